@@ -1,0 +1,61 @@
+// createApp(config) -> Koa app, without listening: what the server and the tests use.
+import Koa from 'koa';
+import Router from '@koa/router';
+import { bodyParser } from '@koa/bodyparser';
+import type { Knex } from 'knex';
+import { Model } from 'objection';
+import { Config } from './config';
+import { createKnex } from './db/knex';
+import { errorMiddleware, notFound } from './http/errors';
+import { sessionMiddleware } from './http/session';
+import { authenticate, requireAdmin } from './http/auth';
+import { requireCsrf } from './http/csrf';
+import { requestLog } from './http/requestLog';
+import { staticFiles } from './http/static';
+import { API } from '../../domain/messages';
+import { BODY_MAX_BYTES } from '../../domain/limits';
+import { authRoutes } from './routes/auth';
+import { tokenRoutes } from './routes/tokens';
+import { userRoutes } from './routes/users';
+import { categoryRoutes } from './routes/categories';
+import { productRoutes } from './routes/products';
+import { uploadRoutes } from './routes/uploads';
+
+export interface ShopApp extends Koa {
+  knex: Knex;
+  config: Config;
+}
+
+export function createApp(config: Config, knex: Knex = createKnex(config)): ShopApp {
+  Model.knex(knex);
+  const app = new Koa({ keys: config.appKeys, proxy: config.proxy }) as ShopApp;
+  app.knex = knex;
+  app.config = config;
+  app.context.config = config;
+
+  if (config.logRequests) app.use(requestLog);
+  app.use(errorMiddleware());
+
+  const api = new Router({ prefix: '/api' });
+  api.use(
+    sessionMiddleware(app, knex, config.secureCookies),
+    bodyParser({ enableTypes: ['json'], jsonLimit: BODY_MAX_BYTES, encoding: 'utf-8' }),
+    authenticate,
+    requireCsrf,
+  );
+  // Every /api/admin call is for admins only: 401 for guests, 403 for customers.
+  api.use('/admin', requireAdmin);
+
+  for (const routes of [authRoutes(), tokenRoutes(), userRoutes(), categoryRoutes(), productRoutes(), uploadRoutes()]) {
+    api.use(routes.routes(), routes.allowedMethods());
+  }
+  app.use(api.routes());
+  app.use(api.allowedMethods({ throw: true }));
+  // Unknown /api paths answer 404 JSON, never the SPA.
+  app.use(async (ctx, next) => {
+    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw notFound(API.routeNotFound);
+    return next();
+  });
+  app.use(staticFiles(config));
+  return app;
+}

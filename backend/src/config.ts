@@ -1,0 +1,59 @@
+// Configuration from the environment (README: Configuration). Read once at start.
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+
+export interface Config {
+  port: number;
+  env: string;
+  dbFile: string;
+  databaseUrl?: string;
+  appKeys: string[];
+  secureCookies: boolean;
+  adminEmail?: string;
+  adminPassword?: string;
+  seedDemo: boolean;
+  dataDir: string;
+  uploadDir: string;
+  storefrontDist: string;
+  adminDist: string;
+  /** Trust X-Forwarded-For (behind a reverse proxy). */
+  proxy: boolean;
+  logRequests: boolean;
+}
+
+export const ROOT = path.resolve(__dirname, '../..');
+
+/** APP_KEYS from the environment, or keys generated once into data/app-keys. */
+function loadAppKeys(dataDir: string, fromEnv?: string): string[] {
+  if (fromEnv) return fromEnv.split(',').map((k) => k.trim()).filter(Boolean);
+  const file = path.join(dataDir, 'app-keys');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').split('\n').filter(Boolean);
+  fs.mkdirSync(dataDir, { recursive: true });
+  const keys = [crypto.randomBytes(32).toString('base64url'), crypto.randomBytes(32).toString('base64url')];
+  fs.writeFileSync(file, keys.join('\n') + '\n', { mode: 0o600 });
+  return keys;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const dataDir = path.resolve(ROOT, env.DATA_DIR || 'data');
+  const nodeEnv = env.NODE_ENV || 'development';
+  return {
+    port: Number(env.PORT) || 3000,
+    env: nodeEnv,
+    dbFile: path.resolve(ROOT, env.DB_FILE || path.join(dataDir, 'shop.sqlite3')),
+    databaseUrl: env.DATABASE_URL || undefined,
+    appKeys: overrides.appKeys ?? loadAppKeys(dataDir, env.APP_KEYS),
+    secureCookies: nodeEnv === 'production' && env.INSECURE_COOKIES !== '1',
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    seedDemo: env.SEED_DEMO !== '0',
+    dataDir,
+    uploadDir: path.resolve(ROOT, env.UPLOAD_DIR || path.join(dataDir, 'uploads')),
+    storefrontDist: path.join(ROOT, 'storefront/dist'),
+    adminDist: path.join(ROOT, 'admin/dist'),
+    proxy: env.TRUST_PROXY === '1',
+    logRequests: env.LOG_REQUESTS !== '0' && nodeEnv !== 'test',
+    ...overrides,
+  };
+}

@@ -1,0 +1,78 @@
+// One error shape for every refusal: { message, errors? } with the right status. Route code
+// throws HttpError (or lets Objection's errors through); this middleware turns both into answers.
+import type { Context, Next } from 'koa';
+import {
+  ValidationError, NotFoundError, UniqueViolationError, ForeignKeyViolationError,
+  CheckViolationError, NotNullViolationError, DataError,
+} from 'objection';
+import { API } from '../../../domain/messages';
+
+export type FieldErrors = Record<string, string>;
+
+export class HttpError extends Error {
+  constructor(public status: number, message: string, public errors?: FieldErrors) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string = API.invalidInput, errors?: FieldErrors) => new HttpError(400, message, errors);
+export const unauthorized = (message: string = API.notSignedIn) => new HttpError(401, message);
+export const forbidden = (message: string = API.forbidden) => new HttpError(403, message);
+export const notFound = (message: string = API.notFound) => new HttpError(404, message);
+export const conflict = (message: string = API.conflict, errors?: FieldErrors) => new HttpError(409, message, errors);
+export const tooManyRequests = (message: string = API.tooManyAttempts) => new HttpError(429, message);
+
+/** Which unique column a violation is about, for a message a person understands. */
+function uniqueMessage(err: InstanceType<typeof UniqueViolationError>): { message: string; field?: string } {
+  const cols = (err.columns ?? []).join(',') + ' ' + (err.constraint ?? '') + ' ' + err.message;
+  if (/email/.test(cols)) return { message: API.emailTaken, field: 'email' };
+  if (/sku/.test(cols)) return { message: API.skuTaken, field: 'sku' };
+  if (/slug/.test(cols)) return { message: API.slugTaken, field: 'slug' };
+  return { message: API.conflict };
+}
+
+function toAnswer(err: any): { status: number; message: string; errors?: FieldErrors } {
+  if (err instanceof HttpError) return { status: err.status, message: err.message, errors: err.errors };
+  if (err instanceof ValidationError) {
+    const errors: FieldErrors = {};
+    for (const [field, list] of Object.entries((err.data ?? {}) as Record<string, Array<{ message: string }>>)) {
+      errors[field] = API.invalidValue;
+      void list;
+    }
+    return { status: 400, message: API.invalidInput, errors };
+  }
+  if (err instanceof NotFoundError) return { status: 404, message: API.notFound };
+  if (err instanceof UniqueViolationError) {
+    const { message, field } = uniqueMessage(err);
+    return { status: 409, message, errors: field ? { [field]: message } : undefined };
+  }
+  if (err instanceof ForeignKeyViolationError) return { status: 409, message: API.referencedElsewhere };
+  if (err instanceof CheckViolationError || err instanceof NotNullViolationError || err instanceof DataError) {
+    return { status: 400, message: API.invalidInput };
+  }
+  // Body parser and other http-errors style failures.
+  if (err?.type === 'entity.parse.failed' || err?.name === 'SyntaxError') return { status: 400, message: API.invalidJson };
+  if (err?.type === 'entity.too.large' || err?.status === 413) return { status: 413, message: API.payloadTooLarge };
+  if (err?.type === 'encoding.unsupported' || err?.type === 'charset.unsupported') return { status: 415, message: API.invalidInput };
+  const status = Number(err?.status || err?.statusCode);
+  if (status === 405 || status === 501) return { status: 405, message: API.methodNotAllowed };
+  if (status >= 400 && status < 500) return { status, message: status === 404 ? API.notFound : API.invalidInput };
+  return { status: 500, message: API.serverError };
+}
+
+export function errorMiddleware(log: (err: unknown, ctx: Context) => void = defaultLog) {
+  return async function handleErrors(ctx: Context, next: Next) {
+    try {
+      await next();
+    } catch (err) {
+      const { status, message, errors } = toAnswer(err);
+      if (status >= 500) log(err, ctx);
+      ctx.status = status;
+      ctx.body = errors && Object.keys(errors).length ? { message, errors } : { message };
+    }
+  };
+}
+
+function defaultLog(err: unknown, ctx: Context) {
+  console.error(JSON.stringify({ level: 'error', method: ctx.method, path: ctx.path, error: String((err as Error)?.stack || err) }));
+}

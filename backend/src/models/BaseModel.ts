@@ -1,0 +1,67 @@
+// Base for every model (knex maps camelCase to snake_case columns), app-written ISO timestamps,
+// and the one place where a record becomes an API answer (money to decimals, booleans,
+// private fields removed).
+import { Model, Pojo, ModelOptions, QueryContext } from 'objection';
+import { fromMinor } from '../../../domain/money';
+
+export const nowIso = () => new Date().toISOString();
+
+export class BaseModel extends Model {
+  id!: number;
+
+  static useLimitInFirst = true;
+
+  /** Never sent in an answer. */
+  static hiddenFields: readonly string[] = ['searchText'];
+  /** Stored as integer stotinki, answered as decimal BGN. */
+  static moneyFields: readonly string[] = [];
+  /** 0/1 in SQLite, true/false in answers. */
+  static booleanFields: readonly string[] = [];
+  /** Which timestamps the table has. */
+  static timestamps: 'both' | 'created' | 'none' = 'both';
+
+  $beforeInsert(ctx: QueryContext) {
+    super.$beforeInsert(ctx);
+    const cls = this.constructor as typeof BaseModel;
+    const self = this as any;
+    const now = nowIso();
+    if (cls.timestamps !== 'none') self.createdAt ??= now;
+    if (cls.timestamps === 'both') self.updatedAt ??= now;
+  }
+
+  $beforeUpdate(opt: ModelOptions, ctx: QueryContext) {
+    super.$beforeUpdate(opt, ctx);
+    if ((this.constructor as typeof BaseModel).timestamps === 'both') (this as any).updatedAt = nowIso();
+  }
+
+  $parseDatabaseJson(json: Pojo): Pojo {
+    json = super.$parseDatabaseJson(json);
+    for (const f of (this.constructor as typeof BaseModel).booleanFields) {
+      if (json[f] !== undefined && json[f] !== null) json[f] = Boolean(json[f]);
+    }
+    return json;
+  }
+
+  $formatJson(json: Pojo): Pojo {
+    json = super.$formatJson(json);
+    const cls = this.constructor as typeof BaseModel;
+    for (const f of cls.hiddenFields) delete json[f];
+    for (const f of cls.moneyFields) if (f in json) json[f] = fromMinor(json[f]);
+    for (const f of cls.booleanFields) if (json[f] !== undefined && json[f] !== null) json[f] = Boolean(json[f]);
+    return json;
+  }
+}
+
+/** JSON-schema pieces shared by the models. */
+export const S = {
+  id: { type: 'integer', minimum: 1 },
+  idOrNull: { type: ['integer', 'null'], minimum: 1 },
+  str: (maxLength: number, minLength = 0) => ({ type: 'string', minLength, maxLength }),
+  strOrNull: (maxLength: number) => ({ type: ['string', 'null'], maxLength }),
+  int: (minimum?: number, maximum?: number) => ({ type: 'integer', ...(minimum !== undefined && { minimum }), ...(maximum !== undefined && { maximum }) }),
+  intOrNull: (minimum?: number, maximum?: number) => ({ type: ['integer', 'null'], ...(minimum !== undefined && { minimum }), ...(maximum !== undefined && { maximum }) }),
+  num: (minimum: number, maximum: number) => ({ type: ['number', 'null'], minimum, maximum }),
+  bool: { type: ['boolean', 'integer'] },
+  ts: { type: ['string', 'null'], maxLength: 32 },
+  enum: (values: readonly string[]) => ({ type: 'string', enum: [...values] }),
+};

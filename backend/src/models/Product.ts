@@ -1,0 +1,70 @@
+import { BaseModel, S } from './BaseModel';
+import { PRODUCT_STATUSES, ProductStatus, TITLE_MAX, SLUG_MAX, TEXT_MAX, NICOTINE_MAX_MG_ML, VOLUME_MAX_ML } from '../../../domain/limits';
+import { searchable } from '../../../domain/slug';
+import type { Category } from './Category';
+import type { Variant } from './Variant';
+import type { ProductImage } from './ProductImage';
+import type { ProductAttribute } from './ProductAttribute';
+
+export class Product extends BaseModel {
+  static tableName = 'products';
+  static moneyFields = ['price', 'compareAtPrice'];
+  static booleanFields = ['featured'];
+
+  slug!: string;
+  name!: string;
+  description!: string;
+  status!: ProductStatus;
+  price!: number;
+  compareAtPrice!: number | null;
+  categoryId!: number | null;
+  nicotineMgMl!: number | null;
+  volumeMl!: number | null;
+  featured!: boolean;
+  seoTitle!: string;
+  seoDescription!: string;
+  searchText!: string;
+  createdAt!: string;
+  updatedAt!: string;
+
+  category?: Category | null;
+  variants?: Variant[];
+  images?: ProductImage[];
+  productAttributes?: ProductAttribute[];
+
+  static jsonSchema = {
+    type: 'object',
+    required: ['name', 'slug', 'price'],
+    properties: {
+      slug: S.str(SLUG_MAX, 1),
+      name: S.str(TITLE_MAX, 1),
+      description: S.str(TEXT_MAX),
+      status: S.enum(PRODUCT_STATUSES),
+      price: S.int(0),
+      compareAtPrice: S.intOrNull(0),
+      categoryId: S.idOrNull,
+      nicotineMgMl: S.num(0, NICOTINE_MAX_MG_ML),
+      volumeMl: S.num(0, VOLUME_MAX_ML),
+      featured: S.bool,
+      seoTitle: S.str(TITLE_MAX),
+      seoDescription: S.str(500),
+    },
+  };
+
+  static searchTextOf(p: { name?: string; description?: string; slug?: string }, skus: string[] = []): string {
+    return searchable(p.name, p.slug, p.description, ...skus);
+  }
+
+  static get relationMappings() {
+    const { Category } = require('./Category');
+    const { Variant } = require('./Variant');
+    const { ProductImage } = require('./ProductImage');
+    const { ProductAttribute } = require('./ProductAttribute');
+    return {
+      category: { relation: BaseModel.BelongsToOneRelation, modelClass: Category, join: { from: 'products.category_id', to: 'categories.id' } },
+      variants: { relation: BaseModel.HasManyRelation, modelClass: Variant, join: { from: 'products.id', to: 'variants.product_id' } },
+      images: { relation: BaseModel.HasManyRelation, modelClass: ProductImage, join: { from: 'products.id', to: 'product_images.product_id' } },
+      productAttributes: { relation: BaseModel.HasManyRelation, modelClass: ProductAttribute, join: { from: 'products.id', to: 'product_attributes.product_id' } },
+    };
+  }
+}

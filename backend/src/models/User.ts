@@ -1,0 +1,47 @@
+import { BaseModel, S } from './BaseModel';
+import { ROLES, EMAIL_MAX, NAME_MAX, PHONE_MAX, Role } from '../../../domain/limits';
+import { searchable } from '../../../domain/slug';
+
+export class User extends BaseModel {
+  static tableName = 'users';
+  static hiddenFields = ['passwordHash', 'twoFactorSecret', 'backupCodes', 'searchText', 'passwordChangedAt'];
+  static booleanFields = ['twoFactorEnabled'];
+
+  email!: string;
+  passwordHash!: string;
+  firstName!: string;
+  lastName!: string;
+  phone!: string;
+  role!: Role;
+  twoFactorEnabled!: boolean;
+  twoFactorSecret?: string | null;
+  backupCodes?: string | null;
+  searchText!: string;
+  createdAt!: string;
+  updatedAt!: string;
+  lastLoginAt?: string | null;
+  passwordChangedAt?: string | null;
+
+  static jsonSchema = {
+    type: 'object',
+    required: ['email', 'passwordHash'],
+    properties: {
+      email: S.str(EMAIL_MAX, 3),
+      passwordHash: S.str(255, 1),
+      firstName: S.str(NAME_MAX),
+      lastName: S.str(NAME_MAX),
+      phone: S.str(PHONE_MAX),
+      role: S.enum(ROLES),
+      twoFactorEnabled: S.bool,
+    },
+  };
+
+  $beforeInsert(ctx: any) {
+    super.$beforeInsert(ctx);
+    this.searchText = searchable(this.email, this.firstName, this.lastName, this.phone);
+  }
+
+  get isAdmin(): boolean {
+    return this.role === 'admin';
+  }
+}

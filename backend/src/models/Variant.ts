@@ -1,0 +1,36 @@
+import { BaseModel, S } from './BaseModel';
+import { SKU_MAX, TITLE_MAX } from '../../../domain/limits';
+
+/** A sellable variant (e.g. a nicotine strength). `price` null means the product's price. */
+export class Variant extends BaseModel {
+  static tableName = 'variants';
+  static moneyFields = ['price'];
+  static hiddenFields = ['position', 'createdAt', 'updatedAt'];
+
+  productId!: number;
+  sku!: string;
+  name!: string;
+  price!: number | null;
+  stock!: number;
+  position!: number;
+
+  static jsonSchema = {
+    type: 'object',
+    required: ['productId', 'sku', 'name'],
+    properties: {
+      productId: S.id,
+      sku: S.str(SKU_MAX, 1),
+      name: S.str(TITLE_MAX, 1),
+      price: S.intOrNull(0),
+      stock: S.int(0),
+      position: S.int(0),
+    },
+  };
+
+  static get relationMappings() {
+    const { Product } = require('./Product');
+    return {
+      product: { relation: BaseModel.BelongsToOneRelation, modelClass: Product, join: { from: 'variants.product_id', to: 'products.id' } },
+    };
+  }
+}

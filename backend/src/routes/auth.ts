@@ -1,0 +1,95 @@
+// Sign-up, sign-in, sign-out, the current user, the CSRF token, and the spec's small checks.
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { User } from '../models/User';
+import { parseBody } from '../http/validate';
+import { issueCsrfToken } from '../http/csrf';
+import { unauthorized, tooManyRequests } from '../http/errors';
+import { API } from '../../../domain/messages';
+import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES } from '../../../domain/limits';
+import { verifyPassword, dummyPasswordHash } from '../services/passwords';
+import { createUser, UserInput } from '../services/users';
+import { Throttle } from '../services/throttle';
+import { nowIso } from '../models/BaseModel';
+import { signIn, signOut } from '../services/sessions';
+
+/** Sent with a form by some clients; the header is what is checked. */
+const FORM_EXTRAS = ['csrfToken', '_csrf', 'rememberMe', 'confirmPassword'];
+
+export const passwordRule = { type: 'string', max: PASSWORD_MAX, min: PASSWORD_MIN, trim: false, message: API.passwordTooShort } as const;
+
+const registerShape = {
+  email: { type: 'email', required: true },
+  password: { ...passwordRule, required: true },
+  firstName: { type: 'string', max: NAME_MAX, min: 1, required: true },
+  lastName: { type: 'string', max: NAME_MAX, min: 1, required: true },
+  phone: { type: 'string', max: PHONE_MAX },
+} as const;
+
+const loginShape = {
+  email: { type: 'email', required: true, message: API.wrongCredentials },
+  password: { type: 'string', max: PASSWORD_MAX, min: 1, trim: false, required: true },
+} as const;
+
+export function authRoutes() {
+  const router = new Router();
+  const WINDOW = LOGIN_WINDOW_MINUTES * 60_000;
+  let throttles: { email: Throttle; address: Throttle } | undefined;
+  // Per address the limit is higher: many people can share one address (offices, mobile NAT).
+  const getThrottles = () =>
+    (throttles ??= { email: new Throttle(User.knex(), LOGIN_MAX_FAILURES, WINDOW), address: new Throttle(User.knex(), LOGIN_MAX_FAILURES * 10, WINDOW) });
+
+  router.get('/csrf-token', (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { csrfToken: issueCsrfToken(ctx) };
+  });
+
+  router.post('/auth/register', async (ctx) => {
+    const input = parseBody<UserInput>(ctx.request.body, registerShape, { ignore: FORM_EXTRAS });
+    const user = await createUser({ ...input, role: 'customer' });
+    ctx.status = 201;
+    ctx.body = { message: API.registerOk, user };
+  });
+
+  router.post('/auth/login', async (ctx) => {
+    const { email, password } = parseBody<{ email: string; password: string }>(ctx.request.body, loginShape, { ignore: FORM_EXTRAS });
+    const t = getThrottles();
+    const emailKey = [`login:email:${email}`];
+    const addressKey = [`login:ip:${ctx.ip}`];
+    if ((await t.email.isBlocked(emailKey)) || (await t.address.isBlocked(addressKey))) throw tooManyRequests();
+
+    const user = await User.query().findOne({ email });
+    const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
+    if (!user || !ok) {
+      await t.email.fail(emailKey);
+      await t.address.fail(addressKey);
+      throw unauthorized(API.wrongCredentials);
+    }
+    await t.email.reset(emailKey);
+    await User.query().patch({ lastLoginAt: nowIso() } as Partial<User>).findById(user.id);
+    const csrfToken = await signIn(ctx, user);
+    ctx.body = { message: API.loginOk, user: await User.query().findById(user.id), csrfToken };
+  });
+
+  router.post('/auth/logout', async (ctx) => {
+    await signOut(ctx);
+    ctx.body = { message: API.logoutOk };
+  });
+
+  router.get('/auth/me', (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    if (!ctx.state.user) throw unauthorized();
+    ctx.body = { user: ctx.state.user };
+  });
+
+  router.get('/isTwoFactorAuthEnabled', (ctx) => {
+    ctx.body = { twoFactorAuth: Boolean((ctx.state.user as User | null)?.twoFactorEnabled) };
+  });
+
+  router.get('/check-cookie', (ctx: Context) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { isUserCookieAvailable: ctx.state.authVia === 'session' };
+  });
+
+  return router;
+}

@@ -1,0 +1,113 @@
+// Test harness: a fresh in-memory database per test file, and HTTP clients that behave like a
+// browser (cookie jar + CSRF header) or like a script (bearer token).
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+import supertest from 'supertest';
+import { createApp, ShopApp } from '../src/app';
+import { loadConfig, Config } from '../src/config';
+import { createKnex } from '../src/db/knex';
+import { createUser } from '../src/services/users';
+import type { Role } from '../../domain/limits';
+
+export interface TestShop {
+  app: ShopApp;
+  config: Config;
+  /** A browser: keeps cookies, sends the CSRF token on mutations once it has one. */
+  browser(): Browser;
+  user(role?: Role, fields?: Partial<{ email: string; password: string; firstName: string; lastName: string }>): Promise<{ id: number; email: string; password: string }>;
+  /** A browser already signed in as a new user of that role. */
+  signedIn(role?: Role): Promise<Browser & { userId: number; email: string }>;
+  close(): Promise<void>;
+}
+
+export class Browser {
+  agent: supertest.Agent;
+  csrfToken = '';
+  constructor(app: ShopApp) {
+    this.agent = supertest.agent(app.callback());
+  }
+  async csrf(): Promise<string> {
+    const res = await this.agent.get('/api/csrf-token').expect(200);
+    this.csrfToken = res.body.csrfToken;
+    return this.csrfToken;
+  }
+  private withCsrf(t: supertest.Test) {
+    return this.csrfToken ? t.set('x-csrf-token', this.csrfToken) : t;
+  }
+  get(url: string) {
+    return this.agent.get(url);
+  }
+  post(url: string, body?: object | string) {
+    const t = this.withCsrf(this.agent.post(url));
+    return body === undefined ? t : typeof body === 'string' ? t.set('content-type', 'application/json').send(body) : t.send(body);
+  }
+  put(url: string, body?: object | string) {
+    const t = this.withCsrf(this.agent.put(url));
+    return body === undefined ? t : typeof body === 'string' ? t.set('content-type', 'application/json').send(body) : t.send(body);
+  }
+  delete(url: string) {
+    return this.withCsrf(this.agent.delete(url));
+  }
+  async signIn(email: string, password: string) {
+    if (!this.csrfToken) await this.csrf();
+    const res = await this.post('/api/auth/login', { email, password });
+    if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res;
+  }
+}
+
+let counter = 0;
+
+export async function makeShop(overrides: Partial<Config> = {}): Promise<TestShop> {
+  const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-uploads-'));
+  const config = loadConfig({ NODE_ENV: 'test' } as NodeJS.ProcessEnv, {
+    dbFile: ':memory:',
+    appKeys: ['test-key-1', 'test-key-2'],
+    seedDemo: false,
+    logRequests: false,
+    uploadDir,
+    ...overrides,
+  });
+  const knex = createKnex(config);
+  await knex.migrate.latest();
+  const app = createApp(config, knex);
+
+  const shop: TestShop = {
+    app,
+    config,
+    browser: () => new Browser(app),
+    async user(role = 'customer', fields = {}) {
+      const n = ++counter;
+      const email = fields.email ?? `${role}${n}@example.bg`;
+      const password = fields.password ?? `parola-${n}-secret`;
+      const user = await createUser({ email, password, role, firstName: fields.firstName ?? 'Иван', lastName: fields.lastName ?? `Петров${n}` });
+      return { id: user.id, email, password };
+    },
+    async signedIn(role = 'customer') {
+      const u = await shop.user(role);
+      const b = new Browser(app);
+      await b.signIn(u.email, u.password);
+      return Object.assign(b, { userId: u.id, email: u.email });
+    },
+    async close() {
+      await knex.destroy();
+      fs.rmSync(uploadDir, { recursive: true, force: true });
+    },
+  };
+  return shop;
+}
+
+/** Every string anywhere in a JSON answer, to check that no secret is in it. */
+export function allKeys(value: unknown, out: string[] = []): string[] {
+  if (Array.isArray(value)) value.forEach((v) => allKeys(v, out));
+  else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      out.push(k);
+      allKeys(v, out);
+    }
+  }
+  return out;
+}
+
+export const SECRET_KEYS = ['passwordHash', 'password', 'twoFactorSecret', 'backupCodes', 'tokenHash', 'searchText', 'password_hash'];

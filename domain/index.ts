@@ -1,0 +1,5 @@
+export * from './money';
+export * from './limits';
+export * from './orderStatus';
+export * from './messages';
+export * from './slug';
