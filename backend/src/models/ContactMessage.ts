@@ -1,0 +1,30 @@
+import { BaseModel, S } from './BaseModel';
+import { EMAIL_MAX, NAME_MAX, PHONE_MAX, TEXT_MAX } from '../../../domain/limits';
+
+/** A message from the distributors' form (/contact). */
+export class ContactMessage extends BaseModel {
+  static tableName = 'contact_messages';
+  static timestamps = 'created' as const;
+  static booleanFields = ['isRead'];
+
+  name!: string;
+  company!: string;
+  email!: string;
+  phone!: string;
+  message!: string;
+  isRead!: boolean;
+  createdAt!: string;
+
+  static jsonSchema = {
+    type: 'object',
+    required: ['name', 'email', 'message'],
+    properties: {
+      name: S.str(NAME_MAX, 1),
+      company: S.str(200),
+      email: S.str(EMAIL_MAX, 3),
+      phone: S.str(PHONE_MAX),
+      message: S.str(TEXT_MAX, 1),
+      isRead: S.bool,
+    },
+  };
+}

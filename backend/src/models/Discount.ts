@@ -1,0 +1,41 @@
+import { BaseModel, S } from './BaseModel';
+
+export const DISCOUNT_TYPES = ['percent', 'fixed', 'free_shipping'] as const;
+export type DiscountType = (typeof DISCOUNT_TYPES)[number];
+
+/** A discount code. `value` is a whole percent for 'percent', stotinki for 'fixed'. */
+export class Discount extends BaseModel {
+  static tableName = 'discounts';
+  static moneyFields = ['minSubtotal'];
+  static booleanFields = ['active'];
+
+  code!: string;
+  type!: DiscountType;
+  value!: number;
+  minSubtotal!: number;
+  startsAt!: string | null;
+  endsAt!: string | null;
+  usageLimit!: number | null;
+  perCustomerLimit!: number | null;
+  usedCount!: number;
+  active!: boolean;
+  createdAt!: string;
+  updatedAt!: string;
+
+  static jsonSchema = {
+    type: 'object',
+    required: ['code', 'type'],
+    properties: {
+      code: S.str(50, 1),
+      type: S.enum(DISCOUNT_TYPES),
+      value: S.int(0),
+      minSubtotal: S.int(0),
+      startsAt: S.ts,
+      endsAt: S.ts,
+      usageLimit: S.intOrNull(1),
+      perCustomerLimit: S.intOrNull(1),
+      usedCount: S.int(0),
+      active: S.bool,
+    },
+  };
+}

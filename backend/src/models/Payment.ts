@@ -1,0 +1,38 @@
+import { BaseModel, S } from './BaseModel';
+import { PAYMENT_METHODS, PAYMENT_RECORD_STATUSES } from '../../../domain/orderStatus';
+
+export class Payment extends BaseModel {
+  static tableName = 'payments';
+  static moneyFields = ['amount'];
+
+  orderId!: number;
+  method!: (typeof PAYMENT_METHODS)[number];
+  amount!: number;
+  status!: (typeof PAYMENT_RECORD_STATUSES)[number];
+  reference!: string;
+  paidAt!: string | null;
+  refundedAt!: string | null;
+  createdAt!: string;
+  updatedAt!: string;
+
+  static jsonSchema = {
+    type: 'object',
+    required: ['orderId', 'method', 'amount'],
+    properties: {
+      orderId: S.id,
+      method: S.enum(PAYMENT_METHODS),
+      amount: S.int(0),
+      status: S.enum(PAYMENT_RECORD_STATUSES),
+      reference: S.str(100),
+      paidAt: S.ts,
+      refundedAt: S.ts,
+    },
+  };
+
+  static get relationMappings() {
+    const { Order } = require('./Order');
+    return {
+      order: { relation: BaseModel.BelongsToOneRelation, modelClass: Order, join: { from: 'payments.order_id', to: 'orders.id' } },
+    };
+  }
+}

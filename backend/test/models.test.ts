@@ -1,0 +1,33 @@
+import { makeShop, TestShop } from './helpers';
+import * as models from '../src/models';
+import { BaseModel } from '../src/models/BaseModel';
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await makeShop();
+});
+afterAll(() => shop.close());
+
+const modelClasses = Object.values(models).filter(
+  (m): m is typeof BaseModel => typeof m === 'function' && m.prototype instanceof BaseModel,
+);
+
+describe('models match the migrated schema', () => {
+  it('covers every table of the schema', async () => {
+    const tables = (await shop.app.knex.raw("select name from sqlite_master where type = 'table'"))
+      .map((r: { name: string }) => r.name)
+      .filter((n: string) => !n.startsWith('knex_') && !n.startsWith('sqlite_') && !['sessions', 'throttles', 'password_resets'].includes(n));
+    expect(modelClasses.map((m) => m.tableName).sort()).toEqual(tables.sort());
+  });
+
+  it.each(modelClasses.map((m) => [m.tableName, m] as const))('%s: every validated property is a column', async (_t, model) => {
+    const columns = Object.keys(await shop.app.knex(model.tableName).columnInfo());
+    const props = Object.keys((model.jsonSchema as { properties: object }).properties);
+    expect(props.filter((p) => !columns.includes(p))).toEqual([]);
+    for (const f of [...model.moneyFields, ...model.booleanFields]) expect(columns).toContain(f);
+  });
+
+  it('relation mappings resolve', () => {
+    for (const m of modelClasses) expect(() => m.getRelations()).not.toThrow();
+  });
+});

@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { makeShop, TestShop } from './helpers';
+
+function fakeDist(title: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-dist-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html><title>${title}</title>`);
+  fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  return dir;
+}
+
+let shop: TestShop;
+const storefrontDist = fakeDist('storefront');
+const adminDist = fakeDist('admin');
+beforeAll(async () => {
+  shop = await makeShop({ storefrontDist, adminDist });
+});
+afterAll(() => shop.close());
+
+describe('the built front ends', () => {
+  it('serve the storefront for its client routes, with no-cache on the page', async () => {
+    for (const url of ['/', '/products', '/products/vap-solo-twins', '/account', '/no-such-page']) {
+      const res = await shop.browser().get(url);
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('<title>storefront</title>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serve the admin under /admin for its client routes', async () => {
+    for (const url of ['/admin', '/admin/', '/admin/orders', '/admin/products/3']) {
+      const res = await shop.browser().get(url);
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('<title>admin</title>');
+    }
+  });
+
+  it('serve hashed assets as immutable and a missing asset as 404, not the page', async () => {
+    const asset = await shop.browser().get('/assets/app-abc123.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await shop.browser().get('/admin/assets/app-abc123.js')).status).toBe(200);
+    expect((await shop.browser().get('/assets/missing.js')).status).toBe(404);
+    expect((await shop.browser().get('/admin/assets/missing.js')).status).toBe(404);
+  });
+
+  it('never serve files outside the build folder', async () => {
+    const res = await shop.browser().get('/..%2f..%2fpackage.json');
+    expect(res.status === 404 || res.status === 400 || res.status === 403).toBe(true);
+    expect(res.text).not.toContain('"name"');
+  });
+
+  it('leave /api to the API', async () => {
+    const res = await shop.browser().get('/api/nothing-here');
+    expect(res.status).toBe(404);
+    expect(res.type).toBe('application/json');
+  });
+});
