@@ -3,3 +3,4 @@ export * from './limits';
 export * from './orderStatus';
 export * from './messages';
 export * from './slug';
+export * from './pricing';

@@ -1,0 +1,31 @@
+import { computeTotals, discountAmount, ShippingRule } from './pricing';
+
+const rule: ShippingRule = { fees: { econt_office: 590, speedy_office: 620, address: 790 }, freeShippingThreshold: 10000 };
+
+describe('order totals', () => {
+  it('adds lines, then shipping by method', () => {
+    expect(computeTotals([{ unitPrice: 2490, quantity: 2 }, { unitPrice: 990, quantity: 1 }], { method: 'econt_office', rule })).toEqual({
+      subtotal: 5970, discountTotal: 0, shippingTotal: 590, total: 6560,
+    });
+  });
+
+  it('ships free from the threshold, measured after the discount', () => {
+    expect(computeTotals([{ unitPrice: 5000, quantity: 2 }], { method: 'address', rule }).shippingTotal).toBe(0);
+    const discounted = computeTotals([{ unitPrice: 5000, quantity: 2 }], { method: 'address', rule }, { type: 'percent', value: 10, minSubtotal: 0 });
+    expect(discounted).toEqual({ subtotal: 10000, discountTotal: 1000, shippingTotal: 790, total: 9790 });
+  });
+
+  it('applies percent, fixed and free-shipping codes only from their minimum subtotal', () => {
+    expect(discountAmount(3333, { type: 'percent', value: 15, minSubtotal: 0 })).toBe(500);
+    expect(discountAmount(3000, { type: 'fixed', value: 5000, minSubtotal: 0 })).toBe(3000);
+    expect(discountAmount(3000, { type: 'fixed', value: 500, minSubtotal: 5000 })).toBe(0);
+    const free = computeTotals([{ unitPrice: 2000, quantity: 1 }], { method: 'speedy_office', rule }, { type: 'free_shipping', value: 0, minSubtotal: 1000 });
+    expect(free).toEqual({ subtotal: 2000, discountTotal: 0, shippingTotal: 0, total: 2000 });
+    const notYet = computeTotals([{ unitPrice: 500, quantity: 1 }], { method: 'speedy_office', rule }, { type: 'free_shipping', value: 0, minSubtotal: 1000 });
+    expect(notYet.shippingTotal).toBe(620);
+  });
+
+  it('charges nothing for an empty cart', () => {
+    expect(computeTotals([], { method: 'address', rule })).toEqual({ subtotal: 0, discountTotal: 0, shippingTotal: 0, total: 0 });
+  });
+});

@@ -1,0 +1,61 @@
+// Order totals: the one computation used by checkout, the cart preview and the storefront.
+// Everything is integer stotinki; prices include VAT.
+import type { ShippingMethod } from './orderStatus';
+
+export type DiscountKind = 'percent' | 'fixed' | 'free_shipping';
+
+export interface PricedLine {
+  unitPrice: number;
+  quantity: number;
+}
+
+export interface DiscountRule {
+  type: DiscountKind;
+  /** whole percent for 'percent', stotinki for 'fixed', unused for 'free_shipping' */
+  value: number;
+  minSubtotal: number;
+}
+
+export interface ShippingRule {
+  fees: Record<ShippingMethod, number>;
+  /** Subtotal (after discount) from which shipping is free; null for never. */
+  freeShippingThreshold: number | null;
+}
+
+export interface Totals {
+  subtotal: number;
+  discountTotal: number;
+  shippingTotal: number;
+  total: number;
+}
+
+export function lineTotal(line: PricedLine): number {
+  return line.unitPrice * line.quantity;
+}
+
+export function subtotalOf(lines: PricedLine[]): number {
+  return lines.reduce((sum, l) => sum + lineTotal(l), 0);
+}
+
+/** The discount a code gives on a subtotal (0 when the minimum is not reached). */
+export function discountAmount(subtotal: number, d: DiscountRule | null | undefined): number {
+  if (!d || subtotal < d.minSubtotal) return 0;
+  if (d.type === 'percent') return Math.min(subtotal, Math.round((subtotal * Math.min(d.value, 100)) / 100));
+  if (d.type === 'fixed') return Math.min(subtotal, d.value);
+  return 0;
+}
+
+export function shippingFee(method: ShippingMethod | null | undefined, afterDiscount: number, rule: ShippingRule, d?: DiscountRule | null): number {
+  if (!method) return 0;
+  if (d?.type === 'free_shipping' && afterDiscount + discountAmount(afterDiscount, d) >= d.minSubtotal) return 0;
+  if (rule.freeShippingThreshold !== null && afterDiscount >= rule.freeShippingThreshold) return 0;
+  return rule.fees[method] ?? 0;
+}
+
+export function computeTotals(lines: PricedLine[], shipping: { method: ShippingMethod | null; rule: ShippingRule }, discount?: DiscountRule | null): Totals {
+  const subtotal = subtotalOf(lines);
+  const discountTotal = discountAmount(subtotal, discount);
+  const afterDiscount = subtotal - discountTotal;
+  const shippingTotal = lines.length ? shippingFee(shipping.method, afterDiscount, shipping.rule, discount) : 0;
+  return { subtotal, discountTotal, shippingTotal, total: afterDiscount + shippingTotal };
+}
