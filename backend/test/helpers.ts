@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import supertest from 'supertest';
 import { createApp, ShopApp } from '../src/app';
 import { loadConfig, Config } from '../src/config';
+import knexFactory from 'knex';
 import { createKnex } from '../src/db/knex';
 import { createUser } from '../src/services/users';
 import type { Role } from '../../domain/limits';
@@ -59,10 +60,33 @@ export class Browser {
 
 let counter = 0;
 
+/**
+ * With TEST_DATABASE_URL (a PostgreSQL server URL) each test file gets its own new database
+ * there instead of in-memory SQLite, so the same suites prove the PostgreSQL path.
+ */
+async function freshDatabase(): Promise<{ databaseUrl?: string; drop(): Promise<void> }> {
+  const server = process.env.TEST_DATABASE_URL;
+  if (!server) return { drop: async () => undefined };
+  const name = `shop_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = knexFactory({ client: 'pg', connection: server, pool: { min: 0, max: 1 } });
+  await admin.raw('create database ??', [name]);
+  const url = new URL(server);
+  url.pathname = '/' + name;
+  return {
+    databaseUrl: url.toString(),
+    async drop() {
+      await admin.raw('drop database if exists ?? with (force)', [name]);
+      await admin.destroy();
+    },
+  };
+}
+
 export async function makeShop(overrides: Partial<Config> = {}): Promise<TestShop> {
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-uploads-'));
+  const db = await freshDatabase();
   const config = loadConfig({ NODE_ENV: 'test' } as NodeJS.ProcessEnv, {
     dbFile: ':memory:',
+    databaseUrl: db.databaseUrl,
     appKeys: ['test-key-1', 'test-key-2'],
     seedDemo: false,
     logRequests: false,
@@ -92,6 +116,7 @@ export async function makeShop(overrides: Partial<Config> = {}): Promise<TestSho
     },
     async close() {
       await knex.destroy();
+      await db.drop();
       fs.rmSync(uploadDir, { recursive: true, force: true });
     },
   };

@@ -1,6 +1,7 @@
 import { makeShop, TestShop } from './helpers';
 import * as models from '../src/models';
 import { BaseModel } from '../src/models/BaseModel';
+import { isPostgres } from '../src/db/knex';
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -14,7 +15,11 @@ const modelClasses = Object.values(models).filter(
 
 describe('models match the migrated schema', () => {
   it('covers every table of the schema', async () => {
-    const tables = (await shop.app.knex.raw("select name from sqlite_master where type = 'table'"))
+    const knex = shop.app.knex;
+    const rows = isPostgres(knex)
+      ? (await knex.raw("select table_name as name from information_schema.tables where table_schema = 'public'")).rows
+      : await knex.raw("select name from sqlite_master where type = 'table'");
+    const tables = rows
       .map((r: { name: string }) => r.name)
       .filter((n: string) => !n.startsWith('knex_') && !n.startsWith('sqlite_') && !['sessions', 'throttles', 'password_resets'].includes(n));
     expect(modelClasses.map((m) => m.tableName).sort()).toEqual(tables.sort());

@@ -1,7 +1,7 @@
 // Base for every model (knex maps camelCase to snake_case columns), app-written ISO timestamps,
 // and the one place where a record becomes an API answer (money to decimals, booleans,
 // private fields removed).
-import { Model, Pojo, ModelOptions, QueryContext } from 'objection';
+import { Model, Pojo, ModelOptions, QueryContext, AjvValidator } from 'objection';
 import { fromMinor } from '../../../domain/money';
 
 export const nowIso = () => new Date().toISOString();
@@ -10,6 +10,10 @@ export class BaseModel extends Model {
   id!: number;
 
   static useLimitInFirst = true;
+
+  static createValidator() {
+    return new AjvValidator({ onCreateAjv: () => undefined, options: { allErrors: true, allowUnionTypes: true, coerceTypes: false } });
+  }
 
   /** Never sent in an answer. */
   static hiddenFields: readonly string[] = ['searchText'];
