@@ -85,6 +85,29 @@ export const API = {
   duplicateSku: 'Два варианта имат един и същ SKU.',
   personalizationTooLong: `Персонализацията е най-много ${PERSONALIZATION_MAX} знака.`,
 
+  // cart and checkout
+  productUnavailable: 'Продуктът не е наличен.',
+  chooseVariant: 'Изберете вариант.',
+  variantMismatch: 'Вариантът не принадлежи на този продукт.',
+  attributeMismatch: 'Стойността не принадлежи на тази характеристика.',
+  attributeNotOffered: 'Тази стойност не се предлага за продукта.',
+  attributeTwice: 'Характеристиката е избрана повече от веднъж.',
+  notEnoughStock: (product: string, available: number) =>
+    available > 0 ? `Няма достатъчна наличност от „${product}“. Налични: ${available} бр.` : `„${product}“ е изчерпан.`,
+  cartItemNotFound: 'Продуктът не е в количката.',
+  cartEmpty: 'Количката е празна.',
+
+  // discounts
+  discountInvalid: 'Невалиден код за отстъпка.',
+  discountInactive: 'Кодът за отстъпка не е активен.',
+  discountNotStarted: 'Кодът за отстъпка все още не е валиден.',
+  discountExpired: 'Кодът за отстъпка е изтекъл.',
+  discountUsedUp: 'Кодът за отстъпка е изчерпан.',
+  discountPerCustomer: 'Вече сте използвали този код за отстъпка.',
+  discountMinSubtotal: (min: string) => `Кодът важи за поръчки над ${min}.`,
+  discountApplied: 'Кодът за отстъпка е приложен.',
+  discountCodeTaken: 'Вече има код за отстъпка с това име.',
+
   // uploads
   uploadMissing: 'Изберете файл за качване.',
   uploadNotImage: 'Позволени са само изображения (JPEG, PNG, WebP, GIF).',

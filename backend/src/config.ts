@@ -20,6 +20,12 @@ export interface Config {
   /** Trust X-Forwarded-For (behind a reverse proxy). */
   proxy: boolean;
   logRequests: boolean;
+  /** nodemailer transport URL; without it mail is written as .eml files to outboxDir. */
+  smtpUrl?: string;
+  mailFrom: string;
+  outboxDir: string;
+  /** Public address of the shop, for links in e-mails. */
+  publicUrl: string;
 }
 
 export const ROOT = path.resolve(__dirname, '../..');
@@ -54,6 +60,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adminDist: path.join(ROOT, 'admin/dist'),
     proxy: env.TRUST_PROXY === '1',
     logRequests: env.LOG_REQUESTS !== '0' && nodeEnv !== 'test',
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'VAP SOLO <shop@vapsolo.bg>',
+    outboxDir: path.join(dataDir, 'outbox'),
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${Number(env.PORT) || 3000}`).replace(/\/$/, ''),
     ...overrides,
   };
 }
