@@ -4,6 +4,6 @@ module.exports = {
   roots: ['<rootDir>/domain', '<rootDir>/backend'],
   testMatch: ['**/*.test.ts'],
   // Transpile only (types are checked by `npm run typecheck`).
-  transform: { '^.+\\.tsx?$': ['ts-jest', { isolatedModules: true, diagnostics: false }] },
+  transform: { '^.+\\.tsx?$': ['ts-jest', { diagnostics: false }] },
   testTimeout: 20000,
 };
