@@ -97,6 +97,19 @@ export const API = {
   cartItemNotFound: 'Продуктът не е в количката.',
   cartEmpty: 'Количката е празна.',
 
+  // orders
+  orderCreated: 'Поръчката е приета успешно.',
+  orderNotFound: 'Поръчката не е намерена.',
+  orderUpdated: 'Поръчката е актуализирана успешно.',
+  orderDeleted: 'Поръчката е изтрита успешно.',
+  transitionRefused: (from: string, to: string) => `Поръчка със статус „${from}“ не може да премине в „${to}“.`,
+  ageRequired: 'Потвърдете, че сте навършили 18 години.',
+  termsRequired: 'Приемете общите условия, за да поръчате.',
+  withdrawalWindowClosed: 'Срокът от 14 дни за отказ от поръчката е изтекъл.',
+  withdrawalNotPossible: 'Тази поръчка не може да бъде оттеглена.',
+  withdrawalAccepted: 'Отказът от поръчката е приет.',
+  cancellationAccepted: 'Поръчката е отказана.',
+
   // discounts
   discountInvalid: 'Невалиден код за отстъпка.',
   discountInactive: 'Кодът за отстъпка не е активен.',

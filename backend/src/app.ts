@@ -20,6 +20,15 @@ import { userRoutes } from './routes/users';
 import { categoryRoutes } from './routes/categories';
 import { productRoutes } from './routes/products';
 import { uploadRoutes } from './routes/uploads';
+import { cartRoutes } from './routes/cart';
+import { ordersRoutes } from './routes/orders';
+import { adminOrdersRoutes } from './routes/adminOrders';
+import { paymentsRoutes } from './routes/payments';
+import { discountsRoutes } from './routes/discounts';
+import { notificationsRoutes } from './routes/notifications';
+import { contactRoutes } from './routes/contact';
+import { settingsRoutes } from './routes/settings';
+import { analyticsRoutes } from './routes/analytics';
 
 export interface ShopApp extends Koa {
   knex: Knex;
@@ -46,7 +55,12 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
   // Every /api/admin call is for admins only: 401 for guests, 403 for customers.
   api.use('/admin', requireAdmin);
 
-  for (const routes of [authRoutes(), tokenRoutes(), userRoutes(), categoryRoutes(), productRoutes(), uploadRoutes()]) {
+  const areas = [
+    authRoutes(), tokenRoutes(), userRoutes(), categoryRoutes(), productRoutes(), uploadRoutes(),
+    cartRoutes(), ordersRoutes(), adminOrdersRoutes(), paymentsRoutes(), discountsRoutes(),
+    notificationsRoutes(), contactRoutes(), settingsRoutes(), analyticsRoutes(),
+  ];
+  for (const routes of areas) {
     api.use(routes.routes(), routes.allowedMethods());
   }
   app.use(api.routes());

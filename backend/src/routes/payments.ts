@@ -1,0 +1,6 @@
+import Router from '@koa/router';
+
+export function paymentsRoutes() {
+  const router = new Router();
+  return router;
+}

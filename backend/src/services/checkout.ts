@@ -1,0 +1,141 @@
+// Placing an order: one transaction that re-checks every line against the catalogue, prices
+// it from the database (nothing price-like from the client is used), takes the stock with a
+// guarded update (stock = stock - q WHERE stock >= q), redeems the discount, writes the order,
+// its item snapshots, payment record, first history event and a staff notification.
+import type { Transaction } from 'objection';
+import { Order } from '../models/Order';
+import { OrderItem } from '../models/OrderItem';
+import { OrderEvent } from '../models/OrderEvent';
+import { Payment } from '../models/Payment';
+import { Variant } from '../models/Variant';
+import { CartItem } from '../models/CartItem';
+import type { User } from '../models/User';
+import { badRequest, conflict } from '../http/errors';
+import { API } from '../../../domain/messages';
+import { formatMoney, fromMinor } from '../../../domain/money';
+import { computeTotals } from '../../../domain/pricing';
+import { searchable } from '../../../domain/slug';
+import type { PaymentMethod, ShippingMethod } from '../../../domain/orderStatus';
+import { LineInput, ResolvedLine, resolveLines } from './cartLines';
+import { checkDiscount, discountRule, redeemDiscount } from './discounts';
+import { getSettings, shippingRule } from './settings';
+import { notifyStaff } from './notifications';
+import { cartLinesOf } from './cartStore';
+import { actorOf } from './orders';
+
+export interface CheckoutInput {
+  items?: LineInput[];
+  customer: { firstName: string; lastName: string; email: string; phone: string };
+  shipping: { method: ShippingMethod; city: string; postcode?: string; address: string };
+  paymentMethod: PaymentMethod;
+  discountCode?: string;
+  note?: string;
+  ageConfirmed: boolean;
+  termsAccepted: boolean;
+}
+
+/** The readable order number, from the id so that it is unique without a counter to race on. */
+export function orderNumber(id: number): string {
+  return `VS-${String(10000 + id)}`;
+}
+
+/** Several lines may take stock from one variant (different flavours): take it once per variant. */
+function stockNeeded(lines: ResolvedLine[]): Map<number, { quantity: number; line: ResolvedLine }> {
+  const need = new Map<number, { quantity: number; line: ResolvedLine }>();
+  for (const l of lines) {
+    const cur = need.get(l.variantId);
+    need.set(l.variantId, { quantity: (cur?.quantity ?? 0) + l.quantity, line: cur?.line ?? l });
+  }
+  return need;
+}
+
+export async function placeOrder(input: CheckoutInput, user: User | null, trx: Transaction): Promise<Order> {
+  if (!input.ageConfirmed) throw badRequest(API.ageRequired, { ageConfirmed: API.ageRequired });
+  if (!input.termsAccepted) throw badRequest(API.termsRequired, { termsAccepted: API.termsRequired });
+
+  const fromServerCart = !input.items && user;
+  const wanted: LineInput[] = fromServerCart ? await cartLinesOf(user.id, trx) : input.items ?? [];
+  if (!wanted.length) throw badRequest(API.cartEmpty, { items: API.cartEmpty });
+
+  const lines = await resolveLines(wanted, trx, { path: (i) => `items.${i}` });
+  const settings = await getSettings();
+  const email = input.customer.email;
+  const subtotal = lines.reduce((s, l) => s + l.lineTotal, 0);
+  const discount = input.discountCode ? await checkDiscount(input.discountCode, { subtotal, email }, trx) : null;
+  const totals = computeTotals(lines, { method: input.shipping.method, rule: shippingRule(settings) }, discount ? discountRule(discount) : null);
+
+  // Take the stock; a line that lost the race refuses the whole order.
+  const lowStock: Array<{ name: string; stock: number }> = [];
+  for (const [variantId, { quantity, line }] of stockNeeded(lines)) {
+    const taken = await Variant.query(trx).where('id', variantId).where('stock', '>=', quantity).decrement('stock', quantity);
+    if (!taken) {
+      const now = await Variant.query(trx).findById(variantId);
+      throw conflict(API.notEnoughStock(`${line.productName} (${line.variantName})`, now?.stock ?? 0), { items: API.notEnoughStock(line.productName, now?.stock ?? 0) });
+    }
+    const left = line.stock - quantity; // what this transaction saw; re-read below for the notice
+    if (left <= settings.lowStockThreshold) {
+      const fresh = await Variant.query(trx).findById(variantId);
+      if (fresh && fresh.stock <= settings.lowStockThreshold) lowStock.push({ name: `${line.productName} (${line.variantName})`, stock: fresh.stock });
+    }
+  }
+
+  const c = input.customer;
+  const s = input.shipping;
+  const order = await Order.query(trx).insertAndFetch({
+    number: `tmp-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`,
+    userId: user?.id ?? null,
+    status: 'pending',
+    paymentStatus: 'unpaid',
+    paymentMethod: input.paymentMethod,
+    customerFirstName: c.firstName,
+    customerLastName: c.lastName,
+    customerEmail: email,
+    customerPhone: c.phone,
+    shippingMethod: s.method,
+    shippingCity: s.city,
+    shippingPostcode: s.postcode ?? '',
+    shippingAddress: s.address,
+    subtotal: totals.subtotal,
+    discountCode: discount?.code ?? null,
+    discountId: discount?.id ?? null,
+    discountTotal: totals.discountTotal,
+    shippingTotal: totals.shippingTotal,
+    total: totals.total,
+    currency: 'BGN',
+    note: input.note ?? '',
+    staffNote: '',
+    trackingNumber: '',
+    searchText: '',
+  } as Partial<Order>);
+  const number = orderNumber(order.id);
+  await Order.query(trx)
+    .patch({ number, searchText: searchable(number, c.firstName, c.lastName, email, c.phone) } as Partial<Order>)
+    .findById(order.id);
+
+  await OrderItem.query(trx).insert(
+    lines.map((l) => ({
+      orderId: order.id,
+      productId: l.productId,
+      variantId: l.variantId,
+      productName: l.productName,
+      variantName: l.variantName,
+      sku: l.sku,
+      attributes: l.attributes.map((a) => ({ name: a.name, value: a.value })),
+      personalization: l.personalization,
+      unitPrice: l.unitPrice,
+      quantity: l.quantity,
+      lineTotal: l.lineTotal,
+    })) as Partial<OrderItem>[],
+  );
+  await Payment.query(trx).insert({ orderId: order.id, method: input.paymentMethod, amount: totals.total, status: 'pending', reference: number } as Partial<Payment>);
+  const actor = actorOf(user, `${c.firstName} ${c.lastName}`.trim());
+  await OrderEvent.query(trx).insert({ orderId: order.id, type: 'created', fromStatus: null, toStatus: 'pending', note: '', actorUserId: actor.userId, actorLabel: actor.label } as Partial<OrderEvent>);
+  if (discount) await redeemDiscount(discount, order.id, email, trx);
+  if (fromServerCart) await CartItem.query(trx).delete().where({ userId: user.id });
+
+  await notifyStaff({ type: 'order', message: `Нова поръчка ${number} от ${c.firstName} ${c.lastName} за ${formatMoney(fromMinor(totals.total) ?? 0)}`, link: `/admin/orders/${order.id}` }, trx);
+  for (const v of lowStock) {
+    await notifyStaff({ type: 'low_stock', message: v.stock > 0 ? `Ниска наличност: ${v.name} — остават ${v.stock} бр.` : `Изчерпан: ${v.name}`, link: '/admin/products' }, trx);
+  }
+  return (await Order.query(trx).findById(order.id))!;
+}
