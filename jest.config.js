@@ -1,9 +1,13 @@
+// Transpile only: types are checked by `npm run typecheck`.
+const ts = { '^.+\\.tsx?$': ['ts-jest', { diagnostics: false, tsconfig: { jsx: 'react-jsx', esModuleInterop: true, module: 'commonjs', isolatedModules: true } }] };
+const css = { '\\.(css|svg|png|jpg|webp)$': '<rootDir>/jest.assetStub.js' };
+
 /** @type {import('jest').Config} */
 module.exports = {
-  testEnvironment: 'node',
-  roots: ['<rootDir>/domain', '<rootDir>/backend'],
-  testMatch: ['**/*.test.ts'],
-  // Transpile only (types are checked by `npm run typecheck`).
-  transform: { '^.+\\.tsx?$': ['ts-jest', { diagnostics: false }] },
   testTimeout: 20000,
+  projects: [
+    { displayName: 'server', testEnvironment: 'node', roots: ['<rootDir>/domain', '<rootDir>/backend', '<rootDir>/seeds'], testMatch: ['**/*.test.ts'], transform: ts },
+    { displayName: 'storefront', testEnvironment: 'jsdom', roots: ['<rootDir>/storefront/src'], testMatch: ['**/*.test.ts?(x)'], transform: ts, moduleNameMapper: css, setupFilesAfterEnv: ['<rootDir>/jest.dom.setup.js'] },
+    { displayName: 'admin', testEnvironment: 'jsdom', roots: ['<rootDir>/admin/src'], testMatch: ['**/*.test.ts?(x)'], transform: ts, moduleNameMapper: css, setupFilesAfterEnv: ['<rootDir>/jest.dom.setup.js'] },
+  ],
 };
