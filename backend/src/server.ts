@@ -5,13 +5,16 @@ import { createKnex } from './db/knex';
 import { createApp } from './app';
 import { migrate, seedIfEmpty, ensureAdmin } from './db/setup';
 import { purgeExpiredSessions } from './http/session';
+import { installDemoImages } from '../../seeds/demo';
 
 export async function startServer() {
   const config = loadConfig();
   const knex = createKnex(config);
   await migrate(knex);
   const app = createApp(config, knex);
-  if (config.seedDemo && (await seedIfEmpty(knex))) console.log('Seeded the demo catalogue.');
+  if (config.seedDemo && (await seedIfEmpty(knex, { uploadDir: config.uploadDir }))) console.log('Seeded the demo catalogue.');
+  // Demo pictures live in the upload folder; put them back if that folder was emptied.
+  if (config.seedDemo) installDemoImages(config.uploadDir);
   await ensureAdmin({ email: config.adminEmail, password: config.adminPassword }, (line) => console.log(line));
   await purgeExpiredSessions(knex);
   const purge = setInterval(() => purgeExpiredSessions(knex).catch(() => undefined), 60 * 60_000);

@@ -10,7 +10,7 @@ async function main(cmd: string | undefined) {
   Model.knex(knex);
   try {
     await migrate(knex);
-    if (cmd === 'seed') console.log((await seedIfEmpty(knex)) ? 'Seeded the demo catalogue.' : 'The catalogue is not empty: nothing seeded.');
+    if (cmd === 'seed') console.log((await seedIfEmpty(knex, { uploadDir: config.uploadDir })) ? 'Seeded the demo catalogue.' : 'The catalogue is not empty: nothing seeded.');
     else console.log('Database is up to date.');
   } finally {
     await knex.destroy();

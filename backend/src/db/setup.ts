@@ -12,10 +12,11 @@ export async function migrate(knex: Knex) {
   await knex.migrate.latest();
 }
 
-export async function seedIfEmpty(knex: Knex): Promise<boolean> {
+/** Seeds the demo catalogue when there is no product yet; its pictures go to <uploadDir>/demo/. */
+export async function seedIfEmpty(knex: Knex, opts: { uploadDir: string }): Promise<boolean> {
   const [{ n }] = await knex('products').count({ n: '*' });
   if (Number(n) > 0) return false;
-  await seedDemo(knex);
+  await seedDemo(knex, opts);
   return true;
 }
 
