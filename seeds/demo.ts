@@ -12,6 +12,7 @@ import { searchable } from '../domain/slug';
 import { Product } from '../backend/src/models/Product';
 import { hashPassword } from '../backend/src/services/passwords';
 import { CATEGORIES, PRODUCTS, CUSTOMERS, DEMO_CUSTOMER_PASSWORD } from './catalogue';
+import { seedDemoOrders } from './orders';
 
 export const DEMO_IMAGES_DIR = path.join(__dirname, 'images');
 /** Where the pictures go under the upload directory, and the URL prefix that serves them. */
@@ -144,5 +145,7 @@ export async function seedDemo(knex: Knex, opts: { uploadDir: string }): Promise
         lastLoginAt: daysAgo(now, Math.floor(c.daysAgo / 4), 600 + i * 37),
       };
     }));
+
+    await seedDemoOrders(trx, now);
   });
 }
