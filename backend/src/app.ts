@@ -11,6 +11,7 @@ import { sessionMiddleware } from './http/session';
 import { authenticate, requireAdmin } from './http/auth';
 import { requireCsrf } from './http/csrf';
 import { requestLog } from './http/requestLog';
+import { securityHeaders } from './http/securityHeaders';
 import { staticFiles } from './http/static';
 import { API } from '../../domain/messages';
 import { BODY_MAX_BYTES } from '../../domain/limits';
@@ -43,6 +44,7 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
   app.context.config = config;
 
   if (config.logRequests) app.use(requestLog);
+  app.use(securityHeaders(config.env === 'production'));
   app.use(errorMiddleware());
 
   const api = new Router({ prefix: '/api' });
@@ -52,6 +54,11 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
     authenticate,
     requireCsrf,
   );
+  // For monitors: the process answers and the database is reachable.
+  api.get('/health', async (ctx) => {
+    await knex.raw('select 1');
+    ctx.body = { status: 'ok', uptime: Math.round(process.uptime()) };
+  });
   // Every /api/admin call is for admins only: 401 for guests, 403 for customers.
   api.use('/admin', requireAdmin);
 

@@ -58,3 +58,22 @@ describe('the built front ends', () => {
     expect(res.type).toBe('application/json');
   });
 });
+
+describe('security headers and health', () => {
+  it('send a CSP without inline scripts, no framing and nosniff on pages and API answers', async () => {
+    for (const url of ['/', '/admin', '/api/categories-nothing']) {
+      const res = await shop.browser().get(url);
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(res.headers['content-security-policy']).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('answer /api/health for monitors', async () => {
+    const res = await shop.browser().get('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('ok');
+  });
+});
