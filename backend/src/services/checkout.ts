@@ -112,8 +112,9 @@ export async function placeOrder(input: CheckoutInput, user: User | null, trx: T
     .patch({ number, searchText: searchable(number, c.firstName, c.lastName, email, c.phone) } as Partial<Order>)
     .findById(order.id);
 
-  await OrderItem.query(trx).insert(
-    lines.map((l) => ({
+  // One insert per line: Objection's batch insert is PostgreSQL-only.
+  for (const l of lines) {
+    await OrderItem.query(trx).insert({
       orderId: order.id,
       productId: l.productId,
       variantId: l.variantId,
@@ -125,8 +126,8 @@ export async function placeOrder(input: CheckoutInput, user: User | null, trx: T
       unitPrice: l.unitPrice,
       quantity: l.quantity,
       lineTotal: l.lineTotal,
-    })) as Partial<OrderItem>[],
-  );
+    } as Partial<OrderItem>);
+  }
   await Payment.query(trx).insert({ orderId: order.id, method: input.paymentMethod, amount: totals.total, status: 'pending', reference: number } as Partial<Payment>);
   const actor = actorOf(user, `${c.firstName} ${c.lastName}`.trim());
   await OrderEvent.query(trx).insert({ orderId: order.id, type: 'created', fromStatus: null, toStatus: 'pending', note: '', actorUserId: actor.userId, actorLabel: actor.label } as Partial<OrderEvent>);
