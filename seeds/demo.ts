@@ -96,7 +96,7 @@ export async function seedDemo(knex: Knex, opts: { uploadDir: string }): Promise
         featured: p.featured ?? false,
         seoTitle: p.seoTitle ?? `${p.name} | VAP SOLO`,
         seoDescription: p.seoDescription ?? firstSentence.slice(0, 160),
-        searchText: Product.searchTextOf(p, p.variants.map((v) => v.sku)),
+        searchText: Product.searchTextOf(p, [...p.variants.map((v) => v.sku), ...new Set(Object.values(p.attributes ?? {}).flat())]),
         createdAt,
         updatedAt,
       });

@@ -51,8 +51,9 @@ export class Product extends BaseModel {
     },
   };
 
-  static searchTextOf(p: { name?: string; description?: string; slug?: string }, skus: string[] = []): string {
-    return searchable(p.name, p.slug, p.description, ...skus);
+  /** What catalogue search looks through: name, slug, description, plus SKUs and flavour values. */
+  static searchTextOf(p: { name?: string; description?: string; slug?: string }, terms: string[] = []): string {
+    return searchable(p.name, p.slug, p.description, ...terms);
   }
 
   static get relationMappings() {
