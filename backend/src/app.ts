@@ -13,6 +13,7 @@ import { requireCsrf } from './http/csrf';
 import { requestLog } from './http/requestLog';
 import { securityHeaders } from './http/securityHeaders';
 import { staticFiles } from './http/static';
+import { serveUploads } from './http/uploadsStatic';
 import { API } from '../../domain/messages';
 import { BODY_MAX_BYTES } from '../../domain/limits';
 import { authRoutes } from './routes/auth';
@@ -77,6 +78,7 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw notFound(API.routeNotFound);
     return next();
   });
+  app.use(serveUploads(config));
   app.use(staticFiles(config));
   return app;
 }
