@@ -4,6 +4,30 @@
 
 import { PASSWORD_MIN, PERSONALIZATION_MAX } from './limits';
 
+/** The spec's storefront texts (section 8), word for word. */
+export const STOREFRONT = {
+  loginOk: 'Вписахте се успешно.',
+  registerOk: 'Регистрацията бе успешна.',
+  logoutOk: 'Изходът бе успешен.',
+  loginFailed: 'Влизането не бе успешно.',
+  registerFailed: 'Регистрацията не бе успешна.',
+  logoutFailed: 'Изходът не бе успешен.',
+  categoriesLoadFailed: 'Неуспешно зареждане на категориите.',
+  cartLoadFailed: 'Неуспешно зареждане на количката от сървъра.',
+  cartEditFailed: 'Неуспешно редактиране на продукта в количката.',
+  cartRemoveFailed: 'Неуспешно премахване на продукта от количката.',
+  cartClearFailed: 'Неуспешно изчистване на количката.',
+  cartAddFailed: 'Failed to add the product to the cart.',
+  addedToCart: 'Продуктът е добавен в количката!',
+  addedToCartOk: 'Продуктът е добавен успешно в количката.',
+  cartEdited: 'Продуктът е редактиран успешно в количката.',
+  cartRemoved: 'Продуктът е премахнат успешно от количката.',
+  cartCleared: 'Количката е изчистена успешно.',
+  orderFailed: 'Поръчката е неуспешна',
+  errorScreen: 'Something went wrong.',
+  tryAgain: 'Try Again',
+} as const;
+
 /** Texts the API puts in `message` (and in `errors.<field>`). */
 export const API = {
   // generic refusals
@@ -97,6 +121,12 @@ export const API = {
   cartItemNotFound: 'Продуктът не е в количката.',
   cartEmpty: 'Количката е празна.',
 
+  // cart (server answers): the spec's storefront texts, kept once in STOREFRONT above.
+  cartAdded: STOREFRONT.addedToCartOk,
+  cartEdited: STOREFRONT.cartEdited,
+  cartRemoved: STOREFRONT.cartRemoved,
+  cartCleared: STOREFRONT.cartCleared,
+
   // orders
   orderCreated: 'Поръчката е приета успешно.',
   orderNotFound: 'Поръчката не е намерена.',
@@ -126,30 +156,6 @@ export const API = {
   uploadNotImage: 'Позволени са само изображения (JPEG, PNG, WebP, GIF).',
   uploadTooLarge: 'Файлът е твърде голям.',
   uploadOk: 'Изображението е качено.',
-} as const;
-
-/** The spec's storefront texts (section 8), word for word. */
-export const STOREFRONT = {
-  loginOk: 'Вписахте се успешно.',
-  registerOk: 'Регистрацията бе успешна.',
-  logoutOk: 'Изходът бе успешен.',
-  loginFailed: 'Влизането не бе успешно.',
-  registerFailed: 'Регистрацията не бе успешна.',
-  logoutFailed: 'Изходът не бе успешен.',
-  categoriesLoadFailed: 'Неуспешно зареждане на категориите.',
-  cartLoadFailed: 'Неуспешно зареждане на количката от сървъра.',
-  cartEditFailed: 'Неуспешно редактиране на продукта в количката.',
-  cartRemoveFailed: 'Неуспешно премахване на продукта от количката.',
-  cartClearFailed: 'Неуспешно изчистване на количката.',
-  cartAddFailed: 'Failed to add the product to the cart.',
-  addedToCart: 'Продуктът е добавен в количката!',
-  addedToCartOk: 'Продуктът е добавен успешно в количката.',
-  cartEdited: 'Продуктът е редактиран успешно в количката.',
-  cartRemoved: 'Продуктът е премахнат успешно от количката.',
-  cartCleared: 'Количката е изчистена успешно.',
-  orderFailed: 'Поръчката е неуспешна',
-  errorScreen: 'Something went wrong.',
-  tryAgain: 'Try Again',
 } as const;
 
 /** The spec's admin/generic defaults (section 8), the English catalogue's words. */

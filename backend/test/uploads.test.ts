@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { makeShop, TestShop } from './helpers';
+import { makeShop, TestShop, Browser } from './helpers';
 import { API } from '../../domain/messages';
 import { UPLOAD_MAX_BYTES } from '../../domain/limits';
 
@@ -38,7 +38,7 @@ function tinyPng(): Buffer {
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
 }
 
-const upload = (b: typeof admin, buf: Buffer, name: string, field = 'file') =>
+const upload = (b: Browser, buf: Buffer, name: string, field = 'file') =>
   b.agent.post('/api/admin/uploads').set('x-csrf-token', b.csrfToken).attach(field, buf, name);
 
 describe('image uploads', () => {

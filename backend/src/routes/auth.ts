@@ -12,6 +12,7 @@ import { createUser, UserInput } from '../services/users';
 import { Throttle } from '../services/throttle';
 import { nowIso } from '../models/BaseModel';
 import { signIn, signOut } from '../services/sessions';
+import { mergeGuestCartAtSignIn } from '../services/cartMerge';
 
 /** Sent with a form by some clients; the header is what is checked. */
 const FORM_EXTRAS = ['csrfToken', '_csrf', 'rememberMe', 'confirmPassword'];
@@ -68,7 +69,9 @@ export function authRoutes() {
     await t.email.reset(emailKey);
     await User.query().patch({ lastLoginAt: nowIso() } as Partial<User>).findById(user.id);
     const csrfToken = await signIn(ctx, user);
-    ctx.body = { message: API.loginOk, user: await User.query().findById(user.id), csrfToken };
+    // A guest cart kept in the cookie joins the server cart (never fails the sign-in).
+    const mergedCart = await mergeGuestCartAtSignIn(ctx, user.id);
+    ctx.body = { message: API.loginOk, user: await User.query().findById(user.id), csrfToken, ...mergedCart };
   });
 
   router.post('/auth/logout', async (ctx) => {

@@ -1,6 +1,71 @@
+// The signed-in shopper's server cart (spec §7: /api/cart...). Guests keep their cart in the
+// `cart` cookie and get 401 here; it joins the server cart when they sign in (services/cartMerge).
 import Router from '@koa/router';
+import type { Context } from 'koa';
+import { currentUser, requireUser } from '../http/auth';
+import { parseBody, parseId, Rule, Shape } from '../http/validate';
+import { API } from '../../../domain/messages';
+import { PERSONALIZATION_MAX, QUANTITY_MAX } from '../../../domain/limits';
+import { addToCart, cartView, clearCart, editCartItem, removeCartItem, AddInput, EditInput } from '../services/cart';
+
+/** A chosen attribute value. Guest cookie lines carry read-outs too; they are accepted and dropped. */
+const attributesRule: Rule = {
+  type: 'array',
+  max: 50,
+  nullable: true,
+  of: {
+    type: 'object',
+    shape: { attributeId: { type: 'int', min: 1, required: true }, attributeValueId: { type: 'int', min: 1, required: true } },
+    ignore: ['id', 'cartItemId', 'attributeValue', 'attributeName'],
+  },
+};
+
+const editShape: Shape = {
+  quantity: { type: 'int', min: 1, max: QUANTITY_MAX },
+  variantId: { type: 'int', min: 1, nullable: true },
+  attributes: attributesRule,
+  personalization: { type: 'string', max: PERSONALIZATION_MAX, nullable: true },
+};
+
+const addShape: Shape = {
+  ...editShape,
+  productId: { type: 'int', min: 1, required: true },
+};
+
+/** The line's own id (a guest line's time-based id when a client posts one) is not an input. */
+const READ_ONLY = ['id'];
 
 export function cartRoutes() {
   const router = new Router();
+
+  router.get('/cart', requireUser, async (ctx: Context) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await cartView(currentUser(ctx).id);
+  });
+
+  router.post('/cart/add', requireUser, async (ctx: Context) => {
+    const input = parseBody<AddInput>(ctx.request.body, addShape, { ignore: READ_ONLY });
+    const cart = await addToCart(currentUser(ctx).id, input);
+    ctx.body = { message: API.cartAdded, ...cart };
+  });
+
+  router.put('/cart/edit/:id', requireUser, async (ctx: Context) => {
+    const id = parseId(ctx.params.id);
+    const input = parseBody<EditInput>(ctx.request.body, editShape, { ignore: READ_ONLY });
+    const cart = await editCartItem(currentUser(ctx).id, id, input);
+    ctx.body = { message: API.cartEdited, ...cart };
+  });
+
+  router.delete('/cart/remove/:id', requireUser, async (ctx: Context) => {
+    const id = parseId(ctx.params.id);
+    const cart = await removeCartItem(currentUser(ctx).id, id);
+    ctx.body = { message: API.cartRemoved, ...cart };
+  });
+
+  router.delete('/cart', requireUser, async (ctx: Context) => {
+    const cart = await clearCart(currentUser(ctx).id);
+    ctx.body = { message: API.cartCleared, ...cart };
+  });
+
   return router;
 }

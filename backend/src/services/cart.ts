@@ -1,0 +1,232 @@
+// The signed-in shopper's server cart: what the cart page shows, and adding, editing and
+// removing lines. Every change is checked by resolveLines (the catalogue rules live there once)
+// and two lines that are "the same" (lineKey) always become one line.
+import type { Transaction } from 'objection';
+import { CartItem } from '../models/CartItem';
+import { CartItemAttribute } from '../models/CartItemAttribute';
+import { Product } from '../models/Product';
+import { Variant } from '../models/Variant';
+import { ProductImage } from '../models/ProductImage';
+import { AttributeValue } from '../models/AttributeValue';
+import { Attribute } from '../models/Attribute';
+import { User } from '../models/User';
+import { badRequest, notFound } from '../http/errors';
+import { API } from '../../../domain/messages';
+import { fromMinor } from '../../../domain/money';
+import { ADD_TO_CART_DEFAULT_QUANTITY, QUANTITY_MAX } from '../../../domain/limits';
+import { cartLinesOf } from './cartStore';
+import { lineKey, resolveLines, LineAttributeInput, LineInput, ResolvedLine } from './cartLines';
+
+export interface CartLineView {
+  id: number;
+  productId: number;
+  variantId: number | null;
+  quantity: number;
+  personalization: string;
+  attributes: Array<{ id: number; cartItemId: number; attributeId: number; attributeValueId: number; attributeValue: string; attributeName: string }>;
+  productName: string;
+  productSlug: string;
+  image: string | null;
+  variantName: string;
+  sku: string;
+  /** decimal BGN */
+  unitPrice: number;
+  /** decimal BGN */
+  lineTotal: number;
+  stock: number;
+  available: boolean;
+}
+
+export interface CartView {
+  cartItems: CartLineView[];
+  /** Sum of the quantities of all lines (the header badge). */
+  count: number;
+  /** decimal BGN, the lines that can be bought now */
+  subtotal: number;
+}
+
+/**
+ * The cart as the cart page shows it, in a constant number of queries. Lines whose product was
+ * taken off sale stay listed with available=false, so the shopper sees why they cannot order them.
+ */
+export async function cartView(userId: number, trx?: Transaction): Promise<CartView> {
+  const lines = await cartLinesOf(userId, trx);
+  if (!lines.length) return { cartItems: [], count: 0, subtotal: 0 };
+  const productIds = [...new Set(lines.map((l) => l.productId))];
+  const valueIds = [...new Set(lines.flatMap((l) => l.attributes.map((a) => a.attributeValueId)))];
+  const attributeIds = [...new Set(lines.flatMap((l) => l.attributes.map((a) => a.attributeId)))];
+  const [products, variants, images, values, attributes] = await Promise.all([
+    Product.query(trx).whereIn('id', productIds),
+    Variant.query(trx).whereIn('productId', productIds).orderBy(['position', 'id']),
+    ProductImage.query(trx).whereIn('productId', productIds).orderBy(['position', 'id']),
+    valueIds.length ? AttributeValue.query(trx).whereIn('id', valueIds) : Promise.resolve([] as AttributeValue[]),
+    attributeIds.length ? Attribute.query(trx).whereIn('id', attributeIds) : Promise.resolve([] as Attribute[]),
+  ]);
+  const productById = new Map(products.map((p) => [p.id, p]));
+  const valueText = new Map(values.map((v) => [v.id, v.value]));
+  const attributeName = new Map(attributes.map((a) => [a.id, a.name]));
+  const firstImage = new Map<number, string>();
+  for (const im of images) if (!firstImage.has(im.productId)) firstImage.set(im.productId, im.url);
+
+  let count = 0;
+  let subtotal = 0;
+  const cartItems = lines.map((line): CartLineView => {
+    const product = productById.get(line.productId)!;
+    const own = variants.filter((v) => v.productId === line.productId);
+    const variant = line.variantId ? own.find((v) => v.id === line.variantId) : own.length === 1 ? own[0] : undefined;
+    const unitPrice = variant?.price ?? product.price;
+    const stock = variant?.stock ?? 0;
+    const available = product.status === 'active' && !!variant && stock > 0;
+    count += line.quantity;
+    if (available) subtotal += unitPrice * line.quantity;
+    return {
+      id: line.id,
+      productId: line.productId,
+      variantId: line.variantId ?? null,
+      quantity: line.quantity,
+      personalization: line.personalization ?? '',
+      attributes: line.attributes.map((a) => ({
+        ...a,
+        attributeValue: valueText.get(a.attributeValueId) ?? '',
+        attributeName: attributeName.get(a.attributeId) ?? '',
+      })),
+      productName: product.name,
+      productSlug: product.slug,
+      image: firstImage.get(product.id) ?? null,
+      variantName: variant?.name ?? '',
+      sku: variant?.sku ?? '',
+      unitPrice: fromMinor(unitPrice)!,
+      lineTotal: fromMinor(unitPrice * line.quantity)!,
+      stock,
+      available,
+    };
+  });
+  return { cartItems, count, subtotal: fromMinor(subtotal)! };
+}
+
+export interface AddInput {
+  productId: number;
+  variantId?: number | null;
+  attributes?: LineAttributeInput[] | null;
+  quantity?: number;
+  personalization?: string | null;
+}
+
+export interface EditInput {
+  quantity?: number;
+  variantId?: number | null;
+  attributes?: LineAttributeInput[] | null;
+  personalization?: string | null;
+}
+
+/** Run a cart change in one transaction, one change per user at a time (a row lock where the
+ *  database has them; SQLite already runs one transaction at a time). */
+function changeCart<T>(userId: number, work: (trx: Transaction) => Promise<T>): Promise<T> {
+  return CartItem.transaction(async (trx) => {
+    await User.query(trx).select('id').findById(userId).forUpdate();
+    return work(trx);
+  });
+}
+
+/** Checks the line against the catalogue (not the stock yet): the 4xx names the problem. */
+async function resolveOne(input: LineInput, trx: Transaction): Promise<ResolvedLine> {
+  const [line] = await resolveLines([input], trx, { checkStock: false });
+  return line;
+}
+
+/** Refuses (409, resolveLines' stock message) a total quantity above the variant's stock,
+ *  and (400) one above the most a line may hold. */
+async function checkStockFor(line: ResolvedLine, quantity: number, trx: Transaction): Promise<void> {
+  await resolveLines([{ ...asInput(line), quantity }], trx);
+  if (quantity > QUANTITY_MAX) throw badRequest(API.atMost(QUANTITY_MAX), { quantity: API.atMost(QUANTITY_MAX) });
+}
+
+function asInput(line: ResolvedLine): LineInput {
+  return {
+    productId: line.productId,
+    variantId: line.variantId,
+    attributes: line.attributes.map((a) => ({ attributeId: a.attributeId, attributeValueId: a.attributeValueId })),
+    personalization: line.personalization,
+    quantity: line.quantity,
+  };
+}
+
+/** A new line with its attribute choices. */
+export async function insertLine(userId: number, line: ResolvedLine, quantity: number, trx: Transaction): Promise<number> {
+  const item = await CartItem.query(trx).insert({
+    userId,
+    productId: line.productId,
+    variantId: line.variantId,
+    quantity,
+    personalization: line.personalization,
+  } as Partial<CartItem>);
+  await writeAttributes(item.id, line, trx);
+  return item.id;
+}
+
+async function writeAttributes(cartItemId: number, line: ResolvedLine, trx: Transaction) {
+  await CartItemAttribute.query(trx).delete().where({ cartItemId });
+  if (!line.attributes.length) return;
+  const rows = line.attributes.map((a) => ({ cartItemId, attributeId: a.attributeId, attributeValueId: a.attributeValueId }));
+  await trx(CartItemAttribute.tableName).insert(rows);
+}
+
+/** Adds to the cart; the same line adds up, as long as the stock allows the total. */
+export async function addToCart(userId: number, input: AddInput): Promise<CartView> {
+  return changeCart(userId, async (trx) => {
+    const quantity = input.quantity ?? ADD_TO_CART_DEFAULT_QUANTITY;
+    const line = await resolveOne(
+      { productId: input.productId, variantId: input.variantId ?? null, attributes: input.attributes ?? [], personalization: input.personalization ?? '', quantity },
+      trx,
+    );
+    const existing = (await cartLinesOf(userId, trx)).find((l) => lineKey(l) === lineKey(line));
+    const total = (existing?.quantity ?? 0) + quantity;
+    await checkStockFor(line, total, trx);
+    if (existing) await CartItem.query(trx).patch({ quantity: total } as Partial<CartItem>).findById(existing.id);
+    else await insertLine(userId, line, quantity, trx);
+    return cartView(userId, trx);
+  });
+}
+
+/** Changes only the fields sent; the result is checked again. A line that becomes the same as
+ *  another one is merged into it (quantities add, within the stock). */
+export async function editCartItem(userId: number, itemId: number, input: EditInput): Promise<CartView> {
+  return changeCart(userId, async (trx) => {
+    const lines = await cartLinesOf(userId, trx);
+    const current = lines.find((l) => l.id === itemId);
+    if (!current) throw notFound(API.cartItemNotFound);
+    const quantity = input.quantity ?? current.quantity;
+    const line = await resolveOne(
+      {
+        productId: current.productId,
+        variantId: input.variantId !== undefined && input.variantId !== null ? input.variantId : current.variantId,
+        attributes: input.attributes?.length ? input.attributes : current.attributes,
+        personalization: input.personalization === undefined ? current.personalization : input.personalization ?? '',
+        quantity,
+      },
+      trx,
+    );
+    const twin = lines.find((l) => l.id !== itemId && lineKey(l) === lineKey(line));
+    const total = quantity + (twin?.quantity ?? 0);
+    await checkStockFor(line, total, trx);
+    if (twin) await CartItem.query(trx).delete().where({ id: twin.id, userId });
+    await CartItem.query(trx)
+      .patch({ quantity: total, variantId: line.variantId, personalization: line.personalization } as Partial<CartItem>)
+      .where({ id: itemId, userId });
+    if (input.attributes?.length) await writeAttributes(itemId, line, trx);
+    return cartView(userId, trx);
+  });
+}
+
+export async function removeCartItem(userId: number, itemId: number): Promise<CartView> {
+  return changeCart(userId, async (trx) => {
+    const removed = await CartItem.query(trx).delete().where({ id: itemId, userId });
+    if (!removed) throw notFound(API.cartItemNotFound);
+    return cartView(userId, trx);
+  });
+}
+
+export async function clearCart(userId: number): Promise<CartView> {
+  await CartItem.query().delete().where({ userId });
+  return { cartItems: [], count: 0, subtotal: 0 };
+}
