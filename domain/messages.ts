@@ -139,6 +139,16 @@ export const API = {
   withdrawalNotPossible: 'Тази поръчка не може да бъде оттеглена.',
   withdrawalAccepted: 'Отказът от поръчката е приет.',
   cancellationAccepted: 'Поръчката е отказана.',
+  alreadyWithdrawn: 'Вече сте се отказали от тази поръчка.',
+  withdrawalAcknowledgement: (number: string, when: string) =>
+    `Получихме отказа Ви от поръчка ${number} на ${when}. Върнете стоката в 14 дни; ще възстановим сумата до 14 дни след получаването ѝ.`,
+  cancellationAcknowledgement: (number: string, when: string) =>
+    `Поръчка ${number} е отказана на ${when}. Наличността е освободена; ако сте платили, ще възстановим сумата.`,
+
+  // payments
+  paymentNotFound: 'Плащането не е намерено.',
+  paymentUpdated: 'Плащането е актуализирано.',
+  paymentTransitionRefused: (from: string, to: string) => `Плащане със статус „${from}“ не може да премине в „${to}“.`,
 
   // discounts
   discountInvalid: 'Невалиден код за отстъпка.',
@@ -150,6 +160,10 @@ export const API = {
   discountMinSubtotal: (min: string) => `Кодът важи за поръчки над ${min}.`,
   discountApplied: 'Кодът за отстъпка е приложен.',
   discountCodeTaken: 'Вече има код за отстъпка с това име.',
+  discountNotFound: 'Кодът за отстъпка не е намерен.',
+  discountPercentRange: 'Процентът трябва да е между 1 и 100.',
+  discountValueRequired: 'Въведете стойност на отстъпката.',
+  discountEndsBeforeStart: 'Крайната дата трябва да е след началната.',
 
   // uploads
   uploadMissing: 'Изберете файл за качване.',

@@ -33,9 +33,51 @@ export const PAYMENT_TRANSITIONS: Readonly<Record<PaymentStatus, readonly Paymen
 export const PAYMENT_METHODS = ['cod', 'bank_transfer'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_RECORD_STATUSES = ['pending', 'paid', 'refunded', 'failed'] as const;
+export type PaymentRecordStatus = (typeof PAYMENT_RECORD_STATUSES)[number];
+/** What staff may do with a payment: mark it paid (or failed), refund a paid one. */
+export const PAYMENT_RECORD_TRANSITIONS: Readonly<Record<PaymentRecordStatus, readonly PaymentRecordStatus[]>> = {
+  pending: ['paid', 'failed'],
+  failed: ['paid'],
+  paid: ['refunded'],
+  refunded: [],
+};
+/** The order's payment status that follows from its payment record. */
+export const ORDER_PAYMENT_STATUS_OF: Readonly<Record<PaymentRecordStatus, PaymentStatus>> = {
+  pending: 'unpaid',
+  failed: 'unpaid',
+  paid: 'paid',
+  refunded: 'refunded',
+};
+export const PAYMENT_RECORD_STATUS_LABELS: Readonly<Record<PaymentRecordStatus, string>> = {
+  pending: 'Очаква плащане',
+  paid: 'Платено',
+  refunded: 'Възстановено',
+  failed: 'Неуспешно',
+};
+export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = {
+  cod: 'Наложен платеж',
+  bank_transfer: 'Банков превод',
+};
 
 export const SHIPPING_METHODS = ['econt_office', 'speedy_office', 'address'] as const;
 export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
+export const SHIPPING_METHOD_LABELS: Readonly<Record<ShippingMethod, string>> = {
+  econt_office: 'До офис на Еконт',
+  speedy_office: 'До офис на Спиди',
+  address: 'До адрес',
+};
+
+/** Statuses from which the shopper may still cancel the order outright (nothing has shipped). */
+export const CANCELLABLE_BY_SHOPPER: readonly OrderStatus[] = ['pending', 'confirmed'];
+/** Statuses in which the EU right of withdrawal applies (the goods are on their way or arrived). */
+export const WITHDRAWABLE: readonly OrderStatus[] = ['shipped', 'delivered'];
+/** Days after delivery during which the shopper may withdraw. */
+export const WITHDRAWAL_DAYS = 14;
+
+/** Orders that count as sales (revenue, top products). */
+export function countsAsSale(status: OrderStatus): boolean {
+  return status !== 'cancelled' && status !== 'returned';
+}
 
 export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   pending: 'Нова',

@@ -1,4 +1,6 @@
+import { Pojo } from 'objection';
 import { BaseModel, S } from './BaseModel';
+import { fromMinor } from '../../../domain/money';
 
 export const DISCOUNT_TYPES = ['percent', 'fixed', 'free_shipping'] as const;
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];
@@ -38,4 +40,11 @@ export class Discount extends BaseModel {
       active: S.bool,
     },
   };
+
+  /** A fixed amount is money (decimal BGN in answers); a percent is a whole number. */
+  $formatJson(json: Pojo): Pojo {
+    json = super.$formatJson(json);
+    if (json.type === 'fixed') json.value = fromMinor(json.value);
+    return json;
+  }
 }

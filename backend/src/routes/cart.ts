@@ -3,22 +3,11 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { currentUser, requireUser } from '../http/auth';
-import { parseBody, parseId, Rule, Shape } from '../http/validate';
+import { parseBody, parseId, Shape } from '../http/validate';
+import { attributesRule } from '../http/lineShapes';
 import { API } from '../../../domain/messages';
 import { PERSONALIZATION_MAX, QUANTITY_MAX } from '../../../domain/limits';
 import { addToCart, cartView, clearCart, editCartItem, removeCartItem, AddInput, EditInput } from '../services/cart';
-
-/** A chosen attribute value. Guest cookie lines carry read-outs too; they are accepted and dropped. */
-const attributesRule: Rule = {
-  type: 'array',
-  max: 50,
-  nullable: true,
-  of: {
-    type: 'object',
-    shape: { attributeId: { type: 'int', min: 1, required: true }, attributeValueId: { type: 'int', min: 1, required: true } },
-    ignore: ['id', 'cartItemId', 'attributeValue', 'attributeName'],
-  },
-};
 
 const editShape: Shape = {
   quantity: { type: 'int', min: 1, max: QUANTITY_MAX },

@@ -1,6 +1,148 @@
+// Discount codes: the staff's react-admin resource /api/admin/discounts, and the cart page's
+// preview POST /api/discounts/check { code, items? } priced on the server like checkout.
 import Router from '@koa/router';
+import type { Context } from 'koa';
+import { UniqueViolationError } from 'objection';
+import { Discount, DISCOUNT_TYPES, DiscountType } from '../models/Discount';
+import type { User } from '../models/User';
+import { parseBody, parseId, Shape } from '../http/validate';
+import { badRequest, conflict, notFound } from '../http/errors';
+import { filterBy, parseRaParams, raPage, sendRaList, whereContains, RaListSpec } from '../http/raList';
+import { itemsRule } from '../http/lineShapes';
+import { API } from '../../../domain/messages';
+import { PRICE_MAX } from '../../../domain/limits';
+import { computeTotals } from '../../../domain/pricing';
+import { SHIPPING_METHODS, ShippingMethod } from '../../../domain/orderStatus';
+import { checkDiscount, discountRule, normalizeCode } from '../services/discounts';
+import { resolveLines, LineInput } from '../services/cartLines';
+import { cartLinesOf } from '../services/cartStore';
+import { getSettings, shippingRule } from '../services/settings';
+import { fromMinor, toMinor } from '../../../domain/money';
+
+const raSpec: RaListSpec = {
+  idColumn: 'id',
+  defaultSort: ['createdAt', 'DESC'],
+  sortable: { id: 'id', code: 'code', type: 'type', value: 'value', usedCount: 'usedCount', startsAt: 'startsAt', endsAt: 'endsAt', active: 'active', createdAt: 'createdAt' },
+  filters: {
+    q: (qb, value) => {
+      if (typeof value !== 'string') throw badRequest(API.invalidFilter, { 'filter.q': API.invalidFilter });
+      if (value.trim()) whereContains(qb, 'code', normalizeCode(value));
+    },
+    type: filterBy.equals('type', DISCOUNT_TYPES),
+    active: (qb, value) => qb.where('active', value === true || value === 'true'),
+  },
+};
+
+const fields: Shape = {
+  code: { type: 'string', min: 1, max: 50, required: true, pattern: /^[\p{L}\d_-]+$/u, message: 'Кодът съдържа само букви, цифри, тире и долна черта.' },
+  type: { type: 'enum', values: DISCOUNT_TYPES, required: true },
+  // A percent (1–100) or an amount in BGN, depending on type: checked below.
+  value: { type: 'number', min: 0, max: PRICE_MAX },
+  minSubtotal: { type: 'money', min: 0, max: PRICE_MAX },
+  startsAt: { type: 'timestamp', nullable: true },
+  endsAt: { type: 'timestamp', nullable: true },
+  usageLimit: { type: 'int', min: 1, max: 1_000_000, nullable: true },
+  perCustomerLimit: { type: 'int', min: 1, max: 1000, nullable: true },
+  active: { type: 'bool' },
+};
+const READ_ONLY = ['id', 'usedCount', 'createdAt', 'updatedAt', 'message'];
+
+type DiscountInput = Partial<Omit<Discount, 'value'>> & { value?: number };
+
+/** Turn the form's value into what is stored, after the rules that span fields. */
+function storedChanges(input: DiscountInput, current?: Discount): Partial<Discount> {
+  const type: DiscountType = input.type ?? current!.type;
+  const out: Partial<Discount> = { ...(input as Partial<Discount>) };
+  if (input.code !== undefined) out.code = normalizeCode(input.code);
+  if (type === 'free_shipping') out.value = 0;
+  else if (input.value !== undefined || input.type !== undefined) {
+    const raw = input.value ?? (current ? (current.type === 'fixed' ? current.value / 100 : current.value) : undefined);
+    if (raw === undefined || raw <= 0) throw badRequest(API.discountValueRequired, { value: API.discountValueRequired });
+    if (type === 'percent' && (!Number.isInteger(raw) || raw < 1 || raw > 100)) throw badRequest(API.discountPercentRange, { value: API.discountPercentRange });
+    out.value = type === 'fixed' ? toMinor(raw) : raw;
+  }
+  const startsAt = input.startsAt !== undefined ? input.startsAt : current?.startsAt;
+  const endsAt = input.endsAt !== undefined ? input.endsAt : current?.endsAt;
+  if (startsAt && endsAt && endsAt <= startsAt) throw badRequest(API.discountEndsBeforeStart, { endsAt: API.discountEndsBeforeStart });
+  return out;
+}
+
+async function findDiscount(id: number): Promise<Discount> {
+  const d = await Discount.query().findById(id);
+  if (!d) throw notFound(API.discountNotFound);
+  return d;
+}
+
+/** A duplicate code is a 409 with the field named, on SQLite and PostgreSQL alike. */
+async function uniqueCode<T>(write: () => PromiseLike<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (err instanceof UniqueViolationError || /unique/i.test(String((err as Error).message))) throw conflict(API.discountCodeTaken, { code: API.discountCodeTaken });
+    throw err;
+  }
+}
+
+async function raList(ctx: Context) {
+  const params = parseRaParams(ctx.query, raSpec);
+  const { rows, total } = await raPage(Discount.query(), params, raSpec);
+  sendRaList(ctx, 'discounts', rows, params.start, total);
+}
+
+const checkShape: Shape = {
+  code: { type: 'string', min: 1, max: 50, required: true, message: API.discountInvalid },
+  items: itemsRule,
+  email: { type: 'email' },
+  shippingMethod: { type: 'enum', values: SHIPPING_METHODS },
+};
+
+/** Preview a code on the shopper's cart: the same rules and totals as checkout. */
+async function checkCode(ctx: Context) {
+  const input = parseBody<{ code: string; items?: LineInput[]; email?: string; shippingMethod?: ShippingMethod }>(ctx.request.body, checkShape);
+  const user = ctx.state.user as User | null;
+  const wanted = input.items ?? (user ? await cartLinesOf(user.id) : []);
+  if (!wanted.length) throw badRequest(API.cartEmpty, { items: API.cartEmpty });
+  const lines = await resolveLines(wanted, undefined, { checkStock: false, path: (i) => `items.${i}` });
+  const subtotal = lines.reduce((s, l) => s + l.lineTotal, 0);
+  const discount = await checkDiscount(input.code, { subtotal, email: input.email ?? user?.email ?? null });
+  const settings = await getSettings();
+  const totals = computeTotals(lines, { method: input.shippingMethod ?? null, rule: shippingRule(settings) }, discountRule(discount));
+  ctx.body = {
+    message: API.discountApplied,
+    discount: { code: discount.code, type: discount.type, value: discount.toJSON().value, minSubtotal: fromMinor(discount.minSubtotal) },
+    totals: {
+      subtotal: fromMinor(totals.subtotal), discountTotal: fromMinor(totals.discountTotal),
+      shippingTotal: fromMinor(totals.shippingTotal), total: fromMinor(totals.total),
+    },
+  };
+}
 
 export function discountsRoutes() {
   const router = new Router();
+
+  router.post('/discounts/check', checkCode);
+
+  router.get('/admin/discounts', raList);
+  router.get('/admin/discounts/:id', async (ctx) => {
+    ctx.body = await findDiscount(parseId(ctx.params.id));
+  });
+  router.post('/admin/discounts', async (ctx) => {
+    const input = parseBody<DiscountInput>(ctx.request.body, fields, { ignore: READ_ONLY });
+    const row = storedChanges({ active: true, minSubtotal: 0, ...input });
+    ctx.status = 201;
+    ctx.body = await uniqueCode(() => Discount.query().insertAndFetch(row));
+  });
+  router.put('/admin/discounts/:id', async (ctx) => {
+    const current = await findDiscount(parseId(ctx.params.id));
+    const input = parseBody<DiscountInput>(ctx.request.body, fields, { partial: true, ignore: READ_ONLY });
+    const changes = storedChanges(input, current);
+    ctx.body = await uniqueCode(() => Discount.query().patchAndFetchById(current.id, changes));
+  });
+  router.delete('/admin/discounts/:id', async (ctx) => {
+    const d = await findDiscount(parseId(ctx.params.id));
+    await Discount.query().deleteById(d.id);
+    ctx.body = d;
+  });
+
   return router;
 }

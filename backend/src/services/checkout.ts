@@ -58,7 +58,7 @@ export async function placeOrder(input: CheckoutInput, user: User | null, trx: T
   if (!wanted.length) throw badRequest(API.cartEmpty, { items: API.cartEmpty });
 
   const lines = await resolveLines(wanted, trx, { path: (i) => `items.${i}` });
-  const settings = await getSettings();
+  const settings = await getSettings(trx);
   const email = input.customer.email;
   const subtotal = lines.reduce((s, l) => s + l.lineTotal, 0);
   const discount = input.discountCode ? await checkDiscount(input.discountCode, { subtotal, email }, trx) : null;

@@ -26,7 +26,8 @@ function transporter(config: Config): Transporter {
 
 export async function sendMail(config: Config, mail: Mail): Promise<boolean> {
   try {
-    const info = await transporter(config).sendMail({ from: config.mailFrom, ...mail });
+    // Quoted-printable keeps the outbox files readable (and greppable) as text.
+    const info = await transporter(config).sendMail({ from: config.mailFrom, textEncoding: 'quoted-printable', ...mail });
     if (!config.smtpUrl) {
       fs.mkdirSync(config.outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`;

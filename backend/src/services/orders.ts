@@ -10,7 +10,8 @@ import type { User } from '../models/User';
 import { conflict, notFound } from '../http/errors';
 import { API } from '../../../domain/messages';
 import { fromMinor } from '../../../domain/money';
-import { ORDER_STATUS_LABELS, ORDER_TRANSITIONS, OrderStatus, canTransition, restoresStock } from '../../../domain/orderStatus';
+import { ORDER_STATUS_LABELS, ORDER_TRANSITIONS, OrderStatus, canTransition, restoresStock, CANCELLABLE_BY_SHOPPER, WITHDRAWABLE, WITHDRAWAL_DAYS } from '../../../domain/orderStatus';
+import { DAY_MS } from '../../../domain/dates';
 
 export interface Actor {
   userId: number | null;
@@ -136,4 +137,34 @@ export async function changeStatus(orderId: number, to: OrderStatus, actor: Acto
   if (restoresStock(to)) await restock(orderId, trx);
   await OrderEvent.query(trx).insert({ orderId, type: 'status', fromStatus: from, toStatus: to, note, actorUserId: actor.userId, actorLabel: actor.label } as Partial<OrderEvent>);
   return (await Order.query(trx).findById(orderId))!;
+}
+
+/** The shopper's own way out: cancel before shipping, withdraw (EU, 14 days) after it. */
+export async function withdrawOrder(orderId: number, actor: Actor, reason: string, trx: Transaction): Promise<{ order: Order; kind: 'cancellation' | 'withdrawal' }> {
+  const order = await Order.query(trx).findById(orderId);
+  if (!order) throw notFound(API.orderNotFound);
+  if (order.withdrawnAt) throw conflict(API.alreadyWithdrawn, { order: API.alreadyWithdrawn });
+  const now = new Date();
+  if (CANCELLABLE_BY_SHOPPER.includes(order.status)) {
+    await changeStatus(orderId, 'cancelled', actor, trx, reason || 'Отказ от клиента преди изпращане');
+    await Order.query(trx).patch({ withdrawnAt: now.toISOString() } as Partial<Order>).findById(orderId);
+    return { order: (await Order.query(trx).findById(orderId))!, kind: 'cancellation' };
+  }
+  if (!WITHDRAWABLE.includes(order.status)) throw conflict(API.withdrawalNotPossible, { order: API.withdrawalNotPossible });
+  if (order.status === 'delivered' && order.deliveredAt && now.getTime() - Date.parse(order.deliveredAt) > WITHDRAWAL_DAYS * DAY_MS) {
+    throw conflict(API.withdrawalWindowClosed, { order: API.withdrawalWindowClosed });
+  }
+  // Guarded: two clicks record one withdrawal.
+  const patched = await Order.query(trx).patch({ withdrawnAt: now.toISOString() } as Partial<Order>).where({ id: orderId }).whereNull('withdrawnAt');
+  if (!patched) throw conflict(API.alreadyWithdrawn, { order: API.alreadyWithdrawn });
+  await OrderEvent.query(trx).insert({ orderId, type: 'withdrawal', fromStatus: order.status, toStatus: order.status, note: reason, actorUserId: actor.userId, actorLabel: actor.label } as Partial<OrderEvent>);
+  return { order: (await Order.query(trx).findById(orderId))!, kind: 'withdrawal' };
+}
+
+/** Delete an order (staff): stock goes back when it was still taken and not shipped. */
+export async function deleteOrder(orderId: number, trx: Transaction): Promise<Order> {
+  const order = await findOrder(orderId, trx);
+  if (CANCELLABLE_BY_SHOPPER.includes(order.status)) await restock(orderId, trx);
+  await Order.query(trx).deleteById(orderId);
+  return order;
 }

@@ -1,6 +1,7 @@
 // Shop settings: defaults here, overrides in the `settings` table (one row per key).
 // Read often (every checkout and cart preview), written rarely: cached in process and
 // re-read when a write happens in this process or after a short time (other instances).
+import type { Transaction } from 'objection';
 import { Setting } from '../models/Setting';
 import type { ShippingRule } from '../../../domain/pricing';
 import { LOW_STOCK_THRESHOLD_DEFAULT } from '../../../domain/limits';
@@ -43,9 +44,10 @@ export const DEFAULT_SETTINGS: ShopSettings = {
 const TTL_MS = 5_000;
 let cache: { value: ShopSettings; at: number } | undefined;
 
-export async function getSettings(): Promise<ShopSettings> {
+/** Pass the transaction when calling inside one (SQLite has a single connection). */
+export async function getSettings(trx?: Transaction): Promise<ShopSettings> {
   if (cache && Date.now() - cache.at < TTL_MS) return cache.value;
-  const rows = await Setting.query();
+  const rows = await Setting.query(trx);
   const value: any = structuredClone(DEFAULT_SETTINGS);
   for (const row of rows) if (row.key in value) value[row.key] = row.value;
   cache = { value, at: Date.now() };
