@@ -491,3 +491,22 @@ describe('DELETE /api/cart/remove/:id and DELETE /api/cart', () => {
     expect((await b.delete('/api/cart')).status).toBe(200);
   });
 });
+
+describe('guest cart preview', () => {
+  it('prices and describes cookie lines without storing them, leaving out unknown products', async () => {
+    const b = shop.browser();
+    await b.csrf();
+    const id = Date.now();
+    const res = await b.post('/api/cart/preview', { items: [{ ...berryLine(2), id, unitPrice: 0.01 }, { id: id + 1, productId: 999999, quantity: 1 }] });
+    expect(res.status).toBe(200);
+    expect(res.body.count).toBe(2);
+    expect(res.body.cartItems).toEqual([
+      expect.objectContaining({ id, productName: 'TWINS Плодов микс', variantName: '0 mg', quantity: 2, unitPrice: 24.9, lineTotal: 49.8, available: true,
+        attributes: [expect.objectContaining({ attributeId: cat.flavour, attributeValueId: cat.berry, attributeValue: 'Ягода' })] }),
+    ]);
+    expect(res.body.subtotal).toBe(49.8);
+    const bad = await b.post('/api/cart/preview', { items: [{ productId: 'x', quantity: 1 }] });
+    expect(bad.status).toBe(400);
+    expect((await b.post('/api/cart/preview', {})).status).toBe(400);
+  });
+});

@@ -33,3 +33,11 @@ export const lineRule: Rule = {
 };
 
 export const itemsRule: Rule = { type: 'array', of: lineRule, max: 100 };
+
+/** Guest cookie lines keep their own (time-based) id, so a preview can be matched back. */
+const guestLine = lineRule as Extract<Rule, { type: 'object' }>;
+export const guestItemsRule: Rule = {
+  type: 'array',
+  max: 100,
+  of: { ...guestLine, ignore: LINE_READ_OUTS.filter((k) => k !== 'id'), shape: { ...guestLine.shape, id: { type: 'number', min: 0 } } },
+};

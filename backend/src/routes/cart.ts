@@ -4,10 +4,10 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { currentUser, requireUser } from '../http/auth';
 import { parseBody, parseId, Shape } from '../http/validate';
-import { attributesRule } from '../http/lineShapes';
+import { attributesRule, guestItemsRule } from '../http/lineShapes';
 import { API } from '../../../domain/messages';
 import { PERSONALIZATION_MAX, QUANTITY_MAX } from '../../../domain/limits';
-import { addToCart, cartView, clearCart, editCartItem, removeCartItem, AddInput, EditInput } from '../services/cart';
+import { addToCart, cartView, clearCart, editCartItem, linesView, removeCartItem, AddInput, EditInput, ViewableLine } from '../services/cart';
 
 const editShape: Shape = {
   quantity: { type: 'int', min: 1, max: QUANTITY_MAX },
@@ -26,6 +26,15 @@ const READ_ONLY = ['id'];
 
 export function cartRoutes() {
   const router = new Router();
+
+  // A guest's cookie lines priced and described by the server (names, images, stock), without
+  // storing anything: what the guest's cart page shows.
+  router.post('/cart/preview', async (ctx: Context) => {
+    const { items } = parseBody<{ items: Array<Omit<ViewableLine, 'attributes' | 'id'> & { id?: number; attributes?: ViewableLine['attributes'] | null }> }>(
+      ctx.request.body, { items: { ...guestItemsRule, required: true } },
+    );
+    ctx.body = await linesView(items.map((l, i) => ({ ...l, id: l.id ?? i + 1, attributes: l.attributes ?? [] })));
+  });
 
   router.get('/cart', requireUser, async (ctx: Context) => {
     ctx.set('Cache-Control', 'no-store');

@@ -50,7 +50,21 @@ export interface CartView {
  * taken off sale stay listed with available=false, so the shopper sees why they cannot order them.
  */
 export async function cartView(userId: number, trx?: Transaction): Promise<CartView> {
-  const lines = await cartLinesOf(userId, trx);
+  return linesView(await cartLinesOf(userId, trx), trx);
+}
+
+/** A line as stored on the server or kept in the guest cookie (whose ids are times). */
+export interface ViewableLine {
+  id: number;
+  productId: number;
+  variantId?: number | null;
+  quantity: number;
+  personalization?: string;
+  attributes: Array<{ id?: number; cartItemId?: number; attributeId: number; attributeValueId: number }>;
+}
+
+/** The cart page's view of any lines: the server cart's, or a guest's cookie lines (preview). */
+export async function linesView(lines: ViewableLine[], trx?: Transaction): Promise<CartView> {
   if (!lines.length) return { cartItems: [], count: 0, subtotal: 0 };
   const productIds = [...new Set(lines.map((l) => l.productId))];
   const valueIds = [...new Set(lines.flatMap((l) => l.attributes.map((a) => a.attributeValueId)))];
@@ -70,7 +84,8 @@ export async function cartView(userId: number, trx?: Transaction): Promise<CartV
 
   let count = 0;
   let subtotal = 0;
-  const cartItems = lines.map((line): CartLineView => {
+  // A guest's cookie may name products that no longer exist: those lines are left out.
+  const cartItems = lines.filter((line) => productById.has(line.productId)).map((line): CartLineView => {
     const product = productById.get(line.productId)!;
     const own = variants.filter((v) => v.productId === line.productId);
     const variant = line.variantId ? own.find((v) => v.id === line.variantId) : own.length === 1 ? own[0] : undefined;
@@ -86,7 +101,10 @@ export async function cartView(userId: number, trx?: Transaction): Promise<CartV
       quantity: line.quantity,
       personalization: line.personalization ?? '',
       attributes: line.attributes.map((a) => ({
-        ...a,
+        id: a.id ?? 0,
+        cartItemId: a.cartItemId ?? line.id,
+        attributeId: a.attributeId,
+        attributeValueId: a.attributeValueId,
         attributeValue: valueText.get(a.attributeValueId) ?? '',
         attributeName: attributeName.get(a.attributeId) ?? '',
       })),
