@@ -1,13 +1,81 @@
-// The storefront's screens are built in the storefront issue; this is the shell that builds.
-export function App() {
+// The storefront: providers, the layout of every page, and the routes (each page its own chunk).
+import { lazy, Suspense } from 'react';
+import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { SettingsProvider } from './state/settings';
+import { AuthProvider } from './state/auth';
+import { CartProvider } from './state/cart';
+import { Header } from './components/Header';
+import { Footer } from './components/Footer';
+import { Toaster } from './components/Toaster';
+import { AgeGate } from './components/AgeGate';
+import { ErrorBoundary } from './components/ErrorBoundary';
+import { LoadingBar, RouteProgress } from './components/ProgressBar';
+
+const Home = lazy(() => import('./pages/Home'));
+const Shop = lazy(() => import('./pages/Shop'));
+const ProductPage = lazy(() => import('./pages/ProductPage'));
+const CartPage = lazy(() => import('./pages/CartPage'));
+const Checkout = lazy(() => import('./pages/Checkout'));
+const OrderPage = lazy(() => import('./pages/OrderPage'));
+const Account = lazy(() => import('./pages/Account'));
+const SignIn = lazy(() => import('./pages/SignIn'));
+const Register = lazy(() => import('./pages/Register'));
+const Contact = lazy(() => import('./pages/Contact'));
+const InfoPage = lazy(() => import('./pages/InfoPage'));
+const NotFound = lazy(() => import('./pages/NotFound'));
+
+export function AppRoutes() {
   return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', padding: '2rem', maxWidth: 720, margin: '0 auto' }}>
-      <title>Начало | VAP SOLO</title>
-      <h1>VAP SOLO</h1>
-      <p>TWINS и TRIPLES. Магазинът се подготвя.</p>
-      <nav>
-        <a href="/products/vap-solo-twins">TWINS</a> · <a href="/products/vap-solo-triples">TRIPLES</a> · <a href="/admin">Администрация</a>
-      </nav>
-    </main>
+    <Routes>
+      <Route path="/" element={<Home />} />
+      <Route path="/products" element={<Shop />} />
+      <Route path="/products/:slug" element={<ProductPage />} />
+      <Route path="/cart" element={<CartPage />} />
+      <Route path="/checkout" element={<Checkout />} />
+      <Route path="/orders/:id" element={<OrderPage />} />
+      <Route path="/account" element={<Account />} />
+      <Route path="/account/orders/:id" element={<OrderPage />} />
+      <Route path="/signin" element={<SignIn />} />
+      <Route path="/register" element={<Register />} />
+      <Route path="/contact" element={<Contact />} />
+      <Route path="/terms" element={<InfoPage page="terms" />} />
+      <Route path="/privacy" element={<InfoPage page="privacy" />} />
+      <Route path="/returns" element={<InfoPage page="returns" />} />
+      <Route path="*" element={<NotFound />} />
+    </Routes>
+  );
+}
+
+function Shell() {
+  const location = useLocation();
+  return (
+    <>
+      <a href="#main" className="skip-link">Към съдържанието</a>
+      <RouteProgress />
+      <Header />
+      <main id="main" tabIndex={-1}>
+        <ErrorBoundary resetKey={location.pathname}>
+          <Suspense fallback={<LoadingBar />}>
+            <AppRoutes />
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+      <Footer />
+      <Toaster />
+      <AgeGate />
+    </>
+  );
+}
+
+export function App() {
+  const navigate = useNavigate();
+  return (
+    <SettingsProvider>
+      <AuthProvider navigate={navigate}>
+        <CartProvider>
+          <Shell />
+        </CartProvider>
+      </AuthProvider>
+    </SettingsProvider>
   );
 }

@@ -1,0 +1,126 @@
+// Payload types of the JSON API as the front ends read them (money in decimal BGN).
+import type { OrderStatus, PaymentMethod, PaymentStatus, ShippingMethod } from './orderStatus';
+
+export interface ApiUser {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone?: string;
+  role: 'customer' | 'admin';
+  twoFactorEnabled?: boolean;
+  createdAt?: string;
+}
+
+export interface ApiCategory {
+  id: number;
+  name: string;
+  slug: string;
+  parentId: number | null;
+  position: number;
+  productCount: number;
+}
+
+export interface ApiProduct {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  status: string;
+  price: number;
+  compareAtPrice: number | null;
+  categoryId: number | null;
+  category: { id: number; name: string; slug: string } | null;
+  images: Array<{ id: number; url: string; alt: string }>;
+  variants: Array<{ id: number; name: string; sku: string; price: number; stock: number }>;
+  attributes: Array<{ id: number; name: string; values: Array<{ id: number; value: string }> }>;
+  nicotineMgMl: number | null;
+  volumeMl: number | null;
+  featured: boolean;
+  seoTitle: string;
+  seoDescription: string;
+  stock: number;
+  inStock: boolean;
+}
+
+export interface CartLineAttribute {
+  id?: number;
+  cartItemId?: number;
+  attributeId: number;
+  attributeValueId: number;
+  attributeValue?: string;
+  attributeName?: string;
+}
+
+/** A cart line: the spec's fields (a guest's cookie holds just these), plus the server's read-outs. */
+export interface CartLine {
+  id: number;
+  productId: number;
+  variantId: number | null;
+  quantity: number;
+  personalization: string;
+  attributes: CartLineAttribute[];
+  productName?: string;
+  productSlug?: string;
+  image?: string | null;
+  variantName?: string;
+  unitPrice?: number;
+  lineTotal?: number;
+  stock?: number;
+  available?: boolean;
+}
+
+export interface CartAnswer {
+  cartItems: CartLine[];
+  count: number;
+  subtotal: number;
+}
+
+export interface ApiOrderItem {
+  productId: number | null;
+  variantId: number | null;
+  productName: string;
+  variantName: string;
+  attributes: Array<{ name: string; value: string }>;
+  personalization: string;
+  unitPrice: number;
+  quantity: number;
+  lineTotal: number;
+}
+
+export interface ApiOrder {
+  id: number;
+  number: string;
+  status: OrderStatus;
+  statusLabel: string;
+  paymentStatus: PaymentStatus;
+  paymentMethod: PaymentMethod;
+  customer: { firstName: string; lastName: string; email: string; phone: string };
+  shipping: { method: ShippingMethod; city: string; postcode: string; address: string };
+  items: ApiOrderItem[];
+  itemCount: number;
+  subtotal: number;
+  discountCode: string | null;
+  discountTotal: number;
+  shippingTotal: number;
+  total: number;
+  currency: string;
+  note: string;
+  trackingNumber: string;
+  events: Array<{ type: string; fromStatus: string | null; toStatus: string | null; createdAt: string }>;
+  deliveredAt: string | null;
+  withdrawnAt: string | null;
+  createdAt: string;
+}
+
+export interface PublicSettings {
+  brand: string;
+  contacts: { email: string; phone: string; address: string; city: string; hours: string };
+  currency: 'BGN' | 'EUR';
+  locale: string;
+  dualCurrency: boolean;
+  eurRate?: number;
+  shippingFees: Record<ShippingMethod, number>;
+  freeShippingThreshold: number | null;
+  bank: { beneficiary: string; iban: string; bic: string; bankName: string };
+}

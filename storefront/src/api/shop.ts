@@ -1,0 +1,85 @@
+// Every call the storefront makes, with the spec's fallback texts (§8) as error defaults.
+import { api } from './client';
+import { STOREFRONT } from '../../../domain/messages';
+import type { ApiCategory, ApiOrder, ApiProduct, ApiUser, CartAnswer, CartLine, PublicSettings } from '../../../domain/api';
+import type { PaymentMethod, ShippingMethod } from '../../../domain/orderStatus';
+
+export interface ProductQuery {
+  page?: number;
+  limit?: number;
+  search?: string;
+  category?: string;
+  sort?: string;
+  minPrice?: number;
+  maxPrice?: number;
+}
+
+function query(params: Record<string, string | number | undefined>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') q.set(k, String(v));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+/** The line as the server takes it: the spec's fields, nothing else. */
+export function lineInput(l: Pick<CartLine, 'productId' | 'variantId' | 'quantity' | 'personalization' | 'attributes'>) {
+  return {
+    productId: l.productId,
+    variantId: l.variantId,
+    quantity: l.quantity,
+    personalization: l.personalization ?? '',
+    attributes: l.attributes.map((a) => ({ attributeId: a.attributeId, attributeValueId: a.attributeValueId })),
+  };
+}
+
+export interface CheckoutInput {
+  items?: ReturnType<typeof lineInput>[];
+  customer: { firstName: string; lastName: string; email: string; phone: string };
+  shipping: { method: ShippingMethod; city: string; postcode: string; address: string };
+  paymentMethod: PaymentMethod;
+  discountCode?: string;
+  note?: string;
+  ageConfirmed: boolean;
+  termsAccepted: boolean;
+}
+
+export const shopApi = {
+  csrfToken: () => api.get<{ csrfToken: string }>('/csrf-token', { silent: true }),
+  checkCookie: () => api.get<{ isUserCookieAvailable: boolean }>('/api/check-cookie', { absolute: true, silent: true }),
+  me: () => api.get<{ user: ApiUser }>('/auth/me', { silent: true }),
+  login: (email: string, password: string) => api.post<{ user: ApiUser; message: string; csrfToken?: string }>('/auth/login', { email, password }, { errorMessage: STOREFRONT.loginFailed }),
+  register: (input: { email: string; password: string; firstName: string; lastName: string }) =>
+    api.post<{ user: ApiUser; message: string }>('/auth/register', input, { errorMessage: STOREFRONT.registerFailed }),
+  logout: () => api.post<{ message: string }>('/auth/logout', {}, { silent: true }),
+  twoFactor: () => api.get<{ twoFactorAuth: boolean }>('/isTwoFactorAuthEnabled', { silent: true }),
+
+  settings: () => api.get<PublicSettings>('/settings', { silent: true }),
+  categories: () => api.get<{ categories: ApiCategory[] }>('/categories', { errorMessage: STOREFRONT.categoriesLoadFailed }),
+  products: (q: ProductQuery, signal?: AbortSignal) =>
+    api.get<{ products: ApiProduct[]; total: number; page: number; limit: number }>(`/products${query({ ...q })}`, { errorMessage: 'Неуспешно зареждане на продуктите.', signal }),
+  product: (slug: string) => api.get<{ product: ApiProduct }>(`/products/${encodeURIComponent(slug)}`, { silent: true }),
+
+  cart: () => api.get<CartAnswer>('/api/cart', { absolute: true, silent: true }),
+  cartAdd: (line: ReturnType<typeof lineInput>) => api.post<CartAnswer & { message: string }>('/api/cart/add', line, { absolute: true, errorMessage: STOREFRONT.cartAddFailed }),
+  cartEdit: (id: number, changes: Partial<ReturnType<typeof lineInput>>) =>
+    api.put<CartAnswer & { message: string }>(`/api/cart/edit/${id}`, changes, { absolute: true, errorMessage: STOREFRONT.cartEditFailed }),
+  cartRemove: (id: number) => api.delete<CartAnswer>(`/api/cart/remove/${id}`, { absolute: true, errorMessage: STOREFRONT.cartRemoveFailed }),
+  cartClear: () => api.delete<CartAnswer>('/api/cart', { absolute: true, errorMessage: STOREFRONT.cartClearFailed }),
+  cartPreview: (items: CartLine[]) => api.post<CartAnswer>('/api/cart/preview', { items: items.map((l) => ({ id: l.id, ...lineInput(l) })) }, { absolute: true, silent: true }),
+  checkDiscount: (code: string, items: CartLine[] | undefined, shippingMethod?: ShippingMethod) =>
+    api.post<{ message: string; discount: { code: string; type: string; value: number }; totals: { subtotal: number; discountTotal: number; shippingTotal: number; total: number } }>(
+      '/discounts/check',
+      { code, ...(items ? { items: items.map(lineInput) } : {}), ...(shippingMethod ? { shippingMethod } : {}) },
+      { silent: true },
+    ),
+
+  createOrder: (input: CheckoutInput) => api.post<{ message: string; order: ApiOrder }>('/orders/create', input, { errorMessage: STOREFRONT.orderFailed }),
+  orders: () => api.get<{ orders: ApiOrder[] }>('/orders', { errorMessage: 'Неуспешно зареждане на поръчките.' }),
+  order: (id: number) => api.get<{ order: ApiOrder }>(`/orders/${id}`, { silent: true }),
+  withdraw: (id: number, reason: string) =>
+    api.post<{ message: string; acknowledgement: { kind: string; orderNumber: string; receivedAt: string; receivedAtText: string; text: string }; order: ApiOrder }>(
+      `/orders/${id}/withdraw`, { confirm: true, reason }, { errorMessage: 'Отказът не бе изпратен. Опитайте отново.' },
+    ),
+  contact: (input: { name: string; company: string; email: string; phone: string; message: string }) =>
+    api.post<{ message: string }>('/contact', input, { errorMessage: 'Съобщението не бе изпратено. Опитайте отново.' }),
+};

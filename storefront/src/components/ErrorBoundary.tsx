@@ -1,0 +1,32 @@
+// The generic error screen (spec §2): 'Something went wrong.' with a 'Try Again' button.
+import { Component, ReactNode } from 'react';
+import { STOREFRONT } from '../../../domain/messages';
+
+export class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: string }, { error: Error | null }> {
+  state = { error: null as Error | null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  componentDidCatch(error: Error) {
+    console.error(error);
+  }
+
+  componentDidUpdate(prev: { resetKey?: string }) {
+    if (prev.resetKey !== this.props.resetKey && this.state.error) this.setState({ error: null });
+  }
+
+  render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <div className="page narrow center error-screen" role="alert">
+        <h1>{STOREFRONT.errorScreen}</h1>
+        <p className="muted">Нещо се обърка. Опитайте отново.</p>
+        <button type="button" className="button" onClick={() => this.setState({ error: null })}>
+          {STOREFRONT.tryAgain}
+        </button>
+      </div>
+    );
+  }
+}

@@ -1,0 +1,115 @@
+// Header (spec §2): logo home, the main links, the cart button with the badge (sum of
+// quantities), the user menu (Профил and Изход, or Вход) and the mobile menu toggle.
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useAuth } from '../state/auth';
+import { useCart } from '../state/cart';
+import { useSettings } from '../state/settings';
+
+export const NAV_LINKS = [
+  { to: '/', label: 'Начало', end: true },
+  { to: '/products', label: 'Магазин', end: true },
+  { to: '/products/vap-solo-twins', label: 'TWINS' },
+  { to: '/products/vap-solo-triples', label: 'TRIPLES' },
+  { to: '/contact', label: 'За дистрибутори' },
+];
+
+export function Header() {
+  const { user, logout, loading } = useAuth();
+  const { count } = useCart();
+  const { brand } = useSettings();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [userOpen, setUserOpen] = useState(false);
+  const location = useLocation();
+  const userRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    setMenuOpen(false);
+    setUserOpen(false);
+  }, [location.pathname]);
+
+  useEffect(() => {
+    if (!userOpen) return;
+    const close = (e: MouseEvent | KeyboardEvent) => {
+      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !userRef.current?.contains(e.target as Node)) setUserOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [userOpen]);
+
+  return (
+    <header className="header">
+      <div className="header-inner">
+        <button type="button" className="icon-button menu-toggle" aria-label="Меню" aria-expanded={menuOpen} aria-controls="main-nav" onClick={() => setMenuOpen((o) => !o)}>
+          <span className="burger" aria-hidden="true" />
+        </button>
+        <Link to="/" className="logo" aria-label={`${brand} – начало`}>
+          VAP<span>SOLO</span>
+        </Link>
+        <nav id="main-nav" className={`nav ${menuOpen ? 'nav-open' : ''}`} aria-label="Основна навигация">
+          {NAV_LINKS.map((l) => (
+            <NavLink key={l.to} to={l.to} end={l.end} className={({ isActive }) => (isActive ? 'active' : undefined)}>
+              {l.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="header-actions">
+          <div className="user-menu" ref={userRef}>
+            {user ? (
+              <>
+                <button type="button" className="icon-button" aria-haspopup="menu" aria-expanded={userOpen} aria-label="Профил и изход" onClick={() => setUserOpen((o) => !o)}>
+                  <UserIcon />
+                  <span className="user-initial" aria-hidden="true">{(user.firstName || user.email).slice(0, 1).toUpperCase()}</span>
+                </button>
+                {userOpen && (
+                  <div className="dropdown" role="menu">
+                    <div className="dropdown-who">{[user.firstName, user.lastName].filter(Boolean).join(' ') || user.email}</div>
+                    <Link role="menuitem" to="/account">Профил</Link>
+                    <button role="menuitem" type="button" onClick={() => void logout()}>
+                      Изход
+                    </button>
+                  </div>
+                )}
+              </>
+            ) : (
+              !loading && (
+                <Link to="/signin" className="signin-link">
+                  <UserIcon />
+                  <span>Вход</span>
+                </Link>
+              )
+            )}
+          </div>
+          <Link to="/cart" className="icon-button cart-button" aria-label={`Количка, ${count} бр.`}>
+            <CartIcon />
+            {count > 0 && <span className="badge" data-testid="cart-count">{count}</span>}
+          </Link>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function CartIcon() {
+  return (
+    <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M6 6h15l-1.5 9h-12z" />
+      <path d="M6 6 5 3H2" />
+      <circle cx="9" cy="20" r="1.5" />
+      <circle cx="18" cy="20" r="1.5" />
+    </svg>
+  );
+}
+
+function UserIcon() {
+  return (
+    <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
+    </svg>
+  );
+}

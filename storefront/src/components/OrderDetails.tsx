@@ -1,0 +1,133 @@
+// One order as the shopper sees it, with the withdrawal (EU, 14 days) behind a confirm step.
+import { useState } from 'react';
+import { shopApi } from '../api/shop';
+import { useSettings } from '../state/settings';
+import { toast } from '../state/toast';
+import { Price } from './Price';
+import { formatDate, formatDateTime, DAY_MS } from '../../../domain/dates';
+import { PAYMENT_METHOD_LABELS, SHIPPING_METHOD_LABELS, CANCELLABLE_BY_SHOPPER, WITHDRAWABLE, WITHDRAWAL_DAYS } from '../../../domain/orderStatus';
+import type { ApiOrder } from '../../../domain/api';
+
+const PAYMENT_STATUS_LABELS: Record<string, string> = { unpaid: 'Неплатена', paid: 'Платена', refunded: 'Възстановена' };
+
+export function canWithdraw(order: ApiOrder, now = Date.now()): boolean {
+  if (order.withdrawnAt) return false;
+  if (CANCELLABLE_BY_SHOPPER.includes(order.status)) return true;
+  if (!WITHDRAWABLE.includes(order.status)) return false;
+  return order.status !== 'delivered' || !order.deliveredAt || now - Date.parse(order.deliveredAt) <= WITHDRAWAL_DAYS * DAY_MS;
+}
+
+export function OrderDetails({ order, onChange }: { order: ApiOrder; onChange(o: ApiOrder): void }) {
+  const { bank } = useSettings();
+  return (
+    <div className="order-details">
+      <div className="order-head">
+        <div>
+          <h1>Поръчка {order.number}</h1>
+          <p className="muted">от {formatDateTime(order.createdAt)}</p>
+        </div>
+        <span className={`status status-${order.status}`}>{order.statusLabel}</span>
+      </div>
+
+      {order.paymentMethod === 'bank_transfer' && order.paymentStatus === 'unpaid' && !['cancelled', 'returned'].includes(order.status) && (
+        <section className="card bank-details" aria-labelledby="bank-title">
+          <h2 id="bank-title">Плащане с банков превод</h2>
+          <dl>
+            <dt>Получател</dt><dd>{bank.beneficiary}</dd>
+            <dt>IBAN</dt><dd className="mono">{bank.iban}</dd>
+            <dt>BIC</dt><dd className="mono">{bank.bic}</dd>
+            <dt>Банка</dt><dd>{bank.bankName}</dd>
+            <dt>Сума</dt><dd><Price amount={order.total} /></dd>
+            <dt>Основание</dt><dd className="mono">{order.number}</dd>
+          </dl>
+          <p className="muted small">Изпращаме поръчката след получаване на плащането.</p>
+        </section>
+      )}
+
+      <div className="order-grid">
+        <section className="card" aria-labelledby="items-title">
+          <h2 id="items-title">Продукти</h2>
+          <ul className="summary-lines">
+            {order.items.map((i, n) => (
+              <li key={n}>
+                <span>
+                  {i.productName}
+                  {(i.variantName || i.attributes.length > 0) && <span className="muted small block">{[i.variantName, ...i.attributes.map((a) => `${a.name}: ${a.value}`)].filter(Boolean).join(' · ')}</span>}
+                  {i.personalization && <span className="muted small block">Надпис: „{i.personalization}“</span>}
+                  <span className="muted small block">{i.quantity} × <Price amount={i.unitPrice} /></span>
+                </span>
+                <Price amount={i.lineTotal} />
+              </li>
+            ))}
+          </ul>
+          <dl className="totals">
+            <dt>Междинна сума</dt><dd><Price amount={order.subtotal} /></dd>
+            {order.discountTotal > 0 && <><dt>Отстъпка ({order.discountCode})</dt><dd>−<Price amount={order.discountTotal} /></dd></>}
+            <dt>Доставка</dt><dd>{order.shippingTotal === 0 ? 'Безплатна' : <Price amount={order.shippingTotal} />}</dd>
+            <dt className="total">Общо</dt><dd className="total"><Price amount={order.total} /></dd>
+          </dl>
+        </section>
+        <section className="card" aria-labelledby="delivery-title">
+          <h2 id="delivery-title">Доставка и плащане</h2>
+          <p>{order.customer.firstName} {order.customer.lastName}<br />{order.customer.phone}<br />{order.customer.email}</p>
+          <p>{SHIPPING_METHOD_LABELS[order.shipping.method]}<br />{order.shipping.city} {order.shipping.postcode}<br />{order.shipping.address}</p>
+          {order.trackingNumber && <p>Номер на пратката: <strong className="mono">{order.trackingNumber}</strong></p>}
+          <p>{PAYMENT_METHOD_LABELS[order.paymentMethod]} · {PAYMENT_STATUS_LABELS[order.paymentStatus] ?? order.paymentStatus}</p>
+          {order.note && <p className="muted">Бележка: {order.note}</p>}
+        </section>
+      </div>
+      {order.withdrawnAt && <p className="notice">Отказът е получен на {formatDateTime(order.withdrawnAt)}.</p>}
+      {canWithdraw(order) && <WithdrawButton order={order} onDone={onChange} />}
+    </div>
+  );
+}
+
+function WithdrawButton({ order, onDone }: { order: ApiOrder; onDone(o: ApiOrder): void }) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [ack, setAck] = useState<string | null>(null);
+  const beforeShipping = CANCELLABLE_BY_SHOPPER.includes(order.status);
+  const label = beforeShipping ? 'Откажи поръчката' : 'Откажи се от поръчката (14 дни)';
+
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      const r = await shopApi.withdraw(order.id, reason.trim());
+      toast.success(r.message);
+      setAck(r.acknowledgement.text);
+      setOpen(false);
+      onDone(r.order);
+    } catch {
+      /* toast shown by the client */
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (ack) return <p className="notice" role="status">{ack}</p>;
+  return (
+    <div className="withdraw">
+      {!open ? (
+        <button type="button" className="button button-ghost" onClick={() => setOpen(true)}>{label}</button>
+      ) : (
+        <div className="card confirm-box" role="alertdialog" aria-labelledby="withdraw-title" aria-describedby="withdraw-text">
+          <h2 id="withdraw-title">{beforeShipping ? 'Да откажем ли поръчката?' : 'Отказ от договора'}</h2>
+          <p id="withdraw-text">
+            {beforeShipping
+              ? `Поръчка ${order.number} ще бъде отказана и няма да бъде изпратена.`
+              : `Имате право да се откажете в ${WITHDRAWAL_DAYS} дни от получаването${order.deliveredAt ? ` (получена на ${formatDate(order.deliveredAt)})` : ''}. Върнете стоката и ще възстановим сумата.`}
+          </p>
+          <div className="field">
+            <label htmlFor="withdraw-reason">Причина <span className="muted">(по желание)</span></label>
+            <textarea id="withdraw-reason" rows={2} maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />
+          </div>
+          <div className="dialog-actions">
+            <button type="button" className="button button-danger" disabled={busy} onClick={() => void confirm()}>{busy ? 'Изпращане…' : 'Потвърждавам отказа'}</button>
+            <button type="button" className="button button-ghost" onClick={() => setOpen(false)}>Назад</button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { Link } from 'react-router-dom';
+import { Price } from './Price';
+import type { ApiProduct } from '../../../domain/api';
+
+export function ProductCard({ product }: { product: ApiProduct }) {
+  const image = product.images[0];
+  const prices = product.variants.map((v) => v.price);
+  const from = prices.length ? Math.min(...prices) : product.price;
+  const varies = prices.some((p) => p !== from);
+  return (
+    <article className="card product-card">
+      <Link to={`/products/${product.slug}`} className="product-card-link">
+        <div className="product-card-image">
+          {image ? <img src={image.url} alt={image.alt || product.name} loading="lazy" width="400" height="400" /> : <div className="image-placeholder" aria-hidden="true" />}
+          {!product.inStock && <span className="chip chip-muted">Изчерпан</span>}
+          {product.inStock && product.compareAtPrice !== null && product.compareAtPrice > from && <span className="chip chip-sale">Промоция</span>}
+        </div>
+        <div className="product-card-body">
+          {product.category && <div className="eyebrow">{product.category.name}</div>}
+          <h3>{product.name}</h3>
+          <div className="product-card-price">
+            {varies && <span className="muted">от </span>}
+            <Price amount={from} />
+            {product.compareAtPrice !== null && product.compareAtPrice > from && <Price amount={product.compareAtPrice} strike className="muted" />}
+          </div>
+        </div>
+      </Link>
+    </article>
+  );
+}
+
+export function ProductGridSkeleton({ count = 8 }: { count?: number }) {
+  return (
+    <div className="grid" aria-busy="true" aria-label="Зареждане на продуктите">
+      {Array.from({ length: count }, (_, i) => (
+        <div key={i} className="card product-card skeleton-card">
+          <div className="skeleton skeleton-image" />
+          <div className="product-card-body">
+            <div className="skeleton skeleton-line" />
+            <div className="skeleton skeleton-line short" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

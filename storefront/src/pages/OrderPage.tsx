@@ -1,0 +1,35 @@
+// The order page after checkout (/orders/:id) and in the profile (/account/orders/:id).
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import { shopApi } from '../api/shop';
+import { Seo } from '../components/Seo';
+import { OrderDetails } from '../components/OrderDetails';
+import { NotFoundContent } from './NotFound';
+import type { ApiOrder } from '../../../domain/api';
+
+export default function OrderPage() {
+  const { id } = useParams();
+  const location = useLocation();
+  const justPlaced = Boolean((location.state as { justPlaced?: boolean } | null)?.justPlaced);
+  const [order, setOrder] = useState<ApiOrder | null | 'missing'>(null);
+  useEffect(() => {
+    const n = Number(id);
+    if (!Number.isInteger(n) || n < 1) return setOrder('missing');
+    shopApi.order(n).then((r) => setOrder(r.order), () => setOrder('missing'));
+  }, [id]);
+  if (order === 'missing') return <NotFoundContent what="Поръчката не е намерена." />;
+  if (order === null) return <div className="page narrow" aria-busy="true"><div className="skeleton skeleton-block" /></div>;
+  return (
+    <div className="page narrow order-page">
+      <Seo title={`Поръчка ${order.number}`} />
+      {justPlaced && (
+        <div className="thanks card" role="status">
+          <h2>Благодарим Ви за поръчката!</h2>
+          <p>Номерът на поръчката е <strong>{order.number}</strong>. Изпратихме потвърждение на {order.customer.email}.</p>
+        </div>
+      )}
+      <OrderDetails order={order} onChange={setOrder} />
+      <p><Link to={location.pathname.startsWith('/account') ? '/account' : '/products'} className="link-arrow">{location.pathname.startsWith('/account') ? '← Към профила' : '← Продължи пазаруването'}</Link></p>
+    </div>
+  );
+}

@@ -1,0 +1,195 @@
+// A product: pictures, price, strength (variant) and flavour choices, personalization,
+// quantity, stock state, add to cart, and the nicotine health warning.
+import { FormEvent, useEffect, useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { shopApi } from '../api/shop';
+import { useCart } from '../state/cart';
+import { Seo } from '../components/Seo';
+import { Price } from '../components/Price';
+import { NotFoundContent } from './NotFound';
+import { LOW_STOCK_THRESHOLD_DEFAULT, PERSONALIZATION_MAX } from '../../../domain/limits';
+import type { ApiProduct } from '../../../domain/api';
+
+export const NICOTINE_WARNING = 'Този продукт съдържа никотин, който е силно пристрастяващо вещество. Не се препоръчва за употреба от непушачи.';
+
+/** The strength in mg/ml: the chosen variant's when its name says it ("0 mg"), else the product's. */
+function nicotineOf(p: ApiProduct, variantName?: string): number | null {
+  const m = /(\d+(?:[.,]\d+)?)\s*mg/i.exec(variantName ?? '');
+  return m ? Number(m[1].replace(',', '.')) : p.nicotineMgMl;
+}
+
+export default function ProductPage() {
+  const { slug = '' } = useParams();
+  const [product, setProduct] = useState<ApiProduct | null | 'missing'>(null);
+  useEffect(() => {
+    setProduct(null);
+    shopApi.product(slug).then((r) => setProduct(r.product), () => setProduct('missing'));
+  }, [slug]);
+  if (product === 'missing') return <NotFoundContent what="Продуктът не е намерен." />;
+  if (product === null) return <ProductSkeleton />;
+  return <ProductView key={product.id} product={product} />;
+}
+
+function ProductView({ product }: { product: ApiProduct }) {
+  const { add } = useCart();
+  const inStockVariants = product.variants.filter((v) => v.stock > 0);
+  const [variantId, setVariantId] = useState<number | null>((inStockVariants[0] ?? product.variants[0])?.id ?? null);
+  const [values, setValues] = useState<Record<number, number>>({});
+  const [personalization, setPersonalization] = useState('');
+  const [quantity, setQuantity] = useState(1);
+  const [image, setImage] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [missing, setMissing] = useState<number[]>([]);
+  const variant = product.variants.find((v) => v.id === variantId) ?? null;
+  const stock = variant?.stock ?? 0;
+  const price = variant?.price ?? product.price;
+  const nicotine = useMemo(() => nicotineOf(product, variant?.name), [product, variant]);
+
+  useEffect(() => setQuantity((q) => Math.max(1, Math.min(q, stock || 1))), [stock]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const notChosen = product.attributes.filter((a) => !values[a.id]).map((a) => a.id);
+    setMissing(notChosen);
+    if (notChosen.length || !variant || stock < 1) return;
+    setBusy(true);
+    try {
+      await add({
+        productId: product.id,
+        variantId: variant.id,
+        quantity,
+        personalization: personalization.trim(),
+        attributes: product.attributes.map((a) => ({ attributeId: a.id, attributeValueId: values[a.id] })),
+      });
+    } catch {
+      /* the client showed the toast */
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const images = product.images.length ? product.images : [];
+  return (
+    <div className="page product-page">
+      <Seo title={product.seoTitle || product.name} description={product.seoDescription || product.description.slice(0, 160)} keywords={[product.name, product.category?.name, 'VAP SOLO', 'вейп'].filter(Boolean).join(', ')} />
+      <nav className="breadcrumbs" aria-label="Път">
+        <Link to="/">Начало</Link> / <Link to="/products">Магазин</Link>
+        {product.category && <> / <Link to={`/products?category=${product.category.slug}`}>{product.category.name}</Link></>}
+      </nav>
+      <div className="product-layout">
+        <div className="gallery">
+          <div className="gallery-main">
+            {images[image] ? <img src={images[image].url} alt={images[image].alt || product.name} width="600" height="600" /> : <div className="image-placeholder" aria-hidden="true" />}
+          </div>
+          {images.length > 1 && (
+            <div className="thumbs" role="list">
+              {images.map((im, i) => (
+                <button key={im.id} type="button" role="listitem" className={i === image ? 'active' : ''} aria-label={`Снимка ${i + 1}`} aria-current={i === image} onClick={() => setImage(i)}>
+                  <img src={im.url} alt="" width="72" height="72" loading="lazy" />
+                </button>
+              ))}
+            </div>
+          )}
+        </div>
+        <form className="buy-box" onSubmit={submit} noValidate>
+          {product.category && <div className="eyebrow">{product.category.name}</div>}
+          <h1>{product.name}</h1>
+          <div className="product-price">
+            <Price amount={price} />
+            {product.compareAtPrice !== null && product.compareAtPrice > price && <Price amount={product.compareAtPrice} strike className="muted" />}
+          </div>
+          <StockState stock={stock} />
+
+          {product.variants.length > 1 && (
+            <fieldset className="choice">
+              <legend>{/mg/i.test(product.variants[0].name) ? 'Никотин' : 'Вариант'}</legend>
+              <div className="chips">
+                {product.variants.map((v) => (
+                  <label key={v.id} className={`chip-option ${v.id === variantId ? 'selected' : ''} ${v.stock < 1 ? 'disabled' : ''}`}>
+                    <input type="radio" name="variant" value={v.id} checked={v.id === variantId} disabled={v.stock < 1} onChange={() => setVariantId(v.id)} />
+                    {v.name}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          )}
+
+          {product.attributes.map((a) => (
+            <div key={a.id} className={`field ${missing.includes(a.id) ? 'field-error' : ''}`}>
+              <label htmlFor={`attr-${a.id}`}>{a.name}</label>
+              <select id={`attr-${a.id}`} value={values[a.id] ?? ''} aria-invalid={missing.includes(a.id)} aria-describedby={missing.includes(a.id) ? `attr-${a.id}-error` : undefined}
+                onChange={(e) => {
+                  setValues((v) => ({ ...v, [a.id]: Number(e.target.value) }));
+                  setMissing((m) => m.filter((x) => x !== a.id));
+                }}>
+                <option value="" disabled>Изберете…</option>
+                {a.values.map((v) => <option key={v.id} value={v.id}>{v.value}</option>)}
+              </select>
+              {missing.includes(a.id) && <span id={`attr-${a.id}-error`} className="error-text">Изберете {a.name.toLowerCase()}.</span>}
+            </div>
+          ))}
+
+          <div className="field">
+            <label htmlFor="personalization">Надпис върху устройството <span className="muted">(по желание)</span></label>
+            <input id="personalization" type="text" maxLength={PERSONALIZATION_MAX} value={personalization} onChange={(e) => setPersonalization(e.target.value)} aria-describedby="personalization-help" />
+            <span id="personalization-help" className="help">{personalization.length}/{PERSONALIZATION_MAX} знака</span>
+          </div>
+
+          <div className="buy-row">
+            <QuantityStepper value={quantity} max={Math.max(1, stock)} onChange={setQuantity} disabled={stock < 1} />
+            <button type="submit" className="button button-large" disabled={busy || stock < 1}>
+              {stock < 1 ? 'Изчерпан' : busy ? 'Добавяне…' : 'Добави в количката'}
+            </button>
+          </div>
+
+          {nicotine !== null && nicotine > 0 && <p className="health-warning" role="note">{NICOTINE_WARNING}</p>}
+
+          <dl className="specs">
+            {nicotine !== null && <><dt>Никотин</dt><dd>{nicotine} mg/ml</dd></>}
+            {product.volumeMl !== null && <><dt>Обем</dt><dd>{product.volumeMl} ml</dd></>}
+            {variant && <><dt>Код</dt><dd>{variant.sku}</dd></>}
+          </dl>
+          {product.description && (
+            <section className="description">
+              <h2>Описание</h2>
+              <p>{product.description}</p>
+            </section>
+          )}
+          <p className="muted small">Само за лица над 18 години. Доставка 1–2 работни дни. 14 дни право на отказ.</p>
+        </form>
+      </div>
+    </div>
+  );
+}
+
+export function StockState({ stock }: { stock: number }) {
+  if (stock < 1) return <p className="stock stock-out">Изчерпан</p>;
+  if (stock <= LOW_STOCK_THRESHOLD_DEFAULT) return <p className="stock stock-low">Остават само {stock} бр.</p>;
+  return <p className="stock stock-in">В наличност</p>;
+}
+
+export function QuantityStepper({ value, max, onChange, disabled, label = 'Количество' }: { value: number; max: number; onChange(n: number): void; disabled?: boolean; label?: string }) {
+  const set = (n: number) => onChange(Math.max(1, Math.min(max, n)));
+  return (
+    <div className="stepper" role="group" aria-label={label}>
+      <button type="button" aria-label="Намали" disabled={disabled || value <= 1} onClick={() => set(value - 1)}>−</button>
+      <input type="number" inputMode="numeric" min={1} max={max} value={value} disabled={disabled} aria-label={label} onChange={(e) => set(Number(e.target.value) || 1)} />
+      <button type="button" aria-label="Увеличи" disabled={disabled || value >= max} onClick={() => set(value + 1)}>+</button>
+    </div>
+  );
+}
+
+function ProductSkeleton() {
+  return (
+    <div className="page product-page" aria-busy="true">
+      <div className="product-layout">
+        <div className="skeleton skeleton-image" />
+        <div>
+          <div className="skeleton skeleton-line" />
+          <div className="skeleton skeleton-line short" />
+          <div className="skeleton skeleton-block" />
+        </div>
+      </div>
+    </div>
+  );
+}

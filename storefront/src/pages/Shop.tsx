@@ -1,0 +1,147 @@
+// Магазин: the grid with category, price, search and sort; the URL holds the state (shareable,
+// back button works). A next page exists when a full page came back (spec §4).
+import { FormEvent, useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { shopApi } from '../api/shop';
+import { Seo } from '../components/Seo';
+import { ProductCard, ProductGridSkeleton } from '../components/ProductCard';
+import { PAGE_SIZE_DEFAULT, PRICE_FILTER_MAX, PRICE_FILTER_MIN, PRODUCT_SORT_DEFAULT } from '../../../domain/limits';
+import type { ApiCategory, ApiProduct } from '../../../domain/api';
+
+const SORTS = [
+  { value: 'price', label: 'Цена: ниска към висока' },
+  { value: '-price', label: 'Цена: висока към ниска' },
+  { value: 'name', label: 'Име' },
+  { value: 'newest', label: 'Най-нови' },
+];
+
+export default function Shop() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const category = params.get('category') ?? '';
+  const search = params.get('search') ?? '';
+  const sort = params.get('sort') ?? PRODUCT_SORT_DEFAULT;
+  const minPrice = params.get('minPrice') ?? '';
+  const maxPrice = params.get('maxPrice') ?? '';
+  const [products, setProducts] = useState<ApiProduct[] | null>(null);
+  const [categories, setCategories] = useState<ApiCategory[]>([]);
+  const [searchText, setSearchText] = useState(search);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+
+  useEffect(() => setSearchText(search), [search]);
+  useEffect(() => {
+    shopApi.categories().then((r) => setCategories(r.categories), () => undefined);
+  }, []);
+  useEffect(() => {
+    const ctrl = new AbortController();
+    setProducts(null);
+    shopApi
+      .products({
+        page, limit: PAGE_SIZE_DEFAULT, search: search || undefined, category: category || undefined, sort,
+        minPrice: minPrice ? Number(minPrice) : PRICE_FILTER_MIN, maxPrice: maxPrice ? Number(maxPrice) : PRICE_FILTER_MAX,
+      }, ctrl.signal)
+      .then((r) => setProducts(r.products), (e) => e?.name !== 'AbortError' && setProducts([]));
+    return () => ctrl.abort();
+  }, [page, category, search, sort, minPrice, maxPrice]);
+
+  const update = (changes: Record<string, string>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) (v ? next.set(k, v) : next.delete(k));
+    if (!('page' in changes)) next.delete('page');
+    setParams(next);
+  };
+  const onSearch = (e: FormEvent) => {
+    e.preventDefault();
+    update({ search: searchText.trim() });
+  };
+  const onPrice = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const f = new FormData(e.currentTarget);
+    update({ minPrice: String(f.get('minPrice') ?? ''), maxPrice: String(f.get('maxPrice') ?? '') });
+  };
+  const roots = useMemo(() => categories.filter((c) => c.parentId === null), [categories]);
+  const current = categories.find((c) => c.slug === category);
+  const hasNext = products !== null && products.length === PAGE_SIZE_DEFAULT;
+  const active = !!(category || search || minPrice || maxPrice);
+
+  return (
+    <div className="page shop">
+      <Seo title={current ? current.name : 'Магазин'} description={current ? `${current.name} – VAP SOLO` : undefined} keywords="вейп магазин, TWINS, TRIPLES, течности, аксесоари" />
+      <div className="shop-head">
+        <h1>{current ? current.name : 'Магазин'}</h1>
+        <form role="search" className="search" onSubmit={onSearch}>
+          <label htmlFor="shop-search" className="sr-only">Търсене</label>
+          <input id="shop-search" type="search" placeholder="Търсене на продукти…" value={searchText} onChange={(e) => setSearchText(e.target.value)} maxLength={200} />
+          <button type="submit" className="button">Търси</button>
+        </form>
+      </div>
+      <div className="shop-layout">
+        <button type="button" className="button button-ghost filters-toggle" aria-expanded={filtersOpen} aria-controls="filters" onClick={() => setFiltersOpen((o) => !o)}>
+          Филтри{active ? ' •' : ''}
+        </button>
+        <aside id="filters" className={`filters ${filtersOpen ? 'filters-open' : ''}`} aria-label="Филтри">
+          <h2>Категории</h2>
+          <ul className="category-list">
+            <li><button type="button" className={!category ? 'active' : ''} aria-pressed={!category} onClick={() => update({ category: '' })}>Всички</button></li>
+            {roots.map((c) => (
+              <li key={c.id}>
+                <button type="button" className={category === c.slug ? 'active' : ''} aria-pressed={category === c.slug} onClick={() => update({ category: c.slug })}>
+                  {c.name} <span className="muted">({c.productCount})</span>
+                </button>
+                <ul>
+                  {categories.filter((s) => s.parentId === c.id).map((s) => (
+                    <li key={s.id}>
+                      <button type="button" className={category === s.slug ? 'active' : ''} aria-pressed={category === s.slug} onClick={() => update({ category: s.slug })}>
+                        {s.name} <span className="muted">({s.productCount})</span>
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+          <h2>Цена (лв.)</h2>
+          <form className="price-filter" onSubmit={onPrice} key={`${minPrice}-${maxPrice}`}>
+            <label>
+              <span>От</span>
+              <input name="minPrice" type="number" min={PRICE_FILTER_MIN} max={PRICE_FILTER_MAX} step="1" inputMode="numeric" defaultValue={minPrice} placeholder={String(PRICE_FILTER_MIN)} />
+            </label>
+            <label>
+              <span>До</span>
+              <input name="maxPrice" type="number" min={PRICE_FILTER_MIN} max={PRICE_FILTER_MAX} step="1" inputMode="numeric" defaultValue={maxPrice} placeholder={String(PRICE_FILTER_MAX)} />
+            </label>
+            <button type="submit" className="button button-small">Приложи</button>
+          </form>
+          {active && <button type="button" className="link-button" onClick={() => setParams(new URLSearchParams(sort !== PRODUCT_SORT_DEFAULT ? { sort } : {}))}>Изчисти филтрите</button>}
+        </aside>
+        <section className="shop-results" aria-live="polite">
+          <div className="toolbar">
+            <label className="sort">
+              <span>Подреди:</span>
+              <select value={sort} onChange={(e) => update({ sort: e.target.value })}>
+                {SORTS.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
+              </select>
+            </label>
+          </div>
+          {products === null ? <ProductGridSkeleton /> : products.length === 0 ? (
+            <div className="empty">
+              <p>Няма продукти, които отговарят на търсенето.</p>
+              {active && <Link to="/products" className="button button-ghost">Покажи всички</Link>}
+            </div>
+          ) : (
+            <div className="grid">
+              {products.map((p) => <ProductCard key={p.id} product={p} />)}
+            </div>
+          )}
+          {(page > 1 || hasNext) && (
+            <nav className="pager" aria-label="Страници">
+              <button type="button" className="button button-ghost" disabled={page <= 1} onClick={() => update({ page: String(page - 1) })}>← Предишна</button>
+              <span>Страница {page}</span>
+              <button type="button" className="button button-ghost" disabled={!hasNext} onClick={() => update({ page: String(page + 1) })}>Следваща →</button>
+            </nav>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

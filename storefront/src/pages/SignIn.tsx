@@ -1,0 +1,57 @@
+// Вход: e-mail and password; a guest cart joins the account (the server merges it).
+import { FormEvent, useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { useAuth } from '../state/auth';
+import { ApiError } from '../api/client';
+import { Seo } from '../components/Seo';
+import { EMAIL_MAX, PASSWORD_MAX } from '../../../domain/limits';
+
+export default function SignIn() {
+  const { login, user, loading } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const next = (location.state as { from?: string } | null)?.from ?? '/account';
+
+  if (!loading && user && !busy) return <Navigate to={next} replace />;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError('');
+    if (!email.trim() || !password) {
+      setError('Въведете имейл и парола.');
+      return;
+    }
+    setBusy(true);
+    try {
+      await login(email.trim(), password);
+      navigate(next, { replace: true });
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'Влизането не бе успешно.');
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="page auth-page">
+      <Seo title="Вход" />
+      <form className="card auth-card" onSubmit={submit} noValidate>
+        <h1>Вход</h1>
+        <div className="field">
+          <label htmlFor="signin-email">Имейл</label>
+          <input id="signin-email" type="email" autoComplete="email" maxLength={EMAIL_MAX} value={email} onChange={(e) => setEmail(e.target.value)} required />
+        </div>
+        <div className="field">
+          <label htmlFor="signin-password">Парола</label>
+          <input id="signin-password" type="password" autoComplete="current-password" maxLength={PASSWORD_MAX} value={password} onChange={(e) => setPassword(e.target.value)} required />
+        </div>
+        {error && <p className="error-text" role="alert">{error}</p>}
+        <button type="submit" className="button button-block button-large" disabled={busy}>{busy ? 'Влизане…' : 'Вход'}</button>
+        <p className="muted center">Нямате профил? <Link to="/register">Регистрация</Link></p>
+      </form>
+    </div>
+  );
+}

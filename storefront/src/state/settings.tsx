@@ -1,0 +1,30 @@
+// The shop's public settings (brand, contacts, dual BGN/EUR display, shipping, bank details),
+// loaded once; sensible defaults until they arrive.
+import { createContext, ReactNode, useContext, useEffect, useState } from 'react';
+import { shopApi } from '../api/shop';
+import type { PublicSettings } from '../../../domain/api';
+
+export const FALLBACK_SETTINGS: PublicSettings = {
+  brand: 'VAP SOLO',
+  contacts: { email: 'office@vapsolo.bg', phone: '', address: '', city: 'София, България', hours: '' },
+  currency: 'BGN',
+  locale: 'bg-BG',
+  dualCurrency: true,
+  shippingFees: { econt_office: 5.9, speedy_office: 5.9, address: 7.9 },
+  freeShippingThreshold: 100,
+  bank: { beneficiary: '', iban: '', bic: '', bankName: '' },
+};
+
+const SettingsContext = createContext<PublicSettings>(FALLBACK_SETTINGS);
+
+export function SettingsProvider({ children }: { children: ReactNode }) {
+  const [settings, setSettings] = useState(FALLBACK_SETTINGS);
+  useEffect(() => {
+    shopApi.settings().then((s) => setSettings({ ...FALLBACK_SETTINGS, ...s }), () => undefined);
+  }, []);
+  return <SettingsContext.Provider value={settings}>{children}</SettingsContext.Provider>;
+}
+
+export function useSettings(): PublicSettings {
+  return useContext(SettingsContext);
+}
