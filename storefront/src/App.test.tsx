@@ -1,0 +1,193 @@
+// The storefront as a shopper uses it, against a stand-in API: auth start-up, the guest cookie
+// cart, the server cart, sign-in, registration and the toasts of spec §8.
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { App } from './App';
+import { clearToasts } from './state/toast';
+import { clearCookies, mockFetch } from './test/fetchMock';
+import { STOREFRONT } from '../../domain/messages';
+
+const product = {
+  id: 7, slug: 'vap-solo-twins', name: 'VAP SOLO TWINS', description: 'Два вкуса.', status: 'active', price: 27.9, compareAtPrice: null,
+  categoryId: 1, category: { id: 1, name: 'TWINS', slug: 'twins' }, images: [], featured: true, seoTitle: '', seoDescription: '',
+  variants: [{ id: 70, name: '0 mg', sku: 'TW-0', price: 27.9, stock: 5 }, { id: 71, name: '20 mg', sku: 'TW-20', price: 27.9, stock: 0 }],
+  attributes: [{ id: 1, name: 'Вкус 1', values: [{ id: 11, value: 'Ягода' }, { id: 12, value: 'Мента' }] }],
+  nicotineMgMl: 20, volumeMl: 4, stock: 5, inStock: true,
+};
+const user = { id: 3, email: 'ivan@example.bg', firstName: 'Иван', lastName: 'Петров', role: 'customer' };
+const serverLine = (id: number, quantity: number) => ({ id, productId: 7, variantId: 70, quantity, personalization: '', attributes: [], productName: 'VAP SOLO TWINS', productSlug: 'vap-solo-twins', unitPrice: 27.9, lineTotal: 27.9 * quantity, stock: 5, available: true });
+
+function guestApi(extra: Record<string, any> = {}) {
+  return mockFetch({
+    'GET /api/csrf-token': { body: { csrfToken: 'tok' } },
+    'GET /api/check-cookie': { body: { isUserCookieAvailable: false } },
+    'GET /api/settings': { status: 404 },
+    'GET /api/products/vap-solo-twins': { body: { product } },
+    'GET /api/products': { body: { products: [product], total: 1, page: 1, limit: 10 } },
+    'GET /api/categories': { body: { categories: [] } },
+    'POST /api/cart/preview': (c) => ({ body: { cartItems: c.body.items.map((l: any) => ({ ...serverLine(l.id, l.quantity) })), count: 0, subtotal: 0 } }),
+    ...extra,
+  });
+}
+
+function renderAt(path: string) {
+  localStorage.setItem('age-confirmed', 'yes');
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <App />
+    </MemoryRouter>,
+  );
+}
+
+function cartCookie() {
+  const raw = document.cookie.split('; ').find((c) => c.startsWith('cart='));
+  return raw ? JSON.parse(decodeURIComponent(raw.slice(5))) : null;
+}
+
+beforeEach(() => {
+  clearCookies();
+  clearToasts();
+  localStorage.clear();
+});
+
+describe('a guest', () => {
+  it('starts signed out after asking for the CSRF token and checking the cookie', async () => {
+    const { calls } = guestApi();
+    renderAt('/');
+    expect(await screen.findByRole('link', { name: 'Вход' })).toBeInTheDocument();
+    const auth = calls.map((c) => c.url).filter((u) => ['/api/csrf-token', '/api/check-cookie', '/api/auth/me'].includes(u));
+    expect(auth).toEqual(['/api/csrf-token', '/api/check-cookie']);
+    expect(calls.some((c) => c.url === '/api/auth/me')).toBe(false);
+  });
+
+  it('adds to the cookie cart: the spec’s line shape, 7 days, time ids, quantities add up, the badge sums them', async () => {
+    guestApi();
+    const setCookie = jest.spyOn(Document.prototype, 'cookie', 'set');
+    renderAt('/products/vap-solo-twins');
+    const add = await screen.findByRole('button', { name: 'Добави в количката' });
+    await userEvent.click(add);
+    expect(await screen.findByText('Изберете вкус 1.')).toBeInTheDocument();
+    expect(cartCookie()).toBeNull();
+    await userEvent.selectOptions(screen.getByLabelText('Вкус 1'), 'Мента');
+    const before = Date.now();
+    await userEvent.click(add);
+    expect(await screen.findByText(STOREFRONT.addedToCart)).toBeInTheDocument();
+    const [line] = cartCookie();
+    expect(line).toEqual({ id: expect.any(Number), productId: 7, variantId: 70, quantity: 1, personalization: '', attributes: [{ attributeId: 1, attributeValueId: 12 }] });
+    expect(line.id).toBeGreaterThanOrEqual(before);
+    expect(setCookie.mock.calls.some(([v]) => String(v).startsWith('cart=') && String(v).includes('Max-Age=604800'))).toBe(true);
+    await userEvent.click(add);
+    await waitFor(() => expect(cartCookie()[0].quantity).toBe(2));
+    expect(cartCookie()).toHaveLength(1);
+    expect(within(screen.getByRole('link', { name: /Количка/ })).getByTestId('cart-count')).toHaveTextContent('2');
+    setCookie.mockRestore();
+  });
+
+  it('shows the nicotine warning only for a strength with nicotine', async () => {
+    guestApi();
+    renderAt('/products/vap-solo-twins');
+    await screen.findByRole('heading', { name: 'VAP SOLO TWINS' });
+    expect(screen.queryByRole('note')).toBeNull(); // 0 mg is chosen (20 mg is sold out)
+    expect(screen.getByLabelText('20 mg')).toBeDisabled();
+  });
+});
+
+describe('a signed-in shopper', () => {
+  function signedInApi(cart: { status?: number; body?: unknown }) {
+    return mockFetch({
+      'GET /api/csrf-token': { body: { csrfToken: 'tok' } },
+      'GET /api/check-cookie': { body: { isUserCookieAvailable: true } },
+      'GET /api/auth/me': { body: { user } },
+      'GET /api/isTwoFactorAuthEnabled': { body: { twoFactorAuth: false } },
+      'GET /api/settings': { status: 404 },
+      'GET /api/cart': cart,
+      'GET /api/products': { body: { products: [], total: 0, page: 1, limit: 10 } },
+      'GET /api/orders': { body: { orders: [] } },
+      'POST /api/cart/preview': (c) => ({ body: { cartItems: c.body.items.map((l: any) => serverLine(l.id, l.quantity)), count: 0, subtotal: 0 } }),
+    });
+  }
+
+  it('sees the server cart in the badge, and the guest cookie is removed', async () => {
+    document.cookie = `cart=${encodeURIComponent(JSON.stringify([{ id: 1, productId: 7, variantId: 70, quantity: 9, personalization: '', attributes: [] }]))}; Path=/`;
+    signedInApi({ body: { cartItems: [serverLine(1, 2), serverLine(2, 3)], count: 5, subtotal: 139.5 } });
+    renderAt('/');
+    await waitFor(() => expect(screen.getByTestId('cart-count')).toHaveTextContent('5'));
+    expect(cartCookie()).toBeNull();
+    expect(screen.getByRole('button', { name: 'Профил и изход' })).toBeInTheDocument();
+  });
+
+  it('falls back to the cookie cart with the spec’s message when the server cart fails', async () => {
+    document.cookie = `cart=${encodeURIComponent(JSON.stringify([{ id: 1, productId: 7, variantId: 70, quantity: 4, personalization: '', attributes: [] }]))}; Path=/`;
+    signedInApi({ status: 500, body: {} });
+    renderAt('/');
+    expect(await screen.findByText(STOREFRONT.cartLoadFailed)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('cart-count')).toHaveTextContent('4'));
+  });
+
+  it('edits a line on the server, sending only what changed, then reloads', async () => {
+    let quantity = 1;
+    mockFetch({
+      'GET /api/csrf-token': { body: { csrfToken: 'tok' } },
+      'GET /api/check-cookie': { body: { isUserCookieAvailable: true } },
+      'GET /api/auth/me': { body: { user } },
+      'GET /api/isTwoFactorAuthEnabled': { body: { twoFactorAuth: false } },
+      'GET /api/cart': () => ({ body: { cartItems: [serverLine(5, quantity)], count: quantity, subtotal: 27.9 * quantity } }),
+      'PUT /api/cart/edit/5': (c) => {
+        quantity = c.body.quantity;
+        return { body: { message: STOREFRONT.cartEdited } };
+      },
+    });
+    renderAt('/cart');
+    const more = await screen.findByRole('button', { name: 'Увеличи' });
+    await userEvent.click(more);
+    expect(await screen.findByText(STOREFRONT.cartEdited)).toBeInTheDocument();
+    const fetched = (globalThis.fetch as jest.Mock).mock.calls.map(([url, init]) => [init?.method ?? 'GET', url, init?.body ? JSON.parse(init.body) : undefined, init?.headers?.['x-csrf-token']]);
+    expect(fetched).toContainEqual(['PUT', '/api/cart/edit/5', { quantity: 2 }, 'tok']);
+    await waitFor(() => expect(screen.getByTestId('cart-count')).toHaveTextContent('2'));
+  });
+});
+
+describe('signing in and registering', () => {
+  it('signs in with the spec’s toast and loads the merged server cart', async () => {
+    let signedIn = false;
+    mockFetch({
+      'GET /api/csrf-token': { body: { csrfToken: 'tok' } },
+      'GET /api/check-cookie': { body: { isUserCookieAvailable: false } },
+      'POST /api/auth/login': (c) => {
+        signedIn = c.body.password === 'parola123';
+        return signedIn ? { body: { user, message: 'Вписахте се успешно.', csrfToken: 'tok2' } } : { status: 401, body: { message: 'Грешен имейл или парола.' } };
+      },
+      'GET /api/cart': () => (signedIn ? { body: { cartItems: [serverLine(1, 3)], count: 3, subtotal: 83.7 } } : { status: 401 }),
+      'GET /api/orders': { body: { orders: [] } },
+    });
+    renderAt('/signin');
+    await userEvent.type(await screen.findByLabelText('Имейл'), 'ivan@example.bg');
+    await userEvent.type(screen.getByLabelText('Парола'), 'greshna');
+    await userEvent.click(screen.getByRole('button', { name: 'Вход' }));
+    expect(await screen.findAllByText('Грешен имейл или парола.')).not.toHaveLength(0);
+    await userEvent.clear(screen.getByLabelText('Парола'));
+    await userEvent.type(screen.getByLabelText('Парола'), 'parola123');
+    await userEvent.click(screen.getByRole('button', { name: 'Вход' }));
+    expect(await screen.findByText(STOREFRONT.loginOk)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Профил' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('cart-count')).toHaveTextContent('3'));
+  });
+
+  it('registers, shows the spec’s toast and goes to /signin', async () => {
+    const { calls } = mockFetch({
+      'GET /api/csrf-token': { body: { csrfToken: 'tok' } },
+      'GET /api/check-cookie': { body: { isUserCookieAvailable: false } },
+      'POST /api/auth/register': { status: 201, body: { user, message: 'Регистрацията бе успешна.' } },
+    });
+    renderAt('/register');
+    await userEvent.type(await screen.findByLabelText('Име'), 'Иван');
+    await userEvent.type(screen.getByLabelText('Фамилия'), 'Петров');
+    await userEvent.type(screen.getByLabelText('Имейл'), 'ivan@example.bg');
+    await userEvent.type(screen.getByLabelText('Парола'), 'parola123');
+    await userEvent.click(screen.getByRole('button', { name: 'Регистрация' }));
+    expect(await screen.findByText(STOREFRONT.registerOk)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Вход' })).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/api/auth/register')!.body).toEqual({ email: 'ivan@example.bg', password: 'parola123', firstName: 'Иван', lastName: 'Петров' });
+  });
+});
