@@ -16,3 +16,46 @@ export function formatDate(iso: string | Date): string {
 }
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
+
+const dayKeyFormat = new Intl.DateTimeFormat('sv-SE', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+
+/** The shop-local calendar day of an instant: "2026-11-22". */
+export function shopDay(at: string | Date): string {
+  return dayKeyFormat.format(typeof at === 'string' ? new Date(at) : at).slice(0, 10);
+}
+
+/** The instant a shop-local day begins ("2026-11-22" → 2026-11-21T22:00:00.000Z in winter). */
+export function shopDayStart(day: string): Date {
+  const guess = new Date(`${day}T00:00:00Z`);
+  const local = new Date(dayKeyFormat.format(guess).replace(' ', 'T') + 'Z');
+  return new Date(guess.getTime() - (local.getTime() - guess.getTime()));
+}
+
+/** The day after a "YYYY-MM-DD" day. */
+export function nextDay(day: string): string {
+  const d = new Date(`${day}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+export type Granularity = 'day' | 'week' | 'month';
+export const GRANULARITIES: readonly Granularity[] = ['day', 'week', 'month'];
+
+/** The period a shop-local day falls in: the day, its week's Monday, or "YYYY-MM". */
+export function periodOf(day: string, granularity: Granularity): string {
+  if (granularity === 'day') return day;
+  if (granularity === 'month') return day.slice(0, 7);
+  const d = new Date(`${day}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+  return d.toISOString().slice(0, 10);
+}
+
+/** Every period from one day to another, in order, each once. */
+export function periodsBetween(from: string, to: string, granularity: Granularity): string[] {
+  const out: string[] = [];
+  for (let day = from; day <= to; day = nextDay(day)) {
+    const p = periodOf(day, granularity);
+    if (out[out.length - 1] !== p) out.push(p);
+  }
+  return out;
+}

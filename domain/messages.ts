@@ -165,6 +165,13 @@ export const API = {
   discountValueRequired: 'Въведете стойност на отстъпката.',
   discountEndsBeforeStart: 'Крайната дата трябва да е след началната.',
 
+  // distributors' form, settings, notifications
+  contactReceived: 'Благодарим Ви! Получихме съобщението и ще се свържем с Вас до 1 работен ден.',
+  contactTooMany: 'Изпратихте много съобщения за кратко време. Опитайте отново след няколко минути.',
+  settingsSaved: 'Настройките са запазени.',
+  notificationsRead: 'Всички нотификации са отбелязани като прочетени.',
+  invalidPeriod: 'Невалиден период: началото трябва да е преди края, най-много 2 години.',
+
   // uploads
   uploadMissing: 'Изберете файл за качване.',
   uploadNotImage: 'Позволени са само изображения (JPEG, PNG, WebP, GIF).',

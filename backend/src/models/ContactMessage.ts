@@ -13,6 +13,7 @@ export class ContactMessage extends BaseModel {
   phone!: string;
   message!: string;
   isRead!: boolean;
+  searchText!: string;
   createdAt!: string;
 
   static jsonSchema = {

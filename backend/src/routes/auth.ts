@@ -1,5 +1,6 @@
 // Sign-up, sign-in, sign-out, the current user, the CSRF token, and the spec's small checks.
 import Router from '@koa/router';
+import { notifyStaff } from '../services/notifications';
 import type { Context } from 'koa';
 import { User } from '../models/User';
 import { parseBody } from '../http/validate';
@@ -48,6 +49,7 @@ export function authRoutes() {
   router.post('/auth/register', async (ctx) => {
     const input = parseBody<UserInput>(ctx.request.body, registerShape, { ignore: FORM_EXTRAS });
     const user = await createUser({ ...input, role: 'customer' });
+    await notifyStaff({ type: 'customer', message: `Нов клиент: ${[user.firstName, user.lastName].filter(Boolean).join(' ') || user.email} (${user.email})`, link: `/admin/users/${user.id}` });
     ctx.status = 201;
     ctx.body = { message: API.registerOk, user };
   });

@@ -1,0 +1,19 @@
+import { periodOf, periodsBetween, shopDay, shopDayStart } from './dates';
+
+describe('shop-local days and periods', () => {
+  it('reads instants in Sofia time, summer and winter', () => {
+    expect(shopDay('2026-11-21T22:30:00Z')).toBe('2026-11-22');
+    expect(shopDay('2026-07-01T21:30:00Z')).toBe('2026-07-02');
+    expect(shopDayStart('2026-11-22').toISOString()).toBe('2026-11-21T22:00:00.000Z');
+    expect(shopDayStart('2026-07-02').toISOString()).toBe('2026-07-01T21:00:00.000Z');
+  });
+
+  it('groups days into weeks starting on Monday and into months, every period once', () => {
+    expect(periodOf('2026-11-22', 'week')).toBe('2026-11-16');
+    expect(periodOf('2026-11-23', 'week')).toBe('2026-11-23');
+    expect(periodOf('2026-11-22', 'month')).toBe('2026-11');
+    expect(periodsBetween('2026-11-20', '2026-11-24', 'day')).toEqual(['2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23', '2026-11-24']);
+    expect(periodsBetween('2026-11-20', '2026-11-24', 'week')).toEqual(['2026-11-16', '2026-11-23']);
+    expect(periodsBetween('2026-10-30', '2026-12-01', 'month')).toEqual(['2026-10', '2026-11', '2026-12']);
+  });
+});
