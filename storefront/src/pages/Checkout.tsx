@@ -1,6 +1,6 @@
 // Поръчка: contact, delivery (Econt office, Speedy office, address), payment (cash on delivery,
 // bank transfer), the 18+ and terms confirmations and a summary. The server prices the order.
-import { FormEvent, useEffect, useMemo, useState } from 'react';
+import { FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { useCart } from '../state/cart';
 import { useAuth } from '../state/auth';
@@ -39,6 +39,7 @@ export default function Checkout() {
   const [busy, setBusy] = useState(false);
   const [discount, setDiscount] = useState<{ code: string; type: string; discountTotal: number } | null>(null);
   const code = savedDiscountCode();
+  const placed = useRef(false);
 
   useEffect(() => {
     if (user) setForm((f) => ({ ...f, firstName: f.firstName || user.firstName, lastName: f.lastName || user.lastName, email: f.email || user.email, phone: f.phone || (user.phone ?? '') }));
@@ -64,7 +65,8 @@ export default function Checkout() {
     return { subtotal: t.subtotal, discountTotal, shippingTotal, total: t.subtotal - discountTotal + shippingTotal };
   }, [items, settings, form.method, discount]);
 
-  if (!loading && items.length === 0) return <Navigate to="/cart" replace />;
+  // After the order the cart is empty: that must not send the shopper back to the cart page.
+  if (!loading && items.length === 0 && !placed.current) return <Navigate to="/cart" replace />;
 
   const set = (k: keyof typeof form) => (e: { target: { value: string; checked?: boolean; type?: string } }) => {
     const value = e.target.type === 'checkbox' ? !!e.target.checked : e.target.value;
@@ -110,6 +112,7 @@ export default function Checkout() {
     setBusy(true);
     try {
       const { order } = await shopApi.createOrder(input);
+      placed.current = true;
       forgetOrdered();
       saveDiscountCode('');
       navigate(`/orders/${order.id}`, { state: { justPlaced: true } });
