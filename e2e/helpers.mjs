@@ -1,0 +1,73 @@
+// Small steps shared by the journeys: what a person does, and waits on what they see.
+import assert from 'node:assert/strict';
+
+export { assert };
+
+export async function passAgeGate(page) {
+  await page.goto('/');
+  await page.getByRole('dialog', { name: 'Навършили ли сте 18 години?' }).waitFor();
+  await page.getByRole('button', { name: 'Да, на 18+ съм' }).click();
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+}
+
+/** A main navigation link; on a phone the menu opens first. */
+export async function navigate(page, label) {
+  const toggle = page.getByRole('button', { name: 'Меню' });
+  if (await toggle.isVisible()) await toggle.click();
+  await page.getByRole('navigation', { name: 'Основна навигация' }).getByRole('link', { name: label, exact: true }).click();
+}
+
+export async function toast(page, text) {
+  await page.locator('.toasts').getByText(text, { exact: true }).first().waitFor();
+}
+
+export async function badge(page) {
+  const b = page.getByTestId('cart-count');
+  return (await b.count()) ? Number(await b.textContent()) : 0;
+}
+
+export async function waitForBadge(page, n) {
+  await page.getByRole('link', { name: `Количка, ${n} бр.` }).waitFor();
+}
+
+export async function stockOf(page, slug, variantName) {
+  const res = await page.request.get(`/api/products/${slug}`);
+  const { product } = await res.json();
+  return product.variants.find((v) => v.name === variantName).stock;
+}
+
+/** Choose the strength and one value for every flavour select, then add to the cart. */
+export async function addToCart(page, slug, { variant, flavours = [] } = {}) {
+  await page.goto(`/products/${slug}`);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  if (variant) await page.locator('.chip-option').getByText(variant, { exact: true }).click();
+  const selects = page.locator('.buy-box select');
+  const n = await selects.count();
+  for (let i = 0; i < n; i++) await selects.nth(i).selectOption({ index: 1 + (flavours[i] ?? i) });
+  await page.getByRole('button', { name: 'Добави в количката' }).click();
+}
+
+export async function fillCheckout(page, { firstName = 'Мария', lastName = 'Иванова', email, phone = '0888123456', city = 'София', postcode = '1000', office = 'Еконт, офис Витоша' } = {}) {
+  await page.getByRole('heading', { name: 'Поръчка', exact: true }).waitFor();
+  const fill = async (label, value) => {
+    const input = page.getByLabel(label, { exact: true });
+    if (value !== undefined && (await input.inputValue()) === '') await input.fill(value);
+  };
+  await fill('Име', firstName);
+  await fill('Фамилия', lastName);
+  await fill('Имейл', email);
+  await fill('Телефон', phone);
+  await fill('Град', city);
+  await fill('Пощенски код', postcode);
+  await page.locator('#checkout-address').fill(office);
+}
+
+export async function confirmAndOrder(page) {
+  await page.getByLabel('Потвърждавам, че съм навършил/а 18 години.').check();
+  await page.getByLabel(/Приемам/).check();
+  await page.getByRole('button', { name: 'Поръчай' }).click();
+}
+
+export function uniqueEmail(prefix) {
+  return `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.bg`;
+}
