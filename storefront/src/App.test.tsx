@@ -114,7 +114,21 @@ describe('a signed-in shopper', () => {
     renderAt('/');
     await waitFor(() => expect(screen.getByTestId('cart-count')).toHaveTextContent('5'));
     expect(cartCookie()).toBeNull();
-    expect(screen.getByRole('button', { name: 'Профил и изход' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Профил' })).toHaveAttribute('href', '/account');
+  });
+
+  it('signs out with the spec’s toast and lands on /signin', async () => {
+    const { fn } = signedInApi({ body: { cartItems: [], count: 0, subtotal: 0 } });
+    const routes = fn.getMockImplementation()!;
+    fn.mockImplementation(async (url: string, init?: RequestInit) =>
+      url === '/api/auth/logout' ? ({ ok: true, status: 200, text: async () => JSON.stringify({ message: 'Изходът бе успешен.' }) } as Response) : routes(url, init),
+    );
+    renderAt('/');
+    const [signOut] = await screen.findAllByRole('button', { name: 'Изход' });
+    await userEvent.click(signOut);
+    expect(await screen.findByText(STOREFRONT.logoutOk)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Вход' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Вход' })).toBeInTheDocument();
   });
 
   it('falls back to the cookie cart with the spec’s message when the server cart fails', async () => {

@@ -1,6 +1,7 @@
 // Header (spec §2): logo home, the main links, the cart button with the badge (sum of
-// quantities), the user menu (Профил and Изход, or Вход) and the mobile menu toggle.
-import { useEffect, useRef, useState } from 'react';
+// quantities), the user links (Профил and Изход, or Вход; on a phone Изход sits in the menu)
+// and the mobile menu toggle.
+import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useAuth } from '../state/auth';
 import { useCart } from '../state/cart';
@@ -19,27 +20,11 @@ export function Header() {
   const { count } = useCart();
   const { brand } = useSettings();
   const [menuOpen, setMenuOpen] = useState(false);
-  const [userOpen, setUserOpen] = useState(false);
   const location = useLocation();
-  const userRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     setMenuOpen(false);
-    setUserOpen(false);
   }, [location.pathname]);
-
-  useEffect(() => {
-    if (!userOpen) return;
-    const close = (e: MouseEvent | KeyboardEvent) => {
-      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !userRef.current?.contains(e.target as Node)) setUserOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [userOpen]);
 
   return (
     <header className="header">
@@ -56,34 +41,31 @@ export function Header() {
               {l.label}
             </NavLink>
           ))}
+          {user && (
+            <button type="button" className="nav-signout mobile-only" onClick={() => void logout()}>
+              Изход
+            </button>
+          )}
         </nav>
         <div className="header-actions">
-          <div className="user-menu" ref={userRef}>
-            {user ? (
-              <>
-                <button type="button" className="icon-button" aria-haspopup="menu" aria-expanded={userOpen} aria-label="Профил и изход" onClick={() => setUserOpen((o) => !o)}>
-                  <UserIcon />
-                  <span className="user-initial" aria-hidden="true">{(user.firstName || user.email).slice(0, 1).toUpperCase()}</span>
-                </button>
-                {userOpen && (
-                  <div className="dropdown" role="menu">
-                    <div className="dropdown-who">{[user.firstName, user.lastName].filter(Boolean).join(' ') || user.email}</div>
-                    <Link role="menuitem" to="/account">Профил</Link>
-                    <button role="menuitem" type="button" onClick={() => void logout()}>
-                      Изход
-                    </button>
-                  </div>
-                )}
-              </>
-            ) : (
-              !loading && (
-                <Link to="/signin" className="signin-link">
-                  <UserIcon />
-                  <span>Вход</span>
-                </Link>
-              )
-            )}
-          </div>
+          {user ? (
+            <>
+              <Link to="/account" className="signin-link" aria-label="Профил" title={user.email}>
+                <UserIcon />
+                <span className="desktop-only">Профил</span>
+              </Link>
+              <button type="button" className="signin-link desktop-only" onClick={() => void logout()}>
+                Изход
+              </button>
+            </>
+          ) : (
+            !loading && (
+              <Link to="/signin" className="signin-link">
+                <UserIcon />
+                <span>Вход</span>
+              </Link>
+            )
+          )}
           <Link to="/cart" className="icon-button cart-button" aria-label={`Количка, ${count} бр.`}>
             <CartIcon />
             {count > 0 && <span className="badge" data-testid="cart-count">{count}</span>}
