@@ -133,4 +133,21 @@ export const journeys = [
       await page.locator('.toasts').getByText(/Няма достатъчна наличност|е изчерпан/).first().waitFor();
     },
   },
+  {
+    name: 'a distributor writes from the footer link',
+    widths: [390],
+    async run({ page }) {
+      await passAgeGate(page);
+      await page.getByRole('contentinfo').getByRole('link', { name: 'за дистрибутори' }).click();
+      await page.getByRole('heading', { name: 'За дистрибутори', level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Изпрати' }).click();
+      await page.getByText('Напишете съобщение.').waitFor();
+      await page.getByLabel('Име', { exact: true }).fill('Георги Димитров');
+      await page.getByLabel(/^Фирма/).fill('Вейп Бургас ООД');
+      await page.getByLabel('Имейл', { exact: true }).fill('georgi@example.bg');
+      await page.getByLabel('Съобщение').fill('Искаме да продаваме TWINS и TRIPLES.');
+      await page.getByRole('button', { name: 'Изпрати' }).click();
+      await page.getByRole('status').getByText(/Благодарим Ви! Получихме съобщението/).waitFor();
+    },
+  },
 ];
