@@ -32,9 +32,16 @@ import { contactRoutes } from './routes/contact';
 import { settingsRoutes } from './routes/settings';
 import { analyticsRoutes } from './routes/analytics';
 
+export interface ApiRoute {
+  path: string;
+  methods: string[];
+}
+
 export interface ShopApp extends Koa {
   knex: Knex;
   config: Config;
+  /** Every API route with its methods: what the authorisation and fuzz tests walk. */
+  apiRoutes(): ApiRoute[];
 }
 
 export function createApp(config: Config, knex: Knex = createKnex(config)): ShopApp {
@@ -71,6 +78,10 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
   for (const routes of areas) {
     api.use(routes.routes(), routes.allowedMethods());
   }
+  app.apiRoutes = () =>
+    api.stack
+      .filter((layer) => layer.methods.length > 0)
+      .map((layer) => ({ path: String(layer.path), methods: layer.methods.filter((m) => m !== 'HEAD') }));
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: true }));
   // Unknown /api paths answer 404 JSON, never the SPA.
