@@ -10,6 +10,7 @@ import { errorMiddleware, notFound } from './http/errors';
 import { sessionMiddleware } from './http/session';
 import { authenticate, requireAdmin } from './http/auth';
 import { requireCsrf } from './http/csrf';
+import { auditAdminMutations } from './http/audit';
 import { requestLog } from './http/requestLog';
 import { securityHeaders } from './http/securityHeaders';
 import { staticFiles } from './http/static';
@@ -31,6 +32,7 @@ import { notificationsRoutes } from './routes/notifications';
 import { contactRoutes } from './routes/contact';
 import { settingsRoutes } from './routes/settings';
 import { analyticsRoutes } from './routes/analytics';
+import { auditLogRoutes } from './routes/auditLog';
 
 export interface ApiRoute {
   path: string;
@@ -68,12 +70,12 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
     ctx.body = { status: 'ok', uptime: Math.round(process.uptime()) };
   });
   // Every /api/admin call is for admins only: 401 for guests, 403 for customers.
-  api.use('/admin', requireAdmin);
+  api.use('/admin', requireAdmin, auditAdminMutations);
 
   const areas = [
     authRoutes(), tokenRoutes(), userRoutes(), categoryRoutes(), productRoutes(), uploadRoutes(),
     cartRoutes(), ordersRoutes(), adminOrdersRoutes(), paymentsRoutes(), discountsRoutes(),
-    notificationsRoutes(), contactRoutes(), settingsRoutes(), analyticsRoutes(),
+    notificationsRoutes(), contactRoutes(), settingsRoutes(), analyticsRoutes(), auditLogRoutes(),
   ];
   for (const routes of areas) {
     api.use(routes.routes(), routes.allowedMethods());

@@ -116,6 +116,7 @@ async function removeOrder(ctx: Context, id: number) {
     } as Partial<AuditLog>);
     return deleted;
   });
+  ctx.state.audited = true;
   return orderView(order, { staff: true });
 }
 

@@ -1,6 +1,7 @@
 // Products: the shop's catalogue (active products only), the spec's admin calls, the status
 // call, and react-admin's dialect over every status.
 import Router from '@koa/router';
+import { auditAdminMutations } from '../http/audit';
 import type { Context } from 'koa';
 import type { QueryBuilder } from 'objection';
 import { Product } from '../models/Product';
@@ -203,7 +204,7 @@ export function productRoutes() {
     if (product.status !== 'active' && !isAdmin) throw notFound(API.productNotFound);
     ctx.body = { product: await productView(product) };
   });
-  router.put('/products/:id/updateStatus', requireAdmin, async (ctx) => {
+  router.put('/products/:id/updateStatus', requireAdmin, auditAdminMutations, async (ctx) => {
     const { status } = parseBody<{ status: ProductStatus }>(ctx.request.body, { status: { type: 'enum', values: PRODUCT_STATUSES, required: true } });
     const product = await findProduct(parseId(ctx.params.id));
     const updated = await product.$query().patchAndFetch({ status } as Partial<Product>);
