@@ -49,6 +49,9 @@ export const LOW_STOCK_THRESHOLD_DEFAULT = 5;
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_WINDOW_MINUTES = 15;
 
+/** A password reset link works this long, once. */
+export const PASSWORD_RESET_MINUTES = 60;
+
 /** The distributors' form: this many messages from one address within the window. */
 export const CONTACT_MAX_PER_WINDOW = 5;
 export const CONTACT_WINDOW_MINUTES = 10;

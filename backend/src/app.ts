@@ -33,6 +33,7 @@ import { contactRoutes } from './routes/contact';
 import { settingsRoutes } from './routes/settings';
 import { analyticsRoutes } from './routes/analytics';
 import { auditLogRoutes } from './routes/auditLog';
+import { accountRoutes } from './routes/account';
 
 export interface ApiRoute {
   path: string;
@@ -73,7 +74,7 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
   api.use('/admin', requireAdmin, auditAdminMutations);
 
   const areas = [
-    authRoutes(), tokenRoutes(), userRoutes(), categoryRoutes(), productRoutes(), uploadRoutes(),
+    authRoutes(), accountRoutes(), tokenRoutes(), userRoutes(), categoryRoutes(), productRoutes(), uploadRoutes(),
     cartRoutes(), ordersRoutes(), adminOrdersRoutes(), paymentsRoutes(), discountsRoutes(),
     notificationsRoutes(), contactRoutes(), settingsRoutes(), analyticsRoutes(), auditLogRoutes(),
   ];

@@ -1,0 +1,62 @@
+// The account's own security: forgotten password (request a link, use it) and password change.
+import Router from '@koa/router';
+import { User } from '../models/User';
+import { parseBody } from '../http/validate';
+import { badRequest, tooManyRequests } from '../http/errors';
+import { currentUser, requireUser } from '../http/auth';
+import { SESSION_COOKIE } from '../http/session';
+import { verifyPassword } from '../services/passwords';
+import { requestReset, resetPassword } from '../services/passwordReset';
+import { updateUser } from '../services/users';
+import { Throttle } from '../services/throttle';
+import { API } from '../../../domain/messages';
+import { PASSWORD_MAX, PASSWORD_MIN, LOGIN_WINDOW_MINUTES } from '../../../domain/limits';
+
+const newPassword = { type: 'string', min: PASSWORD_MIN, max: PASSWORD_MAX, trim: false, required: true, message: API.passwordTooShort } as const;
+const RESET_PER_EMAIL = 3;
+const RESET_PER_ADDRESS = 20;
+
+export function accountRoutes() {
+  const router = new Router();
+  let throttles: { email: Throttle; address: Throttle } | undefined;
+  const getThrottles = () =>
+    (throttles ??= {
+      email: new Throttle(User.knex(), RESET_PER_EMAIL, LOGIN_WINDOW_MINUTES * 60_000),
+      address: new Throttle(User.knex(), RESET_PER_ADDRESS, LOGIN_WINDOW_MINUTES * 60_000),
+    });
+
+  router.post('/auth/forgot-password', async (ctx) => {
+    const { email } = parseBody<{ email: string }>(ctx.request.body, { email: { type: 'email', required: true } });
+    const t = getThrottles();
+    const [emailKey, addressKey] = [[`reset:email:${email}`], [`reset:ip:${ctx.ip}`]];
+    if ((await t.email.isBlocked(emailKey)) || (await t.address.isBlocked(addressKey))) throw tooManyRequests();
+    await t.email.fail(emailKey);
+    await t.address.fail(addressKey);
+    await requestReset(User.knex(), ctx.config, email);
+    ctx.body = { message: API.resetRequested };
+  });
+
+  router.post('/auth/reset-password', async (ctx) => {
+    const { token, password } = parseBody<{ token: string; password: string }>(ctx.request.body, {
+      token: { type: 'string', min: 10, max: 200, required: true, message: API.resetLinkInvalid },
+      password: newPassword,
+    });
+    await resetPassword(User.knex(), token, password);
+    ctx.body = { message: API.passwordReset };
+  });
+
+  router.put('/account/password', requireUser, async (ctx) => {
+    const { currentPassword, newPassword: next } = parseBody<{ currentPassword: string; newPassword: string }>(ctx.request.body, {
+      currentPassword: { type: 'string', min: 1, max: PASSWORD_MAX, trim: false, required: true },
+      newPassword,
+    });
+    const user = currentUser(ctx);
+    if (!(await verifyPassword(currentPassword, user.passwordHash))) throw badRequest(API.wrongCurrentPassword, { currentPassword: API.wrongCurrentPassword });
+    await updateUser(user, { password: next });
+    // Other browsers signed in to this account are signed out; this one stays.
+    await User.knex()('sessions').where({ userId: user.id }).whereNot({ id: ctx.cookies.get(SESSION_COOKIE, { signed: true }) ?? '' }).delete();
+    ctx.body = { message: API.passwordChanged };
+  });
+
+  return router;
+}
