@@ -1,5 +1,7 @@
 // Small steps shared by the journeys: what a person does, and waits on what they see.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 
 export { assert };
 
@@ -70,4 +72,21 @@ export async function confirmAndOrder(page) {
 
 export function uniqueEmail(prefix) {
   return `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.bg`;
+}
+
+/** The text of the newest e-mail to an address in the server's outbox (quoted-printable decoded). */
+export async function mailTo(outbox, email, { timeoutMs = 10_000 } = {}) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (fs.existsSync(outbox)) {
+      const files = fs.readdirSync(outbox).sort().reverse();
+      for (const f of files) {
+        const raw = fs.readFileSync(path.join(outbox, f), 'latin1');
+        const text = Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+        if (text.includes(`To: ${email}`)) return text;
+      }
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no e-mail to ${email}`);
 }

@@ -77,7 +77,7 @@ async function main() {
         for (const width of journey.widths ?? [1440]) {
           const name = `${journey.name} @${width}px`;
           if (only.length && !only.some((o) => name.includes(o))) continue;
-          results.push(await runJourney(browser, base, journey, width, name));
+          results.push(await runJourney(browser, base, journey, width, name, dataDir));
         }
       }
     }
@@ -95,7 +95,7 @@ async function main() {
   }
 }
 
-async function runJourney(browser, base, journey, width, name) {
+async function runJourney(browser, base, journey, width, name, dataDir) {
   const context = await browser.newContext({ baseURL: base, viewport: { width, height: width < 600 ? 844 : 900 }, locale: 'bg-BG', timezoneId: 'Europe/Sofia' });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
@@ -104,7 +104,7 @@ async function runJourney(browser, base, journey, width, name) {
   page.on('pageerror', (e) => consoleLines.push(`[pageerror] ${e.message}`));
   const t = Date.now();
   try {
-    await journey.run({ page, context, base, width, admin: ADMIN });
+    await journey.run({ page, context, base, width, admin: ADMIN, outbox: path.join(dataDir, 'outbox') });
     console.log(`✓ ${name} (${Date.now() - t} ms)`);
     return { name, ok: true };
   } catch (err) {

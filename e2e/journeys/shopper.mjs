@@ -1,6 +1,6 @@
 // The storefront's journeys: a guest buys, a new customer registers, merges a guest cart,
 // orders by bank transfer and withdraws; the rules and the refusals a person sees.
-import { assert, passAgeGate, navigate, toast, waitForBadge, stockOf, addToCart, fillCheckout, confirmAndOrder, uniqueEmail } from '../helpers.mjs';
+import { mailTo, assert, passAgeGate, navigate, toast, waitForBadge, stockOf, addToCart, fillCheckout, confirmAndOrder, uniqueEmail } from '../helpers.mjs';
 
 export const journeys = [
   {
@@ -148,6 +148,37 @@ export const journeys = [
       await page.getByLabel('Съобщение').fill('Искаме да продаваме TWINS и TRIPLES.');
       await page.getByRole('button', { name: 'Изпрати' }).click();
       await page.getByRole('status').getByText(/Благодарим Ви! Получихме съобщението/).waitFor();
+    },
+  },
+  {
+    name: 'a customer who forgot the password sets a new one from the e-mailed link',
+    widths: [390],
+    async run({ page, outbox }) {
+      const email = uniqueEmail('zabravil');
+      await passAgeGate(page);
+      await page.goto('/register');
+      await page.getByLabel('Име', { exact: true }).fill('Иван');
+      await page.getByLabel('Фамилия').fill('Иванов');
+      await page.getByLabel('Имейл').fill(email);
+      await page.getByLabel('Парола').fill('stara-parola-1');
+      await page.getByRole('button', { name: 'Регистрация' }).click();
+      await page.waitForURL(/\/signin$/);
+      await page.getByRole('link', { name: 'Забравена парола?' }).click();
+      await page.getByLabel('Имейл').fill(email);
+      await page.getByRole('button', { name: 'Изпрати връзка' }).click();
+      await page.getByRole('status').getByText(/изпратихме връзка за нова парола/).waitFor();
+      const mail = await mailTo(outbox, email);
+      const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail)[0];
+      await page.goto(new URL(link).pathname + new URL(link).search);
+      await page.getByLabel('Нова парола').fill('nova-parola-1');
+      await page.getByLabel('Повторете паролата').fill('nova-parola-1');
+      await page.getByRole('button', { name: 'Запази паролата' }).click();
+      await toast(page, 'Паролата е сменена. Влезте с новата парола.');
+      await page.waitForURL(/\/signin$/);
+      await page.getByLabel('Имейл').fill(email);
+      await page.getByLabel('Парола').fill('nova-parola-1');
+      await page.getByRole('button', { name: 'Вход', exact: true }).click();
+      await page.getByRole('heading', { name: 'Профил' }).waitFor();
     },
   },
 ];

@@ -23,6 +23,8 @@ const Register = lazy(() => import('./pages/Register'));
 const Contact = lazy(() => import('./pages/Contact'));
 const InfoPage = lazy(() => import('./pages/InfoPage'));
 const NotFound = lazy(() => import('./pages/NotFound'));
+const ForgotPassword = lazy(() => import('./pages/PasswordPages').then((m) => ({ default: m.ForgotPassword })));
+const ResetPassword = lazy(() => import('./pages/PasswordPages').then((m) => ({ default: m.ResetPassword })));
 
 export function AppRoutes() {
   return (
@@ -37,6 +39,8 @@ export function AppRoutes() {
       <Route path="/account/orders/:id" element={<OrderPage />} />
       <Route path="/signin" element={<SignIn />} />
       <Route path="/register" element={<Register />} />
+      <Route path="/forgot-password" element={<ForgotPassword />} />
+      <Route path="/reset-password" element={<ResetPassword />} />
       <Route path="/contact" element={<Contact />} />
       <Route path="/terms" element={<InfoPage page="terms" />} />
       <Route path="/privacy" element={<InfoPage page="privacy" />} />

@@ -51,6 +51,10 @@ export const shopApi = {
   register: (input: { email: string; password: string; firstName: string; lastName: string }) =>
     api.post<{ user: ApiUser; message: string }>('/auth/register', input, { errorMessage: STOREFRONT.registerFailed }),
   logout: () => api.post<{ message: string }>('/auth/logout', {}, { silent: true }),
+  forgotPassword: (email: string) => api.post<{ message: string }>('/auth/forgot-password', { email }, { errorMessage: 'Заявката не бе изпратена. Опитайте отново.' }),
+  resetPassword: (token: string, password: string) => api.post<{ message: string }>('/auth/reset-password', { token, password }, { errorMessage: 'Паролата не бе сменена.' }),
+  changePassword: (currentPassword: string, newPassword: string) =>
+    api.put<{ message: string }>('/account/password', { currentPassword, newPassword }, { errorMessage: 'Паролата не бе сменена.' }),
   twoFactor: () => api.get<{ twoFactorAuth: boolean }>('/isTwoFactorAuthEnabled', { silent: true }),
 
   settings: () => api.get<PublicSettings>('/settings', { silent: true }),

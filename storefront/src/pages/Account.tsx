@@ -1,11 +1,14 @@
 // Профил: the shopper's details and order history.
-import { useEffect, useState } from 'react';
+import { FormEvent, useEffect, useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { useAuth } from '../state/auth';
 import { shopApi } from '../api/shop';
 import { Seo } from '../components/Seo';
 import { Price } from '../components/Price';
 import { formatDate } from '../../../domain/dates';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/limits';
+import { ApiError } from '../api/client';
+import { toast } from '../state/toast';
 import type { ApiOrder } from '../../../domain/api';
 
 export default function Account() {
@@ -28,7 +31,7 @@ export default function Account() {
         </div>
         <button type="button" className="button button-ghost" onClick={() => void logout()}>Изход</button>
       </section>
-      <section aria-labelledby="orders-title">
+      <section aria-labelledby="orders-title" className="account-orders">
         <h2 id="orders-title">Моите поръчки</h2>
         {orders === null ? <div className="skeleton skeleton-block" /> : orders.length === 0 ? (
           <div className="empty">
@@ -49,6 +52,57 @@ export default function Account() {
           </ul>
         )}
       </section>
+      <PasswordChange />
     </div>
+  );
+}
+
+function PasswordChange() {
+  const [open, setOpen] = useState(false);
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError('');
+    if (next.length < PASSWORD_MIN) return setError(`Паролата трябва да е поне ${PASSWORD_MIN} знака.`);
+    setBusy(true);
+    try {
+      toast.success((await shopApi.changePassword(current, next)).message);
+      setOpen(false);
+      setCurrent('');
+      setNext('');
+    } catch (err) {
+      if (err instanceof ApiError) setError(err.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="card password-change" aria-labelledby="password-title">
+      <h2 id="password-title">Парола</h2>
+      {!open ? (
+        <button type="button" className="button button-ghost" onClick={() => setOpen(true)}>Смяна на паролата</button>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <div className="two">
+            <div className="field">
+              <label htmlFor="current-password">Текуща парола</label>
+              <input id="current-password" type="password" autoComplete="current-password" maxLength={PASSWORD_MAX} value={current} onChange={(e) => setCurrent(e.target.value)} />
+            </div>
+            <div className="field">
+              <label htmlFor="new-password">Нова парола</label>
+              <input id="new-password" type="password" autoComplete="new-password" minLength={PASSWORD_MIN} maxLength={PASSWORD_MAX} value={next} onChange={(e) => setNext(e.target.value)} />
+            </div>
+          </div>
+          {error && <p className="error-text" role="alert">{error}</p>}
+          <div className="dialog-actions start">
+            <button type="submit" className="button" disabled={busy}>Запази</button>
+            <button type="button" className="button button-ghost" onClick={() => setOpen(false)}>Отказ</button>
+          </div>
+        </form>
+      )}
+    </section>
   );
 }

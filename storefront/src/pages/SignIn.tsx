@@ -49,6 +49,7 @@ export default function SignIn() {
           <input id="signin-password" type="password" autoComplete="current-password" maxLength={PASSWORD_MAX} value={password} onChange={(e) => setPassword(e.target.value)} required />
         </div>
         {error && <p className="error-text" role="alert">{error}</p>}
+        <p className="forgot"><Link to="/forgot-password">Забравена парола?</Link></p>
         <button type="submit" className="button button-block button-large" disabled={busy}>{busy ? 'Влизане…' : 'Вход'}</button>
         <p className="muted center">Нямате профил? <Link to="/register">Регистрация</Link></p>
       </form>
