@@ -1,0 +1,113 @@
+// Crash safety: the server is killed (SIGKILL) in the middle of a burst of checkouts and started
+// again on the same database. Every order that was answered 201 is there, the stock adds up with
+// what was sold, and SQLite's integrity check passes.
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+import net from 'node:net';
+import { spawn, ChildProcess } from 'node:child_process';
+import knexFactory from 'knex';
+
+const ROOT = path.resolve(__dirname, '../..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-crash-'));
+const dbFile = path.join(dataDir, 'shop.sqlite3');
+let port = 0;
+let server: ChildProcess | undefined;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, () => {
+      const p = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(p));
+    });
+  });
+}
+
+async function start(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'backend/src/server.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir, DB_FILE: dbFile, SEED_DEMO: '1', LOG_REQUESTS: '0', ADMIN_EMAIL: 'admin@vapsolo.bg', ADMIN_PASSWORD: 'crash-admin-1' },
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error('server exited');
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not start');
+}
+
+/** A guest browser: its session cookie and CSRF token. */
+async function guest(): Promise<{ cookie: string; token: string }> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/csrf-token`);
+  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return { cookie, token: (await res.json()).csrfToken };
+}
+
+beforeAll(async () => {
+  port = await freePort();
+}, 30_000);
+afterAll(() => {
+  server?.kill('SIGKILL');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+it('keeps every answered order and consistent stock across a SIGKILL during checkouts', async () => {
+  server = await start();
+  const { product } = await (await fetch(`http://127.0.0.1:${port}/api/products/usb-c-kabel-za-zarezhdane`)).json();
+  const variant = product.variants[0];
+  const stockBefore: number = variant.stock;
+  const buyers = await Promise.all(Array.from({ length: 40 }, () => guest()));
+  const answered: string[] = [];
+  let settled = 0;
+  const body = (i: number) =>
+    JSON.stringify({
+      items: [{ productId: product.id, variantId: variant.id, quantity: 1 }],
+      customer: { firstName: 'Краш', lastName: `Тест${i}`, email: `crash${i}@example.bg`, phone: '0888000000' },
+      shipping: { method: 'econt_office', city: 'София', postcode: '1000', address: 'Офис' },
+      paymentMethod: 'cod', ageConfirmed: true, termsAccepted: true,
+    });
+  const killed = new Promise<void>((resolve) => {
+    const burst = buyers.map((b, i) =>
+      fetch(`http://127.0.0.1:${port}/api/orders/create`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': b.token, cookie: b.cookie }, body: body(i) })
+        .then(async (res) => {
+          if (res.status === 201) answered.push((await res.json()).order.number);
+        })
+        .catch(() => undefined)
+        .finally(() => {
+          settled++;
+          // Kill it with requests still in flight.
+          if (settled === 12) {
+            server!.kill('SIGKILL');
+            resolve();
+          }
+        }),
+    );
+    void Promise.all(burst).then(() => resolve());
+  });
+  await killed;
+  await new Promise((r) => server!.exitCode !== null || server!.signalCode ? r(null) : server!.once('exit', r));
+  expect(answered.length).toBeGreaterThanOrEqual(1);
+
+  server = await start();
+  const db = knexFactory({ client: 'better-sqlite3', connection: { filename: dbFile, readonly: true }, useNullAsDefault: true });
+  try {
+    const numbers = (await db('orders').whereIn('number', answered).select('number')).map((r) => r.number);
+    expect(numbers.sort()).toEqual([...answered].sort());
+    const [{ sold }] = await db('order_items').join('orders', 'orders.id', 'order_items.order_id').where('order_items.variant_id', variant.id).where('orders.customer_first_name', 'Краш').sum({ sold: 'order_items.quantity' });
+    const { stock } = await db('variants').where({ id: variant.id }).first('stock');
+    expect(Number(stock) + Number(sold ?? 0)).toBe(stockBefore);
+    const [check] = await db.raw('pragma integrity_check');
+    expect(check.integrity_check).toBe('ok');
+  } finally {
+    await db.destroy();
+  }
+  // The restarted shop takes orders again.
+  const b = await guest();
+  const again = await fetch(`http://127.0.0.1:${port}/api/orders/create`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': b.token, cookie: b.cookie }, body: body(99) });
+  expect(again.status).toBe(201);
+}, 90_000);
