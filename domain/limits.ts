@@ -49,6 +49,10 @@ export const LOW_STOCK_THRESHOLD_DEFAULT = 5;
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_WINDOW_MINUTES = 15;
 
+/** After the password, the second factor is owed for this long, with this many tries. */
+export const TWO_FACTOR_PENDING_MS = 5 * 60_000;
+export const TWO_FACTOR_MAX_TRIES = 5;
+
 /** A password reset link works this long, once. */
 export const PASSWORD_RESET_MINUTES = 60;
 

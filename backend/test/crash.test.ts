@@ -45,7 +45,7 @@ async function start(): Promise<ChildProcess> {
 async function guest(): Promise<{ cookie: string; token: string }> {
   const res = await fetch(`http://127.0.0.1:${port}/api/csrf-token`);
   const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  return { cookie, token: (await res.json()).csrfToken };
+  return { cookie, token: ((await res.json()) as { csrfToken: string }).csrfToken };
 }
 
 beforeAll(async () => {
@@ -58,7 +58,7 @@ afterAll(() => {
 
 it('keeps every answered order and consistent stock across a SIGKILL during checkouts', async () => {
   server = await start();
-  const { product } = await (await fetch(`http://127.0.0.1:${port}/api/products/usb-c-kabel-za-zarezhdane`)).json();
+  const { product } = (await (await fetch(`http://127.0.0.1:${port}/api/products/usb-c-kabel-za-zarezhdane`)).json()) as { product: any };
   const variant = product.variants[0];
   const stockBefore: number = variant.stock;
   const buyers = await Promise.all(Array.from({ length: 40 }, () => guest()));
@@ -75,7 +75,7 @@ it('keeps every answered order and consistent stock across a SIGKILL during chec
     const burst = buyers.map((b, i) =>
       fetch(`http://127.0.0.1:${port}/api/orders/create`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': b.token, cookie: b.cookie }, body: body(i) })
         .then(async (res) => {
-          if (res.status === 201) answered.push((await res.json()).order.number);
+          if (res.status === 201) answered.push(((await res.json()) as { order: { number: string } }).order.number);
         })
         .catch(() => undefined)
         .finally(() => {
@@ -94,7 +94,7 @@ it('keeps every answered order and consistent stock across a SIGKILL during chec
   expect(answered.length).toBeGreaterThanOrEqual(1);
 
   server = await start();
-  const db = knexFactory({ client: 'better-sqlite3', connection: { filename: dbFile, readonly: true }, useNullAsDefault: true });
+  const db = knexFactory({ client: 'better-sqlite3', connection: { filename: dbFile, readonly: true } as any, useNullAsDefault: true });
   try {
     const numbers = (await db('orders').whereIn('number', answered).select('number')).map((r) => r.number);
     expect(numbers.sort()).toEqual([...answered].sort());

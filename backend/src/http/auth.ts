@@ -7,6 +7,7 @@ import { ApiToken } from '../models/ApiToken';
 import { nowIso } from '../models/BaseModel';
 import { unauthorized, forbidden } from './errors';
 import { API } from '../../../domain/messages';
+import { getSettings } from '../services/settings';
 
 export const TOKEN_PREFIX = 'vs_';
 
@@ -61,5 +62,7 @@ export async function requireUser(ctx: Context, next: Next) {
 export async function requireAdmin(ctx: Context, next: Next) {
   const user = currentUser(ctx);
   if (user.role !== 'admin') throw forbidden(API.adminsOnly);
+  // The shop may require two-factor sign-in of every admin using the panel.
+  if (ctx.state.authVia === 'session' && !user.twoFactorEnabled && (await getSettings()).twoFactorRequiredForAdmins) throw forbidden(API.twoFactorMandatory);
   return next();
 }

@@ -12,6 +12,8 @@ export interface ShopSession {
   userId?: number;
   /** Orders placed by this browser as a guest, so it may view them. */
   orderIds?: number[];
+  /** Password checked, second factor still owed. */
+  pendingTwoFactor?: { userId: number; at: number; tries: number };
 }
 
 function sessionStore(knex: Knex) {

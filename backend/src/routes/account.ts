@@ -1,4 +1,5 @@
-// The account's own security: forgotten password (request a link, use it) and password change.
+// The account's own security: forgotten password (request a link, use it), password change,
+// and two-factor sign-in.
 import Router from '@koa/router';
 import { User } from '../models/User';
 import { parseBody } from '../http/validate';
@@ -7,6 +8,7 @@ import { currentUser, requireUser } from '../http/auth';
 import { SESSION_COOKIE } from '../http/session';
 import { verifyPassword } from '../services/passwords';
 import { requestReset, resetPassword } from '../services/passwordReset';
+import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from '../services/twoFactor';
 import { updateUser } from '../services/users';
 import { Throttle } from '../services/throttle';
 import { API } from '../../../domain/messages';
@@ -56,6 +58,24 @@ export function accountRoutes() {
     // Other browsers signed in to this account are signed out; this one stays.
     await User.knex()('sessions').where({ userId: user.id }).whereNot({ id: ctx.cookies.get(SESSION_COOKIE, { signed: true }) ?? '' }).delete();
     ctx.body = { message: API.passwordChanged };
+  });
+
+  // Two-factor: set up (secret and QR), turn on with a first code (backup codes answered once),
+  // turn off with a code.
+  const code = { code: { type: 'string', min: 1, max: 20, required: true, message: API.twoFactorWrongCode } } as const;
+  router.post('/account/2fa/setup', requireUser, async (ctx) => {
+    ctx.body = await setupTwoFactor(currentUser(ctx));
+  });
+  router.post('/account/2fa/enable', requireUser, async (ctx) => {
+    const input = parseBody<{ code: string }>(ctx.request.body, code);
+    const user = (await User.query().findById(currentUser(ctx).id))!;
+    ctx.body = { message: API.twoFactorEnabled, backupCodes: await enableTwoFactor(user, input.code) };
+  });
+  router.post('/account/2fa/disable', requireUser, async (ctx) => {
+    const input = parseBody<{ code: string }>(ctx.request.body, code);
+    const user = (await User.query().findById(currentUser(ctx).id))!;
+    await disableTwoFactor(user, input.code);
+    ctx.body = { message: API.twoFactorDisabled };
   });
 
   return router;

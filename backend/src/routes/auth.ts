@@ -1,13 +1,15 @@
 // Sign-up, sign-in, sign-out, the current user, the CSRF token, and the spec's small checks.
 import Router from '@koa/router';
 import { notifyStaff } from '../services/notifications';
+import { checkSecondFactor } from '../services/twoFactor';
+import type { ShopSession } from '../http/session';
 import type { Context } from 'koa';
 import { User } from '../models/User';
 import { parseBody } from '../http/validate';
 import { issueCsrfToken } from '../http/csrf';
 import { unauthorized, tooManyRequests } from '../http/errors';
 import { API } from '../../../domain/messages';
-import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES } from '../../../domain/limits';
+import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES, TWO_FACTOR_MAX_TRIES, TWO_FACTOR_PENDING_MS } from '../../../domain/limits';
 import { verifyPassword, dummyPasswordHash } from '../services/passwords';
 import { createUser, UserInput } from '../services/users';
 import { Throttle } from '../services/throttle';
@@ -32,6 +34,15 @@ const loginShape = {
   email: { type: 'email', required: true, message: API.wrongCredentials },
   password: { type: 'string', max: PASSWORD_MAX, min: 1, trim: false, required: true },
 } as const;
+
+/** The session becomes the user's: new session id, last sign-in, the guest cart merged. */
+async function completeSignIn(ctx: Context, user: User) {
+  await User.query().patch({ lastLoginAt: nowIso() } as Partial<User>).findById(user.id);
+  const csrfToken = await signIn(ctx, user);
+  // A guest cart kept in the cookie joins the server cart (never fails the sign-in).
+  const mergedCart = await mergeGuestCartAtSignIn(ctx, user.id);
+  return { message: API.loginOk, user: await User.query().findById(user.id), csrfToken, ...mergedCart };
+}
 
 export function authRoutes() {
   const router = new Router();
@@ -69,11 +80,34 @@ export function authRoutes() {
       throw unauthorized(API.wrongCredentials);
     }
     await t.email.reset(emailKey);
-    await User.query().patch({ lastLoginAt: nowIso() } as Partial<User>).findById(user.id);
-    const csrfToken = await signIn(ctx, user);
-    // A guest cart kept in the cookie joins the server cart (never fails the sign-in).
-    const mergedCart = await mergeGuestCartAtSignIn(ctx, user.id);
-    ctx.body = { message: API.loginOk, user: await User.query().findById(user.id), csrfToken, ...mergedCart };
+    if (user.twoFactorEnabled) {
+      // The password was right; the session is not the user's until the second factor is.
+      (ctx.session as unknown as ShopSession).pendingTwoFactor = { userId: user.id, at: Date.now(), tries: 0 };
+      ctx.body = { twoFactorRequired: true, message: API.twoFactorRequired };
+      return;
+    }
+    ctx.body = await completeSignIn(ctx, user);
+  });
+
+  router.post('/auth/login/2fa', async (ctx) => {
+    const { code } = parseBody<{ code: string }>(ctx.request.body, { code: { type: 'string', min: 1, max: 20, required: true, message: API.twoFactorWrongCode } });
+    const session = ctx.session as unknown as ShopSession;
+    const pending = session.pendingTwoFactor;
+    if (!pending || Date.now() - pending.at > TWO_FACTOR_PENDING_MS || pending.tries >= TWO_FACTOR_MAX_TRIES) {
+      delete session.pendingTwoFactor;
+      throw unauthorized(API.twoFactorExpired);
+    }
+    const user = await User.query().findById(pending.userId);
+    if (!user || !user.twoFactorEnabled) {
+      delete session.pendingTwoFactor;
+      throw unauthorized(API.twoFactorExpired);
+    }
+    if (!(await checkSecondFactor(user, code))) {
+      session.pendingTwoFactor = { ...pending, tries: pending.tries + 1 };
+      throw unauthorized(API.twoFactorWrongCode);
+    }
+    delete session.pendingTwoFactor;
+    ctx.body = await completeSignIn(ctx, user);
   });
 
   router.post('/auth/logout', async (ctx) => {
