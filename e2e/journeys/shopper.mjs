@@ -1,5 +1,6 @@
 // The storefront's journeys: a guest buys, a new customer registers, merges a guest cart,
 // orders by bank transfer and withdraws; the rules and the refusals a person sees.
+import * as OTPAuth from 'otpauth';
 import { mailTo, assert, passAgeGate, navigate, toast, waitForBadge, stockOf, addToCart, fillCheckout, confirmAndOrder, uniqueEmail } from '../helpers.mjs';
 
 export const journeys = [
@@ -55,6 +56,7 @@ export const journeys = [
       const password = 'parola-e2e-1';
       await passAgeGate(page);
       await page.goto('/register');
+      await page.getByRole('heading', { name: 'Регистрация', level: 1 }).waitFor();
       await page.getByLabel('Име', { exact: true }).fill('Петър');
       await page.getByLabel('Фамилия').fill('Петров');
       await page.getByLabel('Имейл').fill(email);
@@ -62,6 +64,7 @@ export const journeys = [
       await page.getByRole('button', { name: 'Регистрация' }).click();
       await toast(page, 'Регистрацията бе успешна.');
       await page.waitForURL(/\/signin$/);
+      await page.getByRole('heading', { name: 'Вход', level: 1 }).waitFor();
 
       await addToCart(page, 'vap-solo-triples', { variant: '0 mg' });
       await toast(page, 'Продуктът е добавен в количката!');
@@ -69,6 +72,7 @@ export const journeys = [
       assert.ok((await context.cookies()).some((c) => c.name === 'cart'), 'the guest cart is in the cookie');
 
       await page.goto('/signin');
+      await page.getByRole('heading', { name: 'Вход', level: 1 }).waitFor();
       await page.getByLabel('Имейл').fill(email);
       await page.getByLabel('Парола').fill(password);
       await page.getByRole('button', { name: 'Вход', exact: true }).click();
@@ -103,6 +107,7 @@ export const journeys = [
       await passAgeGate(page);
       await page.goto('/account');
       await page.waitForURL(/\/signin$/);
+      await page.getByRole('heading', { name: 'Вход', level: 1 }).waitFor();
 
       await page.getByLabel('Имейл').fill('nobody@example.bg');
       await page.getByLabel('Парола').fill('greshna-parola');
@@ -157,27 +162,78 @@ export const journeys = [
       const email = uniqueEmail('zabravil');
       await passAgeGate(page);
       await page.goto('/register');
+      await page.getByRole('heading', { name: 'Регистрация', level: 1 }).waitFor();
       await page.getByLabel('Име', { exact: true }).fill('Иван');
       await page.getByLabel('Фамилия').fill('Иванов');
       await page.getByLabel('Имейл').fill(email);
       await page.getByLabel('Парола').fill('stara-parola-1');
       await page.getByRole('button', { name: 'Регистрация' }).click();
       await page.waitForURL(/\/signin$/);
+      await page.getByRole('heading', { name: 'Вход', level: 1 }).waitFor();
       await page.getByRole('link', { name: 'Забравена парола?' }).click();
+      await page.getByRole('heading', { name: 'Забравена парола' }).waitFor();
       await page.getByLabel('Имейл').fill(email);
       await page.getByRole('button', { name: 'Изпрати връзка' }).click();
       await page.getByRole('status').getByText(/изпратихме връзка за нова парола/).waitFor();
       const mail = await mailTo(outbox, email);
       const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail)[0];
       await page.goto(new URL(link).pathname + new URL(link).search);
+      await page.getByRole('heading', { name: 'Нова парола' }).waitFor();
       await page.getByLabel('Нова парола').fill('nova-parola-1');
       await page.getByLabel('Повторете паролата').fill('nova-parola-1');
       await page.getByRole('button', { name: 'Запази паролата' }).click();
       await toast(page, 'Паролата е сменена. Влезте с новата парола.');
       await page.waitForURL(/\/signin$/);
+      await page.getByRole('heading', { name: 'Вход', level: 1 }).waitFor();
       await page.getByLabel('Имейл').fill(email);
       await page.getByLabel('Парола').fill('nova-parola-1');
       await page.getByRole('button', { name: 'Вход', exact: true }).click();
+      await page.getByRole('heading', { name: 'Профил' }).waitFor();
+    },
+  },
+  {
+    name: 'a customer turns on two-factor sign-in and signs in with a code',
+    widths: [1440],
+    async run({ page }) {
+      const email = uniqueEmail('dvufaktor');
+      const password = 'parola-2fa-1';
+      await passAgeGate(page);
+      await page.goto('/register');
+      await page.getByRole('heading', { name: 'Регистрация', level: 1 }).waitFor();
+      await page.getByLabel('Име', { exact: true }).fill('Елена');
+      await page.getByLabel('Фамилия').fill('Стоянова');
+      await page.getByLabel('Имейл').fill(email);
+      await page.getByLabel('Парола').fill(password);
+      await page.getByRole('button', { name: 'Регистрация' }).click();
+      await page.waitForURL(/\/signin$/);
+      await page.getByRole('heading', { name: 'Вход', level: 1 }).waitFor();
+      await page.getByLabel('Имейл').fill(email);
+      await page.getByLabel('Парола').fill(password);
+      await page.getByRole('button', { name: 'Вход', exact: true }).click();
+      await page.getByRole('heading', { name: 'Профил' }).waitFor();
+
+      const section = page.getByRole('region', { name: 'Двуфакторно удостоверяване' });
+      await section.getByRole('button', { name: 'Включи' }).click();
+      await section.getByRole('img', { name: /QR код/ }).waitFor();
+      const secret = (await section.locator('.mono').first().textContent()).trim();
+      const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) });
+      await section.getByLabel('Код от приложението').fill(totp.generate());
+      await section.getByRole('button', { name: 'Включи' }).click();
+      await section.getByText('Резервни кодове').waitFor();
+      assert.equal(await section.locator('.backup-codes li').count(), 10);
+
+      await page.getByRole('button', { name: 'Изход' }).first().click();
+      await page.waitForURL(/\/signin$/);
+      await page.getByRole('heading', { name: 'Вход', level: 1 }).waitFor();
+      await page.getByLabel('Имейл').fill(email);
+      await page.getByLabel('Парола').fill(password);
+      await page.getByRole('button', { name: 'Вход', exact: true }).click();
+      await page.getByLabel('Код за потвърждение').fill('000000');
+      await page.getByRole('button', { name: 'Вход', exact: true }).click();
+      await page.locator('#main').getByRole('alert').getByText('Грешен код. Опитайте отново.').waitFor();
+      await page.getByLabel('Код за потвърждение').fill(totp.generate());
+      await page.getByRole('button', { name: 'Вход', exact: true }).click();
+      await toast(page, 'Вписахте се успешно.');
       await page.getByRole('heading', { name: 'Профил' }).waitFor();
     },
   },

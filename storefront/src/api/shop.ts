@@ -47,7 +47,12 @@ export const shopApi = {
   csrfToken: () => api.get<{ csrfToken: string }>('/csrf-token', { silent: true }),
   checkCookie: () => api.get<{ isUserCookieAvailable: boolean }>('/api/check-cookie', { absolute: true, silent: true }),
   me: () => api.get<{ user: ApiUser }>('/auth/me', { silent: true }),
-  login: (email: string, password: string) => api.post<{ user: ApiUser; message: string; csrfToken?: string }>('/auth/login', { email, password }, { errorMessage: STOREFRONT.loginFailed }),
+  login: (email: string, password: string) =>
+    api.post<{ user?: ApiUser; message: string; csrfToken?: string; twoFactorRequired?: boolean }>('/auth/login', { email, password }, { errorMessage: STOREFRONT.loginFailed }),
+  loginSecondStep: (code: string) => api.post<{ user: ApiUser; message: string; csrfToken?: string }>('/auth/login/2fa', { code }, { errorMessage: STOREFRONT.loginFailed }),
+  twoFactorSetup: () => api.post<{ secret: string; otpauthUrl: string; qr: string }>('/account/2fa/setup', {}, { errorMessage: 'Настройката не започна. Опитайте отново.' }),
+  twoFactorEnable: (code: string) => api.post<{ message: string; backupCodes: string[] }>('/account/2fa/enable', { code }, { silent: true }),
+  twoFactorDisable: (code: string) => api.post<{ message: string }>('/account/2fa/disable', { code }, { silent: true }),
   register: (input: { email: string; password: string; firstName: string; lastName: string }) =>
     api.post<{ user: ApiUser; message: string }>('/auth/register', input, { errorMessage: STOREFRONT.registerFailed }),
   logout: () => api.post<{ message: string }>('/auth/logout', {}, { silent: true }),

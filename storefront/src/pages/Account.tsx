@@ -9,6 +9,7 @@ import { formatDate } from '../../../domain/dates';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/limits';
 import { ApiError } from '../api/client';
 import { toast } from '../state/toast';
+import { TwoFactorSettings } from '../components/TwoFactorSettings';
 import type { ApiOrder } from '../../../domain/api';
 
 export default function Account() {
@@ -53,6 +54,7 @@ export default function Account() {
         )}
       </section>
       <PasswordChange />
+      <TwoFactorSettings />
     </div>
   );
 }

@@ -7,13 +7,15 @@ import { Seo } from '../components/Seo';
 import { EMAIL_MAX, PASSWORD_MAX } from '../../../domain/limits';
 
 export default function SignIn() {
-  const { login, user, loading } = useAuth();
+  const { login, loginSecondStep, user, loading } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [code, setCode] = useState('');
+  const [secondStep, setSecondStep] = useState(false);
   const next = (location.state as { from?: string } | null)?.from ?? '/account';
 
   if (!loading && user && !busy) return <Navigate to={next} replace />;
@@ -21,13 +23,18 @@ export default function SignIn() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError('');
-    if (!email.trim() || !password) {
+    if (!secondStep && (!email.trim() || !password)) {
       setError('Въведете имейл и парола.');
       return;
     }
     setBusy(true);
     try {
-      await login(email.trim(), password);
+      if (secondStep) await loginSecondStep(code.trim());
+      else if ((await login(email.trim(), password)) === 'two-factor') {
+        setSecondStep(true);
+        setBusy(false);
+        return;
+      }
       navigate(next, { replace: true });
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'Влизането не бе успешно.');
@@ -40,6 +47,14 @@ export default function SignIn() {
       <Seo title="Вход" />
       <form className="card auth-card" onSubmit={submit} noValidate>
         <h1>Вход</h1>
+        {secondStep ? (
+          <div className="field">
+            <label htmlFor="signin-code">Код за потвърждение</label>
+            <input id="signin-code" inputMode="numeric" autoComplete="one-time-code" maxLength={20} value={code} onChange={(e) => setCode(e.target.value)} autoFocus aria-describedby="signin-code-help" />
+            <span id="signin-code-help" className="help">Въведете 6-цифрения код от приложението за удостоверяване или резервен код.</span>
+          </div>
+        ) : (
+        <>
         <div className="field">
           <label htmlFor="signin-email">Имейл</label>
           <input id="signin-email" type="email" autoComplete="email" maxLength={EMAIL_MAX} value={email} onChange={(e) => setEmail(e.target.value)} required />
@@ -48,8 +63,10 @@ export default function SignIn() {
           <label htmlFor="signin-password">Парола</label>
           <input id="signin-password" type="password" autoComplete="current-password" maxLength={PASSWORD_MAX} value={password} onChange={(e) => setPassword(e.target.value)} required />
         </div>
+        </>
+        )}
         {error && <p className="error-text" role="alert">{error}</p>}
-        <p className="forgot"><Link to="/forgot-password">Забравена парола?</Link></p>
+        {!secondStep && <p className="forgot"><Link to="/forgot-password">Забравена парола?</Link></p>}
         <button type="submit" className="button button-block button-large" disabled={busy}>{busy ? 'Влизане…' : 'Вход'}</button>
         <p className="muted center">Нямате профил? <Link to="/register">Регистрация</Link></p>
       </form>

@@ -12,7 +12,10 @@ export interface AuthState {
   csrfToken: string;
   loading: boolean;
   twoFactorAuth: boolean;
-  login(email: string, password: string): Promise<ApiUser>;
+  /** The user, or 'two-factor' when a code is owed next (loginSecondStep). */
+  login(email: string, password: string): Promise<ApiUser | 'two-factor'>;
+  loginSecondStep(code: string): Promise<ApiUser>;
+  setTwoFactor(on: boolean): void;
   register(input: { email: string; password: string; firstName: string; lastName: string }): Promise<void>;
   logout(): Promise<void>;
 }
@@ -52,13 +55,21 @@ export function AuthProvider({ children, navigate }: { children: ReactNode; navi
     };
   }, []);
 
-  const login = useCallback(async (email: string, password: string) => {
-    const res = await shopApi.login(email, password);
+  const signedIn = (res: { user: ApiUser; csrfToken?: string }) => {
     if (res.csrfToken) useToken(res.csrfToken);
     setUser(res.user);
+    setTwoFactor(Boolean(res.user.twoFactorEnabled));
     toast.success(STOREFRONT.loginOk);
     return res.user;
+  };
+
+  const login = useCallback(async (email: string, password: string): Promise<ApiUser | 'two-factor'> => {
+    const res = await shopApi.login(email, password);
+    if (res.twoFactorRequired || !res.user) return 'two-factor';
+    return signedIn({ user: res.user, csrfToken: res.csrfToken });
   }, []);
+
+  const loginSecondStep = useCallback(async (code: string) => signedIn(await shopApi.loginSecondStep(code)), []);
 
   const register = useCallback(async (input: { email: string; password: string; firstName: string; lastName: string }) => {
     await shopApi.register(input);
@@ -79,7 +90,10 @@ export function AuthProvider({ children, navigate }: { children: ReactNode; navi
     navigate('/signin');
   }, [navigate]);
 
-  const value = useMemo(() => ({ user, csrfToken, loading, twoFactorAuth, login, register, logout }), [user, csrfToken, loading, twoFactorAuth, login, register, logout]);
+  const value = useMemo(
+    () => ({ user, csrfToken, loading, twoFactorAuth, login, loginSecondStep, setTwoFactor, register, logout }),
+    [user, csrfToken, loading, twoFactorAuth, login, loginSecondStep, register, logout],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
