@@ -8,6 +8,6 @@ module.exports = {
   projects: [
     { displayName: 'server', testEnvironment: 'node', roots: ['<rootDir>/domain', '<rootDir>/backend', '<rootDir>/seeds'], testMatch: ['**/*.test.ts'], transform: ts },
     { displayName: 'storefront', testEnvironment: 'jsdom', roots: ['<rootDir>/storefront/src'], testMatch: ['**/*.test.ts?(x)'], transform: ts, moduleNameMapper: css, setupFilesAfterEnv: ['<rootDir>/jest.dom.setup.js'] },
-    { displayName: 'admin', testEnvironment: 'jsdom', roots: ['<rootDir>/admin/src'], testMatch: ['**/*.test.ts?(x)'], transform: ts, moduleNameMapper: css, setupFilesAfterEnv: ['<rootDir>/jest.dom.setup.js'] },
+    { displayName: 'admin', testEnvironment: 'jsdom', roots: ['<rootDir>/admin/src'], testMatch: ['**/*.test.ts?(x)'], transform: ts, moduleNameMapper: { ...css, '^react-hotkeys-hook$': '<rootDir>/admin/src/test/hotkeysStub.js' }, setupFilesAfterEnv: ['<rootDir>/jest.dom.setup.js'] },
   ],
 };

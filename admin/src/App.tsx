@@ -1,9 +1,65 @@
-// The react-admin panel is built in the admin issue; this is the shell that builds.
+// The staff's administrator panel: react-admin on the shop's API, Bulgarian by default.
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import admins from './admins';
+import { AnalysisPage } from './analysis/AnalysisPage';
+import { authProvider } from './authProvider';
+import categories from './categories';
+import contactMessages from './contact-messages';
+import { Dashboard } from './dashboard/Dashboard';
+import { dataProvider } from './dataProvider';
+import discounts from './discounts';
+import { i18nProvider } from './i18nProvider';
+import { Layout } from './layout/Layout';
+import { darkTheme, lightTheme } from './layout/themes';
+import { LoginPage } from './LoginPage';
+import orders from './orders';
+import payments from './payments';
+import products from './products';
+import { SettingsPage } from './settings/SettingsPage';
+import users from './users';
+
 export function App() {
   return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', padding: '2rem' }}>
-      <h1>Административен панел</h1>
-      <p>VAP SOLO</p>
-    </main>
+    <Admin
+      basename="/admin"
+      title="Административен панел"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      layout={Layout}
+      dashboard={Dashboard}
+      loginPage={LoginPage}
+      theme={lightTheme}
+      darkTheme={darkTheme}
+
+      disableTelemetry
+    >
+      <Resource name="orders" {...orders} />
+      <Resource name="products" {...products} />
+      <Resource name="categories" {...categories} />
+      <Resource name="users" {...users} />
+      <Resource name="admins" {...admins} />
+      <Resource name="payments" {...payments} />
+      <Resource name="discounts" {...discounts} />
+      <Resource name="contact-messages" {...contactMessages} />
+      <Resource name="notifications" />
+      <CustomRoutes>
+        <Route path="/analysis" element={<AnalysisPage />} />
+        <Route path="/settings/*" element={<SettingsPage />} />
+      </CustomRoutes>
+    </Admin>
+  );
+}
+
+/** Real /admin/... paths (the server's SPA fallback serves them), as react-admin's docs mount an
+ * admin under a sub-path; without a router of its own react-admin would use a HashRouter. */
+export function Root() {
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route path="/admin/*" element={<App />} />
+      </Routes>
+    </BrowserRouter>
   );
 }

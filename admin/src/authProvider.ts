@@ -1,0 +1,91 @@
+// Session auth against the shop's API. Only administrators may enter: a customer who signs in is
+// signed out again and told so in Bulgarian; a 401 anywhere sends the person to the login page.
+import type { AuthProvider } from 'react-admin';
+import { API } from '../../domain/messages';
+import { API_URL, httpClient, refreshCsrfToken, setCsrfToken } from './httpClient';
+
+export interface AdminUser {
+  id: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  role: 'customer' | 'admin';
+}
+
+let current: AdminUser | null = null;
+
+async function fetchMe(): Promise<AdminUser | null> {
+  try {
+    const { json } = await httpClient(`${API_URL}/auth/me`);
+    return (json?.user as AdminUser) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+async function signOutQuietly() {
+  try {
+    await httpClient(`${API_URL}/auth/logout`, { method: 'POST' });
+  } catch {
+    /* already signed out */
+  }
+  current = null;
+  setCsrfToken(null);
+  await refreshCsrfToken();
+}
+
+export const authProvider: AuthProvider = {
+  async login(params: { email?: string; username?: string; password: string }) {
+    const email = (params.email ?? params.username ?? '').trim();
+    await refreshCsrfToken();
+    const { json } = await httpClient(`${API_URL}/auth/login`, {
+      method: 'POST',
+      body: JSON.stringify({ email, password: params.password }),
+    });
+    const user = json?.user as AdminUser | undefined;
+    if (json?.csrfToken) setCsrfToken(json.csrfToken);
+    else await refreshCsrfToken();
+    if (!user || user.role !== 'admin') {
+      await signOutQuietly();
+      throw new Error(API.adminsOnly);
+    }
+    current = user;
+  },
+  async logout() {
+    if (current) await signOutQuietly();
+    else current = null;
+  },
+  async checkAuth() {
+    if (current) return;
+    const user = await fetchMe();
+    if (!user) throw new Error(API.notSignedIn);
+    if (user.role !== 'admin') {
+      throw new Error(API.adminsOnly);
+    }
+    current = user;
+  },
+  async checkError(error: { status?: number; body?: { message?: string } }) {
+    if (error?.status === 401) {
+      current = null;
+      throw new Error(API.notSignedIn);
+    }
+    if (error?.status === 403 && error.body?.message === API.adminsOnly) {
+      current = null;
+      throw new Error(API.adminsOnly);
+    }
+  },
+  async getIdentity() {
+    const user = current ?? (await fetchMe());
+    if (!user) throw new Error(API.notSignedIn);
+    const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
+    return { id: user.id, fullName, email: user.email };
+  },
+  async getPermissions() {
+    return current?.role ?? null;
+  },
+};
+
+/** For tests: forget the cached user. */
+export function resetAuthCache() {
+  current = null;
+}

@@ -1,0 +1,70 @@
+// Small shared fields: money in bg-BG BGN, dates in bg-BG, chips for statuses.
+import { Chip, useMediaQuery, type ChipProps, type Theme } from '@mui/material';
+import { useRecordContext, useTranslate } from 'react-admin';
+import { formatMoney } from '../../../domain/money';
+import { SMALL_SCREEN_PX } from '../layout/constants';
+
+export function money(value: unknown): string {
+  const n = typeof value === 'number' ? value : Number(value);
+  return value === null || value === undefined || value === '' || Number.isNaN(n) ? '—' : formatMoney(n);
+}
+
+export function dateTime(value: unknown): string {
+  if (!value) return '—';
+  const d = new Date(String(value));
+  return Number.isNaN(d.getTime()) ? String(value) : d.toLocaleString('bg-BG');
+}
+
+export function date(value: unknown): string {
+  if (!value) return '—';
+  const d = new Date(String(value));
+  return Number.isNaN(d.getTime()) ? String(value) : d.toLocaleDateString('bg-BG');
+}
+
+/** A money field for Datagrid/SimpleShowLayout: formatMoney (bg-BG, BGN). */
+export function MoneyField({ source }: { source: string; label?: string; sortable?: boolean; textAlign?: 'right' | 'left' }) {
+  const record = useRecordContext();
+  if (!record) return null;
+  const value = source.split('.').reduce<any>((o, k) => (o == null ? o : o[k]), record);
+  return <span style={{ whiteSpace: 'nowrap' }}>{money(value)}</span>;
+}
+
+const ORDER_COLORS: Record<string, ChipProps['color']> = {
+  pending: 'warning',
+  confirmed: 'info',
+  shipped: 'primary',
+  delivered: 'success',
+  cancelled: 'default',
+  returned: 'error',
+  unpaid: 'warning',
+  paid: 'success',
+  refunded: 'default',
+  failed: 'error',
+  draft: 'default',
+  active: 'success',
+  archived: 'warning',
+  admin: 'secondary',
+  customer: 'default',
+};
+
+/** A translated status chip: `app.<group>.<value>`. */
+export function StatusChip({ value, group, size = 'small' }: { value: string | null | undefined; group: string; size?: ChipProps['size'] }) {
+  const translate = useTranslate();
+  if (!value) return null;
+  return <Chip size={size} color={ORDER_COLORS[value] ?? 'default'} label={translate(`app.${group}.${value}`, { _: value })} />;
+}
+
+/** StatusChip reading `source` from the record context. */
+export function StatusChipField({ source, group }: { source: string; group: string; label?: string; sortable?: boolean }) {
+  const record = useRecordContext();
+  return <StatusChip value={record?.[source]} group={group} />;
+}
+
+export function useIsSmall() {
+  return useMediaQuery<Theme>(`(max-width:${SMALL_SCREEN_PX - 1}px)`);
+}
+
+/** Choices for a SelectInput from a list of values, labelled by `app.<group>.<value>`. */
+export function choicesOf(values: readonly string[], group: string) {
+  return values.map((id) => ({ id, name: `app.${group}.${id}` }));
+}

@@ -1,0 +1,136 @@
+// ra-data-simple-rest on /api/admin (the server speaks its dialect unchanged), plus the calls
+// that are not CRUD: product status, order counts, dashboard, analytics, notifications, tokens,
+// and product image upload before create/update ("Handling File Uploads" in react-admin's docs).
+import simpleRestProvider from 'ra-data-simple-rest';
+import type { DataProvider } from 'react-admin';
+import { API_URL, httpClient } from './httpClient';
+
+export const ADMIN_API = `${API_URL}/admin`;
+
+export interface DashboardData {
+  todayRevenue: number;
+  todayOrders: number;
+  monthRevenue: number;
+  monthOrders: number;
+  pendingOrders: number;
+  newCustomers: number;
+  lowStock: { variantId: number; productId: number; productName: string; variantName: string; sku: string; stock: number }[];
+  latestOrders: { id: number; number: string; customerName: string; total: number; status: string; createdAt: string }[];
+  revenueSeries: { period: string; revenue: number; orders: number }[];
+}
+
+export type Granularity = 'day' | 'week' | 'month';
+export interface AnalyticsData {
+  totals: { revenue: number; orders: number; averageOrderValue: number; newCustomers: number };
+  series: { period: string; revenue: number; orders: number; averageOrderValue: number }[];
+  topProducts: { productId: number; name: string; quantity: number; revenue: number }[];
+  byCategory: { category: string; revenue: number; quantity: number }[];
+  byStatus: { status: string; label: string; count: number }[];
+  newCustomers: { period: string; count: number }[];
+}
+
+export interface ApiToken {
+  id: number;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+export interface ShopDataProvider extends DataProvider {
+  updateProductStatus(id: number | string, status: string): Promise<{ message?: string }>;
+  orderCounts(): Promise<Record<string, number>>;
+  dashboard(): Promise<DashboardData>;
+  analytics(params: { from: string; to: string; granularity: Granularity }): Promise<AnalyticsData>;
+  unreadCount(): Promise<number>;
+  readAllNotifications(): Promise<{ message?: string }>;
+  tokens(): Promise<ApiToken[]>;
+  createToken(name: string): Promise<{ token: string; message?: string }>;
+  revokeToken(id: number | string): Promise<void>;
+  uploadImage(file: File): Promise<string>;
+}
+
+interface ImageValue {
+  url?: string;
+  alt?: string;
+  src?: string;
+  title?: string;
+  rawFile?: File;
+}
+
+async function uploadImage(file: File): Promise<string> {
+  const body = new FormData();
+  body.append('file', file);
+  const { json } = await httpClient(`${ADMIN_API}/uploads`, { method: 'POST', body });
+  return json.url as string;
+}
+
+/** ImageInput's new files are uploaded first; the product then stores [{ url, alt }]. */
+async function productPayload(data: Record<string, any>): Promise<Record<string, any>> {
+  const out: Record<string, any> = { ...data };
+  if (Array.isArray(data.images)) {
+    out.images = await Promise.all(
+      (data.images as ImageValue[]).map(async (img) => {
+        if (img.rawFile instanceof File) {
+          return { url: await uploadImage(img.rawFile), alt: img.alt ?? data.name ?? '' };
+        }
+        return { url: img.url ?? img.src ?? '', alt: img.alt ?? img.title ?? '' };
+      }),
+    );
+  }
+  if (Array.isArray(data.attributes)) {
+    out.attributes = data.attributes
+      .filter((a: any) => a && a.name)
+      .map((a: any) => ({
+        name: a.name,
+        values: (a.values ?? []).map((v: any) => (typeof v === 'string' ? v : v?.value)).filter((v: unknown) => typeof v === 'string' && v.trim()),
+      }));
+  }
+  if (Array.isArray(data.variants)) {
+    out.variants = data.variants.map(({ id, name, sku, price, stock }: any) => ({
+      ...(id ? { id } : {}),
+      name,
+      sku,
+      price: price === '' || price === undefined ? null : price,
+      stock: stock ?? 0,
+    }));
+  }
+  return out;
+}
+
+export function createDataProvider(): ShopDataProvider {
+  const base = simpleRestProvider(ADMIN_API, httpClient);
+  return {
+    ...base,
+    create: async (resource, params) => {
+      if (resource === 'products') params = { ...params, data: await productPayload(params.data) };
+      return base.create(resource, params);
+    },
+    update: async (resource, params) => {
+      if (resource === 'products') params = { ...params, data: await productPayload(params.data) };
+      return base.update(resource, params);
+    },
+    updateProductStatus: async (id, status) => {
+      const { json } = await httpClient(`${API_URL}/products/${id}/updateStatus`, { method: 'PUT', body: JSON.stringify({ status }) });
+      return json ?? {};
+    },
+    orderCounts: async () => {
+      const { json } = await httpClient(`${ADMIN_API}/orders/counts`);
+      return (json?.counts ?? {}) as Record<string, number>;
+    },
+    dashboard: async () => (await httpClient(`${ADMIN_API}/dashboard`)).json as DashboardData,
+    analytics: async ({ from, to, granularity }) => {
+      const q = new URLSearchParams({ from, to, granularity });
+      return (await httpClient(`${ADMIN_API}/analytics?${q}`)).json as AnalyticsData;
+    },
+    unreadCount: async () => Number((await httpClient(`${ADMIN_API}/notifications/unread-count`)).json?.count ?? 0),
+    readAllNotifications: async () => (await httpClient(`${ADMIN_API}/notifications/read-all`, { method: 'POST' })).json ?? {},
+    tokens: async () => ((await httpClient(`${API_URL}/account/tokens`)).json?.tokens ?? []) as ApiToken[],
+    createToken: async (name) => (await httpClient(`${API_URL}/account/tokens`, { method: 'POST', body: JSON.stringify({ name }) })).json,
+    revokeToken: async (id) => {
+      await httpClient(`${API_URL}/account/tokens/${id}`, { method: 'DELETE' });
+    },
+    uploadImage,
+  };
+}
+
+export const dataProvider = createDataProvider();

@@ -1,0 +1,157 @@
+import {
+  BooleanField,
+  BooleanInput,
+  Create,
+  CreateButton,
+  Datagrid,
+  DateField,
+  DateTimeInput,
+  Edit,
+  ExportButton,
+  FilterButton,
+  FormDataConsumer,
+  FunctionField,
+  List,
+  maxValue,
+  minValue,
+  NumberInput,
+  required,
+  SearchInput,
+  SelectInput,
+  SimpleForm,
+  SimpleList,
+  TextField,
+  TextInput,
+  TopToolbar,
+  useNotify,
+  useRedirect,
+  useTranslate,
+  useRecordContext,
+} from 'react-admin';
+import { Box } from '@mui/material';
+import { choicesOf, money, MoneyField, useIsSmall } from '../common/fields';
+import { errorMessage } from '../httpClient';
+
+const TYPES = ['percent', 'fixed', 'free_shipping'] as const;
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="t" source="type" choices={choicesOf(TYPES, 'discountType')} />,
+  <BooleanInput key="a" source="active" />,
+];
+
+export function discountValue(r: { type: string; value?: number | null }): string {
+  if (r.type === 'percent') return `${r.value ?? 0}%`;
+  if (r.type === 'fixed') return money(r.value);
+  return '—';
+}
+
+export function DiscountList() {
+  const isSmall = useIsSmall();
+  const translate = useTranslate();
+  return (
+    <List
+      sort={{ field: 'id', order: 'DESC' }}
+      filters={filters}
+      actions={
+        <TopToolbar>
+          <FilterButton />
+          <CreateButton />
+          <ExportButton />
+        </TopToolbar>
+      }
+    >
+      {isSmall ? (
+        <SimpleList primaryText={(r: any) => r.code} secondaryText={(r: any) => `${translate(`app.discountType.${r.type}`)} · ${discountValue(r)}`} linkType="edit" />
+      ) : (
+        <Datagrid rowClick="edit">
+          <TextField source="code" />
+          <FunctionField source="type" render={(r: any) => translate(`app.discountType.${r.type}`, { _: r.type })} />
+          <FunctionField source="value" render={(r: any) => discountValue(r)} />
+          <MoneyField source="minSubtotal" />
+          <DateField source="startsAt" locales="bg-BG" />
+          <DateField source="endsAt" locales="bg-BG" />
+          <FunctionField source="usedCount" render={(r: any) => `${r.usedCount ?? 0}${r.usageLimit ? ` / ${r.usageLimit}` : ''}`} />
+          <BooleanField source="active" />
+        </Datagrid>
+      )}
+    </List>
+  );
+}
+
+function DiscountForm() {
+  return (
+    <SimpleForm defaultValues={{ type: 'percent', active: true }} sx={{ maxWidth: '40em' }}>
+      <TextInput source="code" validate={required()} parse={(v: string) => v?.toUpperCase()} />
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+        <SelectInput source="type" choices={choicesOf(TYPES, 'discountType')} validate={required()} />
+        <FormDataConsumer>
+          {({ formData }) =>
+            formData.type === 'free_shipping' ? null : formData.type === 'percent' ? (
+              <NumberInput source="value" validate={[required(), minValue(1), maxValue(100)]} helperText="1–100 %" />
+            ) : (
+              <NumberInput source="value" validate={[required(), minValue(0.01)]} helperText="лв." />
+            )
+          }
+        </FormDataConsumer>
+      </Box>
+      <NumberInput source="minSubtotal" validate={minValue(0)} helperText="лв." />
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+        <DateTimeInput source="startsAt" />
+        <DateTimeInput source="endsAt" />
+      </Box>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+        <NumberInput source="usageLimit" validate={minValue(1)} />
+        <NumberInput source="perCustomerLimit" validate={minValue(1)} />
+      </Box>
+      <BooleanInput source="active" />
+    </SimpleForm>
+  );
+}
+
+const clean = ({ code, type, value, minSubtotal, startsAt, endsAt, usageLimit, perCustomerLimit, active }: any) => ({
+  code,
+  type,
+  value: type === 'free_shipping' ? null : value,
+  minSubtotal: minSubtotal === '' ? null : (minSubtotal ?? null),
+  startsAt: startsAt || null,
+  endsAt: endsAt || null,
+  usageLimit: usageLimit || null,
+  perCustomerLimit: perCustomerLimit || null,
+  active: Boolean(active),
+});
+
+const DiscountTitle = () => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  return <span>{record ? `${translate('resources.discounts.name', { smart_count: 1 })} ${record.code}` : ''}</span>;
+};
+
+function useHandlers() {
+  const notify = useNotify();
+  const translate = useTranslate();
+  const redirect = useRedirect();
+  return {
+    onSuccess: () => {
+      notify('ra.notification.updated', { type: 'success', messageArgs: { smart_count: 1 } });
+      redirect('list', 'discounts');
+    },
+    onError: (e: unknown) => notify(errorMessage(e, translate('ra.notification.http_error')), { type: 'error' }),
+  };
+}
+
+export function DiscountEdit() {
+  return (
+    <Edit title={<DiscountTitle />} mutationMode="pessimistic" transform={clean} mutationOptions={useHandlers()}>
+      <DiscountForm />
+    </Edit>
+  );
+}
+
+export function DiscountCreate() {
+  return (
+    <Create transform={clean} mutationOptions={useHandlers()}>
+      <DiscountForm />
+    </Create>
+  );
+}

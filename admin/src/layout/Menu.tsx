@@ -1,0 +1,49 @@
+// The ten entries of the spec's admin table, in its order, with its Bulgarian labels.
+import AnalyticsIcon from '@mui/icons-material/Analytics';
+import CategoryIcon from '@mui/icons-material/Category';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import DiscountIcon from '@mui/icons-material/LocalOffer';
+import InventoryIcon from '@mui/icons-material/Inventory2';
+import PaymentsIcon from '@mui/icons-material/Payments';
+import PeopleIcon from '@mui/icons-material/People';
+import SettingsIcon from '@mui/icons-material/Settings';
+import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
+import AdminIcon from '@mui/icons-material/AdminPanelSettings';
+import type { SvgIconComponent } from '@mui/icons-material';
+import { Menu as RaMenu, useBasename } from 'react-admin';
+
+export interface MenuEntry {
+  to: string;
+  labelKey: string;
+  icon: SvgIconComponent;
+}
+
+/** `to` is relative to the /admin basename. */
+export const MENU_ENTRIES: readonly MenuEntry[] = [
+  { to: '/', labelKey: 'app.menu.dashboard', icon: DashboardIcon },
+  { to: '/orders', labelKey: 'app.menu.orders', icon: ShoppingCartIcon },
+  { to: '/products', labelKey: 'app.menu.products', icon: InventoryIcon },
+  { to: '/categories', labelKey: 'app.menu.categories', icon: CategoryIcon },
+  { to: '/users', labelKey: 'app.menu.users', icon: PeopleIcon },
+  { to: '/analysis', labelKey: 'app.menu.analysis', icon: AnalyticsIcon },
+  { to: '/admins', labelKey: 'app.menu.admins', icon: AdminIcon },
+  { to: '/payments', labelKey: 'app.menu.payments', icon: PaymentsIcon },
+  { to: '/discounts', labelKey: 'app.menu.discounts', icon: DiscountIcon },
+  { to: '/settings', labelKey: 'app.menu.settings', icon: SettingsIcon },
+];
+
+export function Menu() {
+  // The routes live under the /admin basename; react-admin's Menu.Item takes absolute paths.
+  const basename = useBasename();
+  return (
+    <RaMenu>
+      {MENU_ENTRIES.map(({ to, labelKey, icon: Icon }) =>
+        to === '/' ? (
+          <RaMenu.DashboardItem key={to} primaryText={labelKey} leftIcon={<Icon />} />
+        ) : (
+          <RaMenu.Item key={to} to={`${basename}${to}`} primaryText={labelKey} leftIcon={<Icon />} />
+        ),
+      )}
+    </RaMenu>
+  );
+}

@@ -1,0 +1,71 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ResourceContextProvider } from 'react-admin';
+import { ORDER_STATUS_LABELS } from '../../../domain/orderStatus';
+import { renderAdmin } from '../test/renderAdmin';
+import { OrderEdit } from './OrderEdit';
+
+const order = {
+  id: 5,
+  number: 'VS-10012',
+  status: 'confirmed',
+  allowedTransitions: ['shipped', 'cancelled'],
+  paymentStatus: 'unpaid',
+  paymentMethod: 'cod',
+  customer: { firstName: 'Иван', lastName: 'Петров', email: 'ivan@example.bg', phone: '0888123456' },
+  shipping: { method: 'econt_office', city: 'София', postcode: '1000', address: 'Офис Еконт Център' },
+  items: [{ productName: 'TWINS Мента', variantName: '10 mg', attributes: [], personalization: '', unitPrice: 24.9, quantity: 2, lineTotal: 49.8 }],
+  itemCount: 2,
+  subtotal: 49.8,
+  discountTotal: 0,
+  shippingTotal: 5.9,
+  total: 55.7,
+  events: [{ type: 'status', fromStatus: 'pending', toStatus: 'confirmed', note: null, actorLabel: 'Админ', createdAt: '2026-11-20T10:00:00Z' }],
+  createdAt: '2026-11-20T09:00:00Z',
+};
+
+function setup(record: Record<string, unknown> = order, update = jest.fn(async (_r: string, p: any) => ({ data: { ...record, ...p.data, allowedTransitions: ['delivered'] } }))) {
+  const dataProvider = { getOne: jest.fn(async () => ({ data: record })), update };
+  renderAdmin(
+    <ResourceContextProvider value="orders">
+      <OrderEdit id={5} />
+    </ResourceContextProvider>,
+    { dataProvider, path: '/admin/orders/5' },
+  );
+  return dataProvider;
+}
+
+test('only the moves the order allows are offered, labelled as in the shop', async () => {
+  setup();
+  const actions = await screen.findByTestId('status-actions');
+  const labels = within(actions).getAllByRole('button').map((b) => b.textContent);
+  expect(labels).toEqual([ORDER_STATUS_LABELS.shipped, ORDER_STATUS_LABELS.cancelled]);
+  for (const s of ['pending', 'delivered', 'returned'] as const) {
+    expect(within(actions).queryByRole('button', { name: ORDER_STATUS_LABELS[s] })).not.toBeInTheDocument();
+  }
+  expect(screen.getAllByText(/VS-10012/).length).toBeGreaterThan(0);
+  expect(screen.getByText('TWINS Мента')).toBeInTheDocument();
+  expect(screen.getByText('Иван Петров')).toBeInTheDocument();
+});
+
+test('a move is sent and the Bulgarian success toast shown', async () => {
+  const dp = setup();
+  await userEvent.click(await screen.findByRole('button', { name: ORDER_STATUS_LABELS.shipped }));
+  await waitFor(() => expect(dp.update).toHaveBeenCalled());
+  expect(dp.update.mock.calls[0][1]).toMatchObject({ id: 5, data: { status: 'shipped' } });
+  expect(await screen.findByText('Поръчката е актуализирана успешно.')).toBeInTheDocument();
+});
+
+test("a refused move shows the server's message", async () => {
+  const refused = Object.assign(new Error('Поръчка със статус „Потвърдена“ не може да премине в „Доставена“.'), { status: 409, body: { message: 'Поръчка със статус „Потвърдена“ не може да премине в „Доставена“.' } });
+  jest.spyOn(console, 'error').mockImplementation(() => undefined); // react-admin logs the refusal
+  setup(order, jest.fn(async (_r: string, _p: any) => Promise.reject(refused)));
+  await userEvent.click(await screen.findByRole('button', { name: ORDER_STATUS_LABELS.cancelled }));
+  expect(await screen.findByText('Поръчка със статус „Потвърдена“ не може да премине в „Доставена“.')).toBeInTheDocument();
+});
+
+test('a final status offers no move', async () => {
+  setup({ ...order, status: 'cancelled', allowedTransitions: [] });
+  expect(await screen.findByText('Поръчката е в краен статус.')).toBeInTheDocument();
+  expect(screen.queryByTestId('status-actions')).not.toBeInTheDocument();
+});

@@ -1,0 +1,172 @@
+// Orders as in the react-admin demo: a tab per status with its count, a search box and filters
+// above, a filter sidebar, sortable columns and CSV export; a SimpleList on phones.
+import { Card, CardContent, Divider, Tab, Tabs } from '@mui/material';
+import AccessTimeIcon from '@mui/icons-material/AccessTime';
+import PaymentIcon from '@mui/icons-material/Payment';
+import { startOfDay, startOfMonth, startOfWeek, subMonths } from './dates';
+import { useCallback, useEffect, useState, type ChangeEvent } from 'react';
+import {
+  DatagridConfigurable,
+  DateField,
+  DateInput,
+  ExportButton,
+  FilterButton,
+  FilterList,
+  FilterListItem,
+  List,
+  NumberInput,
+  SearchInput,
+  SelectColumnsButton,
+  SelectInput,
+  SimpleList,
+  TextField,
+  TopToolbar,
+  FunctionField,
+  useDataProvider,
+  useListContext,
+  useTranslate,
+} from 'react-admin';
+import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../../../domain/orderStatus';
+import type { ShopDataProvider } from '../dataProvider';
+import { choicesOf, money, MoneyField, StatusChip, StatusChipField, useIsSmall, dateTime } from '../common/fields';
+import { csvExporter } from '../common/exporter';
+
+const orderFilters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <DateInput key="gte" source="createdAt_gte" />,
+  <DateInput key="lte" source="createdAt_lte" />,
+  <NumberInput key="tgte" source="total_gte" />,
+  <NumberInput key="tlte" source="total_lte" />,
+  <SelectInput key="ps" source="paymentStatus" choices={choicesOf(PAYMENT_STATUSES, 'paymentStatus')} />,
+  <SelectInput key="pm" source="paymentMethod" choices={choicesOf(PAYMENT_METHODS, 'paymentMethod')} />,
+];
+
+const customerName = (r: any) => [r.customer?.firstName, r.customer?.lastName].filter(Boolean).join(' ') || r.customer?.email || '';
+
+const exporter = csvExporter<any>('orders', (o) => ({
+  number: o.number,
+  createdAt: o.createdAt,
+  status: o.statusLabel ?? o.status,
+  paymentStatus: o.paymentStatus,
+  paymentMethod: o.paymentMethod,
+  customer: customerName(o),
+  email: o.customer?.email,
+  phone: o.customer?.phone,
+  city: o.shipping?.city,
+  itemCount: o.itemCount,
+  subtotal: o.subtotal,
+  discountTotal: o.discountTotal,
+  shippingTotal: o.shippingTotal,
+  total: o.total,
+  trackingNumber: o.trackingNumber,
+}));
+
+function OrderListActions() {
+  return (
+    <TopToolbar>
+      <FilterButton />
+      <SelectColumnsButton />
+      <ExportButton />
+    </TopToolbar>
+  );
+}
+
+/** The filter sidebar (the demo's Aside): search, dates, payment. */
+function OrderFilterSidebar() {
+  const translate = useTranslate();
+  const today = new Date();
+  return (
+    <Card sx={{ order: -1, mr: 2, mt: 8, width: 220, flexShrink: 0, display: { xs: 'none', lg: 'block' } }}>
+      <CardContent sx={{ pt: 1 }}>
+        <FilterList label="resources.orders.fields.createdAt" icon={<AccessTimeIcon />}>
+          <FilterListItem label={translate('app.filters.today')} value={{ createdAt_gte: startOfDay(today).toISOString(), createdAt_lte: undefined }} />
+          <FilterListItem label={translate('app.filters.thisWeek')} value={{ createdAt_gte: startOfWeek(today).toISOString(), createdAt_lte: undefined }} />
+          <FilterListItem label={translate('app.filters.thisMonth')} value={{ createdAt_gte: startOfMonth(today).toISOString(), createdAt_lte: undefined }} />
+          <FilterListItem label={translate('app.filters.lastMonth')} value={{ createdAt_gte: subMonths(startOfMonth(today), 1).toISOString(), createdAt_lte: startOfMonth(today).toISOString() }} />
+        </FilterList>
+        <FilterList label="resources.orders.fields.paymentStatus" icon={<PaymentIcon />}>
+          {PAYMENT_STATUSES.map((s) => (
+            <FilterListItem key={s} label={translate(`app.paymentStatus.${s}`)} value={{ paymentStatus: s }} />
+          ))}
+        </FilterList>
+        <FilterList label="resources.orders.fields.paymentMethod" icon={<PaymentIcon />}>
+          {PAYMENT_METHODS.map((m) => (
+            <FilterListItem key={m} label={translate(`app.paymentMethod.${m}`)} value={{ paymentMethod: m }} />
+          ))}
+        </FilterList>
+      </CardContent>
+    </Card>
+  );
+}
+
+const TABS = ['all', ...ORDER_STATUSES] as const;
+
+function TabbedDatagrid() {
+  const listContext = useListContext();
+  const { filterValues, setFilters, displayedFilters } = listContext;
+  const translate = useTranslate();
+  const isSmall = useIsSmall();
+  const dataProvider = useDataProvider<ShopDataProvider>();
+  const [counts, setCounts] = useState<Record<string, number>>({});
+
+  useEffect(() => {
+    dataProvider.orderCounts().then(setCounts, () => undefined);
+  }, [dataProvider, listContext.data]);
+
+  const current = (filterValues.status as string | undefined) ?? 'all';
+  const handleChange = useCallback(
+    (_: ChangeEvent<unknown>, value: string) => {
+      const { status: _omit, ...rest } = filterValues;
+      setFilters(value === 'all' ? rest : { ...rest, status: value }, displayedFilters);
+    },
+    [displayedFilters, filterValues, setFilters],
+  );
+  const total = Object.values(counts).reduce((a, b) => a + b, 0);
+
+  return (
+    <>
+      <Tabs variant="scrollable" scrollButtons="auto" value={current} indicatorColor="primary" onChange={handleChange}>
+        {TABS.map((s) => {
+          const label = s === 'all' ? translate('app.orders.all') : translate(`app.orderStatus.${s}`);
+          const n = s === 'all' ? total : counts[s];
+          return <Tab key={s} value={s} label={n !== undefined ? `${label} (${n})` : label} />;
+        })}
+      </Tabs>
+      <Divider />
+      {isSmall ? (
+        <SimpleList
+          primaryText={(r: any) => `${r.number} · ${customerName(r)}`}
+          secondaryText={(r: any) => `${dateTime(r.createdAt)} · ${r.itemCount ?? ''} арт.`}
+          tertiaryText={(r: any) => money(r.total)}
+          linkType="edit"
+        />
+      ) : (
+        <DatagridConfigurable rowClick="edit" bulkActionButtons={false} omit={['paymentMethod']} sx={{ '& .column-number, & .column-createdAt, & .column-total': { whiteSpace: 'nowrap' } }}>
+          <TextField source="number" />
+          <DateField source="createdAt" showTime locales="bg-BG" />
+          <FunctionField source="customer" sortable={false} render={(r: any) => (
+            <span>
+              {customerName(r)}
+              <br />
+              <small style={{ opacity: 0.7 }}>{r.customer?.email}</small>
+            </span>
+          )} />
+          <FunctionField source="shipping.city" sortable={false} render={(r: any) => r.shipping?.city ?? ''} />
+          <TextField source="itemCount" sortable={false} />
+          <MoneyField source="total" />
+          <FunctionField source="paymentMethod" sortable={false} render={(r: any) => translate(`app.paymentMethod.${r.paymentMethod}`, { _: r.paymentMethod })} />
+          <StatusChipField source="paymentStatus" group="paymentStatus" sortable={false} />
+          <FunctionField source="status" render={(r: any) => <StatusChip value={r.status} group="orderStatus" />} />
+        </DatagridConfigurable>
+      )}
+    </>
+  );
+}
+
+export function OrderList() {
+  return (
+    <List sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} filters={orderFilters} actions={<OrderListActions />} aside={<OrderFilterSidebar />} exporter={exporter}>
+      <TabbedDatagrid />
+    </List>
+  );
+}

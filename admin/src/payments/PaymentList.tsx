@@ -1,0 +1,138 @@
+// Payments: filters, and the moves staff may make (PAYMENT_RECORD_TRANSITIONS): mark paid or
+// failed, refund a paid one.
+import { Stack } from '@mui/material';
+import {
+  Button,
+  DatagridConfigurable,
+  DateField,
+  DateInput,
+  ExportButton,
+  FilterButton,
+  FunctionField,
+  List,
+  ReferenceField,
+  SearchInput,
+  SelectColumnsButton,
+  SelectInput,
+  SimpleList,
+  TextField,
+  TopToolbar,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+  useUpdate,
+} from 'react-admin';
+import { PAYMENT_METHODS, PAYMENT_RECORD_STATUSES, PAYMENT_RECORD_TRANSITIONS, type PaymentRecordStatus } from '../../../domain/orderStatus';
+import { choicesOf, dateTime, money, MoneyField, StatusChipField, useIsSmall } from '../common/fields';
+import { csvExporter } from '../common/exporter';
+import { errorMessage } from '../httpClient';
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="s" source="status" choices={choicesOf(PAYMENT_RECORD_STATUSES, 'paymentRecordStatus')} alwaysOn />,
+  <SelectInput key="m" source="method" choices={choicesOf(PAYMENT_METHODS, 'paymentMethod')} />,
+  <DateInput key="gte" source="createdAt_gte" />,
+  <DateInput key="lte" source="createdAt_lte" />,
+];
+
+const MOVE_LABEL: Record<PaymentRecordStatus, string> = {
+  paid: 'app.payments.markPaid',
+  failed: 'app.payments.markFailed',
+  refunded: 'app.payments.refund',
+  pending: 'app.paymentRecordStatus.pending',
+};
+
+export function PaymentActions() {
+  const record = useRecordContext();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const translate = useTranslate();
+  const [update, { isPending }] = useUpdate();
+  if (!record) return null;
+  const moves = PAYMENT_RECORD_TRANSITIONS[record.status as PaymentRecordStatus] ?? [];
+  return (
+    <Stack direction="row" spacing={1} onClick={(e) => e.stopPropagation()} sx={{ '& button': { whiteSpace: 'nowrap' } }}>
+      {moves.map((to) => (
+        <Button
+          key={to}
+          label={MOVE_LABEL[to]}
+          disabled={isPending}
+          color={to === 'paid' ? 'primary' : 'error'}
+          size="small"
+          variant={to === 'paid' ? 'contained' : 'outlined'}
+          onClick={() =>
+            update(
+              'payments',
+              { id: record.id, data: { status: to }, previousData: record },
+              {
+                mutationMode: 'pessimistic',
+                onSuccess: () => {
+                  notify('app.payments.updated', { type: 'success' });
+                  refresh();
+                },
+                onError: (e) => notify(errorMessage(e, translate('ra.notification.http_error')), { type: 'error' }),
+              },
+            )
+          }
+        />
+      ))}
+    </Stack>
+  );
+}
+
+const exporter = csvExporter<any>('payments', (p) => ({
+  id: p.id,
+  orderNumber: p.orderNumber,
+  customerName: p.customerName,
+  method: p.method,
+  amount: p.amount,
+  status: p.status,
+  reference: p.reference,
+  paidAt: p.paidAt,
+  refundedAt: p.refundedAt,
+  createdAt: p.createdAt,
+}));
+
+export function PaymentList() {
+  const isSmall = useIsSmall();
+  const translate = useTranslate();
+  return (
+    <List
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={25}
+      filters={filters}
+      exporter={exporter}
+      actions={
+        <TopToolbar>
+          <FilterButton />
+          <SelectColumnsButton />
+          <ExportButton />
+        </TopToolbar>
+      }
+    >
+      {isSmall ? (
+        <SimpleList
+          primaryText={(r: any) => `${r.orderNumber} · ${money(r.amount)}`}
+          secondaryText={(r: any) => `${r.customerName ?? ''} · ${translate(`app.paymentRecordStatus.${r.status}`)}`}
+          tertiaryText={(r: any) => dateTime(r.createdAt)}
+          linkType={false}
+        />
+      ) : (
+        <DatagridConfigurable bulkActionButtons={false} rowClick={false}>
+          <ReferenceField source="orderId" reference="orders" link="edit" label="resources.payments.fields.orderNumber" sortable={false}>
+            <TextField source="number" />
+          </ReferenceField>
+          <TextField source="customerName" sortable={false} />
+          <FunctionField source="method" render={(r: any) => translate(`app.paymentMethod.${r.method}`, { _: r.method })} />
+          <MoneyField source="amount" />
+          <StatusChipField source="status" group="paymentRecordStatus" />
+          <TextField source="reference" sortable={false} />
+          <DateField source="createdAt" showTime locales="bg-BG" />
+          <DateField source="paidAt" showTime locales="bg-BG" />
+          <PaymentActions />
+        </DatagridConfigurable>
+      )}
+    </List>
+  );
+}

@@ -1,0 +1,49 @@
+import { Create, Edit, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
+import { errorMessage } from '../httpClient';
+import { ProductForm } from './ProductForm';
+
+const ProductTitle = () => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  return <span>{record ? `${translate('resources.products.name', { smart_count: 1 })} „${record.name}“` : ''}</span>;
+};
+
+export function ProductEdit() {
+  const notify = useNotify();
+  const translate = useTranslate();
+  const redirect = useRedirect();
+  return (
+    <Edit
+      title={<ProductTitle />}
+      mutationMode="pessimistic"
+      mutationOptions={{
+        onSuccess: () => {
+          notify('app.products.updated', { type: 'success' });
+          redirect('list', 'products');
+        },
+        onError: (error: unknown) => notify(errorMessage(error, translate('app.products.updateFailed')), { type: 'error' }),
+      }}
+    >
+      <ProductForm />
+    </Edit>
+  );
+}
+
+export function ProductCreate() {
+  const notify = useNotify();
+  const translate = useTranslate();
+  const redirect = useRedirect();
+  return (
+    <Create
+      mutationOptions={{
+        onSuccess: (data: any) => {
+          notify('app.products.created', { type: 'success' });
+          redirect('edit', 'products', data.id);
+        },
+        onError: (error: unknown) => notify(errorMessage(error, translate('app.products.createFailed')), { type: 'error' }),
+      }}
+    >
+      <ProductForm />
+    </Create>
+  );
+}

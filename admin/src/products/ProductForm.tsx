@@ -1,0 +1,79 @@
+// The product form (create and edit): details, variants, attributes and their values, images
+// (uploaded by the dataProvider before saving) and SEO, in tabs.
+import { InputAdornment } from '@mui/material';
+import {
+  ArrayInput,
+  BooleanInput,
+  ImageField,
+  ImageInput,
+  maxValue,
+  minValue,
+  NumberInput,
+  ReferenceInput,
+  required,
+  SelectInput,
+  SimpleFormIterator,
+  TabbedForm,
+  TextInput,
+  maxLength,
+} from 'react-admin';
+import { NICOTINE_MAX_MG_ML, PRICE_MAX, PRODUCT_STATUSES, SKU_MAX, STOCK_MAX, TITLE_MAX, VOLUME_MAX_ML } from '../../../domain/limits';
+import { choicesOf } from '../common/fields';
+
+const lv = { input: { endAdornment: <InputAdornment position="end">лв.</InputAdornment> } };
+
+/** Stored images ({ url, alt }) as ImageInput values ({ src, title }); new files pass through. */
+const formatImages = (value: any) =>
+  Array.isArray(value) ? value.map((img) => (img?.rawFile ? img : { ...img, src: img?.src ?? img?.url, title: img?.title ?? img?.alt })) : value;
+
+export function ProductForm() {
+  return (
+    <TabbedForm sx={{ maxWidth: '60em' }} defaultValues={{ status: 'draft', featured: false, variants: [], attributes: [], images: [] }}>
+      <TabbedForm.Tab label="app.products.details">
+        <TextInput source="name" validate={[required(), maxLength(TITLE_MAX)]} fullWidth />
+        <TextInput source="slug" helperText={false} fullWidth />
+        <TextInput source="description" multiline minRows={4} fullWidth />
+        <SelectInput source="status" choices={choicesOf(PRODUCT_STATUSES, 'productStatus')} validate={required()} />
+        <ReferenceInput source="categoryId" reference="categories" sort={{ field: 'name', order: 'ASC' }} perPage={200}>
+          <SelectInput optionText="name" />
+        </ReferenceInput>
+        <NumberInput source="price" validate={[required(), minValue(0), maxValue(PRICE_MAX)]} slotProps={lv} />
+        <NumberInput source="compareAtPrice" validate={[minValue(0), maxValue(PRICE_MAX)]} slotProps={lv} />
+        <NumberInput source="nicotineMgMl" validate={[minValue(0), maxValue(NICOTINE_MAX_MG_ML)]} />
+        <NumberInput source="volumeMl" validate={[minValue(0), maxValue(VOLUME_MAX_ML)]} />
+        <BooleanInput source="featured" />
+      </TabbedForm.Tab>
+      <TabbedForm.Tab label="app.products.variants" path="variants">
+        <ArrayInput source="variants" label={false}>
+          <SimpleFormIterator inline>
+            <TextInput source="name" validate={required()} helperText={false} />
+            <TextInput source="sku" validate={[required(), maxLength(SKU_MAX)]} helperText={false} />
+            <NumberInput source="price" validate={[minValue(0), maxValue(PRICE_MAX)]} helperText={false} slotProps={lv} />
+            <NumberInput source="stock" validate={[required(), minValue(0), maxValue(STOCK_MAX)]} helperText={false} />
+          </SimpleFormIterator>
+        </ArrayInput>
+      </TabbedForm.Tab>
+      <TabbedForm.Tab label="app.products.attributes" path="attributes">
+        <ArrayInput source="attributes" label={false}>
+          <SimpleFormIterator>
+            <TextInput source="name" validate={required()} helperText={false} />
+            <ArrayInput source="values">
+              <SimpleFormIterator inline>
+                <TextInput source="value" label="app.products.value" validate={required()} helperText={false} />
+              </SimpleFormIterator>
+            </ArrayInput>
+          </SimpleFormIterator>
+        </ArrayInput>
+      </TabbedForm.Tab>
+      <TabbedForm.Tab label="app.products.images" path="images">
+        <ImageInput source="images" multiple accept={{ 'image/*': ['.jpg', '.jpeg', '.png', '.webp', '.gif'] }} format={formatImages} label={false}>
+          <ImageField source="src" title="title" />
+        </ImageInput>
+      </TabbedForm.Tab>
+      <TabbedForm.Tab label="app.products.seo" path="seo">
+        <TextInput source="seoTitle" validate={maxLength(TITLE_MAX)} fullWidth />
+        <TextInput source="seoDescription" validate={maxLength(500)} multiline fullWidth />
+      </TabbedForm.Tab>
+    </TabbedForm>
+  );
+}

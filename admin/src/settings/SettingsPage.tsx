@@ -1,0 +1,166 @@
+// /admin/settings: the shop's single settings record (<Edit resource="settings" id={1}>) and the
+// signed-in admin's personal API tokens.
+import DeleteIcon from '@mui/icons-material/Delete';
+import { Alert, Box, Button, Card, CardContent, CardHeader, IconButton, List, ListItem, ListItemText, TextField as MuiTextField, Typography } from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
+import {
+  BooleanInput,
+  Edit,
+  NumberInput,
+  SelectInput,
+  TabbedForm,
+  SaveButton,
+  TextInput,
+  Title,
+  Toolbar,
+  minValue,
+  useDataProvider,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
+import type { ApiToken, ShopDataProvider } from '../dataProvider';
+import { errorMessage } from '../httpClient';
+import { dateTime } from '../common/fields';
+
+const nullIfEmpty = (v: unknown) => (v === '' || v === undefined ? null : v);
+
+function SettingsForm() {
+  const notify = useNotify();
+  const translate = useTranslate();
+  return (
+    <Edit
+      resource="settings"
+      id={1}
+      redirect={false}
+      mutationMode="pessimistic"
+      title="app.settings.title"
+      actions={false}
+      transform={({ id: _id, updatedAt: _u, ...rest }: any) => rest}
+      mutationOptions={{
+        onSuccess: () => notify('app.settings.saved', { type: 'success' }),
+        onError: (e: unknown) => notify(errorMessage(e, translate('ra.notification.http_error')), { type: 'error' }),
+      }}
+    >
+      <TabbedForm toolbar={<Toolbar><SaveButton /></Toolbar>} sx={{ maxWidth: '60em' }}>
+        <TabbedForm.Tab label="app.settings.general">
+          <TextInput source="brand" />
+          <SelectInput source="currency" choices={[{ id: 'BGN', name: 'BGN (лв.)' }, { id: 'EUR', name: 'EUR (€)' }]} />
+          <BooleanInput source="dualCurrency" />
+          <TextInput source="locale" />
+          <NumberInput source="lowStockThreshold" validate={minValue(0)} />
+        </TabbedForm.Tab>
+        <TabbedForm.Tab label="app.settings.contacts" path="contacts">
+          <TextInput source="contacts.email" />
+          <TextInput source="contacts.phone" />
+          <TextInput source="contacts.address" fullWidth />
+          <TextInput source="contacts.city" />
+          <TextInput source="contacts.hours" />
+        </TabbedForm.Tab>
+        <TabbedForm.Tab label="app.settings.shipping" path="shipping">
+          <NumberInput source="shippingFees.econt_office" validate={minValue(0)} />
+          <NumberInput source="shippingFees.speedy_office" validate={minValue(0)} />
+          <NumberInput source="shippingFees.address" validate={minValue(0)} />
+          <NumberInput source="freeShippingThreshold" validate={minValue(0)} parse={nullIfEmpty as any} />
+        </TabbedForm.Tab>
+        <TabbedForm.Tab label="app.settings.bank" path="bank">
+          <TextInput source="bank.beneficiary" fullWidth />
+          <TextInput source="bank.iban" fullWidth />
+          <TextInput source="bank.bic" />
+          <TextInput source="bank.bankName" fullWidth />
+        </TabbedForm.Tab>
+        <TabbedForm.Tab label="app.settings.security" path="security">
+          <BooleanInput source="twoFactorRequiredForAdmins" />
+        </TabbedForm.Tab>
+      </TabbedForm>
+    </Edit>
+  );
+}
+
+export function TokensCard() {
+  const dataProvider = useDataProvider<ShopDataProvider>();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [tokens, setTokens] = useState<ApiToken[]>([]);
+  const [name, setName] = useState('');
+  const [created, setCreated] = useState<string | null>(null);
+
+  const load = useCallback(() => {
+    dataProvider.tokens().then(setTokens, (e) => notify(errorMessage(e, translate('ra.notification.http_error')), { type: 'error' }));
+  }, [dataProvider, notify, translate]);
+  useEffect(load, [load]);
+
+  const create = async () => {
+    try {
+      const { token, message } = await dataProvider.createToken(name.trim());
+      setCreated(token);
+      setName('');
+      if (message) notify(message, { type: 'success' });
+      load();
+    } catch (e) {
+      notify(errorMessage(e, translate('ra.notification.http_error')), { type: 'error' });
+    }
+  };
+  const revoke = async (id: number) => {
+    try {
+      await dataProvider.revokeToken(id);
+      load();
+    } catch (e) {
+      notify(errorMessage(e, translate('ra.notification.http_error')), { type: 'error' });
+    }
+  };
+
+  return (
+    <Card sx={{ mt: 2 }}>
+      <CardHeader title={translate('app.settings.tokens')} subheader={translate('app.settings.tokensHelp')} />
+      <CardContent>
+        {created && (
+          <Alert severity="warning" sx={{ mb: 2 }} onClose={() => setCreated(null)}>
+            <Typography variant="body2">{translate('app.settings.tokenShownOnce')}</Typography>
+            <Typography component="code" sx={{ wordBreak: 'break-all', fontFamily: 'monospace' }}>
+              {created}
+            </Typography>
+          </Alert>
+        )}
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+          <MuiTextField size="small" fullWidth={false} sx={{ width: 280 }} label={translate('app.settings.tokenName')} value={name} onChange={(e) => setName(e.target.value)} />
+          <Button variant="contained" disabled={!name.trim()} onClick={create} sx={{ whiteSpace: 'nowrap' }}>
+            {translate('app.settings.createToken')}
+          </Button>
+        </Box>
+        {tokens.length === 0 ? (
+          <Typography color="text.secondary" sx={{ mt: 2 }}>
+            {translate('app.settings.noTokens')}
+          </Typography>
+        ) : (
+          <List dense>
+            {tokens.map((tk) => (
+              <ListItem
+                key={tk.id}
+                secondaryAction={
+                  <IconButton edge="end" aria-label={translate('app.settings.revoke')} onClick={() => revoke(tk.id)}>
+                    <DeleteIcon />
+                  </IconButton>
+                }
+              >
+                <ListItemText
+                  primary={tk.name}
+                  secondary={`${translate('app.settings.createdAt')}: ${dateTime(tk.createdAt)} · ${translate('app.settings.lastUsed')}: ${tk.lastUsedAt ? dateTime(tk.lastUsedAt) : translate('app.settings.never')}`}
+                />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function SettingsPage() {
+  return (
+    <Box sx={{ mb: 4 }}>
+      <Title title="app.settings.title" />
+      <SettingsForm />
+      <TokensCard />
+    </Box>
+  );
+}

@@ -1,0 +1,103 @@
+import { Card, CardContent } from '@mui/material';
+import PersonIcon from '@mui/icons-material/Person';
+import AccessTimeIcon from '@mui/icons-material/AccessTime';
+import {
+  BooleanField,
+  CreateButton,
+  DatagridConfigurable,
+  DateField,
+  DateInput,
+  EmailField,
+  ExportButton,
+  FilterButton,
+  FilterList,
+  FilterListItem,
+  FilterLiveSearch,
+  List,
+  SearchInput,
+  SelectColumnsButton,
+  SelectInput,
+  SimpleList,
+  TextField,
+  TopToolbar,
+  useTranslate,
+} from 'react-admin';
+import { ROLES } from '../../../domain/limits';
+import { choicesOf, dateTime, StatusChipField, useIsSmall } from '../common/fields';
+import { csvExporter } from '../common/exporter';
+import { startOfMonth, startOfWeek } from '../orders/dates';
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="role" source="role" choices={choicesOf(ROLES, 'role')} />,
+  <DateInput key="gte" source="createdAt_gte" />,
+  <DateInput key="lte" source="createdAt_lte" />,
+];
+
+const exporter = csvExporter<any>('users', (u) => ({
+  id: u.id,
+  email: u.email,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  phone: u.phone,
+  role: u.role,
+  createdAt: u.createdAt,
+  lastLoginAt: u.lastLoginAt,
+}));
+
+function UserFilterSidebar() {
+  const translate = useTranslate();
+  const now = new Date();
+  return (
+    <Card sx={{ order: -1, mr: 2, mt: 8, width: 220, flexShrink: 0, display: { xs: 'none', lg: 'block' } }}>
+      <CardContent sx={{ pt: 1 }}>
+        <FilterLiveSearch source="q" />
+        <FilterList label="resources.users.fields.role" icon={<PersonIcon />}>
+          {ROLES.map((r) => (
+            <FilterListItem key={r} label={translate(`app.role.${r}`)} value={{ role: r }} />
+          ))}
+        </FilterList>
+        <FilterList label="resources.users.fields.createdAt" icon={<AccessTimeIcon />}>
+          <FilterListItem label={translate('app.filters.thisWeek')} value={{ createdAt_gte: startOfWeek(now).toISOString() }} />
+          <FilterListItem label={translate('app.filters.thisMonth')} value={{ createdAt_gte: startOfMonth(now).toISOString() }} />
+        </FilterList>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function UserList() {
+  const isSmall = useIsSmall();
+  return (
+    <List
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={25}
+      filters={filters}
+      exporter={exporter}
+      aside={<UserFilterSidebar />}
+      actions={
+        <TopToolbar>
+          <FilterButton />
+          <CreateButton />
+          <SelectColumnsButton />
+          <ExportButton />
+        </TopToolbar>
+      }
+    >
+      {isSmall ? (
+        <SimpleList primaryText={(r: any) => [r.firstName, r.lastName].filter(Boolean).join(' ') || r.email} secondaryText={(r: any) => r.email} tertiaryText={(r: any) => dateTime(r.createdAt)} linkType="edit" />
+      ) : (
+        <DatagridConfigurable rowClick="edit" bulkActionButtons={false}>
+          <TextField source="lastName" />
+          <TextField source="firstName" sortable={false} />
+          <EmailField source="email" />
+          <TextField source="phone" sortable={false} />
+          <StatusChipField source="role" group="role" sortable={false} />
+          <BooleanField source="twoFactorEnabled" sortable={false} />
+          <DateField source="createdAt" showTime locales="bg-BG" />
+          <DateField source="lastLoginAt" showTime locales="bg-BG" sortable={false} />
+        </DatagridConfigurable>
+      )}
+    </List>
+  );
+}
