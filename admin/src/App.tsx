@@ -1,5 +1,6 @@
 // The staff's administrator panel: react-admin on the shop's API, Bulgarian by default.
 import { Admin, CustomRoutes, Resource } from 'react-admin';
+import auditLog from './audit-log';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import admins from './admins';
 import { AnalysisPage } from './analysis/AnalysisPage';
@@ -44,6 +45,7 @@ export function App() {
       <Resource name="discounts" {...discounts} />
       <Resource name="contact-messages" {...contactMessages} />
       <Resource name="notifications" />
+      <Resource name="audit-log" {...auditLog} />
       <CustomRoutes>
         <Route path="/analysis" element={<AnalysisPage />} />
         <Route path="/settings/*" element={<SettingsPage />} />

@@ -5,19 +5,22 @@ import { Avatar, Box, Button, Card, CardActions, CardContent, CircularProgress, 
 import { useState } from 'react';
 import { Form, PasswordInput, TextInput, required, email as emailRule, useLogin, useNotify, useTranslate } from 'react-admin';
 import { errorMessage } from './httpClient';
+import { TwoFactorRequired } from './authProvider';
 
 export function LoginPage() {
   const translate = useTranslate();
   const login = useLogin();
   const notify = useNotify();
   const [loading, setLoading] = useState(false);
+  const [codeStep, setCodeStep] = useState(false);
 
   const submit = async (values: Record<string, any>) => {
     setLoading(true);
     try {
-      await login({ email: values.email, password: values.password });
+      await login(codeStep ? { code: String(values.code ?? '').trim() } : { email: values.email, password: values.password });
     } catch (error) {
-      notify(errorMessage(error, translate('app.auth.loginFailed')), { type: 'error' });
+      if (error instanceof TwoFactorRequired) setCodeStep(true);
+      else notify(errorMessage(error, translate('app.auth.loginFailed')), { type: 'error' });
     } finally {
       setLoading(false);
     }
@@ -39,8 +42,17 @@ export function LoginPage() {
             </Typography>
           </Box>
           <CardContent>
-            <TextInput source="email" type="email" label="ra.auth.email" autoComplete="username" autoFocus validate={[required(), emailRule()]} disabled={loading} fullWidth />
-            <PasswordInput source="password" label="ra.auth.password" autoComplete="current-password" validate={required()} disabled={loading} fullWidth />
+            {codeStep ? (
+              <>
+                <Typography variant="body2" sx={{ mb: 1 }}>{translate('app.auth.codeHelp')}</Typography>
+                <TextInput source="code" label="app.auth.code" autoComplete="one-time-code" autoFocus validate={required()} disabled={loading} fullWidth />
+              </>
+            ) : (
+              <>
+                <TextInput source="email" type="email" label="ra.auth.email" autoComplete="username" autoFocus validate={[required(), emailRule()]} disabled={loading} fullWidth />
+                <PasswordInput source="password" label="ra.auth.password" autoComplete="current-password" validate={required()} disabled={loading} fullWidth />
+              </>
+            )}
           </CardContent>
           <CardActions sx={{ px: 2, pb: 2 }}>
             <Button variant="contained" type="submit" color="primary" disabled={loading} fullWidth>

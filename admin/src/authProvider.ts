@@ -34,14 +34,21 @@ async function signOutQuietly() {
   await refreshCsrfToken();
 }
 
+/** The password was right; the sign-in page asks for the code next. */
+export class TwoFactorRequired extends Error {}
+
 export const authProvider: AuthProvider = {
-  async login(params: { email?: string; username?: string; password: string }) {
-    const email = (params.email ?? params.username ?? '').trim();
-    await refreshCsrfToken();
-    const { json } = await httpClient(`${API_URL}/auth/login`, {
-      method: 'POST',
-      body: JSON.stringify({ email, password: params.password }),
-    });
+  async login(params: { email?: string; username?: string; password?: string; code?: string }) {
+    let json: any;
+    if (params.code !== undefined) {
+      // The second step: the code from the authenticator app (or a backup code).
+      ({ json } = await httpClient(`${API_URL}/auth/login/2fa`, { method: 'POST', body: JSON.stringify({ code: params.code }) }));
+    } else {
+      const email = (params.email ?? params.username ?? '').trim();
+      await refreshCsrfToken();
+      ({ json } = await httpClient(`${API_URL}/auth/login`, { method: 'POST', body: JSON.stringify({ email, password: params.password }) }));
+      if (json?.twoFactorRequired) throw new TwoFactorRequired(json.message);
+    }
     const user = json?.user as AdminUser | undefined;
     if (json?.csrfToken) setCsrfToken(json.csrfToken);
     else await refreshCsrfToken();

@@ -47,6 +47,10 @@ export interface ShopDataProvider extends DataProvider {
   createToken(name: string): Promise<{ token: string; message?: string }>;
   revokeToken(id: number | string): Promise<void>;
   uploadImage(file: File): Promise<string>;
+  twoFactorStatus(): Promise<boolean>;
+  twoFactorSetup(): Promise<{ secret: string; qr: string }>;
+  twoFactorEnable(code: string): Promise<{ message: string; backupCodes: string[] }>;
+  twoFactorDisable(code: string): Promise<{ message: string }>;
 }
 
 interface ImageValue {
@@ -129,6 +133,10 @@ export function createDataProvider(): ShopDataProvider {
     revokeToken: async (id) => {
       await httpClient(`${API_URL}/account/tokens/${id}`, { method: 'DELETE' });
     },
+    twoFactorStatus: async () => Boolean((await httpClient(`${API_URL}/isTwoFactorAuthEnabled`)).json?.twoFactorAuth),
+    twoFactorSetup: async () => (await httpClient(`${API_URL}/account/2fa/setup`, { method: 'POST', body: '{}' })).json as { secret: string; qr: string },
+    twoFactorEnable: async (code: string) => (await httpClient(`${API_URL}/account/2fa/enable`, { method: 'POST', body: JSON.stringify({ code }) })).json as { message: string; backupCodes: string[] },
+    twoFactorDisable: async (code: string) => (await httpClient(`${API_URL}/account/2fa/disable`, { method: 'POST', body: JSON.stringify({ code }) })).json as { message: string },
     uploadImage,
   };
 }

@@ -38,6 +38,8 @@ export const bgApp = {
   theme: { label: 'Тема', light: 'Светла', dark: 'Тъмна', system: 'Системна' },
   language: { label: 'Език', bg: 'Български', en: 'English' },
   auth: {
+    code: 'Код за потвърждение',
+    codeHelp: 'Въведете 6-цифрения код от приложението за удостоверяване или резервен код.',
     adminsOnly: API.adminsOnly,
     title: 'Вход за администратори',
     loginOk: API.loginOk,
@@ -179,6 +181,17 @@ export const bgApp = {
     updated: API.paymentUpdated,
   },
   settings: {
+    twoFactor: 'Двуфакторно удостоверяване',
+    twoFactorHelp: 'Код от телефона при всеки вход в панела.',
+    twoFactorOn: 'Включено.',
+    twoFactorOff: 'Изключено.',
+    twoFactorScan: 'Сканирайте QR кода с приложение за удостоверяване и въведете показания код.',
+    twoFactorCode: 'Код от приложението',
+    twoFactorEnable: 'Включи',
+    twoFactorDisable: 'Изключи',
+    backupCodes: 'Резервни кодове: всеки важи веднъж. Запазете ги сега, няма да бъдат показани отново.',
+    auditLog: 'Дневник на промените',
+    auditLogHelp: 'Кой какво е променил в панела, със записа преди и след промяната.',
     title: 'Настройки',
     general: 'Общи',
     contacts: 'Контакти',
@@ -250,6 +263,12 @@ export const bg: TranslationMessages = {
     products: {
       name: 'Продукт |||| Продукти',
       fields: {
+        'variants.name': 'Име',
+        'variants.sku': 'SKU',
+        'variants.price': 'Цена',
+        'variants.stock': 'Наличност',
+        'attributes.name': 'Характеристика',
+        'attributes.values': 'Стойности',
         name: 'Име',
         slug: 'Адрес (slug)',
         description: 'Описание',
@@ -371,6 +390,10 @@ export const bg: TranslationMessages = {
         isRead: 'Прочетено',
         createdAt: 'Получено',
       },
+    },
+    'audit-log': {
+      name: 'Запис |||| Дневник на промените',
+      fields: { createdAt: 'Кога', actorEmail: 'Кой', action: 'Действие', entity: 'Обект', entityId: 'Номер', before: 'Преди', after: 'След', ip: 'IP адрес', q: 'Търсене' },
     },
     settings: {
       name: 'Настройки |||| Настройки',

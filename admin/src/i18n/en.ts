@@ -33,6 +33,8 @@ export const enApp: AppMessages = {
   theme: { label: 'Theme', light: 'Light', dark: 'Dark', system: 'System' },
   language: { label: 'Language', bg: 'Български', en: 'English' },
   auth: {
+    code: 'Verification code',
+    codeHelp: 'Enter the 6-digit code from your authenticator app, or a backup code.',
     adminsOnly: 'Access is for administrators only.',
     title: 'Administrator sign-in',
     loginOk: ADMIN_EN.loginOk,
@@ -176,6 +178,17 @@ export const enApp: AppMessages = {
     updated: 'Payment updated.',
   },
   settings: {
+    twoFactor: 'Two-factor authentication',
+    twoFactorHelp: 'A code from your phone at every sign-in to the panel.',
+    twoFactorOn: 'On.',
+    twoFactorOff: 'Off.',
+    twoFactorScan: 'Scan the QR code with an authenticator app and enter the code it shows.',
+    twoFactorCode: 'Code from the app',
+    twoFactorEnable: 'Turn on',
+    twoFactorDisable: 'Turn off',
+    backupCodes: 'Backup codes: each works once. Save them now; they will not be shown again.',
+    auditLog: 'Audit log',
+    auditLogHelp: 'Who changed what in the panel, with the record before and after.',
     title: 'Settings',
     general: 'General',
     contacts: 'Contacts',
@@ -202,7 +215,13 @@ export const en: TranslationMessages = {
   app: enApp,
   resources: {
     orders: { name: 'Order |||| Orders', fields: { 'customer.email': 'Email', 'shipping.method': 'Shipping method', createdAt: 'Date' } },
-    products: { name: 'Product |||| Products', fields: { categoryId: 'Category', nicotineMgMl: 'Nicotine (mg/ml)', volumeMl: 'Volume (ml)' } },
+    products: {
+      name: 'Product |||| Products',
+      fields: {
+        categoryId: 'Category', nicotineMgMl: 'Nicotine (mg/ml)', volumeMl: 'Volume (ml)', sku: 'SKU',
+        'variants.name': 'Name', 'variants.sku': 'SKU', 'variants.price': 'Price', 'variants.stock': 'Stock', 'attributes.name': 'Attribute', 'attributes.values': 'Values',
+      },
+    },
     categories: { name: 'Category |||| Categories', fields: { parentId: 'Parent category' } },
     users: { name: 'User |||| Users', fields: { twoFactorEnabled: 'Two-factor' } },
     admins: { name: 'Administrator |||| Administrators', fields: { password: 'Password (for a new account)' } },
@@ -210,6 +229,10 @@ export const en: TranslationMessages = {
     discounts: { name: 'Discount |||| Discounts', fields: {} },
     notifications: { name: 'Notification |||| Notifications', fields: {} },
     'contact-messages': { name: 'Message |||| Messages', fields: {} },
+    'audit-log': {
+      name: 'Entry |||| Audit log',
+      fields: { createdAt: 'When', actorEmail: 'Who', action: 'Action', entity: 'Record', entityId: 'Number', before: 'Before', after: 'After', ip: 'IP address', q: 'Search' },
+    },
     settings: { name: 'Settings |||| Settings', fields: {} },
   },
 };

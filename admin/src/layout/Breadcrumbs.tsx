@@ -16,6 +16,7 @@ const SECTION_KEYS: Record<string, string> = {
   settings: 'app.menu.settings',
   'contact-messages': 'app.menu.contactMessages',
   notifications: 'app.menu.notifications',
+  'audit-log': 'app.settings.auditLog',
 };
 
 export interface Crumb {
@@ -39,7 +40,8 @@ export function crumbsFor(pathname: string, sectionLabel: (segment: string) => s
     } else if (i === 1) {
       crumbs.push({ label: recordLabel(segments[0], decodeURIComponent(segment)) ?? decodeURIComponent(segment), to });
     } else {
-      crumbs.push({ label: segment, to });
+      // A form's tab (…/variants): the tab's own name.
+      crumbs.push({ label: t(`app.${segments[0]}.${segment}`), to });
     }
   });
   return crumbs;
@@ -66,7 +68,7 @@ function RecordCrumb({ resource, id }: { resource: string; id: string }) {
 export function Breadcrumbs() {
   const location = useLocation();
   const translate = useTranslate();
-  const t = (key: string) => translate(key);
+  const t = (key: string) => translate(key, { _: key.split('.').pop() });
   const sectionLabel = (s: string) => (SECTION_KEYS[s] ? translate(SECTION_KEYS[s]) : s);
   // Records are named by RecordCrumb below; the pure function leaves their id in place.
   const crumbs = crumbsFor(location.pathname, sectionLabel, () => undefined, t);

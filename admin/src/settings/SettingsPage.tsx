@@ -3,6 +3,7 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Alert, Box, Button, Card, CardContent, CardHeader, IconButton, List, ListItem, ListItemText, TextField as MuiTextField, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import {
   BooleanInput,
   Edit,
@@ -155,12 +156,89 @@ export function TokensCard() {
   );
 }
 
+/** Two-factor sign-in for the signed-in admin: QR setup, turn on with a code, turn off with a code. */
+export function TwoFactorCard() {
+  const dataProvider = useDataProvider<ShopDataProvider>();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [on, setOn] = useState<boolean | null>(null);
+  const [setup, setSetup] = useState<{ secret: string; qr: string } | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [code, setCode] = useState('');
+  useEffect(() => {
+    dataProvider.twoFactorStatus().then(setOn, () => setOn(false));
+  }, [dataProvider]);
+  const fail = (e: unknown) => notify(errorMessage(e, translate('ra.notification.http_error')), { type: 'error' });
+  const submit = async () => {
+    try {
+      if (on) {
+        notify((await dataProvider.twoFactorDisable(code.trim())).message, { type: 'success' });
+        setOn(false);
+      } else {
+        const r = await dataProvider.twoFactorEnable(code.trim());
+        notify(r.message, { type: 'success' });
+        setCodes(r.backupCodes);
+        setSetup(null);
+        setOn(true);
+      }
+      setCode('');
+    } catch (e) {
+      fail(e);
+    }
+  };
+  return (
+    <Card sx={{ mt: 2 }}>
+      <CardHeader title={translate('app.settings.twoFactor')} subheader={translate('app.settings.twoFactorHelp')} />
+      <CardContent>
+        {codes && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {translate('app.settings.backupCodes')}
+            <Box component="ul" sx={{ fontFamily: 'monospace', columns: 2, mb: 0 }}>{codes.map((c) => <li key={c}>{c}</li>)}</Box>
+          </Alert>
+        )}
+        <Typography sx={{ mb: 1 }}>{on ? translate('app.settings.twoFactorOn') : translate('app.settings.twoFactorOff')}</Typography>
+        {setup && (
+          <Box sx={{ mb: 2 }}>
+            <Typography variant="body2">{translate('app.settings.twoFactorScan')}</Typography>
+            <img src={setup.qr} alt="QR" width={200} height={200} />
+            <Typography variant="caption" component="div" sx={{ fontFamily: 'monospace' }}>{setup.secret}</Typography>
+          </Box>
+        )}
+        {on || setup ? (
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+            <MuiTextField size="small" label={translate('app.settings.twoFactorCode')} value={code} onChange={(e) => setCode(e.target.value)} inputProps={{ inputMode: 'numeric', autoComplete: 'one-time-code' }} />
+            <Button variant="contained" disabled={!code.trim()} onClick={() => void submit()}>
+              {translate(on ? 'app.settings.twoFactorDisable' : 'app.settings.twoFactorEnable')}
+            </Button>
+          </Box>
+        ) : (
+          on === false && <Button variant="outlined" onClick={() => dataProvider.twoFactorSetup().then(setSetup, fail)}>{translate('app.settings.twoFactorEnable')}</Button>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function AuditLogCard() {
+  const translate = useTranslate();
+  return (
+    <Card sx={{ mt: 2 }}>
+      <CardHeader title={translate('app.settings.auditLog')} subheader={translate('app.settings.auditLogHelp')} />
+      <CardContent>
+        <Button component={Link} to="/admin/audit-log" variant="outlined">{translate('app.settings.auditLog')}</Button>
+      </CardContent>
+    </Card>
+  );
+}
+
 export function SettingsPage() {
   return (
     <Box sx={{ mb: 4 }}>
       <Title title="app.settings.title" />
       <SettingsForm />
+      <TwoFactorCard />
       <TokensCard />
+      <AuditLogCard />
     </Box>
   );
 }
