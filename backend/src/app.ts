@@ -11,6 +11,7 @@ import { sessionMiddleware } from './http/session';
 import { authenticate, requireAdmin } from './http/auth';
 import { requireCsrf } from './http/csrf';
 import { auditAdminMutations } from './http/audit';
+import { AnswerCache, servePublicCache } from './http/publicCache';
 import { requestLog } from './http/requestLog';
 import { securityHeaders } from './http/securityHeaders';
 import { staticFiles } from './http/static';
@@ -57,6 +58,12 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
   if (config.logRequests) app.use(requestLog);
   app.use(securityHeaders(config.env === 'production'));
   app.use(errorMiddleware());
+
+  if (config.catalogueCache) {
+    const cache = new AnswerCache();
+    cache.watch(knex);
+    app.use(servePublicCache(cache));
+  }
 
   const api = new Router({ prefix: '/api' });
   api.use(

@@ -19,6 +19,8 @@ export interface Config {
   adminDist: string;
   /** Trust X-Forwarded-For (behind a reverse proxy). */
   proxy: boolean;
+  /** Answer the public catalogue from memory (one process; see http/publicCache). */
+  catalogueCache: boolean;
   logRequests: boolean;
   /** nodemailer transport URL; without it mail is written as .eml files to outboxDir. */
   smtpUrl?: string;
@@ -59,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     storefrontDist: path.join(ROOT, 'storefront/dist'),
     adminDist: path.join(ROOT, 'admin/dist'),
     proxy: env.TRUST_PROXY === '1',
+    catalogueCache: env.CATALOGUE_CACHE ? env.CATALOGUE_CACHE === '1' : !env.DATABASE_URL,
     logRequests: env.LOG_REQUESTS !== '0' && nodeEnv !== 'test',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'VAP SOLO <shop@vapsolo.bg>',

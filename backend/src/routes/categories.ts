@@ -2,6 +2,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { parseBody, parseId, Shape } from '../http/validate';
+import { publicAnswer } from '../http/publicCache';
 import { badRequest } from '../http/errors';
 import { parseRaParams, sendRaList } from '../http/raList';
 import { API } from '../../../domain/messages';
@@ -59,6 +60,7 @@ export function categoryRoutes() {
 
   router.get('/categories', async (ctx) => {
     ctx.body = { categories: await listCategories(true) };
+    publicAnswer(ctx);
   });
 
   // The spec's calls.

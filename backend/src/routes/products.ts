@@ -2,6 +2,7 @@
 // call, and react-admin's dialect over every status.
 import Router from '@koa/router';
 import { auditAdminMutations } from '../http/audit';
+import { publicAnswer } from '../http/publicCache';
 import type { Context } from 'koa';
 import type { QueryBuilder } from 'objection';
 import { Product } from '../models/Product';
@@ -194,7 +195,10 @@ export function productRoutes() {
   const router = new Router();
 
   // The shop.
-  router.get('/products', (ctx) => catalogue(ctx, parseCatalogueQuery(ctx.query, false), ['active']));
+  router.get('/products', async (ctx) => {
+    await catalogue(ctx, parseCatalogueQuery(ctx.query, false), ['active']);
+    publicAnswer(ctx);
+  });
   router.get('/products/:idOrSlug', async (ctx) => {
     const raw = ctx.params.idOrSlug;
     if (raw.length > SLUG_MAX) throw badRequest(API.invalidId);
@@ -203,6 +207,7 @@ export function productRoutes() {
     // Drafts and archived products do not exist for shoppers.
     if (product.status !== 'active' && !isAdmin) throw notFound(API.productNotFound);
     ctx.body = { product: await productView(product) };
+    if (product.status === 'active') publicAnswer(ctx);
   });
   router.put('/products/:id/updateStatus', requireAdmin, auditAdminMutations, async (ctx) => {
     const { status } = parseBody<{ status: ProductStatus }>(ctx.request.body, { status: { type: 'enum', values: PRODUCT_STATUSES, required: true } });

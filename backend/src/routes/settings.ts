@@ -3,6 +3,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { parseBody, Shape } from '../http/validate';
+import { publicAnswer } from '../http/publicCache';
 import { getSettings, saveSettings, ShopSettings } from '../services/settings';
 import { API } from '../../../domain/messages';
 import { BGN_PER_EUR, fromMinor } from '../../../domain/money';
@@ -71,8 +72,8 @@ export function settingsRoutes() {
   const router = new Router();
 
   router.get('/settings', async (ctx) => {
-    ctx.set('Cache-Control', 'public, max-age=60');
     ctx.body = await publicSettings();
+    publicAnswer(ctx);
   });
 
   router.get('/admin/settings', async (ctx) => {

@@ -1,0 +1,107 @@
+// The public catalogue (product lists, one product, categories, public settings) answered from
+// memory: the same for every shopper, read far more often than written. An entry is dropped the
+// moment anything it is made of may change: every write to the catalogue's tables (stock taken
+// by an order included) is seen on knex's query events, and again when its transaction commits,
+// so a shopper never gets a stale price or stock. An answer computed while a write happened is
+// not kept (generations). One process only: with several instances (PostgreSQL) it is off
+// unless CATALOGUE_CACHE=1.
+import crypto from 'node:crypto';
+import type { Context, Next } from 'koa';
+import type { Knex } from 'knex';
+
+const CATALOGUE_TABLES = /\b(products|variants|categories|product_images|attributes|attribute_values|product_attributes|settings)\b/i;
+const WRITE_SQL = /^\s*(insert|update|delete|replace)\b/i;
+const CACHEABLE_PATH = /^\/api\/(products(\/[^/]+)?|categories|settings)$/;
+
+interface Entry {
+  body: Buffer;
+  etag: string;
+}
+
+export class AnswerCache {
+  private entries = new Map<string, Entry>();
+  private dirtyTransactions = new Set<string>();
+  generation = 0;
+
+  constructor(private maxEntries = 2000) {}
+
+  invalidate() {
+    this.generation++;
+    this.entries.clear();
+  }
+
+  get(key: string): Entry | undefined {
+    const hit = this.entries.get(key);
+    if (hit) {
+      // Least recently used goes first: re-insert on use.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+    }
+    return hit;
+  }
+
+  /** Keep an answer computed at `generation`, unless something changed meanwhile. */
+  set(key: string, generation: number, body: Buffer): Entry | undefined {
+    if (generation !== this.generation) return undefined;
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+    const entry = { body, etag: `"${crypto.createHash('sha1').update(body).digest('base64url')}"` };
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  /** Drop everything on each write to the catalogue's tables, and again when its transaction ends. */
+  watch(knex: Knex) {
+    const seen = (q: { method?: string; sql?: string; __knexTxId?: string }) => {
+      const sql = q.sql ?? '';
+      const write = ['insert', 'update', 'del', 'delete', 'truncate'].includes(q.method ?? '') || (q.method === 'raw' && WRITE_SQL.test(sql));
+      if (write && CATALOGUE_TABLES.test(sql)) {
+        if (q.__knexTxId) this.dirtyTransactions.add(q.__knexTxId);
+        this.invalidate();
+      } else if (q.__knexTxId && /^(COMMIT|ROLLBACK)/i.test(sql) && this.dirtyTransactions.has(q.__knexTxId)) {
+        this.invalidate();
+      }
+    };
+    knex.on('query', seen);
+    knex.on('query-response', (_res: unknown, q: { method?: string; sql?: string; __knexTxId?: string }) => {
+      seen(q);
+      if (q.__knexTxId && /^(COMMIT|ROLLBACK)/i.test(q.sql ?? '')) this.dirtyTransactions.delete(q.__knexTxId);
+    });
+    knex.on('query-error', (_err: unknown, q: { __knexTxId?: string }) => {
+      if (q?.__knexTxId && this.dirtyTransactions.has(q.__knexTxId)) this.invalidate();
+    });
+  }
+}
+
+/** Mark this answer as the public one, the same for anyone who asks. */
+export function publicAnswer(ctx: Context) {
+  ctx.state.publicAnswer = true;
+}
+
+/** Serve from the cache before sessions and auth are even looked at; fill it on a miss. */
+export function servePublicCache(cache: AnswerCache) {
+  return async (ctx: Context, next: Next) => {
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !CACHEABLE_PATH.test(ctx.path) || ctx.get('authorization')) return next();
+    const key = ctx.url;
+    const hit = cache.get(key);
+    if (hit) {
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.set('ETag', hit.etag);
+      if (ctx.get('if-none-match') === hit.etag) {
+        ctx.status = 304;
+        return;
+      }
+      ctx.type = 'application/json; charset=utf-8';
+      ctx.body = hit.body;
+      return;
+    }
+    const generation = cache.generation;
+    await next();
+    if (ctx.status !== 200 || !ctx.state.publicAnswer || ctx.body === undefined || Buffer.isBuffer(ctx.body)) return;
+    const body = Buffer.from(JSON.stringify(ctx.body));
+    const entry = cache.set(key, generation, body);
+    ctx.type = 'application/json; charset=utf-8';
+    ctx.body = body;
+    ctx.set('Cache-Control', 'no-cache');
+    if (entry) ctx.set('ETag', entry.etag);
+  };
+}

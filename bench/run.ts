@@ -1,0 +1,219 @@
+// npm run bench: the shop at scale under load, each scenario beside a do-nothing Koa endpoint
+// measured in the same run (the ratio is what the figures mean), the front ends' weight, and
+// bench/RESULTS.md written with the machine's description. Nothing here is a test.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import net from 'node:net';
+import zlib from 'node:zlib';
+import { spawn, spawnSync, ChildProcess } from 'node:child_process';
+import autocannon from 'autocannon';
+import { loadConfig } from '../backend/src/config';
+import { createKnex } from '../backend/src/db/knex';
+import { generateLargeData, FULL } from './largeData';
+
+const ROOT = path.resolve(__dirname, '..');
+const DURATION = Number(process.env.BENCH_SECONDS) || 8;
+const CONNECTIONS = 10;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, () => {
+      const p = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(p));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess) {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`${url}: process exited`);
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+function peakMemoryMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+interface Figures { name: string; rps: number; p50: number; p99: number; errors: number; non2xx: number; ratio?: number; note?: string }
+
+async function load(name: string, opts: autocannon.Options): Promise<Figures> {
+  const r = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts });
+  return { name, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+}
+
+/** A browser's session: its cookie and CSRF token, signed in when an account is given. */
+async function session(base: string, account?: { email: string; password: string }) {
+  const res = await fetch(`${base}/api/csrf-token`);
+  let cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const token = ((await res.json()) as { csrfToken: string }).csrfToken;
+  if (account) {
+    const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie }, body: JSON.stringify(account) });
+    if (login.status !== 200) throw new Error(`sign-in failed: ${login.status}`);
+    cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  }
+  return { cookie, token };
+}
+
+function gzipSize(file: string): number {
+  return zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+}
+
+/** The JS and CSS an app's index.html loads before anything else (not the lazy chunks). */
+function initialWeight(app: 'storefront' | 'admin') {
+  const dist = path.join(ROOT, app, 'dist');
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const files = [...html.matchAll(/(?:src|href)="([^"]+\.(?:js|css))"/g)].map((m) => m[1].replace(/^\/(admin\/)?/, ''));
+  let js = 0;
+  let css = 0;
+  for (const f of files) {
+    const size = gzipSize(path.join(dist, f));
+    if (f.endsWith('.js')) js += size;
+    else css += size;
+  }
+  return { js: Math.round(js / 1024), css: Math.round(css / 1024) };
+}
+
+async function main() {
+  const started = Date.now();
+  if (!fs.existsSync(path.join(ROOT, 'storefront/dist/index.html')) || !fs.existsSync(path.join(ROOT, 'admin/dist/index.html')) || process.env.BENCH_BUILD) {
+    spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-bench-'));
+  const dbFile = path.join(dataDir, 'shop.sqlite3');
+  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DB_FILE: dbFile, SEED_DEMO: '0' } as NodeJS.ProcessEnv);
+  const knex = createKnex(config);
+  await knex.migrate.latest();
+  const t0 = Date.now();
+  await generateLargeData(knex, FULL, (s) => process.stdout.write(`  generated ${s}\n`));
+  const generateSeconds = (Date.now() - t0) / 1000;
+  // A variant with room for every checkout of the run, to prove there is no oversell.
+  const target = await knex('variants').join('products', 'products.id', 'variants.productId').where('products.status', 'active').first('variants.id', 'variants.productId');
+  const STOCK = 1_000_000;
+  await knex('variants').where({ id: target.id }).update({ stock: STOCK });
+  await knex.destroy();
+
+  const [shopPort, noopPort] = [await freePort(), await freePort()];
+  const base = `http://127.0.0.1:${shopPort}`;
+  const noopUrl = `http://127.0.0.1:${noopPort}/`;
+  const shop = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'backend/src/server.ts')], {
+    cwd: ROOT, stdio: 'ignore',
+    env: { ...process.env, NODE_ENV: 'production', INSECURE_COOKIES: '1', PORT: String(shopPort), DATA_DIR: dataDir, DB_FILE: dbFile, SEED_DEMO: '0', LOG_REQUESTS: '0', ADMIN_EMAIL: 'bench@vapsolo.bg', ADMIN_PASSWORD: 'bench-admin-1' },
+  });
+  const noop = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'noop.ts')], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, PORT: String(noopPort) } });
+  const results: Figures[] = [];
+  try {
+    await waitFor(`${base}/api/health`, shop);
+    await waitFor(noopUrl, noop);
+    const first = (await (await fetch(`${base}/api/products?limit=1`)).json()) as { products: Array<{ slug: string }> };
+    const slug = first.products[0].slug;
+    const customer = await session(base, { email: 'klient7@example.bg', password: 'bench-parola-1' });
+    const admin = await session(base, { email: 'bench@vapsolo.bg', password: 'bench-admin-1' });
+    const guest = await session(base);
+    const json = (s: { cookie: string; token: string }) => ({ 'content-type': 'application/json', cookie: s.cookie, 'x-csrf-token': s.token });
+
+    // Warm up both servers (JIT, caches) before measuring.
+    await autocannon({ url: noopUrl, connections: CONNECTIONS, duration: 2 });
+    await autocannon({ url: `${base}/api/products`, connections: CONNECTIONS, duration: 2 });
+
+    const noopBefore = await load('Koa no-op', { url: noopUrl });
+    const scenarios: Array<[string, autocannon.Options]> = [
+      ['product list, page 1', { url: `${base}/api/products?page=1&limit=10` }],
+      ['filtered, searched, sorted, page 40', { url: `${base}/api/products?page=40&limit=10&search=${encodeURIComponent('ягода')}&category=twins&sort=-price&minPrice=10&maxPrice=50` }],
+      ['one product by slug', { url: `${base}/api/products/${slug}` }],
+      ['categories', { url: `${base}/api/categories` }],
+      ['cart: add, then read (signed in)', {
+        url: base,
+        requests: [
+          { method: 'POST', path: '/api/cart/add', headers: json(customer), body: JSON.stringify({ productId: target.productId, variantId: target.id, quantity: 1 }) },
+          { method: 'GET', path: '/api/cart', headers: { cookie: customer.cookie } },
+          { method: 'DELETE', path: '/api/cart', headers: json(customer) },
+        ],
+      }],
+      ['guest checkout, cash on delivery', {
+        url: `${base}/api/orders/create`, method: 'POST', headers: json(guest),
+        body: JSON.stringify({
+          items: [{ productId: target.productId, variantId: target.id, quantity: 1 }],
+          customer: { firstName: 'Бенч', lastName: 'Тест', email: 'bench.guest@example.bg', phone: '0888000000' },
+          shipping: { method: 'econt_office', city: 'София', postcode: '1000', address: 'Офис' },
+          paymentMethod: 'cod', ageConfirmed: true, termsAccepted: true,
+        }),
+      }],
+      ['admin orders (spec), searched + sorted', { url: `${base}/api/admin/orders?page=20&limit=20&searchTerm=${encodeURIComponent('иванова')}&sortBy=total`, headers: { cookie: admin.cookie } }],
+      ['admin orders (react-admin), filtered + sorted', { url: `${base}/api/admin/orders?sort=${encodeURIComponent('["total","DESC"]')}&range=${encodeURIComponent('[500,524]')}&filter=${encodeURIComponent('{"status":"delivered","q":"klient1"}')}`, headers: { cookie: admin.cookie } }],
+    ];
+    for (const [name, opts] of scenarios) {
+      process.stdout.write(`  ${name}…\n`);
+      results.push(await load(name, opts));
+    }
+    const noopAfter = await load('Koa no-op', { url: noopUrl });
+    const noopRps = Math.round((noopBefore.rps + noopAfter.rps) / 2);
+    for (const r of results) r.ratio = Math.round((r.rps / noopRps) * 100) / 100;
+    results.unshift({ ...noopBefore, rps: noopRps, ratio: 1, note: `before ${noopBefore.rps}, after ${noopAfter.rps}` });
+
+    // No oversell: what the checkouts took plus what is left is what there was.
+    const check = createKnex(config);
+    const [{ sold }] = await check('orderItems').join('orders', 'orders.id', 'orderItems.orderId').where('orderItems.variantId', target.id).where('orders.customerEmail', 'bench.guest@example.bg').sum({ sold: 'orderItems.quantity' });
+    const { stock } = await check('variants').where({ id: target.id }).first('stock');
+    const oversell = Number(stock) + Number(sold) !== STOCK || Number(stock) < 0;
+    const checkout = results.find((r) => r.name.startsWith('guest checkout'))!;
+    checkout.note = `${sold} orders placed, stock ${stock}; ${oversell ? 'OVERSOLD' : 'no oversell'}`;
+    await check.destroy();
+    const memory = peakMemoryMb(shop.pid!);
+    const weight = { storefront: initialWeight('storefront'), admin: initialWeight('admin') };
+    writeResults(results, memory, weight, generateSeconds, (Date.now() - started) / 1000);
+  } finally {
+    shop.kill('SIGTERM');
+    noop.kill('SIGTERM');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function writeResults(results: Figures[], memory: number, weight: Record<string, { js: number; css: number }>, generateSeconds: number, totalSeconds: number) {
+  const cpu = os.cpus();
+  const rows = results.map((r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ratio ?? ''} | ${r.errors + r.non2xx} | ${r.note ?? ''} |`);
+  const text = [
+    '# Benchmark results',
+    '',
+    `Written by \`npm run bench\` on ${new Date().toISOString()}.`,
+    '',
+    `Machine: ${cpu.length} × ${cpu[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, Node ${process.version}.`,
+    `Data: ${FULL.products} products, ${FULL.products * FULL.variantsPerProduct} variants, ${FULL.customers} customers, ${FULL.orders} orders (generated in ${generateSeconds.toFixed(1)} s). SQLite, one Node process.`,
+    `Load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per scenario, loopback. The ratio is requests/s over the Koa no-op's in the same run.`,
+    '',
+    '| scenario | requests/s | p50 ms | p99 ms | ratio to no-op | errors + non-2xx | note |',
+    '|---|---|---|---|---|---|---|',
+    ...rows,
+    '',
+    `Peak memory of the shop process (VmHWM): ${memory} MB.`,
+    '',
+    '| front end | initial JS (gzip) | initial CSS (gzip) |',
+    '|---|---|---|',
+    ...Object.entries(weight).map(([app, w]) => `| ${app} | ${w.js} KB | ${w.css} KB |`),
+    '',
+    `Total run: ${totalSeconds.toFixed(0)} s.`,
+    '',
+  ].join('\n');
+  fs.writeFileSync(path.join(__dirname, 'RESULTS.md'), text + notes());
+  console.log('\n' + text);
+}
+
+/** What limits the figures, kept by hand below the generated part. */
+function notes(): string {
+  const file = path.join(__dirname, 'NOTES.md');
+  return fs.existsSync(file) ? '\n' + fs.readFileSync(file, 'utf8') : '';
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
