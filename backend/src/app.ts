@@ -12,6 +12,7 @@ import { authenticate, requireAdmin } from './http/auth';
 import { requireCsrf } from './http/csrf';
 import { auditAdminMutations } from './http/audit';
 import { AnswerCache, servePublicCache } from './http/publicCache';
+import { enableCountCache } from './db/countCache';
 import { requestLog } from './http/requestLog';
 import { securityHeaders } from './http/securityHeaders';
 import { staticFiles } from './http/static';
@@ -63,6 +64,7 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
     const cache = new AnswerCache();
     cache.watch(knex);
     app.use(servePublicCache(cache));
+    enableCountCache(knex);
   }
 
   const api = new Router({ prefix: '/api' });

@@ -48,3 +48,19 @@ it('shows a new price and takes a product off sale at once, whoever changed it',
   expect((await admin.get('/api/products/twins-plodov-miks')).status).toBe(200);
   await b.get('/api/products/twins-plodov-miks').expect(404);
 });
+
+it('keeps admin list counts exact across new and deleted orders', async () => {
+  const admin = await shop.signedIn('admin');
+  const total = async () => Number(/\/(\d+)$/.exec((await admin.get('/api/admin/orders?range=[0,9]')).headers['content-range'])![1]);
+  const spec = async () => (await admin.get('/api/admin/orders?searchTerm=example')).body.data.total;
+  const [before, specBefore] = [await total(), await spec()];
+  expect(await total()).toBe(before);
+  const b = shop.browser();
+  await b.csrf();
+  const order = await placeOrder(b, [{ productId: cat.triples.id, variantId: cat.triples.variant, quantity: 1 }]);
+  expect(await total()).toBe(before + 1);
+  expect(await spec()).toBe(specBefore + 1);
+  await admin.delete(`/api/admin/orders/${order.id}`).expect(200);
+  expect(await total()).toBe(before);
+  expect(await spec()).toBe(specBefore);
+});

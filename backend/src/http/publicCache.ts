@@ -8,9 +8,9 @@
 import crypto from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { Knex } from 'knex';
+import { watchWrites } from '../db/writeWatch';
 
 const CATALOGUE_TABLES = /\b(products|variants|categories|product_images|attributes|attribute_values|product_attributes|settings)\b/i;
-const WRITE_SQL = /^\s*(insert|update|delete|replace)\b/i;
 const CACHEABLE_PATH = /^\/api\/(products(\/[^/]+)?|categories|settings)$/;
 
 interface Entry {
@@ -20,7 +20,6 @@ interface Entry {
 
 export class AnswerCache {
   private entries = new Map<string, Entry>();
-  private dirtyTransactions = new Set<string>();
   generation = 0;
 
   constructor(private maxEntries = 2000) {}
@@ -51,24 +50,7 @@ export class AnswerCache {
 
   /** Drop everything on each write to the catalogue's tables, and again when its transaction ends. */
   watch(knex: Knex) {
-    const seen = (q: { method?: string; sql?: string; __knexTxId?: string }) => {
-      const sql = q.sql ?? '';
-      const write = ['insert', 'update', 'del', 'delete', 'truncate'].includes(q.method ?? '') || (q.method === 'raw' && WRITE_SQL.test(sql));
-      if (write && CATALOGUE_TABLES.test(sql)) {
-        if (q.__knexTxId) this.dirtyTransactions.add(q.__knexTxId);
-        this.invalidate();
-      } else if (q.__knexTxId && /^(COMMIT|ROLLBACK)/i.test(sql) && this.dirtyTransactions.has(q.__knexTxId)) {
-        this.invalidate();
-      }
-    };
-    knex.on('query', seen);
-    knex.on('query-response', (_res: unknown, q: { method?: string; sql?: string; __knexTxId?: string }) => {
-      seen(q);
-      if (q.__knexTxId && /^(COMMIT|ROLLBACK)/i.test(q.sql ?? '')) this.dirtyTransactions.delete(q.__knexTxId);
-    });
-    knex.on('query-error', (_err: unknown, q: { __knexTxId?: string }) => {
-      if (q?.__knexTxId && this.dirtyTransactions.has(q.__knexTxId)) this.invalidate();
-    });
+    watchWrites(knex, CATALOGUE_TABLES, () => this.invalidate());
   }
 }
 

@@ -7,6 +7,7 @@ import type { QueryBuilder, Model } from 'objection';
 import { API } from '../../../domain/messages';
 import { RA_RANGE_MAX } from '../../../domain/limits';
 import { badRequest } from './errors';
+import { cachedCount } from '../db/countCache';
 
 export interface RaListSpec {
   /** API field name -> column (or raw expression) it sorts by. */
@@ -91,7 +92,7 @@ export function applyRaFilters<M extends Model>(qb: QueryBuilder<M, any>, params
 /** Run a filtered query for one page: rows (sorted, with a stable tie-break) and the total. */
 export async function raPage<M extends Model>(base: QueryBuilder<M, M[]>, params: RaListParams, spec: RaListSpec) {
   applyRaFilters(base, params, spec);
-  const countQuery = base.clone().clearSelect().clearOrder().resultSize();
+  const countQuery = cachedCount(base.clone().clearSelect().clearOrder());
   const [col, dir] = [spec.sortable[params.sort[0]], params.sort[1]];
   const rowsQuery = base
     .clone()

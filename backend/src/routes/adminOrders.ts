@@ -9,6 +9,7 @@ import { parseBody, parseId, parseQuery, Shape } from '../http/validate';
 import { currentUser } from '../http/auth';
 import { filterBy, isRaDialect, parseRaParams, raPage, sendRaList, whereContains, RaListSpec } from '../http/raList';
 import { API } from '../../../domain/messages';
+import { cachedCount } from '../db/countCache';
 import { PAGE_DEFAULT, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, TEXT_MAX } from '../../../domain/limits';
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, SHIPPING_METHODS, OrderStatus, PaymentStatus } from '../../../domain/orderStatus';
 import { toMinor } from '../../../domain/money';
@@ -75,7 +76,7 @@ async function specList(ctx: Context) {
   else if (sort === 'total') ordered.orderBy('total', 'desc');
   else if (sort === '-total') ordered.orderBy('total', 'asc');
   else if (sort === 'status') ordered.orderBy('status', 'asc');
-  const [rows, total] = await Promise.all([ordered.orderBy('id', 'desc').offset((page - 1) * limit).limit(limit), query.resultSize()]);
+  const [rows, total] = await Promise.all([ordered.orderBy('id', 'desc').offset((page - 1) * limit).limit(limit), cachedCount(query)]);
   ctx.body = { data: { orders: (await withDetails(rows)).map((o) => orderView(o, { staff: true })), total, page, limit } };
 }
 

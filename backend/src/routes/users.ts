@@ -11,6 +11,7 @@ import { isRaDialect, parseRaParams, raPage, sendRaList, filterBy, whereContains
 import { createUser, updateUser, UserChanges } from '../services/users';
 import { endAllSessions } from '../services/sessions';
 import { API } from '../../../domain/messages';
+import { cachedCount } from '../db/countCache';
 import {
   NAME_MAX, PHONE_MAX, PASSWORD_MAX, PASSWORD_MIN, ROLES, USER_SORTS, USER_SORT_DEFAULT,
   PAGE_DEFAULT, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX,
@@ -94,7 +95,7 @@ async function specList(ctx: Context) {
   if (sort === 'date') ordered.orderBy('createdAt', 'desc');
   else if (sort === 'name') ordered.orderBy('lastName').orderBy('firstName');
   else ordered.orderBy('email');
-  const [users, total] = await Promise.all([ordered.orderBy('id', 'desc').offset((page - 1) * limit).limit(limit), query.resultSize()]);
+  const [users, total] = await Promise.all([ordered.orderBy('id', 'desc').offset((page - 1) * limit).limit(limit), cachedCount(query)]);
   ctx.body = { users, total, page, limit };
 }
 

@@ -81,7 +81,7 @@ export async function placeOrder(input: CheckoutInput, user: User | null, trx: T
 
   const c = input.customer;
   const s = input.shipping;
-  const order = await Order.query(trx).insertAndFetch({
+  const order = await Order.query(trx).insert({
     number: `tmp-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`,
     userId: user?.id ?? null,
     status: 'pending',
@@ -138,5 +138,5 @@ export async function placeOrder(input: CheckoutInput, user: User | null, trx: T
   for (const v of lowStock) {
     await notifyStaff({ type: 'low_stock', message: v.stock > 0 ? `Ниска наличност: ${v.name} — остават ${v.stock} бр.` : `Изчерпан: ${v.name}`, link: '/admin/products' }, trx);
   }
-  return (await Order.query(trx).findById(order.id))!;
+  return Object.assign(order, { number });
 }
