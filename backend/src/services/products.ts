@@ -11,34 +11,14 @@ import { AttributeValue } from '../models/AttributeValue';
 import { Category } from '../models/Category';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { API } from '../../../domain/messages';
+import type { ApiProduct } from '../../../domain/api';
 import { fromMinor } from '../../../domain/money';
 import { slugify } from '../../../domain/slug';
 import type { ProductStatus } from '../../../domain/limits';
 import { uniqueSlug } from './categories';
 
-export interface ProductView {
-  id: number;
-  slug: string;
-  name: string;
-  description: string;
-  status: ProductStatus;
-  price: number | null;
-  compareAtPrice: number | null;
-  categoryId: number | null;
-  category: { id: number; name: string; slug: string } | null;
-  images: Array<{ id: number; url: string; alt: string }>;
-  variants: Array<{ id: number; name: string; sku: string; price: number | null; stock: number }>;
-  attributes: Array<{ id: number; name: string; values: Array<{ id: number; value: string }> }>;
-  nicotineMgMl: number | null;
-  volumeMl: number | null;
-  featured: boolean;
-  seoTitle: string;
-  seoDescription: string;
-  stock: number;
-  inStock: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+/** The API shape of a product, shared with the front ends (domain/api). */
+export type ProductView = ApiProduct;
 
 /** Answers for a page of products: 4 queries whatever the page size. */
 export async function productViews(products: Product[], trx?: Transaction): Promise<ProductView[]> {
@@ -72,12 +52,12 @@ export async function productViews(products: Product[], trx?: Transaction): Prom
       name: p.name,
       description: p.description,
       status: p.status,
-      price: fromMinor(p.price),
+      price: fromMinor(p.price)!,
       compareAtPrice: fromMinor(p.compareAtPrice),
       categoryId: p.categoryId,
       category: p.categoryId !== null ? categoryById.get(p.categoryId) ?? null : null,
       images: images.filter((i) => i.productId === p.id).map((i) => ({ id: i.id, url: i.url, alt: i.alt })),
-      variants: own.map((v) => ({ id: v.id, name: v.name, sku: v.sku, price: fromMinor(v.price ?? p.price), stock: v.stock })),
+      variants: own.map((v) => ({ id: v.id, name: v.name, sku: v.sku, price: fromMinor(v.price ?? p.price)!, stock: v.stock })),
       attributes,
       nicotineMgMl: p.nicotineMgMl,
       volumeMl: p.volumeMl,
