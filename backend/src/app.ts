@@ -11,8 +11,8 @@ import { sessionMiddleware } from './http/session';
 import { authenticate, requireAdmin } from './http/auth';
 import { requireCsrf } from './http/csrf';
 import { auditAdminMutations } from './http/audit';
-import { AnswerCache, servePublicCache } from './http/publicCache';
-import { enableCountCache } from './db/countCache';
+import { AnswerCache, serveAdminListCache, servePublicCache } from './http/publicCache';
+import { DATA_WRITE, enableCountCache } from './db/countCache';
 import { requestLog } from './http/requestLog';
 import { securityHeaders } from './http/securityHeaders';
 import { staticFiles } from './http/static';
@@ -60,11 +60,14 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
   app.use(securityHeaders(config.env === 'production'));
   app.use(errorMiddleware());
 
+  // In-process caches, exact because every write drops them (one process: see config).
+  const adminLists = new AnswerCache(500);
   if (config.catalogueCache) {
     const cache = new AnswerCache();
     cache.watch(knex);
     app.use(servePublicCache(cache));
     enableCountCache(knex);
+    adminLists.watch(knex, DATA_WRITE);
   }
 
   const api = new Router({ prefix: '/api' });
@@ -80,7 +83,7 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
     ctx.body = { status: 'ok', uptime: Math.round(process.uptime()) };
   });
   // Every /api/admin call is for admins only: 401 for guests, 403 for customers.
-  api.use('/admin', requireAdmin, auditAdminMutations);
+  api.use('/admin', requireAdmin, auditAdminMutations, ...(config.catalogueCache ? [serveAdminListCache(adminLists)] : []));
 
   const areas = [
     authRoutes(), accountRoutes(), tokenRoutes(), userRoutes(), categoryRoutes(), productRoutes(), uploadRoutes(),

@@ -7,7 +7,7 @@ import type { QueryBuilder, Model } from 'objection';
 import { watchWrites } from './writeWatch';
 
 /** A write to any table but the sessions and the sign-in throttles, which change on every request. */
-const DATA_WRITE = /(insert into|update|delete from)\s+(?![`"]?(sessions|throttles)\b)/i;
+export const DATA_WRITE = /(insert into|update|delete from)\s+(?![`"]?(sessions|throttles)\b)/i;
 const MAX_ENTRIES = 1000;
 
 let counts: Map<string, number> | undefined;

@@ -16,6 +16,7 @@ const CACHEABLE_PATH = /^\/api\/(products(\/[^/]+)?|categories|settings)$/;
 interface Entry {
   body: Buffer;
   etag: string;
+  contentRange?: string;
 }
 
 export class AnswerCache {
@@ -40,17 +41,17 @@ export class AnswerCache {
   }
 
   /** Keep an answer computed at `generation`, unless something changed meanwhile. */
-  set(key: string, generation: number, body: Buffer): Entry | undefined {
+  set(key: string, generation: number, body: Buffer, contentRange?: string): Entry | undefined {
     if (generation !== this.generation) return undefined;
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-    const entry = { body, etag: `"${crypto.createHash('sha1').update(body).digest('base64url')}"` };
+    const entry = { body, etag: `"${crypto.createHash('sha1').update(body).digest('base64url')}"`, contentRange };
     this.entries.set(key, entry);
     return entry;
   }
 
-  /** Drop everything on each write to the catalogue's tables, and again when its transaction ends. */
-  watch(knex: Knex) {
-    watchWrites(knex, CATALOGUE_TABLES, () => this.invalidate());
+  /** Drop everything on each write to these tables, and again when its transaction ends. */
+  watch(knex: Knex, tables: RegExp = CATALOGUE_TABLES) {
+    watchWrites(knex, tables, () => this.invalidate());
   }
 }
 
@@ -85,5 +86,36 @@ export function servePublicCache(cache: AnswerCache) {
     ctx.body = body;
     ctx.set('Cache-Control', 'no-cache');
     if (entry) ctx.set('ETag', entry.etag);
+  };
+}
+
+const ADMIN_LIST_PATH = /^\/api\/admin\/(orders|orders\/counts|users|admins|products|categories|payments|discounts|contact-messages|notifications|audit-log)$/;
+
+/**
+ * Staff lists (after the admin check): the same answer for every admin until the next write to
+ * the shop's data, so reloading a list of 100,000 orders, or several staff looking at it, costs
+ * one query. Figures that depend on the clock (dashboard, analysis) are not kept.
+ */
+export function serveAdminListCache(cache: AnswerCache) {
+  return async (ctx: Context, next: Next) => {
+    if (ctx.method !== 'GET' || !ADMIN_LIST_PATH.test(ctx.path)) return next();
+    const key = ctx.url;
+    const hit = cache.get(key);
+    if (hit) {
+      if (hit.contentRange) {
+        ctx.set('Content-Range', hit.contentRange);
+        ctx.set('Access-Control-Expose-Headers', 'Content-Range');
+      }
+      ctx.type = 'application/json; charset=utf-8';
+      ctx.body = hit.body;
+      return;
+    }
+    const generation = cache.generation;
+    await next();
+    if (ctx.status !== 200 || ctx.body === undefined || Buffer.isBuffer(ctx.body) || typeof ctx.body !== 'object') return;
+    const body = Buffer.from(JSON.stringify(ctx.body));
+    cache.set(key, generation, body, ctx.response.get('Content-Range') || undefined);
+    ctx.type = 'application/json; charset=utf-8';
+    ctx.body = body;
   };
 }

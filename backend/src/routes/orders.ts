@@ -84,7 +84,7 @@ export function ordersRoutes() {
     const user = ctx.state.user as User | null;
     const placed = await Order.transaction((trx) => placeOrder(input, user, trx));
     if (!user) session(ctx).orderIds = [...(session(ctx).orderIds ?? []).slice(-49), placed.id];
-    const order = orderView(await findOrder(placed.id));
+    const order = orderView(placed);
     void mailCustomer(ctx.config, order, orderConfirmationMail);
     ctx.status = 201;
     ctx.body = { message: API.orderCreated, order };

@@ -106,6 +106,8 @@ export async function placeOrder(input: CheckoutInput, user: User | null, trx: T
     staffNote: '',
     trackingNumber: '',
     searchText: '',
+    deliveredAt: null,
+    withdrawnAt: null,
   } as Partial<Order>);
   const number = orderNumber(order.id);
   await Order.query(trx)
@@ -113,8 +115,9 @@ export async function placeOrder(input: CheckoutInput, user: User | null, trx: T
     .findById(order.id);
 
   // One insert per line: Objection's batch insert is PostgreSQL-only.
+  const items: OrderItem[] = [];
   for (const l of lines) {
-    await OrderItem.query(trx).insert({
+    items.push(await OrderItem.query(trx).insert({
       orderId: order.id,
       productId: l.productId,
       variantId: l.variantId,
@@ -126,11 +129,11 @@ export async function placeOrder(input: CheckoutInput, user: User | null, trx: T
       unitPrice: l.unitPrice,
       quantity: l.quantity,
       lineTotal: l.lineTotal,
-    } as Partial<OrderItem>);
+    } as Partial<OrderItem>));
   }
-  await Payment.query(trx).insert({ orderId: order.id, method: input.paymentMethod, amount: totals.total, status: 'pending', reference: number } as Partial<Payment>);
+  const payment = await Payment.query(trx).insert({ orderId: order.id, method: input.paymentMethod, amount: totals.total, status: 'pending', reference: number, paidAt: null, refundedAt: null } as Partial<Payment>);
   const actor = actorOf(user, `${c.firstName} ${c.lastName}`.trim());
-  await OrderEvent.query(trx).insert({ orderId: order.id, type: 'created', fromStatus: null, toStatus: 'pending', note: '', actorUserId: actor.userId, actorLabel: actor.label } as Partial<OrderEvent>);
+  const created = await OrderEvent.query(trx).insert({ orderId: order.id, type: 'created', fromStatus: null, toStatus: 'pending', note: '', actorUserId: actor.userId, actorLabel: actor.label } as Partial<OrderEvent>);
   if (discount) await redeemDiscount(discount, order.id, email, trx);
   if (fromServerCart) await CartItem.query(trx).delete().where({ userId: user.id });
 
@@ -138,5 +141,6 @@ export async function placeOrder(input: CheckoutInput, user: User | null, trx: T
   for (const v of lowStock) {
     await notifyStaff({ type: 'low_stock', message: v.stock > 0 ? `Ниска наличност: ${v.name} — остават ${v.stock} бр.` : `Изчерпан: ${v.name}`, link: '/admin/products' }, trx);
   }
-  return Object.assign(order, { number });
+  // The whole order as written, so the answer needs no second read.
+  return Object.assign(order, { number, items, payment, events: [created] });
 }

@@ -1,5 +1,6 @@
-// Outgoing e-mail through nodemailer: SMTP when SMTP_URL is set, otherwise each message is
-// written as an .eml file to data/outbox/ (development, tests, shops without mail yet).
+// Outgoing e-mail: through nodemailer's SMTP transport when SMTP_URL is set, otherwise each
+// message is written as a plain-text .eml file to data/outbox/ (development, tests, shops
+// without mail yet), cheaply, since it happens for every order.
 // Sending never throws: a failed e-mail must not fail the order that caused it.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,28 +17,73 @@ export interface Mail {
 
 let transport: { key: string; t: Transporter } | undefined;
 
-function transporter(config: Config): Transporter {
-  const key = config.smtpUrl ?? 'outbox';
-  if (!transport || transport.key !== key) {
-    transport = { key, t: config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }) };
-  }
+function transporter(smtpUrl: string): Transporter {
+  if (!transport || transport.key !== smtpUrl) transport = { key: smtpUrl, t: nodemailer.createTransport(smtpUrl) };
   return transport.t;
 }
 
 export async function sendMail(config: Config, mail: Mail): Promise<boolean> {
   try {
-    // Quoted-printable keeps the outbox files readable (and greppable) as text.
-    const info = await transporter(config).sendMail({ from: config.mailFrom, textEncoding: 'quoted-printable', ...mail });
-    if (!config.smtpUrl) {
+    if (config.smtpUrl) {
+      // Quoted-printable keeps the text readable in any mail client's source view.
+      await transporter(config.smtpUrl).sendMail({ from: config.mailFrom, textEncoding: 'quoted-printable', ...mail });
+    } else {
       fs.mkdirSync(config.outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`;
-      fs.writeFileSync(path.join(config.outboxDir, name), (info as any).message as Buffer);
+      await fs.promises.writeFile(path.join(config.outboxDir, name), outboxMessage(config.mailFrom, mail));
     }
     return true;
   } catch (err) {
     console.error(JSON.stringify({ level: 'error', event: 'mail_failed', subject: mail.subject, error: String(err) }));
     return false;
   }
+}
+
+/** RFC 2047 for a header with Bulgarian text. */
+function encodedWord(text: string): string {
+  return /^[\x20-\x7e]*$/.test(text) ? text : `=?UTF-8?B?${Buffer.from(text).toString('base64')}?=`;
+}
+
+/** Quoted-printable (RFC 2045): every line at most 76 characters, soft breaks with '='. */
+export function quotedPrintable(text: string): string {
+  return text
+    .replace(/\r?\n/g, '\n')
+    .split('\n')
+    .map((line) => {
+      let out = '';
+      let width = 0;
+      for (const byte of Buffer.from(line)) {
+        const plain = (byte >= 33 && byte <= 126 && byte !== 61) || byte === 32;
+        const piece = plain ? String.fromCharCode(byte) : `=${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+        if (width + piece.length > 75) {
+          out += '=\r\n';
+          width = 0;
+        }
+        out += piece;
+        width += piece.length;
+      }
+      // A space at the end of a line would be lost in transit.
+      return out.endsWith(' ') ? out.slice(0, -1) + '=20' : out;
+    })
+    .join('\r\n');
+}
+
+/** The outbox's .eml: a plain-text message any mail client opens (no SMTP configured). */
+function outboxMessage(from: string, mail: Mail): string {
+  const fromAddress = /<([^>]+)>/.exec(from)?.[1] ?? from;
+  return [
+    `From: ${from.replace(/^([^<]+)</, (_, n: string) => `${encodedWord(n.trim())} <`)}`,
+    `To: ${mail.to}`,
+    `Subject: ${encodedWord(mail.subject)}`,
+    `Date: ${new Date().toUTCString()}`,
+    `Message-ID: <${crypto.randomUUID()}@${fromAddress.split('@')[1] ?? 'localhost'}>`,
+    'MIME-Version: 1.0',
+    'Content-Type: text/plain; charset=utf-8',
+    'Content-Transfer-Encoding: quoted-printable',
+    '',
+    quotedPrintable(mail.text),
+    '',
+  ].join('\r\n');
 }
 
 /** Send without waiting: for use after a transaction has committed. */

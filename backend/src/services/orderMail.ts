@@ -70,7 +70,7 @@ export async function statusChangedMail(order: OrderView): Promise<{ subject: st
   if (!sentence) return null;
   const settings = await getSettings();
   const tracking = order.status === 'shipped' && order.trackingNumber ? [`Номер на пратката: ${order.trackingNumber}`] : [];
-  const text = [`Здравейте, ${order.customer.firstName}!`, '', sentence, ...tracking, '', ...totalsLines(order), '', `${settings.brand} · ${settings.contacts.phone} · ${settings.contacts.email}`].join('\n');
+  const text = [`Здравейте, ${order.customer.firstName}!`, '', `Поръчка ${order.number}: ${sentence}`, ...tracking, '', ...totalsLines(order), '', `${settings.brand} · ${settings.contacts.phone} · ${settings.contacts.email}`].join('\n');
   return { subject: `Поръчка ${order.number}: ${order.statusLabel}`, text };
 }
 
