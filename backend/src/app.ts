@@ -8,7 +8,7 @@ import { Config } from './config';
 import { createKnex } from './db/knex';
 import { errorMiddleware, notFound } from './http/errors';
 import { sessionMiddleware } from './http/session';
-import { authenticate, requireAdmin } from './http/auth';
+import { authenticate, rememberUsers, requireAdmin } from './http/auth';
 import { requireCsrf } from './http/csrf';
 import { auditAdminMutations } from './http/audit';
 import { AnswerCache, serveAdminListCache, servePublicCache } from './http/publicCache';
@@ -68,11 +68,12 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
     app.use(servePublicCache(cache));
     enableCountCache(knex);
     adminLists.watch(knex, DATA_WRITE);
+    rememberUsers(knex);
   }
 
   const api = new Router({ prefix: '/api' });
   api.use(
-    sessionMiddleware(app, knex, config.secureCookies),
+    sessionMiddleware(app, knex, config.secureCookies, config.catalogueCache),
     bodyParser({ enableTypes: ['json'], jsonLimit: BODY_MAX_BYTES, encoding: 'utf-8' }),
     authenticate,
     requireCsrf,

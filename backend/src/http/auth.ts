@@ -8,6 +8,7 @@ import { nowIso } from '../models/BaseModel';
 import { unauthorized, forbidden } from './errors';
 import { API } from '../../../domain/messages';
 import { getSettings } from '../services/settings';
+import { watchWrites } from '../db/writeWatch';
 
 export const TOKEN_PREFIX = 'vs_';
 
@@ -37,7 +38,7 @@ export async function authenticate(ctx: Context, next: Next) {
     ctx.state.user = user;
     ctx.state.authVia = 'bearer';
   } else if (ctx.session?.userId) {
-    const user = await User.query().findById(ctx.session.userId);
+    const user = await findSessionUser(ctx.session.userId);
     if (user) {
       ctx.state.user = user;
       ctx.state.authVia = 'session';
@@ -46,6 +47,25 @@ export async function authenticate(ctx: Context, next: Next) {
     }
   }
   return next();
+}
+
+let users: Map<number, User> | undefined;
+
+/** Keep signed-in users in memory (one process), dropped on any write to the users table. */
+export function rememberUsers(knex: import('knex').Knex) {
+  users = new Map();
+  watchWrites(knex, /(insert\s+into|update|delete\s+from)\s+[`"]?users\b/i, () => users!.clear());
+}
+
+async function findSessionUser(id: number): Promise<User | undefined> {
+  const kept = users?.get(id);
+  if (kept) return kept.$clone();
+  const user = await User.query().findById(id);
+  if (user && users) {
+    if (users.size >= 10_000) users.clear();
+    users.set(id, user.$clone());
+  }
+  return user;
 }
 
 export function currentUser(ctx: Context): User {

@@ -3,6 +3,7 @@
 import type Koa from 'koa';
 import session from 'koa-session';
 import type { Knex } from 'knex';
+import { watchWrites } from '../db/writeWatch';
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
@@ -16,12 +17,32 @@ export interface ShopSession {
   pendingTwoFactor?: { userId: number; at: number; tries: number };
 }
 
-function sessionStore(knex: Knex) {
+const MEMORY_MAX = 20_000;
+
+/**
+ * Sessions in the database. With `memory` (one process) each is also kept in memory after its
+ * first read, so a request costs no session query; any delete of sessions made elsewhere in the
+ * app (sign-out everywhere, password reset, expiry purge) empties that memory at once.
+ */
+function sessionStore(knex: Knex, memory: boolean) {
+  const kept = memory ? new Map<string, { data: string; expiresAt: number }>() : undefined;
+  if (kept) watchWrites(knex, /delete\s+from\s+[`"]?sessions\b/i, () => kept.clear());
+  const keep = (key: string, row: { data: string; expiresAt: number }) => {
+    if (!kept) return;
+    if (kept.size >= MEMORY_MAX) kept.delete(kept.keys().next().value as string);
+    kept.set(key, row);
+  };
   return {
     async get(key: string) {
-      const row = await knex('sessions').where({ id: key }).first('data', 'expiresAt');
-      if (!row) return undefined;
-      if (Number(row.expiresAt) < Date.now()) {
+      let row = kept?.get(key);
+      if (!row) {
+        const found = await knex('sessions').where({ id: key }).first('data', 'expiresAt');
+        if (!found) return undefined;
+        row = { data: found.data, expiresAt: Number(found.expiresAt) };
+        keep(key, row);
+      }
+      if (row.expiresAt < Date.now()) {
+        kept?.delete(key);
         await knex('sessions').where({ id: key }).delete();
         return undefined;
       }
@@ -35,14 +56,16 @@ function sessionStore(knex: Knex) {
         userId: sess?.userId ?? null,
       };
       await knex('sessions').insert(row).onConflict('id').merge();
+      keep(key, { data: row.data, expiresAt: row.expiresAt });
     },
     async destroy(key: string) {
+      kept?.delete(key);
       await knex('sessions').where({ id: key }).delete();
     },
   };
 }
 
-export function sessionMiddleware(app: Koa, knex: Knex, secure: boolean) {
+export function sessionMiddleware(app: Koa, knex: Knex, secure: boolean, memory = false) {
   return session(
     {
       key: SESSION_COOKIE,
@@ -53,7 +76,7 @@ export function sessionMiddleware(app: Koa, knex: Knex, secure: boolean) {
       signed: true,
       rolling: false,
       renew: true,
-      store: sessionStore(knex),
+      store: sessionStore(knex, memory),
     } as any,
     app,
   );
