@@ -62,7 +62,7 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
 
   // In-process caches, exact because every write drops them (one process: see config).
   const adminLists = new AnswerCache(500);
-  if (config.catalogueCache) {
+  if (config.memoryCaches) {
     const cache = new AnswerCache();
     cache.watch(knex);
     app.use(servePublicCache(cache));
@@ -73,7 +73,7 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
 
   const api = new Router({ prefix: '/api' });
   api.use(
-    sessionMiddleware(app, knex, config.secureCookies, config.catalogueCache),
+    sessionMiddleware(app, knex, config.secureCookies, config.memoryCaches),
     bodyParser({ enableTypes: ['json'], jsonLimit: BODY_MAX_BYTES, encoding: 'utf-8' }),
     authenticate,
     requireCsrf,
@@ -84,7 +84,7 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
     ctx.body = { status: 'ok', uptime: Math.round(process.uptime()) };
   });
   // Every /api/admin call is for admins only: 401 for guests, 403 for customers.
-  api.use('/admin', requireAdmin, auditAdminMutations, ...(config.catalogueCache ? [serveAdminListCache(adminLists)] : []));
+  api.use('/admin', requireAdmin, auditAdminMutations, ...(config.memoryCaches ? [serveAdminListCache(adminLists)] : []));
 
   const areas = [
     authRoutes(), accountRoutes(), tokenRoutes(), userRoutes(), categoryRoutes(), productRoutes(), uploadRoutes(),

@@ -19,8 +19,9 @@ export interface Config {
   adminDist: string;
   /** Trust X-Forwarded-For (behind a reverse proxy). */
   proxy: boolean;
-  /** Answer the public catalogue from memory (one process; see http/publicCache). */
-  catalogueCache: boolean;
+  /** In-process caches (catalogue answers, staff lists and counts, sessions, signed-in users),
+   *  each emptied by the writes that change it: right for one process, off for several. */
+  memoryCaches: boolean;
   logRequests: boolean;
   /** nodemailer transport URL; without it mail is written as .eml files to outboxDir. */
   smtpUrl?: string;
@@ -61,7 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     storefrontDist: path.join(ROOT, 'storefront/dist'),
     adminDist: path.join(ROOT, 'admin/dist'),
     proxy: env.TRUST_PROXY === '1',
-    catalogueCache: env.CATALOGUE_CACHE ? env.CATALOGUE_CACHE === '1' : !env.DATABASE_URL,
+    memoryCaches: env.MEMORY_CACHES ? env.MEMORY_CACHES === '1' : !env.DATABASE_URL,
     logRequests: env.LOG_REQUESTS !== '0' && nodeEnv !== 'test',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'VAP SOLO <shop@vapsolo.bg>',

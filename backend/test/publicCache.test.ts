@@ -6,7 +6,7 @@ import { Product, Variant } from '../src/models';
 let shop: TestShop;
 let cat: Catalogue;
 beforeAll(async () => {
-  shop = await makeShop({ catalogueCache: true });
+  shop = await makeShop({ memoryCaches: true });
   cat = await makeCatalogue();
 });
 afterAll(() => shop.close());

@@ -4,7 +4,7 @@
 // by an order included) is seen on knex's query events, and again when its transaction commits,
 // so a shopper never gets a stale price or stock. An answer computed while a write happened is
 // not kept (generations). One process only: with several instances (PostgreSQL) it is off
-// unless CATALOGUE_CACHE=1.
+// unless MEMORY_CACHES=1.
 import crypto from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { Knex } from 'knex';
