@@ -21,7 +21,7 @@ export const journeys = [
       await page.waitForURL(/sort=-price/);
       // The grid settles on TWINS products only (the category and its subcategory).
       await page.waitForFunction(() => {
-        const names = [...document.querySelectorAll('.product-card h3')].map((e) => e.textContent ?? '');
+        const names = [...document.querySelectorAll('.product-card-title')].map((e) => e.textContent ?? '');
         return names.length > 0 && names.every((n) => /TWINS/.test(n)) && !document.querySelector('.skeleton-card');
       });
 

@@ -32,7 +32,7 @@ export function Header() {
         <button type="button" className="icon-button menu-toggle" aria-label="Меню" aria-expanded={menuOpen} aria-controls="main-nav" onClick={() => setMenuOpen((o) => !o)}>
           <span className="burger" aria-hidden="true" />
         </button>
-        <Link to="/" className="logo" aria-label={`${brand} – начало`}>
+        <Link to="/" className="logo" title={`${brand} – начало`}>
           VAP<span>SOLO</span>
         </Link>
         <nav id="main-nav" className={`nav ${menuOpen ? 'nav-open' : ''}`} aria-label="Основна навигация">

@@ -2,7 +2,8 @@ import { Link } from 'react-router-dom';
 import { Price } from './Price';
 import type { ApiProduct } from '../../../domain/api';
 
-export function ProductCard({ product }: { product: ApiProduct }) {
+/** `priority`: one of the first cards on the screen, its picture is fetched at once (LCP). */
+export function ProductCard({ product, priority = false }: { product: ApiProduct; priority?: boolean }) {
   const image = product.images[0];
   const prices = product.variants.map((v) => v.price);
   const from = prices.length ? Math.min(...prices) : product.price;
@@ -11,13 +12,13 @@ export function ProductCard({ product }: { product: ApiProduct }) {
     <article className="card product-card">
       <Link to={`/products/${product.slug}`} className="product-card-link">
         <div className="product-card-image">
-          {image ? <img src={image.url} alt={image.alt || product.name} loading="lazy" width="400" height="400" /> : <div className="image-placeholder" aria-hidden="true" />}
+          {image ? <img src={image.url} alt={image.alt || product.name} loading={priority ? 'eager' : 'lazy'} fetchPriority={priority ? 'high' : 'auto'} width="400" height="400" /> : <div className="image-placeholder" aria-hidden="true" />}
           {!product.inStock && <span className="chip chip-muted">Изчерпан</span>}
           {product.inStock && product.compareAtPrice !== null && product.compareAtPrice > from && <span className="chip chip-sale">Промоция</span>}
         </div>
         <div className="product-card-body">
           {product.category && <div className="eyebrow">{product.category.name}</div>}
-          <h3>{product.name}</h3>
+          <h2 className="product-card-title">{product.name}</h2>
           <div className="product-card-price">
             {varies && <span className="muted">от </span>}
             <Price amount={from} />

@@ -58,7 +58,7 @@ export default function Home() {
         </div>
         {featured === null ? <ProductGridSkeleton count={4} /> : (
           <div className="grid">
-            {featured.map((p) => <ProductCard key={p.id} product={p} />)}
+            {featured.map((p, i) => <ProductCard key={p.id} product={p} priority={i < 2} />)}
           </div>
         )}
       </section>

@@ -44,12 +44,14 @@ export default function Shop() {
     return () => ctrl.abort();
   }, [page, category, search, sort, minPrice, maxPrice]);
 
-  const update = (changes: Record<string, string>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) (v ? next.set(k, v) : next.delete(k));
-    if (!('page' in changes)) next.delete('page');
-    setParams(next);
-  };
+  // From the URL as it is now, not as this render saw it: quick clicks must not undo each other.
+  const update = (changes: Record<string, string>) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const [k, v] of Object.entries(changes)) (v ? next.set(k, v) : next.delete(k));
+      if (!('page' in changes)) next.delete('page');
+      return next;
+    });
   const onSearch = (e: FormEvent) => {
     e.preventDefault();
     update({ search: searchText.trim() });
@@ -130,7 +132,7 @@ export default function Shop() {
             </div>
           ) : (
             <div className="grid">
-              {products.map((p) => <ProductCard key={p.id} product={p} />)}
+              {products.map((p, i) => <ProductCard key={p.id} product={p} priority={i < 4} />)}
             </div>
           )}
           {(page > 1 || hasNext) && (
