@@ -170,7 +170,8 @@ async function main() {
     await check.destroy();
     const memory = peakMemoryMb(shop.pid!);
     const weight = { storefront: initialWeight('storefront'), admin: initialWeight('admin') };
-    writeResults(results, memory, weight, generateSeconds, (Date.now() - started) / 1000);
+    const audits = await lighthouseScores(base, ['/', '/products', `/products/${slug}`]);
+    writeResults(results, memory, weight, audits, generateSeconds, (Date.now() - started) / 1000);
   } finally {
     shop.kill('SIGTERM');
     noop.kill('SIGTERM');
@@ -178,7 +179,35 @@ async function main() {
   }
 }
 
-function writeResults(results: Figures[], memory: number, weight: Record<string, { js: number; css: number }>, generateSeconds: number, totalSeconds: number) {
+interface Audit { page: string; performance: number; accessibility: number; lcp: string; cls: string; tbt: string }
+
+/** Lighthouse (mobile, its default throttling) in Debian's Chromium, one page after another. */
+async function lighthouseScores(base: string, pages: string[]): Promise<Audit[]> {
+  const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (!fs.existsSync(chromePath)) return [];
+  // ES modules only: loaded at run time.
+  const load = new Function('m', 'return import(m)') as (m: string) => Promise<any>;
+  const { default: lighthouse } = await load('lighthouse');
+  const chromeLauncher = await load('chrome-launcher');
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+  const out: Audit[] = [];
+  try {
+    for (const page of pages) {
+      process.stdout.write(`  lighthouse ${page}…\n`);
+      const { lhr } = await lighthouse(base + page, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+      const a = lhr.audits;
+      out.push({
+        page, performance: Math.round(lhr.categories.performance.score * 100), accessibility: Math.round(lhr.categories.accessibility.score * 100),
+        lcp: a['largest-contentful-paint'].displayValue, cls: a['cumulative-layout-shift'].displayValue, tbt: a['total-blocking-time'].displayValue,
+      });
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return out;
+}
+
+function writeResults(results: Figures[], memory: number, weight: Record<string, { js: number; css: number }>, audits: Audit[], generateSeconds: number, totalSeconds: number) {
   const cpu = os.cpus();
   const rows = results.map((r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ratio ?? ''} | ${r.errors + r.non2xx} | ${r.note ?? ''} |`);
   const text = [
@@ -199,6 +228,12 @@ function writeResults(results: Figures[], memory: number, weight: Record<string,
     '| front end | initial JS (gzip) | initial CSS (gzip) |',
     '|---|---|---|',
     ...Object.entries(weight).map(([app, w]) => `| ${app} | ${w.js} KB | ${w.css} KB |`),
+    '',
+    'Lighthouse, mobile (the storefront on this data; served with brotli):',
+    '',
+    '| page | performance | accessibility | LCP | CLS | TBT |',
+    '|---|---|---|---|---|---|',
+    ...(audits.length ? audits.map((a) => `| ${a.page} | ${a.performance} | ${a.accessibility} | ${a.lcp} | ${a.cls} | ${a.tbt} |`) : ['| (Chromium not found) | | | | | |']),
     '',
     `Total run: ${totalSeconds.toFixed(0)} s.`,
     '',
