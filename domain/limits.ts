@@ -3,6 +3,8 @@
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;
 export const EMAIL_MAX = 254;
+/** What counts as an e-mail address, on the server and in the forms. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const NAME_MAX = 100;
 export const PHONE_MAX = 30;
 export const TEXT_MAX = 5000;

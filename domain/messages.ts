@@ -28,6 +28,11 @@ export const STOREFRONT = {
   tryAgain: 'Try Again',
 } as const;
 
+/** The storefront's own form hints (the spec gives none). */
+export const FORM = {
+  invalidEmail: 'Въведете валиден имейл адрес.',
+} as const;
+
 /** Texts the API puts in `message` (and in `errors.<field>`). */
 export const API = {
   // generic refusals

@@ -23,11 +23,12 @@ export const conflict = (message: string = API.conflict, errors?: FieldErrors) =
 export const tooManyRequests = (message: string = API.tooManyAttempts) => new HttpError(429, message);
 
 /** Which unique column a violation is about, for a message a person understands. */
-function uniqueMessage(err: InstanceType<typeof UniqueViolationError>): { message: string; field?: string } {
+function uniqueMessage(err: { columns?: string[]; constraint?: string; table?: string; message: string }): { message: string; field?: string } {
   const cols = (err.columns ?? []).join(',') + ' ' + (err.constraint ?? '') + ' ' + err.message;
   if (/email/.test(cols)) return { message: API.emailTaken, field: 'email' };
   if (/sku/.test(cols)) return { message: API.skuTaken, field: 'sku' };
   if (/slug/.test(cols)) return { message: API.slugTaken, field: 'slug' };
+  if (err.table === 'discounts' || /discounts[._]code/.test(cols)) return { message: API.discountCodeTaken, field: 'code' };
   return { message: API.conflict };
 }
 
@@ -42,7 +43,8 @@ function toAnswer(err: any): { status: number; message: string; errors?: FieldEr
     return { status: 400, message: API.invalidInput, errors };
   }
   if (err instanceof NotFoundError) return { status: 404, message: API.notFound };
-  if (err instanceof UniqueViolationError) {
+  // better-sqlite3's own error when Objection did not wrap it (e.g. inside insertAndFetch).
+  if (err instanceof UniqueViolationError || err?.code === 'SQLITE_CONSTRAINT_UNIQUE') {
     const { message, field } = uniqueMessage(err);
     return { status: 409, message, errors: field ? { [field]: message } : undefined };
   }

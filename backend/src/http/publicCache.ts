@@ -60,6 +60,20 @@ export function publicAnswer(ctx: Context) {
   ctx.state.publicAnswer = true;
 }
 
+/**
+ * On a miss: let the route answer, then keep its JSON (with its Content-Range) when it is a
+ * 200 the route allows to be kept, unless a write happened meanwhile. Answers the serialised body.
+ */
+async function computeAndKeep(ctx: Context, next: Next, cache: AnswerCache, key: string, keepable: () => boolean): Promise<Entry | undefined> {
+  const generation = cache.generation;
+  await next();
+  if (ctx.status !== 200 || !keepable() || ctx.body === undefined || ctx.body === null || Buffer.isBuffer(ctx.body) || typeof ctx.body !== 'object') return undefined;
+  const body = Buffer.from(JSON.stringify(ctx.body));
+  ctx.type = 'application/json; charset=utf-8';
+  ctx.body = body;
+  return cache.set(key, generation, body, ctx.response.get('Content-Range') || undefined);
+}
+
 /** Serve from the cache before sessions and auth are even looked at; fill it on a miss. */
 export function servePublicCache(cache: AnswerCache) {
   return async (ctx: Context, next: Next) => {
@@ -77,15 +91,10 @@ export function servePublicCache(cache: AnswerCache) {
       ctx.body = hit.body;
       return;
     }
-    const generation = cache.generation;
-    await next();
-    if (ctx.status !== 200 || !ctx.state.publicAnswer || ctx.body === undefined || Buffer.isBuffer(ctx.body)) return;
-    const body = Buffer.from(JSON.stringify(ctx.body));
-    const entry = cache.set(key, generation, body);
-    ctx.type = 'application/json; charset=utf-8';
-    ctx.body = body;
+    const entry = await computeAndKeep(ctx, next, cache, key, () => Boolean(ctx.state.publicAnswer));
+    if (!entry) return;
     ctx.set('Cache-Control', 'no-cache');
-    if (entry) ctx.set('ETag', entry.etag);
+    ctx.set('ETag', entry.etag);
   };
 }
 
@@ -110,12 +119,6 @@ export function serveAdminListCache(cache: AnswerCache) {
       ctx.body = hit.body;
       return;
     }
-    const generation = cache.generation;
-    await next();
-    if (ctx.status !== 200 || ctx.body === undefined || Buffer.isBuffer(ctx.body) || typeof ctx.body !== 'object') return;
-    const body = Buffer.from(JSON.stringify(ctx.body));
-    cache.set(key, generation, body, ctx.response.get('Content-Range') || undefined);
-    ctx.type = 'application/json; charset=utf-8';
-    ctx.body = body;
+    await computeAndKeep(ctx, next, cache, key, () => true);
   };
 }

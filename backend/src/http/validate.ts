@@ -3,7 +3,7 @@
 // Money arrives as decimal BGN and leaves as integer stotinki.
 import { API } from '../../../domain/messages';
 import { toMinor } from '../../../domain/money';
-import { EMAIL_MAX } from '../../../domain/limits';
+import { EMAIL_MAX, EMAIL_PATTERN } from '../../../domain/limits';
 import { badRequest, FieldErrors } from './errors';
 
 interface Base { required?: boolean; nullable?: boolean; message?: string }
@@ -28,7 +28,6 @@ export interface ParseOptions {
   ignore?: readonly string[];
 }
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const NUMERIC_RE = /^\s*-?\d+(\.\d+)?\s*$/;
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
@@ -60,7 +59,7 @@ function parseValue(v: unknown, rule: Rule, path: string, errors: FieldErrors, o
     case 'email': {
       if (typeof v !== 'string') return fail(API.invalidEmail);
       const s = v.trim().toLowerCase();
-      if (s.length > EMAIL_MAX || !EMAIL_RE.test(s)) return fail(API.invalidEmail);
+      if (s.length > EMAIL_MAX || !EMAIL_PATTERN.test(s)) return fail(API.invalidEmail);
       return s;
     }
     case 'int':

@@ -2,11 +2,10 @@
 // preview POST /api/discounts/check { code, items? } priced on the server like checkout.
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { UniqueViolationError } from 'objection';
 import { Discount, DISCOUNT_TYPES, DiscountType } from '../models/Discount';
 import type { User } from '../models/User';
 import { parseBody, parseId, Shape } from '../http/validate';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
 import { filterBy, parseRaParams, raPage, sendRaList, whereContains, RaListSpec } from '../http/raList';
 import { itemsRule } from '../http/lineShapes';
 import { API } from '../../../domain/messages';
@@ -73,16 +72,6 @@ async function findDiscount(id: number): Promise<Discount> {
   return d;
 }
 
-/** A duplicate code is a 409 with the field named, on SQLite and PostgreSQL alike. */
-async function uniqueCode<T>(write: () => PromiseLike<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    if (err instanceof UniqueViolationError || /unique/i.test(String((err as Error).message))) throw conflict(API.discountCodeTaken, { code: API.discountCodeTaken });
-    throw err;
-  }
-}
-
 async function raList(ctx: Context) {
   const params = parseRaParams(ctx.query, raSpec);
   const { rows, total } = await raPage(Discount.query(), params, raSpec);
@@ -130,13 +119,14 @@ export function discountsRoutes() {
     const input = parseBody<DiscountInput>(ctx.request.body, fields, { ignore: READ_ONLY });
     const row = storedChanges({ active: true, minSubtotal: 0, ...input });
     ctx.status = 201;
-    ctx.body = await uniqueCode(() => Discount.query().insertAndFetch(row));
+    // A duplicate code is a 409 naming the field (the error middleware knows the constraint).
+    ctx.body = await Discount.query().insertAndFetch(row);
   });
   router.put('/admin/discounts/:id', async (ctx) => {
     const current = await findDiscount(parseId(ctx.params.id));
     const input = parseBody<DiscountInput>(ctx.request.body, fields, { partial: true, ignore: READ_ONLY });
     const changes = storedChanges(input, current);
-    ctx.body = await uniqueCode(() => Discount.query().patchAndFetchById(current.id, changes));
+    ctx.body = await Discount.query().patchAndFetchById(current.id, changes);
   });
   router.delete('/admin/discounts/:id', async (ctx) => {
     const d = await findDiscount(parseId(ctx.params.id));

@@ -51,28 +51,29 @@ function session(ctx: Context): ShopSession {
   return ctx.session as unknown as ShopSession;
 }
 
-/** The order, if this caller may see it: its owner, the guest browser that placed it, staff. */
-async function visibleOrder(ctx: Context, id: number): Promise<Order> {
+/** The customer who placed it, or the guest browser that did (its session keeps the ids). */
+function placedBy(ctx: Context, order: Order): boolean {
   const user = ctx.state.user as User | null;
+  if (user && order.userId === user.id) return true;
+  // A guest order stays this browser's after it signs in (the session keeps the ids).
+  return !order.userId && (session(ctx).orderIds ?? []).includes(order.id);
+}
+
+/** The order, if this caller may see it: whoever placed it, or staff; anyone else gets 404. */
+async function visibleOrder(ctx: Context, id: number): Promise<Order> {
   const order = await findOrder(id);
-  const mine = user ? order.userId === user.id : false;
-  const placedHere = !order.userId && (session(ctx).orderIds ?? []).includes(order.id);
-  if (mine || placedHere || user?.role === 'admin') return order;
+  if (placedBy(ctx, order) || (ctx.state.user as User | null)?.role === 'admin') return order;
   throw notFound(API.orderNotFound);
 }
 
-/** Only the customer (or this guest browser) may withdraw; staff cancel from the admin. */
+/** Only whoever placed it may withdraw; staff cancel from the admin. A guest asking about a
+ *  customer's order is asked to sign in. */
 async function ownOrder(ctx: Context, id: number): Promise<Order> {
-  const user = ctx.state.user as User | null;
   const order = await Order.query().findById(id);
   if (!order) throw notFound(API.orderNotFound);
-  const mine = user ? order.userId === user.id : false;
-  const placedHere = !order.userId && (session(ctx).orderIds ?? []).includes(order.id);
-  if (!mine && !placedHere) {
-    if (!user && order.userId) throw unauthorized();
-    throw notFound(API.orderNotFound);
-  }
-  return order;
+  if (placedBy(ctx, order)) return order;
+  if (!ctx.state.user && order.userId) throw unauthorized();
+  throw notFound(API.orderNotFound);
 }
 
 export function ordersRoutes() {

@@ -8,11 +8,12 @@ import { useSettings } from '../state/settings';
 import { shopApi, lineInput, CheckoutInput } from '../api/shop';
 import { ApiError } from '../api/client';
 import { Seo } from '../components/Seo';
+import { FORM } from '../../../domain/messages';
 import { Price } from '../components/Price';
 import { savedDiscountCode, saveDiscountCode } from './CartPage';
 import { computeTotals } from '../../../domain/pricing';
 import { fromMinor, toMinor } from '../../../domain/money';
-import { NAME_MAX, PHONE_MAX, TEXT_MAX } from '../../../domain/limits';
+import { NAME_MAX, PHONE_MAX, TEXT_MAX, EMAIL_PATTERN } from '../../../domain/limits';
 import { PAYMENT_METHOD_LABELS, SHIPPING_METHOD_LABELS, PaymentMethod, ShippingMethod, SHIPPING_METHODS, PAYMENT_METHODS } from '../../../domain/orderStatus';
 
 const ADDRESS_LABEL: Record<ShippingMethod, string> = {
@@ -81,7 +82,7 @@ export default function Checkout() {
     const e: Record<string, string> = {};
     if (!form.firstName.trim()) e.firstName = 'Въведете име.';
     if (!form.lastName.trim()) e.lastName = 'Въведете фамилия.';
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.email.trim())) e.email = 'Въведете валиден имейл адрес.';
+    if (!EMAIL_PATTERN.test(form.email.trim())) e.email = FORM.invalidEmail;
     if (!/^\+?[\d\s()-]{6,}$/.test(form.phone.trim())) e.phone = 'Въведете валиден телефонен номер.';
     if (!form.city.trim()) e.city = 'Въведете град.';
     if (form.postcode && !/^\d{4}$/.test(form.postcode.trim())) e.postcode = 'Пощенският код е 4 цифри.';

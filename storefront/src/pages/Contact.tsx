@@ -4,7 +4,8 @@ import { shopApi } from '../api/shop';
 import { ApiError } from '../api/client';
 import { useSettings } from '../state/settings';
 import { Seo } from '../components/Seo';
-import { EMAIL_MAX, NAME_MAX, PHONE_MAX, TEXT_MAX } from '../../../domain/limits';
+import { FORM } from '../../../domain/messages';
+import { EMAIL_MAX, NAME_MAX, PHONE_MAX, TEXT_MAX, EMAIL_PATTERN } from '../../../domain/limits';
 
 const EMPTY = { name: '', company: '', email: '', phone: '', message: '' };
 
@@ -20,7 +21,7 @@ export default function Contact() {
     e.preventDefault();
     const found: Record<string, string> = {};
     if (!form.name.trim()) found.name = 'Въведете име.';
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.email.trim())) found.email = 'Въведете валиден имейл адрес.';
+    if (!EMAIL_PATTERN.test(form.email.trim())) found.email = FORM.invalidEmail;
     if (!form.message.trim()) found.message = 'Напишете съобщение.';
     setErrors(found);
     if (Object.keys(found).length) return;

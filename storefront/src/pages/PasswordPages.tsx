@@ -5,7 +5,8 @@ import { shopApi } from '../api/shop';
 import { ApiError } from '../api/client';
 import { toast } from '../state/toast';
 import { Seo } from '../components/Seo';
-import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/limits';
+import { FORM } from '../../../domain/messages';
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, EMAIL_PATTERN } from '../../../domain/limits';
 
 export function ForgotPassword() {
   const [email, setEmail] = useState('');
@@ -15,7 +16,7 @@ export function ForgotPassword() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError('');
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) return setError('Въведете валиден имейл адрес.');
+    if (!EMAIL_PATTERN.test(email.trim())) return setError(FORM.invalidEmail);
     setBusy(true);
     try {
       setSent((await shopApi.forgotPassword(email.trim())).message);

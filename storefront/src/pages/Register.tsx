@@ -4,7 +4,8 @@ import { Link } from 'react-router-dom';
 import { useAuth } from '../state/auth';
 import { ApiError } from '../api/client';
 import { Seo } from '../components/Seo';
-import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/limits';
+import { FORM } from '../../../domain/messages';
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, EMAIL_PATTERN } from '../../../domain/limits';
 
 export default function Register() {
   const { register } = useAuth();
@@ -18,7 +19,7 @@ export default function Register() {
     const found: Record<string, string> = {};
     if (!form.firstName.trim()) found.firstName = 'Въведете име.';
     if (!form.lastName.trim()) found.lastName = 'Въведете фамилия.';
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.email.trim())) found.email = 'Въведете валиден имейл адрес.';
+    if (!EMAIL_PATTERN.test(form.email.trim())) found.email = FORM.invalidEmail;
     if (form.password.length < PASSWORD_MIN) found.password = `Паролата трябва да е поне ${PASSWORD_MIN} знака.`;
     setErrors(found);
     if (Object.keys(found).length) return;
