@@ -1,5 +1,7 @@
 // createApp(config) -> Koa app, without listening: what the server and the tests use.
 import Koa from 'koa';
+import { CookieKeys } from './http/cookieKeys';
+import { keepCatalogueFacts } from './services/catalogueFacts';
 import Router from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
 import type { Knex } from 'knex';
@@ -51,7 +53,8 @@ export interface ShopApp extends Koa {
 
 export function createApp(config: Config, knex: Knex = createKnex(config)): ShopApp {
   Model.knex(knex);
-  const app = new Koa({ keys: config.appKeys, proxy: config.proxy }) as ShopApp;
+  const app = new Koa({ proxy: config.proxy }) as ShopApp;
+  app.keys = new CookieKeys(config.appKeys) as unknown as string[];
   app.knex = knex;
   app.config = config;
   app.context.config = config;
@@ -69,6 +72,7 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
     enableCountCache(knex);
     adminLists.watch(knex, DATA_WRITE);
     rememberUsers(knex);
+    keepCatalogueFacts(knex);
   }
 
   const api = new Router({ prefix: '/api' });

@@ -37,6 +37,7 @@ export function knexConfig({ dbFile, databaseUrl }: DbOptions): Knex.Config {
           conn.pragma('foreign_keys = ON');
           conn.pragma('busy_timeout = 5000');
           conn.pragma('synchronous = NORMAL');
+          cacheStatements(conn);
           done(null, conn);
         } catch (err) {
           done(err as Error, conn);
@@ -45,6 +46,31 @@ export function knexConfig({ dbFile, databaseUrl }: DbOptions): Knex.Config {
     },
     migrations,
     ...mappers,
+  };
+}
+
+/** Statements kept per connection (least recently used go first). */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * knex prepares every query anew, and SQLite's compiling of the SQL then costs more than running
+ * it. The same SQL text gives the same statement, so keep it: a statement is run to completion
+ * before the next query starts (better-sqlite3 is synchronous), and SQLite recompiles it by itself
+ * when the schema changes.
+ */
+function cacheStatements(conn: { prepare(sql: string): unknown }) {
+  const prepare = conn.prepare.bind(conn);
+  const kept = new Map<string, unknown>();
+  conn.prepare = (sql: string) => {
+    let statement = kept.get(sql);
+    if (statement) {
+      kept.delete(sql);
+    } else {
+      statement = prepare(sql);
+      if (kept.size >= STATEMENT_CACHE_SIZE) kept.delete(kept.keys().next().value as string);
+    }
+    kept.set(sql, statement);
+    return statement;
   };
 }
 

@@ -8,7 +8,7 @@ import { nowIso } from '../models/BaseModel';
 import { unauthorized, forbidden } from './errors';
 import { API } from '../../../domain/messages';
 import { getSettings } from '../services/settings';
-import { watchWrites } from '../db/writeWatch';
+import { watchWrites, writesTo } from '../db/writeWatch';
 
 export const TOKEN_PREFIX = 'vs_';
 
@@ -54,7 +54,7 @@ let users: Map<number, User> | undefined;
 /** Keep signed-in users in memory (one process), dropped on any write to the users table. */
 export function rememberUsers(knex: import('knex').Knex) {
   users = new Map();
-  watchWrites(knex, /(insert\s+into|update|delete\s+from)\s+[`"]?users\b/i, () => users!.clear());
+  watchWrites(knex, writesTo('users'), () => users!.clear());
 }
 
 async function findSessionUser(id: number): Promise<User | undefined> {

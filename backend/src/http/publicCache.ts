@@ -8,9 +8,8 @@
 import crypto from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { Knex } from 'knex';
-import { watchWrites } from '../db/writeWatch';
+import { watchWrites, CATALOGUE_TABLES } from '../db/writeWatch';
 
-const CATALOGUE_TABLES = /\b(products|variants|categories|product_images|attributes|attribute_values|product_attributes|settings)\b/i;
 const CACHEABLE_PATH = /^\/api\/(products(\/[^/]+)?|categories|settings)$/;
 
 interface Entry {

@@ -4,17 +4,13 @@
 import type { Transaction } from 'objection';
 import { CartItem } from '../models/CartItem';
 import { CartItemAttribute } from '../models/CartItemAttribute';
-import { Product } from '../models/Product';
-import { Variant } from '../models/Variant';
-import { ProductImage } from '../models/ProductImage';
-import { AttributeValue } from '../models/AttributeValue';
-import { Attribute } from '../models/Attribute';
 import { User } from '../models/User';
 import { badRequest, notFound } from '../http/errors';
 import { API } from '../../../domain/messages';
 import { fromMinor } from '../../../domain/money';
 import { ADD_TO_CART_DEFAULT_QUANTITY, QUANTITY_MAX } from '../../../domain/limits';
 import { cartLinesOf } from './cartStore';
+import { catalogueFacts } from './catalogueFacts';
 import { lineKey, resolveLines, LineAttributeInput, LineInput, ResolvedLine } from './cartLines';
 
 export interface CartLineView {
@@ -68,26 +64,13 @@ export async function linesView(lines: ViewableLine[], trx?: Transaction): Promi
   if (!lines.length) return { cartItems: [], count: 0, subtotal: 0 };
   const productIds = [...new Set(lines.map((l) => l.productId))];
   const valueIds = [...new Set(lines.flatMap((l) => l.attributes.map((a) => a.attributeValueId)))];
-  const attributeIds = [...new Set(lines.flatMap((l) => l.attributes.map((a) => a.attributeId)))];
-  const [products, variants, images, values, attributes] = await Promise.all([
-    Product.query(trx).whereIn('id', productIds),
-    Variant.query(trx).whereIn('productId', productIds).orderBy(['position', 'id']),
-    ProductImage.query(trx).whereIn('productId', productIds).orderBy(['position', 'id']),
-    valueIds.length ? AttributeValue.query(trx).whereIn('id', valueIds) : Promise.resolve([] as AttributeValue[]),
-    attributeIds.length ? Attribute.query(trx).whereIn('id', attributeIds) : Promise.resolve([] as Attribute[]),
-  ]);
-  const productById = new Map(products.map((p) => [p.id, p]));
-  const valueText = new Map(values.map((v) => [v.id, v.value]));
-  const attributeName = new Map(attributes.map((a) => [a.id, a.name]));
-  const firstImage = new Map<number, string>();
-  for (const im of images) if (!firstImage.has(im.productId)) firstImage.set(im.productId, im.url);
+  const facts = await catalogueFacts(productIds, valueIds, trx);
 
   let count = 0;
   let subtotal = 0;
   // A guest's cookie may name products that no longer exist: those lines are left out.
-  const cartItems = lines.filter((line) => productById.has(line.productId)).map((line): CartLineView => {
-    const product = productById.get(line.productId)!;
-    const own = variants.filter((v) => v.productId === line.productId);
+  const cartItems = lines.filter((line) => facts.products.has(line.productId)).map((line): CartLineView => {
+    const { product, variants: own, image } = facts.products.get(line.productId)!;
     const variant = line.variantId ? own.find((v) => v.id === line.variantId) : own.length === 1 ? own[0] : undefined;
     const unitPrice = variant?.price ?? product.price;
     const stock = variant?.stock ?? 0;
@@ -105,12 +88,12 @@ export async function linesView(lines: ViewableLine[], trx?: Transaction): Promi
         cartItemId: a.cartItemId ?? line.id,
         attributeId: a.attributeId,
         attributeValueId: a.attributeValueId,
-        attributeValue: valueText.get(a.attributeValueId) ?? '',
-        attributeName: attributeName.get(a.attributeId) ?? '',
+        attributeValue: facts.values.get(a.attributeValueId)?.value ?? '',
+        attributeName: facts.attributeNames.get(a.attributeId) ?? '',
       })),
       productName: product.name,
       productSlug: product.slug,
-      image: firstImage.get(product.id) ?? null,
+      image,
       variantName: variant?.name ?? '',
       sku: variant?.sku ?? '',
       unitPrice: fromMinor(unitPrice)!,
@@ -178,12 +161,11 @@ export async function insertLine(userId: number, line: ResolvedLine, quantity: n
     quantity,
     personalization: line.personalization,
   } as Partial<CartItem>);
-  await writeAttributes(item.id, line, trx);
+  await insertAttributes(item.id, line, trx);
   return item.id;
 }
 
-async function writeAttributes(cartItemId: number, line: ResolvedLine, trx: Transaction) {
-  await CartItemAttribute.query(trx).delete().where({ cartItemId });
+async function insertAttributes(cartItemId: number, line: ResolvedLine, trx: Transaction) {
   if (!line.attributes.length) return;
   const rows = line.attributes.map((a) => ({ cartItemId, attributeId: a.attributeId, attributeValueId: a.attributeValueId }));
   await trx(CartItemAttribute.tableName).insert(rows);
@@ -231,7 +213,10 @@ export async function editCartItem(userId: number, itemId: number, input: EditIn
     await CartItem.query(trx)
       .patch({ quantity: total, variantId: line.variantId, personalization: line.personalization } as Partial<CartItem>)
       .where({ id: itemId, userId });
-    if (input.attributes?.length) await writeAttributes(itemId, line, trx);
+    if (input.attributes?.length) {
+      await CartItemAttribute.query(trx).delete().where({ cartItemId: itemId });
+      await insertAttributes(itemId, line, trx);
+    }
     return cartView(userId, trx);
   });
 }

@@ -3,12 +3,7 @@
 // product, the quantity is in stock. Used by the cart, the cart merge and checkout, so the
 // rules live here once. Prices always come from the database.
 import type { Transaction } from 'objection';
-import { Product } from '../models/Product';
-import { Variant } from '../models/Variant';
-import { ProductImage } from '../models/ProductImage';
-import { AttributeValue } from '../models/AttributeValue';
-import { ProductAttribute } from '../models/ProductAttribute';
-import { Attribute } from '../models/Attribute';
+import { catalogueFacts, ProductFacts } from './catalogueFacts';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { API } from '../../../domain/messages';
 import { PERSONALIZATION_MAX } from '../../../domain/limits';
@@ -57,33 +52,20 @@ export interface ResolveOptions {
   path?: (index: number) => string;
 }
 
-/** Resolve lines in a constant number of queries. Throws a 4xx naming the first problem. */
+/** Resolve lines (catalogue facts: kept in memory, or a constant number of queries). Throws a
+ *  4xx naming the first problem. */
 export async function resolveLines(inputs: LineInput[], trx?: Transaction, opts: ResolveOptions = {}): Promise<ResolvedLine[]> {
   if (inputs.length === 0) return [];
   const productIds = [...new Set(inputs.map((l) => l.productId))];
   const valueIds = [...new Set(inputs.flatMap((l) => (l.attributes ?? []).map((a) => a.attributeValueId)))];
-  const [products, variants, images, values, offered] = await Promise.all([
-    Product.query(trx).whereIn('id', productIds),
-    Variant.query(trx).whereIn('productId', productIds).orderBy(['position', 'id']),
-    ProductImage.query(trx).whereIn('productId', productIds).orderBy(['position', 'id']),
-    valueIds.length ? AttributeValue.query(trx).whereIn('id', valueIds) : Promise.resolve([] as AttributeValue[]),
-    valueIds.length ? ProductAttribute.query(trx).whereIn('productId', productIds).whereIn('attributeValueId', valueIds) : Promise.resolve([] as ProductAttribute[]),
-  ]);
-  const attributeIds = [...new Set(values.map((v) => v.attributeId))];
-  const attributes = attributeIds.length ? await Attribute.query(trx).whereIn('id', attributeIds) : [];
-
-  const productById = new Map(products.map((p) => [p.id, p]));
-  const valueById = new Map(values.map((v) => [v.id, v]));
-  const attributeName = new Map(attributes.map((a) => [a.id, a.name]));
-  const offeredKey = new Set(offered.map((o) => `${o.productId}:${o.attributeValueId}`));
+  const facts = await catalogueFacts(productIds, valueIds, trx);
   const where = (i: number, field: string) => (opts.path ? `${opts.path(i)}.${field}` : field);
 
   return inputs.map((input, i) => {
-    const product = productById.get(input.productId);
-    if (!product || product.status !== 'active') throw notFound(API.productUnavailable);
-
-    const own = variants.filter((v) => v.productId === product.id);
-    let variant: Variant | undefined;
+    const known = facts.products.get(input.productId);
+    if (!known || known.product.status !== 'active') throw notFound(API.productUnavailable);
+    const { product, variants: own } = known;
+    let variant: ProductFacts['variants'][number] | undefined;
     if (input.variantId === undefined || input.variantId === null) {
       if (own.length !== 1) throw badRequest(API.chooseVariant, { [where(i, 'variantId')]: API.chooseVariant });
       variant = own[0];
@@ -94,12 +76,12 @@ export async function resolveLines(inputs: LineInput[], trx?: Transaction, opts:
 
     const seen = new Set<number>();
     const chosen = (input.attributes ?? []).map((a) => {
-      const value = valueById.get(a.attributeValueId);
+      const value = facts.values.get(a.attributeValueId);
       if (!value || value.attributeId !== a.attributeId) throw badRequest(API.attributeMismatch, { [where(i, 'attributes')]: API.attributeMismatch });
-      if (!offeredKey.has(`${product.id}:${value.id}`)) throw badRequest(API.attributeNotOffered, { [where(i, 'attributes')]: API.attributeNotOffered });
+      if (!known.offered.has(a.attributeValueId)) throw badRequest(API.attributeNotOffered, { [where(i, 'attributes')]: API.attributeNotOffered });
       if (seen.has(a.attributeId)) throw badRequest(API.attributeTwice, { [where(i, 'attributes')]: API.attributeTwice });
       seen.add(a.attributeId);
-      return { attributeId: a.attributeId, attributeValueId: value.id, name: attributeName.get(a.attributeId) ?? '', value: value.value };
+      return { attributeId: a.attributeId, attributeValueId: a.attributeValueId, name: facts.attributeNames.get(a.attributeId) ?? '', value: value.value };
     });
 
     const personalization = (input.personalization ?? '').trim();
@@ -117,7 +99,7 @@ export async function resolveLines(inputs: LineInput[], trx?: Transaction, opts:
       productSlug: product.slug,
       variantName: variant.name,
       sku: variant.sku,
-      image: images.find((im) => im.productId === product.id)?.url ?? null,
+      image: known.image,
       attributes: chosen,
       personalization,
       quantity: input.quantity,

@@ -110,30 +110,25 @@ export async function placeOrder(input: CheckoutInput, user: User | null, trx: T
     withdrawnAt: null,
   } as Partial<Order>);
   const number = orderNumber(order.id);
-  await Order.query(trx)
-    .patch({ number, searchText: searchable(number, c.firstName, c.lastName, email, c.phone) } as Partial<Order>)
-    .findById(order.id);
+  await trx(Order.tableName).where({ id: order.id }).update({ number, searchText: searchable(number, c.firstName, c.lastName, email, c.phone) });
 
-  // One insert per line: Objection's batch insert is PostgreSQL-only.
-  const items: OrderItem[] = [];
-  for (const l of lines) {
-    items.push(await OrderItem.query(trx).insert({
-      orderId: order.id,
-      productId: l.productId,
-      variantId: l.variantId,
-      productName: l.productName,
-      variantName: l.variantName,
-      sku: l.sku,
-      attributes: l.attributes.map((a) => ({ name: a.name, value: a.value })),
-      personalization: l.personalization,
-      unitPrice: l.unitPrice,
-      quantity: l.quantity,
-      lineTotal: l.lineTotal,
-    } as Partial<OrderItem>));
-  }
-  const payment = await Payment.query(trx).insert({ orderId: order.id, method: input.paymentMethod, amount: totals.total, status: 'pending', reference: number, paidAt: null, refundedAt: null } as Partial<Payment>);
+  // What was bought and the order's records, composed here from the catalogue and the checked input.
+  const items = await OrderItem.insertComposed(trx, lines.map((l) => ({
+    orderId: order.id,
+    productId: l.productId,
+    variantId: l.variantId,
+    productName: l.productName,
+    variantName: l.variantName,
+    sku: l.sku,
+    attributes: l.attributes.map((a) => ({ name: a.name, value: a.value })),
+    personalization: l.personalization,
+    unitPrice: l.unitPrice,
+    quantity: l.quantity,
+    lineTotal: l.lineTotal,
+  })));
+  const [payment] = await Payment.insertComposed(trx, [{ orderId: order.id, method: input.paymentMethod, amount: totals.total, status: 'pending', reference: number, paidAt: null, refundedAt: null }]);
   const actor = actorOf(user, `${c.firstName} ${c.lastName}`.trim());
-  const created = await OrderEvent.query(trx).insert({ orderId: order.id, type: 'created', fromStatus: null, toStatus: 'pending', note: '', actorUserId: actor.userId, actorLabel: actor.label } as Partial<OrderEvent>);
+  const [created] = await OrderEvent.insertComposed(trx, [{ orderId: order.id, type: 'created', fromStatus: null, toStatus: 'pending', note: '', actorUserId: actor.userId, actorLabel: actor.label }]);
   if (discount) await redeemDiscount(discount, order.id, email, trx);
   if (fromServerCart) await CartItem.query(trx).delete().where({ userId: user.id });
 

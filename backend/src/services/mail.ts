@@ -22,15 +22,25 @@ function transporter(smtpUrl: string): Transporter {
   return transport.t;
 }
 
+/** Write the file, making the folder only when it is not there (not once per message). */
+async function writeToOutbox(dir: string, name: string, text: string) {
+  try {
+    await fs.promises.writeFile(path.join(dir, name), text);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    await fs.promises.mkdir(dir, { recursive: true });
+    await fs.promises.writeFile(path.join(dir, name), text);
+  }
+}
+
 export async function sendMail(config: Config, mail: Mail): Promise<boolean> {
   try {
     if (config.smtpUrl) {
       // Quoted-printable keeps the text readable in any mail client's source view.
       await transporter(config.smtpUrl).sendMail({ from: config.mailFrom, textEncoding: 'quoted-printable', ...mail });
     } else {
-      fs.mkdirSync(config.outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`;
-      await fs.promises.writeFile(path.join(config.outboxDir, name), outboxMessage(config.mailFrom, mail));
+      await writeToOutbox(config.outboxDir, name, outboxMessage(config.mailFrom, mail));
     }
     return true;
   } catch (err) {

@@ -5,5 +5,6 @@ import { Notification } from '../models/Notification';
 export type NotificationType = 'order' | 'withdrawal' | 'contact' | 'customer' | 'low_stock';
 
 export async function notifyStaff(n: { type: NotificationType; message: string; link?: string }, trx?: Transaction): Promise<Notification> {
-  return Notification.query(trx).insert({ type: n.type, message: n.message.slice(0, 500), link: n.link ?? '', isRead: false } as Partial<Notification>);
+  const [made] = await Notification.insertComposed(trx ?? Notification.knex(), [{ type: n.type, message: n.message.slice(0, 500), link: n.link ?? '', isRead: false }]);
+  return made;
 }
