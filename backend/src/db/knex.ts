@@ -3,6 +3,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import knexFactory, { Knex } from 'knex';
 import { knexSnakeCaseMappers } from 'objection';
+import { startCheckpointer, APP_CHECKPOINT_PAGES } from './checkpointer';
 
 export interface DbOptions {
   dbFile: string;
@@ -38,6 +39,7 @@ export function knexConfig({ dbFile, databaseUrl }: DbOptions): Knex.Config {
           conn.pragma('busy_timeout = 5000');
           conn.pragma('synchronous = NORMAL');
           cacheStatements(conn);
+          if (dbFile !== ':memory:') checkpointInBackground(conn, dbFile);
           done(null, conn);
         } catch (err) {
           done(err as Error, conn);
@@ -71,6 +73,17 @@ function cacheStatements(conn: { prepare(sql: string): unknown }) {
     }
     kept.set(sql, statement);
     return statement;
+  };
+}
+
+/** Checkpoints off the request path (db/checkpointer), for as long as this connection is open. */
+function checkpointInBackground(conn: { pragma(p: string): unknown; close(): unknown }, dbFile: string) {
+  conn.pragma(`wal_autocheckpoint = ${APP_CHECKPOINT_PAGES}`);
+  const checkpointer = startCheckpointer(dbFile);
+  const close = conn.close.bind(conn);
+  conn.close = () => {
+    checkpointer.stop();
+    return close();
   };
 }
 

@@ -9,7 +9,8 @@ import { badRequest, notFound } from '../http/errors';
 import { API } from '../../../domain/messages';
 import { fromMinor } from '../../../domain/money';
 import { ADD_TO_CART_DEFAULT_QUANTITY, QUANTITY_MAX } from '../../../domain/limits';
-import { cartLinesOf } from './cartStore';
+import { cartLinesOf, StoredLine } from './cartStore';
+import { isPostgres } from '../db/knex';
 import { catalogueFacts } from './catalogueFacts';
 import { lineKey, resolveLines, LineAttributeInput, LineInput, ResolvedLine } from './cartLines';
 
@@ -120,11 +121,11 @@ export interface EditInput {
   personalization?: string | null;
 }
 
-/** Run a cart change in one transaction, one change per user at a time (a row lock where the
- *  database has them; SQLite already runs one transaction at a time). */
+/** Run a cart change in one transaction, one change per user at a time (a row lock on
+ *  PostgreSQL; SQLite runs one transaction at a time anyway). */
 function changeCart<T>(userId: number, work: (trx: Transaction) => Promise<T>): Promise<T> {
   return CartItem.transaction(async (trx) => {
-    await User.query(trx).select('id').findById(userId).forUpdate();
+    if (isPostgres(trx)) await User.query(trx).select('id').findById(userId).forUpdate();
     return work(trx);
   });
 }
@@ -152,23 +153,16 @@ function asInput(line: ResolvedLine): LineInput {
   };
 }
 
-/** A new line with its attribute choices. */
-export async function insertLine(userId: number, line: ResolvedLine, quantity: number, trx: Transaction): Promise<number> {
-  const item = await CartItem.query(trx).insert({
-    userId,
-    productId: line.productId,
-    variantId: line.variantId,
-    quantity,
-    personalization: line.personalization,
-  } as Partial<CartItem>);
-  await insertAttributes(item.id, line, trx);
-  return item.id;
+/** A new line with its attribute choices, as stored. The line was checked by resolveLines and
+ *  the quantity by the caller: nothing is left for the model to validate. */
+export async function insertLine(userId: number, line: ResolvedLine, quantity: number, trx: Transaction): Promise<StoredLine> {
+  const [item] = await CartItem.insertComposed(trx, [{ userId, productId: line.productId, variantId: line.variantId, quantity, personalization: line.personalization }]);
+  return { id: item.id, productId: item.productId, variantId: item.variantId, quantity, personalization: item.personalization, attributes: await insertAttributes(item.id, line, trx) };
 }
 
-async function insertAttributes(cartItemId: number, line: ResolvedLine, trx: Transaction) {
-  if (!line.attributes.length) return;
-  const rows = line.attributes.map((a) => ({ cartItemId, attributeId: a.attributeId, attributeValueId: a.attributeValueId }));
-  await trx(CartItemAttribute.tableName).insert(rows);
+async function insertAttributes(cartItemId: number, line: ResolvedLine, trx: Transaction): Promise<StoredLine['attributes']> {
+  const rows = await CartItemAttribute.insertComposed(trx, line.attributes.map((a) => ({ cartItemId, attributeId: a.attributeId, attributeValueId: a.attributeValueId })));
+  return rows.map((a) => ({ id: a.id, cartItemId, attributeId: a.attributeId, attributeValueId: a.attributeValueId }));
 }
 
 /** Adds to the cart; the same line adds up, as long as the stock allows the total. */
@@ -179,12 +173,18 @@ export async function addToCart(userId: number, input: AddInput): Promise<CartVi
       { productId: input.productId, variantId: input.variantId ?? null, attributes: input.attributes ?? [], personalization: input.personalization ?? '', quantity },
       trx,
     );
-    const existing = (await cartLinesOf(userId, trx)).find((l) => lineKey(l) === lineKey(line));
+    const lines = await cartLinesOf(userId, trx);
+    const existing = lines.find((l) => lineKey(l) === lineKey(line));
     const total = (existing?.quantity ?? 0) + quantity;
     await checkStockFor(line, total, trx);
-    if (existing) await CartItem.query(trx).patch({ quantity: total } as Partial<CartItem>).findById(existing.id);
-    else await insertLine(userId, line, quantity, trx);
-    return cartView(userId, trx);
+    if (existing) {
+      await CartItem.query(trx).patch({ quantity: total } as Partial<CartItem>).findById(existing.id);
+      existing.quantity = total;
+    } else {
+      lines.push(await insertLine(userId, line, quantity, trx));
+    }
+    // The lines as they now are: no second read.
+    return linesView(lines, trx);
   });
 }
 

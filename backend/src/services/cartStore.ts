@@ -9,10 +9,15 @@ export interface StoredLine extends LineInput {
   attributes: Array<{ id: number; cartItemId: number; attributeId: number; attributeValueId: number }>;
 }
 
+/** Plain rows (no models): read on every cart request. */
 export async function cartLinesOf(userId: number, trx?: Transaction): Promise<StoredLine[]> {
-  const items = await CartItem.query(trx).where({ userId }).orderBy('id');
+  const db = trx ?? CartItem.knex();
+  const items: Array<Omit<StoredLine, 'attributes'>> = await db(CartItem.tableName).where({ userId }).orderBy('id').select('id', 'productId', 'variantId', 'quantity', 'personalization');
   if (!items.length) return [];
-  const attrs = await CartItemAttribute.query(trx).whereIn('cartItemId', items.map((i) => i.id)).orderBy('id');
+  const attrs: StoredLine['attributes'] = await db(CartItemAttribute.tableName)
+    .whereIn('cartItemId', items.map((i) => i.id))
+    .orderBy('id')
+    .select('id', 'cartItemId', 'attributeId', 'attributeValueId');
   return items.map((i) => ({
     id: i.id,
     productId: i.productId,
