@@ -95,9 +95,8 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
     cartRoutes(), ordersRoutes(), adminOrdersRoutes(), paymentsRoutes(), discountsRoutes(),
     notificationsRoutes(), contactRoutes(), settingsRoutes(), analyticsRoutes(), auditLogRoutes(),
   ];
-  for (const routes of areas) {
-    api.use(routes.routes(), routes.allowedMethods());
-  }
+  // One flat stack; the 405/501 answers come once, from the API router's own allowedMethods.
+  for (const routes of areas) api.use(routes.routes());
   app.apiRoutes = () =>
     api.stack
       .filter((layer) => layer.methods.length > 0)
