@@ -11,10 +11,11 @@ import { toMinor } from '../domain/money';
 import { searchable } from '../domain/slug';
 import { Product } from '../backend/src/models/Product';
 import { hashPassword } from '../backend/src/services/passwords';
+import { ROOT } from '../backend/src/config';
 import { CATEGORIES, PRODUCTS, CUSTOMERS, DEMO_CUSTOMER_PASSWORD } from './catalogue';
 import { seedDemoOrders } from './orders';
 
-export const DEMO_IMAGES_DIR = path.join(__dirname, 'images');
+export const DEMO_IMAGES_DIR = path.join(ROOT, 'seeds', 'images');
 /** Where the pictures go under the upload directory, and the URL prefix that serves them. */
 export const DEMO_UPLOAD_SUBDIR = 'demo';
 const DEMO_URL_PREFIX = `/uploads/${DEMO_UPLOAD_SUBDIR}/`;

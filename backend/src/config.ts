@@ -31,7 +31,15 @@ export interface Config {
   publicUrl: string;
 }
 
-export const ROOT = path.resolve(__dirname, '../..');
+/** The project's folder: found from here, so the built server (backend/dist) finds it too. */
+export const ROOT = projectRoot(__dirname);
+
+function projectRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'package.json')) && fs.existsSync(path.join(dir, 'backend'))) return dir;
+    if (path.dirname(dir) === dir) return path.resolve(from, '../..');
+  }
+}
 
 /** APP_KEYS from the environment, or keys generated once into data/app-keys. */
 function loadAppKeys(dataDir: string, fromEnv?: string): string[] {

@@ -41,10 +41,3 @@ export async function startServer() {
   process.on('SIGINT', () => stop('SIGINT'));
   return server;
 }
-
-if (require.main === module) {
-  startServer().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}

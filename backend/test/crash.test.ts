@@ -24,7 +24,7 @@ function freePort(): Promise<number> {
 }
 
 async function start(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'backend/src/server.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'backend/src/main.ts')], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir, DB_FILE: dbFile, SEED_DEMO: '1', LOG_REQUESTS: '0', ADMIN_EMAIL: 'admin@vapsolo.bg', ADMIN_PASSWORD: 'crash-admin-1' },
     stdio: 'ignore',

@@ -13,6 +13,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.file);
 db.pragma('busy_timeout = 1000');
+db.pragma('cache_size = -256');
 const timer = setInterval(() => {
   try { db.pragma('wal_checkpoint(PASSIVE)'); } catch { /* busy now: next time */ }
 }, workerData.everyMs);
@@ -21,7 +22,12 @@ parentPort.on('message', () => { clearInterval(timer); db.close(); parentPort.cl
 
 /** Checkpoint this database file from a worker thread until `stop`. */
 export function startCheckpointer(file: string): { stop(): void } {
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver: require.resolve('better-sqlite3'), file, everyMs: EVERY_MS } });
+  const worker = new Worker(WORKER_SOURCE, {
+    eval: true,
+    workerData: { driver: require.resolve('better-sqlite3'), file, everyMs: EVERY_MS },
+    // It holds next to nothing: keep its heap small.
+    resourceLimits: { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 2, codeRangeSizeMb: 4 },
+  });
   worker.unref();
   worker.on('error', (err) => console.error(JSON.stringify({ level: 'error', event: 'checkpointer_failed', error: String(err) })));
   return { stop: () => worker.postMessage('stop') };

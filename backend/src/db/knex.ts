@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import knexFactory, { Knex } from 'knex';
 import { knexSnakeCaseMappers } from 'objection';
 import { startCheckpointer, APP_CHECKPOINT_PAGES } from './checkpointer';
+import { listedMigrations } from './migrations';
 
 export interface DbOptions {
   dbFile: string;
@@ -11,11 +12,7 @@ export interface DbOptions {
 }
 
 export function knexConfig({ dbFile, databaseUrl }: DbOptions): Knex.Config {
-  const migrations = {
-    directory: path.join(__dirname, 'migrations'),
-    loadExtensions: ['.ts', '.js'],
-    tableName: 'knex_migrations',
-  };
+  const migrations = { migrationSource: listedMigrations, tableName: 'knex_migrations' };
   // camelCase in code, snake_case in the database, for models and plain knex queries alike.
   const mappers = knexSnakeCaseMappers();
   if (databaseUrl) {
