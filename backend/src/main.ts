@@ -1,5 +1,6 @@
-// The server alone (no front-end build check): `npm run dev`, the crash test, and what the
-// built server runs after start.ts's checks.
+// The server alone, without start.ts's front-end build check: `npm run dev`, the crash test, and
+// (built: backend/dist/main.js) the e2e journeys and the benchmarks.
+import './processTuning';
 import { startServer } from './server';
 
 startServer().catch((err) => {

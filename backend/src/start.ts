@@ -1,4 +1,5 @@
 // `npm start`: build the front ends if they are not built yet, then start the server.
+import './processTuning';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
