@@ -1,7 +1,9 @@
-import { toMinor, fromMinor, bgnToEur, formatMoney } from './money';
+import { toMinor, fromMinor, bgnToEur, formatMoney, convertMinor, convertAmount, formatDual, parseMoneyInput } from './money';
+
+const plain = (s: string) => s.replace(/\s/g, ' ');
 
 describe('money', () => {
-  it('converts decimals to stotinki and back without float drift', () => {
+  it('converts decimals to minor units and back without float drift', () => {
     expect(toMinor(24.9)).toBe(2490);
     expect(toMinor(0.1 + 0.2)).toBe(30);
     expect(toMinor(1.005)).toBe(101);
@@ -9,13 +11,48 @@ describe('money', () => {
     expect(fromMinor(null)).toBeNull();
   });
 
-  it('converts BGN to EUR at the fixed rate 1.95583', () => {
-    expect(bgnToEur(19.56)).toBe(10.0);
-    expect(bgnToEur(24.9)).toBe(12.73);
+  it.each([
+    [27.9, 14.27],
+    [100, 51.13],
+    [0.01, 0.01],
+    [1.95583, 1.0],
+    [19.56, 10.0],
+    [24.9, 12.73],
+  ])('converts %p лв. to %p € at 1.95583, half-up to the cent', (bgn, eur) => {
+    expect(convertAmount(bgn, 'BGN', 'EUR')).toBe(eur);
+    expect(bgnToEur(bgn)).toBe(eur);
   });
 
-  it('formats in bg-BG', () => {
-    expect(formatMoney(12345.5).replace(/\s/g, ' ')).toBe('12 345,50 лв.');
-    expect(formatMoney(24.9, 'EUR').replace(/\s/g, ' ')).toBe('24,90 €');
+  it('converts minor units exactly in both directions', () => {
+    expect(convertMinor(2790, 'BGN', 'EUR')).toBe(1427);
+    expect(convertMinor(10000, 'BGN', 'EUR')).toBe(5113);
+    expect(convertMinor(1, 'BGN', 'EUR')).toBe(1);
+    expect(convertMinor(0, 'BGN', 'EUR')).toBe(0);
+    expect(convertMinor(1000, 'EUR', 'BGN')).toBe(1956);
+    expect(convertMinor(1427, 'EUR', 'EUR')).toBe(1427);
+  });
+
+  it('formats in bg-BG, the own currency first and the other beside while dual display is on', () => {
+    expect(plain(formatMoney(12345.5))).toBe('12 345,50 лв.');
+    expect(plain(formatMoney(24.9, 'EUR'))).toBe('24,90 €');
+    expect(plain(formatDual(14.27, 'EUR', true))).toBe('14,27 € / 27,91 лв.');
+    expect(plain(formatDual(27.9, 'BGN', true))).toBe('27,90 лв. / 14,27 €');
+    expect(plain(formatDual(27.9, 'BGN', false))).toBe('27,90 лв.');
+  });
+
+  it.each([
+    ['29,90', 29.9],
+    ['29.90', 29.9],
+    ['29', 29],
+    ['29,9', 29.9],
+    [' 1 299,90 ', 1299.9],
+    ['29,90 лв.', 29.9],
+    ['0,01', 0.01],
+  ])('reads the typed amount %p as %p', (typed, amount) => {
+    expect(parseMoneyInput(typed)).toBe(amount);
+  });
+
+  it.each(['', 'abc', '29,999', '1.299,90', '1,299.90', '-5', '29,90,1', '2e3'])('refuses %p instead of guessing', (typed) => {
+    expect(parseMoneyInput(typed)).toBeNull();
   });
 });
