@@ -33,6 +33,23 @@ export const FORM = {
   invalidEmail: 'Въведете валиден имейл адрес.',
 } as const;
 
+/** The storefront's cart and catalogue texts beyond the spec's (issue 19). */
+export const SHOP = {
+  /** A guest's cookie cannot hold one more line (the browser would silently drop it). */
+  guestCartFull: 'Количката на този браузър е пълна и продуктът не беше добавен. Влезте в профила си – там количката няма такова ограничение.',
+  /** Next to a quantity that reached what is in stock. */
+  inStock: (n: number) => `Налични: ${n} бр.`,
+  /** All of a variant's stock is already in the cart. */
+  allInCart: (n: number) => `Всички налични бройки (${n}) вече са в количката.`,
+  /** A cart line that wants more than is now in stock. */
+  stockFell: (n: number) => (n > 0 ? `Наличността намаля: налични ${n} бр. Намалете количеството.` : 'Продуктът е изчерпан. Премахнете го, за да продължите.'),
+  productsLoadFailed: 'Неуспешно зареждане на продуктите.',
+  retry: 'Опитайте отново',
+  noSuchPage: (page: number, last: number) => `Страница ${page} не съществува – продуктите са на ${last} ${last === 1 ? 'страница' : 'страници'}.`,
+  errorScreenBg: 'Нещо се обърка.',
+  tryAgainBg: 'Опитайте отново',
+} as const;
+
 /** Texts the API puts in `message` (and in `errors.<field>`). */
 export const API = {
   // generic refusals

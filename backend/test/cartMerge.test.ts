@@ -5,6 +5,7 @@ import { makeShop, TestShop, Browser } from './helpers';
 import { API } from '../../domain/messages';
 import { Product, Variant, Attribute, AttributeValue, ProductAttribute, CartItem } from '../src/models';
 import { parseGuestCart, guestLine } from '../src/services/cartMerge';
+import { encodeCartCookie } from '../../domain/cartCookie';
 
 let shop: TestShop;
 const cat = {} as { flavour: number; berry: number; mint: number; ice: number; extra: number; twins: number; twins0: number; twins20: number; triples: number; triplesOnly: number; draft: number };
@@ -193,7 +194,29 @@ describe('merge at sign-in', () => {
   });
 });
 
+describe('the compact cookie the storefront writes', () => {
+  it('merges its lines, long Cyrillic inscriptions included', async () => {
+    const inscription = 'Честит рожден ден, мило! Обичам те безкрайно много – твоята Мария от София, България!!';
+    const value = encodeCartCookie([
+      { id: 1, productId: cat.twins, variantId: cat.twins0, quantity: 2, personalization: inscription, attributes: [{ attributeId: cat.flavour, attributeValueId: cat.mint }] },
+      { id: 2, productId: cat.triples, variantId: null, quantity: 1, personalization: '', attributes: [] },
+    ]);
+    const { b, res } = await signInWithCart(value);
+    expect(res.status).toBe(200);
+    const cart = await cartOf(b);
+    const twins = cart.cartItems.find((l) => l.productId === cat.twins && l.personalization === inscription);
+    expect(twins).toMatchObject({ quantity: 2, variantId: cat.twins0, attributes: [expect.objectContaining({ attributeValue: 'Мента' })] });
+    expect(cart.cartItems.find((l) => l.productId === cat.triples)).toMatchObject({ quantity: 1, variantId: cat.triplesOnly });
+  });
+});
+
 describe('reading the cookie', () => {
+  it('shapes a compact line', () => {
+    expect(guestLine([7, 3, 4, 2, [1, 2], ' Иван '])).toEqual({ productId: 3, variantId: 4, quantity: 2, personalization: 'Иван', attributes: [{ attributeId: 1, attributeValueId: 2 }] });
+    expect(guestLine([7, 3, 0, 1])).toEqual({ productId: 3, variantId: null, quantity: 1, personalization: '', attributes: [] });
+    for (const bad of [[1, 3, 0, 0], [1, 3, 0, 1, [1]], [1, 3, 0, 1, [], 5], [1, 0, 0, 1]]) expect(guestLine(bad)).toBeNull();
+  });
+
   it('parses URL-encoded and plain JSON lists, and nothing else', () => {
     const list = [{ productId: 1 }];
     expect(parseGuestCart(encodeURIComponent(JSON.stringify(list)))).toEqual(list);

@@ -6,7 +6,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { App } from './App';
 import { clearToasts } from './state/toast';
 import { clearCookies, mockFetch } from './test/fetchMock';
-import { STOREFRONT } from '../../domain/messages';
+import { SHOP, STOREFRONT } from '../../domain/messages';
+import { decodeCartCookie } from '../../domain/cartCookie';
 
 const product = {
   id: 7, slug: 'vap-solo-twins', name: 'VAP SOLO TWINS', description: 'Два вкуса.', status: 'active', price: 27.9, compareAtPrice: null,
@@ -42,7 +43,7 @@ function renderAt(path: string) {
 
 function cartCookie() {
   const raw = document.cookie.split('; ').find((c) => c.startsWith('cart='));
-  return raw ? JSON.parse(decodeURIComponent(raw.slice(5))) : null;
+  return raw ? decodeCartCookie(raw.slice(5)) : null;
 }
 
 beforeEach(() => {
@@ -75,6 +76,8 @@ describe('a guest', () => {
     expect(await screen.findByText(STOREFRONT.addedToCart)).toBeInTheDocument();
     const [line] = cartCookie();
     expect(line).toEqual({ id: expect.any(Number), productId: 7, variantId: 70, quantity: 1, personalization: '', attributes: [{ attributeId: 1, attributeValueId: 12 }] });
+    // Compact: a JSON list of tuples, not objects with long keys.
+    expect(JSON.parse(decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('cart='))!.slice(5)))).toEqual([[line.id, 7, 70, 1, [1, 12]]]);
     expect(line.id).toBeGreaterThanOrEqual(before);
     expect(setCookie.mock.calls.some(([v]) => String(v).startsWith('cart=') && String(v).includes('Max-Age=604800'))).toBe(true);
     await userEvent.click(add);
@@ -82,6 +85,76 @@ describe('a guest', () => {
     expect(cartCookie()).toHaveLength(1);
     expect(within(screen.getByRole('link', { name: /Количка/ })).getByTestId('cart-count')).toHaveTextContent('2');
     setCookie.mockRestore();
+  });
+
+  it('never reports an add the cookie could not keep: long Cyrillic inscriptions, then an offer to sign in', async () => {
+    const plenty = { ...product, variants: product.variants.map((v) => ({ ...v, stock: 50 })) };
+    guestApi({
+      'GET /api/products/vap-solo-twins': { body: { product: plenty } },
+      'POST /api/cart/preview': (c: any) => ({ body: { cartItems: c.body.items.map((l: any) => ({ ...serverLine(l.id, l.quantity), stock: 50 })), count: 0, subtotal: 0 } }),
+    });
+    renderAt('/products/vap-solo-twins');
+    const add = await screen.findByRole('button', { name: 'Добави в количката' });
+    await userEvent.selectOptions(screen.getByLabelText('Вкус 1'), 'Мента');
+    const inscription = screen.getByLabelText(/Надпис върху устройството/);
+    let kept = 0;
+    for (let i = 0; i < 8; i++) {
+      clearToasts();
+      await userEvent.clear(inscription);
+      // 100 Cyrillic letters: 600 bytes in the cookie each.
+      await userEvent.click(inscription);
+      await userEvent.paste(`${i}${'Ж'.repeat(99)}`);
+      await userEvent.click(add);
+      const [answer] = await screen.findAllByText((t) => t === STOREFRONT.addedToCart || t.startsWith(SHOP.guestCartFull));
+      if (answer.textContent === STOREFRONT.addedToCart) kept++;
+      else break;
+    }
+    expect(kept).toBeGreaterThanOrEqual(5);
+    expect(kept).toBeLessThan(8);
+    // Every line reported as added is in the cookie, and the shopper is offered a way on.
+    expect(cartCookie()).toHaveLength(kept);
+    expect(cartCookie()!.every((l) => l.personalization.length === 100)).toBe(true);
+    const inline = screen.getAllByRole('alert').find((el) => el.tagName === 'P')!;
+    expect(inline).toHaveTextContent(SHOP.guestCartFull);
+    expect(within(inline).getByRole('link', { name: 'Вход' })).toHaveAttribute('href', '/signin');
+  });
+
+  it('caps the quantity at the stock and refuses an add the stock cannot cover', async () => {
+    guestApi();
+    renderAt('/products/vap-solo-twins');
+    const add = await screen.findByRole('button', { name: 'Добави в количката' });
+    await userEvent.selectOptions(screen.getByLabelText('Вкус 1'), 'Мента');
+    const more = screen.getByRole('button', { name: 'Увеличи' });
+    for (let i = 0; i < 6; i++) if (!(more as HTMLButtonElement).disabled) await userEvent.click(more);
+    expect(screen.getByRole('spinbutton', { name: 'Количество' })).toHaveValue(5);
+    expect(screen.getByText(SHOP.inStock(5))).toBeInTheDocument();
+    await userEvent.click(add);
+    expect(await screen.findByText(STOREFRONT.addedToCart)).toBeInTheDocument();
+    // All five are in the cart now: nothing more can be added.
+    expect(await screen.findByText(SHOP.allInCart(5))).toBeInTheDocument();
+    expect(add).toBeDisabled();
+    expect(cartCookie()![0].quantity).toBe(5);
+  });
+
+  it('refuses a guest add above the stock the server reports', async () => {
+    guestApi({ 'POST /api/cart/preview': (c: any) => ({ body: { cartItems: c.body.items.map((l: any) => ({ ...serverLine(l.id, l.quantity), variantName: '0 mg', stock: 1 })), count: 0, subtotal: 0 } }) });
+    document.cookie = `cart=${encodeURIComponent(JSON.stringify([[1, 7, 70, 1, [1, 11]]]))}; Path=/`;
+    renderAt('/products/vap-solo-twins');
+    const add = await screen.findByRole('button', { name: 'Добави в количката' });
+    await userEvent.selectOptions(screen.getByLabelText('Вкус 1'), 'Ягода');
+    await userEvent.click(add);
+    expect(await screen.findAllByText('Няма достатъчна наличност от „VAP SOLO TWINS (0 mg)“. Налични: 1 бр.')).not.toHaveLength(0);
+    expect(screen.queryByText(STOREFRONT.addedToCart)).toBeNull();
+    expect(cartCookie()).toHaveLength(1);
+  });
+
+  it('shows cart lines that lost their stock since they were added, and holds back checkout', async () => {
+    guestApi({ 'POST /api/cart/preview': (c: any) => ({ body: { cartItems: c.body.items.map((l: any) => ({ ...serverLine(l.id, l.quantity), stock: 2 })), count: 4, subtotal: 0 } }) });
+    document.cookie = `cart=${encodeURIComponent(JSON.stringify([[1, 7, 70, 4]]))}; Path=/`;
+    renderAt('/cart');
+    expect(await screen.findByText(SHOP.stockFell(2))).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Към поръчката' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Увеличи' })).toBeDisabled();
   });
 
   it('shows the nicotine warning only for a strength with nicotine', async () => {

@@ -7,65 +7,26 @@ import type { Transaction } from 'objection';
 import { CartItem } from '../models/CartItem';
 import { Product } from '../models/Product';
 import { HttpError } from '../http/errors';
-import { ADD_TO_CART_DEFAULT_QUANTITY, CART_COOKIE, QUANTITY_MAX } from '../../../domain/limits';
+import { CART_COOKIE, QUANTITY_MAX } from '../../../domain/limits';
+import { CART_COOKIE_MAX_LINES, guestCartLine, parseCartCookieList } from '../../../domain/cartCookie';
 import { lineKey, resolveLines, LineInput, ResolvedLine } from './cartLines';
 import { cartLinesOf } from './cartStore';
 import { cartView, insertLine, CartLineView } from './cart';
 
 /** Lines of one cookie that are looked at; the rest is ignored. */
-export const GUEST_CART_MAX_LINES = 100;
-const ATTRIBUTES_MAX = 50;
+export const GUEST_CART_MAX_LINES = CART_COOKIE_MAX_LINES;
 
-/** The cookie's lines, or [] when it is not a JSON list (URL-encoded or not). */
+/** The cookie's lines (compact or old format, URL-encoded or not), or [] when it is not a JSON
+ *  list. The format is domain/cartCookie's, which the storefront writes. */
 export function parseGuestCart(raw: string | undefined | null): unknown[] {
-  if (!raw) return [];
-  let text = raw;
-  try {
-    text = decodeURIComponent(raw);
-  } catch {
-    // not URL-encoded: parse it as it is
-  }
-  try {
-    const value = JSON.parse(text);
-    return Array.isArray(value) ? value.slice(0, GUEST_CART_MAX_LINES) : [];
-  } catch {
-    return [];
-  }
+  return parseCartCookieList(raw);
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function positiveInt(v: unknown): number | undefined {
-  const n = typeof v === 'string' && /^\s*\d{1,12}\s*$/.test(v) ? Number(v) : v;
-  return typeof n === 'number' && Number.isSafeInteger(n) && n >= 1 ? n : undefined;
-}
-
-/** One cookie line as a LineInput, or null when it is not even shaped like one. */
+/** One cookie line (either format) as a LineInput, or null when it is not even shaped like one. */
 export function guestLine(raw: unknown): LineInput | null {
-  if (!isObject(raw)) return null;
-  const productId = positiveInt(raw.productId);
-  if (!productId) return null;
-  let variantId: number | null = null;
-  if (raw.variantId !== undefined && raw.variantId !== null && raw.variantId !== '') {
-    const id = positiveInt(raw.variantId);
-    if (!id) return null;
-    variantId = id;
-  }
-  const quantity = raw.quantity === undefined ? ADD_TO_CART_DEFAULT_QUANTITY : positiveInt(raw.quantity);
-  if (!quantity) return null;
-  let personalization = '';
-  if (typeof raw.personalization === 'string') personalization = raw.personalization.trim();
-  else if (raw.personalization !== undefined && raw.personalization !== null) return null;
-  const attributes: LineInput['attributes'] = [];
-  if (raw.attributes !== undefined && raw.attributes !== null) {
-    if (!Array.isArray(raw.attributes) || raw.attributes.length > ATTRIBUTES_MAX) return null;
-    for (const a of raw.attributes) {
-      const attributeId = isObject(a) ? positiveInt(a.attributeId) : undefined;
-      const attributeValueId = isObject(a) ? positiveInt(a.attributeValueId) : undefined;
-      if (!attributeId || !attributeValueId) return null;
-      attributes.push({ attributeId, attributeValueId });
-    }
-  }
+  const line = guestCartLine(raw, 0);
+  if (!line) return null;
+  const { productId, variantId, attributes, personalization, quantity } = line;
   return { productId, variantId, attributes, personalization, quantity };
 }
 

@@ -10,6 +10,8 @@ import { ApiError } from '../api/client';
 import { Seo } from '../components/Seo';
 import { Price } from '../components/Price';
 import { QuantityStepper } from './ProductPage';
+import { SHOP } from '../../../domain/messages';
+import { QUANTITY_MAX } from '../../../domain/limits';
 import type { CartLine } from '../../../domain/api';
 
 export const DISCOUNT_KEY = 'discount-code';
@@ -83,7 +85,7 @@ export default function CartPage() {
   const afterDiscount = Math.max(0, subtotal - discountTotal);
   const threshold = settings.freeShippingThreshold;
   const missingForFree = threshold !== null ? Math.max(0, threshold - afterDiscount) : null;
-  const unavailable = items.some((l) => l.available === false);
+  const unavailable = items.some((l) => l.available === false || tooMany(l));
 
   return (
     <div className="page cart-page">
@@ -129,6 +131,11 @@ export default function CartPage() {
   );
 }
 
+/** The line wants more than is in stock now (the stock fell since it was added). */
+function tooMany(l: CartLine): boolean {
+  return l.available !== false && l.stock !== undefined && l.quantity > l.stock;
+}
+
 function CartLineRow({ line, onQuantity, onRemove }: { line: CartLine; onQuantity(q: number): void; onRemove(): void }) {
   const extras = [line.variantName, ...line.attributes.filter((a) => a.attributeValue).map((a) => `${a.attributeName}: ${a.attributeValue}`)].filter(Boolean);
   return (
@@ -144,8 +151,10 @@ function CartLineRow({ line, onQuantity, onRemove }: { line: CartLine; onQuantit
         {extras.length > 0 && <div className="muted small">{extras.join(' · ')}</div>}
         {line.personalization && <div className="muted small">Надпис: „{line.personalization}“</div>}
         {line.available === false && <div className="error-text small">Не е наличен</div>}
+        {tooMany(line) && <div className="error-text small" role="alert">{SHOP.stockFell(line.stock ?? 0)}</div>}
         <div className="cart-line-foot">
-          <QuantityStepper value={line.quantity} max={Math.max(line.quantity, line.stock ?? 99)} onChange={onQuantity} label={`Количество на ${line.productName ?? 'продукта'}`} />
+          <QuantityStepper value={line.quantity} max={Math.max(1, line.stock ?? QUANTITY_MAX)} onChange={onQuantity} label={`Количество на ${line.productName ?? 'продукта'}`} />
+          {line.stock !== undefined && line.available !== false && line.quantity === line.stock && <span className="help stock-cap">{SHOP.inStock(line.stock)}</span>}
           <div className="cart-line-total">
             {line.lineTotal !== undefined && <Price amount={line.lineTotal} />}
             {line.quantity > 1 && line.unitPrice !== undefined && <div className="muted small"><Price amount={line.unitPrice} /> / бр.</div>}

@@ -3,7 +3,8 @@
 import { FormEvent, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { shopApi } from '../api/shop';
-import { useCart } from '../state/cart';
+import { useCart, AddResult } from '../state/cart';
+import { SHOP } from '../../../domain/messages';
 import { Seo } from '../components/Seo';
 import { Price } from '../components/Price';
 import { NotFoundContent } from './NotFound';
@@ -31,7 +32,7 @@ export default function ProductPage() {
 }
 
 function ProductView({ product }: { product: ApiProduct }) {
-  const { add } = useCart();
+  const { add, items } = useCart();
   const inStockVariants = product.variants.filter((v) => v.stock > 0);
   const [variantId, setVariantId] = useState<number | null>((inStockVariants[0] ?? product.variants[0])?.id ?? null);
   const [values, setValues] = useState<Record<number, number>>({});
@@ -40,27 +41,33 @@ function ProductView({ product }: { product: ApiProduct }) {
   const [image, setImage] = useState(0);
   const [busy, setBusy] = useState(false);
   const [missing, setMissing] = useState<number[]>([]);
+  const [refusal, setRefusal] = useState<Exclude<AddResult, { ok: true }> | null>(null);
   const variant = product.variants.find((v) => v.id === variantId) ?? null;
   const stock = variant?.stock ?? 0;
   const price = variant?.price ?? product.price;
   const nicotine = useMemo(() => nicotineOf(product, variant?.name), [product, variant]);
 
-  useEffect(() => setQuantity((q) => Math.max(1, Math.min(q, stock || 1))), [stock]);
+  // What may still be added: the stock less what of this variant is already in the cart.
+  const inCart = items.filter((l) => l.productId === product.id && l.variantId === variantId).reduce((n, l) => n + l.quantity, 0);
+  const canAdd = Math.max(0, stock - inCart);
+  useEffect(() => setQuantity((q) => Math.max(1, Math.min(q, canAdd || 1))), [canAdd]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const notChosen = product.attributes.filter((a) => !values[a.id]).map((a) => a.id);
     setMissing(notChosen);
-    if (notChosen.length || !variant || stock < 1) return;
+    if (notChosen.length || !variant || canAdd < 1) return;
     setBusy(true);
+    setRefusal(null);
     try {
-      await add({
+      const result = await add({
         productId: product.id,
         variantId: variant.id,
         quantity,
         personalization: personalization.trim(),
         attributes: product.attributes.map((a) => ({ attributeId: a.id, attributeValueId: values[a.id] })),
       });
+      if (!result.ok) setRefusal(result);
     } catch {
       /* the client showed the toast */
     } finally {
@@ -136,11 +143,19 @@ function ProductView({ product }: { product: ApiProduct }) {
           </div>
 
           <div className="buy-row">
-            <QuantityStepper value={quantity} max={Math.max(1, stock)} onChange={setQuantity} disabled={stock < 1} />
-            <button type="submit" className="button button-large" disabled={busy || stock < 1}>
+            <QuantityStepper value={quantity} max={Math.max(1, canAdd)} onChange={setQuantity} disabled={canAdd < 1} />
+            <button type="submit" className="button button-large" disabled={busy || canAdd < 1}>
               {stock < 1 ? 'Изчерпан' : busy ? 'Добавяне…' : 'Добави в количката'}
             </button>
           </div>
+          {stock > 0 && canAdd < 1 && <p className="help stock-cap" role="status">{SHOP.allInCart(stock)}</p>}
+          {canAdd > 0 && quantity >= canAdd && <p className="help stock-cap" role="status">{SHOP.inStock(canAdd)}</p>}
+          {refusal && (
+            <p className="error-text" role="alert">
+              {refusal.message}
+              {refusal.reason === 'full' && <> <Link to="/signin">Вход</Link> · <Link to="/register">Регистрация</Link></>}
+            </p>
+          )}
 
           {nicotine !== null && nicotine > 0 && <p className="health-warning" role="note">{NICOTINE_WARNING}</p>}
 

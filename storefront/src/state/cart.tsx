@@ -2,13 +2,15 @@
 // (the guest cookie is merged by the server at sign-in and removed here once the server cart
 // has loaded); on a load failure the cookie cart stands in and the shopper is told. After every
 // edit the cart is reloaded; when signed in it is also refreshed after every route change.
+// An add is reported as done only once the cart kept it: a guest's line that the cookie cannot
+// hold, or a quantity above the stock, is refused with a message (the server does the same).
 import { createContext, ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { shopApi, lineInput } from '../api/shop';
 import { useAuth } from './auth';
 import { toast } from './toast';
-import { cartCount, newLineId, readCartCookie, removeCartCookie, sameLine, writeCartCookie } from './cartCookie';
-import { STOREFRONT } from '../../../domain/messages';
+import { cartCount, cartFitsCookie, newLineId, readCartCookie, removeCartCookie, sameLine, writeCartCookie } from './cartCookie';
+import { API, SHOP, STOREFRONT } from '../../../domain/messages';
 import { ADD_TO_CART_DEFAULT_QUANTITY } from '../../../domain/limits';
 import type { CartLine, CartLineAttribute } from '../../../domain/api';
 
@@ -27,13 +29,22 @@ export interface LineChanges {
   personalization?: string;
 }
 
+/** What became of an add: kept, or refused with the reason shown to the shopper. */
+export type AddResult = { ok: true } | { ok: false; reason: 'full' | 'stock'; message: string };
+
+function refuse(reason: 'full' | 'stock', message: string): AddResult {
+  toast.error(message);
+  return { ok: false, reason, message };
+}
+
 export interface CartState {
   /** The lines with the server's read-outs (names, prices, stock) once known. */
   items: CartLine[];
   count: number;
   subtotal: number;
   loading: boolean;
-  add(line: NewLine): Promise<void>;
+  /** Resolves only once the cart kept the line ({ ok: true }) or it was refused and said so. */
+  add(line: NewLine): Promise<AddResult>;
   edit(id: number, changes: LineChanges): Promise<void>;
   remove(id: number): Promise<void>;
   clear(): Promise<void>;
@@ -99,24 +110,38 @@ export function CartProvider({ children }: { children: ReactNode }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [authLoading, signedIn, signedIn ? location.key : null]);
 
-  const add = useCallback(async (line: NewLine) => {
+  const add = useCallback(async (line: NewLine): Promise<AddResult> => {
     const quantity = line.quantity ?? ADD_TO_CART_DEFAULT_QUANTITY;
     const attributes = (line.attributes ?? []).map((a) => ({ attributeId: a.attributeId, attributeValueId: a.attributeValueId }));
     const personalization = line.personalization ?? '';
     if (signedIn) {
+      // The server refuses (409, "Налични: N бр.") a total above the stock; the client toasts it.
       await shopApi.cartAdd(lineInput({ productId: line.productId, variantId: line.variantId, quantity, personalization, attributes }));
       toast.success(STOREFRONT.addedToCartOk);
       await reload();
-      return;
+      return { ok: true };
     }
     const lines = readCartCookie();
     const candidate = { productId: line.productId, variantId: line.variantId, attributes, personalization };
     const same = lines.find((l) => sameLine(l, candidate));
-    if (same) same.quantity += quantity;
-    else lines.push({ id: newLineId(), ...candidate, quantity });
-    writeCartCookie(lines);
+    const changed = same ? lines.map((l) => (l === same ? { ...l, quantity: l.quantity + quantity } : l)) : [...lines, { id: newLineId(lines), ...candidate, quantity }];
+    const target = same ? same.id : changed[changed.length - 1].id;
+    if (!cartFitsCookie(changed)) return refuse('full', SHOP.guestCartFull);
+    // The stock, as the server sees it now, for the whole line (what was in the cart included).
+    try {
+      const view = await shopApi.cartPreview(changed);
+      const mine = view.cartItems.find((v) => v.id === target);
+      if (mine && mine.stock !== undefined && mine.quantity > mine.stock) {
+        const name = mine.variantName && mine.productName ? `${mine.productName} (${mine.variantName})` : mine.productName ?? '';
+        return refuse('stock', API.notEnoughStock(name, mine.stock));
+      }
+    } catch {
+      /* no answer: the order checks the stock again */
+    }
+    if (!writeCartCookie(changed)) return refuse('full', SHOP.guestCartFull);
     toast.success(STOREFRONT.addedToCart);
     await reload();
+    return { ok: true };
   }, [signedIn, reload]);
 
   const edit = useCallback(async (id: number, changes: LineChanges) => {
@@ -139,7 +164,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
       return;
     }
     Object.assign(line, Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)));
-    writeCartCookie(lines);
+    if (!writeCartCookie(lines)) {
+      toast.error(SHOP.guestCartFull);
+      return;
+    }
     toast.success(STOREFRONT.cartEdited);
     await reload();
   }, [signedIn, reload]);

@@ -1,29 +1,23 @@
-// The guest cart in the `cart` cookie (spec §4): a JSON list of lines, kept 7 days, line ids
-// made from the current time, no attribute read-outs.
+// The guest cart in the `cart` cookie (spec §4): a JSON list of lines, kept 7 days, in the
+// compact format of domain/cartCookie (which the server reads too). A write that the browser
+// would not keep (too big) is not made: writeCartCookie answers false and the caller says so.
 import { CART_COOKIE, CART_COOKIE_DAYS } from '../../../domain/limits';
+import { cartCookieFits, decodeCartCookie, encodeCartCookie, nextGuestLineId } from '../../../domain/cartCookie';
 import type { CartLine } from '../../../domain/api';
 
-export function readCartCookie(): CartLine[] {
-  const raw = document.cookie
+function rawCookie(): string | undefined {
+  return document.cookie
     .split('; ')
     .find((c) => c.startsWith(`${CART_COOKIE}=`))
     ?.slice(CART_COOKIE.length + 1);
-  if (!raw) return [];
-  try {
-    const value = JSON.parse(decodeURIComponent(raw));
-    return Array.isArray(value) ? value.filter(isLine) : [];
-  } catch {
-    return [];
-  }
 }
 
-function isLine(l: unknown): l is CartLine {
-  const x = l as CartLine;
-  return !!x && typeof x === 'object' && Number.isInteger(x.productId) && Number.isInteger(x.quantity) && x.quantity > 0;
+export function readCartCookie(): CartLine[] {
+  return decodeCartCookie(rawCookie());
 }
 
-export function writeCartCookie(lines: CartLine[]) {
-  const stored = lines.map((l) => ({
+function stored(lines: CartLine[]) {
+  return lines.map((l) => ({
     id: l.id,
     productId: l.productId,
     variantId: l.variantId ?? null,
@@ -31,8 +25,25 @@ export function writeCartCookie(lines: CartLine[]) {
     personalization: l.personalization ?? '',
     attributes: (l.attributes ?? []).map((a) => ({ attributeId: a.attributeId, attributeValueId: a.attributeValueId })),
   }));
+}
+
+/** Whether these lines would fit in the cookie. */
+export function cartFitsCookie(lines: CartLine[]): boolean {
+  return cartCookieFits(stored(lines), CART_COOKIE);
+}
+
+/** Writes the lines; true only when they fit and the browser kept exactly them. */
+export function writeCartCookie(lines: CartLine[]): boolean {
+  if (!lines.length) {
+    removeCartCookie();
+    return true;
+  }
+  const list = stored(lines);
+  if (!cartCookieFits(list, CART_COOKIE)) return false;
+  const value = encodeCartCookie(list);
   const maxAge = CART_COOKIE_DAYS * 24 * 60 * 60;
-  document.cookie = `${CART_COOKIE}=${encodeURIComponent(JSON.stringify(stored))}; Max-Age=${maxAge}; Path=/; SameSite=Lax`;
+  document.cookie = `${CART_COOKIE}=${value}; Max-Age=${maxAge}; Path=/; SameSite=Lax`;
+  return rawCookie() === value;
 }
 
 export function removeCartCookie() {
@@ -45,11 +56,9 @@ export function sameLine(a: Pick<CartLine, 'productId' | 'variantId' | 'attribut
   return a.productId === b.productId && (a.variantId ?? null) === (b.variantId ?? null) && values(a) === values(b) && (a.personalization ?? '').trim() === (b.personalization ?? '').trim();
 }
 
-let lastId = 0;
-/** A guest line id from the current time, unique even for two adds in the same millisecond. */
-export function newLineId(): number {
-  lastId = Math.max(Date.now(), lastId + 1);
-  return lastId;
+/** A new guest line's id: from the current time (spec §4), above the others. */
+export function newLineId(lines: Array<{ id: number }> = readCartCookie()): number {
+  return nextGuestLineId(lines);
 }
 
 export function cartCount(lines: Pick<CartLine, 'quantity'>[]): number {
