@@ -74,14 +74,14 @@ describe('a guest', () => {
     const before = Date.now();
     await userEvent.click(add);
     expect(await screen.findByText(STOREFRONT.addedToCart)).toBeInTheDocument();
-    const [line] = cartCookie();
+    const [line] = cartCookie()!;
     expect(line).toEqual({ id: expect.any(Number), productId: 7, variantId: 70, quantity: 1, personalization: '', attributes: [{ attributeId: 1, attributeValueId: 12 }] });
     // Compact: a JSON list of tuples, not objects with long keys.
     expect(JSON.parse(decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('cart='))!.slice(5)))).toEqual([[line.id, 7, 70, 1, [1, 12]]]);
     expect(line.id).toBeGreaterThanOrEqual(before);
     expect(setCookie.mock.calls.some(([v]) => String(v).startsWith('cart=') && String(v).includes('Max-Age=604800'))).toBe(true);
     await userEvent.click(add);
-    await waitFor(() => expect(cartCookie()[0].quantity).toBe(2));
+    await waitFor(() => expect(cartCookie()![0].quantity).toBe(2));
     expect(cartCookie()).toHaveLength(1);
     expect(within(screen.getByRole('link', { name: /Количка/ })).getByTestId('cart-count')).toHaveTextContent('2');
     setCookie.mockRestore();

@@ -10,6 +10,7 @@ import { Toaster } from './components/Toaster';
 import { AgeGate } from './components/AgeGate';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { LoadingBar, RouteProgress } from './components/ProgressBar';
+import { RouteChange } from './components/RouteChange';
 
 const Home = lazy(() => import('./pages/Home'));
 const Shop = lazy(() => import('./pages/Shop'));
@@ -67,6 +68,7 @@ function Shell() {
       <Footer />
       <Toaster />
       <AgeGate />
+      <RouteChange />
     </>
   );
 }

@@ -1,5 +1,6 @@
-// The 18+ gate on the first visit; the answer is remembered on this device.
-import { useEffect, useRef, useState } from 'react';
+// The 18+ gate on the first visit; the answer is remembered on this device. It is a modal
+// dialog: Tab and Shift+Tab cycle inside it (the page behind is inert until it is answered).
+import { KeyboardEvent, useEffect, useRef, useState } from 'react';
 
 export const AGE_KEY = 'age-confirmed';
 
@@ -13,10 +14,21 @@ export function AgeGate() {
   });
   const [refused, setRefused] = useState(false);
   const confirmRef = useRef<HTMLButtonElement>(null);
+  const dialogRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (open) confirmRef.current?.focus();
     document.body.classList.toggle('no-scroll', open);
+    // Everything outside the dialog is inert while it is open (no tabbing or clicking behind it).
+    const root = document.getElementById('root');
+    const outside = root ? Array.from(root.children).filter((el) => !el.contains(dialogRef.current)) : [];
+    for (const el of outside) el.toggleAttribute('inert', open);
+    return () => {
+      for (const el of outside) el.removeAttribute('inert');
+    };
   }, [open]);
+  useEffect(() => {
+    if (refused) dialogRef.current?.querySelector<HTMLElement>('[tabindex="-1"]')?.focus();
+  }, [refused]);
   if (!open) return null;
   const confirm = () => {
     try {
@@ -26,12 +38,31 @@ export function AgeGate() {
     }
     setOpen(false);
   };
+  /** Tab from the last control goes to the first, Shift+Tab from the first to the last. */
+  const trap = (e: KeyboardEvent) => {
+    if (e.key !== 'Tab' || !dialogRef.current) return;
+    const focusable = Array.from(dialogRef.current.querySelectorAll<HTMLElement>('button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])')).filter((el) => !el.hasAttribute('disabled'));
+    if (!focusable.length) {
+      e.preventDefault();
+      return;
+    }
+    const firstEl = focusable[0];
+    const lastEl = focusable[focusable.length - 1];
+    const active = document.activeElement;
+    if (e.shiftKey && (active === firstEl || !dialogRef.current.contains(active))) {
+      e.preventDefault();
+      lastEl.focus();
+    } else if (!e.shiftKey && (active === lastEl || !dialogRef.current.contains(active))) {
+      e.preventDefault();
+      firstEl.focus();
+    }
+  };
   return (
-    <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="age-title" aria-describedby="age-text">
+    <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="age-title" aria-describedby="age-text" ref={dialogRef} onKeyDown={trap}>
       <div className="dialog age-gate">
         <div className="logo">VAP<span>SOLO</span></div>
         <h2 id="age-title">Навършили ли сте 18 години?</h2>
-        <p id="age-text">
+        <p id="age-text" tabIndex={-1}>
           {refused
             ? 'Съжаляваме, продуктите ни са само за пълнолетни. Продажбата на лица под 18 години е забранена.'
             : 'Сайтът предлага продукти с никотин и е предназначен само за пълнолетни.'}

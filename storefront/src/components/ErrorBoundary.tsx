@@ -1,6 +1,7 @@
-// The generic error screen (spec §2): 'Something went wrong.' with a 'Try Again' button.
+// The generic error screen (spec §2): 'Something went wrong.' with a 'Try Again' button, the
+// Bulgarian beside the spec's English words.
 import { Component, ReactNode } from 'react';
-import { STOREFRONT } from '../../../domain/messages';
+import { SHOP, STOREFRONT } from '../../../domain/messages';
 
 export class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: string }, { error: Error | null }> {
   state = { error: null as Error | null };
@@ -21,10 +22,11 @@ export class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: s
     if (!this.state.error) return this.props.children;
     return (
       <div className="page narrow center error-screen" role="alert">
-        <h1>{STOREFRONT.errorScreen}</h1>
-        <p className="muted">Нещо се обърка. Опитайте отново.</p>
+        <h1>
+          <span lang="bg">{SHOP.errorScreenBg}</span> <span lang="en">{STOREFRONT.errorScreen}</span>
+        </h1>
         <button type="button" className="button" onClick={() => this.setState({ error: null })}>
-          {STOREFRONT.tryAgain}
+          <span lang="bg">{SHOP.tryAgainBg}</span> / <span lang="en">{STOREFRONT.tryAgain}</span>
         </button>
       </div>
     );

@@ -1,7 +1,7 @@
 // Header (spec §2): logo home, the main links, the cart button with the badge (sum of
 // quantities), the user links (Профил and Изход, or Вход; on a phone Изход sits in the menu)
 // and the mobile menu toggle.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useAuth } from '../state/auth';
 import { useCart } from '../state/cart';
@@ -21,15 +21,28 @@ export function Header() {
   const { brand } = useSettings();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
+  const toggleRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     setMenuOpen(false);
   }, [location.pathname]);
 
+  // Escape closes the open menu and puts focus back on its toggle.
+  useEffect(() => {
+    if (!menuOpen) return undefined;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
   return (
     <header className="header">
       <div className="header-inner">
-        <button type="button" className="icon-button menu-toggle" aria-label="Меню" aria-expanded={menuOpen} aria-controls="main-nav" onClick={() => setMenuOpen((o) => !o)}>
+        <button ref={toggleRef} type="button" className="icon-button menu-toggle" aria-label="Меню" aria-expanded={menuOpen} aria-controls="main-nav" onClick={() => setMenuOpen((o) => !o)}>
           <span className="burger" aria-hidden="true" />
         </button>
         <Link to="/" className="logo" title={`${brand} – начало`}>

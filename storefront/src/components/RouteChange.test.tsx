@@ -1,0 +1,95 @@
+// The shopper's place on route changes, the age gate's focus trap, Escape in the menu and the
+// error screen: what a keyboard and screen-reader user gets.
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Link, Route, Routes } from 'react-router-dom';
+import { RouteChange } from './RouteChange';
+import { AgeGate, AGE_KEY } from './AgeGate';
+import { ErrorBoundary } from './ErrorBoundary';
+import { App } from '../App';
+import { mockFetch, clearCookies } from '../test/fetchMock';
+import { SHOP, STOREFRONT } from '../../../domain/messages';
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  clearCookies();
+  window.scrollTo = jest.fn() as unknown as typeof window.scrollTo;
+});
+
+function Pages() {
+  return (
+    <>
+      <main>
+        <Routes>
+          <Route path="/" element={<><title>Магазин</title><h1>Магазин</h1><Link to="/products/twins">TWINS</Link></>} />
+          <Route path="/products/:slug" element={<><title>VAP SOLO TWINS</title><h1>VAP SOLO TWINS</h1></>} />
+        </Routes>
+      </main>
+      <RouteChange />
+    </>
+  );
+}
+
+describe('a route change', () => {
+  it('opens the new page at the top, focuses its heading and announces its title', async () => {
+    render(<MemoryRouter initialEntries={['/']}><Pages /></MemoryRouter>);
+    expect(screen.getByTestId('route-announcer')).toHaveTextContent('');
+    (window.scrollTo as jest.Mock).mockClear();
+    await userEvent.click(screen.getByRole('link', { name: 'TWINS' }));
+    const heading = await screen.findByRole('heading', { name: 'VAP SOLO TWINS' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(heading).toHaveAttribute('tabindex', '-1');
+    expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
+    await waitFor(() => expect(screen.getByTestId('route-announcer')).toHaveTextContent('VAP SOLO TWINS'));
+  });
+});
+
+describe('the age gate', () => {
+  it('is a modal dialog that keeps Tab inside it', async () => {
+    render(<><button type="button">Отзад</button><AgeGate /></>);
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    const yes = screen.getByRole('button', { name: 'Да, на 18+ съм' });
+    const no = screen.getByRole('button', { name: 'Не' });
+    expect(yes).toHaveFocus();
+    await userEvent.tab();
+    expect(no).toHaveFocus();
+    await userEvent.tab();
+    expect(yes).toHaveFocus();
+    await userEvent.tab({ shift: true });
+    expect(no).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Отзад' })).not.toHaveFocus();
+    await userEvent.click(yes);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(localStorage.getItem(AGE_KEY)).toBe('yes');
+  });
+});
+
+describe('the mobile menu', () => {
+  it('closes on Escape and gives focus back to its toggle', async () => {
+    localStorage.setItem(AGE_KEY, 'yes');
+    mockFetch({ 'GET /api/csrf-token': { body: { csrfToken: 't' } }, 'GET /api/check-cookie': { body: { isUserCookieAvailable: false } } });
+    render(<MemoryRouter><App /></MemoryRouter>);
+    const toggle = screen.getByRole('button', { name: 'Меню' });
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    within(screen.getByRole('navigation', { name: 'Основна навигация' })).getByRole('link', { name: 'Магазин' }).focus();
+    await userEvent.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+  });
+});
+
+describe('the error screen', () => {
+  it('keeps the spec’s English and says it in Bulgarian too', async () => {
+    const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    function Broken(): never {
+      throw new Error('boom');
+    }
+    render(<ErrorBoundary><Broken /></ErrorBoundary>);
+    expect(screen.getByRole('heading')).toHaveTextContent(`${SHOP.errorScreenBg} ${STOREFRONT.errorScreen}`);
+    expect(screen.getByRole('button')).toHaveTextContent(`${SHOP.tryAgainBg} / ${STOREFRONT.tryAgain}`);
+    spy.mockRestore();
+  });
+});
