@@ -3,6 +3,7 @@
 // transaction; deterministic (a seeded random), so runs compare.
 import type { Knex } from 'knex';
 import { searchable, slugify } from '../domain/slug';
+import { searchIndex } from '../domain/search';
 import { hashPassword } from '../backend/src/services/passwords';
 
 export interface Sizes {
@@ -52,7 +53,7 @@ export async function generateLargeData(knex: Knex, sizes: Sizes = FULL, log: (s
       products.push({
         slug, name, description: `${name}: вейп устройство VAP SOLO.`, status: i % 20 === 0 ? 'draft' : 'active',
         price: 990 + Math.floor(rnd() * 5000), categoryId: categoryIds[line === 'TWINS' ? 0 : line === 'TRIPLES' ? 1 : 2],
-        nicotineMgMl: 20, volumeMl: 4, featured: i % 97 === 0, seoTitle: '', seoDescription: '', searchText: searchable(name, slug),
+        nicotineMgMl: 20, volumeMl: 4, featured: i % 97 === 0, seoTitle: '', seoDescription: '', searchText: searchIndex(name, slug),
         createdAt: iso(i * 60_000), updatedAt: at,
       });
     }

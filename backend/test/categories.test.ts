@@ -47,6 +47,27 @@ describe('categories', () => {
     expect(del.body.message).toBe(API.categoryHasProducts);
   });
 
+  it('count what the category’s list shows: its subcategories’ active products too', async () => {
+    const top = await create('Течности за броене');
+    const sub = await create('Соли за броене', top.id);
+    const leaf = await create('Ментол за броене', sub.id);
+    const add = (slug: string, status: string, categoryId: number) => Product.query().insert({ name: slug, slug, price: 100, status, categoryId } as any);
+    await add('t1', 'active', top.id);
+    await add('s1', 'active', sub.id);
+    await add('s2', 'archived', sub.id);
+    await add('l1', 'active', leaf.id);
+    await add('l2', 'draft', leaf.id);
+    const counts = new Map((await shop.browser().get('/api/categories')).body.categories.map((c: any) => [c.id, c.productCount]));
+    expect([counts.get(top.id), counts.get(sub.id), counts.get(leaf.id)]).toEqual([3, 2, 1]);
+    // The same numbers the product list answers for each category.
+    for (const c of [top, sub, leaf]) {
+      const list = await shop.browser().get(`/api/products?category=${c.slug}`).expect(200);
+      expect(list.body.total).toBe(counts.get(c.id));
+    }
+    const staff = (await admin.get(`/api/admin/categories/${top.id}`)).body;
+    expect(staff.productCount).toBe(5);
+  });
+
   it('update with the spec fields answers the message; a category cannot go under itself or its child', async () => {
     const top = await create('Течности');
     const mid = await create('Соли', top.id);

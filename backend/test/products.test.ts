@@ -101,6 +101,21 @@ describe('the shop catalogue', () => {
     expect(await names('100%')).toEqual([]);
   });
 
+  it('forgives: Latin for Cyrillic and back, Bulgarian spellings of Latin names, one typo a word', async () => {
+    const names = async (q: string) => (await shop.browser().get('/api/products?search=' + encodeURIComponent(q))).body.products.map((p: any) => p.name).sort();
+    expect(await names('yagoda')).toEqual(['VAP SOLO TWINS']); // a flavour, in Latin letters
+    expect(await names('Dinya')).toEqual(['VAP SOLO TWINS']);
+    expect(await names('kalaf')).toEqual(['Калъф']); // ъ is "a" in the official system
+    expect(await names('ledena menta')).toEqual(['TWINS Ice']); // the description, word by word
+    expect(await names('туинс')).toEqual(['TWINS Ice', 'VAP SOLO TWINS']); // TWINS as a Bulgarian writes it
+    expect(await names('кабел')).toEqual(['Кабел USB-C']);
+    expect(await names('ягда')).toEqual(['VAP SOLO TWINS']); // a letter missing
+    expect(await names('твинс')).toEqual(['TWINS Ice', 'VAP SOLO TWINS']); // a wrong letter
+    expect(await names('калъфф')).toEqual(['Калъф']); // a letter too many
+    expect(await names('скрит')).toEqual([]); // drafts stay hidden
+    expect(await names('zzzzzz')).toEqual([]);
+  });
+
   it.each(['limit=-1', 'limit=0', 'limit=1000', 'limit=abc', 'page=0', 'minPrice=abc', 'maxPrice=-3', 'minPrice=50&maxPrice=10', 'sort=bogus', 'sort=price&sort=name'])(
     'answers 400, never 500, to %s',
     async (q) => {

@@ -1,6 +1,6 @@
 import { BaseModel, S } from './BaseModel';
 import { PRODUCT_STATUSES, ProductStatus, TITLE_MAX, SLUG_MAX, TEXT_MAX, NICOTINE_MAX_MG_ML, VOLUME_MAX_ML } from '../../../domain/limits';
-import { searchable } from '../../../domain/slug';
+import { searchIndex } from '../../../domain/search';
 import type { Category } from './Category';
 import type { Variant } from './Variant';
 import type { ProductImage } from './ProductImage';
@@ -51,9 +51,10 @@ export class Product extends BaseModel {
     },
   };
 
-  /** What catalogue search looks through: name, slug, description, plus SKUs and flavour values. */
+  /** What catalogue search looks through: name, slug, description, plus SKUs and flavour values,
+   *  in both scripts (domain/search). */
   static searchTextOf(p: { name?: string; description?: string; slug?: string }, terms: string[] = []): string {
-    return searchable(p.name, p.slug, p.description, ...terms);
+    return searchIndex(p.name, p.slug, p.description, ...terms);
   }
 
   static get relationMappings() {

@@ -19,6 +19,7 @@ import {
   NAME_MAX, NICOTINE_MAX_MG_ML, VOLUME_MAX_ML, ProductStatus,
 } from '../../../domain/limits';
 import { descendantIds, resolveCategory } from '../services/categories';
+import { searchTerms, typoPatterns, TYPO_MIN_LENGTH } from '../../../domain/search';
 import { createProduct, findProduct, productView, productViews, updateProduct, ProductInput } from '../services/products';
 import { getSettings } from '../services/settings';
 
@@ -120,6 +121,20 @@ function parseCatalogueQuery(query: Record<string, unknown>, withStatus: boolean
   return { page: q.page ?? PAGE_DEFAULT, limit: q.limit ?? PAGE_SIZE_DEFAULT, search: q.search, category: q.category, sort: q.sort ?? PRODUCT_SORT_DEFAULT, minPrice, maxPrice, status: q.status };
 }
 
+/** Narrows the query to products whose search index holds every word of the search
+ *  (domain/search: compared in Latin letters; `forgiving` allows one typo per word). */
+function matchWords(query: QueryBuilder<Product, Product[]>, search: string, forgiving: boolean) {
+  const terms = searchTerms(search);
+  if (!terms.length) {
+    whereContains(query, 'searchText', search.toLocaleLowerCase('bg'));
+    return;
+  }
+  for (const term of terms) {
+    if (!forgiving) whereContains(query, 'searchText', term);
+    else query.where((qb) => { for (const p of typoPatterns(term)) qb.orWhereRaw(`?? like ?`, ['searchText', `%${p}%`]); });
+  }
+}
+
 /** The catalogue list: { products, total, page, limit }. */
 async function catalogue(ctx: Context, q: CatalogueQuery, statuses: readonly ProductStatus[]) {
   const query = Product.query().whereIn('status', q.status ? [q.status] : [...statuses]);
@@ -131,8 +146,16 @@ async function catalogue(ctx: Context, q: CatalogueQuery, statuses: readonly Pro
     }
     query.whereIn('categoryId', await descendantIds(category.id));
   }
-  if (q.search?.trim()) whereContains(query, 'searchText', q.search.trim().toLocaleLowerCase('bg'));
   query.whereBetween('price', [toMinor(q.minPrice), toMinor(q.maxPrice)]);
+  const search = q.search?.trim() ?? '';
+  if (search) {
+    // Every word, in either script; when nothing matches, every word with one typo allowed.
+    const exact = query.clone();
+    matchWords(exact, search, false);
+    const total = await exact.resultSize();
+    if (total === 0 && searchTerms(search).some((w) => w.length >= TYPO_MIN_LENGTH)) matchWords(query, search, true);
+    else matchWords(query, search, false);
+  }
   const rows = query.clone();
   if (q.sort === 'price') rows.orderBy('price', 'asc').orderBy('id', 'asc');
   else if (q.sort === '-price') rows.orderBy('price', 'desc').orderBy('id', 'desc');

@@ -23,9 +23,32 @@ export async function productCounts(onlyActive: boolean): Promise<Map<number, nu
   return new Map(rows.map((r) => [Number(r.categoryId), Number(r.n)]));
 }
 
+/** Each category's count as its product list shows it: its own products and those of all its
+ *  subcategories (the list filters by the whole subtree). */
+export function subtreeCounts(categories: Array<{ id: number; parentId: number | null }>, own: Map<number, number>): Map<number, number> {
+  const children = new Map<number, number[]>();
+  for (const c of categories) if (c.parentId !== null) children.set(c.parentId, [...(children.get(c.parentId) ?? []), c.id]);
+  const out = new Map<number, number>();
+  for (const c of categories) {
+    let total = 0;
+    const seen = new Set<number>();
+    const stack = [c.id];
+    while (stack.length) {
+      const id = stack.pop()!;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      total += own.get(id) ?? 0;
+      stack.push(...(children.get(id) ?? []));
+    }
+    out.set(c.id, total);
+  }
+  return out;
+}
+
 export async function listCategories(onlyActiveCounts: boolean): Promise<Category[]> {
   const [categories, counts] = await Promise.all([Category.query().orderBy(['position', 'name', 'id']), productCounts(onlyActiveCounts)]);
-  for (const c of categories) c.productCount = counts.get(c.id) ?? 0;
+  const totals = subtreeCounts(categories, counts);
+  for (const c of categories) c.productCount = totals.get(c.id) ?? 0;
   return categories;
 }
 
@@ -108,7 +131,7 @@ export async function updateCategory(id: number, input: CategoryInput): Promise<
     await checkSlug(patch.slug, id);
   }
   const c = Object.keys(patch).length ? await current.$query().patchAndFetch(patch) : current;
-  c.productCount = (await productCounts(false)).get(id) ?? 0;
+  c.productCount = (await listCategories(false)).find((x) => x.id === id)?.productCount ?? 0;
   return c;
 }
 
