@@ -1,11 +1,13 @@
 // Магазин: the grid with category, price, search and sort; the URL holds the state (shareable,
-// back button works). A next page exists when a full page came back (spec §4).
+// back button works). The API's total says how many pages there are: no page past the last, and
+// a failed request says so (with a retry) instead of "nothing matches".
 import { FormEvent, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { shopApi } from '../api/shop';
 import { Seo } from '../components/Seo';
 import { ProductCard, ProductGridSkeleton } from '../components/ProductCard';
 import { PAGE_SIZE_DEFAULT, PRICE_FILTER_MAX, PRICE_FILTER_MIN, PRODUCT_SORT_DEFAULT } from '../../../domain/limits';
+import { SHOP } from '../../../domain/messages';
 import type { ApiCategory, ApiProduct } from '../../../domain/api';
 
 const SORTS = [
@@ -14,6 +16,14 @@ const SORTS = [
   { value: 'name', label: 'Име' },
   { value: 'newest', label: 'Най-нови' },
 ];
+
+/** The same filters, on another page. */
+function pageLink(params: URLSearchParams, page: number): string {
+  const next = new URLSearchParams(params);
+  if (page > 1) next.set('page', String(page));
+  else next.delete('page');
+  return next.toString();
+}
 
 export default function Shop() {
   const [params, setParams] = useSearchParams();
@@ -24,6 +34,9 @@ export default function Shop() {
   const minPrice = params.get('minPrice') ?? '';
   const maxPrice = params.get('maxPrice') ?? '';
   const [products, setProducts] = useState<ApiProduct[] | null>(null);
+  const [total, setTotal] = useState(0);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   const [categories, setCategories] = useState<ApiCategory[]>([]);
   const [searchText, setSearchText] = useState(search);
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -35,14 +48,25 @@ export default function Shop() {
   useEffect(() => {
     const ctrl = new AbortController();
     setProducts(null);
+    setFailed(false);
     shopApi
       .products({
         page, limit: PAGE_SIZE_DEFAULT, search: search || undefined, category: category || undefined, sort,
         minPrice: minPrice ? Number(minPrice) : PRICE_FILTER_MIN, maxPrice: maxPrice ? Number(maxPrice) : PRICE_FILTER_MAX,
       }, ctrl.signal)
-      .then((r) => setProducts(r.products), (e) => e?.name !== 'AbortError' && setProducts([]));
+      .then(
+        (r) => {
+          setTotal(r.total);
+          setProducts(r.products);
+        },
+        (e) => {
+          if (e?.name === 'AbortError') return;
+          setFailed(true);
+          setProducts([]);
+        },
+      );
     return () => ctrl.abort();
-  }, [page, category, search, sort, minPrice, maxPrice]);
+  }, [page, category, search, sort, minPrice, maxPrice, attempt]);
 
   // From the URL as it is now, not as this render saw it: quick clicks must not undo each other.
   const update = (changes: Record<string, string>) =>
@@ -63,7 +87,11 @@ export default function Shop() {
   };
   const roots = useMemo(() => categories.filter((c) => c.parentId === null), [categories]);
   const current = categories.find((c) => c.slug === category);
-  const hasNext = products !== null && products.length === PAGE_SIZE_DEFAULT;
+  const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE_DEFAULT));
+  // The spec's rule (a full page means there may be a next one), told by the total when it is
+  // known: 30 products make 3 pages, not a 4th empty one.
+  const hasNext = products !== null && !failed && products.length === PAGE_SIZE_DEFAULT && page * PAGE_SIZE_DEFAULT < total;
+  const pastTheEnd = products !== null && !failed && products.length === 0 && total > 0 && page > lastPage;
   const active = !!(category || search || minPrice || maxPrice);
 
   return (
@@ -125,7 +153,17 @@ export default function Shop() {
               </select>
             </label>
           </div>
-          {products === null ? <ProductGridSkeleton /> : products.length === 0 ? (
+          {products === null ? <ProductGridSkeleton /> : failed ? (
+            <div className="empty" role="alert">
+              <p>{SHOP.productsLoadFailed}</p>
+              <button type="button" className="button" onClick={() => setAttempt((n) => n + 1)}>{SHOP.retry}</button>
+            </div>
+          ) : pastTheEnd ? (
+            <div className="empty">
+              <p>{SHOP.noSuchPage(page, lastPage)}</p>
+              <Link to={`/products?${pageLink(params, lastPage)}`} className="button">Към страница {lastPage}</Link>
+            </div>
+          ) : products.length === 0 ? (
             <div className="empty">
               <p>Няма продукти, които отговарят на търсенето.</p>
               {active && <Link to="/products" className="button button-ghost">Покажи всички</Link>}
@@ -135,10 +173,10 @@ export default function Shop() {
               {products.map((p, i) => <ProductCard key={p.id} product={p} priority={i < 4} />)}
             </div>
           )}
-          {(page > 1 || hasNext) && (
+          {!failed && !pastTheEnd && (page > 1 || hasNext) && (
             <nav className="pager" aria-label="Страници">
-              <button type="button" className="button button-ghost" disabled={page <= 1} onClick={() => update({ page: String(page - 1) })}>← Предишна</button>
-              <span>Страница {page}</span>
+              <button type="button" className="button button-ghost" disabled={page <= 1} onClick={() => update({ page: String(Math.min(page, lastPage + 1) - 1) })}>← Предишна</button>
+              <span>Страница {page} от {lastPage}</span>
               <button type="button" className="button button-ghost" disabled={!hasNext} onClick={() => update({ page: String(page + 1) })}>Следваща →</button>
             </nav>
           )}
