@@ -179,7 +179,7 @@ export const API = {
   withdrawalAcknowledgement: (number: string, when: string) =>
     `Получихме отказа Ви от поръчка ${number} на ${when}. Върнете стоката в 14 дни; ще възстановим сумата до 14 дни след получаването ѝ.`,
   cancellationAcknowledgement: (number: string, when: string) =>
-    `Поръчка ${number} е отказана на ${when}. Наличността е освободена; ако сте платили, ще възстановим сумата.`,
+    `Поръчка ${number} е отказана на ${when}. Ако сте платили, ще възстановим сумата.`,
 
   // payments
   paymentNotFound: 'Плащането не е намерено.',

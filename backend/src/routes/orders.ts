@@ -14,7 +14,7 @@ import { PAYMENT_METHODS, SHIPPING_METHODS } from '../../../domain/orderStatus';
 import { formatDateTime } from '../../../domain/dates';
 import { CheckoutInput, placeOrder } from '../services/checkout';
 import { actorOf, findOrder, orderView, withDetails, withdrawOrder } from '../services/orders';
-import { mailCustomer, orderConfirmationMail } from '../services/orderMail';
+import { mailCustomer, orderConfirmationMail, withdrawalMail } from '../services/orderMail';
 import { notifyStaff } from '../services/notifications';
 import type { ShopSession } from '../http/session';
 
@@ -121,7 +121,7 @@ export function ordersRoutes() {
     const order = orderView(await findOrder(changed.id));
     const at = changed.withdrawnAt!;
     const text = kind === 'cancellation' ? API.cancellationAcknowledgement(order.number, formatDateTime(at)) : API.withdrawalAcknowledgement(order.number, formatDateTime(at));
-    void mailCustomer(ctx.config, order, async () => ({ subject: `Поръчка ${order.number}: ${kind === 'cancellation' ? 'отказана' : 'отказ от договора'}`, text }));
+    void mailCustomer(ctx.config, order, withdrawalMail(kind, at));
     ctx.body = {
       message: kind === 'cancellation' ? API.cancellationAccepted : API.withdrawalAccepted,
       acknowledgement: { kind, orderNumber: order.number, receivedAt: at, receivedAtText: formatDateTime(at), text },

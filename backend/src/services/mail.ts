@@ -1,5 +1,5 @@
 // Outgoing e-mail: through nodemailer's SMTP transport when SMTP_URL is set, otherwise each
-// message is written as a plain-text .eml file to data/outbox/ (development, tests, shops
+// message is written as an .eml file (text, plus HTML when there is one) to data/outbox/ (development, tests, shops
 // without mail yet), cheaply, since it happens for every order.
 // Sending never throws: a failed e-mail must not fail the order that caused it.
 import fs from 'node:fs';
@@ -78,20 +78,30 @@ export function quotedPrintable(text: string): string {
     .join('\r\n');
 }
 
-/** The outbox's .eml: a plain-text message any mail client opens (no SMTP configured). */
+/** The outbox's .eml: a message any mail client opens (no SMTP configured): plain text, or
+ *  text and HTML as multipart/alternative when the mail has an HTML part. */
 function outboxMessage(from: string, mail: Mail): string {
   const fromAddress = /<([^>]+)>/.exec(from)?.[1] ?? from;
-  return [
+  const headers = [
     `From: ${from.replace(/^([^<]+)</, (_, n: string) => `${encodedWord(n.trim())} <`)}`,
     `To: ${mail.to}`,
     `Subject: ${encodedWord(mail.subject)}`,
     `Date: ${new Date().toUTCString()}`,
     `Message-ID: <${crypto.randomUUID()}@${fromAddress.split('@')[1] ?? 'localhost'}>`,
     'MIME-Version: 1.0',
-    'Content-Type: text/plain; charset=utf-8',
-    'Content-Transfer-Encoding: quoted-printable',
+  ];
+  const part = (type: string, body: string) => [`Content-Type: ${type}; charset=utf-8`, 'Content-Transfer-Encoding: quoted-printable', '', quotedPrintable(body)];
+  if (!mail.html) return [...headers, ...part('text/plain', mail.text), ''].join('\r\n');
+  const boundary = `=_alt_${crypto.randomBytes(12).toString('hex')}`;
+  return [
+    ...headers,
+    `Content-Type: multipart/alternative; boundary="${boundary}"`,
     '',
-    quotedPrintable(mail.text),
+    `--${boundary}`,
+    ...part('text/plain', mail.text),
+    `--${boundary}`,
+    ...part('text/html', mail.html),
+    `--${boundary}--`,
     '',
   ].join('\r\n');
 }

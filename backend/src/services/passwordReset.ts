@@ -8,6 +8,7 @@ import { User } from '../models/User';
 import { hashToken } from '../http/auth';
 import { badRequest } from '../http/errors';
 import { sendMail } from './mail';
+import { passwordResetMail } from './orderMail';
 import { updateUser } from './users';
 import { endAllSessions } from './sessions';
 import { API } from '../../../domain/messages';
@@ -25,19 +26,7 @@ export async function requestReset(knex: Knex, config: Config, email: string): P
     createdAt: new Date(now).toISOString(),
   });
   const link = `${config.publicUrl}/reset-password?token=${token}`;
-  await sendMail(config, {
-    to: user.email,
-    subject: 'Нова парола за VAP SOLO',
-    text: [
-      `Здравейте${user.firstName ? `, ${user.firstName}` : ''}!`,
-      '',
-      'Получихме заявка за нова парола за профила Ви. Отворете връзката, за да изберете нова парола:',
-      link,
-      '',
-      `Връзката важи ${PASSWORD_RESET_MINUTES} минути и може да се използва само веднъж.`,
-      'Ако не сте поискали нова парола, не правете нищо: паролата Ви остава същата.',
-    ].join('\n'),
-  });
+  await sendMail(config, { to: user.email, ...(await passwordResetMail(user.firstName ?? '', link, PASSWORD_RESET_MINUTES)) });
 }
 
 /** Use a link: one use, before it expires; every session of the account ends. */
