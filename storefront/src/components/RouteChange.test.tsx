@@ -93,3 +93,14 @@ describe('the error screen', () => {
     spy.mockRestore();
   });
 });
+
+describe('the terms page', () => {
+  it('carries the model withdrawal form, addressed to the shop', async () => {
+    const { default: InfoPage } = await import('../pages/InfoPage');
+    const { WITHDRAWAL_FORM_TITLE } = await import('../../../domain/withdrawalForm');
+    render(<MemoryRouter><InfoPage page="terms" /></MemoryRouter>);
+    const form = screen.getByRole('region', { name: WITHDRAWAL_FORM_TITLE });
+    expect(form).toHaveTextContent('С настоящото уведомявам/уведомяваме*, че се отказвам/отказваме*');
+    expect(form).toHaveTextContent(/До .*София/);
+  });
+});

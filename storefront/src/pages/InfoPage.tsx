@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useSettings } from '../state/settings';
 import { Seo } from '../components/Seo';
+import { WithdrawalForm } from '../components/WithdrawalForm';
 import { WITHDRAWAL_DAYS } from '../../../domain/orderStatus';
 
 type Page = 'terms' | 'privacy' | 'returns';
@@ -23,9 +24,10 @@ export default function InfoPage({ page }: { page: Page }) {
           <h2>Доставка и плащане</h2>
           <p>Доставяме с Еконт и Спиди до офис или адрес в България за 1–2 работни дни. Плащате с наложен платеж или банков превод.</p>
           <h2>Право на отказ</h2>
-          <p>Имате право да се откажете от договора в {WITHDRAWAL_DAYS} дни от получаването без да посочвате причина. Вижте <Link to="/returns">Връщане и отказ</Link>.</p>
+          <p>Имате право да се откажете от договора в {WITHDRAWAL_DAYS} дни от получаването без да посочвате причина. Вижте <Link to="/returns">Връщане и отказ</Link>. Можете да използвате стандартния формуляр по-долу, но не сте длъжни.</p>
           <h2>Здравно предупреждение</h2>
           <p>Продуктите с никотин съдържат силно пристрастяващо вещество и не се препоръчват за непушачи, бременни и кърмещи жени.</p>
+          <WithdrawalForm />
         </>
       ),
     },
