@@ -47,6 +47,7 @@ function cartCookie() {
 }
 
 beforeEach(() => {
+  window.scrollTo = jest.fn() as unknown as typeof window.scrollTo;
   clearCookies();
   clearToasts();
   localStorage.clear();
