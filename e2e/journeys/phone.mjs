@@ -4,6 +4,7 @@
 // SHOTS_DIR=/tmp/shots keeps a screenshot of every page the width check visits.
 import fs from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { assert, passAgeGate } from '../helpers.mjs';
 
 /** The grid has its products (not the skeleton). */
@@ -14,6 +15,17 @@ async function gridLoaded(page) {
 async function noWiderThanScreen(page, what) {
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
   assert.ok(scrollWidth <= innerWidth, `${what} is ${scrollWidth} px wide on a ${innerWidth} px screen`);
+}
+
+/** axe-core's colour-contrast rule on the page as it is (WCAG AA: 4.5:1 for text). */
+async function contrastViolations(page) {
+  const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+  // Evaluated through the DevTools protocol: the shop's CSP (script-src 'self') stays as it is.
+  await page.evaluate(fs.readFileSync(axePath, 'utf8'));
+  return page.evaluate(async () => {
+    const result = await window.axe.run(document, { runOnly: { type: 'rule', values: ['color-contrast'] } });
+    return result.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')));
+  });
 }
 
 const cartLines = (page) => page.evaluate(() => {
@@ -159,6 +171,7 @@ export const journeys = [
         await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
         if (shots) await page.screenshot({ path: path.join(shots, `${url.replace(/[^a-z0-9]+/gi, '_') || 'home'}.png`), fullPage: true });
         await noWiderThanScreen(page, url);
+        if (url === '/no-such-page') assert.deepEqual(await contrastViolations(page), [], 'the 404 page passes colour contrast');
       }
     },
   },
