@@ -34,6 +34,7 @@ export const INVOICE_TEXT = {
   creditNoteExists: 'За тази фактура вече е издадено кредитно известие.',
   creditNoteOfCreditNote: 'Кредитно известие се издава само към фактура.',
   invoiceNotFound: 'Фактурата не е намерена.',
+  orderCancelled: 'Поръчката е отказана: за нея не се издава фактура.',
   invoiceIssued: 'Фактурата е издадена.',
   creditNoteIssued: 'Кредитното известие е издадено.',
   monthInvalid: 'Месецът трябва да е във вида ГГГГ-ММ.',

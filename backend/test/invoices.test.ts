@@ -121,6 +121,17 @@ describe('issuing an invoice', () => {
     expect((await admin.post('/api/admin/orders/999999/invoice', {})).status).toBe(404);
   });
 
+  it('refuses an invoice for a cancelled order, and takes no number for it', async () => {
+    const b = await guest();
+    const cancelled = await placeOrder(b, [triples()], { invoice: company });
+    await admin.put(`/api/admin/orders/${cancelled.id}`, { status: 'cancelled' });
+    const before = (await shop.app.knex('document_sequences').first()).lastNumber;
+    const res = await issue(cancelled.id);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(INVOICE_TEXT.orderCancelled);
+    expect((await shop.app.knex('document_sequences').first()).lastNumber).toBe(before);
+  });
+
   it('makes a PDF with what ЗДДС чл. 114 asks', async () => {
     const { invoice } = (await admin.get(`/api/admin/orders/${order.id}/invoices`)).body;
     const res = await admin.get(invoice.pdfUrl).buffer(true).parse(binary);

@@ -65,6 +65,7 @@ export async function issueInvoiceIn(orderId: number, trx: Transaction): Promise
   const order = await findOrder(orderId, trx);
   const existing = await Invoice.query(trx).findOne({ orderId, kind: 'invoice' });
   if (existing) throw conflict(INVOICE_TEXT.alreadyIssued, { invoice: INVOICE_TEXT.alreadyIssued });
+  if (order.status === 'cancelled') throw conflict(INVOICE_TEXT.orderCancelled, { invoice: INVOICE_TEXT.orderCancelled });
   const issuedAt = new Date().toISOString();
   const data = invoiceSnapshot(order, settings, number, issuedAt);
   const [invoice] = await Invoice.insertComposed(trx, [{
