@@ -1,4 +1,4 @@
-import { BaseModel } from './BaseModel';
+import { BaseModel, S } from './BaseModel';
 import type { DocumentKind } from '../../../domain/invoices';
 import type { InvoiceSnapshot } from '../modules/invoices/snapshot';
 
@@ -24,4 +24,23 @@ export class Invoice extends BaseModel {
   taxEventDate!: string;
   data!: InvoiceSnapshot;
   pdf!: Buffer | null;
+
+  static jsonSchema = {
+    type: 'object',
+    required: ['number', 'kind', 'orderNumber', 'recipientName', 'currency', 'taxBase', 'vatTotal', 'total', 'issuedAt', 'taxEventDate'],
+    properties: {
+      number: S.str(10, 10),
+      kind: S.enum(['invoice', 'credit_note']),
+      orderId: S.idOrNull,
+      orderNumber: S.str(32, 1),
+      invoiceId: S.idOrNull,
+      recipientName: S.str(200),
+      currency: S.str(3, 3),
+      taxBase: S.int(),
+      vatTotal: S.int(),
+      total: S.int(),
+      issuedAt: S.ts,
+      taxEventDate: S.str(10, 10),
+    },
+  };
 }
