@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { AuthProvider } from '../state/auth';
 import { mockFetch } from '../test/fetchMock';
-import { InvoiceFields, invoiceErrors, invoiceInput } from './InvoiceFields';
+import { InvoiceFields, invoiceInput } from './InvoiceFields';
 import type { InvoiceRequest } from '../../../domain/invoices';
 
 const last = { companyName: 'Клиент Трейд ООД', eik: '130175000', vatNumber: 'BG130175000', mol: 'Петър Петров', address: 'гр. Пловдив' };
@@ -11,7 +11,7 @@ function Form({ errors = {} }: { errors?: Record<string, string> }) {
   const [value, setValue] = useState<InvoiceRequest | null>(null);
   return (
     <>
-      <InvoiceFields value={value} onChange={setValue} errors={{ ...invoiceErrors(value), ...errors }} />
+      <InvoiceFields value={value} onChange={setValue} errors={errors} />
       <output data-testid="body">{JSON.stringify(invoiceInput(value))}</output>
     </>
   );
@@ -56,4 +56,18 @@ test("a signed-in customer gets their last invoice's details filled in", async (
   expect(await findByText('Попълнихме данните от последната Ви фактура; проверете ги.')).toBeInTheDocument();
   expect(screen.getByLabelText('Име на фирмата')).toHaveValue('Клиент Трейд ООД');
   expect(screen.getByLabelText(/^ЕИК \/ БУЛСТАТ/)).toHaveValue('130175000');
+});
+
+test("the server's refusal of the ЕИК goes once the shopper corrects it", async () => {
+  mockFetch({ 'GET /api/csrf-token': { body: { csrfToken: 't' } }, 'GET /api/check-cookie': { body: { isUserCookieAvailable: false } } });
+  render(<AuthProvider navigate={() => undefined}><Form errors={{ 'invoice.eik': 'ЕИК не е приет.' }} /></AuthProvider>);
+  await act(async () => {
+    for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
+  });
+  fireEvent.click(screen.getByLabelText('Искам фактура'));
+  expect(screen.getByText('ЕИК не е приет.')).toBeInTheDocument();
+  fireEvent.change(screen.getByLabelText(/^ЕИК \/ БУЛСТАТ/), { target: { value: '121396123' } });
+  expect(screen.queryByText('ЕИК не е приет.')).toBeNull();
+  fireEvent.change(screen.getByLabelText(/^ЕИК \/ БУЛСТАТ/), { target: { value: '121396124' } });
+  expect(screen.getByText('Невалиден ЕИК/БУЛСТАТ: 9 или 13 цифри с вярна контролна цифра.')).toBeInTheDocument();
 });

@@ -45,8 +45,18 @@ export function InvoiceFields({ value, onChange, errors }: { value: InvoiceReque
     api.get<{ invoice: InvoiceRequest | null }>('/account/invoice-details', { silent: true }).then((r) => setLast(r.invoice), () => undefined);
   }, [user]);
 
+  // A field edited since the last submit shows its live check, not the stale refusal.
+  const [edited, setEdited] = useState<ReadonlySet<Key>>(new Set());
+  const submitted = JSON.stringify(Object.entries(errors).filter(([k]) => k.startsWith('invoice.')));
+  useEffect(() => setEdited(new Set()), [submitted]);
+  const live = invoiceErrors(value);
+  const errorOf = (key: Key) => (edited.has(key) ? live[`invoice.${key}`] : errors[`invoice.${key}`]);
+
   const toggle = (wanted: boolean) => onChange(wanted ? { ...EMPTY, ...(last ?? {}) } : null);
-  const set = (key: Key, text: string) => onChange({ ...(value ?? EMPTY), [key]: text });
+  const set = (key: Key, text: string) => {
+    setEdited((s) => new Set(s).add(key));
+    onChange({ ...(value ?? EMPTY), [key]: text });
+  };
 
   return (
     <fieldset className="card invoice-fields">
@@ -60,7 +70,7 @@ export function InvoiceFields({ value, onChange, errors }: { value: InvoiceReque
           {last && <p className="muted small">Попълнихме данните от последната Ви фактура; проверете ги.</p>}
           {FIELDS.map(({ key, label, hint, props }) => {
             const id = `checkout-invoice.${key}`;
-            const error = errors[`invoice.${key}`];
+            const error = errorOf(key);
             return (
               <div key={key} className={`field ${error ? 'field-error' : ''}`}>
                 <label htmlFor={id}>{label}{hint && <span className="muted small"> · {hint}</span>}</label>
