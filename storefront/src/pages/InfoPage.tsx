@@ -1,9 +1,9 @@
 // Общи условия, поверителност, връщане и отказ: the texts a Bulgarian online shop must show.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { LegalNotice } from '../components/LegalNotice';
 import { useSettings } from '../state/settings';
 import { Seo } from '../components/Seo';
-import { LegalNotice } from '../components/LegalNotice';
 import { WITHDRAWAL_DAYS } from '../../../domain/orderStatus';
 
 type Page = 'terms' | 'privacy' | 'returns';
