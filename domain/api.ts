@@ -123,4 +123,8 @@ export interface PublicSettings {
   shippingFees: Record<ShippingMethod, number>;
   freeShippingThreshold: number | null;
   bank: { beneficiary: string; iban: string; bic: string; bankName: string };
+  /** The seller's legal identity (issue 18): footer, terms page, invoices. */
+  legal?: LegalIdentity;
 }
+
+export interface LegalIdentity { companyName: string; eik: string; vatNumber: string; seat: string; address: string; mol: string; phone: string; email: string }

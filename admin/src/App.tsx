@@ -19,6 +19,7 @@ import payments from './payments';
 import products from './products';
 import { SettingsPage } from './settings/SettingsPage';
 import users from './users';
+import invoices from './invoices';
 
 export function App() {
   return (
@@ -42,6 +43,7 @@ export function App() {
       <Resource name="users" {...users} />
       <Resource name="admins" {...admins} />
       <Resource name="payments" {...payments} />
+      <Resource name="invoices" {...invoices} />
       <Resource name="discounts" {...discounts} />
       <Resource name="contact-messages" {...contactMessages} />
       <Resource name="notifications" />

@@ -37,8 +37,9 @@ const PUBLIC_DEFAULTS = {
   shippingFees: { econt_office: 5.9, speedy_office: 5.9, address: 7.9 },
   freeShippingThreshold: 100,
   bank: DEFAULT_SETTINGS.bank,
+  legal: DEFAULT_SETTINGS.legal,
 };
-const PRIVATE = { lowStockThreshold: LOW_STOCK_THRESHOLD_DEFAULT, twoFactorRequiredForAdmins: false };
+const PRIVATE = { lowStockThreshold: LOW_STOCK_THRESHOLD_DEFAULT, twoFactorRequiredForAdmins: false, invoices: DEFAULT_SETTINGS.invoices };
 
 describe('the public settings', () => {
   it('answers exactly the public fields, money in decimal BGN, the euro rate included', async () => {

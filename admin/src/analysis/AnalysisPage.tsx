@@ -7,6 +7,7 @@ import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieCh
 import type { AnalyticsData, Granularity, ShopDataProvider } from '../dataProvider';
 import { errorMessage } from '../httpClient';
 import { money } from '../common/fields';
+import { SalesReportCard } from '../invoices/SalesReportCard';
 
 const COLORS = ['#1f6f5c', '#e07a5f', '#3d5a80', '#f2cc8f', '#81b29a', '#9c6644', '#6d597a'];
 
@@ -76,6 +77,7 @@ export function AnalysisPage() {
           </TextField>
         </CardContent>
       </Card>
+      <SalesReportCard />
       {error && <Alert severity="error">{error}</Alert>}
       {!data && !error && <Skeleton variant="rounded" height={300} />}
       {data && (

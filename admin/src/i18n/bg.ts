@@ -9,6 +9,7 @@ import {
   SHIPPING_METHOD_LABELS,
 } from '../../../domain/orderStatus';
 import { raBulgarian } from './raBulgarian';
+import { invoiceResourceBg, invoicesBg } from '../invoices/messages';
 
 export const bgApp = {
   title: 'Административен панел',
@@ -21,6 +22,7 @@ export const bgApp = {
     analysis: 'Анализ',
     admins: 'Администратори',
     payments: 'Плащания',
+    invoices: 'Фактури',
     discounts: 'Отстъпки',
     settings: 'Настройки',
     contactMessages: 'Съобщения',
@@ -211,6 +213,7 @@ export const bgApp = {
     createdAt: 'Създаден',
   },
   contact: { from: 'От', title: 'Съобщение от %{name}' },
+  invoices: invoicesBg,
 };
 
 /** The same keys, any text: the English catalogue must have every key of the Bulgarian one. */
@@ -221,6 +224,7 @@ export const bg: TranslationMessages = {
   ...raBulgarian,
   app: bgApp,
   resources: {
+    invoices: invoiceResourceBg,
     orders: {
       name: 'Поръчка |||| Поръчки',
       fields: {

@@ -4,6 +4,7 @@ import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
 import { ADMIN_EN } from '../../../domain/messages';
 import type { AppMessages } from './bg';
+import { invoiceResourceEn, invoicesEn } from '../invoices/messages';
 
 export const enApp: AppMessages = {
   title: 'Administrator panel',
@@ -16,6 +17,7 @@ export const enApp: AppMessages = {
     analysis: 'Analysis',
     admins: 'Administrators',
     payments: 'Payments',
+    invoices: 'Invoices',
     discounts: 'Discounts',
     settings: 'Settings',
     contactMessages: 'Messages',
@@ -208,6 +210,7 @@ export const enApp: AppMessages = {
     createdAt: 'Created',
   },
   contact: { from: 'From', title: 'Message from %{name}' },
+  invoices: invoicesEn,
 };
 
 export const en: TranslationMessages = {
@@ -226,6 +229,7 @@ export const en: TranslationMessages = {
     users: { name: 'User |||| Users', fields: { twoFactorEnabled: 'Two-factor' } },
     admins: { name: 'Administrator |||| Administrators', fields: { password: 'Password (for a new account)' } },
     payments: { name: 'Payment |||| Payments', fields: { orderNumber: 'Order' } },
+    invoices: invoiceResourceEn,
     discounts: { name: 'Discount |||| Discounts', fields: {} },
     notifications: { name: 'Notification |||| Notifications', fields: {} },
     'contact-messages': { name: 'Message |||| Messages', fields: {} },

@@ -12,6 +12,7 @@ const SECTION_KEYS: Record<string, string> = {
   analysis: 'app.menu.analysis',
   admins: 'app.menu.admins',
   payments: 'app.menu.payments',
+  invoices: 'app.menu.invoices',
   discounts: 'app.menu.discounts',
   settings: 'app.menu.settings',
   'contact-messages': 'app.menu.contactMessages',

@@ -34,7 +34,7 @@ test('the menu has the ten entries of the spec, in order, under /admin', async (
   renderLayout();
   const nav = await screen.findByTestId('sidebar');
   const links = within(nav).getAllByRole('menuitem');
-  expect(links.map((a) => a.textContent)).toEqual(['Табло', 'Поръчки', 'Продукти', 'Категории', 'Потребители', 'Анализ', 'Администратори', 'Плащания', 'Отстъпки', 'Настройки']);
+  expect(links.map((a) => a.textContent)).toEqual(['Табло', 'Поръчки', 'Продукти', 'Категории', 'Потребители', 'Анализ', 'Администратори', 'Плащания', 'Фактури', 'Отстъпки', 'Настройки']);
   expect(links.map((a) => a.getAttribute('href'))).toEqual([
     '/admin/',
     '/admin/orders',
@@ -44,6 +44,7 @@ test('the menu has the ten entries of the spec, in order, under /admin', async (
     '/admin/analysis',
     '/admin/admins',
     '/admin/payments',
+    '/admin/invoices',
     '/admin/discounts',
     '/admin/settings',
   ]);

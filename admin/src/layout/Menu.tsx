@@ -9,6 +9,7 @@ import PeopleIcon from '@mui/icons-material/People';
 import SettingsIcon from '@mui/icons-material/Settings';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import AdminIcon from '@mui/icons-material/AdminPanelSettings';
+import InvoiceIcon from '@mui/icons-material/ReceiptLong';
 import type { SvgIconComponent } from '@mui/icons-material';
 import { Menu as RaMenu, useBasename } from 'react-admin';
 
@@ -28,6 +29,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { to: '/analysis', labelKey: 'app.menu.analysis', icon: AnalyticsIcon },
   { to: '/admins', labelKey: 'app.menu.admins', icon: AdminIcon },
   { to: '/payments', labelKey: 'app.menu.payments', icon: PaymentsIcon },
+  { to: '/invoices', labelKey: 'app.menu.invoices', icon: InvoiceIcon },
   { to: '/discounts', labelKey: 'app.menu.discounts', icon: DiscountIcon },
   { to: '/settings', labelKey: 'app.menu.settings', icon: SettingsIcon },
 ];

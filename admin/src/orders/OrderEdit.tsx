@@ -36,6 +36,7 @@ import {
 import { ORDER_TRANSITIONS, PAYMENT_TRANSITIONS, type OrderStatus, type PaymentStatus } from '../../../domain/orderStatus';
 import { dateTime, money, StatusChip } from '../common/fields';
 import { errorMessage } from '../httpClient';
+import { OrderInvoiceCard } from '../invoices/OrderInvoiceCard';
 
 export interface OrderRecord extends RaRecord {
   number: string;
@@ -339,6 +340,7 @@ function OrderForm() {
               <Stack spacing={2}>
                 <StatusActions />
                 <PaymentCard />
+                <OrderInvoiceCard />
                 <Card variant="outlined">
                   <Form>
                     <CardContent>

@@ -22,6 +22,7 @@ import {
 import type { ApiToken, ShopDataProvider } from '../dataProvider';
 import { errorMessage } from '../httpClient';
 import { dateTime } from '../common/fields';
+import { LegalIdentityCard } from '../invoices/LegalIdentityCard';
 
 const nullIfEmpty = (v: unknown) => (v === '' || v === undefined ? null : v);
 
@@ -36,7 +37,7 @@ function SettingsForm() {
       mutationMode="pessimistic"
       title="app.settings.title"
       actions={false}
-      transform={({ id: _id, updatedAt: _u, ...rest }: any) => rest}
+      transform={({ id: _id, updatedAt: _u, legal: _legal, invoices: _invoices, ...rest }: any) => rest /* legal, invoices: LegalIdentityCard */}
       mutationOptions={{
         onSuccess: () => notify('app.settings.saved', { type: 'success' }),
         onError: (e: unknown) => notify(errorMessage(e, translate('ra.notification.http_error')), { type: 'error' }),
@@ -236,6 +237,7 @@ export function SettingsPage() {
     <Box sx={{ mb: 4 }}>
       <Title title="app.settings.title" />
       <SettingsForm />
+      <LegalIdentityCard />
       <TwoFactorCard />
       <TokensCard />
       <AuditLogCard />

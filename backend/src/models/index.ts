@@ -20,3 +20,4 @@ export { Notification } from './Notification';
 export { ContactMessage } from './ContactMessage';
 export { Setting } from './Setting';
 export { AuditLog } from './AuditLog';
+export { Invoice } from './Invoice';

@@ -17,6 +17,9 @@ import { actorOf, findOrder, orderView, withDetails, withdrawOrder } from '../se
 import { mailCustomer, orderConfirmationMail, withdrawalMail } from '../services/orderMail';
 import { notifyStaff } from '../services/notifications';
 import type { ShopSession } from '../http/session';
+import { checkInvoiceRequest, invoiceRequestRule } from '../modules/invoices/settings';
+import { recordInvoiceRequest } from '../modules/invoices/service';
+import type { InvoiceRequest } from '../../../domain/invoices';
 
 const checkoutShape: Shape = {
   items: itemsRule,
@@ -45,6 +48,7 @@ const checkoutShape: Shape = {
   note: { type: 'string', max: TEXT_MAX, nullable: true },
   ageConfirmed: { type: 'bool', required: true, message: API.ageRequired },
   termsAccepted: { type: 'bool', required: true, message: API.termsRequired },
+  invoice: invoiceRequestRule,
 };
 
 function session(ctx: Context): ShopSession {
@@ -52,7 +56,7 @@ function session(ctx: Context): ShopSession {
 }
 
 /** The customer who placed it, or the guest browser that did (its session keeps the ids). */
-function placedBy(ctx: Context, order: Order): boolean {
+export function placedBy(ctx: Context, order: Order): boolean {
   const user = ctx.state.user as User | null;
   if (user && order.userId === user.id) return true;
   // A guest order stays this browser's after it signs in (the session keeps the ids).
@@ -80,10 +84,15 @@ export function ordersRoutes() {
   const router = new Router();
 
   router.post('/orders/create', async (ctx) => {
-    const input = parseBody<CheckoutInput>(ctx.request.body, checkoutShape, { ignore: PRICE_LIKE });
+    const input = parseBody<CheckoutInput & { invoice?: InvoiceRequest | null }>(ctx.request.body, checkoutShape, { ignore: PRICE_LIKE });
     if (input.discountCode === null || input.discountCode === '') delete input.discountCode;
+    const invoiceRequest = checkInvoiceRequest(input.invoice);
     const user = ctx.state.user as User | null;
-    const placed = await Order.transaction((trx) => placeOrder(input, user, trx));
+    const placed = await Order.transaction(async (trx) => {
+      const order = await placeOrder(input, user, trx);
+      await recordInvoiceRequest(order.id, invoiceRequest, trx);
+      return order;
+    });
     if (!user) session(ctx).orderIds = [...(session(ctx).orderIds ?? []).slice(-49), placed.id];
     const order = orderView(placed);
     void mailCustomer(ctx.config, order, orderConfirmationMail);

@@ -13,6 +13,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with the message (e.g. an invoice's PDF). */
+  attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
 }
 
 let transport: { key: string; t: Transporter } | undefined;
@@ -40,7 +42,8 @@ export async function sendMail(config: Config, mail: Mail): Promise<boolean> {
       await transporter(config.smtpUrl).sendMail({ from: config.mailFrom, textEncoding: 'quoted-printable', ...mail });
     } else {
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`;
-      await writeToOutbox(config.outboxDir, name, outboxMessage(config.mailFrom, mail));
+      const text = mail.attachments?.length ? await composedMessage(config.mailFrom, mail) : outboxMessage(config.mailFrom, mail);
+      await writeToOutbox(config.outboxDir, name, text);
     }
     return true;
   } catch (err) {
@@ -104,6 +107,12 @@ function outboxMessage(from: string, mail: Mail): string {
     `--${boundary}--`,
     '',
   ].join('\r\n');
+}
+
+/** A message with attachments, composed by nodemailer (MIME multipart) for the outbox. */
+async function composedMessage(from: string, mail: Mail): Promise<string> {
+  const info = await nodemailer.createTransport({ streamTransport: true, buffer: true }).sendMail({ from, textEncoding: 'quoted-printable', ...mail });
+  return (info.message as Buffer).toString();
 }
 
 /** Send without waiting: for use after a transaction has committed. */

@@ -10,6 +10,7 @@ import {
   ORDER_PAYMENT_STATUS_OF, PAYMENT_RECORD_STATUS_LABELS, PAYMENT_RECORD_TRANSITIONS, PaymentRecordStatus, PaymentStatus,
 } from '../../../domain/orderStatus';
 import type { Actor } from './orders';
+import { invoiceOnPayment } from '../modules/invoices/service';
 
 /** The payment record's status for an order-level payment status (staff may set either). */
 const RECORD_STATUS_FOR: Record<PaymentStatus, PaymentRecordStatus> = { unpaid: 'pending', paid: 'paid', refunded: 'refunded' };
@@ -39,6 +40,7 @@ export async function setPaymentStatus(paymentId: number, to: PaymentRecordStatu
     orderId: payment.orderId, type: 'payment', fromStatus: from, toStatus: to,
     note: PAYMENT_RECORD_STATUS_LABELS[to], actorUserId: actor.userId, actorLabel: actor.label,
   } as Partial<OrderEvent>);
+  if (to === 'paid') await invoiceOnPayment(payment.orderId, trx);
   return (await Payment.query(trx).findById(paymentId))!;
 }
 

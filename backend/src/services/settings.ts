@@ -20,6 +20,10 @@ export interface ShopSettings {
   lowStockThreshold: number;
   bank: { beneficiary: string; iban: string; bic: string; bankName: string };
   twoFactorRequiredForAdmins: boolean;
+  /** The seller's legal identity (ЗЕТ чл. 4): on invoices, the terms page and the footer. */
+  legal: { companyName: string; eik: string; vatNumber: string; seat: string; address: string; mol: string; phone: string; email: string };
+  /** Invoices: the number the sequence starts from, and issuing when an order is paid. */
+  invoices: { firstNumber: number; autoIssueOnPayment: boolean };
 }
 
 export const DEFAULT_SETTINGS: ShopSettings = {
@@ -39,6 +43,17 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   lowStockThreshold: LOW_STOCK_THRESHOLD_DEFAULT,
   bank: { beneficiary: 'ВАП СОЛО ЕООД', iban: 'BG80BNBG96611020345678', bic: 'BNBGBGSD', bankName: 'Българска народна банка' },
   twoFactorRequiredForAdmins: false,
+  legal: {
+    companyName: 'ВАП СОЛО ЕООД',
+    eik: '206123451',
+    vatNumber: 'BG206123451',
+    seat: 'гр. София',
+    address: 'гр. София 1000, бул. „Витоша“ 1',
+    mol: 'Иван Иванов',
+    phone: '+359 88 888 1234',
+    email: 'office@vapsolo.bg',
+  },
+  invoices: { firstNumber: 1, autoIssueOnPayment: false },
 };
 
 const TTL_MS = 5_000;

@@ -3,6 +3,7 @@ import { api } from './client';
 import { STOREFRONT } from '../../../domain/messages';
 import type { ApiCategory, ApiOrder, ApiProduct, ApiUser, CartAnswer, CartLine, PublicSettings } from '../../../domain/api';
 import type { PaymentMethod, ShippingMethod } from '../../../domain/orderStatus';
+import type { InvoiceRequest } from '../../../domain/invoices';
 
 export interface ProductQuery {
   page?: number;
@@ -41,6 +42,7 @@ export interface CheckoutInput {
   note?: string;
   ageConfirmed: boolean;
   termsAccepted: boolean;
+  invoice?: InvoiceRequest;
 }
 
 export const shopApi = {

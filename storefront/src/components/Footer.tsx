@@ -1,9 +1,11 @@
 // Footer (spec §2): the 'Продукти' link group, contacts (Sofia, Bulgaria) and the copyright line.
 import { Link } from 'react-router-dom';
 import { useSettings } from '../state/settings';
+import { useLegalIdentity } from './LegalNotice';
 
 export function Footer() {
   const { brand, contacts } = useSettings();
+  const legal = useLegalIdentity();
   return (
     <footer className="footer">
       <div className="footer-inner">
@@ -31,6 +33,7 @@ export function Footer() {
         </nav>
         <address>
           <h2>Контакти</h2>
+          {legal?.companyName && <div>{legal.companyName}, ЕИК {legal.eik}</div>}
           {contacts.address && <div>{contacts.address}</div>}
           <div>{contacts.city || 'София, България'}</div>
           {contacts.phone && <div><a href={`tel:${contacts.phone.replace(/\s/g, '')}`}>{contacts.phone}</a></div>}

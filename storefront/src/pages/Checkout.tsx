@@ -10,6 +10,7 @@ import { ApiError } from '../api/client';
 import { Seo } from '../components/Seo';
 import { FORM } from '../../../domain/messages';
 import { Price } from '../components/Price';
+import { InvoiceFields, invoiceErrors, invoiceInput } from '../components/InvoiceFields';
 import { savedDiscountCode, saveDiscountCode } from './CartPage';
 import { computeTotals } from '../../../domain/pricing';
 import { fromMinor, toMinor } from '../../../domain/money';
@@ -37,6 +38,7 @@ export default function Checkout() {
     paymentMethod: 'cod' as PaymentMethod, note: '', ageConfirmed: false, termsAccepted: false,
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [invoice, setInvoice] = useState<Parameters<typeof invoiceErrors>[0]>(null);
   const [busy, setBusy] = useState(false);
   const [discount, setDiscount] = useState<{ code: string; type: string; discountTotal: number } | null>(null);
   const code = savedDiscountCode();
@@ -89,7 +91,7 @@ export default function Checkout() {
     if (!form.address.trim()) e.address = form.method === 'address' ? 'Въведете адрес за доставка.' : 'Посочете офис за доставка.';
     if (!form.ageConfirmed) e.ageConfirmed = 'Потвърдете, че сте навършили 18 години.';
     if (!form.termsAccepted) e.termsAccepted = 'Приемете общите условия, за да поръчате.';
-    return e;
+    return { ...e, ...invoiceErrors(invoice) };
   };
 
   const submit = async (ev: FormEvent) => {
@@ -109,6 +111,7 @@ export default function Checkout() {
       note: form.note.trim(),
       ageConfirmed: form.ageConfirmed,
       termsAccepted: form.termsAccepted,
+      ...invoiceInput(invoice),
     };
     setBusy(true);
     try {
@@ -188,6 +191,7 @@ export default function Checkout() {
               <textarea id="checkout-note" rows={3} maxLength={TEXT_MAX} value={form.note} onChange={set('note')} />
             </div>
           </fieldset>
+          <InvoiceFields value={invoice} onChange={setInvoice} errors={errors} />
         </div>
 
         <aside className="summary card" aria-label="Обобщение на поръчката">

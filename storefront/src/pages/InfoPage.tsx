@@ -1,6 +1,7 @@
 // Общи условия, поверителност, връщане и отказ: the texts a Bulgarian online shop must show.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { LegalNotice } from '../components/LegalNotice';
 import { useSettings } from '../state/settings';
 import { Seo } from '../components/Seo';
 import { WithdrawalForm } from '../components/WithdrawalForm';
@@ -17,6 +18,7 @@ export default function InfoPage({ page }: { page: Page }) {
       body: (
         <>
           <p>Тези условия уреждат покупките от онлайн магазина {brand}. Продавач: {seller}. Имейл: {contacts.email}.</p>
+          <LegalNotice />
           <h2>Пълнолетие</h2>
           <p>Продаваме само на лица, навършили 18 години. С поръчката потвърждавате възрастта си; при доставка куриерът може да поиска документ за самоличност.</p>
           <h2>Поръчка и цени</h2>

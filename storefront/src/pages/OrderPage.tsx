@@ -4,6 +4,7 @@ import { Link, useLocation, useParams } from 'react-router-dom';
 import { shopApi } from '../api/shop';
 import { Seo } from '../components/Seo';
 import { OrderDetails } from '../components/OrderDetails';
+import { InvoiceDownload } from '../components/InvoiceDownload';
 import { NotFoundContent } from './NotFound';
 import type { ApiOrder } from '../../../domain/api';
 
@@ -29,6 +30,7 @@ export default function OrderPage() {
         </div>
       )}
       <OrderDetails order={order} onChange={setOrder} />
+      <InvoiceDownload orderId={order.id} />
       <p><Link to={location.pathname.startsWith('/account') ? '/account' : '/products'} className="link-arrow">{location.pathname.startsWith('/account') ? '← Към профила' : '← Продължи пазаруването'}</Link></p>
     </div>
   );

@@ -1,0 +1,33 @@
+// The invoices' calls from the admin (the shared httpClient adds the session and CSRF token).
+import { API_URL, httpClient } from '../httpClient';
+
+export interface InvoiceRecord {
+  id: number;
+  number: string;
+  kind: 'invoice' | 'credit_note';
+  orderId: number | null;
+  orderNumber: string;
+  recipientName: string;
+  issuedAt: string;
+  currency: string;
+  total: number;
+  taxBase: number;
+  vatTotal: number;
+  invoiceNumber: string | null;
+  pdfUrl: string;
+}
+
+export interface InvoiceRequest { companyName: string; eik: string; vatNumber?: string; mol: string; address: string }
+
+export interface OrderDocuments {
+  request: InvoiceRequest | null;
+  invoice: InvoiceRecord | null;
+  creditNote: InvoiceRecord | null;
+}
+
+export const invoicesApi = {
+  ofOrder: async (orderId: number | string) => (await httpClient(`${API_URL}/admin/orders/${orderId}/invoices`)).json as OrderDocuments,
+  issue: async (orderId: number | string) => (await httpClient(`${API_URL}/admin/orders/${orderId}/invoice`, { method: 'POST', body: '{}' })).json as { invoice: InvoiceRecord; message: string },
+  creditNote: async (invoiceId: number) => (await httpClient(`${API_URL}/admin/invoices/${invoiceId}/credit-note`, { method: 'POST', body: '{}' })).json as { creditNote: InvoiceRecord; message: string },
+  salesCsvUrl: (month: string) => `${API_URL}/admin/reports/sales.csv?month=${encodeURIComponent(month)}`,
+};

@@ -1,0 +1,113 @@
+// The frozen data of an invoice or credit note: everything its PDF shows, taken from the order
+// and the settings at the moment of issue, so that later edits change nothing on it.
+import type { Order } from '../../models/Order';
+import type { ShopSettings } from '../../services/settings';
+import { DocumentKind, InvoiceLine, InvoiceRequest, invoiceAmounts } from '../../../../domain/invoices';
+import { PAYMENT_METHOD_LABELS, PaymentMethod } from '../../../../domain/orderStatus';
+import { shopDay } from '../../../../domain/dates';
+
+export interface Party {
+  companyName: string;
+  eik: string;
+  vatNumber: string;
+  address: string;
+  mol: string;
+}
+
+export interface InvoiceSnapshot {
+  kind: DocumentKind;
+  number: string;
+  issuedAt: string;
+  /** Shop-local "YYYY-MM-DD". */
+  issueDate: string;
+  taxEventDate: string;
+  place: string;
+  currency: string;
+  orderNumber: string;
+  paymentMethod: string;
+  supplier: Party & { iban: string; bic: string; bankName: string };
+  recipient: Party;
+  lines: InvoiceLine[];
+  taxBase: number;
+  vatTotal: number;
+  total: number;
+  /** A credit note's invoice. */
+  refersTo?: { number: string; issueDate: string };
+  reason?: string;
+}
+
+/** The order's currency (issue 13 adds the column; older rows and branches without it: BGN). */
+export function currencyOf(order: Pick<Order, 'currency'>): string {
+  return (order as { currency?: string | null }).currency ?? 'BGN';
+}
+
+export function readInvoiceRequest(raw: unknown): InvoiceRequest | null {
+  if (!raw) return null;
+  if (typeof raw === 'object') return raw as InvoiceRequest;
+  try {
+    return JSON.parse(String(raw)) as InvoiceRequest;
+  } catch {
+    return null;
+  }
+}
+
+/** Who the invoice is for: the company the buyer named, or the buyer as a person. */
+function recipientOf(order: Order): Party {
+  const request = readInvoiceRequest((order as unknown as { invoiceRequest?: unknown }).invoiceRequest);
+  if (request) return { companyName: request.companyName, eik: request.eik, vatNumber: request.vatNumber ?? '', address: request.address, mol: request.mol };
+  const name = `${order.customerFirstName} ${order.customerLastName}`.trim();
+  return { companyName: name, eik: '', vatNumber: '', address: `${order.shippingCity}, ${order.shippingAddress}`, mol: name };
+}
+
+/**
+ * ЗДДС чл. 25: the tax event of a sale of goods is their delivery, or an earlier payment; an
+ * order neither paid nor delivered yet is invoiced with the date of issue.
+ */
+function taxEventDate(order: Order, issuedAt: string): string {
+  const dates = [order.payment?.status === 'paid' || order.payment?.status === 'refunded' ? order.payment.paidAt : null, order.deliveredAt]
+    .filter((d): d is string => Boolean(d))
+    .sort();
+  return shopDay(dates[0] ?? issuedAt);
+}
+
+export function invoiceSnapshot(order: Order, settings: ShopSettings, number: string, issuedAt: string): InvoiceSnapshot {
+  const amounts = invoiceAmounts({
+    items: (order.items ?? []).map((i) => ({ productName: i.productName, variantName: i.variantName, attributes: i.attributes, unitPrice: i.unitPrice, quantity: i.quantity, lineTotal: i.lineTotal })),
+    discountCode: order.discountCode,
+    discountTotal: order.discountTotal,
+    shippingTotal: order.shippingTotal,
+    total: order.total,
+  });
+  const legal = settings.legal;
+  return {
+    kind: 'invoice',
+    number,
+    issuedAt,
+    issueDate: shopDay(issuedAt),
+    taxEventDate: taxEventDate(order, issuedAt),
+    place: legal.seat || 'гр. София',
+    currency: currencyOf(order),
+    orderNumber: order.number,
+    paymentMethod: PAYMENT_METHOD_LABELS[order.paymentMethod as PaymentMethod] ?? order.paymentMethod,
+    supplier: {
+      companyName: legal.companyName, eik: legal.eik, vatNumber: legal.vatNumber, address: legal.address, mol: legal.mol,
+      iban: settings.bank.iban, bic: settings.bank.bic, bankName: settings.bank.bankName,
+    },
+    recipient: recipientOf(order),
+    ...amounts,
+  };
+}
+
+/** A credit note cancels the whole invoice: the same lines and amounts, referring to it. */
+export function creditNoteSnapshot(invoice: InvoiceSnapshot, number: string, issuedAt: string, reason: string): InvoiceSnapshot {
+  return {
+    ...invoice,
+    kind: 'credit_note',
+    number,
+    issuedAt,
+    issueDate: shopDay(issuedAt),
+    taxEventDate: shopDay(issuedAt),
+    refersTo: { number: invoice.number, issueDate: invoice.issueDate },
+    reason,
+  };
+}
