@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
 import { Model } from 'objection';
 import { Config } from './config';
 import { createKnex } from './db/knex';
-import { errorMiddleware, notFound } from './http/errors';
+import { bodyParseError, errorMiddleware, notFound } from './http/errors';
 import { sessionMiddleware } from './http/session';
 import { authenticate, rememberUsers, requireAdmin } from './http/auth';
 import { requireCsrf } from './http/csrf';
@@ -78,7 +78,8 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
   const api = new Router({ prefix: '/api' });
   api.use(
     sessionMiddleware(app, knex, config.secureCookies, config.memoryCaches),
-    bodyParser({ enableTypes: ['json'], jsonLimit: BODY_MAX_BYTES, encoding: 'utf-8' }),
+    // Whatever goes wrong reading a body is the client's: a 4xx with a Bulgarian message.
+    bodyParser({ enableTypes: ['json'], jsonLimit: BODY_MAX_BYTES, encoding: 'utf-8', onError: (err) => { throw bodyParseError(err); } }),
     authenticate,
     requireCsrf,
   );

@@ -16,6 +16,7 @@ import { CheckoutInput, placeOrder } from '../services/checkout';
 import { actorOf, findOrder, orderView, withDetails, withdrawOrder } from '../services/orders';
 import { mailCustomer, orderConfirmationMail } from '../services/orderMail';
 import { notifyStaff } from '../services/notifications';
+import { orderMailAllowed } from '../services/mailCaps';
 import type { ShopSession } from '../http/session';
 
 const checkoutShape: Shape = {
@@ -86,7 +87,8 @@ export function ordersRoutes() {
     const placed = await Order.transaction((trx) => placeOrder(input, user, trx));
     if (!user) session(ctx).orderIds = [...(session(ctx).orderIds ?? []).slice(-49), placed.id];
     const order = orderView(placed);
-    void mailCustomer(ctx.config, order, orderConfirmationMail);
+    // Decided before answering (one counter write); the mail itself goes out after.
+    if (await orderMailAllowed(order.customer.email, user)) void mailCustomer(ctx.config, order, orderConfirmationMail);
     ctx.status = 201;
     ctx.body = { message: API.orderCreated, order };
   });
