@@ -30,7 +30,7 @@ export const tooManyRequests = (message: string = API.tooManyAttempts) => new Ht
 export function bodyParseError(err: any): HttpError {
   const type = String(err?.type ?? '');
   if (type === 'entity.too.large' || err?.status === 413) return new HttpError(413, API.payloadTooLarge);
-  if (type === 'encoding.unsupported') return new HttpError(415, API.bodyEncodingUnsupported);
+  if (type === 'encoding.unsupported' || err?.status === 415) return new HttpError(415, API.bodyEncodingUnsupported);
   if (type === 'charset.unsupported') return new HttpError(415, API.bodyCharsetUnsupported);
   if (type === 'entity.parse.failed' || err?.name === 'SyntaxError') return badRequest(API.invalidJson, { body: API.invalidJson });
   return badRequest(API.bodyUnreadable, { body: API.bodyUnreadable });
