@@ -209,6 +209,11 @@ export const bgApp = {
     lastUsed: 'Последно използван',
     never: 'Никога',
     createdAt: 'Създаден',
+    tokenValidity: 'Валиден',
+    tokenDays: '%{smart_count} дни',
+    tokenExpires: 'Изтича',
+    tokenExpired: 'Изтекъл',
+    tokensRevokedNote: API.tokensRevokedNote,
   },
   contact: { from: 'От', title: 'Съобщение от %{name}' },
 };

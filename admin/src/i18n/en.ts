@@ -206,6 +206,11 @@ export const enApp: AppMessages = {
     lastUsed: 'Last used',
     never: 'Never',
     createdAt: 'Created',
+    tokenValidity: 'Valid for',
+    tokenDays: '%{smart_count} days',
+    tokenExpires: 'Expires',
+    tokenExpired: 'Expired',
+    tokensRevokedNote: 'Changing or resetting the password and turning two-factor off revoke every personal API token.',
   },
   contact: { from: 'From', title: 'Message from %{name}' },
 };
