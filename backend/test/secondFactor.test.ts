@@ -140,7 +140,7 @@ describe('TOTP secrets at rest', () => {
     expect(row.twoFactorSecret).toMatch(/^enc1:/);
   });
 
-  it('are sealed by the migration when they were stored plain', async () => {
+  it('are sealed by the migration when they were stored plain (which also counts past discount uses per customer)', async () => {
     const appKeys = ['migration-key-1'];
     const knex = createKnex({ dbFile: ':memory:', appKeys });
     try {
@@ -155,7 +155,24 @@ describe('TOTP secrets at rest', () => {
       const at = new Date().toISOString();
       await knex('users').insert({ email: 'old@example.bg', passwordHash: 'x', twoFactorEnabled: true, twoFactorSecret: secret, createdAt: at, updatedAt: at });
       await knex('users').insert({ email: 'sealed@example.bg', passwordHash: 'x', twoFactorEnabled: true, twoFactorSecret: sealSecret(appKeys, secret), createdAt: at, updatedAt: at });
+      // A code used before: once by a guest (a Gmail address written with dots and a tag), once by
+      // the account 'old@example.bg' while signed in.
+      const [discountId] = (await knex('discounts').insert({ code: 'STAR', type: 'percent', value: 10, perCustomerLimit: 1, usedCount: 2, createdAt: at, updatedAt: at }).returning('id')).map((r: { id: number } | number) => (typeof r === 'number' ? r : r.id));
+      const orderRow = (n: string, email: string, userId: number | null) => ({
+        number: n, userId, paymentMethod: 'cod', customerFirstName: 'А', customerLastName: 'Б', customerEmail: email, customerPhone: '0888000000',
+        shippingMethod: 'address', shippingCity: 'София', shippingAddress: 'ул. 1', subtotal: 1000, total: 1000, discountId, createdAt: at, updatedAt: at,
+      });
+      const [guestOrder] = (await knex('orders').insert(orderRow('VS-1', 'ma.ria+x@gmail.com', null)).returning('id')).map((r: { id: number } | number) => (typeof r === 'number' ? r : r.id));
+      const [userOrder] = (await knex('orders').insert(orderRow('VS-2', 'typed@example.bg', 1)).returning('id')).map((r: { id: number } | number) => (typeof r === 'number' ? r : r.id));
+      await knex('discountRedemptions').insert([
+        { discountId, orderId: guestOrder, email: 'ma.ria+x@gmail.com', createdAt: at },
+        { discountId, orderId: userOrder, email: 'typed@example.bg', createdAt: at },
+      ]);
       await knex.migrate.latest();
+      const uses = await knex('discountCustomerUses').orderBy('customerKey').select('customerKey', 'uses');
+      expect(uses.map((u: { customerKey: string; uses: number }) => [u.customerKey, Number(u.uses)])).toEqual([
+        ['email:maria@gmail.com', 1], ['email:old@example.bg', 1], ['user:1', 1],
+      ]);
       const rows = await knex('users').orderBy('id').select('twoFactorSecret');
       for (const r of rows) {
         expect(r.twoFactorSecret).toMatch(/^enc1:/);
