@@ -182,7 +182,8 @@ export const journeys = [
       await page.getByLabel('Нова парола').fill('nova-parola-1');
       await page.getByLabel('Повторете паролата').fill('nova-parola-1');
       await page.getByRole('button', { name: 'Запази паролата' }).click();
-      await toast(page, 'Паролата е сменена. Влезте с новата парола.');
+      // The answer also says that every session and API token of the account has ended.
+      await toast(page, 'Паролата е сменена. Влезте с новата парола. Всички сесии и лични API токени на профила са прекратени.');
       await page.waitForURL(/\/signin$/);
       await page.getByRole('heading', { name: 'Вход', level: 1 }).waitFor();
       await page.getByLabel('Имейл').fill(email);
