@@ -47,13 +47,50 @@ export const ADD_TO_CART_DEFAULT_QUANTITY = 1;
 
 export const LOW_STOCK_THRESHOLD_DEFAULT = 5;
 
-/** Login throttling: this many failures within the window lock the e-mail or the address. */
+/** Login throttling, keyed on the account first: this many failures within the window lock
+ *  that e-mail for the rest of the window. Per address the limit is far higher, so that one
+ *  attacker behind a shared NAT or proxy does not lock out everyone else there. */
 export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_ADDRESS_MAX_FAILURES = 100;
 export const LOGIN_WINDOW_MINUTES = 15;
 
 /** After the password, the second factor is owed for this long, with this many tries. */
 export const TWO_FACTOR_PENDING_MS = 5 * 60_000;
 export const TWO_FACTOR_MAX_TRIES = 5;
+/** Wrong second-factor codes per account (whatever the sign-in they belong to) within the
+ *  window: then 429 until the window ends, and the owner is told by e-mail. */
+export const TWO_FACTOR_MAX_FAILURES = 10;
+export const TWO_FACTOR_WINDOW_MINUTES = 15;
+
+/** Personal API tokens expire: the choices offered at creation, in days, and the default. */
+export const API_TOKEN_EXPIRY_DAYS = [30, 90, 365] as const;
+export const API_TOKEN_EXPIRY_DEFAULT_DAYS = 90;
+
+/** Registrations from one address within the window (a household or an office shares one). */
+export const REGISTER_MAX_PER_ADDRESS = 20;
+export const REGISTER_WINDOW_MINUTES = 10;
+
+/** Discount code checks per minute, per session and per address (a shopper retyping a code
+ *  never meets these; a script trying codes does). */
+export const DISCOUNT_CHECKS_PER_SESSION = 30;
+export const DISCOUNT_CHECKS_PER_ADDRESS = 120;
+export const DISCOUNT_CHECK_WINDOW_MINUTES = 1;
+
+/** Order confirmations e-mailed to one recipient within the window, for orders not placed by
+ *  that recipient's own account (the order is placed either way). */
+export const ORDER_MAILS_PER_RECIPIENT = 3;
+export const ORDER_MAIL_WINDOW_MINUTES = 60;
+
+/** Different lines the server cart holds (and one checkout takes). */
+export const CART_LINES_MAX = 50;
+
+/** Text fields up to this length are single-line (no CR/LF) unless a rule says otherwise:
+ *  names, addresses, cities, phones, company fields. Longer ones (notes, descriptions) may
+ *  have several lines. */
+export const SINGLE_LINE_MAX = 300;
+/** What counts as a line break in a single-line field: CR, LF, NEL and the Unicode line and
+ *  paragraph separators. */
+export const LINE_BREAK = /[\r\n\u0085\u2028\u2029]/;
 
 /** A password reset link works this long, once. */
 export const PASSWORD_RESET_MINUTES = 60;

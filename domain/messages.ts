@@ -2,7 +2,7 @@
 // Bulgarian; the storefront and the admin show the server's `message` when there is one and
 // fall back to these defaults (the spec's own wording).
 
-import { PASSWORD_MIN, PERSONALIZATION_MAX } from './limits';
+import { CART_LINES_MAX, PASSWORD_MIN, PERSONALIZATION_MAX } from './limits';
 
 /** The spec's storefront texts (section 8), word for word. */
 export const STOREFRONT = {
@@ -54,6 +54,10 @@ export const SHOP = {
 export const API = {
   // generic refusals
   invalidJson: 'Невалидно тяло на заявката (JSON).',
+  bodyUnreadable: 'Тялото на заявката не може да бъде прочетено (повредено или непълно компресиране).',
+  bodyEncodingUnsupported: 'Неподдържано компресиране на тялото на заявката (Content-Encoding).',
+  bodyCharsetUnsupported: 'Неподдържана кодова таблица на тялото на заявката (използвайте UTF-8).',
+  singleLine: 'Полето трябва да е на един ред (без нов ред).',
   invalidInput: 'Невалидни данни. Проверете полетата.',
   unknownField: 'Непознато поле.',
   required: 'Полето е задължително.',
@@ -89,6 +93,11 @@ export const API = {
   adminsOnly: 'Достъпът е само за администратори.',
   csrfInvalid: 'Невалиден или липсващ CSRF токен. Презаредете страницата и опитайте отново.',
   invalidToken: 'Невалиден или отменен API токен.',
+  tokenExpired: 'API токенът е изтекъл. Създайте нов от профила си.',
+  tokenNeedsTwoFactor: 'За администраторите двуфакторното удостоверяване е задължително: включете го, за да създавате и използвате API токени.',
+  tooManyRegistrations: 'Твърде много регистрации от този адрес. Опитайте отново след няколко минути.',
+  twoFactorTooManyFailures: 'Твърде много грешни кодове. Входът в профила е спрян за 15 минути; изпратихме имейл на собственика.',
+  tooManyCodeChecks: 'Твърде много проверки на кодове за отстъпка. Опитайте отново след минута.',
   wrongCredentials: 'Грешен имейл или парола.',
   tooManyAttempts: 'Твърде много неуспешни опити. Опитайте отново след няколко минути.',
   emailTaken: 'Вече има профил с този имейл адрес.',
@@ -100,8 +109,8 @@ export const API = {
   tokenRevoked: 'API токенът е отменен.',
   resetRequested: 'Ако има профил с този имейл, изпратихме връзка за нова парола. Проверете пощата си.',
   resetLinkInvalid: 'Връзката за нова парола е невалидна или е изтекла. Поискайте нова.',
-  passwordReset: 'Паролата е сменена. Влезте с новата парола.',
-  passwordChanged: 'Паролата е сменена.',
+  passwordReset: 'Паролата е сменена. Влезте с новата парола. Всички сесии и лични API токени на профила са прекратени.',
+  passwordChanged: 'Паролата е сменена. Излязохте от другите устройства, а личните API токени на профила са отменени.',
   wrongCurrentPassword: 'Текущата парола е грешна.',
   twoFactorRequired: 'Въведете кода от приложението за удостоверяване.',
   twoFactorWrongCode: 'Грешен код. Опитайте отново.',
@@ -110,8 +119,9 @@ export const API = {
   twoFactorAlreadyOn: 'Двуфакторното удостоверяване вече е включено.',
   twoFactorAlreadyOff: 'Двуфакторното удостоверяване не е включено.',
   twoFactorEnabled: 'Двуфакторното удостоверяване е включено. Запазете резервните кодове на сигурно място.',
-  twoFactorDisabled: 'Двуфакторното удостоверяване е изключено.',
+  twoFactorDisabled: 'Двуфакторното удостоверяване е изключено. Личните API токени на профила са отменени.',
   twoFactorMandatory: 'За администраторите двуфакторното удостоверяване е задължително. Включете го от профила си.',
+  tokensRevokedNote: 'Смяната или нулирането на паролата и изключването на двуфакторното удостоверяване отменят всички лични API токени.',
 
   // users
   userNotFound: 'Потребителят не е намерен.',
@@ -156,6 +166,7 @@ export const API = {
     available > 0 ? `Няма достатъчна наличност от „${product}“. Налични: ${available} бр.` : `„${product}“ е изчерпан.`,
   cartItemNotFound: 'Продуктът не е в количката.',
   cartEmpty: 'Количката е празна.',
+  cartTooManyLines: `В количката може да има най-много ${CART_LINES_MAX} различни продукта.`,
 
   // cart (server answers): the spec's storefront texts, kept once in STOREFRONT above.
   cartAdded: STOREFRONT.addedToCartOk,
@@ -193,7 +204,8 @@ export const API = {
   discountExpired: 'Кодът за отстъпка е изтекъл.',
   discountUsedUp: 'Кодът за отстъпка е изчерпан.',
   discountPerCustomer: 'Вече сте използвали този код за отстъпка.',
-  discountMinSubtotal: (min: string) => `Кодът важи за поръчки над ${min}.`,
+  // The amount may end in a dot ("50,00 лв."): the sentence then needs no second one.
+  discountMinSubtotal: (min: string) => `Кодът важи за поръчки над ${min}${min.endsWith('.') ? '' : '.'}`,
   discountApplied: 'Кодът за отстъпка е приложен.',
   discountCodeTaken: 'Вече има код за отстъпка с това име.',
   discountNotFound: 'Кодът за отстъпка не е намерен.',

@@ -34,6 +34,8 @@ export interface ApiToken {
   name: string;
   createdAt: string;
   lastUsedAt: string | null;
+  expiresAt: string | null;
+  expired: boolean;
 }
 
 export interface ShopDataProvider extends DataProvider {
@@ -44,7 +46,7 @@ export interface ShopDataProvider extends DataProvider {
   unreadCount(): Promise<number>;
   readAllNotifications(): Promise<{ message?: string }>;
   tokens(): Promise<ApiToken[]>;
-  createToken(name: string): Promise<{ token: string; message?: string }>;
+  createToken(name: string, expiresInDays: number): Promise<{ token: ApiToken & { token: string }; message?: string }>;
   revokeToken(id: number | string): Promise<void>;
   uploadImage(file: File): Promise<string>;
   twoFactorStatus(): Promise<boolean>;
@@ -129,7 +131,7 @@ export function createDataProvider(): ShopDataProvider {
     unreadCount: async () => Number((await httpClient(`${ADMIN_API}/notifications/unread-count`)).json?.count ?? 0),
     readAllNotifications: async () => (await httpClient(`${ADMIN_API}/notifications/read-all`, { method: 'POST' })).json ?? {},
     tokens: async () => ((await httpClient(`${API_URL}/account/tokens`)).json?.tokens ?? []) as ApiToken[],
-    createToken: async (name) => (await httpClient(`${API_URL}/account/tokens`, { method: 'POST', body: JSON.stringify({ name }) })).json,
+    createToken: async (name, expiresInDays) => (await httpClient(`${API_URL}/account/tokens`, { method: 'POST', body: JSON.stringify({ name, expiresInDays }) })).json,
     revokeToken: async (id) => {
       await httpClient(`${API_URL}/account/tokens/${id}`, { method: 'DELETE' });
     },

@@ -3,12 +3,12 @@ import Koa from 'koa';
 import { CookieKeys } from './http/cookieKeys';
 import { keepCatalogueFacts } from './services/catalogueFacts';
 import Router from '@koa/router';
-import { bodyParser } from '@koa/bodyparser';
 import type { Knex } from 'knex';
 import { Model } from 'objection';
 import { Config } from './config';
 import { createKnex } from './db/knex';
 import { errorMiddleware, notFound } from './http/errors';
+import { parseJsonBodies } from './http/bodyParsing';
 import { sessionMiddleware } from './http/session';
 import { authenticate, rememberUsers, requireAdmin } from './http/auth';
 import { requireCsrf } from './http/csrf';
@@ -20,7 +20,6 @@ import { securityHeaders } from './http/securityHeaders';
 import { staticFiles } from './http/static';
 import { serveUploads } from './http/uploadsStatic';
 import { API } from '../../domain/messages';
-import { BODY_MAX_BYTES } from '../../domain/limits';
 import { authRoutes } from './routes/auth';
 import { tokenRoutes } from './routes/tokens';
 import { userRoutes } from './routes/users';
@@ -79,7 +78,7 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
   const api = new Router({ prefix: '/api' });
   api.use(
     sessionMiddleware(app, knex, config.secureCookies, config.memoryCaches),
-    bodyParser({ enableTypes: ['json'], jsonLimit: BODY_MAX_BYTES, encoding: 'utf-8' }),
+    parseJsonBodies(),
     authenticate,
     requireCsrf,
   );

@@ -12,6 +12,9 @@ beforeAll(async () => {
 afterAll(() => shop.close());
 
 const codeFor = (secret: string, offset = 0) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offset });
+/** A code is taken once: after the one that turned two-factor on, the next time step's code
+ *  (accepted with one step of clock drift) is the next one to use. */
+const nextCodeFor = (secret: string) => codeFor(secret, 30_000);
 
 async function withTwoFactor(role: 'customer' | 'admin' = 'customer') {
   const u = await shop.user(role);
@@ -52,7 +55,7 @@ describe('two-factor sign-in', () => {
     expect((await b.get('/api/auth/me')).status).toBe(401);
     const wrong = await b.post('/api/auth/login/2fa', { code: '123456' });
     expect([wrong.status, wrong.body.message]).toEqual([401, API.twoFactorWrongCode]);
-    const ok = await b.post('/api/auth/login/2fa', { code: codeFor(u.secret) });
+    const ok = await b.post('/api/auth/login/2fa', { code: nextCodeFor(u.secret) });
     expect(ok.status).toBe(200);
     expect(ok.body.user.email).toBe(u.email);
     expect((await b.get('/api/auth/me')).status).toBe(200);
@@ -84,7 +87,7 @@ describe('two-factor sign-in', () => {
   it('is turned off with a code', async () => {
     const u = await withTwoFactor();
     expect((await u.browser.post('/api/account/2fa/disable', { code: '999999' })).status).toBe(400);
-    const off = await u.browser.post('/api/account/2fa/disable', { code: codeFor(u.secret) });
+    const off = await u.browser.post('/api/account/2fa/disable', { code: nextCodeFor(u.secret) });
     expect(off.body.message).toBe(API.twoFactorDisabled);
     const b = shop.browser();
     await b.csrf();
@@ -97,7 +100,7 @@ describe('two-factor sign-in', () => {
     const b = shop.browser();
     await b.csrf();
     await b.post('/api/auth/login', { email: secured.email, password: secured.password }).expect(200);
-    await b.post('/api/auth/login/2fa', { code: codeFor(secured.secret) }).expect(200);
+    await b.post('/api/auth/login/2fa', { code: nextCodeFor(secured.secret) }).expect(200);
     await saveSettings({ twoFactorRequiredForAdmins: true });
     try {
       const refused = await plain.get('/api/admin/users');

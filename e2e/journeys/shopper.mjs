@@ -178,7 +178,8 @@ export const journeys = [
       await page.getByLabel('Нова парола').fill('nova-parola-1');
       await page.getByLabel('Повторете паролата').fill('nova-parola-1');
       await page.getByRole('button', { name: 'Запази паролата' }).click();
-      await toast(page, 'Паролата е сменена. Влезте с новата парола.');
+      // The answer also says that every session and API token of the account has ended.
+      await toast(page, 'Паролата е сменена. Влезте с новата парола. Всички сесии и лични API токени на профила са прекратени.');
       await page.waitForURL(/\/signin$/);
       await page.getByRole('heading', { name: 'Вход', level: 1 }).waitFor();
       await page.getByLabel('Имейл').fill(email);
@@ -227,7 +228,9 @@ export const journeys = [
       await page.getByLabel('Код за потвърждение').fill('000000');
       await page.getByRole('button', { name: 'Вход', exact: true }).click();
       await page.locator('#main').getByRole('alert').getByText('Грешен код. Опитайте отново.').waitFor();
-      await page.getByLabel('Код за потвърждение').fill(totp.generate());
+      // A code is taken once: the one that turned two-factor on is spent, so use the next one
+      // (accepted with one time step of clock drift).
+      await page.getByLabel('Код за потвърждение').fill(totp.generate({ timestamp: Date.now() + 30_000 }));
       await page.getByRole('button', { name: 'Вход', exact: true }).click();
       await toast(page, 'Вписахте се успешно.');
       await page.getByRole('heading', { name: 'Профил' }).waitFor();

@@ -1,7 +1,7 @@
 // /admin/settings: the shop's single settings record (<Edit resource="settings" id={1}>) and the
 // signed-in admin's personal API tokens.
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Alert, Box, Button, Card, CardContent, CardHeader, IconButton, List, ListItem, ListItemText, TextField as MuiTextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CardHeader, IconButton, List, ListItem, ListItemText, MenuItem, TextField as MuiTextField, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -23,6 +23,10 @@ import type { ApiToken, ShopDataProvider } from '../dataProvider';
 import { errorMessage } from '../httpClient';
 import { dateTime } from '../common/fields';
 import { LegalIdentityCard } from '../invoices/LegalIdentityCard';
+import { API_TOKEN_EXPIRY_DAYS, API_TOKEN_EXPIRY_DEFAULT_DAYS } from '../../../domain/limits';
+
+/** Sent when something revoked every token of the signed-in admin (two-factor turned off). */
+const TOKENS_REVOKED = 'vapsolo:tokens-revoked';
 
 const nullIfEmpty = (v: unknown) => (v === '' || v === undefined ? null : v);
 
@@ -84,17 +88,22 @@ export function TokensCard() {
   const notify = useNotify();
   const [tokens, setTokens] = useState<ApiToken[]>([]);
   const [name, setName] = useState('');
+  const [days, setDays] = useState<number>(API_TOKEN_EXPIRY_DEFAULT_DAYS);
   const [created, setCreated] = useState<string | null>(null);
 
   const load = useCallback(() => {
     dataProvider.tokens().then(setTokens, (e) => notify(errorMessage(e, translate('ra.notification.http_error')), { type: 'error' }));
   }, [dataProvider, notify, translate]);
   useEffect(load, [load]);
+  useEffect(() => {
+    window.addEventListener(TOKENS_REVOKED, load);
+    return () => window.removeEventListener(TOKENS_REVOKED, load);
+  }, [load]);
 
   const create = async () => {
     try {
-      const { token, message } = await dataProvider.createToken(name.trim());
-      setCreated(token);
+      const { token, message } = await dataProvider.createToken(name.trim(), days);
+      setCreated(token.token);
       setName('');
       if (message) notify(message, { type: 'success' });
       load();
@@ -123,8 +132,16 @@ export function TokensCard() {
             </Typography>
           </Alert>
         )}
-        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-          <MuiTextField size="small" fullWidth={false} sx={{ width: 280 }} label={translate('app.settings.tokenName')} value={name} onChange={(e) => setName(e.target.value)} />
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {translate('app.settings.tokensRevokedNote')}
+        </Typography>
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+          <MuiTextField size="small" fullWidth={false} sx={{ width: 280, maxWidth: '100%' }} label={translate('app.settings.tokenName')} value={name} onChange={(e) => setName(e.target.value)} />
+          <MuiTextField select size="small" sx={{ width: 160 }} label={translate('app.settings.tokenValidity')} value={days} onChange={(e) => setDays(Number(e.target.value))}>
+            {API_TOKEN_EXPIRY_DAYS.map((d) => (
+              <MenuItem key={d} value={d}>{translate('app.settings.tokenDays', { smart_count: d })}</MenuItem>
+            ))}
+          </MuiTextField>
           <Button variant="contained" disabled={!name.trim()} onClick={create} sx={{ whiteSpace: 'nowrap' }}>
             {translate('app.settings.createToken')}
           </Button>
@@ -146,7 +163,11 @@ export function TokensCard() {
               >
                 <ListItemText
                   primary={tk.name}
-                  secondary={`${translate('app.settings.createdAt')}: ${dateTime(tk.createdAt)} · ${translate('app.settings.lastUsed')}: ${tk.lastUsedAt ? dateTime(tk.lastUsedAt) : translate('app.settings.never')}`}
+                  secondary={[
+                    `${translate('app.settings.createdAt')}: ${dateTime(tk.createdAt)}`,
+                    tk.expired ? translate('app.settings.tokenExpired') : `${translate('app.settings.tokenExpires')}: ${tk.expiresAt ? dateTime(tk.expiresAt) : '—'}`,
+                    `${translate('app.settings.lastUsed')}: ${tk.lastUsedAt ? dateTime(tk.lastUsedAt) : translate('app.settings.never')}`,
+                  ].join(' · ')}
                 />
               </ListItem>
             ))}
@@ -175,6 +196,7 @@ export function TwoFactorCard() {
       if (on) {
         notify((await dataProvider.twoFactorDisable(code.trim())).message, { type: 'success' });
         setOn(false);
+        window.dispatchEvent(new Event(TOKENS_REVOKED));
       } else {
         const r = await dataProvider.twoFactorEnable(code.trim());
         notify(r.message, { type: 'success' });

@@ -9,12 +9,14 @@ import { listedMigrations } from './migrations';
 export interface DbOptions {
   dbFile: string;
   databaseUrl?: string;
+  /** Handed to migrations (knex userParams): sealing secrets needs them. */
+  appKeys?: string[];
 }
 
-export function knexConfig({ dbFile, databaseUrl }: DbOptions): Knex.Config {
+export function knexConfig({ dbFile, databaseUrl, appKeys }: DbOptions): Knex.Config {
   const migrations = { migrationSource: listedMigrations, tableName: 'knex_migrations' };
   // camelCase in code, snake_case in the database, for models and plain knex queries alike.
-  const mappers = knexSnakeCaseMappers();
+  const mappers = { ...knexSnakeCaseMappers(), ...(appKeys ? { userParams: { appKeys } } : {}) };
   if (databaseUrl) {
     return { client: 'pg', connection: databaseUrl, pool: { min: 0, max: 10 }, migrations, ...mappers };
   }

@@ -22,21 +22,35 @@ export function newApiToken(): string {
 
 const LAST_USED_PRECISION_MS = 60_000;
 
+/** Expired, or made before tokens had an expiry (never: the migration gave them one). */
+export function tokenExpired(row: Pick<ApiToken, 'expiresAt'>, now = Date.now()): boolean {
+  return !row.expiresAt || Date.parse(row.expiresAt) <= now;
+}
+
 export async function authenticate(ctx: Context, next: Next) {
   ctx.state.user = null;
   ctx.state.authVia = null;
+  ctx.state.apiToken = null;
   const header = ctx.get('authorization');
   if (/^bearer\s+/i.test(header)) {
     const token = header.replace(/^bearer\s+/i, '').trim();
     const row = token ? await ApiToken.query().findOne({ tokenHash: hashToken(token) }) : undefined;
     const user = row ? await User.query().findById(row.userId) : undefined;
     if (!row || !user) throw unauthorized(API.invalidToken);
-    // Record use at most once a minute: no write on every request.
-    if (!row.lastUsedAt || Date.now() - Date.parse(row.lastUsedAt) > LAST_USED_PRECISION_MS) {
-      await ApiToken.query().patch({ lastUsedAt: nowIso() } as any).findById(row.id);
+    if (tokenExpired(row)) throw unauthorized(API.tokenExpired);
+    // Record use at most once a minute per token: no write on every request (the guard in the
+    // update keeps concurrent requests from writing it twice).
+    const now = Date.now();
+    if (!row.lastUsedAt || now - Date.parse(row.lastUsedAt) >= LAST_USED_PRECISION_MS) {
+      const stale = new Date(now - LAST_USED_PRECISION_MS).toISOString();
+      await ApiToken.query()
+        .patch({ lastUsedAt: nowIso() } as Partial<ApiToken>)
+        .where('id', row.id)
+        .where((q) => q.whereNull('lastUsedAt').orWhere('lastUsedAt', '<=', stale));
     }
     ctx.state.user = user;
     ctx.state.authVia = 'bearer';
+    ctx.state.apiToken = row;
   } else if (ctx.session?.userId) {
     const user = await findSessionUser(ctx.session.userId);
     if (user) {
@@ -79,10 +93,21 @@ export async function requireUser(ctx: Context, next: Next) {
   return next();
 }
 
+/** The shop may require two-factor sign-in of every admin: then an admin without it is held
+ *  back whether they come with the session or with a personal API token. */
+export async function adminLacksRequiredTwoFactor(user: User): Promise<boolean> {
+  return user.role === 'admin' && !user.twoFactorEnabled && (await getSettings()).twoFactorRequiredForAdmins;
+}
+
 export async function requireAdmin(ctx: Context, next: Next) {
   const user = currentUser(ctx);
   if (user.role !== 'admin') throw forbidden(API.adminsOnly);
-  // The shop may require two-factor sign-in of every admin using the panel.
-  if (ctx.state.authVia === 'session' && !user.twoFactorEnabled && (await getSettings()).twoFactorRequiredForAdmins) throw forbidden(API.twoFactorMandatory);
+  if (await adminLacksRequiredTwoFactor(user)) throw forbidden(ctx.state.authVia === 'bearer' ? API.tokenNeedsTwoFactor : API.twoFactorMandatory);
   return next();
+}
+
+/** Every personal API token of the user stops working (password changed or reset, two-factor
+ *  turned off): answers how many there were. */
+export async function revokeAllTokens(userId: number, trx?: import('objection').Transaction): Promise<number> {
+  return ApiToken.query(trx).delete().where({ userId });
 }

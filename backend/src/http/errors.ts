@@ -22,6 +22,20 @@ export const notFound = (message: string = API.notFound) => new HttpError(404, m
 export const conflict = (message: string = API.conflict, errors?: FieldErrors) => new HttpError(409, message, errors);
 export const tooManyRequests = (message: string = API.tooManyAttempts) => new HttpError(429, message);
 
+/**
+ * A body the parser could not read, as a refusal a person understands: too large (413), an
+ * encoding or charset it does not speak (415), anything else (broken or cut-off compression,
+ * invalid JSON, a body that ends early) 400. Never a 500: the client sent it.
+ */
+export function bodyParseError(err: any): HttpError {
+  const type = String(err?.type ?? '');
+  if (type === 'entity.too.large' || err?.status === 413) return new HttpError(413, API.payloadTooLarge);
+  if (type === 'encoding.unsupported' || err?.status === 415) return new HttpError(415, API.bodyEncodingUnsupported);
+  if (type === 'charset.unsupported') return new HttpError(415, API.bodyCharsetUnsupported);
+  if (type === 'entity.parse.failed' || err?.name === 'SyntaxError') return badRequest(API.invalidJson, { body: API.invalidJson });
+  return badRequest(API.bodyUnreadable, { body: API.bodyUnreadable });
+}
+
 /** Which unique column a violation is about, for a message a person understands. */
 function uniqueMessage(err: { columns?: string[]; constraint?: string; table?: string; message: string }): { message: string; field?: string } {
   const cols = (err.columns ?? []).join(',') + ' ' + (err.constraint ?? '') + ' ' + err.message;
@@ -55,7 +69,9 @@ function toAnswer(err: any): { status: number; message: string; errors?: FieldEr
   // Body parser and other http-errors style failures.
   if (err?.type === 'entity.parse.failed' || err?.name === 'SyntaxError') return { status: 400, message: API.invalidJson };
   if (err?.type === 'entity.too.large' || err?.status === 413) return { status: 413, message: API.payloadTooLarge };
-  if (err?.type === 'encoding.unsupported' || err?.type === 'charset.unsupported') return { status: 415, message: API.invalidInput };
+  if (err?.type === 'encoding.unsupported' || err?.type === 'charset.unsupported') return toAnswer(bodyParseError(err));
+  // zlib's own errors (a broken compressed body that got past the body parser's guard).
+  if (typeof err?.code === 'string' && /^Z_/.test(err.code)) return toAnswer(bodyParseError(err));
   const status = Number(err?.status || err?.statusCode);
   if (status === 405 || status === 501) return { status: 405, message: API.methodNotAllowed };
   if (status >= 400 && status < 500) return { status, message: status === 404 ? API.notFound : API.invalidInput };

@@ -2,7 +2,7 @@
 // checkout, the discount preview). Read-outs a client copies along are accepted and dropped;
 // prices among them are never used.
 import type { Rule } from './validate';
-import { PERSONALIZATION_MAX, QUANTITY_MAX } from '../../../domain/limits';
+import { CART_LINES_MAX, PERSONALIZATION_MAX, QUANTITY_MAX } from '../../../domain/limits';
 
 export const PRICE_LIKE = ['price', 'unitPrice', 'lineTotal', 'subtotal', 'total', 'discountTotal', 'shippingTotal', 'currency'];
 const LINE_READ_OUTS = ['id', 'name', 'productName', 'productSlug', 'slug', 'image', 'variantName', 'sku', 'stock', ...PRICE_LIKE];
@@ -32,7 +32,8 @@ export const lineRule: Rule = {
   },
 };
 
-export const itemsRule: Rule = { type: 'array', of: lineRule, max: 100 };
+/** A checkout takes at most as many lines as the server cart holds. */
+export const itemsRule: Rule = { type: 'array', of: lineRule, max: CART_LINES_MAX };
 
 /** Guest cookie lines keep their own (time-based) id, so a preview can be matched back. */
 const guestLine = lineRule as Extract<Rule, { type: 'object' }>;

@@ -3,12 +3,15 @@
 // Money arrives as decimal BGN and leaves as integer stotinki.
 import { API } from '../../../domain/messages';
 import { toMinor } from '../../../domain/money';
-import { EMAIL_MAX, EMAIL_PATTERN } from '../../../domain/limits';
+import { EMAIL_MAX, EMAIL_PATTERN, LINE_BREAK, SINGLE_LINE_MAX } from '../../../domain/limits';
 import { badRequest, FieldErrors } from './errors';
 
 interface Base { required?: boolean; nullable?: boolean; message?: string }
 export type Rule =
-  | (Base & { type: 'string'; max: number; min?: number; trim?: boolean; pattern?: RegExp })
+  /** `multiline`: may hold line breaks. Unset, a text up to SINGLE_LINE_MAX characters is one
+   *  line (names, addresses, phones, company fields: CR/LF there would end up in e-mail headers
+   *  and lines) and a longer one (notes, descriptions) may have several. */
+  | (Base & { type: 'string'; max: number; min?: number; trim?: boolean; pattern?: RegExp; multiline?: boolean })
   | (Base & { type: 'email' })
   | (Base & { type: 'int'; min?: number; max?: number })
   | (Base & { type: 'number'; min?: number; max?: number })
@@ -51,6 +54,11 @@ function parseValue(v: unknown, rule: Rule, path: string, errors: FieldErrors, o
     case 'string': {
       if (typeof v !== 'string') return fail(API.mustBeText);
       const s = rule.trim === false ? v : v.trim();
+      // Before any other check: a line break is refused whatever the rule's own message says.
+      if (!(rule.multiline ?? rule.max > SINGLE_LINE_MAX) && LINE_BREAK.test(v)) {
+        errors[path] = API.singleLine;
+        return undefined;
+      }
       if (s.length > rule.max) return fail(API.tooLong(rule.max));
       if (rule.min && s.length < rule.min) return fail(rule.min === 1 ? API.required : API.tooShort(rule.min));
       if (rule.pattern && !rule.pattern.test(s)) return fail(API.invalidValue);

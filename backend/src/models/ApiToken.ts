@@ -12,6 +12,8 @@ export class ApiToken extends BaseModel {
   tokenPrefix!: string;
   createdAt!: string;
   lastUsedAt?: string | null;
+  /** After this the token answers 401 (a token made before expiry existed has none: expired). */
+  expiresAt?: string | null;
 
   static jsonSchema = {
     type: 'object',

@@ -4,7 +4,7 @@ import { searchable } from '../../../domain/slug';
 
 export class User extends BaseModel {
   static tableName = 'users';
-  static hiddenFields = ['passwordHash', 'twoFactorSecret', 'backupCodes', 'searchText', 'passwordChangedAt'];
+  static hiddenFields = ['passwordHash', 'twoFactorSecret', 'backupCodes', 'searchText', 'passwordChangedAt', 'twoFactorLastStep'];
   static booleanFields = ['twoFactorEnabled'];
 
   email!: string;
@@ -16,6 +16,8 @@ export class User extends BaseModel {
   twoFactorEnabled!: boolean;
   twoFactorSecret?: string | null;
   backupCodes?: string | null;
+  /** The TOTP time step of the last code accepted: a code is taken once. */
+  twoFactorLastStep?: number | null;
   searchText!: string;
   createdAt!: string;
   updatedAt!: string;

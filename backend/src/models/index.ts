@@ -16,6 +16,7 @@ export { OrderEvent } from './OrderEvent';
 export { Payment } from './Payment';
 export { Discount } from './Discount';
 export { DiscountRedemption } from './DiscountRedemption';
+export { DiscountCustomerUse } from './DiscountCustomerUse';
 export { Notification } from './Notification';
 export { ContactMessage } from './ContactMessage';
 export { Setting } from './Setting';

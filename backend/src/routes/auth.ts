@@ -1,7 +1,7 @@
 // Sign-up, sign-in, sign-out, the current user, the CSRF token, and the spec's small checks.
 import Router from '@koa/router';
 import { notifyStaff } from '../services/notifications';
-import { checkSecondFactor } from '../services/twoFactor';
+import { checkSecondFactorCounted } from '../services/twoFactor';
 import type { ShopSession } from '../http/session';
 import type { Context } from 'koa';
 import { User } from '../models/User';
@@ -9,7 +9,10 @@ import { parseBody } from '../http/validate';
 import { issueCsrfToken } from '../http/csrf';
 import { unauthorized, tooManyRequests } from '../http/errors';
 import { API } from '../../../domain/messages';
-import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES, TWO_FACTOR_MAX_TRIES, TWO_FACTOR_PENDING_MS } from '../../../domain/limits';
+import {
+  NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX, LOGIN_MAX_FAILURES, LOGIN_ADDRESS_MAX_FAILURES, LOGIN_WINDOW_MINUTES, TWO_FACTOR_MAX_TRIES, TWO_FACTOR_PENDING_MS,
+  REGISTER_MAX_PER_ADDRESS, REGISTER_WINDOW_MINUTES,
+} from '../../../domain/limits';
 import { verifyPassword, dummyPasswordHash } from '../services/passwords';
 import { createUser, UserInput } from '../services/users';
 import { Throttle } from '../services/throttle';
@@ -20,7 +23,7 @@ import { mergeGuestCartAtSignIn } from '../services/cartMerge';
 /** Sent with a form by some clients; the header is what is checked. */
 const FORM_EXTRAS = ['csrfToken', '_csrf', 'rememberMe', 'confirmPassword'];
 
-export const passwordRule = { type: 'string', max: PASSWORD_MAX, min: PASSWORD_MIN, trim: false, message: API.passwordTooShort } as const;
+export const passwordRule = { type: 'string', max: PASSWORD_MAX, min: PASSWORD_MIN, trim: false, multiline: true, message: API.passwordTooShort } as const;
 
 const registerShape = {
   email: { type: 'email', required: true },
@@ -32,7 +35,7 @@ const registerShape = {
 
 const loginShape = {
   email: { type: 'email', required: true, message: API.wrongCredentials },
-  password: { type: 'string', max: PASSWORD_MAX, min: 1, trim: false, required: true },
+  password: { type: 'string', max: PASSWORD_MAX, min: 1, trim: false, multiline: true, required: true },
 } as const;
 
 /** The session becomes the user's: new session id, last sign-in, the guest cart merged. */
@@ -47,10 +50,15 @@ async function completeSignIn(ctx: Context, user: User) {
 export function authRoutes() {
   const router = new Router();
   const WINDOW = LOGIN_WINDOW_MINUTES * 60_000;
-  let throttles: { email: Throttle; address: Throttle } | undefined;
-  // Per address the limit is higher: many people can share one address (offices, mobile NAT).
+  let throttles: { email: Throttle; address: Throttle; register: Throttle } | undefined;
+  // Failures lock the account first; per address the limit is far higher: many people share one
+  // address (offices, mobile NAT, a proxy), and one attacker there must not lock them all out.
   const getThrottles = () =>
-    (throttles ??= { email: new Throttle(User.knex(), LOGIN_MAX_FAILURES, WINDOW), address: new Throttle(User.knex(), LOGIN_MAX_FAILURES * 10, WINDOW) });
+    (throttles ??= {
+      email: new Throttle(User.knex(), LOGIN_MAX_FAILURES, WINDOW),
+      address: new Throttle(User.knex(), LOGIN_ADDRESS_MAX_FAILURES, WINDOW),
+      register: new Throttle(User.knex(), REGISTER_MAX_PER_ADDRESS, REGISTER_WINDOW_MINUTES * 60_000),
+    });
 
   router.get('/csrf-token', (ctx) => {
     ctx.set('Cache-Control', 'no-store');
@@ -59,6 +67,8 @@ export function authRoutes() {
 
   router.post('/auth/register', async (ctx) => {
     const input = parseBody<UserInput>(ctx.request.body, registerShape, { ignore: FORM_EXTRAS });
+    // Every well-formed attempt counts (a taken e-mail too: that answer is worth probing for).
+    if (!(await getThrottles().register.allow([`register:ip:${ctx.ip}`]))) throw tooManyRequests(API.tooManyRegistrations);
     const user = await createUser({ ...input, role: 'customer' });
     await notifyStaff({ type: 'customer', message: `Нов клиент: ${[user.firstName, user.lastName].filter(Boolean).join(' ') || user.email} (${user.email})`, link: `/admin/users/${user.id}` });
     ctx.status = 201;
@@ -70,7 +80,8 @@ export function authRoutes() {
     const t = getThrottles();
     const emailKey = [`login:email:${email}`];
     const addressKey = [`login:ip:${ctx.ip}`];
-    if ((await t.email.isBlocked(emailKey)) || (await t.address.isBlocked(addressKey))) throw tooManyRequests();
+    if (await t.email.isBlocked(emailKey)) throw tooManyRequests();
+    if (await t.address.isBlocked(addressKey)) throw tooManyRequests();
 
     const user = await User.query().findOne({ email });
     const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
@@ -102,7 +113,8 @@ export function authRoutes() {
       delete session.pendingTwoFactor;
       throw unauthorized(API.twoFactorExpired);
     }
-    if (!(await checkSecondFactor(user, code))) {
+    // Wrong codes also count against the account, across sign-ins (429 past the limit).
+    if (!(await checkSecondFactorCounted(ctx, user, code))) {
       session.pendingTwoFactor = { ...pending, tries: pending.tries + 1 };
       throw unauthorized(API.twoFactorWrongCode);
     }

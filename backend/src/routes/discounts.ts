@@ -12,7 +12,13 @@ import { API } from '../../../domain/messages';
 import { PRICE_MAX } from '../../../domain/limits';
 import { computeTotals } from '../../../domain/pricing';
 import { SHIPPING_METHODS, ShippingMethod } from '../../../domain/orderStatus';
-import { checkDiscount, discountRule, normalizeCode } from '../services/discounts';
+import { checkDiscount, customerKeys, discountRule, normalizeCode } from '../services/discounts';
+import { Throttle } from '../services/throttle';
+import { Order } from '../models/Order';
+import type { ShopSession } from '../http/session';
+import { hashToken } from '../http/auth';
+import { tooManyRequests } from '../http/errors';
+import { DISCOUNT_CHECKS_PER_ADDRESS, DISCOUNT_CHECKS_PER_SESSION, DISCOUNT_CHECK_WINDOW_MINUTES } from '../../../domain/limits';
 import { resolveLines, LineInput } from '../services/cartLines';
 import { cartLinesOf } from '../services/cartStore';
 import { getSettings, shippingRule } from '../services/settings';
@@ -85,15 +91,41 @@ const checkShape: Shape = {
   shippingMethod: { type: 'enum', values: SHIPPING_METHODS },
 };
 
+/** Code checks are counted per session (or account, for a token) and per address: a script
+ *  trying codes meets 429, a shopper retyping one never does. */
+async function throttleChecks(ctx: Context, user: User | null) {
+  const window = DISCOUNT_CHECK_WINDOW_MINUTES * 60_000;
+  const checkThrottles = { session: new Throttle(Discount.knex(), DISCOUNT_CHECKS_PER_SESSION, window), address: new Throttle(Discount.knex(), DISCOUNT_CHECKS_PER_ADDRESS, window) };
+  // The session's CSRF token names it (it outlives sign-in); a token caller is its account.
+  const csrf = (ctx.session as unknown as ShopSession | null)?.csrfToken;
+  const who = ctx.state.authVia === 'bearer' || !csrf ? `user:${user?.id ?? 0}` : `session:${hashToken(csrf).slice(0, 32)}`;
+  const okSession = await checkThrottles.session.allow([`discount-check:${who}`]);
+  const okAddress = await checkThrottles.address.allow([`discount-check:ip:${ctx.ip}`]);
+  if (!okSession || !okAddress) throw tooManyRequests(API.tooManyCodeChecks);
+}
+
+/** Whose per-customer limit a preview checks: the signed-in account's; for a guest only the
+ *  e-mails this browser has itself ordered with (its session keeps those orders). An e-mail
+ *  typed here is not looked up, so the preview never tells a stranger who used a code; the
+ *  checkout still refuses a used code for the e-mail it is given. */
+async function previewCustomerKeys(ctx: Context, user: User | null): Promise<string[]> {
+  if (user) return customerKeys({ user });
+  const ids = (ctx.session as unknown as ShopSession | null)?.orderIds ?? [];
+  if (!ids.length) return [];
+  const own = await Order.query().whereIn('id', ids).whereNull('userId').select('customerEmail');
+  return [...new Set(own.flatMap((o) => customerKeys({ email: o.customerEmail })))];
+}
+
 /** Preview a code on the shopper's cart: the same rules and totals as checkout. */
 async function checkCode(ctx: Context) {
   const input = parseBody<{ code: string; items?: LineInput[]; email?: string; shippingMethod?: ShippingMethod }>(ctx.request.body, checkShape);
   const user = ctx.state.user as User | null;
+  await throttleChecks(ctx, user);
   const wanted = input.items ?? (user ? await cartLinesOf(user.id) : []);
   if (!wanted.length) throw badRequest(API.cartEmpty, { items: API.cartEmpty });
   const lines = await resolveLines(wanted, undefined, { checkStock: false, path: (i) => `items.${i}` });
   const subtotal = lines.reduce((s, l) => s + l.lineTotal, 0);
-  const discount = await checkDiscount(input.code, { subtotal, email: input.email ?? user?.email ?? null });
+  const discount = await checkDiscount(input.code, { subtotal, customerKeys: await previewCustomerKeys(ctx, user) });
   const settings = await getSettings();
   const totals = computeTotals(lines, { method: input.shippingMethod ?? null, rule: shippingRule(settings) }, discountRule(discount));
   ctx.body = {

@@ -16,6 +16,7 @@ import { CheckoutInput, placeOrder } from '../services/checkout';
 import { actorOf, findOrder, orderView, withDetails, withdrawOrder } from '../services/orders';
 import { mailCustomer, orderConfirmationMail, withdrawalMail } from '../services/orderMail';
 import { notifyStaff } from '../services/notifications';
+import { orderMailAllowed } from '../services/mailCaps';
 import type { ShopSession } from '../http/session';
 import { checkInvoiceRequest, invoiceRequestRule } from '../modules/invoices/settings';
 import { recordInvoiceRequest } from '../modules/invoices/service';
@@ -95,7 +96,8 @@ export function ordersRoutes() {
     });
     if (!user) session(ctx).orderIds = [...(session(ctx).orderIds ?? []).slice(-49), placed.id];
     const order = orderView(placed);
-    void mailCustomer(ctx.config, order, orderConfirmationMail);
+    // Decided before answering (one counter write); the mail itself goes out after.
+    if (await orderMailAllowed(order.customer.email, user)) void mailCustomer(ctx.config, order, orderConfirmationMail);
     ctx.status = 201;
     ctx.body = { message: API.orderCreated, order };
   });

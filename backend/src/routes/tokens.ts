@@ -1,10 +1,19 @@
-// Personal API tokens of the signed-in user: list, create (shown once), revoke.
+// Personal API tokens of the signed-in user: list, create (shown once, with an expiry chosen
+// then), revoke. While two-factor is mandatory for admins, an admin without it gets none.
 import Router from '@koa/router';
 import { ApiToken } from '../models/ApiToken';
-import { currentUser, requireUser, hashToken, newApiToken } from '../http/auth';
+import { adminLacksRequiredTwoFactor, currentUser, requireUser, hashToken, newApiToken, tokenExpired } from '../http/auth';
 import { parseBody, parseId } from '../http/validate';
-import { notFound } from '../http/errors';
+import { badRequest, forbidden, notFound } from '../http/errors';
 import { API } from '../../../domain/messages';
+import { API_TOKEN_EXPIRY_DAYS, API_TOKEN_EXPIRY_DEFAULT_DAYS } from '../../../domain/limits';
+
+const DAY_MS = 86_400_000;
+
+/** What the settings page shows: never the hash; whether it has expired. */
+function tokenView(row: ApiToken) {
+  return { ...row.toJSON(), expired: tokenExpired(row) };
+}
 
 export function tokenRoutes() {
   const router = new Router({ prefix: '/account/tokens' });
@@ -12,16 +21,30 @@ export function tokenRoutes() {
 
   router.get('/', async (ctx) => {
     const user = currentUser(ctx);
-    ctx.body = { tokens: await ApiToken.query().where({ userId: user.id }).orderBy('id', 'desc') };
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { tokens: (await ApiToken.query().where({ userId: user.id }).orderBy('id', 'desc')).map(tokenView) };
   });
 
   router.post('/', async (ctx) => {
     const user = currentUser(ctx);
-    const { name } = parseBody<{ name: string }>(ctx.request.body, { name: { type: 'string', max: 100, min: 1, required: true } });
+    const { name, expiresInDays = API_TOKEN_EXPIRY_DEFAULT_DAYS } = parseBody<{ name: string; expiresInDays?: number }>(ctx.request.body, {
+      name: { type: 'string', max: 100, min: 1, required: true },
+      expiresInDays: { type: 'int', min: 1, max: 366 },
+    });
+    if (!(API_TOKEN_EXPIRY_DAYS as readonly number[]).includes(expiresInDays)) {
+      throw badRequest(API.oneOf(API_TOKEN_EXPIRY_DAYS.map(String)), { expiresInDays: API.oneOf(API_TOKEN_EXPIRY_DAYS.map(String)) });
+    }
+    if (await adminLacksRequiredTwoFactor(user)) throw forbidden(API.tokenNeedsTwoFactor);
+    let expiresAt = Date.now() + expiresInDays * DAY_MS;
+    // A token may make another, but not one that outlives it (no endless renewal by a stolen one).
+    const parent = ctx.state.apiToken as ApiToken | null;
+    if (parent?.expiresAt) expiresAt = Math.min(expiresAt, Date.parse(parent.expiresAt));
     const token = newApiToken();
-    const row = await ApiToken.query().insertAndFetch({ userId: user.id, name, tokenHash: hashToken(token), tokenPrefix: token.slice(0, 10) } as Partial<ApiToken>);
+    const row = await ApiToken.query().insertAndFetch({
+      userId: user.id, name, tokenHash: hashToken(token), tokenPrefix: token.slice(0, 10), expiresAt: new Date(expiresAt).toISOString(),
+    } as Partial<ApiToken>);
     ctx.status = 201;
-    ctx.body = { message: API.tokenCreated, token: { ...row.toJSON(), token } };
+    ctx.body = { message: API.tokenCreated, token: { ...tokenView(row), token } };
   });
 
   router.delete('/:id', async (ctx) => {

@@ -17,7 +17,7 @@ import {
   PAGE_DEFAULT, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX,
 } from '../../../domain/limits';
 
-const password = { type: 'string', max: PASSWORD_MAX, min: PASSWORD_MIN, trim: false, message: API.passwordTooShort } as const;
+const password = { type: 'string', max: PASSWORD_MAX, min: PASSWORD_MIN, trim: false, multiline: true, message: API.passwordTooShort } as const;
 const userShape: Shape = {
   email: { type: 'email', required: true },
   password: { ...password, required: true },

@@ -5,10 +5,10 @@ import type { Transaction } from 'objection';
 import { CartItem } from '../models/CartItem';
 import { CartItemAttribute } from '../models/CartItemAttribute';
 import { User } from '../models/User';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, conflict, notFound } from '../http/errors';
 import { API } from '../../../domain/messages';
 import { fromMinor } from '../../../domain/money';
-import { ADD_TO_CART_DEFAULT_QUANTITY, QUANTITY_MAX } from '../../../domain/limits';
+import { ADD_TO_CART_DEFAULT_QUANTITY, CART_LINES_MAX, QUANTITY_MAX } from '../../../domain/limits';
 import { cartLinesOf, StoredLine } from './cartStore';
 import { isPostgres } from '../db/knex';
 import { catalogueFacts } from './catalogueFacts';
@@ -175,6 +175,7 @@ export async function addToCart(userId: number, input: AddInput): Promise<CartVi
     );
     const lines = await cartLinesOf(userId, trx);
     const existing = lines.find((l) => lineKey(l) === lineKey(line));
+    if (!existing && lines.length >= CART_LINES_MAX) throw conflict(API.cartTooManyLines, { productId: API.cartTooManyLines });
     const total = (existing?.quantity ?? 0) + quantity;
     await checkStockFor(line, total, trx);
     if (existing) {

@@ -6,7 +6,7 @@ import type { Transaction } from 'objection';
 import { catalogueFacts, ProductFacts } from './catalogueFacts';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { API } from '../../../domain/messages';
-import { PERSONALIZATION_MAX } from '../../../domain/limits';
+import { LINE_BREAK, PERSONALIZATION_MAX } from '../../../domain/limits';
 
 export interface LineAttributeInput {
   attributeId: number;
@@ -86,6 +86,8 @@ export async function resolveLines(inputs: LineInput[], trx?: Transaction, opts:
 
     const personalization = (input.personalization ?? '').trim();
     if (personalization.length > PERSONALIZATION_MAX) throw badRequest(API.personalizationTooLong, { [where(i, 'personalization')]: API.personalizationTooLong });
+    // One line: it is printed in the order's e-mails (a guest cookie's lines come here unchecked).
+    if (LINE_BREAK.test(personalization)) throw badRequest(API.singleLine, { [where(i, 'personalization')]: API.singleLine });
     if (opts.checkStock !== false && input.quantity > variant.stock) {
       throw conflict(API.notEnoughStock(own.length > 1 ? `${product.name} (${variant.name})` : product.name, variant.stock), {
         [where(i, 'quantity')]: API.notEnoughStock(product.name, variant.stock),

@@ -7,7 +7,7 @@ import type { Transaction } from 'objection';
 import { CartItem } from '../models/CartItem';
 import { Product } from '../models/Product';
 import { HttpError } from '../http/errors';
-import { CART_COOKIE, QUANTITY_MAX } from '../../../domain/limits';
+import { CART_COOKIE, CART_LINES_MAX, QUANTITY_MAX } from '../../../domain/limits';
 import { CART_COOKIE_MAX_LINES, guestCartLine, parseCartCookieList } from '../../../domain/cartCookie';
 import { lineKey, resolveLines, LineInput, ResolvedLine } from './cartLines';
 import { cartLinesOf } from './cartStore';
@@ -81,6 +81,8 @@ export async function mergeGuestLines(userId: number, rawLines: unknown[], trx: 
   }
 
   const existing = new Map((await cartLinesOf(userId, trx)).map((l) => [lineKey(l), l]));
+  // New lines only while the cart has room (CART_LINES_MAX); the others are left out.
+  let lineCount = existing.size;
   let merged = 0;
   for (const [key, line] of wanted) {
     const cap = Math.min(line.stock, QUANTITY_MAX);
@@ -93,7 +95,9 @@ export async function mergeGuestLines(userId: number, rawLines: unknown[], trx: 
     } else {
       const quantity = Math.min(line.quantity, cap);
       if (quantity < 1) continue; // sold out: nothing to keep
+      if (lineCount >= CART_LINES_MAX) continue;
       await insertLine(userId, line, quantity, trx);
+      lineCount++;
       merged++;
     }
   }

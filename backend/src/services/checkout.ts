@@ -61,7 +61,7 @@ export async function placeOrder(input: CheckoutInput, user: User | null, trx: T
   const settings = await getSettings(trx);
   const email = input.customer.email;
   const subtotal = lines.reduce((s, l) => s + l.lineTotal, 0);
-  const discount = input.discountCode ? await checkDiscount(input.discountCode, { subtotal, email }, trx) : null;
+  const discount = input.discountCode ? await checkDiscount(input.discountCode, { subtotal, email, user }, trx) : null;
   const totals = computeTotals(lines, { method: input.shipping.method, rule: shippingRule(settings) }, discount ? discountRule(discount) : null);
 
   // Take the stock; a line that lost the race refuses the whole order.
@@ -129,7 +129,7 @@ export async function placeOrder(input: CheckoutInput, user: User | null, trx: T
   const [payment] = await Payment.insertComposed(trx, [{ orderId: order.id, method: input.paymentMethod, amount: totals.total, status: 'pending', reference: number, paidAt: null, refundedAt: null }]);
   const actor = actorOf(user, `${c.firstName} ${c.lastName}`.trim());
   const [created] = await OrderEvent.insertComposed(trx, [{ orderId: order.id, type: 'created', fromStatus: null, toStatus: 'pending', note: '', actorUserId: actor.userId, actorLabel: actor.label }]);
-  if (discount) await redeemDiscount(discount, order.id, email, trx);
+  if (discount) await redeemDiscount(discount, order.id, email, trx, user);
   if (fromServerCart) await CartItem.query(trx).delete().where({ userId: user.id });
 
   await notifyStaff({ type: 'order', message: `Нова поръчка ${number} от ${c.firstName} ${c.lastName} за ${formatMoney(fromMinor(totals.total) ?? 0)}`, link: `/admin/orders/${order.id}` }, trx);

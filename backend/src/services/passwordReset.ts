@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Config } from '../config';
 import { User } from '../models/User';
-import { hashToken } from '../http/auth';
+import { hashToken, revokeAllTokens } from '../http/auth';
 import { badRequest } from '../http/errors';
 import { sendMail } from './mail';
 import { passwordResetMail } from './orderMail';
@@ -43,7 +43,9 @@ export async function resetPassword(knex: Knex, token: string, password: string)
     const user = await User.query(trx).findById(row.userId);
     if (!user) throw badRequest(API.resetLinkInvalid, { token: API.resetLinkInvalid });
     const updated = await updateUser(user, { password }, trx);
+    // Whoever had the account's sessions or tokens loses them: the link was used to take it back.
     await endAllSessions(trx, user.id);
+    await revokeAllTokens(user.id, trx);
     return updated;
   });
 }

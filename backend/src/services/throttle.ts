@@ -1,5 +1,6 @@
-// Fixed-window failure counters in the database (shared by every instance), used to throttle
-// sign-in attempts per e-mail and per address.
+// Fixed-window counters in the database (shared by every instance), used to throttle sign-in
+// attempts, second-factor codes, registrations, code checks and e-mails, per key (an e-mail,
+// an account, an address, a session).
 import type { Knex } from 'knex';
 
 export class Throttle {
@@ -10,18 +11,34 @@ export class Throttle {
     return rows.some((r) => Number(r.hits) >= this.max);
   }
 
-  async fail(keys: string[]): Promise<void> {
+  /** Count one more for the key and answer the count in the current window. One statement
+   *  (an upsert), so that concurrent requests on several instances never lose a count. */
+  async hit(key: string): Promise<number> {
     const now = Date.now();
-    for (const key of keys) {
-      await this.knex.transaction(async (trx) => {
-        const row = await trx('throttles').where({ key }).first();
-        if (!row || Number(row.resetAt) <= now) {
-          await trx('throttles').insert({ key, hits: 1, resetAt: now + this.windowMs }).onConflict('key').merge();
-        } else {
-          await trx('throttles').where({ key }).increment('hits', 1);
-        }
-      });
-    }
+    const expired = this.knex.raw('?? <= ?', ['throttles.reset_at', now]);
+    const [row] = await this.knex('throttles')
+      .insert({ key, hits: 1, resetAt: now + this.windowMs })
+      .onConflict('key')
+      .merge({
+        hits: this.knex.raw('case when ? then 1 else ?? + 1 end', [expired, 'throttles.hits']),
+        resetAt: this.knex.raw('case when ? then ? else ?? end', [expired, now + this.windowMs, 'throttles.reset_at']),
+      })
+      .returning('hits');
+    return Number((row as { hits: number | string }).hits);
+  }
+
+  /** Count a failure for every key. */
+  async fail(keys: string[]): Promise<void> {
+    for (const key of keys) await this.hit(key);
+  }
+
+  /** Count one for every key, unless one of them is already at the limit: answers whether the
+   *  action may go ahead. */
+  async allow(keys: string[]): Promise<boolean> {
+    if (await this.isBlocked(keys)) return false;
+    let allowed = true;
+    for (const key of keys) if ((await this.hit(key)) > this.max) allowed = false;
+    return allowed;
   }
 
   async reset(keys: string[]): Promise<void> {

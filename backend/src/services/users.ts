@@ -3,7 +3,8 @@ import { User } from '../models/User';
 import { conflict } from '../http/errors';
 import { API } from '../../../domain/messages';
 import { searchable } from '../../../domain/slug';
-import { hashPassword } from './passwords';
+import { hashPassword, verifyPassword } from './passwords';
+import { revokeAllTokens } from '../http/auth';
 import type { Role } from '../../../domain/limits';
 import type { Transaction } from 'objection';
 
@@ -45,9 +46,12 @@ export async function updateUser(user: User, changes: UserChanges, trx?: Transac
     if (taken && taken.id !== user.id) throw conflict(API.emailTaken, { email: API.emailTaken });
     patch.email = changes.email;
   }
-  if (changes.password) {
+  // A new password ends every personal API token of the account (the same password set again,
+  // as ADMIN_PASSWORD does at each start, changes nothing).
+  if (changes.password && !(user.passwordHash && (await verifyPassword(changes.password, user.passwordHash)))) {
     patch.passwordHash = await hashPassword(changes.password);
     patch.passwordChangedAt = new Date().toISOString();
+    await revokeAllTokens(user.id, trx);
   }
   for (const k of ['firstName', 'lastName', 'phone', 'role'] as const) {
     if (changes[k] !== undefined) (patch as any)[k] = changes[k];
