@@ -10,13 +10,11 @@ import { filterBy, parseRaParams, raPage, sendRaList, whereContains, RaListSpec 
 import { itemsRule } from '../http/lineShapes';
 import { API } from '../../../domain/messages';
 import { PRICE_MAX } from '../../../domain/limits';
-import { computeTotals } from '../../../domain/pricing';
 import { SHIPPING_METHODS, ShippingMethod } from '../../../domain/orderStatus';
-import { checkDiscount, discountRule, normalizeCode } from '../services/discounts';
-import { resolveLines, LineInput } from '../services/cartLines';
-import { cartLinesOf } from '../services/cartStore';
-import { getSettings, shippingRule } from '../services/settings';
-import { fromMinor, toMinor } from '../../../domain/money';
+import { normalizeCode } from '../services/discounts';
+import type { LineInput } from '../services/cartLines';
+import { quoteCart, quoteView } from '../services/quote';
+import { toMinor } from '../../../domain/money';
 
 const raSpec: RaListSpec = {
   idColumn: 'id',
@@ -85,24 +83,17 @@ const checkShape: Shape = {
   shippingMethod: { type: 'enum', values: SHIPPING_METHODS },
 };
 
-/** Preview a code on the shopper's cart: the same rules and totals as checkout. */
+/** Preview a code on the shopper's cart: the one quote (services/quote), refusing a code that
+ *  does not apply. Answers the quote beside the older `totals` shape. */
 async function checkCode(ctx: Context) {
   const input = parseBody<{ code: string; items?: LineInput[]; email?: string; shippingMethod?: ShippingMethod }>(ctx.request.body, checkShape);
   const user = ctx.state.user as User | null;
-  const wanted = input.items ?? (user ? await cartLinesOf(user.id) : []);
-  if (!wanted.length) throw badRequest(API.cartEmpty, { items: API.cartEmpty });
-  const lines = await resolveLines(wanted, undefined, { checkStock: false, path: (i) => `items.${i}` });
-  const subtotal = lines.reduce((s, l) => s + l.lineTotal, 0);
-  const discount = await checkDiscount(input.code, { subtotal, email: input.email ?? user?.email ?? null });
-  const settings = await getSettings();
-  const totals = computeTotals(lines, { method: input.shippingMethod ?? null, rule: shippingRule(settings) }, discountRule(discount));
+  const quote = quoteView(await quoteCart({ items: input.items, shippingMethod: input.shippingMethod ?? null, discountCode: input.code, email: input.email }, user, { strictDiscount: true }));
   ctx.body = {
     message: API.discountApplied,
-    discount: { code: discount.code, type: discount.type, value: discount.toJSON().value, minSubtotal: fromMinor(discount.minSubtotal) },
-    totals: {
-      subtotal: fromMinor(totals.subtotal), discountTotal: fromMinor(totals.discountTotal),
-      shippingTotal: fromMinor(totals.shippingTotal), total: fromMinor(totals.total),
-    },
+    discount: quote.discount,
+    totals: { subtotal: quote.subtotal, discountTotal: quote.discountTotal, shippingTotal: quote.shippingTotal, total: quote.total },
+    quote,
   };
 }
 

@@ -45,6 +45,8 @@ const checkoutShape: Shape = {
   note: { type: 'string', max: TEXT_MAX, nullable: true },
   ageConfirmed: { type: 'bool', required: true, message: API.ageRequired },
   termsAccepted: { type: 'bool', required: true, message: API.termsRequired },
+  // What the shopper was shown (the quote's total): a different total refuses the order (409).
+  expectedTotal: { type: 'number', min: 0 },
 };
 
 function session(ctx: Context): ShopSession {

@@ -6,7 +6,7 @@ import { Discount } from '../models/Discount';
 import { DiscountRedemption } from '../models/DiscountRedemption';
 import { badRequest, conflict } from '../http/errors';
 import { API } from '../../../domain/messages';
-import { formatMoney, fromMinor } from '../../../domain/money';
+import { formatMoney, fromMinor, type Currency } from '../../../domain/money';
 import type { DiscountRule } from '../../../domain/pricing';
 
 export function normalizeCode(code: string): string {
@@ -20,7 +20,7 @@ export function discountRule(d: Discount): DiscountRule {
 /** The discount for a code, or a 4xx saying plainly why it does not apply. */
 export async function checkDiscount(
   code: string,
-  ctx: { subtotal: number; email?: string | null; now?: Date },
+  ctx: { subtotal: number; email?: string | null; now?: Date; currency?: Currency },
   trx?: Transaction,
 ): Promise<Discount> {
   const field = { discountCode: '' };
@@ -35,7 +35,7 @@ export async function checkDiscount(
   if (d.startsAt && now < d.startsAt) throw fail(API.discountNotStarted);
   if (d.endsAt && now > d.endsAt) throw fail(API.discountExpired);
   if (d.usageLimit !== null && d.usedCount >= d.usageLimit) throw fail(API.discountUsedUp, 409);
-  if (ctx.subtotal < d.minSubtotal) throw fail(API.discountMinSubtotal(formatMoney(fromMinor(d.minSubtotal) ?? 0)));
+  if (ctx.subtotal < d.minSubtotal) throw fail(API.discountMinSubtotal(formatMoney(fromMinor(d.minSubtotal) ?? 0, ctx.currency)));
   if (ctx.email && d.perCustomerLimit !== null) {
     const [{ n }] = (await DiscountRedemption.query(trx).where({ discountId: d.id, email: ctx.email.toLowerCase() }).count({ n: '*' })) as any;
     if (Number(n) >= d.perCustomerLimit) throw fail(API.discountPerCustomer, 409);

@@ -4,20 +4,25 @@ import type { Config } from '../config';
 import type { OrderView } from './orders';
 import { sendMail } from './mail';
 import { getSettings } from './settings';
-import { formatMoney } from '../../../domain/money';
+import { formatDual, isCurrency, type Currency } from '../../../domain/money';
 import { formatDateTime } from '../../../domain/dates';
 import { PAYMENT_METHOD_LABELS, SHIPPING_METHOD_LABELS, OrderStatus, PaymentMethod, ShippingMethod } from '../../../domain/orderStatus';
 
-const money = (n: number | null) => formatMoney(n ?? 0);
+/** Amounts in the order's own currency, the other beside while dual display is on. */
+type Money = (n: number | null) => string;
+function moneyOf(order: OrderView, dual: boolean): Money {
+  const currency: Currency = isCurrency(order.currency) ? order.currency : 'BGN';
+  return (n) => formatDual(n ?? 0, currency, dual);
+}
 
-function itemLines(order: OrderView): string[] {
+function itemLines(order: OrderView, money: Money): string[] {
   return (order.items as Array<{ productName: string; variantName: string; attributes: Array<{ name: string; value: string }>; personalization: string; quantity: number; lineTotal: number }>).map((i) => {
     const extras = [i.variantName, ...i.attributes.map((a) => `${a.name}: ${a.value}`), i.personalization && `надпис „${i.personalization}“`].filter(Boolean).join(', ');
     return `  • ${i.productName}${extras ? ` (${extras})` : ''} × ${i.quantity} — ${money(i.lineTotal)}`;
   });
 }
 
-function totalsLines(order: OrderView): string[] {
+function totalsLines(order: OrderView, money: Money): string[] {
   return [
     `Междинна сума: ${money(order.subtotal)}`,
     ...(order.discountTotal ? [`Отстъпка (${order.discountCode}): −${money(order.discountTotal)}`] : []),
@@ -28,6 +33,7 @@ function totalsLines(order: OrderView): string[] {
 
 export async function orderConfirmationMail(order: OrderView): Promise<{ subject: string; text: string }> {
   const settings = await getSettings();
+  const money = moneyOf(order, settings.dualCurrency);
   const payment =
     order.paymentMethod === 'bank_transfer'
       ? [
@@ -44,9 +50,9 @@ export async function orderConfirmationMail(order: OrderView): Promise<{ subject
     '',
     `Благодарим Ви за поръчката в ${settings.brand}. Номерът ѝ е ${order.number} (${formatDateTime(order.createdAt)}).`,
     '',
-    ...itemLines(order),
+    ...itemLines(order, money),
     '',
-    ...totalsLines(order),
+    ...totalsLines(order, money),
     '',
     `Доставка: ${SHIPPING_METHOD_LABELS[order.shipping.method as ShippingMethod]}, ${order.shipping.city}${order.shipping.postcode ? ' ' + order.shipping.postcode : ''}, ${order.shipping.address}`,
     ...payment,
@@ -69,8 +75,9 @@ export async function statusChangedMail(order: OrderView): Promise<{ subject: st
   const sentence = STATUS_SENTENCES[order.status];
   if (!sentence) return null;
   const settings = await getSettings();
+  const money = moneyOf(order, settings.dualCurrency);
   const tracking = order.status === 'shipped' && order.trackingNumber ? [`Номер на пратката: ${order.trackingNumber}`] : [];
-  const text = [`Здравейте, ${order.customer.firstName}!`, '', `Поръчка ${order.number}: ${sentence}`, ...tracking, '', ...totalsLines(order), '', `${settings.brand} · ${settings.contacts.phone} · ${settings.contacts.email}`].join('\n');
+  const text = [`Здравейте, ${order.customer.firstName}!`, '', `Поръчка ${order.number}: ${sentence}`, ...tracking, '', ...totalsLines(order, money), '', `${settings.brand} · ${settings.contacts.phone} · ${settings.contacts.email}`].join('\n');
   return { subject: `Поръчка ${order.number}: ${order.statusLabel}`, text };
 }
 
