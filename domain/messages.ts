@@ -185,7 +185,7 @@ export const API = {
   discountExpired: 'Кодът за отстъпка е изтекъл.',
   discountUsedUp: 'Кодът за отстъпка е изчерпан.',
   discountPerCustomer: 'Вече сте използвали този код за отстъпка.',
-  discountMinSubtotal: (min: string) => `Кодът важи за поръчки над ${min}.`,
+  discountMinSubtotal: (min: string) => `Кодът важи за поръчки над ${min}${min.endsWith('.') ? '' : '.'}`,
   discountApplied: 'Кодът за отстъпка е приложен.',
   discountCodeTaken: 'Вече има код за отстъпка с това име.',
   discountNotFound: 'Кодът за отстъпка не е намерен.',
