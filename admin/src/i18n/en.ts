@@ -206,6 +206,19 @@ export const enApp: AppMessages = {
     lastUsed: 'Last used',
     never: 'Never',
     createdAt: 'Created',
+    freeShippingHelp: 'The amount after the discount; empty: no free shipping.',
+    euroTitle: 'Shop currency',
+    euroInLeva: 'The shop keeps its prices in leva.',
+    euroButton: 'Switch to the euro',
+    euroConfirmTitle: 'Switch to the euro?',
+    euroConfirmContent:
+      'Every product and variant price, compare-at price, shipping fee, the free-shipping threshold, fixed discounts and code minimums will be converted to euro at 1.95583 BGN per EUR, rounded to the cent. Old orders keep their leva. This happens once and cannot be undone.',
+    euroConfirm: 'Switch to the euro',
+    euroDone: 'The shop is in euro since %{date}.',
+    euroConverted: 'Converted: %{productPrices} product prices, %{compareAtPrices} compare-at prices, %{variantPrices} variant prices, %{discountValues} fixed discounts, %{discountMinimums} minimum subtotals, %{shippingFees} shipping fees, %{freeShippingThreshold} free-shipping threshold.',
+  },
+  money: {
+    mixedNote: 'Orders in leva are converted to euro at the fixed rate of 1.95583 BGN per EUR.',
   },
   contact: { from: 'From', title: 'Message from %{name}' },
 };

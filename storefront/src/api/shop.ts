@@ -1,7 +1,7 @@
 // Every call the storefront makes, with the spec's fallback texts (§8) as error defaults.
 import { api } from './client';
 import { STOREFRONT } from '../../../domain/messages';
-import type { ApiCategory, ApiOrder, ApiProduct, ApiUser, CartAnswer, CartLine, PublicSettings } from '../../../domain/api';
+import type { ApiCategory, ApiOrder, ApiProduct, ApiQuote, ApiUser, CartAnswer, CartLine, PublicSettings } from '../../../domain/api';
 import type { PaymentMethod, ShippingMethod } from '../../../domain/orderStatus';
 
 export interface ProductQuery {
@@ -41,6 +41,15 @@ export interface CheckoutInput {
   note?: string;
   ageConfirmed: boolean;
   termsAccepted: boolean;
+  /** The total the shopper was shown (the quote's); a different server total answers 409. */
+  expectedTotal?: number;
+}
+
+export interface QuoteInput {
+  items?: ReturnType<typeof lineInput>[];
+  shipping?: { method: ShippingMethod | null };
+  discountCode?: string;
+  email?: string;
 }
 
 export const shopApi = {
@@ -82,6 +91,7 @@ export const shopApi = {
       { silent: true },
     ),
 
+  quote: (input: QuoteInput, signal?: AbortSignal) => api.post<ApiQuote>('/checkout/quote', input, { silent: true, signal }),
   createOrder: (input: CheckoutInput) => api.post<{ message: string; order: ApiOrder }>('/orders/create', input, { errorMessage: STOREFRONT.orderFailed }),
   orders: () => api.get<{ orders: ApiOrder[] }>('/orders', { errorMessage: 'Неуспешно зареждане на поръчките.' }),
   order: (id: number) => api.get<{ order: ApiOrder }>(`/orders/${id}`, { silent: true }),
