@@ -12,6 +12,8 @@ import { AuditLog, Discount, Order, Payment, Product, Variant } from '../src/mod
 import { API } from '../../domain/messages';
 import { convertMinor } from '../../domain/money';
 import { lockCurrency } from '../src/services/currency';
+import { lastDays } from '../src/services/analytics';
+import { shopDayStart } from '../../domain/dates';
 import { getSettings } from '../src/services/settings';
 
 const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-euro-outbox-'));
@@ -105,6 +107,15 @@ describe('switching the shop to the euro', () => {
     expect(mail).toMatch(/Сума: 10,08\s€ \/ 19,71\sлв\./);
     const oldMail = await mailTo(outboxDir, (t) => t.includes(oldOrder.number));
     expect(oldMail).toMatch(/Сума: 19,70\sлв\. \/ 10,07\s€/);
+
+    // The dashboard sums in euro, converting the leva orders at the fixed rate, and says so.
+    const dash = (await admin.get('/api/admin/dashboard')).body;
+    expect(dash).toEqual(expect.objectContaining({ currency: 'EUR', mixedCurrencies: true }));
+    expect(dash.latestOrders.find((o: any) => o.number === oldOrder.number)).toEqual(expect.objectContaining({ total: 19.7, currency: 'BGN' }));
+    expect(dash.latestOrders.find((o: any) => o.number === newOrder.number)).toEqual(expect.objectContaining({ total: 10.08, currency: 'EUR' }));
+    const recent = await Order.query().where('createdAt', '>=', shopDayStart(lastDays(30).from).toISOString()).whereNotIn('status', ['cancelled', 'returned']);
+    const expected = recent.reduce((sum, o) => sum + (o.currency === 'EUR' ? o.total : convertMinor(o.total, 'BGN', 'EUR')), 0);
+    expect(dash.monthRevenue).toBe(expected / 100);
 
     // Once only; the audit log has the switch.
     const again = await admin.post('/api/admin/settings/euro', { confirm: true });

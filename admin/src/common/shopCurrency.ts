@@ -14,6 +14,12 @@ let current: ShopMoney = { currency: 'BGN', dualCurrency: true, euroSince: null 
 let loading: Promise<void> | null = null;
 const listeners = new Set<() => void>();
 
+/** The shop's currency now, for formatting outside React state (lists re-render on navigation). */
+export function currentShopMoney(): ShopMoney {
+  load();
+  return current;
+}
+
 export function setShopMoney(next: Partial<ShopMoney>) {
   current = { ...current, ...next };
   listeners.forEach((l) => l());

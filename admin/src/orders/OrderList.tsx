@@ -137,7 +137,7 @@ function TabbedDatagrid() {
         <SimpleList
           primaryText={(r: any) => `${r.number} · ${customerName(r)}`}
           secondaryText={(r: any) => `${dateTime(r.createdAt)} · ${r.itemCount ?? ''} арт.`}
-          tertiaryText={(r: any) => money(r.total)}
+          tertiaryText={(r: any) => money(r.total, r.currency)}
           linkType="edit"
         />
       ) : (
