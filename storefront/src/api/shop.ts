@@ -92,7 +92,9 @@ export const shopApi = {
     ),
 
   quote: (input: QuoteInput, signal?: AbortSignal) => api.post<ApiQuote>('/checkout/quote', input, { silent: true, signal }),
-  createOrder: (input: CheckoutInput) => api.post<{ message: string; order: ApiOrder }>('/orders/create', input, { errorMessage: STOREFRONT.orderFailed }),
+  /** `silent`: the caller shows the refusal itself (checkout shows a changed total in the summary). */
+  createOrder: (input: CheckoutInput, options: { silent?: boolean } = {}) =>
+    api.post<{ message: string; order: ApiOrder }>('/orders/create', input, { errorMessage: STOREFRONT.orderFailed, ...options }),
   orders: () => api.get<{ orders: ApiOrder[] }>('/orders', { errorMessage: 'Неуспешно зареждане на поръчките.' }),
   order: (id: number) => api.get<{ order: ApiOrder }>(`/orders/${id}`, { silent: true }),
   withdraw: (id: number, reason: string) =>

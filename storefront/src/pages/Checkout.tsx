@@ -11,7 +11,8 @@ import { useQuote } from '../state/quote';
 import { shopApi, lineInput, CheckoutInput } from '../api/shop';
 import { ApiError } from '../api/client';
 import { Seo } from '../components/Seo';
-import { FORM } from '../../../domain/messages';
+import { FORM, STOREFRONT } from '../../../domain/messages';
+import { toast } from '../state/toast';
 import { Price } from '../components/Price';
 import { savedDiscountCode, saveDiscountCode } from './CartPage';
 import type { ApiQuote } from '../../../domain/api';
@@ -149,7 +150,7 @@ export default function Checkout() {
     setBusy(true);
     setTotalNotice('');
     try {
-      const { order } = await shopApi.createOrder(input);
+      const { order } = await shopApi.createOrder(input, { silent: true });
       placed.current = true;
       saveForm(null);
       forgetOrdered();
@@ -163,6 +164,7 @@ export default function Checkout() {
         document.getElementById('checkout-total')?.focus();
         return;
       }
+      toast.error(err instanceof ApiError ? err.message : STOREFRONT.orderFailed);
       if (err instanceof ApiError) {
         const mapped: Record<string, string> = {};
         for (const [k, v] of Object.entries(err.errors)) mapped[k.replace(/^(customer|shipping)\./, '').replace(/^method$/, 'method')] = v;
