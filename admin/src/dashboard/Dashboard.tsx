@@ -43,7 +43,7 @@ function Kpi({ icon, title, value, to, note }: { icon: ReactNode; title: string;
   );
 }
 
-function RevenueChart({ series }: { series: DashboardData['revenueSeries'] }) {
+function RevenueChart({ series, currency }: { series: DashboardData['revenueSeries']; currency?: string }) {
   const translate = useTranslate();
   return (
     <Card>
@@ -59,9 +59,9 @@ function RevenueChart({ series }: { series: DashboardData['revenueSeries'] }) {
                 </linearGradient>
               </defs>
               <XAxis dataKey="period" tickFormatter={(p: string) => p.slice(5)} />
-              <YAxis tickFormatter={(v: number) => money(v).replace(/[,.]00(?=\s)/, '')} width={80} />
+              <YAxis tickFormatter={(v: number) => money(v, currency).replace(/[,.]00(?=\s)/, '')} width={80} />
               <CartesianGrid strokeDasharray="3 3" />
-              <Tooltip formatter={(v) => money(v)} />
+              <Tooltip formatter={(v) => money(v, currency)} />
               <Area type="monotone" dataKey="revenue" name={translate('app.analysis.revenue')} stroke="#1f6f5c" fill="url(#revenueFill)" />
             </AreaChart>
           </ResponsiveContainer>
@@ -180,7 +180,7 @@ export function Dashboard() {
           </Grid>
           <Grid size={{ xs: 12, lg: 8 }}>
             <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-              <RevenueChart series={data.revenueSeries ?? []} />
+              <RevenueChart series={data.revenueSeries ?? []} currency={data.currency} />
               <OrdersCard title={translate('app.dashboard.latestOrders')} orders={data.latestOrders ?? []} />
             </Box>
           </Grid>
