@@ -71,6 +71,18 @@ describe('the public settings', () => {
 });
 
 describe('the staff settings', () => {
+  it('reads money typed the Bulgarian way ("120,50") and refuses what it cannot read instead of guessing', async () => {
+    const res = await admin.put('/api/admin/settings', { freeShippingThreshold: '120,50', shippingFees: { address: '8.40' } });
+    expect(res.status).toBe(200);
+    expect(res.body.settings).toEqual(expect.objectContaining({ freeShippingThreshold: 120.5, shippingFees: expect.objectContaining({ address: 8.4 }) }));
+    for (const typed of ['12,345', '1.299,90', 'сто', 12.345]) {
+      const refused = await admin.put('/api/admin/settings', { freeShippingThreshold: typed });
+      expect([refused.status, refused.body.errors]).toEqual([400, { freeShippingThreshold: API.invalidMoney }]);
+    }
+    expect((await getSettings()).freeShippingThreshold).toBe(12050);
+    await admin.put('/api/admin/settings', { freeShippingThreshold: 100, shippingFees: { address: 7.9 } }).expect(200);
+  });
+
   it.each([
     ['get', '/api/admin/settings'],
     ['put', '/api/admin/settings'],
