@@ -113,10 +113,35 @@ export interface ApiOrder {
   createdAt: string;
 }
 
+/** The one price quote (POST /api/checkout/quote): amounts in `currency`. */
+export interface ApiQuote {
+  lines: Array<{
+    productId: number; variantId: number; productName: string; productSlug: string; variantName: string; image: string | null;
+    attributes: Array<{ attributeId: number; attributeValueId: number; name: string; value: string }>;
+    personalization: string; quantity: number; unitPrice: number; lineTotal: number; stock: number;
+  }>;
+  subtotal: number;
+  discountTotal: number;
+  shippingMethod: ShippingMethod | null;
+  shippingTotal: number;
+  total: number;
+  currency: 'BGN' | 'EUR';
+  dualCurrency: boolean;
+  freeShippingFrom: number | null;
+  /** How much more (after the discount) until shipping is free; null without a threshold. */
+  freeShippingMissing: number | null;
+  /** What each method would cost for this cart and code. */
+  shippingOptions: Record<ShippingMethod, number>;
+  discount: { code: string; type: string; value: number; minSubtotal: number | null } | null;
+  /** Why the code sent does not apply (Bulgarian). */
+  discountError?: string;
+}
+
 export interface PublicSettings {
   brand: string;
   contacts: { email: string; phone: string; address: string; city: string; hours: string };
   currency: 'BGN' | 'EUR';
+  euroSince?: string | null;
   locale: string;
   dualCurrency: boolean;
   eurRate?: number;

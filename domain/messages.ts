@@ -31,6 +31,8 @@ export const STOREFRONT = {
 /** The storefront's own form hints (the spec gives none). */
 export const FORM = {
   invalidEmail: 'Въведете валиден имейл адрес.',
+  /** A money field that cannot be read for certain (admin inputs and the API alike). */
+  invalidMoney: 'Въведете сума, напр. 29,90',
 } as const;
 
 /** The storefront's cart and catalogue texts beyond the spec's (issue 19). */
@@ -64,6 +66,7 @@ export const API = {
   invalidValue: 'Невалидна стойност.',
   mustBeNumber: 'Трябва да е число.',
   mustBeInteger: 'Трябва да е цяло число.',
+  invalidMoney: FORM.invalidMoney,
   mustBeText: 'Трябва да е текст.',
   mustBeBoolean: 'Трябва да е да/не (true/false).',
   mustBeList: 'Трябва да е списък.',
@@ -191,6 +194,12 @@ export const API = {
     `Получихме отказа Ви от поръчка ${number} на ${when}. Върнете стоката в 14 дни; ще възстановим сумата до 14 дни след получаването ѝ.`,
   cancellationAcknowledgement: (number: string, when: string) =>
     `Поръчка ${number} е отказана на ${when}. Ако сте платили, ще възстановим сумата.`,
+
+  // the one price quote, and the shop's currency of account
+  totalChanged: (total: string) => `Сумата на поръчката се промени и вече е ${total}. Прегледайте новата сума и поръчайте отново.`,
+  euroSwitched: 'Магазинът премина към евро. Всички цени са преизчислени по курс 1,95583 лв. за 1 €.',
+  euroAlready: 'Магазинът вече е в евро. Преминаването става само веднъж.',
+  currencyBySwitchOnly: 'Валутата се сменя само с бутона „Преминаване към евро“.',
 
   // payments
   paymentNotFound: 'Плащането не е намерено.',

@@ -1,4 +1,4 @@
-import { toMinor, fromMinor, bgnToEur, formatMoney, convertMinor, convertAmount, formatDual, parseMoneyInput } from './money';
+import { toMinor, fromMinor, bgnToEur, formatMoney, convertMinor, convertAmount, formatDual, parseMoneyInput, dualDisplayByDefault } from './money';
 
 const plain = (s: string) => s.replace(/\s/g, ' ');
 
@@ -54,5 +54,12 @@ describe('money', () => {
 
   it.each(['', 'abc', '29,999', '1.299,90', '1,299.90', '-5', '29,90,1', '2e3'])('refuses %p instead of guessing', (typed) => {
     expect(parseMoneyInput(typed)).toBeNull();
+  });
+
+  it('shows both currencies by default until 31 December 2026 (Sofia time), not after', () => {
+    expect(dualDisplayByDefault(new Date('2026-11-23T12:00:00Z'))).toBe(true);
+    expect(dualDisplayByDefault(new Date('2026-12-31T21:59:00Z'))).toBe(true);
+    expect(dualDisplayByDefault(new Date('2026-12-31T22:01:00Z'))).toBe(false);
+    expect(dualDisplayByDefault(new Date('2027-03-01T12:00:00Z'))).toBe(false);
   });
 });

@@ -16,6 +16,16 @@ const RATE_EUR = 100000;
 export const DUAL_DISPLAY_UNTIL = '2026-12-31';
 export const VAT_RATE = 0.2;
 
+/** The day (YYYY-MM-DD) in Sofia. */
+export function sofiaDay(at: Date = new Date()): string {
+  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Sofia', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+/** Dual display is on by default until DUAL_DISPLAY_UNTIL (inclusive, Sofia time), off after. */
+export function dualDisplayByDefault(at: Date = new Date()): boolean {
+  return sofiaDay(at) <= DUAL_DISPLAY_UNTIL;
+}
+
 export function isCurrency(value: unknown): value is Currency {
   return value === 'BGN' || value === 'EUR';
 }

@@ -1,4 +1,4 @@
-import { computeTotals, discountAmount, ShippingRule } from './pricing';
+import { computeTotals, discountAmount, freeShippingMissing, shippingOptions, ShippingRule } from './pricing';
 
 const rule: ShippingRule = { fees: { econt_office: 590, speedy_office: 620, address: 790 }, freeShippingThreshold: 10000 };
 
@@ -27,5 +27,13 @@ describe('order totals', () => {
 
   it('charges nothing for an empty cart', () => {
     expect(computeTotals([], { method: 'address', rule })).toEqual({ subtotal: 0, discountTotal: 0, shippingTotal: 0, total: 0 });
+  });
+
+  it('judges free shipping after the discount: 15 × 6,90 лв. with 10% off pays shipping (issue 13)', () => {
+    const t = computeTotals([{ unitPrice: 690, quantity: 15 }], { method: 'econt_office', rule: { ...rule, fees: { ...rule.fees, econt_office: 590 } } }, { type: 'percent', value: 10, minSubtotal: 0 });
+    expect(t).toEqual({ subtotal: 10350, discountTotal: 1035, shippingTotal: 590, total: 9905 });
+    expect(freeShippingMissing(t, rule)).toBe(685);
+    expect(shippingOptions([{ unitPrice: 690, quantity: 15 }], rule, { type: 'percent', value: 10, minSubtotal: 0 })).toEqual({ econt_office: 590, speedy_office: 620, address: 790 });
+    expect(shippingOptions([{ unitPrice: 690, quantity: 15 }], rule)).toEqual({ econt_office: 0, speedy_office: 0, address: 0 });
   });
 });

@@ -1,5 +1,9 @@
-// Order totals: the one computation used by checkout, the cart preview and the storefront.
-// Everything is integer stotinki; prices include VAT.
+// Order totals: the one computation, run on the server by the quote (POST /api/checkout/quote)
+// that the cart page, the checkout page, the discount check and placing an order all use. The
+// front ends show the quote and never add up totals themselves. Everything is integer minor
+// units of the shop's currency of account (stotinki or euro cents); prices include VAT.
+// Order of the rules: lines → discount on the subtotal → shipping, judged on what remains
+// after the discount (the free-shipping threshold included).
 import type { ShippingMethod } from './orderStatus';
 
 export type DiscountKind = 'percent' | 'fixed' | 'free_shipping';
@@ -11,7 +15,7 @@ export interface PricedLine {
 
 export interface DiscountRule {
   type: DiscountKind;
-  /** whole percent for 'percent', stotinki for 'fixed', unused for 'free_shipping' */
+  /** whole percent for 'percent', minor units for 'fixed', unused for 'free_shipping' */
   value: number;
   minSubtotal: number;
 }
@@ -58,4 +62,17 @@ export function computeTotals(lines: PricedLine[], shipping: { method: ShippingM
   const afterDiscount = subtotal - discountTotal;
   const shippingTotal = lines.length ? shippingFee(shipping.method, afterDiscount, shipping.rule, discount) : 0;
   return { subtotal, discountTotal, shippingTotal, total: afterDiscount + shippingTotal };
+}
+
+/** What each shipping method would cost with these lines and this discount (same rule as the total). */
+export function shippingOptions(lines: PricedLine[], rule: ShippingRule, discount?: DiscountRule | null): Record<ShippingMethod, number> {
+  const out = {} as Record<ShippingMethod, number>;
+  for (const method of Object.keys(rule.fees) as ShippingMethod[]) out[method] = computeTotals(lines, { method, rule }, discount).shippingTotal;
+  return out;
+}
+
+/** How much more (after the discount) until shipping is free; null when there is no threshold. */
+export function freeShippingMissing(totals: Totals, rule: ShippingRule): number | null {
+  if (rule.freeShippingThreshold === null) return null;
+  return Math.max(0, rule.freeShippingThreshold - (totals.subtotal - totals.discountTotal));
 }

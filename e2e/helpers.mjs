@@ -67,7 +67,7 @@ export async function fillCheckout(page, { firstName = 'Мария', lastName = 
 export async function confirmAndOrder(page) {
   await page.getByLabel('Потвърждавам, че съм навършил/а 18 години.').check();
   await page.getByLabel(/Приемам/).check();
-  await page.getByRole('button', { name: 'Поръчай' }).click();
+  await page.getByRole('button', { name: 'Поръчка с задължение за плащане' }).click();
 }
 
 export function uniqueEmail(prefix) {

@@ -8,6 +8,9 @@ import { API_URL, httpClient } from './httpClient';
 export const ADMIN_API = `${API_URL}/admin`;
 
 export interface DashboardData {
+  /** The currency of the sums; mixedCurrencies: some orders in leva were converted at the fixed rate. */
+  currency?: string;
+  mixedCurrencies?: boolean;
   todayRevenue: number;
   todayOrders: number;
   monthRevenue: number;
@@ -15,12 +18,14 @@ export interface DashboardData {
   pendingOrders: number;
   newCustomers: number;
   lowStock: { variantId: number; productId: number; productName: string; variantName: string; sku: string; stock: number }[];
-  latestOrders: { id: number; number: string; customerName: string; total: number; status: string; createdAt: string }[];
+  latestOrders: { id: number; number: string; customerName: string; total: number; currency?: string; status: string; createdAt: string }[];
   revenueSeries: { period: string; revenue: number; orders: number }[];
 }
 
 export type Granularity = 'day' | 'week' | 'month';
 export interface AnalyticsData {
+  currency?: string;
+  mixedCurrencies?: boolean;
   totals: { revenue: number; orders: number; averageOrderValue: number; newCustomers: number };
   series: { period: string; revenue: number; orders: number; averageOrderValue: number }[];
   topProducts: { productId: number; name: string; quantity: number; revenue: number }[];

@@ -28,6 +28,7 @@ import { productRoutes } from './routes/products';
 import { uploadRoutes } from './routes/uploads';
 import { cartRoutes } from './routes/cart';
 import { ordersRoutes } from './routes/orders';
+import { checkoutRoutes } from './routes/checkout';
 import { adminOrdersRoutes } from './routes/adminOrders';
 import { paymentsRoutes } from './routes/payments';
 import { discountsRoutes } from './routes/discounts';
@@ -92,7 +93,7 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
 
   const areas = [
     authRoutes(), accountRoutes(), tokenRoutes(), userRoutes(), categoryRoutes(), productRoutes(), uploadRoutes(),
-    cartRoutes(), ordersRoutes(), adminOrdersRoutes(), paymentsRoutes(), discountsRoutes(),
+    cartRoutes(), checkoutRoutes(), ordersRoutes(), adminOrdersRoutes(), paymentsRoutes(), discountsRoutes(),
     notificationsRoutes(), contactRoutes(), settingsRoutes(), analyticsRoutes(), auditLogRoutes(),
     invoiceRoutes(config),
   ];

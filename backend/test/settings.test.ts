@@ -31,6 +31,7 @@ const PUBLIC_DEFAULTS = {
   brand: 'VAP SOLO',
   contacts: DEFAULT_SETTINGS.contacts,
   currency: 'BGN',
+  euroSince: null,
   locale: 'bg-BG',
   dualCurrency: true,
   eurRate: 1.95583,
@@ -60,13 +61,29 @@ describe('the public settings', () => {
   });
 
   it('follows what staff save', async () => {
-    await admin.put('/api/admin/settings', { currency: 'EUR', dualCurrency: false, freeShippingThreshold: null, shippingFees: { speedy_office: 6.49 } }).expect(200);
+    // The currency is not a field to edit: only the euro switch changes it (money.test.ts).
+    const refused = await admin.put('/api/admin/settings', { currency: 'EUR' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.errors).toEqual({ currency: API.currencyBySwitchOnly });
+    await admin.put('/api/admin/settings', { currency: 'BGN', dualCurrency: false, freeShippingThreshold: null, shippingFees: { speedy_office: 6.49 } }).expect(200);
     const res = await (await guest()).get('/api/settings');
-    expect(res.body).toEqual({ ...PUBLIC_DEFAULTS, currency: 'EUR', dualCurrency: false, freeShippingThreshold: null, shippingFees: { ...PUBLIC_DEFAULTS.shippingFees, speedy_office: 6.49 } });
+    expect(res.body).toEqual({ ...PUBLIC_DEFAULTS, currency: 'BGN', dualCurrency: false, freeShippingThreshold: null, shippingFees: { ...PUBLIC_DEFAULTS.shippingFees, speedy_office: 6.49 } });
   });
 });
 
 describe('the staff settings', () => {
+  it('reads money typed the Bulgarian way ("120,50") and refuses what it cannot read instead of guessing', async () => {
+    const res = await admin.put('/api/admin/settings', { freeShippingThreshold: '120,50', shippingFees: { address: '8.40' } });
+    expect(res.status).toBe(200);
+    expect(res.body.settings).toEqual(expect.objectContaining({ freeShippingThreshold: 120.5, shippingFees: expect.objectContaining({ address: 8.4 }) }));
+    for (const typed of ['12,345', '1.299,90', 'сто', 12.345]) {
+      const refused = await admin.put('/api/admin/settings', { freeShippingThreshold: typed });
+      expect([refused.status, refused.body.errors]).toEqual([400, { freeShippingThreshold: API.invalidMoney }]);
+    }
+    expect((await getSettings()).freeShippingThreshold).toBe(12050);
+    await admin.put('/api/admin/settings', { freeShippingThreshold: 100, shippingFees: { address: 7.9 } }).expect(200);
+  });
+
   it.each([
     ['get', '/api/admin/settings'],
     ['put', '/api/admin/settings'],
@@ -122,9 +139,9 @@ describe('the staff settings', () => {
     ['an unknown field', { theme: 'dark' }, { theme: API.unknownField }],
     ['an unknown nested field', { contacts: { fax: '02 123' } }, { 'contacts.fax': API.unknownField }],
     ['an unknown shipping method', { shippingFees: { drone: 1 } }, { 'shippingFees.drone': API.unknownField }],
-    ['a fee that is not a number', { shippingFees: { address: 'безплатно' } }, { 'shippingFees.address': API.mustBeNumber }],
+    ['a fee that is not a number', { shippingFees: { address: 'безплатно' } }, { 'shippingFees.address': API.invalidMoney }],
     ['a negative fee', { shippingFees: { econt_office: -0.01 } }, { 'shippingFees.econt_office': API.atLeast(0) }],
-    ['a threshold that is not a number', { freeShippingThreshold: 'сто' }, { freeShippingThreshold: API.mustBeNumber }],
+    ['a threshold that is not a number', { freeShippingThreshold: 'сто' }, { freeShippingThreshold: API.invalidMoney }],
     ['a group that is not an object', { bank: 'BNB' }, { bank: API.mustBeObject }],
     ['a bad contact e-mail', { contacts: { email: 'office@' } }, { 'contacts.email': API.invalidEmail }],
     ['an empty brand', { brand: ' ' }, { brand: API.required }],

@@ -83,9 +83,9 @@ export function AnalysisPage() {
       {data && (
         <Grid container spacing={2}>
           {[
-            ['revenue', money(data.totals.revenue)],
+            ['revenue', money(data.totals.revenue, data.currency)],
             ['orders', data.totals.orders],
-            ['aov', money(data.totals.averageOrderValue)],
+            ['aov', money(data.totals.averageOrderValue, data.currency)],
             ['newCustomers', data.totals.newCustomers],
           ].map(([k, v]) => (
             <Grid key={k as string} size={{ xs: 12, sm: 6, md: 3 }}>
@@ -95,6 +95,7 @@ export function AnalysisPage() {
                     {t(k as string)}
                   </Typography>
                   <Typography variant="h5">{v}</Typography>
+                  {data.mixedCurrencies && (k === 'revenue' || k === 'aov') && <Typography variant="caption" color="text.secondary">{translate('app.money.mixedNote')}</Typography>}
                 </CardContent>
               </Card>
             </Grid>
@@ -105,7 +106,7 @@ export function AnalysisPage() {
                 <CartesianGrid strokeDasharray="3 3" />
                 <XAxis dataKey="period" />
                 <YAxis width={70} />
-                <Tooltip formatter={(v) => money(v)} />
+                <Tooltip formatter={(v) => money(v, data.currency)} />
                 <Bar dataKey="revenue" name={t('revenue')} fill={COLORS[0]} />
               </BarChart>
             </ChartCard>
@@ -118,7 +119,7 @@ export function AnalysisPage() {
                     <Cell key={i} fill={COLORS[i]} />
                   ))}
                 </Pie>
-                <Tooltip formatter={(v) => money(v)} />
+                <Tooltip formatter={(v) => money(v, data.currency)} />
                 <Legend />
               </PieChart>
             </ChartCard>
@@ -140,7 +141,7 @@ export function AnalysisPage() {
                 <CartesianGrid strokeDasharray="3 3" />
                 <XAxis dataKey="period" />
                 <YAxis width={70} />
-                <Tooltip formatter={(v) => money(v)} />
+                <Tooltip formatter={(v) => money(v, data.currency)} />
                 <Line type="monotone" dataKey="averageOrderValue" name={t('aov')} stroke={COLORS[1]} />
               </LineChart>
             </ChartCard>
@@ -161,7 +162,7 @@ export function AnalysisPage() {
                     <TableRow key={p.productId}>
                       <TableCell>{p.name}</TableCell>
                       <TableCell align="right">{p.quantity}</TableCell>
-                      <TableCell align="right">{money(p.revenue)}</TableCell>
+                      <TableCell align="right">{money(p.revenue, data.currency)}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
@@ -186,7 +187,7 @@ export function AnalysisPage() {
                 <CartesianGrid strokeDasharray="3 3" />
                 <XAxis dataKey="category" />
                 <YAxis width={70} />
-                <Tooltip formatter={(v) => money(v)} />
+                <Tooltip formatter={(v) => money(v, data.currency)} />
                 <Bar dataKey="revenue" name={t('revenue')} fill={COLORS[3]} />
               </BarChart>
             </ChartCard>

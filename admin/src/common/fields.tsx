@@ -1,12 +1,14 @@
-// Small shared fields: money in bg-BG BGN, dates in bg-BG, chips for statuses.
+// Small shared fields: money in bg-BG in the amount's own currency, dates in bg-BG, chips for statuses.
 import { Chip, useMediaQuery, type ChipProps, type Theme } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { formatMoney } from '../../../domain/money';
+import { formatMoney, isCurrency, type Currency } from '../../../domain/money';
+import { currentShopMoney, useShopMoney } from './shopCurrency';
 import { SMALL_SCREEN_PX } from '../layout/constants';
 
-export function money(value: unknown): string {
+/** An amount in its currency (an order's or payment's own; the shop's by default). */
+export function money(value: unknown, currency?: Currency | string | null): string {
   const n = typeof value === 'number' ? value : Number(value);
-  return value === null || value === undefined || value === '' || Number.isNaN(n) ? '—' : formatMoney(n);
+  return value === null || value === undefined || value === '' || Number.isNaN(n) ? '—' : formatMoney(n, isCurrency(currency) ? currency : currentShopMoney().currency);
 }
 
 export function dateTime(value: unknown): string {
@@ -21,12 +23,14 @@ export function date(value: unknown): string {
   return Number.isNaN(d.getTime()) ? String(value) : d.toLocaleDateString('bg-BG');
 }
 
-/** A money field for Datagrid/SimpleShowLayout: formatMoney (bg-BG, BGN). */
+/** A money field for Datagrid/SimpleShowLayout, bg-BG, in the record's own currency (orders,
+ *  payments) or else the shop's. */
 export function MoneyField({ source }: { source: string; label?: string; sortable?: boolean; textAlign?: 'right' | 'left' }) {
   const record = useRecordContext();
+  const shop = useShopMoney();
   if (!record) return null;
   const value = source.split('.').reduce<any>((o, k) => (o == null ? o : o[k]), record);
-  return <span style={{ whiteSpace: 'nowrap' }}>{money(value)}</span>;
+  return <span style={{ whiteSpace: 'nowrap' }}>{money(value, isCurrency(record.currency) ? record.currency : shop.currency)}</span>;
 }
 
 const ORDER_COLORS: Record<string, ChipProps['color']> = {

@@ -15,7 +15,7 @@ import type { DashboardData, ShopDataProvider } from '../dataProvider';
 import { errorMessage } from '../httpClient';
 import { money, dateTime, StatusChip } from '../common/fields';
 
-function Kpi({ icon, title, value, to }: { icon: ReactNode; title: string; value: ReactNode; to?: string }) {
+function Kpi({ icon, title, value, to, note }: { icon: ReactNode; title: string; value: ReactNode; to?: string; note?: string }) {
   const body = (
     <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
       <Box sx={{ color: 'primary.main', display: 'flex', '& svg': { fontSize: 40 } }}>{icon}</Box>
@@ -26,6 +26,7 @@ function Kpi({ icon, title, value, to }: { icon: ReactNode; title: string; value
         <Typography variant="h5" component="p">
           {value}
         </Typography>
+        {note && <Typography variant="caption" color="text.secondary" component="p">{note}</Typography>}
       </Box>
     </CardContent>
   );
@@ -42,7 +43,7 @@ function Kpi({ icon, title, value, to }: { icon: ReactNode; title: string; value
   );
 }
 
-function RevenueChart({ series }: { series: DashboardData['revenueSeries'] }) {
+function RevenueChart({ series, currency }: { series: DashboardData['revenueSeries']; currency?: string }) {
   const translate = useTranslate();
   return (
     <Card>
@@ -58,9 +59,9 @@ function RevenueChart({ series }: { series: DashboardData['revenueSeries'] }) {
                 </linearGradient>
               </defs>
               <XAxis dataKey="period" tickFormatter={(p: string) => p.slice(5)} />
-              <YAxis tickFormatter={(v: number) => `${v} лв.`} width={70} />
+              <YAxis tickFormatter={(v: number) => money(v, currency).replace(/[,.]00(?=\s)/, '')} width={80} />
               <CartesianGrid strokeDasharray="3 3" />
-              <Tooltip formatter={(v) => money(v)} />
+              <Tooltip formatter={(v) => money(v, currency)} />
               <Area type="monotone" dataKey="revenue" name={translate('app.analysis.revenue')} stroke="#1f6f5c" fill="url(#revenueFill)" />
             </AreaChart>
           </ResponsiveContainer>
@@ -88,7 +89,7 @@ function OrdersCard({ title, orders }: { title: string; orders: DashboardData['l
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
                 <StatusChip value={o.status} group="orderStatus" />
                 <Typography variant="body2" sx={{ minWidth: 90, textAlign: 'right' }}>
-                  {money(o.total)}
+                  {money(o.total, o.currency)}
                 </Typography>
               </Box>
             </ListItemButton>
@@ -160,13 +161,13 @@ export function Dashboard() {
       {data && (
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, sm: 6, md: 4, xl: 2 }}>
-            <Kpi icon={<CurrencyIcon />} title={translate('app.dashboard.todayRevenue')} value={money(data.todayRevenue)} />
+            <Kpi icon={<CurrencyIcon />} title={translate('app.dashboard.todayRevenue')} value={money(data.todayRevenue, data.currency)} note={data.mixedCurrencies ? translate('app.money.mixedNote') : undefined} />
           </Grid>
           <Grid size={{ xs: 12, sm: 6, md: 4, xl: 2 }}>
             <Kpi icon={<OrdersIcon />} title={translate('app.dashboard.todayOrders')} value={data.todayOrders} to={`${b}/orders`} />
           </Grid>
           <Grid size={{ xs: 12, sm: 6, md: 4, xl: 2 }}>
-            <Kpi icon={<CurrencyIcon />} title={translate('app.dashboard.monthRevenue')} value={money(data.monthRevenue)} to={`${b}/analysis`} />
+            <Kpi icon={<CurrencyIcon />} title={translate('app.dashboard.monthRevenue')} value={money(data.monthRevenue, data.currency)} to={`${b}/analysis`} note={data.mixedCurrencies ? translate('app.money.mixedNote') : undefined} />
           </Grid>
           <Grid size={{ xs: 12, sm: 6, md: 4, xl: 2 }}>
             <Kpi icon={<OrdersIcon />} title={translate('app.dashboard.monthOrders')} value={data.monthOrders} to={`${b}/analysis`} />
@@ -179,7 +180,7 @@ export function Dashboard() {
           </Grid>
           <Grid size={{ xs: 12, lg: 8 }}>
             <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-              <RevenueChart series={data.revenueSeries ?? []} />
+              <RevenueChart series={data.revenueSeries ?? []} currency={data.currency} />
               <OrdersCard title={translate('app.dashboard.latestOrders')} orders={data.latestOrders ?? []} />
             </Box>
           </Grid>

@@ -30,6 +30,7 @@ import {
 } from 'react-admin';
 import { Box } from '@mui/material';
 import { choicesOf, money, MoneyField, useIsSmall } from '../common/fields';
+import { MoneyInput } from '../common/MoneyInput';
 import { errorMessage } from '../httpClient';
 
 const TYPES = ['percent', 'fixed', 'free_shipping'] as const;
@@ -90,12 +91,12 @@ function DiscountForm() {
             formData.type === 'free_shipping' ? null : formData.type === 'percent' ? (
               <NumberInput source="value" validate={[required(), minValue(1), maxValue(100)]} helperText="1–100 %" />
             ) : (
-              <NumberInput source="value" validate={[required(), minValue(0.01)]} helperText="лв." />
+              <MoneyInput source="value" validate={[required(), minValue(0.01)]} />
             )
           }
         </FormDataConsumer>
       </Box>
-      <NumberInput source="minSubtotal" validate={minValue(0)} helperText="лв." />
+      <MoneyInput source="minSubtotal" validate={minValue(0)} />
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         <DateTimeInput source="startsAt" />
         <DateTimeInput source="endsAt" />

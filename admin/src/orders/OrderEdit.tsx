@@ -225,9 +225,9 @@ function ItemsTable() {
                 </Typography>
               )}
             </TableCell>
-            <TableCell align="right">{money(item.unitPrice)}</TableCell>
+            <TableCell align="right">{money(item.unitPrice, record.currency)}</TableCell>
             <TableCell align="right">{item.quantity}</TableCell>
-            <TableCell align="right">{money(item.lineTotal)}</TableCell>
+            <TableCell align="right">{money(item.lineTotal, record.currency)}</TableCell>
           </TableRow>
         ))}
       </TableBody>
@@ -241,10 +241,10 @@ function Totals() {
   if (!record) return null;
   const f = (name: string) => translate(`resources.orders.fields.${name}`);
   const rows: [string, string, boolean?][] = [
-    [f('subtotal'), money(record.subtotal)],
-    ...(record.discountTotal ? [[`${f('discountTotal')}${record.discountCode ? ` (${record.discountCode})` : ''}`, `−${money(record.discountTotal)}`] as [string, string]] : []),
-    [f('shippingTotal'), money(record.shippingTotal)],
-    [f('total'), money(record.total), true],
+    [f('subtotal'), money(record.subtotal, record.currency)],
+    ...(record.discountTotal ? [[`${f('discountTotal')}${record.discountCode ? ` (${record.discountCode})` : ''}`, `−${money(record.discountTotal, record.currency)}`] as [string, string]] : []),
+    [f('shippingTotal'), money(record.shippingTotal, record.currency)],
+    [f('total'), money(record.total, record.currency), true],
   ];
   return (
     <Table size="small" sx={{ maxWidth: 360, ml: 'auto' }}>

@@ -14,7 +14,6 @@ import {
   FilterList,
   FilterListItem,
   List,
-  NumberInput,
   SearchInput,
   SelectColumnsButton,
   SelectInput,
@@ -28,6 +27,7 @@ import {
 } from 'react-admin';
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../../../domain/orderStatus';
 import type { ShopDataProvider } from '../dataProvider';
+import { MoneyInput } from '../common/MoneyInput';
 import { choicesOf, money, MoneyField, StatusChip, StatusChipField, useIsSmall, dateTime } from '../common/fields';
 import { csvExporter } from '../common/exporter';
 
@@ -35,8 +35,8 @@ const orderFilters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <DateInput key="gte" source="createdAt_gte" />,
   <DateInput key="lte" source="createdAt_lte" />,
-  <NumberInput key="tgte" source="total_gte" />,
-  <NumberInput key="tlte" source="total_lte" />,
+  <MoneyInput key="tgte" source="total_gte" />,
+  <MoneyInput key="tlte" source="total_lte" />,
   <SelectInput key="ps" source="paymentStatus" choices={choicesOf(PAYMENT_STATUSES, 'paymentStatus')} />,
   <SelectInput key="pm" source="paymentMethod" choices={choicesOf(PAYMENT_METHODS, 'paymentMethod')} />,
 ];
@@ -137,7 +137,7 @@ function TabbedDatagrid() {
         <SimpleList
           primaryText={(r: any) => `${r.number} · ${customerName(r)}`}
           secondaryText={(r: any) => `${dateTime(r.createdAt)} · ${r.itemCount ?? ''} арт.`}
-          tertiaryText={(r: any) => money(r.total)}
+          tertiaryText={(r: any) => money(r.total, r.currency)}
           linkType="edit"
         />
       ) : (

@@ -113,7 +113,7 @@ export function PaymentList() {
     >
       {isSmall ? (
         <SimpleList
-          primaryText={(r: any) => `${r.orderNumber} · ${money(r.amount)}`}
+          primaryText={(r: any) => `${r.orderNumber} · ${money(r.amount, r.currency)}`}
           secondaryText={(r: any) => `${r.customerName ?? ''} · ${translate(`app.paymentRecordStatus.${r.status}`)}`}
           tertiaryText={(r: any) => dateTime(r.createdAt)}
           linkType={false}

@@ -1,6 +1,5 @@
 // The product form (create and edit): details, variants, attributes and their values, images
 // (uploaded by the dataProvider before saving) and SEO, in tabs.
-import { InputAdornment } from '@mui/material';
 import {
   ArrayInput,
   BooleanInput,
@@ -19,8 +18,8 @@ import {
 } from 'react-admin';
 import { NICOTINE_MAX_MG_ML, PRICE_MAX, PRODUCT_STATUSES, SKU_MAX, STOCK_MAX, TITLE_MAX, VOLUME_MAX_ML } from '../../../domain/limits';
 import { choicesOf } from '../common/fields';
+import { MoneyInput } from '../common/MoneyInput';
 
-const lv = { input: { endAdornment: <InputAdornment position="end">лв.</InputAdornment> } };
 
 /** Stored images ({ url, alt }) as ImageInput values ({ src, title }); new files pass through. */
 const formatImages = (value: any) =>
@@ -37,8 +36,8 @@ export function ProductForm() {
         <ReferenceInput source="categoryId" reference="categories" sort={{ field: 'name', order: 'ASC' }} perPage={200}>
           <SelectInput optionText="name" />
         </ReferenceInput>
-        <NumberInput source="price" validate={[required(), minValue(0), maxValue(PRICE_MAX)]} slotProps={lv} />
-        <NumberInput source="compareAtPrice" validate={[minValue(0), maxValue(PRICE_MAX)]} slotProps={lv} />
+        <MoneyInput source="price" validate={[required(), minValue(0), maxValue(PRICE_MAX)]} />
+        <MoneyInput source="compareAtPrice" validate={[minValue(0), maxValue(PRICE_MAX)]} />
         <NumberInput source="nicotineMgMl" validate={[minValue(0), maxValue(NICOTINE_MAX_MG_ML)]} />
         <NumberInput source="volumeMl" validate={[minValue(0), maxValue(VOLUME_MAX_ML)]} />
         <BooleanInput source="featured" />
@@ -48,7 +47,7 @@ export function ProductForm() {
           <SimpleFormIterator inline>
             <TextInput source="name" validate={required()} helperText={false} />
             <TextInput source="sku" validate={[required(), maxLength(SKU_MAX)]} helperText={false} />
-            <NumberInput source="price" validate={[minValue(0), maxValue(PRICE_MAX)]} helperText={false} slotProps={lv} />
+            <MoneyInput source="price" validate={[minValue(0), maxValue(PRICE_MAX)]} helperText={false} />
             <NumberInput source="stock" validate={[required(), minValue(0), maxValue(STOCK_MAX)]} helperText={false} />
           </SimpleFormIterator>
         </ArrayInput>

@@ -20,6 +20,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { PRODUCT_STATUSES } from '../../../domain/limits';
+import { MoneyInput } from '../common/MoneyInput';
 import { choicesOf, money, MoneyField, useIsSmall } from '../common/fields';
 import { csvExporter } from '../common/exporter';
 import { BulkStatusButton, ProductStatusField } from './ProductStatus';
@@ -30,8 +31,8 @@ const filters = [
   <ReferenceInput key="cat" source="categoryId" reference="categories" sort={{ field: 'name', order: 'ASC' }} perPage={100}>
     <SelectInput optionText="name" />
   </ReferenceInput>,
-  <NumberInput key="pg" source="price_gte" />,
-  <NumberInput key="pl" source="price_lte" />,
+  <MoneyInput key="pg" source="price_gte" />,
+  <MoneyInput key="pl" source="price_lte" />,
   <BooleanInput key="f" source="featured" />,
   <BooleanInput key="ls" source="lowStock" />,
   <NumberInput key="sl" source="stock_lte" />,

@@ -1,34 +1,36 @@
 // /admin/settings: the shop's single settings record (<Edit resource="settings" id={1}>) and the
 // signed-in admin's personal API tokens.
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Alert, Box, Button, Card, CardContent, CardHeader, IconButton, List, ListItem, ListItemText, MenuItem, TextField as MuiTextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CardHeader, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, List, ListItem, ListItemText, MenuItem, TextField as MuiTextField, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   BooleanInput,
   Edit,
   NumberInput,
-  SelectInput,
   TabbedForm,
   SaveButton,
   TextInput,
   Title,
   Toolbar,
   minValue,
+  required,
   useDataProvider,
   useNotify,
+  useRefresh,
   useTranslate,
 } from 'react-admin';
 import type { ApiToken, ShopDataProvider } from '../dataProvider';
-import { errorMessage } from '../httpClient';
+import { API_URL, errorMessage, httpClient } from '../httpClient';
+import { setShopMoney, useShopMoney } from '../common/shopCurrency';
 import { dateTime } from '../common/fields';
 import { LegalIdentityCard } from '../invoices/LegalIdentityCard';
 import { API_TOKEN_EXPIRY_DAYS, API_TOKEN_EXPIRY_DEFAULT_DAYS } from '../../../domain/limits';
 
 /** Sent when something revoked every token of the signed-in admin (two-factor turned off). */
 const TOKENS_REVOKED = 'vapsolo:tokens-revoked';
+import { MoneyInput } from '../common/MoneyInput';
 
-const nullIfEmpty = (v: unknown) => (v === '' || v === undefined ? null : v);
 
 function SettingsForm() {
   const notify = useNotify();
@@ -50,7 +52,6 @@ function SettingsForm() {
       <TabbedForm toolbar={<Toolbar><SaveButton /></Toolbar>} sx={{ maxWidth: '60em' }}>
         <TabbedForm.Tab label="app.settings.general">
           <TextInput source="brand" />
-          <SelectInput source="currency" choices={[{ id: 'BGN', name: 'BGN (лв.)' }, { id: 'EUR', name: 'EUR (€)' }]} />
           <BooleanInput source="dualCurrency" />
           <TextInput source="locale" />
           <NumberInput source="lowStockThreshold" validate={minValue(0)} />
@@ -63,10 +64,10 @@ function SettingsForm() {
           <TextInput source="contacts.hours" />
         </TabbedForm.Tab>
         <TabbedForm.Tab label="app.settings.shipping" path="shipping">
-          <NumberInput source="shippingFees.econt_office" validate={minValue(0)} />
-          <NumberInput source="shippingFees.speedy_office" validate={minValue(0)} />
-          <NumberInput source="shippingFees.address" validate={minValue(0)} />
-          <NumberInput source="freeShippingThreshold" validate={minValue(0)} parse={nullIfEmpty as any} />
+          <MoneyInput source="shippingFees.econt_office" validate={[required(), minValue(0)]} />
+          <MoneyInput source="shippingFees.speedy_office" validate={[required(), minValue(0)]} />
+          <MoneyInput source="shippingFees.address" validate={[required(), minValue(0)]} />
+          <MoneyInput source="freeShippingThreshold" validate={minValue(0)} helperText="app.settings.freeShippingHelp" />
         </TabbedForm.Tab>
         <TabbedForm.Tab label="app.settings.bank" path="bank">
           <TextInput source="bank.beneficiary" fullWidth />
@@ -242,6 +243,59 @@ export function TwoFactorCard() {
   );
 }
 
+/** The one-way switch to the euro (POST /api/admin/settings/euro), behind a confirmation that
+ *  says what changes; afterwards only the date it happened. */
+export function EuroCard() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const { currency, euroSince } = useShopMoney();
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [converted, setConverted] = useState<Record<string, number> | null>(null);
+  const switchNow = async () => {
+    setBusy(true);
+    try {
+      const { json } = await httpClient(`${API_URL}/admin/settings/euro`, { method: 'POST', body: JSON.stringify({ confirm: true }) });
+      setConverted(json.converted);
+      setShopMoney({ currency: 'EUR', euroSince: json.euroSince });
+      notify(json.message, { type: 'success' });
+      refresh();
+    } catch (e) {
+      notify(errorMessage(e, translate('ra.notification.http_error')), { type: 'error' });
+    } finally {
+      setBusy(false);
+      setAsking(false);
+    }
+  };
+  return (
+    <Card sx={{ mt: 2 }}>
+      <CardHeader title={translate('app.settings.euroTitle')} />
+      <CardContent>
+        {currency === 'EUR' ? (
+          <Typography data-testid="euro-since">{translate('app.settings.euroDone', { date: euroSince ? new Date(euroSince).toLocaleDateString('bg-BG') : '—' })}</Typography>
+        ) : (
+          <>
+            <Typography sx={{ mb: 1 }}>{translate('app.settings.euroInLeva')}</Typography>
+            <Button variant="contained" color="warning" onClick={() => setAsking(true)}>{translate('app.settings.euroButton')}</Button>
+          </>
+        )}
+        {converted && <Alert severity="success" sx={{ mt: 2 }}>{translate('app.settings.euroConverted', converted)}</Alert>}
+        <Dialog open={asking} onClose={() => !busy && setAsking(false)} aria-labelledby="euro-title">
+          <DialogTitle id="euro-title">{translate('app.settings.euroConfirmTitle')}</DialogTitle>
+          <DialogContent>
+            <DialogContentText>{translate('app.settings.euroConfirmContent')}</DialogContentText>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setAsking(false)} disabled={busy}>{translate('ra.action.cancel')}</Button>
+            <Button onClick={() => void switchNow()} disabled={busy} color="warning" variant="contained">{translate('app.settings.euroConfirm')}</Button>
+          </DialogActions>
+        </Dialog>
+      </CardContent>
+    </Card>
+  );
+}
+
 function AuditLogCard() {
   const translate = useTranslate();
   return (
@@ -260,6 +314,7 @@ export function SettingsPage() {
       <Title title="app.settings.title" />
       <SettingsForm />
       <LegalIdentityCard />
+      <EuroCard />
       <TwoFactorCard />
       <TokensCard />
       <AuditLogCard />

@@ -10,6 +10,8 @@ import { API } from '../../../domain/messages';
 export type FieldErrors = Record<string, string>;
 
 export class HttpError extends Error {
+  /** More to answer beside message and errors (e.g. the new quote with a 409 on a changed total). */
+  extra?: Record<string, unknown>;
   constructor(public status: number, message: string, public errors?: FieldErrors) {
     super(message);
   }
@@ -86,7 +88,8 @@ export function errorMiddleware(log: (err: unknown, ctx: Context) => void = defa
       const { status, message, errors } = toAnswer(err);
       if (status >= 500) log(err, ctx);
       ctx.status = status;
-      ctx.body = errors && Object.keys(errors).length ? { message, errors } : { message };
+      const body = errors && Object.keys(errors).length ? { message, errors } : { message };
+      ctx.body = err instanceof HttpError && err.extra ? { ...err.extra, ...body } : body;
     }
   };
 }

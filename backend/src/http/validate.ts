@@ -2,7 +2,7 @@
 // field errors, unknown fields refused, read-only fields that react-admin echoes back ignored.
 // Money arrives as decimal BGN and leaves as integer stotinki.
 import { API } from '../../../domain/messages';
-import { toMinor } from '../../../domain/money';
+import { parseMoneyInput, toMinor } from '../../../domain/money';
 import { EMAIL_MAX, EMAIL_PATTERN, LINE_BREAK, SINGLE_LINE_MAX } from '../../../domain/limits';
 import { badRequest, FieldErrors } from './errors';
 
@@ -43,6 +43,12 @@ function toNumber(v: unknown): number | undefined {
   return undefined;
 }
 
+function moneyNumber(v: unknown): number | undefined {
+  if (typeof v === 'number') return Number.isFinite(v) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6 ? v : undefined;
+  if (typeof v === 'string' && /^\s*-/.test(v)) return toNumber(v);
+  return parseMoneyInput(typeof v === 'string' ? v : null) ?? undefined;
+}
+
 function parseValue(v: unknown, rule: Rule, path: string, errors: FieldErrors, opts: ParseOptions): unknown {
   const fail = (text: string) => {
     errors[path] = rule.message ?? text;
@@ -73,7 +79,10 @@ function parseValue(v: unknown, rule: Rule, path: string, errors: FieldErrors, o
     case 'int':
     case 'number':
     case 'money': {
-      const n = toNumber(v);
+      // Money typed as text is read the Bulgarian way ("29,90" and "29.90" alike) or refused;
+      // never a guess such as 2990 or a third decimal rounded away.
+      const n = rule.type === 'money' ? moneyNumber(v) : toNumber(v);
+      if (n === undefined && rule.type === 'money') return fail(API.invalidMoney);
       if (n === undefined) return fail(API.mustBeNumber);
       if (rule.type === 'int' && !Number.isInteger(n)) return fail(API.mustBeInteger);
       if (rule.min !== undefined && n < rule.min) return fail(API.atLeast(rule.min));

@@ -8,6 +8,8 @@ export class Payment extends BaseModel {
   orderId!: number;
   method!: (typeof PAYMENT_METHODS)[number];
   amount!: number;
+  /** The currency the amount is in: the shop's currency of account when the order was placed. */
+  currency!: string;
   status!: (typeof PAYMENT_RECORD_STATUSES)[number];
   reference!: string;
   paidAt!: string | null;
@@ -22,6 +24,7 @@ export class Payment extends BaseModel {
       orderId: S.id,
       method: S.enum(PAYMENT_METHODS),
       amount: S.int(0),
+      currency: S.str(3, 3),
       status: S.enum(PAYMENT_RECORD_STATUSES),
       reference: S.str(100),
       paidAt: S.ts,

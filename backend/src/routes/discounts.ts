@@ -10,19 +10,17 @@ import { filterBy, parseRaParams, raPage, sendRaList, whereContains, RaListSpec 
 import { itemsRule } from '../http/lineShapes';
 import { API } from '../../../domain/messages';
 import { PRICE_MAX } from '../../../domain/limits';
-import { computeTotals } from '../../../domain/pricing';
 import { SHIPPING_METHODS, ShippingMethod } from '../../../domain/orderStatus';
-import { checkDiscount, customerKeys, discountRule, normalizeCode } from '../services/discounts';
+import { customerKeys, normalizeCode } from '../services/discounts';
 import { Throttle } from '../services/throttle';
 import { Order } from '../models/Order';
 import type { ShopSession } from '../http/session';
 import { hashToken } from '../http/auth';
 import { tooManyRequests } from '../http/errors';
 import { DISCOUNT_CHECKS_PER_ADDRESS, DISCOUNT_CHECKS_PER_SESSION, DISCOUNT_CHECK_WINDOW_MINUTES } from '../../../domain/limits';
-import { resolveLines, LineInput } from '../services/cartLines';
-import { cartLinesOf } from '../services/cartStore';
-import { getSettings, shippingRule } from '../services/settings';
-import { fromMinor, toMinor } from '../../../domain/money';
+import type { LineInput } from '../services/cartLines';
+import { quoteCart, quoteView } from '../services/quote';
+import { toMinor } from '../../../domain/money';
 
 const raSpec: RaListSpec = {
   idColumn: 'id',
@@ -93,7 +91,7 @@ const checkShape: Shape = {
 
 /** Code checks are counted per session (or account, for a token) and per address: a script
  *  trying codes meets 429, a shopper retyping one never does. */
-async function throttleChecks(ctx: Context, user: User | null) {
+export async function throttleChecks(ctx: Context, user: User | null) {
   const window = DISCOUNT_CHECK_WINDOW_MINUTES * 60_000;
   const checkThrottles = { session: new Throttle(Discount.knex(), DISCOUNT_CHECKS_PER_SESSION, window), address: new Throttle(Discount.knex(), DISCOUNT_CHECKS_PER_ADDRESS, window) };
   // The session's CSRF token names it (it outlives sign-in); a token caller is its account.
@@ -108,7 +106,7 @@ async function throttleChecks(ctx: Context, user: User | null) {
  *  e-mails this browser has itself ordered with (its session keeps those orders). An e-mail
  *  typed here is not looked up, so the preview never tells a stranger who used a code; the
  *  checkout still refuses a used code for the e-mail it is given. */
-async function previewCustomerKeys(ctx: Context, user: User | null): Promise<string[]> {
+export async function previewCustomerKeys(ctx: Context, user: User | null): Promise<string[]> {
   if (user) return customerKeys({ user });
   const ids = (ctx.session as unknown as ShopSession | null)?.orderIds ?? [];
   if (!ids.length) return [];
@@ -116,25 +114,19 @@ async function previewCustomerKeys(ctx: Context, user: User | null): Promise<str
   return [...new Set(own.flatMap((o) => customerKeys({ email: o.customerEmail })))];
 }
 
-/** Preview a code on the shopper's cart: the same rules and totals as checkout. */
+/** Preview a code on the shopper's cart: the one quote (services/quote), refusing a code that
+ *  does not apply. Answers the quote beside the older `totals` shape. */
 async function checkCode(ctx: Context) {
   const input = parseBody<{ code: string; items?: LineInput[]; email?: string; shippingMethod?: ShippingMethod }>(ctx.request.body, checkShape);
   const user = ctx.state.user as User | null;
   await throttleChecks(ctx, user);
-  const wanted = input.items ?? (user ? await cartLinesOf(user.id) : []);
-  if (!wanted.length) throw badRequest(API.cartEmpty, { items: API.cartEmpty });
-  const lines = await resolveLines(wanted, undefined, { checkStock: false, path: (i) => `items.${i}` });
-  const subtotal = lines.reduce((s, l) => s + l.lineTotal, 0);
-  const discount = await checkDiscount(input.code, { subtotal, customerKeys: await previewCustomerKeys(ctx, user) });
-  const settings = await getSettings();
-  const totals = computeTotals(lines, { method: input.shippingMethod ?? null, rule: shippingRule(settings) }, discountRule(discount));
+  const keys = await previewCustomerKeys(ctx, user);
+  const quote = quoteView(await quoteCart({ items: input.items, shippingMethod: input.shippingMethod ?? null, discountCode: input.code, email: input.email, customerKeys: keys }, user, { strictDiscount: true }));
   ctx.body = {
     message: API.discountApplied,
-    discount: { code: discount.code, type: discount.type, value: discount.toJSON().value, minSubtotal: fromMinor(discount.minSubtotal) },
-    totals: {
-      subtotal: fromMinor(totals.subtotal), discountTotal: fromMinor(totals.discountTotal),
-      shippingTotal: fromMinor(totals.shippingTotal), total: fromMinor(totals.total),
-    },
+    discount: quote.discount,
+    totals: { subtotal: quote.subtotal, discountTotal: quote.discountTotal, shippingTotal: quote.shippingTotal, total: quote.total },
+    quote,
   };
 }
 

@@ -50,6 +50,8 @@ const checkoutShape: Shape = {
   ageConfirmed: { type: 'bool', required: true, message: API.ageRequired },
   termsAccepted: { type: 'bool', required: true, message: API.termsRequired },
   invoice: invoiceRequestRule,
+  // What the shopper was shown (the quote's total): a different total refuses the order (409).
+  expectedTotal: { type: 'number', min: 0 },
 };
 
 function session(ctx: Context): ShopSession {

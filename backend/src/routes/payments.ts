@@ -51,7 +51,7 @@ async function findPayment(id: number) {
 }
 
 const updateShape: Shape = { status: { type: 'enum', values: PAYMENT_RECORD_STATUSES } };
-const READ_ONLY = ['id', 'orderId', 'method', 'amount', 'reference', 'paidAt', 'refundedAt', 'createdAt', 'updatedAt', 'orderNumber', 'customerName', 'customerEmail', 'orderStatus', 'message'];
+const READ_ONLY = ['id', 'orderId', 'method', 'amount', 'currency', 'reference', 'paidAt', 'refundedAt', 'createdAt', 'updatedAt', 'orderNumber', 'customerName', 'customerEmail', 'orderStatus', 'message'];
 
 async function raList(ctx: Context) {
   const params = parseRaParams(ctx.query, raSpec);

@@ -5,6 +5,8 @@ import type { Context } from 'koa';
 import { parseBody, Shape } from '../http/validate';
 import { publicAnswer } from '../http/publicCache';
 import { getSettings, saveSettings, ShopSettings } from '../services/settings';
+import { switchToEuro } from '../services/currency';
+import { conflict } from '../http/errors';
 import { API } from '../../../domain/messages';
 import { BGN_PER_EUR, fromMinor } from '../../../domain/money';
 import { NAME_MAX, PHONE_MAX, PRICE_MAX, STOCK_MAX } from '../../../domain/limits';
@@ -42,10 +44,10 @@ const settingsShape: Shape = {
   legal: legalSettingsRule,
   invoices: invoiceSettingsRule,
 };
-const READ_ONLY = ['id', 'eurRate', 'message'];
+const READ_ONLY = ['id', 'eurRate', 'euroSince', 'message'];
 
-/** Money in stotinki becomes decimal BGN, as everywhere in the API. */
-function inBgn(s: ShopSettings) {
+/** Money in minor units becomes decimal amounts of the shop's currency, as everywhere in the API. */
+function inShopCurrency(s: ShopSettings) {
   return {
     ...s,
     shippingFees: { econt_office: fromMinor(s.shippingFees.econt_office)!, speedy_office: fromMinor(s.shippingFees.speedy_office)!, address: fromMinor(s.shippingFees.address)! },
@@ -56,7 +58,7 @@ function inBgn(s: ShopSettings) {
 
 /** What any visitor may read: no stock thresholds, no security switches. */
 export async function publicSettings() {
-  const { lowStockThreshold: _low, twoFactorRequiredForAdmins: _2fa, invoices: _invoices, ...open } = inBgn(await getSettings());
+  const { lowStockThreshold: _low, twoFactorRequiredForAdmins: _2fa, invoices: _invoices, ...open } = inShopCurrency(await getSettings());
   return open;
 }
 
@@ -64,13 +66,16 @@ export async function publicSettings() {
 async function update(ctx: Context) {
   const input = parseBody<Partial<ShopSettings>>(ctx.request.body, settingsShape, { partial: true, ignore: READ_ONLY });
   const current = await getSettings();
+  // The currency changes only through the switch, which converts every amount with it.
+  if (input.currency !== undefined && input.currency !== current.currency) throw conflict(API.currencyBySwitchOnly, { currency: API.currencyBySwitchOnly });
   const changes: Partial<ShopSettings> = { ...input };
+  delete changes.currency;
   if (input.contacts) changes.contacts = { ...current.contacts, ...input.contacts };
   if (input.bank) changes.bank = { ...current.bank, ...input.bank };
   if (input.shippingFees) changes.shippingFees = { ...current.shippingFees, ...input.shippingFees };
   if (input.legal) changes.legal = checkLegalSettings({ ...current.legal, ...input.legal });
   if (input.invoices) changes.invoices = { ...current.invoices, ...input.invoices };
-  return inBgn(await saveSettings(changes));
+  return inShopCurrency(await saveSettings(changes));
 }
 
 export function settingsRoutes() {
@@ -82,17 +87,23 @@ export function settingsRoutes() {
   });
 
   router.get('/admin/settings', async (ctx) => {
-    ctx.body = inBgn(await getSettings());
+    ctx.body = inShopCurrency(await getSettings());
   });
   router.put('/admin/settings', async (ctx) => {
     ctx.body = { message: API.settingsSaved, settings: await update(ctx) };
   });
   // react-admin edits the settings as the one record with id 1.
   router.get('/admin/settings/1', async (ctx) => {
-    ctx.body = { id: 1, ...inBgn(await getSettings()) };
+    ctx.body = { id: 1, ...inShopCurrency(await getSettings()) };
   });
   router.put('/admin/settings/1', async (ctx) => {
     ctx.body = { id: 1, ...(await update(ctx)) };
+  });
+  // The one-way switch to the euro (services/currency): 200 with what was converted, 409 after.
+  router.post('/admin/settings/euro', async (ctx) => {
+    parseBody(ctx.request.body ?? {}, { confirm: { type: 'bool' } });
+    const result = await switchToEuro();
+    ctx.body = { message: API.euroSwitched, ...result, settings: inShopCurrency(await getSettings()) };
   });
 
   return router;

@@ -1,6 +1,8 @@
 // Figures for the admin: sales per period, top products, the product lines (TWINS vs TRIPLES),
 // orders by status, new customers, and the dashboard's KPIs. A few plain queries, then grouping
-// in JS by shop-local day, so SQLite and PostgreSQL give the same answers.
+// in JS by shop-local day, so SQLite and PostgreSQL give the same answers. Sums are in the shop's
+// currency of account: orders placed in leva before the switch to the euro are converted at the
+// fixed rate, and the answer says so (mixedCurrencies) for the panel's note under the figure.
 import { Order } from '../models/Order';
 import { OrderItem } from '../models/OrderItem';
 import { Product } from '../models/Product';
@@ -8,7 +10,7 @@ import { Category } from '../models/Category';
 import { User } from '../models/User';
 import { Variant } from '../models/Variant';
 import { getSettings } from './settings';
-import { fromMinor } from '../../../domain/money';
+import { convertMinor, fromMinor, isCurrency, type Currency } from '../../../domain/money';
 import { Granularity, nextDay, periodOf, periodsBetween, shopDay, shopDayStart, DAY_MS } from '../../../domain/dates';
 import { ORDER_STATUSES, ORDER_STATUS_LABELS, countsAsSale, OrderStatus } from '../../../domain/orderStatus';
 
@@ -20,9 +22,24 @@ interface Range {
 const money = (n: number) => fromMinor(n) ?? 0;
 const average = (sum: number, n: number) => (n ? money(Math.round(sum / n)) : 0);
 
+/** Orders with their totals in the shop's currency (`total`), and whether any had to be converted. */
+function inShopCurrency(orders: Order[], currency: Currency): { orders: Order[]; mixed: boolean; rateOf: Map<number, Currency> } {
+  let mixed = false;
+  const rateOf = new Map<number, Currency>();
+  for (const o of orders) {
+    const own: Currency = isCurrency(o.currency) ? o.currency : 'BGN';
+    rateOf.set(o.id, own);
+    if (own !== currency) {
+      mixed = true;
+      o.total = convertMinor(o.total, own, currency);
+    }
+  }
+  return { orders, mixed, rateOf };
+}
+
 async function ordersIn({ from, to }: Range) {
   return Order.query()
-    .select('id', 'createdAt', 'status', 'total', 'customerFirstName', 'customerLastName', 'number')
+    .select('id', 'createdAt', 'status', 'total', 'currency', 'customerFirstName', 'customerLastName', 'number')
     .where('createdAt', '>=', shopDayStart(from).toISOString())
     .where('createdAt', '<', shopDayStart(nextDay(to)).toISOString());
 }
@@ -61,9 +78,11 @@ async function lineOfProducts(productIds: number[]): Promise<Map<number, string>
 }
 
 export async function analytics(range: Range, granularity: Granularity) {
-  const [orders, customers] = await Promise.all([ordersIn(range), customersIn(range)]);
+  const [read, customers, settings] = await Promise.all([ordersIn(range), customersIn(range), getSettings()]);
+  const { orders, mixed, rateOf } = inShopCurrency(read, settings.currency);
   const sold = orders.filter((o) => countsAsSale(o.status));
-  const items = sold.length ? await OrderItem.query().select('productId', 'productName', 'quantity', 'lineTotal').whereIn('orderId', sold.map((o) => o.id)) : [];
+  const items = sold.length ? await OrderItem.query().select('orderId', 'productId', 'productName', 'quantity', 'lineTotal').whereIn('orderId', sold.map((o) => o.id)) : [];
+  for (const i of items) i.lineTotal = convertMinor(i.lineTotal, rateOf.get(i.orderId) ?? settings.currency, settings.currency);
 
   const products = new Map<string, { productId: number | null; name: string; quantity: number; revenue: number }>();
   for (const i of items) {
@@ -95,6 +114,8 @@ export async function analytics(range: Range, granularity: Granularity) {
     from: range.from,
     to: range.to,
     granularity,
+    currency: settings.currency,
+    mixedCurrencies: mixed,
     totals: { revenue: money(revenue), orders: sold.length, averageOrderValue: average(revenue, sold.length), newCustomers: customers.length },
     series: series(orders, range, granularity),
     topProducts: [...products.values()].sort((a, b) => b.revenue - a.revenue || b.quantity - a.quantity).slice(0, 10).map((p) => ({ ...p, revenue: money(p.revenue) })),
@@ -114,7 +135,7 @@ export async function dashboard(now = new Date()) {
   const month = lastDays(30, now);
   const today = shopDay(now);
   const settings = await getSettings();
-  const [orders, customers, pendingOrders, lowStock, latest] = await Promise.all([
+  const [read, customers, pendingOrders, lowStock, latest] = await Promise.all([
     ordersIn(month),
     customersIn(month),
     Order.query().where('status', 'pending').resultSize(),
@@ -126,11 +147,14 @@ export async function dashboard(now = new Date()) {
       .orderBy('variants.stock', 'asc')
       .orderBy('variants.id')
       .limit(20),
-    Order.query().select('id', 'number', 'customerFirstName', 'customerLastName', 'total', 'status', 'createdAt').orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(10),
+    Order.query().select('id', 'number', 'customerFirstName', 'customerLastName', 'total', 'currency', 'status', 'createdAt').orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(10),
   ]);
+  const { orders, mixed } = inShopCurrency(read, settings.currency);
   const sold = orders.filter((o) => countsAsSale(o.status));
   const todays = sold.filter((o) => shopDay(o.createdAt) === today);
   return {
+    currency: settings.currency,
+    mixedCurrencies: mixed,
     todayRevenue: money(todays.reduce((s, o) => s + o.total, 0)),
     todayOrders: todays.length,
     monthRevenue: money(sold.reduce((s, o) => s + o.total, 0)),
@@ -138,7 +162,7 @@ export async function dashboard(now = new Date()) {
     pendingOrders,
     newCustomers: customers.length,
     lowStock: lowStock.map((v) => (v as unknown as { toJSON(): object }).toJSON()),
-    latestOrders: latest.map((o) => ({ id: o.id, number: o.number, customerName: `${o.customerFirstName} ${o.customerLastName}`.trim(), total: money(o.total), status: o.status, statusLabel: ORDER_STATUS_LABELS[o.status], createdAt: o.createdAt })),
+    latestOrders: latest.map((o) => ({ id: o.id, number: o.number, customerName: `${o.customerFirstName} ${o.customerLastName}`.trim(), total: money(o.total), currency: o.currency, status: o.status, statusLabel: ORDER_STATUS_LABELS[o.status], createdAt: o.createdAt })),
     revenueSeries: series(orders, month, 'day'),
   };
 }

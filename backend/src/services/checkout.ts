@@ -1,7 +1,9 @@
 // Placing an order: one transaction that re-checks every line against the catalogue, prices
-// it from the database (nothing price-like from the client is used), takes the stock with a
-// guarded update (stock = stock - q WHERE stock >= q), redeems the discount, writes the order,
-// its item snapshots, payment record, first history event and a staff notification.
+// it with the one quote (services/quote: nothing price-like from the client is used), in the
+// currency of account read inside the same transaction (the euro switch cannot land halfway),
+// refuses it when the shopper was shown another total, takes the stock with a guarded update
+// (stock = stock - q WHERE stock >= q), redeems the discount, writes the order, its item
+// snapshots, payment record, first history event and a staff notification.
 import type { Transaction } from 'objection';
 import { Order } from '../models/Order';
 import { OrderItem } from '../models/OrderItem';
@@ -10,18 +12,17 @@ import { Payment } from '../models/Payment';
 import { Variant } from '../models/Variant';
 import { CartItem } from '../models/CartItem';
 import type { User } from '../models/User';
-import { badRequest, conflict } from '../http/errors';
+import { badRequest, conflict, HttpError } from '../http/errors';
 import { API } from '../../../domain/messages';
-import { formatMoney, fromMinor } from '../../../domain/money';
-import { computeTotals } from '../../../domain/pricing';
+import { formatDual, formatMoney, fromMinor, toMinor } from '../../../domain/money';
 import { searchable } from '../../../domain/slug';
 import type { PaymentMethod, ShippingMethod } from '../../../domain/orderStatus';
-import { LineInput, ResolvedLine, resolveLines } from './cartLines';
-import { checkDiscount, discountRule, redeemDiscount } from './discounts';
-import { getSettings, shippingRule } from './settings';
+import { LineInput, ResolvedLine } from './cartLines';
+import { redeemDiscount } from './discounts';
 import { notifyStaff } from './notifications';
-import { cartLinesOf } from './cartStore';
 import { actorOf } from './orders';
+import { quoteCart, quoteView, QuoteView } from './quote';
+import { lockCurrency } from './currency';
 
 export interface CheckoutInput {
   items?: LineInput[];
@@ -32,6 +33,16 @@ export interface CheckoutInput {
   note?: string;
   ageConfirmed: boolean;
   termsAccepted: boolean;
+  /** The total the shopper was shown (decimal, the shop's currency); optional for scripts. */
+  expectedTotal?: number;
+}
+
+/** 409 when the shopper was shown another total: carries the new quote for the page to show. */
+export class TotalChangedError extends HttpError {
+  constructor(public quote: QuoteView) {
+    super(409, API.totalChanged(formatDual(quote.total, quote.currency, quote.dualCurrency)), { expectedTotal: API.totalChanged(formatMoney(quote.total, quote.currency)) });
+    this.extra = { quote };
+  }
 }
 
 /** The readable order number, from the id so that it is unique without a counter to race on. */
@@ -53,16 +64,16 @@ export async function placeOrder(input: CheckoutInput, user: User | null, trx: T
   if (!input.ageConfirmed) throw badRequest(API.ageRequired, { ageConfirmed: API.ageRequired });
   if (!input.termsAccepted) throw badRequest(API.termsRequired, { termsAccepted: API.termsRequired });
 
-  const fromServerCart = !input.items && user;
-  const wanted: LineInput[] = fromServerCart ? await cartLinesOf(user.id, trx) : input.items ?? [];
-  if (!wanted.length) throw badRequest(API.cartEmpty, { items: API.cartEmpty });
-
-  const lines = await resolveLines(wanted, trx, { path: (i) => `items.${i}` });
-  const settings = await getSettings(trx);
+  // Wait for a euro switch in progress (PostgreSQL; SQLite's one connection already serialises):
+  // the currency and every price below are then read from the same side of it.
+  await lockCurrency(trx, 'shared');
   const email = input.customer.email;
-  const subtotal = lines.reduce((s, l) => s + l.lineTotal, 0);
-  const discount = input.discountCode ? await checkDiscount(input.discountCode, { subtotal, email, user }, trx) : null;
-  const totals = computeTotals(lines, { method: input.shipping.method, rule: shippingRule(settings) }, discount ? discountRule(discount) : null);
+  const quote = await quoteCart(
+    { items: input.items, shippingMethod: input.shipping.method, discountCode: input.discountCode, email },
+    user, { trx, strictDiscount: true, checkStock: true },
+  );
+  const { lines, totals, discount, settings, currency, fromServerCart } = quote;
+  if (input.expectedTotal !== undefined && toMinor(input.expectedTotal) !== totals.total) throw new TotalChangedError(quoteView(quote));
 
   // Take the stock; a line that lost the race refuses the whole order.
   const lowStock: Array<{ name: string; stock: number }> = [];
@@ -101,7 +112,7 @@ export async function placeOrder(input: CheckoutInput, user: User | null, trx: T
     discountTotal: totals.discountTotal,
     shippingTotal: totals.shippingTotal,
     total: totals.total,
-    currency: 'BGN',
+    currency,
     note: input.note ?? '',
     staffNote: '',
     trackingNumber: '',
@@ -126,13 +137,13 @@ export async function placeOrder(input: CheckoutInput, user: User | null, trx: T
     quantity: l.quantity,
     lineTotal: l.lineTotal,
   })));
-  const [payment] = await Payment.insertComposed(trx, [{ orderId: order.id, method: input.paymentMethod, amount: totals.total, status: 'pending', reference: number, paidAt: null, refundedAt: null }]);
+  const [payment] = await Payment.insertComposed(trx, [{ orderId: order.id, method: input.paymentMethod, amount: totals.total, currency, status: 'pending', reference: number, paidAt: null, refundedAt: null }]);
   const actor = actorOf(user, `${c.firstName} ${c.lastName}`.trim());
   const [created] = await OrderEvent.insertComposed(trx, [{ orderId: order.id, type: 'created', fromStatus: null, toStatus: 'pending', note: '', actorUserId: actor.userId, actorLabel: actor.label }]);
   if (discount) await redeemDiscount(discount, order.id, email, trx, user);
-  if (fromServerCart) await CartItem.query(trx).delete().where({ userId: user.id });
+  if (fromServerCart && user) await CartItem.query(trx).delete().where({ userId: user.id });
 
-  await notifyStaff({ type: 'order', message: `Нова поръчка ${number} от ${c.firstName} ${c.lastName} за ${formatMoney(fromMinor(totals.total) ?? 0)}`, link: `/admin/orders/${order.id}` }, trx);
+  await notifyStaff({ type: 'order', message: `Нова поръчка ${number} от ${c.firstName} ${c.lastName} за ${formatMoney(fromMinor(totals.total) ?? 0, currency)}`, link: `/admin/orders/${order.id}` }, trx);
   for (const v of lowStock) {
     await notifyStaff({ type: 'low_stock', message: v.stock > 0 ? `Ниска наличност: ${v.name} — остават ${v.stock} бр.` : `Изчерпан: ${v.name}`, link: '/admin/products' }, trx);
   }

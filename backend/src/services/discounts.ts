@@ -10,7 +10,7 @@ import { Discount } from '../models/Discount';
 import { DiscountRedemption } from '../models/DiscountRedemption';
 import { badRequest, conflict } from '../http/errors';
 import { API } from '../../../domain/messages';
-import { formatMoney, fromMinor } from '../../../domain/money';
+import { formatMoney, fromMinor, type Currency } from '../../../domain/money';
 import type { DiscountRule } from '../../../domain/pricing';
 import { normalizeEmailKey } from '../../../domain/email';
 
@@ -39,7 +39,7 @@ async function usedUpBy(d: Discount, keys: string[], trx?: Transaction): Promise
  *  signed-in `user`, else the guest's `email`; or `customerKeys` given as they are. */
 export async function checkDiscount(
   code: string,
-  ctx: { subtotal: number; email?: string | null; user?: { id: number; email: string } | null; customerKeys?: string[]; now?: Date },
+  ctx: { subtotal: number; email?: string | null; user?: { id: number; email: string } | null; customerKeys?: string[]; now?: Date; currency?: Currency },
   trx?: Transaction,
 ): Promise<Discount> {
   const field = { discountCode: '' };
@@ -54,7 +54,7 @@ export async function checkDiscount(
   if (d.startsAt && now < d.startsAt) throw fail(API.discountNotStarted);
   if (d.endsAt && now > d.endsAt) throw fail(API.discountExpired);
   if (d.usageLimit !== null && d.usedCount >= d.usageLimit) throw fail(API.discountUsedUp, 409);
-  if (ctx.subtotal < d.minSubtotal) throw fail(API.discountMinSubtotal(formatMoney(fromMinor(d.minSubtotal) ?? 0)));
+  if (ctx.subtotal < d.minSubtotal) throw fail(API.discountMinSubtotal(formatMoney(fromMinor(d.minSubtotal) ?? 0, ctx.currency)));
   if (await usedUpBy(d, ctx.customerKeys ?? customerKeys(ctx), trx)) throw fail(API.discountPerCustomer, 409);
   return d;
 }

@@ -5,17 +5,22 @@ import type { Transaction } from 'objection';
 import { Setting } from '../models/Setting';
 import type { ShippingRule } from '../../../domain/pricing';
 import { LOW_STOCK_THRESHOLD_DEFAULT } from '../../../domain/limits';
+import { dualDisplayByDefault, type Currency } from '../../../domain/money';
 
 export interface ShopSettings {
   brand: string;
   contacts: { email: string; phone: string; address: string; city: string; hours: string };
-  currency: 'BGN' | 'EUR';
+  /** The currency of account: every stored amount is in its minor units. Changed only by the
+   *  one-way switch to the euro (services/currency.ts). */
+  currency: Currency;
+  /** When the shop switched to the euro (ISO time); null while in leva. */
+  euroSince: string | null;
   locale: string;
-  /** Show every price in BGN and EUR side by side. */
+  /** Show every price in both currencies side by side (default: on until DUAL_DISPLAY_UNTIL). */
   dualCurrency: boolean;
-  /** Shipping fee per method, integer stotinki. */
+  /** Shipping fee per method, minor units of the currency of account. */
   shippingFees: { econt_office: number; speedy_office: number; address: number };
-  /** Free shipping from this subtotal (stotinki); null for never. */
+  /** Free shipping from this subtotal after the discount (minor units); null for never. */
   freeShippingThreshold: number | null;
   lowStockThreshold: number;
   bank: { beneficiary: string; iban: string; bic: string; bankName: string };
@@ -36,6 +41,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
     hours: 'Пон–Пет 10:00–18:00',
   },
   currency: 'BGN',
+  euroSince: null,
   locale: 'bg-BG',
   dualCurrency: true,
   shippingFees: { econt_office: 590, speedy_office: 590, address: 790 },
@@ -59,23 +65,35 @@ export const DEFAULT_SETTINGS: ShopSettings = {
 const TTL_MS = 5_000;
 let cache: { value: ShopSettings; at: number } | undefined;
 
-/** Pass the transaction when calling inside one (SQLite has a single connection). */
-export async function getSettings(trx?: Transaction): Promise<ShopSettings> {
-  if (cache && Date.now() - cache.at < TTL_MS) return cache.value;
+/**
+ * Pass the transaction when calling inside one (SQLite has a single connection). `fresh` reads
+ * the table inside that transaction instead of the cache: what checkout and the euro switch
+ * need, so that an order's currency and its prices come from the same moment.
+ */
+export async function getSettings(trx?: Transaction, opts: { fresh?: boolean } = {}): Promise<ShopSettings> {
+  if (!opts.fresh && cache && Date.now() - cache.at < TTL_MS) return cache.value;
   const rows = await Setting.query(trx);
   const value: any = structuredClone(DEFAULT_SETTINGS);
+  // Dual display is on by default until the end of 2026; a stored choice wins.
+  value.dualCurrency = dualDisplayByDefault();
   for (const row of rows) if (row.key in value) value[row.key] = row.value;
-  cache = { value, at: Date.now() };
+  if (!trx) cache = { value, at: Date.now() };
   return value;
 }
 
-export async function saveSettings(changes: Partial<ShopSettings>): Promise<ShopSettings> {
-  await Setting.transaction(async (trx) => {
+export async function saveSettings(changes: Partial<ShopSettings>, outer?: Transaction): Promise<ShopSettings> {
+  const write = async (trx: Transaction) => {
     for (const [key, value] of Object.entries(changes)) {
       if (value === undefined) continue;
       await Setting.query(trx).insert({ key, value } as Partial<Setting>).onConflict('key').merge();
     }
-  });
+  };
+  cache = undefined;
+  if (outer) {
+    await write(outer);
+    return getSettings(outer, { fresh: true });
+  }
+  await Setting.transaction(write);
   cache = undefined;
   return getSettings();
 }

@@ -9,6 +9,8 @@ export const TOKEN_KEY = 'token';
 export const PROTECTED_PREFIXES = ['/admin', '/admin/dashboard', '/admin/settings', '/admin/orders', '/admin/products', '/account'];
 
 export class ApiError extends Error {
+  /** The whole answer, for refusals that carry more (e.g. a 409 with the new price quote). */
+  body: Record<string, unknown> | null = null;
   constructor(public status: number, message: string, public errors: Record<string, string> = {}) {
     super(message);
   }
@@ -93,6 +95,7 @@ export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path
   }
   const message = typeof data?.message === 'string' && data.message ? data.message : options.errorMessage ?? `Грешка ${res.status}`;
   const error = new ApiError(res.status, message, data?.errors ?? {});
+  if (data && typeof data === 'object') error.body = data;
   if (!options.silent && (options.errorMessage || data?.message)) toast.error(message);
   throw error;
 }

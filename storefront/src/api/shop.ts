@@ -1,7 +1,7 @@
 // Every call the storefront makes, with the spec's fallback texts (§8) as error defaults.
 import { api } from './client';
 import { STOREFRONT } from '../../../domain/messages';
-import type { ApiCategory, ApiOrder, ApiProduct, ApiUser, CartAnswer, CartLine, PublicSettings } from '../../../domain/api';
+import type { ApiCategory, ApiOrder, ApiProduct, ApiQuote, ApiUser, CartAnswer, CartLine, PublicSettings } from '../../../domain/api';
 import type { PaymentMethod, ShippingMethod } from '../../../domain/orderStatus';
 import type { InvoiceRequest } from '../../../domain/invoices';
 
@@ -43,6 +43,15 @@ export interface CheckoutInput {
   ageConfirmed: boolean;
   termsAccepted: boolean;
   invoice?: InvoiceRequest;
+  /** The total the shopper was shown (the quote's); a different server total answers 409. */
+  expectedTotal?: number;
+}
+
+export interface QuoteInput {
+  items?: ReturnType<typeof lineInput>[];
+  shipping?: { method: ShippingMethod | null };
+  discountCode?: string;
+  email?: string;
 }
 
 export const shopApi = {
@@ -84,7 +93,10 @@ export const shopApi = {
       { silent: true },
     ),
 
-  createOrder: (input: CheckoutInput) => api.post<{ message: string; order: ApiOrder }>('/orders/create', input, { errorMessage: STOREFRONT.orderFailed }),
+  quote: (input: QuoteInput, signal?: AbortSignal) => api.post<ApiQuote>('/checkout/quote', input, { silent: true, signal }),
+  /** `silent`: the caller shows the refusal itself (checkout shows a changed total in the summary). */
+  createOrder: (input: CheckoutInput, options: { silent?: boolean } = {}) =>
+    api.post<{ message: string; order: ApiOrder }>('/orders/create', input, { errorMessage: STOREFRONT.orderFailed, ...options }),
   orders: () => api.get<{ orders: ApiOrder[] }>('/orders', { errorMessage: 'Неуспешно зареждане на поръчките.' }),
   order: (id: number) => api.get<{ order: ApiOrder }>(`/orders/${id}`, { silent: true }),
   withdraw: (id: number, reason: string) =>

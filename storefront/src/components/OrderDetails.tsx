@@ -37,7 +37,7 @@ export function OrderDetails({ order, onChange }: { order: ApiOrder; onChange(o:
             <dt>IBAN</dt><dd className="mono">{bank.iban}</dd>
             <dt>BIC</dt><dd className="mono">{bank.bic}</dd>
             <dt>Банка</dt><dd>{bank.bankName}</dd>
-            <dt>Сума</dt><dd><Price amount={order.total} /></dd>
+            <dt>Сума</dt><dd><Price amount={order.total} currency={order.currency} /></dd>
             <dt>Основание</dt><dd className="mono">{order.number}</dd>
           </dl>
           <p className="muted small">Изпращаме поръчката след получаване на плащането.</p>
@@ -54,17 +54,17 @@ export function OrderDetails({ order, onChange }: { order: ApiOrder; onChange(o:
                   {i.productName}
                   {(i.variantName || i.attributes.length > 0) && <span className="muted small block">{[i.variantName, ...i.attributes.map((a) => `${a.name}: ${a.value}`)].filter(Boolean).join(' · ')}</span>}
                   {i.personalization && <span className="muted small block">Надпис: „{i.personalization}“</span>}
-                  <span className="muted small block">{i.quantity} × <Price amount={i.unitPrice} /></span>
+                  <span className="muted small block">{i.quantity} × <Price amount={i.unitPrice} currency={order.currency} /></span>
                 </span>
-                <Price amount={i.lineTotal} />
+                <Price amount={i.lineTotal} currency={order.currency} />
               </li>
             ))}
           </ul>
           <dl className="totals">
-            <dt>Междинна сума</dt><dd><Price amount={order.subtotal} /></dd>
-            {order.discountTotal > 0 && <><dt>Отстъпка ({order.discountCode})</dt><dd>−<Price amount={order.discountTotal} /></dd></>}
-            <dt>Доставка</dt><dd>{order.shippingTotal === 0 ? 'Безплатна' : <Price amount={order.shippingTotal} />}</dd>
-            <dt className="total">Общо</dt><dd className="total"><Price amount={order.total} /></dd>
+            <dt>Междинна сума</dt><dd><Price amount={order.subtotal} currency={order.currency} /></dd>
+            {order.discountTotal > 0 && <><dt>Отстъпка ({order.discountCode})</dt><dd>−<Price amount={order.discountTotal} currency={order.currency} /></dd></>}
+            <dt>Доставка</dt><dd>{order.shippingTotal === 0 ? 'Безплатна' : <Price amount={order.shippingTotal} currency={order.currency} />}</dd>
+            <dt className="total">Общо</dt><dd className="total"><Price amount={order.total} currency={order.currency} /></dd>
           </dl>
         </section>
         <section className="card" aria-labelledby="delivery-title">

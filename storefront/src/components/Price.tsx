@@ -1,18 +1,19 @@
-// A price in bg-BG format; with the dual display on, the euro amount beside it, same size.
-import { bgnToEur, formatMoney } from '../../../domain/money';
+// An amount in bg-BG format in the currency it is in: the shop's currency of account by default,
+// an order's own currency for an order. While dual display is on, the other currency beside it
+// at the fixed rate, same size: "14,27 € / 27,91 лв.".
+import { convertAmount, formatMoney, isCurrency, otherCurrency, type Currency } from '../../../domain/money';
 import { useSettings } from '../state/settings';
 
-export function Price({ amount, className, strike }: { amount: number | null | undefined; className?: string; strike?: boolean }) {
-  const { dualCurrency, currency } = useSettings();
+export function Price({ amount, currency, className, strike }: { amount: number | null | undefined; currency?: Currency | string; className?: string; strike?: boolean }) {
+  const settings = useSettings();
   if (amount === null || amount === undefined) return null;
-  const bgn = formatMoney(amount, 'BGN');
-  const eur = formatMoney(bgnToEur(amount), 'EUR');
-  const [first, second] = currency === 'EUR' ? [eur, bgn] : [bgn, eur];
+  const own: Currency = isCurrency(currency) ? currency : settings.currency;
+  const other = otherCurrency(own);
   const Tag = strike ? 's' : 'span';
   return (
     <Tag className={['price', className].filter(Boolean).join(' ')}>
-      <span>{first}</span>
-      {dualCurrency && <span className="price-alt"> / {second}</span>}
+      <span>{formatMoney(amount, own)}</span>
+      {settings.dualCurrency && <span className="price-alt"> / {formatMoney(convertAmount(amount, own, other), other)}</span>}
     </Tag>
   );
 }

@@ -46,7 +46,7 @@ export default function Account() {
                 <Link to={`/account/orders/${o.id}`} className="card order-row">
                   <span><strong>{o.number}</strong><span className="muted small block">{formatDate(o.createdAt)} · {o.itemCount} бр.</span></span>
                   <span className={`status status-${o.status}`}>{o.statusLabel}</span>
-                  <Price amount={o.total} />
+                  <Price amount={o.total} currency={o.currency} />
                 </Link>
               </li>
             ))}

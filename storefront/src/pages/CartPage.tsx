@@ -1,12 +1,10 @@
-// Количка: the lines with quantity, removal and clearing, a discount code preview priced by
-// the server, totals, and the way to checkout.
-import { FormEvent, useEffect, useState } from 'react';
+// Количка: the lines with quantity, removal and clearing, a discount code, the server's price
+// quote (nothing is added up here), and the way to checkout.
+import { FormEvent, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useCart } from '../state/cart';
-import { useAuth } from '../state/auth';
-import { useSettings } from '../state/settings';
-import { shopApi } from '../api/shop';
-import { ApiError } from '../api/client';
+import { useQuote } from '../state/quote';
+import { lineInput } from '../api/shop';
 import { Seo } from '../components/Seo';
 import { Price } from '../components/Price';
 import { QuantityStepper } from './ProductPage';
@@ -34,40 +32,36 @@ export function saveDiscountCode(code: string) {
 }
 
 export default function CartPage() {
-  const { items, subtotal, count, loading, edit, remove, clear } = useCart();
-  const { user } = useAuth();
-  const settings = useSettings();
+  const { items, count, loading, edit, remove, clear } = useCart();
   const navigate = useNavigate();
   const [code, setCode] = useState(savedDiscountCode());
-  const [applied, setApplied] = useState<{ code: string; discountTotal: number } | null>(null);
-  const [codeError, setCodeError] = useState('');
-
-  const check = async (value: string) => {
-    setCodeError('');
-    if (!value.trim()) {
-      setApplied(null);
-      saveDiscountCode('');
-      return;
-    }
-    try {
-      const r = await shopApi.checkDiscount(value.trim(), user ? undefined : items);
-      setApplied({ code: r.discount.code, discountTotal: r.totals.discountTotal });
-      saveDiscountCode(r.discount.code);
-    } catch (err) {
-      setApplied(null);
-      setCodeError(err instanceof ApiError ? err.message : 'Кодът не може да бъде проверен.');
-    }
-  };
-
-  // Re-check a remembered code when the cart changes (the minimum may no longer be met).
-  useEffect(() => {
-    if (items.length && savedDiscountCode()) void check(savedDiscountCode());
+  // The code the quote is asked with: what was applied (or remembered from before).
+  const [asked, setAsked] = useState(savedDiscountCode());
+  const available = items.filter((l) => l.available !== false);
+  const quoteInput = useMemo(
+    () => (available.length ? { items: available.map(lineInput), ...(asked ? { discountCode: asked } : {}) } : null),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [subtotal, items.length]);
+    [JSON.stringify(available.map(lineInput)), asked],
+  );
+  const { quote, error: quoteError } = useQuote(quoteInput);
+  const codeError = asked && quote?.discountError ? quote.discountError : '';
+
+  // Remember a code only while it applies; a refused one is shown with its reason.
+  useEffect(() => {
+    if (!quote || !asked) return;
+    saveDiscountCode(quote.discount ? quote.discount.code : '');
+  }, [quote, asked]);
 
   const onApply = (e: FormEvent) => {
     e.preventDefault();
-    void check(code);
+    const value = code.trim();
+    setAsked(value);
+    if (!value) saveDiscountCode('');
+  };
+  const removeCode = () => {
+    setCode('');
+    setAsked('');
+    saveDiscountCode('');
   };
 
   if (!loading && items.length === 0) {
@@ -81,11 +75,9 @@ export default function CartPage() {
     );
   }
 
-  const discountTotal = applied?.discountTotal ?? 0;
-  const afterDiscount = Math.max(0, subtotal - discountTotal);
-  const threshold = settings.freeShippingThreshold;
-  const missingForFree = threshold !== null ? Math.max(0, threshold - afterDiscount) : null;
   const unavailable = items.some((l) => l.available === false || tooMany(l));
+  const fees = quote ? Object.values(quote.shippingOptions) : [];
+  const cheapestShipping = fees.length ? Math.min(...fees) : null;
 
   return (
     <div className="page cart-page">
@@ -108,17 +100,22 @@ export default function CartPage() {
               <button type="submit" className="button button-ghost">Приложи</button>
             </div>
             {codeError && <span id="discount-error" className="error-text" role="alert">{codeError}</span>}
-            {applied && <span className="ok-text">Кодът {applied.code} е приложен.</span>}
+            {quote?.discount && <span className="ok-text">Кодът {quote.discount.code} е приложен.</span>}
+            {asked && (codeError || quote?.discount) && <button type="button" className="link-button" onClick={removeCode}>Премахни кода</button>}
           </form>
-          <dl className="totals">
-            <dt>Междинна сума</dt><dd><Price amount={subtotal} /></dd>
-            {discountTotal > 0 && <><dt>Отстъпка</dt><dd>−<Price amount={discountTotal} /></dd></>}
-            <dt>Доставка</dt>
-            <dd>{missingForFree === 0 ? 'Безплатна' : <>от <Price amount={Math.min(...Object.values(settings.shippingFees))} /></>}</dd>
-            <dt className="total">Общо</dt><dd className="total"><Price amount={afterDiscount} /></dd>
-          </dl>
-          {missingForFree !== null && missingForFree > 0 && (
-            <p className="free-shipping-hint">Добавете още <Price amount={missingForFree} /> за безплатна доставка.</p>
+          {quote ? (
+            <dl className="totals" aria-live="polite">
+              <dt>Междинна сума</dt><dd><Price amount={quote.subtotal} currency={quote.currency} /></dd>
+              {quote.discountTotal > 0 && <><dt>Отстъпка ({quote.discount?.code})</dt><dd>−<Price amount={quote.discountTotal} currency={quote.currency} /></dd></>}
+              <dt>Доставка</dt>
+              <dd>{cheapestShipping === 0 ? 'Безплатна' : <>от <Price amount={cheapestShipping} currency={quote.currency} /></>}</dd>
+              <dt className="total">Общо без доставка</dt><dd className="total"><Price amount={quote.total} currency={quote.currency} /></dd>
+            </dl>
+          ) : (
+            <p className="muted">{quoteError || 'Изчисляваме сумата…'}</p>
+          )}
+          {quote && quote.freeShippingMissing !== null && quote.freeShippingMissing > 0 && (
+            <p className="free-shipping-hint">Добавете още <Price amount={quote.freeShippingMissing} currency={quote.currency} /> за безплатна доставка.</p>
           )}
           {unavailable && <p className="error-text">Някои продукти вече не са налични. Премахнете ги, за да продължите.</p>}
           <button type="button" className="button button-large button-block" disabled={unavailable || loading} onClick={() => navigate('/checkout')}>

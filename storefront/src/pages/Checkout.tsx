@@ -1,19 +1,22 @@
 // Поръчка: contact, delivery (Econt office, Speedy office, address), payment (cash on delivery,
-// bank transfer), the 18+ and terms confirmations and a summary. The server prices the order.
+// bank transfer), the 18+ and terms confirmations and a summary. The summary is the server's
+// quote (POST /api/checkout/quote), the same function that prices the order; the order carries
+// the total shown (expectedTotal) and a different server total is refused with the new quote.
+// The form survives a reload for the browser session (sessionStorage), except the two ticks.
 import { FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { useCart } from '../state/cart';
 import { useAuth } from '../state/auth';
-import { useSettings } from '../state/settings';
+import { useQuote } from '../state/quote';
 import { shopApi, lineInput, CheckoutInput } from '../api/shop';
 import { ApiError } from '../api/client';
 import { Seo } from '../components/Seo';
-import { FORM } from '../../../domain/messages';
+import { FORM, STOREFRONT } from '../../../domain/messages';
+import { toast } from '../state/toast';
 import { Price } from '../components/Price';
 import { InvoiceFields, invoiceErrors, invoiceInput } from '../components/InvoiceFields';
 import { savedDiscountCode, saveDiscountCode } from './CartPage';
-import { computeTotals } from '../../../domain/pricing';
-import { fromMinor, toMinor } from '../../../domain/money';
+import type { ApiQuote } from '../../../domain/api';
 import { NAME_MAX, PHONE_MAX, TEXT_MAX, EMAIL_PATTERN } from '../../../domain/limits';
 import { PAYMENT_METHOD_LABELS, SHIPPING_METHOD_LABELS, PaymentMethod, ShippingMethod, SHIPPING_METHODS, PAYMENT_METHODS } from '../../../domain/orderStatus';
 
@@ -27,46 +30,77 @@ const PAYMENT_HINT: Record<PaymentMethod, string> = {
   bank_transfer: 'Ще получите банковите данни след поръчката. Изпращаме след получаване на плащането.',
 };
 
+/** Where the form waits across a reload (this browser session only). */
+export const CHECKOUT_FORM_KEY = 'checkout-form';
+const EMPTY_FORM = {
+  firstName: '', lastName: '', email: '', phone: '',
+  method: 'econt_office' as ShippingMethod, city: '', postcode: '', address: '',
+  paymentMethod: 'cod' as PaymentMethod, note: '', ageConfirmed: false, termsAccepted: false,
+};
+type CheckoutForm = typeof EMPTY_FORM;
+
+/** The saved fields; the 18+ and terms ticks are given anew each time, never restored. */
+function savedForm(): Partial<CheckoutForm> {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(CHECKOUT_FORM_KEY) ?? '{}');
+    if (!saved || typeof saved !== 'object') return {};
+    const out: Record<string, string> = {};
+    for (const k of Object.keys(EMPTY_FORM)) if (typeof saved[k] === 'string' && k !== 'ageConfirmed' && k !== 'termsAccepted') out[k] = saved[k];
+    if (out.method && !SHIPPING_METHODS.includes(out.method as ShippingMethod)) delete out.method;
+    if (out.paymentMethod && !PAYMENT_METHODS.includes(out.paymentMethod as PaymentMethod)) delete out.paymentMethod;
+    return out as Partial<CheckoutForm>;
+  } catch {
+    return {};
+  }
+}
+
+function saveForm(form: CheckoutForm | null) {
+  try {
+    if (!form) sessionStorage.removeItem(CHECKOUT_FORM_KEY);
+    else {
+      const { ageConfirmed: _a, termsAccepted: _t, ...kept } = form;
+      sessionStorage.setItem(CHECKOUT_FORM_KEY, JSON.stringify(kept));
+    }
+  } catch {
+    /* private mode: the form simply is not kept */
+  }
+}
+
 export default function Checkout() {
   const { items, loading, forgetOrdered } = useCart();
   const { user } = useAuth();
-  const settings = useSettings();
   const navigate = useNavigate();
-  const [form, setForm] = useState({
+  const [form, setForm] = useState<CheckoutForm>(() => ({
+    ...EMPTY_FORM,
     firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', email: user?.email ?? '', phone: user?.phone ?? '',
-    method: 'econt_office' as ShippingMethod, city: '', postcode: '', address: '',
-    paymentMethod: 'cod' as PaymentMethod, note: '', ageConfirmed: false, termsAccepted: false,
-  });
+    ...savedForm(),
+  }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [invoice, setInvoice] = useState<Parameters<typeof invoiceErrors>[0]>(null);
   const [busy, setBusy] = useState(false);
-  const [discount, setDiscount] = useState<{ code: string; type: string; discountTotal: number } | null>(null);
-  const code = savedDiscountCode();
+  const [code, setCode] = useState(savedDiscountCode());
+  const [totalNotice, setTotalNotice] = useState('');
   const placed = useRef(false);
 
   useEffect(() => {
     if (user) setForm((f) => ({ ...f, firstName: f.firstName || user.firstName, lastName: f.lastName || user.lastName, email: f.email || user.email, phone: f.phone || (user.phone ?? '') }));
   }, [user]);
   useEffect(() => {
-    if (!code || !items.length) return;
-    shopApi.checkDiscount(code, user ? undefined : items).then(
-      (r) => setDiscount({ code: r.discount.code, type: r.discount.type, discountTotal: r.totals.discountTotal }),
-      () => {
-        setDiscount(null);
-        saveDiscountCode('');
-      },
-    );
-  }, [code, items, user]);
+    if (!placed.current) saveForm(form);
+  }, [form]);
 
-  const totals = useMemo(() => {
-    const fees = Object.fromEntries(Object.entries(settings.shippingFees).map(([k, v]) => [k, toMinor(v)])) as Record<ShippingMethod, number>;
-    const rule = { fees, freeShippingThreshold: settings.freeShippingThreshold === null ? null : toMinor(settings.freeShippingThreshold) };
-    const lines = items.filter((l) => l.unitPrice !== undefined).map((l) => ({ unitPrice: toMinor(l.unitPrice!), quantity: l.quantity }));
-    const t = computeTotals(lines, { method: form.method, rule }, null);
-    const discountTotal = toMinor(discount?.discountTotal ?? 0);
-    const shippingTotal = discount?.type === 'free_shipping' ? 0 : t.shippingTotal;
-    return { subtotal: t.subtotal, discountTotal, shippingTotal, total: t.subtotal - discountTotal + shippingTotal };
-  }, [items, settings, form.method, discount]);
+  // The quote: a guest's cookie lines, or a signed-in customer's server cart (what the order uses).
+  const email = EMAIL_PATTERN.test(form.email.trim()) ? form.email.trim() : undefined;
+  const quoteInput = useMemo(
+    () => (items.length ? { ...(user ? {} : { items: items.map(lineInput) }), shipping: { method: form.method }, ...(code ? { discountCode: code } : {}), ...(email ? { email } : {}) } : null),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [JSON.stringify(items.map(lineInput)), !!user, form.method, code, email],
+  );
+  const { quote, error: quoteError, loading: quoting, replace: showQuote } = useQuote(quoteInput);
+  const removeCode = () => {
+    setCode('');
+    saveDiscountCode('');
+  };
 
   // After the order the cart is empty: that must not send the shopper back to the cart page.
   if (!loading && items.length === 0 && !placed.current) return <Navigate to="/cart" replace />;
@@ -102,25 +136,38 @@ export default function Checkout() {
       document.getElementById(`checkout-${Object.keys(found)[0]}`)?.focus();
       return;
     }
+    if (!quote) return;
     const input: CheckoutInput = {
       ...(user ? {} : { items: items.map(lineInput) }),
       customer: { firstName: form.firstName.trim(), lastName: form.lastName.trim(), email: form.email.trim(), phone: form.phone.trim() },
       shipping: { method: form.method, city: form.city.trim(), postcode: form.postcode.trim(), address: form.address.trim() },
       paymentMethod: form.paymentMethod,
-      ...(discount ? { discountCode: discount.code } : {}),
+      // Only a code the quote applied: a refused one is shown, not sent.
+      ...(quote.discount ? { discountCode: quote.discount.code } : {}),
       note: form.note.trim(),
       ageConfirmed: form.ageConfirmed,
       termsAccepted: form.termsAccepted,
       ...invoiceInput(invoice),
+      expectedTotal: quote.total,
     };
     setBusy(true);
+    setTotalNotice('');
     try {
-      const { order } = await shopApi.createOrder(input);
+      const { order } = await shopApi.createOrder(input, { silent: true });
       placed.current = true;
+      saveForm(null);
       forgetOrdered();
       saveDiscountCode('');
       navigate(`/orders/${order.id}`, { state: { justPlaced: true } });
     } catch (err) {
+      // The total changed since it was shown: show the new one; the shopper orders again.
+      if (err instanceof ApiError && err.status === 409 && err.body?.quote) {
+        showQuote(err.body.quote as ApiQuote);
+        setTotalNotice(err.message);
+        document.getElementById('checkout-total')?.focus();
+        return;
+      }
+      toast.error(err instanceof ApiError ? err.message : STOREFRONT.orderFailed);
       if (err instanceof ApiError) {
         const mapped: Record<string, string> = {};
         for (const [k, v] of Object.entries(err.errors)) mapped[k.replace(/^(customer|shipping)\./, '').replace(/^method$/, 'method')] = v;
@@ -165,7 +212,7 @@ export default function Checkout() {
                 <label key={m} className={`option ${form.method === m ? 'selected' : ''}`}>
                   <input type="radio" name="method" value={m} checked={form.method === m} onChange={set('method')} />
                   <span>{SHIPPING_METHOD_LABELS[m]}</span>
-                  <Price amount={settings.shippingFees[m]} className="muted" />
+                  {quote && (quote.shippingOptions[m] === 0 ? <span className="muted">Безплатна</span> : <Price amount={quote.shippingOptions[m]} currency={quote.currency} className="muted" />)}
                 </label>
               ))}
             </div>
@@ -197,19 +244,35 @@ export default function Checkout() {
         <aside className="summary card" aria-label="Обобщение на поръчката">
           <h2>Вашата поръчка</h2>
           <ul className="summary-lines">
-            {items.map((l) => (
-              <li key={l.id}>
-                <span>{l.productName ?? 'Продукт'}{l.variantName ? ` · ${l.variantName}` : ''} × {l.quantity}</span>
-                {l.lineTotal !== undefined && <Price amount={l.lineTotal} />}
+            {(quote?.lines ?? []).map((l, n) => (
+              <li key={n}>
+                <span>
+                  {l.productName}{l.variantName ? ` · ${l.variantName}` : ''} × {l.quantity}
+                  {l.attributes.length > 0 && <span className="muted small block">{l.attributes.map((a) => `${a.name}: ${a.value}`).join(' · ')}</span>}
+                  {l.personalization && <span className="muted small block">Надпис: „{l.personalization}“</span>}
+                </span>
+                <Price amount={l.lineTotal} currency={quote!.currency} />
               </li>
             ))}
           </ul>
-          <dl className="totals">
-            <dt>Междинна сума</dt><dd><Price amount={fromMinor(totals.subtotal)} /></dd>
-            {totals.discountTotal > 0 && <><dt>Отстъпка ({discount?.code})</dt><dd>−<Price amount={fromMinor(totals.discountTotal)} /></dd></>}
-            <dt>Доставка</dt><dd>{totals.shippingTotal === 0 ? 'Безплатна' : <Price amount={fromMinor(totals.shippingTotal)} />}</dd>
-            <dt className="total">Общо</dt><dd className="total"><Price amount={fromMinor(totals.total)} /></dd>
-          </dl>
+          {code && (
+            <div className="discount-applied">
+              {quote?.discount && <span className="ok-text">Код {quote.discount.code} е приложен.</span>}
+              {quote?.discountError && <span className="error-text" role="alert">Кодът {code} не е приложен: {quote.discountError}</span>}
+              <button type="button" className="link-button" onClick={removeCode}>Премахни кода</button>
+            </div>
+          )}
+          {quote ? (
+            <dl className="totals" aria-live="polite">
+              <dt>Междинна сума</dt><dd><Price amount={quote.subtotal} currency={quote.currency} /></dd>
+              {quote.discountTotal > 0 && <><dt>Отстъпка ({quote.discount?.code})</dt><dd>−<Price amount={quote.discountTotal} currency={quote.currency} /></dd></>}
+              <dt>Доставка</dt><dd>{quote.shippingTotal === 0 ? 'Безплатна' : <Price amount={quote.shippingTotal} currency={quote.currency} />}</dd>
+              <dt className="total">Общо</dt><dd className="total" id="checkout-total" tabIndex={-1}><Price amount={quote.total} currency={quote.currency} /></dd>
+            </dl>
+          ) : (
+            <p className={quoteError ? 'error-text' : 'muted'}>{quoteError || 'Изчисляваме сумата…'}</p>
+          )}
+          {totalNotice && <p className="error-text" role="alert">{totalNotice}</p>}
           <label className={`check ${errors.ageConfirmed ? 'field-error' : ''}`}>
             <input id="checkout-ageConfirmed" type="checkbox" checked={form.ageConfirmed} onChange={set('ageConfirmed')} aria-invalid={!!errors.ageConfirmed} />
             <span>Потвърждавам, че съм навършил/а 18 години.</span>
@@ -220,8 +283,8 @@ export default function Checkout() {
             <span>Приемам <Link to="/terms" target="_blank">общите условия</Link> и <Link to="/privacy" target="_blank">политиката за поверителност</Link>.</span>
           </label>
           {errors.termsAccepted && <span className="error-text">{errors.termsAccepted}</span>}
-          <button type="submit" className="button button-large button-block" disabled={busy || loading}>
-            {busy ? 'Изпращане…' : 'Поръчай'}
+          <button type="submit" className="button button-large button-block" disabled={busy || loading || !quote || quoting}>
+            {busy ? 'Изпращане…' : 'Поръчка с задължение за плащане'}
           </button>
           <p className="muted small">Цените са с ДДС. Ще получите потвърждение по имейл.</p>
         </aside>

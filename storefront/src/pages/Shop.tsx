@@ -5,6 +5,7 @@ import { FormEvent, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { shopApi } from '../api/shop';
 import { Seo } from '../components/Seo';
+import { useSettings } from '../state/settings';
 import { ProductCard, ProductGridSkeleton } from '../components/ProductCard';
 import { PAGE_SIZE_DEFAULT, PRICE_FILTER_MAX, PRICE_FILTER_MIN, PRODUCT_SORT_DEFAULT } from '../../../domain/limits';
 import { SHOP } from '../../../domain/messages';
@@ -26,6 +27,8 @@ function pageLink(params: URLSearchParams, page: number): string {
 }
 
 export default function Shop() {
+  // The price filter is in the shop's currency of account.
+  const currencySign = useSettings().currency === 'EUR' ? '€' : 'лв.';
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const category = params.get('category') ?? '';
@@ -130,7 +133,7 @@ export default function Shop() {
               </li>
             ))}
           </ul>
-          <h2>Цена (лв.)</h2>
+          <h2>Цена ({currencySign})</h2>
           <form className="price-filter" onSubmit={onPrice} key={`${minPrice}-${maxPrice}`}>
             <label>
               <span>От</span>

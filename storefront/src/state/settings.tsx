@@ -1,15 +1,17 @@
-// The shop's public settings (brand, contacts, dual BGN/EUR display, shipping, bank details),
-// loaded once; sensible defaults until they arrive.
+// The shop's public settings (brand, contacts, the currency of account and dual display,
+// shipping, bank details), loaded once; sensible defaults until they arrive. Totals are never
+// computed from these: the server's quote (POST /api/checkout/quote) gives them.
 import { createContext, ReactNode, useContext, useEffect, useState } from 'react';
 import { shopApi } from '../api/shop';
 import type { PublicSettings } from '../../../domain/api';
+import { dualDisplayByDefault } from '../../../domain/money';
 
 export const FALLBACK_SETTINGS: PublicSettings = {
   brand: 'VAP SOLO',
   contacts: { email: 'office@vapsolo.bg', phone: '', address: '', city: 'София, България', hours: '' },
   currency: 'BGN',
   locale: 'bg-BG',
-  dualCurrency: true,
+  dualCurrency: dualDisplayByDefault(),
   shippingFees: { econt_office: 5.9, speedy_office: 5.9, address: 7.9 },
   freeShippingThreshold: 100,
   bank: { beneficiary: '', iban: '', bic: '', bankName: '' },

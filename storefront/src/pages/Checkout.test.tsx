@@ -1,0 +1,73 @@
+// The checkout page shows the server's quote and adds up nothing itself: the total on the page is
+// the quote's, the order carries it as expectedTotal, and a 409 with a new quote shows the new
+// total instead of ordering.
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { App } from '../App';
+import { clearToasts } from '../state/toast';
+import { writeCartCookie } from '../state/cartCookie';
+import { clearCookies, mockFetch } from '../test/fetchMock';
+
+const line = { id: 1, productId: 9, variantId: 90, quantity: 15, personalization: 'Мира', attributes: [{ attributeId: 1, attributeValueId: 11 }] };
+const quote = (total: number) => ({
+  lines: [{ productId: 9, variantId: 90, productName: 'Връзка за врат VAP SOLO', productSlug: 'vrazka', variantName: 'Черна', image: null, attributes: [{ attributeId: 1, attributeValueId: 11, name: 'Цвят', value: 'Черен' }], personalization: 'Мира', quantity: 15, unitPrice: 6.9, lineTotal: 103.5, stock: 60 }],
+  subtotal: 103.5, discountTotal: 10.35, shippingMethod: 'econt_office', shippingTotal: total - 93.15, total, currency: 'BGN', dualCurrency: true,
+  freeShippingFrom: 100, freeShippingMissing: 6.85, shippingOptions: { econt_office: 5.9, speedy_office: 5.9, address: 7.9 },
+  discount: { code: 'WELCOME10', type: 'percent', value: 10, minSubtotal: 0 },
+});
+
+function api(order: (body: any) => { status?: number; body?: unknown }) {
+  return mockFetch({
+    'GET /api/csrf-token': { body: { csrfToken: 'tok' } },
+    'GET /api/check-cookie': { body: { isUserCookieAvailable: false } },
+    'GET /api/settings': { status: 404 },
+    'GET /api/categories': { body: { categories: [] } },
+    'POST /api/cart/preview': { body: { cartItems: [{ ...line, productName: 'Връзка за врат VAP SOLO', unitPrice: 6.9, lineTotal: 103.5, available: true }], count: 15, subtotal: 103.5 } },
+    'POST /api/checkout/quote': { body: quote(99.05) },
+    'POST /api/orders/create': (c) => order(c.body),
+  });
+}
+
+beforeEach(() => {
+  clearCookies();
+  clearToasts();
+  localStorage.clear();
+  sessionStorage.clear();
+  localStorage.setItem('age-confirmed', 'yes');
+  sessionStorage.setItem('discount-code', 'WELCOME10');
+  writeCartCookie([line as any]);
+});
+
+async function fillAndOrder() {
+  const type = async (label: string, value: string) => userEvent.type(screen.getByLabelText(label, { exact: true }), value);
+  await type('Име', 'Мария');
+  await type('Фамилия', 'Иванова');
+  await type('Имейл', 'maria@example.bg');
+  await type('Телефон', '0888123456');
+  await type('Град', 'София');
+  await userEvent.type(screen.getByLabelText(/Офис на Еконт/), 'Еконт Витоша');
+  await userEvent.click(screen.getByLabelText('Потвърждавам, че съм навършил/а 18 години.'));
+  await userEvent.click(screen.getByLabelText(/Приемам/));
+  await userEvent.click(screen.getByRole('button', { name: 'Поръчка с задължение за плащане' }));
+}
+
+test('shows the quote with flavours and inscription, and orders with the total it showed', async () => {
+  const { calls } = api(() => ({ status: 409, body: { message: 'Сумата на поръчката се промени и вече е 101,00 лв. / 51,64 €. Прегледайте новата сума и поръчайте отново.', quote: quote(101) } }));
+  render(<MemoryRouter initialEntries={['/checkout']}><App /></MemoryRouter>);
+  // The page loads the cart, then the quote: wait for both on a busy machine.
+  const total = await screen.findByText(/^99,05\sлв\.$/, {}, { timeout: 10_000 });
+  expect(total.closest('#checkout-total')).not.toBeNull();
+  expect(screen.getByText('Цвят: Черен')).toBeInTheDocument();
+  expect(screen.getByText('Надпис: „Мира“')).toBeInTheDocument();
+  await waitFor(() => expect(calls.some((c) => c.url === '/api/checkout/quote' && c.body.discountCode === 'WELCOME10' && c.body.shipping.method === 'econt_office')).toBe(true));
+
+  await fillAndOrder();
+  await waitFor(() => expect(calls.some((c) => c.url === '/api/orders/create')).toBe(true));
+  const sent = calls.find((c) => c.url === '/api/orders/create')!.body;
+  expect(sent).toEqual(expect.objectContaining({ expectedTotal: 99.05, discountCode: 'WELCOME10' }));
+  // Refused with a new quote: the page shows the new total and the reason; nothing was ordered.
+  expect(await screen.findByText(/^101,00\sлв\.$/, {}, { timeout: 10_000 })).toBeInTheDocument();
+  expect(screen.getAllByRole('alert').some((a) => a.textContent?.startsWith('Сумата на поръчката се промени и вече е 101,00'))).toBe(true);
+  expect(calls.filter((c) => c.url === '/api/orders/create')).toHaveLength(1);
+});
