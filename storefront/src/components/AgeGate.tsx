@@ -1,18 +1,25 @@
-// The 18+ gate on the first visit; the answer is remembered on this device.
+// The 18+ gate on the first visit; the answer is remembered on this device. It opens once the
+// page is running in the browser (the server cannot know this device's answer, and the page's
+// HTML under it stays readable for search engines and link previews).
 import { useEffect, useRef, useState } from 'react';
 
 export const AGE_KEY = 'age-confirmed';
 
+function confirmedHere(): boolean {
+  try {
+    return localStorage.getItem(AGE_KEY) === 'yes';
+  } catch {
+    return false;
+  }
+}
+
 export function AgeGate() {
-  const [open, setOpen] = useState(() => {
-    try {
-      return localStorage.getItem(AGE_KEY) !== 'yes';
-    } catch {
-      return true;
-    }
-  });
+  const [open, setOpen] = useState(false);
   const [refused, setRefused] = useState(false);
   const confirmRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!confirmedHere()) setOpen(true);
+  }, []);
   useEffect(() => {
     if (open) confirmRef.current?.focus();
     document.body.classList.toggle('no-scroll', open);
