@@ -8,6 +8,14 @@ import type { AddressInfo } from 'node:net';
 import { makeShop, TestShop } from './helpers';
 import { seedDemo } from '../../seeds/demo';
 import { product } from './fixtures';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Koa from 'koa';
+import supertest from 'supertest';
+import { loadEntry, storefrontPages } from '../src/modules/storefront';
+import { SOURCE_ENTRY } from '../src/modules/storefront/entry';
+import { staticFiles } from '../src/http/static';
 
 let shop: TestShop;
 let admin: Awaited<ReturnType<TestShop['signedIn']>>;
@@ -249,5 +257,35 @@ describe('kept and compressed', () => {
     expect(gz.text).toBe(plain.text); // supertest unzips gzip
     const again = await crawl('/products/vap-solo-twins').set('If-None-Match', plain.headers.etag);
     expect(again.status).toBe(304);
+  });
+});
+
+describe('the server entry', () => {
+  it('is the storefront\'s own source when there is no build (loaded through ts-jest)', async () => {
+    const entry = loadEntry([SOURCE_ENTRY]);
+    expect(entry).not.toBeNull();
+    expect(entry!.pageNeeds('/cart')).toEqual({ render: 'client' });
+    expect(entry!.pageNeeds('/products/vap-solo-twins')).toMatchObject({ render: 'server', product: 'vap-solo-twins' });
+    expect(entry!.pageNeeds('/nowhere')).toMatchObject({ render: 'server', notFound: true });
+    const html = await entry!.render({ url: '/terms', origin: ORIGIN, settings: (await shop.browser().get('/api/settings')).body });
+    expect(html.startsWith('<title>Общи условия | VAP SOLO</title>')).toBe(true);
+    expect(html).toContain('<h1>Общи условия</h1>');
+  });
+
+  it('without one, pages are the shell the browser renders, as before', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-shell-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>VAP SOLO</title></head><body><div id="root"></div></body></html>');
+    const shell = await makeShop({ storefrontDist: dist });
+    try {
+      const pages = storefrontPages(shell.config, { entry: null });
+      const app = new Koa();
+      app.use(staticFiles(shell.config, pages));
+      const res = await supertest(app.callback()).get('/products/vap-solo-twins');
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('<div id="root"></div>');
+      expect(res.text).not.toContain('__DATA__');
+    } finally {
+      await shell.close();
+    }
   });
 });
