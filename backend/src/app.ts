@@ -69,10 +69,12 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
   // Server-rendered storefront pages: kept like the catalogue's answers, dropped by the same writes.
   const pageCache = config.memoryCaches ? new AnswerCache(500) : undefined;
   pageCache?.watch(knex);
+  const pages = storefrontPages(config, { cache: pageCache });
   if (config.memoryCaches) {
     const cache = new AnswerCache();
     cache.watch(knex);
     app.use(servePublicCache(cache));
+    app.use(pages.fromCache);
     enableCountCache(knex);
     adminLists.watch(knex, DATA_WRITE);
     rememberUsers(knex);
@@ -113,6 +115,6 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
     return next();
   });
   app.use(serveUploads(config));
-  app.use(staticFiles(config, storefrontPages(config, { cache: pageCache })));
+  app.use(staticFiles(config, pages.render));
   return app;
 }

@@ -279,7 +279,7 @@ describe('the server entry', () => {
     try {
       const pages = storefrontPages(shell.config, { entry: null });
       const app = new Koa();
-      app.use(staticFiles(shell.config, pages));
+      app.use(staticFiles(shell.config, pages.render));
       const res = await supertest(app.callback()).get('/products/vap-solo-twins');
       expect(res.status).toBe(200);
       expect(res.text).toContain('<div id="root"></div>');

@@ -40,7 +40,10 @@ export interface StorefrontPagesOptions {
   entry?: StorefrontEntry | null;
 }
 
-/** Hands back true when it answered; false leaves the request to the static files (the shell). */
+/**
+ * `render` (for http/static) answers a page or leaves it to the shell; `fromCache` (early in the
+ * app) answers kept pages before the API's routing is even looked at.
+ */
 export function storefrontPages(config: Config, options: StorefrontPagesOptions = {}) {
   const cache = options.cache;
   let entry: StorefrontEntry | null | undefined = options.entry;
@@ -66,51 +69,77 @@ export function storefrontPages(config: Config, options: StorefrontPagesOptions 
     return { status, type: 'text/html; charset=utf-8', body: Buffer.from(pageDocument(app.template, html, payload)) };
   }
 
-  async function encoded(key: string, generation: number, body: Buffer, encoding: Encoding): Promise<Buffer> {
+  /** The body in that encoding; kept beside the page when the page is kept. */
+  async function encoded(key: string, generation: number, body: Buffer, encoding: Encoding, keep: boolean): Promise<Buffer> {
     if (encoding === 'identity') return body;
-    const hit = cache?.get(`${encoding}:${key}`);
+    const hit = keep ? cache?.get(`${encoding}:${key}`) : undefined;
     if (hit) return hit.body;
     const packed =
       encoding === 'br'
         ? await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
         : await gzip(body, { level: GZIP_LEVEL });
-    cache?.set(`${encoding}:${key}`, generation, packed);
+    if (keep) cache?.set(`${encoding}:${key}`, generation, packed);
     return packed;
   }
 
-  return async function servePage(ctx: Context): Promise<boolean> {
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return false;
-    const key = ctx.url;
-    const generation = cache?.generation ?? 0;
-    let hit = cache?.get(key);
-    let rendered: Rendered | null = hit ? { status: 200, type: typeOf(ctx.path), body: hit.body } : null;
-    if (!rendered) {
-      try {
-        rendered = await produce(ctx);
-      } catch (err) {
-        // A page that cannot be rendered is still served: the shell renders it in the browser.
-        console.error('storefront render failed', ctx.path, err);
-        return false;
-      }
-      if (!rendered) return false;
-      // Only answers that exist are kept: unknown addresses are endless.
-      if (rendered.status === 200) hit = cache?.set(key, generation, rendered.body);
-    }
+  /** Sends a page (from the cache or just rendered), compressed as the client accepts. */
+  async function send(ctx: Context, key: string, generation: number, rendered: Rendered, etag: string | undefined) {
     ctx.status = rendered.status;
     ctx.type = rendered.type;
     ctx.set('Cache-Control', 'no-cache');
-    ctx.vary('Accept-Encoding');
-    if (hit) {
-      ctx.set('ETag', hit.etag);
-      if (rendered.status === 200 && ctx.get('if-none-match') === hit.etag) {
+    ctx.set('Vary', 'Accept-Encoding');
+    if (etag) {
+      ctx.set('ETag', etag);
+      if (rendered.status === 200 && ctx.get('if-none-match') === etag) {
         ctx.status = 304;
-        return true;
+        return;
       }
     }
-    const encoding = (ctx.acceptsEncodings('br', 'gzip', 'identity') || 'identity') as Encoding;
-    const body = rendered.body.length < 1024 ? rendered.body : await encoded(key, generation, rendered.body, encoding);
-    if (body !== rendered.body) ctx.set('Content-Encoding', encoding);
+    const encoding = rendered.body.length < 1024 ? 'identity' : acceptedEncoding(ctx);
+    const body = await encoded(key, generation, rendered.body, encoding, etag !== undefined);
+    if (encoding !== 'identity') ctx.set('Content-Encoding', encoding);
     ctx.body = body;
+  }
+
+  /** Rendered pages from memory, early (before the API's routing): the same for everyone. */
+  async function fromCache(ctx: Context, next: () => Promise<unknown>) {
+    const hit = cache && (ctx.method === 'GET' || ctx.method === 'HEAD') ? cache.get(ctx.url) : undefined;
+    if (!hit) return next();
+    await send(ctx, ctx.url, cache!.generation, { status: 200, type: typeOf(ctx.path), body: hit.body }, hit.etag);
+  }
+
+  /** Renders the page; true when it answered, false to leave it to the shell. */
+  async function render(ctx: Context): Promise<boolean> {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return false;
+    const key = ctx.url;
+    const generation = cache?.generation ?? 0;
+    const hit = cache?.get(key);
+    if (hit) {
+      await send(ctx, key, generation, { status: 200, type: typeOf(ctx.path), body: hit.body }, hit.etag);
+      return true;
+    }
+    let rendered: Rendered | null;
+    try {
+      rendered = await produce(ctx);
+    } catch (err) {
+      // A page that cannot be rendered is still served: the shell renders it in the browser.
+      console.error('storefront render failed', ctx.path, err);
+      return false;
+    }
+    if (!rendered) return false;
+    // Only answers that exist are kept: unknown addresses are endless.
+    const kept = rendered.status === 200 ? cache?.set(key, generation, rendered.body) : undefined;
+    await send(ctx, key, generation, rendered, kept?.etag);
     return true;
-  };
+  }
+
+  return { render, fromCache };
+}
+
+/** br, else gzip, else none; a q-value is only read when the header has one. */
+function acceptedEncoding(ctx: Context): Encoding {
+  const header = ctx.get('accept-encoding');
+  if (!header) return 'identity';
+  if (header.includes(';')) return (ctx.acceptsEncodings('br', 'gzip', 'identity') || 'identity') as Encoding;
+  return /\bbr\b/.test(header) ? 'br' : /\bgzip\b/.test(header) ? 'gzip' : 'identity';
 }
