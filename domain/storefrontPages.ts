@@ -47,3 +47,12 @@ export interface PagePayload {
   /** The product of /products/:slug; null when there is none (404). */
   product?: ApiProduct | null;
 }
+
+/**
+ * Link previews (Facebook, Messenger, Viber) show no SVG: the server draws an uploaded SVG as a
+ * PNG at /og/<path>.png. The preview picture for an image URL (others are used as they are).
+ */
+export function previewImagePath(imageUrl: string): string {
+  const m = /^\/uploads\/([\w-]+(?:\/[\w-]+)*)\.svg$/i.exec(imageUrl);
+  return m ? `/og/${m[1]}.png` : imageUrl;
+}

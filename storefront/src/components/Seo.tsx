@@ -5,6 +5,7 @@
 import { useLocation } from 'react-router-dom';
 import { useSettings } from '../state/settings';
 import { siteOrigin } from '../state/preloaded';
+import { previewImagePath } from '../../../domain/storefrontPages';
 
 export const DEFAULT_TITLE = 'Вейп устройства TWINS и TRIPLES';
 export const DEFAULT_DESCRIPTION = 'VAP SOLO – вейп устройства TWINS и TRIPLES с два и три вкуса. Доставка в цяла България, плащане с наложен платеж.';
@@ -60,7 +61,7 @@ export function Seo({ title, description, keywords, canonical, image, type = 'we
   const fullTitle = pageTitle(title, brand);
   const text = shortDescription(description) || DEFAULT_DESCRIPTION;
   const url = absoluteUrl(canonical ?? location.pathname);
-  const picture = absoluteUrl(image || DEFAULT_IMAGE);
+  const picture = absoluteUrl(previewImagePath(image || DEFAULT_IMAGE));
   return (
     <>
       <title>{fullTitle}</title>

@@ -8,10 +8,11 @@ import { promisify } from 'node:util';
 import type { Context } from 'koa';
 import type { Config } from '../../config';
 import { AnswerCache } from '../../http/publicCache';
-import { loadEntry, StorefrontEntry } from './entry';
+import { BUILT_ENTRY, loadEntry, SOURCE_ENTRY, StorefrontEntry } from './entry';
 import { loadTemplate, pageDocument, Template } from './document';
 import { loadPageData } from './pageData';
 import { robotsTxt, sitemapXml } from './sitemap';
+import { previewImages } from './previewImage';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -49,9 +50,11 @@ export function storefrontPages(config: Config, options: StorefrontPagesOptions 
   let entry: StorefrontEntry | null | undefined = options.entry;
   let template: Template | null | undefined;
   const origin = config.publicUrl;
+  const preview = previewImages(config.uploadDir);
 
   const ready = () => {
-    if (entry === undefined) entry = loadEntry();
+    // Tests read the source (a build may be older than it); elsewhere the build comes first.
+    if (entry === undefined) entry = loadEntry(config.env === 'test' ? [SOURCE_ENTRY, BUILT_ENTRY] : [BUILT_ENTRY, SOURCE_ENTRY]);
     if (template === undefined) template = loadTemplate(config.storefrontDist);
     return entry && template ? { entry, template } : null;
   };
@@ -111,6 +114,7 @@ export function storefrontPages(config: Config, options: StorefrontPagesOptions 
   /** Renders the page; true when it answered, false to leave it to the shell. */
   async function render(ctx: Context): Promise<boolean> {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return false;
+    if (await preview(ctx)) return true;
     const key = ctx.url;
     const generation = cache?.generation ?? 0;
     const hit = cache?.get(key);
