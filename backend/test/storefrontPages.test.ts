@@ -97,6 +97,7 @@ describe('a product page as a crawler reads it', () => {
     expect([400, 403, 404]).toContain(outside.status);
     expect(outside.type).not.toBe('image/png');
     expect(page.meta('product:price:currency')).toBe('BGN');
+    expect(page.meta('og:price:amount')).toBe(page.meta('product:price:amount'));
     expect(Number(page.meta('product:price:amount'))).toBeGreaterThan(0);
     expect(page.meta('twitter:card')).toBe('summary_large_image');
     expect(page.meta('twitter:title')).toBe(page.titles[0]);
@@ -126,7 +127,7 @@ describe('a product page as a crawler reads it', () => {
     const opening = api.variants.find((v: { stock: number }) => v.stock > 0);
     expect(productLd.offers).toMatchObject({
       '@type': 'Offer',
-      price: opening.price.toFixed(2),
+      price: opening.price,
       priceCurrency: 'BGN',
       availability: 'https://schema.org/InStock',
       url: `${ORIGIN}/products/vap-solo-triples`,
@@ -147,7 +148,15 @@ describe('a product page as a crawler reads it', () => {
   });
 
   it('hands the browser the data it was rendered with, with < escaped', async () => {
+    const { product: api } = (await shop.browser().get('/api/products/vap-solo-twins')).body;
+    const hostile = '</script><script>alert(1)</script> <!-- край';
+    await admin.put(`/api/admin/products/${api.id}`, { seoDescription: hostile }).expect(200);
     const html = (await crawl('/products/vap-solo-twins')).text;
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).not.toContain('<!-- край');
+    expect(parse(html).jsonLd.find((d) => d['@type'] === 'Product').description).toBe(hostile);
+    expect(JSON.parse(parse(html).data!).product.seoDescription).toBe(hostile);
+    await admin.put(`/api/admin/products/${api.id}`, { seoDescription: api.seoDescription }).expect(200);
     const { data } = parse(html);
     expect(data).toBeTruthy();
     expect(data).not.toContain('<');
@@ -251,7 +260,7 @@ describe('kept and compressed', () => {
     await admin.put(`/api/admin/products/${api.id}`, { price: 33.33, variants: api.variants.map((v: object) => ({ ...v, price: null })) }).expect(200);
     const after = parse((await crawl('/products/vap-solo-twins')).text);
     expect(after.meta('product:price:amount')).toBe('33.33');
-    expect(after.jsonLd.find((d) => d['@type'] === 'Product').offers.price).toBe('33.33');
+    expect(after.jsonLd.find((d) => d['@type'] === 'Product').offers.price).toBe(33.33);
     expect(after.body).toContain('33,33');
   });
 

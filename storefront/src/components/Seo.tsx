@@ -77,6 +77,8 @@ export function Seo({ title, description, keywords, canonical, image, type = 'we
       <meta property="og:image" content={picture} />
       {price && <meta property="product:price:amount" content={price.amount.toFixed(2)} />}
       {price && <meta property="product:price:currency" content={price.currency} />}
+      {price && <meta property="og:price:amount" content={price.amount.toFixed(2)} />}
+      {price && <meta property="og:price:currency" content={price.currency} />}
       <meta name="twitter:card" content="summary_large_image" />
       <meta name="twitter:title" content={fullTitle} />
       <meta name="twitter:description" content={text} />

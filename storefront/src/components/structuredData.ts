@@ -55,7 +55,7 @@ export function productLd(product: ApiProduct, settings: PublicSettings) {
     offers: {
       '@type': 'Offer',
       url,
-      price: price.amount.toFixed(2),
+      price: Math.round(price.amount * 100) / 100,
       priceCurrency: price.currency,
       availability: product.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
       itemCondition: 'https://schema.org/NewCondition',
