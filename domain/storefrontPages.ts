@@ -33,6 +33,8 @@ export type PageNeeds =
       product?: string;
       /** No such page: the 404 page, with status 404. */
       notFound?: boolean;
+      /** The page's code (its source file, as the build's manifest names it), preloaded. */
+      chunk?: string;
     };
 
 export interface PagePayload {

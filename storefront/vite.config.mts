@@ -18,6 +18,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         copyPublicDir: false,
         rollupOptions: { output: { format: 'cjs', entryFileNames: '[name].js', codeSplitting: false } },
       }
-    : { outDir: 'dist', emptyOutDir: true, target: 'es2022' },
+    : // The manifest tells the server which chunk a page's code is in (it preloads it).
+      { outDir: 'dist', emptyOutDir: true, target: 'es2022', manifest: true },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' } },
 }));

@@ -16,6 +16,7 @@ import supertest from 'supertest';
 import { loadEntry, storefrontPages } from '../src/modules/storefront';
 import { SOURCE_ENTRY } from '../src/modules/storefront/entry';
 import { staticFiles } from '../src/http/static';
+import { chunkPreloads, pageDocument, parseTemplate } from '../src/modules/storefront/document';
 
 let shop: TestShop;
 let admin: Awaited<ReturnType<TestShop['signedIn']>>;
@@ -306,5 +307,24 @@ describe('the server entry', () => {
     } finally {
       await shell.close();
     }
+  });
+});
+
+describe('the document', () => {
+  it('preloads the page\'s chunk and what it imports, not what the shell loads already', () => {
+    const template = parseTemplate('<html><head><title>x</title><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>')!;
+    template.chunks = {
+      'index.html': { file: 'assets/index-1.js' },
+      '_ProductPage-2.js': { file: 'assets/ProductPage-2.js', name: 'ProductPage', imports: ['index.html', '_Price-3.js'] },
+      '_Price-3.js': { file: 'assets/Price-3.js', name: 'Price' },
+      'src/pages/Home.tsx': { file: 'assets/Home-4.js', name: 'Home', imports: ['_Price-3.js'] },
+    };
+    expect(chunkPreloads(template, 'src/pages/ProductPage.tsx')).toBe('<link rel="modulepreload" crossorigin href="/assets/ProductPage-2.js"><link rel="modulepreload" crossorigin href="/assets/Price-3.js">');
+    expect(chunkPreloads(template, 'src/pages/Home.tsx')).toBe('<link rel="modulepreload" crossorigin href="/assets/Home-4.js"><link rel="modulepreload" crossorigin href="/assets/Price-3.js">');
+    expect(chunkPreloads(template, undefined)).toBe('');
+    const html = pageDocument(template, '<title>A | VAP SOLO</title><meta name="description" content="d"/><main>x</main>', { url: '/', origin: ORIGIN, settings: {} as never }, 'src/pages/Home.tsx');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain('<title>A | VAP SOLO</title><meta name="description" content="d"/>\n  </head>');
+    expect(html).toContain('<div id="root"><main>x</main></div><script type="application/json" id="__DATA__">');
   });
 });

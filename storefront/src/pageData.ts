@@ -26,16 +26,27 @@ export function shopQuery(params: URLSearchParams): ProductQuery {
 }
 
 const CLIENT_PAGES = ['/cart', '/checkout', '/orders/:id', '/account', '/account/orders/:id', '/signin', '/register', '/forgot-password', '/reset-password'];
-const PLAIN_PAGES = ['/', '/contact', '/terms', '/privacy', '/returns'];
+const INFO_PAGES = ['/terms', '/privacy', '/returns'];
+
+/** The source file of each page's chunk (see App.tsx's routes). */
+const CHUNK = {
+  home: 'src/pages/Home.tsx',
+  shop: 'src/pages/Shop.tsx',
+  product: 'src/pages/ProductPage.tsx',
+  info: 'src/pages/InfoPage.tsx',
+  contact: 'src/pages/Contact.tsx',
+  notFound: 'src/pages/NotFound.tsx',
+};
 
 export function pageNeeds(url: string): PageNeeds {
   const parsed = new URL(url, 'http://shop.invalid');
   const path = parsed.pathname;
   if (CLIENT_PAGES.some((p) => matchPath(p, path))) return { render: 'client' };
-  if (matchPath('/', path)) return { render: 'server', featured: HOME_FEATURED_QUERY };
-  if (matchPath('/products', path)) return { render: 'server', products: shopQuery(parsed.searchParams), categories: true };
+  if (matchPath('/', path)) return { render: 'server', featured: HOME_FEATURED_QUERY, chunk: CHUNK.home };
+  if (matchPath('/products', path)) return { render: 'server', products: shopQuery(parsed.searchParams), categories: true, chunk: CHUNK.shop };
   const product = matchPath('/products/:slug', path);
-  if (product) return { render: 'server', product: product.params.slug };
-  if (PLAIN_PAGES.some((p) => matchPath(p, path))) return { render: 'server' };
-  return { render: 'server', notFound: true };
+  if (product) return { render: 'server', product: product.params.slug, chunk: CHUNK.product };
+  if (matchPath('/contact', path)) return { render: 'server', chunk: CHUNK.contact };
+  if (INFO_PAGES.some((p) => matchPath(p, path))) return { render: 'server', chunk: CHUNK.info };
+  return { render: 'server', notFound: true, chunk: CHUNK.notFound };
 }

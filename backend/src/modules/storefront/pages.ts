@@ -69,7 +69,7 @@ export function storefrontPages(config: Config, options: StorefrontPagesOptions 
     if (needs.render !== 'server') return null;
     const { status, payload } = await loadPageData(needs, ctx.url, origin);
     const html = await app.entry.render(payload);
-    return { status, type: 'text/html; charset=utf-8', body: Buffer.from(pageDocument(app.template, html, payload)) };
+    return { status, type: 'text/html; charset=utf-8', body: Buffer.from(pageDocument(app.template, html, payload, needs.chunk)) };
   }
 
   /** The body in that encoding; kept beside the page when the page is kept. */
