@@ -16,7 +16,7 @@ import supertest from 'supertest';
 import { loadEntry, storefrontPages } from '../src/modules/storefront';
 import { SOURCE_ENTRY } from '../src/modules/storefront/entry';
 import { staticFiles } from '../src/http/static';
-import { chunkPreloads, pageDocument, parseTemplate } from '../src/modules/storefront/document';
+import { chunkPreloads, loadTemplate, pageDocument, parseTemplate } from '../src/modules/storefront/document';
 
 let shop: TestShop;
 let admin: Awaited<ReturnType<TestShop['signedIn']>>;
@@ -326,5 +326,15 @@ describe('the document', () => {
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html).toContain('<title>A | VAP SOLO</title><meta name="description" content="d"/>\n  </head>');
     expect(html).toContain('<div id="root"><main>x</main></div><script type="application/json" id="__DATA__">');
+  });
+
+  it('carries the built stylesheet in the page, so the first paint waits for nothing else', () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-css-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'assets', 'index-5.css'), ':root{--brand:#5b21b6}');
+    fs.writeFileSync(path.join(dist, 'index.html'), '<html><head><link rel="stylesheet" crossorigin href="/assets/index-5.css"></head><body><div id="root"></div></body></html>');
+    const template = loadTemplate(dist)!;
+    expect(template.head).toContain('<style>:root{--brand:#5b21b6}</style>');
+    expect(template.head).not.toContain('<link rel="stylesheet"');
   });
 });

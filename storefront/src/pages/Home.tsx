@@ -38,7 +38,7 @@ export default function Home() {
           </div>
         </div>
         <div className="hero-art" aria-hidden="true">
-          <img src="/uploads/demo/twins.svg" alt="" width="280" height="280" />
+          <img src="/uploads/demo/twins.svg" alt="" width="280" height="280" fetchPriority="high" />
           <img src="/uploads/demo/triples.svg" alt="" width="280" height="280" />
         </div>
       </section>
