@@ -133,6 +133,9 @@ async function main() {
       ['filtered, searched, sorted, page 40', { url: `${base}/api/products?page=40&limit=10&search=${encodeURIComponent('ягода')}&category=twins&sort=-price&minPrice=10&maxPrice=50` }],
       ['one product by slug', { url: `${base}/api/products/${slug}` }],
       ['categories', { url: `${base}/api/categories` }],
+      // A whole page as a browser or crawler gets it: rendered on the server, kept, brotli.
+      ['rendered product page (HTML, brotli)', { url: `${base}/products/${slug}`, headers: { 'accept-encoding': 'br, gzip' } }],
+      ['rendered shop page, filtered (HTML, brotli)', { url: `${base}/products?category=twins&sort=-price&page=3`, headers: { 'accept-encoding': 'br, gzip' } }],
       // Not a target: what any signed-in call costs before it does anything (session, sign-in, CSRF, routing).
       ['signed-in call that does nothing (CSRF token)', { url: `${base}/api/csrf-token`, headers: { cookie: customer.cookie } }],
       ['cart: add, then read (signed in)', {
@@ -185,7 +188,7 @@ async function main() {
   }
 }
 
-interface Audit { page: string; performance: number; accessibility: number; lcp: string; cls: string; tbt: string }
+interface Audit { page: string; performance: number; accessibility: number; seo: number; lcp: string; cls: string; tbt: string }
 
 /** Lighthouse (mobile, its default throttling) in Debian's Chromium, one page after another. */
 async function lighthouseScores(base: string, pages: string[]): Promise<Audit[]> {
@@ -200,10 +203,10 @@ async function lighthouseScores(base: string, pages: string[]): Promise<Audit[]>
   try {
     for (const page of pages) {
       process.stdout.write(`  lighthouse ${page}…\n`);
-      const { lhr } = await lighthouse(base + page, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+      const { lhr } = await lighthouse(base + page, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'seo'] });
       const a = lhr.audits;
       out.push({
-        page, performance: Math.round(lhr.categories.performance.score * 100), accessibility: Math.round(lhr.categories.accessibility.score * 100),
+        page, performance: Math.round(lhr.categories.performance.score * 100), accessibility: Math.round(lhr.categories.accessibility.score * 100), seo: Math.round(lhr.categories.seo.score * 100),
         lcp: a['largest-contentful-paint'].displayValue, cls: a['cumulative-layout-shift'].displayValue, tbt: a['total-blocking-time'].displayValue,
       });
     }
@@ -237,9 +240,9 @@ function writeResults(results: Figures[], memory: number, weight: Record<string,
     '',
     'Lighthouse, mobile (the storefront on this data; served with brotli):',
     '',
-    '| page | performance | accessibility | LCP | CLS | TBT |',
-    '|---|---|---|---|---|---|',
-    ...(audits.length ? audits.map((a) => `| ${a.page} | ${a.performance} | ${a.accessibility} | ${a.lcp} | ${a.cls} | ${a.tbt} |`) : ['| (Chromium not found) | | | | | |']),
+    '| page | performance | accessibility | SEO | LCP | CLS | TBT |',
+    '|---|---|---|---|---|---|---|',
+    ...(audits.length ? audits.map((a) => `| ${a.page} | ${a.performance} | ${a.accessibility} | ${a.seo} | ${a.lcp} | ${a.cls} | ${a.tbt} |`) : ['| (Chromium not found) | | | | | | |']),
     '',
     `Total run: ${totalSeconds.toFixed(0)} s.`,
     '',

@@ -4,10 +4,21 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root,
   base: '/',
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022' },
+  build: isSsrBuild
+    ? {
+        // The server entry (npm run build:ssr): one CommonJS file the Koa server require()s;
+        // packages stay in node_modules.
+        outDir: 'dist-server',
+        emptyOutDir: true,
+        target: 'node20',
+        copyPublicDir: false,
+        rollupOptions: { output: { format: 'cjs', entryFileNames: '[name].js', codeSplitting: false } },
+      }
+    : // The manifest tells the server which chunk a page's code is in (it preloads it).
+      { outDir: 'dist', emptyOutDir: true, target: 'es2022', manifest: true },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' } },
-});
+}));

@@ -19,6 +19,7 @@ import { requestLog } from './http/requestLog';
 import { securityHeaders } from './http/securityHeaders';
 import { staticFiles } from './http/static';
 import { serveUploads } from './http/uploadsStatic';
+import { storefrontPages } from './modules/storefront';
 import { API } from '../../domain/messages';
 import { authRoutes } from './routes/auth';
 import { tokenRoutes } from './routes/tokens';
@@ -66,10 +67,15 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
 
   // In-process caches, exact because every write drops them (one process: see config).
   const adminLists = new AnswerCache(500);
+  // Server-rendered storefront pages: kept like the catalogue's answers, dropped by the same writes.
+  const pageCache = config.memoryCaches ? new AnswerCache(500) : undefined;
+  pageCache?.watch(knex);
+  const pages = storefrontPages(config, { cache: pageCache });
   if (config.memoryCaches) {
     const cache = new AnswerCache();
     cache.watch(knex);
     app.use(servePublicCache(cache));
+    app.use(pages.fromCache);
     enableCountCache(knex);
     adminLists.watch(knex, DATA_WRITE);
     rememberUsers(knex);
@@ -111,6 +117,6 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
     return next();
   });
   app.use(serveUploads(config));
-  app.use(staticFiles(config));
+  app.use(staticFiles(config, pages.render));
   return app;
 }

@@ -1,5 +1,6 @@
 // The storefront: providers, the layout of every page, and the routes (each page its own chunk).
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazy } from './lazyPage';
 import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { SettingsProvider } from './state/settings';
 import { AuthProvider } from './state/auth';

@@ -1,13 +1,30 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { App } from './App';
+import { App, AppRoutes } from './App';
+import { PreloadedProvider, readPagePayload } from './state/preloaded';
+import { preloadPage } from './lazyPage';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
+// A page the server rendered carries its data: hydrate it (once its page's code is here).
+// Pages the server leaves to the browser (cart, checkout, account) are rendered here.
+const payload = readPagePayload();
+const root = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <BrowserRouter>
-      <App />
+      <PreloadedProvider payload={payload}>
+        <App />
+      </PreloadedProvider>
     </BrowserRouter>
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (payload) {
+  preloadPage(AppRoutes(), window.location.pathname).then(
+    () => hydrateRoot(root, app),
+    () => createRoot(root).render(app),
+  );
+} else {
+  createRoot(root).render(app);
+}

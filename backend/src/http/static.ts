@@ -37,14 +37,15 @@ function spa(root: string, mount: string) {
   };
 }
 
-export function staticFiles(config: Config) {
+/** `pages`: the server-rendered storefront pages (modules/storefront); true when it answered. */
+export function staticFiles(config: Config, pages?: (ctx: Context) => Promise<boolean>) {
   const admin = spa(config.adminDist, '/admin');
   const storefront = spa(config.storefrontDist, '');
   return async (ctx: Context, next: Next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     if (ctx.path === '/admin' || ctx.path.startsWith('/admin/')) {
       if (await admin(ctx)) return;
-    } else if (!ctx.path.startsWith('/uploads/') && (await storefront(ctx))) {
+    } else if (!ctx.path.startsWith('/uploads/') && ((pages && (await pages(ctx))) || (await storefront(ctx)))) {
       return;
     }
     return next();

@@ -20,7 +20,7 @@ import {
 } from '../../../domain/limits';
 import { descendantIds, resolveCategory } from '../services/categories';
 import { searchTerms, typoPatterns, TYPO_MIN_LENGTH } from '../../../domain/search';
-import { createProduct, findProduct, productView, productViews, updateProduct, ProductInput } from '../services/products';
+import { createProduct, findProduct, productView, productViews, updateProduct, ProductInput, ProductView } from '../services/products';
 import { getSettings } from '../services/settings';
 
 const READ_ONLY = ['id', 'createdAt', 'updatedAt', 'category', 'stock', 'inStock'];
@@ -270,4 +270,14 @@ export function productRoutes() {
   });
 
   return router;
+}
+
+/**
+ * GET /api/products's answer for a query (same checks, same shape), for the server-rendered
+ * shop and home pages. Throws the same 400 for a bad query.
+ */
+export async function shopProducts(query: Record<string, unknown>): Promise<{ products: ProductView[]; total: number; page: number; limit: number }> {
+  const answer = { body: undefined as unknown };
+  await catalogue(answer as unknown as Context, parseCatalogueQuery(query, false), ['active']);
+  return answer.body as { products: ProductView[]; total: number; page: number; limit: number };
 }

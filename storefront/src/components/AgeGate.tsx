@@ -1,20 +1,27 @@
 // The 18+ gate on the first visit; the answer is remembered on this device. It is a modal
 // dialog: Tab and Shift+Tab cycle inside it (the page behind is inert until it is answered).
+// It opens once the page is running in the browser (the server cannot know this device's
+// answer, and the page's HTML under it stays readable for search engines and link previews).
 import { KeyboardEvent, useEffect, useRef, useState } from 'react';
 
 export const AGE_KEY = 'age-confirmed';
 
+function confirmedHere(): boolean {
+  try {
+    return localStorage.getItem(AGE_KEY) === 'yes';
+  } catch {
+    return false;
+  }
+}
+
 export function AgeGate() {
-  const [open, setOpen] = useState(() => {
-    try {
-      return localStorage.getItem(AGE_KEY) !== 'yes';
-    } catch {
-      return true;
-    }
-  });
+  const [open, setOpen] = useState(false);
   const [refused, setRefused] = useState(false);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!confirmedHere()) setOpen(true);
+  }, []);
   useEffect(() => {
     if (open) confirmRef.current?.focus();
     document.body.classList.toggle('no-scroll', open);

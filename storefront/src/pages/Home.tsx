@@ -3,6 +3,10 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { shopApi } from '../api/shop';
 import { Seo } from '../components/Seo';
+import { organizationLd } from '../components/structuredData';
+import { usePreloaded } from '../state/preloaded';
+import { useSettings } from '../state/settings';
+import { HOME_FEATURED_QUERY } from '../pageData';
 import { ProductCard, ProductGridSkeleton } from '../components/ProductCard';
 import type { ApiProduct } from '../../../domain/api';
 
@@ -12,13 +16,17 @@ const LINES = [
 ];
 
 export default function Home() {
-  const [featured, setFeatured] = useState<ApiProduct[] | null>(null);
+  const preloaded = usePreloaded('featured');
+  const settings = useSettings();
+  const [featured, setFeatured] = useState<ApiProduct[] | null>(preloaded ?? null);
   useEffect(() => {
-    shopApi.products({ limit: 8, sort: 'newest' }).then((r) => setFeatured(r.products), () => setFeatured([]));
+    if (preloaded) return; // rendered on the server with them
+    shopApi.products(HOME_FEATURED_QUERY).then((r) => setFeatured(r.products), () => setFeatured([]));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
     <div className="page home">
-      <Seo title="Начало" keywords="вейп, VAP SOLO, TWINS, TRIPLES, електронна цигара, вкусове" />
+      <Seo title="Начало" canonical="/" keywords="вейп, VAP SOLO, TWINS, TRIPLES, електронна цигара, вкусове" jsonLd={[organizationLd(settings)]} />
       <section className="hero">
         <div className="hero-text">
           <p className="eyebrow">Ново от VAP SOLO</p>
@@ -30,7 +38,7 @@ export default function Home() {
           </div>
         </div>
         <div className="hero-art" aria-hidden="true">
-          <img src="/uploads/demo/twins.svg" alt="" width="280" height="280" />
+          <img src="/uploads/demo/twins.svg" alt="" width="280" height="280" fetchPriority="high" />
           <img src="/uploads/demo/triples.svg" alt="" width="280" height="280" />
         </div>
       </section>

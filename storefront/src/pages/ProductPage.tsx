@@ -1,11 +1,14 @@
 // A product: pictures, price, strength (variant) and flavour choices, personalization,
 // quantity, stock state, add to cart, and the nicotine health warning.
-import { FormEvent, useEffect, useMemo, useState } from 'react';
+import { FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { shopApi } from '../api/shop';
 import { useCart, AddResult } from '../state/cart';
 import { SHOP } from '../../../domain/messages';
 import { Seo } from '../components/Seo';
+import { breadcrumbLd, productLd, shownPrice } from '../components/structuredData';
+import { usePreloaded } from '../state/preloaded';
+import { useSettings } from '../state/settings';
 import { Price } from '../components/Price';
 import { NotFoundContent } from './NotFound';
 import { LOW_STOCK_THRESHOLD_DEFAULT, PERSONALIZATION_MAX } from '../../../domain/limits';
@@ -21,8 +24,15 @@ function nicotineOf(p: ApiProduct, variantName?: string): number | null {
 
 export default function ProductPage() {
   const { slug = '' } = useParams();
-  const [product, setProduct] = useState<ApiProduct | null | 'missing'>(null);
+  // Rendered on the server: the product (or its absence) came with the page.
+  const preloaded = usePreloaded('product');
+  const [product, setProduct] = useState<ApiProduct | null | 'missing'>(preloaded === undefined ? null : preloaded ?? 'missing');
+  const usePreload = useRef(preloaded !== undefined);
   useEffect(() => {
+    if (usePreload.current) {
+      usePreload.current = false;
+      return;
+    }
     setProduct(null);
     shopApi.product(slug).then((r) => setProduct(r.product), () => setProduct('missing'));
   }, [slug]);
@@ -33,6 +43,7 @@ export default function ProductPage() {
 
 function ProductView({ product }: { product: ApiProduct }) {
   const { add, items } = useCart();
+  const settings = useSettings();
   const inStockVariants = product.variants.filter((v) => v.stock > 0);
   const [variantId, setVariantId] = useState<number | null>((inStockVariants[0] ?? product.variants[0])?.id ?? null);
   const [values, setValues] = useState<Record<number, number>>({});
@@ -78,7 +89,24 @@ function ProductView({ product }: { product: ApiProduct }) {
   const images = product.images.length ? product.images : [];
   return (
     <div className="page product-page">
-      <Seo title={product.seoTitle || product.name} description={product.seoDescription || product.description.slice(0, 160)} keywords={[product.name, product.category?.name, 'VAP SOLO', 'вейп'].filter(Boolean).join(', ')} />
+      <Seo
+        title={product.seoTitle || product.name}
+        description={product.seoDescription || product.description}
+        keywords={[product.name, product.category?.name, 'VAP SOLO', 'вейп'].filter(Boolean).join(', ')}
+        canonical={`/products/${product.slug}`}
+        type="product"
+        image={product.images[0]?.url}
+        price={shownPrice(product, settings)}
+        jsonLd={[
+          productLd(product, settings),
+          breadcrumbLd([
+            { name: 'Начало', path: '/' },
+            { name: 'Магазин', path: '/products' },
+            ...(product.category ? [{ name: product.category.name, path: `/products?category=${product.category.slug}` }] : []),
+            { name: product.name, path: `/products/${product.slug}` },
+          ]),
+        ]}
+      />
       <nav className="breadcrumbs" aria-label="Път">
         <Link to="/">Начало</Link> / <Link to="/products">Магазин</Link>
         {product.category && <> / <Link to={`/products?category=${product.category.slug}`}>{product.category.name}</Link></>}

@@ -1,11 +1,15 @@
 // Магазин: the grid with category, price, search and sort; the URL holds the state (shareable,
 // back button works). The API's total says how many pages there are: no page past the last, and
-// a failed request says so (with a retry) instead of "nothing matches".
-import { FormEvent, useEffect, useMemo, useState } from 'react';
+// a failed request says so (with a retry) instead of "nothing matches". Rendered on the server,
+// the first list and the categories come with the page.
+import { FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { shopApi } from '../api/shop';
 import { Seo } from '../components/Seo';
 import { useSettings } from '../state/settings';
+import { breadcrumbLd } from '../components/structuredData';
+import { usePreloaded } from '../state/preloaded';
+import { shopQuery } from '../pageData';
 import { ProductCard, ProductGridSkeleton } from '../components/ProductCard';
 import { PAGE_SIZE_DEFAULT, PRICE_FILTER_MAX, PRICE_FILTER_MIN, PRODUCT_SORT_DEFAULT } from '../../../domain/limits';
 import { SHOP } from '../../../domain/messages';
@@ -36,27 +40,34 @@ export default function Shop() {
   const sort = params.get('sort') ?? PRODUCT_SORT_DEFAULT;
   const minPrice = params.get('minPrice') ?? '';
   const maxPrice = params.get('maxPrice') ?? '';
-  const [products, setProducts] = useState<ApiProduct[] | null>(null);
-  const [total, setTotal] = useState(0);
+  // Rendered on the server: this URL's list and the categories came with the page.
+  const preloadedList = usePreloaded('products');
+  const preloadedCategories = usePreloaded('categories');
+  const [products, setProducts] = useState<ApiProduct[] | null>(preloadedList?.products ?? null);
+  const [total, setTotal] = useState(preloadedList?.total ?? 0);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const [categories, setCategories] = useState<ApiCategory[]>([]);
+  const [categories, setCategories] = useState<ApiCategory[]>(preloadedCategories ?? []);
+  const usePreload = useRef(!!preloadedList);
   const [searchText, setSearchText] = useState(search);
   const [filtersOpen, setFiltersOpen] = useState(false);
 
   useEffect(() => setSearchText(search), [search]);
   useEffect(() => {
+    if (preloadedCategories) return;
     shopApi.categories().then((r) => setCategories(r.categories), () => undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   useEffect(() => {
+    if (usePreload.current) {
+      usePreload.current = false;
+      return;
+    }
     const ctrl = new AbortController();
     setProducts(null);
     setFailed(false);
     shopApi
-      .products({
-        page, limit: PAGE_SIZE_DEFAULT, search: search || undefined, category: category || undefined, sort,
-        minPrice: minPrice ? Number(minPrice) : PRICE_FILTER_MIN, maxPrice: maxPrice ? Number(maxPrice) : PRICE_FILTER_MAX,
-      }, ctrl.signal)
+      .products(shopQuery(params), ctrl.signal)
       .then(
         (r) => {
           setTotal(r.total);
@@ -69,6 +80,7 @@ export default function Shop() {
         },
       );
     return () => ctrl.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [page, category, search, sort, minPrice, maxPrice, attempt]);
 
   // From the URL as it is now, not as this render saw it: quick clicks must not undo each other.
@@ -99,7 +111,13 @@ export default function Shop() {
 
   return (
     <div className="page shop">
-      <Seo title={current ? current.name : 'Магазин'} description={current ? `${current.name} – VAP SOLO` : undefined} keywords="вейп магазин, TWINS, TRIPLES, течности, аксесоари" />
+      <Seo
+        title={current ? current.name : 'Магазин'}
+        description={current ? `${current.name} – VAP SOLO` : undefined}
+        keywords="вейп магазин, TWINS, TRIPLES, течности, аксесоари"
+        canonical={`/products${canonicalQuery(category, page)}`}
+        jsonLd={[breadcrumbLd([{ name: 'Начало', path: '/' }, { name: 'Магазин', path: '/products' }, ...(current ? [{ name: current.name, path: `/products?category=${current.slug}` }] : [])])]}
+      />
       <div className="shop-head">
         <h1>{current ? current.name : 'Магазин'}</h1>
         <form role="search" className="search" onSubmit={onSearch}>
@@ -187,4 +205,13 @@ export default function Shop() {
       </div>
     </div>
   );
+}
+
+/** A list's own address: its category and page (search, price and order are views of it). */
+function canonicalQuery(category: string, page: number): string {
+  const q = new URLSearchParams();
+  if (category) q.set('category', category);
+  if (page > 1) q.set('page', String(page));
+  const text = q.toString();
+  return text ? `?${text}` : '';
 }

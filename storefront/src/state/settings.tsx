@@ -5,6 +5,7 @@ import { createContext, ReactNode, useContext, useEffect, useState } from 'react
 import { shopApi } from '../api/shop';
 import type { PublicSettings } from '../../../domain/api';
 import { dualDisplayByDefault } from '../../../domain/money';
+import { usePreloadedSettings } from './preloaded';
 
 export const FALLBACK_SETTINGS: PublicSettings = {
   brand: 'VAP SOLO',
@@ -20,9 +21,13 @@ export const FALLBACK_SETTINGS: PublicSettings = {
 const SettingsContext = createContext<PublicSettings>(FALLBACK_SETTINGS);
 
 export function SettingsProvider({ children }: { children: ReactNode }) {
-  const [settings, setSettings] = useState(FALLBACK_SETTINGS);
+  // A server-rendered page carries them: render with those and do not ask again.
+  const preloaded = usePreloadedSettings();
+  const [settings, setSettings] = useState(() => (preloaded ? { ...FALLBACK_SETTINGS, ...preloaded } : FALLBACK_SETTINGS));
   useEffect(() => {
+    if (preloaded) return;
     shopApi.settings().then((s) => setSettings({ ...FALLBACK_SETTINGS, ...s }), () => undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return <SettingsContext.Provider value={settings}>{children}</SettingsContext.Provider>;
 }

@@ -1,0 +1,149 @@
+// Storefront pages rendered on the server (DESIGN §11): the catalogue's pages with their data,
+// head tags and structured data in the HTML, 404 for what does not exist, /sitemap.xml and
+// /robots.txt. Rendered answers are kept in an AnswerCache (http/publicCache: dropped by every
+// write to the catalogue's tables, so a new price shows at once) and compressed once per
+// encoding. Pages that belong to one visitor are left to the shell (http/static).
+import zlib from 'node:zlib';
+import { promisify } from 'node:util';
+import type { Context } from 'koa';
+import type { Config } from '../../config';
+import { AnswerCache } from '../../http/publicCache';
+import { BUILT_ENTRY, loadEntry, SOURCE_ENTRY, StorefrontEntry } from './entry';
+import { loadTemplate, pageDocument, Template } from './document';
+import { loadPageData } from './pageData';
+import { robotsTxt, sitemapXml } from './sitemap';
+import { previewImages } from './previewImage';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+/** Quick levels: a page is compressed again after every catalogue write. */
+const BROTLI_QUALITY = 5;
+const GZIP_LEVEL = 6;
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+function typeOf(path: string): string {
+  if (path === '/robots.txt') return 'text/plain; charset=utf-8';
+  if (path === '/sitemap.xml') return 'application/xml; charset=utf-8';
+  return 'text/html; charset=utf-8';
+}
+
+interface Rendered {
+  status: number;
+  type: string;
+  body: Buffer;
+}
+
+export interface StorefrontPagesOptions {
+  /** Where rendered answers are kept (none: rendered on every request). */
+  cache?: AnswerCache;
+  /** The server entry; found in the build or the source when absent. */
+  entry?: StorefrontEntry | null;
+}
+
+/**
+ * `render` (for http/static) answers a page or leaves it to the shell; `fromCache` (early in the
+ * app) answers kept pages before the API's routing is even looked at.
+ */
+export function storefrontPages(config: Config, options: StorefrontPagesOptions = {}) {
+  const cache = options.cache;
+  let entry: StorefrontEntry | null | undefined = options.entry;
+  let template: Template | null | undefined;
+  const origin = config.publicUrl;
+  const preview = previewImages(config.uploadDir);
+
+  const ready = () => {
+    // Tests read the source (a build may be older than it); elsewhere the build comes first.
+    if (entry === undefined) entry = loadEntry(config.env === 'test' ? [SOURCE_ENTRY, BUILT_ENTRY] : [BUILT_ENTRY, SOURCE_ENTRY]);
+    if (template === undefined) template = loadTemplate(config.storefrontDist);
+    return entry && template ? { entry, template } : null;
+  };
+
+  async function produce(ctx: Context): Promise<Rendered | null> {
+    if (ctx.path === '/robots.txt') return { status: 200, type: typeOf(ctx.path), body: Buffer.from(robotsTxt(origin)) };
+    if (ctx.path === '/sitemap.xml') return { status: 200, type: typeOf(ctx.path), body: Buffer.from(await sitemapXml(origin)) };
+    if (/\.[a-z0-9]+$/i.test(ctx.path)) return null; // a file, not a page
+    const app = ready();
+    if (!app) return null;
+    const needs = app.entry.pageNeeds(ctx.url);
+    if (needs.render !== 'server') return null;
+    const { status, payload } = await loadPageData(needs, ctx.url, origin);
+    const html = await app.entry.render(payload);
+    return { status, type: 'text/html; charset=utf-8', body: Buffer.from(pageDocument(app.template, html, payload, needs.chunk)) };
+  }
+
+  /** The body in that encoding; kept beside the page when the page is kept. */
+  async function encoded(key: string, generation: number, body: Buffer, encoding: Encoding, keep: boolean): Promise<Buffer> {
+    if (encoding === 'identity') return body;
+    const hit = keep ? cache?.get(`${encoding}:${key}`) : undefined;
+    if (hit) return hit.body;
+    const packed =
+      encoding === 'br'
+        ? await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+        : await gzip(body, { level: GZIP_LEVEL });
+    if (keep) cache?.set(`${encoding}:${key}`, generation, packed);
+    return packed;
+  }
+
+  /** Sends a page (from the cache or just rendered), compressed as the client accepts. */
+  async function send(ctx: Context, key: string, generation: number, rendered: Rendered, etag: string | undefined) {
+    ctx.status = rendered.status;
+    ctx.type = rendered.type;
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.set('Vary', 'Accept-Encoding');
+    if (etag) {
+      ctx.set('ETag', etag);
+      if (rendered.status === 200 && ctx.get('if-none-match') === etag) {
+        ctx.status = 304;
+        return;
+      }
+    }
+    const encoding = rendered.body.length < 1024 ? 'identity' : acceptedEncoding(ctx);
+    const body = await encoded(key, generation, rendered.body, encoding, etag !== undefined);
+    if (encoding !== 'identity') ctx.set('Content-Encoding', encoding);
+    ctx.body = body;
+  }
+
+  /** Rendered pages from memory, early (before the API's routing): the same for everyone. */
+  async function fromCache(ctx: Context, next: () => Promise<unknown>) {
+    const hit = cache && (ctx.method === 'GET' || ctx.method === 'HEAD') ? cache.get(ctx.url) : undefined;
+    if (!hit) return next();
+    await send(ctx, ctx.url, cache!.generation, { status: 200, type: typeOf(ctx.path), body: hit.body }, hit.etag);
+  }
+
+  /** Renders the page; true when it answered, false to leave it to the shell. */
+  async function render(ctx: Context): Promise<boolean> {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return false;
+    if (await preview(ctx)) return true;
+    const key = ctx.url;
+    const generation = cache?.generation ?? 0;
+    const hit = cache?.get(key);
+    if (hit) {
+      await send(ctx, key, generation, { status: 200, type: typeOf(ctx.path), body: hit.body }, hit.etag);
+      return true;
+    }
+    let rendered: Rendered | null;
+    try {
+      rendered = await produce(ctx);
+    } catch (err) {
+      // A page that cannot be rendered is still served: the shell renders it in the browser.
+      console.error('storefront render failed', ctx.path, err);
+      return false;
+    }
+    if (!rendered) return false;
+    // Only answers that exist are kept: unknown addresses are endless.
+    const kept = rendered.status === 200 ? cache?.set(key, generation, rendered.body) : undefined;
+    await send(ctx, key, generation, rendered, kept?.etag);
+    return true;
+  }
+
+  return { render, fromCache };
+}
+
+/** br, else gzip, else none; a q-value is only read when the header has one. */
+function acceptedEncoding(ctx: Context): Encoding {
+  const header = ctx.get('accept-encoding');
+  if (!header) return 'identity';
+  if (header.includes(';')) return (ctx.acceptsEncodings('br', 'gzip', 'identity') || 'identity') as Encoding;
+  return /\bbr\b/.test(header) ? 'br' : /\bgzip\b/.test(header) ? 'gzip' : 'identity';
+}

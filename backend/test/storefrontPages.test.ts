@@ -1,0 +1,340 @@
+// Storefront pages as a link-preview crawler or a search engine reads them (no JavaScript): the
+// rendered HTML with its head, Open Graph and JSON-LD, the sitemap, robots.txt and 404s. The
+// server entry is the storefront's source here (loaded through ts-jest), as `npm run build`
+// makes it for production.
+import zlib from 'node:zlib';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { makeShop, TestShop } from './helpers';
+import { seedDemo } from '../../seeds/demo';
+import { product } from './fixtures';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Koa from 'koa';
+import supertest from 'supertest';
+import { loadEntry, storefrontPages } from '../src/modules/storefront';
+import { SOURCE_ENTRY } from '../src/modules/storefront/entry';
+import { staticFiles } from '../src/http/static';
+import { chunkPreloads, loadTemplate, pageDocument, parseTemplate } from '../src/modules/storefront/document';
+
+let shop: TestShop;
+let admin: Awaited<ReturnType<TestShop['signedIn']>>;
+const ORIGIN = 'https://shop.example.bg';
+
+beforeAll(async () => {
+  shop = await makeShop({ publicUrl: ORIGIN, memoryCaches: true });
+  await seedDemo(shop.app.knex, { uploadDir: shop.config.uploadDir });
+  await product('Чернова без цена', 'chernova-skrita', 1000, [{ sku: 'DR-1', name: 'Стандартен', stock: 5 }], 'draft');
+  admin = await shop.signedIn('admin');
+});
+afterAll(() => shop.close());
+
+/** A crawler: no cookies, no JavaScript; asks for plain HTML. */
+function crawl(url: string) {
+  return shop.browser().get(url).set('Accept-Encoding', 'identity').set('User-Agent', 'facebookexternalhit/1.1');
+}
+
+/** The document's head and body as a crawler sees them. */
+function parse(html: string) {
+  const head = html.slice(0, html.indexOf('</head>'));
+  const attr = (tag: string, name: string) => new RegExp(`${name}="([^"]*)"`).exec(tag)?.[1];
+  const metas = [...head.matchAll(/<meta\b[^>]*>/g)].map((m) => m[0]);
+  const meta = (key: string) => {
+    const tag = metas.find((t) => attr(t, 'name') === key || attr(t, 'property') === key);
+    return tag ? decode(attr(tag, 'content') ?? '') : undefined;
+  };
+  const titles = [...head.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => decode(m[1]));
+  const canonical = /<link rel="canonical" href="([^"]*)"/.exec(head)?.[1];
+  const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
+  const data = /<script type="application\/json" id="__DATA__">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  const body = html.slice(html.indexOf('<body'));
+  return { titles, meta, canonical, jsonLd, data, body, head };
+}
+
+/** The bytes as they travel (supertest would unpack them). */
+async function rawGet(url: string, headers: Record<string, string>): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  const server = http.createServer(shop.app.callback()).listen(0);
+  try {
+    const { port } = server.address() as AddressInfo;
+    return await new Promise((resolve, reject) => {
+      http.get({ port, path: url, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      }).on('error', reject);
+    });
+  } finally {
+    server.close();
+  }
+}
+
+function decode(s: string) {
+  return s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+}
+
+describe('a product page as a crawler reads it', () => {
+  it('has the product, its title (brand once), description, canonical and Open Graph in the HTML', async () => {
+    const res = await crawl('/products/vap-solo-twins');
+    expect(res.status).toBe(200);
+    expect(res.type).toBe('text/html');
+    const page = parse(res.text);
+    expect(page.titles).toEqual(['VAP SOLO TWINS – два вкуса в едно устройство | VAP SOLO']);
+    expect(page.meta('description')).toBeTruthy();
+    expect(page.canonical).toBe(`${ORIGIN}/products/vap-solo-twins`);
+    expect(page.meta('og:type')).toBe('product');
+    expect(page.meta('og:title')).toBe(page.titles[0]);
+    expect(page.meta('og:description')).toBe(page.meta('description'));
+    expect(page.meta('og:url')).toBe(`${ORIGIN}/products/vap-solo-twins`);
+    // The demo pictures are SVG, which link previews do not show: a PNG drawn from it.
+    expect(page.meta('og:image')).toBe(`${ORIGIN}/og/demo/twins.png`);
+    expect(page.meta('twitter:image')).toBe(page.meta('og:image'));
+    const png = await shop.browser().get('/og/demo/twins.png').buffer(true);
+    expect(png.status).toBe(200);
+    expect(png.type).toBe('image/png');
+    expect((png.body as Buffer).subarray(1, 4).toString()).toBe('PNG');
+    expect((await shop.browser().get('/og/demo/no-such-picture.png')).status).toBe(404);
+    const outside = await shop.browser().get('/og/..%2f..%2fpackage.png');
+    expect([400, 403, 404]).toContain(outside.status);
+    expect(outside.type).not.toBe('image/png');
+    expect(page.meta('product:price:currency')).toBe('BGN');
+    expect(page.meta('og:price:amount')).toBe(page.meta('product:price:amount'));
+    expect(Number(page.meta('product:price:amount'))).toBeGreaterThan(0);
+    expect(page.meta('twitter:card')).toBe('summary_large_image');
+    expect(page.meta('twitter:title')).toBe(page.titles[0]);
+    // The product itself, without JavaScript.
+    expect(page.body).toContain('<h1>VAP SOLO TWINS</h1>');
+    expect(page.body).toContain('Добави в количката');
+  });
+
+  it('shows each product title with the brand once', async () => {
+    const { products } = (await shop.browser().get('/api/products?limit=50')).body as { products: Array<{ slug: string; name: string }> };
+    expect(products.length).toBeGreaterThan(20);
+    for (const p of products) {
+      const [title] = parse((await crawl(`/products/${p.slug}`)).text).titles;
+      expect(title.endsWith(' | VAP SOLO')).toBe(true);
+      expect(title).not.toContain('| VAP SOLO |');
+    }
+  });
+
+  it('carries Product and BreadcrumbList JSON-LD with the offer shown on the page', async () => {
+    const { product: api } = (await shop.browser().get('/api/products/vap-solo-triples')).body;
+    const page = parse((await crawl('/products/vap-solo-triples')).text);
+    const productLd = page.jsonLd.find((d) => d['@type'] === 'Product');
+    expect(productLd['@context']).toBe('https://schema.org');
+    expect(productLd.name).toBe(api.name);
+    expect(productLd.url).toBe(`${ORIGIN}/products/vap-solo-triples`);
+    expect(productLd.image[0]).toBe(`${ORIGIN}${api.images[0].url}`);
+    const opening = api.variants.find((v: { stock: number }) => v.stock > 0);
+    expect(productLd.offers).toMatchObject({
+      '@type': 'Offer',
+      price: opening.price,
+      priceCurrency: 'BGN',
+      availability: 'https://schema.org/InStock',
+      url: `${ORIGIN}/products/vap-solo-triples`,
+    });
+    expect(page.meta('product:price:amount')).toBe(opening.price.toFixed(2));
+    const crumbs = page.jsonLd.find((d) => d['@type'] === 'BreadcrumbList');
+    expect(crumbs.itemListElement.map((i: { name: string }) => i.name)).toEqual(['Начало', 'Магазин', api.category.name, api.name]);
+    expect(crumbs.itemListElement[3]).toMatchObject({ position: 4, item: `${ORIGIN}/products/vap-solo-triples` });
+  });
+
+  it('says OutOfStock when nothing is left', async () => {
+    const { product: api } = (await shop.browser().get('/api/products/vap-solo-triples')).body;
+    await admin.put(`/api/admin/products/${api.id}`, { variants: api.variants.map((v: object) => ({ ...v, stock: 0 })) }).expect(200);
+    const page = parse((await crawl('/products/vap-solo-triples')).text);
+    expect(page.jsonLd.find((d) => d['@type'] === 'Product').offers.availability).toBe('https://schema.org/OutOfStock');
+    expect(page.body).toContain('Изчерпан');
+    await admin.put(`/api/admin/products/${api.id}`, { variants: api.variants }).expect(200);
+  });
+
+  it('hands the browser the data it was rendered with, with < escaped', async () => {
+    const { product: api } = (await shop.browser().get('/api/products/vap-solo-twins')).body;
+    const hostile = '</script><script>alert(1)</script> <!-- край';
+    await admin.put(`/api/admin/products/${api.id}`, { seoDescription: hostile }).expect(200);
+    const html = (await crawl('/products/vap-solo-twins')).text;
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).not.toContain('<!-- край');
+    expect(parse(html).jsonLd.find((d) => d['@type'] === 'Product').description).toBe(hostile);
+    expect(JSON.parse(parse(html).data!).product.seoDescription).toBe(hostile);
+    await admin.put(`/api/admin/products/${api.id}`, { seoDescription: api.seoDescription }).expect(200);
+    const { data } = parse(html);
+    expect(data).toBeTruthy();
+    expect(data).not.toContain('<');
+    const payload = JSON.parse(data!);
+    expect(payload.url).toBe('/products/vap-solo-twins');
+    expect(payload.product.slug).toBe('vap-solo-twins');
+    expect(payload.settings.brand).toBe('VAP SOLO');
+  });
+
+  it('answers 404 with the shop\'s 404 page for an unknown product and for a draft', async () => {
+    for (const url of ['/products/no-such-thing', '/products/chernova-skrita']) {
+      const res = await crawl(url);
+      expect(res.status).toBe(404);
+      expect(res.type).toBe('text/html');
+      expect(res.text).toContain('Продуктът не е намерен.');
+      expect(parse(res.text).meta('robots')).toBe('noindex');
+      expect(res.text).not.toContain('Чернова без цена');
+    }
+  });
+
+  it('answers 404 for an unknown page', async () => {
+    const res = await crawl('/no-such-page');
+    expect(res.status).toBe(404);
+    expect(res.text).toContain('Страницата не е намерена.');
+  });
+});
+
+describe('other catalogue pages', () => {
+  it('home: title, canonical and Organization', async () => {
+    const res = await crawl('/');
+    expect(res.status).toBe(200);
+    const page = parse(res.text);
+    expect(page.titles).toEqual(['Начало | VAP SOLO']);
+    expect(page.canonical).toBe(`${ORIGIN}/`);
+    expect(page.meta('og:type')).toBe('website');
+    const org = page.jsonLd.find((d) => d['@type'] === 'Organization');
+    expect(org).toMatchObject({ name: 'VAP SOLO', url: `${ORIGIN}/` });
+    expect(page.body).toContain('Един вейп. Два или три вкуса.');
+    expect(page.body).toContain('product-card');
+  });
+
+  it('shop and a category page: the list for the URL\'s filters and page, in the HTML', async () => {
+    const all = await crawl('/products');
+    expect(all.status).toBe(200);
+    expect(parse(all.text).titles).toEqual(['Магазин | VAP SOLO']);
+    const { categories } = (await shop.browser().get('/api/categories')).body as { categories: Array<{ slug: string; name: string; productCount: number }> };
+    const category = categories.find((c) => c.productCount > 0)!;
+    const api = (await shop.browser().get(`/api/products?category=${category.slug}&sort=name`)).body;
+    const res = await crawl(`/products?category=${category.slug}&sort=name`);
+    expect(res.status).toBe(200);
+    const page = parse(res.text);
+    expect(page.titles).toEqual([`${category.name} | VAP SOLO`]);
+    expect(page.canonical).toBe(`${ORIGIN}/products?category=${category.slug}`);
+    for (const p of api.products) expect(page.body).toContain(`href="/products/${p.slug}"`);
+    expect(JSON.parse(page.data!).products.products.map((p: { id: number }) => p.id)).toEqual(api.products.map((p: { id: number }) => p.id));
+    expect(page.jsonLd.find((d) => d['@type'] === 'BreadcrumbList').itemListElement.map((i: { name: string }) => i.name)).toEqual(['Начало', 'Магазин', category.name]);
+    expect((await crawl('/products?category=no-such-category')).status).toBe(404);
+  });
+
+  it('info pages are rendered; pages of one visitor are left to the browser', async () => {
+    const terms = await crawl('/terms');
+    expect(terms.status).toBe(200);
+    expect(parse(terms.text).titles).toEqual(['Общи условия | VAP SOLO']);
+    expect(terms.text).toContain('<h1>Общи условия</h1>');
+    // No built storefront here: the shell of cart and checkout is not in this test's tree.
+    for (const url of ['/cart', '/checkout', '/account']) expect((await crawl(url)).text).not.toContain('__DATA__');
+  });
+});
+
+describe('sitemap and robots', () => {
+  it('lists every active product and category with lastmod, never a draft', async () => {
+    const res = await crawl('/sitemap.xml');
+    expect(res.status).toBe(200);
+    expect(res.type).toBe('application/xml');
+    const locs = [...res.text.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
+    const { products, total } = (await shop.browser().get('/api/products?limit=100')).body;
+    expect(products.length).toBe(total);
+    for (const p of products) expect(locs).toContain(`${ORIGIN}/products/${p.slug}`);
+    const { categories } = (await shop.browser().get('/api/categories')).body;
+    for (const c of categories) expect(locs).toContain(`${ORIGIN}/products?category=${c.slug}`);
+    expect(locs).toContain(`${ORIGIN}/`);
+    expect(res.text).not.toContain('chernova-skrita');
+    expect(res.text).toMatch(/<url><loc>[^<]*\/products\/vap-solo-twins<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod><\/url>/);
+  });
+
+  it('robots.txt keeps crawlers out of staff and visitor pages and points to the sitemap', async () => {
+    const res = await crawl('/robots.txt');
+    expect(res.status).toBe(200);
+    expect(res.type).toBe('text/plain');
+    const lines = res.text.split('\n');
+    for (const p of ['/admin', '/api', '/cart', '/checkout', '/account']) expect(lines).toContain(`Disallow: ${p}`);
+    expect(lines).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+  });
+});
+
+describe('kept and compressed', () => {
+  it('a price change shows at once on the cached page', async () => {
+    const { product: api } = (await shop.browser().get('/api/products/vap-solo-twins')).body;
+    const before = parse((await crawl('/products/vap-solo-twins')).text);
+    expect(before.meta('product:price:amount')).not.toBe('33.33');
+    await admin.put(`/api/admin/products/${api.id}`, { price: 33.33, variants: api.variants.map((v: object) => ({ ...v, price: null })) }).expect(200);
+    const after = parse((await crawl('/products/vap-solo-twins')).text);
+    expect(after.meta('product:price:amount')).toBe('33.33');
+    expect(after.jsonLd.find((d) => d['@type'] === 'Product').offers.price).toBe(33.33);
+    expect(after.body).toContain('33,33');
+  });
+
+  it('compresses the page with brotli or gzip as the client accepts, and revalidates with the ETag', async () => {
+    const plain = await crawl('/products/vap-solo-twins');
+    const br = await rawGet('/products/vap-solo-twins', { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(plain.text);
+    expect(br.body.length).toBeLessThan(plain.text.length / 3);
+    const gz = await shop.browser().get('/products/vap-solo-twins').set('Accept-Encoding', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.text).toBe(plain.text); // supertest unzips gzip
+    const again = await crawl('/products/vap-solo-twins').set('If-None-Match', plain.headers.etag);
+    expect(again.status).toBe(304);
+  });
+});
+
+describe('the server entry', () => {
+  it('is the storefront\'s own source when there is no build (loaded through ts-jest)', async () => {
+    const entry = loadEntry([SOURCE_ENTRY]);
+    expect(entry).not.toBeNull();
+    expect(entry!.pageNeeds('/cart')).toEqual({ render: 'client' });
+    expect(entry!.pageNeeds('/products/vap-solo-twins')).toMatchObject({ render: 'server', product: 'vap-solo-twins' });
+    expect(entry!.pageNeeds('/nowhere')).toMatchObject({ render: 'server', notFound: true });
+    const html = await entry!.render({ url: '/terms', origin: ORIGIN, settings: (await shop.browser().get('/api/settings')).body });
+    expect(html.startsWith('<title>Общи условия | VAP SOLO</title>')).toBe(true);
+    expect(html).toContain('<h1>Общи условия</h1>');
+  });
+
+  it('without one, pages are the shell the browser renders, as before', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-shell-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>VAP SOLO</title></head><body><div id="root"></div></body></html>');
+    const shell = await makeShop({ storefrontDist: dist });
+    try {
+      const pages = storefrontPages(shell.config, { entry: null });
+      const app = new Koa();
+      app.use(staticFiles(shell.config, pages.render));
+      const res = await supertest(app.callback()).get('/products/vap-solo-twins');
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('<div id="root"></div>');
+      expect(res.text).not.toContain('__DATA__');
+    } finally {
+      await shell.close();
+    }
+  });
+});
+
+describe('the document', () => {
+  it('preloads the page\'s chunk and what it imports, not what the shell loads already', () => {
+    const template = parseTemplate('<html><head><title>x</title><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>')!;
+    template.chunks = {
+      'index.html': { file: 'assets/index-1.js' },
+      '_ProductPage-2.js': { file: 'assets/ProductPage-2.js', name: 'ProductPage', imports: ['index.html', '_Price-3.js'] },
+      '_Price-3.js': { file: 'assets/Price-3.js', name: 'Price' },
+      'src/pages/Home.tsx': { file: 'assets/Home-4.js', name: 'Home', imports: ['_Price-3.js'] },
+    };
+    expect(chunkPreloads(template, 'src/pages/ProductPage.tsx')).toBe('<link rel="modulepreload" crossorigin href="/assets/ProductPage-2.js"><link rel="modulepreload" crossorigin href="/assets/Price-3.js">');
+    expect(chunkPreloads(template, 'src/pages/Home.tsx')).toBe('<link rel="modulepreload" crossorigin href="/assets/Home-4.js"><link rel="modulepreload" crossorigin href="/assets/Price-3.js">');
+    expect(chunkPreloads(template, undefined)).toBe('');
+    const html = pageDocument(template, '<title>A | VAP SOLO</title><meta name="description" content="d"/><main>x</main>', { url: '/', origin: ORIGIN, settings: {} as never }, 'src/pages/Home.tsx');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain('<title>A | VAP SOLO</title><meta name="description" content="d"/>\n  </head>');
+    expect(html).toContain('<div id="root"><main>x</main></div><script type="application/json" id="__DATA__">');
+  });
+
+  it('carries the built stylesheet in the page, so the first paint waits for nothing else', () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-css-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'assets', 'index-5.css'), ':root{--brand:#5b21b6}');
+    fs.writeFileSync(path.join(dist, 'index.html'), '<html><head><link rel="stylesheet" crossorigin href="/assets/index-5.css"></head><body><div id="root"></div></body></html>');
+    const template = loadTemplate(dist)!;
+    expect(template.head).toContain('<style>:root{--brand:#5b21b6}</style>');
+    expect(template.head).not.toContain('<link rel="stylesheet"');
+  });
+});

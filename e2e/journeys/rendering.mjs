@@ -1,0 +1,94 @@
+// Server-rendered storefront pages (issue 20): the product is in the HTML before any script
+// runs, the browser hydrates it without a console error or a second fetch of its data, the age
+// gate still asks, and client-side navigation keeps each page's head (title, canonical, JSON-LD).
+import { assert } from '../helpers.mjs';
+
+async function headOf(page) {
+  return page.evaluate(() => ({
+    title: document.title,
+    titles: document.head.querySelectorAll('title').length,
+    canonical: [...document.head.querySelectorAll('link[rel="canonical"]')].map((l) => l.getAttribute('href')),
+    ogTitle: [...document.head.querySelectorAll('meta[property="og:title"]')].map((m) => m.getAttribute('content')),
+    jsonLd: [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent || '{}')),
+  }));
+}
+
+export const journeys = [
+  {
+    name: 'server-rendered product page hydrates and navigates',
+    widths: [390, 1440],
+    async run({ page, base }) {
+      const problems = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+      });
+      page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+      const apiCalls = [];
+      page.on('request', (r) => {
+        const url = new URL(r.url());
+        if (url.pathname.startsWith('/api/')) apiCalls.push(url.pathname);
+      });
+
+      // What a crawler gets: the product in the HTML itself.
+      const html = await (await page.request.get(`${base}/products/vap-solo-twins`)).text();
+      assert.match(html, /<h1>VAP SOLO TWINS<\/h1>/);
+      assert.match(html, /<title>[^<]*\| VAP SOLO<\/title>/);
+
+      await page.goto('/products/vap-solo-twins');
+      // The age gate opens once the page runs; the product is already on the page under it.
+      await page.getByRole('dialog', { name: 'Навършили ли сте 18 години?' }).waitFor();
+      await page.getByRole('button', { name: 'Да, на 18+ съм' }).click();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await page.getByRole('heading', { name: 'VAP SOLO TWINS', level: 1 }).waitFor();
+      // Hydrated: the form answers (a missing flavour is pointed out, nothing is sent).
+      await page.getByRole('button', { name: 'Добави в количката' }).click();
+      await page.locator('.error-text').first().waitFor();
+      assert.ok(!apiCalls.includes('/api/products/vap-solo-twins'), `the product was fetched again: ${apiCalls.join(', ')}`);
+      assert.ok(!apiCalls.includes('/api/settings'), 'the settings were fetched again');
+
+      let head = await headOf(page);
+      assert.equal(head.titles, 1);
+      assert.match(head.title, /^VAP SOLO TWINS.* \| VAP SOLO$/);
+      assert.deepEqual(head.canonical.length, 1);
+      assert.match(head.canonical[0], /\/products\/vap-solo-twins$/);
+      assert.equal(head.ogTitle.length, 1);
+      assert.ok(head.jsonLd.some((d) => d['@type'] === 'Product' && d.name === 'VAP SOLO TWINS'));
+
+      // Client-side navigation: the shop, then another product; the head follows.
+      await page.locator('.breadcrumbs').getByRole('link', { name: 'Магазин' }).click();
+      await page.getByRole('heading', { name: 'Магазин', level: 1 }).waitFor();
+      await page.waitForFunction(() => document.title === 'Магазин | VAP SOLO');
+      head = await headOf(page);
+      assert.equal(head.titles, 1);
+      assert.deepEqual(head.canonical.length, 1);
+      assert.match(head.canonical[0], /\/products$/);
+      assert.ok(!head.jsonLd.some((d) => d['@type'] === 'Product'));
+      await page.locator('.product-card-link').first().waitFor();
+      const name = (await page.locator('.product-card-title').first().textContent()).trim();
+      await page.locator('.product-card-link').first().click();
+      await page.getByRole('heading', { name, level: 1 }).waitFor();
+      await page.waitForFunction(() => [...document.querySelectorAll('script[type="application/ld+json"]')].some((s) => JSON.parse(s.textContent || '{}')['@type'] === 'Product'));
+      head = await headOf(page);
+      assert.equal(head.titles, 1);
+      assert.equal(head.jsonLd.find((d) => d['@type'] === 'Product').name, name);
+      assert.match(head.title, / \| VAP SOLO$/);
+
+      // A reload of the home page after all that: hydrated again without complaint.
+      await page.goto('/');
+      await page.getByRole('heading', { name: 'Един вейп. Два или три вкуса.' }).waitFor();
+      await page.locator('.product-card').first().waitFor();
+      await page.waitForTimeout(300);
+      assert.deepEqual(problems, [], problems.join('\n'));
+    },
+  },
+  {
+    name: 'an unknown product answers 404 with the shop\'s page',
+    async run({ page, base }) {
+      const res = await page.goto('/products/no-such-product-here');
+      assert.equal(res.status(), 404);
+      await page.getByRole('heading', { name: 'Продуктът не е намерен.' }).waitFor();
+      const robots = await (await page.request.get(`${base}/robots.txt`)).text();
+      assert.match(robots, /Sitemap: .*\/sitemap\.xml/);
+    },
+  },
+];
