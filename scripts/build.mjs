@@ -1,0 +1,104 @@
+// `npm run build [-- part…]`: everything a server needs — the server bundle and both front ends —
+// into a NEW folder build/<stamp>/, then build/current is switched to it in one rename. A running
+// shop keeps serving its own folder (it resolved build/current when it started), so a rebuild never
+// makes it answer 404 half-way; restart it to take the new build.
+//
+// Parts are steps in PARTS, in order; each writes only inside the new folder. With part names
+// (`npm run build -- server`) only those are built and the others are copied from the current build.
+// A later step (e.g. a server-side renderer bundle) is one more entry in PARTS.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { spawnSync } from 'node:child_process';
+import { BUILD_DIR, CURRENT, ROOT, readBuildInfo } from './build-info.mjs';
+
+const KEEP_BUILDS = 3;
+
+function run(cmd, args) {
+  const res = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit' });
+  if (res.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${res.status ?? res.signal})`);
+}
+
+function vite(app) {
+  return async (out) => {
+    run(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', `${app}/vite.config.mts`, '--outDir', path.join(out, app), '--emptyOutDir', '--logLevel', 'warn']);
+    run(process.execPath, [path.join(ROOT, 'scripts/compress-dist.mjs'), path.join(out, app)]);
+  };
+}
+
+export const PARTS = {
+  storefront: vite('storefront'),
+  admin: vite('admin'),
+  server: async (out) => {
+    const { buildServer } = await import('./build-server.mjs');
+    await buildServer(path.join(out, 'server'));
+  },
+};
+
+function stamp() {
+  return new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').replace(/\..*$/, '') + `-${process.pid}`;
+}
+
+/** Point build/current at `name` in one step: a new link renamed over the old one. */
+function switchCurrent(name) {
+  const tmp = path.join(BUILD_DIR, `.current-${process.pid}`);
+  fs.rmSync(tmp, { force: true });
+  fs.symlinkSync(name, tmp);
+  fs.renameSync(tmp, CURRENT);
+}
+
+function prune(keepName) {
+  const builds = fs
+    .readdirSync(BUILD_DIR)
+    .filter((n) => /^\d{8}-\d{6}-\d+$/.test(n) && fs.existsSync(path.join(BUILD_DIR, n, 'build.json')))
+    .sort()
+    .reverse();
+  for (const name of builds.slice(KEEP_BUILDS)) if (name !== keepName) fs.rmSync(path.join(BUILD_DIR, name), { recursive: true, force: true });
+  // Folders of builds that failed half-way.
+  for (const n of fs.readdirSync(BUILD_DIR)) if (n.endsWith('.partial')) fs.rmSync(path.join(BUILD_DIR, n), { recursive: true, force: true });
+}
+
+export async function build(only = []) {
+  const unknown = only.filter((p) => !(p in PARTS));
+  if (unknown.length) throw new Error(`Unknown part(s): ${unknown.join(', ')}. Parts: ${Object.keys(PARTS).join(', ')}`);
+  fs.mkdirSync(BUILD_DIR, { recursive: true });
+  const name = stamp();
+  const partial = path.join(BUILD_DIR, `${name}.partial`);
+  fs.mkdirSync(partial);
+  const previous = readBuildInfo();
+  const started = Date.now();
+  try {
+    const built = [];
+    for (const [part, step] of Object.entries(PARTS)) {
+      if (only.length && !only.includes(part)) {
+        const from = path.join(CURRENT, part);
+        if (fs.existsSync(from)) fs.cpSync(fs.realpathSync(from), path.join(partial, part), { recursive: true });
+        continue;
+      }
+      await step(partial);
+      built.push(part);
+    }
+    const info = {
+      builtAt: new Date(started).toISOString(),
+      // The newest source time each part was built from (start.mjs rebuilds when sources are newer).
+      parts: Object.fromEntries(Object.keys(PARTS).map((p) => [p, built.includes(p) ? started : (previous?.parts?.[p] ?? 0)])),
+    };
+    fs.writeFileSync(path.join(partial, 'build.json'), JSON.stringify(info, null, 2) + '\n');
+    const final = path.join(BUILD_DIR, name);
+    fs.renameSync(partial, final);
+    switchCurrent(name);
+    prune(name);
+    console.log(`Built ${built.join(', ')} into build/${name}; build/current points to it.`);
+    return final;
+  } catch (err) {
+    fs.rmSync(partial, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  build(process.argv.slice(2)).catch((err) => {
+    console.error(err.message || err);
+    process.exit(1);
+  });
+}
