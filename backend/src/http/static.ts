@@ -68,6 +68,9 @@ export function staticFiles(config: Config) {
       return;
     }
     await next();
-    if (ctx.status === 404 && ctx.body === undefined) ctx.body = 'Not found';
+    if (ctx.status === 404 && ctx.body == null) {
+      ctx.body = 'Not found';
+      ctx.status = 404; // after the body: setting a body alone would make it 200
+    }
   };
 }
