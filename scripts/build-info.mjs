@@ -5,7 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const BUILD_DIR = path.join(ROOT, 'build');
+/** VAPSOLO_BUILD_DIR: elsewhere than build/ (the tests build into a temporary folder). */
+export const BUILD_DIR = process.env.VAPSOLO_BUILD_DIR ? path.resolve(process.env.VAPSOLO_BUILD_DIR) : path.join(ROOT, 'build');
 export const CURRENT = path.join(BUILD_DIR, 'current');
 
 export function readBuildInfo() {

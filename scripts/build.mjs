@@ -36,7 +36,8 @@ export const PARTS = {
 };
 
 function stamp() {
-  return new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').replace(/\..*$/, '') + `-${process.pid}`;
+  // 20261123-213313-123-<pid>: sorts by time (to the millisecond), unique per process.
+  return new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').replace(/\.(\d{3})Z$/, '-$1') + `-${process.pid}`;
 }
 
 /** Point build/current at `name` in one step: a new link renamed over the old one. */
@@ -50,7 +51,7 @@ function switchCurrent(name) {
 function prune(keepName) {
   const builds = fs
     .readdirSync(BUILD_DIR)
-    .filter((n) => /^\d{8}-\d{6}-\d+$/.test(n) && fs.existsSync(path.join(BUILD_DIR, n, 'build.json')))
+    .filter((n) => /^\d{8}-\d{6}-\d{3}-\d+$/.test(n) && fs.existsSync(path.join(BUILD_DIR, n, 'build.json')))
     .sort()
     .reverse();
   for (const name of builds.slice(KEEP_BUILDS)) if (name !== keepName) fs.rmSync(path.join(BUILD_DIR, name), { recursive: true, force: true });

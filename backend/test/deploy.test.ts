@@ -103,3 +103,41 @@ it('the server bundle may import production dependencies only (the build refuses
   const real = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
   for (const devTool of ['tsx', 'vite', 'esbuild', 'typescript', 'jest']) expect(real.dependencies[devTool]).toBeUndefined();
 });
+
+it('a build goes to a new folder and build/current switches at once: never a moment without a server', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-builds-'));
+  const current = path.join(dir, 'current', 'server', 'main.js');
+  const buildOnce = () =>
+    new Promise<number>((resolve) => {
+      const child = spawn(process.execPath, [path.join(ROOT, 'scripts/build.mjs'), 'server'], { cwd: ROOT, env: { ...process.env, VAPSOLO_BUILD_DIR: dir }, stdio: 'ignore' });
+      child.once('exit', (code) => resolve(code ?? 1));
+    });
+  try {
+    expect(await buildOnce()).toBe(0);
+    const first = fs.realpathSync(path.join(dir, 'current'));
+    // While more builds run, the current server file is there at every look.
+    let looks = 0;
+    let missing = 0;
+    let building = true;
+    const watcher = (async () => {
+      while (building) {
+        looks++;
+        if (!fs.existsSync(current)) missing++;
+        await new Promise((r) => setImmediate(r));
+      }
+    })();
+    for (let i = 0; i < 3; i++) expect(await buildOnce()).toBe(0);
+    building = false;
+    await watcher;
+    expect(looks).toBeGreaterThan(10);
+    expect(missing).toBe(0);
+    // The newest is current; three builds are kept, the first one is gone.
+    const builds = fs.readdirSync(dir).filter((n) => /^\d{8}-/.test(n));
+    expect(builds).toHaveLength(3);
+    expect(fs.existsSync(first)).toBe(false);
+    expect(fs.realpathSync(path.join(dir, 'current'))).toBe(path.join(dir, builds.sort().pop()!));
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'current', 'build.json'), 'utf8')).parts.server).toBeGreaterThan(0);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
