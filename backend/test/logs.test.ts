@@ -10,25 +10,25 @@ it('a 500 caused by a failing session query logs no session id and no CSRF token
   const shop = await makeShop({ memoryCaches: false });
   // The sessions table loses a column: saving a new session fails inside SQL that carries the
   // session id and its data (with the CSRF token) as bindings.
-  await shop.app.knex.schema.renameTable('sessions', 'sessions_gone');
-  await shop.app.knex.schema.createTable('sessions', (t) => {
-    t.string('id').primary();
-    t.text('data');
-  });
+  await shop.app.knex.schema.alterTable('sessions', (t) => t.renameColumn('expires_at', 'expires_gone'));
   const secrets: string[] = [];
   shop.app.knex.on('query', (q: { sql: string; bindings?: unknown[] }) => {
     if (/insert into .sessions/.test(q.sql)) for (const b of q.bindings ?? []) if (typeof b === 'string' && b.length >= 20) secrets.push(b, ...(b.match(/[\w-]{32,}/g) ?? []));
   });
   const logged: string[] = [];
   const spy = jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' ')));
-  const res = await supertest(shop.app.callback()).get('/api/csrf-token');
-  spy.mockRestore();
+  let res;
+  try {
+    res = await supertest(shop.app.callback()).get('/api/csrf-token');
+  } finally {
+    spy.mockRestore();
+    await shop.close();
+  }
   expect(res.status).toBe(500);
   const text = logged.join('\n');
-  expect(text).toMatch(/insert into .sessions/); // the error is logged…
+  expect(text).toMatch(/insert into \W*sessions/); // the error is logged…
   expect(secrets.length).toBeGreaterThanOrEqual(2); // (the session id and the data with the token)
   for (const secret of secrets) expect(text).not.toContain(secret); // …without the secrets in it
-  await shop.close();
 });
 
 it('scrubs tokens, hashes and named secrets but keeps the readable rest', async () => {
