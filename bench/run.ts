@@ -71,7 +71,7 @@ function gzipSize(file: string): number {
 
 /** The JS and CSS an app's index.html loads before anything else (not the lazy chunks). */
 function initialWeight(app: 'storefront' | 'admin') {
-  const dist = path.join(ROOT, app, 'dist');
+  const dist = path.join(ROOT, 'build/current', app);
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
   const files = [...html.matchAll(/(?:src|href)="([^"]+\.(?:js|css))"/g)].map((m) => m[1].replace(/^\/(admin\/)?/, ''));
   let js = 0;
@@ -86,7 +86,7 @@ function initialWeight(app: 'storefront' | 'admin') {
 
 async function main() {
   const started = Date.now();
-  if (!fs.existsSync(path.join(ROOT, 'storefront/dist/index.html')) || !fs.existsSync(path.join(ROOT, 'admin/dist/index.html')) || process.env.BENCH_BUILD) {
+  if (!fs.existsSync(path.join(ROOT, 'build/current/storefront/index.html')) || !fs.existsSync(path.join(ROOT, 'build/current/admin/index.html')) || process.env.BENCH_BUILD) {
     spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-bench-'));
@@ -108,7 +108,7 @@ async function main() {
   const noopUrl = `http://127.0.0.1:${noopPort}/`;
   // The server as `npm start` runs it: the built bundle.
   spawnSync('npm', ['run', 'build:server'], { cwd: ROOT, stdio: 'inherit' });
-  const shop = spawn(process.execPath, [path.join(ROOT, 'backend/dist/main.js')], {
+  const shop = spawn(process.execPath, [fs.realpathSync(path.join(ROOT, 'build/current/server/main.js'))], {
     cwd: ROOT, stdio: 'ignore',
     env: { ...process.env, NODE_ENV: 'production', INSECURE_COOKIES: '1', PORT: String(shopPort), DATA_DIR: dataDir, DB_FILE: dbFile, SEED_DEMO: '0', LOG_REQUESTS: '0', ADMIN_EMAIL: 'bench@vapsolo.bg', ADMIN_PASSWORD: 'bench-admin-1' },
   });

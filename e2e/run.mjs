@@ -45,7 +45,8 @@ async function main() {
     console.error(`Chromium is not at ${CHROMIUM}. Install Debian's package: apt-get install chromium`);
     process.exit(1);
   }
-  // E2E_SKIP_BUILD keeps the front ends as built; the server (under a second) is always rebuilt.
+  // E2E_SKIP_BUILD keeps the front ends as built (build/current); the server (under a second) is
+  // always rebuilt.
   const build = spawnSync('npm', ['run', process.env.E2E_SKIP_BUILD ? 'build:server' : 'build'], { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
   fs.rmSync(ARTIFACTS, { recursive: true, force: true });
@@ -53,7 +54,7 @@ async function main() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   // The server as `npm start` runs it: the built bundle.
-  const server = spawn(process.execPath, [path.join(ROOT, 'backend/dist/main.js')], {
+  const server = spawn(process.execPath, [fs.realpathSync(path.join(ROOT, 'build/current/server/main.js'))], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir, DB_FILE: path.join(dataDir, 'shop.sqlite3'), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED_DEMO: '1', LOG_REQUESTS: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],

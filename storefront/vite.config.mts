@@ -10,7 +10,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   build: isSsrBuild
     ? {
-        // The server entry (npm run build:ssr): one CommonJS file the Koa server require()s;
+        // The server entry (scripts/build.mjs builds it into storefront-server/): one CommonJS file the Koa server require()s;
         // packages stay in node_modules.
         outDir: 'dist-server',
         emptyOutDir: true,

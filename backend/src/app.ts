@@ -16,6 +16,8 @@ import { auditAdminMutations } from './http/audit';
 import { AnswerCache, serveAdminListCache, servePublicCache } from './http/publicCache';
 import { DATA_WRITE, enableCountCache } from './db/countCache';
 import { requestLog } from './http/requestLog';
+import { metricsMiddleware } from './http/metrics';
+import { trustListedProxies } from './http/proxy';
 import { securityHeaders } from './http/securityHeaders';
 import { staticFiles } from './http/static';
 import { serveUploads } from './http/uploadsStatic';
@@ -55,13 +57,17 @@ export interface ShopApp extends Koa {
 
 export function createApp(config: Config, knex: Knex = createKnex(config)): ShopApp {
   Model.knex(knex);
-  const app = new Koa({ proxy: config.proxy }) as ShopApp;
+  // TRUST_PROXY=<n>: the client address is the n-th from the right of X-Forwarded-For, so what a
+  // client forges to the left of what the proxies append is never read.
+  const app = new Koa({ proxy: config.proxy, maxIpsCount: config.proxyHops }) as ShopApp;
   app.keys = new CookieKeys(config.appKeys) as unknown as string[];
   app.knex = knex;
   app.config = config;
   app.context.config = config;
 
+  if (config.trustedProxies.length) app.use(trustListedProxies(config.trustedProxies));
   if (config.logRequests) app.use(requestLog);
+  if (config.metrics) app.use(metricsMiddleware(knex));
   app.use(securityHeaders(config.env === 'production'));
   app.use(errorMiddleware());
 
@@ -89,10 +95,22 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
     authenticate,
     requireCsrf,
   );
-  // For monitors: the process answers and the database is reachable.
+  // For monitors. Live: the process answers and the database is reachable.
   api.get('/health', async (ctx) => {
     await knex.raw('select 1');
     ctx.body = { status: 'ok', uptime: Math.round(process.uptime()) };
+  });
+  // Ready for traffic (load balancers, deploys): the database answers and is fully migrated.
+  api.get('/ready', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    try {
+      const [, pending] = (await knex.migrate.list()) as [unknown[], unknown[]];
+      ctx.status = pending.length ? 503 : 200;
+      ctx.body = pending.length ? { status: 'migrating', pending: pending.length } : { status: 'ready' };
+    } catch {
+      ctx.status = 503;
+      ctx.body = { status: 'database unreachable' };
+    }
   });
   // Every /api/admin call is for admins only: 401 for guests, 403 for customers.
   api.use('/admin', requireAdmin, auditAdminMutations, ...(config.memoryCaches ? [serveAdminListCache(adminLists)] : []));

@@ -2,9 +2,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import net from 'node:net';
 
 export interface Config {
   port: number;
+  /** Listen address: 127.0.0.1 in production (behind the proxy on the same machine), else every interface. */
+  host?: string;
   env: string;
   dbFile: string;
   databaseUrl?: string;
@@ -15,10 +18,20 @@ export interface Config {
   seedDemo: boolean;
   dataDir: string;
   uploadDir: string;
+  /** The build the server runs from (build/<stamp>/: server, storefront, admin). */
+  buildDir: string;
   storefrontDist: string;
   adminDist: string;
-  /** Trust X-Forwarded-For (behind a reverse proxy). */
+  /** Trust X-Forwarded-* (behind a reverse proxy): TRUST_PROXY set. */
   proxy: boolean;
+  /** How many proxies in front of the shop (TRUST_PROXY=<n>): the client is that many entries
+   *  from the right of X-Forwarded-For; what a client wrote further left is ignored. */
+  proxyHops: number;
+  /** Or the proxies' own addresses (TRUST_PROXY=10.0.0.1,10.0.0.2): X-Forwarded-* are read only
+   *  from them, and the client is the first address from the right that is not one of them. */
+  trustedProxies: string[];
+  /** Prometheus /metrics (METRICS=1). */
+  metrics: boolean;
   /** In-process caches (catalogue answers, staff lists and counts, sessions, signed-in users),
    *  each emptied by the writes that change it: right for one process, off for several. */
   memoryCaches: boolean;
@@ -31,8 +44,29 @@ export interface Config {
   publicUrl: string;
 }
 
-/** The project's folder: found from here, so the built server (backend/dist) finds it too. */
+/** The project's folder: found from here, so the built server (build/<stamp>/server) finds it too. */
 export const ROOT = projectRoot(__dirname);
+
+/** The built server runs from build/<stamp>/server/ (the real path: Node resolves the
+ *  build/current link when it starts) and serves the front ends built with it; from the sources
+ *  (`npm run dev`, tests) the newest build. */
+export function currentBuildDir(): string {
+  const here = path.dirname(__dirname);
+  if (path.basename(__dirname) === 'server' && fs.existsSync(path.join(here, 'build.json'))) return here;
+  return path.join(ROOT, 'build', 'current');
+}
+
+/** TRUST_PROXY: '' → none; '1', '2' → that many hops; 'true' → one; addresses → those proxies. */
+export function parseTrustProxy(value: string | undefined): { proxy: boolean; proxyHops: number; trustedProxies: string[] } {
+  const v = (value ?? '').trim();
+  if (!v || v === '0' || v === 'false') return { proxy: false, proxyHops: 0, trustedProxies: [] };
+  if (v === 'true') return { proxy: true, proxyHops: 1, trustedProxies: [] };
+  if (/^\d+$/.test(v)) return { proxy: true, proxyHops: Number(v), trustedProxies: [] };
+  const list = v.split(',').map((a) => a.trim()).filter(Boolean);
+  const bad = list.filter((a) => !net.isIP(a.replace(/^::ffff:/, '')));
+  if (bad.length) throw new Error(`TRUST_PROXY must be a number of proxies or their IP addresses; not an address: ${bad.join(', ')}`);
+  return { proxy: true, proxyHops: 0, trustedProxies: list };
+}
 
 function projectRoot(from: string): string {
   for (let dir = from; ; dir = path.dirname(dir)) {
@@ -46,7 +80,7 @@ function loadAppKeys(dataDir: string, fromEnv?: string): string[] {
   if (fromEnv) return fromEnv.split(',').map((k) => k.trim()).filter(Boolean);
   const file = path.join(dataDir, 'app-keys');
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').split('\n').filter(Boolean);
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const keys = [crypto.randomBytes(32).toString('base64url'), crypto.randomBytes(32).toString('base64url')];
   fs.writeFileSync(file, keys.join('\n') + '\n', { mode: 0o600 });
   return keys;
@@ -55,8 +89,10 @@ function loadAppKeys(dataDir: string, fromEnv?: string): string[] {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const dataDir = path.resolve(ROOT, env.DATA_DIR || 'data');
   const nodeEnv = env.NODE_ENV || 'development';
+  const buildDir = currentBuildDir();
   return {
     port: Number(env.PORT) || 3000,
+    host: env.HOST || (nodeEnv === 'production' ? '127.0.0.1' : undefined),
     env: nodeEnv,
     dbFile: path.resolve(ROOT, env.DB_FILE || path.join(dataDir, 'shop.sqlite3')),
     databaseUrl: env.DATABASE_URL || undefined,
@@ -64,12 +100,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     secureCookies: nodeEnv === 'production' && env.INSECURE_COOKIES !== '1',
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
-    seedDemo: env.SEED_DEMO !== '0',
+    // Demo data only when asked in production; on by default elsewhere (and only ever into an
+    // empty database: db/setup).
+    seedDemo: env.SEED_DEMO ? env.SEED_DEMO === '1' : nodeEnv !== 'production',
     dataDir,
     uploadDir: path.resolve(ROOT, env.UPLOAD_DIR || path.join(dataDir, 'uploads')),
-    storefrontDist: path.join(ROOT, 'storefront/dist'),
-    adminDist: path.join(ROOT, 'admin/dist'),
-    proxy: env.TRUST_PROXY === '1',
+    buildDir,
+    storefrontDist: path.join(buildDir, 'storefront'),
+    adminDist: path.join(buildDir, 'admin'),
+    ...parseTrustProxy(env.TRUST_PROXY),
+    metrics: env.METRICS === '1',
     memoryCaches: env.MEMORY_CACHES ? env.MEMORY_CACHES === '1' : !env.DATABASE_URL,
     logRequests: env.LOG_REQUESTS !== '0' && nodeEnv !== 'test',
     smtpUrl: env.SMTP_URL || undefined,
@@ -78,4 +118,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: (env.PUBLIC_URL || `http://localhost:${Number(env.PORT) || 3000}`).replace(/\/$/, ''),
     ...overrides,
   };
+}
+
+/** What an operator should know at start-up: settings that work but are wrong for a real shop. */
+export function startupWarnings(config: Config): string[] {
+  if (config.env !== 'production') return [];
+  const out: string[] = [];
+  if (!config.smtpUrl) out.push(`SMTP_URL is not set: e-mails are only written to ${config.outboxDir}, nobody receives them.`);
+  if (/^https?:\/\/(localhost|127\.|\[::1\])/i.test(config.publicUrl)) out.push(`PUBLIC_URL is ${config.publicUrl}: links in e-mails point to this machine; set the shop's public https address.`);
+  else if (config.publicUrl.startsWith('http:')) out.push(`PUBLIC_URL is plain HTTP (${config.publicUrl}): use https.`);
+  if (!config.proxy && config.secureCookies) {
+    out.push('NODE_ENV=production without TRUST_PROXY: the shop expects HTTPS from a reverse proxy (README: Production). Over plain HTTP browsers drop its secure cookies, so nobody can sign in or keep a cart. Set TRUST_PROXY=1 behind nginx.');
+  }
+  if (!config.secureCookies) out.push('INSECURE_COOKIES=1: the session cookie is sent over plain HTTP. For test setups only.');
+  return out;
 }

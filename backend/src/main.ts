@@ -1,9 +1,6 @@
-// The server alone, without start.ts's front-end build check: `npm run dev`, the crash test, and
-// (built: backend/dist/main.js) the e2e journeys and the benchmarks.
+// The server: `npm start`, the systemd unit (node build/current/server/main.js), the e2e journeys
+// and the benchmarks run this file as built; `npm run dev` runs it from the sources.
 import './processTuning';
-import { startServer } from './server';
+import { startServer, failedToStart } from './server';
 
-startServer().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+startServer().catch(failedToStart);

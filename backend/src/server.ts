@@ -1,43 +1,99 @@
-// The entry: migrate, seed when empty, ensure an admin, listen; stop cleanly on SIGTERM.
+// The entry: migrate, seed demo data when asked (only into an empty database), ensure an admin,
+// listen; stop cleanly on SIGTERM.
+import fs from 'node:fs';
 import http from 'node:http';
-import { loadConfig } from './config';
+import path from 'node:path';
+import { loadConfig, startupWarnings, Config } from './config';
 import { createKnex } from './db/knex';
 import { createApp } from './app';
-import { migrate, seedIfEmpty, ensureAdmin } from './db/setup';
+import { migrate, seedIfEmpty, ensureAdmin, demoDataPresent, WeakPasswordError } from './db/setup';
 import { purgeExpiredSessions } from './http/session';
+import { startMailWorker } from './services/mail';
 import { installDemoImages } from '../../seeds/demo';
+import { scrubError } from './http/scrub';
+
+/** Files the server writes are for its own user only (database, keys, outbox, uploads). */
+export function privateFiles(config: Config) {
+  process.umask(0o077);
+  for (const dir of [config.dataDir, config.uploadDir, config.outboxDir]) {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  }
+  // Tighten what an older version left readable to everyone.
+  const tighten = (p: string, mode: number) => {
+    try {
+      if ((fs.statSync(p).mode & 0o077) !== 0) fs.chmodSync(p, mode);
+    } catch {
+      /* missing, or not ours: leave it */
+    }
+  };
+  for (const dir of [config.dataDir, config.uploadDir, config.outboxDir, path.join(config.dataDir, 'backups')]) tighten(dir, 0o700);
+  for (const file of [config.dbFile, `${config.dbFile}-wal`, `${config.dbFile}-shm`, path.join(config.dataDir, 'app-keys')]) tighten(file, 0o600);
+  for (const name of fs.readdirSync(config.outboxDir)) tighten(path.join(config.outboxDir, name), 0o600);
+}
+
+/** The running shop's mark in DATA_DIR: restore refuses while the process it names is alive. */
+export const pidFile = (config: Config) => path.join(config.dataDir, 'shop.pid');
 
 export async function startServer() {
   const config = loadConfig();
+  privateFiles(config);
+  for (const line of startupWarnings(config)) console.warn(`Warning: ${line}`);
   const knex = createKnex(config);
   await migrate(knex);
   const app = createApp(config, knex);
   if (config.seedDemo && (await seedIfEmpty(knex, { uploadDir: config.uploadDir }))) console.log('Seeded the demo catalogue.');
   // Demo pictures live in the upload folder; put them back if that folder was emptied.
   if (config.seedDemo) installDemoImages(config.uploadDir);
-  await ensureAdmin({ email: config.adminEmail, password: config.adminPassword }, (line) => console.log(line));
+  if (config.env === 'production' && (await demoDataPresent(knex))) {
+    console.warn('Warning: this production database holds demo customers (@example.bg): remove them, or start from a new database.');
+  }
+  try {
+    await ensureAdmin({ email: config.adminEmail, password: config.adminPassword, production: config.env === 'production' }, (line) => console.log(line));
+  } catch (err) {
+    if (err instanceof WeakPasswordError) {
+      console.error(`Refusing to start: ${err.message}`);
+      await knex.destroy();
+      process.exit(1);
+    }
+    throw err;
+  }
   await purgeExpiredSessions(knex);
   const purge = setInterval(() => purgeExpiredSessions(knex).catch(() => undefined), 60 * 60_000);
   purge.unref();
+  const stopMail = startMailWorker(knex, config);
 
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve) => server.listen(config.port, resolve));
-  console.log(`VAP SOLO shop on http://localhost:${config.port} (admin at /admin)`);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, resolve);
+  });
+  fs.writeFileSync(pidFile(config), `${process.pid}\n`, { mode: 0o600 });
+  console.log(`VAP SOLO shop on http://${config.host ?? 'localhost'}:${config.port} (admin at /admin)`);
 
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: finishing requests in flight`);
+    stopMail();
     server.close(async () => {
       await knex.destroy();
+      fs.rmSync(pidFile(config), { force: true });
       process.exit(0);
     });
     server.closeIdleConnections?.();
-    setTimeout(() => process.exit(0), 10_000).unref();
+    setTimeout(() => {
+      fs.rmSync(pidFile(config), { force: true });
+      process.exit(0);
+    }, 10_000).unref();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
   return server;
+}
+
+export function failedToStart(err: unknown) {
+  console.error(scrubError(err));
+  process.exit(1);
 }

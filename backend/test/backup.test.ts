@@ -1,19 +1,41 @@
-// npm run backup / restore: a consistent copy of a live database, rotation, and putting it back.
+// npm run backup / restore: one archive with the database, the uploaded pictures and the keys,
+// checked after writing; retention; a restore refused while the shop runs, and one that puts
+// everything back.
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import knexFactory from 'knex';
-import { backup, restore } from '../src/db/backup';
+import { backup, restore, prune, verifyArchive, runningShopPid } from '../src/db/backup';
+import { readTar } from '../src/db/tar';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-backup-'));
-const dbFile = path.join(dir, 'shop.sqlite3');
+const dataDir = path.join(dir, 'data');
+const uploadDir = path.join(dataDir, 'uploads');
+const dbFile = path.join(dataDir, 'shop.sqlite3');
+const config = { dataDir, uploadDir, dbFile, databaseUrl: undefined };
+const backups = path.join(dir, 'backups');
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 function open(file: string) {
   return knexFactory({ client: 'better-sqlite3', connection: { filename: file }, useNullAsDefault: true });
 }
 
-it('copies a live WAL database while it is being written, keeps the newest N, and restores one', async () => {
+const count = async (file: string) => {
+  const db = open(file);
+  try {
+    return Number((await db('orders').count({ n: '*' }))[0].n);
+  } finally {
+    await db.destroy();
+  }
+};
+
+let archive = '';
+
+beforeAll(async () => {
+  fs.mkdirSync(path.join(uploadDir, 'products'), { recursive: true });
+  fs.writeFileSync(path.join(uploadDir, 'products', 'twins-black.webp'), Buffer.from('picture bytes'));
+  fs.writeFileSync(path.join(dataDir, 'app-keys'), 'key-one\nkey-two\n');
   const live = open(dbFile);
   await live.raw('pragma journal_mode = WAL');
   await live.schema.createTable('orders', (t) => {
@@ -21,41 +43,100 @@ it('copies a live WAL database while it is being written, keeps the newest N, an
     t.string('number');
   });
   for (let i = 0; i < 50; i++) await live('orders').insert({ number: `VS-${10000 + i}` });
-
-  const backups = path.join(dir, 'backups');
-  const first = await backup({ dbFile, dir: backups, keep: 2 });
-  // More orders arrive after the backup: they are not in it.
+  archive = await backup({ config, dir: backups });
+  // More orders after the backup: not in it.
   for (let i = 50; i < 60; i++) await live('orders').insert({ number: `VS-${10000 + i}` });
-  const copy = open(first);
-  expect((await copy('orders').count({ n: '*' }))[0].n).toBe(50);
-  expect((await copy.raw('pragma integrity_check'))[0].integrity_check).toBe('ok');
-  await copy.destroy();
-
-  // Rotation: three backups in distinct seconds, two kept.
-  await new Promise((r) => setTimeout(r, 1100));
-  await backup({ dbFile, dir: backups, keep: 2 });
-  await new Promise((r) => setTimeout(r, 1100));
-  const newest = await backup({ dbFile, dir: backups, keep: 2 });
-  expect(fs.readdirSync(backups)).toHaveLength(2);
-  expect(fs.readdirSync(backups)).toContain(path.basename(newest));
-  expect(fs.existsSync(first)).toBe(false);
   await live.destroy();
-
-  // Restore the newest over a database that lost its rows; the replaced one is kept.
-  const broken = open(dbFile);
-  await broken('orders').delete();
-  await broken.destroy();
-  const kept = restore({ dbFile, from: newest });
-  expect(fs.existsSync(kept)).toBe(true);
-  const back = open(dbFile);
-  expect((await back('orders').count({ n: '*' }))[0].n).toBe(60);
-  await back.destroy();
 });
 
-it('refuses to restore a file that is not a sound database, changing nothing', () => {
-  const bad = path.join(dir, 'bad.sqlite3');
-  fs.writeFileSync(bad, 'not a database at all'.repeat(100));
+it('writes one private archive with the database, pictures, keys and a manifest of checksums', async () => {
+  expect(path.basename(archive)).toMatch(/^vapsolo-\d{8}-\d{6}\.tar\.gz$/);
+  expect(fs.statSync(archive).mode & 0o777).toBe(0o600);
+  const entries = await readTar(archive);
+  expect(entries.map((e) => e.path).sort()).toEqual(['app-keys', 'database/shop.sqlite3', 'manifest.json', 'uploads/products/twins-black.webp']);
+  const manifest = await verifyArchive(archive);
+  expect(manifest.database).toBe('sqlite');
+  expect(manifest.files.map((f) => f.path).sort()).toEqual(['app-keys', 'database/shop.sqlite3', 'uploads/products/twins-black.webp']);
+});
+
+it('finds a damaged archive', async () => {
+  // Change one byte inside the picture's content and pack it again.
+  const raw = zlib.gunzipSync(fs.readFileSync(archive));
+  const at = raw.indexOf(Buffer.from('picture bytes'));
+  raw[at] = 'P'.charCodeAt(0);
+  const damaged = path.join(dir, 'damaged.tar.gz');
+  fs.writeFileSync(damaged, zlib.gzipSync(raw));
+  await expect(verifyArchive(damaged)).rejects.toThrow(/damaged: uploads\/products\/twins-black.webp/);
   const before = fs.readFileSync(dbFile);
-  expect(() => restore({ dbFile, from: bad })).toThrow();
+  await expect(restore({ config, from: damaged })).rejects.toThrow(/damaged/);
   expect(fs.readFileSync(dbFile).equals(before)).toBe(true);
+});
+
+it('refuses to restore while the shop runs (its pid file names a live process)', async () => {
+  fs.writeFileSync(path.join(dataDir, 'shop.pid'), `${process.pid}\n`);
+  expect(runningShopPid(config)).toBe(process.pid);
+  await expect(restore({ config, from: archive })).rejects.toThrow(/The shop is running/);
+  expect(await count(dbFile)).toBe(60);
+  fs.rmSync(path.join(dataDir, 'shop.pid'));
+});
+
+it('restores the database, the pictures and the keys, keeping what it replaced', async () => {
+  fs.rmSync(path.join(uploadDir, 'products', 'twins-black.webp'));
+  fs.writeFileSync(path.join(dataDir, 'app-keys'), 'other-key\n');
+  // A pid file left by a crash (no such process) does not block.
+  fs.writeFileSync(path.join(dataDir, 'shop.pid'), '999999\n');
+  const { kept } = await restore({ config, from: archive });
+  expect(await count(dbFile)).toBe(50);
+  expect(fs.readFileSync(path.join(uploadDir, 'products', 'twins-black.webp'), 'utf8')).toBe('picture bytes');
+  expect(fs.readFileSync(path.join(dataDir, 'app-keys'), 'utf8')).toBe('key-one\nkey-two\n');
+  expect(kept).toHaveLength(3);
+  expect(await count(kept.find((k) => k.includes('shop.sqlite3'))!)).toBe(60);
+});
+
+it('keeps the newest archive of each of the last N days and M weeks', () => {
+  const rot = path.join(dir, 'rotation');
+  fs.mkdirSync(rot);
+  const names = [
+    'vapsolo-20261123-220000.tar.gz', 'vapsolo-20261123-020000.tar.gz', // Mon 23 Nov: two
+    'vapsolo-20261122-020000.tar.gz', 'vapsolo-20261121-020000.tar.gz', // Sun, Sat
+    'vapsolo-20261115-020000.tar.gz', 'vapsolo-20261108-020000.tar.gz', // two weeks back, three weeks back
+    'vapsolo-20261001-020000.tar.gz',
+  ];
+  for (const n of names) fs.writeFileSync(path.join(rot, n), '');
+  fs.writeFileSync(path.join(rot, 'notes.txt'), '');
+  prune(rot, 2, 3);
+  expect(fs.readdirSync(rot).sort()).toEqual([
+    'notes.txt',
+    'vapsolo-20261115-020000.tar.gz', // newest of the 3rd week (9–15 Nov)
+    'vapsolo-20261122-020000.tar.gz', // 2nd day; newest of the week of 16–22 Nov
+    'vapsolo-20261123-220000.tar.gz', // newest: 1st day and week
+  ]);
+});
+
+const pg = process.env.TEST_DATABASE_URL;
+(pg ? it : it.skip)('PostgreSQL: pg_dump into the archive and pg_restore back', async () => {
+  const name = `shop_backup_${process.pid}_${Date.now()}`;
+  const admin = knexFactory({ client: 'pg', connection: pg!, pool: { min: 0, max: 1 } });
+  await admin.raw('create database ??', [name]);
+  const url = new URL(pg!);
+  url.pathname = '/' + name;
+  const db = knexFactory({ client: 'pg', connection: url.toString(), pool: { min: 0, max: 1 } });
+  try {
+    await db.schema.createTable('orders', (t) => {
+      t.increments('id');
+      t.string('number');
+    });
+    await db('orders').insert([{ number: 'VS-1' }, { number: 'VS-2' }]);
+    const pgConfig = { ...config, dataDir: path.join(dir, 'pgdata'), uploadDir: path.join(dir, 'pgdata', 'uploads'), databaseUrl: url.toString() };
+    fs.mkdirSync(pgConfig.uploadDir, { recursive: true });
+    const file = await backup({ config: pgConfig, dir: path.join(dir, 'pgbackups') });
+    expect((await verifyArchive(file)).database).toBe('postgresql');
+    await db('orders').insert({ number: 'VS-3' });
+    await restore({ config: pgConfig, from: file });
+    expect((await db('orders').orderBy('id').pluck('number'))).toEqual(['VS-1', 'VS-2']);
+  } finally {
+    await db.destroy();
+    await admin.raw('drop database if exists ?? with (force)', [name]);
+    await admin.destroy();
+  }
 });

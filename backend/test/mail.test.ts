@@ -2,7 +2,9 @@
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
-import { quotedPrintable, sendMail } from '../src/services/mail';
+import net from 'node:net';
+import { quotedPrintable, sendMail, deliverDueMail, MAIL_RETRY_DELAYS_MS } from '../src/services/mail';
+import { makeShop, TestShop } from './helpers';
 import { loadConfig } from '../src/config';
 
 function decode(qp: string): string {
@@ -26,5 +28,130 @@ it('writes a plain-text message with encoded headers to the outbox when there is
   expect(raw).toMatch(/^From: .+\r\nTo: maria@example\.bg\r\nSubject: =\?UTF-8\?B\?/);
   expect(raw).toContain('Content-Type: text/plain; charset=utf-8');
   expect(decode(raw.split('\r\n\r\n')[1]).trim()).toBe('Благодарим Ви!');
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('with SMTP: the queue in the database', () => {
+  /** A tiny SMTP server: refuses the first `failFirst` messages with 451, then accepts. */
+  function smtpStandIn(failFirst: number) {
+    const received: string[] = [];
+    let refused = 0;
+    const server = net.createServer((socket) => {
+      let inData = false;
+      let data = '';
+      let buffer = '';
+      socket.write('220 stand-in ESMTP\r\n');
+      socket.on('data', (chunk) => {
+        buffer += chunk.toString('latin1');
+        let at: number;
+        while ((at = buffer.indexOf('\r\n')) !== -1) {
+          const line = buffer.slice(0, at);
+          buffer = buffer.slice(at + 2);
+          if (inData) {
+            if (line === '.') {
+              inData = false;
+              if (refused < failFirst) {
+                refused++;
+                socket.write('451 4.3.0 try again later\r\n');
+              } else {
+                received.push(data);
+                socket.write('250 2.0.0 queued\r\n');
+              }
+              data = '';
+            } else data += line + '\r\n';
+            continue;
+          }
+          const verb = line.slice(0, 4).toUpperCase();
+          if (verb === 'EHLO' || verb === 'HELO') socket.write('250-stand-in\r\n250 8BITMIME\r\n');
+          else if (verb === 'DATA') {
+            inData = true;
+            socket.write('354 go on\r\n');
+          } else if (verb === 'QUIT') socket.end('221 bye\r\n');
+          else socket.write('250 ok\r\n');
+        }
+      });
+    });
+    return { server, received };
+  }
+
+  let shop: TestShop;
+  let stand: ReturnType<typeof smtpStandIn>;
+  afterEach(async () => {
+    await shop.close();
+    await new Promise((r) => stand.server.close(r));
+  });
+
+  async function start(failFirst: number) {
+    stand = smtpStandIn(failFirst);
+    await new Promise<void>((r) => stand.server.listen(0, '127.0.0.1', r));
+    const port = (stand.server.address() as net.AddressInfo).port;
+    shop = await makeShop({ smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true`, mailFrom: 'VAP SOLO <shop@vapsolo.bg>' });
+  }
+
+  it('sends at once when SMTP answers, with HTML and attachments, and marks it sent', async () => {
+    await start(0);
+    const ok = await sendMail(shop.config, {
+      to: 'maria@example.bg',
+      subject: 'Фактура',
+      text: 'Фактурата е приложена.',
+      html: '<p>Фактурата е <b>приложена</b>.</p>',
+      attachments: [{ filename: 'faktura.pdf', content: Buffer.from('%PDF-1.4 test'), contentType: 'application/pdf' }],
+    });
+    expect(ok).toBe(true);
+    expect(stand.received).toHaveLength(1);
+    expect(stand.received[0]).toContain('text/html');
+    expect(stand.received[0]).toContain('filename=faktura.pdf');
+    expect(stand.received[0]).toContain(Buffer.from('%PDF-1.4 test').toString('base64'));
+    const [row] = await shop.app.knex('mailQueue');
+    expect(row.sentAt).toBeTruthy();
+    expect(row.attempts).toBe(1);
+  });
+
+  it('keeps a message SMTP refused and sends it on a later round, after the pause', async () => {
+    await start(2);
+    const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const t0 = Date.now();
+    expect(await sendMail(shop.config, { to: 'maria@example.bg', subject: 'Поръчка VS-1', text: 'Благодарим!' })).toBe(false);
+    let [row] = await shop.app.knex('mailQueue');
+    expect(row.sentAt).toBeNull();
+    expect(row.attempts).toBe(1);
+    expect(row.lastError).toMatch(/451/);
+    expect(Number(row.nextAttemptAt)).toBeGreaterThanOrEqual(t0 + MAIL_RETRY_DELAYS_MS[0]);
+
+    // Not due yet: nothing happens.
+    expect(await deliverDueMail(shop.app.knex, shop.config, t0 + 1000)).toEqual({ sent: 0, failed: 0 });
+    // Due: refused again; the next pause is longer.
+    expect(await deliverDueMail(shop.app.knex, shop.config, Number(row.nextAttemptAt))).toEqual({ sent: 0, failed: 1 });
+    const after2 = await shop.app.knex('mailQueue').first();
+    expect(Number(after2.nextAttemptAt) - Number(row.nextAttemptAt)).toBe(MAIL_RETRY_DELAYS_MS[1]);
+    // Third time it goes out.
+    expect(await deliverDueMail(shop.app.knex, shop.config, Number(after2.nextAttemptAt))).toEqual({ sent: 1, failed: 0 });
+    [row] = await shop.app.knex('mailQueue');
+    expect(row.sentAt).toBeTruthy();
+    expect(row.attempts).toBe(3);
+    expect(stand.received).toHaveLength(1);
+    expect(stand.received[0]).toContain('To: maria@example.bg');
+    // Sent once: later rounds leave it alone.
+    expect(await deliverDueMail(shop.app.knex, shop.config, Date.now() + 10 * 86_400_000)).toEqual({ sent: 0, failed: 0 });
+    quiet.mockRestore();
+  });
+});
+
+it('writes outbox files for its own user only (0600 in a 0700 folder)', async () => {
+  const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-mail-')), 'outbox');
+  const config = loadConfig({ NODE_ENV: 'test' } as NodeJS.ProcessEnv, { outboxDir: dir, smtpUrl: undefined });
+  await sendMail(config, { to: 'a@example.bg', subject: 'Нова парола', text: 'https://vapsolo.bg/reset-password?token=secret' });
+  expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
+  expect(fs.statSync(path.join(dir, fs.readdirSync(dir)[0])).mode & 0o777).toBe(0o600);
+  fs.rmSync(path.dirname(dir), { recursive: true, force: true });
+});
+
+it('writes HTML and attachments to the outbox as a MIME message', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-mail-'));
+  const config = loadConfig({ NODE_ENV: 'test' } as NodeJS.ProcessEnv, { outboxDir: dir, smtpUrl: undefined });
+  await sendMail(config, { to: 'a@example.bg', subject: 'Фактура', text: 'Текст', html: '<p>Текст</p>', attachments: [{ filename: 'f.pdf', content: Buffer.from('PDF'), contentType: 'application/pdf' }] });
+  const raw = fs.readFileSync(path.join(dir, fs.readdirSync(dir)[0]), 'utf8');
+  expect(raw).toContain('multipart/mixed');
+  expect(raw).toContain('filename=f.pdf');
   fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -21,12 +21,23 @@ afterAll(() => shop.close());
 
 describe('the built front ends', () => {
   it('serve the storefront for its client routes, with no-cache on the page', async () => {
-    for (const url of ['/', '/products', '/products/vap-solo-twins', '/account', '/no-such-page']) {
+    for (const url of ['/', '/products', '/products/vap-solo-twins', '/account', '/orders/12']) {
       const res = await shop.browser().get(url);
       expect(res.status).toBe(200);
       expect(res.text).toContain('<title>storefront</title>');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('answer 404 for paths that are no storefront page: the app (its own not-found page) for page-like paths, "Not found" for files', async () => {
+    for (const url of ['/no-such-page', '/wp-admin', '/wp-admin/setup.php', '/metrics', '/.env', '/.git/config', '/foo.php', '/backup.zip', '/products/../.env']) {
+      const res = await shop.browser().get(url);
+      expect([url, res.status]).toEqual([url, 404]);
+      expect(res.text).not.toContain('console.log');
+    }
+    const page = await shop.browser().get('/no-such-page');
+    expect(page.text).toContain('<title>storefront</title>');
+    expect((await shop.browser().get('/foo.php')).text).toBe('Not found');
   });
 
   it('serve the admin under /admin for its client routes', async () => {

@@ -18,7 +18,8 @@ export function knexConfig({ dbFile, databaseUrl, appKeys }: DbOptions): Knex.Co
   // camelCase in code, snake_case in the database, for models and plain knex queries alike.
   const mappers = { ...knexSnakeCaseMappers(), ...(appKeys ? { userParams: { appKeys } } : {}) };
   if (databaseUrl) {
-    return { client: 'pg', connection: databaseUrl, pool: { min: 0, max: 10 }, migrations, ...mappers };
+    // application_name: how `npm run restore` sees that a shop instance is still connected.
+    return { client: 'pg', connection: { connectionString: databaseUrl, application_name: 'vapsolo-shop' } as Knex.PgConnectionConfig, pool: { min: 0, max: 10 }, migrations, ...mappers };
   }
   if (dbFile !== ':memory:') fs.mkdirSync(path.dirname(dbFile), { recursive: true });
   return {

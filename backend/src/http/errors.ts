@@ -6,6 +6,7 @@ import {
   CheckViolationError, NotNullViolationError, DataError,
 } from 'objection';
 import { API } from '../../../domain/messages';
+import { scrubError } from './scrub';
 
 export type FieldErrors = Record<string, string>;
 
@@ -95,5 +96,6 @@ export function errorMiddleware(log: (err: unknown, ctx: Context) => void = defa
 }
 
 function defaultLog(err: unknown, ctx: Context) {
-  console.error(JSON.stringify({ level: 'error', method: ctx.method, path: ctx.path, error: String((err as Error)?.stack || err) }));
+  // scrub: a failed query's text carries its bindings (session ids, tokens): never in the log.
+  console.error(JSON.stringify({ level: 'error', method: ctx.method, path: ctx.path, error: scrubError(err) }));
 }

@@ -66,7 +66,7 @@ function sessionStore(knex: Knex, memory: boolean) {
 }
 
 export function sessionMiddleware(app: Koa, knex: Knex, secure: boolean, memory = false) {
-  return session(
+  const handle = session(
     {
       key: SESSION_COOKIE,
       maxAge: SESSION_MAX_AGE_MS,
@@ -80,6 +80,15 @@ export function sessionMiddleware(app: Koa, knex: Knex, secure: boolean, memory 
     } as any,
     app,
   );
+  if (!secure) return handle;
+  // Production reached over plain HTTP (no TLS proxy, or one that does not send
+  // X-Forwarded-Proto): the cookie is still marked Secure, rather than answering 500 "Cannot send
+  // secure cookie over unencrypted connection". Browsers keep it only over HTTPS (and on
+  // localhost); the start-up warning tells the operator to put the shop behind TLS.
+  return (ctx: Koa.Context, next: Koa.Next) => {
+    if (!ctx.secure) (ctx.cookies as unknown as { secure: boolean }).secure = true;
+    return handle(ctx, next);
+  };
 }
 
 /** Remove expired sessions; called now and then, never on the request path. */

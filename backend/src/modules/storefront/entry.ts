@@ -1,6 +1,6 @@
 // The storefront's server entry (storefront/src/entry-server.tsx): the same React components
-// the browser runs. `npm run build` puts it in storefront/dist-server/entry-server.js, loaded
-// here at run time. Without that build (tests, `npm run dev`) the source is loaded when a
+// the browser runs. `npm run build` puts it in build/current/storefront-server/entry-server.js
+// (scripts/build.mjs, with the storefront), loaded here at run time. Without that build (tests, `npm run dev`) the source is loaded when a
 // TypeScript loader is present (jest, tsx); failing both, pages are served as the plain shell.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,7 +13,8 @@ export interface StorefrontEntry {
   render(payload: PagePayload): Promise<string>;
 }
 
-export const BUILT_ENTRY = path.join(ROOT, 'storefront/dist-server/entry-server.js');
+/** The built entry inside a build folder (config.buildDir). */
+export const builtEntry = (buildDir: string) => path.join(buildDir, 'storefront-server', 'entry-server.js');
 export const SOURCE_ENTRY = path.join(ROOT, 'storefront/src/entry-server.tsx');
 
 function isEntry(m: unknown): m is StorefrontEntry {
@@ -21,7 +22,7 @@ function isEntry(m: unknown): m is StorefrontEntry {
 }
 
 /** The first of these files that loads as an entry, or null. */
-export function loadEntry(files: string[] = [BUILT_ENTRY, SOURCE_ENTRY]): StorefrontEntry | null {
+export function loadEntry(files: string[]): StorefrontEntry | null {
   for (const file of files) {
     if (!fs.existsSync(file)) continue;
     try {

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import type { Context } from 'koa';
 import type { Config } from '../../config';
 import { AnswerCache } from '../../http/publicCache';
-import { BUILT_ENTRY, loadEntry, SOURCE_ENTRY, StorefrontEntry } from './entry';
+import { builtEntry, loadEntry, SOURCE_ENTRY, StorefrontEntry } from './entry';
 import { loadTemplate, pageDocument, Template } from './document';
 import { loadPageData } from './pageData';
 import { robotsTxt, sitemapXml } from './sitemap';
@@ -54,7 +54,7 @@ export function storefrontPages(config: Config, options: StorefrontPagesOptions 
 
   const ready = () => {
     // Tests read the source (a build may be older than it); elsewhere the build comes first.
-    if (entry === undefined) entry = loadEntry(config.env === 'test' ? [SOURCE_ENTRY, BUILT_ENTRY] : [BUILT_ENTRY, SOURCE_ENTRY]);
+    if (entry === undefined) entry = loadEntry(config.env === 'test' ? [SOURCE_ENTRY, builtEntry(config.buildDir)] : [builtEntry(config.buildDir), SOURCE_ENTRY]);
     if (template === undefined) template = loadTemplate(config.storefrontDist);
     return entry && template ? { entry, template } : null;
   };
