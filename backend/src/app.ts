@@ -38,6 +38,8 @@ import { settingsRoutes } from './routes/settings';
 import { analyticsRoutes } from './routes/analytics';
 import { auditLogRoutes } from './routes/auditLog';
 import { accountRoutes } from './routes/account';
+import { courierRoutes } from './modules/couriers/routes';
+import { startCourierJobs } from './modules/couriers/jobs';
 
 export interface ApiRoute {
   path: string;
@@ -94,6 +96,7 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
     authRoutes(), accountRoutes(), tokenRoutes(), userRoutes(), categoryRoutes(), productRoutes(), uploadRoutes(),
     cartRoutes(), ordersRoutes(), adminOrdersRoutes(), paymentsRoutes(), discountsRoutes(),
     notificationsRoutes(), contactRoutes(), settingsRoutes(), analyticsRoutes(), auditLogRoutes(),
+    courierRoutes(),
   ];
   // One flat stack; the 405/501 answers come once, from the API router's own allowedMethods.
   for (const routes of areas) api.use(routes.routes());
@@ -108,6 +111,8 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw notFound(API.routeNotFound);
     return next();
   });
+  // Office sync and tracking of a running shop (off in tests: config.courierJobs).
+  if (config.courierJobs) startCourierJobs(config);
   app.use(serveUploads(config));
   app.use(staticFiles(config));
   return app;

@@ -17,6 +17,7 @@ import { actorOf, findOrder, orderView, withDetails, withdrawOrder } from '../se
 import { mailCustomer, orderConfirmationMail } from '../services/orderMail';
 import { notifyStaff } from '../services/notifications';
 import type { ShopSession } from '../http/session';
+import { namesOffice, withOfficeShipping } from '../modules/couriers/checkout';
 
 const checkoutShape: Shape = {
   items: itemsRule,
@@ -38,6 +39,7 @@ const checkoutShape: Shape = {
       city: { type: 'string', min: 1, max: NAME_MAX, required: true },
       postcode: { type: 'string', max: 10, pattern: /^\d{0,4}$/, message: 'Пощенският код е 4 цифри.' },
       address: { type: 'string', min: 1, max: 300, required: true },
+      officeId: { type: 'int', min: 1 },
     },
   },
   paymentMethod: { type: 'enum', values: PAYMENT_METHODS, required: true },
@@ -46,6 +48,9 @@ const checkoutShape: Shape = {
   ageConfirmed: { type: 'bool', required: true, message: API.ageRequired },
   termsAccepted: { type: 'bool', required: true, message: API.termsRequired },
 };
+
+/** With an office from the directory, city and address come from the office (couriers module). */
+const officeCheckoutShape = withOfficeShipping(checkoutShape);
 
 function session(ctx: Context): ShopSession {
   return ctx.session as unknown as ShopSession;
@@ -80,7 +85,7 @@ export function ordersRoutes() {
   const router = new Router();
 
   router.post('/orders/create', async (ctx) => {
-    const input = parseBody<CheckoutInput>(ctx.request.body, checkoutShape, { ignore: PRICE_LIKE });
+    const input = parseBody<CheckoutInput>(ctx.request.body, namesOffice(ctx.request.body) ? officeCheckoutShape : checkoutShape, { ignore: PRICE_LIKE });
     if (input.discountCode === null || input.discountCode === '') delete input.discountCode;
     const user = ctx.state.user as User | null;
     const placed = await Order.transaction((trx) => placeOrder(input, user, trx));

@@ -8,6 +8,7 @@ import { getSettings, saveSettings, ShopSettings } from '../services/settings';
 import { API } from '../../../domain/messages';
 import { BGN_PER_EUR, fromMinor } from '../../../domain/money';
 import { NAME_MAX, PHONE_MAX, PRICE_MAX, STOCK_MAX } from '../../../domain/limits';
+import { courierSettingsShape } from '../modules/couriers/settings';
 
 const fee: Shape[string] = { type: 'money', min: 0, max: PRICE_MAX };
 const settingsShape: Shape = {
@@ -38,6 +39,7 @@ const settingsShape: Shape = {
     },
   },
   twoFactorRequiredForAdmins: { type: 'bool' },
+  couriers: { type: 'object', shape: courierSettingsShape },
 };
 const READ_ONLY = ['id', 'eurRate', 'message'];
 
@@ -53,7 +55,7 @@ function inBgn(s: ShopSettings) {
 
 /** What any visitor may read: no stock thresholds, no security switches. */
 export async function publicSettings() {
-  const { lowStockThreshold: _low, twoFactorRequiredForAdmins: _2fa, ...open } = inBgn(await getSettings());
+  const { lowStockThreshold: _low, twoFactorRequiredForAdmins: _2fa, couriers: _couriers, ...open } = inBgn(await getSettings());
   return open;
 }
 
@@ -65,6 +67,7 @@ async function update(ctx: Context) {
   if (input.contacts) changes.contacts = { ...current.contacts, ...input.contacts };
   if (input.bank) changes.bank = { ...current.bank, ...input.bank };
   if (input.shippingFees) changes.shippingFees = { ...current.shippingFees, ...input.shippingFees };
+  if (input.couriers) changes.couriers = { ...current.couriers, ...input.couriers };
   return inBgn(await saveSettings(changes));
 }
 

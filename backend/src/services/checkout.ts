@@ -22,11 +22,12 @@ import { getSettings, shippingRule } from './settings';
 import { notifyStaff } from './notifications';
 import { cartLinesOf } from './cartStore';
 import { actorOf } from './orders';
+import { officeForOrder, officeShippingFields } from '../modules/couriers/offices';
 
 export interface CheckoutInput {
   items?: LineInput[];
   customer: { firstName: string; lastName: string; email: string; phone: string };
-  shipping: { method: ShippingMethod; city: string; postcode?: string; address: string };
+  shipping: { method: ShippingMethod; city: string; postcode?: string; address: string; officeId?: number };
   paymentMethod: PaymentMethod;
   discountCode?: string;
   note?: string;
@@ -58,6 +59,7 @@ export async function placeOrder(input: CheckoutInput, user: User | null, trx: T
   if (!wanted.length) throw badRequest(API.cartEmpty, { items: API.cartEmpty });
 
   const lines = await resolveLines(wanted, trx, { path: (i) => `items.${i}` });
+  const office = await officeForOrder(input.shipping, trx);
   const settings = await getSettings(trx);
   const email = input.customer.email;
   const subtotal = lines.reduce((s, l) => s + l.lineTotal, 0);
@@ -80,7 +82,7 @@ export async function placeOrder(input: CheckoutInput, user: User | null, trx: T
   }
 
   const c = input.customer;
-  const s = input.shipping;
+  const s = office ? { ...input.shipping, ...officeShippingFields(office) } : input.shipping;
   const order = await Order.query(trx).insert({
     number: `tmp-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`,
     userId: user?.id ?? null,
@@ -105,6 +107,7 @@ export async function placeOrder(input: CheckoutInput, user: User | null, trx: T
     note: input.note ?? '',
     staffNote: '',
     trackingNumber: '',
+    shippingOffice: office ? JSON.stringify(office) : null,
     searchText: '',
     deliveredAt: null,
     withdrawnAt: null,

@@ -20,6 +20,25 @@ export interface ShopSettings {
   lowStockThreshold: number;
   bank: { beneficiary: string; iban: string; bic: string; bankName: string };
   twoFactorRequiredForAdmins: boolean;
+  /** The sender on waybills and what a parcel weighs when its products do not say (staff only). */
+  couriers: CourierSettings;
+}
+
+export interface CourierSettings {
+  senderName: string;
+  senderPhone: string;
+  /** The office the shop hands parcels in at, per courier (Econt office code, Speedy office id); empty: the address below. */
+  econtSenderOfficeCode: string;
+  speedySenderOfficeId: string;
+  senderCity: string;
+  senderPostcode: string;
+  senderAddress: string;
+  /** Kilograms, for products without a weight. */
+  defaultWeightKg: number;
+  /** Who carries deliveries to an address. */
+  addressCourier: 'econt' | 'speedy';
+  /** Speedy's service for waybills (505: standard 24 hours). */
+  speedyServiceId: number;
 }
 
 export const DEFAULT_SETTINGS: ShopSettings = {
@@ -39,6 +58,18 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   lowStockThreshold: LOW_STOCK_THRESHOLD_DEFAULT,
   bank: { beneficiary: 'ВАП СОЛО ЕООД', iban: 'BG80BNBG96611020345678', bic: 'BNBGBGSD', bankName: 'Българска народна банка' },
   twoFactorRequiredForAdmins: false,
+  couriers: {
+    senderName: 'ВАП СОЛО ЕООД',
+    senderPhone: '+359888881234',
+    econtSenderOfficeCode: '',
+    speedySenderOfficeId: '',
+    senderCity: 'София',
+    senderPostcode: '1000',
+    senderAddress: 'бул. „Витоша“ 1',
+    defaultWeightKg: 0.5,
+    addressCourier: 'econt',
+    speedyServiceId: 505,
+  },
 };
 
 const TTL_MS = 5_000;

@@ -5,11 +5,13 @@ import type { Knex } from 'knex';
 import * as schema from './20261122000000_schema';
 import * as contactSearch from './20261122100000_contact_search';
 import * as orderListIndexes from './20261123000000_order_list_indexes';
+import * as couriers from './20261123170000_couriers';
 
 const MIGRATIONS: Array<[string, Knex.Migration]> = [
   ['20261122000000_schema.ts', schema],
   ['20261122100000_contact_search.ts', contactSearch],
   ['20261123000000_order_list_indexes.ts', orderListIndexes],
+  ['20261123170000_couriers.ts', couriers],
 ];
 
 export const listedMigrations: Knex.MigrationSource<string> = {
