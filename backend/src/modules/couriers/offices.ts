@@ -22,7 +22,10 @@ function db(trx?: Knex): Knex {
 /** Lower-cased in JS (SQLite's LOWER leaves Cyrillic alone), with a Latin spelling beside it. */
 export function officeSearchText(o: OfficeRecord): string {
   const text = searchable(o.city, o.name, o.address);
-  return `${text} ${slugify(text).replace(/-/g, ' ')}`;
+  const latin = slugify(text).replace(/-/g, ' ');
+  // The official transliteration writes "Sofiya"; people type "Sofia" too.
+  const usual = latin.replace(/iya\b/g, 'ia');
+  return usual === latin ? `${text} ${latin}` : `${text} ${latin} ${usual}`;
 }
 
 interface OfficeRow extends OfficeRecord {
@@ -85,14 +88,15 @@ async function ensureDirectory(config: Config, courier: Courier) {
 }
 
 /** Offices whose city, name or address hold every word of q (any case, Cyrillic or Latin). */
-export async function searchOffices(config: Config, courier: Courier, q: string): Promise<ApiOffice[]> {
+export async function searchOffices(config: Config, courier: Courier, q: string): Promise<{ offices: ApiOffice[]; demo: boolean }> {
   await ensureDirectory(config, courier);
   const query = db()(TABLE).where({ courier });
   for (const word of q.toLocaleLowerCase('bg').split(/[\s,.]+/).filter(Boolean)) {
     query.whereRaw(`search_text like ? escape '\\'`, [`%${word.replace(/[\\%_]/g, (c) => '\\' + c)}%`]);
   }
   const rows: OfficeRow[] = await query.orderBy([{ column: 'city' }, { column: 'name' }]).limit(OFFICE_SEARCH_MAX_RESULTS);
-  return rows.map(officeView);
+  const demo = Boolean((await db()(TABLE).where({ courier }).first('demo'))?.demo);
+  return { offices: rows.map(officeView), demo };
 }
 
 /**

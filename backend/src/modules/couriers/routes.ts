@@ -16,7 +16,7 @@ async function findOffices(ctx: Context) {
     q: { type: 'string', max: OFFICE_QUERY_MAX },
   });
   ctx.set('Cache-Control', 'no-store');
-  ctx.body = { offices: await searchOffices(ctx.config, q.courier, q.q ?? '') };
+  ctx.body = await searchOffices(ctx.config, q.courier, q.q ?? '');
 }
 
 async function makeShipment(ctx: Context) {
