@@ -36,6 +36,7 @@ import {
 import { ORDER_TRANSITIONS, PAYMENT_TRANSITIONS, type OrderStatus, type PaymentStatus } from '../../../domain/orderStatus';
 import { dateTime, money, StatusChip } from '../common/fields';
 import { errorMessage } from '../httpClient';
+import { ShipmentButton } from './ShipmentButton';
 
 export interface OrderRecord extends RaRecord {
   number: string;
@@ -338,6 +339,7 @@ function OrderForm() {
             <Grid size={{ xs: 12, md: 4 }}>
               <Stack spacing={2}>
                 <StatusActions />
+                <ShipmentButton />
                 <PaymentCard />
                 <Card variant="outlined">
                   <Form>

@@ -30,6 +30,7 @@ import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../../../doma
 import type { ShopDataProvider } from '../dataProvider';
 import { choicesOf, money, MoneyField, StatusChip, StatusChipField, useIsSmall, dateTime } from '../common/fields';
 import { csvExporter } from '../common/exporter';
+import { BulkShipmentButton } from './BulkShipmentButton';
 
 const orderFilters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -141,7 +142,7 @@ function TabbedDatagrid() {
           linkType="edit"
         />
       ) : (
-        <DatagridConfigurable rowClick="edit" bulkActionButtons={false} omit={['paymentMethod']} sx={{ '& .column-number, & .column-createdAt, & .column-total': { whiteSpace: 'nowrap' } }}>
+        <DatagridConfigurable rowClick="edit" bulkActionButtons={<BulkShipmentButton />} omit={['paymentMethod']} sx={{ '& .column-number, & .column-createdAt, & .column-total': { whiteSpace: 'nowrap' } }}>
           <TextField source="number" />
           <DateField source="createdAt" showTime locales="bg-BG" />
           <FunctionField source="customer" sortable={false} render={(r: any) => (

@@ -22,6 +22,7 @@ import {
 import type { ApiToken, ShopDataProvider } from '../dataProvider';
 import { errorMessage } from '../httpClient';
 import { dateTime } from '../common/fields';
+import { CourierSettingsTab } from './CourierSettingsTab';
 
 const nullIfEmpty = (v: unknown) => (v === '' || v === undefined ? null : v);
 
@@ -63,6 +64,7 @@ function SettingsForm() {
           <NumberInput source="shippingFees.address" validate={minValue(0)} />
           <NumberInput source="freeShippingThreshold" validate={minValue(0)} parse={nullIfEmpty as any} />
         </TabbedForm.Tab>
+        <CourierSettingsTab />
         <TabbedForm.Tab label="app.settings.bank" path="bank">
           <TextInput source="bank.beneficiary" fullWidth />
           <TextInput source="bank.iban" fullWidth />
