@@ -38,7 +38,7 @@ const PUBLIC_DEFAULTS = {
   freeShippingThreshold: 100,
   bank: DEFAULT_SETTINGS.bank,
 };
-const PRIVATE = { lowStockThreshold: LOW_STOCK_THRESHOLD_DEFAULT, twoFactorRequiredForAdmins: false };
+const PRIVATE = { lowStockThreshold: LOW_STOCK_THRESHOLD_DEFAULT, twoFactorRequiredForAdmins: false, couriers: DEFAULT_SETTINGS.couriers };
 
 describe('the public settings', () => {
   it('answers exactly the public fields, money in decimal BGN, the euro rate included', async () => {
