@@ -138,7 +138,7 @@ export function OfficePicker({ courier, value, onChange, id, error }: OfficePick
           )}
         </>
       )}
-      {demo && !error && <span className="muted small">Примерен указател: куриерът още не е свързан.</span>}
+      {demo && !error && !open && <span className="muted small">Примерен указател: куриерът още не е свързан.</span>}
       {error && <span id={`${inputId}-error`} className="error-text">{error}</span>}
     </div>
   );
