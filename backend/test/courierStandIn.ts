@@ -30,6 +30,8 @@ export interface CourierStandIn {
   refuseNext(courier: 'econt' | 'speedy', message: string): void;
   /** What tracking answers for a waybill from now on. */
   setTracking(courier: 'econt' | 'speedy', waybill: string, state: StandInTracking): void;
+  /** From now on the label links and Speedy's print fail (or work again). */
+  failLabels(fail: boolean): void;
   /** Requests to one courier's method (path ending). */
   calls(courier: 'econt' | 'speedy', pathEnd: string): RecordedRequest[];
   close(): Promise<void>;
@@ -73,6 +75,7 @@ export async function startCourierStandIn(credentials = { user: 'shop-user', pas
   let econtSeq = 1051000000000;
   let speedySeq = 30012300000;
   let base = '';
+  let labelsFail = false;
 
   const json = (res: http.ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
@@ -84,7 +87,7 @@ export async function startCourierStandIn(credentials = { user: 'shop-user', pas
   };
 
   async function econt(req: http.IncomingMessage, res: http.ServerResponse, path: string, body: any) {
-    if (req.method === 'GET' && path.startsWith('label/')) return pdf(res, path.slice(6).replace(/\.pdf$/, ''));
+    if (req.method === 'GET' && path.startsWith('label/')) return labelsFail ? json(res, 503, { message: 'unavailable' }) : pdf(res, path.slice(6).replace(/\.pdf$/, ''));
     const expected = 'Basic ' + Buffer.from(`${credentials.user}:${credentials.password}`).toString('base64');
     if (req.headers.authorization !== expected) return json(res, 401, { type: 'ExAccessDenied', message: 'Невалидно потребителско име или парола', innerErrors: [] });
     if (path === 'Nomenclatures/NomenclaturesService.getOffices.json') {
@@ -144,7 +147,7 @@ export async function startCourierStandIn(credentials = { user: 'shop-user', pas
       const id = String(speedySeq++);
       return json(res, 200, { id, parcels: [{ seqNo: 1, id }], price: { amount: 5.5, total: 6.6, currency: 'BGN' } });
     }
-    if (path === 'print') return pdf(res, String(body?.parcels?.[0]?.parcel?.id ?? ''));
+    if (path === 'print') return labelsFail ? json(res, 200, { error: { message: 'Печатът не е наличен' } }) : pdf(res, String(body?.parcels?.[0]?.parcel?.id ?? ''));
     if (path === 'track') {
       return json(res, 200, {
         parcels: (body?.parcels ?? []).map((p: { id: string }) => {
@@ -189,6 +192,7 @@ export async function startCourierStandIn(credentials = { user: 'shop-user', pas
     requests,
     refuseNext: (courier, message) => void (refusals[courier] = message),
     setTracking: (courier, waybill, state) => void tracking.set(`${courier}:${waybill}`, state),
+    failLabels: (fail) => void (labelsFail = fail),
     calls: (courier, pathEnd) => requests.filter((r) => r.courier === courier && r.path.endsWith(pathEnd)),
     close: () => new Promise<void>((resolve) => {
       server.closeAllConnections?.();

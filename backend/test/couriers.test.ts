@@ -5,6 +5,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { makeShop, TestShop, Browser } from './helpers';
 import { makeCatalogue, Catalogue, placeOrder } from './fixtures';
 import { startCourierStandIn, CourierStandIn } from './courierStandIn';
@@ -16,6 +17,20 @@ let admin: Browser & { userId: number; email: string };
 let guest: Browser;
 let standIn: CourierStandIn;
 const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-outbox-'));
+
+/** Read a response body as bytes (supertest parses only text types by default). */
+function binary(res: NodeJS.ReadableStream, done: (err: Error | null, body: Buffer) => void) {
+  const parts: Buffer[] = [];
+  res.on('data', (b: Buffer) => parts.push(b));
+  res.on('end', () => done(null, Buffer.concat(parts)));
+}
+
+/** A PDF's text, read by pdf-parse in a plain node process (pdf.js needs real ES modules). */
+function pdfText(pdf: Buffer): string {
+  const script = "import { PDFParse } from 'pdf-parse'; const chunks = []; for await (const c of process.stdin) chunks.push(c);"
+    + " const p = new PDFParse({ data: new Uint8Array(Buffer.concat(chunks)) }); process.stdout.write((await p.getText()).text); await p.destroy();";
+  return execFileSync(process.execPath, ['--input-type=module', '-e', script], { input: pdf, cwd: path.resolve(__dirname, '../..') }).toString('utf8');
+}
 
 const triples = (quantity: number) => [{ productId: cat.triples.id, variantId: cat.triples.variant, quantity }];
 
@@ -138,19 +153,33 @@ describe('waybills', () => {
   it('serves the label PDF to staff only', async () => {
     const order = await confirmedOrder('econt_office', await officeId('econt', 'софия'));
     const { shipment } = (await admin.post(`/api/admin/orders/${order.id}/shipment`, {})).body;
-    const label = await admin.get(shipment.labelUrl).buffer(true).parse((res, done) => {
-      const parts: Buffer[] = [];
-      res.on('data', (b: Buffer) => parts.push(b));
-      res.on('end', () => done(null, Buffer.concat(parts)));
-    });
+    const label = await admin.get(shipment.labelUrl).buffer(true).parse(binary);
     expect(label.status).toBe(200);
     expect(label.headers['content-type']).toBe('application/pdf');
     expect((label.body as Buffer).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    // The stand-in's label link named this waybill.
+    // The courier's own label, fetched from the link Econt gave, for this waybill.
     expect(standIn.requests.some((r) => r.method === 'GET' && r.path === `label/${shipment.waybillNumber}.pdf`)).toBe(true);
+    expect(pdfText(label.body as Buffer)).toContain(`Waybill ${shipment.waybillNumber}`);
     const anon = shop.browser();
     expect((await anon.get(shipment.labelUrl)).status).toBe(401);
     expect((await (await shop.signedIn()).get(shipment.labelUrl)).status).toBe(403);
+  });
+
+  it('gives staff the shop’s own label page when the courier’s label cannot be had', async () => {
+    const order = await confirmedOrder('speedy_office', await officeId('speedy', 'пловдив'));
+    standIn.failLabels(true);
+    try {
+      const { shipment } = (await admin.post(`/api/admin/orders/${order.id}/shipment`, {})).body;
+      const label = await admin.get(shipment.labelUrl).buffer(true).parse(binary);
+      expect(label.status).toBe(200);
+      expect(label.headers['content-type']).toBe('application/pdf');
+      const text = pdfText(label.body as Buffer);
+      expect(text).toContain(shipment.waybillNumber);
+      expect(text).toContain('ПЛОВДИВ - ЦЕНТЪР');
+      expect(text).toMatch(/Наложен платеж/);
+    } finally {
+      standIn.failLabels(false);
+    }
   });
 
   it('shows the courier’s refusal in Bulgarian and changes nothing; a later try succeeds', async () => {

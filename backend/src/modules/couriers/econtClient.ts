@@ -24,6 +24,7 @@ function errorText(e: EcontApiError | undefined): string {
 }
 
 const RETURNED = /върн|отказ|return|refus|reject/i;
+const DELIVERED = /^(доставена|delivered)(?!\p{L})/iu;
 
 export function econtClient(account: CourierAccount): CourierClient {
   const auth = 'Basic ' + Buffer.from(`${account.user}:${account.password}`).toString('base64');
@@ -88,11 +89,13 @@ export function econtClient(account: CourierAccount): CourierClient {
         const number = String(s.shipmentNumber ?? waybills[i]);
         const said = [s.shortDeliveryStatus, s.shortDeliveryStatusEn].filter(Boolean).join(' / ');
         const returned = (s.trackingEvents ?? []).some((e) => e.destinationType === 'return') || RETURNED.test(said);
+        const delivered = !returned && (Boolean(s.deliveryTime) || (s.trackingEvents ?? []).some((e) => e.destinationType === 'client') || DELIVERED.test(said));
         out.set(number, {
           status: s.shortDeliveryStatus || s.shortDeliveryStatusEn || '',
           returned,
-          delivered: !returned && Boolean(s.deliveryTime),
-          codCollected: !returned && Boolean(s.cdCollectedTime || (s.cdCollectedAmount ?? 0) > 0),
+          delivered,
+          // A cash-on-delivery parcel is handed over only against the cash.
+          codCollected: !returned && (delivered || Boolean(s.cdCollectedTime || (s.cdCollectedAmount ?? 0) > 0)),
         });
       });
       return out;

@@ -17,6 +17,7 @@ import { CourierRefused, CourierUnavailable, isConfigured, ShipmentRequest } fro
 import { clientFor } from './clients';
 import { officeFromText } from './offices';
 import { orderOffice, ShipmentRow, shipmentView, ShipmentView } from './views';
+import { shopLabelPdf } from './labelPdf';
 
 const TABLE = 'shipments';
 /** A waybill request that never finished (the process died mid-call) stops blocking after this. */
@@ -151,18 +152,30 @@ export async function createShipment(config: Config, orderId: number, opts: Ship
   return shipmentView(row);
 }
 
-/** The label PDF for staff: stored with the shipment, or fetched again from the courier. */
+/** The label PDF for staff: stored with the shipment, fetched again from the courier, or else the shop's own page. */
 export async function shipmentLabel(config: Config, shipmentId: number): Promise<{ pdf: Buffer; waybillNumber: string }> {
   const row: ShipmentRow | undefined = await db()(TABLE).where({ id: shipmentId }).whereNot({ status: 'creating' }).first([...COLUMNS, 'labelPdf']);
   if (!row) throw notFound(COURIER_TEXT.shipmentNotFound);
   if (row.labelPdf && row.labelPdf.length) return { pdf: Buffer.from(row.labelPdf), waybillNumber: row.waybillNumber };
-  if (!isConfigured(config[row.courier])) throw notFound(COURIER_TEXT.labelMissing);
-  try {
-    const pdf = await clientFor(config, row.courier).label(row);
-    await db()(TABLE).where({ id: shipmentId }).update({ labelPdf: pdf, updatedAt: new Date().toISOString() });
-    return { pdf, waybillNumber: row.waybillNumber };
-  } catch (err) {
-    if (err instanceof CourierRefused) throw conflict(COURIER_TEXT.courierRefused(err.message));
-    throw notFound(COURIER_TEXT.labelMissing);
-  }
+  let pdf: Buffer | null = null;
+  if (isConfigured(config[row.courier])) pdf = await clientFor(config, row.courier).label(row).catch(() => null);
+  if (pdf) await db()(TABLE).where({ id: shipmentId }).update({ labelPdf: pdf, updatedAt: new Date().toISOString() });
+  else pdf = await shopLabel(row);
+  return { pdf, waybillNumber: row.waybillNumber };
+}
+
+async function shopLabel(row: ShipmentRow): Promise<Buffer> {
+  const order = await findOrder(row.orderId);
+  const office = orderOffice(order);
+  return shopLabelPdf({
+    courier: row.courier,
+    waybillNumber: row.waybillNumber,
+    orderNumber: order.number,
+    receiver: `${order.customerFirstName} ${order.customerLastName}`.trim(),
+    phone: order.customerPhone,
+    destination: office ? `офис ${office.name} (${office.code}), ${office.city}, ${office.address}` : `${order.shippingPostcode} ${order.shippingCity}, ${order.shippingAddress}`.trim(),
+    codAmount: fromMinor(row.codAmount)!,
+    currency: row.currency,
+    weightKg: row.weightGrams / 1000,
+  });
 }

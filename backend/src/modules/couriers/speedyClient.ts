@@ -11,6 +11,7 @@ export const SPEEDY_STANDARD_SERVICE = 505;
 export const SPEEDY_DELIVERED = -14;
 const SPEEDY_RETURN_CODES = new Set([111, 124, 125]);
 const RETURNED = /върн|отказ|return|refus/i;
+const DELIVERED = /^(доставена|delivered)(?!\p{L})/iu;
 
 interface SpeedyOffice {
   id: number;
@@ -97,7 +98,7 @@ export function speedyClient(account: CourierAccount): CourierClient {
         if (p.error || !p.parcelId) continue;
         const ops = p.operations ?? [];
         const returned = ops.some((o) => SPEEDY_RETURN_CODES.has(Number(o.operationCode)) || RETURNED.test(o.description ?? ''));
-        const delivered = !returned && ops.some((o) => Number(o.operationCode) === SPEEDY_DELIVERED);
+        const delivered = !returned && ops.some((o) => Number(o.operationCode) === SPEEDY_DELIVERED || DELIVERED.test(o.description ?? ''));
         const last = ops[ops.length - 1];
         // Speedy hands cash on delivery over at the door: delivered means collected.
         out.set(String(p.parcelId), { status: last?.description ?? '', returned, delivered, codCollected: delivered });
