@@ -195,6 +195,30 @@ describe('waybills', () => {
     expect((await admin.post(`/api/admin/orders/${order.id}/shipment`, {})).status).toBe(201);
   });
 
+  it('makes one waybill when staff click twice at once', async () => {
+    const order = await confirmedOrder('econt_office', await officeId('econt', 'варна'));
+    const asked = standIn.calls('econt', 'createLabel.json').length;
+    const answers = await Promise.all([admin.post(`/api/admin/orders/${order.id}/shipment`, {}), admin.post(`/api/admin/orders/${order.id}/shipment`, {})]);
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(standIn.calls('econt', 'createLabel.json').length).toBe(asked + 1);
+  });
+
+  it('finds the directory office an older order typed as text, and asks staff when the text names none', async () => {
+    await officeId('econt', 'пловдив'); // the directory is filled
+    const typed = await confirmedOrder('econt_office', null);
+    await Order.query().patch({ shippingAddress: 'Офис Еконт Пловдив Център' } as Partial<Order>).findById(typed.id);
+    const res = await admin.post(`/api/admin/orders/${typed.id}/shipment`, {});
+    expect(res.status).toBe(201);
+    expect(standIn.calls('econt', 'createLabel.json').at(-1)!.body.label.receiverOfficeCode).toBe('4000');
+
+    const vague = await confirmedOrder('econt_office', null);
+    await Order.query().patch({ shippingAddress: 'някой офис на Еконт' } as Partial<Order>).findById(vague.id);
+    const refused = await admin.post(`/api/admin/orders/${vague.id}/shipment`, {});
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/няма офис от указателя/);
+    expect((await admin.get(`/api/admin/orders/${vague.id}`)).body.status).toBe('confirmed');
+  });
+
   it('refuses an order that is not confirmed yet', async () => {
     const order = await placeOrder(guest, triples(1), { shipping: { method: 'econt_office', officeId: await officeId('econt', 'варна') } });
     const asked = standIn.calls('econt', 'createLabel.json').length;

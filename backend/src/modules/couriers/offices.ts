@@ -113,9 +113,12 @@ export async function officeForOrder(shipping: { method: ShippingMethod; officeI
   return officeView(row);
 }
 
+/** Words a shopper types around an office's name that no office's own text needs to hold. */
+const FILLER_WORDS = new Set(['офис', 'офиса', 'еконт', 'econt', 'спиди', 'speedy', 'office', 'гр', 'град', 'до', 'на', 'в', 'ул', 'бул']);
+
 /** For an order placed with the office typed as text: the one directory office it names, if any. */
 export async function officeFromText(courier: Courier, text: string, trx?: Knex): Promise<ApiOffice | null> {
-  const words = text.toLocaleLowerCase('bg').split(/[\s,.]+/).filter((w) => w.length > 1).slice(0, 8);
+  const words = text.toLocaleLowerCase('bg').split(/[\s,.:;„“"()-]+/).filter((w) => w.length > 1 && !FILLER_WORDS.has(w)).slice(0, 8);
   if (!words.length) return null;
   const query = db(trx)(TABLE).where({ courier });
   for (const w of words) query.whereRaw(`search_text like ? escape '\\'`, [`%${w.replace(/[\\%_]/g, (c) => '\\' + c)}%`]);
