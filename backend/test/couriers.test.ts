@@ -19,7 +19,7 @@ let standIn: CourierStandIn;
 const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-outbox-'));
 
 /** Read a response body as bytes (supertest parses only text types by default). */
-function binary(res: NodeJS.ReadableStream, done: (err: Error | null, body: Buffer) => void) {
+function binary(res: any, done: (err: Error | null, body: any) => void) {
   const parts: Buffer[] = [];
   res.on('data', (b: Buffer) => parts.push(b));
   res.on('end', () => done(null, Buffer.concat(parts)));
