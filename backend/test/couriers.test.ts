@@ -296,3 +296,23 @@ describe('tracking', () => {
     expect(await Notification.query().where('message', 'like', `%${speedyWaybill}%`).resultSize()).toBe(1);
   });
 });
+
+describe('a courier that refuses the shop', () => {
+  it('leaves the search empty instead of failing, and the refresh says why in the courier’s words', async () => {
+    const good = shop.config.speedy.password;
+    shop.config.speedy.password = 'wrong-secret';
+    try {
+      await shop.app.knex('courier_offices').where({ courier: 'speedy' }).delete();
+      const search = await guest.get('/api/couriers/offices?courier=speedy&q=софия');
+      expect(search.status).toBe(200);
+      expect(search.body.offices).toEqual([]);
+      const sync = await admin.post('/api/admin/couriers/sync', {});
+      expect(sync.status).toBe(200);
+      expect(sync.body.offices).toEqual({ econt: 3, speedy: null });
+      expect(sync.body.failed.speedy).toBe('Куриерът отказа: Невалидно потребителско име или парола');
+    } finally {
+      shop.config.speedy.password = good;
+    }
+    expect((await admin.post('/api/admin/couriers/sync', {})).body.offices).toEqual({ econt: 3, speedy: 2 });
+  });
+});

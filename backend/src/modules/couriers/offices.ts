@@ -8,7 +8,7 @@ import type { Config } from '../../config';
 import { searchable, slugify } from '../../../../domain/slug';
 import { ApiOffice, COURIER_OF_METHOD, COURIER_TEXT, COURIERS, Courier, OFFICE_SEARCH_MAX_RESULTS } from '../../../../domain/couriers';
 import type { ShippingMethod } from '../../../../domain/orderStatus';
-import { isConfigured, OfficeRecord } from './client';
+import { CourierRefused, CourierUnavailable, isConfigured, OfficeRecord } from './client';
 import { clientFor } from './clients';
 import { DEMO_OFFICES } from './demoOffices';
 
@@ -75,16 +75,43 @@ export function syncCourierOffices(config: Config, courier: Courier, knex: Knex 
   return job;
 }
 
-export async function syncAllOffices(config: Config, knex: Knex = db()): Promise<Record<Courier, number>> {
-  const out = {} as Record<Courier, number>;
-  for (const c of COURIERS) out[c] = await syncCourierOffices(config, c, knex);
-  return out;
+/** Every courier's refresh; a courier that fails keeps its directory and says why in Bulgarian. */
+export async function syncAllOffices(config: Config, knex: Knex = db()): Promise<{ offices: Record<Courier, number | null>; failed: Partial<Record<Courier, string>> }> {
+  const offices = {} as Record<Courier, number | null>;
+  const failed: Partial<Record<Courier, string>> = {};
+  for (const c of COURIERS) {
+    try {
+      offices[c] = await syncCourierOffices(config, c, knex);
+    } catch (err) {
+      offices[c] = null;
+      failed[c] = courierFailureText(c, err);
+    }
+  }
+  return { offices, failed };
 }
 
-/** The first search fills an empty directory: from the API, or with the demo offices. */
+export function courierFailureText(courier: Courier, err: unknown): string {
+  if (err instanceof CourierRefused) return COURIER_TEXT.courierRefused(err.message);
+  if (err instanceof CourierUnavailable) return COURIER_TEXT.courierUnreachable(courier);
+  throw err;
+}
+
+/** After a failed first fill, a search waits this long before asking the courier again. */
+const FILL_RETRY_MS = 5 * 60_000;
+const lastFillFailure = new Map<Courier, number>();
+
+/** The first search fills an empty directory: from the API, or with the demo offices. A courier
+ *  that fails leaves it empty for now (the search answers no offices, never an error). */
 async function ensureDirectory(config: Config, courier: Courier) {
   const present = await db()(TABLE).where({ courier }).first('id');
-  if (!present) await syncCourierOffices(config, courier);
+  if (present) return;
+  if (Date.now() - (lastFillFailure.get(courier) ?? 0) < FILL_RETRY_MS) return;
+  try {
+    await syncCourierOffices(config, courier);
+  } catch (err) {
+    lastFillFailure.set(courier, Date.now());
+    console.error(JSON.stringify({ level: 'warn', job: `office-fill-${courier}`, error: String((err as Error)?.message ?? err) }));
+  }
 }
 
 /** Offices whose city, name or address hold every word of q (any case, Cyrillic or Latin). */

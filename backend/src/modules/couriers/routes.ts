@@ -4,6 +4,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { parseBody, parseId, parseQuery } from '../../http/validate';
 import { currentUser } from '../../http/auth';
+import { conflict } from '../../http/errors';
 import { actorOf } from '../../services/orders';
 import { COURIER_TEXT, COURIERS, Courier, OFFICE_QUERY_MAX, PARCEL_WEIGHT_MAX_KG, PARCEL_WEIGHT_MIN_KG } from '../../../../domain/couriers';
 import { searchOffices, syncAllOffices } from './offices';
@@ -42,7 +43,11 @@ async function sendLabel(ctx: Context) {
 }
 
 async function syncOffices(ctx: Context) {
-  ctx.body = { message: COURIER_TEXT.officesSynced, offices: await syncAllOffices(ctx.config) };
+  const { offices, failed } = await syncAllOffices(ctx.config);
+  const reasons = Object.values(failed);
+  // Nothing refreshed: a conflict with the courier's own words; some refreshed: say which did not.
+  if (reasons.length && Object.values(offices).every((n) => n === null)) throw conflict(reasons.join(' '), failed);
+  ctx.body = { message: reasons.length ? `${COURIER_TEXT.officesSynced} ${reasons.join(' ')}` : COURIER_TEXT.officesSynced, offices, ...(reasons.length ? { failed } : {}) };
 }
 
 async function trackShipments(ctx: Context) {
