@@ -1,5 +1,6 @@
 // Payload types of the JSON API as the front ends read them (money in decimal BGN).
 import type { OrderStatus, PaymentMethod, PaymentStatus, ShippingMethod } from './orderStatus';
+import type { ApiOffice } from './couriers';
 
 export interface ApiUser {
   id: number;
@@ -36,6 +37,8 @@ export interface ApiProduct {
   attributes: Array<{ id: number; name: string; values: Array<{ id: number; value: string }> }>;
   nicotineMgMl: number | null;
   volumeMl: number | null;
+  /** For the courier's waybill; null: the default weight in the settings. */
+  weightGrams?: number | null;
   featured: boolean;
   seoTitle: string;
   seoDescription: string;
@@ -96,7 +99,7 @@ export interface ApiOrder {
   paymentStatus: PaymentStatus;
   paymentMethod: PaymentMethod;
   customer: { firstName: string; lastName: string; email: string; phone: string };
-  shipping: { method: ShippingMethod; city: string; postcode: string; address: string };
+  shipping: { method: ShippingMethod; city: string; postcode: string; address: string; office?: ApiOffice | null };
   items: ApiOrderItem[];
   itemCount: number;
   subtotal: number;
@@ -107,6 +110,8 @@ export interface ApiOrder {
   currency: string;
   note: string;
   trackingNumber: string;
+  /** The courier's public tracking page for trackingNumber, when known. */
+  trackingUrl?: string | null;
   events: Array<{ type: string; fromStatus: string | null; toStatus: string | null; createdAt: string }>;
   deliveredAt: string | null;
   withdrawnAt: string | null;

@@ -59,6 +59,13 @@ export async function fillCheckout(page, { firstName = 'Мария', lastName = 
   await fill('Фамилия', lastName);
   await fill('Имейл', email);
   await fill('Телефон', phone);
+  // Office deliveries pick an office of the courier's directory (the picker searches by city).
+  const picker = page.getByRole('combobox', { name: /Офис на/ });
+  if (await picker.count()) {
+    await picker.fill(city);
+    await page.getByRole('option').first().click();
+    return;
+  }
   await fill('Град', city);
   await fill('Пощенски код', postcode);
   await page.locator('#checkout-address').fill(office);

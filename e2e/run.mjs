@@ -8,6 +8,7 @@ import path from 'node:path';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { tsImport } from 'tsx/esm/api';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ARTIFACTS = path.join(ROOT, 'e2e', 'artifacts');
@@ -52,11 +53,15 @@ async function main() {
   fs.rmSync(ARTIFACTS, { recursive: true, force: true });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-e2e-'));
   const port = await freePort();
+  // Econt answers from a local stand-in (backend/test/courierStandIn.ts): waybills without the real courier.
+  const { startCourierStandIn } = await tsImport('../backend/test/courierStandIn.ts', import.meta.url);
+  const couriers = await startCourierStandIn();
   const base = `http://127.0.0.1:${port}`;
   // The server as `npm start` runs it: the built bundle.
   const server = spawn(process.execPath, [fs.realpathSync(path.join(ROOT, 'build/current/server/main.js'))], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir, DB_FILE: path.join(dataDir, 'shop.sqlite3'), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED_DEMO: '1', LOG_REQUESTS: '0' },
+    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir, DB_FILE: path.join(dataDir, 'shop.sqlite3'), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED_DEMO: '1', LOG_REQUESTS: '0',
+      ECONT_API_URL: couriers.econtUrl, ECONT_USER: couriers.credentials.user, ECONT_PASSWORD: couriers.credentials.password },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let serverLog = '';
@@ -78,13 +83,14 @@ async function main() {
         for (const width of journey.widths ?? [1440]) {
           const name = `${journey.name} @${width}px`;
           if (only.length && !only.some((o) => name.includes(o))) continue;
-          results.push(await runJourney(browser, base, journey, width, name, dataDir));
+          results.push(await runJourney(browser, base, journey, width, name, dataDir, couriers));
         }
       }
     }
   } finally {
     await browser.close();
     server.kill('SIGTERM');
+    await couriers.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   const failed = results.filter((r) => !r.ok);
@@ -96,7 +102,7 @@ async function main() {
   }
 }
 
-async function runJourney(browser, base, journey, width, name, dataDir) {
+async function runJourney(browser, base, journey, width, name, dataDir, couriers) {
   const context = await browser.newContext({ baseURL: base, viewport: { width, height: width < 600 ? 844 : 900 }, locale: 'bg-BG', timezoneId: 'Europe/Sofia' });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
@@ -105,7 +111,7 @@ async function runJourney(browser, base, journey, width, name, dataDir) {
   page.on('pageerror', (e) => consoleLines.push(`[pageerror] ${e.message}`));
   const t = Date.now();
   try {
-    await journey.run({ page, context, base, width, admin: ADMIN, outbox: path.join(dataDir, 'outbox') });
+    await journey.run({ page, context, base, width, admin: ADMIN, outbox: path.join(dataDir, 'outbox'), couriers });
     console.log(`✓ ${name} (${Date.now() - t} ms)`);
     return { name, ok: true };
   } catch (err) {

@@ -42,6 +42,8 @@ import { analyticsRoutes } from './routes/analytics';
 import { auditLogRoutes } from './routes/auditLog';
 import { accountRoutes } from './routes/account';
 import { invoiceRoutes } from './modules/invoices/routes';
+import { courierRoutes } from './modules/couriers/routes';
+import { startCourierJobs } from './modules/couriers/jobs';
 
 export interface ApiRoute {
   path: string;
@@ -120,6 +122,7 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
     cartRoutes(), checkoutRoutes(), ordersRoutes(), adminOrdersRoutes(), paymentsRoutes(), discountsRoutes(),
     notificationsRoutes(), contactRoutes(), settingsRoutes(), analyticsRoutes(), auditLogRoutes(),
     invoiceRoutes(config),
+    courierRoutes(),
   ];
   // One flat stack; the 405/501 answers come once, from the API router's own allowedMethods.
   for (const routes of areas) api.use(routes.routes());
@@ -134,6 +137,8 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw notFound(API.routeNotFound);
     return next();
   });
+  // Office sync and tracking of a running shop (off in tests: config.courierJobs).
+  if (config.courierJobs) startCourierJobs(config);
   app.use(serveUploads(config));
   app.use(staticFiles(config, pages.render));
   return app;

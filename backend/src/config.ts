@@ -42,7 +42,22 @@ export interface Config {
   outboxDir: string;
   /** Public address of the shop, for links in e-mails. */
   publicUrl: string;
+  /** Couriers' APIs (README: Couriers). Without user and password: a demo office directory, no waybills. */
+  econt: CourierAccount;
+  speedy: CourierAccount;
+  /** Run the courier jobs with the app: office sync at start and daily, tracking every 30 minutes. */
+  courierJobs: boolean;
 }
+
+export interface CourierAccount {
+  apiUrl: string;
+  user?: string;
+  password?: string;
+}
+
+export const ECONT_PRODUCTION_URL = 'https://ee.econt.com/services/';
+export const ECONT_DEMO_URL = 'https://demo.econt.com/ee/services/';
+export const SPEEDY_URL = 'https://api.speedy.bg/v1/';
 
 /** The project's folder: found from here, so the built server (build/<stamp>/server) finds it too. */
 export const ROOT = projectRoot(__dirname);
@@ -116,6 +131,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: env.MAIL_FROM || 'VAP SOLO <shop@vapsolo.bg>',
     outboxDir: path.join(dataDir, 'outbox'),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${Number(env.PORT) || 3000}`).replace(/\/$/, ''),
+    econt: { apiUrl: env.ECONT_API_URL || ECONT_PRODUCTION_URL, user: env.ECONT_USER || undefined, password: env.ECONT_PASSWORD || undefined },
+    speedy: { apiUrl: env.SPEEDY_API_URL || SPEEDY_URL, user: env.SPEEDY_USER || undefined, password: env.SPEEDY_PASSWORD || undefined },
+    courierJobs: env.COURIER_JOBS ? env.COURIER_JOBS === '1' : nodeEnv !== 'test',
     ...overrides,
   };
 }

@@ -119,7 +119,7 @@ export const journeys = [
       await toast(page, 'Продуктът е добавен в количката!');
       await page.goto('/checkout');
       await page.getByRole('button', { name: 'Поръчка с задължение за плащане' }).click();
-      for (const text of ['Въведете име.', 'Въведете валиден имейл адрес.', 'Въведете град.', 'Потвърдете, че сте навършили 18 години.']) {
+      for (const text of ['Въведете име.', 'Въведете валиден имейл адрес.', 'Посочете офис за доставка.', 'Потвърдете, че сте навършили 18 години.']) {
         await page.getByText(text, { exact: true }).first().waitFor();
       }
 

@@ -37,6 +37,7 @@ import { ORDER_TRANSITIONS, PAYMENT_TRANSITIONS, type OrderStatus, type PaymentS
 import { dateTime, money, StatusChip } from '../common/fields';
 import { errorMessage } from '../httpClient';
 import { OrderInvoiceCard } from '../invoices/OrderInvoiceCard';
+import { ShipmentButton } from './ShipmentButton';
 
 export interface OrderRecord extends RaRecord {
   number: string;
@@ -339,6 +340,7 @@ function OrderForm() {
             <Grid size={{ xs: 12, md: 4 }}>
               <Stack spacing={2}>
                 <StatusActions />
+                <ShipmentButton />
                 <PaymentCard />
                 <OrderInvoiceCard />
                 <Card variant="outlined">

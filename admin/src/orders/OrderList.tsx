@@ -30,6 +30,7 @@ import type { ShopDataProvider } from '../dataProvider';
 import { MoneyInput } from '../common/MoneyInput';
 import { choicesOf, money, MoneyField, StatusChip, StatusChipField, useIsSmall, dateTime } from '../common/fields';
 import { csvExporter } from '../common/exporter';
+import { BulkShipmentButton } from './BulkShipmentButton';
 
 const orderFilters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -141,7 +142,7 @@ function TabbedDatagrid() {
           linkType="edit"
         />
       ) : (
-        <DatagridConfigurable rowClick="edit" bulkActionButtons={false} omit={['paymentMethod']} sx={{ '& .column-number, & .column-createdAt, & .column-total': { whiteSpace: 'nowrap' } }}>
+        <DatagridConfigurable rowClick="edit" bulkActionButtons={current === 'confirmed' ? <BulkShipmentButton /> : false} omit={['paymentMethod']} sx={{ '& .column-number, & .column-createdAt, & .column-total': { whiteSpace: 'nowrap' }, '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}>
           <TextField source="number" />
           <DateField source="createdAt" showTime locales="bg-BG" />
           <FunctionField source="customer" sortable={false} render={(r: any) => (
@@ -165,7 +166,7 @@ function TabbedDatagrid() {
 
 export function OrderList() {
   return (
-    <List sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} filters={orderFilters} actions={<OrderListActions />} aside={<OrderFilterSidebar />} exporter={exporter}>
+    <List sx={{ contain: 'inline-size', '& .RaList-main': { minWidth: 0 } }} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} filters={orderFilters} actions={<OrderListActions />} aside={<OrderFilterSidebar />} exporter={exporter}>
       <TabbedDatagrid />
     </List>
   );

@@ -1,5 +1,6 @@
 // The product form (create and edit): details, variants, attributes and their values, images
 // (uploaded by the dataProvider before saving) and SEO, in tabs.
+import { PRODUCT_WEIGHT_MAX_GRAMS } from '../../../domain/couriers';
 import {
   ArrayInput,
   BooleanInput,
@@ -40,6 +41,7 @@ export function ProductForm() {
         <MoneyInput source="compareAtPrice" validate={[minValue(0), maxValue(PRICE_MAX)]} />
         <NumberInput source="nicotineMgMl" validate={[minValue(0), maxValue(NICOTINE_MAX_MG_ML)]} />
         <NumberInput source="volumeMl" validate={[minValue(0), maxValue(VOLUME_MAX_ML)]} />
+        <NumberInput source="weightGrams" label="Тегло за куриера (г)" helperText="Празно: теглото по подразбиране от Настройки → Куриери" validate={[minValue(1), maxValue(PRODUCT_WEIGHT_MAX_GRAMS)]} />
         <BooleanInput source="featured" />
       </TabbedForm.Tab>
       <TabbedForm.Tab label="app.products.variants" path="variants">

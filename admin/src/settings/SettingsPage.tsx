@@ -30,6 +30,7 @@ import { API_TOKEN_EXPIRY_DAYS, API_TOKEN_EXPIRY_DEFAULT_DAYS } from '../../../d
 /** Sent when something revoked every token of the signed-in admin (two-factor turned off). */
 const TOKENS_REVOKED = 'vapsolo:tokens-revoked';
 import { MoneyInput } from '../common/MoneyInput';
+import { CourierSettingsTab } from './CourierSettingsTab';
 
 
 function SettingsForm() {
@@ -69,6 +70,7 @@ function SettingsForm() {
           <MoneyInput source="shippingFees.address" validate={[required(), minValue(0)]} />
           <MoneyInput source="freeShippingThreshold" validate={minValue(0)} helperText="app.settings.freeShippingHelp" />
         </TabbedForm.Tab>
+        <CourierSettingsTab />
         <TabbedForm.Tab label="app.settings.bank" path="bank">
           <TextInput source="bank.beneficiary" fullWidth />
           <TextInput source="bank.iban" fullWidth />

@@ -35,6 +35,9 @@ export class Order extends BaseModel {
   note!: string;
   staffNote!: string;
   trackingNumber!: string;
+  /** JSON snapshot of the chosen courier office, and whose waybill trackingNumber is (couriers module). */
+  shippingOffice!: string | null;
+  trackingCourier!: string | null;
   searchText!: string;
   deliveredAt!: string | null;
   withdrawnAt!: string | null;

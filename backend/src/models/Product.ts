@@ -20,6 +20,8 @@ export class Product extends BaseModel {
   categoryId!: number | null;
   nicotineMgMl!: number | null;
   volumeMl!: number | null;
+  /** For the courier's waybill (couriers module); null: the default weight in settings. */
+  weightGrams!: number | null;
   featured!: boolean;
   seoTitle!: string;
   seoDescription!: string;

@@ -14,6 +14,8 @@ export { Order } from './Order';
 export { OrderItem } from './OrderItem';
 export { OrderEvent } from './OrderEvent';
 export { Payment } from './Payment';
+export { CourierOffice } from './CourierOffice';
+export { Shipment } from './Shipment';
 export { Discount } from './Discount';
 export { DiscountRedemption } from './DiscountRedemption';
 export { DiscountCustomerUse } from './DiscountCustomerUse';

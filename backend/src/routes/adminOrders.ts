@@ -53,7 +53,7 @@ const updateShape: Shape = {
 const READ_ONLY = [
   'id', 'number', 'statusLabel', 'allowedTransitions', 'paymentMethod', 'customer', 'shipping', 'items', 'itemCount', 'subtotal',
   'discountCode', 'discountTotal', 'shippingTotal', 'total', 'currency', 'note', 'events', 'payments', 'deliveredAt', 'withdrawnAt',
-  'createdAt', 'updatedAt', 'userId', 'message',
+  'createdAt', 'updatedAt', 'userId', 'message', 'trackingUrl',
 ];
 
 async function specList(ctx: Context) {

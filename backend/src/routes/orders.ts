@@ -21,6 +21,7 @@ import type { ShopSession } from '../http/session';
 import { checkInvoiceRequest, invoiceRequestRule } from '../modules/invoices/settings';
 import { recordInvoiceRequest } from '../modules/invoices/service';
 import type { InvoiceRequest } from '../../../domain/invoices';
+import { namesOffice, withOfficeShipping } from '../modules/couriers/checkout';
 
 const checkoutShape: Shape = {
   items: itemsRule,
@@ -42,6 +43,7 @@ const checkoutShape: Shape = {
       city: { type: 'string', min: 1, max: NAME_MAX, required: true },
       postcode: { type: 'string', max: 10, pattern: /^\d{0,4}$/, message: 'Пощенският код е 4 цифри.' },
       address: { type: 'string', min: 1, max: 300, required: true },
+      officeId: { type: 'int', min: 1 },
     },
   },
   paymentMethod: { type: 'enum', values: PAYMENT_METHODS, required: true },
@@ -53,6 +55,9 @@ const checkoutShape: Shape = {
   // What the shopper was shown (the quote's total): a different total refuses the order (409).
   expectedTotal: { type: 'number', min: 0 },
 };
+
+/** With an office from the directory, city and address come from the office (couriers module). */
+const officeCheckoutShape = withOfficeShipping(checkoutShape);
 
 function session(ctx: Context): ShopSession {
   return ctx.session as unknown as ShopSession;
@@ -87,7 +92,7 @@ export function ordersRoutes() {
   const router = new Router();
 
   router.post('/orders/create', async (ctx) => {
-    const input = parseBody<CheckoutInput & { invoice?: InvoiceRequest | null }>(ctx.request.body, checkoutShape, { ignore: PRICE_LIKE });
+    const input = parseBody<CheckoutInput & { invoice?: InvoiceRequest | null }>(ctx.request.body, namesOffice(ctx.request.body) ? officeCheckoutShape : checkoutShape, { ignore: PRICE_LIKE });
     if (input.discountCode === null || input.discountCode === '') delete input.discountCode;
     const invoiceRequest = checkInvoiceRequest(input.invoice);
     const user = ctx.state.user as User | null;

@@ -22,6 +22,7 @@ import { descendantIds, resolveCategory } from '../services/categories';
 import { searchTerms, typoPatterns, TYPO_MIN_LENGTH } from '../../../domain/search';
 import { createProduct, findProduct, productView, productViews, updateProduct, ProductInput, ProductView } from '../services/products';
 import { getSettings } from '../services/settings';
+import { PRODUCT_WEIGHT_MAX_GRAMS } from '../../../domain/couriers';
 
 const READ_ONLY = ['id', 'createdAt', 'updatedAt', 'category', 'stock', 'inStock'];
 const productShape: Shape = {
@@ -34,6 +35,7 @@ const productShape: Shape = {
   categoryId: { type: 'int', min: 1, nullable: true },
   nicotineMgMl: { type: 'number', min: 0, max: NICOTINE_MAX_MG_ML, nullable: true },
   volumeMl: { type: 'number', min: 0, max: VOLUME_MAX_ML, nullable: true },
+  weightGrams: { type: 'int', min: 1, max: PRODUCT_WEIGHT_MAX_GRAMS, nullable: true },
   featured: { type: 'bool' },
   seoTitle: { type: 'string', max: TITLE_MAX },
   seoDescription: { type: 'string', max: 500 },

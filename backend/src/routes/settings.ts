@@ -11,6 +11,7 @@ import { API } from '../../../domain/messages';
 import { BGN_PER_EUR, fromMinor } from '../../../domain/money';
 import { NAME_MAX, PHONE_MAX, PRICE_MAX, STOCK_MAX } from '../../../domain/limits';
 import { checkLegalSettings, invoiceSettingsRule, legalSettingsRule } from '../modules/invoices/settings';
+import { courierSettingsShape } from '../modules/couriers/settings';
 
 const fee: Shape[string] = { type: 'money', min: 0, max: PRICE_MAX };
 const settingsShape: Shape = {
@@ -43,6 +44,7 @@ const settingsShape: Shape = {
   twoFactorRequiredForAdmins: { type: 'bool' },
   legal: legalSettingsRule,
   invoices: invoiceSettingsRule,
+  couriers: { type: 'object', shape: courierSettingsShape },
 };
 const READ_ONLY = ['id', 'eurRate', 'euroSince', 'message'];
 
@@ -58,7 +60,7 @@ function inShopCurrency(s: ShopSettings) {
 
 /** What any visitor may read: no stock thresholds, no security switches. */
 export async function publicSettings() {
-  const { lowStockThreshold: _low, twoFactorRequiredForAdmins: _2fa, invoices: _invoices, ...open } = inShopCurrency(await getSettings());
+  const { lowStockThreshold: _low, twoFactorRequiredForAdmins: _2fa, invoices: _invoices, couriers: _couriers, ...open } = inShopCurrency(await getSettings());
   return open;
 }
 
@@ -75,6 +77,7 @@ async function update(ctx: Context) {
   if (input.shippingFees) changes.shippingFees = { ...current.shippingFees, ...input.shippingFees };
   if (input.legal) changes.legal = checkLegalSettings({ ...current.legal, ...input.legal });
   if (input.invoices) changes.invoices = { ...current.invoices, ...input.invoices };
+  if (input.couriers) changes.couriers = { ...current.couriers, ...input.couriers };
   return inShopCurrency(await saveSettings(changes));
 }
 

@@ -23,11 +23,12 @@ import { notifyStaff } from './notifications';
 import { actorOf } from './orders';
 import { quoteCart, quoteView, QuoteView } from './quote';
 import { lockCurrency } from './currency';
+import { officeForOrder, officeShippingFields } from '../modules/couriers/offices';
 
 export interface CheckoutInput {
   items?: LineInput[];
   customer: { firstName: string; lastName: string; email: string; phone: string };
-  shipping: { method: ShippingMethod; city: string; postcode?: string; address: string };
+  shipping: { method: ShippingMethod; city: string; postcode?: string; address: string; officeId?: number };
   paymentMethod: PaymentMethod;
   discountCode?: string;
   note?: string;
@@ -67,6 +68,7 @@ export async function placeOrder(input: CheckoutInput, user: User | null, trx: T
   // Wait for a euro switch in progress (PostgreSQL; SQLite's one connection already serialises):
   // the currency and every price below are then read from the same side of it.
   await lockCurrency(trx, 'shared');
+  const office = await officeForOrder(input.shipping, trx);
   const email = input.customer.email;
   const quote = await quoteCart(
     { items: input.items, shippingMethod: input.shipping.method, discountCode: input.discountCode, email },
@@ -91,7 +93,7 @@ export async function placeOrder(input: CheckoutInput, user: User | null, trx: T
   }
 
   const c = input.customer;
-  const s = input.shipping;
+  const s = office ? { ...input.shipping, ...officeShippingFields(office) } : input.shipping;
   const order = await Order.query(trx).insert({
     number: `tmp-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`,
     userId: user?.id ?? null,
@@ -116,6 +118,7 @@ export async function placeOrder(input: CheckoutInput, user: User | null, trx: T
     note: input.note ?? '',
     staffNote: '',
     trackingNumber: '',
+    shippingOffice: office ? JSON.stringify(office) : null,
     searchText: '',
     deliveredAt: null,
     withdrawnAt: null,

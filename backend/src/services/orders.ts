@@ -12,6 +12,8 @@ import { API } from '../../../domain/messages';
 import { fromMinor } from '../../../domain/money';
 import { ORDER_STATUS_LABELS, ORDER_TRANSITIONS, OrderStatus, canTransition, restoresStock, CANCELLABLE_BY_SHOPPER, WITHDRAWABLE, WITHDRAWAL_DAYS } from '../../../domain/orderStatus';
 import { DAY_MS } from '../../../domain/dates';
+import { orderOffice, orderTrackingUrl } from '../modules/couriers/views';
+import type { ApiOffice } from '../../../domain/couriers';
 
 export interface Actor {
   userId: number | null;
@@ -31,7 +33,7 @@ export interface OrderView {
   paymentStatus: string;
   paymentMethod: string;
   customer: { firstName: string; lastName: string; email: string; phone: string };
-  shipping: { method: string; city: string; postcode: string; address: string };
+  shipping: { method: string; city: string; postcode: string; address: string; office: ApiOffice | null };
   items: unknown[];
   itemCount: number;
   subtotal: number | null;
@@ -42,6 +44,7 @@ export interface OrderView {
   currency: string;
   note: string;
   trackingNumber: string;
+  trackingUrl: string | null;
   events: unknown[];
   payments: unknown[];
   deliveredAt: string | null;
@@ -63,7 +66,7 @@ export function orderView(o: Order, opts: { staff?: boolean } = {}): OrderView {
     paymentStatus: o.paymentStatus,
     paymentMethod: o.paymentMethod,
     customer: { firstName: o.customerFirstName, lastName: o.customerLastName, email: o.customerEmail, phone: o.customerPhone },
-    shipping: { method: o.shippingMethod, city: o.shippingCity, postcode: o.shippingPostcode, address: o.shippingAddress },
+    shipping: { method: o.shippingMethod, city: o.shippingCity, postcode: o.shippingPostcode, address: o.shippingAddress, office: orderOffice(o) },
     items: (o.items ?? []).map((i) => i.toJSON()),
     itemCount: (o.items ?? []).reduce((n, i) => n + i.quantity, 0),
     subtotal: fromMinor(o.subtotal),
@@ -74,6 +77,7 @@ export function orderView(o: Order, opts: { staff?: boolean } = {}): OrderView {
     currency: o.currency,
     note: o.note,
     trackingNumber: o.trackingNumber,
+    trackingUrl: orderTrackingUrl(o),
     events: (o.events ?? []).map((e) => e.toJSON()),
     payments: o.payment ? [o.payment.toJSON()] : [],
     deliveredAt: o.deliveredAt,

@@ -61,6 +61,7 @@ export async function productViews(products: Product[], trx?: Transaction): Prom
       attributes,
       nicotineMgMl: p.nicotineMgMl,
       volumeMl: p.volumeMl,
+      weightGrams: p.weightGrams ?? null,
       featured: Boolean(p.featured),
       seoTitle: p.seoTitle,
       seoDescription: p.seoDescription,
@@ -96,6 +97,7 @@ export interface ProductInput {
   categoryId?: number | null;
   nicotineMgMl?: number | null;
   volumeMl?: number | null;
+  weightGrams?: number | null;
   featured?: boolean;
   seoTitle?: string;
   seoDescription?: string;
@@ -205,6 +207,7 @@ export async function createProduct(input: ProductInput & { name: string; price:
     categoryId: input.categoryId ?? null,
     nicotineMgMl: input.nicotineMgMl ?? null,
     volumeMl: input.volumeMl ?? null,
+    weightGrams: input.weightGrams ?? null,
     featured: input.featured ?? false,
     seoTitle: input.seoTitle ?? '',
     seoDescription: input.seoDescription ?? '',
@@ -220,7 +223,7 @@ export async function updateProduct(id: number, input: ProductInput, trx: Transa
   const current = await findProduct(id, trx);
   if (input.categoryId !== undefined) await checkCategory(input.categoryId, trx);
   const patch: Partial<Product> = {};
-  for (const k of ['name', 'description', 'status', 'price', 'compareAtPrice', 'categoryId', 'nicotineMgMl', 'volumeMl', 'featured', 'seoTitle', 'seoDescription'] as const) {
+  for (const k of ['name', 'description', 'status', 'price', 'compareAtPrice', 'categoryId', 'nicotineMgMl', 'volumeMl', 'weightGrams', 'featured', 'seoTitle', 'seoDescription'] as const) {
     if (input[k] !== undefined) (patch as any)[k] = input[k];
   }
   if (input.slug !== undefined && slugify(input.slug) !== current.slug) {

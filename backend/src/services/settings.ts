@@ -29,6 +29,25 @@ export interface ShopSettings {
   legal: { companyName: string; eik: string; vatNumber: string; seat: string; address: string; mol: string; phone: string; email: string };
   /** Invoices: the number the sequence starts from, and issuing when an order is paid. */
   invoices: { firstNumber: number; autoIssueOnPayment: boolean };
+  /** The sender on waybills and what a parcel weighs when its products do not say (staff only). */
+  couriers: CourierSettings;
+}
+
+export interface CourierSettings {
+  senderName: string;
+  senderPhone: string;
+  /** The office the shop hands parcels in at, per courier (Econt office code, Speedy office id); empty: the address below. */
+  econtSenderOfficeCode: string;
+  speedySenderOfficeId: string;
+  senderCity: string;
+  senderPostcode: string;
+  senderAddress: string;
+  /** Kilograms, for products without a weight. */
+  defaultWeightKg: number;
+  /** Who carries deliveries to an address. */
+  addressCourier: 'econt' | 'speedy';
+  /** Speedy's service for waybills (505: standard 24 hours). */
+  speedyServiceId: number;
 }
 
 export const DEFAULT_SETTINGS: ShopSettings = {
@@ -60,6 +79,18 @@ export const DEFAULT_SETTINGS: ShopSettings = {
     email: 'office@vapsolo.bg',
   },
   invoices: { firstNumber: 1, autoIssueOnPayment: false },
+  couriers: {
+    senderName: 'ВАП СОЛО ЕООД',
+    senderPhone: '+359888881234',
+    econtSenderOfficeCode: '',
+    speedySenderOfficeId: '',
+    senderCity: 'София',
+    senderPostcode: '1000',
+    senderAddress: 'бул. „Витоша“ 1',
+    defaultWeightKg: 0.5,
+    addressCourier: 'econt',
+    speedyServiceId: 505,
+  },
 };
 
 const TTL_MS = 5_000;

@@ -36,7 +36,7 @@ export function lineInput(l: Pick<CartLine, 'productId' | 'variantId' | 'quantit
 export interface CheckoutInput {
   items?: ReturnType<typeof lineInput>[];
   customer: { firstName: string; lastName: string; email: string; phone: string };
-  shipping: { method: ShippingMethod; city: string; postcode: string; address: string };
+  shipping: { method: ShippingMethod; city: string; postcode: string; address: string } | { method: ShippingMethod; officeId: number };
   paymentMethod: PaymentMethod;
   discountCode?: string;
   note?: string;

@@ -71,7 +71,7 @@ export function OrderDetails({ order, onChange }: { order: ApiOrder; onChange(o:
           <h2 id="delivery-title">Доставка и плащане</h2>
           <p>{order.customer.firstName} {order.customer.lastName}<br />{order.customer.phone}<br />{order.customer.email}</p>
           <p>{SHIPPING_METHOD_LABELS[order.shipping.method]}<br />{order.shipping.city} {order.shipping.postcode}<br />{order.shipping.address}</p>
-          {order.trackingNumber && <p>Номер на пратката: <strong className="mono">{order.trackingNumber}</strong></p>}
+          {order.trackingNumber && <p>Номер на пратката: <strong className="mono">{order.trackingNumber}</strong>{order.trackingUrl && <><br /><a href={order.trackingUrl} target="_blank" rel="noopener noreferrer">Проследете пратката при куриера</a></>}</p>}
           <p>{PAYMENT_METHOD_LABELS[order.paymentMethod]} · {PAYMENT_STATUS_LABELS[order.paymentStatus] ?? order.paymentStatus}</p>
           {order.note && <p className="muted">Бележка: {order.note}</p>}
         </section>

@@ -15,6 +15,8 @@ import { FORM, STOREFRONT } from '../../../domain/messages';
 import { toast } from '../state/toast';
 import { Price } from '../components/Price';
 import { InvoiceFields, invoiceErrors, invoiceInput } from '../components/InvoiceFields';
+import { OfficePicker } from '../components/OfficePicker';
+import { COURIER_OF_METHOD, type ApiOffice } from '../../../domain/couriers';
 import { savedDiscountCode, saveDiscountCode } from './CartPage';
 import type { ApiQuote } from '../../../domain/api';
 import { NAME_MAX, PHONE_MAX, TEXT_MAX, EMAIL_PATTERN } from '../../../domain/limits';
@@ -80,6 +82,9 @@ export default function Checkout() {
   const [busy, setBusy] = useState(false);
   const [code, setCode] = useState(savedDiscountCode());
   const [totalNotice, setTotalNotice] = useState('');
+  const [pickedOffice, setPickedOffice] = useState<ApiOffice | null>(null);
+  const courier = COURIER_OF_METHOD[form.method];
+  const office = pickedOffice && pickedOffice.courier === courier ? pickedOffice : null;
   const placed = useRef(false);
 
   useEffect(() => {
@@ -120,9 +125,9 @@ export default function Checkout() {
     if (!form.lastName.trim()) e.lastName = 'Въведете фамилия.';
     if (!EMAIL_PATTERN.test(form.email.trim())) e.email = FORM.invalidEmail;
     if (!/^\+?[\d\s()-]{6,}$/.test(form.phone.trim())) e.phone = 'Въведете валиден телефонен номер.';
-    if (!form.city.trim()) e.city = 'Въведете град.';
+    if (!courier && !form.city.trim()) e.city = 'Въведете град.';
     if (form.postcode && !/^\d{4}$/.test(form.postcode.trim())) e.postcode = 'Пощенският код е 4 цифри.';
-    if (!form.address.trim()) e.address = form.method === 'address' ? 'Въведете адрес за доставка.' : 'Посочете офис за доставка.';
+    if (courier ? !office : !form.address.trim()) e.address = form.method === 'address' ? 'Въведете адрес за доставка.' : 'Посочете офис за доставка.';
     if (!form.ageConfirmed) e.ageConfirmed = 'Потвърдете, че сте навършили 18 години.';
     if (!form.termsAccepted) e.termsAccepted = 'Приемете общите условия, за да поръчате.';
     return { ...e, ...invoiceErrors(invoice) };
@@ -140,7 +145,7 @@ export default function Checkout() {
     const input: CheckoutInput = {
       ...(user ? {} : { items: items.map(lineInput) }),
       customer: { firstName: form.firstName.trim(), lastName: form.lastName.trim(), email: form.email.trim(), phone: form.phone.trim() },
-      shipping: { method: form.method, city: form.city.trim(), postcode: form.postcode.trim(), address: form.address.trim() },
+      shipping: office ? { method: form.method, officeId: office.id } : { method: form.method, city: form.city.trim(), postcode: form.postcode.trim(), address: form.address.trim() },
       paymentMethod: form.paymentMethod,
       // Only a code the quote applied: a refused one is shown, not sent.
       ...(quote.discount ? { discountCode: quote.discount.code } : {}),
@@ -216,11 +221,13 @@ export default function Checkout() {
                 </label>
               ))}
             </div>
+            {courier ? <OfficePicker key={courier} courier={courier} value={office} onChange={(o) => { setPickedOffice(o); setErrors(({ address: _a, officeId: _o, ...rest }) => rest); }} id="checkout-address" error={errors.address ?? errors.officeId} /> : <>
             <div className="two">
               {field('city', 'Град', { autoComplete: 'address-level2', maxLength: NAME_MAX, required: true })}
               {field('postcode', 'Пощенски код', { autoComplete: 'postal-code', inputMode: 'numeric', maxLength: 4 })}
             </div>
             {field('address', ADDRESS_LABEL[form.method], { autoComplete: form.method === 'address' ? 'street-address' : 'off', maxLength: 300, required: true })}
+            </>}
           </fieldset>
 
           <fieldset className="card">

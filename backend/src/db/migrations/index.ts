@@ -6,6 +6,7 @@ import * as schema from './20261122000000_schema';
 import * as contactSearch from './20261122100000_contact_search';
 import * as orderListIndexes from './20261123000000_order_list_indexes';
 import * as mailQueue from './20261123150000_mail_queue';
+import * as couriers from './20261123170000_couriers';
 import * as productSearchIndex from './20261123190000_product_search_index';
 import * as paymentCurrency from './20261123200000_payment_currency';
 import * as invoices from './20261123220000_invoices';
@@ -16,6 +17,7 @@ const MIGRATIONS: Array<[string, Knex.Migration]> = [
   ['20261122100000_contact_search.ts', contactSearch],
   ['20261123000000_order_list_indexes.ts', orderListIndexes],
   ['20261123150000_mail_queue.ts', mailQueue],
+  ['20261123170000_couriers.ts', couriers],
   ['20261123190000_product_search_index.ts', productSearchIndex],
   ['20261123200000_payment_currency.ts', paymentCurrency],
   ['20261123220000_invoices.ts', invoices],

@@ -1,0 +1,29 @@
+// The courier calls of the order screens: an order's waybill, making one, and its label link.
+import { API_URL, httpClient } from '../httpClient';
+
+export interface ShipmentRecord {
+  id: number;
+  orderId: number;
+  courier: 'econt' | 'speedy';
+  waybillNumber: string;
+  codAmount: number;
+  currency: string;
+  weightKg: number;
+  reviewBeforePayment: boolean;
+  status: string;
+  courierStatus: string;
+  labelUrl: string;
+  trackingUrl: string;
+}
+
+export const COURIER_NAMES = { econt: 'Еконт', speedy: 'Спиди' } as const;
+
+export async function fetchShipment(orderId: number | string): Promise<ShipmentRecord | null> {
+  const { json } = await httpClient(`${API_URL}/admin/orders/${orderId}/shipment`);
+  return (json?.shipment as ShipmentRecord | null) ?? null;
+}
+
+export async function createShipment(orderId: number | string, body: { weightKg?: number; reviewBeforePayment?: boolean }): Promise<ShipmentRecord> {
+  const { json } = await httpClient(`${API_URL}/admin/orders/${orderId}/shipment`, { method: 'POST', body: JSON.stringify(body) });
+  return json.shipment as ShipmentRecord;
+}

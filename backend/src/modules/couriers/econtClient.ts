@@ -1,0 +1,109 @@
+// Econt's JSON services (https://ee.econt.com/services/, demo https://demo.econt.com/ee/services/):
+// HTTP Basic auth, POST <Service>.<method>.json. Request and answer shapes from
+// @alphabite/econt-types (Econt's own documentation as TypeScript).
+import type {
+  CreateLabelRequest, CreateLabelResponse, EcontApiError, GetOfficesRequest, GetOfficesResponse,
+  GetShipmentStatusesRequest, GetShipmentStatusesResponse, ShipmentStatus, ShippingLabel,
+} from '@alphabite/econt-types';
+import type { CourierAccount } from '../../config';
+import {
+  CourierClient, CourierRefused, CourierUnavailable, CreatedShipment, OfficeRecord, ShipmentRequest, TrackedShipment, getPdf, joinUrl, postTo,
+} from './client';
+
+export const ECONT_PATHS = {
+  offices: 'Nomenclatures/NomenclaturesService.getOffices.json',
+  createLabel: 'Shipments/LabelService.createLabel.json',
+  statuses: 'Shipments/ShipmentService.getShipmentStatuses.json',
+} as const;
+
+/** Econt's error: { type, message, innerErrors: [...] }; the inner messages say what is wrong. */
+function errorText(e: EcontApiError | undefined): string {
+  if (!e) return '';
+  const inner = (e.innerErrors ?? []).map(errorText).filter(Boolean);
+  return [e.message, ...inner].filter(Boolean).join(' ').trim();
+}
+
+const RETURNED = /върн|отказ|return|refus|reject/i;
+const DELIVERED = /^(доставена|delivered)(?!\p{L})/iu;
+
+export function econtClient(account: CourierAccount): CourierClient {
+  const auth = 'Basic ' + Buffer.from(`${account.user}:${account.password}`).toString('base64');
+
+  async function call<T>(path: string, body: unknown): Promise<T> {
+    const res = await postTo(joinUrl(account.apiUrl, path), body, { Authorization: auth });
+    if (res.json && res.status >= 200 && res.status < 300 && !res.json.type) return res.json as T;
+    const text = res.json ? errorText(res.json as EcontApiError) : '';
+    if (text) throw new CourierRefused(text);
+    if (res.status === 401 || res.status === 403) throw new CourierRefused('грешен потребител или парола за API-то');
+    throw new CourierUnavailable(`Econt answered ${res.status}`);
+  }
+
+  return {
+    courier: 'econt',
+
+    async offices(): Promise<OfficeRecord[]> {
+      const answer = await call<GetOfficesResponse>(ECONT_PATHS.offices, { countryCode: 'BGR' } satisfies GetOfficesRequest);
+      return (answer.offices ?? [])
+        .filter((o) => o.code && o.name)
+        .map((o) => ({ code: String(o.code), name: o.name, city: o.address?.city?.name ?? '', address: o.address?.fullAddress ?? '' }));
+    },
+
+    async createShipment(req: ShipmentRequest): Promise<CreatedShipment> {
+      const label: ShippingLabel = {
+        senderClient: { name: req.sender.name, phones: [req.sender.phone] },
+        ...(req.sender.officeCode
+          ? { senderOfficeCode: req.sender.officeCode }
+          : req.sender.address
+            ? { senderAddress: { city: { name: req.sender.city ?? '', postCode: req.sender.postcode ?? '', country: { code3: 'BGR' } } as any, other: req.sender.address } }
+            : {}),
+        receiverClient: { name: req.receiver.name, phones: [req.receiver.phone], ...(req.receiver.email ? { email: req.receiver.email } : {}) },
+        ...(req.officeCode
+          ? { receiverOfficeCode: req.officeCode }
+          : { receiverAddress: { city: { name: req.address!.city, postCode: req.address!.postcode, country: { code3: 'BGR' } } as any, other: req.address!.address } }),
+        packCount: 1,
+        shipmentType: 'pack' as ShippingLabel['shipmentType'],
+        weight: req.weightKg,
+        shipmentDescription: req.contents,
+        orderNumber: req.orderNumber,
+        // The shopper paid the delivery with the order: the shop pays Econt.
+        paymentSenderMethod: 'credit',
+        ...(req.reviewBeforePayment ? { payAfterAccept: true } : {}),
+        services: req.codAmount > 0 ? { cdAmount: req.codAmount, cdType: 'get', cdCurrency: req.currency } : {},
+      };
+      const answer = await call<CreateLabelResponse>(ECONT_PATHS.createLabel, { label, mode: 'create' } satisfies CreateLabelRequest);
+      const waybill = answer.label?.shipmentNumber;
+      if (!waybill) throw new CourierRefused('Еконт не върна номер на товарителница');
+      const remote = answer.label?.pdfURL ?? '';
+      let pdf: Buffer | null = null;
+      if (remote) pdf = await getPdf(remote).catch(() => null);
+      return { waybillNumber: String(waybill), parcelId: '', label: pdf, labelRemoteUrl: remote };
+    },
+
+    async track(waybills: string[]): Promise<Map<string, TrackedShipment>> {
+      const out = new Map<string, TrackedShipment>();
+      if (!waybills.length) return out;
+      const answer = await call<GetShipmentStatusesResponse>(ECONT_PATHS.statuses, { shipmentNumbers: waybills } satisfies GetShipmentStatusesRequest);
+      (answer.shipmentStatuses ?? []).forEach((row, i) => {
+        const s: ShipmentStatus | undefined = row.status;
+        if (!s) return;
+        const number = String(s.shipmentNumber ?? waybills[i]);
+        const said = [s.shortDeliveryStatus, s.shortDeliveryStatusEn].filter(Boolean).join(' / ');
+        const returned = (s.trackingEvents ?? []).some((e) => e.destinationType === 'return') || RETURNED.test(said);
+        const delivered = !returned && (Boolean(s.deliveryTime) || (s.trackingEvents ?? []).some((e) => e.destinationType === 'client') || DELIVERED.test(said));
+        out.set(number, {
+          status: s.shortDeliveryStatus || s.shortDeliveryStatusEn || '',
+          returned,
+          delivered,
+          // A cash-on-delivery parcel is handed over only against the cash.
+          codCollected: !returned && (delivered || Boolean(s.cdCollectedTime || (s.cdCollectedAmount ?? 0) > 0)),
+        });
+      });
+      return out;
+    },
+
+    async label(shipment) {
+      if (shipment.labelRemoteUrl) return getPdf(shipment.labelRemoteUrl);
+      throw new CourierUnavailable('no label link');
+    },
+  };
+}

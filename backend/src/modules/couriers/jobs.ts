@@ -1,0 +1,30 @@
+// The courier jobs of a running shop: the office directory refreshed at start (in the
+// background, never delaying it) and daily, open shipments tracked every 30 minutes. Started by
+// createApp only when config.courierJobs is on (off in tests).
+import type { Config } from '../../config';
+import { COURIERS, OFFICE_SYNC_INTERVAL_MS, TRACKING_INTERVAL_MS } from '../../../../domain/couriers';
+import { isConfigured } from './client';
+import { syncCourierOffices } from './offices';
+import { trackOpenShipments } from './tracking';
+
+function warn(job: string, err: unknown) {
+  console.error(JSON.stringify({ level: 'warn', job, error: String((err as Error)?.message ?? err) }));
+}
+
+async function syncConfigured(config: Config) {
+  for (const courier of COURIERS) {
+    if (isConfigured(config[courier])) await syncCourierOffices(config, courier).catch((err) => warn(`office-sync-${courier}`, err));
+  }
+}
+
+export function startCourierJobs(config: Config): () => void {
+  const first = setTimeout(() => void syncConfigured(config), 1_000);
+  const daily = setInterval(() => void syncConfigured(config), OFFICE_SYNC_INTERVAL_MS);
+  const tracking = setInterval(() => void trackOpenShipments(config).catch((err) => warn('courier-tracking', err)), TRACKING_INTERVAL_MS);
+  for (const t of [first, daily, tracking]) t.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(daily);
+    clearInterval(tracking);
+  };
+}

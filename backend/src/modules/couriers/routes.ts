@@ -1,0 +1,66 @@
+// The courier calls: the office search for the checkout, and for staff the waybill of an order,
+// its label, the office refresh and tracking on demand (README: Couriers).
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { parseBody, parseId, parseQuery } from '../../http/validate';
+import { currentUser } from '../../http/auth';
+import { conflict } from '../../http/errors';
+import { actorOf } from '../../services/orders';
+import { COURIER_TEXT, COURIERS, Courier, OFFICE_QUERY_MAX, PARCEL_WEIGHT_MAX_KG, PARCEL_WEIGHT_MIN_KG } from '../../../../domain/couriers';
+import { searchOffices, syncAllOffices } from './offices';
+import { createShipment, shipmentLabel, shipmentOfOrder } from './shipments';
+import { trackOpenShipments } from './tracking';
+
+async function findOffices(ctx: Context) {
+  const q = parseQuery<{ courier: Courier; q?: string }>(ctx.query, {
+    courier: { type: 'enum', values: COURIERS, required: true, message: COURIER_TEXT.invalidCourier },
+    q: { type: 'string', max: OFFICE_QUERY_MAX },
+  });
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = await searchOffices(ctx.config, q.courier, q.q ?? '');
+}
+
+async function makeShipment(ctx: Context) {
+  const input = parseBody<{ weightKg?: number; reviewBeforePayment?: boolean }>(ctx.request.body ?? {}, {
+    weightKg: { type: 'number', min: PARCEL_WEIGHT_MIN_KG, max: PARCEL_WEIGHT_MAX_KG },
+    reviewBeforePayment: { type: 'bool' },
+  });
+  const shipment = await createShipment(ctx.config, parseId(ctx.params.id), input, actorOf(currentUser(ctx)));
+  ctx.status = 201;
+  ctx.body = { message: COURIER_TEXT.shipmentCreated(shipment.waybillNumber), shipment };
+}
+
+async function showShipment(ctx: Context) {
+  ctx.body = { shipment: await shipmentOfOrder(parseId(ctx.params.id)) };
+}
+
+async function sendLabel(ctx: Context) {
+  const { pdf, waybillNumber } = await shipmentLabel(ctx.config, parseId(ctx.params.id));
+  ctx.set('Cache-Control', 'private, no-store');
+  ctx.set('Content-Disposition', `inline; filename="etiket-${waybillNumber.replace(/[^\w-]/g, '')}.pdf"`);
+  ctx.type = 'application/pdf';
+  ctx.body = pdf;
+}
+
+async function syncOffices(ctx: Context) {
+  const { offices, failed } = await syncAllOffices(ctx.config);
+  const reasons = Object.values(failed);
+  // Nothing refreshed: a conflict with the courier's own words; some refreshed: say which did not.
+  if (reasons.length && Object.values(offices).every((n) => n === null)) throw conflict(reasons.join(' '), failed);
+  ctx.body = { message: reasons.length ? `${COURIER_TEXT.officesSynced} ${reasons.join(' ')}` : COURIER_TEXT.officesSynced, offices, ...(reasons.length ? { failed } : {}) };
+}
+
+async function trackShipments(ctx: Context) {
+  ctx.body = { message: COURIER_TEXT.trackingDone, ...(await trackOpenShipments(ctx.config)) };
+}
+
+export function courierRoutes() {
+  const router = new Router();
+  router.get('/couriers/offices', findOffices);
+  router.get('/admin/orders/:id/shipment', showShipment);
+  router.post('/admin/orders/:id/shipment', makeShipment);
+  router.get('/admin/shipments/:id/label', sendLabel);
+  router.post('/admin/couriers/sync', syncOffices);
+  router.post('/admin/couriers/track', trackShipments);
+  return router;
+}

@@ -1,0 +1,102 @@
+// Tracking: ask each courier about the shop's open shipments. Delivered → the order moves to
+// `delivered`; cash on delivery collected → its payment is `paid`; refused or returned → a
+// notification for the staff. Each shipment in its own transaction; the e-mail after commit.
+import type { Knex } from 'knex';
+import { Model } from 'objection';
+import type { Config } from '../../config';
+import { Order } from '../../models/Order';
+import { Actor, changeStatus, findOrder, orderView } from '../../services/orders';
+import { setOrderPaymentStatus } from '../../services/payments';
+import { notifyStaff } from '../../services/notifications';
+import { mailCustomer, statusChangedMail } from '../../services/orderMail';
+import { COURIER_LABELS, COURIER_TEXT, COURIERS, Courier, TRACKING_MAX_AGE_DAYS } from '../../../../domain/couriers';
+import { DAY_MS } from '../../../../domain/dates';
+import { isConfigured, TrackedShipment } from './client';
+import { clientFor } from './clients';
+import type { ShipmentRow } from './views';
+
+const TABLE = 'shipments';
+/** Waybills per request to the courier. */
+const TRACK_BATCH = 10;
+
+export interface TrackingSummary {
+  checked: number;
+  delivered: number;
+  paid: number;
+  returned: number;
+  failed: Courier[];
+}
+
+function db(trx?: Knex): Knex {
+  return trx ?? (Model.knex() as Knex);
+}
+
+const courierActor = (courier: Courier): Actor => ({ userId: null, label: `Куриер ${COURIER_LABELS[courier]}` });
+
+/** Apply what the courier said about one shipment; true when the order's status changed. */
+async function applyTracking(s: ShipmentRow, t: TrackedShipment, summary: TrackingSummary): Promise<boolean> {
+  const now = new Date().toISOString();
+  let statusChanged = false;
+  await Order.transaction(async (trx) => {
+    const order = await Order.query(trx).findById(s.orderId);
+    const patch: Partial<ShipmentRow> = { courierStatus: t.status.slice(0, 300), trackedAt: now, updatedAt: now };
+    if (t.returned && !s.returnedAt) {
+      patch.returnedAt = now;
+      patch.status = 'returned';
+      summary.returned++;
+      if (order) await notifyStaff({ type: 'order', message: COURIER_TEXT.returnedNotice(order.number, s.waybillNumber, t.status || 'върната пратка'), link: `/admin/orders/${order.id}` }, trx);
+    }
+    if (t.delivered && !s.deliveredAt) {
+      patch.deliveredAt = now;
+      if (order?.status === 'shipped') {
+        await changeStatus(order.id, 'delivered', courierActor(s.courier), trx, t.status);
+        statusChanged = true;
+        summary.delivered++;
+      }
+    }
+    const codOpen = s.codAmount > 0 && !s.codCollectedAt;
+    if (t.codCollected && codOpen) {
+      patch.codCollectedAt = now;
+      if (order && order.paymentMethod === 'cod' && order.paymentStatus === 'unpaid') {
+        await setOrderPaymentStatus(order.id, 'paid', courierActor(s.courier), trx);
+        summary.paid++;
+      }
+    }
+    const delivered = Boolean(patch.deliveredAt ?? s.deliveredAt);
+    const collected = s.codAmount === 0 || Boolean(patch.codCollectedAt ?? s.codCollectedAt);
+    if (delivered && collected && patch.status !== 'returned') patch.status = 'delivered';
+    await trx(TABLE).where({ id: s.id }).update(patch);
+  });
+  return statusChanged;
+}
+
+/** Ask the couriers about every open shipment (those with credentials); one courier failing does not stop the other. */
+export async function trackOpenShipments(config: Config): Promise<TrackingSummary> {
+  const summary: TrackingSummary = { checked: 0, delivered: 0, paid: 0, returned: 0, failed: [] };
+  const since = new Date(Date.now() - TRACKING_MAX_AGE_DAYS * DAY_MS).toISOString();
+  for (const courier of COURIERS) {
+    if (!isConfigured(config[courier])) continue;
+    const open: ShipmentRow[] = await db()(TABLE).where({ courier, status: 'created' }).where('createdAt', '>=', since).orderBy('id')
+      .select('id', 'orderId', 'courier', 'waybillNumber', 'parcelId', 'codAmount', 'deliveredAt', 'codCollectedAt', 'returnedAt', 'status');
+    const client = clientFor(config, courier);
+    for (let i = 0; i < open.length; i += TRACK_BATCH) {
+      const batch = open.slice(i, i + TRACK_BATCH);
+      let answers: Map<string, TrackedShipment>;
+      try {
+        answers = await client.track(batch.map((s) => s.waybillNumber));
+      } catch (err) {
+        if (!summary.failed.includes(courier)) summary.failed.push(courier);
+        console.error(JSON.stringify({ level: 'warn', job: 'courier-tracking', courier, error: String((err as Error)?.message ?? err) }));
+        break;
+      }
+      for (const s of batch) {
+        const t = answers.get(s.waybillNumber);
+        if (!t) continue;
+        summary.checked++;
+        const changed = await applyTracking(s, t, summary);
+        if (changed) void mailCustomer(config, orderView(await findOrder(s.orderId)), statusChangedMail);
+      }
+    }
+  }
+  return summary;
+}
