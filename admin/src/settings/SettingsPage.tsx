@@ -26,12 +26,11 @@ import { setShopMoney, useShopMoney } from '../common/shopCurrency';
 import { dateTime } from '../common/fields';
 import { LegalIdentityCard } from '../invoices/LegalIdentityCard';
 import { API_TOKEN_EXPIRY_DAYS, API_TOKEN_EXPIRY_DEFAULT_DAYS } from '../../../domain/limits';
-
-/** Sent when something revoked every token of the signed-in admin (two-factor turned off). */
-const TOKENS_REVOKED = 'vapsolo:tokens-revoked';
 import { MoneyInput } from '../common/MoneyInput';
 import { CourierSettingsTab } from './CourierSettingsTab';
 
+/** Sent when something revoked every token of the signed-in admin (two-factor turned off). */
+const TOKENS_REVOKED = 'vapsolo:tokens-revoked';
 
 function SettingsForm() {
   const notify = useNotify();
