@@ -18,7 +18,7 @@ import { mailCustomer, orderConfirmationMail } from '../services/orderMail';
 import { notifyStaff } from '../services/notifications';
 import type { ShopSession } from '../http/session';
 
-const checkoutShape: Shape = {
+export const checkoutShape: Shape = {
   items: itemsRule,
   customer: {
     type: 'object',

@@ -5,11 +5,13 @@ import type { Knex } from 'knex';
 import * as schema from './20261122000000_schema';
 import * as contactSearch from './20261122100000_contact_search';
 import * as orderListIndexes from './20261123000000_order_list_indexes';
+import * as refundsAndRestock from './20261123210000_refunds_and_restock';
 
 const MIGRATIONS: Array<[string, Knex.Migration]> = [
   ['20261122000000_schema.ts', schema],
   ['20261122100000_contact_search.ts', contactSearch],
   ['20261123000000_order_list_indexes.ts', orderListIndexes],
+  ['20261123210000_refunds_and_restock.ts', refundsAndRestock],
 ];
 
 export const listedMigrations: Knex.MigrationSource<string> = {
