@@ -1,7 +1,7 @@
 // The Bulgarian catalogue (the default): react-admin's own texts, the resources' names and
 // fields, and the panel's own keys. Texts the spec or the server fix are imported, never copied.
 import type { TranslationMessages } from 'react-admin';
-import { API } from '../../../domain/messages';
+import { API, STOREFRONT } from '../../../domain/messages';
 import {
   ORDER_STATUS_LABELS,
   PAYMENT_METHOD_LABELS,
@@ -44,6 +44,8 @@ export const bgApp = {
     title: 'Вход за администратори',
     loginOk: API.loginOk,
     loginFailed: 'Влизането не бе успешно.',
+    fetchUserFailed: 'Неуспешно зареждане на потребителя.',
+    logoutFailed: STOREFRONT.logoutFailed,
   },
   filters: { today: 'Днес', thisWeek: 'Тази седмица', thisMonth: 'Този месец', lastMonth: 'Миналия месец' },
   common: {
@@ -122,6 +124,38 @@ export const bgApp = {
     deleted: API.orderDeleted,
     deleteFailed: 'Неуспешно изтриване на поръчката.',
     created: API.orderCreated,
+    createFailed: STOREFRONT.orderFailed,
+    createTitle: 'Нова поръчка по телефона',
+    ageConfirmed: 'Клиентът потвърди, че е навършил 18 години',
+    product: 'Продукт',
+    variant: 'Вариант',
+    flavour: 'Вкус',
+    reason: 'Причина',
+    reasonRequired: 'Напишете причината.',
+    keep: 'Назад',
+    shipTitle: 'Изпращане на поръчка %{number}',
+    shipHelp: 'Въведете номера на товарителницата: клиентът го получава в писмото за изпращане.',
+    shipWithNumber: 'Изпрати',
+    shipWithoutNumber: 'Изпрати без номер',
+    cancelTitle: 'Отказване на поръчка %{number}',
+    cancelHelp: 'Клиентът ще получи писмо, наличността се връща. Това не може да се отмени.',
+    confirmCancel: 'Откажи поръчката',
+    returnTitle: 'Връщане на поръчка %{number}',
+    returnHelp: 'Стоката се връща в наличност. Това не може да се отмени.',
+    confirmReturn: 'Отбележи като върната',
+    refundTitle: 'Възстановяване на сума по поръчка %{number}',
+    refundHelp: 'Платени: %{amount}. Това не може да се отмени.',
+    refundAmount: 'Сума за възстановяване',
+    refundAmountInvalid: 'Сумата трябва да е над 0 и най-много %{max}.',
+    restock: 'Върни стоката в наличност',
+    stockAlreadyBack: 'Наличността по тази поръчка вече е върната.',
+    confirmRefund: 'Възстанови',
+    refunded: 'Възстановени %{amount}',
+    delete: 'Изтрий поръчката',
+    deleteTitle: 'Изтриване на поръчка %{number}',
+    deleteHelp: 'Поръчката изчезва от списъците (остава в дневника на промените); неизпратената стока се връща в наличност.',
+    confirmDelete: 'Изтрий',
+    packingSlip: 'Опаковъчен лист',
     event: {
       created: 'Поръчката е създадена',
       status: 'Статус: %{from} → %{to}',
@@ -144,6 +178,7 @@ export const bgApp = {
     updateFailed: 'Неуспешно актуализиране на продукта.',
     deleted: API.productDeleted,
     deleteFailed: 'Неуспешно изтриване на продукта.',
+    getFailed: 'Неуспешно зареждане на продукта.',
     lowStock: 'Ниска наличност',
     value: 'Стойност',
   },
@@ -155,6 +190,7 @@ export const bgApp = {
     updateFailed: 'Неуспешно актуализиране на категорията.',
     deleted: API.categoryDeleted,
     deleteFailed: 'Неуспешно изтриване на категорията.',
+    loadFailed: STOREFRONT.categoriesLoadFailed,
   },
   users: {
     orders: 'Поръчки на клиента',
@@ -164,6 +200,8 @@ export const bgApp = {
     updateFailed: 'Неуспешно актуализиране на потребителя.',
     deleted: API.userDeleted,
     deleteFailed: 'Неуспешно изтриване на потребителя.',
+    getFailed: 'Неуспешно зареждане на потребителя.',
+    ordersFailed: 'Неуспешно зареждане на поръчките на потребителя.',
   },
   admins: {
     add: 'Добави администратор',
