@@ -125,7 +125,7 @@ export function AdminCreate() {
         onError: (e: unknown) => notify(errorMessage(e, translate('ra.notification.http_error')), { type: 'error' }),
       }}
     >
-      <SimpleForm sx={{ maxWidth: '40em' }}>
+      <SimpleForm warnWhenUnsavedChanges sx={{ maxWidth: '40em' }}>
         <Box sx={{ mb: 2 }}>
           <Typography variant="body2" color="text.secondary">
             {translate('app.admins.addHelp')}

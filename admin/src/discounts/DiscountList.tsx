@@ -81,7 +81,7 @@ export function DiscountList() {
 
 function DiscountForm() {
   return (
-    <SimpleForm defaultValues={{ type: 'percent', active: true }} sx={{ maxWidth: '40em' }}>
+    <SimpleForm warnWhenUnsavedChanges defaultValues={{ type: 'percent', active: true }} sx={{ maxWidth: '40em' }}>
       <TextInput source="code" validate={required()} parse={(v: string) => v?.toUpperCase()} />
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         <SelectInput source="type" choices={choicesOf(TYPES, 'discountType')} validate={required()} />

@@ -6,6 +6,7 @@ import PaymentIcon from '@mui/icons-material/Payment';
 import { startOfDay, startOfMonth, startOfWeek, subMonths } from './dates';
 import { useCallback, useEffect, useState, type ChangeEvent } from 'react';
 import {
+  CreateButton,
   DatagridConfigurable,
   DateField,
   DateInput,
@@ -64,6 +65,7 @@ const exporter = csvExporter<any>('orders', (o) => ({
 function OrderListActions() {
   return (
     <TopToolbar>
+      <CreateButton label="app.orders.createTitle" />
       <FilterButton />
       <SelectColumnsButton />
       <ExportButton />

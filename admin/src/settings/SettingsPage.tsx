@@ -42,7 +42,7 @@ function SettingsForm() {
         onError: (e: unknown) => notify(errorMessage(e, translate('ra.notification.http_error')), { type: 'error' }),
       }}
     >
-      <TabbedForm toolbar={<Toolbar><SaveButton /></Toolbar>} sx={{ maxWidth: '60em' }}>
+      <TabbedForm warnWhenUnsavedChanges toolbar={<Toolbar><SaveButton /></Toolbar>} sx={{ maxWidth: '60em' }}>
         <TabbedForm.Tab label="app.settings.general">
           <TextInput source="brand" />
           <SelectInput source="currency" choices={[{ id: 'BGN', name: 'BGN (лв.)' }, { id: 'EUR', name: 'EUR (€)' }]} />

@@ -107,6 +107,13 @@ export function UserEdit() {
     <Edit
       title={<UserTitle />}
       mutationMode="pessimistic"
+      queryOptions={{
+        // The spec's 'Failed to get user' (or the server's message), not react-admin's stock text.
+        onError: (e: unknown) => {
+          notify(errorMessage(e, translate('app.users.getFailed')), { type: 'error' });
+          redirect('list', 'users');
+        },
+      }}
       transform={({ email: e, firstName, lastName, phone, role, password }: any) => ({ email: e, firstName, lastName, phone: phone || null, role, ...(password ? { password } : {}) })}
       mutationOptions={{
         onSuccess: () => {
@@ -116,7 +123,7 @@ export function UserEdit() {
         onError: (e: unknown) => notify(errorMessage(e, translate('app.users.updateFailed')), { type: 'error' }),
       }}
     >
-      <SimpleForm toolbar={<EditToolbar />} sx={{ maxWidth: '60em' }}>
+      <SimpleForm warnWhenUnsavedChanges toolbar={<EditToolbar />} sx={{ maxWidth: '60em' }}>
         <UserMeta />
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%' }}>
           <TextInput source="firstName" />
@@ -144,7 +151,7 @@ export function UserCreate() {
         onError: (e: unknown) => notify(errorMessage(e, translate('app.users.createFailed')), { type: 'error' }),
       }}
     >
-      <SimpleForm defaultValues={{ role: 'customer' }} sx={{ maxWidth: '40em' }}>
+      <SimpleForm warnWhenUnsavedChanges defaultValues={{ role: 'customer' }} sx={{ maxWidth: '40em' }}>
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%' }}>
           <TextInput source="firstName" validate={required()} />
           <TextInput source="lastName" validate={required()} />
