@@ -56,7 +56,7 @@ function LineChoices({ productId }: { productId?: number }) {
 }
 
 /** Form lines → the checkout's `items` (attributes as { attributeId, attributeValueId }). */
-export function phoneOrderPayload(data: Record<string, any>) {
+export function phoneOrderPayload(data: Record<string, any>): Record<string, any> {
   const { items = [], ...rest } = data;
   return {
     ...rest,
