@@ -27,6 +27,17 @@ import {
   useUpdate,
   ListButton,
 } from 'react-admin';
+import { csvExporter, csvValue } from '../common/exporter';
+
+const messageExporter = csvExporter<any>('contact-messages', (m) => ({
+  createdAt: csvValue.dateTime(m.createdAt),
+  name: m.name,
+  company: m.company,
+  email: m.email,
+  phone: m.phone,
+  message: m.message,
+  isRead: csvValue.yesNo(m.isRead),
+}));
 import { dateTime, useIsSmall } from '../common/fields';
 import { errorMessage } from '../httpClient';
 
@@ -35,7 +46,7 @@ const filters = [<SearchInput key="q" source="q" alwaysOn />, <BooleanInput key=
 export function ContactMessageList() {
   const isSmall = useIsSmall();
   return (
-    <List sort={{ field: 'createdAt', order: 'DESC' }} filters={filters}>
+    <List sort={{ field: 'createdAt', order: 'DESC' }} filters={filters} exporter={messageExporter}>
       {isSmall ? (
         <SimpleList primaryText={(r: any) => r.name} secondaryText={(r: any) => String(r.message ?? '').slice(0, 80)} tertiaryText={(r: any) => dateTime(r.createdAt)} linkType="show" />
       ) : (

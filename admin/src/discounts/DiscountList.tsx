@@ -28,6 +28,20 @@ import {
   useTranslate,
   useRecordContext,
 } from 'react-admin';
+import { csvExporter, csvValue } from '../common/exporter';
+
+const discountExporter = csvExporter<any>('discounts', (d) => ({
+  code: d.code,
+  type: csvValue.label('discountType', d.type),
+  value: d.type === 'percent' ? d.value : csvValue.money(d.value),
+  minSubtotal: csvValue.money(d.minSubtotal),
+  startsAt: csvValue.dateTime(d.startsAt),
+  endsAt: csvValue.dateTime(d.endsAt),
+  usageLimit: d.usageLimit ?? '',
+  perCustomerLimit: d.perCustomerLimit ?? '',
+  usedCount: d.usedCount,
+  active: csvValue.yesNo(d.active),
+}));
 import { Box } from '@mui/material';
 import { choicesOf, money, MoneyField, useIsSmall } from '../common/fields';
 import { errorMessage } from '../httpClient';
@@ -51,6 +65,7 @@ export function DiscountList() {
   const translate = useTranslate();
   return (
     <List
+      exporter={discountExporter}
       sort={{ field: 'id', order: 'DESC' }}
       filters={filters}
       actions={

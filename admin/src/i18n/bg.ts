@@ -301,6 +301,7 @@ export const bg: TranslationMessages = {
     products: {
       name: 'Продукт |||| Продукти',
       fields: {
+        id: 'ID',
         'variants.name': 'Име',
         'variants.sku': 'SKU',
         'variants.price': 'Цена',
@@ -336,6 +337,7 @@ export const bg: TranslationMessages = {
         price_lte: 'Цена до',
         lowStock: 'Ниска наличност',
         stock_lte: 'Наличност до',
+        skus: 'SKU',
       },
     },
     categories: {
@@ -391,6 +393,7 @@ export const bg: TranslationMessages = {
         reference: 'Основание',
         paidAt: 'Платено на',
         refundedAt: 'Възстановено на',
+        refundedAmount: 'Възстановена сума',
         createdAt: 'Създадено',
         q: 'Търсене',
         createdAt_gte: 'След',

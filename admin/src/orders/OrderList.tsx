@@ -30,7 +30,7 @@ import {
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../../../domain/orderStatus';
 import type { ShopDataProvider } from '../dataProvider';
 import { choicesOf, money, MoneyField, StatusChip, StatusChipField, useIsSmall, dateTime } from '../common/fields';
-import { csvExporter } from '../common/exporter';
+import { csvExporter, csvValue } from '../common/exporter';
 
 const orderFilters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -46,19 +46,21 @@ const customerName = (r: any) => [r.customer?.firstName, r.customer?.lastName].f
 
 const exporter = csvExporter<any>('orders', (o) => ({
   number: o.number,
-  createdAt: o.createdAt,
-  status: o.statusLabel ?? o.status,
-  paymentStatus: o.paymentStatus,
-  paymentMethod: o.paymentMethod,
+  createdAt: csvValue.dateTime(o.createdAt),
+  status: csvValue.label('orderStatus', o.status),
+  paymentStatus: csvValue.label('paymentStatus', o.paymentStatus),
+  paymentMethod: csvValue.label('paymentMethod', o.paymentMethod),
   customer: customerName(o),
-  email: o.customer?.email,
-  phone: o.customer?.phone,
-  city: o.shipping?.city,
+  'customer.email': o.customer?.email,
+  'customer.phone': o.customer?.phone,
+  'shipping.method': csvValue.label('shippingMethod', o.shipping?.method),
+  'shipping.city': o.shipping?.city,
+  'shipping.address': o.shipping?.address,
   itemCount: o.itemCount,
-  subtotal: o.subtotal,
-  discountTotal: o.discountTotal,
-  shippingTotal: o.shippingTotal,
-  total: o.total,
+  subtotal: csvValue.money(o.subtotal),
+  discountTotal: csvValue.money(o.discountTotal),
+  shippingTotal: csvValue.money(o.shippingTotal),
+  total: csvValue.money(o.total),
   trackingNumber: o.trackingNumber,
 }));
 

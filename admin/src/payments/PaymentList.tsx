@@ -25,7 +25,7 @@ import {
 } from 'react-admin';
 import { PAYMENT_METHODS, PAYMENT_RECORD_STATUSES, PAYMENT_RECORD_TRANSITIONS, type PaymentRecordStatus } from '../../../domain/orderStatus';
 import { choicesOf, dateTime, money, MoneyField, StatusChipField, useIsSmall } from '../common/fields';
-import { csvExporter } from '../common/exporter';
+import { csvExporter, csvValue } from '../common/exporter';
 import { errorMessage } from '../httpClient';
 
 const filters = [
@@ -85,13 +85,14 @@ const exporter = csvExporter<any>('payments', (p) => ({
   id: p.id,
   orderNumber: p.orderNumber,
   customerName: p.customerName,
-  method: p.method,
-  amount: p.amount,
-  status: p.status,
+  method: csvValue.label('paymentMethod', p.method),
+  amount: csvValue.money(p.amount),
+  status: csvValue.label('paymentRecordStatus', p.status),
   reference: p.reference,
-  paidAt: p.paidAt,
-  refundedAt: p.refundedAt,
-  createdAt: p.createdAt,
+  paidAt: csvValue.dateTime(p.paidAt),
+  refundedAt: csvValue.dateTime(p.refundedAt),
+  refundedAmount: csvValue.money(p.refundedAmount),
+  createdAt: csvValue.dateTime(p.createdAt),
 }));
 
 export function PaymentList() {

@@ -24,7 +24,7 @@ import {
 } from 'react-admin';
 import { ROLES } from '../../../domain/limits';
 import { choicesOf, dateTime, StatusChipField, useIsSmall } from '../common/fields';
-import { csvExporter } from '../common/exporter';
+import { csvExporter, csvValue } from '../common/exporter';
 import { startOfMonth, startOfWeek } from '../orders/dates';
 
 const filters = [
@@ -40,9 +40,9 @@ const exporter = csvExporter<any>('users', (u) => ({
   firstName: u.firstName,
   lastName: u.lastName,
   phone: u.phone,
-  role: u.role,
-  createdAt: u.createdAt,
-  lastLoginAt: u.lastLoginAt,
+  role: csvValue.label('role', u.role),
+  createdAt: csvValue.dateTime(u.createdAt),
+  lastLoginAt: csvValue.dateTime(u.lastLoginAt),
 }));
 
 function UserFilterSidebar() {

@@ -3,8 +3,17 @@ import { useEffect, useRef, useState } from 'react';
 
 export const AGE_KEY = 'age-confirmed';
 
+/** Staff sent here by the admin (/signin?next=/admin…) sign in to work, not to shop: no gate. */
+function isStaffSignIn(): boolean {
+  if (typeof window === 'undefined') return false;
+  const { pathname, search } = window.location;
+  const next = new URLSearchParams(search).get('next') ?? '';
+  return pathname === '/signin' && (next === '/admin' || next.startsWith('/admin/') || next.startsWith('/admin?'));
+}
+
 export function AgeGate() {
   const [open, setOpen] = useState(() => {
+    if (isStaffSignIn()) return false;
     try {
       return localStorage.getItem(AGE_KEY) !== 'yes';
     } catch {
