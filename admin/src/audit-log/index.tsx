@@ -2,7 +2,8 @@
 // before and after (opened from Настройки).
 import HistoryIcon from '@mui/icons-material/History';
 import { Box, Typography } from '@mui/material';
-import { Datagrid, DateField, FunctionField, List, SearchInput, SelectInput, Show, SimpleShowLayout, TextField, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import { Datagrid, FunctionField, List, SearchInput, SelectInput, Show, SimpleShowLayout, TextField, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import { DateTimeField } from '../common/fields';
 
 const ENTITIES = ['orders', 'products', 'categories', 'users', 'admins', 'payments', 'discounts', 'settings', 'notifications', 'contact-messages'].map((id) => ({ id, name: `resources.${id}.name` }));
 
@@ -30,7 +31,7 @@ export function AuditLogList() {
   return (
     <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={50} exporter={false}>
       <Datagrid rowClick="show" bulkActionButtons={false}>
-        <DateField source="createdAt" showTime />
+        <DateTimeField source="createdAt" />
         <TextField source="actorEmail" />
         <FunctionField source="entity" render={(r: { entity: string; entityId: string }) => `${r.entity}${r.entityId ? ` #${r.entityId}` : ''}`} />
         <TextField source="action" />
@@ -44,7 +45,7 @@ export function AuditLogShow() {
   return (
     <Show>
       <SimpleShowLayout>
-        <DateField source="createdAt" showTime />
+        <DateTimeField source="createdAt" />
         <TextField source="actorEmail" />
         <TextField source="entity" />
         <TextField source="entityId" />

@@ -3,10 +3,8 @@
 // (statuses, payment methods…), Sofia time as dd.mm.yyyy HH:mm and money with a decimal comma.
 import Papa from 'papaparse';
 import { downloadCSV, type Exporter, type RaRecord } from 'react-admin';
-import { SHOP_TIME_ZONE } from '../../../domain/dates';
+import { dateTime } from './fields';
 import { i18nProvider } from '../i18nProvider';
-
-const sofia = new Intl.DateTimeFormat('en-GB', { timeZone: SHOP_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 /** How values read in the file. */
 export const csvValue = {
@@ -18,11 +16,7 @@ export const csvValue = {
   },
   /** An ISO time → "23.11.2026 14:05" in Sofia. */
   dateTime(v: unknown): string {
-    if (!v) return '';
-    const d = new Date(String(v));
-    if (Number.isNaN(d.getTime())) return '';
-    const p = Object.fromEntries(sofia.formatToParts(d).map((x) => [x.type, x.value]));
-    return `${p.day}.${p.month}.${p.year} ${p.hour}:${p.minute}`;
+    return v ? dateTime(v) : '';
   },
   /** A code → its label in the current language (`app.<group>.<value>`). */
   label(group: string, v: unknown): string {

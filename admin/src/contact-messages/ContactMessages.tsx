@@ -9,7 +9,6 @@ import {
   BooleanInput,
   Button,
   Datagrid,
-  DateField,
   DeleteButton,
   EmailField,
   FunctionField,
@@ -38,7 +37,7 @@ const messageExporter = csvExporter<any>('contact-messages', (m) => ({
   message: m.message,
   isRead: csvValue.yesNo(m.isRead),
 }));
-import { dateTime, useIsSmall } from '../common/fields';
+import { dateTime, useIsSmall, DateTimeField } from '../common/fields';
 import { errorMessage } from '../httpClient';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />, <BooleanInput key="r" source="isRead" />];
@@ -57,7 +56,7 @@ export function ContactMessageList() {
           <TextField source="phone" sortable={false} />
           <FunctionField source="message" sortable={false} render={(r: any) => String(r.message ?? '').slice(0, 80)} />
           <BooleanField source="isRead" />
-          <DateField source="createdAt" showTime locales="bg-BG" />
+          <DateTimeField source="createdAt" />
         </Datagrid>
       )}
     </List>
@@ -125,7 +124,7 @@ export function ContactMessageShow() {
         <TextField source="company" />
         <EmailField source="email" />
         <TextField source="phone" />
-        <DateField source="createdAt" showTime locales="bg-BG" />
+        <DateTimeField source="createdAt" />
         <FunctionField source="message" render={(r: any) => <Typography sx={{ whiteSpace: 'pre-wrap' }}>{r.message}</Typography>} />
       </SimpleShowLayout>
     </Show>

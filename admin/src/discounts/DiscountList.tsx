@@ -4,7 +4,6 @@ import {
   Create,
   CreateButton,
   Datagrid,
-  DateField,
   DateTimeInput,
   Edit,
   ExportButton,
@@ -43,7 +42,7 @@ const discountExporter = csvExporter<any>('discounts', (d) => ({
   active: csvValue.yesNo(d.active),
 }));
 import { Box } from '@mui/material';
-import { choicesOf, money, MoneyField, useIsSmall } from '../common/fields';
+import { choicesOf, money, MoneyField, useIsSmall, DateOnlyField } from '../common/fields';
 import { errorMessage } from '../httpClient';
 
 const TYPES = ['percent', 'fixed', 'free_shipping'] as const;
@@ -84,8 +83,8 @@ export function DiscountList() {
           <FunctionField source="type" render={(r: any) => translate(`app.discountType.${r.type}`, { _: r.type })} />
           <FunctionField source="value" render={(r: any) => discountValue(r)} />
           <MoneyField source="minSubtotal" />
-          <DateField source="startsAt" locales="bg-BG" />
-          <DateField source="endsAt" locales="bg-BG" />
+          <DateOnlyField source="startsAt" />
+          <DateOnlyField source="endsAt" />
           <FunctionField source="usedCount" render={(r: any) => `${r.usedCount ?? 0}${r.usageLimit ? ` / ${r.usageLimit}` : ''}`} />
           <BooleanField source="active" />
         </Datagrid>

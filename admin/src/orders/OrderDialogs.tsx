@@ -106,7 +106,7 @@ export interface RefundAnswer {
 }
 
 /** A refund: how much (all by default, typed Bulgarian style), why, and whether the goods come back. */
-export function RefundDialog({ open, number, paid, stockBack, onClose, onConfirm, busy }: { open: boolean; number: string; paid: number; stockBack: boolean; onClose(): void; onConfirm(answer: RefundAnswer): void; busy?: boolean }) {
+export function RefundDialog({ open, number, paid, stockBack, offerRestock = true, onClose, onConfirm, busy }: { open: boolean; number: string; paid: number; stockBack: boolean; offerRestock?: boolean; onClose(): void; onConfirm(answer: RefundAnswer): void; busy?: boolean }) {
   const translate = useTranslate();
   const [amountText, setAmountText] = useState(paid.toFixed(2).replace('.', ','));
   const [restock, setRestock] = useState(false);
@@ -132,7 +132,7 @@ export function RefundDialog({ open, number, paid, stockBack, onClose, onConfirm
         helperText={bad ? translate('app.orders.refundAmountInvalid', { max: formatMoney(paid) }) : ' '}
         sx={{ mb: 1 }}
       />
-      {stockBack ? (
+      {!offerRestock ? null : stockBack ? (
         <Alert severity="info" sx={{ mb: 2 }}>
           {translate('app.orders.stockAlreadyBack')}
         </Alert>

@@ -339,6 +339,7 @@ function ItemsTable() {
   if (!record) return null;
   const f = (name: string) => translate(`resources.orders.fields.${name}`);
   return (
+    <Box sx={{ overflowX: 'auto' }}>
     <Table size="small">
       <TableHead>
         <TableRow>
@@ -369,6 +370,7 @@ function ItemsTable() {
         ))}
       </TableBody>
     </Table>
+    </Box>
   );
 }
 
@@ -442,7 +444,7 @@ function OrderForm() {
   const translate = useTranslate();
   if (!record) return null;
   return (
-    <Box sx={{ maxWidth: '80em' }}>
+    <Box sx={{ maxWidth: '80em', minWidth: 0, '& .MuiTypography-root': { overflowWrap: 'anywhere' } }}>
       <Card>
         <CardContent>
           <OrderHeader />

@@ -8,7 +8,6 @@ import { useCallback, useEffect, useState, type ChangeEvent } from 'react';
 import {
   CreateButton,
   DatagridConfigurable,
-  DateField,
   DateInput,
   ExportButton,
   FilterButton,
@@ -29,7 +28,7 @@ import {
 } from 'react-admin';
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../../../domain/orderStatus';
 import type { ShopDataProvider } from '../dataProvider';
-import { choicesOf, money, MoneyField, StatusChip, StatusChipField, useIsSmall, dateTime } from '../common/fields';
+import { choicesOf, money, MoneyField, StatusChip, StatusChipField, useIsSmall, useIsWide, dateTime, DateTimeField } from '../common/fields';
 import { csvExporter, csvValue } from '../common/exporter';
 
 const orderFilters = [
@@ -110,6 +109,7 @@ function TabbedDatagrid() {
   const { filterValues, setFilters, displayedFilters } = listContext;
   const translate = useTranslate();
   const isSmall = useIsSmall();
+  const isWide = useIsWide();
   const dataProvider = useDataProvider<ShopDataProvider>();
   const [counts, setCounts] = useState<Record<string, number>>({});
 
@@ -140,27 +140,28 @@ function TabbedDatagrid() {
       {isSmall ? (
         <SimpleList
           primaryText={(r: any) => `${r.number} · ${customerName(r)}`}
-          secondaryText={(r: any) => `${dateTime(r.createdAt)} · ${r.itemCount ?? ''} арт.`}
+          secondaryText={(r: any) => `${dateTime(r.createdAt)} · ${translate(`app.orderStatus.${r.status}`, { _: r.status })}`}
           tertiaryText={(r: any) => money(r.total)}
           linkType="edit"
         />
       ) : (
         <DatagridConfigurable rowClick="edit" bulkActionButtons={false} omit={['paymentMethod']} sx={{ '& .column-number, & .column-createdAt, & .column-total': { whiteSpace: 'nowrap' } }}>
           <TextField source="number" />
-          <DateField source="createdAt" showTime locales="bg-BG" />
+          <DateTimeField source="createdAt" />
           <FunctionField source="customer" sortable={false} render={(r: any) => (
             <span>
               {customerName(r)}
               <br />
-              <small style={{ opacity: 0.7 }}>{r.customer?.email}</small>
+              <small style={{ opacity: 0.7, overflowWrap: 'anywhere' }}>{r.customer?.email}</small>
             </span>
           )} />
-          <FunctionField source="shipping.city" sortable={false} render={(r: any) => r.shipping?.city ?? ''} />
-          <TextField source="itemCount" sortable={false} />
+          {/* Columns by width, as the demo: the status and the money always; the rest when there is room. */}
+          {isWide && <FunctionField source="shipping.city" sortable={false} render={(r: any) => r.shipping?.city ?? ''} />}
+          {isWide && <TextField source="itemCount" sortable={false} />}
           <MoneyField source="total" />
-          <FunctionField source="paymentMethod" sortable={false} render={(r: any) => translate(`app.paymentMethod.${r.paymentMethod}`, { _: r.paymentMethod })} />
-          <StatusChipField source="paymentStatus" group="paymentStatus" sortable={false} />
           <FunctionField source="status" render={(r: any) => <StatusChip value={r.status} group="orderStatus" />} />
+          <StatusChipField source="paymentStatus" group="paymentStatus" sortable={false} />
+          {isWide && <FunctionField source="paymentMethod" sortable={false} render={(r: any) => translate(`app.paymentMethod.${r.paymentMethod}`, { _: r.paymentMethod })} />}
         </DatagridConfigurable>
       )}
     </>

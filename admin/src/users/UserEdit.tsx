@@ -2,7 +2,6 @@ import { Box, Typography } from '@mui/material';
 import {
   Create,
   Datagrid,
-  DateField,
   Edit,
   email,
   FunctionField,
@@ -26,7 +25,7 @@ import {
   BooleanField,
 } from 'react-admin';
 import { PASSWORD_MIN, ROLES } from '../../../domain/limits';
-import { choicesOf, dateTime, MoneyField, StatusChip } from '../common/fields';
+import { choicesOf, dateTime, MoneyField, StatusChip, DateTimeField } from '../common/fields';
 import { errorMessage } from '../httpClient';
 
 function UserOrders() {
@@ -39,7 +38,7 @@ function UserOrders() {
       <ReferenceManyField reference="orders" target="userId" sort={{ field: 'createdAt', order: 'DESC' }} perPage={10} pagination={<Pagination />}>
         <Datagrid rowClick="edit" bulkActionButtons={false} empty={<Typography color="text.secondary">{translate('app.dashboard.noOrders')}</Typography>}>
           <TextField source="number" label="resources.orders.fields.number" />
-          <DateField source="createdAt" label="resources.orders.fields.createdAt" showTime locales="bg-BG" />
+          <DateTimeField source="createdAt" label="resources.orders.fields.createdAt" />
           <MoneyField source="total" label="resources.orders.fields.total" />
           <FunctionField label="resources.orders.fields.status" render={(r: any) => <StatusChip value={r.status} group="orderStatus" />} />
         </Datagrid>

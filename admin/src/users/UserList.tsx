@@ -5,7 +5,6 @@ import {
   BooleanField,
   CreateButton,
   DatagridConfigurable,
-  DateField,
   DateInput,
   EmailField,
   ExportButton,
@@ -23,7 +22,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { ROLES } from '../../../domain/limits';
-import { choicesOf, dateTime, StatusChipField, useIsSmall } from '../common/fields';
+import { choicesOf, dateTime, StatusChipField, useIsSmall, useIsWide, DateTimeField } from '../common/fields';
 import { csvExporter, csvValue } from '../common/exporter';
 import { startOfMonth, startOfWeek } from '../orders/dates';
 
@@ -68,6 +67,7 @@ function UserFilterSidebar() {
 
 export function UserList() {
   const isSmall = useIsSmall();
+  const isWide = useIsWide();
   return (
     <List
       sort={{ field: 'createdAt', order: 'DESC' }}
@@ -93,9 +93,9 @@ export function UserList() {
           <EmailField source="email" />
           <TextField source="phone" sortable={false} />
           <StatusChipField source="role" group="role" sortable={false} />
-          <BooleanField source="twoFactorEnabled" sortable={false} />
-          <DateField source="createdAt" showTime locales="bg-BG" />
-          <DateField source="lastLoginAt" showTime locales="bg-BG" sortable={false} />
+          {isWide && <BooleanField source="twoFactorEnabled" sortable={false} />}
+          <DateTimeField source="createdAt" />
+          {isWide && <DateTimeField source="lastLoginAt" sortable={false} />}
         </DatagridConfigurable>
       )}
     </List>
