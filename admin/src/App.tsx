@@ -3,11 +3,9 @@ import { Admin, CustomRoutes, Resource } from 'react-admin';
 import auditLog from './audit-log';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import admins from './admins';
-import { AnalysisPage } from './analysis/AnalysisPage';
 import { authProvider } from './authProvider';
 import categories from './categories';
 import contactMessages from './contact-messages';
-import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider';
 import discounts from './discounts';
 import { i18nProvider } from './i18nProvider';
@@ -17,8 +15,12 @@ import { LoginPage } from './LoginPage';
 import orders from './orders';
 import payments from './payments';
 import products from './products';
-import { SettingsPage } from './settings/SettingsPage';
 import users from './users';
+import { lazyPage } from './common/lazyPage';
+
+const Dashboard = lazyPage(() => import('./dashboard/Dashboard'), 'Dashboard');
+const AnalysisPage = lazyPage(() => import('./analysis/AnalysisPage'), 'AnalysisPage');
+const SettingsPage = lazyPage(() => import('./settings/SettingsPage'), 'SettingsPage');
 
 export function App() {
   return (

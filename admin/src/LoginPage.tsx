@@ -2,7 +2,7 @@
 // needed, which brings an administrator back to the admin. react-admin's own /admin/login only
 // forwards there, quietly.
 import { useEffect } from 'react';
-import { signInUrl } from './authProvider';
+import { signInUrl } from './signIn';
 
 export function LoginPage() {
   useEffect(() => {

@@ -4,6 +4,9 @@
 import type { AuthProvider } from 'react-admin';
 import { API } from '../../domain/messages';
 import { API_URL, httpClient, refreshCsrfToken, setCsrfToken } from './httpClient';
+import { signInUrl } from './signIn';
+
+export { signInUrl };
 
 export interface AdminUser {
   id: number;
@@ -33,19 +36,6 @@ async function signOutQuietly() {
   current = null;
   setCsrfToken(null);
   await refreshCsrfToken();
-}
-
-/** The storefront's sign-in page, coming back to `path` (an /admin/... path) afterwards. */
-export function signInUrl(path = currentAdminPath()): string {
-  const origin = typeof window !== 'undefined' ? window.location.origin : '';
-  return `${origin}/signin?${new URLSearchParams({ next: path })}`;
-}
-
-function currentAdminPath(): string {
-  if (typeof window === 'undefined') return '/admin';
-  const { pathname, search, hash } = window.location;
-  // react-admin's own /admin/login is not a page to come back to.
-  return pathname.startsWith('/admin') && !pathname.startsWith('/admin/login') ? pathname + search + hash : '/admin';
 }
 
 /** Leave for /signin without a notification: the sign-in form is what the person needs. */

@@ -5,6 +5,9 @@
 // a `message` carries the spec's default text for that call (errorDefaults.ts).
 import { fetchUtils, HttpError } from 'react-admin';
 import { defaultErrorText } from './errorDefaults';
+import { storedToken, TOKEN_KEY } from './signIn';
+
+export { TOKEN_KEY };
 
 export const API_URL = '/api';
 
@@ -43,17 +46,6 @@ function isCsrfRefusal(error: unknown): boolean {
 }
 
 export type HttpOptions = fetchUtils.Options;
-
-/** Where the storefront keeps a personal API token (storefront/src/api/client.ts, TOKEN_KEY). */
-export const TOKEN_KEY = 'token';
-
-function storedToken(): string | null {
-  try {
-    return window.localStorage.getItem(TOKEN_KEY);
-  } catch {
-    return null;
-  }
-}
 
 /** The server's message, else the spec's default for the call; never the HTTP status text. */
 function withSpecMessage(error: unknown, method: string, url: string): unknown {

@@ -12,6 +12,7 @@ import { raBulgarian } from './raBulgarian';
 
 export const bgApp = {
   title: 'Административен панел',
+  tabTitle: 'VAP SOLO Админ',
   menu: {
     dashboard: 'Табло',
     orders: 'Поръчки',
@@ -25,6 +26,8 @@ export const bgApp = {
     settings: 'Настройки',
     contactMessages: 'Съобщения',
     notifications: 'Нотификации',
+    customers: 'Клиенти',
+    inventory: 'Наличности',
   },
   breadcrumbs: { label: 'Навигация', create: 'Нов запис', show: 'Преглед' },
   sidebar: { collapse: 'Свий менюто', expand: 'Разгъни менюто' },

@@ -7,6 +7,7 @@ import type { AppMessages } from './bg';
 
 export const enApp: AppMessages = {
   title: 'Administrator panel',
+  tabTitle: 'VAP SOLO Admin',
   menu: {
     dashboard: 'Dashboard',
     orders: 'Orders',
@@ -20,6 +21,8 @@ export const enApp: AppMessages = {
     settings: 'Settings',
     contactMessages: 'Messages',
     notifications: 'Notifications',
+    customers: 'Customers',
+    inventory: 'Inventory',
   },
   breadcrumbs: { label: 'Breadcrumbs', create: 'New', show: 'View' },
   sidebar: { collapse: 'Collapse menu', expand: 'Expand menu' },

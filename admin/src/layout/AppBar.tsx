@@ -4,7 +4,7 @@ import { AppBar as MuiAppBar, Box, IconButton, ListItemIcon, MenuItem, Toolbar, 
 import TranslateIcon from '@mui/icons-material/Translate';
 import { LOCALES } from '../i18nProvider';
 import { LoadingIndicator, LocalesMenuButton, UserMenu, Logout, useLocaleState, useTranslate, useUserMenu } from 'react-admin';
-import { Breadcrumbs } from './Breadcrumbs';
+import { Breadcrumbs, useCrumbsInBar } from './Breadcrumbs';
 import { NotificationsPanel } from './NotificationsPanel';
 import { useSidebar } from './sidebarState';
 import { ThemeSwitch } from './themeMode';
@@ -37,6 +37,7 @@ function LanguageItems() {
 
 export function AppBar(_props: { alwaysOn?: boolean }) {
   const translate = useTranslate();
+  const crumbsInBar = useCrumbsInBar();
   const { isDesktop, collapsed, mobileOpen, toggle } = useSidebar();
   const open = isDesktop ? !collapsed : mobileOpen;
   const toggleLabel = translate(open ? 'app.sidebar.collapse' : 'app.sidebar.expand');
@@ -52,9 +53,7 @@ export function AppBar(_props: { alwaysOn?: boolean }) {
           VAP SOLO
         </Typography>
         {/* On a phone the crumbs get a line of their own under the bar (Layout), never covering a title. */}
-        <Box sx={{ flex: 1, minWidth: 0, overflow: 'hidden', visibility: { xs: 'hidden', md: 'visible' } }}>
-          <Breadcrumbs />
-        </Box>
+        <Box sx={{ flex: 1, minWidth: 0, overflow: 'hidden' }}>{crumbsInBar && <Breadcrumbs />}</Box>
         <NotificationsPanel />
         <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
           <LocalesMenuButton />

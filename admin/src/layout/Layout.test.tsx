@@ -96,3 +96,9 @@ test('breadcrumbs are built from the path', async () => {
   expect(within(crumbs).getByText('Поръчки')).toBeInTheDocument();
   expect(within(crumbs).getByText('Нов запис')).toBeInTheDocument();
 });
+
+test('each tab has its own title', async () => {
+  renderLayout('/admin/orders');
+  await screen.findByTestId('sidebar');
+  expect(document.title).toBe('Поръчки | VAP SOLO Админ');
+});

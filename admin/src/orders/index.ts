@@ -1,7 +1,9 @@
 import OrderIcon from '@mui/icons-material/ShoppingCart';
-import { OrderCreate } from './OrderCreate';
-import { OrderEdit } from './OrderEdit';
-import { OrderList } from './OrderList';
+import { lazyPage } from '../common/lazyPage';
+
+const OrderCreate = lazyPage(() => import('./OrderCreate'), 'OrderCreate');
+const OrderEdit = lazyPage(() => import('./OrderEdit'), 'OrderEdit');
+const OrderList = lazyPage(() => import('./OrderList'), 'OrderList');
 
 export default {
   list: OrderList,
