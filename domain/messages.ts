@@ -171,6 +171,7 @@ export const API = {
   refundAmountInvalid: (max: string) => `Сумата за възстановяване трябва да е над 0 и най-много ${max}.`,
   partialRefundNote: (amount: string) => `Частично възстановени ${amount}`,
   stockBack: 'Наличността е върната.',
+  customerNotFound: 'Клиентът не е намерен.',
   takenByPhone: (staff: string) => `Приета по телефона от ${staff}`,
 
   // discounts

@@ -38,6 +38,7 @@ import { settingsRoutes } from './routes/settings';
 import { analyticsRoutes } from './routes/analytics';
 import { auditLogRoutes } from './routes/auditLog';
 import { accountRoutes } from './routes/account';
+import { customersRoutes } from './modules/customers/routes';
 
 export interface ApiRoute {
   path: string;
@@ -94,6 +95,7 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
     authRoutes(), accountRoutes(), tokenRoutes(), userRoutes(), categoryRoutes(), productRoutes(), uploadRoutes(),
     cartRoutes(), ordersRoutes(), adminOrdersRoutes(), paymentsRoutes(), discountsRoutes(),
     notificationsRoutes(), contactRoutes(), settingsRoutes(), analyticsRoutes(), auditLogRoutes(),
+    customersRoutes(),
   ];
   // One flat stack; the 405/501 answers come once, from the API router's own allowedMethods.
   for (const routes of areas) api.use(routes.routes());
