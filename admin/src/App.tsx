@@ -6,6 +6,7 @@ import admins from './admins';
 import { authProvider } from './authProvider';
 import categories from './categories';
 import contactMessages from './contact-messages';
+import customers from './customers';
 import { dataProvider } from './dataProvider';
 import discounts from './discounts';
 import { i18nProvider } from './i18nProvider';
@@ -48,6 +49,7 @@ export function App() {
       <Resource name="contact-messages" {...contactMessages} />
       <Resource name="notifications" />
       <Resource name="audit-log" {...auditLog} />
+      <Resource name="customers" {...customers} />
       <CustomRoutes>
         <Route path="/analysis" element={<AnalysisPage />} />
         <Route path="/settings/*" element={<SettingsPage />} />

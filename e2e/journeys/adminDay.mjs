@@ -105,6 +105,28 @@ export const journeys = [
     },
   },
   {
+    name: 'admin: a guest buyer is found by phone, written either way',
+    widths: [1440, 390],
+    async run({ page, context, admin }) {
+      const shopper = await context.newPage();
+      const stamp = String(Date.now()).slice(-6);
+      const email = `guest.phone.${stamp}@example.bg`;
+      await guestOrder(shopper, { firstName: 'Радка', lastName: 'Гостова', email, phone: `+359879${stamp}` });
+      await shopper.close();
+      await signInToAdmin(page, admin, '/admin/customers');
+      for (const q of [`0879${stamp}`, `+359879${stamp}`, 'Гостова Радка']) {
+        const search = page.getByPlaceholder('Име, имейл или телефон');
+        await search.fill(q);
+        await page.getByText(email).first().waitFor();
+        await page.getByText('Радка Гостова').first().waitFor();
+      }
+      // The row opens the customer's orders.
+      await page.getByText('Радка Гостова').first().click();
+      await page.waitForURL(/\/admin\/orders/);
+      await page.getByText(/VS-\d+/).first().waitFor();
+    },
+  },
+  {
     name: 'admin: no page is wider than the window',
     widths: [1440, 390],
     async run({ page, context, admin, width }) {

@@ -252,6 +252,7 @@ export const bgApp = {
     createdAt: 'Създаден',
   },
   contact: { from: 'От', title: 'Съобщение от %{name}' },
+  customers: { registered: 'Регистрирани', guests: 'Гости (без профил)', searchHelp: 'Име, имейл или телефон' },
 };
 
 /** The same keys, any text: the English catalogue must have every key of the Bulgarian one. */
@@ -433,6 +434,22 @@ export const bg: TranslationMessages = {
         message: 'Съобщение',
         isRead: 'Прочетено',
         createdAt: 'Получено',
+      },
+    },
+    customers: {
+      name: 'Клиент |||| Клиенти',
+      fields: {
+        name: 'Име',
+        firstName: 'Име',
+        lastName: 'Фамилия',
+        email: 'Имейл',
+        phone: 'Телефон',
+        registered: 'Регистриран',
+        orderCount: 'Поръчки',
+        totalSpent: 'Похарчени',
+        lastOrderAt: 'Последна поръчка',
+        createdAt: 'Регистриран на',
+        q: 'Търсене',
       },
     },
     'audit-log': {

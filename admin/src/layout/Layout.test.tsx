@@ -30,10 +30,12 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-test('the menu has the ten entries of the spec, in order, under /admin', async () => {
+test('the menu has the ten entries of the spec, in order, under /admin, then the day-to-day extras', async () => {
   renderLayout();
   const nav = await screen.findByTestId('sidebar');
-  const links = within(nav).getAllByRole('menuitem');
+  const all = within(nav).getAllByRole('menuitem');
+  expect(all.slice(10).map((a) => a.textContent)).toEqual(['Клиенти']);
+  const links = all.slice(0, 10);
   expect(links.map((a) => a.textContent)).toEqual(['Табло', 'Поръчки', 'Продукти', 'Категории', 'Потребители', 'Анализ', 'Администратори', 'Плащания', 'Отстъпки', 'Настройки']);
   expect(links.map((a) => a.getAttribute('href'))).toEqual([
     '/admin/',

@@ -9,6 +9,8 @@ import PeopleIcon from '@mui/icons-material/People';
 import SettingsIcon from '@mui/icons-material/Settings';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import AdminIcon from '@mui/icons-material/AdminPanelSettings';
+import PersonSearchIcon from '@mui/icons-material/PersonSearch';
+import { Divider } from '@mui/material';
 import type { SvgIconComponent } from '@mui/icons-material';
 import { Menu as RaMenu, useBasename } from 'react-admin';
 
@@ -32,6 +34,11 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { to: '/settings', labelKey: 'app.menu.settings', icon: SettingsIcon },
 ];
 
+/** The day's work beyond the spec's ten, below them: everyone who bought, and stock at a glance. */
+export const WORK_ENTRIES: readonly MenuEntry[] = [
+  { to: '/customers', labelKey: 'app.menu.customers', icon: PersonSearchIcon },
+];
+
 export function Menu() {
   // The routes live under the /admin basename; react-admin's Menu.Item takes absolute paths.
   const basename = useBasename();
@@ -44,6 +51,10 @@ export function Menu() {
           <RaMenu.Item key={to} to={`${basename}${to}`} primaryText={labelKey} leftIcon={<Icon />} />
         ),
       )}
+      <Divider sx={{ my: 1 }} />
+      {WORK_ENTRIES.map(({ to, labelKey, icon: Icon }) => (
+        <RaMenu.Item key={to} to={`${basename}${to}`} primaryText={labelKey} leftIcon={<Icon />} />
+      ))}
     </RaMenu>
   );
 }
