@@ -17,6 +17,7 @@ import {
   SimpleList,
   TextField,
   TopToolbar,
+  useBasename,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
@@ -48,7 +49,7 @@ const exporter = csvExporter<CustomerRecord>('customers', (c) => ({
 }));
 
 /** A customer's orders: the order list filtered by the e-mail. */
-export const ordersOf = (c: CustomerRecord) => `/orders?${new URLSearchParams({ filter: JSON.stringify({ customerEmail: c.email }) })}`;
+export const ordersOf = (c: CustomerRecord, basename = '/admin') => `${basename}/orders?${new URLSearchParams({ filter: JSON.stringify({ customerEmail: c.email }) })}`;
 
 function CustomerFilterSidebar() {
   const translate = useTranslate();
@@ -68,6 +69,8 @@ export function CustomerList() {
   const isSmall = useIsSmall();
   const isWide = useIsWide();
   const translate = useTranslate();
+  // A row click's path is taken as written: it needs the /admin basename.
+  const basename = useBasename();
   return (
     <List
       sort={{ field: 'lastOrderAt', order: 'DESC' }}
@@ -87,10 +90,10 @@ export function CustomerList() {
           primaryText={fullName}
           secondaryText={(c) => [c.phone, c.email].filter(Boolean).join(' · ')}
           tertiaryText={(c) => `${c.orderCount} · ${money(c.totalSpent)}`}
-          rowClick={(_id, _resource, c) => ordersOf(c as CustomerRecord)}
+          rowClick={(_id, _resource, c) => ordersOf(c as CustomerRecord, basename)}
         />
       ) : (
-        <DatagridConfigurable rowClick={(_id, _resource, c) => ordersOf(c as CustomerRecord)} bulkActionButtons={false}>
+        <DatagridConfigurable rowClick={(_id, _resource, c) => ordersOf(c as CustomerRecord, basename)} bulkActionButtons={false}>
           <FunctionField source="lastName" label="resources.customers.fields.name" render={(c: CustomerRecord) => fullName(c)} />
           <TextField source="email" sx={{ overflowWrap: 'anywhere' }} />
           <TextField source="phone" sortable={false} />

@@ -7,7 +7,6 @@ import {
   Card,
   CardContent,
   Divider,
-  Grid,
   Stack,
   Table,
   TableBody,
@@ -25,7 +24,6 @@ import {
   Labeled,
   SaveButton,
   TextInput,
-  Toolbar,
   useNotify,
   useRecordContext,
   useRefresh,
@@ -312,24 +310,24 @@ function CustomerCard() {
   const c = record.customer ?? {};
   const s = record.shipping ?? {};
   return (
-    <Grid container spacing={2}>
-      <Grid size={{ xs: 12, sm: 6 }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' }, gap: 2 }}>
+      <Box>
         <Typography variant="h6" gutterBottom>
           {translate('app.orders.customer')}
         </Typography>
         <Typography>{[c.firstName, c.lastName].filter(Boolean).join(' ')}</Typography>
         <Typography variant="body2">{c.email}</Typography>
         <Typography variant="body2">{c.phone}</Typography>
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
+      </Box>
+      <Box>
         <Typography variant="h6" gutterBottom>
           {translate('app.orders.delivery')}
         </Typography>
         <Typography>{s.method ? translate(`app.shippingMethod.${s.method}`, { _: s.method }) : ''}</Typography>
         <Typography variant="body2">{[s.postcode, s.city].filter(Boolean).join(' ')}</Typography>
         <Typography variant="body2">{s.address}</Typography>
-      </Grid>
-    </Grid>
+      </Box>
+    </Box>
   );
 }
 
@@ -453,8 +451,8 @@ function OrderForm() {
               {translate('app.orders.withdrawn', { date: dateTime(record.withdrawnAt) })}
             </Alert>
           )}
-          <Grid container spacing={3}>
-            <Grid size={{ xs: 12, md: 8 }}>
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 1fr)' }, gap: 3 }}>
+            <Box sx={{ minWidth: 0 }}>
               <CustomerCard />
               {record.note && (
                 <Box sx={{ mt: 2 }}>
@@ -474,8 +472,8 @@ function OrderForm() {
                 {translate('app.orders.history')}
               </Typography>
               <History />
-            </Grid>
-            <Grid size={{ xs: 12, md: 4 }}>
+            </Box>
+            <Box sx={{ minWidth: 0 }}>
               {/* One form: a status move saves the tracking number and note typed here with it. */}
               <Form warnWhenUnsavedChanges>
                 <Stack spacing={2}>
@@ -485,16 +483,17 @@ function OrderForm() {
                       <TextInput source="trackingNumber" fullWidth />
                       <TextInput source="staffNote" fullWidth multiline minRows={3} />
                     </CardContent>
-                    <Toolbar sx={{ justifyContent: 'flex-end' }}>
+                    {/* Not react-admin's Toolbar: on a phone that one is fixed over the page. */}
+                    <Box sx={{ display: 'flex', justifyContent: 'flex-end', px: 2, pb: 2 }}>
                       <SaveButton label="app.orders.saveDetails" />
-                    </Toolbar>
+                    </Box>
                   </Card>
                   <PaymentCard />
                   <DeleteOrderButton />
                 </Stack>
               </Form>
-            </Grid>
-          </Grid>
+            </Box>
+          </Box>
         </CardContent>
       </Card>
     </Box>

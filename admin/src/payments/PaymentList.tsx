@@ -19,6 +19,7 @@ import {
   useNotify,
   useRecordContext,
   useRefresh,
+  useBasename,
   useTranslate,
   useUpdate,
 } from 'react-admin';
@@ -111,6 +112,7 @@ const exporter = csvExporter<any>('payments', (p) => ({
 }));
 
 export function PaymentList() {
+  const basename = useBasename();
   const isSmall = useIsSmall();
   const isWide = useIsWide();
   const translate = useTranslate();
@@ -133,7 +135,7 @@ export function PaymentList() {
           primaryText={(r: any) => `${r.orderNumber} · ${money(r.amount)}`}
           secondaryText={(r: any) => `${r.customerName ?? ''} · ${translate(`app.paymentRecordStatus.${r.status}`)}`}
           tertiaryText={(r: any) => dateTime(r.createdAt)}
-          rowClick={(_id: any, _resource: any, r: any) => `/orders/${r.orderId}`}
+          rowClick={(_id: any, _resource: any, r: any) => `${basename}/orders/${r.orderId}`}
         />
       ) : (
         <DatagridConfigurable bulkActionButtons={false} rowClick={false}>
