@@ -1,7 +1,8 @@
 // Customers as in the react-admin demo: registered customers and guest buyers (one row per e-mail)
 // with their orders, spending and last order; search by name in either order or by phone written
 // any way; a SimpleList on phones. A row opens the customer's orders.
-import { Card, CardContent } from '@mui/material';
+import { Card, CardContent, Link } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
 import PersonIcon from '@mui/icons-material/Person';
 import {
   BooleanField,
@@ -87,10 +88,14 @@ export function CustomerList() {
     >
       {isSmall ? (
         <SimpleList<CustomerRecord>
-          primaryText={fullName}
+          rowClick={false}
+          primaryText={(c) => (
+            <Link component={RouterLink} to={ordersOf(c, basename)} underline="none" color="inherit" sx={{ display: 'block' }}>
+              {fullName(c)}
+            </Link>
+          )}
           secondaryText={(c) => [c.phone, c.email].filter(Boolean).join(' · ')}
           tertiaryText={(c) => `${c.orderCount} · ${money(c.totalSpent)}`}
-          rowClick={(_id, _resource, c) => ordersOf(c as CustomerRecord, basename)}
         />
       ) : (
         <DatagridConfigurable rowClick={(_id, _resource, c) => ordersOf(c as CustomerRecord, basename)} bulkActionButtons={false}>
