@@ -101,7 +101,7 @@ function OrdersCard({ title, orders }: { title: string; orders: DashboardData['l
 
 function PendingOrders() {
   const translate = useTranslate();
-  const { data, isPending } = useGetList('orders', { filter: { status: 'pending' }, sort: { field: 'createdAt', order: 'DESC' }, pagination: { page: 1, perPage: 8 } });
+  const { data, isPending } = useGetList('orders', { filter: { status: ['pending', 'confirmed'] }, sort: { field: 'createdAt', order: 'DESC' }, pagination: { page: 1, perPage: 8 } });
   if (isPending) return <Skeleton variant="rounded" height={200} />;
   return (
     <OrdersCard

@@ -252,6 +252,7 @@ export const bgApp = {
     createdAt: 'Създаден',
   },
   contact: { from: 'От', title: 'Съобщение от %{name}' },
+  audit: { create: 'създаване', update: 'промяна', delete: 'изтриване' },
   customers: { registered: 'Регистрирани', guests: 'Гости (без профил)', searchHelp: 'Име, имейл или телефон' },
 };
 

@@ -249,6 +249,7 @@ export const enApp: AppMessages = {
     createdAt: 'Created',
   },
   contact: { from: 'From', title: 'Message from %{name}' },
+  audit: { create: 'created', update: 'changed', delete: 'deleted' },
   customers: { registered: 'Registered', guests: 'Guests (no account)', searchHelp: 'Name, e-mail or phone' },
 };
 
