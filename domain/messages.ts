@@ -172,6 +172,7 @@ export const API = {
   partialRefundNote: (amount: string) => `Частично възстановени ${amount}`,
   stockBack: 'Наличността е върната.',
   customerNotFound: 'Клиентът не е намерен.',
+  stockSaved: 'Наличността е запазена.',
   takenByPhone: (staff: string) => `Приета по телефона от ${staff}`,
 
   // discounts

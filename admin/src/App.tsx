@@ -7,6 +7,7 @@ import { authProvider } from './authProvider';
 import categories from './categories';
 import contactMessages from './contact-messages';
 import customers from './customers';
+import inventory from './inventory';
 import { dataProvider } from './dataProvider';
 import discounts from './discounts';
 import { i18nProvider } from './i18nProvider';
@@ -50,6 +51,7 @@ export function App() {
       <Resource name="notifications" />
       <Resource name="audit-log" {...auditLog} />
       <Resource name="customers" {...customers} />
+      <Resource name="inventory" {...inventory} />
       <CustomRoutes>
         <Route path="/analysis" element={<AnalysisPage />} />
         <Route path="/settings/*" element={<SettingsPage />} />

@@ -39,6 +39,7 @@ import { analyticsRoutes } from './routes/analytics';
 import { auditLogRoutes } from './routes/auditLog';
 import { accountRoutes } from './routes/account';
 import { customersRoutes } from './modules/customers/routes';
+import { inventoryRoutes } from './modules/inventory/routes';
 
 export interface ApiRoute {
   path: string;
@@ -95,7 +96,7 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
     authRoutes(), accountRoutes(), tokenRoutes(), userRoutes(), categoryRoutes(), productRoutes(), uploadRoutes(),
     cartRoutes(), ordersRoutes(), adminOrdersRoutes(), paymentsRoutes(), discountsRoutes(),
     notificationsRoutes(), contactRoutes(), settingsRoutes(), analyticsRoutes(), auditLogRoutes(),
-    customersRoutes(),
+    customersRoutes(), inventoryRoutes(),
   ];
   // One flat stack; the 405/501 answers come once, from the API router's own allowedMethods.
   for (const routes of areas) api.use(routes.routes());

@@ -120,6 +120,8 @@ export const journeys = [
         await page.getByText(email).first().waitFor();
         await page.getByText('Радка Гостова').first().waitFor();
       }
+      // The search has reached the address (its debounce would otherwise bring the list back).
+      await page.waitForURL((u) => decodeURIComponent(u.search).includes('Гостова Радка'));
       // The row opens the customer's orders.
       await page.getByText('Радка Гостова').first().click();
       await page.waitForURL(/\/admin\/orders/);

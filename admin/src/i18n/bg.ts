@@ -253,6 +253,7 @@ export const bgApp = {
   },
   contact: { from: 'От', title: 'Съобщение от %{name}' },
   audit: { create: 'създаване', update: 'промяна', delete: 'изтриване' },
+  inventory: { saved: 'Наличността на %{name} е запазена.', saveFailed: 'Неуспешно запазване на наличността.', stockOf: 'Наличност на %{name}' },
   customers: { registered: 'Регистрирани', guests: 'Гости (без профил)', searchHelp: 'Име, имейл или телефон' },
 };
 
@@ -436,6 +437,10 @@ export const bg: TranslationMessages = {
         isRead: 'Прочетено',
         createdAt: 'Получено',
       },
+    },
+    inventory: {
+      name: 'Наличност |||| Наличности',
+      fields: { productName: 'Продукт', variantName: 'Вариант', sku: 'SKU', price: 'Цена', stock: 'Наличност', productStatus: 'Статус', q: 'Търсене' },
     },
     customers: {
       name: 'Клиент |||| Клиенти',

@@ -250,6 +250,7 @@ export const enApp: AppMessages = {
   },
   contact: { from: 'From', title: 'Message from %{name}' },
   audit: { create: 'created', update: 'changed', delete: 'deleted' },
+  inventory: { saved: 'Stock of %{name} saved.', saveFailed: 'Failed to save the stock.', stockOf: 'Stock of %{name}' },
   customers: { registered: 'Registered', guests: 'Guests (no account)', searchHelp: 'Name, e-mail or phone' },
 };
 

@@ -10,6 +10,7 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import AdminIcon from '@mui/icons-material/AdminPanelSettings';
 import PersonSearchIcon from '@mui/icons-material/PersonSearch';
+import WarehouseIcon from '@mui/icons-material/Warehouse';
 import { Divider } from '@mui/material';
 import type { SvgIconComponent } from '@mui/icons-material';
 import { Menu as RaMenu, useBasename } from 'react-admin';
@@ -37,6 +38,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
 /** The day's work beyond the spec's ten, below them: everyone who bought, and stock at a glance. */
 export const WORK_ENTRIES: readonly MenuEntry[] = [
   { to: '/customers', labelKey: 'app.menu.customers', icon: PersonSearchIcon },
+  { to: '/inventory', labelKey: 'app.menu.inventory', icon: WarehouseIcon },
 ];
 
 export function Menu() {
