@@ -3,6 +3,7 @@
 import { Alert, Box, Card, CardContent, CardHeader, Grid, MenuItem, Skeleton, TextField, Typography, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
+import { periodLabel } from '../../../domain/dates';
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AnalyticsData, Granularity, ShopDataProvider } from '../dataProvider';
 import { errorMessage } from '../httpClient';
@@ -101,9 +102,9 @@ export function AnalysisPage() {
             <ChartCard title={t('revenue')}>
               <BarChart data={data.series}>
                 <CartesianGrid strokeDasharray="3 3" />
-                <XAxis dataKey="period" />
+                <XAxis dataKey="period" tickFormatter={(p: string) => periodLabel(p)} />
                 <YAxis width={70} />
-                <Tooltip formatter={(v) => money(v)} />
+                <Tooltip formatter={(v) => money(v)} labelFormatter={(p) => periodLabel(String(p))} />
                 <Bar dataKey="revenue" name={t('revenue')} fill={COLORS[0]} />
               </BarChart>
             </ChartCard>
@@ -116,7 +117,7 @@ export function AnalysisPage() {
                     <Cell key={i} fill={COLORS[i]} />
                   ))}
                 </Pie>
-                <Tooltip formatter={(v) => money(v)} />
+                <Tooltip formatter={(v) => money(v)} labelFormatter={(p) => periodLabel(String(p))} />
                 <Legend />
               </PieChart>
             </ChartCard>
@@ -125,9 +126,9 @@ export function AnalysisPage() {
             <ChartCard title={t('orders')}>
               <LineChart data={data.series}>
                 <CartesianGrid strokeDasharray="3 3" />
-                <XAxis dataKey="period" />
+                <XAxis dataKey="period" tickFormatter={(p: string) => periodLabel(p)} />
                 <YAxis allowDecimals={false} />
-                <Tooltip />
+                <Tooltip labelFormatter={(p) => periodLabel(String(p))} />
                 <Line type="monotone" dataKey="orders" name={t('orders')} stroke={COLORS[2]} />
               </LineChart>
             </ChartCard>
@@ -136,9 +137,9 @@ export function AnalysisPage() {
             <ChartCard title={t('aov')}>
               <LineChart data={data.series}>
                 <CartesianGrid strokeDasharray="3 3" />
-                <XAxis dataKey="period" />
+                <XAxis dataKey="period" tickFormatter={(p: string) => periodLabel(p)} />
                 <YAxis width={70} />
-                <Tooltip formatter={(v) => money(v)} />
+                <Tooltip formatter={(v) => money(v)} labelFormatter={(p) => periodLabel(String(p))} />
                 <Line type="monotone" dataKey="averageOrderValue" name={t('aov')} stroke={COLORS[1]} />
               </LineChart>
             </ChartCard>
@@ -173,7 +174,7 @@ export function AnalysisPage() {
                 <CartesianGrid strokeDasharray="3 3" />
                 <XAxis type="number" allowDecimals={false} />
                 <YAxis type="category" dataKey="label" width={100} />
-                <Tooltip />
+                <Tooltip labelFormatter={(p) => periodLabel(String(p))} />
                 <Bar dataKey="count" name={t('orders')} fill={COLORS[4]} />
               </BarChart>
             </ChartCard>
@@ -184,7 +185,7 @@ export function AnalysisPage() {
                 <CartesianGrid strokeDasharray="3 3" />
                 <XAxis dataKey="category" />
                 <YAxis width={70} />
-                <Tooltip formatter={(v) => money(v)} />
+                <Tooltip formatter={(v) => money(v)} labelFormatter={(p) => periodLabel(String(p))} />
                 <Bar dataKey="revenue" name={t('revenue')} fill={COLORS[3]} />
               </BarChart>
             </ChartCard>
@@ -193,9 +194,9 @@ export function AnalysisPage() {
             <ChartCard title={t('newCustomers')}>
               <BarChart data={data.newCustomers}>
                 <CartesianGrid strokeDasharray="3 3" />
-                <XAxis dataKey="period" />
+                <XAxis dataKey="period" tickFormatter={(p: string) => periodLabel(p)} />
                 <YAxis allowDecimals={false} />
-                <Tooltip />
+                <Tooltip labelFormatter={(p) => periodLabel(String(p))} />
                 <Bar dataKey="count" name={t('newCustomers')} fill={COLORS[5]} />
               </BarChart>
             </ChartCard>

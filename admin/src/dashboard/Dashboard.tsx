@@ -10,6 +10,7 @@ import { Alert, Box, Card, CardContent, CardHeader, Grid, List, ListItemButton, 
 import { useEffect, useState, type ReactNode } from 'react';
 import { useBasename, useDataProvider, useGetList, useTranslate, Title } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
+import { periodLabel } from '../../../domain/dates';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { DashboardData, ShopDataProvider } from '../dataProvider';
 import { errorMessage } from '../httpClient';
@@ -57,10 +58,10 @@ function RevenueChart({ series }: { series: DashboardData['revenueSeries'] }) {
                   <stop offset="95%" stopColor="#1f6f5c" stopOpacity={0} />
                 </linearGradient>
               </defs>
-              <XAxis dataKey="period" tickFormatter={(p: string) => p.slice(5)} />
+              <XAxis dataKey="period" tickFormatter={(p: string) => periodLabel(p).slice(0, 5)} />
               <YAxis tickFormatter={(v: number) => `${v} лв.`} width={70} />
               <CartesianGrid strokeDasharray="3 3" />
-              <Tooltip formatter={(v) => money(v)} />
+              <Tooltip formatter={(v) => money(v)} labelFormatter={(p) => periodLabel(String(p))} />
               <Area type="monotone" dataKey="revenue" name={translate('app.analysis.revenue')} stroke="#1f6f5c" fill="url(#revenueFill)" />
             </AreaChart>
           </ResponsiveContainer>
