@@ -1,4 +1,4 @@
-import { periodOf, periodsBetween, shopDay, shopDayStart } from './dates';
+import { periodLabel, periodOf, periodsBetween, shopDay, shopDayStart } from './dates';
 
 describe('shop-local days and periods', () => {
   it('reads instants in Sofia time, summer and winter', () => {
@@ -16,4 +16,10 @@ describe('shop-local days and periods', () => {
     expect(periodsBetween('2026-11-20', '2026-11-24', 'week')).toEqual(['2026-11-16', '2026-11-23']);
     expect(periodsBetween('2026-10-30', '2026-12-01', 'month')).toEqual(['2026-10', '2026-11', '2026-12']);
   });
+});
+
+test('chart periods read Bulgarian style', () => {
+  expect(periodLabel('2026-11-23')).toBe('23.11.2026');
+  expect(periodLabel('2026-11')).toBe('11.2026');
+  expect(periodLabel('TWINS')).toBe('TWINS');
 });

@@ -59,3 +59,11 @@ export function periodsBetween(from: string, to: string, granularity: Granularit
   }
   return out;
 }
+
+/** A chart's period as Bulgarians write it: "2026-11-23" → "23.11.2026", "2026-11" → "11.2026". */
+export function periodLabel(period: string): string {
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(period);
+  if (day) return `${day[3]}.${day[2]}.${day[1]}`;
+  const month = /^(\d{4})-(\d{2})$/.exec(period);
+  return month ? `${month[2]}.${month[1]}` : period;
+}

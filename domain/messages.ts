@@ -205,6 +205,12 @@ export const API = {
   paymentNotFound: 'Плащането не е намерено.',
   paymentUpdated: 'Плащането е актуализирано.',
   paymentTransitionRefused: (from: string, to: string) => `Плащане със статус „${from}“ не може да премине в „${to}“.`,
+  refundAmountInvalid: (max: string) => `Сумата за възстановяване трябва да е над 0 и най-много ${max}.`,
+  partialRefundNote: (amount: string) => `Частично възстановени ${amount}`,
+  stockBack: 'Наличността е върната.',
+  customerNotFound: 'Клиентът не е намерен.',
+  stockSaved: 'Наличността е запазена.',
+  takenByPhone: (staff: string) => `Приета по телефона от ${staff}`,
 
   // discounts
   discountInvalid: 'Невалиден код за отстъпка.',

@@ -3,11 +3,11 @@ import { Admin, CustomRoutes, Resource } from 'react-admin';
 import auditLog from './audit-log';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import admins from './admins';
-import { AnalysisPage } from './analysis/AnalysisPage';
 import { authProvider } from './authProvider';
 import categories from './categories';
 import contactMessages from './contact-messages';
-import { Dashboard } from './dashboard/Dashboard';
+import customers from './customers';
+import inventory from './inventory';
 import { dataProvider } from './dataProvider';
 import discounts from './discounts';
 import { i18nProvider } from './i18nProvider';
@@ -17,9 +17,13 @@ import { LoginPage } from './LoginPage';
 import orders from './orders';
 import payments from './payments';
 import products from './products';
-import { SettingsPage } from './settings/SettingsPage';
 import users from './users';
 import invoices from './invoices';
+import { lazyPage } from './common/lazyPage';
+
+const Dashboard = lazyPage(() => import('./dashboard/Dashboard'), 'Dashboard');
+const AnalysisPage = lazyPage(() => import('./analysis/AnalysisPage'), 'AnalysisPage');
+const SettingsPage = lazyPage(() => import('./settings/SettingsPage'), 'SettingsPage');
 
 export function App() {
   return (
@@ -48,6 +52,8 @@ export function App() {
       <Resource name="contact-messages" {...contactMessages} />
       <Resource name="notifications" />
       <Resource name="audit-log" {...auditLog} />
+      <Resource name="customers" {...customers} />
+      <Resource name="inventory" {...inventory} />
       <CustomRoutes>
         <Route path="/analysis" element={<AnalysisPage />} />
         <Route path="/settings/*" element={<SettingsPage />} />

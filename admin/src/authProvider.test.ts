@@ -35,14 +35,25 @@ test('a customer is refused in Bulgarian and signed out again', async () => {
   expect(calls.some((c) => c.url === '/api/auth/logout' && c.method === 'POST')).toBe(true);
 });
 
-test('a customer session from the shop does not open the panel', async () => {
+test('a customer session from the shop does not open the panel: quietly back to /signin', async () => {
   mockFetch({ 'GET /api/auth/me': { body: { user: user('customer') } } });
-  await expect(authProvider.checkAuth({})).rejects.toThrow(API.adminsOnly);
+  await expect(authProvider.checkAuth({})).rejects.toEqual({ message: false, redirectTo: `${window.location.origin}/signin?next=%2Fadmin` });
 });
 
-test('no session: checkAuth rejects (react-admin shows the login page)', async () => {
+test('no session: the storefront sign-in page, coming back to this admin page, with no red error', async () => {
+  window.history.pushState({}, '', '/admin/orders?filter=%7B%7D');
   mockFetch({ 'GET /api/auth/me': { status: 401, body: { message: 'Моля, влезте в профила си.' } } });
-  await expect(authProvider.checkAuth({})).rejects.toBeTruthy();
+  const refusal = await authProvider.checkAuth({}).catch((e) => e);
+  expect(refusal.message).toBe(false);
+  const url = new URL(refusal.redirectTo);
+  expect(url.pathname).toBe('/signin');
+  expect(url.searchParams.get('next')).toBe('/admin/orders?filter=%7B%7D');
+  window.history.pushState({}, '', '/');
+});
+
+test('signing out lands on /signin', async () => {
+  mockFetch({ 'GET /api/csrf-token': { body: { csrfToken: 'c1' } }, 'POST /api/auth/logout': { body: {} } });
+  expect(new URL(String(await authProvider.logout({}))).pathname).toBe('/signin');
 });
 
 test('a 401 from any call sends the person to the login page; other errors do not', async () => {

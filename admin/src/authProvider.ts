@@ -1,8 +1,12 @@
-// Session auth against the shop's API. Only administrators may enter: a customer who signs in is
-// signed out again and told so in Bulgarian; a 401 anywhere sends the person to the login page.
+// Session auth against the shop's API. Staff sign in where shoppers do, at the storefront's
+// /signin (spec §6): a signed-out visit or a 401 anywhere sends the browser there with
+// ?next=<this admin page>, quietly (no red error), and /signin brings an administrator back.
 import type { AuthProvider } from 'react-admin';
 import { API } from '../../domain/messages';
 import { API_URL, httpClient, refreshCsrfToken, setCsrfToken } from './httpClient';
+import { signInUrl } from './signIn';
+
+export { signInUrl };
 
 export interface AdminUser {
   id: number;
@@ -34,6 +38,11 @@ async function signOutQuietly() {
   await refreshCsrfToken();
 }
 
+/** Leave for /signin without a notification: the sign-in form is what the person needs. */
+function toSignIn(): { message: false; redirectTo: string } {
+  return { message: false, redirectTo: signInUrl() };
+}
+
 /** The password was right; the sign-in page asks for the code next. */
 export class TwoFactorRequired extends Error {}
 
@@ -59,26 +68,27 @@ export const authProvider: AuthProvider = {
     current = user;
   },
   async logout() {
+    const wasSignedIn = Boolean(current);
     if (current) await signOutQuietly();
     else current = null;
+    // After signing out the person lands on /signin (spec §4); the storefront page says who may enter.
+    return wasSignedIn ? signInUrl('/admin') : signInUrl();
   },
   async checkAuth() {
     if (current) return;
     const user = await fetchMe();
-    if (!user) throw new Error(API.notSignedIn);
-    if (user.role !== 'admin') {
-      throw new Error(API.adminsOnly);
-    }
+    // Signed out, or a shopper's session: the one sign-in page, which tells a shopper why not.
+    if (!user || user.role !== 'admin') throw toSignIn();
     current = user;
   },
   async checkError(error: { status?: number; body?: { message?: string } }) {
     if (error?.status === 401) {
       current = null;
-      throw new Error(API.notSignedIn);
+      throw toSignIn();
     }
     if (error?.status === 403 && error.body?.message === API.adminsOnly) {
       current = null;
-      throw new Error(API.adminsOnly);
+      throw toSignIn();
     }
   },
   async getIdentity() {

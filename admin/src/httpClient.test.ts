@@ -1,6 +1,7 @@
 
 import { mockFetch } from './test/fetchMock';
-import { httpClient, setCsrfToken } from './httpClient';
+import { httpClient, setCsrfToken, TOKEN_KEY } from './httpClient';
+import { i18nProvider } from './i18nProvider';
 import { createDataProvider } from './dataProvider';
 
 beforeEach(() => setCsrfToken(null));
@@ -79,4 +80,44 @@ test('product images chosen in the form are uploaded, then stored as { url, alt 
     { url: '/uploads/new.webp', alt: 'TWINS' },
   ]);
   expect(put.body.attributes).toEqual([{ name: 'Вкус', values: ['Мента'] }]);
+});
+
+describe('the spec’s §7 and §8 rules', () => {
+  afterEach(() => {
+    localStorage.clear();
+    return i18nProvider.changeLocale('bg');
+  });
+
+  test('the bearer token from local storage is sent when present, and only then', async () => {
+    const { calls } = mockFetch({ 'GET /api/admin/orders/counts': { body: { counts: {} } } });
+    await httpClient('/api/admin/orders/counts');
+    expect(calls[0].headers.authorization).toBeUndefined();
+    localStorage.setItem(TOKEN_KEY, 'vs_staff_token');
+    await httpClient('/api/admin/orders/counts');
+    expect(calls[1].headers.authorization).toBe('Bearer vs_staff_token');
+  });
+
+  test("an answer without a message shows the call's default, never the status text", async () => {
+    mockFetch({
+      'GET /api/admin/users/4': { status: 500, body: {} },
+      'GET /api/admin/products/9': { status: 500, body: {} },
+      'DELETE /api/admin/products/9': { status: 500, body: {} },
+      'DELETE /api/admin/orders/3': { status: 500, body: {} },
+      'GET /api/auth/me': { status: 500, body: {} },
+      'GET /api/csrf-token': { body: { csrfToken: 't' } },
+    });
+    const messageOf = (p: Promise<unknown>) => p.then(() => 'ok', (e: Error) => e.message);
+    expect(await messageOf(httpClient('/api/admin/users/4'))).toBe('Неуспешно зареждане на потребителя.');
+    await i18nProvider.changeLocale('en');
+    expect(await messageOf(httpClient('/api/admin/users/4'))).toBe('Failed to get user');
+    expect(await messageOf(httpClient('/api/admin/products/9'))).toBe('Failed to get product');
+    expect(await messageOf(httpClient('/api/admin/products/9', { method: 'DELETE' }))).toBe('Failed to delete product');
+    expect(await messageOf(httpClient('/api/admin/orders/3', { method: 'DELETE' }))).toBe('Failed to delete order');
+    expect(await messageOf(httpClient('/api/auth/me'))).toBe('Failed to fetch user');
+  });
+
+  test("the server's message wins over the default", async () => {
+    mockFetch({ 'GET /api/admin/users/4': { status: 404, body: { message: 'Потребителят не е намерен.' } } });
+    await expect(httpClient('/api/admin/users/4')).rejects.toThrow('Потребителят не е намерен.');
+  });
 });

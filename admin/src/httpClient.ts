@@ -1,7 +1,13 @@
-// The one HTTP client of the panel: session cookie (credentials: 'include'), JSON, and the CSRF
-// token in x-csrf-token on every POST/PUT/PATCH/DELETE. The token lives in memory only: fetched at
-// start and after login/logout, and refetched once when the server refuses a stale one (403).
+// The one HTTP client of the panel: session cookie (credentials: 'include'), JSON, the bearer
+// token from local storage when present (spec §7), and the CSRF token in x-csrf-token on every
+// POST/PUT/PATCH/DELETE. The CSRF token lives in memory only: fetched at start and after
+// login/logout, and refetched once when the server refuses a stale one (403). A refusal without
+// a `message` carries the spec's default text for that call (errorDefaults.ts).
 import { fetchUtils, HttpError } from 'react-admin';
+import { defaultErrorText } from './errorDefaults';
+import { storedToken, TOKEN_KEY } from './signIn';
+
+export { TOKEN_KEY };
 
 export const API_URL = '/api';
 
@@ -41,10 +47,20 @@ function isCsrfRefusal(error: unknown): boolean {
 
 export type HttpOptions = fetchUtils.Options;
 
+/** The server's message, else the spec's default for the call; never the HTTP status text. */
+function withSpecMessage(error: unknown, method: string, url: string): unknown {
+  if (!(error instanceof HttpError)) return error;
+  const body = error.body as { message?: unknown } | undefined;
+  const message = typeof body?.message === 'string' && body.message ? body.message : defaultErrorText(method, url);
+  return new HttpError(message, error.status, error.body);
+}
+
 export async function httpClient(url: string, options: HttpOptions = {}, retried = false): Promise<{ status: number; headers: Headers; body: string; json: any }> {
   const method = (options.method ?? 'GET').toUpperCase();
   const headers = new Headers(options.headers ?? {});
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+  const token = storedToken();
+  if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
   if (MUTATIONS.has(method)) {
     if (!csrfToken) await refreshCsrfToken();
     if (csrfToken) headers.set('x-csrf-token', csrfToken);
@@ -56,7 +72,7 @@ export async function httpClient(url: string, options: HttpOptions = {}, retried
       await refreshCsrfToken();
       return httpClient(url, options, true);
     }
-    throw error;
+    throw withSpecMessage(error, method, url);
   }
 }
 
@@ -64,6 +80,5 @@ export async function httpClient(url: string, options: HttpOptions = {}, retried
 export function errorMessage(error: unknown, fallback: string): string {
   const body = (error as { body?: { message?: unknown } } | null)?.body;
   if (body && typeof body.message === 'string' && body.message) return body.message;
-  if (error instanceof HttpError && error.message && error.message !== 'Error') return error.message;
   return fallback;
 }

@@ -44,6 +44,8 @@ import { accountRoutes } from './routes/account';
 import { invoiceRoutes } from './modules/invoices/routes';
 import { courierRoutes } from './modules/couriers/routes';
 import { startCourierJobs } from './modules/couriers/jobs';
+import { customersRoutes } from './modules/customers/routes';
+import { inventoryRoutes } from './modules/inventory/routes';
 
 export interface ApiRoute {
   path: string;
@@ -123,6 +125,7 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
     notificationsRoutes(), contactRoutes(), settingsRoutes(), analyticsRoutes(), auditLogRoutes(),
     invoiceRoutes(config),
     courierRoutes(),
+    customersRoutes(), inventoryRoutes(),
   ];
   // One flat stack; the 405/501 answers come once, from the API router's own allowedMethods.
   for (const routes of areas) api.use(routes.routes());

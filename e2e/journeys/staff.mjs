@@ -6,23 +6,26 @@ import { assert } from '../helpers.mjs';
 /** A 1×1 PNG, enough for an upload checked by its bytes. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-async function signInToAdmin(page, admin) {
-  await page.goto('/admin');
+export async function signInToAdmin(page, admin, path = '/admin') {
+  // Staff sign in where shoppers do: a signed-out visit lands on /signin and comes back.
+  await page.goto(path);
+  await page.waitForURL(/\/signin\?next=/);
   await page.getByLabel(/Имейл/).fill(admin.email);
   await page.getByLabel(/Парола/).fill(admin.password);
   await page.getByRole('button', { name: 'Вход' }).click();
-  await page.getByText('Приходи за последните 30 дни').waitFor();
+  await page.waitForURL((url) => url.pathname.startsWith('/admin'));
+  if (path === '/admin') await page.getByText('Приходи за последните 30 дни').waitFor();
 }
 
 /** An order placed by a guest through the API, as the shop would get it. */
-async function guestOrder(page) {
+export async function guestOrder(page, customer = {}) {
   const { csrfToken } = await (await page.request.get('/api/csrf-token')).json();
   const { product } = await (await page.request.get('/api/products/usb-c-kabel-za-zarezhdane')).json();
   const res = await page.request.post('/api/orders/create', {
     headers: { 'x-csrf-token': csrfToken },
     data: {
       items: [{ productId: product.id, variantId: product.variants[0].id, quantity: 1 }],
-      customer: { firstName: 'Стоян', lastName: 'Колев', email: `stoyan.${Date.now()}@example.bg`, phone: '0887123123' },
+      customer: { firstName: 'Стоян', lastName: 'Колев', email: `stoyan.${Date.now()}@example.bg`, phone: '0887123123', ...customer },
       shipping: { method: 'speedy_office', city: 'Русе', postcode: '7000', address: 'Спиди, офис Център' },
       paymentMethod: 'cod', ageConfirmed: true, termsAccepted: true,
     },
@@ -56,11 +59,15 @@ export const journeys = [
       await actions.getByRole('button', { name: 'Изпратена' }).waitFor();
       assert.deepEqual(await actions.getByRole('button').allTextContents(), ['Изпратена', 'Отказана']);
       await actions.getByRole('button', { name: 'Изпратена' }).click();
+      const dialog = page.getByRole('dialog', { name: `Изпращане на поръчка ${order.number}` });
+      await dialog.getByLabel('Номер на товарителница').fill('1055123123');
+      await dialog.getByRole('button', { name: 'Изпрати', exact: true }).click();
       await actions.getByRole('button', { name: 'Доставена' }).waitFor();
       // A refused move (back to Нова, or a cancellation after shipping) is not offered.
       assert.deepEqual(await actions.getByRole('button').allTextContents(), ['Доставена']);
       const saved = await (await page.request.get(`/api/admin/orders/${order.id}`)).json();
       assert.equal(saved.status, 'shipped');
+      assert.equal(saved.trackingNumber, '1055123123');
     },
   },
   {

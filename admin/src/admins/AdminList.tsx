@@ -9,7 +9,6 @@ import {
   Create,
   CreateButton,
   Datagrid,
-  DateField,
   email,
   EmailField,
   List,
@@ -29,7 +28,7 @@ import {
 } from 'react-admin';
 import { useState } from 'react';
 import { PASSWORD_MIN } from '../../../domain/limits';
-import { dateTime, useIsSmall } from '../common/fields';
+import { dateTime, useIsSmall, DateTimeField } from '../common/fields';
 import { errorMessage } from '../httpClient';
 
 function RemoveRightsButton() {
@@ -100,8 +99,8 @@ export function AdminList() {
           <TextField source="lastName" />
           <EmailField source="email" />
           <BooleanField source="twoFactorEnabled" sortable={false} />
-          <DateField source="createdAt" showTime locales="bg-BG" />
-          <DateField source="lastLoginAt" showTime locales="bg-BG" />
+          <DateTimeField source="createdAt" />
+          <DateTimeField source="lastLoginAt" />
           <RemoveRightsButton />
         </Datagrid>
       )}
@@ -125,7 +124,7 @@ export function AdminCreate() {
         onError: (e: unknown) => notify(errorMessage(e, translate('ra.notification.http_error')), { type: 'error' }),
       }}
     >
-      <SimpleForm sx={{ maxWidth: '40em' }}>
+      <SimpleForm warnWhenUnsavedChanges sx={{ maxWidth: '40em' }}>
         <Box sx={{ mb: 2 }}>
           <Typography variant="body2" color="text.secondary">
             {translate('app.admins.addHelp')}

@@ -1,5 +1,8 @@
 import AdminIcon from '@mui/icons-material/AdminPanelSettings';
-import { AdminCreate, AdminList } from './AdminList';
+import { lazyPage } from '../common/lazyPage';
+
+const AdminCreate = lazyPage(() => import('./AdminList'), 'AdminCreate');
+const AdminList = lazyPage(() => import('./AdminList'), 'AdminList');
 
 export default {
   list: AdminList,

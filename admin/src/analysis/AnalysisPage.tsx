@@ -3,6 +3,7 @@
 import { Alert, Box, Card, CardContent, CardHeader, Grid, MenuItem, Skeleton, TextField, Typography, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
+import { periodLabel } from '../../../domain/dates';
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AnalyticsData, Granularity, ShopDataProvider } from '../dataProvider';
 import { errorMessage } from '../httpClient';
@@ -104,9 +105,9 @@ export function AnalysisPage() {
             <ChartCard title={t('revenue')}>
               <BarChart data={data.series}>
                 <CartesianGrid strokeDasharray="3 3" />
-                <XAxis dataKey="period" />
+                <XAxis dataKey="period" tickFormatter={(p: string) => periodLabel(p)} />
                 <YAxis width={70} />
-                <Tooltip formatter={(v) => money(v, data.currency)} />
+                <Tooltip formatter={(v) => money(v, data.currency)} labelFormatter={(p) => periodLabel(String(p))} />
                 <Bar dataKey="revenue" name={t('revenue')} fill={COLORS[0]} />
               </BarChart>
             </ChartCard>
@@ -119,7 +120,7 @@ export function AnalysisPage() {
                     <Cell key={i} fill={COLORS[i]} />
                   ))}
                 </Pie>
-                <Tooltip formatter={(v) => money(v, data.currency)} />
+                <Tooltip formatter={(v) => money(v, data.currency)} labelFormatter={(p) => periodLabel(String(p))} />
                 <Legend />
               </PieChart>
             </ChartCard>
@@ -128,9 +129,9 @@ export function AnalysisPage() {
             <ChartCard title={t('orders')}>
               <LineChart data={data.series}>
                 <CartesianGrid strokeDasharray="3 3" />
-                <XAxis dataKey="period" />
+                <XAxis dataKey="period" tickFormatter={(p: string) => periodLabel(p)} />
                 <YAxis allowDecimals={false} />
-                <Tooltip />
+                <Tooltip labelFormatter={(p) => periodLabel(String(p))} />
                 <Line type="monotone" dataKey="orders" name={t('orders')} stroke={COLORS[2]} />
               </LineChart>
             </ChartCard>
@@ -139,9 +140,9 @@ export function AnalysisPage() {
             <ChartCard title={t('aov')}>
               <LineChart data={data.series}>
                 <CartesianGrid strokeDasharray="3 3" />
-                <XAxis dataKey="period" />
+                <XAxis dataKey="period" tickFormatter={(p: string) => periodLabel(p)} />
                 <YAxis width={70} />
-                <Tooltip formatter={(v) => money(v, data.currency)} />
+                <Tooltip formatter={(v) => money(v, data.currency)} labelFormatter={(p) => periodLabel(String(p))} />
                 <Line type="monotone" dataKey="averageOrderValue" name={t('aov')} stroke={COLORS[1]} />
               </LineChart>
             </ChartCard>
@@ -176,7 +177,7 @@ export function AnalysisPage() {
                 <CartesianGrid strokeDasharray="3 3" />
                 <XAxis type="number" allowDecimals={false} />
                 <YAxis type="category" dataKey="label" width={100} />
-                <Tooltip />
+                <Tooltip labelFormatter={(p) => periodLabel(String(p))} />
                 <Bar dataKey="count" name={t('orders')} fill={COLORS[4]} />
               </BarChart>
             </ChartCard>
@@ -187,7 +188,7 @@ export function AnalysisPage() {
                 <CartesianGrid strokeDasharray="3 3" />
                 <XAxis dataKey="category" />
                 <YAxis width={70} />
-                <Tooltip formatter={(v) => money(v, data.currency)} />
+                <Tooltip formatter={(v) => money(v, data.currency)} labelFormatter={(p) => periodLabel(String(p))} />
                 <Bar dataKey="revenue" name={t('revenue')} fill={COLORS[3]} />
               </BarChart>
             </ChartCard>
@@ -196,9 +197,9 @@ export function AnalysisPage() {
             <ChartCard title={t('newCustomers')}>
               <BarChart data={data.newCustomers}>
                 <CartesianGrid strokeDasharray="3 3" />
-                <XAxis dataKey="period" />
+                <XAxis dataKey="period" tickFormatter={(p: string) => periodLabel(p)} />
                 <YAxis allowDecimals={false} />
-                <Tooltip />
+                <Tooltip labelFormatter={(p) => periodLabel(String(p))} />
                 <Bar dataKey="count" name={t('newCustomers')} fill={COLORS[5]} />
               </BarChart>
             </ChartCard>

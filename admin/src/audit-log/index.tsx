@@ -2,7 +2,8 @@
 // before and after (opened from Настройки).
 import HistoryIcon from '@mui/icons-material/History';
 import { Box, Typography } from '@mui/material';
-import { Datagrid, DateField, FunctionField, List, SearchInput, SelectInput, Show, SimpleShowLayout, TextField, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import { Datagrid, FunctionField, List, SearchInput, SelectInput, Show, SimpleShowLayout, TextField, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import { DateTimeField } from '../common/fields';
 
 const ENTITIES = ['orders', 'products', 'categories', 'users', 'admins', 'payments', 'discounts', 'settings', 'notifications', 'contact-messages'].map((id) => ({ id, name: `resources.${id}.name` }));
 
@@ -26,15 +27,37 @@ function Json({ source }: { source: 'before' | 'after' }) {
   );
 }
 
+interface AuditRow {
+  entity: string;
+  entityId: string;
+  action: string;
+  ip?: string | null;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
+/** An IPv4 address as people write it: "::ffff:127.0.0.1" → "127.0.0.1". */
+export function plainIp(ip: string | null | undefined): string {
+  return String(ip ?? '').replace(/^::ffff:/i, '') || '—';
+}
+
+/** "Поръчка №91 — промяна": the record in words, with its number when it has one. */
+export function AuditWhat({ record }: { record: AuditRow }) {
+  const translate = useTranslate();
+  const resource = record.entity.endsWith('s') || record.entity === 'settings' || record.entity === 'audit-log' ? record.entity : `${record.entity}s`;
+  const name = translate(`resources.${resource}.name`, { smart_count: 1, _: record.entity });
+  const action = translate(`app.audit.${record.action}`, { _: record.action });
+  return <span>{`${name}${record.entityId ? ` №${record.entityId}` : ''} — ${action}`}</span>;
+}
+
 export function AuditLogList() {
   return (
     <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={50} exporter={false}>
       <Datagrid rowClick="show" bulkActionButtons={false}>
-        <DateField source="createdAt" showTime />
+        <DateTimeField source="createdAt" />
         <TextField source="actorEmail" />
-        <FunctionField source="entity" render={(r: { entity: string; entityId: string }) => `${r.entity}${r.entityId ? ` #${r.entityId}` : ''}`} />
-        <TextField source="action" />
-        <TextField source="ip" />
+        <FunctionField source="entity" render={(r: AuditRow) => <AuditWhat record={r} />} />
+        <FunctionField source="ip" render={(r: AuditRow) => plainIp(r.ip)} />
       </Datagrid>
     </List>
   );
@@ -44,12 +67,12 @@ export function AuditLogShow() {
   return (
     <Show>
       <SimpleShowLayout>
-        <DateField source="createdAt" showTime />
+        <DateTimeField source="createdAt" />
         <TextField source="actorEmail" />
         <TextField source="entity" />
         <TextField source="entityId" />
-        <TextField source="action" />
-        <TextField source="ip" />
+        <FunctionField source="action" render={(r: AuditRow) => <AuditWhat record={r} />} />
+        <FunctionField source="ip" render={(r: AuditRow) => plainIp(r.ip)} />
         <Json source="before" />
         <Json source="after" />
       </SimpleShowLayout>

@@ -4,7 +4,7 @@ import { errorMessage } from '../httpClient';
 
 function CategoryForm() {
   return (
-    <SimpleForm sx={{ maxWidth: '40em' }}>
+    <SimpleForm warnWhenUnsavedChanges sx={{ maxWidth: '40em' }}>
       <TextInput source="name" validate={[required(), maxLength(NAME_MAX)]} fullWidth />
       <TextInput source="slug" fullWidth />
       <ReferenceInput source="parentId" reference="categories" sort={{ field: 'name', order: 'ASC' }} perPage={500} filter={{}}>

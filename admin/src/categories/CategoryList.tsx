@@ -2,6 +2,9 @@
 // whole and ordered parent first).
 import { Box } from '@mui/material';
 import { CreateButton, Datagrid, DeleteButton, ExportButton, FunctionField, List, NumberField, SearchInput, SimpleList, TextField, TopToolbar, useListContext, useTranslate, ListContextProvider, type RaRecord } from 'react-admin';
+import { csvExporter } from '../common/exporter';
+
+const categoryExporter = csvExporter<any>('categories', (c) => ({ id: c.id, name: c.name, slug: c.slug, parentId: c.parentId ?? '', position: c.position, productCount: c.productCount }));
 import { useIsSmall } from '../common/fields';
 import { errorMessage } from '../httpClient';
 import { useNotify } from 'react-admin';
@@ -74,6 +77,7 @@ function TreeDatagrid() {
 export function CategoryList() {
   return (
     <List
+      exporter={categoryExporter}
       perPage={1000}
       pagination={false}
       sort={{ field: 'position', order: 'ASC' }}

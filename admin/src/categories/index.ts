@@ -1,6 +1,9 @@
 import CategoryIcon from '@mui/icons-material/Category';
-import { CategoryCreate, CategoryEdit } from './CategoryEdit';
-import { CategoryList } from './CategoryList';
+import { lazyPage } from '../common/lazyPage';
+
+const CategoryCreate = lazyPage(() => import('./CategoryEdit'), 'CategoryCreate');
+const CategoryEdit = lazyPage(() => import('./CategoryEdit'), 'CategoryEdit');
+const CategoryList = lazyPage(() => import('./CategoryList'), 'CategoryList');
 
 export default {
   list: CategoryList,

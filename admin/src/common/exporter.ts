@@ -1,6 +1,42 @@
-import { defaultExporter, type Exporter, type RaRecord } from 'react-admin';
+// CSV exports for Bulgarian Excel (DESIGN.md §10): UTF-8 with a BOM (or Excel on Windows garbles
+// Cyrillic), `;` between fields, the list's Bulgarian column names, values as a person reads them
+// (statuses, payment methods…), Sofia time as dd.mm.yyyy HH:mm and money with a decimal comma.
+import Papa from 'papaparse';
+import { downloadCSV, type Exporter, type RaRecord } from 'react-admin';
+import { dateTime } from './fields';
+import { i18nProvider } from '../i18nProvider';
 
-/** A CSV exporter that flattens each record with `row` first (react-admin's jsonexport + download). */
+/** How values read in the file. */
+export const csvValue = {
+  /** 29.9 → "29,90" (a number Bulgarian Excel reads as a number). */
+  money(v: unknown): string {
+    if (v === null || v === undefined || v === '') return '';
+    const n = Number(v);
+    return Number.isFinite(n) ? n.toFixed(2).replace('.', ',') : '';
+  },
+  /** An ISO time → "23.11.2026 14:05" in Sofia. */
+  dateTime(v: unknown): string {
+    return v ? dateTime(v) : '';
+  },
+  /** A code → its label in the current language (`app.<group>.<value>`). */
+  label(group: string, v: unknown): string {
+    if (v === null || v === undefined || v === '') return '';
+    return i18nProvider.translate(`app.${group}.${v}`, { _: String(v) });
+  },
+  yesNo(v: unknown): string {
+    return i18nProvider.translate(v ? 'app.common.yes' : 'app.common.no');
+  },
+};
+
+/** The CSV text: BOM, `;`, CRLF, the header from `resources.<resource>.fields.<key>`. */
+export function toBulgarianCsv(resource: string, rows: Record<string, unknown>[]): string {
+  const keys = rows.length ? Object.keys(rows[0]) : [];
+  const header = keys.map((k) => i18nProvider.translate(`resources.${resource}.fields.${k}`, { _: k === 'id' ? 'ID' : k }));
+  const data = rows.map((r) => keys.map((k) => (r[k] === null || r[k] === undefined ? '' : String(r[k]))));
+  return '\uFEFF' + Papa.unparse({ fields: header, data }, { delimiter: ';', newline: '\r\n', quotes: false });
+}
+
+/** A list's exporter: `row` gives each record's columns (keys are field names, values as read). */
 export function csvExporter<T extends RaRecord>(resource: string, row: (record: T) => Record<string, unknown>): Exporter<T> {
-  return (records, fetchRelated, dataProvider) => defaultExporter(records.map(row), fetchRelated, dataProvider, resource);
+  return (records) => downloadCSV(toBulgarianCsv(resource, records.map(row)), i18nProvider.translate(`resources.${resource}.name`, { smart_count: 2, _: resource }));
 }

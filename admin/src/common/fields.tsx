@@ -3,6 +3,7 @@ import { Chip, useMediaQuery, type ChipProps, type Theme } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { formatMoney, isCurrency, type Currency } from '../../../domain/money';
 import { currentShopMoney, useShopMoney } from './shopCurrency';
+import { SHOP_TIME_ZONE } from '../../../domain/dates';
 import { SMALL_SCREEN_PX } from '../layout/constants';
 
 /** An amount in its currency (an order's or payment's own; the shop's by default). */
@@ -11,16 +12,43 @@ export function money(value: unknown, currency?: Currency | string | null): stri
   return value === null || value === undefined || value === '' || Number.isNaN(n) ? '—' : formatMoney(n, isCurrency(currency) ? currency : currentShopMoney().currency);
 }
 
-export function dateTime(value: unknown): string {
-  if (!value) return '—';
-  const d = new Date(String(value));
-  return Number.isNaN(d.getTime()) ? String(value) : d.toLocaleString('bg-BG');
+const sofiaParts = new Intl.DateTimeFormat('en-GB', { timeZone: SHOP_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+function partsOf(value: unknown): Record<string, string> | null {
+  if (!value) return null;
+  const d = value instanceof Date ? value : new Date(String(value));
+  if (Number.isNaN(d.getTime())) return null;
+  return Object.fromEntries(sofiaParts.formatToParts(d).map((x) => [x.type, x.value]));
 }
 
+/** "23.11.2026 14:05", Sofia time, whatever the browser's language. */
+export function dateTime(value: unknown): string {
+  const p = partsOf(value);
+  return p ? `${p.day}.${p.month}.${p.year} ${p.hour}:${p.minute}` : value ? String(value) : '—';
+}
+
+/** "23.11.2026", the shop's day, whatever the browser's language. */
 export function date(value: unknown): string {
-  if (!value) return '—';
-  const d = new Date(String(value));
-  return Number.isNaN(d.getTime()) ? String(value) : d.toLocaleDateString('bg-BG');
+  const p = partsOf(value);
+  return p ? `${p.day}.${p.month}.${p.year}` : value ? String(value) : '—';
+}
+
+function valueAt(record: Record<string, any> | undefined, source: string): unknown {
+  return source.split('.').reduce<any>((o, k) => (o == null ? o : o[k]), record);
+}
+
+/** A date and time field for lists: dd.mm.yyyy HH:mm. */
+export function DateTimeField({ source }: { source: string; label?: string; sortable?: boolean; sortBy?: string }) {
+  const record = useRecordContext();
+  if (!record) return null;
+  return <span style={{ whiteSpace: 'nowrap' }}>{dateTime(valueAt(record, source))}</span>;
+}
+
+/** A date field for lists: dd.mm.yyyy. */
+export function DateOnlyField({ source }: { source: string; label?: string; sortable?: boolean }) {
+  const record = useRecordContext();
+  if (!record) return null;
+  return <span style={{ whiteSpace: 'nowrap' }}>{date(valueAt(record, source))}</span>;
 }
 
 /** A money field for Datagrid/SimpleShowLayout, bg-BG, in the record's own currency (orders,
@@ -62,6 +90,11 @@ export function StatusChip({ value, group, size = 'small' }: { value: string | n
 export function StatusChipField({ source, group }: { source: string; group: string; label?: string; sortable?: boolean }) {
   const record = useRecordContext();
   return <StatusChip value={record?.[source]} group={group} />;
+}
+
+/** Room for every column of a list beside the menu and the filter sidebar (as the demo picks them). */
+export function useIsWide() {
+  return useMediaQuery<Theme>('(min-width:1600px)');
 }
 
 export function useIsSmall() {

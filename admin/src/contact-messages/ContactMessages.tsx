@@ -9,7 +9,6 @@ import {
   BooleanInput,
   Button,
   Datagrid,
-  DateField,
   DeleteButton,
   EmailField,
   FunctionField,
@@ -27,7 +26,18 @@ import {
   useUpdate,
   ListButton,
 } from 'react-admin';
-import { dateTime, useIsSmall } from '../common/fields';
+import { csvExporter, csvValue } from '../common/exporter';
+
+const messageExporter = csvExporter<any>('contact-messages', (m) => ({
+  createdAt: csvValue.dateTime(m.createdAt),
+  name: m.name,
+  company: m.company,
+  email: m.email,
+  phone: m.phone,
+  message: m.message,
+  isRead: csvValue.yesNo(m.isRead),
+}));
+import { dateTime, useIsSmall, DateTimeField } from '../common/fields';
 import { errorMessage } from '../httpClient';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />, <BooleanInput key="r" source="isRead" />];
@@ -35,7 +45,7 @@ const filters = [<SearchInput key="q" source="q" alwaysOn />, <BooleanInput key=
 export function ContactMessageList() {
   const isSmall = useIsSmall();
   return (
-    <List sort={{ field: 'createdAt', order: 'DESC' }} filters={filters}>
+    <List sort={{ field: 'createdAt', order: 'DESC' }} filters={filters} exporter={messageExporter}>
       {isSmall ? (
         <SimpleList primaryText={(r: any) => r.name} secondaryText={(r: any) => String(r.message ?? '').slice(0, 80)} tertiaryText={(r: any) => dateTime(r.createdAt)} linkType="show" />
       ) : (
@@ -46,7 +56,7 @@ export function ContactMessageList() {
           <TextField source="phone" sortable={false} />
           <FunctionField source="message" sortable={false} render={(r: any) => String(r.message ?? '').slice(0, 80)} />
           <BooleanField source="isRead" />
-          <DateField source="createdAt" showTime locales="bg-BG" />
+          <DateTimeField source="createdAt" />
         </Datagrid>
       )}
     </List>
@@ -114,7 +124,7 @@ export function ContactMessageShow() {
         <TextField source="company" />
         <EmailField source="email" />
         <TextField source="phone" />
-        <DateField source="createdAt" showTime locales="bg-BG" />
+        <DateTimeField source="createdAt" />
         <FunctionField source="message" render={(r: any) => <Typography sx={{ whiteSpace: 'pre-wrap' }}>{r.message}</Typography>} />
       </SimpleShowLayout>
     </Show>

@@ -1,5 +1,8 @@
 import MailIcon from '@mui/icons-material/Mail';
-import { ContactMessageList, ContactMessageShow } from './ContactMessages';
+import { lazyPage } from '../common/lazyPage';
+
+const ContactMessageList = lazyPage(() => import('./ContactMessages'), 'ContactMessageList');
+const ContactMessageShow = lazyPage(() => import('./ContactMessages'), 'ContactMessageShow');
 
 export default {
   list: ContactMessageList,

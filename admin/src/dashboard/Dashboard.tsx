@@ -10,6 +10,7 @@ import { Alert, Box, Card, CardContent, CardHeader, Grid, List, ListItemButton, 
 import { useEffect, useState, type ReactNode } from 'react';
 import { useBasename, useDataProvider, useGetList, useTranslate, Title } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
+import { periodLabel } from '../../../domain/dates';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { DashboardData, ShopDataProvider } from '../dataProvider';
 import { errorMessage } from '../httpClient';
@@ -58,10 +59,10 @@ function RevenueChart({ series, currency }: { series: DashboardData['revenueSeri
                   <stop offset="95%" stopColor="#1f6f5c" stopOpacity={0} />
                 </linearGradient>
               </defs>
-              <XAxis dataKey="period" tickFormatter={(p: string) => p.slice(5)} />
+              <XAxis dataKey="period" tickFormatter={(p: string) => periodLabel(p).slice(0, 5)} />
               <YAxis tickFormatter={(v: number) => money(v, currency).replace(/[,.]00(?=\s)/, '')} width={80} />
               <CartesianGrid strokeDasharray="3 3" />
-              <Tooltip formatter={(v) => money(v, currency)} />
+              <Tooltip formatter={(v) => money(v, currency)} labelFormatter={(p) => periodLabel(String(p))} />
               <Area type="monotone" dataKey="revenue" name={translate('app.analysis.revenue')} stroke="#1f6f5c" fill="url(#revenueFill)" />
             </AreaChart>
           </ResponsiveContainer>
@@ -102,7 +103,7 @@ function OrdersCard({ title, orders }: { title: string; orders: DashboardData['l
 
 function PendingOrders() {
   const translate = useTranslate();
-  const { data, isPending } = useGetList('orders', { filter: { status: 'pending' }, sort: { field: 'createdAt', order: 'DESC' }, pagination: { page: 1, perPage: 8 } });
+  const { data, isPending } = useGetList('orders', { filter: { status: ['pending', 'confirmed'] }, sort: { field: 'createdAt', order: 'DESC' }, pagination: { page: 1, perPage: 8 } });
   if (isPending) return <Skeleton variant="rounded" height={200} />;
   return (
     <OrdersCard

@@ -4,7 +4,6 @@ import {
   Create,
   CreateButton,
   Datagrid,
-  DateField,
   DateTimeInput,
   Edit,
   ExportButton,
@@ -28,8 +27,22 @@ import {
   useTranslate,
   useRecordContext,
 } from 'react-admin';
+import { csvExporter, csvValue } from '../common/exporter';
+
+const discountExporter = csvExporter<any>('discounts', (d) => ({
+  code: d.code,
+  type: csvValue.label('discountType', d.type),
+  value: d.type === 'percent' ? d.value : csvValue.money(d.value),
+  minSubtotal: csvValue.money(d.minSubtotal),
+  startsAt: csvValue.dateTime(d.startsAt),
+  endsAt: csvValue.dateTime(d.endsAt),
+  usageLimit: d.usageLimit ?? '',
+  perCustomerLimit: d.perCustomerLimit ?? '',
+  usedCount: d.usedCount,
+  active: csvValue.yesNo(d.active),
+}));
 import { Box } from '@mui/material';
-import { choicesOf, money, MoneyField, useIsSmall } from '../common/fields';
+import { choicesOf, money, MoneyField, useIsSmall, DateOnlyField } from '../common/fields';
 import { MoneyInput } from '../common/MoneyInput';
 import { errorMessage } from '../httpClient';
 
@@ -52,6 +65,7 @@ export function DiscountList() {
   const translate = useTranslate();
   return (
     <List
+      exporter={discountExporter}
       sort={{ field: 'id', order: 'DESC' }}
       filters={filters}
       actions={
@@ -70,8 +84,8 @@ export function DiscountList() {
           <FunctionField source="type" render={(r: any) => translate(`app.discountType.${r.type}`, { _: r.type })} />
           <FunctionField source="value" render={(r: any) => discountValue(r)} />
           <MoneyField source="minSubtotal" />
-          <DateField source="startsAt" locales="bg-BG" />
-          <DateField source="endsAt" locales="bg-BG" />
+          <DateOnlyField source="startsAt" />
+          <DateOnlyField source="endsAt" />
           <FunctionField source="usedCount" render={(r: any) => `${r.usedCount ?? 0}${r.usageLimit ? ` / ${r.usageLimit}` : ''}`} />
           <BooleanField source="active" />
         </Datagrid>
@@ -82,7 +96,7 @@ export function DiscountList() {
 
 function DiscountForm() {
   return (
-    <SimpleForm defaultValues={{ type: 'percent', active: true }} sx={{ maxWidth: '40em' }}>
+    <SimpleForm warnWhenUnsavedChanges defaultValues={{ type: 'percent', active: true }} sx={{ maxWidth: '40em' }}>
       <TextInput source="code" validate={required()} parse={(v: string) => v?.toUpperCase()} />
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         <SelectInput source="type" choices={choicesOf(TYPES, 'discountType')} validate={required()} />

@@ -1,5 +1,9 @@
 import DiscountIcon from '@mui/icons-material/LocalOffer';
-import { DiscountCreate, DiscountEdit, DiscountList } from './DiscountList';
+import { lazyPage } from '../common/lazyPage';
+
+const DiscountCreate = lazyPage(() => import('./DiscountList'), 'DiscountCreate');
+const DiscountEdit = lazyPage(() => import('./DiscountList'), 'DiscountEdit');
+const DiscountList = lazyPage(() => import('./DiscountList'), 'DiscountList');
 
 export default {
   list: DiscountList,

@@ -1,7 +1,7 @@
 // The Bulgarian catalogue (the default): react-admin's own texts, the resources' names and
 // fields, and the panel's own keys. Texts the spec or the server fix are imported, never copied.
 import type { TranslationMessages } from 'react-admin';
-import { API } from '../../../domain/messages';
+import { API, STOREFRONT } from '../../../domain/messages';
 import {
   ORDER_STATUS_LABELS,
   PAYMENT_METHOD_LABELS,
@@ -13,6 +13,7 @@ import { invoiceResourceBg, invoicesBg } from '../invoices/messages';
 
 export const bgApp = {
   title: 'Административен панел',
+  tabTitle: 'VAP SOLO Админ',
   menu: {
     dashboard: 'Табло',
     orders: 'Поръчки',
@@ -27,6 +28,8 @@ export const bgApp = {
     settings: 'Настройки',
     contactMessages: 'Съобщения',
     notifications: 'Нотификации',
+    customers: 'Клиенти',
+    inventory: 'Наличности',
   },
   breadcrumbs: { label: 'Навигация', create: 'Нов запис', show: 'Преглед' },
   sidebar: { collapse: 'Свий менюто', expand: 'Разгъни менюто' },
@@ -46,6 +49,8 @@ export const bgApp = {
     title: 'Вход за администратори',
     loginOk: API.loginOk,
     loginFailed: 'Влизането не бе успешно.',
+    fetchUserFailed: 'Неуспешно зареждане на потребителя.',
+    logoutFailed: STOREFRONT.logoutFailed,
   },
   filters: { today: 'Днес', thisWeek: 'Тази седмица', thisMonth: 'Този месец', lastMonth: 'Миналия месец' },
   common: {
@@ -124,6 +129,38 @@ export const bgApp = {
     deleted: API.orderDeleted,
     deleteFailed: 'Неуспешно изтриване на поръчката.',
     created: API.orderCreated,
+    createFailed: STOREFRONT.orderFailed,
+    createTitle: 'Нова поръчка по телефона',
+    ageConfirmed: 'Клиентът потвърди, че е навършил 18 години',
+    product: 'Продукт',
+    variant: 'Вариант',
+    flavour: 'Вкус',
+    reason: 'Причина',
+    reasonRequired: 'Напишете причината.',
+    keep: 'Назад',
+    shipTitle: 'Изпращане на поръчка %{number}',
+    shipHelp: 'Въведете номера на товарителницата: клиентът го получава в писмото за изпращане.',
+    shipWithNumber: 'Изпрати',
+    shipWithoutNumber: 'Изпрати без номер',
+    cancelTitle: 'Отказване на поръчка %{number}',
+    cancelHelp: 'Клиентът ще получи писмо, наличността се връща. Това не може да се отмени.',
+    confirmCancel: 'Откажи поръчката',
+    returnTitle: 'Връщане на поръчка %{number}',
+    returnHelp: 'Стоката се връща в наличност. Това не може да се отмени.',
+    confirmReturn: 'Отбележи като върната',
+    refundTitle: 'Възстановяване на сума по поръчка %{number}',
+    refundHelp: 'Платени: %{amount}. Това не може да се отмени.',
+    refundAmount: 'Сума за възстановяване',
+    refundAmountInvalid: 'Сумата трябва да е над 0 и най-много %{max}.',
+    restock: 'Върни стоката в наличност',
+    stockAlreadyBack: 'Наличността по тази поръчка вече е върната.',
+    confirmRefund: 'Възстанови',
+    refunded: 'Възстановени %{amount}',
+    delete: 'Изтрий поръчката',
+    deleteTitle: 'Изтриване на поръчка %{number}',
+    deleteHelp: 'Поръчката изчезва от списъците (остава в дневника на промените); неизпратената стока се връща в наличност.',
+    confirmDelete: 'Изтрий',
+    packingSlip: 'Опаковъчен лист',
     event: {
       created: 'Поръчката е създадена',
       status: 'Статус: %{from} → %{to}',
@@ -146,6 +183,7 @@ export const bgApp = {
     updateFailed: 'Неуспешно актуализиране на продукта.',
     deleted: API.productDeleted,
     deleteFailed: 'Неуспешно изтриване на продукта.',
+    getFailed: 'Неуспешно зареждане на продукта.',
     lowStock: 'Ниска наличност',
     value: 'Стойност',
   },
@@ -157,6 +195,7 @@ export const bgApp = {
     updateFailed: 'Неуспешно актуализиране на категорията.',
     deleted: API.categoryDeleted,
     deleteFailed: 'Неуспешно изтриване на категорията.',
+    loadFailed: STOREFRONT.categoriesLoadFailed,
   },
   users: {
     orders: 'Поръчки на клиента',
@@ -166,6 +205,8 @@ export const bgApp = {
     updateFailed: 'Неуспешно актуализиране на потребителя.',
     deleted: API.userDeleted,
     deleteFailed: 'Неуспешно изтриване на потребителя.',
+    getFailed: 'Неуспешно зареждане на потребителя.',
+    ordersFailed: 'Неуспешно зареждане на поръчките на потребителя.',
   },
   admins: {
     add: 'Добави администратор',
@@ -232,6 +273,9 @@ export const bgApp = {
   },
   contact: { from: 'От', title: 'Съобщение от %{name}' },
   invoices: invoicesBg,
+  audit: { create: 'създаване', update: 'промяна', delete: 'изтриване' },
+  inventory: { saved: 'Наличността на %{name} е запазена.', saveFailed: 'Неуспешно запазване на наличността.', stockOf: 'Наличност на %{name}' },
+  customers: { registered: 'Регистрирани', guests: 'Гости (без профил)', searchHelp: 'Име, имейл или телефон' },
 };
 
 /** The same keys, any text: the English catalogue must have every key of the Bulgarian one. */
@@ -285,6 +329,7 @@ export const bg: TranslationMessages = {
     products: {
       name: 'Продукт |||| Продукти',
       fields: {
+        id: 'ID',
         'variants.name': 'Име',
         'variants.sku': 'SKU',
         'variants.price': 'Цена',
@@ -320,6 +365,7 @@ export const bg: TranslationMessages = {
         price_lte: 'Цена до',
         lowStock: 'Ниска наличност',
         stock_lte: 'Наличност до',
+        skus: 'SKU',
       },
     },
     categories: {
@@ -375,6 +421,7 @@ export const bg: TranslationMessages = {
         reference: 'Основание',
         paidAt: 'Платено на',
         refundedAt: 'Възстановено на',
+        refundedAmount: 'Възстановена сума',
         createdAt: 'Създадено',
         q: 'Търсене',
         createdAt_gte: 'След',
@@ -411,6 +458,26 @@ export const bg: TranslationMessages = {
         message: 'Съобщение',
         isRead: 'Прочетено',
         createdAt: 'Получено',
+      },
+    },
+    inventory: {
+      name: 'Наличност |||| Наличности',
+      fields: { productName: 'Продукт', variantName: 'Вариант', sku: 'SKU', price: 'Цена', stock: 'Наличност', productStatus: 'Статус', q: 'Търсене' },
+    },
+    customers: {
+      name: 'Клиент |||| Клиенти',
+      fields: {
+        name: 'Име',
+        firstName: 'Име',
+        lastName: 'Фамилия',
+        email: 'Имейл',
+        phone: 'Телефон',
+        registered: 'Регистриран',
+        orderCount: 'Поръчки',
+        totalSpent: 'Похарчени',
+        lastOrderAt: 'Последна поръчка',
+        createdAt: 'Регистриран на',
+        q: 'Търсене',
       },
     },
     'audit-log': {

@@ -2,12 +2,13 @@
 // same app keys as bg.ts (the AppMessages type makes a missing key a type error).
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
-import { ADMIN_EN } from '../../../domain/messages';
+import { ADMIN_EN, STOREFRONT } from '../../../domain/messages';
 import type { AppMessages } from './bg';
 import { invoiceResourceEn, invoicesEn } from '../invoices/messages';
 
 export const enApp: AppMessages = {
   title: 'Administrator panel',
+  tabTitle: 'VAP SOLO Admin',
   menu: {
     dashboard: 'Dashboard',
     orders: 'Orders',
@@ -22,6 +23,8 @@ export const enApp: AppMessages = {
     settings: 'Settings',
     contactMessages: 'Messages',
     notifications: 'Notifications',
+    customers: 'Customers',
+    inventory: 'Inventory',
   },
   breadcrumbs: { label: 'Breadcrumbs', create: 'New', show: 'View' },
   sidebar: { collapse: 'Collapse menu', expand: 'Expand menu' },
@@ -41,6 +44,8 @@ export const enApp: AppMessages = {
     title: 'Administrator sign-in',
     loginOk: ADMIN_EN.loginOk,
     loginFailed: ADMIN_EN.loginFailed,
+    fetchUserFailed: ADMIN_EN.fetchUserFailed,
+    logoutFailed: ADMIN_EN.logoutFailed,
   },
   filters: { today: 'Today', thisWeek: 'This week', thisMonth: 'This month', lastMonth: 'Last month' },
   common: {
@@ -126,6 +131,38 @@ export const enApp: AppMessages = {
     deleted: ADMIN_EN.orderDeleted,
     deleteFailed: ADMIN_EN.deleteOrderFailed,
     created: ADMIN_EN.orderCreated,
+    createFailed: STOREFRONT.orderFailed,
+    createTitle: 'New order taken by phone',
+    ageConfirmed: 'The customer confirmed being 18 or older',
+    product: 'Product',
+    variant: 'Variant',
+    flavour: 'Flavour',
+    reason: 'Reason',
+    reasonRequired: 'Write the reason.',
+    keep: 'Back',
+    shipTitle: 'Shipping order %{number}',
+    shipHelp: 'Enter the waybill number: the customer gets it in the shipping e-mail.',
+    shipWithNumber: 'Ship',
+    shipWithoutNumber: 'Ship without a number',
+    cancelTitle: 'Cancelling order %{number}',
+    cancelHelp: 'The customer is e-mailed and the stock comes back. This cannot be undone.',
+    confirmCancel: 'Cancel the order',
+    returnTitle: 'Return of order %{number}',
+    returnHelp: 'The goods come back into stock. This cannot be undone.',
+    confirmReturn: 'Mark as returned',
+    refundTitle: 'Refund for order %{number}',
+    refundHelp: 'Paid: %{amount}. This cannot be undone.',
+    refundAmount: 'Amount to refund',
+    refundAmountInvalid: 'The amount must be above 0 and at most %{max}.',
+    restock: 'Put the goods back into stock',
+    stockAlreadyBack: "This order's stock is already back.",
+    confirmRefund: 'Refund',
+    refunded: 'Refunded %{amount}',
+    delete: 'Delete the order',
+    deleteTitle: 'Deleting order %{number}',
+    deleteHelp: 'The order leaves the lists (the audit log keeps it); unshipped goods come back into stock.',
+    confirmDelete: 'Delete',
+    packingSlip: 'Packing slip',
     event: { created: 'Order placed', status: 'Status: %{from} → %{to}', payment: 'Payment', note: 'Note' },
   },
   products: {
@@ -143,6 +180,7 @@ export const enApp: AppMessages = {
     updateFailed: ADMIN_EN.updateProductFailed,
     deleted: 'Product deleted successfully.',
     deleteFailed: ADMIN_EN.deleteProductFailed,
+    getFailed: ADMIN_EN.getProductFailed,
     lowStock: 'Low stock',
     value: 'Value',
   },
@@ -154,6 +192,7 @@ export const enApp: AppMessages = {
     updateFailed: ADMIN_EN.updateCategoryFailed,
     deleted: 'Category deleted successfully.',
     deleteFailed: ADMIN_EN.deleteCategoryFailed,
+    loadFailed: ADMIN_EN.fetchCategoriesFailed,
   },
   users: {
     orders: "Customer's orders",
@@ -163,6 +202,8 @@ export const enApp: AppMessages = {
     updateFailed: ADMIN_EN.updateUserFailed,
     deleted: ADMIN_EN.userDeleted,
     deleteFailed: ADMIN_EN.deleteUserFailed,
+    getFailed: ADMIN_EN.getUserFailed,
+    ordersFailed: ADMIN_EN.getUserOrdersFailed,
   },
   admins: {
     add: 'Add administrator',
@@ -229,6 +270,9 @@ export const enApp: AppMessages = {
   },
   contact: { from: 'From', title: 'Message from %{name}' },
   invoices: invoicesEn,
+  audit: { create: 'created', update: 'changed', delete: 'deleted' },
+  inventory: { saved: 'Stock of %{name} saved.', saveFailed: 'Failed to save the stock.', stockOf: 'Stock of %{name}' },
+  customers: { registered: 'Registered', guests: 'Guests (no account)', searchHelp: 'Name, e-mail or phone' },
 };
 
 export const en: TranslationMessages = {

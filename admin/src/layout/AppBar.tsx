@@ -1,14 +1,43 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
-import { AppBar as MuiAppBar, Box, IconButton, Toolbar, Tooltip, Typography } from '@mui/material';
-import { LoadingIndicator, LocalesMenuButton, UserMenu, Logout, useTranslate } from 'react-admin';
-import { Breadcrumbs } from './Breadcrumbs';
+import { AppBar as MuiAppBar, Box, IconButton, ListItemIcon, MenuItem, Toolbar, Tooltip, Typography } from '@mui/material';
+import TranslateIcon from '@mui/icons-material/Translate';
+import { LOCALES } from '../i18nProvider';
+import { LoadingIndicator, LocalesMenuButton, UserMenu, Logout, useLocaleState, useTranslate, useUserMenu } from 'react-admin';
+import { Breadcrumbs, useCrumbsInBar } from './Breadcrumbs';
 import { NotificationsPanel } from './NotificationsPanel';
 import { useSidebar } from './sidebarState';
 import { ThemeSwitch } from './themeMode';
 
+/** The language choice inside the user menu, for phones where the bar has no room for it. */
+function LanguageItems() {
+  const [locale, setLocale] = useLocaleState();
+  const translate = useTranslate();
+  const { onClose } = useUserMenu() ?? {};
+  return (
+    <Box sx={{ display: { xs: 'block', sm: 'none' } }}>
+      {LOCALES.map((l) => (
+        <MenuItem
+          key={l.locale}
+          selected={l.locale === locale}
+          onClick={() => {
+            setLocale(l.locale);
+            onClose?.();
+          }}
+        >
+          <ListItemIcon>
+            <TranslateIcon fontSize="small" />
+          </ListItemIcon>
+          {translate(`app.language.${l.locale}`)}
+        </MenuItem>
+      ))}
+    </Box>
+  );
+}
+
 export function AppBar(_props: { alwaysOn?: boolean }) {
   const translate = useTranslate();
+  const crumbsInBar = useCrumbsInBar();
   const { isDesktop, collapsed, mobileOpen, toggle } = useSidebar();
   const open = isDesktop ? !collapsed : mobileOpen;
   const toggleLabel = translate(open ? 'app.sidebar.collapse' : 'app.sidebar.expand');
@@ -23,14 +52,19 @@ export function AppBar(_props: { alwaysOn?: boolean }) {
         <Typography variant="h6" component="span" sx={{ display: { xs: 'none', md: 'block' }, fontWeight: 700, letterSpacing: 1, mr: 1 }}>
           VAP SOLO
         </Typography>
-        <Box sx={{ flex: 1, minWidth: 0, overflow: 'hidden' }}>
-          <Breadcrumbs />
-        </Box>
+        {/* On a phone the crumbs get a line of their own under the bar (Layout), never covering a title. */}
+        <Box sx={{ flex: 1, minWidth: 0, overflow: 'hidden' }}>{crumbsInBar && <Breadcrumbs />}</Box>
         <NotificationsPanel />
-        <LocalesMenuButton />
+        <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
+          <LocalesMenuButton />
+        </Box>
         <ThemeSwitch />
-        <LoadingIndicator />
+        <Box sx={{ display: { xs: 'none', sm: 'flex' } }}>
+          <LoadingIndicator />
+        </Box>
+        {/* Sign-out is always reachable; on a phone the language choice lives here too. */}
         <UserMenu>
+          <LanguageItems />
           <Logout />
         </UserMenu>
       </Toolbar>

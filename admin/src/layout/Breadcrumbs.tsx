@@ -1,8 +1,9 @@
 // Breadcrumbs from the path: Табло › Поръчки › VS-10012. A record's crumb uses the record's
 // representation (e.g. the order number) when react-admin has it in its cache.
-import { Breadcrumbs as MuiBreadcrumbs, Link, Typography } from '@mui/material';
+import { Breadcrumbs as MuiBreadcrumbs, Link, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useGetOne, useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { useEffect } from 'react';
 
 const SECTION_KEYS: Record<string, string> = {
   orders: 'app.menu.orders',
@@ -18,7 +19,36 @@ const SECTION_KEYS: Record<string, string> = {
   'contact-messages': 'app.menu.contactMessages',
   notifications: 'app.menu.notifications',
   'audit-log': 'app.settings.auditLog',
+  customers: 'app.menu.customers',
+  inventory: 'app.menu.inventory',
 };
+
+/** The tab's title: the page's crumbs from the most specific, then the panel's name. */
+export function pageTitle(crumbs: Crumb[], brand = 'VAP SOLO Админ'): string {
+  const parts = crumbs.length > 1 ? crumbs.slice(1).reverse().map((c) => c.label) : [crumbs[0]?.label].filter(Boolean);
+  return [...parts, brand].join(' | ');
+}
+
+/** From this width the crumbs sit in the app bar; below it, on a line of their own over the page. */
+export function useCrumbsInBar() {
+  return useMediaQuery<Theme>((theme) => theme.breakpoints.up('md'));
+}
+
+/** Keeps document.title in step with the page ("Поръчки | VAP SOLO Админ"). */
+export function useDocumentTitle() {
+  const location = useLocation();
+  const translate = useTranslate();
+  const t = (key: string) => translate(key, { _: key.split('.').pop() });
+  const sectionLabel = (s: string) => (SECTION_KEYS[s] ? translate(SECTION_KEYS[s]) : t(`app.menu.${s}`));
+  const segments = location.pathname.replace(/^\/admin(?=\/|$)/, '').split('/').filter(Boolean);
+  const represent = segments[0] in REPRESENT ? REPRESENT[segments[0]] : undefined;
+  const recordId = segments[1] && segments[1] !== 'create' && segments[0] !== 'settings' ? decodeURIComponent(segments[1]) : '';
+  const { data } = useGetOne(segments[0] ?? 'orders', { id: recordId }, { enabled: Boolean(represent && recordId), retry: false });
+  const title = pageTitle(crumbsFor(location.pathname, sectionLabel, (_r, id) => (data && represent?.(data)) || id, t), translate('app.tabTitle'));
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}
 
 export interface Crumb {
   label: string;

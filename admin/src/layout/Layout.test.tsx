@@ -30,11 +30,13 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-test('the menu has the ten entries of the spec, in order, under /admin', async () => {
+test('the menu has the ten entries of the spec, in order, under /admin, then the day-to-day extras', async () => {
   renderLayout();
   const nav = await screen.findByTestId('sidebar');
-  const links = within(nav).getAllByRole('menuitem');
-  expect(links.map((a) => a.textContent)).toEqual(['Табло', 'Поръчки', 'Продукти', 'Категории', 'Потребители', 'Анализ', 'Администратори', 'Плащания', 'Фактури', 'Отстъпки', 'Настройки']);
+  const all = within(nav).getAllByRole('menuitem');
+  expect(all.slice(10).map((a) => a.textContent)).toEqual(['Клиенти', 'Наличности', 'Фактури']);
+  const links = all.slice(0, 10);
+  expect(links.map((a) => a.textContent)).toEqual(['Табло', 'Поръчки', 'Продукти', 'Категории', 'Потребители', 'Анализ', 'Администратори', 'Плащания', 'Отстъпки', 'Настройки']);
   expect(links.map((a) => a.getAttribute('href'))).toEqual([
     '/admin/',
     '/admin/orders',
@@ -96,4 +98,10 @@ test('breadcrumbs are built from the path', async () => {
   expect(within(crumbs).getByText('Табло')).toBeInTheDocument();
   expect(within(crumbs).getByText('Поръчки')).toBeInTheDocument();
   expect(within(crumbs).getByText('Нов запис')).toBeInTheDocument();
+});
+
+test('each tab has its own title', async () => {
+  renderLayout('/admin/orders');
+  await screen.findByTestId('sidebar');
+  expect(document.title).toBe('Поръчки | VAP SOLO Админ');
 });

@@ -10,6 +10,9 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import AdminIcon from '@mui/icons-material/AdminPanelSettings';
 import InvoiceIcon from '@mui/icons-material/ReceiptLong';
+import PersonSearchIcon from '@mui/icons-material/PersonSearch';
+import WarehouseIcon from '@mui/icons-material/Warehouse';
+import { Divider } from '@mui/material';
 import type { SvgIconComponent } from '@mui/icons-material';
 import { Menu as RaMenu, useBasename } from 'react-admin';
 
@@ -29,9 +32,15 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { to: '/analysis', labelKey: 'app.menu.analysis', icon: AnalyticsIcon },
   { to: '/admins', labelKey: 'app.menu.admins', icon: AdminIcon },
   { to: '/payments', labelKey: 'app.menu.payments', icon: PaymentsIcon },
-  { to: '/invoices', labelKey: 'app.menu.invoices', icon: InvoiceIcon },
   { to: '/discounts', labelKey: 'app.menu.discounts', icon: DiscountIcon },
   { to: '/settings', labelKey: 'app.menu.settings', icon: SettingsIcon },
+];
+
+/** The day's work beyond the spec's ten, below them: everyone who bought, stock at a glance, invoices. */
+export const WORK_ENTRIES: readonly MenuEntry[] = [
+  { to: '/customers', labelKey: 'app.menu.customers', icon: PersonSearchIcon },
+  { to: '/inventory', labelKey: 'app.menu.inventory', icon: WarehouseIcon },
+  { to: '/invoices', labelKey: 'app.menu.invoices', icon: InvoiceIcon },
 ];
 
 export function Menu() {
@@ -46,6 +55,10 @@ export function Menu() {
           <RaMenu.Item key={to} to={`${basename}${to}`} primaryText={labelKey} leftIcon={<Icon />} />
         ),
       )}
+      <Divider sx={{ my: 1 }} />
+      {WORK_ENTRIES.map(({ to, labelKey, icon: Icon }) => (
+        <RaMenu.Item key={to} to={`${basename}${to}`} primaryText={labelKey} leftIcon={<Icon />} />
+      ))}
     </RaMenu>
   );
 }

@@ -49,18 +49,79 @@ test('only the moves the order allows are offered, labelled as in the shop', asy
 });
 
 test('a move is sent and the Bulgarian success toast shown', async () => {
+  const dp = setup({ ...order, status: 'pending', allowedTransitions: ['confirmed', 'cancelled'] });
+  await userEvent.click(await screen.findByRole('button', { name: ORDER_STATUS_LABELS.confirmed }));
+  await waitFor(() => expect(dp.update).toHaveBeenCalled());
+  expect(dp.update.mock.calls[0][1]).toMatchObject({ id: 5, data: { status: 'confirmed' } });
+  expect(await screen.findByText('Поръчката е актуализирана успешно.')).toBeInTheDocument();
+});
+
+test('the tracking number and note typed on the page are saved with the move to shipped', async () => {
+  const dp = setup();
+  await userEvent.type(await screen.findByLabelText('Номер на товарителница'), '1055000777');
+  await userEvent.type(screen.getByLabelText('Вътрешна бележка'), 'Две кутии');
+  await userEvent.click(screen.getByRole('button', { name: ORDER_STATUS_LABELS.shipped }));
+  // The panel asks for the waybill number, with what was typed already filled in.
+  const dialog = await screen.findByRole('dialog', { name: 'Изпращане на поръчка VS-10012' });
+  expect(within(dialog).getByLabelText('Номер на товарителница')).toHaveValue('1055000777');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Изпрати' }));
+  await waitFor(() => expect(dp.update).toHaveBeenCalled());
+  expect(dp.update.mock.calls[0][1].data).toEqual({ status: 'shipped', trackingNumber: '1055000777', staffNote: 'Две кутии' });
+});
+
+test('shipping asks for the number when none is typed; it may still go without one', async () => {
   const dp = setup();
   await userEvent.click(await screen.findByRole('button', { name: ORDER_STATUS_LABELS.shipped }));
+  const dialog = await screen.findByRole('dialog');
+  expect(within(dialog).getByRole('button', { name: 'Изпрати' })).toBeDisabled();
+  await userEvent.type(within(dialog).getByLabelText('Номер на товарителница'), 'SP-42');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Изпрати' }));
   await waitFor(() => expect(dp.update).toHaveBeenCalled());
-  expect(dp.update.mock.calls[0][1]).toMatchObject({ id: 5, data: { status: 'shipped' } });
-  expect(await screen.findByText('Поръчката е актуализирана успешно.')).toBeInTheDocument();
+  expect(dp.update.mock.calls[0][1].data).toMatchObject({ status: 'shipped', trackingNumber: 'SP-42' });
+});
+
+test('cancelling asks for confirmation with a reason; nothing is sent before', async () => {
+  const dp = setup();
+  await userEvent.click(await screen.findByRole('button', { name: ORDER_STATUS_LABELS.cancelled }));
+  const dialog = await screen.findByRole('dialog', { name: 'Отказване на поръчка VS-10012' });
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Откажи поръчката' }));
+  expect(await within(dialog).findByText('Напишете причината.')).toBeInTheDocument();
+  expect(dp.update).not.toHaveBeenCalled();
+  await userEvent.type(within(dialog).getByLabelText(/Причина/), 'Клиентът се обади');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Откажи поръчката' }));
+  await waitFor(() => expect(dp.update).toHaveBeenCalled());
+  expect(dp.update.mock.calls[0][1].data).toMatchObject({ status: 'cancelled', statusNote: 'Клиентът се обади' });
+});
+
+test('a refund asks how much, why and whether stock comes back; the amount is read Bulgarian style', async () => {
+  const dp = setup({ ...order, status: 'delivered', allowedTransitions: ['returned'], paymentStatus: 'paid', payments: [{ id: 1, amount: 55.7, status: 'paid' }] });
+  await userEvent.click(await screen.findByRole('button', { name: 'Възстанови сумата' }));
+  const dialog = await screen.findByRole('dialog');
+  const amount = within(dialog).getByLabelText('Сума за възстановяване');
+  expect(amount).toHaveValue('55,70');
+  await userEvent.clear(amount);
+  await userEvent.type(amount, '99');
+  expect(within(dialog).getByText(/най-много/)).toBeInTheDocument();
+  await userEvent.clear(amount);
+  await userEvent.type(amount, '10,50');
+  await userEvent.type(within(dialog).getByLabelText(/Причина/), 'Липсва вкус');
+  await userEvent.click(within(dialog).getByLabelText('Върни стоката в наличност'));
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Възстанови' }));
+  await waitFor(() => expect(dp.update).toHaveBeenCalled());
+  expect(dp.update.mock.calls[0][1].data).toMatchObject({ paymentStatus: 'refunded', refundAmount: 10.5, refundReason: 'Липсва вкус', restock: true });
+});
+
+test('a cancelled order offers no "mark paid"', async () => {
+  setup({ ...order, status: 'cancelled', allowedTransitions: [], paymentStatus: 'unpaid' });
+  await screen.findByText('Поръчката е в краен статус.');
+  expect(screen.queryByRole('button', { name: 'Маркирай като платено' })).not.toBeInTheDocument();
 });
 
 test("a refused move shows the server's message", async () => {
   const refused = Object.assign(new Error('Поръчка със статус „Потвърдена“ не може да премине в „Доставена“.'), { status: 409, body: { message: 'Поръчка със статус „Потвърдена“ не може да премине в „Доставена“.' } });
   jest.spyOn(console, 'error').mockImplementation(() => undefined); // react-admin logs the refusal
-  setup(order, jest.fn(async (_r: string, _p: any) => Promise.reject(refused)));
-  await userEvent.click(await screen.findByRole('button', { name: ORDER_STATUS_LABELS.cancelled }));
+  setup({ ...order, status: 'pending', allowedTransitions: ['confirmed', 'cancelled'] }, jest.fn(async (_r: string, _p: any) => Promise.reject(refused)));
+  await userEvent.click(await screen.findByRole('button', { name: ORDER_STATUS_LABELS.confirmed }));
   expect(await screen.findByText('Поръчка със статус „Потвърдена“ не може да премине в „Доставена“.')).toBeInTheDocument();
 });
 

@@ -7,7 +7,6 @@ import {
   Card,
   CardContent,
   Divider,
-  Grid,
   Stack,
   Table,
   TableBody,
@@ -25,17 +24,21 @@ import {
   Labeled,
   SaveButton,
   TextInput,
-  Toolbar,
   useNotify,
   useRecordContext,
   useRefresh,
   useTranslate,
+  useRedirect,
   useUpdate,
   type RaRecord,
 } from 'react-admin';
+import { useFormContext } from 'react-hook-form';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { ReasonDialog, RefundDialog, ShipDialog } from './OrderDialogs';
+import { ADMIN_API } from '../dataProvider';
 import { ORDER_TRANSITIONS, PAYMENT_TRANSITIONS, type OrderStatus, type PaymentStatus } from '../../../domain/orderStatus';
 import { dateTime, money, StatusChip } from '../common/fields';
-import { errorMessage } from '../httpClient';
+import { errorMessage, httpClient } from '../httpClient';
 import { OrderInvoiceCard } from '../invoices/OrderInvoiceCard';
 import { ShipmentButton } from './ShipmentButton';
 
@@ -59,6 +62,8 @@ export interface OrderRecord extends RaRecord {
   trackingNumber?: string | null;
   events?: { type: string; fromStatus?: string | null; toStatus?: string | null; note?: string | null; actorLabel?: string | null; createdAt: string }[];
   withdrawnAt?: string | null;
+  stockRestored?: boolean;
+  payments?: { id: number; amount: number; status: string; refundedAmount?: number | null; refundReason?: string }[];
   createdAt?: string;
 }
 
@@ -67,36 +72,69 @@ export function allowedMoves(record: Pick<OrderRecord, 'status' | 'allowedTransi
   return record.allowedTransitions ?? [...(ORDER_TRANSITIONS[record.status] ?? [])];
 }
 
+/** What the page sends with a move: the tracking number and the staff note as typed, unsaved or not. */
+type OrderChange = Partial<Pick<OrderRecord, 'status' | 'paymentStatus' | 'trackingNumber' | 'staffNote'>> & {
+  statusNote?: string;
+  refundAmount?: number;
+  refundReason?: string;
+  restock?: boolean;
+};
+
 function useOrderUpdate() {
   const record = useRecordContext<OrderRecord>();
   const notify = useNotify();
   const refresh = useRefresh();
   const translate = useTranslate();
+  const form = useFormContext();
   const [update, { isPending }] = useUpdate<OrderRecord>();
-  const send = (data: Partial<OrderRecord> & { statusNote?: string }) =>
-    record &&
-    update(
+  const send = (data: OrderChange, onDone?: () => void) => {
+    if (!record) return;
+    // A move never loses what is typed beside it: the details go in the same request.
+    const typed = form?.getValues() ?? {};
+    const details: OrderChange = {};
+    if (typeof typed.trackingNumber === 'string') details.trackingNumber = typed.trackingNumber;
+    if (typeof typed.staffNote === 'string') details.staffNote = typed.staffNote;
+    return update(
       'orders',
-      { id: record.id, data, previousData: record },
+      { id: record.id, data: { ...details, ...data }, previousData: record },
       {
         mutationMode: 'pessimistic',
-        onSuccess: () => {
+        onSuccess: (saved) => {
           notify('app.orders.updated', { type: 'success' });
+          // The typed details are saved now: the form is clean again.
+          form?.reset({ ...form.getValues(), trackingNumber: saved?.trackingNumber ?? details.trackingNumber, staffNote: saved?.staffNote ?? details.staffNote });
+          onDone?.();
           refresh();
         },
         onError: (error) => notify(errorMessage(error, translate('app.orders.updateFailed')), { type: 'error' }),
       },
     );
+  };
   return { send, isPending };
 }
+
+const IRREVERSIBLE = new Set<OrderStatus>(['cancelled', 'returned']);
 
 export function StatusActions() {
   const record = useRecordContext<OrderRecord>();
   const translate = useTranslate();
+  const form = useFormContext();
   const [note, setNote] = useState('');
+  const [asking, setAsking] = useState<OrderStatus | null>(null);
   const { send, isPending } = useOrderUpdate();
   if (!record) return null;
   const moves = allowedMoves(record);
+  const close = () => setAsking(null);
+  const move = (status: OrderStatus, extra: OrderChange = {}) =>
+    send({ status, ...(note.trim() ? { statusNote: note.trim() } : {}), ...extra }, () => {
+      setNote('');
+      close();
+    });
+  const click = (s: OrderStatus) => {
+    if (IRREVERSIBLE.has(s)) setAsking(s);
+    else if (s === 'shipped') setAsking(s);
+    else move(s);
+  };
   return (
     <Card variant="outlined">
       <CardContent>
@@ -125,10 +163,10 @@ export function StatusActions() {
               {moves.map((s) => (
                 <Button
                   key={s}
-                  variant={s === 'cancelled' || s === 'returned' ? 'outlined' : 'contained'}
-                  color={s === 'cancelled' || s === 'returned' ? 'error' : 'primary'}
+                  variant={IRREVERSIBLE.has(s) ? 'outlined' : 'contained'}
+                  color={IRREVERSIBLE.has(s) ? 'error' : 'primary'}
                   disabled={isPending}
-                  onClick={() => send(note.trim() ? { status: s, statusNote: note.trim() } : { status: s })}
+                  onClick={() => click(s)}
                 >
                   {translate(`app.orderStatus.${s}`)}
                 </Button>
@@ -137,16 +175,48 @@ export function StatusActions() {
           </>
         )}
       </CardContent>
+      {asking === 'shipped' && (
+        <ShipDialog
+          open
+          number={record.number}
+          initial={String(form?.getValues('trackingNumber') ?? record.trackingNumber ?? '')}
+          busy={isPending}
+          onClose={close}
+          onConfirm={(trackingNumber) => {
+            form?.setValue('trackingNumber', trackingNumber, { shouldDirty: true });
+            move('shipped', { trackingNumber });
+          }}
+        />
+      )}
+      {asking && IRREVERSIBLE.has(asking) && (
+        <ReasonDialog
+          open
+          title={translate(asking === 'cancelled' ? 'app.orders.cancelTitle' : 'app.orders.returnTitle', { number: record.number })}
+          help={translate(asking === 'cancelled' ? 'app.orders.cancelHelp' : 'app.orders.returnHelp')}
+          confirmLabel={translate(asking === 'cancelled' ? 'app.orders.confirmCancel' : 'app.orders.confirmReturn')}
+          busy={isPending}
+          onClose={close}
+          onConfirm={(reason) => move(asking, { statusNote: reason })}
+        />
+      )}
     </Card>
   );
+}
+
+/** The payment moves staff may make now: nothing is marked paid on a cancelled order. */
+export function paymentMoves(record: Pick<OrderRecord, 'status' | 'paymentStatus'>): PaymentStatus[] {
+  return (PAYMENT_TRANSITIONS[record.paymentStatus] ?? []).filter((p) => !(p === 'paid' && record.status === 'cancelled'));
 }
 
 function PaymentCard() {
   const record = useRecordContext<OrderRecord>();
   const translate = useTranslate();
+  const [refunding, setRefunding] = useState(false);
   const { send, isPending } = useOrderUpdate();
   if (!record) return null;
-  const moves = PAYMENT_TRANSITIONS[record.paymentStatus] ?? [];
+  const moves = paymentMoves(record);
+  const payment = record.payments?.[0];
+  const paid = payment?.amount ?? record.total ?? 0;
   return (
     <Card variant="outlined">
       <CardContent>
@@ -157,15 +227,81 @@ function PaymentCard() {
         <Box sx={{ my: 1 }}>
           <StatusChip value={record.paymentStatus} group="paymentStatus" />
         </Box>
-        <Stack direction="row" spacing={1}>
+        {record.paymentStatus === 'refunded' && payment?.refundedAmount != null && (
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            {translate('app.orders.refunded', { amount: money(payment.refundedAmount) })}
+            {payment.refundReason ? ` — ${payment.refundReason}` : ''}
+          </Typography>
+        )}
+        <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" data-testid="payment-actions">
           {moves.map((p) => (
-            <Button key={p} size="small" variant="outlined" disabled={isPending} onClick={() => send({ paymentStatus: p })}>
+            <Button
+              key={p}
+              size="small"
+              variant="outlined"
+              color={p === 'refunded' ? 'error' : 'primary'}
+              disabled={isPending}
+              onClick={() => (p === 'refunded' ? setRefunding(true) : send({ paymentStatus: p }))}
+            >
               {translate(p === 'paid' ? 'app.payments.markPaid' : 'app.payments.refund')}
             </Button>
           ))}
         </Stack>
       </CardContent>
+      {refunding && (
+        <RefundDialog
+          open
+          number={record.number}
+          paid={paid}
+          stockBack={Boolean(record.stockRestored) || record.status === 'cancelled' || record.status === 'returned'}
+          busy={isPending}
+          onClose={() => setRefunding(false)}
+          onConfirm={({ amount, reason, restock }) =>
+            send({ paymentStatus: 'refunded', refundAmount: amount, refundReason: reason, restock }, () => setRefunding(false))
+          }
+        />
+      )}
     </Card>
+  );
+}
+
+/** Delete, after a confirmation with the reason (kept in the audit log). */
+function DeleteOrderButton() {
+  const record = useRecordContext<OrderRecord>();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (!record) return null;
+  const remove = async (reason: string) => {
+    setBusy(true);
+    try {
+      await httpClient(`${ADMIN_API}/orders/${record.id}?${new URLSearchParams({ reason })}`, { method: 'DELETE' });
+      notify('app.orders.deleted', { type: 'success' });
+      redirect('list', 'orders');
+    } catch (error) {
+      notify(errorMessage(error, translate('app.orders.deleteFailed')), { type: 'error' });
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button color="error" startIcon={<DeleteIcon />} onClick={() => setAsking(true)} sx={{ alignSelf: 'flex-start' }}>
+        {translate('app.orders.delete')}
+      </Button>
+      {asking && (
+        <ReasonDialog
+          open
+          title={translate('app.orders.deleteTitle', { number: record.number })}
+          help={translate('app.orders.deleteHelp')}
+          confirmLabel={translate('app.orders.confirmDelete')}
+          busy={busy}
+          onClose={() => setAsking(false)}
+          onConfirm={remove}
+        />
+      )}
+    </>
   );
 }
 
@@ -176,24 +312,24 @@ function CustomerCard() {
   const c = record.customer ?? {};
   const s = record.shipping ?? {};
   return (
-    <Grid container spacing={2}>
-      <Grid size={{ xs: 12, sm: 6 }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' }, gap: 2 }}>
+      <Box>
         <Typography variant="h6" gutterBottom>
           {translate('app.orders.customer')}
         </Typography>
         <Typography>{[c.firstName, c.lastName].filter(Boolean).join(' ')}</Typography>
         <Typography variant="body2">{c.email}</Typography>
         <Typography variant="body2">{c.phone}</Typography>
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
+      </Box>
+      <Box>
         <Typography variant="h6" gutterBottom>
           {translate('app.orders.delivery')}
         </Typography>
         <Typography>{s.method ? translate(`app.shippingMethod.${s.method}`, { _: s.method }) : ''}</Typography>
         <Typography variant="body2">{[s.postcode, s.city].filter(Boolean).join(' ')}</Typography>
         <Typography variant="body2">{s.address}</Typography>
-      </Grid>
-    </Grid>
+      </Box>
+    </Box>
   );
 }
 
@@ -203,6 +339,7 @@ function ItemsTable() {
   if (!record) return null;
   const f = (name: string) => translate(`resources.orders.fields.${name}`);
   return (
+    <Box sx={{ overflowX: 'auto' }}>
     <Table size="small">
       <TableHead>
         <TableRow>
@@ -233,6 +370,7 @@ function ItemsTable() {
         ))}
       </TableBody>
     </Table>
+    </Box>
   );
 }
 
@@ -306,7 +444,7 @@ function OrderForm() {
   const translate = useTranslate();
   if (!record) return null;
   return (
-    <Box sx={{ maxWidth: '80em' }}>
+    <Box sx={{ maxWidth: '80em', minWidth: 0, '& .MuiTypography-root': { overflowWrap: 'anywhere' } }}>
       <Card>
         <CardContent>
           <OrderHeader />
@@ -315,8 +453,8 @@ function OrderForm() {
               {translate('app.orders.withdrawn', { date: dateTime(record.withdrawnAt) })}
             </Alert>
           )}
-          <Grid container spacing={3}>
-            <Grid size={{ xs: 12, md: 8 }}>
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 1fr)' }, gap: 3 }}>
+            <Box sx={{ minWidth: 0 }}>
               <CustomerCard />
               {record.note && (
                 <Box sx={{ mt: 2 }}>
@@ -336,27 +474,30 @@ function OrderForm() {
                 {translate('app.orders.history')}
               </Typography>
               <History />
-            </Grid>
-            <Grid size={{ xs: 12, md: 4 }}>
-              <Stack spacing={2}>
-                <StatusActions />
-                <ShipmentButton />
-                <PaymentCard />
-                <OrderInvoiceCard />
-                <Card variant="outlined">
-                  <Form>
+            </Box>
+            <Box sx={{ minWidth: 0 }}>
+              {/* One form: a status move saves the tracking number and note typed here with it. */}
+              <Form warnWhenUnsavedChanges>
+                <Stack spacing={2}>
+                  <StatusActions />
+                  <ShipmentButton />
+                  <Card variant="outlined">
                     <CardContent>
                       <TextInput source="trackingNumber" fullWidth />
                       <TextInput source="staffNote" fullWidth multiline minRows={3} />
                     </CardContent>
-                    <Toolbar sx={{ justifyContent: 'flex-end' }}>
+                    {/* Not react-admin's Toolbar: on a phone that one is fixed over the page. */}
+                    <Box sx={{ display: 'flex', justifyContent: 'flex-end', px: 2, pb: 2 }}>
                       <SaveButton label="app.orders.saveDetails" />
-                    </Toolbar>
-                  </Form>
-                </Card>
-              </Stack>
-            </Grid>
-          </Grid>
+                    </Box>
+                  </Card>
+                  <PaymentCard />
+                  <OrderInvoiceCard />
+                  <DeleteOrderButton />
+                </Stack>
+              </Form>
+            </Box>
+          </Box>
         </CardContent>
       </Card>
     </Box>

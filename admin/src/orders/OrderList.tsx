@@ -6,8 +6,8 @@ import PaymentIcon from '@mui/icons-material/Payment';
 import { startOfDay, startOfMonth, startOfWeek, subMonths } from './dates';
 import { useCallback, useEffect, useState, type ChangeEvent } from 'react';
 import {
+  CreateButton,
   DatagridConfigurable,
-  DateField,
   DateInput,
   ExportButton,
   FilterButton,
@@ -28,8 +28,8 @@ import {
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../../../domain/orderStatus';
 import type { ShopDataProvider } from '../dataProvider';
 import { MoneyInput } from '../common/MoneyInput';
-import { choicesOf, money, MoneyField, StatusChip, StatusChipField, useIsSmall, dateTime } from '../common/fields';
-import { csvExporter } from '../common/exporter';
+import { choicesOf, money, MoneyField, StatusChip, StatusChipField, useIsSmall, useIsWide, dateTime, DateTimeField } from '../common/fields';
+import { csvExporter, csvValue } from '../common/exporter';
 import { BulkShipmentButton } from './BulkShipmentButton';
 
 const orderFilters = [
@@ -46,25 +46,28 @@ const customerName = (r: any) => [r.customer?.firstName, r.customer?.lastName].f
 
 const exporter = csvExporter<any>('orders', (o) => ({
   number: o.number,
-  createdAt: o.createdAt,
-  status: o.statusLabel ?? o.status,
-  paymentStatus: o.paymentStatus,
-  paymentMethod: o.paymentMethod,
+  createdAt: csvValue.dateTime(o.createdAt),
+  status: csvValue.label('orderStatus', o.status),
+  paymentStatus: csvValue.label('paymentStatus', o.paymentStatus),
+  paymentMethod: csvValue.label('paymentMethod', o.paymentMethod),
   customer: customerName(o),
-  email: o.customer?.email,
-  phone: o.customer?.phone,
-  city: o.shipping?.city,
+  'customer.email': o.customer?.email,
+  'customer.phone': o.customer?.phone,
+  'shipping.method': csvValue.label('shippingMethod', o.shipping?.method),
+  'shipping.city': o.shipping?.city,
+  'shipping.address': o.shipping?.address,
   itemCount: o.itemCount,
-  subtotal: o.subtotal,
-  discountTotal: o.discountTotal,
-  shippingTotal: o.shippingTotal,
-  total: o.total,
+  subtotal: csvValue.money(o.subtotal),
+  discountTotal: csvValue.money(o.discountTotal),
+  shippingTotal: csvValue.money(o.shippingTotal),
+  total: csvValue.money(o.total),
   trackingNumber: o.trackingNumber,
 }));
 
 function OrderListActions() {
   return (
     <TopToolbar>
+      <CreateButton label="app.orders.createTitle" />
       <FilterButton />
       <SelectColumnsButton />
       <ExportButton />
@@ -107,6 +110,7 @@ function TabbedDatagrid() {
   const { filterValues, setFilters, displayedFilters } = listContext;
   const translate = useTranslate();
   const isSmall = useIsSmall();
+  const isWide = useIsWide();
   const dataProvider = useDataProvider<ShopDataProvider>();
   const [counts, setCounts] = useState<Record<string, number>>({});
 
@@ -137,27 +141,28 @@ function TabbedDatagrid() {
       {isSmall ? (
         <SimpleList
           primaryText={(r: any) => `${r.number} · ${customerName(r)}`}
-          secondaryText={(r: any) => `${dateTime(r.createdAt)} · ${r.itemCount ?? ''} арт.`}
+          secondaryText={(r: any) => `${dateTime(r.createdAt)} · ${translate(`app.orderStatus.${r.status}`, { _: r.status })}`}
           tertiaryText={(r: any) => money(r.total, r.currency)}
           linkType="edit"
         />
       ) : (
         <DatagridConfigurable rowClick="edit" bulkActionButtons={current === 'confirmed' ? <BulkShipmentButton /> : false} omit={['paymentMethod']} sx={{ '& .column-number, & .column-createdAt, & .column-total': { whiteSpace: 'nowrap' }, '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}>
           <TextField source="number" />
-          <DateField source="createdAt" showTime locales="bg-BG" />
+          <DateTimeField source="createdAt" />
           <FunctionField source="customer" sortable={false} render={(r: any) => (
             <span>
               {customerName(r)}
               <br />
-              <small style={{ opacity: 0.7 }}>{r.customer?.email}</small>
+              <small style={{ opacity: 0.7, overflowWrap: 'anywhere' }}>{r.customer?.email}</small>
             </span>
           )} />
-          <FunctionField source="shipping.city" sortable={false} render={(r: any) => r.shipping?.city ?? ''} />
-          <TextField source="itemCount" sortable={false} />
+          {/* Columns by width, as the demo: the status and the money always; the rest when there is room. */}
+          {isWide && <FunctionField source="shipping.city" sortable={false} render={(r: any) => r.shipping?.city ?? ''} />}
+          {isWide && <TextField source="itemCount" sortable={false} />}
           <MoneyField source="total" />
-          <FunctionField source="paymentMethod" sortable={false} render={(r: any) => translate(`app.paymentMethod.${r.paymentMethod}`, { _: r.paymentMethod })} />
-          <StatusChipField source="paymentStatus" group="paymentStatus" sortable={false} />
           <FunctionField source="status" render={(r: any) => <StatusChip value={r.status} group="orderStatus" />} />
+          <StatusChipField source="paymentStatus" group="paymentStatus" sortable={false} />
+          {isWide && <FunctionField source="paymentMethod" sortable={false} render={(r: any) => translate(`app.paymentMethod.${r.paymentMethod}`, { _: r.paymentMethod })} />}
         </DatagridConfigurable>
       )}
     </>

@@ -1,10 +1,14 @@
 import OrderIcon from '@mui/icons-material/ShoppingCart';
-import { OrderEdit } from './OrderEdit';
-import { OrderList } from './OrderList';
+import { lazyPage } from '../common/lazyPage';
+
+const OrderCreate = lazyPage(() => import('./OrderCreate'), 'OrderCreate');
+const OrderEdit = lazyPage(() => import('./OrderEdit'), 'OrderEdit');
+const OrderList = lazyPage(() => import('./OrderList'), 'OrderList');
 
 export default {
   list: OrderList,
   edit: OrderEdit,
+  create: OrderCreate,
   icon: OrderIcon,
   recordRepresentation: 'number',
 };

@@ -4,7 +4,6 @@ import { Stack } from '@mui/material';
 import {
   Button,
   DatagridConfigurable,
-  DateField,
   DateInput,
   ExportButton,
   FilterButton,
@@ -20,12 +19,15 @@ import {
   useNotify,
   useRecordContext,
   useRefresh,
+  useBasename,
   useTranslate,
   useUpdate,
 } from 'react-admin';
 import { PAYMENT_METHODS, PAYMENT_RECORD_STATUSES, PAYMENT_RECORD_TRANSITIONS, type PaymentRecordStatus } from '../../../domain/orderStatus';
-import { choicesOf, dateTime, money, MoneyField, StatusChipField, useIsSmall } from '../common/fields';
-import { csvExporter } from '../common/exporter';
+import { choicesOf, dateTime, money, MoneyField, StatusChipField, useIsSmall, useIsWide, DateTimeField } from '../common/fields';
+import { csvExporter, csvValue } from '../common/exporter';
+import { RefundDialog } from '../orders/OrderDialogs';
+import { useState } from 'react';
 import { errorMessage } from '../httpClient';
 
 const filters = [
@@ -49,8 +51,23 @@ export function PaymentActions() {
   const refresh = useRefresh();
   const translate = useTranslate();
   const [update, { isPending }] = useUpdate();
+  const [refunding, setRefunding] = useState(false);
   if (!record) return null;
-  const moves = PAYMENT_RECORD_TRANSITIONS[record.status as PaymentRecordStatus] ?? [];
+  const moves = (PAYMENT_RECORD_TRANSITIONS[record.status as PaymentRecordStatus] ?? []).filter((to) => !(to === 'paid' && record.orderStatus === 'cancelled'));
+  const move = (data: Record<string, unknown>) =>
+    update(
+      'payments',
+      { id: record.id, data, previousData: record },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          notify('app.payments.updated', { type: 'success' });
+          setRefunding(false);
+          refresh();
+        },
+        onError: (e) => notify(errorMessage(e, translate('ra.notification.http_error')), { type: 'error' }),
+      },
+    );
   return (
     <Stack direction="row" spacing={1} onClick={(e) => e.stopPropagation()} sx={{ '& button': { whiteSpace: 'nowrap' } }}>
       {moves.map((to) => (
@@ -61,22 +78,21 @@ export function PaymentActions() {
           color={to === 'paid' ? 'primary' : 'error'}
           size="small"
           variant={to === 'paid' ? 'contained' : 'outlined'}
-          onClick={() =>
-            update(
-              'payments',
-              { id: record.id, data: { status: to }, previousData: record },
-              {
-                mutationMode: 'pessimistic',
-                onSuccess: () => {
-                  notify('app.payments.updated', { type: 'success' });
-                  refresh();
-                },
-                onError: (e) => notify(errorMessage(e, translate('ra.notification.http_error')), { type: 'error' }),
-              },
-            )
-          }
+          onClick={() => (to === 'refunded' ? setRefunding(true) : move({ status: to }))}
         />
       ))}
+      {refunding && (
+        <RefundDialog
+          open
+          number={record.orderNumber}
+          paid={Number(record.amount)}
+          stockBack={false}
+          offerRestock={false}
+          busy={isPending}
+          onClose={() => setRefunding(false)}
+          onConfirm={({ amount, reason }) => move({ status: 'refunded', refundAmount: amount, refundReason: reason })}
+        />
+      )}
     </Stack>
   );
 }
@@ -85,17 +101,20 @@ const exporter = csvExporter<any>('payments', (p) => ({
   id: p.id,
   orderNumber: p.orderNumber,
   customerName: p.customerName,
-  method: p.method,
-  amount: p.amount,
-  status: p.status,
+  method: csvValue.label('paymentMethod', p.method),
+  amount: csvValue.money(p.amount),
+  status: csvValue.label('paymentRecordStatus', p.status),
   reference: p.reference,
-  paidAt: p.paidAt,
-  refundedAt: p.refundedAt,
-  createdAt: p.createdAt,
+  paidAt: csvValue.dateTime(p.paidAt),
+  refundedAt: csvValue.dateTime(p.refundedAt),
+  refundedAmount: csvValue.money(p.refundedAmount),
+  createdAt: csvValue.dateTime(p.createdAt),
 }));
 
 export function PaymentList() {
+  const basename = useBasename();
   const isSmall = useIsSmall();
+  const isWide = useIsWide();
   const translate = useTranslate();
   return (
     <List
@@ -116,7 +135,7 @@ export function PaymentList() {
           primaryText={(r: any) => `${r.orderNumber} · ${money(r.amount, r.currency)}`}
           secondaryText={(r: any) => `${r.customerName ?? ''} · ${translate(`app.paymentRecordStatus.${r.status}`)}`}
           tertiaryText={(r: any) => dateTime(r.createdAt)}
-          linkType={false}
+          rowClick={(_id: any, _resource: any, r: any) => `${basename}/orders/${r.orderId}`}
         />
       ) : (
         <DatagridConfigurable bulkActionButtons={false} rowClick={false}>
@@ -127,9 +146,9 @@ export function PaymentList() {
           <FunctionField source="method" render={(r: any) => translate(`app.paymentMethod.${r.method}`, { _: r.method })} />
           <MoneyField source="amount" />
           <StatusChipField source="status" group="paymentRecordStatus" />
-          <TextField source="reference" sortable={false} />
-          <DateField source="createdAt" showTime locales="bg-BG" />
-          <DateField source="paidAt" showTime locales="bg-BG" />
+          {isWide && <TextField source="reference" sortable={false} />}
+          <DateTimeField source="createdAt" />
+          {isWide && <DateTimeField source="paidAt" />}
           <PaymentActions />
         </DatagridConfigurable>
       )}

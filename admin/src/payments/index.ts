@@ -1,5 +1,7 @@
 import PaymentIcon from '@mui/icons-material/Payments';
-import { PaymentList } from './PaymentList';
+import { lazyPage } from '../common/lazyPage';
+
+const PaymentList = lazyPage(() => import('./PaymentList'), 'PaymentList');
 
 export default {
   list: PaymentList,

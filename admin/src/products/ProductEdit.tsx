@@ -16,6 +16,13 @@ export function ProductEdit() {
     <Edit
       title={<ProductTitle />}
       mutationMode="pessimistic"
+      queryOptions={{
+        // The spec's 'Failed to get product' (or the server's message), not react-admin's stock text.
+        onError: (error: unknown) => {
+          notify(errorMessage(error, translate('app.products.getFailed')), { type: 'error' });
+          redirect('list', 'products');
+        },
+      }}
       mutationOptions={{
         onSuccess: () => {
           notify('app.products.updated', { type: 'success' });

@@ -28,7 +28,7 @@ const formatImages = (value: any) =>
 
 export function ProductForm() {
   return (
-    <TabbedForm sx={{ maxWidth: '60em' }} defaultValues={{ status: 'draft', featured: false, variants: [], attributes: [], images: [] }}>
+    <TabbedForm warnWhenUnsavedChanges sx={{ maxWidth: '60em' }} defaultValues={{ status: 'draft', featured: false, variants: [], attributes: [], images: [] }}>
       <TabbedForm.Tab label="app.products.details">
         <TextInput source="name" validate={[required(), maxLength(TITLE_MAX)]} fullWidth />
         <TextInput source="slug" helperText={false} fullWidth />

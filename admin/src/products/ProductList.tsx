@@ -22,7 +22,7 @@ import {
 import { PRODUCT_STATUSES } from '../../../domain/limits';
 import { MoneyInput } from '../common/MoneyInput';
 import { choicesOf, money, MoneyField, useIsSmall } from '../common/fields';
-import { csvExporter } from '../common/exporter';
+import { csvExporter, csvValue } from '../common/exporter';
 import { BulkStatusButton, ProductStatusField } from './ProductStatus';
 
 const filters = [
@@ -42,16 +42,16 @@ const exporter = csvExporter<any>('products', (p) => ({
   id: p.id,
   name: p.name,
   slug: p.slug,
-  status: p.status,
+  status: csvValue.label('productStatus', p.status),
   category: p.category?.name,
-  price: p.price,
-  compareAtPrice: p.compareAtPrice,
+  price: csvValue.money(p.price),
+  compareAtPrice: csvValue.money(p.compareAtPrice),
   stock: p.stock,
   skus: (p.variants ?? []).map((v: any) => v.sku).join(' '),
   nicotineMgMl: p.nicotineMgMl,
   volumeMl: p.volumeMl,
-  featured: p.featured,
-  createdAt: p.createdAt,
+  featured: csvValue.yesNo(p.featured),
+  createdAt: csvValue.dateTime(p.createdAt),
 }));
 
 const Thumbnail = ({ record }: { record: any }) => (

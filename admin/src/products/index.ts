@@ -1,6 +1,9 @@
 import ProductIcon from '@mui/icons-material/Inventory2';
-import { ProductCreate, ProductEdit } from './ProductEdit';
-import { ProductList } from './ProductList';
+import { lazyPage } from '../common/lazyPage';
+
+const ProductCreate = lazyPage(() => import('./ProductEdit'), 'ProductCreate');
+const ProductEdit = lazyPage(() => import('./ProductEdit'), 'ProductEdit');
+const ProductList = lazyPage(() => import('./ProductList'), 'ProductList');
 
 export default {
   list: ProductList,

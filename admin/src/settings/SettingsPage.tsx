@@ -49,7 +49,7 @@ function SettingsForm() {
         onError: (e: unknown) => notify(errorMessage(e, translate('ra.notification.http_error')), { type: 'error' }),
       }}
     >
-      <TabbedForm toolbar={<Toolbar><SaveButton /></Toolbar>} sx={{ maxWidth: '60em' }}>
+      <TabbedForm warnWhenUnsavedChanges toolbar={<Toolbar><SaveButton /></Toolbar>} sx={{ maxWidth: '60em' }}>
         <TabbedForm.Tab label="app.settings.general">
           <TextInput source="brand" />
           <BooleanInput source="dualCurrency" />

@@ -2,7 +2,6 @@ import { Box, Typography } from '@mui/material';
 import {
   Create,
   Datagrid,
-  DateField,
   Edit,
   email,
   FunctionField,
@@ -26,7 +25,7 @@ import {
   BooleanField,
 } from 'react-admin';
 import { PASSWORD_MIN, ROLES } from '../../../domain/limits';
-import { choicesOf, dateTime, MoneyField, StatusChip } from '../common/fields';
+import { choicesOf, dateTime, MoneyField, StatusChip, DateTimeField } from '../common/fields';
 import { errorMessage } from '../httpClient';
 
 function UserOrders() {
@@ -39,7 +38,7 @@ function UserOrders() {
       <ReferenceManyField reference="orders" target="userId" sort={{ field: 'createdAt', order: 'DESC' }} perPage={10} pagination={<Pagination />}>
         <Datagrid rowClick="edit" bulkActionButtons={false} empty={<Typography color="text.secondary">{translate('app.dashboard.noOrders')}</Typography>}>
           <TextField source="number" label="resources.orders.fields.number" />
-          <DateField source="createdAt" label="resources.orders.fields.createdAt" showTime locales="bg-BG" />
+          <DateTimeField source="createdAt" label="resources.orders.fields.createdAt" />
           <MoneyField source="total" label="resources.orders.fields.total" />
           <FunctionField label="resources.orders.fields.status" render={(r: any) => <StatusChip value={r.status} group="orderStatus" />} />
         </Datagrid>
@@ -107,6 +106,13 @@ export function UserEdit() {
     <Edit
       title={<UserTitle />}
       mutationMode="pessimistic"
+      queryOptions={{
+        // The spec's 'Failed to get user' (or the server's message), not react-admin's stock text.
+        onError: (e: unknown) => {
+          notify(errorMessage(e, translate('app.users.getFailed')), { type: 'error' });
+          redirect('list', 'users');
+        },
+      }}
       transform={({ email: e, firstName, lastName, phone, role, password }: any) => ({ email: e, firstName, lastName, phone: phone || null, role, ...(password ? { password } : {}) })}
       mutationOptions={{
         onSuccess: () => {
@@ -116,7 +122,7 @@ export function UserEdit() {
         onError: (e: unknown) => notify(errorMessage(e, translate('app.users.updateFailed')), { type: 'error' }),
       }}
     >
-      <SimpleForm toolbar={<EditToolbar />} sx={{ maxWidth: '60em' }}>
+      <SimpleForm warnWhenUnsavedChanges toolbar={<EditToolbar />} sx={{ maxWidth: '60em' }}>
         <UserMeta />
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%' }}>
           <TextInput source="firstName" />
@@ -144,7 +150,7 @@ export function UserCreate() {
         onError: (e: unknown) => notify(errorMessage(e, translate('app.users.createFailed')), { type: 'error' }),
       }}
     >
-      <SimpleForm defaultValues={{ role: 'customer' }} sx={{ maxWidth: '40em' }}>
+      <SimpleForm warnWhenUnsavedChanges defaultValues={{ role: 'customer' }} sx={{ maxWidth: '40em' }}>
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%' }}>
           <TextInput source="firstName" validate={required()} />
           <TextInput source="lastName" validate={required()} />

@@ -5,7 +5,6 @@ import {
   BooleanField,
   CreateButton,
   DatagridConfigurable,
-  DateField,
   DateInput,
   EmailField,
   ExportButton,
@@ -23,8 +22,8 @@ import {
   useTranslate,
 } from 'react-admin';
 import { ROLES } from '../../../domain/limits';
-import { choicesOf, dateTime, StatusChipField, useIsSmall } from '../common/fields';
-import { csvExporter } from '../common/exporter';
+import { choicesOf, dateTime, StatusChipField, useIsSmall, useIsWide, DateTimeField } from '../common/fields';
+import { csvExporter, csvValue } from '../common/exporter';
 import { startOfMonth, startOfWeek } from '../orders/dates';
 
 const filters = [
@@ -40,9 +39,9 @@ const exporter = csvExporter<any>('users', (u) => ({
   firstName: u.firstName,
   lastName: u.lastName,
   phone: u.phone,
-  role: u.role,
-  createdAt: u.createdAt,
-  lastLoginAt: u.lastLoginAt,
+  role: csvValue.label('role', u.role),
+  createdAt: csvValue.dateTime(u.createdAt),
+  lastLoginAt: csvValue.dateTime(u.lastLoginAt),
 }));
 
 function UserFilterSidebar() {
@@ -68,6 +67,7 @@ function UserFilterSidebar() {
 
 export function UserList() {
   const isSmall = useIsSmall();
+  const isWide = useIsWide();
   return (
     <List
       sort={{ field: 'createdAt', order: 'DESC' }}
@@ -93,9 +93,9 @@ export function UserList() {
           <EmailField source="email" />
           <TextField source="phone" sortable={false} />
           <StatusChipField source="role" group="role" sortable={false} />
-          <BooleanField source="twoFactorEnabled" sortable={false} />
-          <DateField source="createdAt" showTime locales="bg-BG" />
-          <DateField source="lastLoginAt" showTime locales="bg-BG" sortable={false} />
+          {isWide && <BooleanField source="twoFactorEnabled" sortable={false} />}
+          <DateTimeField source="createdAt" />
+          {isWide && <DateTimeField source="lastLoginAt" sortable={false} />}
         </DatagridConfigurable>
       )}
     </List>

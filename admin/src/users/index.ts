@@ -1,6 +1,9 @@
 import UserIcon from '@mui/icons-material/People';
-import { UserCreate, UserEdit } from './UserEdit';
-import { UserList } from './UserList';
+import { lazyPage } from '../common/lazyPage';
+
+const UserCreate = lazyPage(() => import('./UserEdit'), 'UserCreate');
+const UserEdit = lazyPage(() => import('./UserEdit'), 'UserEdit');
+const UserList = lazyPage(() => import('./UserList'), 'UserList');
 
 export default {
   list: UserList,

@@ -97,7 +97,7 @@ export function servePublicCache(cache: AnswerCache) {
   };
 }
 
-const ADMIN_LIST_PATH = /^\/api\/admin\/(orders|orders\/counts|users|admins|products|categories|payments|discounts|contact-messages|notifications|audit-log)$/;
+const ADMIN_LIST_PATH = /^\/api\/admin\/(orders|orders\/counts|users|admins|products|categories|payments|discounts|contact-messages|notifications|audit-log|customers|inventory)$/;
 
 /**
  * Staff lists (after the admin check): the same answer for every admin until the next write to

@@ -41,6 +41,8 @@ export class Order extends BaseModel {
   searchText!: string;
   deliveredAt!: string | null;
   withdrawnAt!: string | null;
+  /** When the order's stock went back on the shelves (cancel, return, refund with restock). */
+  stockRestoredAt!: string | null;
   createdAt!: string;
   updatedAt!: string;
   items?: OrderItem[];

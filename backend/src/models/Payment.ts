@@ -3,7 +3,7 @@ import { PAYMENT_METHODS, PAYMENT_RECORD_STATUSES } from '../../../domain/orderS
 
 export class Payment extends BaseModel {
   static tableName = 'payments';
-  static moneyFields = ['amount'];
+  static moneyFields = ['amount', 'refundedAmount'];
 
   orderId!: number;
   method!: (typeof PAYMENT_METHODS)[number];
@@ -14,6 +14,9 @@ export class Payment extends BaseModel {
   reference!: string;
   paidAt!: string | null;
   refundedAt!: string | null;
+  /** What went back to the buyer (a refund may be partial); null until refunded. */
+  refundedAmount!: number | null;
+  refundReason!: string;
   createdAt!: string;
   updatedAt!: string;
 
@@ -29,6 +32,8 @@ export class Payment extends BaseModel {
       reference: S.str(100),
       paidAt: S.ts,
       refundedAt: S.ts,
+      refundedAmount: S.intOrNull(0),
+      refundReason: S.str(500),
     },
   };
 

@@ -23,7 +23,7 @@ import { recordInvoiceRequest } from '../modules/invoices/service';
 import type { InvoiceRequest } from '../../../domain/invoices';
 import { namesOffice, withOfficeShipping } from '../modules/couriers/checkout';
 
-const checkoutShape: Shape = {
+export const checkoutShape: Shape = {
   items: itemsRule,
   customer: {
     type: 'object',

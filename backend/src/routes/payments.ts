@@ -50,8 +50,13 @@ async function findPayment(id: number) {
   return paymentView(p);
 }
 
-const updateShape: Shape = { status: { type: 'enum', values: PAYMENT_RECORD_STATUSES } };
-const READ_ONLY = ['id', 'orderId', 'method', 'amount', 'currency', 'reference', 'paidAt', 'refundedAt', 'createdAt', 'updatedAt', 'orderNumber', 'customerName', 'customerEmail', 'orderStatus', 'message'];
+const updateShape: Shape = {
+  status: { type: 'enum', values: PAYMENT_RECORD_STATUSES },
+  // A refund may be partial (the whole payment when absent) and says why.
+  refundAmount: { type: 'money', min: 0.01, max: 1_000_000 },
+  refundReason: { type: 'string', max: 500 },
+};
+const READ_ONLY = ['id', 'orderId', 'method', 'amount', 'currency', 'reference', 'paidAt', 'refundedAt', 'createdAt', 'updatedAt', 'orderNumber', 'customerName', 'customerEmail', 'orderStatus', 'message', 'refundedAmount'];
 
 async function raList(ctx: Context) {
   const params = parseRaParams(ctx.query, raSpec);
@@ -68,10 +73,10 @@ export function paymentsRoutes() {
   });
   router.put('/:id', async (ctx) => {
     const id = parseId(ctx.params.id);
-    const input = parseBody<{ status?: PaymentRecordStatus }>(ctx.request.body, updateShape, { partial: true, ignore: READ_ONLY });
+    const input = parseBody<{ status?: PaymentRecordStatus; refundAmount?: number; refundReason?: string }>(ctx.request.body, updateShape, { partial: true, ignore: READ_ONLY });
     if (input.status) {
       const actor = actorOf(currentUser(ctx));
-      await Payment.transaction((trx) => setPaymentStatus(id, input.status!, actor, trx));
+      await Payment.transaction((trx) => setPaymentStatus(id, input.status!, actor, trx, { amount: input.refundAmount, reason: input.refundReason }));
     }
     ctx.body = { ...(await findPayment(id)), message: API.paymentUpdated };
   });

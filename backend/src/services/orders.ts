@@ -49,6 +49,7 @@ export interface OrderView {
   payments: unknown[];
   deliveredAt: string | null;
   withdrawnAt: string | null;
+  stockRestored: boolean;
   createdAt: string;
   updatedAt: string;
   userId?: number | null;
@@ -82,6 +83,7 @@ export function orderView(o: Order, opts: { staff?: boolean } = {}): OrderView {
     payments: o.payment ? [o.payment.toJSON()] : [],
     deliveredAt: o.deliveredAt,
     withdrawnAt: o.withdrawnAt,
+    stockRestored: Boolean(o.stockRestoredAt),
     createdAt: o.createdAt,
     updatedAt: o.updatedAt,
   };
@@ -115,12 +117,19 @@ export async function findOrder(id: number, trx?: Transaction): Promise<Order> {
   return (await withDetails([order], trx))[0];
 }
 
-/** Put the stock of an order's items back (cancel, return, delete before shipping). */
-export async function restock(orderId: number, trx: Transaction): Promise<void> {
+/**
+ * Put the stock of an order's items back (cancel, return, refund with restock, delete before
+ * shipping). Once per order: the guarded mark makes a second call (a return after a refund that
+ * restocked) a no-op. Answers whether the stock went back now.
+ */
+export async function restock(orderId: number, trx: Transaction): Promise<boolean> {
+  const marked = await Order.query(trx).patch({ stockRestoredAt: new Date().toISOString() } as Partial<Order>).where({ id: orderId }).whereNull('stockRestoredAt');
+  if (!marked) return false;
   const items = await OrderItem.query(trx).where({ orderId }).whereNotNull('variantId');
   for (const item of items) {
     await Variant.query(trx).where('id', item.variantId!).increment('stock', item.quantity);
   }
+  return true;
 }
 
 /**

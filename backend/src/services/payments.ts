@@ -4,7 +4,8 @@ import type { Transaction } from 'objection';
 import { Payment } from '../models/Payment';
 import { Order } from '../models/Order';
 import { OrderEvent } from '../models/OrderEvent';
-import { conflict, notFound } from '../http/errors';
+import { badRequest, conflict, notFound } from '../http/errors';
+import { formatMoney, fromMinor } from '../../../domain/money';
 import { API } from '../../../domain/messages';
 import {
   ORDER_PAYMENT_STATUS_OF, PAYMENT_RECORD_STATUS_LABELS, PAYMENT_RECORD_TRANSITIONS, PaymentRecordStatus, PaymentStatus,
@@ -19,7 +20,13 @@ export function recordStatusFor(orderPaymentStatus: PaymentStatus): PaymentRecor
   return RECORD_STATUS_FOR[orderPaymentStatus];
 }
 
-export async function setPaymentStatus(paymentId: number, to: PaymentRecordStatus, actor: Actor, trx: Transaction): Promise<Payment> {
+/** A refund: how much goes back (minor units; the whole payment when absent) and why. */
+export interface RefundDetails {
+  amount?: number;
+  reason?: string;
+}
+
+export async function setPaymentStatus(paymentId: number, to: PaymentRecordStatus, actor: Actor, trx: Transaction, refund: RefundDetails = {}): Promise<Payment> {
   const payment = await Payment.query(trx).findById(paymentId);
   if (!payment) throw notFound(API.paymentNotFound);
   const from = payment.status;
@@ -31,23 +38,34 @@ export async function setPaymentStatus(paymentId: number, to: PaymentRecordStatu
   const now = new Date().toISOString();
   const patch: Partial<Payment> = { status: to };
   if (to === 'paid') patch.paidAt = now;
-  if (to === 'refunded') patch.refundedAt = now;
+  let note = PAYMENT_RECORD_STATUS_LABELS[to];
+  if (to === 'refunded') {
+    const amount = refund.amount ?? payment.amount;
+    if (!(amount > 0) || amount > payment.amount) {
+      const text = API.refundAmountInvalid(formatMoney(fromMinor(payment.amount) ?? 0));
+      throw badRequest(text, { refundAmount: text });
+    }
+    patch.refundedAt = now;
+    patch.refundedAmount = amount;
+    patch.refundReason = (refund.reason ?? '').slice(0, 500);
+    note = [amount < payment.amount ? API.partialRefundNote(formatMoney(fromMinor(amount) ?? 0)) : note, refund.reason].filter(Boolean).join(' — ');
+  }
   // Guarded on the status read above, so two staff members cannot both move it.
   const moved = await Payment.query(trx).patch(patch).where({ id: paymentId, status: from });
   if (!moved) throw conflict(API.conflict);
   await Order.query(trx).patch({ paymentStatus: ORDER_PAYMENT_STATUS_OF[to] } as Partial<Order>).findById(payment.orderId);
   await OrderEvent.query(trx).insert({
     orderId: payment.orderId, type: 'payment', fromStatus: from, toStatus: to,
-    note: PAYMENT_RECORD_STATUS_LABELS[to], actorUserId: actor.userId, actorLabel: actor.label,
+    note, actorUserId: actor.userId, actorLabel: actor.label,
   } as Partial<OrderEvent>);
   if (to === 'paid') await invoiceOnPayment(payment.orderId, trx);
   return (await Payment.query(trx).findById(paymentId))!;
 }
 
 /** The same move addressed by order (the order edit form carries paymentStatus). */
-export async function setOrderPaymentStatus(orderId: number, to: PaymentStatus, actor: Actor, trx: Transaction): Promise<void> {
+export async function setOrderPaymentStatus(orderId: number, to: PaymentStatus, actor: Actor, trx: Transaction, refund: RefundDetails = {}): Promise<void> {
   const payment = await Payment.query(trx).findOne({ orderId });
   if (!payment) throw notFound(API.paymentNotFound);
   if (ORDER_PAYMENT_STATUS_OF[payment.status] === to) return;
-  await setPaymentStatus(payment.id, recordStatusFor(to), actor, trx);
+  await setPaymentStatus(payment.id, recordStatusFor(to), actor, trx, refund);
 }

@@ -6,6 +6,14 @@ import { KeyboardEvent, useEffect, useRef, useState } from 'react';
 
 export const AGE_KEY = 'age-confirmed';
 
+/** Staff sent here by the admin (/signin?next=/admin…) sign in to work, not to shop: no gate. */
+function isStaffSignIn(): boolean {
+  if (typeof window === 'undefined') return false;
+  const { pathname, search } = window.location;
+  const next = new URLSearchParams(search).get('next') ?? '';
+  return pathname === '/signin' && (next === '/admin' || next.startsWith('/admin/') || next.startsWith('/admin?'));
+}
+
 function confirmedHere(): boolean {
   try {
     return localStorage.getItem(AGE_KEY) === 'yes';
@@ -20,7 +28,7 @@ export function AgeGate() {
   const confirmRef = useRef<HTMLButtonElement>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (!confirmedHere()) setOpen(true);
+    if (!isStaffSignIn() && !confirmedHere()) setOpen(true);
   }, []);
   useEffect(() => {
     if (open) confirmRef.current?.focus();

@@ -1,10 +1,26 @@
-// Вход: e-mail and password; a guest cart joins the account (the server merges it).
-import { FormEvent, useState } from 'react';
+// Вход: e-mail and password; a guest cart joins the account (the server merges it). One sign-in
+// for shoppers and staff: the admin sends signed-out visits here with ?next=/admin/…, and a
+// signed-in administrator goes back to that page (a same-site path only).
+import { FormEvent, useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../state/auth';
 import { ApiError } from '../api/client';
 import { Seo } from '../components/Seo';
 import { EMAIL_MAX, PASSWORD_MAX } from '../../../domain/limits';
+import { API } from '../../../domain/messages';
+
+/** `next` when it is a path on this site (never another origin, `//host` or `/\\host`). */
+export function safeNextPath(raw: string | null | undefined): string | null {
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\') || /[\u0000-\u001f]/.test(raw)) return null;
+  try {
+    const url = new URL(raw, 'http://same.site');
+    return url.origin === 'http://same.site' ? url.pathname + url.search + url.hash : null;
+  } catch {
+    return null;
+  }
+}
+
+const isAdminPath = (path: string) => path === '/admin' || path.startsWith('/admin/');
 
 export default function SignIn() {
   const { login, loginSecondStep, user, loading } = useAuth();
@@ -16,9 +32,17 @@ export default function SignIn() {
   const [busy, setBusy] = useState(false);
   const [code, setCode] = useState('');
   const [secondStep, setSecondStep] = useState(false);
-  const next = (location.state as { from?: string } | null)?.from ?? '/account';
+  const asked = safeNextPath(new URLSearchParams(location.search).get('next'));
+  const next = asked ?? (location.state as { from?: string } | null)?.from ?? '/account';
+  const toAdmin = isAdminPath(next);
+  const allowed = Boolean(user && (!toAdmin || user.role === 'admin'));
 
-  if (!loading && user && !busy) return <Navigate to={next} replace />;
+  // The admin is another app: a full page load takes the administrator back to the page.
+  useEffect(() => {
+    if (!loading && user && !busy && toAdmin && user.role === 'admin') window.location.assign(next);
+  }, [loading, user, busy, toAdmin, next]);
+
+  if (!loading && user && !busy && allowed && !toAdmin) return <Navigate to={next} replace />;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -32,6 +56,11 @@ export default function SignIn() {
       if (secondStep) await loginSecondStep(code.trim());
       else if ((await login(email.trim(), password)) === 'two-factor') {
         setSecondStep(true);
+        setBusy(false);
+        return;
+      }
+      if (toAdmin) {
+        // Only staff go on to the admin; a shopper's account stays signed in here.
         setBusy(false);
         return;
       }
@@ -65,6 +94,7 @@ export default function SignIn() {
         </div>
         </>
         )}
+        {!error && toAdmin && user && user.role !== 'admin' && <p className="error-text" role="alert">{API.adminsOnly}</p>}
         {error && <p className="error-text" role="alert">{error}</p>}
         {!secondStep && <p className="forgot"><Link to="/forgot-password">Забравена парола?</Link></p>}
         <button type="submit" className="button button-block button-large" disabled={busy}>{busy ? 'Влизане…' : 'Вход'}</button>

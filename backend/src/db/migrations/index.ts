@@ -9,6 +9,7 @@ import * as mailQueue from './20261123150000_mail_queue';
 import * as couriers from './20261123170000_couriers';
 import * as productSearchIndex from './20261123190000_product_search_index';
 import * as paymentCurrency from './20261123200000_payment_currency';
+import * as refundsAndRestock from './20261123210000_refunds_and_restock';
 import * as invoices from './20261123220000_invoices';
 import * as securityRoundTwo from './20261124140000_security_round_two';
 
@@ -20,6 +21,7 @@ const MIGRATIONS: Array<[string, Knex.Migration]> = [
   ['20261123170000_couriers.ts', couriers],
   ['20261123190000_product_search_index.ts', productSearchIndex],
   ['20261123200000_payment_currency.ts', paymentCurrency],
+  ['20261123210000_refunds_and_restock.ts', refundsAndRestock],
   ['20261123220000_invoices.ts', invoices],
   ['20261124140000_security_round_two.ts', securityRoundTwo],
 ];

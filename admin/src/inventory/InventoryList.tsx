@@ -1,0 +1,135 @@
+// Stock at a glance: every variant of every product, with the stock editable in place (Enter or
+// leaving the field saves; Escape puts the saved number back). Low stock is one click away.
+import { TextField as MuiTextField } from '@mui/material';
+import { useState, type KeyboardEvent } from 'react';
+import {
+  Datagrid,
+  ExportButton,
+  FunctionField,
+  List,
+  SearchInput,
+  TextField,
+  Button,
+  useListContext,
+  TopToolbar,
+  useNotify,
+  useRecordContext,
+  useTranslate,
+  useUpdate,
+  type RaRecord,
+} from 'react-admin';
+import { csvExporter, csvValue } from '../common/exporter';
+import { MoneyField, StatusChipField, useIsSmall } from '../common/fields';
+import { errorMessage } from '../httpClient';
+
+export interface InventoryRecord extends RaRecord {
+  productId: number;
+  productName: string;
+  productStatus: string;
+  variantName: string;
+  sku: string;
+  stock: number;
+  price: number;
+}
+
+const exporter = csvExporter<InventoryRecord>('inventory', (r) => ({
+  productName: r.productName,
+  variantName: r.variantName,
+  sku: r.sku,
+  price: csvValue.money(r.price),
+  stock: r.stock,
+  productStatus: csvValue.label('productStatus', r.productStatus),
+}));
+
+/** The stock of one variant, saved where it is typed. */
+export function StockCell() {
+  const record = useRecordContext<InventoryRecord>();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [update, { isPending }] = useUpdate<InventoryRecord>();
+  const [text, setText] = useState<string | null>(null);
+  if (!record) return null;
+  const value = text ?? String(record.stock);
+  const valid = /^\d{1,7}$/.test(value.trim());
+  const save = () => {
+    if (text === null || !valid || Number(text) === record.stock) {
+      setText(null);
+      return;
+    }
+    update(
+      'inventory',
+      { id: record.id, data: { stock: Number(text) }, previousData: record },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          notify('app.inventory.saved', { type: 'success', messageArgs: { name: `${record.productName} ${record.variantName}` } });
+          setText(null);
+        },
+        onError: (e) => notify(errorMessage(e, translate('app.inventory.saveFailed')), { type: 'error' }),
+      },
+    );
+  };
+  const key = (e: KeyboardEvent) => {
+    if (e.key === 'Enter') (e.target as HTMLInputElement).blur();
+    if (e.key === 'Escape') setText(null);
+  };
+  return (
+    <MuiTextField
+      value={value}
+      onChange={(e) => setText(e.target.value)}
+      onBlur={save}
+      onKeyDown={key}
+      onClick={(e) => e.stopPropagation()}
+      size="small"
+      error={!valid}
+      disabled={isPending}
+      slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': translate('app.inventory.stockOf', { name: `${record.productName} ${record.variantName}` }), style: { textAlign: 'right', width: '5em' } } }}
+    />
+  );
+}
+
+/** Only the variants at or under the low-stock threshold, and back. */
+function LowStockButton() {
+  const { filterValues, setFilters, displayedFilters } = useListContext();
+  const on = Boolean(filterValues.lowStock);
+  const { lowStock: _off, ...rest } = filterValues;
+  return (
+    <Button
+      label="app.products.lowStock"
+      variant={on ? 'contained' : 'text'}
+      aria-pressed={on}
+      onClick={() => setFilters(on ? rest : { ...rest, lowStock: true }, displayedFilters)}
+    />
+  );
+}
+
+export function InventoryList() {
+  const isSmall = useIsSmall();
+  return (
+    <List
+      sort={{ field: 'productName', order: 'ASC' }}
+      perPage={50}
+      filters={[<SearchInput key="q" source="q" alwaysOn />]}
+      exporter={exporter}
+      actions={
+        <TopToolbar>
+          <LowStockButton />
+          <ExportButton />
+        </TopToolbar>
+      }
+    >
+      <Datagrid bulkActionButtons={false} rowClick={false}>
+        {isSmall ? (
+          <FunctionField source="productName" render={(r: InventoryRecord) => `${r.productName} · ${r.variantName}`} />
+        ) : (
+          <TextField source="productName" />
+        )}
+        {!isSmall && <TextField source="variantName" />}
+        {!isSmall && <TextField source="sku" />}
+        {!isSmall && <MoneyField source="price" />}
+        {!isSmall && <StatusChipField source="productStatus" group="productStatus" sortable={false} />}
+        <FunctionField source="stock" render={() => <StockCell />} />
+      </Datagrid>
+    </List>
+  );
+}
