@@ -7,7 +7,10 @@ import { bodyParser } from '@koa/bodyparser';
 import type { Knex } from 'knex';
 import { Model } from 'objection';
 import { Config } from './config';
-import { createKnex } from './db/knex';
+import { createKnex, isPostgres } from './db/knex';
+import { broadcastWrites } from './db/cacheBroadcast';
+import { watchWrites, writesTo } from './db/writeWatch';
+import { clearSettingsCache } from './services/settings';
 import { errorMiddleware, notFound } from './http/errors';
 import { sessionMiddleware } from './http/session';
 import { authenticate, rememberUsers, requireAdmin } from './http/auth';
@@ -63,9 +66,12 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
   app.use(securityHeaders(config.env === 'production'));
   app.use(errorMiddleware());
 
-  // In-process caches, exact because every write drops them (one process: see config).
+  // In-process caches, exact because every write drops them; on PostgreSQL every instance also
+  // hears the writes the others commit (db/cacheBroadcast), so several can share one database.
   const adminLists = new AnswerCache(500);
   if (config.memoryCaches) {
+    if (config.databaseUrl && isPostgres(knex)) broadcastWrites(knex, config.databaseUrl);
+    watchWrites(knex, writesTo('settings'), clearSettingsCache);
     const cache = new AnswerCache();
     cache.watch(knex);
     app.use(servePublicCache(cache));
