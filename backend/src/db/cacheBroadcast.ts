@@ -13,8 +13,8 @@ export const CACHE_CHANNEL = 'vapsolo_cache';
 /** PostgreSQL refuses payloads of 8000 bytes or more. */
 const PAYLOAD_MAX = 7000;
 const RECONNECT_MS = 500;
-/** Tables no cache is made of: written on every request, never worth a notification. */
-const UNCACHED = new Set(['throttles', 'knex_migrations', 'knex_migrations_lock']);
+/** Tables no shared cache is made of (sessions are read each time when instances share them). */
+const UNCACHED = new Set(['sessions', 'throttles', 'knex_migrations', 'knex_migrations_lock']);
 
 interface QueryEvent {
   method?: string;
@@ -22,28 +22,20 @@ interface QueryEvent {
   __knexTxId?: string;
 }
 
-type RemoteListener = (targets: string[]) => void;
-
 export class CacheBroadcast {
   private client?: pg.Client;
   private connected = false;
   private stopped = false;
   private pending = new Set<string>();
   private sending = false;
-  private listeners: RemoteListener[] = [];
   private retry?: NodeJS.Timeout;
 
   constructor(private knex: Knex, private connectionString: string) {}
 
-  /** Tell the other instances that these tables (or keys such as `session:<id>`) changed. */
+  /** Tell the other instances that these tables changed. */
   announce(targets: Iterable<string>) {
     for (const t of targets) this.pending.add(t);
     if (!this.sending && this.pending.size) void this.flush();
-  }
-
-  /** Be told of what other instances changed (besides the knex watchers, which always are). */
-  onRemote(listener: RemoteListener) {
-    this.listeners.push(listener);
   }
 
   async start() {
@@ -77,8 +69,7 @@ export class CacheBroadcast {
   }
 
   private heard(targets: string[]) {
-    writtenElsewhere(this.knex, targets.filter((t) => !t.includes(':')));
-    for (const listener of this.listeners) listener(targets);
+    writtenElsewhere(this.knex, targets);
   }
 
   private lost(client: pg.Client) {
@@ -140,7 +131,7 @@ export function broadcastWrites(knex: Knex, connectionString: string): CacheBroa
   knex.on('query-response', (_res: unknown, q: QueryEvent) => {
     if (q.__knexTxId || !isWrite(q)) return;
     const target = writeTarget(q.sql ?? '') ?? '*';
-    if (!UNCACHED.has(target) && !isSessionUpsert(q.sql ?? '')) broadcast.announce([target]);
+    if (!UNCACHED.has(target)) broadcast.announce([target]);
   });
 
   // A transaction's queries are seen on its own object; its promise settles after COMMIT.
@@ -152,7 +143,7 @@ export function broadcastWrites(knex: Knex, connectionString: string): CacheBroa
       trx.on('query', (q: QueryEvent) => {
         if (!isWrite(q)) return;
         const target = writeTarget(q.sql ?? '') ?? '*';
-        if (!UNCACHED.has(target) && !isSessionUpsert(q.sql ?? '')) targets.add(target);
+        if (!UNCACHED.has(target)) targets.add(target);
       });
       return handler(trx);
     };
@@ -172,9 +163,4 @@ export function broadcastWrites(knex: Knex, connectionString: string): CacheBroa
   Object.defineProperty(knex, 'destroy', { value: stopThenDestroy, configurable: true });
   void broadcast.start();
   return broadcast;
-}
-
-/** A session saved by the session store, which names the one session itself (session:<id>). */
-function isSessionUpsert(sql: string): boolean {
-  return /^\s*insert\s+into\s+[`"]?sessions\b/i.test(sql);
 }

@@ -23,20 +23,13 @@ const MEMORY_MAX = 20_000;
 /**
  * Sessions in the database. With `memory` (one process) each is also kept in memory after its
  * first read, so a request costs no session query; any delete of sessions made elsewhere in the
- * app (sign-out everywhere, password reset, expiry purge) empties that memory at once, and on
- * PostgreSQL so does a save or delete by another instance (db/cacheBroadcast).
+ * app (sign-out everywhere, password reset, expiry purge) empties that memory at once.
  */
 function sessionStore(knex: Knex, memory: boolean) {
-  const kept = memory ? new Map<string, { data: string; expiresAt: number }>() : undefined;
+  // Several instances (a cache broadcast on PostgreSQL): a browser's next request may reach
+  // another instance before the news of this one's save does, so sessions are always read.
+  const kept = memory && !cacheBroadcast(knex) ? new Map<string, { data: string; expiresAt: number }>() : undefined;
   if (kept) watchWrites(knex, /delete\s+from\s+[`"]?sessions\b/i, () => kept.clear());
-  // Several instances (PostgreSQL): a session saved by another is dropped here, and ours named.
-  const broadcast = kept ? cacheBroadcast(knex) : undefined;
-  broadcast?.onRemote((targets) => {
-    for (const t of targets) {
-      if (t === '*') kept!.clear();
-      else if (t.startsWith('session:')) kept!.delete(t.slice('session:'.length));
-    }
-  });
   const keep = (key: string, row: { data: string; expiresAt: number }) => {
     if (!kept) return;
     if (kept.size >= MEMORY_MAX) kept.delete(kept.keys().next().value as string);
@@ -67,7 +60,6 @@ function sessionStore(knex: Knex, memory: boolean) {
       };
       await knex('sessions').insert(row).onConflict('id').merge();
       keep(key, { data: row.data, expiresAt: row.expiresAt });
-      broadcast?.announce([`session:${key}`]);
     },
     async destroy(key: string) {
       kept?.delete(key);
