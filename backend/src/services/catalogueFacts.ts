@@ -1,6 +1,6 @@
 // What checking and showing cart lines needs to know of the catalogue: each product with its
 // variants (price, stock), first picture and offered attribute values, and the names of values
-// and attributes. With the in-process caches on (one process: see config) the facts are kept in
+// and attributes. With the in-process caches on (config.memoryCaches) the facts are kept in
 // memory and dropped on every write to the catalogue's tables, when it is made and when its
 // transaction ends (db/writeWatch), so they are as exact as a query; facts read while a write
 // happened are not kept. Adding to the cart then costs no catalogue query at all.
@@ -75,7 +75,7 @@ interface Memory {
 
 let memory: Memory | undefined;
 
-/** Keep the facts in memory for this database (one process). */
+/** Keep the facts in memory for this database (other instances' writes reach them: db/cacheBroadcast). */
 export function keepCatalogueFacts(knex: Knex) {
   const kept: Memory = { products: new Kept(PRODUCTS_KEPT), stock: new Kept(PRODUCTS_KEPT), names: new Kept(1) };
   memory = kept;
