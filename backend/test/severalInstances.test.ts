@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import { makeShop, TestShop, Browser } from './helpers';
 import { makeCatalogue, Catalogue, checkoutBody, stockOf } from './fixtures';
 import type { ShopApp } from '../src/app';
+import { LISTENER_NAME } from '../src/db/cacheBroadcast';
 
 const onPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
 
@@ -139,5 +140,24 @@ onPostgres('two instances on one PostgreSQL database', () => {
     const res = await guest.post('/api/orders/create', checkoutBody([{ productId: cat.triples.id, variantId: cat.triples.variant, quantity: 1 }]));
     expect(res.status).toBe(201);
     expect(await askSecond(guest, `/api/orders/${res.body.order.id}`, (s) => s === 200)).toBe(200);
+  });
+
+  it('keeps the instances together after their listening connections were cut', async () => {
+    const shopper = supertest(second.callback());
+    const before = (await shopper.get('/api/products/triples-mentol').expect(200)).body.product.price;
+    // What a database restart or a network cut does to the listeners of both instances.
+    const cut = await shop.app.knex.raw("select pg_terminate_backend(pid) from pg_stat_activity where application_name = ? and datname = current_database()", [LISTENER_NAME]);
+    expect(cut.rows.length).toBe(2);
+    const admin = await shop.signedIn('admin');
+    const record = (await admin.get(`/api/admin/products/${cat.triples.id}`).expect(200)).body;
+    const price = before + 1;
+    expect((await admin.put(`/api/admin/products/${cat.triples.id}`, { ...record, price })).status).toBe(200);
+    let product: any;
+    for (let i = 0; i < 40; i++) {
+      product = (await shopper.get('/api/products/triples-mentol').expect(200)).body.product;
+      if (product.price === price) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(product.price).toBe(price);
   });
 });

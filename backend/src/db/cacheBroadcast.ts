@@ -10,6 +10,8 @@ import type { Knex } from 'knex';
 import { isWrite, writeTarget, writtenElsewhere } from './writeWatch';
 
 export const CACHE_CHANNEL = 'vapsolo_cache';
+/** How the listening connection shows in pg_stat_activity. */
+export const LISTENER_NAME = 'vapsolo-cache-listener';
 /** PostgreSQL refuses payloads of 8000 bytes or more. */
 const PAYLOAD_MAX = 7000;
 const RECONNECT_MS = 500;
@@ -40,7 +42,7 @@ export class CacheBroadcast {
 
   async start() {
     if (this.stopped) return;
-    const client = new pg.Client({ connectionString: this.connectionString });
+    const client = new pg.Client({ connectionString: this.connectionString, application_name: LISTENER_NAME });
     this.client = client;
     client.on('notification', (msg) => {
       // Our own words come back on this connection: the local watchers have already acted.
