@@ -8,9 +8,16 @@ import type { Knex } from 'knex';
 import { makeShop, TestShop, Browser } from './helpers';
 import { makeCatalogue, Catalogue, checkoutBody, stockOf } from './fixtures';
 import type { ShopApp } from '../src/app';
+import { loadConfig } from '../src/config';
 import { LISTENER_NAME } from '../src/db/cacheBroadcast';
 
 const onPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
+
+it('keeps the in-memory caches on with DATABASE_URL, unless MEMORY_CACHES=0', () => {
+  const env = { DATABASE_URL: 'postgres://shop@db.example/shop', APP_KEYS: 'k1,k2' } as NodeJS.ProcessEnv;
+  expect(loadConfig(env).memoryCaches).toBe(true);
+  expect(loadConfig({ ...env, MEMORY_CACHES: '0' }).memoryCaches).toBe(false);
+});
 
 onPostgres('two instances on one PostgreSQL database', () => {
   let shop: TestShop;
