@@ -86,12 +86,16 @@ function initialWeight(app: 'storefront' | 'admin') {
 
 async function main() {
   const started = Date.now();
-  if (!fs.existsSync(path.join(ROOT, 'build/current/storefront/index.html')) || !fs.existsSync(path.join(ROOT, 'build/current/admin/index.html')) || process.env.BENCH_BUILD) {
+  // The front ends' weight and Lighthouse are measured on SQLite's run only (the database changes nothing there).
+  const onPostgres = Boolean(process.env.DATABASE_URL);
+  if (!onPostgres && (!fs.existsSync(path.join(ROOT, 'build/current/storefront/index.html')) || !fs.existsSync(path.join(ROOT, 'build/current/admin/index.html')) || process.env.BENCH_BUILD)) {
     spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-bench-'));
   const dbFile = path.join(dataDir, 'shop.sqlite3');
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DB_FILE: dbFile, SEED_DEMO: '0' } as NodeJS.ProcessEnv);
+  // With DATABASE_URL (a PostgreSQL server): a new database there for the run, dropped after.
+  const pg = process.env.DATABASE_URL ? await newPostgresDatabase(process.env.DATABASE_URL) : undefined;
+  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DB_FILE: dbFile, DATABASE_URL: pg?.url ?? '', SEED_DEMO: '0' } as NodeJS.ProcessEnv);
   const knex = createKnex(config);
   await knex.migrate.latest();
   const t0 = Date.now();
@@ -110,7 +114,7 @@ async function main() {
   spawnSync('npm', ['run', 'build:server'], { cwd: ROOT, stdio: 'inherit' });
   const shop = spawn(process.execPath, [fs.realpathSync(path.join(ROOT, 'build/current/server/main.js'))], {
     cwd: ROOT, stdio: 'ignore',
-    env: { ...process.env, NODE_ENV: 'production', INSECURE_COOKIES: '1', PORT: String(shopPort), DATA_DIR: dataDir, DB_FILE: dbFile, SEED_DEMO: '0', LOG_REQUESTS: '0', ADMIN_EMAIL: 'bench@vapsolo.bg', ADMIN_PASSWORD: 'bench-admin-1' },
+    env: { ...process.env, NODE_ENV: 'production', INSECURE_COOKIES: '1', PORT: String(shopPort), DATA_DIR: dataDir, DB_FILE: dbFile, DATABASE_URL: pg?.url ?? '', SEED_DEMO: '0', LOG_REQUESTS: '0', ADMIN_EMAIL: 'bench@vapsolo.bg', ADMIN_PASSWORD: 'bench-admin-1' },
   });
   const noop = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'noop.ts')], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, PORT: String(noopPort) } });
   const results: Figures[] = [];
@@ -178,12 +182,20 @@ async function main() {
     checkout.note = `${sold} orders placed, stock ${stock}; ${oversell ? 'OVERSOLD' : 'no oversell'}`;
     await check.destroy();
     const memory = peakMemoryMb(shop.pid!);
-    const weight = { storefront: initialWeight('storefront'), admin: initialWeight('admin') };
-    const audits = await lighthouseScores(base, ['/', '/products', `/products/${slug}`]);
-    writeResults(results, memory, weight, audits, generateSeconds, (Date.now() - started) / 1000);
+    if (pg) {
+      writePostgresResults(results, memory, generateSeconds, (Date.now() - started) / 1000);
+    } else {
+      const weight = { storefront: initialWeight('storefront'), admin: initialWeight('admin') };
+      const audits = await lighthouseScores(base, ['/', '/products', `/products/${slug}`]);
+      writeResults(results, memory, weight, audits, generateSeconds, (Date.now() - started) / 1000);
+    }
   } finally {
     shop.kill('SIGTERM');
     noop.kill('SIGTERM');
+    if (pg) {
+      await new Promise((r) => shop.once('exit', r));
+      await pg.drop();
+    }
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -247,8 +259,68 @@ function writeResults(results: Figures[], memory: number, weight: Record<string,
     `Total run: ${totalSeconds.toFixed(0)} s.`,
     '',
   ].join('\n');
-  fs.writeFileSync(path.join(__dirname, 'RESULTS.md'), text + notes());
+  fs.writeFileSync(path.join(__dirname, 'RESULTS.md'), text + postgresSection() + notes());
   console.log('\n' + text);
+}
+
+const PG_START = '<!-- PostgreSQL: written by `DATABASE_URL=… npm run bench` -->';
+const PG_END = '<!-- end of PostgreSQL -->';
+
+/** The PostgreSQL figures last written into RESULTS.md, kept when SQLite's are rewritten. */
+function postgresSection(): string {
+  const file = path.join(__dirname, 'RESULTS.md');
+  const old = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+  const at = old.indexOf(PG_START);
+  const end = old.indexOf(PG_END);
+  return at >= 0 && end > at ? '\n' + old.slice(at, end + PG_END.length) + '\n' : '';
+}
+
+/** PostgreSQL's figures, in SQLite's format, put beside them in RESULTS.md (their section replaced). */
+function writePostgresResults(results: Figures[], memory: number, generateSeconds: number, totalSeconds: number) {
+  const rows = results.map((r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ratio ?? ''} | ${r.errors + r.non2xx} | ${r.note ?? ''} |`);
+  const section = [
+    PG_START,
+    '## PostgreSQL, one instance, caches on',
+    '',
+    `Written on ${new Date().toISOString()}: the same data (generated in ${generateSeconds.toFixed(1)} s) in a PostgreSQL database on this machine (the server's default settings), the shop's in-memory caches on with their LISTEN/NOTIFY broadcast, ${DURATION} s per scenario, the no-op measured in the same run.`,
+    '',
+    '| scenario | requests/s | p50 ms | p99 ms | ratio to no-op | errors + non-2xx | note |',
+    '|---|---|---|---|---|---|---|',
+    ...rows,
+    '',
+    `Peak memory of the shop process (VmHWM): ${memory} MB. Total run: ${totalSeconds.toFixed(0)} s.`,
+    PG_END,
+  ].join('\n');
+  const file = path.join(__dirname, 'RESULTS.md');
+  const old = fs.readFileSync(file, 'utf8');
+  const at = old.indexOf(PG_START);
+  const end = old.indexOf(PG_END);
+  let text: string;
+  if (at >= 0 && end > at) text = old.slice(0, at) + section + old.slice(end + PG_END.length);
+  else {
+    const notesAt = old.indexOf('## What limits the figures');
+    text = notesAt >= 0 ? old.slice(0, notesAt) + section + '\n\n' + old.slice(notesAt) : old + '\n' + section + '\n';
+  }
+  fs.writeFileSync(file, text);
+  console.log('\n' + section);
+}
+
+/** A new database on this PostgreSQL server (its URL names any database, e.g. /postgres). */
+async function newPostgresDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `vapsolo_bench_${process.pid}`;
+  const admin = createKnex({ dbFile: ':memory:', databaseUrl: serverUrl });
+  await admin.raw('create database ??', [name]);
+  await admin.destroy();
+  const url = new URL(serverUrl);
+  url.pathname = '/' + name;
+  return {
+    url: url.toString(),
+    async drop() {
+      const again = createKnex({ dbFile: ':memory:', databaseUrl: serverUrl });
+      await again.raw('drop database if exists ?? with (force)', [name]);
+      await again.destroy();
+    },
+  };
 }
 
 /** What limits the figures, kept by hand below the generated part. */

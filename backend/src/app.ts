@@ -6,7 +6,10 @@ import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { Model } from 'objection';
 import { Config } from './config';
-import { createKnex } from './db/knex';
+import { createKnex, isPostgres } from './db/knex';
+import { broadcastWrites } from './db/cacheBroadcast';
+import { watchWrites, writesTo } from './db/writeWatch';
+import { clearSettingsCache } from './services/settings';
 import { errorMiddleware, notFound } from './http/errors';
 import { parseJsonBodies } from './http/bodyParsing';
 import { sessionMiddleware } from './http/session';
@@ -75,13 +78,16 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
   app.use(securityHeaders(config.env === 'production'));
   app.use(errorMiddleware());
 
-  // In-process caches, exact because every write drops them (one process: see config).
+  // In-process caches, exact because every write drops them; on PostgreSQL every instance also
+  // hears the writes the others commit (db/cacheBroadcast), so several can share one database.
   const adminLists = new AnswerCache(500);
   // Server-rendered storefront pages: kept like the catalogue's answers, dropped by the same writes.
   const pageCache = config.memoryCaches ? new AnswerCache(500) : undefined;
   pageCache?.watch(knex);
   const pages = storefrontPages(config, { cache: pageCache });
   if (config.memoryCaches) {
+    if (config.databaseUrl && isPostgres(knex)) broadcastWrites(knex, config.databaseUrl);
+    watchWrites(knex, writesTo('settings'), clearSettingsCache);
     const cache = new AnswerCache();
     cache.watch(knex);
     app.use(servePublicCache(cache));

@@ -32,8 +32,9 @@ export interface Config {
   trustedProxies: string[];
   /** Prometheus /metrics (METRICS=1). */
   metrics: boolean;
-  /** In-process caches (catalogue answers, staff lists and counts, sessions, signed-in users),
-   *  each emptied by the writes that change it: right for one process, off for several. */
+  /** In-process caches (catalogue answers, staff lists and counts, sessions, signed-in users,
+   *  settings), each emptied by the writes that change it, on PostgreSQL also by those other
+   *  instances commit (LISTEN/NOTIFY). */
   memoryCaches: boolean;
   logRequests: boolean;
   /** nodemailer transport URL; without it mail is written as .eml files to outboxDir. */
@@ -125,7 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adminDist: path.join(buildDir, 'admin'),
     ...parseTrustProxy(env.TRUST_PROXY),
     metrics: env.METRICS === '1',
-    memoryCaches: env.MEMORY_CACHES ? env.MEMORY_CACHES === '1' : !env.DATABASE_URL,
+    memoryCaches: env.MEMORY_CACHES !== '0',
     logRequests: env.LOG_REQUESTS !== '0' && nodeEnv !== 'test',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'VAP SOLO <shop@vapsolo.bg>',

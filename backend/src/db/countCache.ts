@@ -1,7 +1,7 @@
 // Row counts for admin lists (Content-Range, { total }) kept in memory: counting a filtered,
 // searched list over 100,000 orders scans them all, while the page itself walks an index. A count
 // is dropped on any write to the shop's data (sessions and throttles aside), so it is exact.
-// One process only, like the catalogue cache (config.memoryCaches).
+// Other instances' writes reach it too, like the catalogue cache (db/cacheBroadcast).
 import type { Knex } from 'knex';
 import type { QueryBuilder, Model } from 'objection';
 import { watchWrites } from './writeWatch';

@@ -65,7 +65,7 @@ export async function authenticate(ctx: Context, next: Next) {
 
 let users: Map<number, User> | undefined;
 
-/** Keep signed-in users in memory (one process), dropped on any write to the users table. */
+/** Keep signed-in users in memory, dropped on any write to the users table (here or by another instance). */
 export function rememberUsers(knex: import('knex').Knex) {
   users = new Map();
   watchWrites(knex, writesTo('users'), () => users!.clear());

@@ -3,8 +3,8 @@
 // moment anything it is made of may change: every write to the catalogue's tables (stock taken
 // by an order included) is seen on knex's query events, and again when its transaction commits,
 // so a shopper never gets a stale price or stock. An answer computed while a write happened is
-// not kept (generations). One process only: with several instances (PostgreSQL) it is off
-// unless MEMORY_CACHES=1.
+// not kept (generations). Several instances on one PostgreSQL database hear each other's
+// committed writes (db/cacheBroadcast) and drop their answers the same way.
 import crypto from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { Knex } from 'knex';

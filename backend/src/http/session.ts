@@ -4,6 +4,7 @@ import type Koa from 'koa';
 import session from 'koa-session';
 import type { Knex } from 'knex';
 import { watchWrites } from '../db/writeWatch';
+import { cacheBroadcast } from '../db/cacheBroadcast';
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
@@ -25,7 +26,9 @@ const MEMORY_MAX = 20_000;
  * app (sign-out everywhere, password reset, expiry purge) empties that memory at once.
  */
 function sessionStore(knex: Knex, memory: boolean) {
-  const kept = memory ? new Map<string, { data: string; expiresAt: number }>() : undefined;
+  // Several instances (a cache broadcast on PostgreSQL): a browser's next request may reach
+  // another instance before the news of this one's save does, so sessions are always read.
+  const kept = memory && !cacheBroadcast(knex) ? new Map<string, { data: string; expiresAt: number }>() : undefined;
   if (kept) watchWrites(knex, /delete\s+from\s+[`"]?sessions\b/i, () => kept.clear());
   const keep = (key: string, row: { data: string; expiresAt: number }) => {
     if (!kept) return;

@@ -1,6 +1,6 @@
 // What checking and showing cart lines needs to know of the catalogue: each product with its
 // variants (price, stock), first picture and offered attribute values, and the names of values
-// and attributes. With the in-process caches on (one process: see config) the facts are kept in
+// and attributes. With the in-process caches on (config.memoryCaches) the facts are kept in
 // memory and dropped on every write to the catalogue's tables, when it is made and when its
 // transaction ends (db/writeWatch), so they are as exact as a query; facts read while a write
 // happened are not kept. Adding to the cart then costs no catalogue query at all.
@@ -13,6 +13,7 @@ import { ProductAttribute } from '../models/ProductAttribute';
 import { AttributeValue } from '../models/AttributeValue';
 import { Attribute } from '../models/Attribute';
 import { watchWrites, writesTo, CATALOGUE_TABLES, STOCK_ONLY_UPDATE } from '../db/writeWatch';
+import { concurrently } from '../db/concurrently';
 
 export interface VariantFacts {
   id: number;
@@ -74,7 +75,7 @@ interface Memory {
 
 let memory: Memory | undefined;
 
-/** Keep the facts in memory for this database (one process). */
+/** Keep the facts in memory for this database (other instances' writes reach them: db/cacheBroadcast). */
 export function keepCatalogueFacts(knex: Knex) {
   const kept: Memory = { products: new Kept(PRODUCTS_KEPT), stock: new Kept(PRODUCTS_KEPT), names: new Kept(1) };
   memory = kept;
@@ -87,12 +88,12 @@ export function keepCatalogueFacts(knex: Knex) {
 
 async function readProducts(ids: number[], trx?: Transaction): Promise<KeptFacts[]> {
   if (!ids.length) return [];
-  const [products, variants, images, offered] = await Promise.all([
-    Product.query(trx).whereIn('id', ids).select('id', 'name', 'slug', 'status', 'price'),
-    Variant.query(trx).whereIn('productId', ids).orderBy(['position', 'id']).select('id', 'productId', 'name', 'sku', 'price'),
-    ProductImage.query(trx).whereIn('productId', ids).orderBy(['position', 'id']).select('productId', 'url'),
-    ProductAttribute.query(trx).whereIn('productId', ids).select('productId', 'attributeValueId'),
-  ]);
+  const [products, variants, images, offered] = await concurrently(trx, [
+    () => Product.query(trx).whereIn('id', ids).select('id', 'name', 'slug', 'status', 'price'),
+    () => Variant.query(trx).whereIn('productId', ids).orderBy(['position', 'id']).select('id', 'productId', 'name', 'sku', 'price'),
+    () => ProductImage.query(trx).whereIn('productId', ids).orderBy(['position', 'id']).select('productId', 'url'),
+    () => ProductAttribute.query(trx).whereIn('productId', ids).select('productId', 'attributeValueId'),
+  ] as const);
   return products.map((p) => ({
     product: { id: p.id, name: p.name, slug: p.slug, status: p.status, price: p.price },
     variants: variants.filter((v) => v.productId === p.id).map((v) => ({ id: v.id, productId: v.productId, name: v.name, sku: v.sku, price: v.price })),
@@ -136,11 +137,11 @@ export async function catalogueFacts(productIds: number[], valueIds: number[], t
   const facts = known(memory?.products, productIds);
   const stock = known(memory?.stock, productIds);
   const names = known(memory?.names, ['names' as const]);
-  const [readFacts, readStocks, readNamed] = await Promise.all([
-    readProducts(facts.missing, trx),
-    readStock(stock.missing, trx),
-    names.found.size ? undefined : readNames(memory ? 'all' : valueIds, trx),
-  ]);
+  const [readFacts, readStocks, readNamed] = await concurrently(trx, [
+    () => readProducts(facts.missing, trx),
+    () => readStock(stock.missing, trx),
+    async () => (names.found.size ? undefined : readNames(memory ? 'all' : valueIds, trx)),
+  ] as const);
   memory?.products.keep(facts.generation, readFacts.map((f) => [f.product.id, f]));
   memory?.stock.keep(stock.generation, readStocks);
   if (readNamed) memory?.names.keep(names.generation, [['names', readNamed]]);

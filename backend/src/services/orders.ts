@@ -14,6 +14,7 @@ import { ORDER_STATUS_LABELS, ORDER_TRANSITIONS, OrderStatus, canTransition, res
 import { DAY_MS } from '../../../domain/dates';
 import { orderOffice, orderTrackingUrl } from '../modules/couriers/views';
 import type { ApiOffice } from '../../../domain/couriers';
+import { concurrently } from '../db/concurrently';
 
 export interface Actor {
   userId: number | null;
@@ -98,11 +99,11 @@ export function orderView(o: Order, opts: { staff?: boolean } = {}): OrderView {
 export async function withDetails(orders: Order[], trx?: Transaction): Promise<Order[]> {
   if (!orders.length) return orders;
   const ids = orders.map((o) => o.id);
-  const [items, events, payments] = await Promise.all([
-    OrderItem.query(trx).whereIn('orderId', ids).orderBy('id'),
-    OrderEvent.query(trx).whereIn('orderId', ids).orderBy(['createdAt', 'id']),
-    Payment.query(trx).whereIn('orderId', ids),
-  ]);
+  const [items, events, payments] = await concurrently(trx, [
+    () => OrderItem.query(trx).whereIn('orderId', ids).orderBy('id'),
+    () => OrderEvent.query(trx).whereIn('orderId', ids).orderBy(['createdAt', 'id']),
+    () => Payment.query(trx).whereIn('orderId', ids),
+  ] as const);
   for (const o of orders) {
     o.items = items.filter((i) => i.orderId === o.id);
     o.events = events.filter((e) => e.orderId === o.id);

@@ -16,6 +16,7 @@ import { fromMinor } from '../../../domain/money';
 import { slugify } from '../../../domain/slug';
 import type { ProductStatus } from '../../../domain/limits';
 import { uniqueSlug } from './categories';
+import { concurrently } from '../db/concurrently';
 
 /** The API shape of a product, shared with the front ends (domain/api). */
 export type ProductView = ApiProduct;
@@ -25,17 +26,17 @@ export async function productViews(products: Product[], trx?: Transaction): Prom
   if (!products.length) return [];
   const ids = products.map((p) => p.id);
   const categoryIds = [...new Set(products.map((p) => p.categoryId).filter((c): c is number => c !== null))];
-  const [variants, images, offered, categories] = await Promise.all([
-    Variant.query(trx).whereIn('productId', ids).orderBy(['position', 'id']),
-    ProductImage.query(trx).whereIn('productId', ids).orderBy(['position', 'id']),
-    ProductAttribute.query(trx)
+  const [variants, images, offered, categories] = await concurrently(trx, [
+    () => Variant.query(trx).whereIn('productId', ids).orderBy(['position', 'id']),
+    () => ProductImage.query(trx).whereIn('productId', ids).orderBy(['position', 'id']),
+    () => ProductAttribute.query(trx)
       .whereIn('productAttributes.productId', ids)
       .join('attributes', 'attributes.id', 'productAttributes.attributeId')
       .join('attributeValues', 'attributeValues.id', 'productAttributes.attributeValueId')
       .select('productAttributes.productId', 'productAttributes.attributeId', 'productAttributes.attributeValueId', 'productAttributes.position', 'attributes.name as attributeName', 'attributeValues.value as value')
       .orderBy(['productAttributes.attributeId', 'productAttributes.position', 'productAttributes.id']),
-    categoryIds.length ? Category.query(trx).whereIn('id', categoryIds).select('id', 'name', 'slug') : Promise.resolve([] as Category[]),
-  ]);
+    () => (categoryIds.length ? Category.query(trx).whereIn('id', categoryIds).select('id', 'name', 'slug') : Promise.resolve([] as Category[])),
+  ] as const);
   const categoryById = new Map(categories.map((c) => [c.id, { id: c.id, name: c.name, slug: c.slug }]));
   return products.map((p) => {
     const own = variants.filter((v) => v.productId === p.id);

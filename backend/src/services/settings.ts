@@ -1,6 +1,7 @@
 // Shop settings: defaults here, overrides in the `settings` table (one row per key).
 // Read often (every checkout and cart preview), written rarely: cached in process and
-// re-read when a write happens in this process or after a short time (other instances).
+// re-read after any write to the table, here or by another instance (app.ts, db/cacheBroadcast),
+// and after a short time at the latest.
 import type { Transaction } from 'objection';
 import { Setting } from '../models/Setting';
 import type { ShippingRule } from '../../../domain/pricing';
