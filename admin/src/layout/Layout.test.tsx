@@ -46,7 +46,6 @@ test('the menu has the ten entries of the spec, in order, under /admin, then the
     '/admin/analysis',
     '/admin/admins',
     '/admin/payments',
-    '/admin/invoices',
     '/admin/discounts',
     '/admin/settings',
   ]);

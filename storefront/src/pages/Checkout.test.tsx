@@ -17,6 +17,8 @@ const quote = (total: number) => ({
   discount: { code: 'WELCOME10', type: 'percent', value: 10, minSubtotal: 0 },
 });
 
+const OFFICE = { id: 3, courier: 'econt', code: '1000', name: 'София Витоша', city: 'София', address: 'бул. „Витоша“ 100' };
+
 function api(order: (body: any) => { status?: number; body?: unknown }) {
   return mockFetch({
     'GET /api/csrf-token': { body: { csrfToken: 'tok' } },
@@ -25,6 +27,7 @@ function api(order: (body: any) => { status?: number; body?: unknown }) {
     'GET /api/categories': { body: { categories: [] } },
     'POST /api/cart/preview': { body: { cartItems: [{ ...line, productName: 'Връзка за врат VAP SOLO', unitPrice: 6.9, lineTotal: 103.5, available: true }], count: 15, subtotal: 103.5 } },
     'POST /api/checkout/quote': { body: quote(99.05) },
+    'GET /api/couriers/offices': { body: { offices: [OFFICE], demo: false } },
     'POST /api/orders/create': (c) => order(c.body),
   });
 }
@@ -45,8 +48,8 @@ async function fillAndOrder() {
   await type('Фамилия', 'Иванова');
   await type('Имейл', 'maria@example.bg');
   await type('Телефон', '0888123456');
-  await type('Град', 'София');
-  await userEvent.type(screen.getByLabelText(/Офис на Еконт/), 'Еконт Витоша');
+  await userEvent.type(screen.getByRole('combobox', { name: /Офис на Еконт/ }), 'Витоша');
+  await userEvent.click(await screen.findByRole('option', { name: /София Витоша/ }));
   await userEvent.click(screen.getByLabelText('Потвърждавам, че съм навършил/а 18 години.'));
   await userEvent.click(screen.getByLabelText(/Приемам/));
   await userEvent.click(screen.getByRole('button', { name: 'Поръчка с задължение за плащане' }));
@@ -65,7 +68,7 @@ test('shows the quote with flavours and inscription, and orders with the total i
   await fillAndOrder();
   await waitFor(() => expect(calls.some((c) => c.url === '/api/orders/create')).toBe(true));
   const sent = calls.find((c) => c.url === '/api/orders/create')!.body;
-  expect(sent).toEqual(expect.objectContaining({ expectedTotal: 99.05, discountCode: 'WELCOME10' }));
+  expect(sent).toEqual(expect.objectContaining({ expectedTotal: 99.05, discountCode: 'WELCOME10', shipping: { method: 'econt_office', officeId: 3 } }));
   // Refused with a new quote: the page shows the new total and the reason; nothing was ordered.
   expect(await screen.findByText(/^101,00\sлв\.$/, {}, { timeout: 10_000 })).toBeInTheDocument();
   expect(screen.getAllByRole('alert').some((a) => a.textContent?.startsWith('Сумата на поръчката се промени и вече е 101,00'))).toBe(true);
