@@ -1,6 +1,6 @@
 // Payload types of the JSON API as the front ends read them (money in decimal BGN).
 import type { OrderStatus, PaymentMethod, PaymentStatus, ShippingMethod } from './orderStatus';
-import type { ApiOffice } from './couriers';
+import type { ApiOffice, Courier } from './couriers';
 
 export interface ApiUser {
   id: number;
@@ -158,3 +158,39 @@ export interface PublicSettings {
 }
 
 export interface LegalIdentity { companyName: string; eik: string; vatNumber: string; seat: string; address: string; mol: string; phone: string; email: string }
+
+/** A courier shipment (waybill) of an order, as the admin's order screens get it. */
+export interface ApiShipment {
+  id: number;
+  orderId: number;
+  courier: Courier;
+  waybillNumber: string;
+  codAmount: number;
+  currency: string;
+  weightKg: number;
+  reviewBeforePayment: boolean;
+  status: string;
+  courierStatus: string;
+  labelUrl: string;
+  trackingUrl: string;
+  deliveredAt: string | null;
+  codCollectedAt: string | null;
+  returnedAt: string | null;
+  createdAt: string;
+}
+
+/** One customer of the admin's customers view: a registered account or a guest buyer, by e-mail. */
+export interface ApiCustomer {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  registered: boolean;
+  userId: number | null;
+  orderCount: number;
+  totalSpent: number;
+  lastOrderAt: string | null;
+  lastOrderId: number | null;
+  createdAt: string | null;
+}

@@ -28,9 +28,15 @@ export const OFFICE_SYNC_INTERVAL_MS = 24 * 60 * 60_000;
 /** Shipments older than this are no longer asked about (the courier has long finished). */
 export const TRACKING_MAX_AGE_DAYS = 60;
 
+/** The courier of an order: named on the order when known, else told by the delivery method. */
+export function courierOf(shippingMethod: string, courier?: string | null): Courier | null {
+  if (courier === 'econt' || courier === 'speedy') return courier;
+  return COURIER_OF_METHOD[shippingMethod as ShippingMethod] ?? null;
+}
+
 /** The courier's public page where the shopper follows the parcel. */
 export function trackingUrl(courier: Courier, waybill: string): string {
-  const n = encodeURIComponent(waybill);
+  const n = encodeURIComponent(waybill.trim());
   return courier === 'econt' ? `https://www.econt.com/services/track-shipment/${n}` : `https://www.speedy.bg/bg/track-shipment?shipmentNumber=${n}`;
 }
 

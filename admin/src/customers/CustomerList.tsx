@@ -24,18 +24,9 @@ import {
 } from 'react-admin';
 import { csvExporter, csvValue } from '../common/exporter';
 import { DateTimeField, money, MoneyField, useIsSmall, useIsWide } from '../common/fields';
+import type { ApiCustomer } from '../../../domain/api';
 
-export interface CustomerRecord extends RaRecord {
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string;
-  registered: boolean;
-  userId: number | null;
-  orderCount: number;
-  totalSpent: number;
-  lastOrderAt: string | null;
-}
+export type CustomerRecord = ApiCustomer & RaRecord;
 
 const fullName = (c: CustomerRecord) => [c.firstName, c.lastName].filter(Boolean).join(' ') || c.email;
 

@@ -10,7 +10,8 @@ import { useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { errorMessage } from '../httpClient';
 import { parseMoneyInput } from '../../../domain/money';
 import { PARCEL_WEIGHT_MAX_KG, PARCEL_WEIGHT_MIN_KG } from '../../../domain/couriers';
-import { COURIER_NAMES, createShipment, fetchShipment, type ShipmentRecord } from './shipmentApi';
+import { createShipment, fetchShipment, type ShipmentRecord } from './shipmentApi';
+import { COURIER_LABELS } from '../../../domain/couriers';
 import type { OrderRecord } from './OrderEdit';
 
 export const SHIPMENT_TEXT = {
@@ -82,7 +83,7 @@ export function ShipmentButton() {
         {shipment ? (
           <Stack spacing={0.5} data-testid="shipment">
             <Typography>
-              {COURIER_NAMES[shipment.courier]} · <strong>{shipment.waybillNumber}</strong>
+              {COURIER_LABELS[shipment.courier]} · <strong>{shipment.waybillNumber}</strong>
             </Typography>
             {shipment.codAmount > 0 && (
               <Typography variant="body2" color="text.secondary">

@@ -1,22 +1,9 @@
 // The courier calls of the order screens: an order's waybill, making one, and its label link.
 import { API_URL, httpClient } from '../httpClient';
+import type { ApiShipment } from '../../../domain/api';
 
-export interface ShipmentRecord {
-  id: number;
-  orderId: number;
-  courier: 'econt' | 'speedy';
-  waybillNumber: string;
-  codAmount: number;
-  currency: string;
-  weightKg: number;
-  reviewBeforePayment: boolean;
-  status: string;
-  courierStatus: string;
-  labelUrl: string;
-  trackingUrl: string;
-}
+export type ShipmentRecord = ApiShipment;
 
-export const COURIER_NAMES = { econt: 'Еконт', speedy: 'Спиди' } as const;
 
 export async function fetchShipment(orderId: number | string): Promise<ShipmentRecord | null> {
   const { json } = await httpClient(`${API_URL}/admin/orders/${orderId}/shipment`);

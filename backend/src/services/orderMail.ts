@@ -13,7 +13,7 @@ import { formatDual, isCurrency, Currency } from '../../../domain/money';
 import { formatDateTime } from '../../../domain/dates';
 import { API } from '../../../domain/messages';
 import { PAYMENT_METHOD_LABELS, SHIPPING_METHOD_LABELS, WITHDRAWAL_DAYS, OrderStatus, PaymentMethod, ShippingMethod } from '../../../domain/orderStatus';
-import { COURIER_NAMES, courierOf, trackingUrl } from '../../../domain/tracking';
+import { COURIER_LABELS, courierOf, trackingUrl } from '../../../domain/couriers';
 import { WITHDRAWAL_FORM_NOTE, WITHDRAWAL_FORM_TITLE, withdrawalFormLines } from '../../../domain/withdrawalForm';
 
 export interface MailContent {
@@ -118,8 +118,8 @@ function trackingPart(order: OrderView): Part | null {
   if (!courier) return para(`Номер на пратката: ${order.trackingNumber}`);
   const url = trackingUrl(courier, order.trackingNumber);
   return {
-    text: [`Куриер: ${COURIER_NAMES[courier]}, номер на пратката: ${order.trackingNumber}`, `Проследяване: ${url}`, ''],
-    html: `<p style="margin:0 0 14px">Куриер: <strong>${COURIER_NAMES[courier]}</strong>, номер на пратката: <strong>${escapeHtml(order.trackingNumber)}</strong><br><a href="${escapeHtml(url)}" style="color:#5b21b6">Проследете пратката на сайта на ${COURIER_NAMES[courier]}</a></p>`,
+    text: [`Куриер: ${COURIER_LABELS[courier]}, номер на пратката: ${order.trackingNumber}`, `Проследяване: ${url}`, ''],
+    html: `<p style="margin:0 0 14px">Куриер: <strong>${COURIER_LABELS[courier]}</strong>, номер на пратката: <strong>${escapeHtml(order.trackingNumber)}</strong><br><a href="${escapeHtml(url)}" style="color:#5b21b6">Проследете пратката на сайта на ${COURIER_LABELS[courier]}</a></p>`,
   };
 }
 

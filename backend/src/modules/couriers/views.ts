@@ -1,6 +1,7 @@
 // Answer shapes of the courier module: an order's office snapshot and tracking link, a shipment.
 import { ApiOffice, COURIER_OF_METHOD, COURIERS, Courier, trackingUrl } from '../../../../domain/couriers';
 import { fromMinor } from '../../../../domain/money';
+import type { ApiShipment } from '../../../../domain/api';
 import type { Order } from '../../models/Order';
 
 export function orderOffice(o: Pick<Order, 'shippingOffice'>): ApiOffice | null {
@@ -45,24 +46,7 @@ export interface ShipmentRow {
   updatedAt: string;
 }
 
-export interface ShipmentView {
-  id: number;
-  orderId: number;
-  courier: Courier;
-  waybillNumber: string;
-  codAmount: number;
-  currency: string;
-  weightKg: number;
-  reviewBeforePayment: boolean;
-  status: string;
-  courierStatus: string;
-  labelUrl: string;
-  trackingUrl: string;
-  deliveredAt: string | null;
-  codCollectedAt: string | null;
-  returnedAt: string | null;
-  createdAt: string;
-}
+export type ShipmentView = ApiShipment;
 
 export function shipmentView(s: ShipmentRow): ShipmentView {
   return {

@@ -3,22 +3,10 @@
 // many orders, how much they spent (orders that count as sales) and when they last ordered.
 import { Order } from '../../models/Order';
 import { fromMinor } from '../../../../domain/money';
+import type { ApiCustomer } from '../../../../domain/api';
 import { ORDER_STATUSES, countsAsSale } from '../../../../domain/orderStatus';
 
-export interface CustomerRow {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string;
-  registered: boolean;
-  userId: number | null;
-  orderCount: number;
-  totalSpent: number;
-  lastOrderAt: string | null;
-  lastOrderId: number | null;
-  createdAt: string | null;
-}
+export type CustomerRow = ApiCustomer;
 
 const SALE_STATUSES = ORDER_STATUSES.filter(countsAsSale);
 
