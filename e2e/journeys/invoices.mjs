@@ -27,7 +27,7 @@ export const journeys = [
       // The wrong check digit is refused before anything is sent.
       await page.getByText('Невалиден ЕИК/БУЛСТАТ: 9 или 13 цифри с вярна контролна цифра.').waitFor();
       await page.getByLabel(/^ЕИК \/ БУЛСТАТ/).fill('130175000');
-      await page.getByRole('button', { name: 'Поръчай' }).click();
+      await page.getByRole('button', { name: 'Поръчка с задължение за плащане' }).click();
       await page.getByText('Благодарим Ви за поръчката!').waitFor();
       const orderId = Number(new URL(page.url()).pathname.split('/').pop());
       assert.ok(orderId > 0);

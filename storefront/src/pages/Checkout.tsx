@@ -56,15 +56,25 @@ function savedForm(): Partial<CheckoutForm> {
   }
 }
 
-function saveForm(form: CheckoutForm | null) {
+function saveForm(form: CheckoutForm | null, office: ApiOffice | null = null) {
   try {
     if (!form) sessionStorage.removeItem(CHECKOUT_FORM_KEY);
     else {
       const { ageConfirmed: _a, termsAccepted: _t, ...kept } = form;
-      sessionStorage.setItem(CHECKOUT_FORM_KEY, JSON.stringify(kept));
+      sessionStorage.setItem(CHECKOUT_FORM_KEY, JSON.stringify({ ...kept, office }));
     }
   } catch {
     /* private mode: the form simply is not kept */
+  }
+}
+
+/** The office picked before a reload (the server checks it again when the order is placed). */
+function savedOffice(): ApiOffice | null {
+  try {
+    const office = JSON.parse(sessionStorage.getItem(CHECKOUT_FORM_KEY) ?? '{}')?.office;
+    return office && typeof office.id === 'number' && typeof office.courier === 'string' && typeof office.name === 'string' ? office : null;
+  } catch {
+    return null;
   }
 }
 
@@ -82,7 +92,7 @@ export default function Checkout() {
   const [busy, setBusy] = useState(false);
   const [code, setCode] = useState(savedDiscountCode());
   const [totalNotice, setTotalNotice] = useState('');
-  const [pickedOffice, setPickedOffice] = useState<ApiOffice | null>(null);
+  const [pickedOffice, setPickedOffice] = useState<ApiOffice | null>(savedOffice);
   const courier = COURIER_OF_METHOD[form.method];
   const office = pickedOffice && pickedOffice.courier === courier ? pickedOffice : null;
   const placed = useRef(false);
@@ -91,8 +101,8 @@ export default function Checkout() {
     if (user) setForm((f) => ({ ...f, firstName: f.firstName || user.firstName, lastName: f.lastName || user.lastName, email: f.email || user.email, phone: f.phone || (user.phone ?? '') }));
   }, [user]);
   useEffect(() => {
-    if (!placed.current) saveForm(form);
-  }, [form]);
+    if (!placed.current) saveForm(form, pickedOffice);
+  }, [form, pickedOffice]);
 
   // The quote: a guest's cookie lines, or a signed-in customer's server cart (what the order uses).
   const email = EMAIL_PATTERN.test(form.email.trim()) ? form.email.trim() : undefined;
