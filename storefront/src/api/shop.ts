@@ -4,16 +4,10 @@ import { STOREFRONT } from '../../../domain/messages';
 import type { ApiCategory, ApiOrder, ApiProduct, ApiQuote, ApiUser, CartAnswer, CartLine, PublicSettings } from '../../../domain/api';
 import type { PaymentMethod, ShippingMethod } from '../../../domain/orderStatus';
 import type { InvoiceRequest } from '../../../domain/invoices';
+import type { CatalogueQuery } from '../../../domain/storefrontPages';
 
-export interface ProductQuery {
-  page?: number;
-  limit?: number;
-  search?: string;
-  category?: string;
-  sort?: string;
-  minPrice?: number;
-  maxPrice?: number;
-}
+/** A catalogue query as GET /api/products takes it (the server renderer uses the same). */
+export type ProductQuery = CatalogueQuery;
 
 function query(params: Record<string, string | number | undefined>): string {
   const q = new URLSearchParams();
