@@ -3,14 +3,7 @@
 // the local Econt stand-in (e2e/run.mjs), see it and open its label; the shopper's order page
 // then links to Econt's tracking page.
 import { assert, passAgeGate, addToCart, toast, confirmAndOrder, uniqueEmail } from '../helpers.mjs';
-
-async function signInToAdmin(page, admin) {
-  await page.goto('/admin');
-  await page.getByLabel(/Имейл/).fill(admin.email);
-  await page.getByLabel(/Парола/).fill(admin.password);
-  await page.getByRole('button', { name: 'Вход' }).click();
-  await page.getByText('Приходи за последните 30 дни').waitFor();
-}
+import { signInToAdmin } from './staff.mjs';
 
 export const journeys = [
   {

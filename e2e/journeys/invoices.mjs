@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { assert, passAgeGate, addToCart, toast, fillCheckout, confirmAndOrder, uniqueEmail } from '../helpers.mjs';
+import { signInToAdmin } from './staff.mjs';
 
 export const journeys = [
   {
@@ -36,11 +37,7 @@ export const journeys = [
       const staff = await context.browser().newContext({ baseURL: base, viewport: { width: 1440, height: 900 }, locale: 'bg-BG', timezoneId: 'Europe/Sofia' });
       try {
         const a = await staff.newPage();
-        await a.goto('/admin');
-        await a.getByLabel(/Имейл/).fill(admin.email);
-        await a.getByLabel(/Парола/).fill(admin.password);
-        await a.getByRole('button', { name: 'Вход' }).click();
-        await a.getByText('Приходи за последните 30 дни').waitFor();
+        await signInToAdmin(a, admin);
         await a.goto(`/admin/orders/${orderId}`);
         const card = a.getByTestId('order-invoice');
         await card.getByText('Клиентът поиска фактура').waitFor();

@@ -5,6 +5,7 @@
 // the Bulgarian way in the admin.
 import { request as playwrightRequest } from 'playwright-core';
 import { assert, passAgeGate, toast, waitForBadge, fillCheckout, confirmAndOrder, uniqueEmail } from '../helpers.mjs';
+import { signInToAdmin } from './staff.mjs';
 
 const text = async (locator) => (await locator.textContent()).replace(/\s+/g, ' ').trim();
 
@@ -133,11 +134,7 @@ export const journeys = [
     name: 'money: staff type 29,90 into a product price and see 29,90 in the list',
     widths: [1440],
     async run({ page, admin }) {
-      await page.goto('/admin');
-      await page.getByLabel(/Имейл/).fill(admin.email);
-      await page.getByLabel(/Парола/).fill(admin.password);
-      await page.getByRole('button', { name: 'Вход' }).click();
-      await page.getByText('Приходи за последните 30 дни').waitFor();
+      await signInToAdmin(page, admin);
       const { product } = await (await page.request.get('/api/products/usb-c-kabel-za-zarezhdane')).json();
       await page.goto(`/admin/products/${product.id}`);
       const price = page.locator('input[name="price"]');

@@ -1,6 +1,7 @@
 // The switch to the euro, in a browser (issue 13). This file's name sorts last on purpose: the
 // journeys share one server, and after this one the shop is in euro for good.
 import { assert, passAgeGate, toast, waitForBadge, fillCheckout, confirmAndOrder, uniqueEmail } from '../helpers.mjs';
+import { signInToAdmin } from './staff.mjs';
 
 const text = async (locator) => (await locator.textContent()).replace(/\s+/g, ' ').trim();
 
@@ -27,11 +28,7 @@ export const journeys = [
       assert.equal(old.total, 19.7);
 
       const staff = await context.newPage();
-      await staff.goto('/admin');
-      await staff.getByLabel(/Имейл/).fill(admin.email);
-      await staff.getByLabel(/Парола/).fill(admin.password);
-      await staff.getByRole('button', { name: 'Вход' }).click();
-      await staff.getByText('Приходи за последните 30 дни').waitFor();
+      await signInToAdmin(staff, admin);
       await staff.goto('/admin/settings');
       await staff.getByRole('button', { name: 'Преминаване към евро' }).click();
       const dialog = staff.getByRole('dialog', { name: 'Преминаване към евро?' });
