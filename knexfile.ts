@@ -1,5 +1,5 @@
 // knex CLI configuration (npx knex migrate:latest); the app uses the same settings.
-import { knexConfig } from './backend/src/db/knex';
+import { knexConfig } from './backend/src/platform/db/knex';
 import { loadConfig } from './backend/src/config';
 
 const config = loadConfig();

@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 import { searchable, slugify } from '../domain/slug';
 import { searchIndex } from '../domain/search';
-import { hashPassword } from '../backend/src/services/passwords';
+import { hashPassword } from '../backend/src/modules/auth/passwords';
 
 export interface Sizes {
   products: number;

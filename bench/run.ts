@@ -9,7 +9,7 @@ import zlib from 'node:zlib';
 import { spawn, spawnSync, ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import { loadConfig } from '../backend/src/config';
-import { createKnex } from '../backend/src/db/knex';
+import { createKnex } from '../backend/src/platform/db/knex';
 import { generateLargeData, FULL } from './largeData';
 
 const ROOT = path.resolve(__dirname, '..');

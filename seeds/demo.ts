@@ -10,7 +10,7 @@ import type { Knex } from 'knex';
 import { toMinor } from '../domain/money';
 import { searchable } from '../domain/slug';
 import { Product } from '../backend/src/models/Product';
-import { hashPassword } from '../backend/src/services/passwords';
+import { hashPassword } from '../backend/src/modules/auth/passwords';
 import { ROOT } from '../backend/src/config';
 import { CATEGORIES, PRODUCTS, CUSTOMERS, DEMO_CUSTOMER_PASSWORD } from './catalogue';
 import { seedDemoOrders } from './orders';

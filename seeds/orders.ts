@@ -5,8 +5,8 @@ import type { Knex } from 'knex';
 import { computeTotals } from '../domain/pricing';
 import { searchable } from '../domain/slug';
 import { ORDER_TRANSITIONS, OrderStatus } from '../domain/orderStatus';
-import { DEFAULT_SETTINGS, shippingRule } from '../backend/src/services/settings';
-import { orderNumber } from '../backend/src/services/checkout';
+import { DEFAULT_SETTINGS, shippingRule } from '../backend/src/modules/settings/service';
+import { orderNumber } from '../backend/src/modules/checkout/service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;

@@ -7,10 +7,10 @@
 import path from 'node:path';
 import { Model } from 'objection';
 import { loadConfig } from './config';
-import { createKnex } from './db/knex';
-import { migrate, seedIfEmpty, realDataIn, resetTwoFactor } from './db/setup';
-import { backup, restore, KEEP_DAILY_DEFAULT, KEEP_WEEKLY_DEFAULT } from './db/backup';
-import { scrubError } from './http/scrub';
+import { createKnex } from './platform/db/knex';
+import { migrate, seedIfEmpty, realDataIn, resetTwoFactor } from './setup';
+import { backup, restore, KEEP_DAILY_DEFAULT, KEEP_WEEKLY_DEFAULT } from './platform/db/backup';
+import { scrubError } from './platform/http/scrub';
 
 const USAGE = `Usage:
   npm run db:migrate

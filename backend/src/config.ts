@@ -117,7 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     // Demo data only when asked in production; on by default elsewhere (and only ever into an
-    // empty database: db/setup).
+    // empty database: setup).
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === '1' : nodeEnv !== 'production',
     dataDir,
     uploadDir: path.resolve(ROOT, env.UPLOAD_DIR || path.join(dataDir, 'uploads')),

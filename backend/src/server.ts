@@ -4,13 +4,13 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { loadConfig, startupWarnings, Config } from './config';
-import { createKnex } from './db/knex';
+import { createKnex } from './platform/db/knex';
 import { createApp } from './app';
-import { migrate, seedIfEmpty, ensureAdmin, demoDataPresent, WeakPasswordError } from './db/setup';
-import { purgeExpiredSessions } from './http/session';
-import { startMailWorker } from './services/mail';
+import { migrate, seedIfEmpty, ensureAdmin, demoDataPresent, WeakPasswordError } from './setup';
+import { purgeExpiredSessions } from './platform/http/session';
+import { startMailWorker } from './platform/mail/transport';
 import { installDemoImages } from '../../seeds/demo';
-import { scrubError } from './http/scrub';
+import { scrubError } from './platform/http/scrub';
 
 /** Files the server writes are for its own user only (database, keys, outbox, uploads). */
 export function privateFiles(config: Config) {

@@ -7,7 +7,7 @@ import { toMinor } from '../../domain/money';
 import { shopDay, DAY_MS } from '../../domain/dates';
 import { ORDER_STATUSES, ORDER_STATUS_LABELS, OrderStatus } from '../../domain/orderStatus';
 import { Category, Order, OrderItem, Product, Setting, User } from '../src/models';
-import { clearSettingsCache } from '../src/services/settings';
+import { clearSettingsCache } from '../src/modules/settings/service';
 
 let shop: TestShop;
 let admin: Browser & { userId: number; email: string };

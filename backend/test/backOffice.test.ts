@@ -3,7 +3,7 @@ import { makeShop, TestShop, Browser, allKeys } from './helpers';
 import { makeCatalogue, Catalogue, placeOrder } from './fixtures';
 import { API } from '../../domain/messages';
 import { Category, Notification, Order, Product, User, Variant } from '../src/models';
-import { DEFAULT_SETTINGS } from '../src/services/settings';
+import { DEFAULT_SETTINGS } from '../src/modules/settings/service';
 import { shopDay } from '../../domain/dates';
 
 let shop: TestShop;

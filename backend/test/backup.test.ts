@@ -6,8 +6,8 @@ import path from 'node:path';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import knexFactory from 'knex';
-import { backup, restore, prune, verifyArchive, runningShopPid } from '../src/db/backup';
-import { readTar } from '../src/db/tar';
+import { backup, restore, prune, verifyArchive, runningShopPid } from '../src/platform/db/backup';
+import { readTar } from '../src/platform/db/tar';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-backup-'));
 const dataDir = path.join(dir, 'data');

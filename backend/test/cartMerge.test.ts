@@ -4,7 +4,7 @@
 import { makeShop, TestShop, Browser } from './helpers';
 import { API } from '../../domain/messages';
 import { Product, Variant, Attribute, AttributeValue, ProductAttribute, CartItem } from '../src/models';
-import { parseGuestCart, guestLine } from '../src/services/cartMerge';
+import { parseGuestCart, guestLine } from '../src/modules/cart/merge';
 import { encodeCartCookie } from '../../domain/cartCookie';
 
 let shop: TestShop;

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createKnex } from '../src/db/knex';
+import { createKnex } from '../src/platform/db/knex';
 
 it('copies committed writes into the database file from the background, within a second or so', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-ckpt-'));

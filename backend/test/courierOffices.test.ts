@@ -3,7 +3,7 @@
 // for staff only, and a waybill refused with a clear message that changes nothing.
 import { makeShop, TestShop, Browser } from './helpers';
 import { makeCatalogue, Catalogue, placeOrder } from './fixtures';
-import { clearSettingsCache } from '../src/services/settings';
+import { clearSettingsCache } from '../src/modules/settings/service';
 
 let shop: TestShop;
 let cat: Catalogue;

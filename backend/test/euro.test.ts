@@ -7,14 +7,14 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { makeShop, TestShop, Browser } from './helpers';
 import { checkoutBody, mailTo } from './fixtures';
-import { seedIfEmpty } from '../src/db/setup';
+import { seedIfEmpty } from '../src/setup';
 import { AuditLog, Discount, Order, Payment, Product, Variant } from '../src/models';
 import { API } from '../../domain/messages';
 import { convertMinor } from '../../domain/money';
-import { lockCurrency } from '../src/services/currency';
-import { lastDays } from '../src/services/analytics';
+import { lockCurrency } from '../src/modules/settings/currency';
+import { lastDays } from '../src/modules/analytics/service';
 import { shopDayStart } from '../../domain/dates';
-import { getSettings } from '../src/services/settings';
+import { getSettings } from '../src/modules/settings/service';
 
 const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-euro-outbox-'));
 afterAll(() => fs.rmSync(outboxDir, { recursive: true, force: true }));
@@ -163,7 +163,7 @@ describe('an order racing the switch', () => {
       let switchAnswered = false;
       let switching: Promise<{ status: number }> | undefined;
       const seen = await Order.transaction(async (trx) => {
-        // What checkout does first (services/checkout.ts).
+        // What checkout does first (modules/checkout/service.ts).
         await lockCurrency(trx, 'shared');
         const first = await getSettings(trx, { fresh: true });
         switching = admin.post('/api/admin/settings/euro', { confirm: true }).then((r) => {

@@ -7,8 +7,8 @@ import supertest from 'supertest';
 import { createApp, ShopApp } from '../src/app';
 import { loadConfig, Config } from '../src/config';
 import knexFactory from 'knex';
-import { createKnex } from '../src/db/knex';
-import { createUser } from '../src/services/users';
+import { createKnex } from '../src/platform/db/knex';
+import { createUser } from '../src/modules/customers/users';
 import type { Role } from '../../domain/limits';
 
 export interface TestShop {

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { makeShop, TestShop, Browser } from './helpers';
 import { makeCatalogue, Catalogue, placeOrder, checkoutBody, mailTo } from './fixtures';
 import { Order } from '../src/models';
-import { saveSettings, DEFAULT_SETTINGS, clearSettingsCache } from '../src/services/settings';
+import { saveSettings, DEFAULT_SETTINGS, clearSettingsCache } from '../src/modules/settings/service';
 import { INVOICE_TEXT, splitVat } from '../../domain/invoices';
 
 let shop: TestShop;

@@ -3,8 +3,8 @@
 import crypto from 'node:crypto';
 import supertest from 'supertest';
 import { makeShop } from './helpers';
-import { scrub } from '../src/http/scrub';
-import { hashPassword } from '../src/services/passwords';
+import { scrub } from '../src/platform/http/scrub';
+import { hashPassword } from '../src/modules/auth/passwords';
 
 it('a 500 caused by a failing session query logs no session id and no CSRF token', async () => {
   const shop = await makeShop({ memoryCaches: false });

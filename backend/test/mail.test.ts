@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import net from 'node:net';
-import { quotedPrintable, sendMail, deliverDueMail, MAIL_RETRY_DELAYS_MS } from '../src/services/mail';
+import { quotedPrintable, sendMail, deliverDueMail, MAIL_RETRY_DELAYS_MS } from '../src/platform/mail/transport';
 import { makeShop, TestShop } from './helpers';
 import { loadConfig } from '../src/config';
 

@@ -1,7 +1,7 @@
 import { makeShop, TestShop } from './helpers';
 import * as models from '../src/models';
 import { BaseModel } from '../src/models/BaseModel';
-import { isPostgres } from '../src/db/knex';
+import { isPostgres } from '../src/platform/db/knex';
 
 let shop: TestShop;
 beforeAll(async () => {

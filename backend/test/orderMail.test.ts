@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { makeShop, TestShop } from './helpers';
 import { makeCatalogue, Catalogue, placeOrder } from './fixtures';
 import { Order } from '../src/models';
-import { DEFAULT_SETTINGS } from '../src/services/settings';
+import { DEFAULT_SETTINGS } from '../src/modules/settings/service';
 import { WITHDRAWAL_FORM_TITLE } from '../../domain/withdrawalForm';
 import { formatDual } from '../../domain/money';
 

@@ -7,7 +7,7 @@ import { makeShop, TestShop, allKeys, SECRET_KEYS } from './helpers';
 import { makeCatalogue, Catalogue, stockOf, discount, checkoutBody, placeOrder, mailTo } from './fixtures';
 import { API } from '../../domain/messages';
 import { Order, Notification, Payment, OrderEvent, Discount, CartItem } from '../src/models';
-import { saveSettings, DEFAULT_SETTINGS } from '../src/services/settings';
+import { saveSettings, DEFAULT_SETTINGS } from '../src/modules/settings/service';
 
 let shop: TestShop;
 let cat: Catalogue;

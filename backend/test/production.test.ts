@@ -7,8 +7,8 @@ import type { Context, Next } from 'koa';
 import { makeShop, TestShop } from './helpers';
 import { loadConfig, parseTrustProxy, startupWarnings } from '../src/config';
 import { createApp } from '../src/app';
-import { createKnex } from '../src/db/knex';
-import { STOREFRONT_PAGES } from '../src/http/static';
+import { createKnex } from '../src/platform/db/knex';
+import { STOREFRONT_PAGES } from '../src/platform/http/static';
 
 const env = (vars: Record<string, string>) => ({ APP_KEYS: 'k1,k2', ...vars }) as NodeJS.ProcessEnv;
 

@@ -1,7 +1,7 @@
 // The public catalogue served from memory never shows a stale price or stock.
 import { makeShop, TestShop } from './helpers';
 import { makeCatalogue, Catalogue, placeOrder, product } from './fixtures';
-import { cartView } from '../src/services/cart';
+import { cartView } from '../src/modules/cart/service';
 import { Product, Variant, AttributeValue, ProductAttribute } from '../src/models';
 
 let shop: TestShop;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { makeShop, TestShop, Browser } from './helpers';
 import { checkoutBody, mailTo } from './fixtures';
-import { seedIfEmpty } from '../src/db/setup';
+import { seedIfEmpty } from '../src/setup';
 import { Order, Variant, Product } from '../src/models';
 import { API } from '../../domain/messages';
 

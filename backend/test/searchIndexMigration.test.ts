@@ -1,7 +1,7 @@
 // The migration that fills the forgiving search index for products written before it.
 import { makeShop, TestShop } from './helpers';
 import { Product, Variant, Attribute, AttributeValue, ProductAttribute } from '../src/models';
-import { up } from '../src/db/migrations/20261123190000_product_search_index';
+import { up } from '../src/platform/db/migrations/20261123190000_product_search_index';
 import { searchable } from '../../domain/slug';
 
 let shop: TestShop;

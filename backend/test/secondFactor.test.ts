@@ -9,8 +9,8 @@ import { makeShop, TestShop, Browser } from './helpers';
 import { mailTo } from './fixtures';
 import { API } from '../../domain/messages';
 import { TWO_FACTOR_MAX_FAILURES } from '../../domain/limits';
-import { createKnex } from '../src/db/knex';
-import { openSecret, sealSecret } from '../src/services/secretBox';
+import { createKnex } from '../src/platform/db/knex';
+import { openSecret, sealSecret } from '../src/platform/secretBox';
 
 let shop: TestShop;
 const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-outbox-'));

@@ -7,8 +7,8 @@ import { makeShop, TestShop, allKeys, SECRET_KEYS } from './helpers';
 import { API } from '../../domain/messages';
 import { NICOTINE_MAX_MG_ML } from '../../domain/limits';
 import { Product } from '../src/models/Product';
-import { seedIfEmpty } from '../src/db/setup';
-import { createKnex } from '../src/db/knex';
+import { seedIfEmpty } from '../src/setup';
+import { createKnex } from '../src/platform/db/knex';
 import { seedDemo, installDemoImages } from '../../seeds/demo';
 import { DEMO_CUSTOMER_PASSWORD } from '../../seeds/catalogue';
 

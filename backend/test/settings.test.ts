@@ -5,7 +5,7 @@ import { API } from '../../domain/messages';
 import { BGN_PER_EUR } from '../../domain/money';
 import { LOW_STOCK_THRESHOLD_DEFAULT } from '../../domain/limits';
 import { Setting } from '../src/models';
-import { DEFAULT_SETTINGS, clearSettingsCache, getSettings } from '../src/services/settings';
+import { DEFAULT_SETTINGS, clearSettingsCache, getSettings } from '../src/modules/settings/service';
 
 let shop: TestShop;
 let admin: Browser & { userId: number; email: string };

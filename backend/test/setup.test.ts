@@ -2,10 +2,10 @@
 // first administrator needs a strong password, a lost second factor is reset from the command
 // line, and two instances migrating an empty PostgreSQL database at once both come up.
 import { makeShop, TestShop } from './helpers';
-import { seedIfEmpty, ensureAdmin, weakAdminPassword, WeakPasswordError, migrate, realDataIn } from '../src/db/setup';
+import { seedIfEmpty, ensureAdmin, weakAdminPassword, WeakPasswordError, migrate, realDataIn } from '../src/setup';
 import { runCli } from '../src/cli';
 import { User } from '../src/models/User';
-import { createKnex } from '../src/db/knex';
+import { createKnex } from '../src/platform/db/knex';
 import knexFactory from 'knex';
 import { product, makeCatalogue, placeOrder } from './fixtures';
 
@@ -94,7 +94,7 @@ describe('npm run admin -- reset-2fa', () => {
     const knex = createKnex({ dbFile: file, databaseUrl: shop.config.databaseUrl });
     if (!shop.config.databaseUrl) {
       await knex.migrate.latest();
-      const { createUser } = await import('../src/services/users');
+      const { createUser } = await import('../src/modules/customers/users');
       const { Model } = await import('objection');
       Model.knex(knex);
       const u = await createUser({ email: admin.email, password: admin.password, role: 'admin' });

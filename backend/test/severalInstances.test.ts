@@ -9,7 +9,7 @@ import { makeShop, TestShop, Browser } from './helpers';
 import { makeCatalogue, Catalogue, checkoutBody, stockOf } from './fixtures';
 import type { ShopApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { LISTENER_NAME } from '../src/db/cacheBroadcast';
+import { LISTENER_NAME } from '../src/platform/cache/broadcast';
 
 const onPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
 
@@ -31,7 +31,7 @@ onPostgres('two instances on one PostgreSQL database', () => {
     cat = await makeCatalogue();
     jest.isolateModules(() => {
       const { createApp } = require('../src/app') as typeof import('../src/app');
-      const { createKnex } = require('../src/db/knex') as typeof import('../src/db/knex');
+      const { createKnex } = require('../src/platform/db/knex') as typeof import('../src/platform/db/knex');
       secondKnex = createKnex(shop.config);
       second = createApp(shop.config, secondKnex);
     });

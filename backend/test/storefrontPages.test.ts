@@ -15,7 +15,7 @@ import Koa from 'koa';
 import supertest from 'supertest';
 import { loadEntry, storefrontPages } from '../src/modules/storefront';
 import { SOURCE_ENTRY } from '../src/modules/storefront/entry';
-import { staticFiles } from '../src/http/static';
+import { staticFiles } from '../src/platform/http/static';
 import { chunkPreloads, loadTemplate, pageDocument, parseTemplate } from '../src/modules/storefront/document';
 
 let shop: TestShop;

@@ -8,7 +8,7 @@ import * as OTPAuth from 'otpauth';
 import { makeShop, TestShop, Browser } from './helpers';
 import { mailTo } from './fixtures';
 import { API } from '../../domain/messages';
-import { getSettings, saveSettings } from '../src/services/settings';
+import { getSettings, saveSettings } from '../src/modules/settings/service';
 import { ApiToken } from '../src/models';
 
 let shop: TestShop;

@@ -3,7 +3,7 @@
 import * as OTPAuth from 'otpauth';
 import { makeShop, TestShop, allKeys, SECRET_KEYS } from './helpers';
 import { API } from '../../domain/messages';
-import { saveSettings } from '../src/services/settings';
+import { saveSettings } from '../src/modules/settings/service';
 
 let shop: TestShop;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { BaseModel, S } from './BaseModel';
 
 /** How many times one customer (`user:<id>` or `email:<normalised>`) has used one discount
- *  code: the row a per-customer limit is guarded on (services/discounts). */
+ *  code: the row a per-customer limit is guarded on (modules/discounts/service). */
 export class DiscountCustomerUse extends BaseModel {
   static tableName = 'discount_customer_uses';
   static idColumn = ['discountId', 'customerKey'];

@@ -5,7 +5,7 @@ import type { OrderItem } from './OrderItem';
 import type { OrderEvent } from './OrderEvent';
 import type { Payment } from './Payment';
 
-/** An order. Columns are flat; the API groups customer{} and shipping{} (services/orders). */
+/** An order. Columns are flat; the API groups customer{} and shipping{} (modules/orders/service). */
 export class Order extends BaseModel {
   static tableName = 'orders';
   static moneyFields = ['subtotal', 'discountTotal', 'shippingTotal', 'total'];

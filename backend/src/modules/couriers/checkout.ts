@@ -1,6 +1,6 @@
 // The checkout's side of the office directory: an order that names `shipping.officeId` need not
 // type a city or an address (they come from the office); without it, free text stays accepted.
-import type { Rule, Shape } from '../../http/validate';
+import type { Rule, Shape } from '../../platform/http/validate';
 
 export function namesOffice(body: unknown): boolean {
   const shipping = (body as { shipping?: { officeId?: unknown } } | null)?.shipping;

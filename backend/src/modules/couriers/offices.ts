@@ -3,7 +3,7 @@
 // office an order names, checked and snapshotted.
 import type { Knex } from 'knex';
 import { Model } from 'objection';
-import { badRequest } from '../../http/errors';
+import { badRequest } from '../../platform/http/errors';
 import type { Config } from '../../config';
 import { searchable, slugify } from '../../../../domain/slug';
 import { ApiOffice, COURIER_OF_METHOD, COURIER_TEXT, COURIERS, Courier, OFFICE_SEARCH_MAX_RESULTS } from '../../../../domain/couriers';

@@ -2,10 +2,10 @@
 // its label, the office refresh and tracking on demand (README: Couriers).
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { parseBody, parseId, parseQuery } from '../../http/validate';
-import { currentUser } from '../../http/auth';
-import { conflict } from '../../http/errors';
-import { actorOf } from '../../services/orders';
+import { parseBody, parseId, parseQuery } from '../../platform/http/validate';
+import { currentUser } from '../auth/middleware';
+import { conflict } from '../../platform/http/errors';
+import { actorOf } from '../orders/service';
 import { COURIER_TEXT, COURIERS, Courier, OFFICE_QUERY_MAX, PARCEL_WEIGHT_MAX_KG, PARCEL_WEIGHT_MIN_KG } from '../../../../domain/couriers';
 import { searchOffices, syncAllOffices } from './offices';
 import { createShipment, shipmentLabel, shipmentOfOrder } from './shipments';

@@ -1,5 +1,5 @@
 // What staff may set about couriers (Настройки → Куриери): the sender and the default weight.
-import type { Shape } from '../../http/validate';
+import type { Shape } from '../../platform/http/validate';
 import { NAME_MAX, PHONE_MAX } from '../../../../domain/limits';
 import { COURIERS, PARCEL_WEIGHT_MAX_KG, PARCEL_WEIGHT_MIN_KG } from '../../../../domain/couriers';
 

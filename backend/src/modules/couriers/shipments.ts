@@ -5,12 +5,12 @@
 import type { Knex } from 'knex';
 import { Model } from 'objection';
 import type { Config } from '../../config';
-import { conflict, notFound } from '../../http/errors';
+import { conflict, notFound } from '../../platform/http/errors';
 import { Order } from '../../models/Order';
 import { Product } from '../../models/Product';
-import { Actor, changeStatus, findOrder, orderView } from '../../services/orders';
-import { getSettings, ShopSettings } from '../../services/settings';
-import { mailCustomer, statusChangedMail } from '../../services/orderMail';
+import { Actor, changeStatus, findOrder, orderView } from '../orders/service';
+import { getSettings, ShopSettings } from '../settings/service';
+import { mailCustomer, statusChangedMail } from '../orders/mail';
 import { ApiOffice, COURIER_OF_METHOD, COURIER_TEXT, Courier, PARCEL_WEIGHT_MAX_KG, PARCEL_WEIGHT_MIN_KG } from '../../../../domain/couriers';
 import { fromMinor } from '../../../../domain/money';
 import { CourierRefused, CourierUnavailable, isConfigured, ShipmentRequest } from './client';

@@ -3,8 +3,8 @@
 // phone written any way), registered (true/false). Sorted by orders, spending, last order or name.
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { parseRaParams, sendRaList, type RaListSpec } from '../../http/raList';
-import { badRequest, notFound } from '../../http/errors';
+import { parseRaParams, sendRaList, type RaListSpec } from '../../platform/lists/raList';
+import { badRequest, notFound } from '../../platform/http/errors';
 import { API } from '../../../../domain/messages';
 import { matchesCustomer } from '../../../../domain/customers';
 import { allCustomers, type CustomerRow } from './service';

@@ -4,13 +4,13 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { Variant } from '../../models/Variant';
-import { parseBody, parseId } from '../../http/validate';
-import { badRequest, notFound } from '../../http/errors';
-import { escapeLike, filterBy, parseRaParams, raPage, sendRaList, type RaListSpec } from '../../http/raList';
+import { parseBody, parseId } from '../../platform/http/validate';
+import { badRequest, notFound } from '../../platform/http/errors';
+import { escapeLike, filterBy, parseRaParams, raPage, sendRaList, type RaListSpec } from '../../platform/lists/raList';
 import { API } from '../../../../domain/messages';
 import { PRODUCT_STATUSES, STOCK_MAX } from '../../../../domain/limits';
 import { fromMinor } from '../../../../domain/money';
-import { getSettings } from '../../services/settings';
+import { getSettings } from '../settings/service';
 
 function rowsQuery() {
   return Variant.query()

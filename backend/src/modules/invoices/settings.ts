@@ -1,12 +1,12 @@
 // Input rules for the seller's legal identity (settings) and the buyer's invoice request
 // (checkout): shapes for the body parser, then the ЕИК and VAT number checks from domain/.
-import type { Rule } from '../../http/validate';
-import { badRequest, FieldErrors } from '../../http/errors';
+import type { Rule } from '../../platform/http/validate';
+import { badRequest, FieldErrors } from '../../platform/http/errors';
 import { API } from '../../../../domain/messages';
 import { isValidBgVatNumber, isValidEik, normaliseTaxNumber } from '../../../../domain/bulstat';
 import { DOCUMENT_NUMBER_MAX, INVOICE_FIELD_MAX, INVOICE_TEXT, InvoiceRequest } from '../../../../domain/invoices';
 import { EMAIL_MAX, PHONE_MAX } from '../../../../domain/limits';
-import type { ShopSettings } from '../../services/settings';
+import type { ShopSettings } from '../settings/service';
 
 export const legalSettingsRule: Rule = {
   type: 'object',

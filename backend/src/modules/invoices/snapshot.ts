@@ -1,7 +1,7 @@
 // The frozen data of an invoice or credit note: everything its PDF shows, taken from the order
 // and the settings at the moment of issue, so that later edits change nothing on it.
 import type { Order } from '../../models/Order';
-import type { ShopSettings } from '../../services/settings';
+import type { ShopSettings } from '../settings/service';
 import { DocumentKind, InvoiceLine, InvoiceRequest, invoiceAmounts } from '../../../../domain/invoices';
 import { PAYMENT_METHOD_LABELS, PaymentMethod } from '../../../../domain/orderStatus';
 import { shopDay } from '../../../../domain/dates';

@@ -1,13 +1,13 @@
 // Storefront pages rendered on the server (DESIGN §11): the catalogue's pages with their data,
 // head tags and structured data in the HTML, 404 for what does not exist, /sitemap.xml and
-// /robots.txt. Rendered answers are kept in an AnswerCache (http/publicCache: dropped by every
+// /robots.txt. Rendered answers are kept in an AnswerCache (platform/cache/answerCache: dropped by every
 // write to the catalogue's tables, so a new price shows at once) and compressed once per
-// encoding. Pages that belong to one visitor are left to the shell (http/static).
+// encoding. Pages that belong to one visitor are left to the shell (platform/http/static).
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import type { Context } from 'koa';
 import type { Config } from '../../config';
-import { AnswerCache } from '../../http/publicCache';
+import { AnswerCache } from '../../platform/cache/answerCache';
 import { builtEntry, loadEntry, SOURCE_ENTRY, StorefrontEntry } from './entry';
 import { loadTemplate, pageDocument, Template } from './document';
 import { loadPageData } from './pageData';
@@ -42,7 +42,7 @@ export interface StorefrontPagesOptions {
 }
 
 /**
- * `render` (for http/static) answers a page or leaves it to the shell; `fromCache` (early in the
+ * `render` (for platform/http/static) answers a page or leaves it to the shell; `fromCache` (early in the
  * app) answers kept pages before the API's routing is even looked at.
  */
 export function storefrontPages(config: Config, options: StorefrontPagesOptions = {}) {

@@ -1,0 +1,113 @@
+// Who is calling: a personal API token (Authorization: Bearer) or the session cookie.
+// Sets ctx.state.user and ctx.state.authVia; the guards below refuse with 401/403.
+import crypto from 'node:crypto';
+import type { Context, Next } from 'koa';
+import { User } from '../../models/User';
+import { ApiToken } from '../../models/ApiToken';
+import { nowIso } from '../../models/BaseModel';
+import { unauthorized, forbidden } from '../../platform/http/errors';
+import { API } from '../../../../domain/messages';
+import { getSettings } from '../settings/service';
+import { watchWrites, writesTo } from '../../platform/cache/writeWatch';
+
+export const TOKEN_PREFIX = 'vs_';
+
+export function hashToken(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex');
+}
+
+export function newApiToken(): string {
+  return TOKEN_PREFIX + crypto.randomBytes(32).toString('base64url');
+}
+
+const LAST_USED_PRECISION_MS = 60_000;
+
+/** Expired, or made before tokens had an expiry (never: the migration gave them one). */
+export function tokenExpired(row: Pick<ApiToken, 'expiresAt'>, now = Date.now()): boolean {
+  return !row.expiresAt || Date.parse(row.expiresAt) <= now;
+}
+
+export async function authenticate(ctx: Context, next: Next) {
+  ctx.state.user = null;
+  ctx.state.authVia = null;
+  ctx.state.apiToken = null;
+  const header = ctx.get('authorization');
+  if (/^bearer\s+/i.test(header)) {
+    const token = header.replace(/^bearer\s+/i, '').trim();
+    const row = token ? await ApiToken.query().findOne({ tokenHash: hashToken(token) }) : undefined;
+    const user = row ? await User.query().findById(row.userId) : undefined;
+    if (!row || !user) throw unauthorized(API.invalidToken);
+    if (tokenExpired(row)) throw unauthorized(API.tokenExpired);
+    // Record use at most once a minute per token: no write on every request (the guard in the
+    // update keeps concurrent requests from writing it twice).
+    const now = Date.now();
+    if (!row.lastUsedAt || now - Date.parse(row.lastUsedAt) >= LAST_USED_PRECISION_MS) {
+      const stale = new Date(now - LAST_USED_PRECISION_MS).toISOString();
+      await ApiToken.query()
+        .patch({ lastUsedAt: nowIso() } as Partial<ApiToken>)
+        .where('id', row.id)
+        .where((q) => q.whereNull('lastUsedAt').orWhere('lastUsedAt', '<=', stale));
+    }
+    ctx.state.user = user;
+    ctx.state.authVia = 'bearer';
+    ctx.state.apiToken = row;
+  } else if (ctx.session?.userId) {
+    const user = await findSessionUser(ctx.session.userId);
+    if (user) {
+      ctx.state.user = user;
+      ctx.state.authVia = 'session';
+    } else {
+      delete (ctx.session as any).userId;
+    }
+  }
+  return next();
+}
+
+let users: Map<number, User> | undefined;
+
+/** Keep signed-in users in memory, dropped on any write to the users table (here or by another instance). */
+export function rememberUsers(knex: import('knex').Knex) {
+  users = new Map();
+  watchWrites(knex, writesTo('users'), () => users!.clear());
+}
+
+async function findSessionUser(id: number): Promise<User | undefined> {
+  const kept = users?.get(id);
+  if (kept) return kept.$clone();
+  const user = await User.query().findById(id);
+  if (user && users) {
+    if (users.size >= 10_000) users.clear();
+    users.set(id, user.$clone());
+  }
+  return user;
+}
+
+export function currentUser(ctx: Context): User {
+  const user = ctx.state.user as User | null;
+  if (!user) throw unauthorized();
+  return user;
+}
+
+export async function requireUser(ctx: Context, next: Next) {
+  currentUser(ctx);
+  return next();
+}
+
+/** The shop may require two-factor sign-in of every admin: then an admin without it is held
+ *  back whether they come with the session or with a personal API token. */
+export async function adminLacksRequiredTwoFactor(user: User): Promise<boolean> {
+  return user.role === 'admin' && !user.twoFactorEnabled && (await getSettings()).twoFactorRequiredForAdmins;
+}
+
+export async function requireAdmin(ctx: Context, next: Next) {
+  const user = currentUser(ctx);
+  if (user.role !== 'admin') throw forbidden(API.adminsOnly);
+  if (await adminLacksRequiredTwoFactor(user)) throw forbidden(ctx.state.authVia === 'bearer' ? API.tokenNeedsTwoFactor : API.twoFactorMandatory);
+  return next();
+}
+
+/** Every personal API token of the user stops working (password changed or reset, two-factor
+ *  turned off): answers how many there were. */
+export async function revokeAllTokens(userId: number, trx?: import('objection').Transaction): Promise<number> {
+  return ApiToken.query(trx).delete().where({ userId });
+}

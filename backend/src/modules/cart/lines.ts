@@ -1,0 +1,113 @@
+// Checking what a shopper wants to buy against the catalogue: the product is on sale, the
+// variant is the product's, each chosen value belongs to its attribute and is offered by the
+// product, the quantity is in stock. Used by the cart, the cart merge and checkout, so the
+// rules live here once. Prices always come from the database.
+import type { Transaction } from 'objection';
+import { catalogueFacts, ProductFacts } from '../catalogue/facts';
+import { badRequest, conflict, notFound } from '../../platform/http/errors';
+import { API } from '../../../../domain/messages';
+import { LINE_BREAK, PERSONALIZATION_MAX } from '../../../../domain/limits';
+
+export interface LineAttributeInput {
+  attributeId: number;
+  attributeValueId: number;
+}
+
+export interface LineInput {
+  productId: number;
+  variantId?: number | null;
+  attributes?: LineAttributeInput[];
+  quantity: number;
+  personalization?: string;
+}
+
+export interface ResolvedLine {
+  productId: number;
+  variantId: number;
+  productName: string;
+  productSlug: string;
+  variantName: string;
+  sku: string;
+  image: string | null;
+  attributes: Array<{ attributeId: number; attributeValueId: number; name: string; value: string }>;
+  personalization: string;
+  quantity: number;
+  /** stotinki */
+  unitPrice: number;
+  /** stotinki */
+  lineTotal: number;
+  stock: number;
+}
+
+/** Two lines are the same line when these match; their quantities then add up. */
+export function lineKey(l: { productId: number; variantId?: number | null; attributes?: LineAttributeInput[]; personalization?: string }): string {
+  const values = (l.attributes ?? []).map((a) => a.attributeValueId).sort((a, b) => a - b).join(',');
+  return `${l.productId}|${l.variantId ?? ''}|${values}|${(l.personalization ?? '').trim()}`;
+}
+
+export interface ResolveOptions {
+  /** Refuse quantities above stock (409). Off only where the caller caps quantities itself. */
+  checkStock?: boolean;
+  /** Where to report an error, e.g. 'items.2' for a checkout line. */
+  path?: (index: number) => string;
+}
+
+/** Resolve lines (catalogue facts: kept in memory, or a constant number of queries). Throws a
+ *  4xx naming the first problem. */
+export async function resolveLines(inputs: LineInput[], trx?: Transaction, opts: ResolveOptions = {}): Promise<ResolvedLine[]> {
+  if (inputs.length === 0) return [];
+  const productIds = [...new Set(inputs.map((l) => l.productId))];
+  const valueIds = [...new Set(inputs.flatMap((l) => (l.attributes ?? []).map((a) => a.attributeValueId)))];
+  const facts = await catalogueFacts(productIds, valueIds, trx);
+  const where = (i: number, field: string) => (opts.path ? `${opts.path(i)}.${field}` : field);
+
+  return inputs.map((input, i) => {
+    const known = facts.products.get(input.productId);
+    if (!known || known.product.status !== 'active') throw notFound(API.productUnavailable);
+    const { product, variants: own } = known;
+    let variant: ProductFacts['variants'][number] | undefined;
+    if (input.variantId === undefined || input.variantId === null) {
+      if (own.length !== 1) throw badRequest(API.chooseVariant, { [where(i, 'variantId')]: API.chooseVariant });
+      variant = own[0];
+    } else {
+      variant = own.find((v) => v.id === input.variantId);
+      if (!variant) throw badRequest(API.variantMismatch, { [where(i, 'variantId')]: API.variantMismatch });
+    }
+
+    const seen = new Set<number>();
+    const chosen = (input.attributes ?? []).map((a) => {
+      const value = facts.values.get(a.attributeValueId);
+      if (!value || value.attributeId !== a.attributeId) throw badRequest(API.attributeMismatch, { [where(i, 'attributes')]: API.attributeMismatch });
+      if (!known.offered.has(a.attributeValueId)) throw badRequest(API.attributeNotOffered, { [where(i, 'attributes')]: API.attributeNotOffered });
+      if (seen.has(a.attributeId)) throw badRequest(API.attributeTwice, { [where(i, 'attributes')]: API.attributeTwice });
+      seen.add(a.attributeId);
+      return { attributeId: a.attributeId, attributeValueId: a.attributeValueId, name: facts.attributeNames.get(a.attributeId) ?? '', value: value.value };
+    });
+
+    const personalization = (input.personalization ?? '').trim();
+    if (personalization.length > PERSONALIZATION_MAX) throw badRequest(API.personalizationTooLong, { [where(i, 'personalization')]: API.personalizationTooLong });
+    // One line: it is printed in the order's e-mails (a guest cookie's lines come here unchecked).
+    if (LINE_BREAK.test(personalization)) throw badRequest(API.singleLine, { [where(i, 'personalization')]: API.singleLine });
+    if (opts.checkStock !== false && input.quantity > variant.stock) {
+      throw conflict(API.notEnoughStock(own.length > 1 ? `${product.name} (${variant.name})` : product.name, variant.stock), {
+        [where(i, 'quantity')]: API.notEnoughStock(product.name, variant.stock),
+      });
+    }
+    const unitPrice = variant.price ?? product.price;
+    return {
+      productId: product.id,
+      variantId: variant.id,
+      productName: product.name,
+      productSlug: product.slug,
+      variantName: variant.name,
+      sku: variant.sku,
+      image: known.image,
+      attributes: chosen,
+      personalization,
+      quantity: input.quantity,
+      unitPrice,
+      lineTotal: unitPrice * input.quantity,
+      stock: variant.stock,
+    };
+  });
+}

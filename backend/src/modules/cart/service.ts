@@ -1,0 +1,236 @@
+// The signed-in shopper's server cart: what the cart page shows, and adding, editing and
+// removing lines. Every change is checked by resolveLines (the catalogue rules live there once)
+// and two lines that are "the same" (lineKey) always become one line.
+import type { Transaction } from 'objection';
+import { CartItem } from '../../models/CartItem';
+import { CartItemAttribute } from '../../models/CartItemAttribute';
+import { User } from '../../models/User';
+import { badRequest, conflict, notFound } from '../../platform/http/errors';
+import { API } from '../../../../domain/messages';
+import { fromMinor } from '../../../../domain/money';
+import { ADD_TO_CART_DEFAULT_QUANTITY, CART_LINES_MAX, QUANTITY_MAX } from '../../../../domain/limits';
+import { cartLinesOf, StoredLine } from './store';
+import { isPostgres } from '../../platform/db/knex';
+import { catalogueFacts } from '../catalogue/facts';
+import { lineKey, resolveLines, LineAttributeInput, LineInput, ResolvedLine } from './lines';
+
+export interface CartLineView {
+  id: number;
+  productId: number;
+  variantId: number | null;
+  quantity: number;
+  personalization: string;
+  attributes: Array<{ id: number; cartItemId: number; attributeId: number; attributeValueId: number; attributeValue: string; attributeName: string }>;
+  productName: string;
+  productSlug: string;
+  image: string | null;
+  variantName: string;
+  sku: string;
+  /** decimal BGN */
+  unitPrice: number;
+  /** decimal BGN */
+  lineTotal: number;
+  stock: number;
+  available: boolean;
+}
+
+export interface CartView {
+  cartItems: CartLineView[];
+  /** Sum of the quantities of all lines (the header badge). */
+  count: number;
+  /** decimal BGN, the lines that can be bought now */
+  subtotal: number;
+}
+
+/**
+ * The cart as the cart page shows it, in a constant number of queries. Lines whose product was
+ * taken off sale stay listed with available=false, so the shopper sees why they cannot order them.
+ */
+export async function cartView(userId: number, trx?: Transaction): Promise<CartView> {
+  return linesView(await cartLinesOf(userId, trx), trx);
+}
+
+/** A line as stored on the server or kept in the guest cookie (whose ids are times). */
+export interface ViewableLine {
+  id: number;
+  productId: number;
+  variantId?: number | null;
+  quantity: number;
+  personalization?: string;
+  attributes: Array<{ id?: number; cartItemId?: number; attributeId: number; attributeValueId: number }>;
+}
+
+/** The cart page's view of any lines: the server cart's, or a guest's cookie lines (preview). */
+export async function linesView(lines: ViewableLine[], trx?: Transaction): Promise<CartView> {
+  if (!lines.length) return { cartItems: [], count: 0, subtotal: 0 };
+  const productIds = [...new Set(lines.map((l) => l.productId))];
+  const valueIds = [...new Set(lines.flatMap((l) => l.attributes.map((a) => a.attributeValueId)))];
+  const facts = await catalogueFacts(productIds, valueIds, trx);
+
+  let count = 0;
+  let subtotal = 0;
+  // A guest's cookie may name products that no longer exist: those lines are left out.
+  const cartItems = lines.filter((line) => facts.products.has(line.productId)).map((line): CartLineView => {
+    const { product, variants: own, image } = facts.products.get(line.productId)!;
+    const variant = line.variantId ? own.find((v) => v.id === line.variantId) : own.length === 1 ? own[0] : undefined;
+    const unitPrice = variant?.price ?? product.price;
+    const stock = variant?.stock ?? 0;
+    const available = product.status === 'active' && !!variant && stock > 0;
+    count += line.quantity;
+    if (available) subtotal += unitPrice * line.quantity;
+    return {
+      id: line.id,
+      productId: line.productId,
+      variantId: line.variantId ?? null,
+      quantity: line.quantity,
+      personalization: line.personalization ?? '',
+      attributes: line.attributes.map((a) => ({
+        id: a.id ?? 0,
+        cartItemId: a.cartItemId ?? line.id,
+        attributeId: a.attributeId,
+        attributeValueId: a.attributeValueId,
+        attributeValue: facts.values.get(a.attributeValueId)?.value ?? '',
+        attributeName: facts.attributeNames.get(a.attributeId) ?? '',
+      })),
+      productName: product.name,
+      productSlug: product.slug,
+      image,
+      variantName: variant?.name ?? '',
+      sku: variant?.sku ?? '',
+      unitPrice: fromMinor(unitPrice)!,
+      lineTotal: fromMinor(unitPrice * line.quantity)!,
+      stock,
+      available,
+    };
+  });
+  return { cartItems, count, subtotal: fromMinor(subtotal)! };
+}
+
+export interface AddInput {
+  productId: number;
+  variantId?: number | null;
+  attributes?: LineAttributeInput[] | null;
+  quantity?: number;
+  personalization?: string | null;
+}
+
+export interface EditInput {
+  quantity?: number;
+  variantId?: number | null;
+  attributes?: LineAttributeInput[] | null;
+  personalization?: string | null;
+}
+
+/** Run a cart change in one transaction, one change per user at a time (a row lock on
+ *  PostgreSQL; SQLite runs one transaction at a time anyway). */
+function changeCart<T>(userId: number, work: (trx: Transaction) => Promise<T>): Promise<T> {
+  return CartItem.transaction(async (trx) => {
+    if (isPostgres(trx)) await User.query(trx).select('id').findById(userId).forUpdate();
+    return work(trx);
+  });
+}
+
+/** Checks the line against the catalogue (not the stock yet): the 4xx names the problem. */
+async function resolveOne(input: LineInput, trx: Transaction): Promise<ResolvedLine> {
+  const [line] = await resolveLines([input], trx, { checkStock: false });
+  return line;
+}
+
+/** Refuses (409, resolveLines' stock message) a total quantity above the variant's stock,
+ *  and (400) one above the most a line may hold. */
+async function checkStockFor(line: ResolvedLine, quantity: number, trx: Transaction): Promise<void> {
+  await resolveLines([{ ...asInput(line), quantity }], trx);
+  if (quantity > QUANTITY_MAX) throw badRequest(API.atMost(QUANTITY_MAX), { quantity: API.atMost(QUANTITY_MAX) });
+}
+
+function asInput(line: ResolvedLine): LineInput {
+  return {
+    productId: line.productId,
+    variantId: line.variantId,
+    attributes: line.attributes.map((a) => ({ attributeId: a.attributeId, attributeValueId: a.attributeValueId })),
+    personalization: line.personalization,
+    quantity: line.quantity,
+  };
+}
+
+/** A new line with its attribute choices, as stored. The line was checked by resolveLines and
+ *  the quantity by the caller: nothing is left for the model to validate. */
+export async function insertLine(userId: number, line: ResolvedLine, quantity: number, trx: Transaction): Promise<StoredLine> {
+  const [item] = await CartItem.insertComposed(trx, [{ userId, productId: line.productId, variantId: line.variantId, quantity, personalization: line.personalization }]);
+  return { id: item.id, productId: item.productId, variantId: item.variantId, quantity, personalization: item.personalization, attributes: await insertAttributes(item.id, line, trx) };
+}
+
+async function insertAttributes(cartItemId: number, line: ResolvedLine, trx: Transaction): Promise<StoredLine['attributes']> {
+  const rows = await CartItemAttribute.insertComposed(trx, line.attributes.map((a) => ({ cartItemId, attributeId: a.attributeId, attributeValueId: a.attributeValueId })));
+  return rows.map((a) => ({ id: a.id, cartItemId, attributeId: a.attributeId, attributeValueId: a.attributeValueId }));
+}
+
+/** Adds to the cart; the same line adds up, as long as the stock allows the total. */
+export async function addToCart(userId: number, input: AddInput): Promise<CartView> {
+  return changeCart(userId, async (trx) => {
+    const quantity = input.quantity ?? ADD_TO_CART_DEFAULT_QUANTITY;
+    const line = await resolveOne(
+      { productId: input.productId, variantId: input.variantId ?? null, attributes: input.attributes ?? [], personalization: input.personalization ?? '', quantity },
+      trx,
+    );
+    const lines = await cartLinesOf(userId, trx);
+    const existing = lines.find((l) => lineKey(l) === lineKey(line));
+    if (!existing && lines.length >= CART_LINES_MAX) throw conflict(API.cartTooManyLines, { productId: API.cartTooManyLines });
+    const total = (existing?.quantity ?? 0) + quantity;
+    await checkStockFor(line, total, trx);
+    if (existing) {
+      await CartItem.query(trx).patch({ quantity: total } as Partial<CartItem>).findById(existing.id);
+      existing.quantity = total;
+    } else {
+      lines.push(await insertLine(userId, line, quantity, trx));
+    }
+    // The lines as they now are: no second read.
+    return linesView(lines, trx);
+  });
+}
+
+/** Changes only the fields sent; the result is checked again. A line that becomes the same as
+ *  another one is merged into it (quantities add, within the stock). */
+export async function editCartItem(userId: number, itemId: number, input: EditInput): Promise<CartView> {
+  return changeCart(userId, async (trx) => {
+    const lines = await cartLinesOf(userId, trx);
+    const current = lines.find((l) => l.id === itemId);
+    if (!current) throw notFound(API.cartItemNotFound);
+    const quantity = input.quantity ?? current.quantity;
+    const line = await resolveOne(
+      {
+        productId: current.productId,
+        variantId: input.variantId !== undefined && input.variantId !== null ? input.variantId : current.variantId,
+        attributes: input.attributes?.length ? input.attributes : current.attributes,
+        personalization: input.personalization === undefined ? current.personalization : input.personalization ?? '',
+        quantity,
+      },
+      trx,
+    );
+    const twin = lines.find((l) => l.id !== itemId && lineKey(l) === lineKey(line));
+    const total = quantity + (twin?.quantity ?? 0);
+    await checkStockFor(line, total, trx);
+    if (twin) await CartItem.query(trx).delete().where({ id: twin.id, userId });
+    await CartItem.query(trx)
+      .patch({ quantity: total, variantId: line.variantId, personalization: line.personalization } as Partial<CartItem>)
+      .where({ id: itemId, userId });
+    if (input.attributes?.length) {
+      await CartItemAttribute.query(trx).delete().where({ cartItemId: itemId });
+      await insertAttributes(itemId, line, trx);
+    }
+    return cartView(userId, trx);
+  });
+}
+
+export async function removeCartItem(userId: number, itemId: number): Promise<CartView> {
+  return changeCart(userId, async (trx) => {
+    const removed = await CartItem.query(trx).delete().where({ id: itemId, userId });
+    if (!removed) throw notFound(API.cartItemNotFound);
+    return cartView(userId, trx);
+  });
+}
+
+export async function clearCart(userId: number): Promise<CartView> {
+  await CartItem.query().delete().where({ userId });
+  return { cartItems: [], count: 0, subtotal: 0 };
+}

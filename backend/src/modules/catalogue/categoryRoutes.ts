@@ -1,0 +1,103 @@
+// Categories: the public tree, the spec's admin calls, and react-admin's dialect.
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { parseBody, parseId, Shape } from '../../platform/http/validate';
+import { publicAnswer } from '../../platform/cache/answerCache';
+import { badRequest } from '../../platform/http/errors';
+import { parseRaParams, sendRaList } from '../../platform/lists/raList';
+import { API } from '../../../../domain/messages';
+import { NAME_MAX, SLUG_MAX, TEXT_MAX } from '../../../../domain/limits';
+import { searchable } from '../../../../domain/slug';
+import { createCategory, deleteCategory, findCategory, listCategories, updateCategory, CategoryInput } from './categories';
+
+const fields: Shape = {
+  name: { type: 'string', max: NAME_MAX, min: 1, required: true },
+  parentId: { type: 'int', min: 1, nullable: true },
+  position: { type: 'int', min: 0, max: 100000 },
+  description: { type: 'string', max: TEXT_MAX },
+  slug: { type: 'string', max: SLUG_MAX, min: 1 },
+};
+const READ_ONLY = ['id', 'productCount', 'createdAt', 'updatedAt', 'parent', 'children'];
+/** The spec's update names its fields differently. */
+const specUpdate: Shape = {
+  categoryName: { type: 'string', max: NAME_MAX, min: 1 },
+  parentCategoryId: { type: 'int', min: 1, nullable: true },
+};
+
+const SORTABLE = ['id', 'name', 'position', 'createdAt', 'productCount', 'slug'] as const;
+
+/** react-admin's list: categories are few, so filter, sort and page the whole tree in memory. */
+async function raList(ctx: Context) {
+  const params = parseRaParams(ctx.query, {
+    idColumn: 'id',
+    defaultSort: ['position', 'ASC'],
+    sortable: Object.fromEntries(SORTABLE.map((f) => [f, f])),
+    filters: { q: () => undefined, parentId: () => undefined },
+  });
+  let rows = await listCategories(false);
+  const { q, parentId, id } = params.filter as { q?: unknown; parentId?: unknown; id?: unknown };
+  if (q !== undefined && q !== '') {
+    if (typeof q !== 'string') throw badRequest(API.invalidFilter, { 'filter.q': API.invalidFilter });
+    const needle = searchable(q.trim());
+    rows = rows.filter((c) => searchable(c.name, c.slug).includes(needle));
+  }
+  if (parentId !== undefined) {
+    if (parentId !== null && !Number.isInteger(Number(parentId))) throw badRequest(API.invalidFilter, { 'filter.parentId': API.invalidFilter });
+    rows = rows.filter((c) => (parentId === null ? c.parentId === null : c.parentId === Number(parentId)));
+  }
+  if (id !== undefined) {
+    const ids = (Array.isArray(id) ? id : [id]).map(Number);
+    rows = rows.filter((c) => ids.includes(c.id));
+  }
+  const [field, dir] = params.sort;
+  const sign = dir === 'ASC' ? 1 : -1;
+  rows.sort((a: any, b: any) => (a[field] < b[field] ? -sign : a[field] > b[field] ? sign : (a.id - b.id) * sign));
+  sendRaList(ctx, 'categories', rows.slice(params.start, params.end + 1), params.start, rows.length);
+}
+
+export function categoryRoutes() {
+  const router = new Router();
+
+  router.get('/categories', async (ctx) => {
+    ctx.body = { categories: await listCategories(true) };
+    publicAnswer(ctx);
+  });
+
+  // The spec's calls.
+  router.post('/admin/categories/create', async (ctx) => {
+    const input = parseBody<CategoryInput & { name: string }>(ctx.request.body, fields, { ignore: READ_ONLY });
+    ctx.status = 201;
+    ctx.body = { message: API.categoryCreated, category: await createCategory(input) };
+  });
+
+  // react-admin's dialect (and the spec's update and delete on the same paths).
+  router.get('/admin/categories', raList);
+  router.get('/admin/categories/:id', async (ctx) => {
+    const c = await findCategory(parseId(ctx.params.id));
+    c.productCount = (await listCategories(false)).find((x) => x.id === c.id)?.productCount ?? 0;
+    ctx.body = c;
+  });
+  router.post('/admin/categories', async (ctx) => {
+    const input = parseBody<CategoryInput & { name: string }>(ctx.request.body, fields, { ignore: READ_ONLY });
+    ctx.status = 201;
+    ctx.body = await createCategory(input);
+  });
+  router.put('/admin/categories/:id', async (ctx) => {
+    const id = parseId(ctx.params.id);
+    const body = ctx.request.body as Record<string, unknown> | undefined;
+    if (body && typeof body === 'object' && ('categoryName' in body || 'parentCategoryId' in body)) {
+      const input = parseBody<{ categoryName?: string; parentCategoryId?: number | null }>(body, specUpdate, { partial: true });
+      const category = await updateCategory(id, { name: input.categoryName, parentId: input.parentCategoryId });
+      ctx.body = { message: API.categoryUpdated, category };
+      return;
+    }
+    const input = parseBody<CategoryInput>(body, fields, { partial: true, ignore: READ_ONLY });
+    ctx.body = await updateCategory(id, input);
+  });
+  router.delete('/admin/categories/:id', async (ctx) => {
+    const deleted = await deleteCategory(parseId(ctx.params.id));
+    ctx.body = { ...deleted.toJSON(), message: API.categoryDeleted };
+  });
+
+  return router;
+}

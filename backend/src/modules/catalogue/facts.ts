@@ -1,0 +1,157 @@
+// What checking and showing cart lines needs to know of the catalogue: each product with its
+// variants (price, stock), first picture and offered attribute values, and the names of values
+// and attributes. With the in-process caches on (config.memoryCaches) the facts are kept in
+// memory and dropped on every write to the catalogue's tables, when it is made and when its
+// transaction ends (platform/cache/writeWatch), so they are as exact as a query; facts read while a write
+// happened are not kept. Adding to the cart then costs no catalogue query at all.
+import type { Knex } from 'knex';
+import type { Transaction } from 'objection';
+import { Product } from '../../models/Product';
+import { Variant } from '../../models/Variant';
+import { ProductImage } from '../../models/ProductImage';
+import { ProductAttribute } from '../../models/ProductAttribute';
+import { AttributeValue } from '../../models/AttributeValue';
+import { Attribute } from '../../models/Attribute';
+import { watchWrites, writesTo, CATALOGUE_TABLES, STOCK_ONLY_UPDATE } from '../../platform/cache/writeWatch';
+import { concurrently } from '../../platform/db/concurrently';
+
+export interface VariantFacts {
+  id: number;
+  productId: number;
+  name: string;
+  sku: string;
+  /** stotinki; null: the product's price */
+  price: number | null;
+  stock: number;
+}
+
+export interface ProductFacts {
+  product: Pick<Product, 'id' | 'name' | 'slug' | 'status' | 'price'>;
+  /** In the shop's order (position, id). */
+  variants: VariantFacts[];
+  image: string | null;
+  /** The attribute values the product offers. */
+  offered: Set<number>;
+}
+
+export interface CatalogueFacts {
+  products: Map<number, ProductFacts>;
+  values: Map<number, { attributeId: number; value: string }>;
+  attributeNames: Map<number, string>;
+}
+
+/** What is kept: everything but stock, which orders change all the time. */
+type KeptFacts = Omit<ProductFacts, 'variants'> & { variants: Array<Omit<VariantFacts, 'stock'>> };
+
+const PRODUCTS_KEPT = 5000;
+
+/** A map filled only with what was read while nothing changed (generations). */
+class Kept<K, V> {
+  generation = 0;
+  entries = new Map<K, V>();
+
+  constructor(private max: number) {}
+
+  invalidate() {
+    this.generation++;
+    this.entries.clear();
+  }
+
+  keep(generation: number, entries: Iterable<[K, V]>) {
+    if (generation !== this.generation) return;
+    for (const [k, v] of entries) {
+      if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value as K);
+      this.entries.set(k, v);
+    }
+  }
+}
+
+interface Memory {
+  products: Kept<number, KeptFacts>;
+  /** variant id → stock, per product: dropped on every write to the variants. */
+  stock: Kept<number, Map<number, number>>;
+  names: Kept<'names', Omit<CatalogueFacts, 'products'>>;
+}
+
+let memory: Memory | undefined;
+
+/** Keep the facts in memory for this database (other instances' writes reach them: platform/cache/broadcast). */
+export function keepCatalogueFacts(knex: Knex) {
+  const kept: Memory = { products: new Kept(PRODUCTS_KEPT), stock: new Kept(PRODUCTS_KEPT), names: new Kept(1) };
+  memory = kept;
+  watchWrites(knex, (sql) => CATALOGUE_TABLES.test(sql) && !STOCK_ONLY_UPDATE.test(sql), () => {
+    kept.products.invalidate();
+    kept.names.invalidate();
+  });
+  watchWrites(knex, writesTo('variants'), () => kept.stock.invalidate());
+}
+
+async function readProducts(ids: number[], trx?: Transaction): Promise<KeptFacts[]> {
+  if (!ids.length) return [];
+  const [products, variants, images, offered] = await concurrently(trx, [
+    () => Product.query(trx).whereIn('id', ids).select('id', 'name', 'slug', 'status', 'price'),
+    () => Variant.query(trx).whereIn('productId', ids).orderBy(['position', 'id']).select('id', 'productId', 'name', 'sku', 'price'),
+    () => ProductImage.query(trx).whereIn('productId', ids).orderBy(['position', 'id']).select('productId', 'url'),
+    () => ProductAttribute.query(trx).whereIn('productId', ids).select('productId', 'attributeValueId'),
+  ] as const);
+  return products.map((p) => ({
+    product: { id: p.id, name: p.name, slug: p.slug, status: p.status, price: p.price },
+    variants: variants.filter((v) => v.productId === p.id).map((v) => ({ id: v.id, productId: v.productId, name: v.name, sku: v.sku, price: v.price })),
+    image: images.find((im) => im.productId === p.id)?.url ?? null,
+    offered: new Set(offered.filter((o) => o.productId === p.id).map((o) => o.attributeValueId)),
+  }));
+}
+
+/** Stock by variant, per product. */
+async function readStock(productIds: number[], trx?: Transaction): Promise<Map<number, Map<number, number>>> {
+  const byProduct = new Map(productIds.map((id) => [id, new Map<number, number>()]));
+  if (!productIds.length) return byProduct;
+  const rows = await Variant.query(trx).whereIn('productId', productIds).select('id', 'productId', 'stock');
+  for (const v of rows) byProduct.get(v.productId)?.set(v.id, v.stock);
+  return byProduct;
+}
+
+async function readNames(valueIds: number[] | 'all', trx?: Transaction): Promise<Omit<CatalogueFacts, 'products'>> {
+  const values = valueIds === 'all' ? await AttributeValue.query(trx) : valueIds.length ? await AttributeValue.query(trx).whereIn('id', valueIds) : [];
+  const attributeIds = [...new Set(values.map((v) => v.attributeId))];
+  const attributes = valueIds === 'all' ? await Attribute.query(trx) : attributeIds.length ? await Attribute.query(trx).whereIn('id', attributeIds) : [];
+  return {
+    values: new Map(values.map((v) => [v.id, { attributeId: v.attributeId, value: v.value }])),
+    attributeNames: new Map(attributes.map((a) => [a.id, a.name])),
+  };
+}
+
+/** What a kept map knows of these keys now, and which keys it lacks. */
+function known<K, V>(kept: Kept<K, V> | undefined, keys: K[]) {
+  const found = new Map<K, V>();
+  if (kept) for (const k of keys) {
+    const v = kept.entries.get(k);
+    if (v !== undefined) found.set(k, v);
+  }
+  return { found, missing: keys.filter((k) => !found.has(k)), generation: kept?.generation ?? 0 };
+}
+
+/** The facts of these products and attribute values (unknown ids are simply absent). */
+export async function catalogueFacts(productIds: number[], valueIds: number[], trx?: Transaction): Promise<CatalogueFacts> {
+  // Read what is missing; keep it unless something changed meanwhile.
+  const facts = known(memory?.products, productIds);
+  const stock = known(memory?.stock, productIds);
+  const names = known(memory?.names, ['names' as const]);
+  const [readFacts, readStocks, readNamed] = await concurrently(trx, [
+    () => readProducts(facts.missing, trx),
+    () => readStock(stock.missing, trx),
+    async () => (names.found.size ? undefined : readNames(memory ? 'all' : valueIds, trx)),
+  ] as const);
+  memory?.products.keep(facts.generation, readFacts.map((f) => [f.product.id, f]));
+  memory?.stock.keep(stock.generation, readStocks);
+  if (readNamed) memory?.names.keep(names.generation, [['names', readNamed]]);
+  for (const f of readFacts) facts.found.set(f.product.id, f);
+  for (const [id, s] of readStocks) stock.found.set(id, s);
+
+  const products = new Map<number, ProductFacts>();
+  for (const [id, f] of facts.found) {
+    const left = stock.found.get(id);
+    products.set(id, { ...f, variants: f.variants.map((v) => ({ ...v, stock: left?.get(v.id) ?? 0 })) });
+  }
+  return { products, ...(readNamed ?? names.found.get('names')!) };
+}

@@ -1,0 +1,53 @@
+// POST /admin/uploads: one product picture. The type is read from the file's first bytes,
+// never from its name or the browser's claim; the file gets a random name.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import Router from '@koa/router';
+import multer from '@koa/multer';
+import type { Context, Next } from 'koa';
+import { badRequest, HttpError } from '../../platform/http/errors';
+import { API } from '../../../../domain/messages';
+import { UPLOAD_MAX_BYTES } from '../../../../domain/limits';
+
+/** The image type of a file by its magic bytes, or null. */
+export function imageType(buf: Buffer): 'jpg' | 'png' | 'gif' | 'webp' | null {
+  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpg';
+  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (buf.length >= 6 && /^GIF8[79]a$/.test(buf.subarray(0, 6).toString('latin1'))) return 'gif';
+  if (buf.length >= 12 && buf.subarray(0, 4).toString('latin1') === 'RIFF' && buf.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  return null;
+}
+
+const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10 } });
+
+/** multer's refusals as our answers (413 for size, 400 for the rest). */
+async function receive(ctx: Context, next: Next) {
+  try {
+    await upload.fields([{ name: 'file', maxCount: 1 }, { name: 'image', maxCount: 1 }])(ctx, next);
+  } catch (err: any) {
+    if (err instanceof HttpError) throw err;
+    if (err?.code === 'LIMIT_FILE_SIZE') throw new HttpError(413, API.uploadTooLarge);
+    if (typeof err?.code === 'string' && err.code.startsWith('LIMIT_')) throw badRequest(API.uploadMissing);
+    if (/multipart|boundary|Unexpected end/i.test(String(err?.message))) throw badRequest(API.uploadMissing);
+    throw err;
+  }
+}
+
+export function uploadRoutes() {
+  const router = new Router();
+  router.post('/admin/uploads', receive, async (ctx) => {
+    const files = (ctx.request as any).files as Record<string, Array<{ buffer: Buffer }>> | undefined;
+    const file = files?.file?.[0] ?? files?.image?.[0];
+    if (!file) throw badRequest(API.uploadMissing, { file: API.uploadMissing });
+    const type = imageType(file.buffer);
+    if (!type) throw badRequest(API.uploadNotImage, { file: API.uploadNotImage });
+    const name = `${crypto.randomUUID()}.${type}`;
+    await fs.mkdir(ctx.config.uploadDir, { recursive: true });
+    await fs.writeFile(path.join(ctx.config.uploadDir, name), file.buffer, { flag: 'wx' });
+    const url = `/uploads/${name}`;
+    ctx.status = 201;
+    ctx.body = { message: API.uploadOk, url, src: url };
+  });
+  return router;
+}

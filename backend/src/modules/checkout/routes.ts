@@ -1,0 +1,36 @@
+// The one price quote (POST /api/checkout/quote): what the cart page and the checkout page show.
+// A guest sends the cookie's lines; a signed-in customer without items gets the server cart
+// quoted. A code that does not apply is reported beside the quote (discountError), not refused.
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import type { User } from '../../models/User';
+import { parseBody, Shape } from '../../platform/http/validate';
+import { itemsRule } from '../cart/lineShapes';
+import { SHIPPING_METHODS, ShippingMethod } from '../../../../domain/orderStatus';
+import { quoteCart, quoteView } from './quote';
+import type { LineInput } from '../cart/lines';
+import { previewCustomerKeys, throttleChecks } from '../discounts/routes';
+
+const quoteShape: Shape = {
+  items: itemsRule,
+  shipping: { type: 'object', shape: { method: { type: 'enum', values: SHIPPING_METHODS, nullable: true } }, ignore: ['city', 'postcode', 'address', 'officeId'] },
+  discountCode: { type: 'string', max: 50, nullable: true },
+  email: { type: 'email', nullable: true },
+};
+
+async function quote(ctx: Context) {
+  const input = parseBody<{ items?: LineInput[]; shipping?: { method?: ShippingMethod | null }; discountCode?: string | null; email?: string | null }>(ctx.request.body, quoteShape);
+  const user = ctx.state.user as User | null;
+  // A code on the quote is a code check: the same throttle, and the same rule that a guest's
+  // typed e-mail is never looked up (only what this browser or account has itself used).
+  const customerKeys = input.discountCode?.trim() ? (await throttleChecks(ctx, user), await previewCustomerKeys(ctx, user)) : undefined;
+  const q = await quoteCart({ items: input.items, shippingMethod: input.shipping?.method ?? null, discountCode: input.discountCode, email: input.email, customerKeys }, user);
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = quoteView(q);
+}
+
+export function checkoutRoutes() {
+  const router = new Router();
+  router.post('/checkout/quote', quote);
+  return router;
+}

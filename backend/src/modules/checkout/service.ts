@@ -1,0 +1,155 @@
+// Placing an order: one transaction that re-checks every line against the catalogue, prices
+// it with the one quote (modules/checkout/quote: nothing price-like from the client is used), in the
+// currency of account read inside the same transaction (the euro switch cannot land halfway),
+// refuses it when the shopper was shown another total, takes the stock with a guarded update
+// (stock = stock - q WHERE stock >= q), redeems the discount, writes the order, its item
+// snapshots, payment record, first history event and a staff notification.
+import type { Transaction } from 'objection';
+import { Order } from '../../models/Order';
+import { OrderItem } from '../../models/OrderItem';
+import { OrderEvent } from '../../models/OrderEvent';
+import { Payment } from '../../models/Payment';
+import { Variant } from '../../models/Variant';
+import { CartItem } from '../../models/CartItem';
+import type { User } from '../../models/User';
+import { badRequest, conflict, HttpError } from '../../platform/http/errors';
+import { API } from '../../../../domain/messages';
+import { formatDual, formatMoney, fromMinor, toMinor } from '../../../../domain/money';
+import { searchable } from '../../../../domain/slug';
+import type { PaymentMethod, ShippingMethod } from '../../../../domain/orderStatus';
+import { LineInput, ResolvedLine } from '../cart/lines';
+import { redeemDiscount } from '../discounts/service';
+import { notifyStaff } from '../staff/notifications';
+import { actorOf } from '../orders/service';
+import { quoteCart, quoteView, QuoteView } from './quote';
+import { lockCurrency } from '../settings/currency';
+import { officeForOrder, officeShippingFields } from '../couriers/offices';
+
+export interface CheckoutInput {
+  items?: LineInput[];
+  customer: { firstName: string; lastName: string; email: string; phone: string };
+  shipping: { method: ShippingMethod; city: string; postcode?: string; address: string; officeId?: number };
+  paymentMethod: PaymentMethod;
+  discountCode?: string;
+  note?: string;
+  ageConfirmed: boolean;
+  termsAccepted: boolean;
+  /** The total the shopper was shown (decimal, the shop's currency); optional for scripts. */
+  expectedTotal?: number;
+}
+
+/** 409 when the shopper was shown another total: carries the new quote for the page to show. */
+export class TotalChangedError extends HttpError {
+  constructor(public quote: QuoteView) {
+    super(409, API.totalChanged(formatDual(quote.total, quote.currency, quote.dualCurrency)), { expectedTotal: API.totalChanged(formatMoney(quote.total, quote.currency)) });
+    this.extra = { quote };
+  }
+}
+
+/** The readable order number, from the id so that it is unique without a counter to race on. */
+export function orderNumber(id: number): string {
+  return `VS-${String(10000 + id)}`;
+}
+
+/** Several lines may take stock from one variant (different flavours): take it once per variant. */
+function stockNeeded(lines: ResolvedLine[]): Map<number, { quantity: number; line: ResolvedLine }> {
+  const need = new Map<number, { quantity: number; line: ResolvedLine }>();
+  for (const l of lines) {
+    const cur = need.get(l.variantId);
+    need.set(l.variantId, { quantity: (cur?.quantity ?? 0) + l.quantity, line: cur?.line ?? l });
+  }
+  return need;
+}
+
+export async function placeOrder(input: CheckoutInput, user: User | null, trx: Transaction): Promise<Order> {
+  if (!input.ageConfirmed) throw badRequest(API.ageRequired, { ageConfirmed: API.ageRequired });
+  if (!input.termsAccepted) throw badRequest(API.termsRequired, { termsAccepted: API.termsRequired });
+
+  // Wait for a euro switch in progress (PostgreSQL; SQLite's one connection already serialises):
+  // the currency and every price below are then read from the same side of it.
+  await lockCurrency(trx, 'shared');
+  const office = await officeForOrder(input.shipping, trx);
+  const email = input.customer.email;
+  const quote = await quoteCart(
+    { items: input.items, shippingMethod: input.shipping.method, discountCode: input.discountCode, email },
+    user, { trx, strictDiscount: true, checkStock: true },
+  );
+  const { lines, totals, discount, settings, currency, fromServerCart } = quote;
+  if (input.expectedTotal !== undefined && toMinor(input.expectedTotal) !== totals.total) throw new TotalChangedError(quoteView(quote));
+
+  // Take the stock; a line that lost the race refuses the whole order.
+  const lowStock: Array<{ name: string; stock: number }> = [];
+  for (const [variantId, { quantity, line }] of stockNeeded(lines)) {
+    const taken = await Variant.query(trx).where('id', variantId).where('stock', '>=', quantity).decrement('stock', quantity);
+    if (!taken) {
+      const now = await Variant.query(trx).findById(variantId);
+      throw conflict(API.notEnoughStock(`${line.productName} (${line.variantName})`, now?.stock ?? 0), { items: API.notEnoughStock(line.productName, now?.stock ?? 0) });
+    }
+    const left = line.stock - quantity; // what this transaction saw; re-read below for the notice
+    if (left <= settings.lowStockThreshold) {
+      const fresh = await Variant.query(trx).findById(variantId);
+      if (fresh && fresh.stock <= settings.lowStockThreshold) lowStock.push({ name: `${line.productName} (${line.variantName})`, stock: fresh.stock });
+    }
+  }
+
+  const c = input.customer;
+  const s = office ? { ...input.shipping, ...officeShippingFields(office) } : input.shipping;
+  const order = await Order.query(trx).insert({
+    number: `tmp-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`,
+    userId: user?.id ?? null,
+    status: 'pending',
+    paymentStatus: 'unpaid',
+    paymentMethod: input.paymentMethod,
+    customerFirstName: c.firstName,
+    customerLastName: c.lastName,
+    customerEmail: email,
+    customerPhone: c.phone,
+    shippingMethod: s.method,
+    shippingCity: s.city,
+    shippingPostcode: s.postcode ?? '',
+    shippingAddress: s.address,
+    subtotal: totals.subtotal,
+    discountCode: discount?.code ?? null,
+    discountId: discount?.id ?? null,
+    discountTotal: totals.discountTotal,
+    shippingTotal: totals.shippingTotal,
+    total: totals.total,
+    currency,
+    note: input.note ?? '',
+    staffNote: '',
+    trackingNumber: '',
+    shippingOffice: office ? JSON.stringify(office) : null,
+    searchText: '',
+    deliveredAt: null,
+    withdrawnAt: null,
+  } as Partial<Order>);
+  const number = orderNumber(order.id);
+  await trx(Order.tableName).where({ id: order.id }).update({ number, searchText: searchable(number, c.firstName, c.lastName, email, c.phone) });
+
+  // What was bought and the order's records, composed here from the catalogue and the checked input.
+  const items = await OrderItem.insertComposed(trx, lines.map((l) => ({
+    orderId: order.id,
+    productId: l.productId,
+    variantId: l.variantId,
+    productName: l.productName,
+    variantName: l.variantName,
+    sku: l.sku,
+    attributes: l.attributes.map((a) => ({ name: a.name, value: a.value })),
+    personalization: l.personalization,
+    unitPrice: l.unitPrice,
+    quantity: l.quantity,
+    lineTotal: l.lineTotal,
+  })));
+  const [payment] = await Payment.insertComposed(trx, [{ orderId: order.id, method: input.paymentMethod, amount: totals.total, currency, status: 'pending', reference: number, paidAt: null, refundedAt: null }]);
+  const actor = actorOf(user, `${c.firstName} ${c.lastName}`.trim());
+  const [created] = await OrderEvent.insertComposed(trx, [{ orderId: order.id, type: 'created', fromStatus: null, toStatus: 'pending', note: '', actorUserId: actor.userId, actorLabel: actor.label }]);
+  if (discount) await redeemDiscount(discount, order.id, email, trx, user);
+  if (fromServerCart && user) await CartItem.query(trx).delete().where({ userId: user.id });
+
+  await notifyStaff({ type: 'order', message: `Нова поръчка ${number} от ${c.firstName} ${c.lastName} за ${formatMoney(fromMinor(totals.total) ?? 0, currency)}`, link: `/admin/orders/${order.id}` }, trx);
+  for (const v of lowStock) {
+    await notifyStaff({ type: 'low_stock', message: v.stock > 0 ? `Ниска наличност: ${v.name} — остават ${v.stock} бр.` : `Изчерпан: ${v.name}`, link: '/admin/products' }, trx);
+  }
+  // The whole order as written, so the answer needs no second read.
+  return Object.assign(order, { number, items, payment, events: [created] });
+}

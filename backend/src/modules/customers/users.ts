@@ -1,0 +1,62 @@
+// Creating and changing users: e-mail normalised and unique, password hashed, search text kept.
+import { User } from '../../models/User';
+import { conflict } from '../../platform/http/errors';
+import { API } from '../../../../domain/messages';
+import { searchable } from '../../../../domain/slug';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { revokeAllTokens } from '../auth/middleware';
+import type { Role } from '../../../../domain/limits';
+import type { Transaction } from 'objection';
+
+export interface UserInput {
+  email: string;
+  password: string;
+  firstName?: string;
+  lastName?: string;
+  phone?: string;
+  role?: Role;
+}
+
+export async function createUser(input: UserInput, trx?: Transaction): Promise<User> {
+  const email = input.email.trim().toLowerCase();
+  if (await User.query(trx).findOne({ email })) throw conflict(API.emailTaken, { email: API.emailTaken });
+  return User.query(trx).insertAndFetch({
+    email,
+    passwordHash: await hashPassword(input.password),
+    firstName: input.firstName ?? '',
+    lastName: input.lastName ?? '',
+    phone: input.phone ?? '',
+    role: input.role ?? 'customer',
+  } as Partial<User>);
+}
+
+export interface UserChanges {
+  email?: string;
+  password?: string;
+  firstName?: string;
+  lastName?: string;
+  phone?: string;
+  role?: Role;
+}
+
+export async function updateUser(user: User, changes: UserChanges, trx?: Transaction): Promise<User> {
+  const patch: Partial<User> = {};
+  if (changes.email !== undefined && changes.email !== user.email) {
+    const taken = await User.query(trx).findOne({ email: changes.email });
+    if (taken && taken.id !== user.id) throw conflict(API.emailTaken, { email: API.emailTaken });
+    patch.email = changes.email;
+  }
+  // A new password ends every personal API token of the account (the same password set again,
+  // as ADMIN_PASSWORD does at each start, changes nothing).
+  if (changes.password && !(user.passwordHash && (await verifyPassword(changes.password, user.passwordHash)))) {
+    patch.passwordHash = await hashPassword(changes.password);
+    patch.passwordChangedAt = new Date().toISOString();
+    await revokeAllTokens(user.id, trx);
+  }
+  for (const k of ['firstName', 'lastName', 'phone', 'role'] as const) {
+    if (changes[k] !== undefined) (patch as any)[k] = changes[k];
+  }
+  const merged = { ...user, ...patch };
+  patch.searchText = searchable(merged.email, merged.firstName, merged.lastName, merged.phone);
+  return user.$query(trx).patchAndFetch(patch);
+}

@@ -1,0 +1,84 @@
+// Discount codes: finding a code (case-insensitive), checking that it applies now, for this
+// customer and subtotal, and redeeming it inside the order's transaction with guarded updates
+// so that a code with one use left is used once, however many checkouts race for it.
+// Per-customer limits count by customer key, not by the e-mail typed at checkout: a signed-in
+// customer is their account (and the account's e-mail), a guest their e-mail normalised
+// (domain/email: `name+2@…`, `na.me@gmail.com` and a trailing dot are the same customer). Each
+// key has one counter row per code, raised with `uses = uses + 1 WHERE uses < limit`.
+import type { Transaction } from 'objection';
+import { Discount } from '../../models/Discount';
+import { DiscountRedemption } from '../../models/DiscountRedemption';
+import { badRequest, conflict } from '../../platform/http/errors';
+import { API } from '../../../../domain/messages';
+import { formatMoney, fromMinor, type Currency } from '../../../../domain/money';
+import type { DiscountRule } from '../../../../domain/pricing';
+import { normalizeEmailKey } from '../../../../domain/email';
+
+export function normalizeCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+export function discountRule(d: Discount): DiscountRule {
+  return { type: d.type, value: d.value, minSubtotal: d.minSubtotal };
+}
+
+/** Who counts as one customer for per-customer limits. */
+export function customerKeys(who: { user?: { id: number; email: string } | null; email?: string | null }): string[] {
+  if (who.user) return [`user:${who.user.id}`, `email:${normalizeEmailKey(who.user.email)}`];
+  return who.email ? [`email:${normalizeEmailKey(who.email)}`] : [];
+}
+
+/** Whether any of these customer keys has used the code up to its per-customer limit. */
+async function usedUpBy(d: Discount, keys: string[], trx?: Transaction): Promise<boolean> {
+  if (d.perCustomerLimit === null || d.perCustomerLimit === undefined || !keys.length) return false;
+  const rows: Array<{ uses: number | string }> = await (trx ?? Discount.knex())('discountCustomerUses').where('discountId', d.id).whereIn('customerKey', keys).select('uses');
+  return rows.some((r) => Number(r.uses) >= d.perCustomerLimit!);
+}
+
+/** The discount for a code, or a 4xx saying plainly why it does not apply. The customer is the
+ *  signed-in `user`, else the guest's `email`; or `customerKeys` given as they are. */
+export async function checkDiscount(
+  code: string,
+  ctx: { subtotal: number; email?: string | null; user?: { id: number; email: string } | null; customerKeys?: string[]; now?: Date; currency?: Currency },
+  trx?: Transaction,
+): Promise<Discount> {
+  const field = { discountCode: '' };
+  const fail = (message: string, status: 400 | 409 = 400) => {
+    field.discountCode = message;
+    return status === 400 ? badRequest(message, { ...field }) : conflict(message, { ...field });
+  };
+  const d = await Discount.query(trx).findOne({ code: normalizeCode(code) });
+  if (!d) throw fail(API.discountInvalid);
+  const now = (ctx.now ?? new Date()).toISOString();
+  if (!d.active) throw fail(API.discountInactive);
+  if (d.startsAt && now < d.startsAt) throw fail(API.discountNotStarted);
+  if (d.endsAt && now > d.endsAt) throw fail(API.discountExpired);
+  if (d.usageLimit !== null && d.usedCount >= d.usageLimit) throw fail(API.discountUsedUp, 409);
+  if (ctx.subtotal < d.minSubtotal) throw fail(API.discountMinSubtotal(formatMoney(fromMinor(d.minSubtotal) ?? 0, ctx.currency)));
+  if (await usedUpBy(d, ctx.customerKeys ?? customerKeys(ctx), trx)) throw fail(API.discountPerCustomer, 409);
+  return d;
+}
+
+/**
+ * Count one use, overall and for the customer (the signed-in `user`, else the guest's e-mail);
+ * refuses (409) when the last use, or the customer's last use, was taken meanwhile. Call inside
+ * the order's trx. The code's row is locked first, then the customer rows in key order, so
+ * concurrent checkouts never wait on each other in a circle.
+ */
+export async function redeemDiscount(d: Discount, orderId: number, email: string, trx: Transaction, user?: { id: number; email: string } | null): Promise<void> {
+  const updated = await Discount.query(trx)
+    .where('id', d.id)
+    .where((q) => q.whereNull('usageLimit').orWhereRaw('?? < ??', ['usedCount', 'usageLimit']))
+    .increment('usedCount', 1);
+  if (!updated) throw conflict(API.discountUsedUp, { discountCode: API.discountUsedUp });
+  const keys = customerKeys({ user, email });
+  for (const customerKey of [...keys].sort()) {
+    await trx('discountCustomerUses').insert({ discountId: d.id, customerKey, uses: 0 }).onConflict(['discountId', 'customerKey']).ignore();
+    const raised = await trx('discountCustomerUses')
+      .where({ discountId: d.id, customerKey })
+      .where((q) => (d.perCustomerLimit === null || d.perCustomerLimit === undefined ? q : q.where('uses', '<', d.perCustomerLimit)))
+      .increment('uses', 1);
+    if (!raised) throw conflict(API.discountPerCustomer, { discountCode: API.discountPerCustomer });
+  }
+  await DiscountRedemption.query(trx).insert({ discountId: d.id, orderId, email: email.toLowerCase(), customerKey: keys[0] ?? '' } as Partial<DiscountRedemption>);
+}

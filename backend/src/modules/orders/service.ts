@@ -1,0 +1,184 @@
+// Orders as the API shows them, and the moves of the order state machine (domain/orderStatus):
+// status changes with their history event, stock put back on cancel and return.
+import type { Transaction } from 'objection';
+import { Order } from '../../models/Order';
+import { OrderItem } from '../../models/OrderItem';
+import { OrderEvent } from '../../models/OrderEvent';
+import { Payment } from '../../models/Payment';
+import { Variant } from '../../models/Variant';
+import type { User } from '../../models/User';
+import { conflict, notFound } from '../../platform/http/errors';
+import { API } from '../../../../domain/messages';
+import { fromMinor } from '../../../../domain/money';
+import { ORDER_STATUS_LABELS, ORDER_TRANSITIONS, OrderStatus, canTransition, restoresStock, CANCELLABLE_BY_SHOPPER, WITHDRAWABLE, WITHDRAWAL_DAYS } from '../../../../domain/orderStatus';
+import { DAY_MS } from '../../../../domain/dates';
+import { orderOffice, orderTrackingUrl } from '../couriers/views';
+import type { ApiOffice } from '../../../../domain/couriers';
+import { concurrently } from '../../platform/db/concurrently';
+
+export interface Actor {
+  userId: number | null;
+  label: string;
+}
+
+export function actorOf(user: User | null | undefined, fallback = 'Гост'): Actor {
+  return user ? { userId: user.id, label: user.email } : { userId: null, label: fallback };
+}
+
+export interface OrderView {
+  id: number;
+  number: string;
+  status: OrderStatus;
+  statusLabel: string;
+  allowedTransitions: readonly OrderStatus[];
+  paymentStatus: string;
+  paymentMethod: string;
+  customer: { firstName: string; lastName: string; email: string; phone: string };
+  shipping: { method: string; city: string; postcode: string; address: string; office: ApiOffice | null };
+  items: unknown[];
+  itemCount: number;
+  subtotal: number | null;
+  discountCode: string | null;
+  discountTotal: number | null;
+  shippingTotal: number | null;
+  total: number | null;
+  currency: string;
+  note: string;
+  trackingNumber: string;
+  trackingUrl: string | null;
+  events: unknown[];
+  payments: unknown[];
+  deliveredAt: string | null;
+  withdrawnAt: string | null;
+  stockRestored: boolean;
+  createdAt: string;
+  updatedAt: string;
+  userId?: number | null;
+  staffNote?: string;
+}
+
+/** The API shape of an order (DESIGN.md §5). Staff also see userId and the staff note. */
+export function orderView(o: Order, opts: { staff?: boolean } = {}): OrderView {
+  const view: OrderView = {
+    id: o.id,
+    number: o.number,
+    status: o.status,
+    statusLabel: ORDER_STATUS_LABELS[o.status],
+    allowedTransitions: ORDER_TRANSITIONS[o.status],
+    paymentStatus: o.paymentStatus,
+    paymentMethod: o.paymentMethod,
+    customer: { firstName: o.customerFirstName, lastName: o.customerLastName, email: o.customerEmail, phone: o.customerPhone },
+    shipping: { method: o.shippingMethod, city: o.shippingCity, postcode: o.shippingPostcode, address: o.shippingAddress, office: orderOffice(o) },
+    items: (o.items ?? []).map((i) => i.toJSON()),
+    itemCount: (o.items ?? []).reduce((n, i) => n + i.quantity, 0),
+    subtotal: fromMinor(o.subtotal),
+    discountCode: o.discountCode,
+    discountTotal: fromMinor(o.discountTotal),
+    shippingTotal: fromMinor(o.shippingTotal),
+    total: fromMinor(o.total),
+    currency: o.currency,
+    note: o.note,
+    trackingNumber: o.trackingNumber,
+    trackingUrl: orderTrackingUrl(o),
+    events: (o.events ?? []).map((e) => e.toJSON()),
+    payments: o.payment ? [o.payment.toJSON()] : [],
+    deliveredAt: o.deliveredAt,
+    withdrawnAt: o.withdrawnAt,
+    stockRestored: Boolean(o.stockRestoredAt),
+    createdAt: o.createdAt,
+    updatedAt: o.updatedAt,
+  };
+  if (opts.staff) {
+    view.userId = o.userId;
+    view.staffNote = o.staffNote;
+  }
+  return view;
+}
+
+/** Load orders with items, events and payment in a constant number of queries. */
+export async function withDetails(orders: Order[], trx?: Transaction): Promise<Order[]> {
+  if (!orders.length) return orders;
+  const ids = orders.map((o) => o.id);
+  const [items, events, payments] = await concurrently(trx, [
+    () => OrderItem.query(trx).whereIn('orderId', ids).orderBy('id'),
+    () => OrderEvent.query(trx).whereIn('orderId', ids).orderBy(['createdAt', 'id']),
+    () => Payment.query(trx).whereIn('orderId', ids),
+  ] as const);
+  for (const o of orders) {
+    o.items = items.filter((i) => i.orderId === o.id);
+    o.events = events.filter((e) => e.orderId === o.id);
+    o.payment = payments.find((p) => p.orderId === o.id);
+  }
+  return orders;
+}
+
+export async function findOrder(id: number, trx?: Transaction): Promise<Order> {
+  const order = await Order.query(trx).findById(id);
+  if (!order) throw notFound(API.orderNotFound);
+  return (await withDetails([order], trx))[0];
+}
+
+/**
+ * Put the stock of an order's items back (cancel, return, refund with restock, delete before
+ * shipping). Once per order: the guarded mark makes a second call (a return after a refund that
+ * restocked) a no-op. Answers whether the stock went back now.
+ */
+export async function restock(orderId: number, trx: Transaction): Promise<boolean> {
+  const marked = await Order.query(trx).patch({ stockRestoredAt: new Date().toISOString() } as Partial<Order>).where({ id: orderId }).whereNull('stockRestoredAt');
+  if (!marked) return false;
+  const items = await OrderItem.query(trx).where({ orderId }).whereNotNull('variantId');
+  for (const item of items) {
+    await Variant.query(trx).where('id', item.variantId!).increment('stock', item.quantity);
+  }
+  return true;
+}
+
+/**
+ * Move an order to another status, or refuse (409) when the state machine does not allow it.
+ * Writes the history event; puts stock back when the move is a cancellation or a return.
+ * The status is changed with a guarded update, so two staff members cannot both move it.
+ */
+export async function changeStatus(orderId: number, to: OrderStatus, actor: Actor, trx: Transaction, note = ''): Promise<Order> {
+  const order = await Order.query(trx).findById(orderId);
+  if (!order) throw notFound(API.orderNotFound);
+  const from = order.status;
+  if (from === to) return order;
+  if (!canTransition(from, to)) throw conflict(API.transitionRefused(ORDER_STATUS_LABELS[from], ORDER_STATUS_LABELS[to]), { status: API.transitionRefused(ORDER_STATUS_LABELS[from], ORDER_STATUS_LABELS[to]) });
+  const patch: Partial<Order> = { status: to };
+  if (to === 'delivered') patch.deliveredAt = new Date().toISOString();
+  const moved = await Order.query(trx).patch(patch).where({ id: orderId, status: from });
+  if (!moved) throw conflict(API.conflict);
+  if (restoresStock(to)) await restock(orderId, trx);
+  await OrderEvent.query(trx).insert({ orderId, type: 'status', fromStatus: from, toStatus: to, note, actorUserId: actor.userId, actorLabel: actor.label } as Partial<OrderEvent>);
+  return (await Order.query(trx).findById(orderId))!;
+}
+
+/** The shopper's own way out: cancel before shipping, withdraw (EU, 14 days) after it. */
+export async function withdrawOrder(orderId: number, actor: Actor, reason: string, trx: Transaction): Promise<{ order: Order; kind: 'cancellation' | 'withdrawal' }> {
+  const order = await Order.query(trx).findById(orderId);
+  if (!order) throw notFound(API.orderNotFound);
+  if (order.withdrawnAt) throw conflict(API.alreadyWithdrawn, { order: API.alreadyWithdrawn });
+  const now = new Date();
+  if (CANCELLABLE_BY_SHOPPER.includes(order.status)) {
+    await changeStatus(orderId, 'cancelled', actor, trx, reason || 'Отказ от клиента преди изпращане');
+    await Order.query(trx).patch({ withdrawnAt: now.toISOString() } as Partial<Order>).findById(orderId);
+    return { order: (await Order.query(trx).findById(orderId))!, kind: 'cancellation' };
+  }
+  if (!WITHDRAWABLE.includes(order.status)) throw conflict(API.withdrawalNotPossible, { order: API.withdrawalNotPossible });
+  if (order.status === 'delivered' && order.deliveredAt && now.getTime() - Date.parse(order.deliveredAt) > WITHDRAWAL_DAYS * DAY_MS) {
+    throw conflict(API.withdrawalWindowClosed, { order: API.withdrawalWindowClosed });
+  }
+  // Guarded: two clicks record one withdrawal.
+  const patched = await Order.query(trx).patch({ withdrawnAt: now.toISOString() } as Partial<Order>).where({ id: orderId }).whereNull('withdrawnAt');
+  if (!patched) throw conflict(API.alreadyWithdrawn, { order: API.alreadyWithdrawn });
+  await OrderEvent.query(trx).insert({ orderId, type: 'withdrawal', fromStatus: order.status, toStatus: order.status, note: reason, actorUserId: actor.userId, actorLabel: actor.label } as Partial<OrderEvent>);
+  return { order: (await Order.query(trx).findById(orderId))!, kind: 'withdrawal' };
+}
+
+/** Delete an order (staff): stock goes back when it was still taken and not shipped. */
+export async function deleteOrder(orderId: number, trx: Transaction): Promise<Order> {
+  const order = await findOrder(orderId, trx);
+  if (CANCELLABLE_BY_SHOPPER.includes(order.status)) await restock(orderId, trx);
+  await Order.query(trx).deleteById(orderId);
+  return order;
+}

@@ -1,0 +1,83 @@
+// The shop's currency of account and the one-way switch from leva to the euro. The switch
+// converts every stored amount that prices something still to be sold, in one transaction, with
+// convertMinor (1.95583 BGN per EUR, half-up to the cent). Orders, their items and payments are
+// records of what was charged: they keep their own currency and are never converted.
+//
+// An order racing the switch is entirely in one currency: checkout takes the currency lock
+// shared as the first statement of its transaction and reads the currency and the prices inside
+// it; the switch takes it exclusively before reading anything. With SQLite the single connection
+// already serialises the two transactions; with PostgreSQL a transaction-level advisory lock
+// does it (released at commit or rollback).
+import type { Knex } from 'knex';
+import type { Transaction } from 'objection';
+import { Setting } from '../../models/Setting';
+import { isPostgres } from '../../platform/db/knex';
+import { conflict } from '../../platform/http/errors';
+import { API } from '../../../../domain/messages';
+import { convertMinor, type Currency } from '../../../../domain/money';
+import { clearSettingsCache, getSettings, saveSettings } from './service';
+
+/** An arbitrary constant naming the advisory lock (pg_advisory_xact_lock takes a bigint). */
+const CURRENCY_LOCK_KEY = 13_1955_83;
+
+export async function lockCurrency(trx: Knex | Transaction, mode: 'shared' | 'exclusive'): Promise<void> {
+  if (!isPostgres(trx as Knex)) return;
+  await (trx as Knex).raw(mode === 'shared' ? 'select pg_advisory_xact_lock_shared(?)' : 'select pg_advisory_xact_lock(?)', [CURRENCY_LOCK_KEY]);
+}
+
+/** Every priced column outside settings: table, column, and which rows (all when omitted). */
+const PRICED_COLUMNS: Array<{ kind: string; table: string; column: string; where?: (q: Knex.QueryBuilder) => void }> = [
+  { kind: 'productPrices', table: 'products', column: 'price' },
+  { kind: 'compareAtPrices', table: 'products', column: 'compareAtPrice' },
+  { kind: 'variantPrices', table: 'variants', column: 'price' },
+  { kind: 'discountValues', table: 'discounts', column: 'value', where: (q) => q.where('type', 'fixed') },
+  { kind: 'discountMinimums', table: 'discounts', column: 'minSubtotal' },
+];
+
+export interface EuroSwitchResult {
+  currency: Currency;
+  euroSince: string;
+  /** How many amounts of each kind were converted. */
+  converted: Record<string, number>;
+}
+
+/** Convert one column's non-null amounts; rows are grouped by their new amount to keep it to a few statements. */
+async function convertColumn(trx: Transaction, spec: (typeof PRICED_COLUMNS)[number]): Promise<number> {
+  const q = trx(spec.table).select('id', spec.column).whereNotNull(spec.column);
+  spec.where?.(q);
+  const rows: Array<Record<string, number>> = await q;
+  const byNewAmount = new Map<number, number[]>();
+  for (const row of rows) {
+    const amount = convertMinor(Number(row[spec.column]), 'BGN', 'EUR');
+    byNewAmount.set(amount, [...(byNewAmount.get(amount) ?? []), row.id]);
+  }
+  for (const [amount, ids] of byNewAmount) {
+    for (let i = 0; i < ids.length; i += 500) await trx(spec.table).whereIn('id', ids.slice(i, i + 500)).update({ [spec.column]: amount });
+  }
+  return rows.length;
+}
+
+/** Switch the shop from leva to the euro, once. 409 when it is already in euro. */
+export async function switchToEuro(): Promise<EuroSwitchResult> {
+  const result = await Setting.transaction(async (trx) => {
+    await lockCurrency(trx, 'exclusive');
+    const settings = await getSettings(trx, { fresh: true });
+    if (settings.currency === 'EUR') throw conflict(API.euroAlready, { currency: API.euroAlready });
+    const converted: Record<string, number> = {};
+    for (const spec of PRICED_COLUMNS) converted[spec.kind] = await convertColumn(trx, spec);
+    const fees = settings.shippingFees;
+    const euroSince = new Date().toISOString();
+    await saveSettings({
+      currency: 'EUR',
+      euroSince,
+      shippingFees: { econt_office: convertMinor(fees.econt_office, 'BGN', 'EUR'), speedy_office: convertMinor(fees.speedy_office, 'BGN', 'EUR'), address: convertMinor(fees.address, 'BGN', 'EUR') },
+      freeShippingThreshold: settings.freeShippingThreshold === null ? null : convertMinor(settings.freeShippingThreshold, 'BGN', 'EUR'),
+    }, trx);
+    converted.shippingFees = Object.keys(fees).length;
+    converted.freeShippingThreshold = settings.freeShippingThreshold === null ? 0 : 1;
+    return { currency: 'EUR' as const, euroSince, converted };
+  });
+  // The public catalogue and the facts are dropped by the write watch; the settings cache here.
+  clearSettingsCache();
+  return result;
+}

@@ -1,0 +1,140 @@
+// Shop settings: defaults here, overrides in the `settings` table (one row per key).
+// Read often (every checkout and cart preview), written rarely: cached in process and
+// re-read after any write to the table, here or by another instance (app.ts, platform/cache/broadcast),
+// and after a short time at the latest.
+import type { Transaction } from 'objection';
+import { Setting } from '../../models/Setting';
+import type { ShippingRule } from '../../../../domain/pricing';
+import { LOW_STOCK_THRESHOLD_DEFAULT } from '../../../../domain/limits';
+import { dualDisplayByDefault, type Currency } from '../../../../domain/money';
+
+export interface ShopSettings {
+  brand: string;
+  contacts: { email: string; phone: string; address: string; city: string; hours: string };
+  /** The currency of account: every stored amount is in its minor units. Changed only by the
+   *  one-way switch to the euro (modules/settings/currency.ts). */
+  currency: Currency;
+  /** When the shop switched to the euro (ISO time); null while in leva. */
+  euroSince: string | null;
+  locale: string;
+  /** Show every price in both currencies side by side (default: on until DUAL_DISPLAY_UNTIL). */
+  dualCurrency: boolean;
+  /** Shipping fee per method, minor units of the currency of account. */
+  shippingFees: { econt_office: number; speedy_office: number; address: number };
+  /** Free shipping from this subtotal after the discount (minor units); null for never. */
+  freeShippingThreshold: number | null;
+  lowStockThreshold: number;
+  bank: { beneficiary: string; iban: string; bic: string; bankName: string };
+  twoFactorRequiredForAdmins: boolean;
+  /** The seller's legal identity (ЗЕТ чл. 4): on invoices, the terms page and the footer. */
+  legal: { companyName: string; eik: string; vatNumber: string; seat: string; address: string; mol: string; phone: string; email: string };
+  /** Invoices: the number the sequence starts from, and issuing when an order is paid. */
+  invoices: { firstNumber: number; autoIssueOnPayment: boolean };
+  /** The sender on waybills and what a parcel weighs when its products do not say (staff only). */
+  couriers: CourierSettings;
+}
+
+export interface CourierSettings {
+  senderName: string;
+  senderPhone: string;
+  /** The office the shop hands parcels in at, per courier (Econt office code, Speedy office id); empty: the address below. */
+  econtSenderOfficeCode: string;
+  speedySenderOfficeId: string;
+  senderCity: string;
+  senderPostcode: string;
+  senderAddress: string;
+  /** Kilograms, for products without a weight. */
+  defaultWeightKg: number;
+  /** Who carries deliveries to an address. */
+  addressCourier: 'econt' | 'speedy';
+  /** Speedy's service for waybills (505: standard 24 hours). */
+  speedyServiceId: number;
+}
+
+export const DEFAULT_SETTINGS: ShopSettings = {
+  brand: 'VAP SOLO',
+  contacts: {
+    email: 'office@vapsolo.bg',
+    phone: '+359 88 888 1234',
+    address: 'бул. „Витоша“ 1',
+    city: 'София, България',
+    hours: 'Пон–Пет 10:00–18:00',
+  },
+  currency: 'BGN',
+  euroSince: null,
+  locale: 'bg-BG',
+  dualCurrency: true,
+  shippingFees: { econt_office: 590, speedy_office: 590, address: 790 },
+  freeShippingThreshold: 10000,
+  lowStockThreshold: LOW_STOCK_THRESHOLD_DEFAULT,
+  bank: { beneficiary: 'ВАП СОЛО ЕООД', iban: 'BG80BNBG96611020345678', bic: 'BNBGBGSD', bankName: 'Българска народна банка' },
+  twoFactorRequiredForAdmins: false,
+  legal: {
+    companyName: 'ВАП СОЛО ЕООД',
+    eik: '206123451',
+    vatNumber: 'BG206123451',
+    seat: 'гр. София',
+    address: 'гр. София 1000, бул. „Витоша“ 1',
+    mol: 'Иван Иванов',
+    phone: '+359 88 888 1234',
+    email: 'office@vapsolo.bg',
+  },
+  invoices: { firstNumber: 1, autoIssueOnPayment: false },
+  couriers: {
+    senderName: 'ВАП СОЛО ЕООД',
+    senderPhone: '+359888881234',
+    econtSenderOfficeCode: '',
+    speedySenderOfficeId: '',
+    senderCity: 'София',
+    senderPostcode: '1000',
+    senderAddress: 'бул. „Витоша“ 1',
+    defaultWeightKg: 0.5,
+    addressCourier: 'econt',
+    speedyServiceId: 505,
+  },
+};
+
+const TTL_MS = 5_000;
+let cache: { value: ShopSettings; at: number } | undefined;
+
+/**
+ * Pass the transaction when calling inside one (SQLite has a single connection). `fresh` reads
+ * the table inside that transaction instead of the cache: what checkout and the euro switch
+ * need, so that an order's currency and its prices come from the same moment.
+ */
+export async function getSettings(trx?: Transaction, opts: { fresh?: boolean } = {}): Promise<ShopSettings> {
+  if (!opts.fresh && cache && Date.now() - cache.at < TTL_MS) return cache.value;
+  const rows = await Setting.query(trx);
+  const value: any = structuredClone(DEFAULT_SETTINGS);
+  // Dual display is on by default until the end of 2026; a stored choice wins.
+  value.dualCurrency = dualDisplayByDefault();
+  for (const row of rows) if (row.key in value) value[row.key] = row.value;
+  if (!trx) cache = { value, at: Date.now() };
+  return value;
+}
+
+export async function saveSettings(changes: Partial<ShopSettings>, outer?: Transaction): Promise<ShopSettings> {
+  const write = async (trx: Transaction) => {
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === undefined) continue;
+      await Setting.query(trx).insert({ key, value } as Partial<Setting>).onConflict('key').merge();
+    }
+  };
+  cache = undefined;
+  if (outer) {
+    await write(outer);
+    return getSettings(outer, { fresh: true });
+  }
+  await Setting.transaction(write);
+  cache = undefined;
+  return getSettings();
+}
+
+export function shippingRule(s: ShopSettings): ShippingRule {
+  return { fees: s.shippingFees, freeShippingThreshold: s.freeShippingThreshold };
+}
+
+/** Forget the cached settings (tests, and after a write from elsewhere). */
+export function clearSettingsCache() {
+  cache = undefined;
+}

@@ -1,0 +1,168 @@
+// The in-memory caches of several instances on one PostgreSQL database, kept exact together: after
+// every committed write an instance names the tables it changed on PostgreSQL's LISTEN/NOTIFY
+// channel, and every other instance drops what those tables feed (platform/cache/writeWatch), as if the write
+// had been made there. A notification leaves only once the COMMIT has answered, so whoever reads
+// after hearing it reads the new rows; a read begun before is not kept (the caches' generations).
+// One dedicated connection (outside knex's pool) listens and sends; when it is lost the caches
+// are emptied, since what was said meanwhile is unknown, and it connects again.
+import pg from 'pg';
+import type { Knex } from 'knex';
+import { isWrite, writeTarget, writtenElsewhere } from './writeWatch';
+
+export const CACHE_CHANNEL = 'vapsolo_cache';
+/** How the listening connection shows in pg_stat_activity. */
+export const LISTENER_NAME = 'vapsolo-cache-listener';
+/** PostgreSQL refuses payloads of 8000 bytes or more. */
+const PAYLOAD_MAX = 7000;
+const RECONNECT_MS = 500;
+/** Tables no shared cache is made of (sessions are read each time when instances share them). */
+const UNCACHED = new Set(['sessions', 'throttles', 'knex_migrations', 'knex_migrations_lock']);
+
+interface QueryEvent {
+  method?: string;
+  sql?: string;
+  __knexTxId?: string;
+}
+
+export class CacheBroadcast {
+  private client?: pg.Client;
+  private connected = false;
+  private stopped = false;
+  private pending = new Set<string>();
+  private sending = false;
+  private retry?: NodeJS.Timeout;
+
+  constructor(private knex: Knex, private connectionString: string) {}
+
+  /** Tell the other instances that these tables changed. */
+  announce(targets: Iterable<string>) {
+    for (const t of targets) this.pending.add(t);
+    if (!this.sending && this.pending.size) void this.flush();
+  }
+
+  async start() {
+    if (this.stopped) return;
+    const client = new pg.Client({ connectionString: this.connectionString, application_name: LISTENER_NAME });
+    this.client = client;
+    client.on('notification', (msg) => {
+      // Our own words come back on this connection: the local watchers have already acted.
+      if (msg.channel !== CACHE_CHANNEL || msg.processId === (client as any).processID) return;
+      this.heard((msg.payload ?? '*').split(','));
+    });
+    client.on('error', () => this.lost(client));
+    client.on('end', () => this.lost(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CACHE_CHANNEL}`);
+      this.connected = true;
+      // Whatever was written while nobody listened is unknown: start afresh.
+      this.heard(['*']);
+      if (this.pending.size && !this.sending) void this.flush();
+    } catch {
+      this.lost(client);
+    }
+  }
+
+  async stop() {
+    this.stopped = true;
+    clearTimeout(this.retry);
+    this.connected = false;
+    await this.client?.end().catch(() => undefined);
+  }
+
+  private heard(targets: string[]) {
+    writtenElsewhere(this.knex, targets);
+  }
+
+  private lost(client: pg.Client) {
+    if (client !== this.client) return;
+    this.connected = false;
+    this.client = undefined;
+    client.removeAllListeners('notification');
+    client.end().catch(() => undefined);
+    if (!this.stopped) this.retry = setTimeout(() => void this.start(), RECONNECT_MS);
+  }
+
+  /** One notification at a time on the connection; what comes meanwhile goes out together next. */
+  private async flush() {
+    this.sending = true;
+    try {
+      while (this.pending.size && !this.stopped) {
+        const payload = this.takePayload();
+        try {
+          if (this.connected && this.client) await this.client.query('select pg_notify($1, $2)', [CACHE_CHANNEL, payload]);
+          else await this.knex.raw('select pg_notify(?, ?)', [CACHE_CHANNEL, payload]);
+        } catch (err) {
+          console.error('cache broadcast failed:', (err as Error).message);
+        }
+      }
+    } finally {
+      this.sending = false;
+    }
+  }
+
+  private takePayload(): string {
+    const parts: string[] = [];
+    let length = 0;
+    for (const t of this.pending) {
+      if (length + t.length + 1 > PAYLOAD_MAX) break;
+      parts.push(t);
+      length += t.length + 1;
+      this.pending.delete(t);
+    }
+    return parts.join(',');
+  }
+}
+
+const broadcasts = new WeakMap<Knex, CacheBroadcast>();
+
+/** The broadcast of this knex instance's database, when caches are shared that way. */
+export function cacheBroadcast(knex: Knex): CacheBroadcast | undefined {
+  return broadcasts.get(knex);
+}
+
+/**
+ * Announce every committed write made through this knex: a write outside a transaction once it
+ * has answered, the writes of a transaction together once its COMMIT has answered (nothing for a
+ * rollback). The instance's knex.destroy() also stops the broadcast.
+ */
+export function broadcastWrites(knex: Knex, connectionString: string): CacheBroadcast {
+  const broadcast = new CacheBroadcast(knex, connectionString);
+  broadcasts.set(knex, broadcast);
+
+  knex.on('query-response', (_res: unknown, q: QueryEvent) => {
+    if (q.__knexTxId || !isWrite(q)) return;
+    const target = writeTarget(q.sql ?? '') ?? '*';
+    if (!UNCACHED.has(target)) broadcast.announce([target]);
+  });
+
+  // A transaction's queries are seen on its own object; its promise settles after COMMIT.
+  const transaction = knex.transaction.bind(knex) as (...args: any[]) => any;
+  const watchedTransaction = (handler?: unknown, config?: unknown) => {
+    if (typeof handler !== 'function') return transaction(handler, config);
+    const targets = new Set<string>();
+    const watched = (trx: Knex.Transaction) => {
+      trx.on('query', (q: QueryEvent) => {
+        if (!isWrite(q)) return;
+        const target = writeTarget(q.sql ?? '') ?? '*';
+        if (!UNCACHED.has(target)) targets.add(target);
+      });
+      return handler(trx);
+    };
+    return transaction(watched, config).then((result: unknown) => {
+      if (targets.size) broadcast.announce(targets);
+      return result;
+    });
+  };
+  // knex defines its methods read-only (configurable): redefine rather than assign.
+  Object.defineProperty(knex, 'transaction', { value: watchedTransaction, configurable: true });
+
+  const destroy = knex.destroy.bind(knex) as (...args: any[]) => Promise<void>;
+  const stopThenDestroy = async (...args: any[]) => {
+    await broadcast.stop();
+    return destroy(...args);
+  };
+  Object.defineProperty(knex, 'destroy', { value: stopThenDestroy, configurable: true });
+  void broadcast.start();
+  return broadcast;
+}

@@ -1,0 +1,247 @@
+// Outgoing e-mail. With SMTP_URL each message is first kept in the `mail_queue` table, then sent
+// through nodemailer's SMTP transport; when SMTP fails it stays queued and the worker in the server
+// process (startMailWorker) tries again with growing pauses, so an e-mail survives an SMTP outage
+// and a restart. Without SMTP_URL each message is written as an .eml file to data/outbox/
+// (development, tests, shops without mail yet), cheaply, since it happens for every order.
+// Sending never throws: a failed e-mail must not fail the order that caused it.
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import nodemailer, { Transporter } from 'nodemailer';
+import type { Knex } from 'knex';
+import { Model } from 'objection';
+import type { Config } from '../../config';
+import { scrub, scrubError } from '../http/scrub';
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType?: string;
+}
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+}
+
+/** Pauses before the 2nd, 3rd, … attempt; after the last the message stays unsent with its error. */
+export const MAIL_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000, 3 * 60 * 60_000, 6 * 60 * 60_000, 12 * 60 * 60_000];
+export const MAIL_MAX_ATTEMPTS = MAIL_RETRY_DELAYS_MS.length + 1;
+
+let transport: { key: string; t: Transporter } | undefined;
+
+function transporter(smtpUrl: string): Transporter {
+  if (!transport || transport.key !== smtpUrl) transport = { key: smtpUrl, t: nodemailer.createTransport(smtpUrl) };
+  return transport.t;
+}
+
+/** Write the file (0600: reset links are secrets), making the folder (0700) only when missing. */
+async function writeToOutbox(dir: string, name: string, text: string) {
+  const file = path.join(dir, name);
+  try {
+    await fs.promises.writeFile(file, text, { mode: 0o600 });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    await fs.promises.mkdir(dir, { recursive: true, mode: 0o700 });
+    await fs.promises.writeFile(file, text, { mode: 0o600 });
+  }
+}
+
+async function smtpSend(config: Config, mail: Mail) {
+  // Quoted-printable keeps the text readable in any mail client's source view.
+  await transporter(config.smtpUrl!).sendMail({ from: config.mailFrom, textEncoding: 'quoted-printable', ...mail });
+}
+
+function logFailure(event: string, mail: { subject: string }, err: unknown) {
+  console.error(JSON.stringify({ level: 'error', event, subject: mail.subject, error: scrub(String((err as Error)?.message ?? err)) }));
+}
+
+interface QueueRow {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  attachments: string | null;
+  attempts: number;
+}
+
+function toRow(mail: Mail, now: number) {
+  return {
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html ?? null,
+    attachments: mail.attachments?.length
+      ? JSON.stringify(mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content).toString('base64') })))
+      : null,
+    attempts: 0,
+    nextAttemptAt: now,
+    createdAt: now,
+  };
+}
+
+function fromRow(row: QueueRow): Mail {
+  const attachments = row.attachments
+    ? (JSON.parse(row.attachments) as Array<{ filename: string; contentType?: string; content: string }>).map((a) => ({ ...a, content: Buffer.from(a.content, 'base64') }))
+    : undefined;
+  return { to: row.to, subject: row.subject, text: row.text, html: row.html ?? undefined, attachments };
+}
+
+/**
+ * One attempt at a queued message. The row is claimed first (attempts moves on only if no other
+ * instance moved it), so two workers never send the same message twice at once.
+ */
+async function attempt(knex: Knex, config: Config, row: QueueRow, now: number): Promise<boolean> {
+  const attempts = Number(row.attempts) + 1;
+  const retryIn = MAIL_RETRY_DELAYS_MS[attempts - 1];
+  const claimed = await knex('mailQueue')
+    .where({ id: row.id, attempts: row.attempts })
+    .whereNull('sentAt')
+    .update({ attempts, nextAttemptAt: retryIn === undefined ? now : now + retryIn });
+  if (!claimed) return false;
+  try {
+    await smtpSend(config, fromRow(row));
+    await knex('mailQueue').where({ id: row.id }).update({ sentAt: Date.now(), lastError: null });
+    return true;
+  } catch (err) {
+    const error = scrub(String((err as Error)?.message ?? err)).slice(0, 1000);
+    await knex('mailQueue').where({ id: row.id }).update({ lastError: error });
+    logFailure(retryIn === undefined ? 'mail_given_up' : 'mail_retry_later', row, err);
+    return false;
+  }
+}
+
+/** Send every queued message that is due (the worker's round; tests call it with a later `now`). */
+export async function deliverDueMail(knex: Knex, config: Config, now = Date.now()): Promise<{ sent: number; failed: number }> {
+  if (!config.smtpUrl) return { sent: 0, failed: 0 };
+  const due: QueueRow[] = await knex('mailQueue')
+    .whereNull('sentAt')
+    .where('attempts', '<', MAIL_MAX_ATTEMPTS)
+    .where('nextAttemptAt', '<=', now)
+    .orderBy('id')
+    .limit(50);
+  let sent = 0;
+  for (const row of due) if (await attempt(knex, config, row, now)) sent++;
+  return { sent, failed: due.length - sent };
+}
+
+/** The worker in the server process: a round every `everyMs`, stopped with the returned function. */
+export function startMailWorker(knex: Knex, config: Config, everyMs = 30_000): () => void {
+  if (!config.smtpUrl) return () => undefined;
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    deliverDueMail(knex, config)
+      .catch((err) => console.error(JSON.stringify({ level: 'error', event: 'mail_worker_failed', error: scrubError(err) })))
+      .finally(() => (running = false));
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** Send a message — after the transaction that caused it has committed (never inside one: with
+ *  SQLite it would wait for the one connection). Resolves true when it went out (or into the outbox), false when it is left
+ *  in the queue for a retry (or, with no database reachable, lost — logged). */
+export async function sendMail(config: Config, mail: Mail, knex: Knex | undefined = safeKnex()): Promise<boolean> {
+  try {
+    if (!config.smtpUrl) {
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`;
+      await writeToOutbox(config.outboxDir, name, await outboxMessage(config.mailFrom, mail));
+      return true;
+    }
+    if (!knex) {
+      await smtpSend(config, mail);
+      return true;
+    }
+    const now = Date.now();
+    const [inserted] = await knex('mailQueue').insert(toRow(mail, now)).returning('id');
+    const id = typeof inserted === 'object' ? inserted.id : inserted;
+    const row = await knex('mailQueue').where({ id }).first();
+    return await attempt(knex, config, row, now);
+  } catch (err) {
+    logFailure('mail_failed', mail, err);
+    return false;
+  }
+}
+
+function safeKnex(): Knex | undefined {
+  try {
+    return Model.knex();
+  } catch {
+    return undefined;
+  }
+}
+
+/** RFC 2047 for a header with Bulgarian text. */
+function encodedWord(text: string): string {
+  return /^[\x20-\x7e]*$/.test(text) ? text : `=?UTF-8?B?${Buffer.from(text).toString('base64')}?=`;
+}
+
+/** Quoted-printable (RFC 2045): every line at most 76 characters, soft breaks with '='. */
+export function quotedPrintable(text: string): string {
+  return text
+    .replace(/\r?\n/g, '\n')
+    .split('\n')
+    .map((line) => {
+      let out = '';
+      let width = 0;
+      for (const byte of Buffer.from(line)) {
+        const plain = (byte >= 33 && byte <= 126 && byte !== 61) || byte === 32;
+        const piece = plain ? String.fromCharCode(byte) : `=${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+        if (width + piece.length > 75) {
+          out += '=\r\n';
+          width = 0;
+        }
+        out += piece;
+        width += piece.length;
+      }
+      // A space at the end of a line would be lost in transit.
+      return out.endsWith(' ') ? out.slice(0, -1) + '=20' : out;
+    })
+    .join('\r\n');
+}
+
+/** The outbox's .eml: a message any mail client opens (no SMTP configured): plain text, or
+ *  text and HTML as multipart/alternative when the mail has an HTML part; with attachments
+ *  nodemailer composes the MIME parts. */
+async function outboxMessage(from: string, mail: Mail): Promise<string> {
+  if (mail.attachments?.length) {
+    const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+    const info = await composer.sendMail({ from, textEncoding: 'quoted-printable', ...mail });
+    return (info.message as Buffer).toString('utf8');
+  }
+  const fromAddress = /<([^>]+)>/.exec(from)?.[1] ?? from;
+  const headers = [
+    `From: ${from.replace(/^([^<]+)</, (_, n: string) => `${encodedWord(n.trim())} <`)}`,
+    `To: ${mail.to}`,
+    `Subject: ${encodedWord(mail.subject)}`,
+    `Date: ${new Date().toUTCString()}`,
+    `Message-ID: <${crypto.randomUUID()}@${fromAddress.split('@')[1] ?? 'localhost'}>`,
+    'MIME-Version: 1.0',
+  ];
+  const part = (type: string, body: string) => [`Content-Type: ${type}; charset=utf-8`, 'Content-Transfer-Encoding: quoted-printable', '', quotedPrintable(body)];
+  if (!mail.html) return [...headers, ...part('text/plain', mail.text), ''].join('\r\n');
+  const boundary = `=_alt_${crypto.randomBytes(12).toString('hex')}`;
+  return [
+    ...headers,
+    `Content-Type: multipart/alternative; boundary="${boundary}"`,
+    '',
+    `--${boundary}`,
+    ...part('text/plain', mail.text),
+    `--${boundary}`,
+    ...part('text/html', mail.html),
+    `--${boundary}--`,
+    '',
+  ].join('\r\n');
+}
+
+
+/** Send without waiting: for use after a transaction has committed. */
+export function sendMailLater(config: Config, mail: Mail): void {
+  void sendMail(config, mail);
+}

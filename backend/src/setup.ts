@@ -1,0 +1,128 @@
+// Bringing a database to a working state: migrate (one instance at a time), seed the demo
+// catalogue only into an empty database, and make sure an administrator can sign in.
+import type { Knex } from 'knex';
+import { User } from './models/User';
+import { createUser, updateUser } from './modules/customers/users';
+import { randomPassword } from './modules/auth/passwords';
+import { seedDemo } from '../../seeds/demo';
+import { isPostgres } from './platform/db/knex';
+import { PASSWORD_MIN } from '../../domain/limits';
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@vapsolo.bg';
+
+/** pg_advisory_lock key for migrations ("VSOL"), the same on every instance. */
+export const MIGRATION_LOCK_KEY = 0x56534f4c;
+
+/**
+ * Migrate to the newest schema. On PostgreSQL several instances may start at once on an empty
+ * database: an advisory lock (held by a transaction on its own connection) lets one migrate while
+ * the others wait, then find nothing left to do. knex's own lock table cannot do it: it is itself
+ * created by the first migration run, and two runs racing to create it crash one of them.
+ */
+export async function migrate(knex: Knex) {
+  if (!isPostgres(knex)) {
+    await knex.migrate.latest();
+    return;
+  }
+  const holder = await knex.transaction();
+  try {
+    await holder.raw('select pg_advisory_xact_lock(?)', [MIGRATION_LOCK_KEY]);
+    await knex.migrate.latest();
+  } finally {
+    await holder.commit();
+  }
+}
+
+/** Why a database is not for demo data: it holds real orders, customers or products. */
+export async function realDataIn(knex: Knex): Promise<string | undefined> {
+  const count = async (table: string, where?: Record<string, string>) => {
+    const q = knex(table);
+    if (where) q.where(where);
+    const [{ n }] = await q.count({ n: '*' });
+    return Number(n);
+  };
+  const orders = await count('orders');
+  if (orders) return `${orders} orders`;
+  const customers = await count('users', { role: 'customer' });
+  if (customers) return `${customers} customers`;
+  const products = await count('products');
+  if (products) return `${products} products`;
+  return undefined;
+}
+
+/** Seeds the demo catalogue only into a database with no order, customer or product; its
+ *  pictures go to <uploadDir>/demo/. */
+export async function seedIfEmpty(knex: Knex, opts: { uploadDir: string }): Promise<boolean> {
+  if (await realDataIn(knex)) return false;
+  await seedDemo(knex, opts);
+  return true;
+}
+
+/** The demo customers' addresses (seeds/): found in a production database, worth a warning. */
+export async function demoDataPresent(knex: Knex): Promise<boolean> {
+  const demo = await knex('users').where('email', 'like', '%@example.bg').first('id');
+  return Boolean(demo);
+}
+
+const COMMON_PASSWORDS = new Set([
+  'password', 'password1', 'password123', 'passw0rd', '123456', '12345678', '123456789', '1234567890', '123456789012',
+  'qwerty', 'qwertyuiop', 'qwerty123456', 'asdfghjkl', 'iloveyou', 'admin', 'admin123', 'administrator', 'letmein',
+  'welcome', 'welcome123', 'changeme', 'changeme123', 'secret', 'vapsolo', 'vapsolo123', 'vapsolo2026', 'parola',
+  'parola123', 'mypassword', 'trustno1', 'abc123', 'abcdefghijkl', 'football', 'monkey', 'dragon', 'sunshine',
+]);
+
+/** Why a password is too weak for the first administrator, or undefined when it will do. */
+export function weakAdminPassword(email: string, password: string, production: boolean): string | undefined {
+  const min = production ? 12 : PASSWORD_MIN;
+  if (password.length < min) return `ADMIN_PASSWORD must have at least ${min} characters${production ? ' in production' : ''}.`;
+  const plain = password.toLowerCase();
+  const local = email.toLowerCase().split('@')[0];
+  if (plain === email.toLowerCase() || plain === local) return 'ADMIN_PASSWORD must not be the e-mail address.';
+  if (COMMON_PASSWORDS.has(plain) || COMMON_PASSWORDS.has(plain.replace(/[\d!.]+$/, '')) || /^(.)\1+$/.test(plain) || /^(0123456789|1234567890)+/.test(plain)) {
+    return 'ADMIN_PASSWORD is a common password: choose a long one of your own (e.g. four random words).';
+  }
+  return undefined;
+}
+
+export class WeakPasswordError extends Error {}
+
+/**
+ * ADMIN_EMAIL/ADMIN_PASSWORD: create that admin or reset its password and role (refused, with the
+ * reason, when the password is weak). Neither set and no admin yet: outside production create
+ * admin@vapsolo.bg with a random password, printed once; in production print how to create one
+ * (a password in the service's log would be a secret in the logs).
+ */
+export async function ensureAdmin(
+  opts: { email?: string; password?: string; production?: boolean },
+  print: (line: string) => void,
+) {
+  if (opts.email && opts.password) {
+    const email = opts.email.trim().toLowerCase();
+    const weak = weakAdminPassword(email, opts.password, Boolean(opts.production));
+    if (weak) throw new WeakPasswordError(weak);
+    const existing = await User.query().findOne({ email });
+    if (existing) await updateUser(existing, { password: opts.password, role: 'admin' });
+    else await createUser({ email, password: opts.password, role: 'admin', firstName: 'Администратор' });
+    print(`Administrator: ${email} (password from ADMIN_PASSWORD)`);
+    return;
+  }
+  if (await User.query().findOne({ role: 'admin' })) return;
+  if (opts.production) {
+    print('Warning: there is no administrator. Set ADMIN_EMAIL and ADMIN_PASSWORD (at least 12 characters) in the environment file and restart.');
+    return;
+  }
+  const password = randomPassword();
+  await createUser({ email: DEFAULT_ADMIN_EMAIL, password, role: 'admin', firstName: 'Администратор' });
+  print(`Created administrator ${DEFAULT_ADMIN_EMAIL} with password: ${password}`);
+  print('This password is shown only once. Set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own.');
+}
+
+/** The command line's way back in for an admin who lost the phone: second factor off. */
+export async function resetTwoFactor(email: string): Promise<User> {
+  const user = await User.query().findOne({ email: email.trim().toLowerCase() });
+  if (!user) throw new Error(`No user with the e-mail ${email}.`);
+  await User.query().patch({ twoFactorEnabled: false, twoFactorSecret: null, backupCodes: null } as Partial<User>).findById(user.id);
+  // Every session of that account ends: whoever held a half-signed-in session starts over.
+  await User.knex()('sessions').where({ userId: user.id }).delete();
+  return user;
+}
