@@ -1,15 +1,15 @@
 // createApp(config) -> Koa app, without listening: what the server and the tests use.
 import Koa from 'koa';
 import { CookieKeys } from './platform/http/cookieKeys';
-import { keepCatalogueFacts } from './modules/catalogue/facts';
+import { catalogueWrites, keepCatalogueFacts } from './modules/catalogue/facts';
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { Model } from 'objection';
 import { Config } from './config';
 import { createKnex, isPostgres } from './platform/db/knex';
 import { broadcastWrites } from './platform/cache/broadcast';
-import { watchWrites, writesTo } from './platform/cache/writeWatch';
-import { clearSettingsCache } from './modules/settings/service';
+import { TableWrites } from './platform/cache/tableWrites';
+import { keepSettings } from './modules/settings/service';
 import { errorMiddleware, notFound } from './platform/http/errors';
 import { parseJsonBodies } from './platform/http/bodyParsing';
 import { sessionMiddleware } from './platform/http/session';
@@ -17,7 +17,7 @@ import { authenticate, rememberUsers, requireAdmin } from './modules/auth/middle
 import { requireCsrf } from './platform/http/csrf';
 import { auditAdminMutations } from './modules/staff/auditTrail';
 import { AnswerCache, serveAdminListCache, servePublicCache } from './platform/cache/answerCache';
-import { DATA_WRITE, enableCountCache } from './platform/cache/countCache';
+import { DATA_TABLES, enableCountCache } from './platform/cache/countCache';
 import { requestLog } from './platform/http/requestLog';
 import { metricsMiddleware } from './platform/http/metrics';
 import { trustListedProxies } from './platform/http/proxy';
@@ -78,29 +78,28 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
   app.use(securityHeaders(config.env === 'production'));
   app.use(errorMiddleware());
 
-  // In-process caches, exact because every write drops them; on PostgreSQL every instance also
-  // hears the writes the others commit (platform/cache/broadcast), so several can share one database.
+  // In-process caches, exact because every write drops them (platform/cache/tableWrites reads the
+  // tables a write touches from knex's query builder); on PostgreSQL every instance also hears the
+  // writes the others commit (platform/cache/broadcast), so several can share one database.
+  const writes = config.memoryCaches ? new TableWrites(knex) : undefined;
   const adminLists = new AnswerCache(500);
   // Server-rendered storefront pages: kept like the catalogue's answers, dropped by the same writes.
-  const pageCache = config.memoryCaches ? new AnswerCache(500) : undefined;
-  pageCache?.watch(knex);
+  const pageCache = writes ? new AnswerCache(500).dropOn(writes, catalogueWrites) : undefined;
   const pages = storefrontPages(config, { cache: pageCache });
-  if (config.memoryCaches) {
-    if (config.databaseUrl && isPostgres(knex)) broadcastWrites(knex, config.databaseUrl);
-    watchWrites(knex, writesTo('settings'), clearSettingsCache);
-    const cache = new AnswerCache();
-    cache.watch(knex);
-    app.use(servePublicCache(cache));
+  if (writes) {
+    if (config.databaseUrl && isPostgres(knex)) broadcastWrites(knex, writes, config.databaseUrl);
+    keepSettings(knex, writes);
+    app.use(servePublicCache(new AnswerCache().dropOn(writes, catalogueWrites)));
     app.use(pages.fromCache);
-    enableCountCache(knex);
-    adminLists.watch(knex, DATA_WRITE);
-    rememberUsers(knex);
-    keepCatalogueFacts(knex);
+    enableCountCache(knex, writes);
+    adminLists.dropOn(writes, DATA_TABLES);
+    rememberUsers(knex, writes);
+    keepCatalogueFacts(knex, writes);
   }
 
   const api = new Router({ prefix: '/api' });
   api.use(
-    sessionMiddleware(app, knex, config.secureCookies, config.memoryCaches),
+    sessionMiddleware(app, knex, config.secureCookies, writes),
     parseJsonBodies(),
     authenticate,
     requireCsrf,

@@ -8,7 +8,9 @@ import { nowIso } from '../../models/BaseModel';
 import { unauthorized, forbidden } from '../../platform/http/errors';
 import { API } from '../../../../domain/messages';
 import { getSettings } from '../settings/service';
-import { watchWrites, writesTo } from '../../platform/cache/writeWatch';
+import { KeptMap } from '../../platform/cache/keptMap';
+import { tables, type TableWrites } from '../../platform/cache/tableWrites';
+import { attachCache, attachedCache } from '../../platform/cache/attached';
 
 export const TOKEN_PREFIX = 'vs_';
 
@@ -63,22 +65,20 @@ export async function authenticate(ctx: Context, next: Next) {
   return next();
 }
 
-let users: Map<number, User> | undefined;
+const USERS = 'signedInUsers';
 
 /** Keep signed-in users in memory, dropped on any write to the users table (here or by another instance). */
-export function rememberUsers(knex: import('knex').Knex) {
-  users = new Map();
-  watchWrites(knex, writesTo('users'), () => users!.clear());
+export function rememberUsers(knex: import('knex').Knex, writes: TableWrites) {
+  attachCache(knex, USERS, new KeptMap<number, User>({ max: 10_000 }).dropOn(writes, tables('users')));
 }
 
 async function findSessionUser(id: number): Promise<User | undefined> {
+  const users = attachedCache<KeptMap<number, User>>(User.knex(), USERS);
   const kept = users?.get(id);
   if (kept) return kept.$clone();
+  const at = users?.generation ?? 0;
   const user = await User.query().findById(id);
-  if (user && users) {
-    if (users.size >= 10_000) users.clear();
-    users.set(id, user.$clone());
-  }
+  if (user) users?.keep(id, user.$clone(), at);
   return user;
 }
 

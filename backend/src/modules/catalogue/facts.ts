@@ -2,7 +2,7 @@
 // variants (price, stock), first picture and offered attribute values, and the names of values
 // and attributes. With the in-process caches on (config.memoryCaches) the facts are kept in
 // memory and dropped on every write to the catalogue's tables, when it is made and when its
-// transaction ends (platform/cache/writeWatch), so they are as exact as a query; facts read while a write
+// transaction ends (platform/cache/tableWrites), so they are as exact as a query; facts read while a write
 // happened are not kept. Adding to the cart then costs no catalogue query at all.
 import type { Knex } from 'knex';
 import type { Transaction } from 'objection';
@@ -12,7 +12,9 @@ import { ProductImage } from '../../models/ProductImage';
 import { ProductAttribute } from '../../models/ProductAttribute';
 import { AttributeValue } from '../../models/AttributeValue';
 import { Attribute } from '../../models/Attribute';
-import { watchWrites, writesTo, CATALOGUE_TABLES, STOCK_ONLY_UPDATE } from '../../platform/cache/writeWatch';
+import { KeptMap } from '../../platform/cache/keptMap';
+import { tables, type TableWrites } from '../../platform/cache/tableWrites';
+import { attachCache, attachedCache } from '../../platform/cache/attached';
 import { concurrently } from '../../platform/db/concurrently';
 
 export interface VariantFacts {
@@ -45,45 +47,28 @@ type KeptFacts = Omit<ProductFacts, 'variants'> & { variants: Array<Omit<Variant
 
 const PRODUCTS_KEPT = 5000;
 
-/** A map filled only with what was read while nothing changed (generations). */
-class Kept<K, V> {
-  generation = 0;
-  entries = new Map<K, V>();
-
-  constructor(private max: number) {}
-
-  invalidate() {
-    this.generation++;
-    this.entries.clear();
-  }
-
-  keep(generation: number, entries: Iterable<[K, V]>) {
-    if (generation !== this.generation) return;
-    for (const [k, v] of entries) {
-      if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value as K);
-      this.entries.set(k, v);
-    }
-  }
-}
+/** The tables the catalogue's answers, pages and facts are made of (settings: shipping, thresholds). */
+export const CATALOGUE_TABLES = ['products', 'variants', 'categories', 'product_images', 'attributes', 'attribute_values', 'product_attributes', 'settings'];
+/** Reaches every write the catalogue's public answers and pages are made of (stock moves included). */
+export const catalogueWrites = tables(...CATALOGUE_TABLES);
 
 interface Memory {
-  products: Kept<number, KeptFacts>;
+  products: KeptMap<number, KeptFacts>;
   /** variant id → stock, per product: dropped on every write to the variants. */
-  stock: Kept<number, Map<number, number>>;
-  names: Kept<'names', Omit<CatalogueFacts, 'products'>>;
+  stock: KeptMap<number, Map<number, number>>;
+  names: KeptMap<'names', Omit<CatalogueFacts, 'products'>>;
 }
 
-let memory: Memory | undefined;
+const MEMORY = 'catalogueFacts';
 
 /** Keep the facts in memory for this database (other instances' writes reach them: platform/cache/broadcast). */
-export function keepCatalogueFacts(knex: Knex) {
-  const kept: Memory = { products: new Kept(PRODUCTS_KEPT), stock: new Kept(PRODUCTS_KEPT), names: new Kept(1) };
-  memory = kept;
-  watchWrites(knex, (sql) => CATALOGUE_TABLES.test(sql) && !STOCK_ONLY_UPDATE.test(sql), () => {
-    kept.products.invalidate();
-    kept.names.invalidate();
+export function keepCatalogueFacts(knex: Knex, writes: TableWrites) {
+  const beyondStock = (w: Parameters<typeof catalogueWrites>[0]) => catalogueWrites(w) && !w.stockOnly;
+  attachCache<Memory>(knex, MEMORY, {
+    products: new KeptMap<number, KeptFacts>({ max: PRODUCTS_KEPT }).dropOn(writes, beyondStock),
+    names: new KeptMap<'names', Omit<CatalogueFacts, 'products'>>({ max: 1 }).dropOn(writes, beyondStock),
+    stock: new KeptMap<number, Map<number, number>>({ max: PRODUCTS_KEPT }).dropOn(writes, tables('variants')),
   });
-  watchWrites(knex, writesTo('variants'), () => kept.stock.invalidate());
 }
 
 async function readProducts(ids: number[], trx?: Transaction): Promise<KeptFacts[]> {
@@ -122,17 +107,22 @@ async function readNames(valueIds: number[] | 'all', trx?: Transaction): Promise
 }
 
 /** What a kept map knows of these keys now, and which keys it lacks. */
-function known<K, V>(kept: Kept<K, V> | undefined, keys: K[]) {
+function known<K extends {}, V extends {}>(kept: KeptMap<K, V> | undefined, keys: K[]) {
   const found = new Map<K, V>();
   if (kept) for (const k of keys) {
-    const v = kept.entries.get(k);
+    const v = kept.get(k);
     if (v !== undefined) found.set(k, v);
   }
   return { found, missing: keys.filter((k) => !found.has(k)), generation: kept?.generation ?? 0 };
 }
 
+function keepAll<K extends {}, V extends {}>(kept: KeptMap<K, V> | undefined, generation: number, entries: Iterable<[K, V]>) {
+  if (kept) for (const [k, v] of entries) kept.keep(k, v, generation);
+}
+
 /** The facts of these products and attribute values (unknown ids are simply absent). */
 export async function catalogueFacts(productIds: number[], valueIds: number[], trx?: Transaction): Promise<CatalogueFacts> {
+  const memory = attachedCache<Memory>(Product.knex(), MEMORY);
   // Read what is missing; keep it unless something changed meanwhile.
   const facts = known(memory?.products, productIds);
   const stock = known(memory?.stock, productIds);
@@ -142,9 +132,9 @@ export async function catalogueFacts(productIds: number[], valueIds: number[], t
     () => readStock(stock.missing, trx),
     async () => (names.found.size ? undefined : readNames(memory ? 'all' : valueIds, trx)),
   ] as const);
-  memory?.products.keep(facts.generation, readFacts.map((f) => [f.product.id, f]));
-  memory?.stock.keep(stock.generation, readStocks);
-  if (readNamed) memory?.names.keep(names.generation, [['names', readNamed]]);
+  keepAll(memory?.products, facts.generation, readFacts.map((f) => [f.product.id, f] as [number, KeptFacts]));
+  keepAll(memory?.stock, stock.generation, readStocks);
+  if (readNamed) keepAll(memory?.names, names.generation, [['names' as const, readNamed]]);
   for (const f of readFacts) facts.found.set(f.product.id, f);
   for (const [id, s] of readStocks) stock.found.set(id, s);
 

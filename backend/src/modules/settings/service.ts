@@ -2,7 +2,11 @@
 // Read often (every checkout and cart preview), written rarely: cached in process and
 // re-read after any write to the table, here or by another instance (app.ts, platform/cache/broadcast),
 // and after a short time at the latest.
+import type { Knex } from 'knex';
 import type { Transaction } from 'objection';
+import { KeptMap } from '../../platform/cache/keptMap';
+import { tables, type TableWrites } from '../../platform/cache/tableWrites';
+import { attachCache, attachedCache } from '../../platform/cache/attached';
 import { Setting } from '../../models/Setting';
 import type { ShippingRule } from '../../../../domain/pricing';
 import { LOW_STOCK_THRESHOLD_DEFAULT } from '../../../../domain/limits';
@@ -94,8 +98,20 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   },
 };
 
+/** Re-read now and then even without a write: the dual display's default follows the date. */
 const TTL_MS = 5_000;
-let cache: { value: ShopSettings; at: number } | undefined;
+const CACHE = 'shopSettings';
+
+type SettingsCache = KeptMap<'settings', ShopSettings>;
+
+/** Keep the settings in memory (caches on), dropped by every write to the table, here or elsewhere. */
+export function keepSettings(knex: Knex, writes: TableWrites) {
+  attachCache(knex, CACHE, new KeptMap<'settings', ShopSettings>({ max: 1, ttlMs: TTL_MS }).dropOn(writes, tables('settings')));
+}
+
+function settingsCache(): SettingsCache | undefined {
+  return attachedCache<SettingsCache>(Setting.knex(), CACHE);
+}
 
 /**
  * Pass the transaction when calling inside one (SQLite has a single connection). `fresh` reads
@@ -103,13 +119,16 @@ let cache: { value: ShopSettings; at: number } | undefined;
  * need, so that an order's currency and its prices come from the same moment.
  */
 export async function getSettings(trx?: Transaction, opts: { fresh?: boolean } = {}): Promise<ShopSettings> {
-  if (!opts.fresh && cache && Date.now() - cache.at < TTL_MS) return cache.value;
+  const cache = settingsCache();
+  const kept = opts.fresh ? undefined : cache?.get('settings');
+  if (kept) return kept;
+  const at = cache?.generation ?? 0;
   const rows = await Setting.query(trx);
   const value: any = structuredClone(DEFAULT_SETTINGS);
   // Dual display is on by default until the end of 2026; a stored choice wins.
   value.dualCurrency = dualDisplayByDefault();
   for (const row of rows) if (row.key in value) value[row.key] = row.value;
-  if (!trx) cache = { value, at: Date.now() };
+  if (!trx) cache?.keep('settings', value, at);
   return value;
 }
 
@@ -120,13 +139,11 @@ export async function saveSettings(changes: Partial<ShopSettings>, outer?: Trans
       await Setting.query(trx).insert({ key, value } as Partial<Setting>).onConflict('key').merge();
     }
   };
-  cache = undefined;
   if (outer) {
     await write(outer);
     return getSettings(outer, { fresh: true });
   }
   await Setting.transaction(write);
-  cache = undefined;
   return getSettings();
 }
 
@@ -134,7 +151,7 @@ export function shippingRule(s: ShopSettings): ShippingRule {
   return { fees: s.shippingFees, freeShippingThreshold: s.freeShippingThreshold };
 }
 
-/** Forget the cached settings (tests, and after a write from elsewhere). */
+/** Forget the cached settings (tests that change the clock or the table behind the app's back). */
 export function clearSettingsCache() {
-  cache = undefined;
+  settingsCache()?.drop();
 }

@@ -7,8 +7,8 @@
 // committed writes (platform/cache/broadcast) and drop their answers the same way.
 import crypto from 'node:crypto';
 import type { Context, Next } from 'koa';
-import type { Knex } from 'knex';
-import { watchWrites, CATALOGUE_TABLES } from './writeWatch';
+import { KeptMap } from './keptMap';
+import type { Reach, TableWrites } from './tableWrites';
 
 const CACHEABLE_PATH = /^\/api\/(products(\/[^/]+)?|categories|settings)$/;
 
@@ -18,39 +18,36 @@ interface Entry {
   contentRange?: string;
 }
 
+/** Serialised answers by URL, dropped together by the writes that reach what they are made of. */
 export class AnswerCache {
-  private entries = new Map<string, Entry>();
-  generation = 0;
+  private entries: KeptMap<string, Entry>;
 
-  constructor(private maxEntries = 2000) {}
+  constructor(maxEntries = 2000) {
+    this.entries = new KeptMap({ max: maxEntries });
+  }
+
+  get generation(): number {
+    return this.entries.generation;
+  }
 
   invalidate() {
-    this.generation++;
-    this.entries.clear();
+    this.entries.drop();
   }
 
   get(key: string): Entry | undefined {
-    const hit = this.entries.get(key);
-    if (hit) {
-      // Least recently used goes first: re-insert on use.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-    }
-    return hit;
+    return this.entries.get(key);
   }
 
   /** Keep an answer computed at `generation`, unless something changed meanwhile. */
   set(key: string, generation: number, body: Buffer, contentRange?: string): Entry | undefined {
-    if (generation !== this.generation) return undefined;
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
     const entry = { body, etag: `"${crypto.createHash('sha1').update(body).digest('base64url')}"`, contentRange };
-    this.entries.set(key, entry);
-    return entry;
+    return this.entries.keep(key, entry, generation) ? entry : undefined;
   }
 
-  /** Drop everything on each write to these tables, and again when its transaction ends. */
-  watch(knex: Knex, tables: RegExp = CATALOGUE_TABLES) {
-    watchWrites(knex, tables, () => this.invalidate());
+  /** Drop everything on each write that reaches `reach`, and again when its transaction ends. */
+  dropOn(writes: TableWrites, reach: Reach): this {
+    this.entries.dropOn(writes, reach);
+    return this;
   }
 }
 

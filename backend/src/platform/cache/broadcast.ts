@@ -1,13 +1,13 @@
 // The in-memory caches of several instances on one PostgreSQL database, kept exact together: after
 // every committed write an instance names the tables it changed on PostgreSQL's LISTEN/NOTIFY
-// channel, and every other instance drops what those tables feed (platform/cache/writeWatch), as if the write
+// channel, and every other instance drops what those tables feed (platform/cache/tableWrites), as if the write
 // had been made there. A notification leaves only once the COMMIT has answered, so whoever reads
 // after hearing it reads the new rows; a read begun before is not kept (the caches' generations).
 // One dedicated connection (outside knex's pool) listens and sends; when it is lost the caches
 // are emptied, since what was said meanwhile is unknown, and it connects again.
 import pg from 'pg';
 import type { Knex } from 'knex';
-import { isWrite, writeTarget, writtenElsewhere } from './writeWatch';
+import { EVERY_TABLE, EVERY_WRITE, type TableWrite, type TableWrites } from './tableWrites';
 
 export const CACHE_CHANNEL = 'vapsolo_cache';
 /** How the listening connection shows in pg_stat_activity. */
@@ -16,12 +16,19 @@ export const LISTENER_NAME = 'vapsolo-cache-listener';
 const PAYLOAD_MAX = 7000;
 const RECONNECT_MS = 500;
 /** Tables no shared cache is made of (sessions are read each time when instances share them). */
-const UNCACHED = new Set(['sessions', 'throttles', 'knex_migrations', 'knex_migrations_lock']);
+const UNCACHED = new Set(['sessions', 'throttles', 'mail_queue', 'knex_migrations', 'knex_migrations_lock']);
 
-interface QueryEvent {
-  method?: string;
-  sql?: string;
-  __knexTxId?: string;
+/** How a change of stock alone is named on the channel (other writes: their table). */
+const STOCK_ONLY = 'variants.stock';
+
+function nameOf(w: TableWrite): string {
+  return w.stockOnly ? STOCK_ONLY : w.table;
+}
+
+/** A name heard on the channel, as the write it stands for. */
+function writeNamed(name: string): TableWrite {
+  if (name === STOCK_ONLY) return { table: 'variants', kind: 'update', stockOnly: true };
+  return name === EVERY_TABLE || !name ? EVERY_WRITE : { table: name, kind: 'unknown', stockOnly: false };
 }
 
 export class CacheBroadcast {
@@ -32,7 +39,7 @@ export class CacheBroadcast {
   private sending = false;
   private retry?: NodeJS.Timeout;
 
-  constructor(private knex: Knex, private connectionString: string) {}
+  constructor(private knex: Knex, private writes: TableWrites, private connectionString: string) {}
 
   /** Tell the other instances that these tables changed. */
   announce(targets: Iterable<string>) {
@@ -70,8 +77,8 @@ export class CacheBroadcast {
     await this.client?.end().catch(() => undefined);
   }
 
-  private heard(targets: string[]) {
-    writtenElsewhere(this.knex, targets);
+  private heard(names: string[]) {
+    this.writes.writtenElsewhere(names.map(writeNamed));
   }
 
   private lost(client: pg.Client) {
@@ -122,40 +129,17 @@ export function cacheBroadcast(knex: Knex): CacheBroadcast | undefined {
 }
 
 /**
- * Announce every committed write made through this knex: a write outside a transaction once it
- * has answered, the writes of a transaction together once its COMMIT has answered (nothing for a
- * rollback). The instance's knex.destroy() also stops the broadcast.
+ * Announce every committed write made through this knex (TableWrites tells them once committed:
+ * a lone write once it has answered, a transaction's writes once its COMMIT has answered, nothing
+ * for a rollback). The instance's knex.destroy() also stops the broadcast.
  */
-export function broadcastWrites(knex: Knex, connectionString: string): CacheBroadcast {
-  const broadcast = new CacheBroadcast(knex, connectionString);
+export function broadcastWrites(knex: Knex, writes: TableWrites, connectionString: string): CacheBroadcast {
+  const broadcast = new CacheBroadcast(knex, writes, connectionString);
   broadcasts.set(knex, broadcast);
-
-  knex.on('query-response', (_res: unknown, q: QueryEvent) => {
-    if (q.__knexTxId || !isWrite(q)) return;
-    const target = writeTarget(q.sql ?? '') ?? '*';
-    if (!UNCACHED.has(target)) broadcast.announce([target]);
+  writes.onCommitted((committed) => {
+    const names = committed.filter((w) => !UNCACHED.has(w.table)).map(nameOf);
+    if (names.length) broadcast.announce(names);
   });
-
-  // A transaction's queries are seen on its own object; its promise settles after COMMIT.
-  const transaction = knex.transaction.bind(knex) as (...args: any[]) => any;
-  const watchedTransaction = (handler?: unknown, config?: unknown) => {
-    if (typeof handler !== 'function') return transaction(handler, config);
-    const targets = new Set<string>();
-    const watched = (trx: Knex.Transaction) => {
-      trx.on('query', (q: QueryEvent) => {
-        if (!isWrite(q)) return;
-        const target = writeTarget(q.sql ?? '') ?? '*';
-        if (!UNCACHED.has(target)) targets.add(target);
-      });
-      return handler(trx);
-    };
-    return transaction(watched, config).then((result: unknown) => {
-      if (targets.size) broadcast.announce(targets);
-      return result;
-    });
-  };
-  // knex defines its methods read-only (configurable): redefine rather than assign.
-  Object.defineProperty(knex, 'transaction', { value: watchedTransaction, configurable: true });
 
   const destroy = knex.destroy.bind(knex) as (...args: any[]) => Promise<void>;
   const stopThenDestroy = async (...args: any[]) => {

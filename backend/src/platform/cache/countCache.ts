@@ -4,35 +4,29 @@
 // Other instances' writes reach it too, like the catalogue cache (platform/cache/broadcast).
 import type { Knex } from 'knex';
 import type { QueryBuilder, Model } from 'objection';
-import { watchWrites } from './writeWatch';
+import { KeptMap } from './keptMap';
+import { allTablesBut, type TableWrites } from './tableWrites';
+import { attachCache, attachedCache } from './attached';
 
-/** A write to any table but the sessions and the sign-in throttles, which change on every request. */
-export const DATA_WRITE = /(insert into|update|delete from)\s+(?![`"]?(sessions|throttles)\b)/i;
+/** Every table but the sessions, the throttles and the mail queue, which change on every request. */
+export const DATA_TABLES = allTablesBut('sessions', 'throttles', 'mail_queue', 'knex_migrations', 'knex_migrations_lock');
 const MAX_ENTRIES = 1000;
+const NAME = 'rowCounts';
 
-let counts: Map<string, number> | undefined;
-let generation = 0;
-
-export function enableCountCache(knex: Knex) {
-  counts = new Map();
-  watchWrites(knex, DATA_WRITE, () => {
-    generation++;
-    counts!.clear();
-  });
+export function enableCountCache(knex: Knex, writes: TableWrites) {
+  attachCache(knex, NAME, new KeptMap<string, number>({ max: MAX_ENTRIES }).dropOn(writes, DATA_TABLES));
 }
 
 /** The query's row count, from memory when nothing was written since it was counted. */
 export async function cachedCount<M extends Model>(query: QueryBuilder<M, M[]>): Promise<number> {
+  const counts = attachedCache<KeptMap<string, number>>(query.modelClass().knex(), NAME);
   if (!counts) return query.resultSize();
   const { sql, bindings } = query.toKnexQuery().toSQL();
   const key = `${sql}|${JSON.stringify(bindings)}`;
   const hit = counts.get(key);
   if (hit !== undefined) return hit;
-  const at = generation;
+  const at = counts.generation;
   const n = await query.resultSize();
-  if (at === generation) {
-    if (counts.size >= MAX_ENTRIES) counts.delete(counts.keys().next().value as string);
-    counts.set(key, n);
-  }
+  counts.keep(key, n, at);
   return n;
 }

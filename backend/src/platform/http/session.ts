@@ -3,7 +3,8 @@
 import type Koa from 'koa';
 import session from 'koa-session';
 import type { Knex } from 'knex';
-import { watchWrites } from '../cache/writeWatch';
+import { KeptMap } from '../cache/keptMap';
+import { deletesFrom, type TableWrites } from '../cache/tableWrites';
 import { cacheBroadcast } from '../cache/broadcast';
 
 export const SESSION_COOKIE = 'sid';
@@ -25,24 +26,19 @@ const MEMORY_MAX = 20_000;
  * first read, so a request costs no session query; any delete of sessions made elsewhere in the
  * app (sign-out everywhere, password reset, expiry purge) empties that memory at once.
  */
-function sessionStore(knex: Knex, memory: boolean) {
+function sessionStore(knex: Knex, writes: TableWrites | undefined) {
   // Several instances (a cache broadcast on PostgreSQL): a browser's next request may reach
   // another instance before the news of this one's save does, so sessions are always read.
-  const kept = memory && !cacheBroadcast(knex) ? new Map<string, { data: string; expiresAt: number }>() : undefined;
-  if (kept) watchWrites(knex, /delete\s+from\s+[`"]?sessions\b/i, () => kept.clear());
-  const keep = (key: string, row: { data: string; expiresAt: number }) => {
-    if (!kept) return;
-    if (kept.size >= MEMORY_MAX) kept.delete(kept.keys().next().value as string);
-    kept.set(key, row);
-  };
+  const kept = writes && !cacheBroadcast(knex) ? new KeptMap<string, { data: string; expiresAt: number }>({ max: MEMORY_MAX }).dropOn(writes, deletesFrom('sessions')) : undefined;
   return {
     async get(key: string) {
       let row = kept?.get(key);
       if (!row) {
+        const at = kept?.generation ?? 0;
         const found = await knex('sessions').where({ id: key }).first('data', 'expiresAt');
         if (!found) return undefined;
         row = { data: found.data, expiresAt: Number(found.expiresAt) };
-        keep(key, row);
+        kept?.keep(key, row, at);
       }
       if (row.expiresAt < Date.now()) {
         kept?.delete(key);
@@ -59,7 +55,7 @@ function sessionStore(knex: Knex, memory: boolean) {
         userId: sess?.userId ?? null,
       };
       await knex('sessions').insert(row).onConflict('id').merge();
-      keep(key, { data: row.data, expiresAt: row.expiresAt });
+      kept?.keep(key, { data: row.data, expiresAt: row.expiresAt }, kept.generation);
     },
     async destroy(key: string) {
       kept?.delete(key);
@@ -68,7 +64,8 @@ function sessionStore(knex: Knex, memory: boolean) {
   };
 }
 
-export function sessionMiddleware(app: Koa, knex: Knex, secure: boolean, memory = false) {
+/** `writes`: keep sessions in memory too, dropped when sessions are deleted (caches on). */
+export function sessionMiddleware(app: Koa, knex: Knex, secure: boolean, writes?: TableWrites) {
   const handle = session(
     {
       key: SESSION_COOKIE,
@@ -79,7 +76,7 @@ export function sessionMiddleware(app: Koa, knex: Knex, secure: boolean, memory 
       signed: true,
       rolling: false,
       renew: true,
-      store: sessionStore(knex, memory),
+      store: sessionStore(knex, writes),
     } as any,
     app,
   );

@@ -1,0 +1,53 @@
+// The one bounded map every in-process cache uses (on lru-cache): least recently used entries go
+// first, an optional age limit, and generations, so an answer computed while a write happened is
+// never kept: take `generation` before reading the database, hand it back to `keep`.
+import { LRUCache } from 'lru-cache';
+import type { Reach, TableWrites } from './tableWrites';
+
+export interface KeptMapOptions {
+  /** Entries at most; the least recently used go first. */
+  max: number;
+  /** Age limit in milliseconds (none: until the next write). */
+  ttlMs?: number;
+}
+
+export class KeptMap<K extends {}, V extends {}> {
+  private entries: LRUCache<K, V>;
+  /** Moves on at every drop: what was read before it is not kept. */
+  generation = 0;
+
+  constructor(options: KeptMapOptions) {
+    this.entries = new LRUCache<K, V>({ max: options.max, ...(options.ttlMs ? { ttl: options.ttlMs, ttlAutopurge: false } : {}) });
+  }
+
+  get(key: K): V | undefined {
+    return this.entries.get(key);
+  }
+
+  /** Keep a value read at `generation`, unless something was written meanwhile. */
+  keep(key: K, value: V, generation: number): boolean {
+    if (generation !== this.generation) return false;
+    this.entries.set(key, value);
+    return true;
+  }
+
+  delete(key: K) {
+    this.entries.delete(key);
+  }
+
+  /** Drop everything (a write reached what the map is made of). */
+  drop() {
+    this.generation++;
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Drop everything whenever a write reaching `reach` is made (here or on another instance). */
+  dropOn(writes: TableWrites, reach: Reach): this {
+    writes.watch(reach, () => this.drop());
+    return this;
+  }
+}

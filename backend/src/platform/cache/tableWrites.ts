@@ -1,0 +1,220 @@
+// Which tables the app writes, as knex's query builder says (its method and target table, read
+// before the query is sent), never guessed from the SQL text knex renders: a knex upgrade that
+// words a statement differently cannot make a cache serve a stale price. In-process caches watch
+// the tables they are made of and drop what they keep when a write is sent, when it has answered
+// and again when its transaction ends (commit or rollback), so a read that overlapped a write is
+// never kept. Committed writes are also handed to whoever listens (the cross-instance broadcast),
+// once, after the COMMIT has answered.
+import type { Knex } from 'knex';
+
+/** A write: the table it changes, and whether it only moves stock (`stock = stock ± n`). */
+export interface TableWrite {
+  table: string;
+  kind: WriteKind;
+  stockOnly: boolean;
+}
+
+export type WriteKind = 'insert' | 'update' | 'delete' | 'unknown';
+
+/** Stands for every table: a write whose target is unknown, or news lost between instances. */
+export const EVERY_TABLE = '*';
+
+/** A write that may have changed anything. */
+export const EVERY_WRITE: TableWrite = { table: EVERY_TABLE, kind: 'unknown', stockOnly: false };
+
+/** Does a write reach what a cache is made of? */
+export type Reach = (write: TableWrite) => boolean;
+
+/** Reaches writes to any of these tables (and writes of unknown target). */
+export function tables(...names: string[]): Reach {
+  const set = new Set(names);
+  return (w) => w.table === EVERY_TABLE || set.has(w.table);
+}
+
+/** Reaches writes to every table but these. */
+export function allTablesBut(...names: string[]): Reach {
+  const set = new Set(names);
+  return (w) => !set.has(w.table);
+}
+
+/** Reaches the deletion of rows of this table (and writes of unknown target). */
+export function deletesFrom(name: string): Reach {
+  return (w) => w.table === EVERY_TABLE || (w.table === name && w.kind !== 'insert' && w.kind !== 'update');
+}
+
+interface Watcher {
+  reach: Reach;
+  drop: () => void;
+}
+
+interface QueryEvent {
+  sql?: string;
+  __knexUid?: string;
+  __knexTxId?: string;
+}
+
+/** What knex's builders carry (internal fields, stable across knex 1–3). */
+interface BuilderLike {
+  _method?: string;
+  _single?: { table?: unknown; counter?: Record<string, number>; update?: Record<string, unknown> };
+  _sequence?: unknown[];
+  sql?: unknown;
+  once?: (event: string, listener: (q: QueryEvent) => void) => void;
+}
+
+const WRITE_METHODS: Record<string, WriteKind> = { insert: 'insert', upsert: 'insert', update: 'update', del: 'delete', delete: 'delete', truncate: 'delete' };
+/** Stock moves also touch the row's update time, when a model sets it. */
+const STOCK_ONLY_EXTRA = new Set(['updated_at', 'updatedAt']);
+
+/** The table a builder names: `products`, `products as p` and `"shop"."products"` are `products`. */
+function tableName(table: unknown): string {
+  if (typeof table !== 'string') return EVERY_TABLE;
+  const first = table.trim().split(/\s+/)[0] ?? '';
+  const name = first.split('.').pop()?.replace(/["`[\]]/g, '').toLowerCase();
+  return name || EVERY_TABLE;
+}
+
+/**
+ * The write a builder is about to make, or undefined for a read. A raw statement names no table:
+ * unless it plainly reads (select/pragma/show), it counts as a write to every table.
+ */
+export function writeOf(builder: BuilderLike): TableWrite | undefined {
+  if (typeof builder._method === 'string') {
+    const kind = WRITE_METHODS[builder._method];
+    if (!kind) return undefined;
+    const table = tableName(builder._single?.table);
+    const counter = builder._single?.counter;
+    const updated = Object.keys(builder._single?.update ?? {});
+    const stockOnly =
+      table === 'variants' && builder._method === 'update' && !!counter &&
+      Object.keys(counter).length === 1 && 'stock' in counter && updated.every((c) => STOCK_ONLY_EXTRA.has(c));
+    return { table, kind, stockOnly };
+  }
+  if (Array.isArray(builder._sequence)) return EVERY_WRITE; // schema changes
+  if (typeof builder.sql === 'string') {
+    return /^\s*(select|pragma|show|explain)\b/i.test(builder.sql) ? undefined : EVERY_WRITE;
+  }
+  return undefined;
+}
+
+/** knex's own statements that end a transaction (not a savepoint). */
+const COMMIT = /^\s*commit;?\s*$/i;
+const ROLLBACK = /^\s*rollback;?\s*$/i;
+
+/** Everything written through one knex instance: one per app, made in createApp. */
+export class TableWrites {
+  private watchers: Watcher[] = [];
+  private committedListeners: Array<(writes: TableWrite[]) => void> = [];
+  /** Writes of the transaction open on each connection (by knex's connection id). */
+  private open = new Map<string, TableWrite[]>();
+  /** Connections whose transaction is followed to its end (run with a handler). */
+  private followed = new Set<string>();
+  /** Writes of a COMMIT sent and not yet answered, by connection. */
+  private committing = new Map<string, TableWrite[]>();
+
+  constructor(knex: Knex) {
+    knex.on('start', (builder: BuilderLike) => {
+      const write = writeOf(builder);
+      if (!write || typeof builder.once !== 'function') return;
+      let connection: string | undefined;
+      builder.once('query', (q) => {
+        connection = q.__knexTxId ? q.__knexUid : undefined;
+        this.sent(write, connection);
+      });
+      builder.once('query-response', () => {
+        this.drop([write]);
+        // Outside a transaction a write is committed once it has answered.
+        if (!connection) this.tell([write]);
+      });
+    });
+    knex.on('query', (q: QueryEvent) => this.ending(q));
+    this.followTransactions(knex);
+  }
+
+  /** Call `drop` whenever a write that `reach`es is made here, and when one is heard of elsewhere. */
+  watch(reach: Reach, drop: () => void) {
+    this.watchers.push({ reach, drop });
+  }
+
+  /** Hear the writes that were committed here (a lone write once it answered, a transaction's
+   *  writes once its COMMIT answered; nothing for a rollback). */
+  onCommitted(listener: (writes: TableWrite[]) => void) {
+    this.committedListeners.push(listener);
+  }
+
+  /** Writes committed by another instance: every cache they reach drops what it keeps. */
+  writtenElsewhere(writes: TableWrite[]) {
+    this.drop(writes);
+  }
+
+  private drop(writes: TableWrite[]) {
+    for (const w of this.watchers) if (writes.some(w.reach)) w.drop();
+  }
+
+  private sent(write: TableWrite, connection: string | undefined) {
+    this.drop([write]);
+    if (!connection) return;
+    const list = this.open.get(connection) ?? [];
+    list.push(write);
+    this.open.set(connection, list);
+  }
+
+  /** knex sends the end of a transaction: its writes reach the caches once more; a commit's are
+   *  told once it has answered (followTransactions), or now for a transaction run without a handler. */
+  private ending(q: QueryEvent) {
+    if (!q.__knexUid || !q.__knexTxId || typeof q.sql !== 'string') return;
+    const commit = COMMIT.test(q.sql);
+    if (!commit && !ROLLBACK.test(q.sql)) return;
+    const writes = this.open.get(q.__knexUid);
+    if (!writes) return;
+    this.open.delete(q.__knexUid);
+    this.drop(writes);
+    if (!commit) return;
+    if (this.followed.has(q.__knexUid)) this.committing.set(q.__knexUid, writes);
+    else this.tell(writes);
+  }
+
+  /**
+   * knex.transaction(handler) settles once COMMIT (or ROLLBACK) has answered: then a committed
+   * transaction's writes reach the caches a last time (a read that began before the commit was
+   * applied is not kept) and are told to the listeners. knex defines its methods read-only
+   * (configurable): redefined rather than assigned.
+   */
+  private followTransactions(knex: Knex) {
+    const transaction = knex.transaction.bind(knex) as (...args: any[]) => any;
+    const followed = (handler?: unknown, config?: unknown) => {
+      if (typeof handler !== 'function') return transaction(handler, config);
+      let connection: string | undefined;
+      const run = async (trx: Knex.Transaction) => {
+        const conn = (await (trx.client as any).acquireConnection()) as { __knexUid?: string } | undefined;
+        connection = conn?.__knexUid;
+        if (connection) this.followed.add(connection);
+        return handler(trx);
+      };
+      const settle = () => {
+        if (!connection) return;
+        this.followed.delete(connection);
+        const writes = this.committing.get(connection);
+        this.committing.delete(connection);
+        if (!writes) return;
+        this.drop(writes);
+        this.tell(writes);
+      };
+      return transaction(run, config).then(
+        (result: unknown) => {
+          settle();
+          return result;
+        },
+        (err: unknown) => {
+          settle();
+          throw err;
+        },
+      );
+    };
+    Object.defineProperty(knex, 'transaction', { value: followed, configurable: true });
+  }
+
+  private tell(writes: TableWrite[]) {
+    for (const listener of this.committedListeners) listener(writes);
+  }
+}
