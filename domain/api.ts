@@ -91,11 +91,46 @@ export interface ApiOrderItem {
   lineTotal: number;
 }
 
+/** One entry of an order's history. */
+export interface ApiOrderEvent {
+  id?: number;
+  orderId?: number;
+  type: string;
+  fromStatus: string | null;
+  toStatus: string | null;
+  note?: string;
+  actorUserId?: number | null;
+  actorLabel?: string;
+  createdAt: string;
+}
+
+/** The payment record of an order (amounts in its currency). */
+export interface ApiPayment {
+  id: number;
+  orderId?: number;
+  method?: PaymentMethod;
+  amount: number;
+  currency?: string;
+  status: string;
+  reference?: string;
+  paidAt?: string | null;
+  refundedAt?: string | null;
+  /** What went back to the buyer (a refund may be partial); null until refunded. */
+  refundedAmount?: number | null;
+  refundReason?: string;
+  createdAt?: string;
+  updatedAt?: string;
+}
+
+/** The API shape of an order (DESIGN.md §5), the one the server sends (orderView) and both front
+ *  ends read. Staff also get userId and the staff note. */
 export interface ApiOrder {
   id: number;
   number: string;
   status: OrderStatus;
   statusLabel: string;
+  /** The moves the order state machine allows from here. */
+  allowedTransitions: readonly OrderStatus[];
   paymentStatus: PaymentStatus;
   paymentMethod: PaymentMethod;
   customer: { firstName: string; lastName: string; email: string; phone: string };
@@ -112,10 +147,18 @@ export interface ApiOrder {
   trackingNumber: string;
   /** The courier's public tracking page for trackingNumber, when known. */
   trackingUrl?: string | null;
-  events: Array<{ type: string; fromStatus: string | null; toStatus: string | null; createdAt: string }>;
+  events: ApiOrderEvent[];
+  payments: ApiPayment[];
   deliveredAt: string | null;
   withdrawnAt: string | null;
+  /** The stock of a cancelled or returned order went back to the shelves. */
+  stockRestored: boolean;
   createdAt: string;
+  updatedAt: string;
+  /** Staff only. */
+  userId?: number | null;
+  /** Staff only. */
+  staffNote?: string;
 }
 
 /** The one price quote (POST /api/checkout/quote): amounts in `currency`. */

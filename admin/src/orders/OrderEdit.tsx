@@ -37,39 +37,19 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { ReasonDialog, RefundDialog, ShipDialog } from './OrderDialogs';
 import { ADMIN_API } from '../dataProvider';
 import { ORDER_TRANSITIONS, PAYMENT_TRANSITIONS, type OrderStatus, type PaymentStatus } from '../../../domain/orderStatus';
+import type { ApiOrder } from '../../../domain/api';
 import { dateTime, money, StatusChip } from '../common/fields';
 import { errorMessage, httpClient } from '../httpClient';
 import { OrderInvoiceCard } from '../invoices/OrderInvoiceCard';
 import { ShipmentButton } from './ShipmentButton';
 
-export interface OrderRecord extends RaRecord {
-  number: string;
-  status: OrderStatus;
-  statusLabel?: string;
-  allowedTransitions?: OrderStatus[];
-  paymentStatus: PaymentStatus;
-  paymentMethod: string;
-  customer?: { firstName?: string; lastName?: string; email?: string; phone?: string };
-  shipping?: { method?: string; city?: string; postcode?: string; address?: string };
-  items?: { productName: string; variantName?: string; attributes?: { name: string; value: string }[]; personalization?: string; unitPrice: number; quantity: number; lineTotal: number }[];
-  subtotal?: number;
-  discountCode?: string | null;
-  discountTotal?: number;
-  shippingTotal?: number;
-  total?: number;
-  note?: string | null;
-  staffNote?: string | null;
-  trackingNumber?: string | null;
-  events?: { type: string; fromStatus?: string | null; toStatus?: string | null; note?: string | null; actorLabel?: string | null; createdAt: string }[];
-  withdrawnAt?: string | null;
-  stockRestored?: boolean;
-  payments?: { id: number; amount: number; status: string; refundedAmount?: number | null; refundReason?: string }[];
-  createdAt?: string;
-}
+/** An order as react-admin holds it: the API's one order shape (domain/api.ts); a list row or a
+ *  record still loading may lack any of it but its status. */
+export type OrderRecord = RaRecord & Partial<ApiOrder> & Pick<ApiOrder, 'number' | 'status' | 'paymentStatus' | 'paymentMethod'>;
 
 /** The moves to offer: the server's list when it sends one, else the shared table. */
 export function allowedMoves(record: Pick<OrderRecord, 'status' | 'allowedTransitions'>): OrderStatus[] {
-  return record.allowedTransitions ?? [...(ORDER_TRANSITIONS[record.status] ?? [])];
+  return [...(record.allowedTransitions ?? ORDER_TRANSITIONS[record.status] ?? [])];
 }
 
 /** What the page sends with a move: the tracking number and the staff note as typed, unsaved or not. */
@@ -309,8 +289,8 @@ function CustomerCard() {
   const record = useRecordContext<OrderRecord>();
   const translate = useTranslate();
   if (!record) return null;
-  const c = record.customer ?? {};
-  const s = record.shipping ?? {};
+  const c: Partial<ApiOrder['customer']> = record.customer ?? {};
+  const s: Partial<ApiOrder['shipping']> = record.shipping ?? {};
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' }, gap: 2 }}>
       <Box>

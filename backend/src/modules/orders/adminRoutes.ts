@@ -16,8 +16,8 @@ import { toMinor } from '../../../../domain/money';
 import { actorOf, changeStatus, deleteOrder, findOrder, orderView, restock, withDetails } from './service';
 import { OrderEvent } from '../../models/OrderEvent';
 import { setOrderPaymentStatus } from '../payments/service';
-import { mailCustomer, orderConfirmationMail, statusChangedMail } from './mail';
-import { CheckoutInput, placeOrder } from '../checkout/service';
+import { mailCustomer, statusChangedMail } from './mail';
+import { CheckoutInput, checkout } from '../checkout/service';
 import { PRICE_LIKE } from '../cart/lineShapes';
 import { checkoutShape } from './routes';
 import { User } from '../../models/User';
@@ -155,16 +155,9 @@ async function createPhoneOrder(ctx: Context) {
   const { staffNote, ...input } = parseBody<CheckoutInput & { staffNote?: string }>(ctx.request.body, phoneOrderShape, { ignore: [...PRICE_LIKE, 'id'] });
   if (!input.discountCode) delete input.discountCode;
   if (!input.items?.length) throw badRequest(API.cartEmpty, { items: API.cartEmpty });
-  const staff = actorOf(currentUser(ctx));
   const account = await User.query().findOne({ email: input.customer.email });
-  const placed = await Order.transaction(async (trx) => {
-    const order = await placeOrder({ ...input, termsAccepted: true }, account ?? null, trx);
-    if (staffNote) await Order.query(trx).patch({ staffNote } as Partial<Order>).findById(order.id);
-    await OrderEvent.query(trx).insert({ orderId: order.id, type: 'note', note: API.takenByPhone(staff.label), actorUserId: staff.userId, actorLabel: staff.label } as Partial<OrderEvent>);
-    return order;
-  });
+  const placed = await checkout(ctx.config, input, { user: account ?? null, takenBy: { staff: actorOf(currentUser(ctx)), staffNote } });
   const order = orderView(await findOrder(placed.id), { staff: true });
-  void mailCustomer(ctx.config, order, orderConfirmationMail);
   ctx.status = 201;
   ctx.body = { ...order, message: API.orderCreated };
 }

@@ -12,14 +12,10 @@ import { API } from '../../../../domain/messages';
 import { NAME_MAX, PHONE_MAX, TEXT_MAX } from '../../../../domain/limits';
 import { PAYMENT_METHODS, SHIPPING_METHODS } from '../../../../domain/orderStatus';
 import { formatDateTime } from '../../../../domain/dates';
-import { CheckoutInput, placeOrder } from '../checkout/service';
-import { actorOf, findOrder, orderView, withDetails, withdrawOrder } from './service';
-import { mailCustomer, orderConfirmationMail, withdrawalMail } from './mail';
-import { notifyStaff } from '../staff/notifications';
-import { orderMailAllowed } from '../checkout/mailCaps';
+import { CheckoutInput, checkout } from '../checkout/service';
+import { actorOf, findOrder, orderView, withDetails, withdrawByShopper } from './service';
 import type { ShopSession } from '../../platform/http/session';
 import { checkInvoiceRequest, invoiceRequestRule } from '../invoices/settings';
-import { recordInvoiceRequest } from '../invoices/service';
 import type { InvoiceRequest } from '../../../../domain/invoices';
 import { namesOffice, withOfficeShipping } from '../couriers/checkout';
 
@@ -94,19 +90,11 @@ export function ordersRoutes() {
   router.post('/orders/create', async (ctx) => {
     const input = parseBody<CheckoutInput & { invoice?: InvoiceRequest | null }>(ctx.request.body, namesOffice(ctx.request.body) ? officeCheckoutShape : checkoutShape, { ignore: PRICE_LIKE });
     if (input.discountCode === null || input.discountCode === '') delete input.discountCode;
-    const invoiceRequest = checkInvoiceRequest(input.invoice);
     const user = ctx.state.user as User | null;
-    const placed = await Order.transaction(async (trx) => {
-      const order = await placeOrder(input, user, trx);
-      await recordInvoiceRequest(order.id, invoiceRequest, trx);
-      return order;
-    });
+    const placed = await checkout(ctx.config, input, { user, invoice: checkInvoiceRequest(input.invoice) });
     if (!user) session(ctx).orderIds = [...(session(ctx).orderIds ?? []).slice(-49), placed.id];
-    const order = orderView(placed);
-    // Decided before answering (one counter write); the mail itself goes out after.
-    if (await orderMailAllowed(order.customer.email, user)) void mailCustomer(ctx.config, order, orderConfirmationMail);
     ctx.status = 201;
-    ctx.body = { message: API.orderCreated, order };
+    ctx.body = { message: API.orderCreated, order: orderView(placed) };
   });
 
   // The signed-in shopper's own orders, newest first.
@@ -127,19 +115,10 @@ export function ordersRoutes() {
     const { reason } = parseBody<{ reason?: string }>(ctx.request.body ?? {}, { reason: { type: 'string', max: TEXT_MAX }, confirm: { type: 'bool' } });
     const own = await ownOrder(ctx, id);
     const actor = actorOf(ctx.state.user, `${own.customerFirstName} ${own.customerLastName}`.trim());
-    const { order: changed, kind } = await Order.transaction(async (trx) => {
-      const result = await withdrawOrder(id, actor, reason ?? '', trx);
-      await notifyStaff({
-        type: 'withdrawal',
-        message: withdrawalNotice(result.kind, result.order.number, `${own.customerFirstName} ${own.customerLastName}`),
-        link: `/admin/orders/${id}`,
-      }, trx);
-      return result;
-    });
-    const order = orderView(await findOrder(changed.id));
-    const at = changed.withdrawnAt!;
+    const { order: withdrawn, kind } = await withdrawByShopper(ctx.config, id, actor, reason ?? '');
+    const order = orderView(withdrawn);
+    const at = withdrawn.withdrawnAt!;
     const text = kind === 'cancellation' ? API.cancellationAcknowledgement(order.number, formatDateTime(at)) : API.withdrawalAcknowledgement(order.number, formatDateTime(at));
-    void mailCustomer(ctx.config, order, withdrawalMail(kind, at));
     ctx.body = {
       message: kind === 'cancellation' ? API.cancellationAccepted : API.withdrawalAccepted,
       acknowledgement: { kind, orderNumber: order.number, receivedAt: at, receivedAtText: formatDateTime(at), text },
@@ -148,8 +127,4 @@ export function ordersRoutes() {
   });
 
   return router;
-}
-
-function withdrawalNotice(k: 'cancellation' | 'withdrawal', number: string, who: string): string {
-  return k === 'cancellation' ? `Клиентът ${who} отказа поръчка ${number} преди изпращане` : `Отказ от договора за поръчка ${number} (${who}) — очаквайте връщане`;
 }

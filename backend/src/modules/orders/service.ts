@@ -7,13 +7,16 @@ import { OrderEvent } from '../../models/OrderEvent';
 import { Payment } from '../../models/Payment';
 import { Variant } from '../../models/Variant';
 import type { User } from '../../models/User';
+import type { Config } from '../../config';
+import { notifyStaff } from '../staff/notifications';
+import { mailCustomer, withdrawalMail } from './mail';
 import { conflict, notFound } from '../../platform/http/errors';
 import { API } from '../../../../domain/messages';
 import { fromMinor } from '../../../../domain/money';
 import { ORDER_STATUS_LABELS, ORDER_TRANSITIONS, OrderStatus, canTransition, restoresStock, CANCELLABLE_BY_SHOPPER, WITHDRAWABLE, WITHDRAWAL_DAYS } from '../../../../domain/orderStatus';
 import { DAY_MS } from '../../../../domain/dates';
 import { orderOffice, orderTrackingUrl } from '../couriers/views';
-import type { ApiOffice } from '../../../../domain/couriers';
+import type { ApiOrder, ApiOrderEvent, ApiOrderItem, ApiPayment } from '../../../../domain/api';
 import { concurrently } from '../../platform/db/concurrently';
 
 export interface Actor {
@@ -25,36 +28,12 @@ export function actorOf(user: User | null | undefined, fallback = 'Гост'): A
   return user ? { userId: user.id, label: user.email } : { userId: null, label: fallback };
 }
 
-export interface OrderView {
-  id: number;
-  number: string;
-  status: OrderStatus;
-  statusLabel: string;
-  allowedTransitions: readonly OrderStatus[];
-  paymentStatus: string;
-  paymentMethod: string;
-  customer: { firstName: string; lastName: string; email: string; phone: string };
-  shipping: { method: string; city: string; postcode: string; address: string; office: ApiOffice | null };
-  items: unknown[];
-  itemCount: number;
-  subtotal: number | null;
-  discountCode: string | null;
-  discountTotal: number | null;
-  shippingTotal: number | null;
-  total: number | null;
-  currency: string;
-  note: string;
-  trackingNumber: string;
-  trackingUrl: string | null;
-  events: unknown[];
-  payments: unknown[];
-  deliveredAt: string | null;
-  withdrawnAt: string | null;
-  stockRestored: boolean;
-  createdAt: string;
-  updatedAt: string;
-  userId?: number | null;
-  staffNote?: string;
+/** What orderView answers: the one order shape of domain/api.ts. */
+export type OrderView = ApiOrder;
+
+/** An amount stored in minor units, as the API sends it. */
+function amount(minor: number): number {
+  return fromMinor(minor) ?? 0;
 }
 
 /** The API shape of an order (DESIGN.md §5). Staff also see userId and the staff note. */
@@ -69,19 +48,19 @@ export function orderView(o: Order, opts: { staff?: boolean } = {}): OrderView {
     paymentMethod: o.paymentMethod,
     customer: { firstName: o.customerFirstName, lastName: o.customerLastName, email: o.customerEmail, phone: o.customerPhone },
     shipping: { method: o.shippingMethod, city: o.shippingCity, postcode: o.shippingPostcode, address: o.shippingAddress, office: orderOffice(o) },
-    items: (o.items ?? []).map((i) => i.toJSON()),
+    items: (o.items ?? []).map((i) => i.toJSON() as unknown as ApiOrderItem),
     itemCount: (o.items ?? []).reduce((n, i) => n + i.quantity, 0),
-    subtotal: fromMinor(o.subtotal),
+    subtotal: amount(o.subtotal),
     discountCode: o.discountCode,
-    discountTotal: fromMinor(o.discountTotal),
-    shippingTotal: fromMinor(o.shippingTotal),
-    total: fromMinor(o.total),
+    discountTotal: amount(o.discountTotal),
+    shippingTotal: amount(o.shippingTotal),
+    total: amount(o.total),
     currency: o.currency,
     note: o.note,
     trackingNumber: o.trackingNumber,
     trackingUrl: orderTrackingUrl(o),
-    events: (o.events ?? []).map((e) => e.toJSON()),
-    payments: o.payment ? [o.payment.toJSON()] : [],
+    events: (o.events ?? []).map((e) => e.toJSON() as unknown as ApiOrderEvent),
+    payments: o.payment ? [o.payment.toJSON() as unknown as ApiPayment] : [],
     deliveredAt: o.deliveredAt,
     withdrawnAt: o.withdrawnAt,
     stockRestored: Boolean(o.stockRestoredAt),
@@ -173,6 +152,26 @@ export async function withdrawOrder(orderId: number, actor: Actor, reason: strin
   if (!patched) throw conflict(API.alreadyWithdrawn, { order: API.alreadyWithdrawn });
   await OrderEvent.query(trx).insert({ orderId, type: 'withdrawal', fromStatus: order.status, toStatus: order.status, note: reason, actorUserId: actor.userId, actorLabel: actor.label } as Partial<OrderEvent>);
   return { order: (await Order.query(trx).findById(orderId))!, kind: 'withdrawal' };
+}
+
+/**
+ * The shopper's right of withdrawal (or cancellation before shipping) as a whole: the change and
+ * the staff notice in one transaction; after the commit, the acknowledgement e-mail.
+ */
+export async function withdrawByShopper(config: Config, orderId: number, actor: Actor, reason: string): Promise<{ order: Order; kind: 'cancellation' | 'withdrawal' }> {
+  const result = await Order.transaction(async (trx) => {
+    const done = await withdrawOrder(orderId, actor, reason, trx);
+    const who = `${done.order.customerFirstName} ${done.order.customerLastName}`;
+    await notifyStaff({ type: 'withdrawal', message: withdrawalNotice(done.kind, done.order.number, who), link: `/admin/orders/${orderId}` }, trx);
+    return done;
+  });
+  const order = await findOrder(orderId);
+  void mailCustomer(config, orderView(order), withdrawalMail(result.kind, result.order.withdrawnAt!));
+  return { order, kind: result.kind };
+}
+
+function withdrawalNotice(k: 'cancellation' | 'withdrawal', number: string, who: string): string {
+  return k === 'cancellation' ? `Клиентът ${who} отказа поръчка ${number} преди изпращане` : `Отказ от договора за поръчка ${number} (${who}) — очаквайте връщане`;
 }
 
 /** Delete an order (staff): stock goes back when it was still taken and not shipped. */
