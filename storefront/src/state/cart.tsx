@@ -1,7 +1,11 @@
 // Cart state (spec §4, §5). Guests: the `cart` cookie. Signed-in shoppers: the server cart
 // (the guest cookie is merged by the server at sign-in and removed here once the server cart
-// has loaded); on a load failure the cookie cart stands in and the shopper is told. After every
-// edit the cart is reloaded; when signed in it is also refreshed after every route change.
+// has loaded); on a load failure the cookie cart stands in and the shopper is told. When signed
+// in the cart is refreshed after every route change.
+// One request per cart action: every change of the server cart answers the whole cart, and that
+// answer is what is shown (no second read); a guest's change is priced by one preview. Answers
+// are numbered in the order their requests left: one older than the answer on screen is dropped,
+// so two quick clicks end in the state of the later one.
 // An add is reported as done only once the cart kept it: a guest's line that the cookie cannot
 // hold, or a quantity above the stock, is refused with a message (the server does the same).
 import { createContext, ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
@@ -12,7 +16,7 @@ import { toast } from './toast';
 import { cartCount, cartFitsCookie, newLineId, readCartCookie, removeCartCookie, sameLine, writeCartCookie } from './cartCookie';
 import { API, SHOP, STOREFRONT } from '../../../domain/messages';
 import { ADD_TO_CART_DEFAULT_QUANTITY } from '../../../domain/limits';
-import type { CartLine, CartLineAttribute } from '../../../domain/api';
+import type { CartAnswer, CartLine, CartLineAttribute } from '../../../domain/api';
 
 export interface NewLine {
   productId: number;
@@ -55,6 +59,17 @@ export interface CartState {
 
 const CartContext = createContext<CartState | null>(null);
 
+/** The cookie's lines with the read-outs (names, prices, stock) the server answered for them. */
+function describedLines(lines: CartLine[], view: CartAnswer): CartLine[] {
+  return lines.map((l) => view.cartItems.find((v) => v.id === l.id) ?? l);
+}
+
+/** Whether an answer to a change carries the cart (this server's always do; the spec does not
+ *  show them, so a server answering only its message gets the cart read once more, spec §4). */
+function carriesCart(answer: unknown): answer is CartAnswer {
+  return !!answer && Array.isArray((answer as CartAnswer).cartItems) && typeof (answer as CartAnswer).subtotal === 'number';
+}
+
 export function CartProvider({ children }: { children: ReactNode }) {
   const { user, loading: authLoading } = useAuth();
   const [items, setItems] = useState<CartLine[]>([]);
@@ -62,46 +77,58 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const [loading, setLoading] = useState(true);
   const location = useLocation();
   const signedIn = !!user;
-  const seq = useRef(0);
+  /** The number of the last request sent, and of the answer on screen. */
+  const sent = useRef(0);
+  const shown = useRef(0);
 
-  /** Guests: the cookie's lines, described and priced by the server when it answers. */
-  const loadGuest = useCallback(async () => {
-    const lines = readCartCookie();
+  const nextRequest = useCallback(() => ++sent.current, []);
+
+  /** Shows request n's cart unless the answer of a later request is on screen already. */
+  const show = useCallback((n: number, lines: CartLine[], total?: number): boolean => {
+    if (n < shown.current) return false;
+    shown.current = n;
     setItems(lines);
-    if (!lines.length) {
-      setSubtotal(0);
-      return;
-    }
+    if (total !== undefined) setSubtotal(total);
+    return true;
+  }, []);
+
+  /** Guests: the cookie's lines at once, then described and priced by the server's one answer. */
+  const showGuest = useCallback(async (n: number, lines: CartLine[]) => {
+    show(n, lines, lines.length ? undefined : 0);
+    if (!lines.length) return;
     try {
       const view = await shopApi.cartPreview(lines);
-      setItems(lines.map((l) => view.cartItems.find((v) => v.id === l.id) ?? l));
-      setSubtotal(view.subtotal);
+      show(n, describedLines(lines, view), view.subtotal);
     } catch {
       /* the lines still show, without prices */
     }
-  }, []);
+  }, [show]);
 
   const reload = useCallback(async () => {
-    const mine = ++seq.current;
+    const n = nextRequest();
     if (!signedIn) {
-      await loadGuest();
+      await showGuest(n, readCartCookie());
       setLoading(false);
       return;
     }
     try {
       const view = await shopApi.cart();
-      if (mine !== seq.current) return;
-      setItems(view.cartItems);
-      setSubtotal(view.subtotal);
+      show(n, view.cartItems, view.subtotal);
       removeCartCookie();
     } catch {
-      if (mine !== seq.current) return;
+      if (n < shown.current) return;
       toast.error(STOREFRONT.cartLoadFailed);
-      await loadGuest();
+      await showGuest(n, readCartCookie());
     } finally {
-      if (mine === seq.current) setLoading(false);
+      setLoading(false);
     }
-  }, [signedIn, loadGuest]);
+  }, [signedIn, nextRequest, show, showGuest]);
+
+  /** A change of the server cart: its answer is the cart now. */
+  const showChanged = useCallback(async (n: number, answer: unknown) => {
+    if (carriesCart(answer)) show(n, answer.cartItems, answer.subtotal);
+    else await reload();
+  }, [show, reload]);
 
   // On sign-in/out and on every route change while signed in.
   useEffect(() => {
@@ -114,11 +141,13 @@ export function CartProvider({ children }: { children: ReactNode }) {
     const quantity = line.quantity ?? ADD_TO_CART_DEFAULT_QUANTITY;
     const attributes = (line.attributes ?? []).map((a) => ({ attributeId: a.attributeId, attributeValueId: a.attributeValueId }));
     const personalization = line.personalization ?? '';
+    const n = nextRequest();
     if (signedIn) {
-      // The server refuses (409, "Налични: N бр.") a total above the stock; the client toasts it.
-      await shopApi.cartAdd(lineInput({ productId: line.productId, variantId: line.variantId, quantity, personalization, attributes }));
+      // The server refuses (409, "Налични: N бр."; 409 past the most lines a cart holds) and the
+      // client toasts it; otherwise it answers the whole cart.
+      const answer = await shopApi.cartAdd(lineInput({ productId: line.productId, variantId: line.variantId, quantity, personalization, attributes }));
       toast.success(STOREFRONT.addedToCartOk);
-      await reload();
+      await showChanged(n, answer);
       return { ok: true };
     }
     const lines = readCartCookie();
@@ -128,8 +157,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
     const target = same ? same.id : changed[changed.length - 1].id;
     if (!cartFitsCookie(changed)) return refuse('full', SHOP.guestCartFull);
     // The stock, as the server sees it now, for the whole line (what was in the cart included).
+    // The same answer describes and prices the cart that is then shown.
+    let view: CartAnswer | null = null;
     try {
-      const view = await shopApi.cartPreview(changed);
+      view = await shopApi.cartPreview(changed);
       const mine = view.cartItems.find((v) => v.id === target);
       if (mine && mine.stock !== undefined && mine.quantity > mine.stock) {
         const name = mine.variantName && mine.productName ? `${mine.productName} (${mine.variantName})` : mine.productName ?? '';
@@ -140,11 +171,13 @@ export function CartProvider({ children }: { children: ReactNode }) {
     }
     if (!writeCartCookie(changed)) return refuse('full', SHOP.guestCartFull);
     toast.success(STOREFRONT.addedToCart);
-    await reload();
+    if (view) show(n, describedLines(changed, view), view.subtotal);
+    else show(n, changed);
     return { ok: true };
-  }, [signedIn, reload]);
+  }, [signedIn, nextRequest, show, showChanged]);
 
   const edit = useCallback(async (id: number, changes: LineChanges) => {
+    const n = nextRequest();
     if (signedIn) {
       // Only what is provided is sent; attributes only when non-empty (spec §5).
       const body: Record<string, unknown> = {};
@@ -152,9 +185,9 @@ export function CartProvider({ children }: { children: ReactNode }) {
       if (changes.variantId !== undefined) body.variantId = changes.variantId;
       if (changes.attributes && changes.attributes.length) body.attributes = changes.attributes.map((a) => ({ attributeId: a.attributeId, attributeValueId: a.attributeValueId }));
       if (changes.personalization !== undefined) body.personalization = changes.personalization;
-      await shopApi.cartEdit(id, body);
+      const answer = await shopApi.cartEdit(id, body);
       toast.success(STOREFRONT.cartEdited);
-      await reload();
+      await showChanged(n, answer);
       return;
     }
     const lines = readCartCookie();
@@ -169,28 +202,40 @@ export function CartProvider({ children }: { children: ReactNode }) {
       return;
     }
     toast.success(STOREFRONT.cartEdited);
-    await reload();
-  }, [signedIn, reload]);
+    await showGuest(n, lines);
+  }, [signedIn, nextRequest, showChanged, showGuest]);
 
   const remove = useCallback(async (id: number) => {
-    if (signedIn) await shopApi.cartRemove(id);
-    else writeCartCookie(readCartCookie().filter((l) => l.id !== id));
+    const n = nextRequest();
+    if (signedIn) {
+      const answer = await shopApi.cartRemove(id);
+      toast.success(STOREFRONT.cartRemoved);
+      await showChanged(n, answer);
+      return;
+    }
+    const lines = readCartCookie().filter((l) => l.id !== id);
+    writeCartCookie(lines);
     toast.success(STOREFRONT.cartRemoved);
-    await reload();
-  }, [signedIn, reload]);
+    await showGuest(n, lines);
+  }, [signedIn, nextRequest, showChanged, showGuest]);
 
   const clear = useCallback(async () => {
-    if (signedIn) await shopApi.cartClear();
-    else removeCartCookie();
+    const n = nextRequest();
+    if (signedIn) {
+      const answer = await shopApi.cartClear();
+      toast.success(STOREFRONT.cartCleared);
+      await showChanged(n, answer);
+      return;
+    }
+    removeCartCookie();
     toast.success(STOREFRONT.cartCleared);
-    await reload();
-  }, [signedIn, reload]);
+    show(n, [], 0);
+  }, [signedIn, nextRequest, show, showChanged]);
 
   const forgetOrdered = useCallback(() => {
     removeCartCookie();
-    setItems([]);
-    setSubtotal(0);
-  }, []);
+    show(nextRequest(), [], 0);
+  }, [nextRequest, show]);
 
   const value = useMemo(
     () => ({ items, count: cartCount(items), subtotal, loading, add, edit, remove, clear, reload, forgetOrdered }),
