@@ -17,7 +17,20 @@ export async function up(knex: Knex): Promise<void> {
     t.string('kind', 16).notNullable().defaultTo('device');
     t.integer('tank_count').notNullable().defaultTo(1);
   });
+  await fillKinds(knex);
 
+  await knex.schema.createTable('flavour_lists', (t) => {
+    t.increments('id');
+    t.string('name', 100).notNullable().unique();
+    /** The flavours in order, a JSON array of strings. */
+    t.text('flavours').notNullable().defaultTo('[]');
+    t.string('created_at', 32).notNullable();
+    t.string('updated_at', 32).notNullable();
+  });
+}
+
+/** Every product's kind and tank count as its name, category, figures and attributes say. */
+export async function fillKinds(knex: Knex): Promise<void> {
   const categories: Array<Record<string, unknown>> = await knex('categories').select('id', 'name', 'parent_id');
   const byId = new Map(categories.map((c) => [Number(c.id), c]));
   const categoryNames = (id: unknown): string[] => {
@@ -49,15 +62,6 @@ export async function up(knex: Knex): Promise<void> {
       await knex('products').where({ id: p.id }).update({ kind, tank_count: inferTankCount(names) });
     }
   }
-
-  await knex.schema.createTable('flavour_lists', (t) => {
-    t.increments('id');
-    t.string('name', 100).notNullable().unique();
-    /** The flavours in order, a JSON array of strings. */
-    t.text('flavours').notNullable().defaultTo('[]');
-    t.string('created_at', 32).notNullable();
-    t.string('updated_at', 32).notNullable();
-  });
 }
 
 export async function down(knex: Knex): Promise<void> {
