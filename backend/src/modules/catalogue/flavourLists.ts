@@ -10,6 +10,7 @@ import { conflict, notFound } from '../../http/errors';
 import { parseRaParams, raPage, sendRaList, type RaListSpec } from '../../http/raList';
 import { CATALOGUE } from '../../../../domain/messages';
 import { FLAVOUR_LIST_MAX, NAME_MAX } from '../../../../domain/limits';
+import { flavourListErrors } from '../../../../domain/flavourLists';
 
 const shape: Shape = {
   name: { type: 'string', min: 1, max: NAME_MAX, required: true },
@@ -34,16 +35,7 @@ const fold = (s: string) => s.trim().toLocaleLowerCase('bg');
  *  no two lists of one name (whatever the letter case). */
 async function parseList(body: unknown, partial: boolean, exceptId?: number): Promise<Partial<Pick<FlavourList, 'name' | 'flavours'>>> {
   const input = parseBody<{ name?: string; flavours?: string[] }>(body, shape, { partial, ignore: READ_ONLY });
-  const errors: Record<string, string> = {};
-  if (input.flavours) {
-    if (!input.flavours.length) errors.flavours = CATALOGUE.flavourListEmpty;
-    const seen = new Set<string>();
-    input.flavours.forEach((f, i) => {
-      if (seen.has(fold(f))) errors[`flavours.${i}`] = CATALOGUE.flavourTwice(f);
-      seen.add(fold(f));
-    });
-  }
-  throwIfErrors(errors);
+  if (input.flavours) throwIfErrors(flavourListErrors(input.flavours));
   if (input.name !== undefined) {
     const others = await FlavourList.query().select('id', 'name').modify((q) => exceptId !== undefined && q.whereNot('id', exceptId));
     if (others.some((o) => fold(o.name) === fold(input.name!))) throw conflict(CATALOGUE.flavourListNameTaken, { name: CATALOGUE.flavourListNameTaken });
