@@ -29,6 +29,12 @@ export function nicotineInName(name: string | null | undefined): number | null {
   return m ? Number(m[1].replace(',', '.')) : null;
 }
 
+/** The error for a variant whose name declares more nicotine than allowed ("30 mg"), else undefined. */
+export function variantNameError(name: string | null | undefined): string | undefined {
+  const mg = nicotineInName(name);
+  return mg !== null && mg > NICOTINE_MAX_MG_ML ? CATALOGUE.variantNicotineTooStrong(mg, NICOTINE_MAX_MG_ML) : undefined;
+}
+
 /** The facts of a product the directive looks at. `volumeMl` is the whole product's: both
  *  chambers of a TWINS (2 × 2 ml = 4 ml), or a pack of cartridges. */
 export interface KindFacts {
@@ -51,7 +57,8 @@ export function directiveErrors(p: KindFacts): Record<string, string> {
     const mg = nicotineInName(v?.name);
     if (mg === null) return;
     strongest = Math.max(strongest, mg);
-    if (mg > NICOTINE_MAX_MG_ML) errors[`variants.${i}.name`] = CATALOGUE.variantNicotineTooStrong(mg, NICOTINE_MAX_MG_ML);
+    const error = variantNameError(v?.name);
+    if (error) errors[`variants.${i}.name`] = error;
   });
   const volume = p.volumeMl ?? null;
   if (volume === null) return errors;
