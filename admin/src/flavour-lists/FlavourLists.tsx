@@ -79,7 +79,7 @@ function FlavourListForm() {
         fullWidth
         format={formatLines}
         parse={parseLines}
-        validate={linesRule}
+        validate={[required(), linesRule]}
         helperText="app.flavourLists.linesHelp"
       />
     </SimpleForm>
