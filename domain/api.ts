@@ -1,6 +1,7 @@
 // Payload types of the JSON API as the front ends read them (money in decimal BGN).
 import type { OrderStatus, PaymentMethod, PaymentStatus, ShippingMethod } from './orderStatus';
 import type { ApiOffice, Courier } from './couriers';
+import type { ProductKind } from './productKinds';
 
 export interface ApiUser {
   id: number;
@@ -37,6 +38,10 @@ export interface ApiProduct {
   attributes: Array<{ id: number; name: string; values: Array<{ id: number; value: string }> }>;
   nicotineMgMl: number | null;
   volumeMl: number | null;
+  /** Device, pod, liquid or accessory (domain/productKinds); always sent by the server. */
+  kind?: ProductKind;
+  /** Tanks of a device, cartridges in a pack of pods. */
+  tankCount?: number;
   /** For the courier's waybill; null: the default weight in the settings. */
   weightGrams?: number | null;
   featured: boolean;

@@ -15,6 +15,14 @@ export const URL_MAX = 500;
 export const PERSONALIZATION_MAX = 100;
 export const NICOTINE_MAX_MG_ML = 20;
 export const VOLUME_MAX_ML = 1000;
+/** The Tobacco Products Directive (2014/40/EU art. 20, in Bulgaria the tobacco law): a liquid
+ *  with nicotine is sold in containers of at most 10 ml; a tank or cartridge holds at most 2 ml. */
+export const NICOTINE_LIQUID_CONTAINER_MAX_ML = 10;
+export const TANK_MAX_ML = 2;
+/** Tanks (chambers) of one device, or cartridges in one pack. */
+export const TANK_COUNT_MAX = 20;
+/** Flavour lists: flavours in one list, and lists in the shop. */
+export const FLAVOUR_LIST_MAX = 100;
 export const PRICE_MAX = 100000; // BGN, far above any real product
 export const STOCK_MAX = 1_000_000;
 export const QUANTITY_MAX = 999;

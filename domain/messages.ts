@@ -52,6 +52,25 @@ export const SHOP = {
   tryAgainBg: 'Опитайте отново',
 } as const;
 
+/** Product kinds, the tobacco directive's limits on them, flavour lists and duplicates
+ *  (issue 21): the same words from the server's field errors and the admin's form checks. */
+export const CATALOGUE = {
+  nicotineTooStrong: (max: number) => `Никотинът може да е най-много ${max} mg/ml (Директива 2014/40/ЕС).`,
+  variantNicotineTooStrong: (mg: number, max: number) => `Вариантът обявява ${mg} mg никотин – позволени са най-много ${max} mg/ml.`,
+  liquidContainerTooBig: (max: number) => `Течност с никотин се продава в опаковка от най-много ${max} ml.`,
+  tankTooBig: (max: number, perTank: number) =>
+    `Резервоар или патрон побира най-много ${max} ml, а тук са ${String(perTank).replace('.', ',')} ml на резервоар. Намалете обема или посочете повече резервоари.`,
+  flavourListNotFound: 'Списъкът с вкусове не е намерен.',
+  flavourListNameTaken: 'Вече има списък с вкусове с това име.',
+  flavourListEmpty: 'Добавете поне един вкус.',
+  flavourTwice: (value: string) => `Вкусът „${value}“ е два пъти в списъка.`,
+  flavourListCreated: 'Списъкът с вкусове е създаден.',
+  flavourListUpdated: 'Списъкът с вкусове е запазен.',
+  flavourListDeleted: 'Списъкът с вкусове е изтрит.',
+  productDuplicated: 'Създадено е копие на продукта като чернова.',
+  copySuffix: ' (копие)',
+} as const;
+
 /** Texts the API puts in `message` (and in `errors.<field>`). */
 export const API = {
   // generic refusals

@@ -6,6 +6,8 @@
 // tank (TWINS 2 × 2 ml, TRIPLES 3 × 2 ml), refill bottles at most 10 ml, nicotine at most
 // 20 mg/ml. A product's nicotineMgMl is its strongest variant.
 
+import type { ProductKind } from '../domain/productKinds';
+
 export interface DemoCategory {
   name: string;
   slug: string;
@@ -70,6 +72,25 @@ function strengths(prefix: string, stock: Record<number, number>): DemoVariant[]
 
 const TWINS_ML = 4; // 2 × 2 ml
 const TRIPLES_ML = 6; // 3 × 2 ml
+
+/** What the products of each category are (domain/productKinds): TWINS two tanks, TRIPLES three. */
+export const CATEGORY_KINDS: Record<string, { kind: ProductKind; tankCount: number }> = {
+  twins: { kind: 'device', tankCount: 2 },
+  'twins-ice': { kind: 'device', tankCount: 2 },
+  triples: { kind: 'device', tankCount: 3 },
+  'triples-limited': { kind: 'device', tankCount: 3 },
+  technosti: { kind: 'liquid', tankCount: 1 },
+  'nikotinovi-soli': { kind: 'liquid', tankCount: 1 },
+  aksesoari: { kind: 'accessory', tankCount: 1 },
+};
+
+/** Flavour lists staff pick on a product instead of typing the flavours again. */
+export const FLAVOUR_LISTS: Array<{ name: string; flavours: readonly string[] }> = [
+  { name: 'Вкусове TWINS и TRIPLES', flavours: FLAVOURS },
+  { name: 'Ледени вкусове', flavours: ICE_FLAVOURS },
+  { name: 'Горски плодове', flavours: BERRY_FLAVOURS },
+  { name: 'Тропически вкусове', flavours: TROPICAL_FLAVOURS },
+];
 
 export const PRODUCTS: DemoProduct[] = [
   // ---- TWINS ----

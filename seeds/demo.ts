@@ -12,7 +12,7 @@ import { searchable } from '../domain/slug';
 import { Product } from '../backend/src/models/Product';
 import { hashPassword } from '../backend/src/modules/auth/passwords';
 import { ROOT } from '../backend/src/config';
-import { CATEGORIES, PRODUCTS, CUSTOMERS, DEMO_CUSTOMER_PASSWORD } from './catalogue';
+import { CATEGORIES, PRODUCTS, CUSTOMERS, DEMO_CUSTOMER_PASSWORD, CATEGORY_KINDS, FLAVOUR_LISTS } from './catalogue';
 import { seedDemoOrders } from './orders';
 
 export const DEMO_IMAGES_DIR = path.join(ROOT, 'seeds', 'images');
@@ -94,6 +94,8 @@ export async function seedDemo(knex: Knex, opts: { uploadDir: string }): Promise
         categoryId,
         nicotineMgMl: p.nicotineMgMl ?? null,
         volumeMl: p.volumeMl ?? null,
+        kind: CATEGORY_KINDS[p.category].kind,
+        tankCount: CATEGORY_KINDS[p.category].tankCount,
         featured: p.featured ?? false,
         seoTitle: p.seoTitle ?? `${p.name} | VAP SOLO`,
         seoDescription: p.seoDescription ?? firstSentence.slice(0, 160),
@@ -125,6 +127,12 @@ export async function seedDemo(knex: Knex, opts: { uploadDir: string }): Promise
           position,
         })));
       if (offered.length) await trx('product_attributes').insert(offered);
+    }
+
+    const listAt = daysAgo(now, 200);
+    const listed = new Set((await trx('flavour_lists').select('name')).map((l) => l.name));
+    for (const l of FLAVOUR_LISTS.filter((x) => !listed.has(x.name))) {
+      await trx('flavour_lists').insert({ name: l.name, flavours: JSON.stringify(l.flavours), createdAt: listAt, updatedAt: listAt });
     }
 
     // A shopper may have registered one of these addresses before the catalogue was seeded.

@@ -19,6 +19,7 @@ import payments from './payments';
 import products from './products';
 import users from './users';
 import invoices from './invoices';
+import flavourLists from './flavour-lists';
 import { lazyPage } from './common/lazyPage';
 
 const Dashboard = lazyPage(() => import('./dashboard/Dashboard'), 'Dashboard');
@@ -54,6 +55,7 @@ export function App() {
       <Resource name="audit-log" {...auditLog} />
       <Resource name="customers" {...customers} />
       <Resource name="inventory" {...inventory} />
+      <Resource name="flavour-lists" {...flavourLists} />
       <CustomRoutes>
         <Route path="/analysis" element={<AnalysisPage />} />
         <Route path="/settings/*" element={<SettingsPage />} />

@@ -54,6 +54,8 @@ export interface ShopDataProvider extends DataProvider {
   createToken(name: string, expiresInDays: number): Promise<{ token: ApiToken & { token: string }; message?: string }>;
   revokeToken(id: number | string): Promise<void>;
   uploadImage(file: File): Promise<string>;
+  /** A draft copy of a product (POST /api/admin/products/:id/duplicate). */
+  duplicateProduct(id: number | string): Promise<{ id: number; message?: string }>;
   twoFactorStatus(): Promise<boolean>;
   twoFactorSetup(): Promise<{ secret: string; qr: string }>;
   twoFactorEnable(code: string): Promise<{ message: string; backupCodes: string[] }>;
@@ -145,6 +147,7 @@ export function createDataProvider(): ShopDataProvider {
     twoFactorEnable: async (code: string) => (await httpClient(`${API_URL}/account/2fa/enable`, { method: 'POST', body: JSON.stringify({ code }) })).json as { message: string; backupCodes: string[] },
     twoFactorDisable: async (code: string) => (await httpClient(`${API_URL}/account/2fa/disable`, { method: 'POST', body: JSON.stringify({ code }) })).json as { message: string },
     uploadImage,
+    duplicateProduct: async (id) => (await httpClient(`${ADMIN_API}/products/${id}/duplicate`, { method: 'POST', body: '{}' })).json,
   };
 }
 

@@ -49,6 +49,8 @@ import { courierRoutes } from './modules/couriers/routes';
 import { startCourierJobs } from './modules/couriers/jobs';
 import { customersRoutes } from './modules/customers/routes';
 import { inventoryRoutes } from './modules/inventory/routes';
+import { flavourListRoutes } from './modules/catalogue/flavourLists';
+import { productDuplicateRoutes } from './modules/catalogue/productDuplicate';
 
 export interface ApiRoute {
   path: string;
@@ -131,6 +133,7 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
     invoiceRoutes(config),
     courierRoutes(),
     customersRoutes(), inventoryRoutes(),
+    flavourListRoutes(), productDuplicateRoutes(),
   ];
   // One flat stack; the 405/501 answers come once, from the API router's own allowedMethods.
   for (const routes of areas) api.use(routes.routes());

@@ -5,7 +5,7 @@ import { Box, Typography } from '@mui/material';
 import { Datagrid, FunctionField, List, SearchInput, SelectInput, Show, SimpleShowLayout, TextField, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import { DateTimeField } from '../common/fields';
 
-const ENTITIES = ['orders', 'products', 'categories', 'users', 'admins', 'payments', 'discounts', 'settings', 'notifications', 'contact-messages'].map((id) => ({ id, name: `resources.${id}.name` }));
+const ENTITIES = ['orders', 'products', 'categories', 'users', 'admins', 'payments', 'discounts', 'settings', 'notifications', 'contact-messages', 'flavour-lists'].map((id) => ({ id, name: `resources.${id}.name` }));
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Имейл" />,

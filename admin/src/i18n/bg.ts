@@ -10,6 +10,7 @@ import {
 } from '../../../domain/orderStatus';
 import { raBulgarian } from './raBulgarian';
 import { invoiceResourceBg, invoicesBg } from '../invoices/messages';
+import { flavourListResourceBg, flavourListsBg, productToolsBg } from '../flavour-lists/messages';
 
 export const bgApp = {
   title: 'Административен панел',
@@ -30,6 +31,7 @@ export const bgApp = {
     notifications: 'Нотификации',
     customers: 'Клиенти',
     inventory: 'Наличности',
+    flavourLists: 'Вкусове',
   },
   breadcrumbs: { label: 'Навигация', create: 'Нов запис', show: 'Преглед' },
   sidebar: { collapse: 'Свий менюто', expand: 'Разгъни менюто' },
@@ -186,6 +188,7 @@ export const bgApp = {
     getFailed: 'Неуспешно зареждане на продукта.',
     lowStock: 'Ниска наличност',
     value: 'Стойност',
+    ...productToolsBg,
   },
   categories: {
     root: 'Без родител (основна)',
@@ -273,7 +276,8 @@ export const bgApp = {
   },
   contact: { from: 'От', title: 'Съобщение от %{name}' },
   invoices: invoicesBg,
-  audit: { create: 'създаване', update: 'промяна', delete: 'изтриване' },
+  audit: { create: 'създаване', update: 'промяна', delete: 'изтриване', duplicate: 'дублиране' },
+  flavourLists: flavourListsBg,
   inventory: { saved: 'Наличността на %{name} е запазена.', saveFailed: 'Неуспешно запазване на наличността.', stockOf: 'Наличност на %{name}' },
   customers: { registered: 'Регистрирани', guests: 'Гости (без профил)', searchHelp: 'Име, имейл или телефон' },
 };
@@ -356,6 +360,8 @@ export const bg: TranslationMessages = {
         value: 'Стойност',
         nicotineMgMl: 'Никотин (mg/ml)',
         volumeMl: 'Обем (ml)',
+        kind: 'Вид',
+        tankCount: 'Резервоари / патрони (бр.)',
         featured: 'Препоръчан',
         seoTitle: 'SEO заглавие',
         seoDescription: 'SEO описание',
@@ -460,6 +466,7 @@ export const bg: TranslationMessages = {
         createdAt: 'Получено',
       },
     },
+    'flavour-lists': flavourListResourceBg,
     inventory: {
       name: 'Наличност |||| Наличности',
       fields: { productName: 'Продукт', variantName: 'Вариант', sku: 'SKU', price: 'Цена', stock: 'Наличност', productStatus: 'Статус', q: 'Търсене' },

@@ -5,6 +5,7 @@ import type { TranslationMessages } from 'react-admin';
 import { ADMIN_EN, STOREFRONT } from '../../../domain/messages';
 import type { AppMessages } from './bg';
 import { invoiceResourceEn, invoicesEn } from '../invoices/messages';
+import { flavourListResourceEn, flavourListsEn, productToolsEn } from '../flavour-lists/messages';
 
 export const enApp: AppMessages = {
   title: 'Administrator panel',
@@ -25,6 +26,7 @@ export const enApp: AppMessages = {
     notifications: 'Notifications',
     customers: 'Customers',
     inventory: 'Inventory',
+    flavourLists: 'Flavours',
   },
   breadcrumbs: { label: 'Breadcrumbs', create: 'New', show: 'View' },
   sidebar: { collapse: 'Collapse menu', expand: 'Expand menu' },
@@ -183,6 +185,7 @@ export const enApp: AppMessages = {
     getFailed: ADMIN_EN.getProductFailed,
     lowStock: 'Low stock',
     value: 'Value',
+    ...productToolsEn,
   },
   categories: {
     root: 'No parent (top level)',
@@ -270,7 +273,8 @@ export const enApp: AppMessages = {
   },
   contact: { from: 'From', title: 'Message from %{name}' },
   invoices: invoicesEn,
-  audit: { create: 'created', update: 'changed', delete: 'deleted' },
+  audit: { create: 'created', update: 'changed', delete: 'deleted', duplicate: 'duplicated' },
+  flavourLists: flavourListsEn,
   inventory: { saved: 'Stock of %{name} saved.', saveFailed: 'Failed to save the stock.', stockOf: 'Stock of %{name}' },
   customers: { registered: 'Registered', guests: 'Guests (no account)', searchHelp: 'Name, e-mail or phone' },
 };
@@ -283,7 +287,7 @@ export const en: TranslationMessages = {
     products: {
       name: 'Product |||| Products',
       fields: {
-        categoryId: 'Category', nicotineMgMl: 'Nicotine (mg/ml)', volumeMl: 'Volume (ml)', sku: 'SKU',
+        categoryId: 'Category', nicotineMgMl: 'Nicotine (mg/ml)', volumeMl: 'Volume (ml)', sku: 'SKU', kind: 'Kind', tankCount: 'Tanks / cartridges',
         'variants.name': 'Name', 'variants.sku': 'SKU', 'variants.price': 'Price', 'variants.stock': 'Stock', 'attributes.name': 'Attribute', 'attributes.values': 'Values',
       },
     },
@@ -293,6 +297,7 @@ export const en: TranslationMessages = {
     payments: { name: 'Payment |||| Payments', fields: { orderNumber: 'Order' } },
     invoices: invoiceResourceEn,
     discounts: { name: 'Discount |||| Discounts', fields: {} },
+    'flavour-lists': flavourListResourceEn,
     notifications: { name: 'Notification |||| Notifications', fields: {} },
     'contact-messages': { name: 'Message |||| Messages', fields: {} },
     'audit-log': {

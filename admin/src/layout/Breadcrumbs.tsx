@@ -21,6 +21,7 @@ const SECTION_KEYS: Record<string, string> = {
   'audit-log': 'app.settings.auditLog',
   customers: 'app.menu.customers',
   inventory: 'app.menu.inventory',
+  'flavour-lists': 'app.menu.flavourLists',
 };
 
 /** The tab's title: the page's crumbs from the most specific, then the panel's name. */
@@ -87,6 +88,7 @@ const REPRESENT: Record<string, (r: any) => string | undefined> = {
   payments: (r) => r.orderNumber,
   discounts: (r) => r.code,
   'contact-messages': (r) => r.name,
+  'flavour-lists': (r) => r.name,
 };
 
 /** A record's crumb: its representation once known (from react-admin's cache or one fetch). */

@@ -12,6 +12,7 @@ import AdminIcon from '@mui/icons-material/AdminPanelSettings';
 import InvoiceIcon from '@mui/icons-material/ReceiptLong';
 import PersonSearchIcon from '@mui/icons-material/PersonSearch';
 import WarehouseIcon from '@mui/icons-material/Warehouse';
+import FlavourIcon from '@mui/icons-material/LocalDrink';
 import { Divider } from '@mui/material';
 import type { SvgIconComponent } from '@mui/icons-material';
 import { Menu as RaMenu, useBasename } from 'react-admin';
@@ -40,6 +41,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
 export const WORK_ENTRIES: readonly MenuEntry[] = [
   { to: '/customers', labelKey: 'app.menu.customers', icon: PersonSearchIcon },
   { to: '/inventory', labelKey: 'app.menu.inventory', icon: WarehouseIcon },
+  { to: '/flavour-lists', labelKey: 'app.menu.flavourLists', icon: FlavourIcon },
   { to: '/invoices', labelKey: 'app.menu.invoices', icon: InvoiceIcon },
 ];
 

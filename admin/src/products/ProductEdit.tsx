@@ -1,4 +1,5 @@
-import { Create, Edit, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
+import { Create, Edit, ListButton, TopToolbar, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
+import { DuplicateProductButton } from './DuplicateProductButton';
 import { errorMessage } from '../httpClient';
 import { ProductForm } from './ProductForm';
 
@@ -8,6 +9,13 @@ const ProductTitle = () => {
   return <span>{record ? `${translate('resources.products.name', { smart_count: 1 })} „${record.name}“` : ''}</span>;
 };
 
+const ProductEditActions = () => (
+  <TopToolbar>
+    <DuplicateProductButton />
+    <ListButton />
+  </TopToolbar>
+);
+
 export function ProductEdit() {
   const notify = useNotify();
   const translate = useTranslate();
@@ -15,6 +23,7 @@ export function ProductEdit() {
   return (
     <Edit
       title={<ProductTitle />}
+      actions={<ProductEditActions />}
       mutationMode="pessimistic"
       queryOptions={{
         // The spec's 'Failed to get product' (or the server's message), not react-admin's stock text.

@@ -4,6 +4,7 @@ import { PRODUCT_WEIGHT_MAX_GRAMS } from '../../../domain/couriers';
 import {
   ArrayInput,
   BooleanInput,
+  FormDataConsumer,
   ImageField,
   ImageInput,
   maxValue,
@@ -17,10 +18,29 @@ import {
   TextInput,
   maxLength,
 } from 'react-admin';
-import { NICOTINE_MAX_MG_ML, PRICE_MAX, PRODUCT_STATUSES, SKU_MAX, STOCK_MAX, TITLE_MAX, VOLUME_MAX_ML } from '../../../domain/limits';
+import { PRICE_MAX, PRODUCT_STATUSES, SKU_MAX, STOCK_MAX, TANK_COUNT_MAX, TITLE_MAX, VOLUME_MAX_ML } from '../../../domain/limits';
+import { directiveErrors, isProductKind, PRODUCT_KINDS, PRODUCT_KIND_LABELS, TANK_KINDS, variantNameError } from '../../../domain/productKinds';
+import { FlavourPicker } from './FlavourPicker';
 import { choicesOf } from '../common/fields';
 import { MoneyInput } from '../common/MoneyInput';
 
+
+const KIND_CHOICES = PRODUCT_KINDS.map((id) => ({ id, name: PRODUCT_KIND_LABELS[id] }));
+
+const numberOrNull = (v: unknown) => (v === '' || v === null || v === undefined || Number.isNaN(Number(v)) ? null : Number(v));
+
+/** The tobacco directive's rule for one field, on the whole form: the server's rule and words
+ *  (domain/productKinds), shown under the field before anything is sent. */
+const directive = (field: 'nicotineMgMl' | 'volumeMl') => (_value: unknown, values: any) =>
+  directiveErrors({
+    kind: isProductKind(values?.kind) ? values.kind : 'device',
+    tankCount: numberOrNull(values?.tankCount),
+    nicotineMgMl: numberOrNull(values?.nicotineMgMl),
+    volumeMl: numberOrNull(values?.volumeMl),
+    variants: values?.variants ?? [],
+  })[field];
+
+const variantName = (value: unknown) => variantNameError(typeof value === 'string' ? value : '');
 
 /** Stored images ({ url, alt }) as ImageInput values ({ src, title }); new files pass through. */
 const formatImages = (value: any) =>
@@ -28,7 +48,7 @@ const formatImages = (value: any) =>
 
 export function ProductForm() {
   return (
-    <TabbedForm warnWhenUnsavedChanges sx={{ maxWidth: '60em' }} defaultValues={{ status: 'draft', featured: false, variants: [], attributes: [], images: [] }}>
+    <TabbedForm warnWhenUnsavedChanges sx={{ maxWidth: '60em' }} defaultValues={{ status: 'draft', featured: false, kind: 'device', tankCount: 1, variants: [], attributes: [], images: [] }}>
       <TabbedForm.Tab label="app.products.details">
         <TextInput source="name" validate={[required(), maxLength(TITLE_MAX)]} fullWidth />
         <TextInput source="slug" helperText={false} fullWidth />
@@ -39,15 +59,23 @@ export function ProductForm() {
         </ReferenceInput>
         <MoneyInput source="price" validate={[required(), minValue(0), maxValue(PRICE_MAX)]} />
         <MoneyInput source="compareAtPrice" validate={[minValue(0), maxValue(PRICE_MAX)]} />
-        <NumberInput source="nicotineMgMl" validate={[minValue(0), maxValue(NICOTINE_MAX_MG_ML)]} />
-        <NumberInput source="volumeMl" validate={[minValue(0), maxValue(VOLUME_MAX_ML)]} />
+        <SelectInput source="kind" choices={KIND_CHOICES} validate={required()} translateChoice={false} />
+        <FormDataConsumer>
+          {({ formData }) =>
+            TANK_KINDS.includes(formData?.kind) ? (
+              <NumberInput source="tankCount" validate={[required(), minValue(1), maxValue(TANK_COUNT_MAX)]} helperText="app.products.tankCountHelp" />
+            ) : null
+          }
+        </FormDataConsumer>
+        <NumberInput source="nicotineMgMl" validate={[minValue(0), directive('nicotineMgMl')]} />
+        <NumberInput source="volumeMl" validate={[minValue(0), maxValue(VOLUME_MAX_ML), directive('volumeMl')]} helperText="app.products.volumeHelp" />
         <NumberInput source="weightGrams" label="Тегло за куриера (г)" helperText="Празно: теглото по подразбиране от Настройки → Куриери" validate={[minValue(1), maxValue(PRODUCT_WEIGHT_MAX_GRAMS)]} />
         <BooleanInput source="featured" />
       </TabbedForm.Tab>
       <TabbedForm.Tab label="app.products.variants" path="variants">
         <ArrayInput source="variants" label={false}>
           <SimpleFormIterator inline>
-            <TextInput source="name" validate={required()} helperText={false} />
+            <TextInput source="name" validate={[required(), variantName]} helperText={false} />
             <TextInput source="sku" validate={[required(), maxLength(SKU_MAX)]} helperText={false} />
             <MoneyInput source="price" validate={[minValue(0), maxValue(PRICE_MAX)]} helperText={false} />
             <NumberInput source="stock" validate={[required(), minValue(0), maxValue(STOCK_MAX)]} helperText={false} />
@@ -55,6 +83,7 @@ export function ProductForm() {
         </ArrayInput>
       </TabbedForm.Tab>
       <TabbedForm.Tab label="app.products.attributes" path="attributes">
+        <FlavourPicker />
         <ArrayInput source="attributes" label={false}>
           <SimpleFormIterator>
             <TextInput source="name" validate={required()} helperText={false} />

@@ -20,6 +20,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { PRODUCT_STATUSES } from '../../../domain/limits';
+import { PRODUCT_KINDS, PRODUCT_KIND_LABELS, isProductKind } from '../../../domain/productKinds';
 import { MoneyInput } from '../common/MoneyInput';
 import { choicesOf, money, MoneyField, useIsSmall } from '../common/fields';
 import { csvExporter, csvValue } from '../common/exporter';
@@ -28,6 +29,7 @@ import { BulkStatusButton, ProductStatusField } from './ProductStatus';
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <SelectInput key="status" source="status" choices={choicesOf(PRODUCT_STATUSES, 'productStatus')} alwaysOn />,
+  <SelectInput key="kind" source="kind" choices={PRODUCT_KINDS.map((id) => ({ id, name: PRODUCT_KIND_LABELS[id] }))} translateChoice={false} />,
   <ReferenceInput key="cat" source="categoryId" reference="categories" sort={{ field: 'name', order: 'ASC' }} perPage={100}>
     <SelectInput optionText="name" />
   </ReferenceInput>,
@@ -44,6 +46,7 @@ const exporter = csvExporter<any>('products', (p) => ({
   slug: p.slug,
   status: csvValue.label('productStatus', p.status),
   category: p.category?.name,
+  kind: isProductKind(p.kind) ? PRODUCT_KIND_LABELS[p.kind as keyof typeof PRODUCT_KIND_LABELS] : '',
   price: csvValue.money(p.price),
   compareAtPrice: csvValue.money(p.compareAtPrice),
   stock: p.stock,

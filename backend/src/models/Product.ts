@@ -1,6 +1,8 @@
 import { BaseModel, S } from './BaseModel';
 import { PRODUCT_STATUSES, ProductStatus, TITLE_MAX, SLUG_MAX, TEXT_MAX, NICOTINE_MAX_MG_ML, VOLUME_MAX_ML } from '../../../domain/limits';
 import { searchIndex } from '../../../domain/search';
+import { PRODUCT_KINDS, type ProductKind } from '../../../domain/productKinds';
+import { TANK_COUNT_MAX } from '../../../domain/limits';
 import type { Category } from './Category';
 import type { Variant } from './Variant';
 import type { ProductImage } from './ProductImage';
@@ -20,6 +22,10 @@ export class Product extends BaseModel {
   categoryId!: number | null;
   nicotineMgMl!: number | null;
   volumeMl!: number | null;
+  /** Device, pod, liquid or accessory: which of the directive's limits apply (domain/productKinds). */
+  kind!: ProductKind;
+  /** Tanks of a device or cartridges in a pack: the 2 ml limit is per tank. */
+  tankCount!: number;
   /** For the courier's waybill (couriers module); null: the default weight in settings. */
   weightGrams!: number | null;
   featured!: boolean;
@@ -47,6 +53,8 @@ export class Product extends BaseModel {
       categoryId: S.idOrNull,
       nicotineMgMl: S.num(0, NICOTINE_MAX_MG_ML),
       volumeMl: S.num(0, VOLUME_MAX_ML),
+      kind: S.enum(PRODUCT_KINDS),
+      tankCount: S.int(1, TANK_COUNT_MAX),
       featured: S.bool,
       seoTitle: S.str(TITLE_MAX),
       seoDescription: S.str(500),

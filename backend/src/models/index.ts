@@ -24,3 +24,4 @@ export { ContactMessage } from './ContactMessage';
 export { Setting } from './Setting';
 export { AuditLog } from './AuditLog';
 export { Invoice } from './Invoice';
+export { FlavourList } from './FlavourList';

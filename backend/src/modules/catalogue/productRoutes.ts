@@ -16,8 +16,9 @@ import { toMinor } from '../../../../domain/money';
 import {
   PRODUCT_STATUSES, PRODUCT_SORTS, PRODUCT_SORT_DEFAULT, ProductSort, PAGE_DEFAULT, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX,
   PRICE_FILTER_MIN, PRICE_FILTER_MAX, PRICE_MAX, STOCK_MAX, TITLE_MAX, SLUG_MAX, TEXT_MAX, SKU_MAX, URL_MAX,
-  NAME_MAX, NICOTINE_MAX_MG_ML, VOLUME_MAX_ML, ProductStatus,
+  NAME_MAX, VOLUME_MAX_ML, TANK_COUNT_MAX, ProductStatus,
 } from '../../../../domain/limits';
+import { PRODUCT_KINDS } from '../../../../domain/productKinds';
 import { descendantIds, resolveCategory } from './categories';
 import { searchTerms, typoPatterns, TYPO_MIN_LENGTH } from '../../../../domain/search';
 import { createProduct, findProduct, productView, productViews, updateProduct, ProductInput, ProductView } from './products';
@@ -33,8 +34,11 @@ const productShape: Shape = {
   price: { type: 'money', min: 0, max: PRICE_MAX, required: true },
   compareAtPrice: { type: 'money', min: 0, max: PRICE_MAX, nullable: true },
   categoryId: { type: 'int', min: 1, nullable: true },
-  nicotineMgMl: { type: 'number', min: 0, max: NICOTINE_MAX_MG_ML, nullable: true },
+  // The upper limits by kind (domain/productKinds) are checked by the service, with their own words.
+  nicotineMgMl: { type: 'number', min: 0, nullable: true },
   volumeMl: { type: 'number', min: 0, max: VOLUME_MAX_ML, nullable: true },
+  kind: { type: 'enum', values: PRODUCT_KINDS },
+  tankCount: { type: 'int', min: 1, max: TANK_COUNT_MAX },
   weightGrams: { type: 'int', min: 1, max: PRODUCT_WEIGHT_MAX_GRAMS, nullable: true },
   featured: { type: 'bool' },
   seoTitle: { type: 'string', max: TITLE_MAX },
@@ -173,10 +177,11 @@ function raSpec(lowStockThreshold: number): RaListSpec {
   return {
     idColumn: 'products.id',
     defaultSort: ['createdAt', 'DESC'],
-    sortable: { id: 'products.id', name: 'name', price: 'price', status: 'status', createdAt: 'createdAt', updatedAt: 'updatedAt', categoryId: 'categoryId', featured: 'featured' },
+    sortable: { id: 'products.id', name: 'name', price: 'price', status: 'status', kind: 'kind', createdAt: 'createdAt', updatedAt: 'updatedAt', categoryId: 'categoryId', featured: 'featured' },
     filters: {
       q: filterBy.search('searchText'),
       status: filterBy.equals('status', PRODUCT_STATUSES),
+      kind: filterBy.equals('kind', PRODUCT_KINDS),
       categoryId: () => undefined, // applied in raList (needs the subcategories)
       price_gte: filterBy.compare('price', '>=', toMinor),
       price_lte: filterBy.compare('price', '<=', toMinor),

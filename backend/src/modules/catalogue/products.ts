@@ -17,6 +17,8 @@ import { slugify } from '../../../../domain/slug';
 import type { ProductStatus } from '../../../../domain/limits';
 import { uniqueSlug } from './categories';
 import { concurrently } from '../../platform/db/concurrently';
+import { assertWithinDirective, kindOfNewProduct } from './productKinds';
+import type { ProductKind } from '../../../../domain/productKinds';
 
 /** The API shape of a product, shared with the front ends (domain/api). */
 export type ProductView = ApiProduct;
@@ -62,6 +64,8 @@ export async function productViews(products: Product[], trx?: Transaction): Prom
       attributes,
       nicotineMgMl: p.nicotineMgMl,
       volumeMl: p.volumeMl,
+      kind: p.kind,
+      tankCount: p.tankCount,
       weightGrams: p.weightGrams ?? null,
       featured: Boolean(p.featured),
       seoTitle: p.seoTitle,
@@ -98,6 +102,8 @@ export interface ProductInput {
   categoryId?: number | null;
   nicotineMgMl?: number | null;
   volumeMl?: number | null;
+  kind?: ProductKind;
+  tankCount?: number;
   weightGrams?: number | null;
   featured?: boolean;
   seoTitle?: string;
@@ -176,7 +182,7 @@ async function replaceImages(productId: number, images: NonNullable<ProductInput
 }
 
 /** Keep the search text in step with the product, its SKUs and the flavour values it offers. */
-async function refreshSearchText(productId: number, trx: Transaction): Promise<Product> {
+export async function refreshSearchText(productId: number, trx: Transaction): Promise<Product> {
   const p = await findProduct(productId, trx);
   const skus = (await Variant.query(trx).where({ productId }).orderBy(['position', 'id'])).map((v) => v.sku);
   const values = (await ProductAttribute.query(trx).where('productAttributes.productId', productId)
@@ -197,6 +203,8 @@ export async function createProduct(input: ProductInput & { name: string; price:
     slug = await uniqueSlug(input.name, 'products', undefined, trx);
   }
   const variants = input.variants?.length ? input.variants : [{ name: DEFAULT_VARIANT_NAME, sku: slug.toUpperCase().slice(0, 60), stock: 0 }];
+  const { kind, tankCount } = await kindOfNewProduct(input, trx);
+  assertWithinDirective({ kind, tankCount, nicotineMgMl: input.nicotineMgMl, volumeMl: input.volumeMl, variants });
   await checkSkus(variants, null, trx);
   const product = await Product.query(trx).insertAndFetch({
     slug,
@@ -208,6 +216,8 @@ export async function createProduct(input: ProductInput & { name: string; price:
     categoryId: input.categoryId ?? null,
     nicotineMgMl: input.nicotineMgMl ?? null,
     volumeMl: input.volumeMl ?? null,
+    kind,
+    tankCount,
     weightGrams: input.weightGrams ?? null,
     featured: input.featured ?? false,
     seoTitle: input.seoTitle ?? '',
@@ -224,8 +234,14 @@ export async function updateProduct(id: number, input: ProductInput, trx: Transa
   const current = await findProduct(id, trx);
   if (input.categoryId !== undefined) await checkCategory(input.categoryId, trx);
   const patch: Partial<Product> = {};
-  for (const k of ['name', 'description', 'status', 'price', 'compareAtPrice', 'categoryId', 'nicotineMgMl', 'volumeMl', 'weightGrams', 'featured', 'seoTitle', 'seoDescription'] as const) {
+  for (const k of ['name', 'description', 'status', 'price', 'compareAtPrice', 'categoryId', 'nicotineMgMl', 'volumeMl', 'kind', 'tankCount', 'weightGrams', 'featured', 'seoTitle', 'seoDescription'] as const) {
     if (input[k] !== undefined) (patch as any)[k] = input[k];
+  }
+  // The directive is checked when the save touches what it looks at (the admin's form always
+  // does), on the product as it will be; a call changing only a price leaves it alone.
+  if (['kind', 'tankCount', 'nicotineMgMl', 'volumeMl', 'variants'].some((k) => input[k as keyof ProductInput] !== undefined)) {
+    const variants = input.variants ?? (await Variant.query(trx).where('productId', id).orderBy(['position', 'id']).select('name'));
+    assertWithinDirective({ ...current, ...patch, variants } as Parameters<typeof assertWithinDirective>[0]);
   }
   if (input.slug !== undefined && slugify(input.slug) !== current.slug) {
     const slug = slugify(input.slug);

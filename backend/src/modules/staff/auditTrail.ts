@@ -12,10 +12,12 @@ import { Payment } from '../../models/Payment';
 import { Discount } from '../../models/Discount';
 import { Notification } from '../../models/Notification';
 import { ContactMessage } from '../../models/ContactMessage';
+import { FlavourList } from '../../models/FlavourList';
 
 const RECORDS: Record<string, ModelClass<Model>> = {
   users: User, user: User, admins: User, categories: Category, products: Product, orders: Order,
   payments: Payment, discounts: Discount, notifications: Notification, 'contact-messages': ContactMessage,
+  'flavour-lists': FlavourList,
 };
 const SECRET = /password|secret|token|backupCodes/i;
 

@@ -1,0 +1,65 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ResourceContextProvider } from 'react-admin';
+import { renderAdmin } from '../test/renderAdmin';
+import { ProductCreate } from './ProductEdit';
+import { CATALOGUE } from '../../../domain/messages';
+
+const FLAVOURS = ['Ягода', 'Диня', 'Мента'];
+
+function renderCreate(create = jest.fn(async (_r: string, p: any) => ({ data: { id: 7, ...p.data } }))) {
+  const getList = async (resource: string) =>
+    resource === 'flavour-lists' ? { data: [{ id: 3, name: 'Вкусове TWINS', flavours: FLAVOURS, flavourCount: 3 }], total: 1 } : { data: [], total: 0 };
+  renderAdmin(
+    <ResourceContextProvider value="products">
+      <ProductCreate />
+    </ResourceContextProvider>,
+    { dataProvider: { getList, getMany: async () => ({ data: [] }), create }, path: '/admin/products/create' },
+  );
+  return create;
+}
+
+test('30 mg/ml nicotine is refused in the form with the server\'s Bulgarian words, and nothing is sent', async () => {
+  const create = renderCreate();
+  await userEvent.type(await screen.findByLabelText(/^Име/), 'TWINS тест');
+  await userEvent.type(screen.getByLabelText(/^Цена/), '27,90');
+  await userEvent.type(screen.getByLabelText(/^Никотин/), '30');
+  await userEvent.click(screen.getByRole('button', { name: 'Запази' }));
+  expect(await screen.findByText(CATALOGUE.nicotineTooStrong(20))).toBeInTheDocument();
+  expect(create).not.toHaveBeenCalled();
+});
+
+test('a device of one tank with 4 ml is refused on the volume; with 2 tanks it is saved', async () => {
+  const create = renderCreate();
+  await userEvent.type(await screen.findByLabelText(/^Име/), 'TWINS тест');
+  await userEvent.type(screen.getByLabelText(/^Цена/), '27,90');
+  await userEvent.type(screen.getByLabelText(/^Обем/), '4');
+  await userEvent.click(screen.getByRole('button', { name: 'Запази' }));
+  expect(await screen.findByText(CATALOGUE.tankTooBig(2, 4))).toBeInTheDocument();
+  const tanks = screen.getByLabelText(/^Резервоари/);
+  await userEvent.clear(tanks);
+  await userEvent.type(tanks, '2');
+  await userEvent.click(screen.getByRole('button', { name: 'Запази' }));
+  await waitFor(() => expect(create).toHaveBeenCalled());
+  expect(create.mock.calls[0][1].data).toMatchObject({ kind: 'device', tankCount: 2, volumeMl: 4 });
+});
+
+test('picking a flavour list fills one flavour attribute per tank, sent with the product', async () => {
+  const create = renderCreate();
+  await userEvent.type(await screen.findByLabelText(/^Име/), 'TWINS тест');
+  await userEvent.type(screen.getByLabelText(/^Цена/), '27,90');
+  const tanks = screen.getByLabelText(/^Резервоари/);
+  await userEvent.clear(tanks);
+  await userEvent.type(tanks, '2');
+  await userEvent.click(screen.getByRole('tab', { name: 'Характеристики' }));
+  await userEvent.click(await screen.findByRole('combobox', { name: 'Вкусове' }));
+  await userEvent.click(await screen.findByRole('option', { name: 'Вкусове TWINS (3)' }));
+  expect(await screen.findByText('Вкусовете от „Вкусове TWINS“ са попълнени (3).')).toBeInTheDocument();
+  await waitFor(() => expect(screen.getAllByDisplayValue('Мента')).toHaveLength(2));
+  await userEvent.click(screen.getByRole('button', { name: 'Запази' }));
+  await waitFor(() => expect(create).toHaveBeenCalled());
+  expect(create.mock.calls[0][1].data.attributes).toEqual([
+    { name: 'Вкус 1', values: FLAVOURS.map((value) => ({ value })) },
+    { name: 'Вкус 2', values: FLAVOURS.map((value) => ({ value })) },
+  ]);
+});

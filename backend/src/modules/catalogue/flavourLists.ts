@@ -1,0 +1,82 @@
+// Flavour lists (issue 21): staff name a list of flavours once ("Вкусове TWINS", ten flavours)
+// and pick it on a product's form, which fills the product's "Вкус N" attributes from it (the
+// product keeps its own copy, editable afterwards). react-admin's resource /api/admin/flavour-lists,
+// admin-only and audited like every /api/admin write.
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { FlavourList } from '../../models/FlavourList';
+import { parseBody, parseId, throwIfErrors, type Shape } from '../../platform/http/validate';
+import { conflict, notFound } from '../../platform/http/errors';
+import { parseRaParams, raPage, sendRaList, type RaListSpec } from '../../platform/lists/raList';
+import { CATALOGUE } from '../../../../domain/messages';
+import { FLAVOUR_LIST_MAX, NAME_MAX } from '../../../../domain/limits';
+import { flavourListErrors } from '../../../../domain/flavourLists';
+
+const shape: Shape = {
+  name: { type: 'string', min: 1, max: NAME_MAX, required: true },
+  flavours: { type: 'array', max: FLAVOUR_LIST_MAX, required: true, of: { type: 'string', min: 1, max: NAME_MAX } },
+};
+const READ_ONLY = ['id', 'createdAt', 'updatedAt', 'flavourCount'];
+
+const raSpec: RaListSpec = {
+  idColumn: 'id',
+  defaultSort: ['name', 'ASC'],
+  sortable: { id: 'id', name: 'name', createdAt: 'createdAt', updatedAt: 'updatedAt' },
+  filters: {},
+};
+
+export function flavourListView(l: FlavourList) {
+  return { id: l.id, name: l.name, flavours: l.flavours, flavourCount: l.flavours.length, createdAt: l.createdAt, updatedAt: l.updatedAt };
+}
+
+const fold = (s: string) => s.trim().toLocaleLowerCase('bg');
+
+/** Name and flavours checked as a person means them: trimmed, no flavour twice, at least one,
+ *  no two lists of one name (whatever the letter case). */
+async function parseList(body: unknown, partial: boolean, exceptId?: number): Promise<Partial<Pick<FlavourList, 'name' | 'flavours'>>> {
+  const input = parseBody<{ name?: string; flavours?: string[] }>(body, shape, { partial, ignore: READ_ONLY });
+  if (input.flavours) throwIfErrors(flavourListErrors(input.flavours));
+  if (input.name !== undefined) {
+    const others = await FlavourList.query().select('id', 'name').modify((q) => exceptId !== undefined && q.whereNot('id', exceptId));
+    if (others.some((o) => fold(o.name) === fold(input.name!))) throw conflict(CATALOGUE.flavourListNameTaken, { name: CATALOGUE.flavourListNameTaken });
+  }
+  return input;
+}
+
+async function findList(raw: string | undefined): Promise<FlavourList> {
+  const list = await FlavourList.query().findById(parseId(raw));
+  if (!list) throw notFound(CATALOGUE.flavourListNotFound);
+  return list;
+}
+
+async function list(ctx: Context) {
+  const params = parseRaParams(ctx.query, raSpec);
+  const { rows, total } = await raPage(FlavourList.query(), params, raSpec);
+  sendRaList(ctx, 'flavour-lists', rows.map(flavourListView), params.start, total);
+}
+
+export function flavourListRoutes() {
+  const router = new Router();
+  router.get('/admin/flavour-lists', list);
+  router.get('/admin/flavour-lists/:id', async (ctx) => {
+    ctx.body = flavourListView(await findList(ctx.params.id));
+  });
+  router.post('/admin/flavour-lists', async (ctx) => {
+    const input = await parseList(ctx.request.body, false);
+    const created = await FlavourList.query().insertAndFetch(input as Partial<FlavourList>);
+    ctx.status = 201;
+    ctx.body = { ...flavourListView(created), message: CATALOGUE.flavourListCreated };
+  });
+  router.put('/admin/flavour-lists/:id', async (ctx) => {
+    const current = await findList(ctx.params.id);
+    const input = await parseList(ctx.request.body, true, current.id);
+    const updated = Object.keys(input).length ? await current.$query().patchAndFetch(input as Partial<FlavourList>) : current;
+    ctx.body = { ...flavourListView(updated), message: CATALOGUE.flavourListUpdated };
+  });
+  router.delete('/admin/flavour-lists/:id', async (ctx) => {
+    const current = await findList(ctx.params.id);
+    await FlavourList.query().deleteById(current.id);
+    ctx.body = { ...flavourListView(current), message: CATALOGUE.flavourListDeleted };
+  });
+  return router;
+}
