@@ -38,7 +38,9 @@ export class KeptMap<K extends {}, V extends {}> {
   /** Drop everything (a write reached what the map is made of). */
   drop() {
     this.generation++;
-    this.entries.clear();
+    // lru-cache's clear() resets arrays as long as `max`: skipped when there is nothing to drop
+    // (most writes find the caches they reach already empty).
+    if (this.entries.size) this.entries.clear();
   }
 
   get size(): number {
