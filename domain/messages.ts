@@ -2,7 +2,7 @@
 // Bulgarian; the storefront and the admin show the server's `message` when there is one and
 // fall back to these defaults (the spec's own wording).
 
-import { CART_LINES_MAX, PASSWORD_MIN, PERSONALIZATION_MAX } from './limits';
+import { CART_LINES_MAX, PASSWORD_MIN, PERSONALIZATION_MAX, UPLOAD_MAX_MB } from './limits';
 
 /** The spec's storefront texts (section 8), word for word. */
 export const STOREFRONT = {
@@ -238,7 +238,9 @@ export const API = {
   // uploads
   uploadMissing: 'Изберете файл за качване.',
   uploadNotImage: 'Позволени са само изображения (JPEG, PNG, WebP, GIF).',
-  uploadTooLarge: 'Файлът е твърде голям.',
+  /** Says the limit, so a person knows what to do (resize the photo or pick a smaller one). */
+  uploadTooLarge: `Файлът е твърде голям (над ${UPLOAD_MAX_MB} MB).`,
+  uploadUnreadable: 'Изображението не може да бъде прочетено. Опитайте с друг файл (JPEG, PNG, WebP).',
   uploadOk: 'Изображението е качено.',
 } as const;
 
