@@ -110,3 +110,10 @@ export const IMAGE_QUALITY = 82;
 /** Pixels a photo may have before it is decoded at all (a 100 MP photo; refuses decompression bombs). */
 export const IMAGE_MAX_INPUT_PIXELS = 100_000_000;
 export const BODY_MAX_BYTES = 1024 * 1024;
+
+/** CSV import of products, variants and stock (admin → Наличности → Импорт): the file's size and
+ *  its data rows. Far above a shop's catalogue; a mistaken file (an orders export, a picture)
+ *  is refused before it is read. */
+export const IMPORT_MAX_MB = 2;
+export const IMPORT_MAX_BYTES = IMPORT_MAX_MB * 1024 * 1024;
+export const IMPORT_ROWS_MAX = 5000;

@@ -176,7 +176,7 @@ async function replaceImages(productId: number, images: NonNullable<ProductInput
 }
 
 /** Keep the search text in step with the product, its SKUs and the flavour values it offers. */
-async function refreshSearchText(productId: number, trx: Transaction): Promise<Product> {
+export async function refreshSearchText(productId: number, trx: Transaction): Promise<Product> {
   const p = await findProduct(productId, trx);
   const skus = (await Variant.query(trx).where({ productId }).orderBy(['position', 'id'])).map((v) => v.sku);
   const values = (await ProductAttribute.query(trx).where('productAttributes.productId', productId)
