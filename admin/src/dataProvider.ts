@@ -4,6 +4,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider } from 'react-admin';
 import { API_URL, httpClient } from './httpClient';
+import type { ImportReport } from '../../domain/api';
 
 export const ADMIN_API = `${API_URL}/admin`;
 
@@ -54,6 +55,8 @@ export interface ShopDataProvider extends DataProvider {
   createToken(name: string, expiresInDays: number): Promise<{ token: ApiToken & { token: string }; message?: string }>;
   revokeToken(id: number | string): Promise<void>;
   uploadImage(file: File): Promise<string>;
+  /** CSV import of products, variants and stock; a refusal with row errors throws an HttpError whose body is the report. */
+  importProducts(file: File, dryRun: boolean): Promise<ImportReport>;
   twoFactorStatus(): Promise<boolean>;
   twoFactorSetup(): Promise<{ secret: string; qr: string }>;
   twoFactorEnable(code: string): Promise<{ message: string; backupCodes: string[] }>;
@@ -145,6 +148,11 @@ export function createDataProvider(): ShopDataProvider {
     twoFactorEnable: async (code: string) => (await httpClient(`${API_URL}/account/2fa/enable`, { method: 'POST', body: JSON.stringify({ code }) })).json as { message: string; backupCodes: string[] },
     twoFactorDisable: async (code: string) => (await httpClient(`${API_URL}/account/2fa/disable`, { method: 'POST', body: JSON.stringify({ code }) })).json as { message: string },
     uploadImage,
+    importProducts: async (file, dryRun) => {
+      const body = new FormData();
+      body.append('file', file);
+      return (await httpClient(`${ADMIN_API}/import/products${dryRun ? '?dryRun=1' : ''}`, { method: 'POST', body })).json as ImportReport;
+    },
   };
 }
 

@@ -21,6 +21,7 @@ import {
 import { csvExporter, csvValue } from '../common/exporter';
 import { MoneyField, StatusChipField, useIsSmall } from '../common/fields';
 import { errorMessage } from '../httpClient';
+import { ImportButton } from './ImportDialog';
 
 export interface InventoryRecord extends RaRecord {
   productId: number;
@@ -30,15 +31,20 @@ export interface InventoryRecord extends RaRecord {
   sku: string;
   stock: number;
   price: number;
+  productSlug: string;
+  categoryName: string | null;
 }
 
+// The columns the import reads back (ImportDialog): edit in Excel, import, done.
 const exporter = csvExporter<InventoryRecord>('inventory', (r) => ({
   productName: r.productName,
+  productSlug: r.productSlug,
   variantName: r.variantName,
   sku: r.sku,
   price: csvValue.money(r.price),
   stock: r.stock,
   productStatus: csvValue.label('productStatus', r.productStatus),
+  categoryName: r.categoryName ?? '',
 }));
 
 /** The stock of one variant, saved where it is typed. */
@@ -115,6 +121,7 @@ export function InventoryList() {
         <TopToolbar>
           <LowStockButton />
           <ExportButton />
+          <ImportButton />
         </TopToolbar>
       }
     >

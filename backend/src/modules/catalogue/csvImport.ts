@@ -20,14 +20,14 @@ import type { ImportAction, ImportChange, ImportReport, ImportRow } from '../../
 /** What a column means, by the headers the admin's exports write (Bulgarian and English). */
 const COLUMNS = {
   sku: ['sku', 'код', 'артикул'],
-  productName: ['продукт', 'име', 'име на продукта', 'product', 'name'],
-  productSlug: ['адрес (slug)', 'slug', 'адрес', 'address (slug)'],
-  variantName: ['вариант', 'variant'],
+  productName: ['продукт', 'име', 'име на продукта', 'product', 'name', 'productname'],
+  productSlug: ['адрес (slug)', 'slug', 'адрес', 'address (slug)', 'productslug'],
+  variantName: ['вариант', 'variant', 'variantname'],
   price: ['цена', 'price'],
   stock: ['наличност', 'количество', 'stock', 'quantity'],
   compareAtPrice: ['стара цена', 'compare-at price', 'compare at price', 'old price'],
-  category: ['категория', 'category'],
-  status: ['статус', 'status'],
+  category: ['категория', 'category', 'categoryname'],
+  status: ['статус', 'status', 'productstatus'],
 } as const;
 type Column = keyof typeof COLUMNS;
 
