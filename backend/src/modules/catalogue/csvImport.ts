@@ -287,7 +287,8 @@ export async function planImport(file: ReadFile, dryRun: boolean, trx?: Transact
       product = planned.get(slug) ?? { key: slug, existing: p, firstRow: {}, lines: [] };
       if (!product.existing && !product.lines.length) {
         if (!values.productName) addError('productName', IMPORT.newProductName);
-        if (values.price === undefined) addError('price', IMPORT.newProductPrice);
+        // A price that could not be read already says so; an empty one is missing.
+        if (values.price === undefined && !result.errors.some((e) => e.column === header('price'))) addError('price', IMPORT.newProductPrice);
       }
       if (product.existing && !values.variantName) addError('variantName', IMPORT.newVariantName);
     }
