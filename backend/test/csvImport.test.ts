@@ -103,6 +103,23 @@ describe('a dry run', () => {
     expect(await Variant.query().where('sku', 'NEW-1').resultSize()).toBe(0);
   });
 
+  it('asks for what a new product or variant needs, and refuses two different values for one product', async () => {
+    const file = exportLike([
+      HEADER,
+      ['Без цена', '', 'Стандартен', 'NP-1', '', '1', '', ''],
+      ['', 'triples-mentol', '', 'TR-NEW', '31,00', '1', '', ''],
+      ['', '', 'Стандартен', 'NOBODY-1', '5,00', '1', '', ''],
+      ['TRIPLES Ментол', 'triples-mentol', 'Стандартен', 'TR-1', '30,00', '100', 'Активен', ''],
+      ['TRIPLES Ментол', 'triples-mentol', 'Двоен', 'TR-9', '30,00', '100', 'Чернова', ''],
+    ]);
+    const report = (await send(admin, file, true)).body as ImportReport;
+    expect(rowOf(report, 'NP-1').errors).toEqual([{ column: 'Цена', message: IMPORT.newProductPrice }]);
+    expect(rowOf(report, 'TR-NEW').errors).toEqual([{ column: 'Вариант', message: IMPORT.newVariantName }]);
+    expect(rowOf(report, 'NOBODY-1').errors).toEqual([{ column: 'Продукт', message: IMPORT.newProductName }]);
+    expect(rowOf(report, 'TR-1').action).toBe('unchanged');
+    expect(rowOf(report, 'TR-9').errors).toEqual([{ column: 'Статус', message: IMPORT.differsFromRow(5) }]);
+  });
+
   it('reads a comma-separated file with quoted decimal commas, and one saved by Excel in Windows-1251', async () => {
     const comma = Buffer.from('SKU,Цена,Наличност\r\nTR-1,"31,50",100\r\n', 'utf8');
     const res = await send(admin, comma, true);
