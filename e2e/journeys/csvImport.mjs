@@ -28,6 +28,7 @@ export const journeys = [
     async run({ page, width, admin }) {
       await signInToAdmin(page, admin, '/admin/inventory');
       await page.getByRole('button', { name: 'Импорт' }).waitFor();
+      if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `inventory-${width}.png`) });
 
       // The page's own export is the template.
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Експорт' }).click()]);

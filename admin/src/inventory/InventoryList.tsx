@@ -1,5 +1,6 @@
 // Stock at a glance: every variant of every product, with the stock editable in place (Enter or
 // leaving the field saves; Escape puts the saved number back). Low stock is one click away.
+import LowStockIcon from '@mui/icons-material/WarningAmber';
 import { TextField as MuiTextField } from '@mui/material';
 import { useState, type KeyboardEvent } from 'react';
 import {
@@ -105,7 +106,10 @@ function LowStockButton() {
       variant={on ? 'contained' : 'text'}
       aria-pressed={on}
       onClick={() => setFilters(on ? rest : { ...rest, lowStock: true }, displayedFilters)}
-    />
+    >
+      {/* On a phone react-admin shows a toolbar button by its icon alone. */}
+      <LowStockIcon />
+    </Button>
   );
 }
 
