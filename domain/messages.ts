@@ -2,7 +2,7 @@
 // Bulgarian; the storefront and the admin show the server's `message` when there is one and
 // fall back to these defaults (the spec's own wording).
 
-import { CART_LINES_MAX, IMPORT_MAX_MB, IMPORT_ROWS_MAX, PASSWORD_MIN, PERSONALIZATION_MAX, UPLOAD_MAX_MB } from './limits';
+import { CART_LINES_MAX, IMAGE_MAX_INPUT_PIXELS, IMPORT_MAX_MB, IMPORT_ROWS_MAX, PASSWORD_MIN, PERSONALIZATION_MAX, UPLOAD_MAX_MB } from './limits';
 
 /** The spec's storefront texts (section 8), word for word. */
 export const STOREFRONT = {
@@ -241,6 +241,7 @@ export const API = {
   /** Says the limit, so a person knows what to do (resize the photo or pick a smaller one). */
   uploadTooLarge: `Файлът е твърде голям (над ${UPLOAD_MAX_MB} MB).`,
   uploadUnreadable: 'Изображението не може да бъде прочетено. Опитайте с друг файл (JPEG, PNG, WebP).',
+  uploadTooManyPixels: `Снимката е над ${IMAGE_MAX_INPUT_PIXELS / 1_000_000} мегапиксела. Снимайте с по-ниска резолюция или я смалете.`,
   uploadOk: 'Изображението е качено.',
 } as const;
 

@@ -15,8 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-/** A real 1×1 PNG built from its chunks. */
-function tinyPng(): Buffer {
+/** A real 1×1 PNG built from its chunks (or one whose header claims other dimensions). */
+function tinyPng(width = 1, height = 1): Buffer {
   const crcTable = Array.from({ length: 256 }, (_, n) => {
     let c = n;
     for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
@@ -35,7 +35,9 @@ function tinyPng(): Buffer {
     sum.writeUInt32BE(crc(body));
     return Buffer.concat([len, body, sum]);
   };
-  const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
+  const ihdr = Buffer.from([0, 0, 0, 0, 0, 0, 0, 0, 8, 2, 0, 0, 0]);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
   const idat = zlib.deflateSync(Buffer.from([0, 255, 0, 0]));
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
 }
@@ -124,6 +126,14 @@ describe('image uploads', () => {
     expect(meta.orientation ?? 1).toBe(1);
     expect(meta.exif).toBeUndefined();
     expect(stored.includes(Buffer.from('TestPhone'))).toBe(false);
+  });
+
+  it('refuse a photo of more pixels than can be decoded safely, saying so', async () => {
+    // A tiny file whose PNG header claims 12,000 × 12,000 pixels (144 MP): refused before decoding.
+    const huge = tinyPng(12000, 12000);
+    const res = await upload(admin, huge, 'huge.png');
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe(API.uploadTooManyPixels);
   });
 
   it('are for admins, with the CSRF header', async () => {

@@ -35,7 +35,8 @@ export async function storedPicture(buf: Buffer, type: NonNullable<ReturnType<ty
       .resize({ width: IMAGE_MAX_EDGE_PX, height: IMAGE_MAX_EDGE_PX, fit: 'inside', withoutEnlargement: true });
     if (type === 'jpg') return { data: await image.jpeg({ quality: IMAGE_QUALITY, mozjpeg: true }).toBuffer(), ext: 'jpg' };
     return { data: await image.webp({ quality: IMAGE_QUALITY }).toBuffer(), ext: 'webp' };
-  } catch {
+  } catch (err) {
+    if (/pixel limit/i.test(String((err as Error)?.message))) throw new HttpError(413, API.uploadTooManyPixels, { file: API.uploadTooManyPixels });
     throw badRequest(API.uploadUnreadable, { file: API.uploadUnreadable });
   }
 }
