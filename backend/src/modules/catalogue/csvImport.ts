@@ -240,7 +240,9 @@ export async function planImport(file: ReadFile, dryRun: boolean, trx?: Transact
   const allVariantsOf = new Map<number, Variant[]>();
   for (const part of chunks([...productById.keys()])) {
     for (const v of await Variant.query(trx).whereIn('productId', part).orderBy(['position', 'id'])) {
-      allVariantsOf.set(v.productId, [...(allVariantsOf.get(v.productId) ?? []), v]);
+      const list = allVariantsOf.get(v.productId);
+      if (list) list.push(v);
+      else allVariantsOf.set(v.productId, [v]);
     }
   }
 
