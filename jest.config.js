@@ -4,7 +4,9 @@ const css = { '\\.(css|svg|png|jpg|webp)$': '<rootDir>/jest.assetStub.js' };
 
 /** @type {import('jest').Config} */
 module.exports = {
-  testTimeout: 20000,
+  // A ceiling for a hung test, not a speed check: the admin's form tests type key by key into
+  // react-admin and took up to 21 s each on this 2-core machine under load.
+  testTimeout: 60000,
   projects: [
     { displayName: 'server', testEnvironment: 'node', roots: ['<rootDir>/domain', '<rootDir>/backend', '<rootDir>/seeds'], testMatch: ['**/*.test.ts'], transform: ts },
     { displayName: 'storefront', testEnvironment: 'jsdom', roots: ['<rootDir>/storefront/src'], testMatch: ['**/*.test.ts?(x)'], transform: ts, moduleNameMapper: css, setupFilesAfterEnv: ['<rootDir>/jest.dom.setup.js'] },

@@ -242,3 +242,39 @@ export interface ApiCustomer {
   lastOrderId: number | null;
   createdAt: string | null;
 }
+
+/** What one row of a CSV import does (POST /api/admin/import/products). `row` is the row as a
+ *  spreadsheet numbers it (the header is row 1). */
+export type ImportAction = 'createProduct' | 'createVariant' | 'update' | 'unchanged' | 'error';
+export type ImportField = 'productName' | 'variantName' | 'price' | 'stock' | 'compareAtPrice' | 'category' | 'status';
+export interface ImportChange {
+  field: ImportField;
+  /** Money as decimals, stock as a number, status as its code, category as its name. */
+  from: string | number | null;
+  to: string | number | null;
+}
+export interface ImportRowError {
+  /** The column's header as written in the file ('' for the row as a whole). */
+  column: string;
+  message: string;
+}
+export interface ImportRow {
+  row: number;
+  sku: string;
+  productName: string;
+  variantName: string;
+  productSlug: string;
+  action: ImportAction;
+  changes: ImportChange[];
+  errors: ImportRowError[];
+}
+export interface ImportReport {
+  dryRun: boolean;
+  /** True only when every change was written (one transaction, all or nothing). */
+  applied: boolean;
+  message: string;
+  rows: ImportRow[];
+  counts: Record<ImportAction, number>;
+  /** Headers of the file the import understood, and those it leaves alone (ID, Създаден, …). */
+  columns: { used: string[]; ignored: string[] };
+}

@@ -107,5 +107,21 @@ export const PASSWORD_RESET_MINUTES = 60;
 export const CONTACT_MAX_PER_WINDOW = 5;
 export const CONTACT_WINDOW_MINUTES = 10;
 
-export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+/** A product photo as it leaves a phone (a 12–50 MP camera writes 3–12 MB): accepted up to this
+ *  size, then resized and re-encoded, so what is stored and served is far smaller. */
+export const UPLOAD_MAX_MB = 15;
+export const UPLOAD_MAX_BYTES = UPLOAD_MAX_MB * 1024 * 1024;
+/** Stored product photos fit within this many pixels on their longer edge (enough for a zoomed
+ *  product page on a 4K screen), re-encoded at this quality (JPEG stays JPEG, others become WebP). */
+export const IMAGE_MAX_EDGE_PX = 2000;
+export const IMAGE_QUALITY = 82;
+/** Pixels a photo may have before it is decoded at all (a 100 MP photo; refuses decompression bombs). */
+export const IMAGE_MAX_INPUT_PIXELS = 100_000_000;
 export const BODY_MAX_BYTES = 1024 * 1024;
+
+/** CSV import of products, variants and stock (admin → Наличности → Импорт): the file's size and
+ *  its data rows. Far above a shop's catalogue; a mistaken file (an orders export, a picture)
+ *  is refused before it is read. */
+export const IMPORT_MAX_MB = 2;
+export const IMPORT_MAX_BYTES = IMPORT_MAX_MB * 1024 * 1024;
+export const IMPORT_ROWS_MAX = 5000;

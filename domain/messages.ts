@@ -2,7 +2,7 @@
 // Bulgarian; the storefront and the admin show the server's `message` when there is one and
 // fall back to these defaults (the spec's own wording).
 
-import { CART_LINES_MAX, PASSWORD_MIN, PERSONALIZATION_MAX } from './limits';
+import { CART_LINES_MAX, IMAGE_MAX_INPUT_PIXELS, IMPORT_MAX_MB, IMPORT_ROWS_MAX, PASSWORD_MIN, PERSONALIZATION_MAX, UPLOAD_MAX_MB } from './limits';
 
 /** The spec's storefront texts (section 8), word for word. */
 export const STOREFRONT = {
@@ -257,7 +257,10 @@ export const API = {
   // uploads
   uploadMissing: 'Изберете файл за качване.',
   uploadNotImage: 'Позволени са само изображения (JPEG, PNG, WebP, GIF).',
-  uploadTooLarge: 'Файлът е твърде голям.',
+  /** Says the limit, so a person knows what to do (resize the photo or pick a smaller one). */
+  uploadTooLarge: `Файлът е твърде голям (над ${UPLOAD_MAX_MB} MB).`,
+  uploadUnreadable: 'Изображението не може да бъде прочетено. Опитайте с друг файл (JPEG, PNG, WebP).',
+  uploadTooManyPixels: `Снимката е над ${IMAGE_MAX_INPUT_PIXELS / 1_000_000} мегапиксела. Снимайте с по-ниска резолюция или я смалете.`,
   uploadOk: 'Изображението е качено.',
 } as const;
 
@@ -294,4 +297,37 @@ export const ADMIN_EN = {
   registerFailed: 'Registration failed',
   logoutFailed: 'Logout failed',
   fetchUserFailed: 'Failed to fetch user',
+} as const;
+
+/** CSV import of products, variants and stock: the answers and each row's errors. */
+export const IMPORT = {
+  fileMissing: 'Изберете CSV файл за импорт.',
+  tooLarge: `Файлът е твърде голям (над ${IMPORT_MAX_MB} MB).`,
+  tooManyRows: `Файлът има повече от ${IMPORT_ROWS_MAX} реда. Разделете го на части.`,
+  empty: 'Файлът е празен: няма заглавен ред с имената на колоните.',
+  noSkuColumn: 'Няма колона „SKU“: по нея се намират вариантите. Започнете от експорта на Наличности.',
+  noDataRows: 'Във файла няма редове с данни.',
+  dryRunDone: (rows: number) => `Проверка: ${rows} реда, нищо не е променено.`,
+  hasErrors: (rows: number) => `Файлът има грешки на ${rows} ${rows === 1 ? 'ред' : 'реда'}. Нищо не е променено.`,
+  applied: (changed: number) => `Импортът е приложен: ${changed} ${changed === 1 ? 'ред' : 'реда'} с промени.`,
+  nothingToChange: 'Нищо за промяна: всичко във файла вече е така.',
+  unclosedQuote: 'Незатворени кавички в реда.',
+  skuMissing: 'Липсва SKU.',
+  skuInvalid: 'SKU може да съдържа само латински букви, цифри и . _ - / (най-много 64 знака).',
+  skuRepeated: (sku: string, row: number) => `SKU „${sku}“ се повтаря: вече е на ред ${row}.`,
+  skuOnOtherProduct: (sku: string, slug: string) => `SKU „${sku}“ е на друг продукт („${slug}“).`,
+  priceInvalid: (text: string) => `Невалидна цена „${text}“: напишете например 29,90.`,
+  priceTooHigh: (max: number) => `Цената е над ${max}.`,
+  stockNegative: 'Наличността не може да е отрицателна.',
+  stockNotWhole: (text: string) => `Наличността „${text}“ не е цяло число.`,
+  stockTooHigh: (max: number) => `Наличността е над ${max}.`,
+  categoryUnknown: (name: string) => `Няма категория „${name}“.`,
+  categoryAmbiguous: (name: string) => `Има няколко категории „${name}“: напишете адреса (slug) на категорията.`,
+  statusUnknown: (text: string) => `Непознат статус „${text}“: Чернова, Активен или Архивиран.`,
+  slugInvalid: 'Адресът (slug) съдържа само латински букви, цифри и тирета.',
+  newProductName: 'Нов продукт: попълнете името му (колона „Продукт“).',
+  newProductPrice: 'Нов продукт: попълнете цената.',
+  newVariantName: 'Нов вариант на съществуващ продукт: попълнете „Вариант“.',
+  tooLong: (max: number) => `Най-много ${max} знака.`,
+  differsFromRow: (row: number) => `Различава се от ред ${row} за същия продукт.`,
 } as const;

@@ -4,6 +4,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider } from 'react-admin';
 import { API_URL, httpClient } from './httpClient';
+import type { ImportReport } from '../../domain/api';
 
 export const ADMIN_API = `${API_URL}/admin`;
 
@@ -56,6 +57,8 @@ export interface ShopDataProvider extends DataProvider {
   uploadImage(file: File): Promise<string>;
   /** A draft copy of a product (POST /api/admin/products/:id/duplicate). */
   duplicateProduct(id: number | string): Promise<{ id: number; message?: string }>;
+  /** CSV import of products, variants and stock; a refusal with row errors throws an HttpError whose body is the report. */
+  importProducts(file: File, dryRun: boolean): Promise<ImportReport>;
   twoFactorStatus(): Promise<boolean>;
   twoFactorSetup(): Promise<{ secret: string; qr: string }>;
   twoFactorEnable(code: string): Promise<{ message: string; backupCodes: string[] }>;
@@ -148,6 +151,11 @@ export function createDataProvider(): ShopDataProvider {
     twoFactorDisable: async (code: string) => (await httpClient(`${API_URL}/account/2fa/disable`, { method: 'POST', body: JSON.stringify({ code }) })).json as { message: string },
     uploadImage,
     duplicateProduct: async (id) => (await httpClient(`${ADMIN_API}/products/${id}/duplicate`, { method: 'POST', body: '{}' })).json,
+    importProducts: async (file, dryRun) => {
+      const body = new FormData();
+      body.append('file', file);
+      return (await httpClient(`${ADMIN_API}/import/products${dryRun ? '?dryRun=1' : ''}`, { method: 'POST', body })).json as ImportReport;
+    },
   };
 }
 

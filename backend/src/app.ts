@@ -51,6 +51,7 @@ import { customersRoutes } from './modules/customers/routes';
 import { inventoryRoutes } from './modules/inventory/routes';
 import { flavourListRoutes } from './modules/catalogue/flavourLists';
 import { productDuplicateRoutes } from './modules/catalogue/productDuplicate';
+import { csvImportRoutes } from './modules/catalogue/csvImportRoutes';
 
 export interface ApiRoute {
   path: string;
@@ -133,7 +134,7 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
     invoiceRoutes(config),
     courierRoutes(),
     customersRoutes(), inventoryRoutes(),
-    flavourListRoutes(), productDuplicateRoutes(),
+    flavourListRoutes(), productDuplicateRoutes(), csvImportRoutes(),
   ];
   // One flat stack; the 405/501 answers come once, from the API router's own allowedMethods.
   for (const routes of areas) api.use(routes.routes());

@@ -279,6 +279,28 @@ export const bgApp = {
   audit: { create: 'създаване', update: 'промяна', delete: 'изтриване', duplicate: 'дублиране' },
   flavourLists: flavourListsBg,
   inventory: { saved: 'Наличността на %{name} е запазена.', saveFailed: 'Неуспешно запазване на наличността.', stockOf: 'Наличност на %{name}' },
+  import: {
+    button: 'Импорт',
+    title: 'Импорт на продукти, варианти и наличности от CSV',
+    help: 'CSV като експорта на тази страница (отворен и запазен в Excel): колона SKU (задължителна), Продукт, Адрес (slug), Вариант, Цена, Наличност, Статус, Категория. Разделител ; или , — цени с десетична запетая (29,90). Празна клетка: без промяна. Нов SKU създава вариант (или продукт, по адреса или името). До %{mb} MB и %{rows} реда.',
+    pick: 'Избери CSV файл',
+    pickAgain: 'Избери друг файл',
+    failed: 'Неуспешна проверка на файла.',
+    ready: 'Проверката мина без грешки. Нищо не е променено, докато не натиснете „Приложи“.',
+    fixErrors: 'Файлът има грешки на %{smart_count} ред. Поправете ги и изберете файла отново: с грешки нищо не се прилага. |||| Файлът има грешки на %{smart_count} реда. Поправете ги и изберете файла отново: с грешки нищо не се прилага.',
+    ignored: 'Колони, които импортът не чете: %{columns}',
+    showUnchanged: 'Покажи и редовете без промяна',
+    apply: 'Приложи',
+    confirmTitle: 'Да се приложи ли импортът?',
+    confirmContent: 'Нови продукти: %{products}, нови варианти: %{variants}, променени реда: %{updates}. Всичко се записва наведнъж.',
+    row: 'Ред',
+    rowNumber: 'Ред %{row}',
+    product: 'Продукт · вариант',
+    what: 'Какво ще стане',
+    actions: { createProduct: 'Нов продукт', createVariant: 'Нов вариант', update: 'Промяна', unchanged: 'Без промяна', error: 'Грешка' },
+    counts: { createProduct: 'Нови продукти', createVariant: 'Нови варианти', update: 'Промени', unchanged: 'Без промяна', error: 'Грешки' },
+    fields: { productName: 'Име', variantName: 'Вариант', price: 'Цена', stock: 'Наличност', compareAtPrice: 'Стара цена', category: 'Категория', status: 'Статус' },
+  },
   customers: { registered: 'Регистрирани', guests: 'Гости (без профил)', searchHelp: 'Име, имейл или телефон' },
 };
 
@@ -469,7 +491,7 @@ export const bg: TranslationMessages = {
     'flavour-lists': flavourListResourceBg,
     inventory: {
       name: 'Наличност |||| Наличности',
-      fields: { productName: 'Продукт', variantName: 'Вариант', sku: 'SKU', price: 'Цена', stock: 'Наличност', productStatus: 'Статус', q: 'Търсене' },
+      fields: { productName: 'Продукт', productSlug: 'Адрес (slug)', variantName: 'Вариант', sku: 'SKU', price: 'Цена', stock: 'Наличност', productStatus: 'Статус', categoryName: 'Категория', q: 'Търсене' },
     },
     customers: {
       name: 'Клиент |||| Клиенти',

@@ -1,5 +1,6 @@
 // Stock at a glance: every variant of every product, with the stock editable in place (Enter or
 // leaving the field saves; Escape puts the saved number back). Low stock is one click away.
+import LowStockIcon from '@mui/icons-material/WarningAmber';
 import { TextField as MuiTextField } from '@mui/material';
 import { useState, type KeyboardEvent } from 'react';
 import {
@@ -21,6 +22,7 @@ import {
 import { csvExporter, csvValue } from '../common/exporter';
 import { MoneyField, StatusChipField, useIsSmall } from '../common/fields';
 import { errorMessage } from '../httpClient';
+import { ImportButton } from './ImportDialog';
 
 export interface InventoryRecord extends RaRecord {
   productId: number;
@@ -30,15 +32,20 @@ export interface InventoryRecord extends RaRecord {
   sku: string;
   stock: number;
   price: number;
+  productSlug: string;
+  categoryName: string | null;
 }
 
+// The columns the import reads back (ImportDialog): edit in Excel, import, done.
 const exporter = csvExporter<InventoryRecord>('inventory', (r) => ({
   productName: r.productName,
+  productSlug: r.productSlug,
   variantName: r.variantName,
   sku: r.sku,
   price: csvValue.money(r.price),
   stock: r.stock,
   productStatus: csvValue.label('productStatus', r.productStatus),
+  categoryName: r.categoryName ?? '',
 }));
 
 /** The stock of one variant, saved where it is typed. */
@@ -99,7 +106,10 @@ function LowStockButton() {
       variant={on ? 'contained' : 'text'}
       aria-pressed={on}
       onClick={() => setFilters(on ? rest : { ...rest, lowStock: true }, displayedFilters)}
-    />
+    >
+      {/* On a phone react-admin shows a toolbar button by its icon alone. */}
+      <LowStockIcon />
+    </Button>
   );
 }
 
@@ -115,6 +125,7 @@ export function InventoryList() {
         <TopToolbar>
           <LowStockButton />
           <ExportButton />
+          <ImportButton />
         </TopToolbar>
       }
     >

@@ -15,7 +15,10 @@ import { getSettings } from '../settings/service';
 function rowsQuery() {
   return Variant.query()
     .join('products', 'products.id', 'variants.productId')
-    .select('variants.id', 'variants.productId', 'variants.name as variantName', 'variants.sku', 'variants.stock', 'variants.price as variantPrice', 'products.name as productName', 'products.status as productStatus', 'products.price as productPrice');
+    .leftJoin('categories', 'categories.id', 'products.categoryId')
+    .select('variants.id', 'variants.productId', 'variants.name as variantName', 'variants.sku', 'variants.stock', 'variants.price as variantPrice', 'products.name as productName', 'products.status as productStatus', 'products.price as productPrice',
+      // The CSV export carries the product's address and category, so the import can read it back.
+      'products.slug as productSlug', 'categories.name as categoryName');
 }
 
 const raSpec: RaListSpec = {
@@ -44,6 +47,7 @@ const raSpec: RaListSpec = {
 function view(r: any) {
   return {
     id: r.id, productId: r.productId, productName: r.productName, productStatus: r.productStatus, variantName: r.variantName, sku: r.sku, stock: r.stock,
+    productSlug: r.productSlug, categoryName: r.categoryName ?? null,
     price: fromMinor(r.variantPrice ?? r.productPrice),
   };
 }
@@ -73,7 +77,7 @@ export function inventoryRoutes() {
   router.put('/:id', async (ctx) => {
     const id = parseId(ctx.params.id);
     const { stock } = parseBody<{ stock: number }>(ctx.request.body, { stock: { type: 'int', min: 0, max: STOCK_MAX, required: true } }, {
-      ignore: ['id', 'productId', 'productName', 'productStatus', 'variantName', 'sku', 'price'],
+      ignore: ['id', 'productId', 'productName', 'productStatus', 'variantName', 'sku', 'price', 'productSlug', 'categoryName'],
     });
     const changed = await Variant.query().patch({ stock } as Partial<Variant>).findById(id);
     if (!changed) throw notFound(API.variantNotFound);
