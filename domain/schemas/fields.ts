@@ -47,8 +47,15 @@ function present<T>(value: Field<T>, p: Presence, kind: 'text' | 'other', partia
     return v;
   };
   const inner = required ? value.nullable() : value.nullable().optional();
-  return z.preprocess(presence, inner) as unknown as Field<T>;
+  const field = z.preprocess(presence, inner) as unknown as Field<T>;
+  bareValues.set(field, value);
+  return field;
 }
+
+/** The value's own schema without the rules of presence: what a list checks each item with
+ *  (an item is never "not given": null or '' there is a wrong value). */
+const bareValues = new WeakMap<z.ZodType, z.ZodType>();
+const bareOf = (f: z.ZodType): z.ZodType => bareValues.get(f) ?? f;
 
 /** A field with its twin for partial updates (when it is required or holds required fields). */
 function withPartial<T>(build: (partial: boolean) => Field<T>): Field<T> {
@@ -173,7 +180,7 @@ export interface ListRule extends Presence {
 export function list<T>(item: Field<T>, rule: ListRule = {}): Field<T[]> {
   let outer = z.array(z.unknown(), { error: say(rule, API.mustBeList) });
   if (rule.max !== undefined) outer = outer.max(rule.max, { error: say(rule, API.atMost(rule.max)) });
-  return withPartial((partial) => present(outer.pipe(z.array(partial ? partialOf(item) : item)) as Field<T[]>, rule, 'other', partial));
+  return withPartial((partial) => present(outer.pipe(z.array(bareOf(partial ? partialOf(item) : item))) as Field<T[]>, rule, 'other', partial));
 }
 
 export type Shape = Record<string, Field<any>>;
