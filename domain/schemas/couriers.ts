@@ -17,8 +17,8 @@ export const shipmentInput = object({
   reviewBeforePayment: bool(),
 });
 
-/** The sender and the defaults (settings.couriers). */
-export const courierSettingsInput = object({
+/** The sender and the defaults (settings.couriers); the admin's form checks each field with these. */
+export const courierSettingsFields = {
   senderName: text(NAME_MAX),
   senderPhone: text(PHONE_MAX, { pattern: OPTIONAL_PHONE_PATTERN, message: FIELD.phoneInvalid }),
   econtSenderOfficeCode: text(32, { pattern: ECONT_OFFICE_CODE_PATTERN, message: FIELD.econtOfficeCodeInvalid }),
@@ -29,4 +29,5 @@ export const courierSettingsInput = object({
   defaultWeightKg: number({ min: PARCEL_WEIGHT_MIN_KG, max: PARCEL_WEIGHT_MAX_KG }),
   addressCourier: oneOf(COURIERS),
   speedyServiceId: int({ min: 1, max: 100000 }),
-});
+};
+export const courierSettingsInput = object(courierSettingsFields);

@@ -9,9 +9,11 @@ import { DISCOUNT_CODE_PATTERN } from './rules';
 
 /** A discount code (create; `partial` for a change). The value's range depends on the type and
  *  is checked with it (modules/discounts). */
+export const discountCodeField = text(50, { min: 1, required: true, pattern: DISCOUNT_CODE_PATTERN, message: FIELD.discountCodeInvalid });
+
 export const discountInput = object(
   {
-    code: text(50, { min: 1, required: true, pattern: DISCOUNT_CODE_PATTERN, message: FIELD.discountCodeInvalid }),
+    code: discountCodeField,
     type: oneOf(DISCOUNT_TYPES, { required: true }),
     // A percent (1–100) or an amount, depending on type.
     value: number({ min: 0, max: PRICE_MAX }),

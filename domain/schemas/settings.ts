@@ -9,6 +9,14 @@ import { BIC_PATTERN, IBAN_PATTERN } from './rules';
 
 const fee = () => money({ min: 0, max: PRICE_MAX });
 
+/** The shop's bank account (bank transfers); the admin's form checks each field with these. */
+export const bankFields = {
+  beneficiary: text(200),
+  iban: text(34, { pattern: IBAN_PATTERN, message: FIELD.ibanInvalid }),
+  bic: text(11, { pattern: BIC_PATTERN, message: FIELD.bicInvalid }),
+  bankName: text(200),
+};
+
 export const settingsInput = object(
   {
     brand: text(NAME_MAX, { min: 1 }),
@@ -19,12 +27,7 @@ export const settingsInput = object(
     shippingFees: object({ econt_office: fee(), speedy_office: fee(), address: fee() }),
     freeShippingThreshold: money({ min: 0, max: PRICE_MAX, nullable: true }),
     lowStockThreshold: int({ min: 0, max: STOCK_MAX }),
-    bank: object({
-      beneficiary: text(200),
-      iban: text(34, { pattern: IBAN_PATTERN, message: FIELD.ibanInvalid }),
-      bic: text(11, { pattern: BIC_PATTERN, message: FIELD.bicInvalid }),
-      bankName: text(200),
-    }),
+    bank: object(bankFields),
     twoFactorRequiredForAdmins: bool(),
     legal: legalSettingsInput,
     invoices: invoiceSettingsInput,
