@@ -31,6 +31,11 @@ export function partialOf<T>(schema: Field<T>): Field<T> {
   return (partialTwins.get(schema) as Field<T> | undefined) ?? schema;
 }
 
+/** The value's own schema without the rules of presence: what a list checks each item with
+ *  (an item is never "not given": null or '' there is a wrong value). */
+const bareValues = new WeakMap<z.ZodType, z.ZodType>();
+const bareOf = (f: z.ZodType): z.ZodType => bareValues.get(f) ?? f;
+
 /**
  * The rules of presence around a value's own schema. `text`: '' is a value (checked as text);
  * for any other kind '' means "not given" (an empty form input).
@@ -52,15 +57,11 @@ function present<T>(value: Field<T>, p: Presence, kind: 'text' | 'other', partia
   return field;
 }
 
-/** The value's own schema without the rules of presence: what a list checks each item with
- *  (an item is never "not given": null or '' there is a wrong value). */
-const bareValues = new WeakMap<z.ZodType, z.ZodType>();
-const bareOf = (f: z.ZodType): z.ZodType => bareValues.get(f) ?? f;
-
-/** A field with its twin for partial updates (when it is required or holds required fields). */
-function withPartial<T>(build: (partial: boolean) => Field<T>): Field<T> {
+/** A field with its twin for partial updates: a required field, or a list or object (which may
+ *  hold required ones). */
+function withPartial<T>(build: (partial: boolean) => Field<T>, twin = true): Field<T> {
   const full = build(false);
-  partialTwins.set(full, build(true));
+  if (twin) partialTwins.set(full, build(true));
   return full;
 }
 
@@ -86,14 +87,14 @@ export function text(max: number, rule: TextRule = {}): Field<string> {
   s = s.max(max, { error: say(rule, API.tooLong(max)) });
   if (min) s = s.min(min, { error: say(rule, min === 1 ? API.required : API.tooShort(min)) });
   if (pattern) s = s.regex(pattern, { error: say(rule, API.invalidValue) });
-  return withPartial((partial) => present(s, rule, 'text', partial));
+  return withPartial((partial) => present(s, rule, 'text', partial), !!rule.required);
 }
 
 /** An e-mail address, trimmed and lower-cased. */
 export function email(rule: Presence = {}): Field<string> {
   const bad = say(rule, API.invalidEmail);
   const s = z.string({ error: bad }).trim().toLowerCase().max(EMAIL_MAX, { error: bad }).regex(EMAIL_PATTERN, { error: bad });
-  return withPartial((partial) => present(s, rule, 'other', partial));
+  return withPartial((partial) => present(s, rule, 'other', partial), !!rule.required);
 }
 
 const NUMERIC = /^\s*-?\d+(\.\d+)?\s*$/;
@@ -114,14 +115,14 @@ function bounded(n: z.ZodNumber, rule: NumberRule): z.ZodNumber {
 /** Any finite number. */
 export function number(rule: NumberRule = {}): Field<number> {
   const n = z.preprocess(asNumber, bounded(z.number({ error: say(rule, API.mustBeNumber) }), rule));
-  return withPartial((partial) => present(n, rule, 'other', partial));
+  return withPartial((partial) => present(n, rule, 'other', partial), !!rule.required);
 }
 
 /** A whole number. */
 export function int(rule: NumberRule = {}): Field<number> {
   const whole = z.number({ error: say(rule, API.mustBeNumber) }).refine(Number.isInteger, { error: say(rule, API.mustBeInteger), abort: true });
   const n = z.preprocess(asNumber, bounded(whole as unknown as z.ZodNumber, rule));
-  return withPartial((partial) => present(n, rule, 'other', partial));
+  return withPartial((partial) => present(n, rule, 'other', partial), !!rule.required);
 }
 
 /**
@@ -138,7 +139,7 @@ export function readMoney(v: unknown): number | undefined {
 export function money(rule: NumberRule = {}): Field<number> {
   const amount = bounded(z.number({ error: say(rule, API.invalidMoney) }), rule);
   const m = z.preprocess((v) => readMoney(v) ?? NaN, amount.transform(toMinor));
-  return withPartial((partial) => present(m, rule, 'other', partial));
+  return withPartial((partial) => present(m, rule, 'other', partial), !!rule.required);
 }
 
 /** Yes or no: true/false, also as "true"/"false", 1/0, "1"/"0". */
@@ -147,13 +148,13 @@ export function bool(rule: Presence = {}): Field<boolean> {
     (v) => (v === 'true' || v === 1 || v === '1' ? true : v === 'false' || v === 0 || v === '0' ? false : v),
     z.boolean({ error: say(rule, API.mustBeBoolean) }),
   );
-  return withPartial((partial) => present(b, rule, 'other', partial));
+  return withPartial((partial) => present(b, rule, 'other', partial), !!rule.required);
 }
 
 /** One of the given strings. */
 export function oneOf<const V extends readonly string[]>(values: V, rule: Presence = {}): Field<V[number]> {
   const e = z.enum(values as unknown as [string, ...string[]], { error: say(rule, API.oneOf(values)) });
-  return withPartial((partial) => present(e as unknown as Field<V[number]>, rule, 'other', partial));
+  return withPartial((partial) => present(e as unknown as Field<V[number]>, rule, 'other', partial), !!rule.required);
 }
 
 /** A date and time, answered as an ISO timestamp. */
@@ -164,12 +165,7 @@ export function timestamp(rule: Presence = {}): Field<string> {
     .max(40, { error: bad })
     .refine((v) => !Number.isNaN(new Date(v).getTime()), { error: bad, abort: true })
     .transform((v) => new Date(v).toISOString());
-  return withPartial((partial) => present(t, rule, 'other', partial));
-}
-
-/** Anything (checked by the caller or by a refinement). */
-export function anything(rule: Presence = {}): Field<unknown> {
-  return withPartial((partial) => present(z.unknown(), rule, 'other', partial));
+  return withPartial((partial) => present(t, rule, 'other', partial), !!rule.required);
 }
 
 export interface ListRule extends Presence {
