@@ -35,6 +35,18 @@ export const FORM = {
   invalidMoney: 'Въведете сума, напр. 29,90',
 } as const;
 
+/** Field texts of the shared input rules (domain/schemas): the API answers them and the forms
+ *  show them before sending. */
+export const FIELD = {
+  phoneInvalid: 'Въведете валиден телефонен номер.',
+  postcodeInvalid: 'Пощенският код е 4 цифри.',
+  discountCodeInvalid: 'Кодът съдържа само букви, цифри, тире и долна черта.',
+  ibanInvalid: 'Невалиден IBAN.',
+  bicInvalid: 'Невалиден BIC.',
+  econtOfficeCodeInvalid: 'Кодът на офиса е от букви и цифри.',
+  speedyOfficeIdInvalid: 'Номерът на офиса на Спиди е от цифри.',
+} as const;
+
 /** The storefront's cart and catalogue texts beyond the spec's (issue 19). */
 export const SHOP = {
   /** A guest's cookie cannot hold one more line (the browser would silently drop it). */

@@ -6,7 +6,9 @@
 // after the discount (the free-shipping threshold included).
 import type { ShippingMethod } from './orderStatus';
 
-export type DiscountKind = 'percent' | 'fixed' | 'free_shipping';
+/** The kinds of discount code. */
+export const DISCOUNT_TYPES = ['percent', 'fixed', 'free_shipping'] as const;
+export type DiscountKind = (typeof DISCOUNT_TYPES)[number];
 
 export interface PricedLine {
   unitPrice: number;

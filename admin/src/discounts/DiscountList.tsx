@@ -44,6 +44,8 @@ const discountExporter = csvExporter<any>('discounts', (d) => ({
 import { Box } from '@mui/material';
 import { choicesOf, money, MoneyField, useIsSmall, DateOnlyField } from '../common/fields';
 import { MoneyInput } from '../common/MoneyInput';
+import { fieldRule } from '../common/fieldRule';
+import { discountCodeField } from '../../../domain/schemas/discounts';
 import { errorMessage } from '../httpClient';
 
 const TYPES = ['percent', 'fixed', 'free_shipping'] as const;
@@ -97,7 +99,7 @@ export function DiscountList() {
 function DiscountForm() {
   return (
     <SimpleForm warnWhenUnsavedChanges defaultValues={{ type: 'percent', active: true }} sx={{ maxWidth: '40em' }}>
-      <TextInput source="code" validate={required()} parse={(v: string) => v?.toUpperCase()} />
+      <TextInput source="code" validate={[required(), fieldRule(discountCodeField)]} parse={(v: string) => v?.toUpperCase()} />
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         <SelectInput source="type" choices={choicesOf(TYPES, 'discountType')} validate={required()} />
         <FormDataConsumer>

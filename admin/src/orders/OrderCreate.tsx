@@ -23,6 +23,8 @@ import {
 } from 'react-admin';
 import { PAYMENT_METHODS, SHIPPING_METHODS } from '../../../domain/orderStatus';
 import { choicesOf } from '../common/fields';
+import { fieldRule } from '../common/fieldRule';
+import { phoneField, postcodeField } from '../../../domain/schemas/checkout';
 import { errorMessage } from '../httpClient';
 
 interface ProductChoice {
@@ -95,14 +97,14 @@ export function OrderCreate() {
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%' }}>
           <TextInput source="customer.firstName" label="resources.users.fields.firstName" validate={required()} />
           <TextInput source="customer.lastName" label="resources.users.fields.lastName" validate={required()} />
-          <TextInput source="customer.phone" label="resources.orders.fields.customer.phone" validate={required()} type="tel" />
+          <TextInput source="customer.phone" label="resources.orders.fields.customer.phone" validate={[required(), fieldRule(phoneField)]} type="tel" />
           <TextInput source="customer.email" label="resources.orders.fields.customer.email" validate={[required(), email()]} type="email" />
         </Box>
         <Typography variant="h6">{translate('app.orders.delivery')}</Typography>
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%' }}>
           <SelectInput source="shipping.method" label="resources.orders.fields.shipping.method" choices={choicesOf(SHIPPING_METHODS, 'shippingMethod')} validate={required()} />
           <TextInput source="shipping.city" label="resources.orders.fields.shipping.city" validate={required()} />
-          <TextInput source="shipping.postcode" label="resources.orders.fields.shipping.postcode" />
+          <TextInput source="shipping.postcode" label="resources.orders.fields.shipping.postcode" validate={fieldRule(postcodeField)} />
         </Box>
         <TextInput source="shipping.address" label="resources.orders.fields.shipping.address" validate={required()} fullWidth />
         <SelectInput source="paymentMethod" label="resources.orders.fields.paymentMethod" choices={choicesOf(PAYMENT_METHODS, 'paymentMethod')} validate={required()} />

@@ -28,6 +28,8 @@ import { LegalIdentityCard } from '../invoices/LegalIdentityCard';
 import { API_TOKEN_EXPIRY_DAYS, API_TOKEN_EXPIRY_DEFAULT_DAYS } from '../../../domain/limits';
 import { MoneyInput } from '../common/MoneyInput';
 import { CourierSettingsTab } from './CourierSettingsTab';
+import { fieldRule } from '../common/fieldRule';
+import { bankFields } from '../../../domain/schemas/settings';
 
 /** Sent when something revoked every token of the signed-in admin (two-factor turned off). */
 const TOKENS_REVOKED = 'vapsolo:tokens-revoked';
@@ -72,8 +74,8 @@ function SettingsForm() {
         <CourierSettingsTab />
         <TabbedForm.Tab label="app.settings.bank" path="bank">
           <TextInput source="bank.beneficiary" fullWidth />
-          <TextInput source="bank.iban" fullWidth />
-          <TextInput source="bank.bic" />
+          <TextInput source="bank.iban" validate={fieldRule(bankFields.iban)} fullWidth />
+          <TextInput source="bank.bic" validate={fieldRule(bankFields.bic)} />
           <TextInput source="bank.bankName" fullWidth />
         </TabbedForm.Tab>
         <TabbedForm.Tab label="app.settings.security" path="security">

@@ -1,8 +1,9 @@
 import { Pojo } from 'objection';
 import { BaseModel, S } from './BaseModel';
 import { fromMinor } from '../../../domain/money';
+import { DISCOUNT_TYPES } from '../../../domain/pricing';
 
-export const DISCOUNT_TYPES = ['percent', 'fixed', 'free_shipping'] as const;
+export { DISCOUNT_TYPES };
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];
 
 /** A discount code. `value` is a whole percent for 'percent', stotinki for 'fixed'. */

@@ -7,6 +7,7 @@ import { Seo } from '../components/Seo';
 import { Price } from '../components/Price';
 import { formatDate } from '../../../domain/dates';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/limits';
+import { passwordProblem } from '../../../domain/schemas/rules';
 import { ApiError } from '../api/client';
 import { toast } from '../state/toast';
 import { TwoFactorSettings } from '../components/TwoFactorSettings';
@@ -68,7 +69,8 @@ function PasswordChange() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError('');
-    if (next.length < PASSWORD_MIN) return setError(`Паролата трябва да е поне ${PASSWORD_MIN} знака.`);
+    const problem = passwordProblem(next);
+    if (problem) return setError(problem);
     setBusy(true);
     try {
       toast.success((await shopApi.changePassword(current, next)).message);

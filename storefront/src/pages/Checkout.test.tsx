@@ -42,12 +42,12 @@ beforeEach(() => {
   writeCartCookie([line as any]);
 });
 
-async function fillAndOrder() {
+async function fillAndOrder(phone = '0888123456') {
   const type = async (label: string, value: string) => userEvent.type(screen.getByLabelText(label, { exact: true }), value);
   await type('Име', 'Мария');
   await type('Фамилия', 'Иванова');
   await type('Имейл', 'maria@example.bg');
-  await type('Телефон', '0888123456');
+  await type('Телефон', phone);
   await userEvent.type(screen.getByRole('combobox', { name: /Офис на Еконт/ }), 'Витоша');
   await userEvent.click(await screen.findByRole('option', { name: /София Витоша/ }));
   await userEvent.click(screen.getByLabelText('Потвърждавам, че съм навършил/а 18 години.'));
@@ -73,4 +73,14 @@ test('shows the quote with flavours and inscription, and orders with the total i
   expect(await screen.findByText(/^101,00\sлв\.$/, {}, { timeout: 10_000 })).toBeInTheDocument();
   expect(screen.getAllByRole('alert').some((a) => a.textContent?.startsWith('Сумата на поръчката се промени и вече е 101,00'))).toBe(true);
   expect(calls.filter((c) => c.url === '/api/orders/create')).toHaveLength(1);
+});
+
+test('a phone the courier could not call is refused on the page with the text the API uses, and nothing is sent', async () => {
+  const { calls } = api(() => ({ status: 201, body: {} }));
+  render(<MemoryRouter initialEntries={['/checkout']}><App /></MemoryRouter>);
+  await screen.findByText(/^99,05\sлв\.$/, {}, { timeout: 10_000 });
+  await fillAndOrder('12-34');
+  expect(await screen.findByText('Въведете валиден телефонен номер.')).toBeInTheDocument();
+  expect(screen.getByLabelText('Телефон', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  expect(calls.some((c) => c.url === '/api/orders/create')).toBe(false);
 });

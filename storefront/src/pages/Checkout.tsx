@@ -20,6 +20,7 @@ import { COURIER_OF_METHOD, type ApiOffice } from '../../../domain/couriers';
 import { savedDiscountCode, saveDiscountCode } from './CartPage';
 import type { ApiQuote } from '../../../domain/api';
 import { NAME_MAX, PHONE_MAX, TEXT_MAX, EMAIL_PATTERN } from '../../../domain/limits';
+import { phoneProblem, postcodeProblem } from '../../../domain/schemas/rules';
 import { PAYMENT_METHOD_LABELS, SHIPPING_METHOD_LABELS, PaymentMethod, ShippingMethod, SHIPPING_METHODS, PAYMENT_METHODS } from '../../../domain/orderStatus';
 
 const ADDRESS_LABEL: Record<ShippingMethod, string> = {
@@ -134,9 +135,11 @@ export default function Checkout() {
     if (!form.firstName.trim()) e.firstName = 'Въведете име.';
     if (!form.lastName.trim()) e.lastName = 'Въведете фамилия.';
     if (!EMAIL_PATTERN.test(form.email.trim())) e.email = FORM.invalidEmail;
-    if (!/^\+?[\d\s()-]{6,}$/.test(form.phone.trim())) e.phone = 'Въведете валиден телефонен номер.';
+    const phone = phoneProblem(form.phone);
+    if (phone) e.phone = phone;
     if (!courier && !form.city.trim()) e.city = 'Въведете град.';
-    if (form.postcode && !/^\d{4}$/.test(form.postcode.trim())) e.postcode = 'Пощенският код е 4 цифри.';
+    const postcode = postcodeProblem(form.postcode);
+    if (postcode) e.postcode = postcode;
     if (courier ? !office : !form.address.trim()) e.address = form.method === 'address' ? 'Въведете адрес за доставка.' : 'Посочете офис за доставка.';
     if (!form.ageConfirmed) e.ageConfirmed = 'Потвърдете, че сте навършили 18 години.';
     if (!form.termsAccepted) e.termsAccepted = 'Приемете общите условия, за да поръчате.';

@@ -7,6 +7,7 @@ import { toast } from '../state/toast';
 import { Seo } from '../components/Seo';
 import { FORM } from '../../../domain/messages';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, EMAIL_PATTERN } from '../../../domain/limits';
+import { passwordProblem } from '../../../domain/schemas/rules';
 
 export function ForgotPassword() {
   const [email, setEmail] = useState('');
@@ -61,7 +62,8 @@ export function ResetPassword() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError('');
-    if (password.length < PASSWORD_MIN) return setError(`Паролата трябва да е поне ${PASSWORD_MIN} знака.`);
+    const problem = passwordProblem(password);
+    if (problem) return setError(problem);
     if (password !== repeat) return setError('Паролите не съвпадат.');
     setBusy(true);
     try {

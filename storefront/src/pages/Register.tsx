@@ -6,6 +6,7 @@ import { ApiError } from '../api/client';
 import { Seo } from '../components/Seo';
 import { FORM } from '../../../domain/messages';
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, EMAIL_PATTERN } from '../../../domain/limits';
+import { passwordProblem } from '../../../domain/schemas/rules';
 
 export default function Register() {
   const { register } = useAuth();
@@ -20,7 +21,8 @@ export default function Register() {
     if (!form.firstName.trim()) found.firstName = 'Въведете име.';
     if (!form.lastName.trim()) found.lastName = 'Въведете фамилия.';
     if (!EMAIL_PATTERN.test(form.email.trim())) found.email = FORM.invalidEmail;
-    if (form.password.length < PASSWORD_MIN) found.password = `Паролата трябва да е поне ${PASSWORD_MIN} знака.`;
+    const password = passwordProblem(form.password);
+    if (password) found.password = password;
     setErrors(found);
     if (Object.keys(found).length) return;
     setBusy(true);

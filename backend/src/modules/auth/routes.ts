@@ -5,12 +5,13 @@ import { checkSecondFactorCounted } from './twoFactor';
 import type { ShopSession } from '../../platform/http/session';
 import type { Context } from 'koa';
 import { User } from '../../models/User';
-import { parseBody } from '../../platform/http/validate';
+import { parseBody } from '../../platform/http/parseInput';
+import { loginInput, registerInput, twoFactorCodeInput } from '../../../../domain/schemas/auth';
 import { issueCsrfToken } from '../../platform/http/csrf';
 import { unauthorized, tooManyRequests } from '../../platform/http/errors';
 import { API } from '../../../../domain/messages';
 import {
-  NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX, LOGIN_MAX_FAILURES, LOGIN_ADDRESS_MAX_FAILURES, LOGIN_WINDOW_MINUTES, TWO_FACTOR_MAX_TRIES, TWO_FACTOR_PENDING_MS,
+  LOGIN_MAX_FAILURES, LOGIN_ADDRESS_MAX_FAILURES, LOGIN_WINDOW_MINUTES, TWO_FACTOR_MAX_TRIES, TWO_FACTOR_PENDING_MS,
   REGISTER_MAX_PER_ADDRESS, REGISTER_WINDOW_MINUTES,
 } from '../../../../domain/limits';
 import { verifyPassword, dummyPasswordHash } from './passwords';
@@ -19,24 +20,6 @@ import { Throttle } from '../../platform/http/throttle';
 import { nowIso } from '../../models/BaseModel';
 import { signIn, signOut } from './sessions';
 import { mergeGuestCartAtSignIn } from '../cart/merge';
-
-/** Sent with a form by some clients; the header is what is checked. */
-const FORM_EXTRAS = ['csrfToken', '_csrf', 'rememberMe', 'confirmPassword'];
-
-export const passwordRule = { type: 'string', max: PASSWORD_MAX, min: PASSWORD_MIN, trim: false, multiline: true, message: API.passwordTooShort } as const;
-
-const registerShape = {
-  email: { type: 'email', required: true },
-  password: { ...passwordRule, required: true },
-  firstName: { type: 'string', max: NAME_MAX, min: 1, required: true },
-  lastName: { type: 'string', max: NAME_MAX, min: 1, required: true },
-  phone: { type: 'string', max: PHONE_MAX },
-} as const;
-
-const loginShape = {
-  email: { type: 'email', required: true, message: API.wrongCredentials },
-  password: { type: 'string', max: PASSWORD_MAX, min: 1, trim: false, multiline: true, required: true },
-} as const;
 
 /** The session becomes the user's: new session id, last sign-in, the guest cart merged. */
 async function completeSignIn(ctx: Context, user: User) {
@@ -66,7 +49,7 @@ export function authRoutes() {
   });
 
   router.post('/auth/register', async (ctx) => {
-    const input = parseBody<UserInput>(ctx.request.body, registerShape, { ignore: FORM_EXTRAS });
+    const input = parseBody<UserInput>(ctx.request.body, registerInput);
     // Every well-formed attempt counts (a taken e-mail too: that answer is worth probing for).
     if (!(await getThrottles().register.allow([`register:ip:${ctx.ip}`]))) throw tooManyRequests(API.tooManyRegistrations);
     const user = await createUser({ ...input, role: 'customer' });
@@ -76,7 +59,7 @@ export function authRoutes() {
   });
 
   router.post('/auth/login', async (ctx) => {
-    const { email, password } = parseBody<{ email: string; password: string }>(ctx.request.body, loginShape, { ignore: FORM_EXTRAS });
+    const { email, password } = parseBody<{ email: string; password: string }>(ctx.request.body, loginInput);
     const t = getThrottles();
     const emailKey = [`login:email:${email}`];
     const addressKey = [`login:ip:${ctx.ip}`];
@@ -101,7 +84,7 @@ export function authRoutes() {
   });
 
   router.post('/auth/login/2fa', async (ctx) => {
-    const { code } = parseBody<{ code: string }>(ctx.request.body, { code: { type: 'string', min: 1, max: 20, required: true, message: API.twoFactorWrongCode } });
+    const { code } = parseBody<{ code: string }>(ctx.request.body, twoFactorCodeInput);
     const session = ctx.session as unknown as ShopSession;
     const pending = session.pendingTwoFactor;
     if (!pending || Date.now() - pending.at > TWO_FACTOR_PENDING_MS || pending.tries >= TWO_FACTOR_MAX_TRIES) {

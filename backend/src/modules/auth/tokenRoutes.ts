@@ -3,7 +3,8 @@
 import Router from '@koa/router';
 import { ApiToken } from '../../models/ApiToken';
 import { adminLacksRequiredTwoFactor, currentUser, requireUser, hashToken, newApiToken, tokenExpired } from './middleware';
-import { parseBody, parseId } from '../../platform/http/validate';
+import { parseBody, parseId } from '../../platform/http/parseInput';
+import { apiTokenInput } from '../../../../domain/schemas/auth';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors';
 import { API } from '../../../../domain/messages';
 import { API_TOKEN_EXPIRY_DAYS, API_TOKEN_EXPIRY_DEFAULT_DAYS } from '../../../../domain/limits';
@@ -27,10 +28,7 @@ export function tokenRoutes() {
 
   router.post('/', async (ctx) => {
     const user = currentUser(ctx);
-    const { name, expiresInDays = API_TOKEN_EXPIRY_DEFAULT_DAYS } = parseBody<{ name: string; expiresInDays?: number }>(ctx.request.body, {
-      name: { type: 'string', max: 100, min: 1, required: true },
-      expiresInDays: { type: 'int', min: 1, max: 366 },
-    });
+    const { name, expiresInDays = API_TOKEN_EXPIRY_DEFAULT_DAYS } = parseBody<{ name: string; expiresInDays?: number }>(ctx.request.body, apiTokenInput);
     if (!(API_TOKEN_EXPIRY_DAYS as readonly number[]).includes(expiresInDays)) {
       throw badRequest(API.oneOf(API_TOKEN_EXPIRY_DAYS.map(String)), { expiresInDays: API.oneOf(API_TOKEN_EXPIRY_DAYS.map(String)) });
     }

@@ -3,26 +3,10 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { currentUser, requireUser } from '../auth/middleware';
-import { parseBody, parseId, Shape } from '../../platform/http/validate';
-import { attributesRule, guestItemsRule } from './lineShapes';
+import { parseBody, parseId } from '../../platform/http/parseInput';
+import { cartAddInput, cartEditInput, cartPreviewInput } from '../../../../domain/schemas/cart';
 import { API } from '../../../../domain/messages';
-import { PERSONALIZATION_MAX, QUANTITY_MAX } from '../../../../domain/limits';
 import { addToCart, cartView, clearCart, editCartItem, linesView, removeCartItem, AddInput, EditInput, ViewableLine } from './service';
-
-const editShape: Shape = {
-  quantity: { type: 'int', min: 1, max: QUANTITY_MAX },
-  variantId: { type: 'int', min: 1, nullable: true },
-  attributes: attributesRule,
-  personalization: { type: 'string', max: PERSONALIZATION_MAX, nullable: true },
-};
-
-const addShape: Shape = {
-  ...editShape,
-  productId: { type: 'int', min: 1, required: true },
-};
-
-/** The line's own id (a guest line's time-based id when a client posts one) is not an input. */
-const READ_ONLY = ['id'];
 
 export function cartRoutes() {
   const router = new Router();
@@ -31,7 +15,7 @@ export function cartRoutes() {
   // storing anything: what the guest's cart page shows.
   router.post('/cart/preview', async (ctx: Context) => {
     const { items } = parseBody<{ items: Array<Omit<ViewableLine, 'attributes' | 'id'> & { id?: number; attributes?: ViewableLine['attributes'] | null }> }>(
-      ctx.request.body, { items: { ...guestItemsRule, required: true } },
+      ctx.request.body, cartPreviewInput,
     );
     ctx.body = await linesView(items.map((l, i) => ({ ...l, id: l.id ?? i + 1, attributes: l.attributes ?? [] })));
   });
@@ -42,14 +26,14 @@ export function cartRoutes() {
   });
 
   router.post('/cart/add', requireUser, async (ctx: Context) => {
-    const input = parseBody<AddInput>(ctx.request.body, addShape, { ignore: READ_ONLY });
+    const input = parseBody<AddInput>(ctx.request.body, cartAddInput);
     const cart = await addToCart(currentUser(ctx).id, input);
     ctx.body = { message: API.cartAdded, ...cart };
   });
 
   router.put('/cart/edit/:id', requireUser, async (ctx: Context) => {
     const id = parseId(ctx.params.id);
-    const input = parseBody<EditInput>(ctx.request.body, editShape, { ignore: READ_ONLY });
+    const input = parseBody<EditInput>(ctx.request.body, cartEditInput);
     const cart = await editCartItem(currentUser(ctx).id, id, input);
     ctx.body = { message: API.cartEdited, ...cart };
   });

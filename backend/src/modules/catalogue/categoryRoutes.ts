@@ -1,28 +1,14 @@
 // Categories: the public tree, the spec's admin calls, and react-admin's dialect.
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { parseBody, parseId, Shape } from '../../platform/http/validate';
+import { parseBody, parseId } from '../../platform/http/parseInput';
+import { categoryInput, categorySpecChangeInput } from '../../../../domain/schemas/catalogue';
 import { publicAnswer } from '../../platform/cache/answerCache';
 import { badRequest } from '../../platform/http/errors';
 import { parseRaParams, sendRaList } from '../../platform/lists/raList';
 import { API } from '../../../../domain/messages';
-import { NAME_MAX, SLUG_MAX, TEXT_MAX } from '../../../../domain/limits';
 import { searchable } from '../../../../domain/slug';
 import { createCategory, deleteCategory, findCategory, listCategories, updateCategory, CategoryInput } from './categories';
-
-const fields: Shape = {
-  name: { type: 'string', max: NAME_MAX, min: 1, required: true },
-  parentId: { type: 'int', min: 1, nullable: true },
-  position: { type: 'int', min: 0, max: 100000 },
-  description: { type: 'string', max: TEXT_MAX },
-  slug: { type: 'string', max: SLUG_MAX, min: 1 },
-};
-const READ_ONLY = ['id', 'productCount', 'createdAt', 'updatedAt', 'parent', 'children'];
-/** The spec's update names its fields differently. */
-const specUpdate: Shape = {
-  categoryName: { type: 'string', max: NAME_MAX, min: 1 },
-  parentCategoryId: { type: 'int', min: 1, nullable: true },
-};
 
 const SORTABLE = ['id', 'name', 'position', 'createdAt', 'productCount', 'slug'] as const;
 
@@ -65,7 +51,7 @@ export function categoryRoutes() {
 
   // The spec's calls.
   router.post('/admin/categories/create', async (ctx) => {
-    const input = parseBody<CategoryInput & { name: string }>(ctx.request.body, fields, { ignore: READ_ONLY });
+    const input = parseBody<CategoryInput & { name: string }>(ctx.request.body, categoryInput);
     ctx.status = 201;
     ctx.body = { message: API.categoryCreated, category: await createCategory(input) };
   });
@@ -78,7 +64,7 @@ export function categoryRoutes() {
     ctx.body = c;
   });
   router.post('/admin/categories', async (ctx) => {
-    const input = parseBody<CategoryInput & { name: string }>(ctx.request.body, fields, { ignore: READ_ONLY });
+    const input = parseBody<CategoryInput & { name: string }>(ctx.request.body, categoryInput);
     ctx.status = 201;
     ctx.body = await createCategory(input);
   });
@@ -86,12 +72,12 @@ export function categoryRoutes() {
     const id = parseId(ctx.params.id);
     const body = ctx.request.body as Record<string, unknown> | undefined;
     if (body && typeof body === 'object' && ('categoryName' in body || 'parentCategoryId' in body)) {
-      const input = parseBody<{ categoryName?: string; parentCategoryId?: number | null }>(body, specUpdate, { partial: true });
+      const input = parseBody<{ categoryName?: string; parentCategoryId?: number | null }>(body, categorySpecChangeInput, { partial: true });
       const category = await updateCategory(id, { name: input.categoryName, parentId: input.parentCategoryId });
       ctx.body = { message: API.categoryUpdated, category };
       return;
     }
-    const input = parseBody<CategoryInput>(body, fields, { partial: true, ignore: READ_ONLY });
+    const input = parseBody<CategoryInput>(body, categoryInput, { partial: true });
     ctx.body = await updateCategory(id, input);
   });
   router.delete('/admin/categories/:id', async (ctx) => {

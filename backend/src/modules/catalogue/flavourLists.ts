@@ -5,18 +5,13 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { FlavourList } from '../../models/FlavourList';
-import { parseBody, parseId, throwIfErrors, type Shape } from '../../platform/http/validate';
+import { parseBody, parseId, throwIfErrors } from '../../platform/http/parseInput';
+import { flavourListInput } from '../../../../domain/schemas/catalogue';
 import { conflict, notFound } from '../../platform/http/errors';
 import { parseRaParams, raPage, sendRaList, type RaListSpec } from '../../platform/lists/raList';
 import { CATALOGUE } from '../../../../domain/messages';
-import { FLAVOUR_LIST_MAX, NAME_MAX } from '../../../../domain/limits';
 import { flavourListErrors } from '../../../../domain/flavourLists';
 
-const shape: Shape = {
-  name: { type: 'string', min: 1, max: NAME_MAX, required: true },
-  flavours: { type: 'array', max: FLAVOUR_LIST_MAX, required: true, of: { type: 'string', min: 1, max: NAME_MAX } },
-};
-const READ_ONLY = ['id', 'createdAt', 'updatedAt', 'flavourCount'];
 
 const raSpec: RaListSpec = {
   idColumn: 'id',
@@ -34,7 +29,7 @@ const fold = (s: string) => s.trim().toLocaleLowerCase('bg');
 /** Name and flavours checked as a person means them: trimmed, no flavour twice, at least one,
  *  no two lists of one name (whatever the letter case). */
 async function parseList(body: unknown, partial: boolean, exceptId?: number): Promise<Partial<Pick<FlavourList, 'name' | 'flavours'>>> {
-  const input = parseBody<{ name?: string; flavours?: string[] }>(body, shape, { partial, ignore: READ_ONLY });
+  const input = parseBody<{ name?: string; flavours?: string[] }>(body, flavourListInput, { partial });
   if (input.flavours) throwIfErrors(flavourListErrors(input.flavours));
   if (input.name !== undefined) {
     const others = await FlavourList.query().select('id', 'name').modify((q) => exceptId !== undefined && q.whereNot('id', exceptId));

@@ -8,7 +8,7 @@ import { Product } from '../../models/Product';
 import { Variant } from '../../models/Variant';
 import { ProductImage } from '../../models/ProductImage';
 import { ProductAttribute } from '../../models/ProductAttribute';
-import { parseId } from '../../platform/http/validate';
+import { parseId } from '../../platform/http/parseInput';
 import { findProduct, productView, refreshSearchText } from './products';
 import { uniqueSlug } from './categories';
 import { CATALOGUE } from '../../../../domain/messages';

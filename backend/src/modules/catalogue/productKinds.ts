@@ -3,7 +3,7 @@
 // The rule itself is domain/productKinds, the same one the admin form runs.
 import type { Transaction } from 'objection';
 import { Category } from '../../models/Category';
-import { throwIfErrors } from '../../platform/http/validate';
+import { throwIfErrors } from '../../platform/http/parseInput';
 import { directiveErrors, inferKind, inferTankCount, type KindFacts, type ProductKind } from '../../../../domain/productKinds';
 
 /** The names of a category and its parents, nearest first (what inferKind reads). */

@@ -7,95 +7,25 @@ import type { Context } from 'koa';
 import type { QueryBuilder } from 'objection';
 import { Product } from '../../models/Product';
 import { Variant } from '../../models/Variant';
-import { parseBody, parseId, parseQuery, Shape, throwIfErrors } from '../../platform/http/validate';
+import { parseBody, parseId, parseQuery } from '../../platform/http/parseInput';
+import { catalogueQuery, productInput, productStatusInput, staffCatalogueQuery } from '../../../../domain/schemas/catalogue';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { requireAdmin } from '../auth/middleware';
 import { isRaDialect, parseRaParams, raPage, sendRaList, filterBy, whereContains, RaListSpec } from '../../platform/lists/raList';
 import { API } from '../../../../domain/messages';
 import { toMinor } from '../../../../domain/money';
 import {
-  PRODUCT_STATUSES, PRODUCT_SORTS, PRODUCT_SORT_DEFAULT, ProductSort, PAGE_DEFAULT, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX,
-  PRICE_FILTER_MIN, PRICE_FILTER_MAX, PRICE_MAX, STOCK_MAX, TITLE_MAX, SLUG_MAX, TEXT_MAX, SKU_MAX, URL_MAX,
-  NAME_MAX, VOLUME_MAX_ML, TANK_COUNT_MAX, ProductStatus,
+  PRODUCT_STATUSES, PRODUCT_SORT_DEFAULT, ProductSort, PAGE_DEFAULT, PAGE_SIZE_DEFAULT, PRICE_FILTER_MIN, PRICE_FILTER_MAX, SLUG_MAX, ProductStatus,
 } from '../../../../domain/limits';
 import { PRODUCT_KINDS } from '../../../../domain/productKinds';
 import { descendantIds, resolveCategory } from './categories';
 import { searchTerms, typoPatterns, TYPO_MIN_LENGTH } from '../../../../domain/search';
 import { createProduct, findProduct, productView, productViews, updateProduct, ProductInput, ProductView } from './products';
 import { getSettings } from '../settings/service';
-import { PRODUCT_WEIGHT_MAX_GRAMS } from '../../../../domain/couriers';
 
-const READ_ONLY = ['id', 'createdAt', 'updatedAt', 'category', 'stock', 'inStock'];
-const productShape: Shape = {
-  name: { type: 'string', max: TITLE_MAX, min: 1, required: true },
-  slug: { type: 'string', max: SLUG_MAX, min: 1 },
-  description: { type: 'string', max: TEXT_MAX },
-  status: { type: 'enum', values: PRODUCT_STATUSES },
-  price: { type: 'money', min: 0, max: PRICE_MAX, required: true },
-  compareAtPrice: { type: 'money', min: 0, max: PRICE_MAX, nullable: true },
-  categoryId: { type: 'int', min: 1, nullable: true },
-  // The upper limits by kind (domain/productKinds) are checked by the service, with their own words.
-  nicotineMgMl: { type: 'number', min: 0, nullable: true },
-  volumeMl: { type: 'number', min: 0, max: VOLUME_MAX_ML, nullable: true },
-  kind: { type: 'enum', values: PRODUCT_KINDS },
-  tankCount: { type: 'int', min: 1, max: TANK_COUNT_MAX },
-  weightGrams: { type: 'int', min: 1, max: PRODUCT_WEIGHT_MAX_GRAMS, nullable: true },
-  featured: { type: 'bool' },
-  seoTitle: { type: 'string', max: TITLE_MAX },
-  seoDescription: { type: 'string', max: 500 },
-  variants: {
-    type: 'array',
-    max: 100,
-    of: {
-      type: 'object',
-      ignore: ['productId', 'position', 'createdAt', 'updatedAt'],
-      shape: {
-        id: { type: 'int', min: 1 },
-        name: { type: 'string', max: TITLE_MAX, min: 1, required: true },
-        sku: { type: 'string', max: SKU_MAX, min: 1, required: true, pattern: /^[A-Za-z0-9._\-/]+$/ },
-        price: { type: 'money', min: 0, max: PRICE_MAX, nullable: true },
-        stock: { type: 'int', min: 0, max: STOCK_MAX, required: true },
-      },
-    },
-  },
-  attributes: {
-    type: 'array',
-    max: 20,
-    of: {
-      type: 'object',
-      ignore: ['id'],
-      shape: {
-        name: { type: 'string', max: NAME_MAX, min: 1, required: true },
-        values: { type: 'array', max: 100, required: true, of: { type: 'any' } },
-      },
-    },
-  },
-  images: {
-    type: 'array',
-    max: 20,
-    of: {
-      type: 'object',
-      ignore: ['id', 'position', 'productId'],
-      shape: {
-        url: { type: 'string', max: URL_MAX, min: 1, required: true, pattern: /^(\/uploads\/[\w./-]+|https?:\/\/\S+)$/ },
-        alt: { type: 'string', max: 200 },
-      },
-    },
-  },
-};
-
-/** Attribute values come as strings or { value } objects; check them here. */
+/** A product from the staff's form; `partial` for a change. */
 function parseProduct(body: unknown, partial: boolean): ProductInput {
-  const input = parseBody<ProductInput>(body, productShape, { partial, ignore: READ_ONLY });
-  const errors: Record<string, string> = {};
-  input.attributes?.forEach((a, i) =>
-    a.values.forEach((v, j) => {
-      const value = typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as { value?: unknown }).value === 'string' ? (v as { value: string }).value : null;
-      if (value === null || !value.trim() || value.length > NAME_MAX) errors[`attributes.${i}.values.${j}`] = API.invalidValue;
-    }),
-  );
-  throwIfErrors(errors);
-  return input;
+  return parseBody<ProductInput>(body, productInput, { partial });
 }
 
 interface CatalogueQuery {
@@ -109,18 +39,8 @@ interface CatalogueQuery {
   status?: ProductStatus;
 }
 
-const catalogueQueryShape: Shape = {
-  page: { type: 'int', min: 1, max: 1_000_000 },
-  limit: { type: 'int', min: 1, max: PAGE_SIZE_MAX },
-  search: { type: 'string', max: 200 },
-  category: { type: 'string', max: SLUG_MAX },
-  sort: { type: 'enum', values: PRODUCT_SORTS, message: API.invalidSort },
-  minPrice: { type: 'number', min: 0, max: PRICE_MAX },
-  maxPrice: { type: 'number', min: 0, max: PRICE_MAX },
-};
-
 function parseCatalogueQuery(query: Record<string, unknown>, withStatus: boolean): CatalogueQuery {
-  const q = parseQuery<Partial<CatalogueQuery>>(query, withStatus ? { ...catalogueQueryShape, status: { type: 'enum', values: PRODUCT_STATUSES } } : catalogueQueryShape);
+  const q = parseQuery<Partial<CatalogueQuery>>(query, withStatus ? staffCatalogueQuery : catalogueQuery);
   const minPrice = q.minPrice ?? PRICE_FILTER_MIN;
   const maxPrice = q.maxPrice ?? PRICE_FILTER_MAX;
   if (minPrice > maxPrice) throw badRequest(API.invalidFilter, { minPrice: API.atMost(maxPrice) });
@@ -240,7 +160,7 @@ export function productRoutes() {
     if (product.status === 'active') publicAnswer(ctx);
   });
   router.put('/products/:id/updateStatus', requireAdmin, auditAdminMutations, async (ctx) => {
-    const { status } = parseBody<{ status: ProductStatus }>(ctx.request.body, { status: { type: 'enum', values: PRODUCT_STATUSES, required: true } });
+    const { status } = parseBody<{ status: ProductStatus }>(ctx.request.body, productStatusInput);
     const product = await findProduct(parseId(ctx.params.id));
     const updated = await product.$query().patchAndFetch({ status } as Partial<Product>);
     ctx.body = { message: API.productStatusUpdated(status), product: await productView(updated) };

@@ -4,22 +4,15 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { User } from '../../models/User';
-import { parseBody, Shape } from '../../platform/http/validate';
-import { itemsRule } from '../cart/lineShapes';
-import { SHIPPING_METHODS, ShippingMethod } from '../../../../domain/orderStatus';
+import { parseBody } from '../../platform/http/parseInput';
+import { quoteInput } from '../../../../domain/schemas/checkout';
+import type { ShippingMethod } from '../../../../domain/orderStatus';
 import { quoteCart, quoteView } from './quote';
 import type { LineInput } from '../cart/lines';
 import { previewCustomerKeys, throttleChecks } from '../discounts/routes';
 
-const quoteShape: Shape = {
-  items: itemsRule,
-  shipping: { type: 'object', shape: { method: { type: 'enum', values: SHIPPING_METHODS, nullable: true } }, ignore: ['city', 'postcode', 'address', 'officeId'] },
-  discountCode: { type: 'string', max: 50, nullable: true },
-  email: { type: 'email', nullable: true },
-};
-
 async function quote(ctx: Context) {
-  const input = parseBody<{ items?: LineInput[]; shipping?: { method?: ShippingMethod | null }; discountCode?: string | null; email?: string | null }>(ctx.request.body, quoteShape);
+  const input = parseBody<{ items?: LineInput[]; shipping?: { method?: ShippingMethod | null }; discountCode?: string | null; email?: string | null }>(ctx.request.body, quoteInput);
   const user = ctx.state.user as User | null;
   // A code on the quote is a code check: the same throttle, and the same rule that a guest's
   // typed e-mail is never looked up (only what this browser or account has itself used).

@@ -2,29 +2,24 @@
 // its label, the office refresh and tracking on demand (README: Couriers).
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { parseBody, parseId, parseQuery } from '../../platform/http/validate';
+import { parseBody, parseId, parseQuery } from '../../platform/http/parseInput';
+import { officeSearchQuery, shipmentInput } from '../../../../domain/schemas/couriers';
 import { currentUser } from '../auth/middleware';
 import { conflict } from '../../platform/http/errors';
 import { actorOf } from '../orders/service';
-import { COURIER_TEXT, COURIERS, Courier, OFFICE_QUERY_MAX, PARCEL_WEIGHT_MAX_KG, PARCEL_WEIGHT_MIN_KG } from '../../../../domain/couriers';
+import { COURIER_TEXT, Courier } from '../../../../domain/couriers';
 import { searchOffices, syncAllOffices } from './offices';
 import { createShipment, shipmentLabel, shipmentOfOrder } from './shipments';
 import { trackOpenShipments } from './tracking';
 
 async function findOffices(ctx: Context) {
-  const q = parseQuery<{ courier: Courier; q?: string }>(ctx.query, {
-    courier: { type: 'enum', values: COURIERS, required: true, message: COURIER_TEXT.invalidCourier },
-    q: { type: 'string', max: OFFICE_QUERY_MAX },
-  });
+  const q = parseQuery<{ courier: Courier; q?: string }>(ctx.query, officeSearchQuery);
   ctx.set('Cache-Control', 'no-store');
   ctx.body = await searchOffices(ctx.config, q.courier, q.q ?? '');
 }
 
 async function makeShipment(ctx: Context) {
-  const input = parseBody<{ weightKg?: number; reviewBeforePayment?: boolean }>(ctx.request.body ?? {}, {
-    weightKg: { type: 'number', min: PARCEL_WEIGHT_MIN_KG, max: PARCEL_WEIGHT_MAX_KG },
-    reviewBeforePayment: { type: 'bool' },
-  });
+  const input = parseBody<{ weightKg?: number; reviewBeforePayment?: boolean }>(ctx.request.body ?? {}, shipmentInput);
   const shipment = await createShipment(ctx.config, parseId(ctx.params.id), input, actorOf(currentUser(ctx)));
   ctx.status = 201;
   ctx.body = { message: COURIER_TEXT.shipmentCreated(shipment.waybillNumber), shipment };

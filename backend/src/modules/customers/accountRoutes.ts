@@ -2,7 +2,8 @@
 // and two-factor sign-in.
 import Router from '@koa/router';
 import { User } from '../../models/User';
-import { parseBody } from '../../platform/http/validate';
+import { parseBody } from '../../platform/http/parseInput';
+import { forgotPasswordInput, passwordChangeInput, resetPasswordInput, twoFactorCodeInput } from '../../../../domain/schemas/auth';
 import { badRequest, tooManyRequests } from '../../platform/http/errors';
 import { currentUser, requireUser, revokeAllTokens } from '../auth/middleware';
 import { afterAnswer } from '../../platform/http/afterAnswer';
@@ -13,9 +14,8 @@ import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from '../auth/twoFa
 import { updateUser } from './users';
 import { Throttle } from '../../platform/http/throttle';
 import { API } from '../../../../domain/messages';
-import { PASSWORD_MAX, PASSWORD_MIN, LOGIN_WINDOW_MINUTES } from '../../../../domain/limits';
+import { LOGIN_WINDOW_MINUTES } from '../../../../domain/limits';
 
-const newPassword = { type: 'string', min: PASSWORD_MIN, max: PASSWORD_MAX, trim: false, multiline: true, required: true, message: API.passwordTooShort } as const;
 const RESET_PER_EMAIL = 3;
 const RESET_PER_ADDRESS = 20;
 
@@ -29,7 +29,7 @@ export function accountRoutes() {
     });
 
   router.post('/auth/forgot-password', async (ctx) => {
-    const { email } = parseBody<{ email: string }>(ctx.request.body, { email: { type: 'email', required: true } });
+    const { email } = parseBody<{ email: string }>(ctx.request.body, forgotPasswordInput);
     const t = getThrottles();
     const [emailKey, addressKey] = [[`reset:email:${email}`], [`reset:ip:${ctx.ip}`]];
     if ((await t.email.isBlocked(emailKey)) || (await t.address.isBlocked(addressKey))) throw tooManyRequests();
@@ -43,19 +43,13 @@ export function accountRoutes() {
   });
 
   router.post('/auth/reset-password', async (ctx) => {
-    const { token, password } = parseBody<{ token: string; password: string }>(ctx.request.body, {
-      token: { type: 'string', min: 10, max: 200, required: true, message: API.resetLinkInvalid },
-      password: newPassword,
-    });
+    const { token, password } = parseBody<{ token: string; password: string }>(ctx.request.body, resetPasswordInput);
     await resetPassword(User.knex(), token, password);
     ctx.body = { message: API.passwordReset, tokensRevoked: true };
   });
 
   router.put('/account/password', requireUser, async (ctx) => {
-    const { currentPassword, newPassword: next } = parseBody<{ currentPassword: string; newPassword: string }>(ctx.request.body, {
-      currentPassword: { type: 'string', min: 1, max: PASSWORD_MAX, trim: false, multiline: true, required: true },
-      newPassword,
-    });
+    const { currentPassword, newPassword: next } = parseBody<{ currentPassword: string; newPassword: string }>(ctx.request.body, passwordChangeInput);
     const user = currentUser(ctx);
     if (!(await verifyPassword(currentPassword, user.passwordHash))) throw badRequest(API.wrongCurrentPassword, { currentPassword: API.wrongCurrentPassword });
     await updateUser(user, { password: next });
@@ -68,17 +62,16 @@ export function accountRoutes() {
 
   // Two-factor: set up (secret and QR), turn on with a first code (backup codes answered once),
   // turn off with a code.
-  const code = { code: { type: 'string', min: 1, max: 20, required: true, message: API.twoFactorWrongCode } } as const;
   router.post('/account/2fa/setup', requireUser, async (ctx) => {
     ctx.body = await setupTwoFactor(currentUser(ctx), ctx.config.appKeys);
   });
   router.post('/account/2fa/enable', requireUser, async (ctx) => {
-    const input = parseBody<{ code: string }>(ctx.request.body, code);
+    const input = parseBody<{ code: string }>(ctx.request.body, twoFactorCodeInput);
     const user = (await User.query().findById(currentUser(ctx).id))!;
     ctx.body = { message: API.twoFactorEnabled, backupCodes: await enableTwoFactor(user, input.code, ctx.config.appKeys) };
   });
   router.post('/account/2fa/disable', requireUser, async (ctx) => {
-    const input = parseBody<{ code: string }>(ctx.request.body, code);
+    const input = parseBody<{ code: string }>(ctx.request.body, twoFactorCodeInput);
     const user = (await User.query().findById(currentUser(ctx).id))!;
     await disableTwoFactor(ctx, user, input.code);
     ctx.body = { message: API.twoFactorDisabled, tokensRevoked: true };

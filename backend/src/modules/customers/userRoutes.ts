@@ -4,7 +4,8 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { QueryBuilder } from 'objection';
 import { User } from '../../models/User';
-import { parseBody, parseId, parseQuery, Shape } from '../../platform/http/validate';
+import { parseBody, parseId, parseQuery } from '../../platform/http/parseInput';
+import { adminInput, newAdminPassword, userInput, userListQuery } from '../../../../domain/schemas/customers';
 import { forbidden, notFound } from '../../platform/http/errors';
 import { currentUser } from '../auth/middleware';
 import { isRaDialect, parseRaParams, raPage, sendRaList, filterBy, whereContains, RaListSpec } from '../../platform/lists/raList';
@@ -12,22 +13,7 @@ import { createUser, updateUser, UserChanges } from './users';
 import { endAllSessions } from '../auth/sessions';
 import { API } from '../../../../domain/messages';
 import { cachedCount } from '../../platform/cache/countCache';
-import {
-  NAME_MAX, PHONE_MAX, PASSWORD_MAX, PASSWORD_MIN, ROLES, USER_SORTS, USER_SORT_DEFAULT,
-  PAGE_DEFAULT, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX,
-} from '../../../../domain/limits';
-
-const password = { type: 'string', max: PASSWORD_MAX, min: PASSWORD_MIN, trim: false, multiline: true, message: API.passwordTooShort } as const;
-const userShape: Shape = {
-  email: { type: 'email', required: true },
-  password: { ...password, required: true },
-  firstName: { type: 'string', max: NAME_MAX },
-  lastName: { type: 'string', max: NAME_MAX },
-  phone: { type: 'string', max: PHONE_MAX },
-  role: { type: 'enum', values: ROLES },
-};
-/** What react-admin echoes back from a record it loaded. */
-const READ_ONLY = ['id', 'createdAt', 'updatedAt', 'lastLoginAt', 'twoFactorEnabled', 'orderCount', 'fullName'];
+import { ROLES, USER_SORTS, USER_SORT_DEFAULT, PAGE_DEFAULT, PAGE_SIZE_DEFAULT } from '../../../../domain/limits';
 
 const raSpec: RaListSpec = {
   idColumn: 'users.id',
@@ -61,7 +47,7 @@ function guardSelf(ctx: Context, target: User, change: { deleting?: boolean; rol
 }
 
 async function change(ctx: Context, target: User, body: unknown): Promise<User> {
-  const changes = parseBody<UserChanges>(body, userShape, { partial: true, ignore: READ_ONLY });
+  const changes = parseBody<UserChanges>(body, userInput, { partial: true });
   guardSelf(ctx, target, { role: changes.role });
   return updateUser(target, changes);
 }
@@ -80,12 +66,7 @@ async function raList(ctx: Context, base: QueryBuilder<User, User[]>, resource: 
 
 /** GET /admin/users?page&limit&search&sort -> { users, total, page, limit } */
 async function specList(ctx: Context) {
-  const q = parseQuery<{ page: number; limit: number; search?: string; sort: (typeof USER_SORTS)[number] }>(ctx.query, {
-    page: { type: 'int', min: 1, max: 1_000_000 },
-    limit: { type: 'int', min: 1, max: PAGE_SIZE_MAX },
-    search: { type: 'string', max: 200 },
-    sort: { type: 'enum', values: USER_SORTS, message: API.invalidSort },
-  });
+  const q = parseQuery<{ page?: number; limit?: number; search?: string; sort?: (typeof USER_SORTS)[number] }>(ctx.query, userListQuery);
   const page = q.page ?? PAGE_DEFAULT;
   const limit = q.limit ?? PAGE_SIZE_DEFAULT;
   const query = User.query();
@@ -104,7 +85,7 @@ export function userRoutes() {
 
   // The spec's calls.
   router.post('/users/create', async (ctx) => {
-    const input = parseBody<any>(userBody(ctx.request.body), userShape, { ignore: READ_ONLY });
+    const input = parseBody<any>(userBody(ctx.request.body), userInput);
     const user = await createUser(input);
     ctx.status = 201;
     ctx.body = { message: API.userCreated, user };
@@ -129,7 +110,7 @@ export function userRoutes() {
     ctx.body = await findUser(parseId(ctx.params.id));
   });
   router.post('/users', async (ctx) => {
-    const input = parseBody<any>(ctx.request.body, userShape, { ignore: READ_ONLY });
+    const input = parseBody<any>(ctx.request.body, userInput);
     ctx.status = 201;
     ctx.body = await createUser(input);
   });
@@ -148,7 +129,7 @@ export function userRoutes() {
     ctx.body = await findUser(parseId(ctx.params.id), true);
   });
   router.post('/admins', async (ctx) => {
-    const input = parseBody<any>(ctx.request.body, { ...userShape, password: { ...password } }, { ignore: [...READ_ONLY, 'role'] });
+    const input = parseBody<any>(ctx.request.body, adminInput);
     // An existing customer is promoted; a new address becomes a new admin (then a password is needed).
     const existing = await User.query().findOne({ email: input.email });
     ctx.status = 201;
@@ -156,7 +137,7 @@ export function userRoutes() {
       ctx.body = await updateUser(existing, { role: 'admin', firstName: input.firstName, lastName: input.lastName, phone: input.phone, password: input.password });
       return;
     }
-    parseBody(input, { password: { ...password, required: true } }, { ignore: Object.keys(userShape) });
+    parseBody(input, newAdminPassword);
     ctx.body = await createUser({ ...input, role: 'admin' });
   });
   router.put('/admins/:id', async (ctx) => {

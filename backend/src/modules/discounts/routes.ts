@@ -4,13 +4,12 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { Discount, DISCOUNT_TYPES, DiscountType } from '../../models/Discount';
 import type { User } from '../../models/User';
-import { parseBody, parseId, Shape } from '../../platform/http/validate';
+import { parseBody, parseId } from '../../platform/http/parseInput';
+import { discountCheckInput, discountInput } from '../../../../domain/schemas/discounts';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { filterBy, parseRaParams, raPage, sendRaList, whereContains, RaListSpec } from '../../platform/lists/raList';
-import { itemsRule } from '../cart/lineShapes';
 import { API } from '../../../../domain/messages';
-import { PRICE_MAX } from '../../../../domain/limits';
-import { SHIPPING_METHODS, ShippingMethod } from '../../../../domain/orderStatus';
+import type { ShippingMethod } from '../../../../domain/orderStatus';
 import { customerKeys, normalizeCode } from './service';
 import { Throttle } from '../../platform/http/throttle';
 import { Order } from '../../models/Order';
@@ -35,20 +34,6 @@ const raSpec: RaListSpec = {
     active: (qb, value) => qb.where('active', value === true || value === 'true'),
   },
 };
-
-const fields: Shape = {
-  code: { type: 'string', min: 1, max: 50, required: true, pattern: /^[\p{L}\d_-]+$/u, message: 'Кодът съдържа само букви, цифри, тире и долна черта.' },
-  type: { type: 'enum', values: DISCOUNT_TYPES, required: true },
-  // A percent (1–100) or an amount in BGN, depending on type: checked below.
-  value: { type: 'number', min: 0, max: PRICE_MAX },
-  minSubtotal: { type: 'money', min: 0, max: PRICE_MAX },
-  startsAt: { type: 'timestamp', nullable: true },
-  endsAt: { type: 'timestamp', nullable: true },
-  usageLimit: { type: 'int', min: 1, max: 1_000_000, nullable: true },
-  perCustomerLimit: { type: 'int', min: 1, max: 1000, nullable: true },
-  active: { type: 'bool' },
-};
-const READ_ONLY = ['id', 'usedCount', 'createdAt', 'updatedAt', 'message'];
 
 type DiscountInput = Partial<Omit<Discount, 'value'>> & { value?: number };
 
@@ -82,13 +67,6 @@ async function raList(ctx: Context) {
   sendRaList(ctx, 'discounts', rows, params.start, total);
 }
 
-const checkShape: Shape = {
-  code: { type: 'string', min: 1, max: 50, required: true, message: API.discountInvalid },
-  items: itemsRule,
-  email: { type: 'email' },
-  shippingMethod: { type: 'enum', values: SHIPPING_METHODS },
-};
-
 /** Code checks are counted per session (or account, for a token) and per address: a script
  *  trying codes meets 429, a shopper retyping one never does. */
 export async function throttleChecks(ctx: Context, user: User | null) {
@@ -117,7 +95,7 @@ export async function previewCustomerKeys(ctx: Context, user: User | null): Prom
 /** Preview a code on the shopper's cart: the one quote (modules/checkout/quote), refusing a code that
  *  does not apply. Answers the quote beside the older `totals` shape. */
 async function checkCode(ctx: Context) {
-  const input = parseBody<{ code: string; items?: LineInput[]; email?: string; shippingMethod?: ShippingMethod }>(ctx.request.body, checkShape);
+  const input = parseBody<{ code: string; items?: LineInput[]; email?: string; shippingMethod?: ShippingMethod }>(ctx.request.body, discountCheckInput);
   const user = ctx.state.user as User | null;
   await throttleChecks(ctx, user);
   const keys = await previewCustomerKeys(ctx, user);
@@ -140,7 +118,7 @@ export function discountsRoutes() {
     ctx.body = await findDiscount(parseId(ctx.params.id));
   });
   router.post('/admin/discounts', async (ctx) => {
-    const input = parseBody<DiscountInput>(ctx.request.body, fields, { ignore: READ_ONLY });
+    const input = parseBody<DiscountInput>(ctx.request.body, discountInput);
     const row = storedChanges({ active: true, minSubtotal: 0, ...input });
     ctx.status = 201;
     // A duplicate code is a 409 naming the field (the error middleware knows the constraint).
@@ -148,7 +126,7 @@ export function discountsRoutes() {
   });
   router.put('/admin/discounts/:id', async (ctx) => {
     const current = await findDiscount(parseId(ctx.params.id));
-    const input = parseBody<DiscountInput>(ctx.request.body, fields, { partial: true, ignore: READ_ONLY });
+    const input = parseBody<DiscountInput>(ctx.request.body, discountInput, { partial: true });
     const changes = storedChanges(input, current);
     ctx.body = await Discount.query().patchAndFetchById(current.id, changes);
   });

@@ -4,11 +4,12 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { Variant } from '../../models/Variant';
-import { parseBody, parseId } from '../../platform/http/validate';
+import { parseBody, parseId } from '../../platform/http/parseInput';
+import { stockChangeInput } from '../../../../domain/schemas/inventory';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { escapeLike, filterBy, parseRaParams, raPage, sendRaList, type RaListSpec } from '../../platform/lists/raList';
 import { API } from '../../../../domain/messages';
-import { PRODUCT_STATUSES, STOCK_MAX } from '../../../../domain/limits';
+import { PRODUCT_STATUSES } from '../../../../domain/limits';
 import { fromMinor } from '../../../../domain/money';
 import { getSettings } from '../settings/service';
 
@@ -76,9 +77,7 @@ export function inventoryRoutes() {
   });
   router.put('/:id', async (ctx) => {
     const id = parseId(ctx.params.id);
-    const { stock } = parseBody<{ stock: number }>(ctx.request.body, { stock: { type: 'int', min: 0, max: STOCK_MAX, required: true } }, {
-      ignore: ['id', 'productId', 'productName', 'productStatus', 'variantName', 'sku', 'price', 'productSlug', 'categoryName'],
-    });
+    const { stock } = parseBody<{ stock: number }>(ctx.request.body, stockChangeInput);
     const changed = await Variant.query().patch({ stock } as Partial<Variant>).findById(id);
     if (!changed) throw notFound(API.variantNotFound);
     ctx.body = { ...(await one(id)), message: API.stockSaved };

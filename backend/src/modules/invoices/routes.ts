@@ -5,14 +5,14 @@ import type { Context } from 'koa';
 import type { Config } from '../../config';
 import { Invoice } from '../../models/Invoice';
 import { Order } from '../../models/Order';
-import { parseId, parseQuery } from '../../platform/http/validate';
+import { parseId, parseQuery } from '../../platform/http/parseInput';
+import { invoiceListQuery } from '../../../../domain/schemas/invoices';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { requireUser, currentUser } from '../auth/middleware';
 import { filterBy, isRaDialect, parseRaParams, raPage, sendRaList, RaListSpec } from '../../platform/lists/raList';
 import { placedBy } from '../orders/routes';
 import { DOCUMENT_KINDS, DocumentKind, INVOICE_TEXT, isMonth } from '../../../../domain/invoices';
 import { API } from '../../../../domain/messages';
-import { PAGE_SIZE_MAX } from '../../../../domain/limits';
 import {
   documentsOf, findInvoice, invoiceAnswer, issueCreditNote, issueInvoice, lastInvoiceRequest, mailDocument, pdfFileName, pdfOf,
   useInvoiceMail,
@@ -90,12 +90,7 @@ async function listInvoices(ctx: Context) {
     sendRaList(ctx, 'invoices', rows.map(invoiceAnswer), params.start, total);
     return;
   }
-  const q = parseQuery<{ month?: string; kind?: DocumentKind; page?: number; limit?: number }>(ctx.query, {
-    month: { type: 'string', max: 7, pattern: /^\d{4}-(0[1-9]|1[0-2])$/, message: INVOICE_TEXT.monthInvalid },
-    kind: { type: 'enum', values: DOCUMENT_KINDS },
-    page: { type: 'int', min: 1, max: 1_000_000 },
-    limit: { type: 'int', min: 1, max: PAGE_SIZE_MAX },
-  });
+  const q = parseQuery<{ month?: string; kind?: DocumentKind; page?: number; limit?: number }>(ctx.query, invoiceListQuery);
   const query = Invoice.query();
   if (q.month) byMonth(query, q.month);
   if (q.kind) query.where({ kind: q.kind });

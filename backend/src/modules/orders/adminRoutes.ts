@@ -5,12 +5,14 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { Order } from '../../models/Order';
 import { AuditLog } from '../../models/AuditLog';
-import { parseBody, parseId, parseQuery, Shape } from '../../platform/http/validate';
+import { parseBody, parseId, parseQuery } from '../../platform/http/parseInput';
+import { orderChangeInput, orderDeletionQuery, orderListQuery, ORDER_SORTS } from '../../../../domain/schemas/orders';
+import { phoneOrderInput } from '../../../../domain/schemas/checkout';
 import { currentUser } from '../auth/middleware';
 import { filterBy, isRaDialect, parseRaParams, raPage, sendRaList, whereContains, RaListSpec } from '../../platform/lists/raList';
 import { API } from '../../../../domain/messages';
 import { cachedCount } from '../../platform/cache/countCache';
-import { PAGE_DEFAULT, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, TEXT_MAX } from '../../../../domain/limits';
+import { PAGE_DEFAULT, PAGE_SIZE_DEFAULT } from '../../../../domain/limits';
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, SHIPPING_METHODS, OrderStatus, PaymentStatus } from '../../../../domain/orderStatus';
 import { toMinor } from '../../../../domain/money';
 import { actorOf, changeStatus, deleteOrder, findOrder, orderView, restock, withDetails } from './service';
@@ -18,12 +20,8 @@ import { OrderEvent } from '../../models/OrderEvent';
 import { setOrderPaymentStatus } from '../payments/service';
 import { mailCustomer, statusChangedMail } from './mail';
 import { CheckoutInput, checkout } from '../checkout/service';
-import { PRICE_LIKE } from '../cart/lineShapes';
-import { checkoutShape } from './routes';
 import { User } from '../../models/User';
 import { badRequest } from '../../platform/http/errors';
-
-export const ORDER_SORTS = ['date', '-date', 'total', '-total', 'status', 'number'] as const;
 
 const raSpec: RaListSpec = {
   idColumn: 'orders.id',
@@ -48,33 +46,8 @@ const raSpec: RaListSpec = {
   },
 };
 
-/** What staff may change on an order. Everything else react-admin sends back is a read-out. */
-const updateShape: Shape = {
-  status: { type: 'enum', values: ORDER_STATUSES },
-  paymentStatus: { type: 'enum', values: PAYMENT_STATUSES },
-  trackingNumber: { type: 'string', max: 100 },
-  staffNote: { type: 'string', max: TEXT_MAX },
-  statusNote: { type: 'string', max: TEXT_MAX },
-  // With paymentStatus 'refunded': how much goes back (the whole payment when absent), why, and
-  // whether the goods come back on the shelves.
-  refundAmount: { type: 'money', min: 0.01, max: 1_000_000 },
-  refundReason: { type: 'string', max: 500 },
-  restock: { type: 'bool' },
-};
-const READ_ONLY = [
-  'id', 'number', 'statusLabel', 'allowedTransitions', 'paymentMethod', 'customer', 'shipping', 'items', 'itemCount', 'subtotal',
-  'discountCode', 'discountTotal', 'shippingTotal', 'total', 'currency', 'note', 'events', 'payments', 'deliveredAt', 'withdrawnAt',
-  'createdAt', 'updatedAt', 'userId', 'message', 'trackingUrl', 'stockRestored',
-];
-
 async function specList(ctx: Context) {
-  const q = parseQuery<{ page?: number; limit?: number; searchTerm?: string; statusFilter?: string; sortBy?: (typeof ORDER_SORTS)[number] }>(ctx.query, {
-    page: { type: 'int', min: 1, max: 1_000_000 },
-    limit: { type: 'int', min: 1, max: PAGE_SIZE_MAX },
-    searchTerm: { type: 'string', max: 200 },
-    statusFilter: { type: 'enum', values: ['all', ...ORDER_STATUSES] },
-    sortBy: { type: 'enum', values: ORDER_SORTS, message: API.invalidSort },
-  });
+  const q = parseQuery<{ page?: number; limit?: number; searchTerm?: string; statusFilter?: string; sortBy?: (typeof ORDER_SORTS)[number] }>(ctx.query, orderListQuery);
   const page = q.page ?? PAGE_DEFAULT;
   const limit = q.limit ?? PAGE_SIZE_DEFAULT;
   const query = Order.query();
@@ -103,7 +76,7 @@ async function updateOrder(ctx: Context, id: number) {
     status?: OrderStatus; paymentStatus?: PaymentStatus; trackingNumber?: string; staffNote?: string; statusNote?: string;
     refundAmount?: number; refundReason?: string; restock?: boolean;
   }>(
-    ctx.request.body, updateShape, { partial: true, ignore: READ_ONLY },
+    ctx.request.body, orderChangeInput, { partial: true },
   );
   const actor = actorOf(currentUser(ctx));
   const before = await findOrder(id);
@@ -126,7 +99,7 @@ async function updateOrder(ctx: Context, id: number) {
 async function removeOrder(ctx: Context, id: number) {
   const user = currentUser(ctx);
   // The admin asks why; the spec's plain DELETE (no reason) is still accepted.
-  const { reason } = parseQuery<{ reason?: string }>(ctx.query, { reason: { type: 'string', max: 500 } });
+  const { reason } = parseQuery<{ reason?: string }>(ctx.query, orderDeletionQuery);
   const order = await Order.transaction(async (trx) => {
     const deleted = await deleteOrder(id, trx);
     // The whole order goes to the audit log: a deletion must never lose what was sold.
@@ -140,19 +113,12 @@ async function removeOrder(ctx: Context, id: number) {
   return orderView(order, { staff: true });
 }
 
-/** The checkout's shape, for an order staff take by phone: the customer confirms age and terms aloud. */
-const phoneOrderShape: Shape = {
-  ...checkoutShape,
-  termsAccepted: { type: 'bool' },
-  staffNote: { type: 'string', max: TEXT_MAX },
-};
-
 /**
  * An order taken by phone: the checkout's own transaction (server prices, guarded stock, discount),
  * linked to the customer's account when the e-mail belongs to one, with who took it in the history.
  */
 async function createPhoneOrder(ctx: Context) {
-  const { staffNote, ...input } = parseBody<CheckoutInput & { staffNote?: string }>(ctx.request.body, phoneOrderShape, { ignore: [...PRICE_LIKE, 'id'] });
+  const { staffNote, ...input } = parseBody<CheckoutInput & { staffNote?: string }>(ctx.request.body, phoneOrderInput);
   if (!input.discountCode) delete input.discountCode;
   if (!input.items?.length) throw badRequest(API.cartEmpty, { items: API.cartEmpty });
   const account = await User.query().findOne({ email: input.customer.email });

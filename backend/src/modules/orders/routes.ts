@@ -4,56 +4,19 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { Order } from '../../models/Order';
 import type { User } from '../../models/User';
-import { parseBody, parseId, Shape } from '../../platform/http/validate';
-import { itemsRule, PRICE_LIKE } from '../cart/lineShapes';
+import { parseBody, parseId } from '../../platform/http/parseInput';
+import { checkoutInput, officeCheckoutInput } from '../../../../domain/schemas/checkout';
+import { withdrawalInput } from '../../../../domain/schemas/orders';
 import { notFound, unauthorized } from '../../platform/http/errors';
 import { currentUser, requireUser } from '../auth/middleware';
 import { API } from '../../../../domain/messages';
-import { NAME_MAX, PHONE_MAX, TEXT_MAX } from '../../../../domain/limits';
-import { PAYMENT_METHODS, SHIPPING_METHODS } from '../../../../domain/orderStatus';
 import { formatDateTime } from '../../../../domain/dates';
 import { CheckoutInput, checkout } from '../checkout/service';
 import { actorOf, findOrder, orderView, withDetails, withdrawByShopper } from './service';
 import type { ShopSession } from '../../platform/http/session';
-import { checkInvoiceRequest, invoiceRequestRule } from '../invoices/settings';
+import { checkInvoiceRequest } from '../invoices/settings';
 import type { InvoiceRequest } from '../../../../domain/invoices';
-import { namesOffice, withOfficeShipping } from '../couriers/checkout';
-
-export const checkoutShape: Shape = {
-  items: itemsRule,
-  customer: {
-    type: 'object',
-    required: true,
-    shape: {
-      firstName: { type: 'string', min: 1, max: NAME_MAX, required: true },
-      lastName: { type: 'string', min: 1, max: NAME_MAX, required: true },
-      email: { type: 'email', required: true },
-      phone: { type: 'string', min: 6, max: PHONE_MAX, pattern: /^\+?[\d\s()-]{6,}$/, required: true, message: 'Въведете валиден телефонен номер.' },
-    },
-  },
-  shipping: {
-    type: 'object',
-    required: true,
-    shape: {
-      method: { type: 'enum', values: SHIPPING_METHODS, required: true },
-      city: { type: 'string', min: 1, max: NAME_MAX, required: true },
-      postcode: { type: 'string', max: 10, pattern: /^\d{0,4}$/, message: 'Пощенският код е 4 цифри.' },
-      address: { type: 'string', min: 1, max: 300, required: true },
-      officeId: { type: 'int', min: 1 },
-    },
-  },
-  paymentMethod: { type: 'enum', values: PAYMENT_METHODS, required: true },
-  discountCode: { type: 'string', max: 50, nullable: true },
-  note: { type: 'string', max: TEXT_MAX, nullable: true },
-  ageConfirmed: { type: 'bool', required: true, message: API.ageRequired },
-  termsAccepted: { type: 'bool', required: true, message: API.termsRequired },
-  invoice: invoiceRequestRule,
-  // What the shopper was shown (the quote's total): a different total refuses the order (409).
-  expectedTotal: { type: 'number', min: 0 },
-};
-
-/** With an office from the directory, city and address come from the office (couriers module). */
-const officeCheckoutShape = withOfficeShipping(checkoutShape);
+import { namesOffice } from '../couriers/checkout';
 
 function session(ctx: Context): ShopSession {
   return ctx.session as unknown as ShopSession;
@@ -88,7 +51,7 @@ export function ordersRoutes() {
   const router = new Router();
 
   router.post('/orders/create', async (ctx) => {
-    const input = parseBody<CheckoutInput & { invoice?: InvoiceRequest | null }>(ctx.request.body, namesOffice(ctx.request.body) ? officeCheckoutShape : checkoutShape, { ignore: PRICE_LIKE });
+    const input = parseBody<CheckoutInput & { invoice?: InvoiceRequest | null }>(ctx.request.body, namesOffice(ctx.request.body) ? officeCheckoutInput : checkoutInput);
     if (input.discountCode === null || input.discountCode === '') delete input.discountCode;
     const user = ctx.state.user as User | null;
     const placed = await checkout(ctx.config, input, { user, invoice: checkInvoiceRequest(input.invoice) });
@@ -112,7 +75,7 @@ export function ordersRoutes() {
 
   router.post('/orders/:id/withdraw', async (ctx) => {
     const id = parseId(ctx.params.id);
-    const { reason } = parseBody<{ reason?: string }>(ctx.request.body ?? {}, { reason: { type: 'string', max: TEXT_MAX }, confirm: { type: 'bool' } });
+    const { reason } = parseBody<{ reason?: string }>(ctx.request.body ?? {}, withdrawalInput);
     const own = await ownOrder(ctx, id);
     const actor = actorOf(ctx.state.user, `${own.customerFirstName} ${own.customerLastName}`.trim());
     const { order: withdrawn, kind } = await withdrawByShopper(ctx.config, id, actor, reason ?? '');

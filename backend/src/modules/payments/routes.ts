@@ -3,7 +3,8 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { Payment } from '../../models/Payment';
-import { parseBody, parseId, Shape } from '../../platform/http/validate';
+import { parseBody, parseId } from '../../platform/http/parseInput';
+import { paymentChangeInput } from '../../../../domain/schemas/payments';
 import { notFound } from '../../platform/http/errors';
 import { currentUser } from '../auth/middleware';
 import { filterBy, parseRaParams, raPage, sendRaList, RaListSpec } from '../../platform/lists/raList';
@@ -50,14 +51,6 @@ async function findPayment(id: number) {
   return paymentView(p);
 }
 
-const updateShape: Shape = {
-  status: { type: 'enum', values: PAYMENT_RECORD_STATUSES },
-  // A refund may be partial (the whole payment when absent) and says why.
-  refundAmount: { type: 'money', min: 0.01, max: 1_000_000 },
-  refundReason: { type: 'string', max: 500 },
-};
-const READ_ONLY = ['id', 'orderId', 'method', 'amount', 'currency', 'reference', 'paidAt', 'refundedAt', 'createdAt', 'updatedAt', 'orderNumber', 'customerName', 'customerEmail', 'orderStatus', 'message', 'refundedAmount'];
-
 async function raList(ctx: Context) {
   const params = parseRaParams(ctx.query, raSpec);
   const { rows, total } = await raPage(withOrder(), params, raSpec);
@@ -73,7 +66,7 @@ export function paymentsRoutes() {
   });
   router.put('/:id', async (ctx) => {
     const id = parseId(ctx.params.id);
-    const input = parseBody<{ status?: PaymentRecordStatus; refundAmount?: number; refundReason?: string }>(ctx.request.body, updateShape, { partial: true, ignore: READ_ONLY });
+    const input = parseBody<{ status?: PaymentRecordStatus; refundAmount?: number; refundReason?: string }>(ctx.request.body, paymentChangeInput, { partial: true });
     if (input.status) {
       const actor = actorOf(currentUser(ctx));
       await Payment.transaction((trx) => setPaymentStatus(id, input.status!, actor, trx, { amount: input.refundAmount, reason: input.refundReason }));

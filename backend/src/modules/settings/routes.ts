@@ -2,51 +2,15 @@
 // staff (GET|PUT /api/admin/settings, and /settings/1 for react-admin's single-record edit).
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { parseBody, Shape } from '../../platform/http/validate';
+import { parseBody } from '../../platform/http/parseInput';
+import { euroSwitchInput, settingsInput } from '../../../../domain/schemas/settings';
 import { publicAnswer } from '../../platform/cache/answerCache';
 import { getSettings, saveSettings, ShopSettings } from './service';
 import { switchToEuro } from './currency';
 import { conflict } from '../../platform/http/errors';
 import { API } from '../../../../domain/messages';
 import { BGN_PER_EUR, fromMinor } from '../../../../domain/money';
-import { NAME_MAX, PHONE_MAX, PRICE_MAX, STOCK_MAX } from '../../../../domain/limits';
-import { checkLegalSettings, invoiceSettingsRule, legalSettingsRule } from '../invoices/settings';
-import { courierSettingsShape } from '../couriers/settings';
-
-const fee: Shape[string] = { type: 'money', min: 0, max: PRICE_MAX };
-const settingsShape: Shape = {
-  brand: { type: 'string', min: 1, max: NAME_MAX },
-  contacts: {
-    type: 'object',
-    shape: {
-      email: { type: 'email' },
-      phone: { type: 'string', max: PHONE_MAX },
-      address: { type: 'string', max: 200 },
-      city: { type: 'string', max: NAME_MAX },
-      hours: { type: 'string', max: 200 },
-    },
-  },
-  currency: { type: 'enum', values: ['BGN', 'EUR'] },
-  locale: { type: 'enum', values: ['bg-BG'] },
-  dualCurrency: { type: 'bool' },
-  shippingFees: { type: 'object', shape: { econt_office: fee, speedy_office: fee, address: fee } },
-  freeShippingThreshold: { ...fee, nullable: true },
-  lowStockThreshold: { type: 'int', min: 0, max: STOCK_MAX },
-  bank: {
-    type: 'object',
-    shape: {
-      beneficiary: { type: 'string', max: 200 },
-      iban: { type: 'string', max: 34, pattern: /^([A-Z]{2}\d{2}[A-Z0-9]{10,30})?$/, message: 'Невалиден IBAN.' },
-      bic: { type: 'string', max: 11, pattern: /^([A-Z0-9]{8}|[A-Z0-9]{11})?$/, message: 'Невалиден BIC.' },
-      bankName: { type: 'string', max: 200 },
-    },
-  },
-  twoFactorRequiredForAdmins: { type: 'bool' },
-  legal: legalSettingsRule,
-  invoices: invoiceSettingsRule,
-  couriers: { type: 'object', shape: courierSettingsShape },
-};
-const READ_ONLY = ['id', 'eurRate', 'euroSince', 'message'];
+import { checkLegalSettings } from '../invoices/settings';
 
 /** Money in minor units becomes decimal amounts of the shop's currency, as everywhere in the API. */
 function inShopCurrency(s: ShopSettings) {
@@ -66,7 +30,7 @@ export async function publicSettings() {
 
 /** Nested groups are merged over the current values, so a form may send one field of a group. */
 async function update(ctx: Context) {
-  const input = parseBody<Partial<ShopSettings>>(ctx.request.body, settingsShape, { partial: true, ignore: READ_ONLY });
+  const input = parseBody<Partial<ShopSettings>>(ctx.request.body, settingsInput, { partial: true });
   const current = await getSettings();
   // The currency changes only through the switch, which converts every amount with it.
   if (input.currency !== undefined && input.currency !== current.currency) throw conflict(API.currencyBySwitchOnly, { currency: API.currencyBySwitchOnly });
@@ -104,7 +68,7 @@ export function settingsRoutes() {
   });
   // The one-way switch to the euro (modules/settings/currency): 200 with what was converted, 409 after.
   router.post('/admin/settings/euro', async (ctx) => {
-    parseBody(ctx.request.body ?? {}, { confirm: { type: 'bool' } });
+    parseBody(ctx.request.body ?? {}, euroSwitchInput);
     const result = await switchToEuro();
     ctx.body = { message: API.euroSwitched, ...result, settings: inShopCurrency(await getSettings()) };
   });

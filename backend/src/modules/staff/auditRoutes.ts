@@ -1,7 +1,7 @@
 // The audit log for staff, read-only (react-admin resource /api/admin/audit-log).
 import Router from '@koa/router';
 import { AuditLog } from '../../models/AuditLog';
-import { parseId } from '../../platform/http/validate';
+import { parseId } from '../../platform/http/parseInput';
 import { notFound } from '../../platform/http/errors';
 import { filterBy, parseRaParams, raPage, sendRaList, whereContains, RaListSpec } from '../../platform/lists/raList';
 import { API } from '../../../../domain/messages';

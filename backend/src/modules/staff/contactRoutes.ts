@@ -3,22 +3,16 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { ContactMessage } from '../../models/ContactMessage';
-import { parseBody, parseId, Shape } from '../../platform/http/validate';
+import { parseBody, parseId } from '../../platform/http/parseInput';
+import { contactMessageChangeInput, contactMessageInput } from '../../../../domain/schemas/staff';
 import { notFound, tooManyRequests } from '../../platform/http/errors';
 import { filterBy, parseRaParams, raPage, sendRaList, RaListSpec } from '../../platform/lists/raList';
 import { Throttle } from '../../platform/http/throttle';
 import { notifyStaff } from './notifications';
 import { API } from '../../../../domain/messages';
 import { searchable } from '../../../../domain/slug';
-import { NAME_MAX, PHONE_MAX, TEXT_MAX, CONTACT_MAX_PER_WINDOW, CONTACT_WINDOW_MINUTES } from '../../../../domain/limits';
+import { CONTACT_MAX_PER_WINDOW, CONTACT_WINDOW_MINUTES } from '../../../../domain/limits';
 
-const messageShape: Shape = {
-  name: { type: 'string', min: 1, max: NAME_MAX, required: true },
-  company: { type: 'string', max: 200 },
-  email: { type: 'email', required: true },
-  phone: { type: 'string', max: PHONE_MAX },
-  message: { type: 'string', min: 1, max: TEXT_MAX, required: true },
-};
 
 const raSpec: RaListSpec = {
   idColumn: 'id',
@@ -39,7 +33,7 @@ async function find(id: number) {
 }
 
 async function receive(ctx: Context) {
-  const input = parseBody<{ name: string; company?: string; email: string; phone?: string; message: string }>(ctx.request.body, messageShape);
+  const input = parseBody<{ name: string; company?: string; email: string; phone?: string; message: string }>(ctx.request.body, contactMessageInput);
   throttle ??= new Throttle(ContactMessage.knex(), CONTACT_MAX_PER_WINDOW, CONTACT_WINDOW_MINUTES * 60_000);
   const key = [`contact:ip:${ctx.ip}`];
   if (await throttle.isBlocked(key)) throw tooManyRequests(API.contactTooMany);
@@ -70,7 +64,7 @@ export function contactRoutes() {
   });
   router.put('/admin/contact-messages/:id', async (ctx) => {
     const m = await find(parseId(ctx.params.id));
-    const { isRead } = parseBody<{ isRead?: boolean }>(ctx.request.body, { isRead: { type: 'bool' } }, { partial: true, ignore: ['id', 'name', 'company', 'email', 'phone', 'message', 'createdAt'] });
+    const { isRead } = parseBody<{ isRead?: boolean }>(ctx.request.body, contactMessageChangeInput, { partial: true });
     ctx.body = isRead === undefined ? m : await m.$query().patchAndFetch({ isRead } as Partial<ContactMessage>);
   });
   router.delete('/admin/contact-messages/:id', async (ctx) => {

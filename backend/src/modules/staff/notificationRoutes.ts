@@ -2,7 +2,8 @@
 // count for the admin header's badge, and marking all read.
 import Router from '@koa/router';
 import { Notification, NOTIFICATION_TYPES } from '../../models/Notification';
-import { parseBody, parseId } from '../../platform/http/validate';
+import { parseBody, parseId } from '../../platform/http/parseInput';
+import { notificationChangeInput } from '../../../../domain/schemas/staff';
 import { notFound } from '../../platform/http/errors';
 import { filterBy, parseRaParams, raPage, sendRaList, whereContains, RaListSpec } from '../../platform/lists/raList';
 import { API } from '../../../../domain/messages';
@@ -50,7 +51,7 @@ export function notificationsRoutes() {
   });
   router.put('/:id', async (ctx) => {
     const n = await find(parseId(ctx.params.id));
-    const { isRead } = parseBody<{ isRead?: boolean }>(ctx.request.body, { isRead: { type: 'bool' } }, { partial: true, ignore: ['id', 'type', 'message', 'link', 'createdAt'] });
+    const { isRead } = parseBody<{ isRead?: boolean }>(ctx.request.body, notificationChangeInput, { partial: true });
     ctx.body = isRead === undefined ? n : await n.$query().patchAndFetch({ isRead } as Partial<Notification>);
   });
   router.delete('/:id', async (ctx) => {

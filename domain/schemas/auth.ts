@@ -1,0 +1,48 @@
+// Sign-up, sign-in, the second factor, passwords and personal API tokens.
+import { API } from '../messages';
+import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX } from '../limits';
+import { email, int, object, text } from './fields';
+
+/** Sent with a form by some clients; the header is what is checked. */
+const FORM_EXTRAS = ['csrfToken', '_csrf', 'rememberMe', 'confirmPassword'];
+
+/** A new password: kept as typed (spaces count), at least PASSWORD_MIN characters. */
+export const newPassword = (required: boolean) =>
+  text(PASSWORD_MAX, { min: PASSWORD_MIN, trim: false, multiline: true, required, message: API.passwordTooShort });
+
+/** The password that is checked, not set: only not empty. */
+const givenPassword = text(PASSWORD_MAX, { min: 1, trim: false, multiline: true, required: true });
+
+export const registerInput = object(
+  {
+    email: email({ required: true }),
+    password: newPassword(true),
+    firstName: text(NAME_MAX, { min: 1, required: true }),
+    lastName: text(NAME_MAX, { min: 1, required: true }),
+    phone: text(PHONE_MAX),
+  },
+  { ignore: FORM_EXTRAS },
+);
+
+export const loginInput = object({ email: email({ required: true, message: API.wrongCredentials }), password: givenPassword }, { ignore: FORM_EXTRAS });
+
+/** A code from the authenticator app or a backup code. */
+export const twoFactorCodeInput = object({ code: text(20, { min: 1, required: true, message: API.twoFactorWrongCode }) });
+
+export const forgotPasswordInput = object({ email: email({ required: true }) });
+
+export const resetPasswordInput = object({
+  token: text(200, { min: 10, required: true, message: API.resetLinkInvalid }),
+  password: newPassword(true),
+});
+
+export const passwordChangeInput = object({
+  currentPassword: givenPassword,
+  newPassword: newPassword(true),
+});
+
+/** A personal API token: its name and how long it lives (API_TOKEN_EXPIRY_DAYS, checked after). */
+export const apiTokenInput = object({
+  name: text(100, { min: 1, required: true }),
+  expiresInDays: int({ min: 1, max: 366 }),
+});

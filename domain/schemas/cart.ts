@@ -1,0 +1,44 @@
+// A cart line as clients send it (server cart calls, the guest cookie's lines at checkout and in
+// the preview, the discount preview). Read-outs a client copies along are accepted and dropped;
+// prices among them are never used.
+import { CART_LINES_MAX, PERSONALIZATION_MAX, QUANTITY_MAX } from '../limits';
+import { int, list, number, object, text } from './fields';
+
+export const PRICE_LIKE = ['price', 'unitPrice', 'lineTotal', 'subtotal', 'total', 'discountTotal', 'shippingTotal', 'currency'];
+const LINE_READ_OUTS = ['id', 'name', 'productName', 'productSlug', 'slug', 'image', 'variantName', 'sku', 'stock', ...PRICE_LIKE];
+
+/** The chosen attribute values of a line. */
+const lineAttributes = list(
+  object(
+    { attributeId: int({ min: 1, required: true }), attributeValueId: int({ min: 1, required: true }) },
+    { ignore: ['id', 'cartItemId', 'attributeValue', 'attributeName', 'name', 'value'] },
+  ),
+  { max: 50, nullable: true },
+);
+
+const lineFields = {
+  productId: int({ min: 1, required: true }),
+  variantId: int({ min: 1, nullable: true }),
+  quantity: int({ min: 1, max: QUANTITY_MAX, required: true }),
+  personalization: text(PERSONALIZATION_MAX, { nullable: true }),
+  attributes: lineAttributes,
+};
+
+/** A checkout's lines (and the quote's, the discount preview's): at most what the server cart holds. */
+export const cartLines = list(object(lineFields, { ignore: LINE_READ_OUTS }), { max: CART_LINES_MAX });
+
+/** A guest's cookie lines keep their own (time-based) id, so a preview can be matched back. */
+const guestLines = list(object({ ...lineFields, id: number({ min: 0 }) }, { ignore: LINE_READ_OUTS.filter((k) => k !== 'id') }), { max: 100, required: true });
+
+/** POST /cart/preview. */
+export const cartPreviewInput = object({ items: guestLines });
+
+/** The line's own id (a guest line's time-based id when a client posts one) is not an input. */
+const editFields = {
+  quantity: int({ min: 1, max: QUANTITY_MAX }),
+  variantId: int({ min: 1, nullable: true }),
+  attributes: lineAttributes,
+  personalization: text(PERSONALIZATION_MAX, { nullable: true }),
+};
+export const cartEditInput = object(editFields, { ignore: ['id'] });
+export const cartAddInput = object({ ...editFields, productId: int({ min: 1, required: true }) }, { ignore: ['id'] });

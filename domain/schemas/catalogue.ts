@@ -1,0 +1,109 @@
+// The catalogue: products (with variants, attributes and images), their status, categories, and
+// the shop's list query.
+import { API } from '../messages';
+import {
+  FLAVOUR_LIST_MAX, NAME_MAX, PAGE_SIZE_MAX, PRICE_MAX, PRODUCT_SORTS, PRODUCT_STATUSES, SKU_MAX, SLUG_MAX, STOCK_MAX, TEXT_MAX,
+  TANK_COUNT_MAX, TITLE_MAX, URL_MAX, VOLUME_MAX_ML,
+} from '../limits';
+import { PRODUCT_KINDS } from '../productKinds';
+import { PRODUCT_WEIGHT_MAX_GRAMS } from '../couriers';
+import { z } from 'zod';
+import { bool, int, list, money, number, object, oneOf, query, text } from './fields';
+
+export const SKU_PATTERN = /^[A-Za-z0-9._\-/]+$/;
+/** An uploaded picture's path or a web address. */
+export const IMAGE_URL_PATTERN = /^(\/uploads\/[\w./-]+|https?:\/\/\S+)$/;
+
+/** An attribute value: a string or `{ value }`, not blank, up to NAME_MAX characters. */
+const attributeValue = z.unknown().refine(
+  (v) => {
+    const value = typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as { value?: unknown }).value === 'string' ? (v as { value: string }).value : null;
+    return value !== null && value.trim() !== '' && value.length <= NAME_MAX;
+  },
+  { error: API.invalidValue },
+);
+
+/** A product as staff create it (`partial` for a change: nothing required, at any depth). */
+export const productInput = object(
+  {
+    name: text(TITLE_MAX, { min: 1, required: true }),
+    slug: text(SLUG_MAX, { min: 1 }),
+    description: text(TEXT_MAX),
+    status: oneOf(PRODUCT_STATUSES),
+    price: money({ min: 0, max: PRICE_MAX, required: true }),
+    compareAtPrice: money({ min: 0, max: PRICE_MAX, nullable: true }),
+    categoryId: int({ min: 1, nullable: true }),
+    // The upper limits by kind (domain/productKinds) are checked by the service, with their own words.
+    nicotineMgMl: number({ min: 0, nullable: true }),
+    volumeMl: number({ min: 0, max: VOLUME_MAX_ML, nullable: true }),
+    kind: oneOf(PRODUCT_KINDS),
+    tankCount: int({ min: 1, max: TANK_COUNT_MAX }),
+    weightGrams: int({ min: 1, max: PRODUCT_WEIGHT_MAX_GRAMS, nullable: true }),
+    featured: bool(),
+    seoTitle: text(TITLE_MAX),
+    seoDescription: text(500),
+    variants: list(
+      object(
+        {
+          id: int({ min: 1 }),
+          name: text(TITLE_MAX, { min: 1, required: true }),
+          sku: text(SKU_MAX, { min: 1, required: true, pattern: SKU_PATTERN }),
+          price: money({ min: 0, max: PRICE_MAX, nullable: true }),
+          stock: int({ min: 0, max: STOCK_MAX, required: true }),
+        },
+        { ignore: ['productId', 'position', 'createdAt', 'updatedAt'] },
+      ),
+      { max: 100 },
+    ),
+    attributes: list(
+      object({ name: text(NAME_MAX, { min: 1, required: true }), values: list(attributeValue, { max: 100, required: true }) }, { ignore: ['id'] }),
+      { max: 20 },
+    ),
+    images: list(
+      object({ url: text(URL_MAX, { min: 1, required: true, pattern: IMAGE_URL_PATTERN }), alt: text(200) }, { ignore: ['id', 'position', 'productId'] }),
+      { max: 20 },
+    ),
+  },
+  { ignore: ['id', 'createdAt', 'updatedAt', 'category', 'stock', 'inStock'] },
+);
+
+/** PUT /products/:id/updateStatus. */
+export const productStatusInput = object({ status: oneOf(PRODUCT_STATUSES, { required: true }) });
+
+const catalogueFields = {
+  page: int({ min: 1, max: 1_000_000 }),
+  limit: int({ min: 1, max: PAGE_SIZE_MAX }),
+  search: text(200),
+  category: text(SLUG_MAX),
+  sort: oneOf(PRODUCT_SORTS, { message: API.invalidSort }),
+  minPrice: number({ min: 0, max: PRICE_MAX }),
+  maxPrice: number({ min: 0, max: PRICE_MAX }),
+};
+/** GET /products (the shop: active products only). */
+export const catalogueQuery = query(catalogueFields);
+/** GET /admin/products without react-admin's range: any status, or one. */
+export const staffCatalogueQuery = query({ ...catalogueFields, status: oneOf(PRODUCT_STATUSES) });
+
+const CATEGORY_READ_ONLY = ['id', 'productCount', 'createdAt', 'updatedAt', 'parent', 'children'];
+/** A category (create; `partial` for a change). */
+export const categoryInput = object(
+  {
+    name: text(NAME_MAX, { min: 1, required: true }),
+    parentId: int({ min: 1, nullable: true }),
+    position: int({ min: 0, max: 100000 }),
+    description: text(TEXT_MAX),
+    slug: text(SLUG_MAX, { min: 1 }),
+  },
+  { ignore: CATEGORY_READ_ONLY },
+);
+/** The spec's update names its fields differently. */
+export const categorySpecChangeInput = object({ categoryName: text(NAME_MAX, { min: 1 }), parentCategoryId: int({ min: 1, nullable: true }) });
+
+/** A reusable flavour list (admin: Вкусове): its name and the flavours, one per entry. */
+export const flavourListInput = object(
+  {
+    name: text(NAME_MAX, { min: 1, required: true }),
+    flavours: list(text(NAME_MAX, { min: 1 }), { max: FLAVOUR_LIST_MAX, required: true }),
+  },
+  { ignore: ['id', 'createdAt', 'updatedAt', 'flavourCount'] },
+);

@@ -1,0 +1,65 @@
+// Placing an order (the shop's checkout, and staff taking one by phone) and the one price quote.
+import { API, FIELD } from '../messages';
+import { NAME_MAX, PHONE_MAX, TEXT_MAX } from '../limits';
+import { PAYMENT_METHODS, SHIPPING_METHODS } from '../orderStatus';
+import { bool, email, int, number, object, oneOf, text } from './fields';
+import { cartLines, PRICE_LIKE } from './cart';
+import { invoiceRequestInput } from './invoices';
+import { PHONE_MIN, PHONE_PATTERN, POSTCODE_PATTERN } from './rules';
+
+/** The phone the courier calls (the storefront's checkout checks the same rule: schemas/rules). */
+export const phoneField = text(PHONE_MAX, { min: PHONE_MIN, pattern: PHONE_PATTERN, required: true, message: FIELD.phoneInvalid });
+/** Four digits, or empty (the form asks for all four when filled in). */
+export const postcodeField = text(10, { pattern: POSTCODE_PATTERN, message: FIELD.postcodeInvalid });
+
+const customer = object(
+  {
+    firstName: text(NAME_MAX, { min: 1, required: true }),
+    lastName: text(NAME_MAX, { min: 1, required: true }),
+    email: email({ required: true }),
+    phone: phoneField,
+  },
+  { required: true },
+);
+
+/** Where to: with an office from the directory (`officeId`) the city and address come from it. */
+const shipping = (withOffice: boolean) =>
+  object(
+    {
+      method: oneOf(SHIPPING_METHODS, { required: true }),
+      city: text(NAME_MAX, withOffice ? {} : { min: 1, required: true }),
+      postcode: postcodeField,
+      address: text(300, withOffice ? {} : { min: 1, required: true }),
+      officeId: int({ min: 1 }),
+    },
+    { required: true },
+  );
+
+const checkoutFields = (withOffice: boolean) => ({
+  items: cartLines,
+  customer,
+  shipping: shipping(withOffice),
+  paymentMethod: oneOf(PAYMENT_METHODS, { required: true }),
+  discountCode: text(50, { nullable: true }),
+  note: text(TEXT_MAX, { nullable: true }),
+  ageConfirmed: bool({ required: true, message: API.ageRequired }),
+  termsAccepted: bool({ required: true, message: API.termsRequired }),
+  invoice: invoiceRequestInput,
+  // What the shopper was shown (the quote's total): a different total refuses the order (409).
+  expectedTotal: number({ min: 0 }),
+});
+
+/** POST /orders/create; `officeCheckoutInput` when the body names `shipping.officeId`. */
+export const checkoutInput = object(checkoutFields(false), { ignore: PRICE_LIKE });
+export const officeCheckoutInput = object(checkoutFields(true), { ignore: PRICE_LIKE });
+
+/** An order staff take by phone: the customer confirms age and terms aloud. */
+export const phoneOrderInput = object({ ...checkoutFields(false), termsAccepted: bool(), staffNote: text(TEXT_MAX) }, { ignore: [...PRICE_LIKE, 'id'] });
+
+/** POST /checkout/quote: the lines (a guest's), the delivery method, a code and the e-mail it is for. */
+export const quoteInput = object({
+  items: cartLines,
+  shipping: object({ method: oneOf(SHIPPING_METHODS, { nullable: true }) }, { ignore: ['city', 'postcode', 'address', 'officeId'] }),
+  discountCode: text(50, { nullable: true }),
+  email: email({ nullable: true }),
+});

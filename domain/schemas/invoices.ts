@@ -1,0 +1,44 @@
+// The seller's legal identity and invoice settings (Настройки), the buyer's invoice request at
+// checkout, and the staff's list of documents. The ЕИК and VAT number checks (domain/bulstat)
+// run after these, on the merged values.
+import { EMAIL_MAX, PAGE_SIZE_MAX, PHONE_MAX } from '../limits';
+import { DOCUMENT_KINDS, DOCUMENT_NUMBER_MAX, INVOICE_FIELD_MAX, INVOICE_TEXT } from '../invoices';
+import { bool, int, object, oneOf, query, text } from './fields';
+
+export const legalSettingsInput = object({
+  companyName: text(INVOICE_FIELD_MAX.companyName),
+  eik: text(20),
+  vatNumber: text(20),
+  seat: text(200),
+  address: text(INVOICE_FIELD_MAX.address),
+  mol: text(INVOICE_FIELD_MAX.mol),
+  phone: text(PHONE_MAX),
+  email: text(EMAIL_MAX),
+});
+
+export const invoiceSettingsInput = object({
+  firstNumber: int({ min: 1, max: DOCUMENT_NUMBER_MAX, message: INVOICE_TEXT.firstNumberInvalid }),
+  autoIssueOnPayment: bool(),
+});
+
+const filledIn = (max: number) => text(max, { min: 1, required: true });
+/** `invoice` in the checkout body; null or absent when no invoice is wanted. */
+export const invoiceRequestInput = object(
+  {
+    companyName: filledIn(INVOICE_FIELD_MAX.companyName),
+    eik: filledIn(20),
+    vatNumber: text(20, { nullable: true }),
+    mol: filledIn(INVOICE_FIELD_MAX.mol),
+    address: filledIn(INVOICE_FIELD_MAX.address),
+  },
+  { nullable: true },
+);
+
+export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+/** GET /admin/invoices?month=YYYY-MM&kind&page&limit. */
+export const invoiceListQuery = query({
+  month: text(7, { pattern: MONTH_PATTERN, message: INVOICE_TEXT.monthInvalid }),
+  kind: oneOf(DOCUMENT_KINDS),
+  page: int({ min: 1, max: 1_000_000 }),
+  limit: int({ min: 1, max: PAGE_SIZE_MAX }),
+});

@@ -1,0 +1,45 @@
+// Orders after checkout: the shopper's withdrawal, and the staff's list, changes and deletion.
+import { API } from '../messages';
+import { PAGE_SIZE_MAX, TEXT_MAX } from '../limits';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from '../orderStatus';
+import { bool, int, money, object, oneOf, query, text } from './fields';
+
+/** POST /orders/:id/withdraw (the form's `confirm` is its own business). */
+export const withdrawalInput = object({ reason: text(TEXT_MAX), confirm: bool() });
+
+export const ORDER_SORTS = ['date', '-date', 'total', '-total', 'status', 'number'] as const;
+/** GET /admin/orders?page&limit&searchTerm&statusFilter&sortBy (the spec's list). */
+export const orderListQuery = query({
+  page: int({ min: 1, max: 1_000_000 }),
+  limit: int({ min: 1, max: PAGE_SIZE_MAX }),
+  searchTerm: text(200),
+  statusFilter: oneOf(['all', ...ORDER_STATUSES]),
+  sortBy: oneOf(ORDER_SORTS, { message: API.invalidSort }),
+});
+
+/** What react-admin sends back of an order that is only read. */
+const ORDER_READ_ONLY = [
+  'id', 'number', 'statusLabel', 'allowedTransitions', 'paymentMethod', 'customer', 'shipping', 'items', 'itemCount', 'subtotal',
+  'discountCode', 'discountTotal', 'shippingTotal', 'total', 'currency', 'note', 'events', 'payments', 'deliveredAt', 'withdrawnAt',
+  'createdAt', 'updatedAt', 'userId', 'message', 'trackingUrl', 'stockRestored',
+];
+
+/** What staff may change on an order (PUT /admin/orders/:id, always partial). */
+export const orderChangeInput = object(
+  {
+    status: oneOf(ORDER_STATUSES),
+    paymentStatus: oneOf(PAYMENT_STATUSES),
+    trackingNumber: text(100),
+    staffNote: text(TEXT_MAX),
+    statusNote: text(TEXT_MAX),
+    // With paymentStatus 'refunded': how much goes back (the whole payment when absent), why, and
+    // whether the goods come back on the shelves.
+    refundAmount: money({ min: 0.01, max: 1_000_000 }),
+    refundReason: text(500),
+    restock: bool(),
+  },
+  { ignore: ORDER_READ_ONLY },
+);
+
+/** DELETE /admin/orders/:id?reason (the spec's plain DELETE has none). */
+export const orderDeletionQuery = query({ reason: text(500) });

@@ -1,0 +1,98 @@
+// The shared input schemas answer what the API has always answered: the same Bulgarian text per
+// field, dotted paths, unknown fields refused, read-only echoes dropped, partial updates.
+import { API, FIELD } from '../messages';
+import { fieldErrors, money, object, partialOf, query, text, int } from './fields';
+import { checkoutInput, phoneField } from './checkout';
+import { cartAddInput } from './cart';
+import { productInput } from './catalogue';
+import { discountInput } from './discounts';
+import { settingsInput } from './settings';
+import { phoneProblem, postcodeProblem, passwordProblem } from './rules';
+import { postcodeField } from './checkout';
+import { passwordChangeInput } from './auth';
+
+/** What the API would answer in `errors` (undefined when accepted). */
+function refusal(schema: { safeParse: (v: unknown) => any }, input: unknown): Record<string, string> | undefined {
+  const r = schema.safeParse(input);
+  return r.success ? undefined : fieldErrors(r.error);
+}
+
+const order = {
+  customer: { firstName: 'Мария', lastName: 'Иванова', email: 'maria@example.bg', phone: '0888 123 456' },
+  shipping: { method: 'address', city: 'София', address: 'ул. Витоша 1' },
+  paymentMethod: 'cod',
+  ageConfirmed: true,
+  termsAccepted: true,
+};
+
+describe('shared input schemas', () => {
+  test('money typed the Bulgarian way becomes minor units; a guess is refused', () => {
+    const price = object({ price: money({ min: 0, max: 1000, required: true }) });
+    expect(price.safeParse({ price: '29,90' }).data).toEqual({ price: 2990 });
+    expect(price.safeParse({ price: '29.90' }).data).toEqual({ price: 2990 });
+    expect(price.safeParse({ price: 29.9 }).data).toEqual({ price: 2990 });
+    expect(refusal(price, { price: '29,999' })).toEqual({ price: 'Въведете сума, напр. 29,90' });
+    expect(refusal(price, { price: '1001' })).toEqual({ price: 'Стойността трябва да е най-много 1000.' });
+    expect(refusal(price, {})).toEqual({ price: 'Полето е задължително.' });
+  });
+
+  test('the checkout: the phone and postcode texts, required fields, unknown fields, dotted paths', () => {
+    expect(checkoutInput.safeParse(order).success).toBe(true);
+    expect(refusal(checkoutInput, { ...order, customer: { ...order.customer, phone: '12' } })).toEqual({ 'customer.phone': 'Въведете валиден телефонен номер.' });
+    expect(refusal(checkoutInput, { ...order, customer: { ...order.customer, phone: undefined } })).toEqual({ 'customer.phone': FIELD.phoneInvalid });
+    expect(refusal(checkoutInput, { ...order, shipping: { ...order.shipping, postcode: '10000' } })).toEqual({ 'shipping.postcode': 'Пощенският код е 4 цифри.' });
+    expect(refusal(checkoutInput, { ...order, ageConfirmed: undefined })).toEqual({ ageConfirmed: API.ageRequired });
+    expect(refusal(checkoutInput, { ...order, coupon: 'X' })).toEqual({ coupon: 'Непознато поле.' });
+    expect(refusal(checkoutInput, { ...order, items: [{ productId: 1, quantity: 0 }, { productId: 'x', quantity: 1 }] })).toEqual({
+      'items.0.quantity': 'Стойността трябва да е поне 1.',
+      'items.1.productId': 'Трябва да е число.',
+    });
+    // Prices a client copies along are dropped, never used.
+    expect(checkoutInput.safeParse({ ...order, total: 1, items: [{ productId: 1, quantity: 2, price: 0 }] }).data).toMatchObject({ items: [{ productId: 1, quantity: 2 }] });
+    expect(checkoutInput.safeParse({ ...order, total: 1, items: [{ productId: 1, quantity: 2, price: 0 }] }).data).not.toHaveProperty('total');
+  });
+
+  test('a line break in a one-line field is refused before its own message', () => {
+    expect(refusal(checkoutInput, { ...order, customer: { ...order.customer, firstName: 'Мария\r\nBcc: x@y.z' } })).toEqual({ 'customer.firstName': 'Полето трябва да е на един ред (без нов ред).' });
+    expect(refusal(checkoutInput, { ...order, customer: { ...order.customer, phone: '0888\n123456' } })).toEqual({ 'customer.phone': API.singleLine });
+    expect(checkoutInput.safeParse({ ...order, note: 'първи ред\nвтори ред' }).success).toBe(true);
+  });
+
+  test('text, numbers and lists say what is wrong in Bulgarian', () => {
+    const s = object({ name: text(5, { min: 2 }), n: int({ min: 1, max: 9 }) });
+    expect(refusal(s, { name: 'абвгде' })).toEqual({ name: 'Най-много 5 знака.' });
+    expect(refusal(s, { name: 'а' })).toEqual({ name: 'Най-малко 2 знака.' });
+    expect(refusal(s, { name: 5 })).toEqual({ name: 'Трябва да е текст.' });
+    expect(refusal(s, { n: 1.5 })).toEqual({ n: 'Трябва да е цяло число.' });
+    expect(refusal(s, { n: null })).toEqual({ n: 'Невалидна стойност.' });
+    expect(s.safeParse({ name: '  аб  ', n: '3' }).data).toEqual({ name: 'аб', n: 3 });
+    expect(refusal(cartAddInput, { productId: 1, attributes: 'x' })).toEqual({ attributes: 'Трябва да е списък.' });
+  });
+
+  test('react-admin echoes are dropped; a partial update needs no required field, at any depth', () => {
+    expect(productInput.safeParse({ id: 3, createdAt: 'x', name: 'TWINS', price: '10' }).data).toEqual({ name: 'TWINS', price: 1000 });
+    expect(refusal(productInput, { price: 10 })).toEqual({ name: 'Полето е задължително.' });
+    expect(partialOf(productInput).safeParse({ variants: [{ stock: 3 }] }).data).toEqual({ variants: [{ stock: 3 }] });
+    expect(refusal(partialOf(productInput), { variants: [{ stock: -1 }] })).toEqual({ 'variants.0.stock': 'Стойността трябва да е поне 0.' });
+    expect(refusal(discountInput, { code: 'ЛЯТО 10', type: 'percent' })).toEqual({ code: 'Кодът съдържа само букви, цифри, тире и долна черта.' });
+    expect(refusal(partialOf(settingsInput), { bank: { iban: 'BG00' } })).toEqual({ 'bank.iban': 'Невалиден IBAN.' });
+  });
+
+  test('a query parameter given twice is refused; unknown ones are ignored', () => {
+    const q = query({ page: int({ min: 1 }) });
+    expect(q.safeParse({ page: '2', utm_source: 'x' }).data).toEqual({ page: 2 });
+    expect(refusal(q, { page: ['1', '2'] })).toEqual({ page: 'Невалидна стойност.' });
+  });
+
+  test('the forms check the same rules as the schemas, with the same texts', () => {
+    for (const phone of ['0888 123 456', '+359 (88) 812-3456', '12345', 'abc', '0888123456'.repeat(4), '']) {
+      const server = refusal(object({ phone: phoneField }), { phone });
+      expect(phoneProblem(phone)).toBe(server?.phone);
+    }
+    for (const postcode of ['1000', '']) expect(postcodeProblem(postcode)).toBe(refusal(object({ postcode: postcodeField }), { postcode })?.postcode);
+    expect(postcodeProblem('10000')).toBe(refusal(object({ postcode: postcodeField }), { postcode: '10000' })?.postcode);
+    for (const password of ['short', 'long enough', 'x'.repeat(201)]) {
+      expect(passwordProblem(password)).toBe(refusal(passwordChangeInput, { currentPassword: 'x', newPassword: password })?.newPassword);
+    }
+  });
+});

@@ -1,0 +1,40 @@
+// The shop's settings as staff change them (PUT /admin/settings, always partial: a form may send
+// one field of a group) and the one-way switch to the euro.
+import { FIELD } from '../messages';
+import { NAME_MAX, PHONE_MAX, PRICE_MAX, STOCK_MAX } from '../limits';
+import { bool, email, int, money, object, oneOf, text } from './fields';
+import { invoiceSettingsInput, legalSettingsInput } from './invoices';
+import { courierSettingsInput } from './couriers';
+import { BIC_PATTERN, IBAN_PATTERN } from './rules';
+
+const fee = () => money({ min: 0, max: PRICE_MAX });
+
+/** The shop's bank account (bank transfers); the admin's form checks each field with these. */
+export const bankFields = {
+  beneficiary: text(200),
+  iban: text(34, { pattern: IBAN_PATTERN, message: FIELD.ibanInvalid }),
+  bic: text(11, { pattern: BIC_PATTERN, message: FIELD.bicInvalid }),
+  bankName: text(200),
+};
+
+export const settingsInput = object(
+  {
+    brand: text(NAME_MAX, { min: 1 }),
+    contacts: object({ email: email(), phone: text(PHONE_MAX), address: text(200), city: text(NAME_MAX), hours: text(200) }),
+    currency: oneOf(['BGN', 'EUR']),
+    locale: oneOf(['bg-BG']),
+    dualCurrency: bool(),
+    shippingFees: object({ econt_office: fee(), speedy_office: fee(), address: fee() }),
+    freeShippingThreshold: money({ min: 0, max: PRICE_MAX, nullable: true }),
+    lowStockThreshold: int({ min: 0, max: STOCK_MAX }),
+    bank: object(bankFields),
+    twoFactorRequiredForAdmins: bool(),
+    legal: legalSettingsInput,
+    invoices: invoiceSettingsInput,
+    couriers: courierSettingsInput,
+  },
+  { ignore: ['id', 'eurRate', 'euroSince', 'message'] },
+);
+
+/** POST /admin/settings/euro: the admin's confirmation travels along. */
+export const euroSwitchInput = object({ confirm: bool() });

@@ -1,0 +1,18 @@
+// The distributors' form, and staff marking a message or a notification read.
+import { NAME_MAX, PHONE_MAX, TEXT_MAX } from '../limits';
+import { bool, email, object, text } from './fields';
+
+/** POST /contact (the storefront's "За дистрибутори"). */
+export const contactMessageInput = object({
+  name: text(NAME_MAX, { min: 1, required: true }),
+  company: text(200),
+  email: email({ required: true }),
+  phone: text(PHONE_MAX),
+  message: text(TEXT_MAX, { min: 1, required: true }),
+});
+
+/** PUT /admin/contact-messages/:id: only `isRead` changes; the rest is the record echoed back. */
+export const contactMessageChangeInput = object({ isRead: bool() }, { ignore: ['id', 'name', 'company', 'email', 'phone', 'message', 'createdAt'] });
+
+/** PUT /admin/notifications/:id. */
+export const notificationChangeInput = object({ isRead: bool() }, { ignore: ['id', 'type', 'message', 'link', 'createdAt'] });
