@@ -49,6 +49,7 @@ import { courierRoutes } from './modules/couriers/routes';
 import { startCourierJobs } from './modules/couriers/jobs';
 import { customersRoutes } from './modules/customers/routes';
 import { inventoryRoutes } from './modules/inventory/routes';
+import { packingSlipRoutes } from './modules/orders/packingSlipRoutes';
 
 export interface ApiRoute {
   path: string;
@@ -132,6 +133,7 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
     invoiceRoutes(config),
     courierRoutes(),
     customersRoutes(), inventoryRoutes(),
+    packingSlipRoutes(),
   ];
   // One flat stack; the 405/501 answers come once, from the API router's own allowedMethods.
   for (const routes of areas) api.use(routes.routes());
