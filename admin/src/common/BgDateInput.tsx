@@ -20,7 +20,7 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 function isStored(value: unknown, withTime: boolean): boolean {
   if (typeof value !== 'string') return value === null || value === undefined || value instanceof Date;
   if (value === '') return true;
-  return withTime ? value.includes('T') && !Number.isNaN(Date.parse(value)) : ISO_DAY.test(value) && parseBgDate(value) !== null;
+  return withTime ? /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(value) && !Number.isNaN(Date.parse(value)) : ISO_DAY.test(value) && parseBgDate(value) !== null;
 }
 
 /** Refuses text the input could not read as a real day (kept as typed so it can be corrected). */

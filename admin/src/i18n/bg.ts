@@ -482,7 +482,7 @@ export const bg: TranslationMessages = {
     },
     'audit-log': {
       name: 'Запис |||| Дневник на промените',
-      fields: { createdAt: 'Кога', actorEmail: 'Кой', action: 'Действие', entity: 'Обект', entityId: 'Номер', before: 'Преди', after: 'След', ip: 'IP адрес', q: 'Търсене' },
+      fields: { createdAt: 'Кога', actorEmail: 'Кой', action: 'Действие', entity: 'Обект', entityId: 'Номер', before: 'Преди', after: 'След', ip: 'IP адрес', q: 'Търсене', createdAt_gte: 'От дата', createdAt_lte: 'До дата' },
     },
     settings: {
       name: 'Настройки |||| Настройки',

@@ -297,7 +297,7 @@ export const en: TranslationMessages = {
     'contact-messages': { name: 'Message |||| Messages', fields: {} },
     'audit-log': {
       name: 'Entry |||| Audit log',
-      fields: { createdAt: 'When', actorEmail: 'Who', action: 'Action', entity: 'Record', entityId: 'Number', before: 'Before', after: 'After', ip: 'IP address', q: 'Search' },
+      fields: { createdAt: 'When', actorEmail: 'Who', action: 'Action', entity: 'Record', entityId: 'Number', before: 'Before', after: 'After', ip: 'IP address', q: 'Search', createdAt_gte: 'From', createdAt_lte: 'To' },
     },
     settings: { name: 'Settings |||| Settings', fields: {} },
   },

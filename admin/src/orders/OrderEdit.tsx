@@ -41,6 +41,7 @@ import { dateTime, money, StatusChip } from '../common/fields';
 import { errorMessage, httpClient } from '../httpClient';
 import { OrderInvoiceCard } from '../invoices/OrderInvoiceCard';
 import { ShipmentButton } from './ShipmentButton';
+import { PackingSlipCard } from './PackingSlips';
 
 export interface OrderRecord extends RaRecord {
   number: string;
@@ -481,6 +482,7 @@ function OrderForm() {
                 <Stack spacing={2}>
                   <StatusActions />
                   <ShipmentButton />
+                  <PackingSlipCard />
                   <Card variant="outlined">
                     <CardContent>
                       <TextInput source="trackingNumber" fullWidth />
