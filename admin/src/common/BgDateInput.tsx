@@ -115,7 +115,8 @@ export function BgDateField({
       fullWidth={fullWidth}
       size={size}
       variant={variant}
-      sx={[{ minWidth: withTime ? 220 : 170 }, ...(Array.isArray(sx) ? sx : sx ? [sx] : [])]}
+      // A list's filter form hides helper texts; a refused day must still say why.
+      sx={[{ minWidth: withTime ? 220 : 170, '& .MuiFormHelperText-root.Mui-error': { display: 'block', maxWidth: 260 } }, ...(Array.isArray(sx) ? sx : sx ? [sx] : [])]}
       className={className}
       disabled={disabled}
       slotProps={{

@@ -275,7 +275,13 @@ export const bgApp = {
   invoices: invoicesBg,
   audit: { create: 'създаване', update: 'промяна', delete: 'изтриване' },
   inventory: { saved: 'Наличността на %{name} е запазена.', saveFailed: 'Неуспешно запазване на наличността.', stockOf: 'Наличност на %{name}' },
-  customers: { registered: 'Регистрирани', guests: 'Гости (без профил)', searchHelp: 'Име, имейл или телефон' },
+  customers: {
+    registered: 'Регистрирани', guests: 'Гости (без профил)', searchHelp: 'Име, имейл или телефон',
+    registeredOne: 'Регистриран клиент', guestOne: 'Гост (без профил)', contacts: 'Контакти', phones: 'Телефони', registeredSince: 'Профил от %{date}',
+    addresses: 'Адреси за доставка', noAddresses: 'Още няма доставки.', usedTimes: '%{count} пор. · последно %{date}',
+    orders: 'Поръчки', noOrders: 'Още няма поръчки.', allOrders: 'Всички поръчки в списъка', pieces: '%{count} бр.',
+    averageOrder: 'Средна поръчка', firstOrderAt: 'Първа поръчка', lastOrderAt: 'Последна поръчка', latestShown: 'Показани са последните %{shown} от %{count}.',
+  },
 };
 
 /** The same keys, any text: the English catalogue must have every key of the Bulgarian one. */

@@ -272,7 +272,13 @@ export const enApp: AppMessages = {
   invoices: invoicesEn,
   audit: { create: 'created', update: 'changed', delete: 'deleted' },
   inventory: { saved: 'Stock of %{name} saved.', saveFailed: 'Failed to save the stock.', stockOf: 'Stock of %{name}' },
-  customers: { registered: 'Registered', guests: 'Guests (no account)', searchHelp: 'Name, e-mail or phone' },
+  customers: {
+    registered: 'Registered', guests: 'Guests (no account)', searchHelp: 'Name, e-mail or phone',
+    registeredOne: 'Registered customer', guestOne: 'Guest (no account)', contacts: 'Contact', phones: 'Phones', registeredSince: 'Account since %{date}',
+    addresses: 'Delivery addresses', noAddresses: 'No deliveries yet.', usedTimes: '%{count} orders · last %{date}',
+    orders: 'Orders', noOrders: 'No orders yet.', allOrders: 'All orders in the list', pieces: '%{count} pcs',
+    averageOrder: 'Average order', firstOrderAt: 'First order', lastOrderAt: 'Last order', latestShown: 'The latest %{shown} of %{count} are shown.',
+  },
 };
 
 export const en: TranslationMessages = {
