@@ -80,3 +80,21 @@ export function formatBgDateTime(value: string | null | undefined): string {
   const p = sofiaParts(d);
   return `${p.day}.${p.month}.${p.year} ${p.hour}:${p.minute}`;
 }
+
+export const MONTH_PLACEHOLDER = 'мм.гггг';
+
+/** "11.2026", "1.2026", "11/2026", a pasted "2026-11" → "2026-11"; anything else → null. */
+export function parseBgMonth(text: string | null | undefined): string | null {
+  const t = String(text ?? '').trim();
+  const bg = /^(\d{1,2})\s*[./-]\s*(\d{4})(?:\s*г\.?)?$/.exec(t);
+  const iso = /^(\d{4})-(\d{2})$/.exec(t);
+  const [year, month] = bg ? [Number(bg[2]), Number(bg[1])] : iso ? [Number(iso[1]), Number(iso[2])] : [0, 0];
+  if (year < YEAR_MIN || year > YEAR_MAX || month < 1 || month > 12) return null;
+  return `${year}-${pad(month)}`;
+}
+
+/** "2026-11" → "11.2026"; "" for nothing or nonsense. */
+export function formatBgMonth(value: string | null | undefined): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(value ?? '');
+  return m ? `${m[2]}.${m[1]}` : '';
+}

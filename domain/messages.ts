@@ -36,6 +36,7 @@ export const FORM = {
   /** A date field (admin) that does not hold a real calendar day. */
   invalidDate: 'Невалидна дата. Въведете дд.мм.гггг, напр. 31.12.2026',
   invalidDateTime: 'Невалидна дата или час. Въведете дд.мм.гггг чч:мм, напр. 31.12.2026 18:30',
+  invalidMonth: 'Невалиден месец. Въведете мм.гггг, напр. 11.2026',
 } as const;
 
 /** The storefront's cart and catalogue texts beyond the spec's (issue 19). */

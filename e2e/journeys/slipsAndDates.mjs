@@ -55,6 +55,7 @@ async function datesFilterTheList(page, order, width) {
   await field.blur();
   await page.getByText('Невалидна дата').first().waitFor();
   assert.equal(listFilter(page).createdAt_gte, today.iso);
+  await shot(page, 'orders-date-invalid', width);
   // A day in the future leaves the new order out.
   await field.fill('1.2.2099');
   await field.blur();
@@ -87,6 +88,30 @@ export const journeys = [
       } finally {
         await english.close();
       }
+    },
+  },
+  {
+    name: 'admin: the analysis range and a discount’s dates are typed as dd.mm.yyyy',
+    widths: [1440, 390],
+    async run({ page, admin, width }) {
+      await signInToAdmin(page, admin, '/admin/analysis');
+      const from = page.getByLabel('От', { exact: true });
+      await from.fill('1.11.2026');
+      await from.blur();
+      assert.equal(await from.inputValue(), '01.11.2026');
+      await page.getByText('Приходи').first().waitFor();
+      await from.fill('31.11.2026');
+      await page.getByText('Невалидна дата').first().waitFor();
+      await noWiderThanWindow(page, width);
+      await shot(page, 'analysis-dates', width);
+
+      await page.goto('/admin/discounts/create');
+      const starts = page.getByPlaceholder('дд.мм.гггг чч:мм').first();
+      await starts.fill('1.12.2026 9:05');
+      await starts.blur();
+      assert.equal(await starts.inputValue(), '01.12.2026 09:05');
+      await noWiderThanWindow(page, width);
+      await shot(page, 'discount-dates', width);
     },
   },
   {

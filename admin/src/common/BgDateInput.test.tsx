@@ -5,16 +5,16 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ResourceContextProvider, SimpleForm } from 'react-admin';
 import { renderAdmin } from '../test/renderAdmin';
-import { BgDateInput, BgDateTimeInput } from './BgDateInput';
+import { BgDateInput, BgDateTimeInput, BgMonthInput } from './BgDateInput';
 import { FORM } from '../../../domain/messages';
-import { parseBgDate } from '../../../domain/dateInput';
+import { parseBgDate, parseBgMonth } from '../../../domain/dateInput';
 
-function setup(record: Record<string, unknown> = { day: null }, withTime = false) {
+function setup(record: Record<string, unknown> = { day: null }, kind: 'date' | 'dateTime' | 'month' = 'date') {
   const onSubmit = jest.fn();
   renderAdmin(
     <ResourceContextProvider value="discounts">
       <SimpleForm record={record} onSubmit={onSubmit}>
-        {withTime ? <BgDateTimeInput source="startsAt" label="Начало" /> : <BgDateInput source="day" label="Ден" />}
+        {kind === 'dateTime' ? <BgDateTimeInput source="startsAt" label="Начало" /> : kind === 'month' ? <BgMonthInput source="month" label="Месец" /> : <BgDateInput source="day" label="Ден" />}
       </SimpleForm>
     </ResourceContextProvider>,
     { dataProvider: {} },
@@ -65,7 +65,7 @@ test('shows a stored day as dd.mm.yyyy with the format as its placeholder, and c
 });
 
 test('with a time: "31.12.2026 18:30" is saved as that moment in Sofia and shown back the same', async () => {
-  const onSubmit = setup({ startsAt: '2026-07-01T06:15:00.000Z' }, true);
+  const onSubmit = setup({ startsAt: '2026-07-01T06:15:00.000Z' }, 'dateTime');
   const input = (await screen.findByLabelText('Начало')) as HTMLInputElement;
   expect(input.value).toBe('01.07.2026 09:15');
   await typeAndSave('Начало', '31.12.2026 18:30');
@@ -74,10 +74,26 @@ test('with a time: "31.12.2026 18:30" is saved as that moment in Sofia and shown
 });
 
 test('with a time: an impossible hour is refused in Bulgarian', async () => {
-  const onSubmit = setup({ startsAt: null }, true);
+  const onSubmit = setup({ startsAt: null }, 'dateTime');
   await typeAndSave('Начало', '31.12.2026 25:10');
   expect(await screen.findByText(FORM.invalidDateTime)).toBeInTheDocument();
   expect(onSubmit).not.toHaveBeenCalled();
+});
+
+test('a month: "3.2026" is saved as 2026-03 and shown as 03.2026; 13.2026 is refused in Bulgarian', async () => {
+  const onSubmit = setup({ month: '2026-11' }, 'month');
+  const input = (await screen.findByLabelText('Месец')) as HTMLInputElement;
+  expect(input.value).toBe('11.2026');
+  await typeAndSave('Месец', '3.2026');
+  await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+  expect(onSubmit.mock.calls[0][0].month).toBe('2026-03');
+  expect(input.value).toBe('03.2026');
+  onSubmit.mockClear();
+  await typeAndSave('Месец', '13.2026');
+  expect(await screen.findByText(FORM.invalidMonth)).toBeInTheDocument();
+  expect(onSubmit).not.toHaveBeenCalled();
+  expect(parseBgMonth('2026-11')).toBe('2026-11');
+  expect(parseBgMonth('0.2026')).toBeNull();
 });
 
 test('the rule itself: leap years, month lengths, separators', () => {
