@@ -180,9 +180,10 @@ function CustomerDetail() {
   );
 }
 
-export function CustomerShow() {
+/** `id` may be given (tests); otherwise it comes from the route. */
+export function CustomerShow({ id }: { id?: string } = {}) {
   return (
-    <Show title={<CustomerTitle />} component="div" actions={false}>
+    <Show id={id} title={<CustomerTitle />} component="div" actions={false}>
       <CustomerDetail />
     </Show>
   );
