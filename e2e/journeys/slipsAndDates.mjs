@@ -166,6 +166,8 @@ export const journeys = [
       await shopper.close();
       await signInToAdmin(page, admin, '/admin/customers');
       await page.getByPlaceholder('Име, имейл или телефон').fill(phone);
+      // The search has reached the address (its debounce would otherwise bring the list back).
+      await page.waitForURL((u) => decodeURIComponent(u.search).includes(phone));
       await page.getByText('Гинка Гостенова').first().click();
       await page.waitForURL((url) => url.pathname === `/admin/customers/${encodeURIComponent(email)}`);
       await page.getByRole('heading', { name: 'Гинка Гостенова' }).waitFor();
