@@ -278,3 +278,16 @@ export interface ImportReport {
   /** Headers of the file the import understood, and those it leaves alone (ID, Създаден, …). */
   columns: { used: string[]; ignored: string[] };
 }
+
+/** One customer for staff (GET /api/admin/customers/:id): the list's row plus how to reach them,
+ *  where their parcels went and their latest orders. */
+export interface ApiCustomerDetail extends ApiCustomer {
+  /** Every phone number they gave, newest first, each once however it was written. */
+  phones: string[];
+  firstOrderAt: string | null;
+  /** Total spent over the orders that count as sales. */
+  averageOrder: number;
+  addresses: Array<{ method: ShippingMethod; city: string; postcode: string; address: string; office: ApiOffice | null; orderCount: number; lastUsedAt: string }>;
+  /** The latest orders, newest first (at most CUSTOMER_ORDERS_SHOWN; orderCount says how many in all). */
+  orders: Array<{ id: number; number: string; createdAt: string; status: OrderStatus; statusLabel: string; paymentStatus: PaymentStatus; paymentMethod: PaymentMethod; total: number; currency: string; itemCount: number }>;
+}

@@ -31,6 +31,10 @@ export const PAGE_DEFAULT = 1;
 export const PAGE_SIZE_DEFAULT = 10;
 export const PAGE_SIZE_MAX = 100;
 export const RA_RANGE_MAX = 1000; // rows in one react-admin page (export reads in pages of this)
+/** Orders printed together as packing slips (one PDF, one page each). */
+export const PACKING_SLIPS_MAX = 100;
+/** A customer's latest orders shown on their page (the order list has them all). */
+export const CUSTOMER_ORDERS_SHOWN = 100;
 
 export const PRICE_FILTER_MIN = 0;
 export const PRICE_FILTER_MAX = 10000;

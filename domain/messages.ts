@@ -33,6 +33,10 @@ export const FORM = {
   invalidEmail: 'Въведете валиден имейл адрес.',
   /** A money field that cannot be read for certain (admin inputs and the API alike). */
   invalidMoney: 'Въведете сума, напр. 29,90',
+  /** A date field (admin) that does not hold a real calendar day. */
+  invalidDate: 'Невалидна дата. Въведете дд.мм.гггг, напр. 31.12.2026',
+  invalidDateTime: 'Невалидна дата или час. Въведете дд.мм.гггг чч:мм, напр. 31.12.2026 18:30',
+  invalidMonth: 'Невалиден месец. Въведете мм.гггг, напр. 11.2026',
 } as const;
 
 /** Field texts of the shared input rules (domain/schemas): the API answers them and the forms

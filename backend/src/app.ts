@@ -52,6 +52,7 @@ import { inventoryRoutes } from './modules/inventory/routes';
 import { flavourListRoutes } from './modules/catalogue/flavourLists';
 import { productDuplicateRoutes } from './modules/catalogue/productDuplicate';
 import { csvImportRoutes } from './modules/catalogue/csvImportRoutes';
+import { packingSlipRoutes } from './modules/orders/packingSlipRoutes';
 
 export interface ApiRoute {
   path: string;
@@ -134,7 +135,7 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
     invoiceRoutes(config),
     courierRoutes(),
     customersRoutes(), inventoryRoutes(),
-    flavourListRoutes(), productDuplicateRoutes(), csvImportRoutes(),
+    flavourListRoutes(), productDuplicateRoutes(), csvImportRoutes(), packingSlipRoutes(),
   ];
   // One flat stack; the 405/501 answers come once, from the API router's own allowedMethods.
   for (const routes of areas) api.use(routes.routes());

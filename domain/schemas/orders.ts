@@ -2,7 +2,8 @@
 import { API } from '../messages';
 import { PAGE_SIZE_MAX, TEXT_MAX } from '../limits';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../orderStatus';
-import { bool, int, money, object, oneOf, query, text } from './fields';
+import { PACKING_SLIP_SIZES, PACKING_SLIP_TEXT } from '../packingSlips';
+import { bool, int, list, money, object, oneOf, query, text } from './fields';
 
 /** POST /orders/:id/withdraw (the form's `confirm` is its own business). */
 export const withdrawalInput = object({ reason: text(TEXT_MAX), confirm: bool() });
@@ -43,3 +44,11 @@ export const orderChangeInput = object(
 
 /** DELETE /admin/orders/:id?reason (the spec's plain DELETE has none). */
 export const orderDeletionQuery = query({ reason: text(500) });
+
+/** Packing slips: the paper size of one order's slip (?size), and many orders' slips in one PDF. */
+const packingSlipSize = oneOf(PACKING_SLIP_SIZES, { message: PACKING_SLIP_TEXT.sizeInvalid });
+export const packingSlipQuery = query({ size: packingSlipSize });
+export const packingSlipsInput = object({
+  ids: list(int({ min: 1, max: Number.MAX_SAFE_INTEGER }), { required: true }),
+  size: packingSlipSize,
+});

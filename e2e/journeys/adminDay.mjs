@@ -122,8 +122,10 @@ export const journeys = [
       }
       // The search has reached the address (its debounce would otherwise bring the list back).
       await page.waitForURL((u) => decodeURIComponent(u.search).includes('Гостова Радка'));
-      // The row opens the customer's orders.
+      // The row opens the customer's page, and from there their orders.
       await page.getByText('Радка Гостова').first().click();
+      await page.waitForURL((u) => u.pathname === `/admin/customers/${encodeURIComponent(email)}`);
+      await page.getByRole('link', { name: 'Всички поръчки в списъка' }).click();
       await page.waitForURL(/\/admin\/orders/);
       await page.getByText(/VS-\d+/).first().waitFor();
     },

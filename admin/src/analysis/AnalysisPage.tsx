@@ -9,6 +9,7 @@ import type { AnalyticsData, Granularity, ShopDataProvider } from '../dataProvid
 import { errorMessage } from '../httpClient';
 import { money } from '../common/fields';
 import { SalesReportCard } from '../invoices/SalesReportCard';
+import { BgDateField, useBgDateState } from '../common/BgDateInput';
 
 const COLORS = ['#1f6f5c', '#e07a5f', '#3d5a80', '#f2cc8f', '#81b29a', '#9c6644', '#6d597a'];
 
@@ -43,8 +44,15 @@ export function AnalysisPage() {
   const dataProvider = useDataProvider<ShopDataProvider>();
   const translate = useTranslate();
   const today = useMemo(() => new Date(), []);
-  const [from, setFrom] = useState(() => isoDate(new Date(today.getFullYear(), today.getMonth(), today.getDate() - 29)));
-  const [to, setTo] = useState(() => isoDate(today));
+  // Typed as dd.mm.yyyy; the range asked for changes only with a real day (a wrong one says so).
+  const fromTyped = useBgDateState(isoDate(new Date(today.getFullYear(), today.getMonth(), today.getDate() - 29)));
+  const toTyped = useBgDateState(isoDate(today));
+  const [from, setFrom] = useState(fromTyped.value!);
+  const [to, setTo] = useState(toTyped.value!);
+  useEffect(() => {
+    if (fromTyped.valid) setFrom(fromTyped.value!);
+    if (toTyped.valid) setTo(toTyped.value!);
+  }, [fromTyped.valid, fromTyped.value, toTyped.valid, toTyped.value]);
   const [granularity, setGranularity] = useState<Granularity>('day');
   const [data, setData] = useState<AnalyticsData | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -67,8 +75,8 @@ export function AnalysisPage() {
       <Title title="app.analysis.title" />
       <Card sx={{ mb: 2 }}>
         <CardContent sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-          <TextField type="date" label={t('from')} value={from} onChange={(e) => setFrom(e.target.value)} size="small" fullWidth={false} sx={{ width: 180 }} slotProps={{ inputLabel: { shrink: true } }} />
-          <TextField type="date" label={t('to')} value={to} onChange={(e) => setTo(e.target.value)} size="small" fullWidth={false} sx={{ width: 180 }} slotProps={{ inputLabel: { shrink: true } }} />
+          <BgDateField label={t('from')} value={fromTyped.value} onChange={fromTyped.setValue} error={Boolean(fromTyped.error)} helperText={fromTyped.error} size="small" sx={{ width: 180 }} />
+          <BgDateField label={t('to')} value={toTyped.value} onChange={toTyped.setValue} error={Boolean(toTyped.error)} helperText={toTyped.error} size="small" sx={{ width: 180 }} />
           <TextField select label={t('granularity')} value={granularity} onChange={(e) => setGranularity(e.target.value as Granularity)} size="small" fullWidth={false} sx={{ width: 180 }}>
             {(['day', 'week', 'month'] as const).map((g) => (
               <MenuItem key={g} value={g}>

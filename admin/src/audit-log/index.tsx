@@ -4,6 +4,7 @@ import HistoryIcon from '@mui/icons-material/History';
 import { Box, Typography } from '@mui/material';
 import { Datagrid, FunctionField, List, SearchInput, SelectInput, Show, SimpleShowLayout, TextField, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import { DateTimeField } from '../common/fields';
+import { BgDateInput } from '../common/BgDateInput';
 
 const ENTITIES = ['orders', 'products', 'categories', 'users', 'admins', 'payments', 'discounts', 'settings', 'notifications', 'contact-messages', 'flavour-lists'].map((id) => ({ id, name: `resources.${id}.name` }));
 
@@ -11,6 +12,8 @@ const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Имейл" />,
   <SelectInput key="entity" source="entity" choices={ENTITIES} translateChoice />,
   <TextInput key="entityId" source="entityId" />,
+  <BgDateInput key="gte" source="createdAt_gte" />,
+  <BgDateInput key="lte" source="createdAt_lte" />,
 ];
 
 function Json({ source }: { source: 'before' | 'after' }) {

@@ -1,6 +1,6 @@
 // Customers as in the react-admin demo: registered customers and guest buyers (one row per e-mail)
 // with their orders, spending and last order; search by name in either order or by phone written
-// any way; a SimpleList on phones. A row opens the customer's orders.
+// any way; a SimpleList on phones. A row opens the customer's page (CustomerShow).
 import { Card, CardContent, Link } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import PersonIcon from '@mui/icons-material/Person';
@@ -39,6 +39,9 @@ const exporter = csvExporter<CustomerRecord>('customers', (c) => ({
   totalSpent: csvValue.money(c.totalSpent),
   lastOrderAt: csvValue.dateTime(c.lastOrderAt),
 }));
+
+/** A customer's page (their id is the e-mail). */
+export const customerPath = (c: CustomerRecord, basename = '/admin') => `${basename}/customers/${encodeURIComponent(c.id)}`;
 
 /** A customer's orders: the order list filtered by the e-mail. */
 export const ordersOf = (c: CustomerRecord, basename = '/admin') => `${basename}/orders?${new URLSearchParams({ filter: JSON.stringify({ customerEmail: c.email }) })}`;
@@ -81,7 +84,7 @@ export function CustomerList() {
         <SimpleList<CustomerRecord>
           rowClick={false}
           primaryText={(c) => (
-            <Link component={RouterLink} to={ordersOf(c, basename)} underline="none" color="inherit" sx={{ display: 'block' }}>
+            <Link component={RouterLink} to={customerPath(c, basename)} underline="none" color="inherit" sx={{ display: 'block' }}>
               {fullName(c)}
             </Link>
           )}
@@ -89,7 +92,7 @@ export function CustomerList() {
           tertiaryText={(c) => `${c.orderCount} · ${money(c.totalSpent)}`}
         />
       ) : (
-        <DatagridConfigurable rowClick={(_id, _resource, c) => ordersOf(c as CustomerRecord, basename)} bulkActionButtons={false}>
+        <DatagridConfigurable rowClick="edit" bulkActionButtons={false}>
           <FunctionField source="lastName" label="resources.customers.fields.name" render={(c: CustomerRecord) => fullName(c)} />
           <TextField source="email" sx={{ overflowWrap: 'anywhere' }} />
           <TextField source="phone" sortable={false} />

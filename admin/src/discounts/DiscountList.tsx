@@ -4,7 +4,6 @@ import {
   Create,
   CreateButton,
   Datagrid,
-  DateTimeInput,
   Edit,
   ExportButton,
   FilterButton,
@@ -47,6 +46,7 @@ import { MoneyInput } from '../common/MoneyInput';
 import { fieldRule } from '../common/fieldRule';
 import { discountCodeField } from '../../../domain/schemas/discounts';
 import { errorMessage } from '../httpClient';
+import { BgDateTimeInput } from '../common/BgDateInput';
 
 const TYPES = ['percent', 'fixed', 'free_shipping'] as const;
 
@@ -114,8 +114,8 @@ function DiscountForm() {
       </Box>
       <MoneyInput source="minSubtotal" validate={minValue(0)} />
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <DateTimeInput source="startsAt" />
-        <DateTimeInput source="endsAt" />
+        <BgDateTimeInput source="startsAt" />
+        <BgDateTimeInput source="endsAt" />
       </Box>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         <NumberInput source="usageLimit" validate={minValue(1)} />

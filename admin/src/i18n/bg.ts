@@ -301,7 +301,13 @@ export const bgApp = {
     counts: { createProduct: 'Нови продукти', createVariant: 'Нови варианти', update: 'Промени', unchanged: 'Без промяна', error: 'Грешки' },
     fields: { productName: 'Име', variantName: 'Вариант', price: 'Цена', stock: 'Наличност', compareAtPrice: 'Стара цена', category: 'Категория', status: 'Статус' },
   },
-  customers: { registered: 'Регистрирани', guests: 'Гости (без профил)', searchHelp: 'Име, имейл или телефон' },
+  customers: {
+    registered: 'Регистрирани', guests: 'Гости (без профил)', searchHelp: 'Име, имейл или телефон',
+    registeredOne: 'Регистриран клиент', guestOne: 'Гост (без профил)', contacts: 'Контакти', phones: 'Телефони', registeredSince: 'Профил от %{date}',
+    addresses: 'Адреси за доставка', noAddresses: 'Още няма доставки.', usedTimes: '%{count} пор. · последно %{date}',
+    orders: 'Поръчки', noOrders: 'Още няма поръчки.', allOrders: 'Всички поръчки в списъка', pieces: '%{count} бр.',
+    averageOrder: 'Средна поръчка', firstOrderAt: 'Първа поръчка', lastOrderAt: 'Последна поръчка', latestShown: 'Показани са последните %{shown} от %{count}.',
+  },
 };
 
 /** The same keys, any text: the English catalogue must have every key of the Bulgarian one. */
@@ -511,7 +517,7 @@ export const bg: TranslationMessages = {
     },
     'audit-log': {
       name: 'Запис |||| Дневник на промените',
-      fields: { createdAt: 'Кога', actorEmail: 'Кой', action: 'Действие', entity: 'Обект', entityId: 'Номер', before: 'Преди', after: 'След', ip: 'IP адрес', q: 'Търсене' },
+      fields: { createdAt: 'Кога', actorEmail: 'Кой', action: 'Действие', entity: 'Обект', entityId: 'Номер', before: 'Преди', after: 'След', ip: 'IP адрес', q: 'Търсене', createdAt_gte: 'От дата', createdAt_lte: 'До дата' },
     },
     settings: {
       name: 'Настройки |||| Настройки',

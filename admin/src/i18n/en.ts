@@ -298,7 +298,13 @@ export const enApp: AppMessages = {
     counts: { createProduct: 'New products', createVariant: 'New variants', update: 'Changes', unchanged: 'Unchanged', error: 'Errors' },
     fields: { productName: 'Name', variantName: 'Variant', price: 'Price', stock: 'Stock', compareAtPrice: 'Compare-at price', category: 'Category', status: 'Status' },
   },
-  customers: { registered: 'Registered', guests: 'Guests (no account)', searchHelp: 'Name, e-mail or phone' },
+  customers: {
+    registered: 'Registered', guests: 'Guests (no account)', searchHelp: 'Name, e-mail or phone',
+    registeredOne: 'Registered customer', guestOne: 'Guest (no account)', contacts: 'Contact', phones: 'Phones', registeredSince: 'Account since %{date}',
+    addresses: 'Delivery addresses', noAddresses: 'No deliveries yet.', usedTimes: '%{count} orders · last %{date}',
+    orders: 'Orders', noOrders: 'No orders yet.', allOrders: 'All orders in the list', pieces: '%{count} pcs',
+    averageOrder: 'Average order', firstOrderAt: 'First order', lastOrderAt: 'Last order', latestShown: 'The latest %{shown} of %{count} are shown.',
+  },
 };
 
 export const en: TranslationMessages = {
@@ -324,7 +330,7 @@ export const en: TranslationMessages = {
     'contact-messages': { name: 'Message |||| Messages', fields: {} },
     'audit-log': {
       name: 'Entry |||| Audit log',
-      fields: { createdAt: 'When', actorEmail: 'Who', action: 'Action', entity: 'Record', entityId: 'Number', before: 'Before', after: 'After', ip: 'IP address', q: 'Search' },
+      fields: { createdAt: 'When', actorEmail: 'Who', action: 'Action', entity: 'Record', entityId: 'Number', before: 'Before', after: 'After', ip: 'IP address', q: 'Search', createdAt_gte: 'From', createdAt_lte: 'To' },
     },
     settings: { name: 'Settings |||| Settings', fields: {} },
   },

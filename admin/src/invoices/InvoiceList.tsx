@@ -6,6 +6,7 @@ import { Datagrid, DateField, FunctionField, List, SelectInput, TextField, TextI
 import { Link } from 'react-router-dom';
 import { formatMoney } from '../../../domain/money';
 import type { InvoiceRecord } from './api';
+import { BgMonthInput } from '../common/BgDateInput';
 
 function thisMonth(): string {
   return new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Sofia' }).slice(0, 7);
@@ -14,7 +15,7 @@ function thisMonth(): string {
 function useFilters() {
   const translate = useTranslate();
   return [
-    <TextInput key="month" source="month" type="month" alwaysOn slotProps={{ inputLabel: { shrink: true } }} />,
+    <BgMonthInput key="month" source="month" alwaysOn />,
     <SelectInput key="kind" source="kind" alwaysOn choices={[{ id: 'invoice', name: translate('app.invoices.kind.invoice') }, { id: 'credit_note', name: translate('app.invoices.kind.credit_note') }]} />,
     <TextInput key="q" source="q" />,
   ];

@@ -1,10 +1,10 @@
 // The analysis page's monthly sales CSV for the accountant: pick a month, download.
-import { Button, Card, CardContent, TextField, Typography } from '@mui/material';
+import { Button, Card, CardContent, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { isMonth } from '../../../domain/invoices';
 import { invoicesApi } from './api';
+import { BgDateField, useBgDateState } from '../common/BgDateInput';
 
 function lastMonth(): string {
   const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Sofia' });
@@ -14,12 +14,14 @@ function lastMonth(): string {
 
 export function SalesReportCard() {
   const translate = useTranslate();
-  const [month, setMonth] = useState(lastMonth);
+  // Typed as мм.гггг whatever the browser's language (a native month input shows "October 2026").
+  const typed = useBgDateState(lastMonth(), 'month');
+  const month = typed.valid ? typed.value! : '';
   return (
     <Card sx={{ mb: 2 }}>
       <CardContent sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
         <Typography sx={{ flex: '1 1 16em' }}>{translate('app.invoices.salesReport')}</Typography>
-        <TextField type="month" label={translate('app.invoices.month')} value={month} onChange={(e) => setMonth(e.target.value)} size="small" fullWidth={false} sx={{ width: 180 }} slotProps={{ inputLabel: { shrink: true } }} />
+        <BgDateField kind="month" label={translate('app.invoices.month')} value={typed.value} onChange={typed.setValue} error={Boolean(typed.error)} helperText={typed.error} size="small" sx={{ width: 180 }} />
         <Button variant="outlined" startIcon={<DownloadIcon />} component="a" href={isMonth(month) ? invoicesApi.salesCsvUrl(month) : undefined} disabled={!isMonth(month)} download>
           {translate('app.invoices.salesReportDownload')}
         </Button>

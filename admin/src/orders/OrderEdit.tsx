@@ -42,6 +42,7 @@ import { dateTime, money, StatusChip } from '../common/fields';
 import { errorMessage, httpClient } from '../httpClient';
 import { OrderInvoiceCard } from '../invoices/OrderInvoiceCard';
 import { ShipmentButton } from './ShipmentButton';
+import { PackingSlipCard } from './PackingSlips';
 
 /** An order as react-admin holds it: the API's one order shape (domain/api.ts); a list row or a
  *  record still loading may lack any of it but its status. */
@@ -461,6 +462,7 @@ function OrderForm() {
                 <Stack spacing={2}>
                   <StatusActions />
                   <ShipmentButton />
+                  <PackingSlipCard />
                   <Card variant="outlined">
                     <CardContent>
                       <TextInput source="trackingNumber" fullWidth />

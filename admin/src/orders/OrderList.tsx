@@ -8,7 +8,6 @@ import { useCallback, useEffect, useState, type ChangeEvent } from 'react';
 import {
   CreateButton,
   DatagridConfigurable,
-  DateInput,
   ExportButton,
   FilterButton,
   FilterList,
@@ -31,11 +30,13 @@ import { MoneyInput } from '../common/MoneyInput';
 import { choicesOf, money, MoneyField, StatusChip, StatusChipField, useIsSmall, useIsWide, dateTime, DateTimeField } from '../common/fields';
 import { csvExporter, csvValue } from '../common/exporter';
 import { BulkShipmentButton } from './BulkShipmentButton';
+import { BulkPackingSlipsButton } from './PackingSlips';
+import { BgDateInput } from '../common/BgDateInput';
 
 const orderFilters = [
   <SearchInput key="q" source="q" alwaysOn />,
-  <DateInput key="gte" source="createdAt_gte" />,
-  <DateInput key="lte" source="createdAt_lte" />,
+  <BgDateInput key="gte" source="createdAt_gte" />,
+  <BgDateInput key="lte" source="createdAt_lte" />,
   <MoneyInput key="tgte" source="total_gte" />,
   <MoneyInput key="tlte" source="total_lte" />,
   <SelectInput key="ps" source="paymentStatus" choices={choicesOf(PAYMENT_STATUSES, 'paymentStatus')} />,
@@ -146,7 +147,7 @@ function TabbedDatagrid() {
           linkType="edit"
         />
       ) : (
-        <DatagridConfigurable rowClick="edit" bulkActionButtons={current === 'confirmed' ? <BulkShipmentButton /> : false} omit={['paymentMethod']} sx={{ '& .column-number, & .column-createdAt, & .column-total': { whiteSpace: 'nowrap' }, '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}>
+        <DatagridConfigurable rowClick="edit" bulkActionButtons={<><BulkPackingSlipsButton />{current === 'confirmed' && <BulkShipmentButton />}</>} omit={['paymentMethod']} sx={{ '& .column-number, & .column-createdAt, & .column-total': { whiteSpace: 'nowrap' }, '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}>
           <TextField source="number" />
           <DateTimeField source="createdAt" />
           <FunctionField source="customer" sortable={false} render={(r: any) => (

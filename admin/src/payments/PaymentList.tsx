@@ -4,7 +4,6 @@ import { Stack } from '@mui/material';
 import {
   Button,
   DatagridConfigurable,
-  DateInput,
   ExportButton,
   FilterButton,
   FunctionField,
@@ -29,13 +28,14 @@ import { csvExporter, csvValue } from '../common/exporter';
 import { RefundDialog } from '../orders/OrderDialogs';
 import { useState } from 'react';
 import { errorMessage } from '../httpClient';
+import { BgDateInput } from '../common/BgDateInput';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <SelectInput key="s" source="status" choices={choicesOf(PAYMENT_RECORD_STATUSES, 'paymentRecordStatus')} alwaysOn />,
   <SelectInput key="m" source="method" choices={choicesOf(PAYMENT_METHODS, 'paymentMethod')} />,
-  <DateInput key="gte" source="createdAt_gte" />,
-  <DateInput key="lte" source="createdAt_lte" />,
+  <BgDateInput key="gte" source="createdAt_gte" />,
+  <BgDateInput key="lte" source="createdAt_lte" />,
 ];
 
 const MOVE_LABEL: Record<PaymentRecordStatus, string> = {

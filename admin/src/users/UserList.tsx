@@ -5,7 +5,6 @@ import {
   BooleanField,
   CreateButton,
   DatagridConfigurable,
-  DateInput,
   EmailField,
   ExportButton,
   FilterButton,
@@ -25,12 +24,13 @@ import { ROLES } from '../../../domain/limits';
 import { choicesOf, dateTime, StatusChipField, useIsSmall, useIsWide, DateTimeField } from '../common/fields';
 import { csvExporter, csvValue } from '../common/exporter';
 import { startOfMonth, startOfWeek } from '../orders/dates';
+import { BgDateInput } from '../common/BgDateInput';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <SelectInput key="role" source="role" choices={choicesOf(ROLES, 'role')} />,
-  <DateInput key="gte" source="createdAt_gte" />,
-  <DateInput key="lte" source="createdAt_lte" />,
+  <BgDateInput key="gte" source="createdAt_gte" />,
+  <BgDateInput key="lte" source="createdAt_lte" />,
 ];
 
 const exporter = csvExporter<any>('users', (u) => ({

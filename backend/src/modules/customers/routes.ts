@@ -1,5 +1,5 @@
 // GET /api/admin/customers in react-admin's dialect (?sort&range&filter → array + Content-Range),
-// and GET /api/admin/customers/:id (the id is the e-mail). Filters: q (name in either order, e-mail,
+// and GET /api/admin/customers/:id (the id is the e-mail; with contacts, addresses and orders). Filters: q (name in either order, e-mail,
 // phone written any way), registered (true/false). Sorted by orders, spending, last order or name.
 import Router from '@koa/router';
 import type { Context } from 'koa';
@@ -8,6 +8,7 @@ import { badRequest, notFound } from '../../platform/http/errors';
 import { API } from '../../../../domain/messages';
 import { matchesCustomer } from '../../../../domain/customers';
 import { allCustomers, type CustomerRow } from './service';
+import { customerDetail } from './customerDetail';
 
 // The list is built in memory (one row per e-mail), so the spec only names the allowed fields.
 const SORTABLE = ['lastOrderAt', 'orderCount', 'totalSpent', 'lastName', 'email', 'createdAt'] as const;
@@ -48,7 +49,7 @@ export function customersRoutes() {
     const email = decodeURIComponent(ctx.params.id).toLowerCase();
     const found = (await allCustomers()).find((c) => c.email === email);
     if (!found) throw notFound(API.customerNotFound);
-    ctx.body = found;
+    ctx.body = await customerDetail(found);
   });
   return router;
 }

@@ -2,13 +2,9 @@
 // document's frozen data only. Carries what ЗДДС чл. 114 asks: the title and "ОРИГИНАЛ", the
 // number, the dates of issue and of the tax event, supplier and recipient with ЕИК and VAT
 // numbers, each line's quantity, unit price before VAT, tax base, rate and VAT, and the totals.
-import PDFDocument from 'pdfkit';
 import { DOCUMENT_KIND_LABELS } from '../../../../domain/invoices';
+import { startPdf } from '../../platform/pdfDocument';
 import type { InvoiceSnapshot, Party } from './snapshot';
-
-// Resolved at run time from node_modules, so the bundled server (packages external) finds them too.
-const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
 /** 1234567 minor units → "12 345,67" (Bulgarian: decimal comma, space between thousands). */
 export function amountText(minor: number): string {
@@ -29,19 +25,11 @@ export function dayText(day: string): string {
 }
 
 export function renderInvoicePdf(doc: InvoiceSnapshot): Promise<Buffer> {
-  const pdf = new PDFDocument({
+  const { pdf, done } = startPdf({
     size: 'A4',
     margin: 40,
     info: { Title: `${DOCUMENT_KIND_LABELS[doc.kind]} ${doc.number}`, Author: doc.supplier.companyName, CreationDate: new Date(doc.issuedAt) },
   });
-  const chunks: Buffer[] = [];
-  pdf.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-  });
-  pdf.registerFont('regular', FONT);
-  pdf.registerFont('bold', FONT_BOLD);
   const left = 40;
   const width = pdf.page.width - 80;
 
