@@ -3,6 +3,7 @@
 // server entry is the storefront's source here (loaded through ts-jest), as `npm run build`
 // makes it for production.
 import zlib from 'node:zlib';
+import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { makeShop, TestShop } from './helpers';
@@ -277,6 +278,43 @@ describe('kept and compressed', () => {
     expect(gz.text).toBe(plain.text); // supertest unzips gzip
     const again = await crawl('/products/vap-solo-twins').set('If-None-Match', plain.headers.etag);
     expect(again.status).toBe(304);
+  });
+});
+
+describe('the first paint of a rendered page', () => {
+  it('has the age gate in it, after the page, and hides it before the paint on a device that said yes', async () => {
+    const res = await crawl('/products');
+    expect(res.status).toBe(200);
+    const { head, body } = parse(res.text);
+    // The gate used to open only once the app had loaded (a second or two later on a phone).
+    expect(body).toMatch(/<div class="overlay age-overlay" role="dialog" aria-modal="true" aria-labelledby="age-title"/);
+    expect(body).toContain('<h2 id="age-title">Навършили ли сте 18 години?</h2>');
+    expect(body.indexOf('<main')).toBeLessThan(body.indexOf('role="dialog"'));
+    // One inline script, allowed by its hash and nothing wider.
+    const scripts = [...head.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]).toContain('localStorage.getItem("age-confirmed")==="yes"');
+    expect(scripts[0]).toContain('document.documentElement.classList.add("age-confirmed")');
+    const hash = crypto.createHash('sha256').update(scripts[0], 'utf8').digest('base64');
+    const scriptSrc = /(?:^|; )script-src ([^;]*)/.exec(res.headers['content-security-policy'])?.[1].split(' ');
+    expect(scriptSrc).toEqual(["'self'", `'sha256-${hash}'`]);
+    // Where scripts do not run nobody could answer it: hidden there.
+    expect(head).toContain('<noscript><style>.age-overlay{display:none}</style></noscript>');
+  });
+
+  it('asks for the first pictures of the shop at once and the rest when they come near', async () => {
+    const { body } = parse((await crawl('/products')).text);
+    const pictures = [...body.matchAll(/<div class="product-card-image"><img ([^>]*)>/g)].map((m) => m[1]);
+    expect(pictures.length).toBeGreaterThan(4);
+    for (const img of pictures.slice(0, 4)) {
+      expect(img).toContain('loading="eager"');
+      expect(img).toMatch(/fetchpriority="high"/i);
+      expect(img).toMatch(/width="\d+" height="\d+"/);
+    }
+    for (const img of pictures.slice(4)) {
+      expect(img).toContain('loading="lazy"');
+      expect(img).not.toMatch(/fetchpriority="high"/i);
+    }
   });
 });
 
