@@ -330,6 +330,20 @@ describe('the server entry', () => {
     expect(html).toContain('<h1>Общи условия</h1>');
   });
 
+  it('renders a large page whole: no part left hidden for an inline script the CSP would block', async () => {
+    const entry = loadEntry([SOURCE_ENTRY])!;
+    const { data } = parse((await crawl('/products')).text);
+    const payload = JSON.parse(data!);
+    // A shop page well over React's 12.8 KB "progressive chunk": long names, many categories.
+    payload.products.products = payload.products.products.map((p: { name: string }, i: number) => ({ ...p, name: `${p.name} ${'дълго име '.repeat(40)}${i}` }));
+    payload.categories = Array.from({ length: 40 }, (_, i) => ({ ...payload.categories[0], id: 1000 + i, slug: `kategoriya-${i}`, name: `Категория ${i}`, parentId: null }));
+    const html = await entry.render(payload);
+    expect(html.length).toBeGreaterThan(20_000);
+    expect(html).not.toContain('<!--$?-->');
+    expect(html).not.toMatch(/<script>/);
+    expect(html).toContain('<h1>Магазин</h1>');
+  });
+
   it('without one, pages are the shell the browser renders, as before', async () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-shell-'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>VAP SOLO</title></head><body><div id="root"></div></body></html>');
