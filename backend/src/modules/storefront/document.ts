@@ -1,6 +1,7 @@
 // The page's HTML document: the built storefront's index.html (its scripts and styles) with the
 // rendered app in #root, the head tags React hoisted moved into <head> (in place of the shell's
-// default title and description), and the page's data for hydration in a JSON script element.
+// default title and description), the age gate's head script (ageGateHead.ts), and the page's
+// data for hydration in a JSON script element.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PagePayload } from '../../../../domain/storefrontPages';
