@@ -3,6 +3,7 @@
 // server entry is the storefront's source here (loaded through ts-jest), as `npm run build`
 // makes it for production.
 import zlib from 'node:zlib';
+import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { makeShop, TestShop } from './helpers';
@@ -280,6 +281,43 @@ describe('kept and compressed', () => {
   });
 });
 
+describe('the first paint of a rendered page', () => {
+  it('has the age gate in it, after the page, and hides it before the paint on a device that said yes', async () => {
+    const res = await crawl('/products');
+    expect(res.status).toBe(200);
+    const { head, body } = parse(res.text);
+    // The gate used to open only once the app had loaded (a second or two later on a phone).
+    expect(body).toMatch(/<div class="overlay age-overlay" role="dialog" aria-modal="true" aria-labelledby="age-title"/);
+    expect(body).toContain('<h2 id="age-title">Навършили ли сте 18 години?</h2>');
+    expect(body.indexOf('<main')).toBeLessThan(body.indexOf('role="dialog"'));
+    // One inline script, allowed by its hash and nothing wider.
+    const scripts = [...head.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]).toContain('localStorage.getItem("age-confirmed")==="yes"');
+    expect(scripts[0]).toContain('document.documentElement.classList.add("age-confirmed")');
+    const hash = crypto.createHash('sha256').update(scripts[0], 'utf8').digest('base64');
+    const scriptSrc = /(?:^|; )script-src ([^;]*)/.exec(res.headers['content-security-policy'])?.[1].split(' ');
+    expect(scriptSrc).toEqual(["'self'", `'sha256-${hash}'`]);
+    // Where scripts do not run nobody could answer it: hidden there.
+    expect(head).toContain('<noscript><style>.age-overlay{display:none}</style></noscript>');
+  });
+
+  it('asks for the first pictures of the shop at once and the rest when they come near', async () => {
+    const { body } = parse((await crawl('/products')).text);
+    const pictures = [...body.matchAll(/<div class="product-card-image"><img ([^>]*)>/g)].map((m) => m[1]);
+    expect(pictures.length).toBeGreaterThan(4);
+    for (const img of pictures.slice(0, 4)) {
+      expect(img).toContain('loading="eager"');
+      expect(img).toMatch(/fetchpriority="high"/i);
+      expect(img).toMatch(/width="\d+" height="\d+"/);
+    }
+    for (const img of pictures.slice(4)) {
+      expect(img).toContain('loading="lazy"');
+      expect(img).not.toMatch(/fetchpriority="high"/i);
+    }
+  });
+});
+
 describe('the server entry', () => {
   it('is the storefront\'s own source when there is no build (loaded through ts-jest)', async () => {
     const entry = loadEntry([SOURCE_ENTRY]);
@@ -290,6 +328,20 @@ describe('the server entry', () => {
     const html = await entry!.render({ url: '/terms', origin: ORIGIN, settings: (await shop.browser().get('/api/settings')).body });
     expect(html.startsWith('<title>Общи условия | VAP SOLO</title>')).toBe(true);
     expect(html).toContain('<h1>Общи условия</h1>');
+  });
+
+  it('renders a large page whole: no part left hidden for an inline script the CSP would block', async () => {
+    const entry = loadEntry([SOURCE_ENTRY])!;
+    const { data } = parse((await crawl('/products')).text);
+    const payload = JSON.parse(data!);
+    // A shop page well over React's 12.8 KB "progressive chunk": long names, many categories.
+    payload.products.products = payload.products.products.map((p: { name: string }, i: number) => ({ ...p, name: `${p.name} ${'дълго име '.repeat(40)}${i}` }));
+    payload.categories = Array.from({ length: 40 }, (_, i) => ({ ...payload.categories[0], id: 1000 + i, slug: `kategoriya-${i}`, name: `Категория ${i}`, parentId: null }));
+    const html = await entry.render(payload);
+    expect(html.length).toBeGreaterThan(20_000);
+    expect(html).not.toContain('<!--$?-->');
+    expect(html).not.toMatch(/<script>/);
+    expect(html).toContain('<h1>Магазин</h1>');
   });
 
   it('without one, pages are the shell the browser renders, as before', async () => {

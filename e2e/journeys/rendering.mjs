@@ -1,6 +1,7 @@
 // Server-rendered storefront pages (issue 20): the product is in the HTML before any script
 // runs, the browser hydrates it without a console error or a second fetch of its data, the age
-// gate still asks, and client-side navigation keeps each page's head (title, canonical, JSON-LD).
+// gate still asks (painted with the page, never on a device that said yes), and client-side
+// navigation keeps each page's head (title, canonical, JSON-LD).
 import { assert } from '../helpers.mjs';
 
 async function headOf(page) {
@@ -35,7 +36,7 @@ export const journeys = [
       assert.match(html, /<title>[^<]*\| VAP SOLO<\/title>/);
 
       await page.goto('/products/vap-solo-twins');
-      // The age gate opens once the page runs; the product is already on the page under it.
+      // The age gate is in the page; it answers once the app runs (its buttons wait till then).
       await page.getByRole('dialog', { name: 'Навършили ли сте 18 години?' }).waitFor();
       await page.getByRole('button', { name: 'Да, на 18+ съм' }).click();
       await page.getByRole('dialog').waitFor({ state: 'detached' });
@@ -79,6 +80,38 @@ export const journeys = [
       await page.locator('.product-card').first().waitFor();
       await page.waitForTimeout(300);
       assert.deepEqual(problems, [], problems.join('\n'));
+    },
+  },
+  {
+    name: 'the age gate is painted with the page, before the app runs, and never on a device that said yes',
+    widths: [390],
+    async run({ page, context }) {
+      const problems = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+      });
+      // The app's code never arrives: what shows is what the first paint has.
+      await context.route('**/assets/*.js', (route) => route.abort());
+      await page.goto('/products');
+      const gate = page.getByRole('dialog', { name: 'Навършили ли сте 18 години?' });
+      assert.ok(await gate.isVisible(), 'a first-time visitor sees the gate without the app');
+      assert.ok(await page.getByRole('button', { name: 'Да, на 18+ съм' }).isDisabled(), 'its answer waits for the app');
+      assert.equal((await page.locator('main h1').textContent()).trim(), 'Магазин', 'the page is under it');
+
+      // A device that has said yes: hidden before the paint by the head script (allowed by the CSP).
+      await page.evaluate(() => localStorage.setItem('age-confirmed', 'yes'));
+      await page.goto('/products');
+      await page.getByRole('heading', { name: 'Магазин', level: 1 }).waitFor();
+      assert.equal(await page.locator('.age-overlay').count(), 1, 'the gate is in the HTML');
+      assert.equal(await page.locator('.age-overlay').isVisible(), false, 'and hidden on this device');
+      assert.equal(await page.evaluate(() => document.documentElement.classList.contains('age-confirmed')), true);
+
+      // With the app: it closes on hydration, without a word in the console.
+      await context.unroute('**/assets/*.js');
+      await page.goto('/products');
+      await page.locator('.product-card-link').first().waitFor();
+      await page.waitForFunction(() => !document.querySelector('.age-overlay'));
+      assert.deepEqual(problems.filter((p) => !p.includes('net::ERR_FAILED')), [], problems.join('\n'));
     },
   },
   {

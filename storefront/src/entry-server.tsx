@@ -22,6 +22,10 @@ export async function render(payload: PagePayload): Promise<string> {
         </PreloadedProvider>
       </StaticRouter>
     </StrictMode>,
+    // One whole document: React would otherwise send a large page's content as a hidden part
+    // revealed by inline scripts (over ~12.8 KB, e.g. a shop page with pictures), which the
+    // CSP blocks: the page would show nothing until the app ran.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const decoder = new TextDecoder();
   let html = '';

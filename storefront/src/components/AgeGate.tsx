@@ -1,10 +1,15 @@
 // The 18+ gate on the first visit; the answer is remembered on this device. It is a modal
 // dialog: Tab and Shift+Tab cycle inside it (the page behind is inert until it is answered).
-// It opens once the page is running in the browser (the server cannot know this device's
-// answer, and the page's HTML under it stays readable for search engines and link previews).
+// A page rendered on the server carries the gate in its HTML (after the page's content, which
+// stays readable for search engines and link previews), so a first-time visitor sees it with
+// the first paint; the server cannot know this device's answer, so a device that said yes has
+// it hidden before that paint by the head script of domain/ageGate.ts and closed on hydration.
+// Its buttons work once the app runs: until then they are disabled (a click would be lost).
 import { KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { useRenderedOnServer } from '../state/preloaded';
+import { AGE_CONFIRMED_KEY, AGE_GATE_CLASS } from '../../../domain/ageGate';
 
-export const AGE_KEY = 'age-confirmed';
+export const AGE_KEY = AGE_CONFIRMED_KEY;
 
 /** Staff sent here by the admin (/signin?next=/admin…) sign in to work, not to shop: no gate. */
 function isStaffSignIn(): boolean {
@@ -23,24 +28,30 @@ function confirmedHere(): boolean {
 }
 
 export function AgeGate() {
-  const [open, setOpen] = useState(false);
+  // Rendered on the server (or hydrating what it rendered): open, as in the HTML, for everyone.
+  const renderedOnServer = useRenderedOnServer();
+  const [open, setOpen] = useState(() => !isStaffSignIn() && (renderedOnServer || !confirmedHere()));
+  /** The app runs here: the answers work, focus and inertness apply. */
+  const [running, setRunning] = useState(false);
   const [refused, setRefused] = useState(false);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (!isStaffSignIn() && !confirmedHere()) setOpen(true);
+    setRunning(true);
+    if (isStaffSignIn() || confirmedHere()) setOpen(false);
   }, []);
+  const active = open && running;
   useEffect(() => {
-    if (open) confirmRef.current?.focus();
-    document.body.classList.toggle('no-scroll', open);
+    if (active) confirmRef.current?.focus();
+    document.body.classList.toggle('no-scroll', active);
     // Everything outside the dialog is inert while it is open (no tabbing or clicking behind it).
     const root = document.getElementById('root');
     const outside = root ? Array.from(root.children).filter((el) => !el.contains(dialogRef.current)) : [];
-    for (const el of outside) el.toggleAttribute('inert', open);
+    for (const el of outside) el.toggleAttribute('inert', active);
     return () => {
       for (const el of outside) el.removeAttribute('inert');
     };
-  }, [open]);
+  }, [active]);
   useEffect(() => {
     if (refused) dialogRef.current?.querySelector<HTMLElement>('[tabindex="-1"]')?.focus();
   }, [refused]);
@@ -73,7 +84,7 @@ export function AgeGate() {
     }
   };
   return (
-    <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="age-title" aria-describedby="age-text" ref={dialogRef} onKeyDown={trap}>
+    <div className={`overlay ${AGE_GATE_CLASS}`} role="dialog" aria-modal="true" aria-labelledby="age-title" aria-describedby="age-text" ref={dialogRef} onKeyDown={trap}>
       <div className="dialog age-gate">
         <div className="logo">VAP<span>SOLO</span></div>
         <h2 id="age-title">Навършили ли сте 18 години?</h2>
@@ -84,10 +95,10 @@ export function AgeGate() {
         </p>
         {!refused && (
           <div className="dialog-actions">
-            <button ref={confirmRef} type="button" className="button" onClick={confirm}>
+            <button ref={confirmRef} type="button" className="button" onClick={confirm} disabled={!running}>
               Да, на 18+ съм
             </button>
-            <button type="button" className="button button-ghost" onClick={() => setRefused(true)}>
+            <button type="button" className="button button-ghost" onClick={() => setRefused(true)} disabled={!running}>
               Не
             </button>
           </div>

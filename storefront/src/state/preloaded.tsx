@@ -55,3 +55,8 @@ export function usePreloaded<K extends keyof PagePayload>(key: K): PagePayload[K
 export function usePreloadedSettings(): PublicSettings | undefined {
   return useContext(PreloadedContext)?.settings;
 }
+
+/** True while on the page the server rendered (its HTML is what the browser hydrates). */
+export function useRenderedOnServer(): boolean {
+  return useContext(PreloadedContext) !== null;
+}

@@ -1,9 +1,11 @@
 // The page's HTML document: the built storefront's index.html (its scripts and styles) with the
 // rendered app in #root, the head tags React hoisted moved into <head> (in place of the shell's
-// default title and description), and the page's data for hydration in a JSON script element.
+// default title and description), the age gate's head script (ageGateHead.ts), and the page's
+// data for hydration in a JSON script element.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PagePayload } from '../../../../domain/storefrontPages';
+import { AGE_GATE_HEAD } from './ageGateHead';
 
 export const ROOT_ELEMENT = '<div id="root"></div>';
 export const DATA_ELEMENT_ID = '__DATA__';
@@ -116,7 +118,7 @@ export function scriptJson(value: unknown): string {
 export function pageDocument(template: Template, appHtml: string, payload: PagePayload, chunk?: string): string {
   const { headTags, body } = splitHoisted(appHtml);
   return (
-    `${template.head}${chunkPreloads(template, chunk)}${headTags}\n  ${template.bodyStart}<div id="root">${body}</div>` +
+    `${template.head}${AGE_GATE_HEAD}${chunkPreloads(template, chunk)}${headTags}\n  ${template.bodyStart}<div id="root">${body}</div>` +
     `<script type="application/json" id="${DATA_ELEMENT_ID}">${scriptJson(payload)}</script>${template.bodyEnd}`
   );
 }

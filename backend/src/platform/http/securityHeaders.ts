@@ -1,10 +1,12 @@
 // Security headers on every answer. The CSP allows no inline scripts (the Vite builds load
-// module scripts from files); inline styles are allowed because MUI/emotion inject them.
+// module scripts from files) but the age gate's one line in rendered pages, by its hash;
+// inline styles are allowed because MUI/emotion inject them.
 import type { Context, Next } from 'koa';
+import { AGE_GATE_SCRIPT_SOURCE } from '../modules/storefront/ageGateHead';
 
 const CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' ${AGE_GATE_SCRIPT_SOURCE}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https:",
   "font-src 'self' data:",
