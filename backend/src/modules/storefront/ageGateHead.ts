@@ -1,7 +1,7 @@
 // The 18+ gate's part of a rendered page's head (domain/ageGate.ts): the inline script that
 // hides the gate before the first paint on a device that has answered yes, and the gate hidden
 // where scripts do not run (nobody could answer it there). The CSP allows that one script by
-// its hash (http/securityHeaders.ts); every other inline script stays blocked.
+// its hash (platform/http/securityHeaders.ts, handed it by app.ts); every other inline script stays blocked.
 import crypto from 'node:crypto';
 import { AGE_GATE_CLASS, AGE_GATE_HEAD_SCRIPT } from '../../../../domain/ageGate';
 

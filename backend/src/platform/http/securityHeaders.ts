@@ -1,12 +1,11 @@
 // Security headers on every answer. The CSP allows no inline scripts (the Vite builds load
-// module scripts from files) but the age gate's one line in rendered pages, by its hash;
-// inline styles are allowed because MUI/emotion inject them.
+// module scripts from files) but the ones named by their hashes (the age gate's one line in
+// rendered pages: app.ts hands it in); inline styles are allowed because MUI/emotion inject them.
 import type { Context, Next } from 'koa';
-import { AGE_GATE_SCRIPT_SOURCE } from '../modules/storefront/ageGateHead';
 
-const CSP = [
+const csp = (scriptSources: string[]) => [
   "default-src 'self'",
-  `script-src 'self' ${AGE_GATE_SCRIPT_SOURCE}`,
+  ["script-src 'self'", ...scriptSources].join(' '),
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https:",
   "font-src 'self' data:",
@@ -17,7 +16,9 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export function securityHeaders(production: boolean) {
+/** `scriptSources`: inline scripts allowed by their CSP hash sources ('sha256-…'). */
+export function securityHeaders(production: boolean, scriptSources: string[] = []) {
+  const CSP = csp(scriptSources);
   return async (ctx: Context, next: Next) => {
     await next();
     ctx.set('X-Content-Type-Options', 'nosniff');
