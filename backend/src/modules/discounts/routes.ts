@@ -2,15 +2,14 @@
 // preview POST /api/discounts/check { code, items? } priced on the server like checkout.
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { Discount, DISCOUNT_TYPES, DiscountType } from '../../models/Discount';
 import type { User } from '../../models/User';
 import { parseBody, parseId } from '../../platform/http/parseInput';
 import { discountCheckInput, discountInput } from '../../../../domain/schemas/discounts';
-import { badRequest, notFound } from '../../platform/http/errors';
-import { filterBy, parseRaParams, raPage, sendRaList, whereContains, RaListSpec } from '../../platform/lists/raList';
+import { parseRaParams, sendRaList } from '../../platform/lists/raList';
+import { createDiscount, deleteDiscount, discountListSpec, findDiscount, listDiscounts, updateDiscount, type DiscountInput } from './adminService';
 import { API } from '../../../../domain/messages';
 import type { ShippingMethod } from '../../../../domain/orderStatus';
-import { customerKeys, normalizeCode } from './service';
+import { customerKeys } from './service';
 import { Throttle } from '../../platform/http/throttle';
 import { Order } from '../../models/Order';
 import type { ShopSession } from '../../platform/http/session';
@@ -19,51 +18,10 @@ import { tooManyRequests } from '../../platform/http/errors';
 import { DISCOUNT_CHECKS_PER_ADDRESS, DISCOUNT_CHECKS_PER_SESSION, DISCOUNT_CHECK_WINDOW_MINUTES } from '../../../../domain/limits';
 import type { LineInput } from '../cart/lines';
 import { quoteCart, quoteView } from '../checkout/quote';
-import { toMinor } from '../../../../domain/money';
-
-const raSpec: RaListSpec = {
-  idColumn: 'id',
-  defaultSort: ['createdAt', 'DESC'],
-  sortable: { id: 'id', code: 'code', type: 'type', value: 'value', usedCount: 'usedCount', startsAt: 'startsAt', endsAt: 'endsAt', active: 'active', createdAt: 'createdAt' },
-  filters: {
-    q: (qb, value) => {
-      if (typeof value !== 'string') throw badRequest(API.invalidFilter, { 'filter.q': API.invalidFilter });
-      if (value.trim()) whereContains(qb, 'code', normalizeCode(value));
-    },
-    type: filterBy.equals('type', DISCOUNT_TYPES),
-    active: (qb, value) => qb.where('active', value === true || value === 'true'),
-  },
-};
-
-type DiscountInput = Partial<Omit<Discount, 'value'>> & { value?: number };
-
-/** Turn the form's value into what is stored, after the rules that span fields. */
-function storedChanges(input: DiscountInput, current?: Discount): Partial<Discount> {
-  const type: DiscountType = input.type ?? current!.type;
-  const out: Partial<Discount> = { ...(input as Partial<Discount>) };
-  if (input.code !== undefined) out.code = normalizeCode(input.code);
-  if (type === 'free_shipping') out.value = 0;
-  else if (input.value !== undefined || input.type !== undefined) {
-    const raw = input.value ?? (current ? (current.type === 'fixed' ? current.value / 100 : current.value) : undefined);
-    if (raw === undefined || raw <= 0) throw badRequest(API.discountValueRequired, { value: API.discountValueRequired });
-    if (type === 'percent' && (!Number.isInteger(raw) || raw < 1 || raw > 100)) throw badRequest(API.discountPercentRange, { value: API.discountPercentRange });
-    out.value = type === 'fixed' ? toMinor(raw) : raw;
-  }
-  const startsAt = input.startsAt !== undefined ? input.startsAt : current?.startsAt;
-  const endsAt = input.endsAt !== undefined ? input.endsAt : current?.endsAt;
-  if (startsAt && endsAt && endsAt <= startsAt) throw badRequest(API.discountEndsBeforeStart, { endsAt: API.discountEndsBeforeStart });
-  return out;
-}
-
-async function findDiscount(id: number): Promise<Discount> {
-  const d = await Discount.query().findById(id);
-  if (!d) throw notFound(API.discountNotFound);
-  return d;
-}
 
 async function raList(ctx: Context) {
-  const params = parseRaParams(ctx.query, raSpec);
-  const { rows, total } = await raPage(Discount.query(), params, raSpec);
+  const params = parseRaParams(ctx.query, discountListSpec);
+  const { rows, total } = await listDiscounts(params);
   sendRaList(ctx, 'discounts', rows, params.start, total);
 }
 
@@ -71,7 +29,7 @@ async function raList(ctx: Context) {
  *  trying codes meets 429, a shopper retyping one never does. */
 export async function throttleChecks(ctx: Context, user: User | null) {
   const window = DISCOUNT_CHECK_WINDOW_MINUTES * 60_000;
-  const checkThrottles = { session: new Throttle(Discount.knex(), DISCOUNT_CHECKS_PER_SESSION, window), address: new Throttle(Discount.knex(), DISCOUNT_CHECKS_PER_ADDRESS, window) };
+  const checkThrottles = { session: new Throttle(Order.knex(), DISCOUNT_CHECKS_PER_SESSION, window), address: new Throttle(Order.knex(), DISCOUNT_CHECKS_PER_ADDRESS, window) };
   // The session's CSRF token names it (it outlives sign-in); a token caller is its account.
   const csrf = (ctx.session as unknown as ShopSession | null)?.csrfToken;
   const who = ctx.state.authVia === 'bearer' || !csrf ? `user:${user?.id ?? 0}` : `session:${hashToken(csrf).slice(0, 32)}`;
@@ -118,22 +76,16 @@ export function discountsRoutes() {
     ctx.body = await findDiscount(parseId(ctx.params.id));
   });
   router.post('/admin/discounts', async (ctx) => {
-    const input = parseBody<DiscountInput>(ctx.request.body, discountInput);
-    const row = storedChanges({ active: true, minSubtotal: 0, ...input });
+    const created = await createDiscount(parseBody<DiscountInput>(ctx.request.body, discountInput));
     ctx.status = 201;
-    // A duplicate code is a 409 naming the field (the error middleware knows the constraint).
-    ctx.body = await Discount.query().insertAndFetch(row);
+    ctx.body = created;
   });
   router.put('/admin/discounts/:id', async (ctx) => {
-    const current = await findDiscount(parseId(ctx.params.id));
-    const input = parseBody<DiscountInput>(ctx.request.body, discountInput, { partial: true });
-    const changes = storedChanges(input, current);
-    ctx.body = await Discount.query().patchAndFetchById(current.id, changes);
+    const id = parseId(ctx.params.id);
+    ctx.body = await updateDiscount(id, parseBody<DiscountInput>(ctx.request.body, discountInput, { partial: true }));
   });
   router.delete('/admin/discounts/:id', async (ctx) => {
-    const d = await findDiscount(parseId(ctx.params.id));
-    await Discount.query().deleteById(d.id);
-    ctx.body = d;
+    ctx.body = await deleteDiscount(parseId(ctx.params.id));
   });
 
   return router;
