@@ -1,0 +1,92 @@
+// The staff's work on user accounts (customers and admins), behind the admin user routes: the
+// spec's list and react-admin's, one user, a change or deletion (never of one's own admin role or
+// account), and an admin added (an existing customer promoted, or a new account).
+import type { QueryBuilder } from 'objection';
+import { User } from '../../models/User';
+import { forbidden, notFound } from '../../platform/http/errors';
+import { raPage, filterBy, whereContains, type RaListParams, type RaListSpec } from '../../platform/lists/raList';
+import { cachedCount } from '../../platform/cache/countCache';
+import { API } from '../../../../domain/messages';
+import { ROLES, USER_SORTS, USER_SORT_DEFAULT, PAGE_DEFAULT, PAGE_SIZE_DEFAULT } from '../../../../domain/limits';
+import { createUser, updateUser, type UserChanges, type UserInput } from './users';
+import { endAllSessions } from '../auth/sessions';
+
+export const userListSpec: RaListSpec = {
+  idColumn: 'users.id',
+  defaultSort: ['createdAt', 'DESC'],
+  sortable: { id: 'users.id', email: 'email', firstName: 'firstName', lastName: 'lastName', role: 'role', createdAt: 'createdAt', lastLoginAt: 'lastLoginAt' },
+  filters: {
+    q: filterBy.search('searchText'),
+    role: filterBy.equals('role', ROLES),
+    createdAt_gte: filterBy.date('createdAt', '>='),
+    createdAt_lte: filterBy.date('createdAt', '<='),
+  },
+};
+
+export async function findUser(id: number, onlyAdmins = false): Promise<User> {
+  const user = await User.query().findById(id);
+  if (!user || (onlyAdmins && user.role !== 'admin')) throw notFound(API.userNotFound);
+  return user;
+}
+
+export interface UserListQuery {
+  page?: number;
+  limit?: number;
+  search?: string;
+  sort?: (typeof USER_SORTS)[number];
+}
+
+/** The spec's list: { users, total, page, limit }. */
+export async function userList(q: UserListQuery) {
+  const page = q.page ?? PAGE_DEFAULT;
+  const limit = q.limit ?? PAGE_SIZE_DEFAULT;
+  const query = User.query();
+  if (q.search) whereContains(query, 'searchText', q.search.toLocaleLowerCase('bg'));
+  const sort = q.sort ?? USER_SORT_DEFAULT;
+  const ordered = query.clone();
+  if (sort === 'date') ordered.orderBy('createdAt', 'desc');
+  else if (sort === 'name') ordered.orderBy('lastName').orderBy('firstName');
+  else ordered.orderBy('email');
+  const [users, total] = await Promise.all([ordered.orderBy('id', 'desc').offset((page - 1) * limit).limit(limit), cachedCount(query)]);
+  return { users, total, page, limit };
+}
+
+/** react-admin's page of users, or of admins only. */
+export async function userPage(params: RaListParams, onlyAdmins = false): Promise<{ rows: User[]; total: number }> {
+  const base: QueryBuilder<User, User[]> = onlyAdmins ? User.query().where('role', 'admin') : User.query();
+  return raPage(base, params, userListSpec);
+}
+
+/** An admin may not delete themself or take away their own admin role. */
+function guardSelf(staff: Pick<User, 'id'>, target: User, change: { deleting?: boolean; role?: string }) {
+  if (target.id !== staff.id) return;
+  if (change.deleting) throw forbidden(API.cannotDeleteSelf);
+  if (change.role && change.role !== 'admin') throw forbidden(API.cannotDemoteSelf);
+}
+
+export async function changeUser(staff: Pick<User, 'id'>, target: User, changes: UserChanges): Promise<User> {
+  guardSelf(staff, target, { role: changes.role });
+  return updateUser(target, changes);
+}
+
+/** Delete an account; its sessions end first. */
+export async function deleteUser(staff: Pick<User, 'id'>, target: User): Promise<void> {
+  guardSelf(staff, target, { deleting: true });
+  await endAllSessions(User.knex(), target.id);
+  await User.query().deleteById(target.id);
+}
+
+/** The admin role taken away (the account stays a customer's). */
+export async function demoteAdmin(staff: Pick<User, 'id'>, admin: User): Promise<User> {
+  guardSelf(staff, admin, { role: 'customer' });
+  return updateUser(admin, { role: 'customer' });
+}
+
+/** An existing customer with this e-mail is promoted; otherwise a new admin account (`needsPassword`
+ *  checks the password it then needs). */
+export async function addAdmin(input: UserInput, needsPassword: () => void): Promise<User> {
+  const existing = await User.query().findOne({ email: input.email });
+  if (existing) return updateUser(existing, { role: 'admin', firstName: input.firstName, lastName: input.lastName, phone: input.phone, password: input.password });
+  needsPassword();
+  return createUser({ ...input, role: 'admin' });
+}
