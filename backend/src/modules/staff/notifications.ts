@@ -1,10 +1,61 @@
-// Messages for the staff (the admin's notifications panel).
+// Messages for the staff (the admin's notifications panel): written by the shop's events, read,
+// marked read and deleted by staff.
 import type { Transaction } from 'objection';
-import { Notification } from '../../models/Notification';
+import { Notification, NOTIFICATION_TYPES } from '../../models/Notification';
+import { notFound } from '../../platform/http/errors';
+import { filterBy, raPage, whereContains, type RaListParams, type RaListSpec } from '../../platform/lists/raList';
+import { API } from '../../../../domain/messages';
 
 export type NotificationType = 'order' | 'withdrawal' | 'contact' | 'customer' | 'low_stock';
 
 export async function notifyStaff(n: { type: NotificationType; message: string; link?: string }, trx?: Transaction): Promise<Notification> {
   const [made] = await Notification.insertComposed(trx ?? Notification.knex(), [{ type: n.type, message: n.message.slice(0, 500), link: n.link ?? '', isRead: false }]);
   return made;
+}
+
+export const notificationListSpec: RaListSpec = {
+  idColumn: 'id',
+  // Unread first, then newest: the panel's order.
+  defaultSort: ['unreadFirst', 'ASC'],
+  sortable: { unreadFirst: 'isRead', id: 'id', createdAt: 'createdAt', type: 'type', isRead: 'isRead' },
+  filters: {
+    q: (qb, v) => {
+      if (typeof v === 'string' && v.trim()) whereContains(qb, 'message', v.trim());
+    },
+    type: filterBy.equals('type', NOTIFICATION_TYPES),
+    isRead: (qb, v) => qb.where('isRead', v === true || v === 'true'),
+  },
+};
+
+/** A page of notifications; unread first and, within each, newest first (the panel's order). */
+export async function notificationPage(params: RaListParams): Promise<{ rows: Notification[]; total: number }> {
+  const base = Notification.query();
+  const ordered = params.sort[0] === 'unreadFirst' ? base.orderBy('isRead', params.sort[1] === 'ASC' ? 'asc' : 'desc').orderBy('createdAt', 'desc') : base;
+  return raPage(ordered, params, notificationListSpec);
+}
+
+export async function findNotification(id: number): Promise<Notification> {
+  const n = await Notification.query().findById(id);
+  if (!n) throw notFound(API.notFound);
+  return n;
+}
+
+export async function unreadNotificationCount(): Promise<number> {
+  return Notification.query().where('isRead', false).resultSize();
+}
+
+/** Every unread notification marked read: answers how many. */
+export async function markAllNotificationsRead(): Promise<number> {
+  return Notification.query().patch({ isRead: true } as Partial<Notification>).where('isRead', false);
+}
+
+export async function markNotification(id: number, isRead: boolean | undefined): Promise<Notification> {
+  const n = await findNotification(id);
+  return isRead === undefined ? n : n.$query().patchAndFetch({ isRead } as Partial<Notification>);
+}
+
+export async function deleteNotification(id: number): Promise<Notification> {
+  const n = await findNotification(id);
+  await n.$query().delete();
+  return n;
 }
