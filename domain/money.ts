@@ -17,8 +17,11 @@ export const DUAL_DISPLAY_UNTIL = '2026-12-31';
 export const VAT_RATE = 0.2;
 
 /** The day (YYYY-MM-DD) in Sofia. */
+/** Made once: making an Intl formatter costs far more than formatting (settings read it per order). */
+const SOFIA_DAY = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Sofia', year: 'numeric', month: '2-digit', day: '2-digit' });
+
 export function sofiaDay(at: Date = new Date()): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Sofia', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  return SOFIA_DAY.format(at);
 }
 
 /** Dual display is on by default until DUAL_DISPLAY_UNTIL (inclusive, Sofia time), off after. */
