@@ -47,6 +47,21 @@ function sampleWaits(knex: Knex, database: string) {
   };
 }
 
+/** CPU time (user + system) a process has used, in ms. */
+function cpuMs(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (100/s)
+  } catch {
+    return 0;
+  }
+}
+
+async function backendPids(knex: Knex | undefined, database: string): Promise<number[]> {
+  if (!knex) return [];
+  return (await knex.raw("select pid from pg_stat_activity where datname = ? and application_name = 'vapsolo-shop'", [database])).rows.map((r: { pid: number }) => r.pid);
+}
+
 async function main() {
   const serverUrl = process.env.DATABASE_URL;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-profile-'));
@@ -102,9 +117,15 @@ async function main() {
       }),
     };
     await autocannon({ ...opts, duration: 2 });
+    const pids = await backendPids(watcher, database);
+    const cpuBefore = { shop: cpuMs(shop.pid!), pg: pids.reduce((s, p) => s + cpuMs(p), 0) };
     const stopSampling = watcher ? sampleWaits(watcher, database) : undefined;
     const r = await autocannon({ ...opts, duration: SECONDS });
     const waits = await stopSampling?.();
+    const orders = r.requests.average * SECONDS;
+    const shopCpu = (cpuMs(shop.pid!) - cpuBefore.shop) / orders;
+    const pgCpu = (pids.reduce((s, p) => s + cpuMs(p), 0) - cpuBefore.pg) / orders;
+    console.log(`CPU per order (whatever the machine's load): the shop's process ${shopCpu.toFixed(2)} ms${watcher ? `, its PostgreSQL backends ${pgCpu.toFixed(2)} ms` : ''}`);
     console.log(`guest checkout (${serverUrl ? 'PostgreSQL' : 'SQLite'}): ${Math.round(r.requests.average)} orders/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}`);
     if (waits) console.log('the shop\'s busy connections (state / wait event: samples):\n' + waits.map(([k, n]) => `  ${k}: ${n}`).join('\n'));
   } finally {
