@@ -6,6 +6,8 @@ declare module 'autocannon' {
       path?: string;
       headers?: Record<string, string>;
       body?: string;
+      /** Called before each request is sent: the request to send (e.g. another path each time). */
+      setupRequest?: (req: Request, context: Record<string, unknown>) => Request;
     }
     interface Options {
       url?: string;

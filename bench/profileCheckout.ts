@@ -1,71 +1,141 @@
-// Profile one scenario of the bench with V8's CPU profiler: `npx tsx bench/profileCheckout.ts`
-// (DATABASE_URL for PostgreSQL). Generates the bench's data, starts the built server with
-// --cpu-prof, runs guest checkouts for BENCH_SECONDS, and prints the heaviest functions (self time).
-// Not a test and not part of `npm run bench`: a tool for finding where a slow path spends its time.
+// npx tsx bench/profileCheckout.ts: guest checkout under load (autocannon, 10 connections) against
+// the built server run with --cpu-prof, on SQLite, or on a new PostgreSQL database with
+// DATABASE_URL=postgres://…/postgres (dropped after). On PostgreSQL the shop's connections are
+// sampled from pg_stat_activity meanwhile: what they wait on (a row lock, the WAL's fsync, the
+// Node process: ClientRead) is printed beside the figures. The profile goes to PROFILE_DIR
+// (default: a temporary folder); open it in Chrome's DevTools. Not a test.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import net from 'node:net';
 import { spawn, spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
+import type { Knex } from 'knex';
 import { loadConfig } from '../backend/src/config';
 import { createKnex } from '../backend/src/platform/db/knex';
-import { generateLargeData, FULL } from './largeData';
+import { generateLargeData } from './largeData';
 
 const ROOT = path.resolve(__dirname, '..');
-const SECONDS = Number(process.env.BENCH_SECONDS) || 10;
+const SECONDS = Number(process.env.BENCH_SECONDS) || 8;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, () => {
+      const p = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(p));
+    });
+  });
+}
+
+/** What the shop's connections wait on, sampled every 100 ms: "state / wait event" → count. */
+function sampleWaits(knex: Knex, database: string) {
+  const counts = new Map<string, number>();
+  let stopped = false;
+  const done = (async () => {
+    while (!stopped) {
+      const rows: Array<{ state: string; wait: string | null }> = (await knex.raw(
+        "select state, wait_event_type || ':' || wait_event as wait from pg_stat_activity where datname = ? and application_name = 'vapsolo-shop' and state <> 'idle'", [database],
+      )).rows;
+      for (const r of rows) counts.set(`${r.state} / ${r.wait ?? 'running'}`, (counts.get(`${r.state} / ${r.wait ?? 'running'}`) ?? 0) + 1);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+  return async () => {
+    stopped = true;
+    await done;
+    return [...counts].sort((a, b) => b[1] - a[1]);
+  };
+}
+
+/** CPU time (user + system) a process has used, in ms. */
+function cpuMs(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (100/s)
+  } catch {
+    return 0;
+  }
+}
+
+async function backendPids(knex: Knex | undefined, database: string): Promise<number[]> {
+  if (!knex) return [];
+  return (await knex.raw("select pid from pg_stat_activity where datname = ? and application_name = 'vapsolo-shop'", [database])).rows.map((r: { pid: number }) => r.pid);
+}
 
 async function main() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-profile-'));
+  const serverUrl = process.env.DATABASE_URL;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-profile-'));
+  const profileDir = process.env.PROFILE_DIR || path.join(dataDir, 'profile');
+  const database = `vapsolo_profile_${process.pid}`;
+  let url = '';
+  if (serverUrl) {
+    const admin = createKnex({ dbFile: ':memory:', databaseUrl: serverUrl });
+    await admin.raw('create database ??', [database]);
+    await admin.destroy();
+    const u = new URL(serverUrl);
+    u.pathname = '/' + database;
+    url = u.toString();
+  }
   const dbFile = path.join(dataDir, 'shop.sqlite3');
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DB_FILE: dbFile, SEED_DEMO: '0' } as NodeJS.ProcessEnv);
+  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DB_FILE: dbFile, DATABASE_URL: url, SEED_DEMO: '0' } as NodeJS.ProcessEnv);
   const knex = createKnex(config);
   await knex.migrate.latest();
-  await generateLargeData(knex, process.env.PROFILE_SMALL ? { ...FULL, orders: 10_000 } : FULL);
+  await generateLargeData(knex, { products: 200, variantsPerProduct: 4, customers: 100, orders: 1000 });
   const target = await knex('variants').join('products', 'products.id', 'variants.productId').where('products.status', 'active').first('variants.id', 'variants.productId');
   await knex('variants').where({ id: target.id }).update({ stock: 1_000_000 });
   await knex.destroy();
-  if (!process.env.PROFILE_NO_BUILD) spawnSync('npm', ['run', 'build:server'], { cwd: ROOT, stdio: 'inherit' });
-  const profDir = path.join(dataDir, 'profile');
-  const port = 3900 + Math.floor(Math.random() * 90);
-  const shop = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profDir}`, fs.realpathSync(path.join(ROOT, 'build/current/server/main.js'))], {
-    cwd: ROOT, stdio: 'ignore',
-    env: { ...process.env, NODE_ENV: 'production', INSECURE_COOKIES: '1', PORT: String(port), DATA_DIR: dataDir, DB_FILE: dbFile, SEED_DEMO: '0', LOG_REQUESTS: '0', ADMIN_EMAIL: 'bench@vapsolo.bg', ADMIN_PASSWORD: 'bench-admin-1' },
-  });
+
+  spawnSync('npm', ['run', 'build:server'], { cwd: ROOT, stdio: 'inherit' });
+  const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    try { await fetch(`${base}/api/health`); break; } catch { await new Promise((r) => setTimeout(r, 100)); }
-  }
-  const res = await fetch(`${base}/api/csrf-token`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const token = ((await res.json()) as { csrfToken: string }).csrfToken;
-  const r = await autocannon({
-    url: `${base}/api/orders/create`, method: 'POST', connections: 10, duration: SECONDS,
-    headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': token },
-    body: JSON.stringify({
-      items: [{ productId: target.productId, variantId: target.id, quantity: 1 }],
-      customer: { firstName: 'Бенч', lastName: 'Тест', email: 'bench.guest@example.bg', phone: '0888000000' },
-      shipping: { method: 'econt_office', city: 'София', postcode: '1000', address: 'Офис' },
-      paymentMethod: 'cod', ageConfirmed: true, termsAccepted: true,
-    }),
+  const shop = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, fs.realpathSync(path.join(ROOT, 'build/current/server/main.js'))], {
+    cwd: ROOT, stdio: 'ignore',
+    env: { ...process.env, NODE_ENV: 'production', INSECURE_COOKIES: '1', PORT: String(port), DATA_DIR: dataDir, DB_FILE: dbFile, DATABASE_URL: url, SEED_DEMO: '0', LOG_REQUESTS: '0' },
   });
-  console.log(`guest checkout: ${Math.round(r.requests.average)} orders/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}`);
-  shop.kill('SIGINT');
-  await new Promise((done) => shop.once('exit', done));
-  const file = fs.readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
-  if (!file) throw new Error('no profile written');
-  const kept = path.join(os.tmpdir(), `checkout-${Date.now()}.cpuprofile`);
-  fs.copyFileSync(path.join(profDir, file), kept);
-  const profile = JSON.parse(fs.readFileSync(kept, 'utf8')) as { nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } ; hitCount: number }> };
-  const self = new Map<string, number>();
-  let total = 0;
-  for (const n of profile.nodes) {
-    const key = `${n.callFrame.functionName || '(anonymous)'} ${path.basename(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`;
-    self.set(key, (self.get(key) ?? 0) + n.hitCount);
-    total += n.hitCount;
+  const watcher = serverUrl ? createKnex({ dbFile: ':memory:', databaseUrl: serverUrl }) : undefined;
+  try {
+    for (let i = 0; ; i++) {
+      try {
+        await fetch(`${base}/api/health`);
+        break;
+      } catch {
+        if (i > 600) throw new Error('the server did not answer');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    const res = await fetch(`${base}/api/csrf-token`);
+    const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const token = ((await res.json()) as { csrfToken: string }).csrfToken;
+    const opts: autocannon.Options = {
+      url: `${base}/api/orders/create`, method: 'POST', connections: 10,
+      headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': token },
+      body: JSON.stringify({
+        items: [{ productId: target.productId, variantId: target.id, quantity: 1 }],
+        customer: { firstName: 'Бенч', lastName: 'Тест', email: 'bench.guest@example.bg', phone: '0888000000' },
+        shipping: { method: 'econt_office', city: 'София', postcode: '1000', address: 'Офис' },
+        paymentMethod: 'cod', ageConfirmed: true, termsAccepted: true,
+      }),
+    };
+    await autocannon({ ...opts, duration: 2 });
+    const pids = await backendPids(watcher, database);
+    const cpuBefore = { shop: cpuMs(shop.pid!), pg: pids.reduce((s, p) => s + cpuMs(p), 0) };
+    const stopSampling = watcher ? sampleWaits(watcher, database) : undefined;
+    const r = await autocannon({ ...opts, duration: SECONDS });
+    const waits = await stopSampling?.();
+    const orders = r.requests.average * SECONDS;
+    const shopCpu = (cpuMs(shop.pid!) - cpuBefore.shop) / orders;
+    const pgCpu = (pids.reduce((s, p) => s + cpuMs(p), 0) - cpuBefore.pg) / orders;
+    console.log(`CPU per order (whatever the machine's load): the shop's process ${shopCpu.toFixed(2)} ms${watcher ? `, its PostgreSQL backends ${pgCpu.toFixed(2)} ms` : ''}`);
+    console.log(`guest checkout (${serverUrl ? 'PostgreSQL' : 'SQLite'}): ${Math.round(r.requests.average)} orders/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}`);
+    if (waits) console.log('the shop\'s busy connections (state / wait event: samples):\n' + waits.map(([k, n]) => `  ${k}: ${n}`).join('\n'));
+  } finally {
+    shop.kill('SIGTERM');
+    await new Promise((r) => shop.once('exit', r));
+    await watcher?.raw('drop database if exists ?? with (force)', [database]);
+    await watcher?.destroy();
+    console.log(`CPU profile: ${profileDir}`);
+    if (!process.env.PROFILE_DIR) fs.rmSync(path.join(dataDir, 'shop.sqlite3'), { force: true });
   }
-  console.log(`profile: ${kept}`);
-  for (const [key, hits] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`${((hits / total) * 100).toFixed(1).padStart(5)}%  ${key}`);
-  fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
 main().catch((err) => {

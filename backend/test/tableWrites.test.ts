@@ -45,6 +45,16 @@ describe('writeOf reads the builder', () => {
     expect(writeOf(knex('variants').where({ id: 1 }).increment('price', 2) as any)?.stockOnly).toBe(false);
   });
 
+  it("tells Objection's increment and decrement of stock (a raw `?? - ?` beside the update time) as a change of stock alone", () => {
+    const move = (column: string, sign: '+' | '-') => knex.raw(`?? ${sign} ?`, [column, 2]);
+    expect(writeOf(knex('variants').where({ id: 1 }).update({ updated_at: 'now', stock: move('stock', '-') }) as any)?.stockOnly).toBe(true);
+    expect(writeOf(knex('variants').where({ id: 1 }).update({ stock: move('stock', '+') }) as any)?.stockOnly).toBe(true);
+    expect(writeOf(knex('variants').where({ id: 1 }).update({ stock: move('price', '-') }) as any)?.stockOnly).toBe(false);
+    expect(writeOf(knex('variants').where({ id: 1 }).update({ stock: move('stock', '-'), price: 5 }) as any)?.stockOnly).toBe(false);
+    expect(writeOf(knex('variants').where({ id: 1 }).update({ stock: knex.raw('?? * ?', ['stock', 2]) }) as any)?.stockOnly).toBe(false);
+    expect(writeOf(knex('variants').where({ id: 1 }).update({ price: move('price', '-') }) as any)?.stockOnly).toBe(false);
+  });
+
   it('counts reads as no write and a raw statement it cannot read as a write to every table', () => {
     expect(writeOf(knex('orders').select('id') as any)).toBeUndefined();
     expect(writeOf(knex.raw('select 1') as any)).toBeUndefined();

@@ -1,9 +1,10 @@
 // Placing an order: one transaction that re-checks every line against the catalogue, prices
 // it with the one quote (modules/checkout/quote: nothing price-like from the client is used), in the
 // currency of account read inside the same transaction (the euro switch cannot land halfway),
-// refuses it when the shopper was shown another total, takes the stock with a guarded update
-// (stock = stock - q WHERE stock >= q), redeems the discount, writes the order, its item
-// snapshots, payment record, first history event and a staff notification. `checkout` is the
+// refuses it when the shopper was shown another total, writes the order, its item snapshots,
+// payment record, first history event and a staff notification, then redeems the discount and
+// takes the stock with a guarded update (stock = stock - q WHERE stock >= q) last, so that the
+// rows every order of a product or code updates stay locked only until COMMIT. `checkout` is the
 // whole of it for a shopper or for staff taking an order by phone: the transaction, then, after
 // the commit and in this one place, the confirmation e-mail.
 import type { Transaction } from 'objection';
@@ -68,7 +69,11 @@ function stockNeeded(lines: ResolvedLine[]): Map<number, { quantity: number; lin
   return need;
 }
 
-export async function placeOrder(input: CheckoutInput, user: User | null, trx: Transaction): Promise<Order> {
+/**
+ * The order in one transaction (`trx`). `alsoRecord` writes what else belongs to it (an invoice
+ * request, who took it by phone) before the stock is taken, which comes last.
+ */
+export async function placeOrder(input: CheckoutInput, user: User | null, trx: Transaction, alsoRecord?: (order: Order) => Promise<void>): Promise<Order> {
   if (!input.ageConfirmed) throw badRequest(API.ageRequired, { ageConfirmed: API.ageRequired });
   if (!input.termsAccepted) throw badRequest(API.termsRequired, { termsAccepted: API.termsRequired });
 
@@ -83,21 +88,6 @@ export async function placeOrder(input: CheckoutInput, user: User | null, trx: T
   );
   const { lines, totals, discount, settings, currency, fromServerCart } = quote;
   if (input.expectedTotal !== undefined && toMinor(input.expectedTotal) !== totals.total) throw new TotalChangedError(quoteView(quote));
-
-  // Take the stock; a line that lost the race refuses the whole order.
-  const lowStock: Array<{ name: string; stock: number }> = [];
-  for (const [variantId, { quantity, line }] of stockNeeded(lines)) {
-    const taken = await Variant.query(trx).where('id', variantId).where('stock', '>=', quantity).decrement('stock', quantity);
-    if (!taken) {
-      const now = await Variant.query(trx).findById(variantId);
-      throw conflict(API.notEnoughStock(`${line.productName} (${line.variantName})`, now?.stock ?? 0), { items: API.notEnoughStock(line.productName, now?.stock ?? 0) });
-    }
-    const left = line.stock - quantity; // what this transaction saw; re-read below for the notice
-    if (left <= settings.lowStockThreshold) {
-      const fresh = await Variant.query(trx).findById(variantId);
-      if (fresh && fresh.stock <= settings.lowStockThreshold) lowStock.push({ name: `${line.productName} (${line.variantName})`, stock: fresh.stock });
-    }
-  }
 
   const c = input.customer;
   const s = office ? { ...input.shipping, ...officeShippingFields(office) } : input.shipping;
@@ -150,15 +140,38 @@ export async function placeOrder(input: CheckoutInput, user: User | null, trx: T
   const [payment] = await Payment.insertComposed(trx, [{ orderId: order.id, method: input.paymentMethod, amount: totals.total, currency, status: 'pending', reference: number, paidAt: null, refundedAt: null }]);
   const actor = actorOf(user, `${c.firstName} ${c.lastName}`.trim());
   const [created] = await OrderEvent.insertComposed(trx, [{ orderId: order.id, type: 'created', fromStatus: null, toStatus: 'pending', note: '', actorUserId: actor.userId, actorLabel: actor.label }]);
-  if (discount) await redeemDiscount(discount, order.id, email, trx, user);
   if (fromServerCart && user) await CartItem.query(trx).delete().where({ userId: user.id });
-
   await notifyStaff({ type: 'order', message: `Нова поръчка ${number} от ${c.firstName} ${c.lastName} за ${formatMoney(fromMinor(totals.total) ?? 0, currency)}`, link: `/admin/orders/${order.id}` }, trx);
+  const placed = Object.assign(order, { number, items, payment, events: [created] });
+  await alsoRecord?.(placed);
+
+  // Rows that every order of a code or of a product updates come last: on PostgreSQL a row lock
+  // is held until COMMIT, and the orders of one product wait for each other only that long.
+  if (discount) await redeemDiscount(discount, order.id, email, trx, user);
+  await takeStock(lines, settings.lowStockThreshold, trx);
+  // The whole order as written, so the answer needs no second read.
+  return placed;
+}
+
+/**
+ * Take the stock with a guarded update per variant; a line that lost the race refuses the whole
+ * order. Variants are taken in id order, so two orders sharing variants never wait for each
+ * other crosswise (a deadlock on PostgreSQL). A variant left at or below the threshold is told to
+ * the staff (its stock as this update left it, from the same statement).
+ */
+async function takeStock(lines: ResolvedLine[], lowStockThreshold: number, trx: Transaction): Promise<void> {
+  const lowStock: Array<{ name: string; stock: number }> = [];
+  for (const [variantId, { quantity, line }] of [...stockNeeded(lines)].sort(([a], [b]) => a - b)) {
+    const [taken] = (await Variant.query(trx).where('id', variantId).where('stock', '>=', quantity).decrement('stock', quantity).returning('stock')) as unknown as Array<{ stock: number }>;
+    if (!taken) {
+      const now = await Variant.query(trx).findById(variantId);
+      throw conflict(API.notEnoughStock(`${line.productName} (${line.variantName})`, now?.stock ?? 0), { items: API.notEnoughStock(line.productName, now?.stock ?? 0) });
+    }
+    if (taken.stock <= lowStockThreshold) lowStock.push({ name: `${line.productName} (${line.variantName})`, stock: taken.stock });
+  }
   for (const v of lowStock) {
     await notifyStaff({ type: 'low_stock', message: v.stock > 0 ? `Ниска наличност: ${v.name} — остават ${v.stock} бр.` : `Изчерпан: ${v.name}`, link: '/admin/products' }, trx);
   }
-  // The whole order as written, so the answer needs no second read.
-  return Object.assign(order, { number, items, payment, events: [created] });
 }
 
 export interface CheckoutOptions {
@@ -177,16 +190,16 @@ export interface CheckoutOptions {
  */
 export async function checkout(config: Config, input: CheckoutInput, options: CheckoutOptions): Promise<Order> {
   const { user, invoice, takenBy } = options;
-  const placed = await Order.transaction(async (trx) => {
-    const order = await placeOrder(takenBy ? { ...input, termsAccepted: true } : input, user, trx);
-    await recordInvoiceRequest(order.id, invoice ?? null, trx);
-    if (takenBy) {
-      if (takenBy.staffNote) await Order.query(trx).patch({ staffNote: takenBy.staffNote } as Partial<Order>).findById(order.id);
-      const { staff } = takenBy;
-      await OrderEvent.query(trx).insert({ orderId: order.id, type: 'note', note: API.takenByPhone(staff.label), actorUserId: staff.userId, actorLabel: staff.label } as Partial<OrderEvent>);
-    }
-    return order;
-  });
+  const placed = await Order.transaction((trx) =>
+    placeOrder(takenBy ? { ...input, termsAccepted: true } : input, user, trx, async (order) => {
+      await recordInvoiceRequest(order.id, invoice ?? null, trx);
+      if (takenBy) {
+        if (takenBy.staffNote) await Order.query(trx).patch({ staffNote: takenBy.staffNote } as Partial<Order>).findById(order.id);
+        const { staff } = takenBy;
+        await OrderEvent.query(trx).insert({ orderId: order.id, type: 'note', note: API.takenByPhone(staff.label), actorUserId: staff.userId, actorLabel: staff.label } as Partial<OrderEvent>);
+      }
+    }),
+  );
   if (takenBy || (await orderMailAllowed(input.customer.email, user))) void mailCustomer(config, orderView(placed), orderConfirmationMail);
   return placed;
 }

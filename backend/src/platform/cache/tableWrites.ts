@@ -66,6 +66,12 @@ const WRITE_METHODS: Record<string, WriteKind> = { insert: 'insert', upsert: 'in
 /** Stock moves also touch the row's update time, when a model sets it. */
 const STOCK_ONLY_EXTRA = new Set(['updated_at', 'updatedAt']);
 
+/** Objection's increment/decrement: `stock = stock ± n` written as raw `?? + ?` / `?? - ?`. */
+function isStockMove(value: unknown): boolean {
+  const raw = value as { isRawInstance?: boolean; sql?: unknown; bindings?: unknown[] } | undefined;
+  return !!raw?.isRawInstance && (raw.sql === '?? + ?' || raw.sql === '?? - ?') && raw.bindings?.[0] === 'stock' && typeof raw.bindings[1] === 'number';
+}
+
 /** The table a builder names: `products`, `products as p` and `"shop"."products"` are `products`. */
 function tableName(table: unknown): string {
   if (typeof table !== 'string') return EVERY_TABLE;
@@ -85,9 +91,12 @@ export function writeOf(builder: BuilderLike): TableWrite | undefined {
     const table = tableName(builder._single?.table);
     const counter = builder._single?.counter;
     const updated = Object.keys(builder._single?.update ?? {});
+    const update = builder._single?.update ?? {};
     const stockOnly =
-      table === 'variants' && builder._method === 'update' && !!counter &&
-      Object.keys(counter).length === 1 && 'stock' in counter && updated.every((c) => STOCK_ONLY_EXTRA.has(c));
+      table === 'variants' && builder._method === 'update' &&
+      (!!counter
+        ? Object.keys(counter).length === 1 && 'stock' in counter && updated.every((c) => STOCK_ONLY_EXTRA.has(c))
+        : isStockMove(update.stock) && updated.every((c) => c === 'stock' || STOCK_ONLY_EXTRA.has(c)));
     return { table, kind, stockOnly };
   }
   if (Array.isArray(builder._sequence)) return EVERY_WRITE; // schema changes
