@@ -41,7 +41,8 @@ if ! pg_isready -h 127.0.0.1 -q; then
   pg_isready -h 127.0.0.1 -t 30
 fi
 psql "$PG_URL/postgres" -qc "create database $DB"
-node scripts/build-server.mjs
+npm run build:server --silent
+SERVER="$(realpath build/current/server/main.js)"
 
 export DATABASE_URL="$PG_URL/$DB"
 export APP_KEYS="$(node -e "console.log([1,2].map(() => require('crypto').randomBytes(32).toString('base64url')).join(','))")"
@@ -49,10 +50,10 @@ export NODE_ENV=production INSECURE_COOKIES=1 TRUST_PROXY=1 LOG_REQUESTS=0 SEED_
 export ADMIN_EMAIL=several@vapsolo.bg ADMIN_PASSWORD="several-$(node -e "console.log(require('crypto').randomBytes(9).toString('base64url'))")"
 
 # The first instance migrates and seeds; the second starts on the ready database.
-PORT=$PORT_A node backend/dist/main.js >"$WORK/a.log" 2>&1 &
+PORT=$PORT_A node "$SERVER" >"$WORK/a.log" 2>&1 &
 PIDS+=($!)
 wait_for "http://127.0.0.1:$PORT_A/api/health" "instance A" || { cat "$WORK/a.log"; exit 1; }
-PORT=$PORT_B node backend/dist/main.js >"$WORK/b.log" 2>&1 &
+PORT=$PORT_B node "$SERVER" >"$WORK/b.log" 2>&1 &
 PIDS+=($!)
 wait_for "http://127.0.0.1:$PORT_B/api/health" "instance B" || { cat "$WORK/b.log"; exit 1; }
 BALANCER_BIND="127.0.0.1:$BALANCER_PORT" INSTANCE_A="127.0.0.1:$PORT_A" INSTANCE_B="127.0.0.1:$PORT_B" \
@@ -141,4 +142,41 @@ for (const [name, base] of [['A', A], ['B', B]]) {
   console.log(`instance ${name} shows the new price ${newPrice} (was ${record.price}) after ${ms} ms`);
 }
 console.log('Several servers: every check passed.');
+
+// Figures (MEASURE_SECONDS=0 skips them): the same load on one instance and on the balancer in
+// front of both, side by side. One machine runs the database, both instances and the load, so
+// the two columns compare, they do not predict a real pair of servers.
+const seconds = Number(process.env.MEASURE_SECONDS ?? 5);
+if (seconds > 0) {
+  const { default: autocannon } = await import('autocannon');
+  const session = await (async () => {
+    // The cookie and token of one guest session, as the bench's checkout uses them.
+    const res = await fetch(`${BALANCER}/api/csrf-token`);
+    return { cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '), token: (await res.json()).csrfToken };
+  })();
+  const order = JSON.stringify({
+    items: [{ productId: target.id, variantId: variant.id, quantity: 1 }],
+    customer: { firstName: 'Мария', lastName: 'Иванова', email: 'several.load@example.bg', phone: '+359 88 123 4567' },
+    shipping: { method: 'econt_office', city: 'София', postcode: '1000', address: 'Офис Еконт Витоша' },
+    paymentMethod: 'cod', ageConfirmed: true, termsAccepted: true,
+  });
+  // Enough stock for every order of the run.
+  await admin.call('PUT', `/api/admin/products/${target.id}`, { ...record, price: newPrice, variants: record.variants.map((v) => ({ ...v, stock: v.id === variant.id ? 1_000_000 : v.stock })) });
+  const scenarios = [
+    ['product list, page 1', (base) => ({ url: `${base}/api/products?page=1&limit=10` })],
+    ['one product by slug', (base) => ({ url: `${base}/api/products/${target.slug}` })],
+    ['guest checkout', (base) => ({ url: `${base}/api/orders/create`, method: 'POST', body: order, headers: { 'content-type': 'application/json', cookie: session.cookie, 'x-csrf-token': session.token } })],
+  ];
+  const rows = [];
+  for (const [name, opts] of scenarios) {
+    const figures = [];
+    for (const base of [A, BALANCER]) {
+      await autocannon({ connections: 10, duration: 1, ...opts(base) });
+      const r = await autocannon({ connections: 10, duration: seconds, ...opts(base) });
+      figures.push(`${Math.round(r.requests.average)}/s (p50 ${r.latency.p50} ms, non-2xx ${r.non2xx})`);
+    }
+    rows.push(`| ${name} | ${figures[0]} | ${figures[1]} |`);
+  }
+  console.log(['', '| scenario | one instance | two instances behind HAProxy |', '|---|---|---|', ...rows].join('\n'));
+}
 JS

@@ -260,3 +260,17 @@ export async function updateProduct(id: number, input: ProductInput, trx: Transa
   if (Object.keys(patch).length) await current.$query(trx).patch(patch);
   return refreshSearchText(id, trx);
 }
+
+/** The status move of the spec's call (PUT /products/:id/updateStatus). */
+export async function setProductStatus(id: number, status: ProductStatus): Promise<Product> {
+  const product = await findProduct(id);
+  return product.$query().patchAndFetch({ status } as Partial<Product>);
+}
+
+/** Delete a product: answers what it was (the variants, pictures and attributes go with it). */
+export async function deleteProduct(id: number): Promise<ProductView> {
+  const product = await findProduct(id);
+  const view = await productView(product);
+  await Product.query().deleteById(product.id);
+  return view;
+}

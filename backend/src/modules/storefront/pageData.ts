@@ -1,7 +1,7 @@
 // The data a server-rendered page needs, read once from the services (no HTTP to ourselves),
 // in exactly the shapes the API gives the browser: the page hydrates from it without asking again.
 import { HttpError } from '../../platform/http/errors';
-import { shopProducts } from '../catalogue/productRoutes';
+import { shopProducts } from '../catalogue/productLists';
 import { publicSettings } from '../settings/routes';
 import { findProduct, productView } from '../catalogue/products';
 import { listCategories, resolveCategory } from '../catalogue/categories';
