@@ -2,7 +2,7 @@
 // EU right of withdrawal. Guests see the orders this browser placed (kept in the session).
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { Order } from '../../models/Order';
+import type { Order } from '../../models/Order';
 import type { User } from '../../models/User';
 import { parseBody, parseId } from '../../platform/http/parseInput';
 import { checkoutInput, officeCheckoutInput } from '../../../../domain/schemas/checkout';
@@ -12,7 +12,7 @@ import { currentUser, requireUser } from '../auth/middleware';
 import { API } from '../../../../domain/messages';
 import { formatDateTime } from '../../../../domain/dates';
 import { CheckoutInput, checkout } from '../checkout/service';
-import { actorOf, findOrder, orderView, withDetails, withdrawByShopper } from './service';
+import { actorOf, findOrder, orderById, ordersOfCustomer, orderView, withdrawByShopper } from './service';
 import type { ShopSession } from '../../platform/http/session';
 import { checkInvoiceRequest } from '../invoices/settings';
 import type { InvoiceRequest } from '../../../../domain/invoices';
@@ -40,7 +40,7 @@ async function visibleOrder(ctx: Context, id: number): Promise<Order> {
 /** Only whoever placed it may withdraw; staff cancel from the admin. A guest asking about a
  *  customer's order is asked to sign in. */
 async function ownOrder(ctx: Context, id: number): Promise<Order> {
-  const order = await Order.query().findById(id);
+  const order = await orderById(id);
   if (!order) throw notFound(API.orderNotFound);
   if (placedBy(ctx, order)) return order;
   if (!ctx.state.user && order.userId) throw unauthorized();
@@ -62,9 +62,8 @@ export function ordersRoutes() {
 
   // The signed-in shopper's own orders, newest first.
   router.get('/orders', requireUser, async (ctx) => {
-    const rows = await Order.query().where({ userId: currentUser(ctx).id }).orderBy('createdAt', 'desc').orderBy('id', 'desc');
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { orders: (await withDetails(rows)).map((o) => orderView(o)) };
+    ctx.body = { orders: await ordersOfCustomer(currentUser(ctx).id) };
   });
 
   router.get('/orders/:id', async (ctx) => {

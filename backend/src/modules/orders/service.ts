@@ -74,6 +74,17 @@ export function orderView(o: Order, opts: { staff?: boolean } = {}): OrderView {
   return view;
 }
 
+/** A customer's own orders with their details, newest first. */
+export async function ordersOfCustomer(userId: number): Promise<ApiOrder[]> {
+  const rows = await Order.query().where({ userId }).orderBy('createdAt', 'desc').orderBy('id', 'desc');
+  return (await withDetails(rows)).map((o) => orderView(o));
+}
+
+/** The order by id, if there is one (no details). */
+export function orderById(id: number): Promise<Order | undefined> {
+  return Order.query().findById(id) as unknown as Promise<Order | undefined>;
+}
+
 /** Load orders with items, events and payment in a constant number of queries. */
 export async function withDetails(orders: Order[], trx?: Transaction): Promise<Order[]> {
   if (!orders.length) return orders;
