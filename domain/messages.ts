@@ -53,6 +53,8 @@ export const FIELD = {
 
 /** The storefront's cart and catalogue texts beyond the spec's (issue 19). */
 export const SHOP = {
+  /** Above the grid of a search: what it found, for what was typed. */
+  resultsFor: (query: string, total: number) => `${total === 1 ? '1 продукт' : `${total} продукта`} за „${query}“`,
   /** A guest's cookie cannot hold one more line (the browser would silently drop it). */
   guestCartFull: 'Количката на този браузър е пълна и продуктът не беше добавен. Влезте в профила си – там количката няма такова ограничение.',
   /** Next to a quantity that reached what is in stock. */

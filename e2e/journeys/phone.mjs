@@ -141,13 +141,10 @@ export const journeys = [
       await page.goto('/products');
       const names = async (query) => {
         await page.getByRole('searchbox').fill(query);
-        // The grid on the screen until this search's answer arrives is the previous one's: wait for
-        // the answer, then for the grid it makes.
-        const answered = page.waitForResponse((r) => r.url().includes('/api/products?') && new URL(r.url()).searchParams.get('search') === query);
         await page.getByRole('button', { name: 'Търси' }).click();
         await page.waitForURL((u) => u.searchParams.get('search') === query);
-        await answered;
-        await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]') && (document.querySelector('.product-card') || document.querySelector('.empty')));
+        // The line above the grid names the search it answers (the grid before it is the previous one's).
+        await page.locator('.results-for', { hasText: `„${query}“` }).or(page.locator('.empty')).first().waitFor();
         return page.locator('.product-card-title').allTextContents();
       };
       const yagoda = await names('yagoda');

@@ -43,10 +43,14 @@ export default function Shop() {
   // Rendered on the server: this URL's list and the categories came with the page.
   const preloadedList = usePreloaded('products');
   const preloadedCategories = usePreloaded('categories');
-  const [products, setProducts] = useState<ApiProduct[] | null>(preloadedList?.products ?? null);
+  const [attempt, setAttempt] = useState(0);
+  // The list on the screen and the query it answers: when the URL moves on (a search, a page), the
+  // previous answer is never shown as this one's, not even for the frame before the fetch starts.
+  const listKey = [page, category, search, sort, minPrice, maxPrice, attempt].join('|');
+  const [loaded, setLoaded] = useState<{ key: string; products: ApiProduct[] } | null>(preloadedList ? { key: listKey, products: preloadedList.products } : null);
+  const products = loaded && loaded.key === listKey ? loaded.products : null;
   const [total, setTotal] = useState(preloadedList?.total ?? 0);
   const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
   const [categories, setCategories] = useState<ApiCategory[]>(preloadedCategories ?? []);
   const usePreload = useRef(!!preloadedList);
   const [searchText, setSearchText] = useState(search);
@@ -64,19 +68,19 @@ export default function Shop() {
       return;
     }
     const ctrl = new AbortController();
-    setProducts(null);
+    const key = listKey;
     setFailed(false);
     shopApi
       .products(shopQuery(params), ctrl.signal)
       .then(
         (r) => {
           setTotal(r.total);
-          setProducts(r.products);
+          setLoaded({ key, products: r.products });
         },
         (e) => {
           if (e?.name === 'AbortError') return;
           setFailed(true);
-          setProducts([]);
+          setLoaded({ key, products: [] });
         },
       );
     return () => ctrl.abort();
@@ -167,6 +171,7 @@ export default function Shop() {
         </aside>
         <section className="shop-results" aria-live="polite">
           <div className="toolbar">
+            {search && products !== null && !failed && <p className="results-for">{SHOP.resultsFor(search, total)}</p>}
             <label className="sort">
               <span>Подреди:</span>
               <select value={sort} onChange={(e) => update({ sort: e.target.value })}>
