@@ -19,6 +19,18 @@ export async function navigate(page, label) {
   await page.getByRole('navigation', { name: 'Основна навигация' }).getByRole('link', { name: label, exact: true }).click();
 }
 
+/** Waits until a field shows a value matching the pattern (a page that has just opened may still be filling it). */
+export async function waitForValue(locator, pattern, { timeoutMs = 10_000 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  let value = await locator.inputValue();
+  while (!pattern.test(value) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    value = await locator.inputValue();
+  }
+  assert.match(value, pattern);
+  return value;
+}
+
 export async function toast(page, text) {
   await page.locator('.toasts').getByText(text, { exact: true }).first().waitFor();
 }

@@ -3,7 +3,7 @@
 // the list under "Вкусове", and are refused a nicotine strength of 30 mg/ml in Bulgarian, by the
 // form and by the server. The new screens are no wider than the window.
 import fs from 'node:fs';
-import { assert } from '../helpers.mjs';
+import { assert, waitForValue } from '../helpers.mjs';
 import { signInToAdmin } from './staff.mjs';
 
 const SHOTS = process.env.E2E_SCREENSHOTS; // a folder: keep a screenshot of each new screen
@@ -50,8 +50,7 @@ export const journeys = [
       await page.getByText('Създадено е копие на продукта като чернова.').first().waitFor();
       await page.waitForURL((url) => /^\/admin\/products\/\d+$/.test(url.pathname) && url.pathname !== `/admin/products/${twins.id}`);
       const copyId = Number(new URL(page.url()).pathname.split('/').pop());
-      await page.getByLabel(/^Име/).first().waitFor();
-      assert.match(await page.getByLabel(/^Име/).first().inputValue(), /^VAP SOLO TWINS \(копие\)/);
+      await waitForValue(page.getByLabel(/^Име/).first(), /^VAP SOLO TWINS \(копие\)/);
       await fitsAndShoot(page, width, 'product-copy');
       const copy = await (await page.request.get(`/api/admin/products/${copyId}`)).json();
       assert.equal(copy.status, 'draft');

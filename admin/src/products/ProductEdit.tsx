@@ -1,3 +1,4 @@
+import { useParams } from 'react-router-dom';
 import { Create, Edit, ListButton, TopToolbar, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
 import { DuplicateProductButton } from './DuplicateProductButton';
 import { errorMessage } from '../httpClient';
@@ -20,8 +21,12 @@ export function ProductEdit() {
   const notify = useNotify();
   const translate = useTranslate();
   const redirect = useRedirect();
+  // Keyed by the product: after "Дублирай" the copy's page is a new form that waits for the copy,
+  // never the original's fields under the copy's address.
+  const { id } = useParams();
   return (
     <Edit
+      key={id}
       title={<ProductTitle />}
       actions={<ProductEditActions />}
       mutationMode="pessimistic"
