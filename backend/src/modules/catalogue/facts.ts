@@ -91,7 +91,7 @@ async function readProducts(ids: number[], trx?: Transaction): Promise<KeptFacts
 async function readStock(productIds: number[], trx?: Transaction): Promise<Map<number, Map<number, number>>> {
   const byProduct = new Map(productIds.map((id) => [id, new Map<number, number>()]));
   if (!productIds.length) return byProduct;
-  const rows = await Variant.query(trx).whereIn('productId', productIds).select('id', 'productId', 'stock');
+  const rows: Array<{ id: number; productId: number; stock: number }> = await (trx ?? Variant.knex())(Variant.tableName).whereIn('productId', productIds).select('id', 'productId', 'stock');
   for (const v of rows) byProduct.get(v.productId)?.set(v.id, v.stock);
   return byProduct;
 }

@@ -27,7 +27,9 @@ export interface QuoteInput {
 }
 
 export interface QuoteOptions {
-  /** Inside the order's transaction: settings read fresh, stock checked. */
+  /** Inside the order's transaction (stock checked). Settings and prices come from the same kept
+   *  catalogue (dropped together by any write to either), so an order's currency and its prices are
+   *  of the same moment, and what it charges is what the page showed. */
   trx?: Transaction;
   /** A code that does not apply refuses the quote (checkout, the discount check) instead of
    *  being reported beside it (the cart and checkout pages). */
@@ -52,7 +54,7 @@ export async function quoteCart(input: QuoteInput, user: User | null, opts: Quot
   const fromServerCart = !input.items && !!user;
   const wanted: LineInput[] = fromServerCart ? await cartLinesOf(user!.id, trx) : input.items ?? [];
   if (!wanted.length) throw badRequest(API.cartEmpty, { items: API.cartEmpty });
-  const settings = await getSettings(trx, { fresh: !!trx });
+  const settings = await getSettings(trx);
   const lines = await resolveLines(wanted, trx, { checkStock: opts.checkStock ?? false, path: (i) => `items.${i}` });
   const subtotal = lines.reduce((s, l) => s + l.lineTotal, 0);
 

@@ -91,7 +91,8 @@ export async function placeOrder(input: CheckoutInput, user: User | null, trx: T
 
   const c = input.customer;
   const s = office ? { ...input.shipping, ...officeShippingFields(office) } : input.shipping;
-  const order = await Order.query(trx).insert({
+  // Composed here from the checked input (domain/schemas/checkout: the same limits as the model).
+  const [order] = await Order.insertComposed(trx, [{
     number: `tmp-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`,
     userId: user?.id ?? null,
     status: 'pending',
@@ -119,7 +120,7 @@ export async function placeOrder(input: CheckoutInput, user: User | null, trx: T
     searchText: '',
     deliveredAt: null,
     withdrawnAt: null,
-  } as Partial<Order>);
+  }]);
   const number = orderNumber(order.id);
   await trx(Order.tableName).where({ id: order.id }).update({ number, searchText: searchable(number, c.firstName, c.lastName, email, c.phone) });
 
@@ -162,7 +163,8 @@ export async function placeOrder(input: CheckoutInput, user: User | null, trx: T
 async function takeStock(lines: ResolvedLine[], lowStockThreshold: number, trx: Transaction): Promise<void> {
   const lowStock: Array<{ name: string; stock: number }> = [];
   for (const [variantId, { quantity, line }] of [...stockNeeded(lines)].sort(([a], [b]) => a - b)) {
-    const [taken] = (await Variant.query(trx).where('id', variantId).where('stock', '>=', quantity).decrement('stock', quantity).returning('stock')) as unknown as Array<{ stock: number }>;
+    const [taken]: Array<{ stock: number }> = await trx(Variant.tableName).where('id', variantId).where('stock', '>=', quantity)
+      .decrement('stock', quantity).update({ updatedAt: new Date().toISOString() }).returning('stock');
     if (!taken) {
       const now = await Variant.query(trx).findById(variantId);
       throw conflict(API.notEnoughStock(`${line.productName} (${line.variantName})`, now?.stock ?? 0), { items: API.notEnoughStock(line.productName, now?.stock ?? 0) });

@@ -115,8 +115,8 @@ function settingsCache(): SettingsCache | undefined {
 
 /**
  * Pass the transaction when calling inside one (SQLite has a single connection). `fresh` reads
- * the table inside that transaction instead of the cache: what checkout and the euro switch
- * need, so that an order's currency and its prices come from the same moment.
+ * the table inside that transaction instead of the cache: what the euro switch needs, as it
+ * changes the currency and every price together.
  */
 export async function getSettings(trx?: Transaction, opts: { fresh?: boolean } = {}): Promise<ShopSettings> {
   const cache = settingsCache();

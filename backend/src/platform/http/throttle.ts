@@ -33,8 +33,10 @@ export class Throttle {
   }
 
   /** Count one for every key, unless one of them is already at the limit: answers whether the
-   *  action may go ahead. */
+   *  action may go ahead. One key is counted and judged by the same statement (the upsert answers
+   *  the count); with several, a key at its limit must not use up the others' counts. */
   async allow(keys: string[]): Promise<boolean> {
+    if (keys.length === 1) return (await this.hit(keys[0])) <= this.max;
     if (await this.isBlocked(keys)) return false;
     let allowed = true;
     for (const key of keys) if ((await this.hit(key)) > this.max) allowed = false;
