@@ -125,3 +125,17 @@ describe('caches watching writes', () => {
     expect(map.get('k')).toBeUndefined();
   });
 });
+
+describe('a raw statement with declared writes', () => {
+  it('reaches the caches of the tables it declares, not every cache', async () => {
+    const { declareWrites } = await import('../src/platform/cache/tableWrites');
+    const orders = new KeptMap<string, number>({ max: 10 }).dropOn(writes, tables('orders'));
+    const variants = new KeptMap<string, number>({ max: 10 }).dropOn(writes, tables('variants'));
+    orders.keep('n', 1, orders.generation);
+    variants.keep('n', 1, variants.generation);
+    await declareWrites(knex.raw('insert into orders (note) values (?)', ['declared']), [{ table: 'orders', kind: 'insert', stockOnly: false }]);
+    expect(orders.get('n')).toBeUndefined();
+    expect(variants.get('n')).toBe(1);
+    expect(told).toEqual([[{ table: 'orders', kind: 'insert', stockOnly: false }]]);
+  });
+});

@@ -4,6 +4,7 @@
 import { Model, Pojo, ModelOptions, QueryContext, AjvValidator } from 'objection';
 import type { Knex } from 'knex';
 import { fromMinor } from '../../../domain/money';
+import { insertTogether } from '../platform/db/insertTogether';
 
 export const nowIso = () => new Date().toISOString();
 
@@ -43,24 +44,26 @@ export class BaseModel extends Model {
    * Insert rows the server composed itself (snapshots, records, messages: nothing a client sent
    * unchecked) with plain knex: the model's timestamps and JSON columns, but none of Objection's
    * per-row work (validation, hooks, query operations), which costs more than the insert on the
-   * hot path of checkout. Gives the model instances back, ids set, as an insert would.
+   * hot path of checkout. Gives the model instances back, ids set, as an insert would. One
+   * statement per row (a multi-row insert gives back every id only on PostgreSQL), all in one
+   * round trip there (platform/db/insertTogether).
    */
   static async insertComposed<M extends BaseModel>(this: { new (): M } & typeof BaseModel, db: Knex, rows: Array<Partial<M>>): Promise<M[]> {
+    return insertComposedTogether<M>(db, this.composedInserts<M>(db, rows));
+  }
+
+  /** insertComposed's inserts, not yet run: to send with other models' (insertComposedTogether). */
+  static composedInserts<M extends BaseModel>(this: { new (): M } & typeof BaseModel, db: Knex, rows: Array<Partial<M>>): Array<ComposedInsert<M>> {
     const now = nowIso();
     const json = (this.jsonAttributes as string[] | undefined) ?? [];
-    const out: M[] = [];
-    // One statement per row: a multi-row insert gives back every id only on PostgreSQL.
-    for (const row of rows) {
+    return rows.map((row) => {
       const data: Pojo = { ...row };
       if (this.timestamps !== 'none') data.createdAt ??= now;
       if (this.timestamps === 'both') data.updatedAt ??= now;
       const stored: Pojo = { ...data };
       for (const f of json) if (f in stored) stored[f] = JSON.stringify(stored[f]);
-      const [inserted] = await db(this.tableName).insert(stored).returning('id');
-      data.id = typeof inserted === 'object' ? inserted.id : inserted;
-      out.push(this.fromJson(data, { skipValidation: true }) as M);
-    }
-    return out;
+      return { query: db(this.tableName).insert(stored).returning('id'), made: (id: number) => this.fromJson({ ...data, id }, { skipValidation: true }) as M };
+    });
   }
 
   $parseDatabaseJson(json: Pojo): Pojo {
@@ -94,3 +97,18 @@ export const S = {
   ts: { type: ['string', 'null'], maxLength: 32 },
   enum: (values: readonly string[]) => ({ type: 'string', enum: [...values] }),
 };
+
+/** One composed row's insert and the model its answer makes. */
+export interface ComposedInsert<M> {
+  query: Knex.QueryBuilder;
+  made: (id: number) => M;
+}
+
+/** Composed inserts of one or several models, in one round trip on PostgreSQL: the models, in order. */
+export async function insertComposedTogether<M>(db: Knex, inserts: Array<ComposedInsert<M>>): Promise<M[]> {
+  const answers = await insertTogether(db, inserts.map((i) => i.query));
+  return inserts.map((insert, i) => {
+    const [row] = answers[i] as unknown as Array<{ id: number } | number>;
+    return insert.made(Number(typeof row === 'object' ? row.id : row));
+  });
+}

@@ -8,8 +8,19 @@ import { API } from '../../../../domain/messages';
 
 export type NotificationType = 'order' | 'withdrawal' | 'contact' | 'customer' | 'low_stock';
 
-export async function notifyStaff(n: { type: NotificationType; message: string; link?: string }, trx?: Transaction): Promise<Notification> {
-  const [made] = await Notification.insertComposed(trx ?? Notification.knex(), [{ type: n.type, message: n.message.slice(0, 500), link: n.link ?? '', isRead: false }]);
+export interface StaffNotice {
+  type: NotificationType;
+  message: string;
+  link?: string;
+}
+
+/** The notification row of a notice (unread; the message cut to what the column holds). */
+export function noticeRow(n: StaffNotice): Partial<Notification> {
+  return { type: n.type, message: n.message.slice(0, 500), link: n.link ?? '', isRead: false };
+}
+
+export async function notifyStaff(n: StaffNotice, trx?: Transaction): Promise<Notification> {
+  const [made] = await Notification.insertComposed(trx ?? Notification.knex(), [noticeRow(n)]);
   return made;
 }
 

@@ -106,6 +106,23 @@ export function writeOf(builder: BuilderLike): TableWrite | undefined {
   return undefined;
 }
 
+/** Where a raw statement carries the writes its author declared (platform/db/insertTogether). */
+const DECLARED = Symbol('declaredWrites');
+
+/** A raw statement that writes these tables: the caches hear these writes instead of "every table". */
+export function declareWrites<T extends object>(raw: T, writes: TableWrite[]): T {
+  Object.defineProperty(raw, DECLARED, { value: writes });
+  return raw;
+}
+
+/** The writes a builder or raw statement is about to make (none for a read). */
+export function writesOf(builder: BuilderLike): TableWrite[] {
+  const declared = (builder as { [DECLARED]?: TableWrite[] })[DECLARED];
+  if (declared) return declared;
+  const write = writeOf(builder);
+  return write ? [write] : [];
+}
+
 /** knex's own statements that end a transaction (not a savepoint). */
 const COMMIT = /^\s*commit;?\s*$/i;
 const ROLLBACK = /^\s*rollback;?\s*$/i;
@@ -123,17 +140,17 @@ export class TableWrites {
 
   constructor(knex: Knex) {
     knex.on('start', (builder: BuilderLike) => {
-      const write = writeOf(builder);
-      if (!write || typeof builder.once !== 'function') return;
+      const writes = writesOf(builder);
+      if (!writes.length || typeof builder.once !== 'function') return;
       let connection: string | undefined;
       builder.once('query', (q) => {
         connection = q.__knexTxId ? q.__knexUid : undefined;
-        this.sent(write, connection);
+        this.sent(writes, connection);
       });
       builder.once('query-response', () => {
-        this.drop([write]);
+        this.drop(writes);
         // Outside a transaction a write is committed once it has answered.
-        if (!connection) this.tell([write]);
+        if (!connection) this.tell(writes);
       });
     });
     knex.on('query', (q: QueryEvent) => this.ending(q));
@@ -160,11 +177,11 @@ export class TableWrites {
     for (const w of this.watchers) if (writes.some(w.reach)) w.drop();
   }
 
-  private sent(write: TableWrite, connection: string | undefined) {
-    this.drop([write]);
+  private sent(writes: TableWrite[], connection: string | undefined) {
+    this.drop(writes);
     if (!connection) return;
     const list = this.open.get(connection) ?? [];
-    list.push(write);
+    list.push(...writes);
     this.open.set(connection, list);
   }
 

@@ -1,0 +1,82 @@
+// Several independent inserts in one round trip on PostgreSQL (one after another on SQLite): each
+// answers its own rows, the rows are there, and the caches hear the tables that were written.
+import { makeShop, type TestShop } from './helpers';
+import { Notification } from '../src/models/Notification';
+import { isPostgres } from '../src/platform/db/knex';
+import { insertTogether } from '../src/platform/db/insertTogether';
+import { insertComposedTogether } from '../src/models/BaseModel';
+import { attachedCache } from '../src/platform/cache/attached';
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await makeShop();
+});
+afterAll(() => shop.close());
+
+function countStatements(run: () => Promise<unknown>): Promise<number> {
+  const knex = Notification.knex();
+  let n = 0;
+  const count = () => n++;
+  knex.on('query', count);
+  return run().then(
+    () => (knex.off('query', count), n),
+    (err) => {
+      knex.off('query', count);
+      throw err;
+    },
+  );
+}
+
+test('three inserts into two tables answer their own ids, in one statement on PostgreSQL', async () => {
+  const knex = Notification.knex();
+  let answers: Array<Array<Record<string, unknown>>> = [];
+  const statements = await countStatements(async () => {
+    answers = await knex.transaction((trx) =>
+      insertTogether(trx, [
+        trx('notifications').insert({ type: 'order', message: 'Първа', link: '', isRead: false, createdAt: new Date().toISOString() }).returning(['id', 'message']),
+        trx('throttles').insert({ key: 'together-test', hits: 3, resetAt: Date.now() + 60_000 }).returning('key'),
+        trx('notifications').insert({ type: 'order', message: 'Втора', link: '', isRead: false, createdAt: new Date().toISOString() }).returning(['id', 'message']),
+      ]),
+    );
+  });
+  // BEGIN, the inserts, COMMIT.
+  expect(statements).toBe(isPostgres(knex) ? 3 : 5);
+  expect(answers.map((rows) => rows.length)).toEqual([1, 1, 1]);
+  expect(answers[0][0].message).toBe('Първа');
+  expect(answers[1][0].key).toBe('together-test');
+  expect(answers[2][0].message).toBe('Втора');
+  const stored = await knex('notifications').whereIn('id', [answers[0][0].id, answers[2][0].id]).orderBy('id').pluck('message');
+  expect(stored).toEqual(['Първа', 'Втора']);
+  expect(Number((await knex('throttles').where({ key: 'together-test' }).first('hits')).hits)).toBe(3);
+});
+
+test('a failing insert leaves none of the others inside its transaction', async () => {
+  const knex = Notification.knex();
+  const before = Number((await knex('notifications').count({ n: '*' }))[0].n);
+  await expect(
+    knex.transaction((trx) =>
+      insertTogether(trx, [
+        trx('notifications').insert({ type: 'order', message: 'Не остава', link: '', isRead: false, createdAt: new Date().toISOString() }).returning('id'),
+        trx('notifications').insert({ type: 'order', message: null, link: '', isRead: false, createdAt: new Date().toISOString() }).returning('id'),
+      ]),
+    ),
+  ).rejects.toThrow();
+  expect(Number((await knex('notifications').count({ n: '*' }))[0].n)).toBe(before);
+});
+
+test('composed rows come back as models with their ids, and a kept count of that table is dropped', async () => {
+  const knex = Notification.knex();
+  const counts = attachedCache<{ generation: number }>(knex, 'rowCounts');
+  expect(counts).toBeDefined();
+  const generation = counts?.generation;
+  const made = await knex.transaction((trx) =>
+    insertComposedTogether(trx, Notification.composedInserts(trx, [
+      { type: 'order', message: 'Модел 1', link: '', isRead: false },
+      { type: 'contact', message: 'Модел 2', link: '', isRead: false },
+    ])),
+  );
+  expect(made.map((m) => [m instanceof Notification, typeof m.id, m.message])).toEqual([[true, 'number', 'Модел 1'], [true, 'number', 'Модел 2']]);
+  expect(made[1].id).not.toBe(made[0].id);
+  expect((await Notification.query().findById(made[1].id))?.type).toBe('contact');
+  expect(counts?.generation).not.toBe(generation);
+});
