@@ -44,7 +44,7 @@ import { contactRoutes } from './modules/staff/contactRoutes';
 import { settingsRoutes } from './modules/settings/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { auditLogRoutes } from './modules/staff/auditRoutes';
-import { accountRoutes } from './modules/customers/accountRoutes';
+import { accountRoutes } from './modules/auth/accountRoutes';
 import { invoiceRoutes } from './modules/invoices/routes';
 import { courierRoutes } from './modules/couriers/routes';
 import { startCourierJobs } from './modules/couriers/jobs';

@@ -45,7 +45,7 @@ test('three inserts into two tables answer their own ids, in one statement on Po
   expect(answers[0][0].message).toBe('Първа');
   expect(answers[1][0].key).toBe('together-test');
   expect(answers[2][0].message).toBe('Втора');
-  const stored = await knex('notifications').whereIn('id', [answers[0][0].id, answers[2][0].id]).orderBy('id').pluck('message');
+  const stored = await knex('notifications').whereIn('id', [answers[0][0].id, answers[2][0].id] as number[]).orderBy('id').pluck('message');
   expect(stored).toEqual(['Първа', 'Втора']);
   expect(Number((await knex('throttles').where({ key: 'together-test' }).first('hits')).hits)).toBe(3);
 });
