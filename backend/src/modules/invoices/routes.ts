@@ -3,44 +3,20 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Config } from '../../config';
-import { Invoice } from '../../models/Invoice';
-import { Order } from '../../models/Order';
+import type { Invoice } from '../../models/Invoice';
 import { parseId, parseQuery } from '../../platform/http/parseInput';
 import { invoiceListQuery } from '../../../../domain/schemas/invoices';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { requireUser, currentUser } from '../auth/middleware';
-import { filterBy, isRaDialect, parseRaParams, raPage, sendRaList, RaListSpec } from '../../platform/lists/raList';
+import { isRaDialect, parseRaParams, sendRaList } from '../../platform/lists/raList';
 import { placedBy } from '../orders/routes';
-import { DOCUMENT_KINDS, DocumentKind, INVOICE_TEXT, isMonth } from '../../../../domain/invoices';
-import { API } from '../../../../domain/messages';
+import { DocumentKind, INVOICE_TEXT, isMonth } from '../../../../domain/invoices';
 import {
-  documentsOf, findInvoice, invoiceAnswer, issueCreditNote, issueInvoice, lastInvoiceRequest, mailDocument, pdfFileName, pdfOf,
-  useInvoiceMail,
+  buyersDocuments, findInvoice, invoiceAnswer, issueAndSend, issueCreditNote, issueInvoice, lastInvoiceRequest, orderDocumentsForStaff,
+  pdfFileName, pdfOf, useInvoiceMail,
 } from './service';
-import { monthRange, salesCsv } from './salesReport';
-import { readInvoiceRequest } from './snapshot';
-
-const byMonth = (qb: any, value: unknown) => {
-  if (!isMonth(value)) throw badRequest(INVOICE_TEXT.monthInvalid, { 'filter.month': INVOICE_TEXT.monthInvalid });
-  const { from, to } = monthRange(value);
-  qb.where('issuedAt', '>=', from).where('issuedAt', '<', to);
-};
-
-const listSpec: RaListSpec = {
-  idColumn: 'invoices.id',
-  defaultSort: ['number', 'DESC'],
-  sortable: { id: 'invoices.id', number: 'number', issuedAt: 'issuedAt', total: 'total', kind: 'kind', orderNumber: 'orderNumber', recipientName: 'recipientName' },
-  filters: {
-    month: byMonth,
-    kind: filterBy.equals('kind', DOCUMENT_KINDS),
-    orderId: filterBy.id('orderId'),
-    q: (qb, value) => {
-      if (typeof value !== 'string') throw badRequest(API.invalidFilter, { 'filter.q': API.invalidFilter });
-      const text = value.trim();
-      if (text) qb.where((w: any) => w.where('number', 'like', `%${text}%`).orWhere('orderNumber', 'like', `%${text}%`).orWhere('recipientName', 'like', `%${text}%`));
-    },
-  },
-};
+import { invoiceListSpec, invoicePage, plainInvoicePage } from './lists';
+import { salesCsv } from './salesReport';
 
 async function sendPdf(ctx: Context, invoice: Invoice) {
   ctx.set('Content-Type', 'application/pdf');
@@ -51,31 +27,19 @@ async function sendPdf(ctx: Context, invoice: Invoice) {
 
 // Staff.
 async function issueOrderInvoice(ctx: Context) {
-  const invoice = await issueInvoice(parseId(ctx.params.id));
-  await pdfOf(invoice);
-  void mailDocument(ctx.config, invoice);
-  const a = invoiceAnswer(invoice);
+  const orderId = parseId(ctx.params.id);
+  const a = invoiceAnswer(await issueAndSend(ctx.config, () => issueInvoice(orderId)));
   ctx.status = 201;
   ctx.body = { message: INVOICE_TEXT.invoiceIssued, invoice: { id: a.id, number: a.number, issuedAt: a.issuedAt, currency: a.currency, total: a.total, taxBase: a.taxBase, vatTotal: a.vatTotal, pdfUrl: a.pdfUrl } };
 }
 
 async function orderDocuments(ctx: Context) {
-  const id = parseId(ctx.params.id);
-  const order = await Order.query().findById(id);
-  if (!order) throw notFound(API.orderNotFound);
-  const { invoice, creditNote } = await documentsOf(id);
-  ctx.body = {
-    request: readInvoiceRequest((order as unknown as { invoiceRequest?: unknown }).invoiceRequest),
-    invoice: invoice ? invoiceAnswer(invoice) : null,
-    creditNote: creditNote ? invoiceAnswer(creditNote) : null,
-  };
+  ctx.body = await orderDocumentsForStaff(parseId(ctx.params.id));
 }
 
 async function issueInvoiceCreditNote(ctx: Context) {
-  const note = await issueCreditNote(parseId(ctx.params.id));
-  await pdfOf(note);
-  void mailDocument(ctx.config, note);
-  const a = invoiceAnswer(note);
+  const invoiceId = parseId(ctx.params.id);
+  const a = invoiceAnswer(await issueAndSend(ctx.config, () => issueCreditNote(invoiceId)));
   ctx.status = 201;
   ctx.body = {
     message: INVOICE_TEXT.creditNoteIssued,
@@ -85,21 +49,21 @@ async function issueInvoiceCreditNote(ctx: Context) {
 
 async function listInvoices(ctx: Context) {
   if (isRaDialect(ctx.query)) {
-    const params = parseRaParams(ctx.query, listSpec);
-    const { rows, total } = await raPage(Invoice.query(), params, listSpec);
+    const params = parseRaParams(ctx.query, invoiceListSpec);
+    const { rows, total } = await invoicePage(params);
     sendRaList(ctx, 'invoices', rows.map(invoiceAnswer), params.start, total);
     return;
   }
-  const q = parseQuery<{ month?: string; kind?: DocumentKind; page?: number; limit?: number }>(ctx.query, invoiceListQuery);
-  const query = Invoice.query();
-  if (q.month) byMonth(query, q.month);
-  if (q.kind) query.where({ kind: q.kind });
-  const limit = q.limit ?? 50;
-  const [rows, total] = await Promise.all([
-    query.clone().orderBy('number', 'desc').offset(((q.page ?? 1) - 1) * limit).limit(limit),
-    query.clone().resultSize(),
-  ]);
+  const { rows, total } = await plainInvoicePage(parseQuery<{ month?: string; kind?: DocumentKind; page?: number; limit?: number }>(ctx.query, invoiceListQuery));
   ctx.body = { invoices: rows.map(invoiceAnswer), total };
+}
+
+async function oneInvoice(ctx: Context) {
+  ctx.body = invoiceAnswer(await findInvoice(parseId(ctx.params.id)));
+}
+
+async function oneInvoicePdf(ctx: Context) {
+  await sendPdf(ctx, await findInvoice(parseId(ctx.params.id)));
 }
 
 async function salesReport(ctx: Context) {
@@ -112,10 +76,8 @@ async function salesReport(ctx: Context) {
 }
 
 // The buyer: their own order's documents only; anyone else gets 404, as for the order itself.
-async function ownDocuments(ctx: Context): Promise<{ invoice?: Invoice; creditNote?: Invoice }> {
-  const order = await Order.query().findById(parseId(ctx.params.id));
-  if (!order || !placedBy(ctx, order)) throw notFound(API.orderNotFound);
-  return documentsOf(order.id);
+function ownDocuments(ctx: Context): Promise<{ invoice?: Invoice; creditNote?: Invoice }> {
+  return buyersDocuments(parseId(ctx.params.id), (order) => placedBy(ctx, order));
 }
 
 async function buyerDocuments(ctx: Context) {
@@ -150,10 +112,8 @@ export function invoiceRoutes(config: Config) {
   router.post('/admin/orders/:id/invoice', issueOrderInvoice);
   router.get('/admin/orders/:id/invoices', orderDocuments);
   router.get('/admin/invoices', listInvoices);
-  router.get('/admin/invoices/:id', async (ctx) => {
-    ctx.body = invoiceAnswer(await findInvoice(parseId(ctx.params.id)));
-  });
-  router.get('/admin/invoices/:id/pdf', async (ctx) => sendPdf(ctx, await findInvoice(parseId(ctx.params.id))));
+  router.get('/admin/invoices/:id', oneInvoice);
+  router.get('/admin/invoices/:id/pdf', oneInvoicePdf);
   router.post('/admin/invoices/:id/credit-note', issueInvoiceCreditNote);
   router.get('/admin/reports/sales.csv', salesReport);
   router.get('/orders/:id/invoices', buyerDocuments);

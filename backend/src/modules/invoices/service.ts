@@ -15,6 +15,7 @@ import { DOCUMENT_KIND_LABELS, DOCUMENT_NUMBER_MAX, INVOICE_TEXT, InvoiceRequest
 import { formatDate } from '../../../../domain/dates';
 import { creditNoteSnapshot, invoiceSnapshot, readInvoiceRequest } from './snapshot';
 import { renderInvoicePdf } from './pdf';
+import { API } from '../../../../domain/messages';
 
 const SEQUENCE = 'invoices';
 
@@ -107,6 +108,36 @@ export async function issueCreditNote(invoiceId: number): Promise<Invoice> {
     }]);
     return note;
   });
+}
+
+/**
+ * Staff issue a document: written in its own transaction, then (after the commit) its PDF made and
+ * kept, and mailed to the buyer as an attachment.
+ */
+export async function issueAndSend(config: Config, issue: () => Promise<Invoice>): Promise<Invoice> {
+  const document = await issue();
+  await pdfOf(document);
+  void mailDocument(config, document);
+  return document;
+}
+
+/** What the staff's order page shows: the buyer's invoice request and the order's documents. */
+export async function orderDocumentsForStaff(orderId: number) {
+  const order = await Order.query().findById(orderId);
+  if (!order) throw notFound(API.orderNotFound);
+  const { invoice, creditNote } = await documentsOf(orderId);
+  return {
+    request: readInvoiceRequest((order as unknown as { invoiceRequest?: unknown }).invoiceRequest),
+    invoice: invoice ? invoiceAnswer(invoice) : null,
+    creditNote: creditNote ? invoiceAnswer(creditNote) : null,
+  };
+}
+
+/** The documents of an order the caller placed (`placedIt` says so); anyone else gets 404, as for the order itself. */
+export async function buyersDocuments(orderId: number, placedIt: (order: Order) => boolean): Promise<{ invoice?: Invoice; creditNote?: Invoice }> {
+  const order = await Order.query().findById(orderId);
+  if (!order || !placedIt(order)) throw notFound(API.orderNotFound);
+  return documentsOf(order.id);
 }
 
 export async function findInvoice(id: number): Promise<Invoice> {
