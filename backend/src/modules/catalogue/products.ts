@@ -192,7 +192,12 @@ export async function refreshSearchText(productId: number, trx: Transaction): Pr
   return p.$query(trx).patchAndFetch({ searchText: Product.searchTextOf(p, [...skus, ...new Set(values.map((v) => v.value))]) } as Partial<Product>);
 }
 
-export async function createProduct(input: ProductInput & { name: string; price: number }, trx: Transaction): Promise<Product> {
+/** A new product from the staff's form, in one transaction (or inside the caller's). */
+export async function createProduct(input: ProductInput & { name: string; price: number }, outer?: Transaction): Promise<Product> {
+  return outer ? writeNewProduct(input, outer) : Product.transaction((trx) => writeNewProduct(input, trx));
+}
+
+async function writeNewProduct(input: ProductInput & { name: string; price: number }, trx: Transaction): Promise<Product> {
   await checkCategory(input.categoryId, trx);
   let slug: string;
   if (input.slug) {
@@ -230,7 +235,12 @@ export async function createProduct(input: ProductInput & { name: string; price:
   return refreshSearchText(product.id, trx);
 }
 
-export async function updateProduct(id: number, input: ProductInput, trx: Transaction): Promise<Product> {
+/** A change from the staff's form (only the fields sent), in one transaction. */
+export async function updateProduct(id: number, input: ProductInput): Promise<Product> {
+  return Product.transaction((trx) => writeProductChange(id, input, trx));
+}
+
+async function writeProductChange(id: number, input: ProductInput, trx: Transaction): Promise<Product> {
   const current = await findProduct(id, trx);
   if (input.categoryId !== undefined) await checkCategory(input.categoryId, trx);
   const patch: Partial<Product> = {};

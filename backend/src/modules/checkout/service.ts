@@ -17,7 +17,7 @@ import { Variant } from '../../models/Variant';
 import { CartItem } from '../../models/CartItem';
 import { Notification } from '../../models/Notification';
 import { insertComposedTogether, type BaseModel } from '../../models/BaseModel';
-import type { User } from '../../models/User';
+import { User } from '../../models/User';
 import { badRequest, conflict, HttpError } from '../../platform/http/errors';
 import { API } from '../../../../domain/messages';
 import { formatDual, formatMoney, fromMinor, toMinor } from '../../../../domain/money';
@@ -210,4 +210,11 @@ export async function checkout(config: Config, input: CheckoutInput, options: Ch
   );
   if (takenBy || (await orderMailAllowed(input.customer.email, user))) void mailCustomer(config, orderView(placed), orderConfirmationMail);
   return placed;
+}
+
+/** An order staff take by phone: linked to the customer's account when the e-mail belongs to one,
+ *  with who took it (and their note) in the order's history. */
+export async function takePhoneOrder(config: Config, input: CheckoutInput, staff: Actor, staffNote?: string): Promise<Order> {
+  const account = await User.query().findOne({ email: input.customer.email });
+  return checkout(config, input, { user: account ?? null, takenBy: { staff, staffNote } });
 }

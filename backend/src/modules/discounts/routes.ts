@@ -9,13 +9,9 @@ import { parseRaParams, sendRaList } from '../../platform/lists/raList';
 import { createDiscount, deleteDiscount, discountListSpec, findDiscount, listDiscounts, updateDiscount, type DiscountInput } from './adminService';
 import { API } from '../../../../domain/messages';
 import type { ShippingMethod } from '../../../../domain/orderStatus';
-import { customerKeys } from './service';
-import { Throttle } from '../../platform/http/throttle';
-import { Order } from '../../models/Order';
+import { countCodeCheck, customerKeys, guestOrdersCustomerKeys } from './service';
 import type { ShopSession } from '../../platform/http/session';
 import { hashToken } from '../auth/middleware';
-import { tooManyRequests } from '../../platform/http/errors';
-import { DISCOUNT_CHECKS_PER_ADDRESS, DISCOUNT_CHECKS_PER_SESSION, DISCOUNT_CHECK_WINDOW_MINUTES } from '../../../../domain/limits';
 import type { LineInput } from '../cart/lines';
 import { quoteCart, quoteView } from '../checkout/quote';
 
@@ -28,14 +24,10 @@ async function raList(ctx: Context) {
 /** Code checks are counted per session (or account, for a token) and per address: a script
  *  trying codes meets 429, a shopper retyping one never does. */
 export async function throttleChecks(ctx: Context, user: User | null) {
-  const window = DISCOUNT_CHECK_WINDOW_MINUTES * 60_000;
-  const checkThrottles = { session: new Throttle(Order.knex(), DISCOUNT_CHECKS_PER_SESSION, window), address: new Throttle(Order.knex(), DISCOUNT_CHECKS_PER_ADDRESS, window) };
   // The session's CSRF token names it (it outlives sign-in); a token caller is its account.
   const csrf = (ctx.session as unknown as ShopSession | null)?.csrfToken;
   const who = ctx.state.authVia === 'bearer' || !csrf ? `user:${user?.id ?? 0}` : `session:${hashToken(csrf).slice(0, 32)}`;
-  const okSession = await checkThrottles.session.allow([`discount-check:${who}`]);
-  const okAddress = await checkThrottles.address.allow([`discount-check:ip:${ctx.ip}`]);
-  if (!okSession || !okAddress) throw tooManyRequests(API.tooManyCodeChecks);
+  await countCodeCheck(who, ctx.ip);
 }
 
 /** Whose per-customer limit a preview checks: the signed-in account's; for a guest only the
@@ -44,10 +36,7 @@ export async function throttleChecks(ctx: Context, user: User | null) {
  *  checkout still refuses a used code for the e-mail it is given. */
 export async function previewCustomerKeys(ctx: Context, user: User | null): Promise<string[]> {
   if (user) return customerKeys({ user });
-  const ids = (ctx.session as unknown as ShopSession | null)?.orderIds ?? [];
-  if (!ids.length) return [];
-  const own = await Order.query().whereIn('id', ids).whereNull('userId').select('customerEmail');
-  return [...new Set(own.flatMap((o) => customerKeys({ email: o.customerEmail })))];
+  return guestOrdersCustomerKeys((ctx.session as unknown as ShopSession | null)?.orderIds ?? []);
 }
 
 /** Preview a code on the shopper's cart: the one quote (modules/checkout/quote), refusing a code that

@@ -8,11 +8,14 @@
 import type { Transaction } from 'objection';
 import { Discount } from '../../models/Discount';
 import { DiscountRedemption } from '../../models/DiscountRedemption';
-import { badRequest, conflict } from '../../platform/http/errors';
+import { badRequest, conflict, tooManyRequests } from '../../platform/http/errors';
 import { API } from '../../../../domain/messages';
 import { formatMoney, fromMinor, type Currency } from '../../../../domain/money';
 import type { DiscountRule } from '../../../../domain/pricing';
 import { normalizeEmailKey } from '../../../../domain/email';
+import { Order } from '../../models/Order';
+import { Throttle } from '../../platform/http/throttle';
+import { DISCOUNT_CHECKS_PER_ADDRESS, DISCOUNT_CHECKS_PER_SESSION, DISCOUNT_CHECK_WINDOW_MINUTES } from '../../../../domain/limits';
 
 export function normalizeCode(code: string): string {
   return code.trim().toUpperCase();
@@ -81,4 +84,19 @@ export async function redeemDiscount(d: Discount, orderId: number, email: string
     if (!raised) throw conflict(API.discountPerCustomer, { discountCode: API.discountPerCustomer });
   }
   await DiscountRedemption.query(trx).insert({ discountId: d.id, orderId, email: email.toLowerCase(), customerKey: keys[0] ?? '' } as Partial<DiscountRedemption>);
+}
+
+/** One more code check by `who` (a session or an account) from this address: 429 past either limit. */
+export async function countCodeCheck(who: string, ip: string): Promise<void> {
+  const window = DISCOUNT_CHECK_WINDOW_MINUTES * 60_000;
+  const okWho = await new Throttle(Order.knex(), DISCOUNT_CHECKS_PER_SESSION, window).allow([`discount-check:${who}`]);
+  const okAddress = await new Throttle(Order.knex(), DISCOUNT_CHECKS_PER_ADDRESS, window).allow([`discount-check:ip:${ip}`]);
+  if (!okWho || !okAddress) throw tooManyRequests(API.tooManyCodeChecks);
+}
+
+/** The per-customer keys of the guest orders among these (a browser's own orders). */
+export async function guestOrdersCustomerKeys(orderIds: number[]): Promise<string[]> {
+  if (!orderIds.length) return [];
+  const own = await Order.query().whereIn('id', orderIds).whereNull('userId').select('customerEmail');
+  return [...new Set(own.flatMap((o) => customerKeys({ email: o.customerEmail })))];
 }

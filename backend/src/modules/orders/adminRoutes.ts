@@ -3,7 +3,6 @@
 // items, events and payment, changes through the state machine, and delete with an audit record.
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { User } from '../../models/User';
 import { parseBody, parseId, parseQuery } from '../../platform/http/parseInput';
 import { badRequest } from '../../platform/http/errors';
 import { isRaDialect, parseRaParams, sendRaList } from '../../platform/lists/raList';
@@ -11,7 +10,7 @@ import { orderChangeInput, orderDeletionQuery, orderListQuery } from '../../../.
 import { phoneOrderInput } from '../../../../domain/schemas/checkout';
 import { API } from '../../../../domain/messages';
 import { currentUser } from '../auth/middleware';
-import { CheckoutInput, checkout } from '../checkout/service';
+import { CheckoutInput, takePhoneOrder } from '../checkout/service';
 import { actorOf, findOrder, orderView } from './service';
 import {
   changeOrderAsStaff, deleteOrderAsStaff, orderCountsByStatus, staffOrderList, staffOrderListSpec, staffOrderPage, type SpecListQuery, type StaffOrderChange,
@@ -49,8 +48,7 @@ async function createPhoneOrder(ctx: Context) {
   const { staffNote, ...input } = parseBody<CheckoutInput & { staffNote?: string }>(ctx.request.body, phoneOrderInput);
   if (!input.discountCode) delete input.discountCode;
   if (!input.items?.length) throw badRequest(API.cartEmpty, { items: API.cartEmpty });
-  const account = await User.query().findOne({ email: input.customer.email });
-  const placed = await checkout(ctx.config, input, { user: account ?? null, takenBy: { staff: actorOf(currentUser(ctx)), staffNote } });
+  const placed = await takePhoneOrder(ctx.config, input, actorOf(currentUser(ctx)), staffNote);
   const order = orderView(await findOrder(placed.id), { staff: true });
   ctx.status = 201;
   ctx.body = { ...order, message: API.orderCreated };
