@@ -4,7 +4,7 @@
 import { Model, Pojo, ModelOptions, QueryContext, AjvValidator } from 'objection';
 import type { Knex } from 'knex';
 import { fromMinor } from '../../../domain/money';
-import { insertTogether } from '../platform/db/insertTogether';
+import { writeTogether } from '../platform/db/writeTogether';
 
 export const nowIso = () => new Date().toISOString();
 
@@ -46,7 +46,7 @@ export class BaseModel extends Model {
    * per-row work (validation, hooks, query operations), which costs more than the insert on the
    * hot path of checkout. Gives the model instances back, ids set, as an insert would. One
    * statement per row (a multi-row insert gives back every id only on PostgreSQL), all in one
-   * round trip there (platform/db/insertTogether).
+   * round trip there (platform/db/writeTogether).
    */
   static async insertComposed<M extends BaseModel>(this: { new (): M } & typeof BaseModel, db: Knex, rows: Array<Partial<M>>): Promise<M[]> {
     return insertComposedTogether<M>(db, this.composedInserts<M>(db, rows));
@@ -104,9 +104,10 @@ export interface ComposedInsert<M> {
   made: (id: number) => M;
 }
 
-/** Composed inserts of one or several models, in one round trip on PostgreSQL: the models, in order. */
-export async function insertComposedTogether<M>(db: Knex, inserts: Array<ComposedInsert<M>>): Promise<M[]> {
-  const answers = await insertTogether(db, inserts.map((i) => i.query));
+/** Composed inserts of one or several models, in one round trip on PostgreSQL (with `alongside`:
+ *  other writes that go with them, answers unread): the models, in order. */
+export async function insertComposedTogether<M>(db: Knex, inserts: Array<ComposedInsert<M>>, alongside: Knex.QueryBuilder[] = []): Promise<M[]> {
+  const answers = (await writeTogether(db, [...alongside, ...inserts.map((i) => i.query)])).slice(alongside.length);
   return inserts.map((insert, i) => {
     const [row] = answers[i] as unknown as Array<{ id: number } | number>;
     return insert.made(Number(typeof row === 'object' ? row.id : row));

@@ -123,11 +123,11 @@ export async function placeOrder(input: CheckoutInput, user: User | null, trx: T
     deliveredAt: null,
     withdrawnAt: null,
   }]);
+  // Its number (from its id), what was bought, the payment, the first event and the staff's notice:
+  // composed here from the catalogue and the checked input, and written together (one round trip
+  // on PostgreSQL).
   const number = orderNumber(order.id);
-  await trx(Order.tableName).where({ id: order.id }).update({ number, searchText: searchable(number, c.firstName, c.lastName, email, c.phone) });
-
-  // What was bought, the payment, the first event and the staff's notice: composed here from the
-  // catalogue and the checked input, and written together (one round trip on PostgreSQL).
+  const numbered = trx(Order.tableName).where({ id: order.id }).update({ number, searchText: searchable(number, c.firstName, c.lastName, email, c.phone) }).returning('id');
   const actor = actorOf(user, `${c.firstName} ${c.lastName}`.trim());
   const itemInserts = OrderItem.composedInserts(trx, lines.map((l) => ({
     orderId: order.id,
@@ -145,7 +145,7 @@ export async function placeOrder(input: CheckoutInput, user: User | null, trx: T
   const [paymentInsert] = Payment.composedInserts(trx, [{ orderId: order.id, method: input.paymentMethod, amount: totals.total, currency, status: 'pending', reference: number, paidAt: null, refundedAt: null }]);
   const [eventInsert] = OrderEvent.composedInserts(trx, [{ orderId: order.id, type: 'created', fromStatus: null, toStatus: 'pending', note: '', actorUserId: actor.userId, actorLabel: actor.label }]);
   const [noticeInsert] = Notification.composedInserts(trx, [noticeRow({ type: 'order', message: `Нова поръчка ${number} от ${c.firstName} ${c.lastName} за ${formatMoney(fromMinor(totals.total) ?? 0, currency)}`, link: `/admin/orders/${order.id}` })]);
-  const made = await insertComposedTogether<BaseModel>(trx, [...itemInserts, paymentInsert, eventInsert, noticeInsert]);
+  const made = await insertComposedTogether<BaseModel>(trx, [...itemInserts, paymentInsert, eventInsert, noticeInsert], [numbered]);
   const items = made.slice(0, lines.length) as OrderItem[];
   const [payment, created] = made.slice(lines.length) as [Payment, OrderEvent];
   if (fromServerCart && user) await CartItem.query(trx).delete().where({ userId: user.id });

@@ -106,7 +106,7 @@ export function writeOf(builder: BuilderLike): TableWrite | undefined {
   return undefined;
 }
 
-/** Where a raw statement carries the writes its author declared (platform/db/insertTogether). */
+/** Where a raw statement carries the writes its author declared (platform/db/writeTogether). */
 const DECLARED = Symbol('declaredWrites');
 
 /** A raw statement that writes these tables: the caches hear these writes instead of "every table". */

@@ -3,7 +3,7 @@
 import { makeShop, type TestShop } from './helpers';
 import { Notification } from '../src/models/Notification';
 import { isPostgres } from '../src/platform/db/knex';
-import { insertTogether } from '../src/platform/db/insertTogether';
+import { writeTogether } from '../src/platform/db/writeTogether';
 import { insertComposedTogether } from '../src/models/BaseModel';
 import { attachedCache } from '../src/platform/cache/attached';
 
@@ -32,7 +32,7 @@ test('three inserts into two tables answer their own ids, in one statement on Po
   let answers: Array<Array<Record<string, unknown>>> = [];
   const statements = await countStatements(async () => {
     answers = await knex.transaction((trx) =>
-      insertTogether(trx, [
+      writeTogether(trx, [
         trx('notifications').insert({ type: 'order', message: 'Първа', link: '', isRead: false, createdAt: new Date().toISOString() }).returning(['id', 'message']),
         trx('throttles').insert({ key: 'together-test', hits: 3, resetAt: Date.now() + 60_000 }).returning('key'),
         trx('notifications').insert({ type: 'order', message: 'Втора', link: '', isRead: false, createdAt: new Date().toISOString() }).returning(['id', 'message']),
@@ -55,7 +55,7 @@ test('a failing insert leaves none of the others inside its transaction', async 
   const before = Number((await knex('notifications').count({ n: '*' }))[0].n);
   await expect(
     knex.transaction((trx) =>
-      insertTogether(trx, [
+      writeTogether(trx, [
         trx('notifications').insert({ type: 'order', message: 'Не остава', link: '', isRead: false, createdAt: new Date().toISOString() }).returning('id'),
         trx('notifications').insert({ type: 'order', message: null, link: '', isRead: false, createdAt: new Date().toISOString() }).returning('id'),
       ]),
@@ -79,4 +79,18 @@ test('composed rows come back as models with their ids, and a kept count of that
   expect(made[1].id).not.toBe(made[0].id);
   expect((await Notification.query().findById(made[1].id))?.type).toBe('contact');
   expect(counts?.generation).not.toBe(generation);
+});
+
+test('an update goes with the inserts and answers its rows', async () => {
+  const knex = Notification.knex();
+  const [{ id }] = await knex('notifications').insert({ type: 'order', message: 'Преди', link: '', isRead: false, createdAt: new Date().toISOString() }).returning('id');
+  const answers = await knex.transaction((trx) =>
+    writeTogether(trx, [
+      trx('notifications').where({ id }).update({ message: 'След' }).returning(['id', 'message']),
+      trx('notifications').insert({ type: 'order', message: 'Нова', link: '', isRead: false, createdAt: new Date().toISOString() }).returning('id'),
+    ]),
+  );
+  expect(answers[0]).toEqual([{ id, message: 'След' }]);
+  expect(answers[1]).toHaveLength(1);
+  expect((await knex('notifications').where({ id }).first('message')).message).toBe('След');
 });
