@@ -9,7 +9,7 @@ try {
     const a = lhr.audits;
     console.log(page, 'perf', Math.round(lhr.categories.performance.score * 100), 'LCP', a['largest-contentful-paint'].displayValue, 'FCP', a['first-contentful-paint'].displayValue, 'SI', a['speed-index'].displayValue);
     const el = a['largest-contentful-paint-element']?.details?.items;
-    console.log(JSON.stringify(el, null, 0).slice(0, 1500));
+    console.log(JSON.stringify(el ?? null).slice(0, 1500));
     const rb = a['render-blocking-resources']?.details?.items;
     console.log('render-blocking', JSON.stringify(rb));
     const nr = a['network-requests']?.details?.items?.map((r) => [r.url.replace(base, ''), Math.round(r.networkRequestTime), Math.round(r.networkEndTime), r.transferSize, r.resourceType]);

@@ -26,6 +26,7 @@ import { staticFiles } from './platform/http/static';
 import { serveUploads } from './platform/http/uploadsStatic';
 import { storefrontPages } from './modules/storefront';
 import { AGE_GATE_SCRIPT_SOURCE } from './modules/storefront/ageGateHead';
+import { APP_BOOT_SCRIPT_SOURCE } from './modules/storefront/appAfterPaint';
 import { API } from '../../domain/messages';
 import { authRoutes } from './modules/auth/routes';
 import { tokenRoutes } from './modules/auth/tokenRoutes';
@@ -80,7 +81,7 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
   if (config.trustedProxies.length) app.use(trustListedProxies(config.trustedProxies));
   if (config.logRequests) app.use(requestLog);
   if (config.metrics) app.use(metricsMiddleware(knex));
-  app.use(securityHeaders(config.env === 'production', [AGE_GATE_SCRIPT_SOURCE]));
+  app.use(securityHeaders(config.env === 'production', [AGE_GATE_SCRIPT_SOURCE, APP_BOOT_SCRIPT_SOURCE]));
   app.use(errorMiddleware());
 
   // In-process caches, exact because every write drops them (platform/cache/tableWrites reads the

@@ -18,6 +18,8 @@ import { loadEntry, storefrontPages } from '../src/modules/storefront';
 import { SOURCE_ENTRY } from '../src/modules/storefront/entry';
 import { staticFiles } from '../src/platform/http/static';
 import { chunkPreloads, loadTemplate, pageDocument, parseTemplate } from '../src/modules/storefront/document';
+import { APP_BOOT_SCRIPT, APP_BOOT_SCRIPT_SOURCE } from '../src/modules/storefront/appAfterPaint';
+import { AGE_GATE_SCRIPT_SOURCE } from '../src/modules/storefront/ageGateHead';
 
 let shop: TestShop;
 let admin: Awaited<ReturnType<TestShop['signedIn']>>;
@@ -295,9 +297,11 @@ describe('the first paint of a rendered page', () => {
     expect(scripts).toHaveLength(1);
     expect(scripts[0]).toContain('localStorage.getItem("age-confirmed")==="yes"');
     expect(scripts[0]).toContain('document.documentElement.classList.add("age-confirmed")');
-    const hash = crypto.createHash('sha256').update(scripts[0], 'utf8').digest('base64');
+    // The page's inline scripts (this one and the app's boot) are allowed by their hashes, nothing wider.
+    const inline = [...res.text.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${crypto.createHash('sha256').update(m[1], 'utf8').digest('base64')}'`);
     const scriptSrc = /(?:^|; )script-src ([^;]*)/.exec(res.headers['content-security-policy'])?.[1].split(' ');
-    expect(scriptSrc).toEqual(["'self'", `'sha256-${hash}'`]);
+    expect(scriptSrc).toEqual(["'self'", AGE_GATE_SCRIPT_SOURCE, APP_BOOT_SCRIPT_SOURCE]);
+    for (const source of inline) expect(scriptSrc).toContain(source);
     // Where scripts do not run nobody could answer it: hidden there.
     expect(head).toContain('<noscript><style>.age-overlay{display:none}</style></noscript>');
   });
@@ -388,5 +392,25 @@ describe('the document', () => {
     const template = loadTemplate(dist)!;
     expect(template.head).toContain('<style>:root{--brand:#5b21b6}</style>');
     expect(template.head).not.toContain('<link rel="stylesheet"');
+  });
+});
+
+describe('the app of a rendered page', () => {
+  it('is asked for after the page has loaded: no script or chunk preload in the head, the list read by the boot script', () => {
+    const template = parseTemplate('<html><head><title>x</title><script type="module" crossorigin src="/assets/index-1.js"></script><link rel="modulepreload" crossorigin href="/assets/settings-9.js"><style>main{}</style></head><body><div id="root"></div></body></html>')!;
+    template.chunks = { 'src/pages/ProductPage.tsx': { file: 'assets/ProductPage-2.js', name: 'ProductPage' } };
+    const app = '<link rel="preload" href="/uploads/a.webp" as="image" fetchPriority="high"/><title>A | VAP SOLO</title><main>x</main>';
+    const html = pageDocument(template, app, { url: '/products/a', origin: ORIGIN, settings: {} as never }, 'src/pages/ProductPage.tsx');
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).not.toMatch(/<script\b[^>]*\bsrc=/);
+    expect(head).not.toContain('modulepreload');
+    const list = JSON.parse(/<script type="application\/json" id="app-scripts">([\s\S]*?)<\/script>/.exec(html)![1]);
+    expect(list).toEqual({ entry: ['/assets/index-1.js'], preload: ['/assets/settings-9.js', '/assets/ProductPage-2.js'] });
+    const boot = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]).pop();
+    expect(boot).toBe(APP_BOOT_SCRIPT);
+    expect(boot).toContain('addEventListener("load"');
+    // The page's picture is asked for first, before the styles; it is in the head once.
+    expect(head.indexOf('<link rel="preload" href="/uploads/a.webp"')).toBeLessThan(head.indexOf('<style'));
+    expect(html.match(/\/uploads\/a\.webp/g)).toHaveLength(1);
   });
 });

@@ -8,6 +8,7 @@
 import { KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useRenderedOnServer } from '../state/preloaded';
 import { AGE_CONFIRMED_KEY, AGE_GATE_CLASS } from '../../../domain/ageGate';
+import { useAppRunning } from '../state/appRunning';
 
 export const AGE_KEY = AGE_CONFIRMED_KEY;
 
@@ -32,12 +33,11 @@ export function AgeGate() {
   const renderedOnServer = useRenderedOnServer();
   const [open, setOpen] = useState(() => !isStaffSignIn() && (renderedOnServer || !confirmedHere()));
   /** The app runs here: the answers work, focus and inertness apply. */
-  const [running, setRunning] = useState(false);
+  const running = useAppRunning();
   const [refused, setRefused] = useState(false);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    setRunning(true);
     if (isStaffSignIn() || confirmedHere()) setOpen(false);
   }, []);
   const active = open && running;

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Price } from './Price';
+import { priorityImage } from './priorityImage';
 import type { ApiProduct } from '../../../domain/api';
 
 /** `priority`: one of the first cards on the screen, its picture is fetched at once (LCP). */
@@ -8,6 +9,7 @@ export function ProductCard({ product, priority = false }: { product: ApiProduct
   const prices = product.variants.map((v) => v.price);
   const from = prices.length ? Math.min(...prices) : product.price;
   const varies = prices.some((p) => p !== from);
+  if (priority) priorityImage(image?.url);
   return (
     <article className="card product-card">
       <Link to={`/products/${product.slug}`} className="product-card-link">

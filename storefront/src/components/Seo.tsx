@@ -6,6 +6,7 @@ import { useLocation } from 'react-router-dom';
 import { useSettings } from '../state/settings';
 import { siteOrigin } from '../state/preloaded';
 import { previewImagePath } from '../../../domain/storefrontPages';
+import { scriptJson } from '../../../domain/scriptJson';
 
 export const DEFAULT_TITLE = 'Вейп устройства TWINS и TRIPLES';
 export const DEFAULT_DESCRIPTION = 'VAP SOLO – вейп устройства TWINS и TRIPLES с два и три вкуса. Доставка в цяла България, плащане с наложен платеж.';
@@ -33,10 +34,6 @@ export function absoluteUrl(pathOrUrl: string): string {
   return /^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${siteOrigin()}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
 }
 
-/** JSON for a <script> element: '<' escaped so no text can close the element. */
-export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-}
 
 export interface SeoProps {
   title?: string;

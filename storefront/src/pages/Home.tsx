@@ -9,15 +9,20 @@ import { useSettings } from '../state/settings';
 import { HOME_FEATURED_QUERY } from '../pageData';
 import { ProductCard, ProductGridSkeleton } from '../components/ProductCard';
 import type { ApiProduct } from '../../../domain/api';
+import { priorityImage } from '../components/priorityImage';
 
 const LINES = [
   { slug: 'vap-solo-twins', name: 'TWINS', image: '/uploads/demo/twins.svg', text: 'Две камери, два вкуса. Превключвате между тях с едно плъзгане.' },
   { slug: 'vap-solo-triples', name: 'TRIPLES', image: '/uploads/demo/triples.svg', text: 'Три камери, три вкуса. Сменяте ги с въртящ се превключвател.' },
 ];
 
+/** The hero's first picture: the largest paint on a phone. */
+const HERO_IMAGE = '/uploads/demo/twins.svg';
+
 export default function Home() {
   const preloaded = usePreloaded('featured');
   const settings = useSettings();
+  priorityImage(HERO_IMAGE);
   const [featured, setFeatured] = useState<ApiProduct[] | null>(preloaded ?? null);
   useEffect(() => {
     if (preloaded) return; // rendered on the server with them
@@ -38,7 +43,7 @@ export default function Home() {
           </div>
         </div>
         <div className="hero-art" aria-hidden="true">
-          <img src="/uploads/demo/twins.svg" alt="" width="280" height="280" fetchPriority="high" />
+          <img src={HERO_IMAGE} alt="" width="280" height="280" fetchPriority="high" />
           <img src="/uploads/demo/triples.svg" alt="" width="280" height="280" />
         </div>
       </section>

@@ -10,6 +10,8 @@ import { breadcrumbLd, productLd, shownPrice } from '../components/structuredDat
 import { usePreloaded } from '../state/preloaded';
 import { useSettings } from '../state/settings';
 import { Price } from '../components/Price';
+import { priorityImage } from '../components/priorityImage';
+import { useAppRunning } from '../state/appRunning';
 import { NotFoundContent } from './NotFound';
 import { LOW_STOCK_THRESHOLD_DEFAULT, PERSONALIZATION_MAX } from '../../../domain/limits';
 import type { ApiProduct } from '../../../domain/api';
@@ -51,6 +53,8 @@ function ProductView({ product }: { product: ApiProduct }) {
   const [quantity, setQuantity] = useState(1);
   const [image, setImage] = useState(0);
   const [busy, setBusy] = useState(false);
+  /** Adding needs the app: until it runs here the button waits (a rendered page shows first). */
+  const running = useAppRunning();
   const [missing, setMissing] = useState<number[]>([]);
   const [refusal, setRefusal] = useState<Exclude<AddResult, { ok: true }> | null>(null);
   const variant = product.variants.find((v) => v.id === variantId) ?? null;
@@ -87,6 +91,7 @@ function ProductView({ product }: { product: ApiProduct }) {
   };
 
   const images = product.images.length ? product.images : [];
+  priorityImage(images[image]?.url);
   return (
     <div className="page product-page">
       <Seo
@@ -114,7 +119,7 @@ function ProductView({ product }: { product: ApiProduct }) {
       <div className="product-layout">
         <div className="gallery">
           <div className="gallery-main">
-            {images[image] ? <img src={images[image].url} alt={images[image].alt || product.name} width="600" height="600" /> : <div className="image-placeholder" aria-hidden="true" />}
+            {images[image] ? <img src={images[image].url} alt={images[image].alt || product.name} width="600" height="600" fetchPriority="high" /> : <div className="image-placeholder" aria-hidden="true" />}
           </div>
           {images.length > 1 && (
             <div className="thumbs" role="list">
@@ -172,7 +177,7 @@ function ProductView({ product }: { product: ApiProduct }) {
 
           <div className="buy-row">
             <QuantityStepper value={quantity} max={Math.max(1, canAdd)} onChange={setQuantity} disabled={canAdd < 1} />
-            <button type="submit" className="button button-large" disabled={busy || canAdd < 1}>
+            <button type="submit" className="button button-large" disabled={busy || canAdd < 1 || !running}>
               {stock < 1 ? 'Изчерпан' : busy ? 'Добавяне…' : 'Добави в количката'}
             </button>
           </div>

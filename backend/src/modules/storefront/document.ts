@@ -5,6 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PagePayload } from '../../../../domain/storefrontPages';
+import { appAfterPaint } from './appAfterPaint';
+import { scriptJson } from '../../../../domain/scriptJson';
 import { AGE_GATE_HEAD } from './ageGateHead';
 
 export const ROOT_ELEMENT = '<div id="root"></div>';
@@ -110,15 +112,27 @@ export function splitHoisted(appHtml: string): { headTags: string; body: string 
   return { headTags, body: appHtml.slice(headTags.length) };
 }
 
-/** JSON inside <script>: no '<', so nothing in the data can end the element. */
-export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/** The image preloads React hoisted (storefront components/priorityImage). */
+const IMAGE_PRELOAD = /<link\b(?=[^>]*\brel="preload")(?=[^>]*\bas="image")[^>]*>/g;
+
+/**
+ * The page's first pictures are asked for first, ahead of the styles and any script: over HTTP/1.1
+ * a phone has six connections to the shop, and a picture found after seven scripts waited for one.
+ */
+export function imagesFirst(head: string, hoisted: string): { head: string; hoisted: string } {
+  const images = hoisted.match(IMAGE_PRELOAD)?.join('') ?? '';
+  if (!images) return { head, hoisted };
+  const at = Math.min(...['<script', '<style', '<link rel="modulepreload"'].map((tag) => head.indexOf(tag)).filter((i) => i >= 0), head.length);
+  return { head: `${head.slice(0, at)}${images}${head.slice(at)}`, hoisted: hoisted.replace(IMAGE_PRELOAD, '') };
 }
 
 export function pageDocument(template: Template, appHtml: string, payload: PagePayload, chunk?: string): string {
-  const { headTags, body } = splitHoisted(appHtml);
+  const split = splitHoisted(appHtml);
+  const { head, boot } = appAfterPaint(`${template.head}${chunkPreloads(template, chunk)}`);
+  const images = imagesFirst(head, split.headTags);
   return (
-    `${template.head}${AGE_GATE_HEAD}${chunkPreloads(template, chunk)}${headTags}\n  ${template.bodyStart}<div id="root">${body}</div>` +
-    `<script type="application/json" id="${DATA_ELEMENT_ID}">${scriptJson(payload)}</script>${template.bodyEnd}`
+    `${images.head}${AGE_GATE_HEAD}${images.hoisted}\n  ${template.bodyStart}<div id="root">${split.body}</div>` +
+    `<script type="application/json" id="${DATA_ELEMENT_ID}">${scriptJson(payload)}</script>${boot}${template.bodyEnd}`
   );
 }
