@@ -16,7 +16,7 @@ import { Payment } from '../../models/Payment';
 import { Variant } from '../../models/Variant';
 import { CartItem } from '../../models/CartItem';
 import { Notification } from '../../models/Notification';
-import { insertComposedTogether, type BaseModel } from '../../models/BaseModel';
+import { insertComposedTogether, nowIso, type BaseModel } from '../../models/BaseModel';
 import { User } from '../../models/User';
 import { badRequest, conflict, HttpError } from '../../platform/http/errors';
 import { API } from '../../../../domain/messages';
@@ -170,7 +170,7 @@ async function takeStock(lines: ResolvedLine[], lowStockThreshold: number, trx: 
   const lowStock: Array<{ name: string; stock: number }> = [];
   for (const [variantId, { quantity, line }] of [...stockNeeded(lines)].sort(([a], [b]) => a - b)) {
     const [taken]: Array<{ stock: number }> = await trx(Variant.tableName).where('id', variantId).where('stock', '>=', quantity)
-      .decrement('stock', quantity).update({ updatedAt: new Date().toISOString() }).returning('stock');
+      .decrement('stock', quantity).update({ updatedAt: nowIso() }).returning('stock');
     if (!taken) {
       const now = await Variant.query(trx).findById(variantId);
       throw conflict(API.notEnoughStock(`${line.productName} (${line.variantName})`, now?.stock ?? 0), { items: API.notEnoughStock(line.productName, now?.stock ?? 0) });
