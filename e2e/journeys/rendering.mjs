@@ -2,7 +2,7 @@
 // runs, the browser hydrates it without a console error or a second fetch of its data, the age
 // gate still asks (painted with the page, never on a device that said yes), and client-side
 // navigation keeps each page's head (title, canonical, JSON-LD).
-import { assert } from '../helpers.mjs';
+import { assert, passAgeGate } from '../helpers.mjs';
 
 async function headOf(page) {
   return page.evaluate(() => ({
@@ -112,6 +112,77 @@ export const journeys = [
       await page.locator('.product-card-link').first().waitFor();
       await page.waitForFunction(() => !document.querySelector('.age-overlay'));
       assert.deepEqual(problems.filter((p) => !p.includes('net::ERR_FAILED')), [], problems.join('\n'));
+    },
+  },
+  {
+    name: 'what a shopper chose and typed before the app ran is what the app adds and searches',
+    widths: [390],
+    async run({ page, context }) {
+      await passAgeGate(page);
+      // The app's code can be held back (until the shopper has made the choices on the rendered
+      // page) or kept away.
+      let appCode = Promise.resolve('continue');
+      let release;
+      const holdApp = () => { appCode = new Promise((r) => { release = () => r('continue'); }); };
+      await context.route('**/assets/*.js', async (route) => {
+        if ((await appCode) === 'abort') await route.abort();
+        else await route.continue();
+      });
+      holdApp();
+      // (The page's load does not wait for the app: it is asked for after it.)
+      await page.goto('/products/vap-solo-twins');
+      const add = page.getByRole('button', { name: 'Добави в количката' });
+      assert.ok(await add.isDisabled(), 'adding waits for the app');
+      const selects = page.locator('.buy-box select');
+      const chosen = [];
+      for (let i = 0; i < (await selects.count()); i++) {
+        await selects.nth(i).selectOption({ index: 1 + i });
+        chosen.push((await selects.nth(i).locator('option:checked').textContent()).trim());
+      }
+      assert.ok(chosen.length >= 2, 'TWINS has two flavours to choose');
+      await page.getByLabel(/Надпис върху устройството/).fill('За Мария');
+      await page.getByRole('spinbutton', { name: 'Количество' }).fill('2');
+      release();
+      // Once the app runs, the form still shows the choices, and adding adds exactly them.
+      await page.waitForFunction(() => !document.querySelector('.buy-box button[type="submit"]')?.disabled);
+      assert.equal(await page.getByLabel(/Надпис върху устройството/).inputValue(), 'За Мария');
+      await page.getByText(/^8\/\d+ знака$/).waitFor();
+      await add.click();
+      await page.getByRole('link', { name: 'Количка, 2 бр.' }).waitFor();
+      await page.getByRole('link', { name: 'Количка, 2 бр.' }).click();
+      const line = page.locator('.cart-line');
+      await line.getByText('Надпис: „За Мария“').waitFor();
+      const extras = await line.locator('.cart-line-body > .muted.small').first().textContent();
+      for (const flavour of chosen) assert.ok(extras.includes(flavour), `${flavour} is in the cart line: ${extras}`);
+
+      // The shop's search typed before the app ran is searched once it runs; sent before, the
+      // server answers it.
+      holdApp();
+      await page.goto('/products');
+      await page.locator('#shop-search').fill('triples');
+      release();
+      // The filters button answers only once the app runs (and has taken over the page).
+      const filters = page.getByRole('button', { name: /^Филтри/ });
+      for (let tries = 0; (await filters.getAttribute('aria-expanded')) !== 'true'; tries++) {
+        assert.ok(tries < 100, 'the app started');
+        await filters.click();
+        await page.waitForTimeout(100);
+      }
+      await filters.click();
+      assert.equal(await page.locator('#shop-search').inputValue(), 'triples');
+      const documents = [];
+      page.on('request', (r) => r.isNavigationRequest() && documents.push(r.url()));
+      await page.getByRole('button', { name: 'Търси' }).click();
+      await page.waitForURL(/search=triples/);
+      await page.locator('.results-for').waitFor();
+      assert.deepEqual(documents, [], 'the app searched, without loading a page');
+
+      appCode = Promise.resolve('abort');
+      await page.goto('/products');
+      await page.locator('#shop-search').fill('twins');
+      await page.getByRole('button', { name: 'Търси' }).click();
+      await page.waitForURL(/search=twins/);
+      await page.getByRole('heading', { name: 'VAP SOLO TWINS' }).first().waitFor();
     },
   },
   {

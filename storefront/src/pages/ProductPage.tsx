@@ -66,6 +66,27 @@ function ProductView({ product }: { product: ApiProduct }) {
   const inCart = items.filter((l) => l.productId === product.id && l.variantId === variantId).reduce((n, l) => n + l.quantity, 0);
   const canAdd = Math.max(0, stock - inCart);
   useEffect(() => setQuantity((q) => Math.max(1, Math.min(q, canAdd || 1))), [canAdd]);
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    // A rendered page can be used before its app runs (the app is asked for after the first
+    // paint), and hydration keeps what the shopper chose by then on the screen but not in state.
+    // Taken over here, so what the form shows is what "Добави в количката" adds.
+    const shown = form.current?.elements;
+    if (!shown) return;
+    const chosenVariant = Number((shown.namedItem('variant') as RadioNodeList | null)?.value);
+    if (product.variants.some((v) => v.id === chosenVariant && v.stock > 0)) setVariantId(chosenVariant);
+    const chosen: Record<number, number> = {};
+    for (const a of product.attributes) {
+      const valueId = Number((shown.namedItem(`attr-${a.id}`) as HTMLSelectElement | null)?.value);
+      if (a.values.some((v) => v.id === valueId)) chosen[a.id] = valueId;
+    }
+    setValues(chosen);
+    setPersonalization((shown.namedItem('personalization') as HTMLInputElement | null)?.value ?? '');
+    const typedQuantity = Math.floor(Number((shown.namedItem('quantity') as HTMLInputElement | null)?.value));
+    if (typedQuantity >= 1) setQuantity(Math.min(typedQuantity, Math.max(1, canAdd)));
+    // Once, as the app starts on this product: afterwards the state leads the form.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -131,7 +152,7 @@ function ProductView({ product }: { product: ApiProduct }) {
             </div>
           )}
         </div>
-        <form className="buy-box" onSubmit={submit} noValidate>
+        <form ref={form} className="buy-box" onSubmit={submit} noValidate>
           {product.category && <div className="eyebrow">{product.category.name}</div>}
           <h1>{product.name}</h1>
           <div className="product-price">
@@ -157,7 +178,7 @@ function ProductView({ product }: { product: ApiProduct }) {
           {product.attributes.map((a) => (
             <div key={a.id} className={`field ${missing.includes(a.id) ? 'field-error' : ''}`}>
               <label htmlFor={`attr-${a.id}`}>{a.name}</label>
-              <select id={`attr-${a.id}`} value={values[a.id] ?? ''} aria-invalid={missing.includes(a.id)} aria-describedby={missing.includes(a.id) ? `attr-${a.id}-error` : undefined}
+              <select id={`attr-${a.id}`} name={`attr-${a.id}`} value={values[a.id] ?? ''} aria-invalid={missing.includes(a.id)} aria-describedby={missing.includes(a.id) ? `attr-${a.id}-error` : undefined}
                 onChange={(e) => {
                   setValues((v) => ({ ...v, [a.id]: Number(e.target.value) }));
                   setMissing((m) => m.filter((x) => x !== a.id));
@@ -171,12 +192,12 @@ function ProductView({ product }: { product: ApiProduct }) {
 
           <div className="field">
             <label htmlFor="personalization">Надпис върху устройството <span className="muted">(по желание)</span></label>
-            <input id="personalization" type="text" maxLength={PERSONALIZATION_MAX} value={personalization} onChange={(e) => setPersonalization(e.target.value)} aria-describedby="personalization-help" />
+            <input id="personalization" name="personalization" type="text" maxLength={PERSONALIZATION_MAX} value={personalization} onChange={(e) => setPersonalization(e.target.value)} aria-describedby="personalization-help" />
             <span id="personalization-help" className="help">{personalization.length}/{PERSONALIZATION_MAX} знака</span>
           </div>
 
           <div className="buy-row">
-            <QuantityStepper value={quantity} max={Math.max(1, canAdd)} onChange={setQuantity} disabled={canAdd < 1} />
+            <QuantityStepper name="quantity" value={quantity} max={Math.max(1, canAdd)} onChange={setQuantity} disabled={canAdd < 1} />
             <button type="submit" className="button button-large" disabled={busy || canAdd < 1 || !running}>
               {stock < 1 ? 'Изчерпан' : busy ? 'Добавяне…' : 'Добави в количката'}
             </button>
@@ -216,12 +237,12 @@ export function StockState({ stock }: { stock: number }) {
   return <p className="stock stock-in">В наличност</p>;
 }
 
-export function QuantityStepper({ value, max, onChange, disabled, label = 'Количество' }: { value: number; max: number; onChange(n: number): void; disabled?: boolean; label?: string }) {
+export function QuantityStepper({ value, max, onChange, disabled, label = 'Количество', name }: { value: number; max: number; onChange(n: number): void; disabled?: boolean; label?: string; name?: string }) {
   const set = (n: number) => onChange(Math.max(1, Math.min(max, n)));
   return (
     <div className="stepper" role="group" aria-label={label}>
       <button type="button" aria-label="Намали" disabled={disabled || value <= 1} onClick={() => set(value - 1)}>−</button>
-      <input type="number" inputMode="numeric" min={1} max={max} value={value} disabled={disabled} aria-label={label} onChange={(e) => set(Number(e.target.value) || 1)} />
+      <input type="number" name={name} inputMode="numeric" min={1} max={max} value={value} disabled={disabled} aria-label={label} onChange={(e) => set(Number(e.target.value) || 1)} />
       <button type="button" aria-label="Увеличи" disabled={disabled || value >= max} onClick={() => set(value + 1)}>+</button>
     </div>
   );

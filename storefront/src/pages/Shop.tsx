@@ -57,6 +57,17 @@ export default function Shop() {
   const [filtersOpen, setFiltersOpen] = useState(false);
 
   useEffect(() => setSearchText(search), [search]);
+  const searchInput = useRef<HTMLInputElement>(null);
+  const sortSelect = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    // Typed or chosen on the rendered page before its app ran: hydration keeps it on the screen
+    // but not in state, so it is taken over here (a chosen order is applied at once).
+    const typed = searchInput.current?.value;
+    if (typed !== undefined && typed !== search) setSearchText(typed);
+    const chosenSort = sortSelect.current?.value;
+    if (chosenSort && chosenSort !== sort) update({ sort: chosenSort });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   useEffect(() => {
     if (preloadedCategories) return;
     shopApi.categories().then((r) => setCategories(r.categories), () => undefined);
@@ -124,9 +135,10 @@ export default function Shop() {
       />
       <div className="shop-head">
         <h1>{current ? current.name : 'Магазин'}</h1>
-        <form role="search" className="search" onSubmit={onSearch}>
+        {/* Before the app runs, the browser sends the search itself and the server renders the answer. */}
+        <form role="search" className="search" action="/products" method="get" onSubmit={onSearch}>
           <label htmlFor="shop-search" className="sr-only">Търсене</label>
-          <input id="shop-search" type="search" placeholder="Търсене на продукти…" value={searchText} onChange={(e) => setSearchText(e.target.value)} maxLength={200} />
+          <input ref={searchInput} id="shop-search" name="search" type="search" placeholder="Търсене на продукти…" value={searchText} onChange={(e) => setSearchText(e.target.value)} maxLength={200} />
           <button type="submit" className="button">Търси</button>
         </form>
       </div>
@@ -174,7 +186,7 @@ export default function Shop() {
             {search && products !== null && !failed && <p className="results-for">{SHOP.resultsFor(search, total)}</p>}
             <label className="sort">
               <span>Подреди:</span>
-              <select value={sort} onChange={(e) => update({ sort: e.target.value })}>
+              <select ref={sortSelect} value={sort} onChange={(e) => update({ sort: e.target.value })}>
                 {SORTS.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
               </select>
             </label>
