@@ -11,7 +11,7 @@ import { seedIfEmpty } from '../src/setup';
 import { AuditLog, Discount, Order, Payment, Product, Variant } from '../src/models';
 import { API } from '../../domain/messages';
 import { convertMinor } from '../../domain/money';
-import { lockCurrency } from '../src/modules/settings/currency';
+import { lockCurrencyForOrder } from '../src/modules/settings/currency';
 import { lastDays } from '../src/modules/analytics/service';
 import { shopDayStart } from '../../domain/dates';
 import { getSettings } from '../src/modules/settings/service';
@@ -164,7 +164,7 @@ describe('an order racing the switch', () => {
       let switching: Promise<{ status: number }> | undefined;
       const seen = await Order.transaction(async (trx) => {
         // What checkout does first (modules/checkout/service.ts).
-        await lockCurrency(trx, 'shared');
+        await lockCurrencyForOrder(trx, Order.tableName);
         const first = await getSettings(trx, { fresh: true });
         switching = admin.post('/api/admin/settings/euro', { confirm: true }).then((r) => {
           switchAnswered = true;

@@ -6,6 +6,7 @@ import { isPostgres } from '../src/platform/db/knex';
 import { writeTogether } from '../src/platform/db/writeTogether';
 import { insertComposedTogether } from '../src/models/BaseModel';
 import { attachedCache } from '../src/platform/cache/attached';
+import { makeCatalogue } from './fixtures';
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -70,7 +71,7 @@ test('composed rows come back as models with their ids, and a kept count of that
   const counts = attachedCache<{ generation: number }>(knex, 'rowCounts');
   expect(counts).toBeDefined();
   const generation = counts?.generation;
-  const made = await knex.transaction((trx) =>
+  const { made } = await knex.transaction((trx) =>
     insertComposedTogether(trx, Notification.composedInserts(trx, [
       { type: 'order', message: 'Модел 1', link: '', isRead: false },
       { type: 'contact', message: 'Модел 2', link: '', isRead: false },
@@ -94,4 +95,22 @@ test('an update goes with the inserts and answers its rows', async () => {
   expect(answers[0]).toEqual([{ id, message: 'След' }]);
   expect(answers[1]).toHaveLength(1);
   expect((await knex('notifications').where({ id }).first('message')).message).toBe('След');
+});
+
+test('a stock take written together is heard as a stock move: the kept products stay, the kept stock goes', async () => {
+  const knex = Notification.knex();
+  const { triples } = await makeCatalogue();
+  const facts = attachedCache<{ products: { generation: number }; stock: { generation: number } }>(knex, 'catalogueFacts');
+  expect(facts).toBeDefined();
+  const products = facts!.products.generation;
+  const stock = facts!.stock.generation;
+  const [taken] = await knex.transaction((trx) =>
+    writeTogether(trx, [
+      trx('variants').where('id', triples.variant).where('stock', '>=', 2).decrement('stock', 2).update({ updatedAt: new Date().toISOString() }).returning('stock'),
+      trx('notifications').insert({ type: 'low_stock', message: 'Склад', link: '', isRead: false, createdAt: new Date().toISOString() }).returning('id'),
+    ]),
+  );
+  expect(taken).toHaveLength(1);
+  expect(facts!.stock.generation).not.toBe(stock);
+  expect(facts!.products.generation).toBe(products);
 });

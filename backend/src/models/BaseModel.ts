@@ -49,7 +49,7 @@ export class BaseModel extends Model {
    * round trip there (platform/db/writeTogether).
    */
   static async insertComposed<M extends BaseModel>(this: { new (): M } & typeof BaseModel, db: Knex, rows: Array<Partial<M>>): Promise<M[]> {
-    return insertComposedTogether<M>(db, this.composedInserts<M>(db, rows));
+    return (await insertComposedTogether<M>(db, this.composedInserts<M>(db, rows))).made;
   }
 
   /** insertComposed's inserts, not yet run: to send with other models' (insertComposedTogether). */
@@ -104,12 +104,14 @@ export interface ComposedInsert<M> {
   made: (id: number) => M;
 }
 
-/** Composed inserts of one or several models, in one round trip on PostgreSQL (with `alongside`:
- *  other writes that go with them, answers unread): the models, in order. */
-export async function insertComposedTogether<M>(db: Knex, inserts: Array<ComposedInsert<M>>, alongside: Knex.QueryBuilder[] = []): Promise<M[]> {
-  const answers = (await writeTogether(db, [...alongside, ...inserts.map((i) => i.query)])).slice(alongside.length);
-  return inserts.map((insert, i) => {
-    const [row] = answers[i] as unknown as Array<{ id: number } | number>;
-    return insert.made(Number(typeof row === 'object' ? row.id : row));
+/** Composed inserts of one or several models, in one round trip on PostgreSQL, with `alongside`:
+ *  other writes that go with them (run first on SQLite): the models in order, and what each of
+ *  the other writes returned. */
+export async function insertComposedTogether<M>(db: Knex, inserts: Array<ComposedInsert<M>>, alongside: Knex.QueryBuilder[] = []): Promise<{ made: M[]; alongside: Array<Array<Record<string, unknown>>> }> {
+  const answers = await writeTogether(db, [...alongside, ...inserts.map((i) => i.query)]);
+  const made = answers.slice(alongside.length).map((answer, i) => {
+    const [row] = answer as unknown as Array<{ id: number } | number>;
+    return inserts[i].made(Number(typeof row === 'object' ? row.id : row));
   });
+  return { made, alongside: answers.slice(0, alongside.length) };
 }

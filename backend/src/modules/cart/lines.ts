@@ -27,6 +27,8 @@ export interface ResolvedLine {
   productName: string;
   productSlug: string;
   variantName: string;
+  /** How a refusal names the line: the product, with the variant when it has several. */
+  refusalName: string;
   sku: string;
   image: string | null;
   attributes: Array<{ attributeId: number; attributeValueId: number; name: string; value: string }>;
@@ -36,7 +38,8 @@ export interface ResolvedLine {
   unitPrice: number;
   /** stotinki */
   lineTotal: number;
-  stock: number;
+  /** null: not read (the caller's guarded stock take decides; ResolveOptions.stockTakenAfter). */
+  stock: number | null;
 }
 
 /** Two lines are the same line when these match; their quantities then add up. */
@@ -50,6 +53,14 @@ export interface ResolveOptions {
   checkStock?: boolean;
   /** Where to report an error, e.g. 'items.2' for a checkout line. */
   path?: (index: number) => string;
+  /** The caller takes the stock itself with a guarded update that refuses what is not there
+   *  (checkout): it is not read here, and the lines carry what is kept of it, if anything. */
+  stockTakenAfter?: boolean;
+}
+
+/** 409 for a line wanting more than the `stock` left, on the line's quantity field. */
+export function stockRefusal(line: Pick<ResolvedLine, 'refusalName' | 'productName'>, stock: number, field: string) {
+  return conflict(API.notEnoughStock(line.refusalName, stock), { [field]: API.notEnoughStock(line.productName, stock) });
 }
 
 /** Resolve lines (catalogue facts: kept in memory, or a constant number of queries). Throws a
@@ -58,7 +69,7 @@ export async function resolveLines(inputs: LineInput[], trx?: Transaction, opts:
   if (inputs.length === 0) return [];
   const productIds = [...new Set(inputs.map((l) => l.productId))];
   const valueIds = [...new Set(inputs.flatMap((l) => (l.attributes ?? []).map((a) => a.attributeValueId)))];
-  const facts = await catalogueFacts(productIds, valueIds, trx);
+  const facts = await catalogueFacts(productIds, valueIds, trx, { readStock: !opts.stockTakenAfter });
   const where = (i: number, field: string) => (opts.path ? `${opts.path(i)}.${field}` : field);
 
   return inputs.map((input, i) => {
@@ -88,10 +99,9 @@ export async function resolveLines(inputs: LineInput[], trx?: Transaction, opts:
     if (personalization.length > PERSONALIZATION_MAX) throw badRequest(API.personalizationTooLong, { [where(i, 'personalization')]: API.personalizationTooLong });
     // One line: it is printed in the order's e-mails (a guest cookie's lines come here unchecked).
     if (LINE_BREAK.test(personalization)) throw badRequest(API.singleLine, { [where(i, 'personalization')]: API.singleLine });
-    if (opts.checkStock !== false && input.quantity > variant.stock) {
-      throw conflict(API.notEnoughStock(own.length > 1 ? `${product.name} (${variant.name})` : product.name, variant.stock), {
-        [where(i, 'quantity')]: API.notEnoughStock(product.name, variant.stock),
-      });
+    const refusalName = own.length > 1 ? `${product.name} (${variant.name})` : product.name;
+    if (opts.checkStock !== false && variant.stock !== null && input.quantity > variant.stock) {
+      throw stockRefusal({ refusalName, productName: product.name }, variant.stock, where(i, 'quantity'));
     }
     const unitPrice = variant.price ?? product.price;
     return {
@@ -100,6 +110,7 @@ export async function resolveLines(inputs: LineInput[], trx?: Transaction, opts:
       productName: product.name,
       productSlug: product.slug,
       variantName: variant.name,
+      refusalName,
       sku: variant.sku,
       image: known.image,
       attributes: chosen,

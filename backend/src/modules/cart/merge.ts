@@ -85,7 +85,7 @@ export async function mergeGuestLines(userId: number, rawLines: unknown[], trx: 
   let lineCount = existing.size;
   let merged = 0;
   for (const [key, line] of wanted) {
-    const cap = Math.min(line.stock, QUANTITY_MAX);
+    const cap = Math.min(line.stock ?? QUANTITY_MAX, QUANTITY_MAX);
     const have = existing.get(key);
     if (have) {
       // Never lower what the user already had in the cart, even if the stock has fallen since.

@@ -24,7 +24,8 @@ export interface VariantFacts {
   sku: string;
   /** stotinki; null: the product's price */
   price: number | null;
-  stock: number;
+  /** null: not read (FactsOptions.readStock) and not kept. */
+  stock: number | null;
 }
 
 export interface ProductFacts {
@@ -121,11 +122,13 @@ function keepAll<K extends {}, V extends {}>(kept: KeptMap<K, V> | undefined, ge
 }
 
 /** The facts of these products and attribute values (unknown ids are simply absent). */
-export async function catalogueFacts(productIds: number[], valueIds: number[], trx?: Transaction): Promise<CatalogueFacts> {
+export async function catalogueFacts(productIds: number[], valueIds: number[], trx?: Transaction, { readStock: stockWanted = true } = {}): Promise<CatalogueFacts> {
   const memory = attachedCache<Memory>(Product.knex(), MEMORY);
   // Read what is missing; keep it unless something changed meanwhile.
   const facts = known(memory?.products, productIds);
-  const stock = known(memory?.stock, productIds);
+  // Not wanted: neither read nor taken from memory (the caller's guarded take decides).
+  const stock = known(stockWanted ? memory?.stock : undefined, productIds);
+  if (!stockWanted) stock.missing = [];
   const names = known(memory?.names, ['names' as const]);
   const [readFacts, readStocks, readNamed] = await concurrently(trx, [
     () => readProducts(facts.missing, trx),
@@ -141,7 +144,7 @@ export async function catalogueFacts(productIds: number[], valueIds: number[], t
   const products = new Map<number, ProductFacts>();
   for (const [id, f] of facts.found) {
     const left = stock.found.get(id);
-    products.set(id, { ...f, variants: f.variants.map((v) => ({ ...v, stock: left?.get(v.id) ?? 0 })) });
+    products.set(id, { ...f, variants: f.variants.map((v) => ({ ...v, stock: left ? left.get(v.id) ?? 0 : stockWanted ? 0 : null })) });
   }
   return { products, ...(readNamed ?? names.found.get('names')!) };
 }

@@ -35,6 +35,8 @@ export interface QuoteOptions {
    *  being reported beside it (the cart and checkout pages). */
   strictDiscount?: boolean;
   checkStock?: boolean;
+  /** Checkout takes the stock with guarded updates: it is not read for the quote (cart/lines). */
+  stockTakenAfter?: boolean;
 }
 
 export interface Quote {
@@ -55,7 +57,7 @@ export async function quoteCart(input: QuoteInput, user: User | null, opts: Quot
   const wanted: LineInput[] = fromServerCart ? await cartLinesOf(user!.id, trx) : input.items ?? [];
   if (!wanted.length) throw badRequest(API.cartEmpty, { items: API.cartEmpty });
   const settings = await getSettings(trx);
-  const lines = await resolveLines(wanted, trx, { checkStock: opts.checkStock ?? false, path: (i) => `items.${i}` });
+  const lines = await resolveLines(wanted, trx, { checkStock: opts.checkStock ?? false, stockTakenAfter: opts.stockTakenAfter, path: (i) => `items.${i}` });
   const subtotal = lines.reduce((s, l) => s + l.lineTotal, 0);
 
   let discount: Discount | null = null;

@@ -3,10 +3,11 @@
 // currency of account read inside the same transaction (the euro switch cannot land halfway),
 // refuses it when the shopper was shown another total, writes the order, its item snapshots,
 // payment record, first history event and a staff notification, then redeems the discount and
-// takes the stock with a guarded update (stock = stock - q WHERE stock >= q) last, so that the
-// rows every order of a product or code updates stay locked only until COMMIT. `checkout` is the
-// whole of it for a shopper or for staff taking an order by phone: the transaction, then, after
-// the commit and in this one place, the confirmation e-mail.
+// takes the stock with guarded updates (stock = stock - q WHERE stock >= q: the stock is never
+// read first), so that the rows every order of a product or code updates stay locked only until
+// COMMIT. `checkout` is the whole of it for a shopper or for staff taking an order by phone: the
+// transaction, then, after the commit and in this one place, the confirmation e-mail.
+import type { Knex } from 'knex';
 import type { Transaction } from 'objection';
 import type { Config } from '../../config';
 import { Order } from '../../models/Order';
@@ -16,14 +17,14 @@ import { Payment } from '../../models/Payment';
 import { Variant } from '../../models/Variant';
 import { CartItem } from '../../models/CartItem';
 import { Notification } from '../../models/Notification';
-import { insertComposedTogether, nowIso, type BaseModel } from '../../models/BaseModel';
+import { insertComposedTogether, nowIso, type BaseModel, type ComposedInsert } from '../../models/BaseModel';
 import { User } from '../../models/User';
-import { badRequest, conflict, HttpError } from '../../platform/http/errors';
+import { badRequest, HttpError } from '../../platform/http/errors';
 import { API } from '../../../../domain/messages';
 import { formatDual, formatMoney, fromMinor, toMinor } from '../../../../domain/money';
 import { searchable } from '../../../../domain/slug';
 import type { PaymentMethod, ShippingMethod } from '../../../../domain/orderStatus';
-import { LineInput, ResolvedLine } from '../cart/lines';
+import { LineInput, ResolvedLine, stockRefusal } from '../cart/lines';
 import { redeemDiscount } from '../discounts/service';
 import { noticeRow, notifyStaff } from '../staff/notifications';
 import { actorOf, orderView, type Actor } from '../orders/service';
@@ -32,7 +33,7 @@ import { orderMailAllowed } from './mailCaps';
 import { recordInvoiceRequest } from '../invoices/service';
 import type { InvoiceRequest } from '../../../../domain/invoices';
 import { quoteCart, quoteView, QuoteView } from './quote';
-import { lockCurrency } from '../settings/currency';
+import { lockCurrencyForOrder } from '../settings/currency';
 import { officeForOrder, officeShippingFields } from '../couriers/offices';
 
 export interface CheckoutInput {
@@ -61,41 +62,33 @@ export function orderNumber(id: number): string {
   return `VS-${String(10000 + id)}`;
 }
 
-/** Several lines may take stock from one variant (different flavours): take it once per variant. */
-function stockNeeded(lines: ResolvedLine[]): Map<number, { quantity: number; line: ResolvedLine }> {
-  const need = new Map<number, { quantity: number; line: ResolvedLine }>();
-  for (const l of lines) {
-    const cur = need.get(l.variantId);
-    need.set(l.variantId, { quantity: (cur?.quantity ?? 0) + l.quantity, line: cur?.line ?? l });
-  }
-  return need;
-}
-
 /**
  * The order in one transaction (`trx`). `alsoRecord` writes what else belongs to it (an invoice
- * request, who took it by phone) before the stock is taken, which comes last.
+ * request, who took it by phone) before the code is redeemed and the stock taken.
  */
 export async function placeOrder(input: CheckoutInput, user: User | null, trx: Transaction, alsoRecord?: (order: Order) => Promise<void>): Promise<Order> {
   if (!input.ageConfirmed) throw badRequest(API.ageRequired, { ageConfirmed: API.ageRequired });
   if (!input.termsAccepted) throw badRequest(API.termsRequired, { termsAccepted: API.termsRequired });
 
   // Wait for a euro switch in progress (PostgreSQL; SQLite's one connection already serialises):
-  // the currency and every price below are then read from the same side of it.
-  await lockCurrency(trx, 'shared');
+  // the currency and every price below are then read from the same side of it. PostgreSQL draws
+  // the order's id in the same statement.
+  const drawnId = await lockCurrencyForOrder(trx, Order.tableName);
   const office = await officeForOrder(input.shipping, trx);
   const email = input.customer.email;
-  const quote = await quoteCart(
-    { items: input.items, shippingMethod: input.shipping.method, discountCode: input.discountCode, email },
-    user, { trx, strictDiscount: true, checkStock: true },
-  );
+  const wanted = { items: input.items, shippingMethod: input.shipping.method, discountCode: input.discountCode, email };
+  // The stock is not read first: the guarded takes below refuse what is not there.
+  const quote = await quoteCart(wanted, user, { trx, strictDiscount: true, stockTakenAfter: true });
   const { lines, totals, discount, settings, currency, fromServerCart } = quote;
-  if (input.expectedTotal !== undefined && toMinor(input.expectedTotal) !== totals.total) throw new TotalChangedError(quoteView(quote));
+  if (input.expectedTotal !== undefined && toMinor(input.expectedTotal) !== totals.total) {
+    // What the page must show now, stock included (or the stock's own refusal).
+    throw new TotalChangedError(quoteView(await quoteCart(wanted, user, { trx, strictDiscount: true, checkStock: true })));
+  }
 
   const c = input.customer;
   const s = office ? { ...input.shipping, ...officeShippingFields(office) } : input.shipping;
   // Composed here from the checked input (domain/schemas/checkout: the same limits as the model).
-  const [order] = await Order.insertComposed(trx, [{
-    number: `tmp-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`,
+  const row: Partial<Order> = {
     userId: user?.id ?? null,
     status: 'pending',
     paymentStatus: 'unpaid',
@@ -119,18 +112,31 @@ export async function placeOrder(input: CheckoutInput, user: User | null, trx: T
     staffNote: '',
     trackingNumber: '',
     shippingOffice: office ? JSON.stringify(office) : null,
-    searchText: '',
     deliveredAt: null,
     withdrawnAt: null,
-  }]);
-  // Its number (from its id), what was bought, the payment, the first event and the staff's notice:
-  // composed here from the catalogue and the checked input, and written together (one round trip
-  // on PostgreSQL).
-  const number = orderNumber(order.id);
-  const numbered = trx(Order.tableName).where({ id: order.id }).update({ number, searchText: searchable(number, c.firstName, c.lastName, email, c.phone) }).returning('id');
+  };
+  // Its number comes from its id, so that it is unique without a counter to race on.
+  const numbering = (id: number) => {
+    const number = orderNumber(id);
+    return { number, searchText: searchable(number, c.firstName, c.lastName, email, c.phone) };
+  };
+  // The order, what was bought, the payment, the first event and the staff's notice are composed
+  // here from the catalogue and the checked input and written together: one statement on
+  // PostgreSQL, where the id was drawn with the lock; SQLite inserts the order first for its id.
+  const writes: Knex.QueryBuilder[] = [];
+  const records: Array<ComposedInsert<BaseModel>> = [];
+  let inserted: Order | undefined;
+  if (drawnId !== null) {
+    records.push(...Order.composedInserts(trx, [{ id: drawnId, ...row, ...numbering(drawnId) }]));
+  } else {
+    [inserted] = await Order.insertComposed(trx, [{ ...row, number: `tmp-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`, searchText: '' }]);
+    writes.push(trx(Order.tableName).where({ id: inserted.id }).update(numbering(inserted.id)).returning('id'));
+  }
+  const orderId = drawnId ?? inserted!.id;
+  const { number } = numbering(orderId);
   const actor = actorOf(user, `${c.firstName} ${c.lastName}`.trim());
-  const itemInserts = OrderItem.composedInserts(trx, lines.map((l) => ({
-    orderId: order.id,
+  records.push(...OrderItem.composedInserts(trx, lines.map((l) => ({
+    orderId,
     productId: l.productId,
     variantId: l.variantId,
     productName: l.productName,
@@ -141,45 +147,78 @@ export async function placeOrder(input: CheckoutInput, user: User | null, trx: T
     unitPrice: l.unitPrice,
     quantity: l.quantity,
     lineTotal: l.lineTotal,
-  })));
-  const [paymentInsert] = Payment.composedInserts(trx, [{ orderId: order.id, method: input.paymentMethod, amount: totals.total, currency, status: 'pending', reference: number, paidAt: null, refundedAt: null }]);
-  const [eventInsert] = OrderEvent.composedInserts(trx, [{ orderId: order.id, type: 'created', fromStatus: null, toStatus: 'pending', note: '', actorUserId: actor.userId, actorLabel: actor.label }]);
-  const [noticeInsert] = Notification.composedInserts(trx, [noticeRow({ type: 'order', message: `Нова поръчка ${number} от ${c.firstName} ${c.lastName} за ${formatMoney(fromMinor(totals.total) ?? 0, currency)}`, link: `/admin/orders/${order.id}` })]);
-  const made = await insertComposedTogether<BaseModel>(trx, [...itemInserts, paymentInsert, eventInsert, noticeInsert], [numbered]);
+  }))));
+  records.push(...Payment.composedInserts(trx, [{ orderId, method: input.paymentMethod, amount: totals.total, currency, status: 'pending', reference: number, paidAt: null, refundedAt: null }]));
+  records.push(...OrderEvent.composedInserts(trx, [{ orderId, type: 'created', fromStatus: null, toStatus: 'pending', note: '', actorUserId: actor.userId, actorLabel: actor.label }]));
+  records.push(...Notification.composedInserts(trx, [noticeRow({ type: 'order', message: `Нова поръчка ${number} от ${c.firstName} ${c.lastName} за ${formatMoney(fromMinor(totals.total) ?? 0, currency)}`, link: `/admin/orders/${orderId}` })]));
+  if (fromServerCart && user) writes.push(trx(CartItem.tableName).where({ userId: user.id }).delete().returning('id'));
+
+  // Rows that other orders update too are taken last, in one order (the code's row, then the
+  // variants by id), so that two orders never wait for each other crosswise (a deadlock on
+  // PostgreSQL), and a row lock is held until COMMIT, so orders of one product wait for each
+  // other only that long. An order whose only such row is one variant's stock (most orders)
+  // takes it in the statement that writes the order.
+  const takes = stockNeeded(lines);
+  const takenAlong = !discount && takes.length === 1 ? takes[0] : null;
+  if (takenAlong) writes.push(stockTake(trx, takenAlong));
+  const written = await insertComposedTogether<BaseModel>(trx, records, writes);
+  const made = written.made;
+  const order = inserted ?? (made.shift() as Order);
   const items = made.slice(0, lines.length) as OrderItem[];
   const [payment, created] = made.slice(lines.length) as [Payment, OrderEvent];
-  if (fromServerCart && user) await CartItem.query(trx).delete().where({ userId: user.id });
-  const placed = Object.assign(order, { number, items, payment, events: [created] });
+  const placed = Object.assign(order, numbering(orderId), { items, payment, events: [created] });
   await alsoRecord?.(placed);
 
-  // Rows that every order of a code or of a product updates come last: on PostgreSQL a row lock
-  // is held until COMMIT, and the orders of one product wait for each other only that long.
-  if (discount) await redeemDiscount(discount, order.id, email, trx, user);
-  await takeStock(lines, settings.lowStockThreshold, trx);
+  if (discount) await redeemDiscount(discount, orderId, email, trx, user);
+  const lowStock: StockLeft[] = [];
+  for (const take of takes) {
+    const [left] = take === takenAlong ? (written.alongside.at(-1) as Array<{ stock: number }>) : await stockTake(trx, take);
+    if (!left) throw await notEnoughStock(trx, take);
+    lowStock.push({ take, stock: left.stock });
+  }
+  for (const { take, stock } of lowStock.filter((l) => l.stock <= settings.lowStockThreshold)) {
+    const name = `${take.line.productName} (${take.line.variantName})`;
+    await notifyStaff({ type: 'low_stock', message: stock > 0 ? `Ниска наличност: ${name} — остават ${stock} бр.` : `Изчерпан: ${name}`, link: '/admin/products' }, trx);
+  }
   // The whole order as written, so the answer needs no second read.
   return placed;
 }
 
-/**
- * Take the stock with a guarded update per variant; a line that lost the race refuses the whole
- * order. Variants are taken in id order, so two orders sharing variants never wait for each
- * other crosswise (a deadlock on PostgreSQL). A variant left at or below the threshold is told to
- * the staff (its stock as this update left it, from the same statement).
- */
-async function takeStock(lines: ResolvedLine[], lowStockThreshold: number, trx: Transaction): Promise<void> {
-  const lowStock: Array<{ name: string; stock: number }> = [];
-  for (const [variantId, { quantity, line }] of [...stockNeeded(lines)].sort(([a], [b]) => a - b)) {
-    const [taken]: Array<{ stock: number }> = await trx(Variant.tableName).where('id', variantId).where('stock', '>=', quantity)
-      .decrement('stock', quantity).update({ updatedAt: nowIso() }).returning('stock');
-    if (!taken) {
-      const now = await Variant.query(trx).findById(variantId);
-      throw conflict(API.notEnoughStock(`${line.productName} (${line.variantName})`, now?.stock ?? 0), { items: API.notEnoughStock(line.productName, now?.stock ?? 0) });
-    }
-    if (taken.stock <= lowStockThreshold) lowStock.push({ name: `${line.productName} (${line.variantName})`, stock: taken.stock });
-  }
-  for (const v of lowStock) {
-    await notifyStaff({ type: 'low_stock', message: v.stock > 0 ? `Ниска наличност: ${v.name} — остават ${v.stock} бр.` : `Изчерпан: ${v.name}`, link: '/admin/products' }, trx);
-  }
+/** What one order takes of one variant: several lines (different flavours) may share it. */
+interface StockTake {
+  variantId: number;
+  quantity: number;
+  /** The first line of the variant, and its place in the order (where a refusal is reported). */
+  line: ResolvedLine;
+  index: number;
+}
+
+interface StockLeft {
+  take: StockTake;
+  stock: number;
+}
+
+/** Each variant once, in id order (the order in which their rows are locked). */
+function stockNeeded(lines: ResolvedLine[]): StockTake[] {
+  const need = new Map<number, StockTake>();
+  lines.forEach((line, index) => {
+    const cur = need.get(line.variantId);
+    if (cur) cur.quantity += line.quantity;
+    else need.set(line.variantId, { variantId: line.variantId, quantity: line.quantity, line, index });
+  });
+  return [...need.values()].sort((a, b) => a.variantId - b.variantId);
+}
+
+/** The guarded update: takes the quantity only if it is there, answering the stock it leaves. */
+function stockTake(trx: Transaction, take: StockTake): Knex.QueryBuilder {
+  return trx(Variant.tableName).where('id', take.variantId).where('stock', '>=', take.quantity)
+    .decrement('stock', take.quantity).update({ updatedAt: nowIso() }).returning('stock');
+}
+
+/** The refusal of a take that found too little: the whole order is rolled back. */
+async function notEnoughStock(trx: Transaction, take: StockTake) {
+  const now = await Variant.query(trx).findById(take.variantId);
+  return stockRefusal(take.line, now?.stock ?? 0, `items.${take.index}.quantity`);
 }
 
 export interface CheckoutOptions {

@@ -17,6 +17,9 @@ export async function writeTogether(db: Knex, writes: Knex.QueryBuilder[]): Prom
     for (const write of writes) answers.push(await write);
     return answers;
   }
+  // The tables each part writes, read before rendering: knex's rendering of a decrement changes
+  // the builder (a stock move would then look like any update of the variants).
+  const written = writes.flatMap((w) => writesOf(w as never));
   // knex renders each builder with `?` placeholders; knex.raw numbers them again for the whole.
   const parts = writes.map((write) => write.toSQL());
   const names = parts.map((_, i) => `w${i}`);
@@ -24,7 +27,7 @@ export async function writeTogether(db: Knex, writes: Knex.QueryBuilder[]): Prom
     `with ${parts.map((p, i) => `${names[i]} as (${p.sql})`).join(', ')} ` +
     `select ${names.map((n) => `coalesce((select json_agg(${n}) from ${n}), '[]'::json) as ${n}`).join(', ')}`;
   // The caches hear the tables these write, as they would from the builders themselves.
-  const statement = declareWrites(db.raw(sql, parts.flatMap((p) => p.bindings as Knex.Value[])), writes.flatMap((w) => writesOf(w as never)));
+  const statement = declareWrites(db.raw(sql, parts.flatMap((p) => p.bindings as Knex.Value[])), written);
   const { rows } = (await statement) as unknown as { rows: Array<Record<string, Array<Record<string, unknown>>>> };
   return names.map((n) => rows[0][n]);
 }
