@@ -17,7 +17,7 @@ async function main() {
     await b.post('/api/orders/create', checkoutBody(items)).expect(201);
     const knex = Order.knex();
     const seen: string[] = [];
-    const onQuery = (q: { sql: string }) => seen.push(q.sql.replace(/\s+/g, ' ').slice(0, 140));
+    const onQuery = (q: { sql: string }) => seen.push(q.sql.replace(/\s+/g, ' '));
     knex.on('query', onQuery);
     const body = checkoutBody(items);
     await b.post('/api/orders/create', body).expect(201);
@@ -25,7 +25,7 @@ async function main() {
     let stockAt = -1;
     seen.forEach((sql, i) => {
       if (/update ["`]variants["`] set .*["`]stock["`] = ["`]stock["`] -/.test(sql) && stockAt < 0) stockAt = i;
-      console.log(`${String(i + 1).padStart(2)} ${sql}`);
+      console.log(`${String(i + 1).padStart(2)} ${sql.slice(0, 140)}`);
     });
     const commitAt = seen.findIndex((s) => /^commit/i.test(s));
     console.log(`\n${seen.length} statements; the stock is taken at #${stockAt + 1}, COMMIT at #${commitAt + 1}: ${commitAt - stockAt - 1} statements hold the variant's row lock.`);

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { makeShop, TestShop, Browser } from './helpers';
 import { makeCatalogue, Catalogue, checkoutBody, mailTo } from './fixtures';
 import { API } from '../../domain/messages';
-import { CART_LINES_MAX, LOGIN_MAX_FAILURES, ORDER_MAILS_PER_RECIPIENT, REGISTER_MAX_PER_ADDRESS } from '../../domain/limits';
+import { CART_LINES_MAX, LOGIN_MAX_FAILURES, ORDER_MAILS_PER_RECIPIENT, QUANTITY_MAX, REGISTER_MAX_PER_ADDRESS } from '../../domain/limits';
 
 let shop: TestShop;
 let cat: Catalogue;
@@ -101,6 +101,16 @@ describe('guest orders', () => {
     await untilMails(toVictim, ORDER_MAILS_PER_RECIPIENT);
     // The decision is made before each answer, so no further mail can still be on its way.
     expect(mailsTo(toVictim)).toBe(ORDER_MAILS_PER_RECIPIENT);
+  });
+
+  it('an order refused for stock counts nothing towards the cap', async () => {
+    const to = 'otkaz@example.bg';
+    for (let i = 0; i < ORDER_MAILS_PER_RECIPIENT - 1; i++) expect((await orderFor(await guest(), to)).status).toBe(201);
+    const tooMany = { items: [{ productId: cat.triples.id, variantId: cat.triples.variant, quantity: QUANTITY_MAX }] };
+    for (let i = 0; i < 3; i++) expect((await orderFor(await guest(), to, tooMany)).status).toBe(409);
+    expect((await orderFor(await guest(), to)).status).toBe(201);
+    await untilMails(to, ORDER_MAILS_PER_RECIPIENT);
+    expect(mailsTo(to)).toBe(ORDER_MAILS_PER_RECIPIENT);
   });
 
   it('a customer ordering to their own account address is never capped', async () => {

@@ -29,7 +29,7 @@ import { redeemDiscount } from '../discounts/service';
 import { noticeRow, notifyStaff } from '../staff/notifications';
 import { actorOf, orderView, type Actor } from '../orders/service';
 import { mailCustomer, orderConfirmationMail } from '../orders/mail';
-import { orderMailAllowed } from './mailCaps';
+import { orderMailCount } from './mailCaps';
 import { recordInvoiceRequest } from '../invoices/service';
 import type { InvoiceRequest } from '../../../../domain/invoices';
 import { quoteCart, quoteView, QuoteView } from './quote';
@@ -64,9 +64,11 @@ export function orderNumber(id: number): string {
 
 /**
  * The order in one transaction (`trx`). `alsoRecord` writes what else belongs to it (an invoice
- * request, who took it by phone) before the code is redeemed and the stock taken.
+ * request, who took it by phone) before the code is redeemed and the stock taken; `alsoWrite`
+ * goes with the order's records (e.g. the mail cap's count), answering its rows.
  */
-export async function placeOrder(input: CheckoutInput, user: User | null, trx: Transaction, alsoRecord?: (order: Order) => Promise<void>): Promise<Order> {
+async function placeOrder(input: CheckoutInput, user: User | null, trx: Transaction, extra: PlaceExtra = {}): Promise<{ order: Order; alsoWritten: unknown[][] }> {
+  const { alsoRecord, alsoWrite = [] } = extra;
   if (!input.ageConfirmed) throw badRequest(API.ageRequired, { ageConfirmed: API.ageRequired });
   if (!input.termsAccepted) throw badRequest(API.termsRequired, { termsAccepted: API.termsRequired });
 
@@ -123,7 +125,7 @@ export async function placeOrder(input: CheckoutInput, user: User | null, trx: T
   // The order, what was bought, the payment, the first event and the staff's notice are composed
   // here from the catalogue and the checked input and written together: one statement on
   // PostgreSQL, where the id was drawn with the lock; SQLite inserts the order first for its id.
-  const writes: Knex.QueryBuilder[] = [];
+  const writes: Knex.QueryBuilder[] = [...alsoWrite];
   const records: Array<ComposedInsert<BaseModel>> = [];
   let inserted: Order | undefined;
   if (drawnId !== null) {
@@ -160,7 +162,7 @@ export async function placeOrder(input: CheckoutInput, user: User | null, trx: T
   // takes it in the statement that writes the order.
   const takes = stockNeeded(lines);
   const takenAlong = !discount && takes.length === 1 ? takes[0] : null;
-  if (takenAlong) writes.push(stockTake(trx, takenAlong));
+  const takenAt = takenAlong ? writes.push(stockTake(trx, takenAlong)) - 1 : -1;
   const written = await insertComposedTogether<BaseModel>(trx, records, writes);
   const made = written.made;
   const order = inserted ?? (made.shift() as Order);
@@ -170,18 +172,23 @@ export async function placeOrder(input: CheckoutInput, user: User | null, trx: T
   await alsoRecord?.(placed);
 
   if (discount) await redeemDiscount(discount, orderId, email, trx, user);
-  const lowStock: StockLeft[] = [];
+  const low: Array<{ take: StockTake; stock: number }> = [];
   for (const take of takes) {
-    const [left] = take === takenAlong ? (written.alongside.at(-1) as Array<{ stock: number }>) : await stockTake(trx, take);
-    if (!left) throw await notEnoughStock(trx, take);
-    lowStock.push({ take, stock: left.stock });
+    const [taken] = take === takenAlong ? (written.alongside[takenAt] as Array<{ stock: number }>) : await stockTake(trx, take);
+    if (!taken) throw await notEnoughStock(trx, take);
+    if (taken.stock <= settings.lowStockThreshold) low.push({ take, stock: taken.stock });
   }
-  for (const { take, stock } of lowStock.filter((l) => l.stock <= settings.lowStockThreshold)) {
+  for (const { take, stock } of low) {
     const name = `${take.line.productName} (${take.line.variantName})`;
     await notifyStaff({ type: 'low_stock', message: stock > 0 ? `Ниска наличност: ${name} — остават ${stock} бр.` : `Изчерпан: ${name}`, link: '/admin/products' }, trx);
   }
   // The whole order as written, so the answer needs no second read.
-  return placed;
+  return { order: placed, alsoWritten: written.alongside.slice(0, alsoWrite.length) };
+}
+
+interface PlaceExtra {
+  alsoRecord?: (order: Order) => Promise<void>;
+  alsoWrite?: Knex.QueryBuilder[];
 }
 
 /** What one order takes of one variant: several lines (different flavours) may share it. */
@@ -191,11 +198,6 @@ interface StockTake {
   /** The first line of the variant, and its place in the order (where a refusal is reported). */
   line: ResolvedLine;
   index: number;
-}
-
-interface StockLeft {
-  take: StockTake;
-  stock: number;
 }
 
 /** Each variant once, in id order (the order in which their rows are locked). */
@@ -233,21 +235,30 @@ export interface CheckoutOptions {
 /**
  * Place an order: the order, its invoice request and (by phone) who took it, in one transaction;
  * after the commit the confirmation e-mail. What a stranger types as the address is capped per
- * recipient (decided before answering: one counter write); staff's and a customer's own are not.
+ * recipient (counted with the order's records, so a refused order counts nothing); staff's and a
+ * customer's own are not.
  */
 export async function checkout(config: Config, input: CheckoutInput, options: CheckoutOptions): Promise<Order> {
   const { user, invoice, takenBy } = options;
-  const placed = await Order.transaction((trx) =>
-    placeOrder(takenBy ? { ...input, termsAccepted: true } : input, user, trx, async (order) => {
-      await recordInvoiceRequest(order.id, invoice ?? null, trx);
-      if (takenBy) {
-        if (takenBy.staffNote) await Order.query(trx).patch({ staffNote: takenBy.staffNote } as Partial<Order>).findById(order.id);
-        const { staff } = takenBy;
-        await OrderEvent.query(trx).insert({ orderId: order.id, type: 'note', note: API.takenByPhone(staff.label), actorUserId: staff.userId, actorLabel: staff.label } as Partial<OrderEvent>);
-      }
-    }),
-  );
-  if (takenBy || (await orderMailAllowed(input.customer.email, user))) void mailCustomer(config, orderView(placed), orderConfirmationMail);
+  let mailAllowed = true;
+  const placed = await Order.transaction(async (trx) => {
+    // Staff's phone orders are not capped; a stranger's typed address is, counted with the order.
+    const mailCount = takenBy ? null : orderMailCount(input.customer.email, user, trx);
+    const { order, alsoWritten } = await placeOrder(takenBy ? { ...input, termsAccepted: true } : input, user, trx, {
+      alsoWrite: mailCount ? [mailCount.write] : [],
+      alsoRecord: async (o) => {
+        await recordInvoiceRequest(o.id, invoice ?? null, trx);
+        if (takenBy) {
+          if (takenBy.staffNote) await Order.query(trx).patch({ staffNote: takenBy.staffNote } as Partial<Order>).findById(o.id);
+          const { staff } = takenBy;
+          await OrderEvent.query(trx).insert({ orderId: o.id, type: 'note', note: API.takenByPhone(staff.label), actorUserId: staff.userId, actorLabel: staff.label } as Partial<OrderEvent>);
+        }
+      },
+    });
+    if (mailCount) mailAllowed = mailCount.allows(alsoWritten[0]);
+    return order;
+  });
+  if (mailAllowed) void mailCustomer(config, orderView(placed), orderConfirmationMail);
   return placed;
 }
 

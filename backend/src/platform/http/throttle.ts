@@ -14,17 +14,31 @@ export class Throttle {
   /** Count one more for the key and answer the count in the current window. One statement
    *  (an upsert), so that concurrent requests on several instances never lose a count. */
   async hit(key: string): Promise<number> {
+    return this.hitCount(await this.hitWrite(key));
+  }
+
+  /** hit's upsert, not yet run (`db`: a transaction it belongs to, e.g. to go with other writes). */
+  hitWrite(key: string, db: Knex = this.knex): Knex.QueryBuilder {
     const now = Date.now();
-    const expired = this.knex.raw('?? <= ?', ['throttles.reset_at', now]);
-    const [row] = await this.knex('throttles')
+    const expired = db.raw('?? <= ?', ['throttles.reset_at', now]);
+    return db('throttles')
       .insert({ key, hits: 1, resetAt: now + this.windowMs })
       .onConflict('key')
       .merge({
-        hits: this.knex.raw('case when ? then 1 else ?? + 1 end', [expired, 'throttles.hits']),
-        resetAt: this.knex.raw('case when ? then ? else ?? end', [expired, now + this.windowMs, 'throttles.reset_at']),
+        hits: db.raw('case when ? then 1 else ?? + 1 end', [expired, 'throttles.hits']),
+        resetAt: db.raw('case when ? then ? else ?? end', [expired, now + this.windowMs, 'throttles.reset_at']),
       })
       .returning('hits');
-    return Number((row as { hits: number | string }).hits);
+  }
+
+  /** The count hitWrite's rows answer. */
+  hitCount(rows: unknown[]): number {
+    return Number((rows[0] as { hits: number | string }).hits);
+  }
+
+  /** Whether a count is within the limit. */
+  allows(hits: number): boolean {
+    return hits <= this.max;
   }
 
   /** Count a failure for every key. */
@@ -36,10 +50,10 @@ export class Throttle {
    *  action may go ahead. One key is counted and judged by the same statement (the upsert answers
    *  the count); with several, a key at its limit must not use up the others' counts. */
   async allow(keys: string[]): Promise<boolean> {
-    if (keys.length === 1) return (await this.hit(keys[0])) <= this.max;
+    if (keys.length === 1) return this.allows(await this.hit(keys[0]));
     if (await this.isBlocked(keys)) return false;
     let allowed = true;
-    for (const key of keys) if ((await this.hit(key)) > this.max) allowed = false;
+    for (const key of keys) if (!this.allows(await this.hit(key))) allowed = false;
     return allowed;
   }
 
