@@ -12,6 +12,18 @@ export async function passAgeGate(page) {
   await page.getByRole('dialog').waitFor({ state: 'detached' });
 }
 
+/**
+ * The app has taken over a page the server rendered (React's root is on #root): from here a
+ * click on a button is the app's. A rendered page is shown, and its links work, before that;
+ * a journey that clicks where only the app answers waits for this first.
+ */
+export async function appStarted(page) {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return !!root && Object.keys(root).some((k) => k.startsWith('__reactContainer$'));
+  });
+}
+
 /** A main navigation link; on a phone the menu opens first. */
 export async function navigate(page, label) {
   const toggle = page.getByRole('button', { name: 'Меню' });

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { assert, passAgeGate } from '../helpers.mjs';
+import { appStarted, assert, passAgeGate } from '../helpers.mjs';
 
 /** The grid has its products (not the skeleton). */
 async function gridLoaded(page) {
@@ -41,6 +41,8 @@ export const journeys = [
       await passAgeGate(page);
       await page.goto('/products');
       await gridLoaded(page);
+      // The new page's focus and the kept place are the app's: it runs before the tap.
+      await appStarted(page);
       const last = page.locator('.product-card-link').last();
       await last.scrollIntoViewIfNeeded();
       const name = (await last.locator('.product-card-title').textContent()).trim();

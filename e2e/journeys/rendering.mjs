@@ -115,7 +115,7 @@ export const journeys = [
     },
   },
   {
-    name: 'what a shopper chose and typed before the app ran is what the app adds and searches',
+    name: 'what a visitor chose and typed before the app ran is what the app adds, searches and sends',
     widths: [390],
     async run({ page, context }) {
       await passAgeGate(page);
@@ -176,6 +176,19 @@ export const journeys = [
       await page.waitForURL(/search=triples/);
       await page.locator('.results-for').waitFor();
       assert.deepEqual(documents, [], 'the app searched, without loading a page');
+
+      // The distributors' form typed before the app ran is sent as typed once it runs.
+      holdApp();
+      await page.goto('/contact');
+      const send = page.getByRole('button', { name: 'Изпрати' });
+      assert.ok(await send.isDisabled(), 'sending waits for the app');
+      await page.getByLabel('Име', { exact: true }).fill('Георги Димитров');
+      await page.getByLabel('Имейл', { exact: true }).fill('georgi@example.bg');
+      await page.getByLabel('Съобщение').fill('Искаме да продаваме TWINS.');
+      release();
+      await page.waitForFunction(() => ![...document.querySelectorAll('button[type="submit"]')].some((b) => b.textContent === 'Изпрати' && b.disabled));
+      await send.click();
+      await page.getByRole('status').getByText(/Благодарим Ви! Получихме съобщението/).waitFor();
 
       appCode = Promise.resolve('abort');
       await page.goto('/products');

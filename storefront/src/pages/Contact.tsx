@@ -1,9 +1,10 @@
 // За дистрибутори: the distributor form and the shop's contacts.
-import { FormEvent, useState } from 'react';
+import { FormEvent, useRef, useState } from 'react';
 import { shopApi } from '../api/shop';
 import { ApiError } from '../api/client';
 import { useSettings } from '../state/settings';
 import { Seo } from '../components/Seo';
+import { controlValue, useAppRunning, useInputBeforeApp } from '../state/appRunning';
 import { FORM } from '../../../domain/messages';
 import { EMAIL_MAX, NAME_MAX, PHONE_MAX, TEXT_MAX, EMAIL_PATTERN } from '../../../domain/limits';
 
@@ -15,6 +16,17 @@ export default function Contact() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sent, setSent] = useState('');
   const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Typed on the rendered page before the app ran: kept, and sent as it shows. Sending waits for
+  // the app (its button is disabled until then), so nothing typed is lost to a reload.
+  const running = useAppRunning();
+  useInputBeforeApp(formRef, (controls) => {
+    setForm((f) => {
+      const typed = { ...f };
+      for (const k of Object.keys(EMPTY) as Array<keyof typeof EMPTY>) typed[k] = controlValue(controls, k) ?? f[k];
+      return typed;
+    });
+  });
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
 
   const submit = async (e: FormEvent) => {
@@ -41,9 +53,9 @@ export default function Contact() {
     <div className={`field ${errors[k] ? 'field-error' : ''}`}>
       <label htmlFor={`contact-${k}`}>{label}{optional && <span className="muted"> (по желание)</span>}</label>
       {k === 'message' ? (
-        <textarea id={`contact-${k}`} rows={5} value={form[k]} onChange={set(k)} aria-invalid={!!errors[k]} maxLength={TEXT_MAX} />
+        <textarea id={`contact-${k}`} name={k} rows={5} value={form[k]} onChange={set(k)} aria-invalid={!!errors[k]} maxLength={TEXT_MAX} />
       ) : (
-        <input id={`contact-${k}`} value={form[k]} onChange={set(k)} aria-invalid={!!errors[k]} {...props} />
+        <input id={`contact-${k}`} name={k} value={form[k]} onChange={set(k)} aria-invalid={!!errors[k]} {...props} />
       )}
       {errors[k] && <span className="error-text">{errors[k]}</span>}
     </div>
@@ -65,7 +77,7 @@ export default function Contact() {
             {contacts.hours && <div className="muted">{contacts.hours}</div>}
           </address>
         </section>
-        <form className="card" onSubmit={submit} noValidate aria-labelledby="contact-form-title">
+        <form ref={formRef} className="card" onSubmit={submit} noValidate aria-labelledby="contact-form-title">
           <h2 id="contact-form-title">Запитване</h2>
           {sent && <p className="notice" role="status">{sent}</p>}
           {field('name', 'Име', { autoComplete: 'name', maxLength: NAME_MAX })}
@@ -75,7 +87,7 @@ export default function Contact() {
             {field('phone', 'Телефон', { type: 'tel', autoComplete: 'tel', maxLength: PHONE_MAX }, true)}
           </div>
           {field('message', 'Съобщение')}
-          <button type="submit" className="button button-large" disabled={busy}>{busy ? 'Изпращане…' : 'Изпрати'}</button>
+          <button type="submit" className="button button-large" disabled={busy || !running}>{busy ? 'Изпращане…' : 'Изпрати'}</button>
         </form>
       </div>
     </div>

@@ -11,7 +11,7 @@ import { usePreloaded } from '../state/preloaded';
 import { useSettings } from '../state/settings';
 import { Price } from '../components/Price';
 import { priorityImage } from '../components/priorityImage';
-import { useAppRunning } from '../state/appRunning';
+import { controlValue, useAppRunning, useInputBeforeApp } from '../state/appRunning';
 import { NotFoundContent } from './NotFound';
 import { LOW_STOCK_THRESHOLD_DEFAULT, PERSONALIZATION_MAX } from '../../../domain/limits';
 import type { ApiProduct } from '../../../domain/api';
@@ -67,26 +67,20 @@ function ProductView({ product }: { product: ApiProduct }) {
   const canAdd = Math.max(0, stock - inCart);
   useEffect(() => setQuantity((q) => Math.max(1, Math.min(q, canAdd || 1))), [canAdd]);
   const form = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    // A rendered page can be used before its app runs (the app is asked for after the first
-    // paint), and hydration keeps what the shopper chose by then on the screen but not in state.
-    // Taken over here, so what the form shows is what "Добави в количката" adds.
-    const shown = form.current?.elements;
-    if (!shown) return;
-    const chosenVariant = Number((shown.namedItem('variant') as RadioNodeList | null)?.value);
+  // Chosen on the rendered page before the app ran: what the form shows is what gets added.
+  useInputBeforeApp(form, (controls) => {
+    const chosenVariant = Number(controlValue(controls, 'variant'));
     if (product.variants.some((v) => v.id === chosenVariant && v.stock > 0)) setVariantId(chosenVariant);
     const chosen: Record<number, number> = {};
     for (const a of product.attributes) {
-      const valueId = Number((shown.namedItem(`attr-${a.id}`) as HTMLSelectElement | null)?.value);
+      const valueId = Number(controlValue(controls, `attr-${a.id}`));
       if (a.values.some((v) => v.id === valueId)) chosen[a.id] = valueId;
     }
     setValues(chosen);
-    setPersonalization((shown.namedItem('personalization') as HTMLInputElement | null)?.value ?? '');
-    const typedQuantity = Math.floor(Number((shown.namedItem('quantity') as HTMLInputElement | null)?.value));
+    setPersonalization(controlValue(controls, 'personalization') ?? '');
+    const typedQuantity = Math.floor(Number(controlValue(controls, 'quantity')));
     if (typedQuantity >= 1) setQuantity(Math.min(typedQuantity, Math.max(1, canAdd)));
-    // Once, as the app starts on this product: afterwards the state leads the form.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  });
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

@@ -5,6 +5,7 @@
 import { FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { shopApi } from '../api/shop';
+import { controlValue, useInputBeforeApp } from '../state/appRunning';
 import { Seo } from '../components/Seo';
 import { useSettings } from '../state/settings';
 import { breadcrumbLd } from '../components/structuredData';
@@ -56,18 +57,21 @@ export default function Shop() {
   const [searchText, setSearchText] = useState(search);
   const [filtersOpen, setFiltersOpen] = useState(false);
 
-  useEffect(() => setSearchText(search), [search]);
-  const searchInput = useRef<HTMLInputElement>(null);
+  // The box follows the URL when it moves on (Back, a link); typing is the box's own.
+  const [searchShown, setSearchShown] = useState(search);
+  if (searchShown !== search) {
+    setSearchShown(search);
+    setSearchText(search);
+  }
+  const searchForm = useRef<HTMLFormElement>(null);
   const sortSelect = useRef<HTMLSelectElement>(null);
-  useEffect(() => {
-    // Typed or chosen on the rendered page before its app ran: hydration keeps it on the screen
-    // but not in state, so it is taken over here (a chosen order is applied at once).
-    const typed = searchInput.current?.value;
+  // Typed or chosen on the rendered page before the app ran (a chosen order is applied at once).
+  useInputBeforeApp(searchForm, (controls) => {
+    const typed = controlValue(controls, 'search');
     if (typed !== undefined && typed !== search) setSearchText(typed);
     const chosenSort = sortSelect.current?.value;
     if (chosenSort && chosenSort !== sort) update({ sort: chosenSort });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  });
   useEffect(() => {
     if (preloadedCategories) return;
     shopApi.categories().then((r) => setCategories(r.categories), () => undefined);
@@ -136,9 +140,9 @@ export default function Shop() {
       <div className="shop-head">
         <h1>{current ? current.name : 'Магазин'}</h1>
         {/* Before the app runs, the browser sends the search itself and the server renders the answer. */}
-        <form role="search" className="search" action="/products" method="get" onSubmit={onSearch}>
+        <form ref={searchForm} role="search" className="search" action="/products" method="get" onSubmit={onSearch}>
           <label htmlFor="shop-search" className="sr-only">Търсене</label>
-          <input ref={searchInput} id="shop-search" name="search" type="search" placeholder="Търсене на продукти…" value={searchText} onChange={(e) => setSearchText(e.target.value)} maxLength={200} />
+          <input id="shop-search" name="search" type="search" placeholder="Търсене на продукти…" value={searchText} onChange={(e) => setSearchText(e.target.value)} maxLength={200} />
           <button type="submit" className="button">Търси</button>
         </form>
       </div>
