@@ -24,7 +24,7 @@ export interface VariantFacts {
   sku: string;
   /** stotinki; null: the product's price */
   price: number | null;
-  /** null: not read (FactsOptions.readStock) and not kept. */
+  /** null: not read (catalogueFacts with readStock false: the caller takes it with a guarded update). */
   stock: number | null;
 }
 
