@@ -17,8 +17,9 @@ export class Throttle {
     return this.hitCount(await this.hitWrite(key));
   }
 
-  /** hit's upsert, not yet run (`db`: a transaction it belongs to, e.g. to go with other writes). */
-  hitWrite(key: string, db: Knex = this.knex): Knex.QueryBuilder {
+  /** hit's upsert, not yet run (on the throttle's knex: a transaction, to go with its other writes). */
+  hitWrite(key: string): Knex.QueryBuilder {
+    const db = this.knex;
     const now = Date.now();
     const expired = db.raw('?? <= ?', ['throttles.reset_at', now]);
     return db('throttles')
