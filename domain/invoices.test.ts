@@ -1,36 +1,86 @@
-import { invoiceAmounts, splitVat, documentNumber, isMonth } from './invoices';
+import { INVOICE_TEXT, creditNoteLines, documentCurrency, documentTotals, invoiceAmounts, splitVat, documentNumber, isMonth } from './invoices';
+import { lineAmounts } from './pricing';
 
 describe('VAT split of prices that include VAT', () => {
-  it('gives a base and VAT that add up to the amount exactly', () => {
+  it('gives a base and VAT that add up to the amount exactly (VAT rounded, base the rest)', () => {
     expect(splitVat(2490)).toEqual({ base: 2075, vat: 415 });
-    expect(splitVat(3)).toEqual({ base: 3, vat: 0 }); // 2.5 rounds half up
+    // The one line rule rounds the VAT (3 × 20/120 = 0,5 → 1): it was base-rounded before.
+    expect(splitVat(3)).toEqual({ base: 2, vat: 1 });
     expect(splitVat(-1000)).toEqual({ base: -833, vat: -167 });
     for (let g = 0; g < 2000; g++) {
       const { base, vat } = splitVat(g);
       expect(base + vat).toBe(g);
-      expect(Math.abs(vat - base * 0.2)).toBeLessThanOrEqual(0.6 + 1e-9);
+      expect(vat).toBe(Math.floor((g * 20) / 120 + 0.5));
     }
   });
+});
 
-  it('spreads the rounding so the lines add up to the document', () => {
+describe('invoice lines', () => {
+  it('3 × 5,75: base 14,38, VAT 2,88 = 20 % of the base to the cent, total 17,25', () => {
+    const a = invoiceAmounts({ items: [{ productName: 'Течност', unitPrice: 575, quantity: 3 }], discountTotal: 0, shippingTotal: 0 });
+    expect(a.lines[0]).toEqual(expect.objectContaining({ quantity: 3, unitPrice: 575, unitPriceNet: 479, taxBase: 1437, vat: 288, total: 1725 }));
+    expect(Math.abs(a.lines[0].vat - a.lines[0].taxBase * 0.2)).toBeLessThanOrEqual(0.6);
+    expect(a).toEqual(expect.objectContaining({ taxBase: 1437, vatTotal: 288, total: 1725 }));
+  });
+
+  it('computes every line by the one rule and the totals as the sums of the lines', () => {
     const a = invoiceAmounts({
       items: [
-        { productName: 'TWINS', variantName: '0 mg', unitPrice: 2490, quantity: 3, lineTotal: 7470 },
-        { productName: 'TRIPLES', unitPrice: 3001, quantity: 1, lineTotal: 3001 },
+        { orderItemId: 7, productName: 'TWINS', variantName: '0 mg', unitPrice: 2490, quantity: 3 },
+        { orderItemId: 8, productName: 'TRIPLES', unitPrice: 3001, quantity: 1 },
       ],
-      discountCode: 'WELCOME10', discountTotal: 1047, shippingTotal: 590, total: 7470 + 3001 - 1047 + 590,
+      discountCode: 'WELCOME10', discountTotal: 1047, shippingTotal: 590,
     });
     expect(a.lines.map((l) => l.name)).toEqual(['TWINS (0 mg)', 'TRIPLES', 'Отстъпка (код WELCOME10)', 'Доставка']);
-    expect(a.total).toBe(10014);
-    expect(a.taxBase).toBe(splitVat(10014).base);
-    expect(a.taxBase + a.vatTotal).toBe(a.total);
+    expect(a.lines.map((l) => l.kind)).toEqual(['goods', 'goods', 'discount', 'shipping']);
+    expect(a.total).toBe(7470 + 3001 - 1047 + 590);
     expect(a.lines.reduce((s, l) => s + l.taxBase, 0)).toBe(a.taxBase);
     expect(a.lines.reduce((s, l) => s + l.vat, 0)).toBe(a.vatTotal);
-    for (const l of a.lines) expect(l.taxBase + l.vat).toBe(l.total);
+    for (const l of a.lines) {
+      expect(l.taxBase + l.vat).toBe(l.total);
+      expect(l).toEqual(expect.objectContaining(((): object => { const x = lineAmounts({ unitMinor: l.unitPrice!, quantity: l.quantity, vatPercent: 20, pricesInclude: 'gross' }); return { taxBase: x.net, vat: x.vat, total: x.gross }; })()));
+    }
     expect(a.lines[2].taxBase).toBeLessThan(0);
     expect(a.lines[0].unitPriceNet).toBe(2075);
   });
 
+  it('converts a leva order to euro per unit price, half-up, then computes the lines', () => {
+    const a = invoiceAmounts({ items: [{ productName: 'TRIPLES', unitPrice: 2790, quantity: 2 }], discountTotal: 0, shippingTotal: 590 }, { from: 'BGN', to: 'EUR' });
+    expect(a.lines[0].unitPrice).toBe(1427); // 27,90 лв. → 14,27 €
+    expect(a.lines[0].total).toBe(2854);
+    expect(a.lines[1].total).toBe(302); // 5,90 лв. → 3,02 €
+    expect(a.total).toBe(3156);
+    expect(documentCurrency('2026-01-01', 'BGN')).toBe('EUR');
+    expect(documentCurrency('2025-12-31', 'BGN')).toBe('BGN');
+  });
+});
+
+describe('credit note lines', () => {
+  const invoice = invoiceAmounts({
+    items: [{ orderItemId: 1, productName: 'A', unitPrice: 1000, quantity: 3 }, { orderItemId: 2, productName: 'B', unitPrice: 575, quantity: 2 }],
+    discountTotal: 215, shippingTotal: 590,
+  }).lines;
+
+  it('credits part of the goods with its share of the discount, and the rest with the last goods', () => {
+    const first = creditNoteLines(invoice, [], { items: [{ orderItemId: 1, quantity: 1 }], shipping: false });
+    if ('field' in first) throw new Error(first.message);
+    expect(first.lines.map((l) => [l.kind, l.quantity, l.total])).toEqual([['goods', 1, 1000], ['discount', 1, -52]]);
+    expect(first.total).toBe(948);
+    const rest = creditNoteLines(invoice, first.lines, 'all');
+    if ('field' in rest) throw new Error(rest.message);
+    expect(rest.lines.map((l) => [l.kind, l.quantity, l.total])).toEqual([['goods', 2, 2000], ['goods', 2, 1150], ['discount', 1, -163], ['shipping', 1, 590]]);
+    expect(first.total + rest.total).toBe(documentTotals(invoice).total);
+    expect(creditNoteLines(invoice, [...first.lines, ...rest.lines], 'all')).toEqual({ field: 'invoice', message: INVOICE_TEXT.creditNothing });
+  });
+
+  it('refuses more than is left, an unknown line, or nothing', () => {
+    expect(creditNoteLines(invoice, [], { items: [{ orderItemId: 1, quantity: 4 }], shipping: false })).toEqual({ field: 'lines.0.quantity', message: INVOICE_TEXT.creditTooMuch(3) });
+    expect(creditNoteLines(invoice, [], { items: [{ orderItemId: 9, quantity: 1 }], shipping: false })).toEqual({ field: 'lines.0.orderItemId', message: INVOICE_TEXT.creditLineUnknown });
+    expect(creditNoteLines(invoice, [], { items: [], shipping: false })).toEqual({ field: 'lines', message: INVOICE_TEXT.creditNothing });
+  });
+});
+
+describe('documents', () => {
   it('numbers documents with ten digits and knows a month', () => {
     expect(documentNumber(1)).toBe('0000000001');
     expect(documentNumber(1234567890)).toBe('1234567890');

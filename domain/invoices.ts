@@ -1,7 +1,8 @@
 // Invoices and credit notes (ЗДДС чл. 114): how a VAT-inclusive order becomes invoice lines with
 // tax base and VAT that add up exactly, the document numbers, and the texts a person reads.
 // Pure: the server's PDF and sales report and the admin's screens use the same rules.
-import { VAT_RATE } from './money';
+import { VAT_RATE, convertMinor, type Currency } from './money';
+import { lineAmounts, sumLineAmounts } from './pricing';
 
 /** The VAT rate in whole percent (20). */
 export const VAT_PERCENT = Math.round(VAT_RATE * 100);
@@ -40,6 +41,14 @@ export const INVOICE_TEXT = {
   monthInvalid: 'Месецът трябва да е във вида ГГГГ-ММ.',
   legalMissing: 'Попълнете данните на фирмата в Настройки → Данни на търговеца, преди да издавате фактури.',
   firstNumberInvalid: 'Началният номер е цяло число от 1 до 9999999999.',
+  fullCreditNeedsClosedOrder: 'Пълно кредитно известие се издава само за отказана, върната или оттеглена поръчка. За активна поръчка посочете редовете и количествата за кредитиране.',
+  creditLineUnknown: 'Този ред не е във фактурата.',
+  creditTooMuch: (left: number) => `Може да се кредитира най-много ${left}.`,
+  creditNothing: 'Няма какво да се кредитира по тази фактура.',
+  creditReasonTooLong: 'Основанието е до 200 знака.',
+  creditBodyInvalid: 'Посочете редовете за кредитиране: { lines: [{ orderItemId, quantity }], shipping, reason }.',
+  ledgerTitle: 'Дневник на продажбите',
+  ordersOfMonthTitle: 'Поръчки за месеца',
 } as const;
 
 /** 1 → "0000000001". */
@@ -47,33 +56,43 @@ export function documentNumber(n: number): string {
   return String(n).padStart(DOCUMENT_NUMBER_DIGITS, '0');
 }
 
-/** a / b rounded half away from zero, in integers (no float at the .5 boundary). */
-function divideHalfUp(a: number, b: number): number {
-  const sign = Math.sign(a);
-  const abs = Math.abs(a);
-  const q = Math.floor(abs / b);
-  return sign * (2 * (abs - q * b) >= b ? q + 1 : q);
+/**
+ * A VAT-inclusive amount (minor units) split into tax base and VAT with base + VAT = amount, by
+ * the one line rule of domain/pricing.ts (VAT rounded, base the rest).
+ */
+export function splitVat(gross: number, percent = VAT_PERCENT): { base: number; vat: number } {
+  const { net, vat } = lineAmounts({ unitMinor: gross, quantity: 1, vatPercent: percent, pricesInclude: 'gross' });
+  return { base: net, vat };
 }
 
-/** A VAT-inclusive amount (minor units) split into tax base and VAT with base + VAT = amount. */
-export function splitVat(gross: number, percent = VAT_PERCENT): { base: number; vat: number } {
-  const base = divideHalfUp(gross * 100, 100 + percent);
-  return { base, vat: gross - base };
+/** The day the documents' currency became the euro (Bulgaria's adoption of the euro). */
+export const EURO_INVOICES_FROM = '2026-01-01';
+
+/** The currency of a document issued on a shop-local day: the euro from 1 January 2026, whatever the shop's prices. */
+export function documentCurrency(issueDay: string, orderCurrency: Currency): Currency {
+  return issueDay >= EURO_INVOICES_FROM ? 'EUR' : orderCurrency;
 }
 
 export interface OrderForInvoice {
-  items: Array<{ productName: string; variantName?: string; attributes?: Array<{ name: string; value: string }>; unitPrice: number; quantity: number; lineTotal: number }>;
+  items: Array<{ orderItemId?: number; productName: string; variantName?: string; attributes?: Array<{ name: string; value: string }>; unitPrice: number; quantity: number }>;
   discountCode?: string | null;
   discountTotal: number;
   shippingTotal: number;
-  total: number;
 }
 
-/** One invoice line, minor units: the price per unit before VAT, the base, VAT and the whole. */
+export const INVOICE_LINE_KINDS = ['goods', 'discount', 'shipping'] as const;
+export type InvoiceLineKind = (typeof INVOICE_LINE_KINDS)[number];
+
+/** One invoice line, minor units of the document's currency: base + VAT = total exactly. */
 export interface InvoiceLine {
+  /** Older documents have neither kind nor orderItemId. */
+  kind?: InvoiceLineKind;
+  orderItemId?: number | null;
   name: string;
   unit: string;
   quantity: number;
+  /** The price per unit with VAT (what the line is computed from). */
+  unitPrice?: number;
   unitPriceNet: number;
   taxBase: number;
   vatPercent: number;
@@ -88,46 +107,97 @@ export interface InvoiceAmounts {
   total: number;
 }
 
+function invoiceLine(kind: InvoiceLineKind, name: string, unitPrice: number, quantity: number, orderItemId: number | null = null): InvoiceLine {
+  const a = lineAmounts({ unitMinor: unitPrice, quantity, vatPercent: VAT_PERCENT, pricesInclude: 'gross' });
+  return { kind, orderItemId, name, unit: 'бр.', quantity, unitPrice, unitPriceNet: a.unitNet, taxBase: a.net, vatPercent: VAT_PERCENT, vat: a.vat, total: a.gross };
+}
+
+/** A document's totals: the sums of its lines. */
+export function documentTotals(lines: InvoiceLine[]): InvoiceAmounts {
+  const sum = sumLineAmounts(lines.map((l) => ({ net: l.taxBase, vat: l.vat, gross: l.total })));
+  return { lines, taxBase: sum.net, vatTotal: sum.vat, total: sum.gross };
+}
+
+export const DISCOUNT_LINE_NAME = 'Отстъпка';
+export const SHIPPING_LINE_NAME = 'Доставка';
+
 /**
  * The order's lines on an invoice: goods, the discount as a negative line (so the tax base is
- * what was really paid), shipping as a service line. The document's base is the total's base,
- * rounded once; the lines' bases are spread so they add up to it exactly, and each line's VAT is
- * its total less its base: base + VAT = total on every line and on the whole.
+ * what was really paid), shipping as a service line, each by lineAmounts (domain/pricing.ts);
+ * the totals are the sums of the lines. An order in leva invoiced in euro has each unit price
+ * converted at the fixed rate, half-up (as the euro switch converts prices), then the line
+ * computed as the quote computes it.
  */
-export function invoiceAmounts(order: OrderForInvoice): InvoiceAmounts {
-  const raw: Array<Omit<InvoiceLine, 'taxBase' | 'vat' | 'vatPercent' | 'unitPriceNet'> & { unitGross: number }> = [];
+export function invoiceAmounts(order: OrderForInvoice, currency: { from: Currency; to: Currency } = { from: 'EUR', to: 'EUR' }): InvoiceAmounts {
+  const convert = (minor: number) => convertMinor(minor, currency.from, currency.to);
+  const lines: InvoiceLine[] = [];
   for (const item of order.items) {
     const detail = [item.variantName, ...(item.attributes ?? []).map((a) => `${a.name}: ${a.value}`)].filter(Boolean).join(', ');
-    raw.push({ name: detail ? `${item.productName} (${detail})` : item.productName, unit: 'бр.', quantity: item.quantity, unitGross: item.unitPrice, total: item.lineTotal });
+    lines.push(invoiceLine('goods', detail ? `${item.productName} (${detail})` : item.productName, convert(item.unitPrice), item.quantity, item.orderItemId ?? null));
   }
   if (order.discountTotal > 0) {
-    raw.push({ name: order.discountCode ? `Отстъпка (код ${order.discountCode})` : 'Отстъпка', unit: 'бр.', quantity: 1, unitGross: -order.discountTotal, total: -order.discountTotal });
+    lines.push(invoiceLine('discount', order.discountCode ? `${DISCOUNT_LINE_NAME} (код ${order.discountCode})` : DISCOUNT_LINE_NAME, -convert(order.discountTotal), 1));
   }
-  if (order.shippingTotal > 0) raw.push({ name: 'Доставка', unit: 'бр.', quantity: 1, unitGross: order.shippingTotal, total: order.shippingTotal });
+  if (order.shippingTotal > 0) lines.push(invoiceLine('shipping', SHIPPING_LINE_NAME, convert(order.shippingTotal), 1));
+  return documentTotals(lines);
+}
 
-  const { base: taxBase, vat: vatTotal } = splitVat(order.total);
-  const bases = raw.map((l) => splitVat(l.total).base);
-  // Rounding each line may leave a stotinka or two against the document's base: give them to
-  // the largest lines, one each.
-  let diff = taxBase - bases.reduce((s, b) => s + b, 0);
-  const bySize = raw.map((l, i) => i).sort((a, b) => Math.abs(raw[b].total) - Math.abs(raw[a].total));
-  for (let k = 0; diff !== 0 && k < bySize.length * 2; k++) {
-    const i = bySize[k % bySize.length];
-    const step = Math.sign(diff);
-    bases[i] += step;
-    diff -= step;
+/** What a partial credit note asks: goods by order line and quantity, and the shipping or not. */
+export interface CreditRequest {
+  items: Array<{ orderItemId: number; quantity: number }>;
+  shipping: boolean;
+}
+
+export type CreditRefusal = { field: string; message: string };
+
+/**
+ * The lines of a credit note against an invoice, after the credit notes already issued on it:
+ * 'all' credits whatever is left; a request credits its goods at the invoice's unit prices,
+ * the invoice's discount in proportion to the goods credited (the rest of it with the last
+ * goods), and the shipping when asked. Refused (with the field) when asking for more than is
+ * left, for an unknown line, or for nothing.
+ */
+export function creditNoteLines(invoice: InvoiceLine[], credited: InvoiceLine[], request: CreditRequest | 'all'): InvoiceAmounts | CreditRefusal {
+  const creditedQuantity = (line: InvoiceLine) => credited.filter((c) => c.kind === line.kind && (c.orderItemId ?? null) === (line.orderItemId ?? null)).reduce((s, c) => s + c.quantity, 0);
+  const creditedTotal = (kind: InvoiceLineKind) => credited.filter((c) => c.kind === kind).reduce((s, c) => s + c.total, 0);
+  const goods = invoice.filter((l) => l.kind === 'goods');
+  const out: InvoiceLine[] = [];
+  let goodsGross = 0;
+  if (request === 'all') {
+    for (const line of goods) {
+      const left = line.quantity - creditedQuantity(line);
+      if (left > 0) out.push(invoiceLine('goods', line.name, line.unitPrice ?? 0, left, line.orderItemId ?? null));
+    }
+  } else {
+    const seen = new Set<number>();
+    for (const [i, want] of request.items.entries()) {
+      const line = goods.find((l) => l.orderItemId === want.orderItemId);
+      if (!line || seen.has(want.orderItemId)) return { field: `lines.${i}.orderItemId`, message: INVOICE_TEXT.creditLineUnknown };
+      seen.add(want.orderItemId);
+      const left = line.quantity - creditedQuantity(line);
+      if (want.quantity > left) return { field: `lines.${i}.quantity`, message: INVOICE_TEXT.creditTooMuch(left) };
+      out.push(invoiceLine('goods', line.name, line.unitPrice ?? 0, want.quantity, line.orderItemId ?? null));
+    }
   }
-  const lines = raw.map((l, i) => ({
-    name: l.name,
-    unit: l.unit,
-    quantity: l.quantity,
-    unitPriceNet: splitVat(l.unitGross).base,
-    taxBase: bases[i],
-    vatPercent: VAT_PERCENT,
-    vat: l.total - bases[i],
-    total: l.total,
-  }));
-  return { lines, taxBase, vatTotal, total: order.total };
+  for (const l of out) goodsGross += l.total;
+
+  const discount = invoice.find((l) => l.kind === 'discount');
+  if (discount && goodsGross > 0) {
+    const goodsLeftAfter = goods.reduce((s, l) => s + l.total, 0) - goods.reduce((s, l) => s + creditedQuantity(l) * (l.unitPrice ?? 0), 0) - goodsGross;
+    const discountLeft = discount.total - creditedTotal('discount');
+    const invoiceGoods = goods.reduce((s, l) => s + l.total, 0);
+    const share = goodsLeftAfter <= 0 ? discountLeft : Math.max(discountLeft, -Math.round((-discount.total * goodsGross) / invoiceGoods));
+    if (share !== 0) out.push(invoiceLine('discount', discount.name, share, 1));
+  }
+  const shipping = invoice.find((l) => l.kind === 'shipping');
+  const wantsShipping = request === 'all' || request.shipping;
+  if (shipping && wantsShipping) {
+    if (creditedQuantity(shipping) >= 1) {
+      if (request !== 'all') return { field: 'shipping', message: INVOICE_TEXT.creditTooMuch(0) };
+    } else out.push(invoiceLine('shipping', shipping.name, shipping.unitPrice ?? shipping.total, 1));
+  }
+  if (!out.length) return { field: request === 'all' ? 'invoice' : 'lines', message: INVOICE_TEXT.creditNothing };
+  return documentTotals(out);
 }
 
 /** "2026-11" is a month; anything else is not. */

@@ -1,4 +1,4 @@
-import { computeTotals, discountAmount, freeShippingMissing, shippingOptions, ShippingRule } from './pricing';
+import { computeTotals, discountAmount, freeShippingMissing, lineAmounts, lineTotal, shippingOptions, ShippingRule, sumLineAmounts } from './pricing';
 
 const rule: ShippingRule = { fees: { econt_office: 590, speedy_office: 620, address: 790 }, freeShippingThreshold: 10000 };
 
@@ -35,5 +35,27 @@ describe('order totals', () => {
     expect(freeShippingMissing(t, rule)).toBe(685);
     expect(shippingOptions([{ unitPrice: 690, quantity: 15 }], rule, { type: 'percent', value: 10, minSubtotal: 0 })).toEqual({ econt_office: 590, speedy_office: 620, address: 790 });
     expect(shippingOptions([{ unitPrice: 690, quantity: 15 }], rule)).toEqual({ econt_office: 0, speedy_office: 0, address: 0 });
+  });
+});
+
+describe('line amounts', () => {
+  it('gross prices: gross = unit × quantity, VAT rounded once, net the rest', () => {
+    expect(lineAmounts({ unitMinor: 575, quantity: 3, vatPercent: 20, pricesInclude: 'gross' })).toEqual({ unitGross: 575, unitNet: 479, net: 1437, vat: 288, gross: 1725 });
+    expect(lineAmounts({ unitMinor: -1047, quantity: 1, vatPercent: 20, pricesInclude: 'gross' })).toEqual({ unitGross: -1047, unitNet: -872, net: -872, vat: -175, gross: -1047 });
+  });
+
+  it('net prices (the trade channel): net = unit × quantity, VAT on top', () => {
+    expect(lineAmounts({ unitMinor: 479, quantity: 3, vatPercent: 20, pricesInclude: 'net' })).toEqual({ unitNet: 479, unitGross: 575, net: 1437, vat: 287, gross: 1724 });
+  });
+
+  it('always adds up, and the quote line total is the gross', () => {
+    for (let unit = 1; unit < 700; unit += 7) for (const quantity of [1, 2, 3, 7]) {
+      for (const pricesInclude of ['gross', 'net'] as const) {
+        const a = lineAmounts({ unitMinor: unit, quantity, vatPercent: 20, pricesInclude });
+        expect(a.net + a.vat).toBe(a.gross);
+      }
+      expect(lineTotal({ unitPrice: unit, quantity })).toBe(unit * quantity);
+    }
+    expect(sumLineAmounts([{ net: 1, vat: 2, gross: 3 }, { net: 10, vat: 20, gross: 30 }])).toEqual({ net: 11, vat: 22, gross: 33 });
   });
 });

@@ -5,6 +5,7 @@
 // Order of the rules: lines → discount on the subtotal → shipping, judged on what remains
 // after the discount (the free-shipping threshold included).
 import type { ShippingMethod } from './orderStatus';
+import { VAT_RATE } from './money';
 
 /** The kinds of discount code. */
 export const DISCOUNT_TYPES = ['percent', 'fixed', 'free_shipping'] as const;
@@ -35,8 +36,69 @@ export interface Totals {
   total: number;
 }
 
+/** Whether a unit price includes VAT (the shop's retail prices) or not (a trade price list's net prices). */
+export type PricesInclude = 'gross' | 'net';
+
+export interface LineAmountsInput {
+  /** The price of one unit, integer minor units. */
+  unitMinor: number;
+  quantity: number;
+  /** VAT in whole percent (20). */
+  vatPercent: number;
+  /** 'gross': unitMinor includes VAT (retail); 'net': it does not (trade). */
+  pricesInclude: PricesInclude;
+}
+
+/** One line's money, minor units: net (the tax base) + vat = gross, exactly. */
+export interface LineAmounts {
+  /** The unit's price before VAT, rounded half-up (shown on invoices; not multiplied back). */
+  unitNet: number;
+  /** The unit's price with VAT (for net prices: rounded half-up; shown only). */
+  unitGross: number;
+  net: number;
+  vat: number;
+  gross: number;
+}
+
+/** a / b rounded half away from zero, exact in integers (no float at the .5 boundary). */
+function divideHalfUp(a: number, b: number): number {
+  const sign = Math.sign(a);
+  const abs = Math.abs(a);
+  const q = Math.floor(abs / b);
+  return sign * (2 * (abs - q * b) >= b ? q + 1 : q);
+}
+
+/**
+ * The one rule for a line's money, used by the quote, the order and every invoice and credit
+ * note (the rule a Bulgarian accountant checks line by line):
+ * - gross prices (retail, VAT included): gross = unit × quantity; VAT = round(gross × p / (100 + p));
+ *   net = gross − VAT;
+ * - net prices (trade): net = unit × quantity; VAT = round(net × p / 100); gross = net + VAT.
+ * Rounding is half away from zero, to the minor unit, once per line; a document's totals are the
+ * sums of its lines (sumLineAmounts), never a second rounding of the total.
+ */
+export function lineAmounts({ unitMinor, quantity, vatPercent, pricesInclude }: LineAmountsInput): LineAmounts {
+  if (pricesInclude === 'gross') {
+    const gross = unitMinor * quantity;
+    const vat = divideHalfUp(gross * vatPercent, 100 + vatPercent);
+    return { unitGross: unitMinor, unitNet: unitMinor - divideHalfUp(unitMinor * vatPercent, 100 + vatPercent), net: gross - vat, vat, gross };
+  }
+  const net = unitMinor * quantity;
+  const vat = divideHalfUp(net * vatPercent, 100);
+  return { unitNet: unitMinor, unitGross: unitMinor + divideHalfUp(unitMinor * vatPercent, 100), net, vat, gross: net + vat };
+}
+
+/** A document's totals: the sums of its lines. */
+export function sumLineAmounts(lines: Array<Pick<LineAmounts, 'net' | 'vat' | 'gross'>>): { net: number; vat: number; gross: number } {
+  return lines.reduce((s, l) => ({ net: s.net + l.net, vat: s.vat + l.vat, gross: s.gross + l.gross }), { net: 0, vat: 0, gross: 0 });
+}
+
+/** The shop's VAT rate in whole percent. */
+export const SHOP_VAT_PERCENT = Math.round(VAT_RATE * 100);
+
+/** A retail line's total (prices include VAT): lineAmounts' gross. */
 export function lineTotal(line: PricedLine): number {
-  return line.unitPrice * line.quantity;
+  return lineAmounts({ unitMinor: line.unitPrice, quantity: line.quantity, vatPercent: SHOP_VAT_PERCENT, pricesInclude: 'gross' }).gross;
 }
 
 export function subtotalOf(lines: PricedLine[]): number {

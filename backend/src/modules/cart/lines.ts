@@ -7,6 +7,7 @@ import { catalogueFacts, ProductFacts } from '../catalogue/facts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { API } from '../../../../domain/messages';
 import { LINE_BREAK, PERSONALIZATION_MAX } from '../../../../domain/limits';
+import { lineTotal } from '../../../../domain/pricing';
 
 export interface LineAttributeInput {
   attributeId: number;
@@ -117,7 +118,7 @@ export async function resolveLines(inputs: LineInput[], trx?: Transaction, opts:
       personalization,
       quantity: input.quantity,
       unitPrice,
-      lineTotal: unitPrice * input.quantity,
+      lineTotal: lineTotal({ unitPrice, quantity: input.quantity }),
       stock: variant.stock,
     };
   });

@@ -9,6 +9,7 @@ import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { API } from '../../../../domain/messages';
 import { fromMinor } from '../../../../domain/money';
 import { ADD_TO_CART_DEFAULT_QUANTITY, CART_LINES_MAX, QUANTITY_MAX } from '../../../../domain/limits';
+import { lineTotal } from '../../../../domain/pricing';
 import { cartLinesOf, StoredLine } from './store';
 import { isPostgres } from '../../platform/db/knex';
 import { catalogueFacts } from '../catalogue/facts';
@@ -98,7 +99,7 @@ export async function linesView(lines: ViewableLine[], trx?: Transaction): Promi
       variantName: variant?.name ?? '',
       sku: variant?.sku ?? '',
       unitPrice: fromMinor(unitPrice)!,
-      lineTotal: fromMinor(unitPrice * line.quantity)!,
+      lineTotal: fromMinor(lineTotal({ unitPrice, quantity: line.quantity }))!,
       stock,
       available,
     };

@@ -4,15 +4,15 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Config } from '../../config';
 import type { Invoice } from '../../models/Invoice';
-import { parseId, parseQuery } from '../../platform/http/parseInput';
-import { invoiceListQuery } from '../../../../domain/schemas/invoices';
+import { parseBody, parseId, parseQuery } from '../../platform/http/parseInput';
+import { creditNoteInput, invoiceListQuery } from '../../../../domain/schemas/invoices';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { requireUser, currentUser } from '../auth/middleware';
 import { isRaDialect, parseRaParams, sendRaList } from '../../platform/lists/raList';
 import { placedBy } from '../orders/routes';
 import { DocumentKind, INVOICE_TEXT, isMonth } from '../../../../domain/invoices';
 import {
-  buyersDocuments, findInvoice, invoiceAnswer, issueAndSend, issueCreditNote, issueInvoice, lastInvoiceRequest, orderDocumentsForStaff,
+  CreditNoteInput, buyersDocuments, findInvoice, invoiceAnswer, issueAndSend, issueCreditNote, issueInvoice, lastInvoiceRequest, orderDocumentsForStaff,
   pdfFileName, pdfOf, useInvoiceMail,
 } from './service';
 import { invoiceListSpec, invoicePage, plainInvoicePage } from './lists';
@@ -39,7 +39,8 @@ async function orderDocuments(ctx: Context) {
 
 async function issueInvoiceCreditNote(ctx: Context) {
   const invoiceId = parseId(ctx.params.id);
-  const a = invoiceAnswer(await issueAndSend(ctx.config, () => issueCreditNote(invoiceId)));
+  const input = parseBody<CreditNoteInput>(ctx.request.body ?? {}, creditNoteInput);
+  const a = invoiceAnswer(await issueAndSend(ctx.config, () => issueCreditNote(invoiceId, input)));
   ctx.status = 201;
   ctx.body = {
     message: INVOICE_TEXT.creditNoteIssued,

@@ -7,11 +7,11 @@ import type { Transaction } from 'objection';
 import { Order } from '../../models/Order';
 import { Invoice } from '../../models/Invoice';
 import type { Config } from '../../config';
-import { conflict, notFound } from '../../platform/http/errors';
+import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { findOrder } from '../orders/service';
 import { getSettings } from '../settings/service';
 import { sendMailLater } from '../../platform/mail/transport';
-import { DOCUMENT_KIND_LABELS, DOCUMENT_NUMBER_MAX, INVOICE_TEXT, InvoiceRequest, documentNumber } from '../../../../domain/invoices';
+import { CreditRequest, DOCUMENT_KIND_LABELS, DOCUMENT_NUMBER_MAX, INVOICE_TEXT, InvoiceRequest, creditNoteLines, documentNumber } from '../../../../domain/invoices';
 import { formatDate } from '../../../../domain/dates';
 import { creditNoteSnapshot, invoiceSnapshot, readInvoiceRequest } from './snapshot';
 import { renderInvoicePdf } from './pdf';
@@ -56,6 +56,20 @@ export function invoiceAnswer(invoice: Invoice) {
   };
 }
 
+/**
+ * What is left of each invoice after its credit notes: an invoice is open while some of it is
+ * not credited. An order has at most one open invoice; a corrected one follows a full credit.
+ */
+export async function invoiceBalances(orderId: number, trx?: Transaction): Promise<Array<{ invoice: Invoice; creditNotes: Invoice[]; balance: number }>> {
+  const rows = await Invoice.query(trx).where({ orderId }).orderBy('id');
+  return rows
+    .filter((r) => r.kind === 'invoice')
+    .map((invoice) => {
+      const creditNotes = rows.filter((r) => r.kind === 'credit_note' && r.invoiceId === invoice.id);
+      return { invoice, creditNotes, balance: invoice.total - creditNotes.reduce((s, c) => s + c.total, 0) };
+    });
+}
+
 /** The invoice of an order, written inside the caller's transaction (no PDF yet: see pdfOf). */
 export async function issueInvoiceIn(orderId: number, trx: Transaction): Promise<Invoice> {
   const settings = await getSettings(trx);
@@ -64,8 +78,8 @@ export async function issueInvoiceIn(orderId: number, trx: Transaction): Promise
   // the first one's invoice below.
   const number = await takeNumber(trx, settings.invoices.firstNumber);
   const order = await findOrder(orderId, trx);
-  const existing = await Invoice.query(trx).findOne({ orderId, kind: 'invoice' });
-  if (existing) throw conflict(INVOICE_TEXT.alreadyIssued, { invoice: INVOICE_TEXT.alreadyIssued });
+  const open = (await invoiceBalances(orderId, trx)).find((b) => b.balance > 0 || b.creditNotes.length === 0);
+  if (open) throw conflict(INVOICE_TEXT.alreadyIssued, { invoice: INVOICE_TEXT.alreadyIssued });
   if (order.status === 'cancelled') throw conflict(INVOICE_TEXT.orderCancelled, { invoice: INVOICE_TEXT.orderCancelled });
   const issuedAt = new Date().toISOString();
   const data = invoiceSnapshot(order, settings, number, issuedAt);
@@ -88,23 +102,49 @@ function creditReason(order: Order | undefined): string {
   return 'Анулиране на фактурата';
 }
 
-/** One credit note per invoice, for its whole amount, under the next number of the sequence. */
-export async function issueCreditNote(invoiceId: number): Promise<Invoice> {
+/** An order that has ended without the sale standing: the whole invoice may be credited. */
+function saleUndone(order: Order | undefined): boolean {
+  return !order || order.status === 'cancelled' || order.status === 'returned' || Boolean(order.withdrawnAt);
+}
+
+export interface CreditNoteInput {
+  lines?: Array<{ orderItemId: number; quantity: number }>;
+  shipping?: boolean;
+  reason?: string;
+}
+
+/**
+ * A credit note under the next number of the sequence. No lines: the full credit note (what is
+ * left of the invoice), only for an order cancelled, returned or withdrawn; with lines (and/or
+ * the shipping): a partial one, checked against what is still creditable.
+ */
+export async function issueCreditNote(invoiceId: number, input: CreditNoteInput = {}): Promise<Invoice> {
   return Order.transaction(async (trx) => {
     const settings = await getSettings(trx);
     const number = await takeNumber(trx, settings.invoices.firstNumber);
     const invoice = await Invoice.query(trx).findById(invoiceId);
     if (!invoice) throw notFound(INVOICE_TEXT.invoiceNotFound);
     if (invoice.kind !== 'invoice') throw conflict(INVOICE_TEXT.creditNoteOfCreditNote);
-    const existing = await Invoice.query(trx).findOne({ invoiceId });
-    if (existing) throw conflict(INVOICE_TEXT.creditNoteExists, { creditNote: INVOICE_TEXT.creditNoteExists });
     const order = invoice.orderId ? await Order.query(trx).findById(invoice.orderId) : undefined;
+    const earlier = await Invoice.query(trx).where({ invoiceId, kind: 'credit_note' });
+    const partial = Boolean(input.lines?.length) || input.shipping === true;
+    if (!partial && earlier.length && earlier.reduce((s, c) => s + c.total, 0) >= invoice.total) {
+      throw conflict(INVOICE_TEXT.creditNoteExists, { creditNote: INVOICE_TEXT.creditNoteExists });
+    }
+    if (!partial && !saleUndone(order)) throw conflict(INVOICE_TEXT.fullCreditNeedsClosedOrder, { lines: INVOICE_TEXT.fullCreditNeedsClosedOrder });
+    const request: CreditRequest | 'all' = partial ? { items: input.lines ?? [], shipping: input.shipping === true } : 'all';
+    const amounts = creditNoteLines(invoice.data.lines, earlier.flatMap((c) => c.data.lines), request);
+    if ('field' in amounts) {
+      if (!partial) throw conflict(amounts.message, { creditNote: amounts.message });
+      throw badRequest(amounts.message, { [amounts.field]: amounts.message });
+    }
     const issuedAt = new Date().toISOString();
-    const data = creditNoteSnapshot(invoice.data, number, issuedAt, creditReason(order));
+    const reason = input.reason?.trim() || (partial ? 'Частично връщане / корекция' : creditReason(order));
+    const data = creditNoteSnapshot(invoice.data, amounts, number, issuedAt, reason);
     const [note] = await Invoice.insertComposed(trx, [{
       number, kind: 'credit_note', orderId: invoice.orderId, orderNumber: invoice.orderNumber, invoiceId: invoice.id,
-      recipientName: invoice.recipientName, currency: invoice.currency, taxBase: invoice.taxBase, vatTotal: invoice.vatTotal,
-      total: invoice.total, issuedAt, taxEventDate: data.taxEventDate, data,
+      recipientName: invoice.recipientName, currency: invoice.currency, taxBase: data.taxBase, vatTotal: data.vatTotal,
+      total: data.total, issuedAt, taxEventDate: data.taxEventDate, data,
     }]);
     return note;
   });
@@ -121,15 +161,21 @@ export async function issueAndSend(config: Config, issue: () => Promise<Invoice>
   return document;
 }
 
-/** What the staff's order page shows: the buyer's invoice request and the order's documents. */
+/** What the staff's order page shows: the buyer's invoice request, the order's documents and their balance. */
 export async function orderDocumentsForStaff(orderId: number) {
   const order = await Order.query().findById(orderId);
   if (!order) throw notFound(API.orderNotFound);
   const { invoice, creditNote } = await documentsOf(orderId);
+  const balances = await invoiceBalances(orderId);
+  const all = await Invoice.query().where({ orderId }).orderBy('id');
+  const invoiced = balances.reduce((s, b) => s + b.invoice.total, 0);
+  const credited = balances.reduce((s, b) => s + b.invoice.total - b.balance, 0);
   return {
     request: readInvoiceRequest((order as unknown as { invoiceRequest?: unknown }).invoiceRequest),
     invoice: invoice ? invoiceAnswer(invoice) : null,
     creditNote: creditNote ? invoiceAnswer(creditNote) : null,
+    documents: all.map((d) => ({ ...invoiceAnswer(d), lines: (d.data?.lines ?? []).map((l) => ({ ...l, unitPrice: l.unitPrice === undefined ? null : l.unitPrice / 100, unitPriceNet: l.unitPriceNet / 100, taxBase: l.taxBase / 100, vat: l.vat / 100, total: l.total / 100 })) })),
+    balance: { currency: all[0]?.currency ?? null, invoiced: invoiced / 100, credited: credited / 100, open: (invoiced - credited) / 100 },
   };
 }
 
@@ -146,9 +192,9 @@ export async function findInvoice(id: number): Promise<Invoice> {
   return invoice;
 }
 
-/** The order's invoice and credit note (either may be missing). */
+/** The order's latest invoice and latest credit note (either may be missing). */
 export async function documentsOf(orderId: number): Promise<{ invoice?: Invoice; creditNote?: Invoice }> {
-  const rows = await Invoice.query().where({ orderId });
+  const rows = await Invoice.query().where({ orderId }).orderBy('id', 'desc');
   return { invoice: rows.find((r) => r.kind === 'invoice'), creditNote: rows.find((r) => r.kind === 'credit_note') };
 }
 
@@ -213,7 +259,7 @@ export async function invoiceOnPayment(orderId: number, trx: Transaction): Promi
   if (!settings.invoices.autoIssueOnPayment) return;
   const order = await Order.query(trx).findById(orderId);
   if (!order || !readInvoiceRequest((order as unknown as { invoiceRequest?: unknown }).invoiceRequest)) return;
-  if (await Invoice.query(trx).findOne({ orderId, kind: 'invoice' })) return;
+  if ((await invoiceBalances(orderId, trx)).length) return;
   const invoice = await issueInvoiceIn(orderId, trx);
   const config = afterCommitConfig;
   if (config) {

@@ -2,7 +2,8 @@
 // and the settings at the moment of issue, so that later edits change nothing on it.
 import type { Order } from '../../models/Order';
 import type { ShopSettings } from '../settings/service';
-import { DocumentKind, InvoiceLine, InvoiceRequest, invoiceAmounts } from '../../../../domain/invoices';
+import { DocumentKind, InvoiceAmounts, InvoiceLine, InvoiceRequest, documentCurrency, invoiceAmounts } from '../../../../domain/invoices';
+import { isCurrency, type Currency } from '../../../../domain/money';
 import { PAYMENT_METHOD_LABELS, PaymentMethod } from '../../../../domain/orderStatus';
 import { shopDay } from '../../../../domain/dates';
 
@@ -31,6 +32,10 @@ export interface InvoiceSnapshot {
   taxBase: number;
   vatTotal: number;
   total: number;
+  /** The order's own currency (the document's may be the euro while the order was in leva). */
+  orderCurrency?: string;
+  /** Dual display was on at issue: the PDF shows the totals' other-currency equivalent. */
+  dualCurrency?: boolean;
   /** A credit note's invoice. */
   refersTo?: { number: string; issueDate: string };
   reason?: string;
@@ -71,13 +76,15 @@ function taxEventDate(order: Order, issuedAt: string): string {
 }
 
 export function invoiceSnapshot(order: Order, settings: ShopSettings, number: string, issuedAt: string): InvoiceSnapshot {
+  const own = currencyOf(order);
+  const orderCurrency: Currency = isCurrency(own) ? own : 'BGN';
+  const currency = documentCurrency(shopDay(issuedAt), orderCurrency);
   const amounts = invoiceAmounts({
-    items: (order.items ?? []).map((i) => ({ productName: i.productName, variantName: i.variantName, attributes: i.attributes, unitPrice: i.unitPrice, quantity: i.quantity, lineTotal: i.lineTotal })),
+    items: (order.items ?? []).map((i) => ({ orderItemId: i.id, productName: i.productName, variantName: i.variantName, attributes: i.attributes, unitPrice: i.unitPrice, quantity: i.quantity })),
     discountCode: order.discountCode,
     discountTotal: order.discountTotal,
     shippingTotal: order.shippingTotal,
-    total: order.total,
-  });
+  }, { from: orderCurrency, to: currency });
   const legal = settings.legal;
   return {
     kind: 'invoice',
@@ -86,7 +93,9 @@ export function invoiceSnapshot(order: Order, settings: ShopSettings, number: st
     issueDate: shopDay(issuedAt),
     taxEventDate: taxEventDate(order, issuedAt),
     place: legal.seat || 'гр. София',
-    currency: currencyOf(order),
+    currency,
+    orderCurrency,
+    dualCurrency: settings.dualCurrency,
     orderNumber: order.number,
     paymentMethod: PAYMENT_METHOD_LABELS[order.paymentMethod as PaymentMethod] ?? order.paymentMethod,
     supplier: {
@@ -98,10 +107,11 @@ export function invoiceSnapshot(order: Order, settings: ShopSettings, number: st
   };
 }
 
-/** A credit note cancels the whole invoice: the same lines and amounts, referring to it. */
-export function creditNoteSnapshot(invoice: InvoiceSnapshot, number: string, issuedAt: string, reason: string): InvoiceSnapshot {
+/** A credit note: the invoice's parties and currency, its own lines (all or part of the invoice's), referring to it. */
+export function creditNoteSnapshot(invoice: InvoiceSnapshot, amounts: InvoiceAmounts, number: string, issuedAt: string, reason: string): InvoiceSnapshot {
   return {
     ...invoice,
+    ...amounts,
     kind: 'credit_note',
     number,
     issuedAt,
