@@ -10,6 +10,8 @@ import { makeCatalogue, Catalogue, placeOrder, checkoutBody, mailTo } from './fi
 import { Order } from '../src/models';
 import { saveSettings, DEFAULT_SETTINGS, clearSettingsCache } from '../src/modules/settings/service';
 import { INVOICE_TEXT, splitVat } from '../../domain/invoices';
+import { convertMinor } from '../../domain/money';
+import { amountInWords } from '../../domain/numberWords';
 
 let shop: TestShop;
 let cat: Catalogue;
@@ -52,6 +54,13 @@ function binary(res: any, cb: (err: Error | null, body: Buffer) => void) {
   res.on('end', () => cb(null, Buffer.concat(chunks)));
 }
 
+/** What an order placed in leva comes to on a euro invoice: each line's unit price converted, then × quantity. */
+function euroTotal(order: { items: Array<{ unitPrice: number; quantity: number }>; discountTotal: number; shippingTotal: number }): number {
+  const eur = (amount: number) => convertMinor(Math.round(amount * 100), 'BGN', 'EUR');
+  const cents = order.items.reduce((s, i) => s + eur(i.unitPrice) * i.quantity, 0) - eur(order.discountTotal) + eur(order.shippingTotal);
+  return cents / 100;
+}
+
 async function issue(orderId: number) {
   return admin.post(`/api/admin/orders/${orderId}/invoice`, {});
 }
@@ -62,7 +71,7 @@ describe('asking for an invoice at checkout', () => {
     const order = await placeOrder(b, [triples()], { invoice: { ...company, vatNumber: ' bg 130175000 ' } });
     const res = await admin.get(`/api/admin/orders/${order.id}/invoices`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ request: company, invoice: null, creditNote: null });
+    expect(res.body).toEqual(expect.objectContaining({ request: company, invoice: null, creditNote: null, documents: [] }));
   });
 
   it('refuses a wrong ЕИК or VAT number on its field and places nothing', async () => {
@@ -100,7 +109,7 @@ describe('asking for an invoice at checkout', () => {
 });
 
 describe('issuing an invoice', () => {
-  let order: { id: number; number: string; total: number };
+  let order: Awaited<ReturnType<typeof placeOrder>>;
   let buyer: Browser;
 
   beforeAll(async () => {
@@ -112,8 +121,10 @@ describe('issuing an invoice', () => {
     const res = await issue(order.id);
     expect(res.status).toBe(201);
     const inv = res.body.invoice;
-    expect(inv).toEqual(expect.objectContaining({ id: expect.any(Number), number: expect.stringMatching(/^\d{10}$/), currency: 'BGN', total: order.total, pdfUrl: expect.any(String) }));
-    expect(inv.vatTotal).toBeCloseTo(order.total - Math.round((order.total * 100) / 1.2) / 100, 2);
+    // Issued after 1 January 2026 by a shop still in leva: in euro, each unit price converted
+    // at 1,95583 half-up (30,00 лв. → 15,34 €, 24,90 лв. → 12,73 €), the lines computed from it.
+    expect(inv).toEqual(expect.objectContaining({ id: expect.any(Number), number: expect.stringMatching(/^\d{10}$/), currency: 'EUR', total: euroTotal(order), pdfUrl: expect.any(String) }));
+    expect(Math.round(inv.taxBase * 100) + Math.round(inv.vatTotal * 100)).toBe(Math.round(inv.total * 100));
     expect(Date.parse(inv.issuedAt)).not.toBeNaN();
     const again = await issue(order.id);
     expect(again.status).toBe(409);
@@ -144,9 +155,12 @@ describe('issuing an invoice', () => {
       DEFAULT_SETTINGS.legal.companyName, DEFAULT_SETTINGS.legal.eik, DEFAULT_SETTINGS.legal.vatNumber,
       company.companyName, company.eik, company.vatNumber, company.mol,
       'TRIPLES Ментол', 'TWINS Плодов микс', 'Доставка', 'Ед. цена', 'без ДДС', 'Данъчна основа', 'Начислен ДДС 20 %', '20 %',
-      '25,00', // TRIPLES at 30.00 with VAT is 25.00 before it
-      String(order.total.toFixed(2)).replace('.', ','), order.number, 'лв.',
+      '12,78', // TRIPLES at 15,34 € with VAT is 12,78 € before it (VAT 2,56 = round(15,34 / 6))
+      '30,68', // its line: 2 × 15,34
+      euroTotal(order).toFixed(2).replace('.', ','), order.number, 'EUR', 'Валута: EUR',
+      'Словом:', 'евро и', 'Равностойност', 'лв.', '1 EUR = 1,95583 лв.',
     ]) expect(text).toContain(words);
+    expect(text).toContain(`Словом: ${amountInWords(Math.round(euroTotal(order) * 100), 'EUR')}`);
   });
 
   it('lets the buyer download it from their order, and nobody else', async () => {
@@ -295,7 +309,7 @@ describe('issuing automatically when an order is paid', () => {
     await admin.put(`/api/admin/orders/${on.id}`, { paymentStatus: 'paid' });
     await admin.put(`/api/admin/orders/${noRequest.id}`, { paymentStatus: 'paid' });
     const issued = (await admin.get(`/api/admin/orders/${on.id}/invoices`)).body.invoice;
-    expect(issued).toEqual(expect.objectContaining({ number: expect.stringMatching(/^\d{10}$/), total: on.total }));
+    expect(issued).toEqual(expect.objectContaining({ number: expect.stringMatching(/^\d{10}$/), currency: 'EUR', total: euroTotal(on) }));
     expect((await admin.get(`/api/admin/orders/${noRequest.id}/invoices`)).body.invoice).toBeNull();
     expect(await mailTo(outboxDir, (t) => t.includes(`faktura-${issued.number}.pdf`))).toBeDefined();
   });

@@ -3,6 +3,8 @@
 // number, the dates of issue and of the tax event, supplier and recipient with ЕИК and VAT
 // numbers, each line's quantity, unit price before VAT, tax base, rate and VAT, and the totals.
 import { DOCUMENT_KIND_LABELS } from '../../../../domain/invoices';
+import { BGN_PER_EUR, convertMinor, isCurrency, otherCurrency } from '../../../../domain/money';
+import { amountInWords } from '../../../../domain/numberWords';
 import { startPdf } from '../../platform/pdfDocument';
 import type { InvoiceSnapshot, Party } from './snapshot';
 
@@ -107,8 +109,22 @@ export function renderInvoicePdf(doc: InvoiceSnapshot): Promise<Buffer> {
   total('Данъчна основа 20 %:', `${amountText(doc.taxBase)} ${cur}`);
   total('Начислен ДДС 20 %:', `${amountText(doc.vatTotal)} ${cur}`);
   total(doc.kind === 'invoice' ? 'Сума за плащане:' : 'Сума на кредитното известие:', `${amountText(doc.total)} ${cur}`, true);
+  // The leva equivalent while dual display is on (each total converted at the fixed rate).
+  if (doc.dualCurrency && isCurrency(doc.currency)) {
+    const other = otherCurrency(doc.currency);
+    // Base and total converted; the VAT is their difference, so the equivalent adds up too.
+    const base = convertMinor(doc.taxBase, doc.currency, other);
+    const whole = convertMinor(doc.total, doc.currency, other);
+    const eq = (minor: number) => `${amountText(minor)} ${currencyText(other)}`;
+    pdf.font('regular').fontSize(9);
+    pdf.text(
+      `Равностойност: данъчна основа ${eq(base)}, ДДС ${eq(whole - base)}, общо ${eq(whole)} (1 EUR = ${String(BGN_PER_EUR).replace('.', ',')} лв.)`,
+      left, pdf.y + 4, { width, align: 'right' },
+    );
+  }
   pdf.font('regular').fontSize(9);
-  pdf.text(`Валута: ${doc.currency}`, left, pdf.y + 6, { width });
+  if (isCurrency(doc.currency)) pdf.text(`Словом: ${amountInWords(doc.total, doc.currency)}`, left, pdf.y + 6, { width });
+  pdf.text(`Валута: ${doc.currency}`, left, pdf.y + 2, { width });
 
   pdf.moveDown(0.8);
   pdf.text(`Поръчка: ${doc.orderNumber}`, left, pdf.y, { width });
