@@ -55,9 +55,9 @@ function binary(res: any, cb: (err: Error | null, body: Buffer) => void) {
 }
 
 /** What an order placed in leva comes to on a euro invoice: each line's unit price converted, then × quantity. */
-function euroTotal(order: { items: Array<{ unitPrice: number; quantity: number }>; discountTotal: number; shippingTotal: number }): number {
+function euroTotal(order: { [k: string]: any }): number {
   const eur = (amount: number) => convertMinor(Math.round(amount * 100), 'BGN', 'EUR');
-  const cents = order.items.reduce((s, i) => s + eur(i.unitPrice) * i.quantity, 0) - eur(order.discountTotal) + eur(order.shippingTotal);
+  const cents = order.items.reduce((s: number, i: { unitPrice: number; quantity: number }) => s + eur(i.unitPrice) * i.quantity, 0) - eur(order.discountTotal) + eur(order.shippingTotal);
   return cents / 100;
 }
 
