@@ -265,6 +265,72 @@ describe('credit notes', () => {
   });
 });
 
+describe('credit notes on an order that stays active', () => {
+  it('refuses the full credit note (409) and takes no number', async () => {
+    const b = await guest();
+    const order = await placeOrder(b, [triples()], { invoice: company });
+    const invoice = (await issue(order.id)).body.invoice;
+    const before = (await shop.app.knex('document_sequences').first()).lastNumber;
+    const res = await admin.post(`/api/admin/invoices/${invoice.id}/credit-note`, {});
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(INVOICE_TEXT.fullCreditNeedsClosedOrder);
+    expect((await shop.app.knex('document_sequences').first()).lastNumber).toBe(before);
+  });
+
+  it('credits part of the lines, checked against what is left, then the rest; a corrected invoice follows', async () => {
+    const buyer = await shop.signedIn();
+    const order = await placeOrder(buyer, [triples(3), { productId: cat.twins.id, variantId: cat.twins.v0, quantity: 1, attributes: [{ attributeId: cat.flavour, attributeValueId: cat.berry }] }], { invoice: company });
+    const invoice = (await issue(order.id)).body.invoice;
+    const docs = (await admin.get(`/api/admin/orders/${order.id}/invoices`)).body;
+    const tripleLine = docs.documents[0].lines.find((l: any) => l.name.startsWith('TRIPLES'));
+    const twinsLine = docs.documents[0].lines.find((l: any) => l.name.startsWith('TWINS'));
+    expect(tripleLine).toEqual(expect.objectContaining({ kind: 'goods', orderItemId: expect.any(Number), quantity: 3, unitPrice: 15.34, total: 46.02 }));
+
+    // More than was invoiced, an unknown line, junk: 400 on the field, nothing issued.
+    const tooMany = await admin.post(`/api/admin/invoices/${invoice.id}/credit-note`, { lines: [{ orderItemId: tripleLine.orderItemId, quantity: 4 }] });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.errors['lines.0.quantity']).toBe(INVOICE_TEXT.creditTooMuch(3));
+    const unknown = await admin.post(`/api/admin/invoices/${invoice.id}/credit-note`, { lines: [{ orderItemId: 999999, quantity: 1 }] });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors['lines.0.orderItemId']).toBe(INVOICE_TEXT.creditLineUnknown);
+    expect((await admin.post(`/api/admin/invoices/${invoice.id}/credit-note`, { lines: [{ orderItemId: 'x', quantity: -1 }] })).status).toBe(400);
+    expect((await admin.post(`/api/admin/invoices/${invoice.id}/credit-note`, { amount: 5 })).status).toBe(400);
+
+    const part = await admin.post(`/api/admin/invoices/${invoice.id}/credit-note`, { lines: [{ orderItemId: tripleLine.orderItemId, quantity: 1 }], reason: 'Върнат 1 брой' });
+    expect(part.status).toBe(201);
+    expect(part.body.creditNote).toEqual(expect.objectContaining({ invoiceNumber: invoice.number, currency: 'EUR', total: 15.34, taxBase: 12.78, vatTotal: 2.56 }));
+    const text = await pdfText((await admin.get(part.body.creditNote.pdfUrl).buffer(true).parse(binary)).body);
+    expect(text).toContain('КРЕДИТНО ИЗВЕСТИЕ');
+    expect(text).toContain('Върнат 1 брой');
+    expect(text).toContain('Словом: петнадесет евро и 34 цента');
+    expect(text).not.toContain('TWINS');
+
+    // What was credited is no longer creditable.
+    const again = await admin.post(`/api/admin/invoices/${invoice.id}/credit-note`, { lines: [{ orderItemId: tripleLine.orderItemId, quantity: 3 }] });
+    expect(again.status).toBe(400);
+    expect(again.body.errors['lines.0.quantity']).toBe(INVOICE_TEXT.creditTooMuch(2));
+    // A new invoice while the first one still stands: refused.
+    expect((await issue(order.id)).status).toBe(409);
+
+    const rest = await admin.post(`/api/admin/invoices/${invoice.id}/credit-note`, { lines: [{ orderItemId: tripleLine.orderItemId, quantity: 2 }, { orderItemId: twinsLine.orderItemId, quantity: 1 }], shipping: true });
+    expect(rest.status).toBe(201);
+    expect(Math.round((part.body.creditNote.total + rest.body.creditNote.total) * 100)).toBe(Math.round(invoice.total * 100));
+
+    const after = (await admin.get(`/api/admin/orders/${order.id}/invoices`)).body;
+    expect(after.documents.map((d: any) => d.kind)).toEqual(['invoice', 'credit_note', 'credit_note']);
+    expect(after.balance).toEqual({ currency: 'EUR', invoiced: invoice.total, credited: invoice.total, open: 0 });
+
+    // The invoice is wholly credited: a corrected one can follow, and then stands alone.
+    const corrected = await issue(order.id);
+    expect(corrected.status).toBe(201);
+    expect(corrected.body.invoice.total).toBe(invoice.total);
+    const last = (await admin.get(`/api/admin/orders/${order.id}/invoices`)).body;
+    expect(last.balance.open).toBe(invoice.total);
+    expect(last.invoice.number).toBe(corrected.body.invoice.number);
+    expect((await buyer.get(`/api/orders/${order.id}/invoices`)).body.invoice.number).toBe(corrected.body.invoice.number);
+  });
+});
+
 describe('the admin list of invoices', () => {
   it('lists invoices and credit notes for react-admin and by month', async () => {
     const res = await admin.get('/api/admin/invoices?range=[0,4]&sort=["number","DESC"]&filter={}');
