@@ -431,7 +431,8 @@ describe('the monthly sales CSV', () => {
     expect(row[7]).toBe(total);
     expect(Number(row[5].replace(',', '.')) + Number(row[6].replace(',', '.'))).toBeCloseTo(order.total / 100, 2);
     expect(row[8]).toBe('BGN');
-    expect(row[9]).toBe(invoiced.number);
+    // The invoice number kept as text (a tab before it, in quotes): Excel and Calc keep its zeros.
+    expect(row[9]).toBe(`"\t${invoiced.number}"`);
 
     const empty = await admin.get('/api/admin/reports/sales.csv?month=2020-01');
     expect(empty.text.replace('\uFEFF', '').trim().split('\r\n')).toHaveLength(1);
@@ -441,5 +442,80 @@ describe('the monthly sales CSV', () => {
       expect(r.body.errors.month).toBe(INVOICE_TEXT.monthInvalid);
     }
     expect((await admin.get('/api/admin/reports/sales.csv')).status).toBe(400);
+  });
+});
+
+describe("the accountant's month: the sales ledger", () => {
+  const month = new Date().toISOString().slice(0, 7);
+
+  async function ledger() {
+    const res = await admin.get(`/api/admin/reports/sales-ledger.csv?month=${month}`).buffer(true).parse(binary);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="dnevnik-prodazhbi-${month}.csv"`);
+    expect([...res.body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines: string[] = res.body.toString('utf8').slice(1).split('\r\n').filter(Boolean);
+    const cells = (line: string) => line.split(';').map((c) => c.replace(/^"\t?|"$/g, ''));
+    return { header: lines[0], rows: lines.slice(1).map(cells) };
+  }
+  const minor = (text: string) => Math.round(Number(text.replace(',', '.')) * 100);
+
+  it("lists every invoice and credit note of the month in the ledger's columns, credit notes negative, and sums to the documents", async () => {
+    const { header, rows } = await ledger();
+    expect(header).toBe('№ по ред;Вид на документа;Номер на документа;Дата на документа;ИН по ДДС / ЕИК на получателя;Име на получателя;Вид на стоката/услугата;Данъчна основа;ДДС;Общо;Валута;Към фактура №');
+    const documents = (await admin.get(`/api/admin/invoices?range=[0,999]&sort=["number","ASC"]&filter=${encodeURIComponent(JSON.stringify({ month }))}`)).body;
+    expect(rows.map((r) => r[2])).toEqual(documents.map((d: any) => d.number));
+    for (const [i, r] of rows.entries()) {
+      const d = documents[i];
+      expect(r[0]).toBe(String(i + 1));
+      expect(r[1]).toBe(d.kind === 'invoice' ? '01' : '03');
+      const sign = d.kind === 'invoice' ? 1 : -1;
+      expect(minor(r[7])).toBe(sign * Math.round(d.taxBase * 100));
+      expect(minor(r[8])).toBe(sign * Math.round(d.vatTotal * 100));
+      expect(minor(r[9])).toBe(sign * Math.round(d.total * 100));
+      expect(minor(r[7]) + minor(r[8])).toBe(minor(r[9]));
+      expect(r[10]).toBe('EUR');
+      if (d.kind === 'credit_note') {
+        expect(r[9].startsWith('-')).toBe(true);
+        expect(r[11]).toBe(d.invoiceNumber);
+      }
+    }
+    const companyRow = rows.find((r) => r[5] === company.companyName)!;
+    expect(companyRow[4]).toBe(company.vatNumber);
+    const sum = (col: number) => rows.reduce((s, r) => s + minor(r[col]), 0);
+    const expected = documents.reduce((s: number, d: any) => s + (d.kind === 'invoice' ? 1 : -1) * Math.round(d.total * 100), 0);
+    expect(sum(9)).toBe(expected);
+    expect(sum(7) + sum(8)).toBe(expected);
+    expect(rows.some((r) => r[1] === '03')).toBe(true);
+  });
+
+  it('is the same month as the NRA\'s PRODAGBI.TXT: fixed-width records of 424 characters in Windows-1251', async () => {
+    const res = await admin.get(`/api/admin/reports/prodagbi.txt?month=${month}`).buffer(true).parse(binary);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="PRODAGBI.TXT"');
+    const text = new TextDecoder('windows-1251').decode(res.body);
+    expect(text.endsWith('\r\n')).toBe(true);
+    const records = text.split('\r\n').filter(Boolean);
+    const { rows } = await ledger();
+    expect(records).toHaveLength(rows.length);
+    for (const [i, r] of records.entries()) {
+      expect(r).toHaveLength(424);
+      expect(r.slice(0, 15).trim()).toBe(DEFAULT_SETTINGS.legal.vatNumber);
+      expect(r.slice(15, 21)).toBe(month.replace('-', ''));
+      expect(r.slice(25, 40).trim()).toBe(String(i + 1));
+      expect(r.slice(40, 42)).toBe(rows[i][1]);
+      expect(r.slice(42, 62).trim()).toBe(rows[i][2]);
+      expect(r.slice(62, 72)).toBe(rows[i][3].replace(/\./g, '/'));
+      expect(r.slice(87, 137).trim()).toBe(rows[i][5].slice(0, 50));
+      const amount = (k: number) => Math.round(Number(r.slice(167 + 15 * k, 182 + 15 * k).trim()) * 100);
+      expect(amount(0)).toBe(minor(rows[i][7]));
+      expect(amount(1)).toBe(minor(rows[i][8]));
+      expect(amount(2)).toBe(minor(rows[i][7]));
+      expect(amount(3)).toBe(minor(rows[i][8]));
+    }
+    const privateBuyer = records.find((r) => r.slice(87, 137).trim() === 'Мария Иванова');
+    expect(privateBuyer?.slice(72, 87)).toBe('999999999999999');
+    expect((await admin.get('/api/admin/reports/prodagbi.txt?month=2026-13')).status).toBe(400);
+    expect((await admin.get('/api/admin/reports/sales-ledger.csv')).status).toBe(400);
+    expect((await (await shop.signedIn()).get(`/api/admin/reports/prodagbi.txt?month=${month}`)).status).toBe(403);
   });
 });

@@ -17,6 +17,7 @@ import {
 } from './service';
 import { invoiceListSpec, invoicePage, plainInvoicePage } from './lists';
 import { salesCsv } from './salesReport';
+import { prodagbiFile, salesLedgerCsv } from './salesLedger';
 
 async function sendPdf(ctx: Context, invoice: Invoice) {
   ctx.set('Content-Type', 'application/pdf');
@@ -76,6 +77,28 @@ async function salesReport(ctx: Context) {
   ctx.body = await salesCsv(month);
 }
 
+function monthOf(ctx: Context): string {
+  const { month } = ctx.query;
+  if (!isMonth(month)) throw badRequest(INVOICE_TEXT.monthInvalid, { month: INVOICE_TEXT.monthInvalid });
+  return month;
+}
+
+async function salesLedger(ctx: Context) {
+  const month = monthOf(ctx);
+  ctx.set('Content-Type', 'text/csv; charset=utf-8');
+  ctx.set('Content-Disposition', `attachment; filename="dnevnik-prodazhbi-${month}.csv"`);
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = await salesLedgerCsv(month);
+}
+
+async function salesLedgerTxt(ctx: Context) {
+  const month = monthOf(ctx);
+  ctx.set('Content-Type', 'text/plain; charset=windows-1251');
+  ctx.set('Content-Disposition', 'attachment; filename="PRODAGBI.TXT"');
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = await prodagbiFile(month);
+}
+
 // The buyer: their own order's documents only; anyone else gets 404, as for the order itself.
 function ownDocuments(ctx: Context): Promise<{ invoice?: Invoice; creditNote?: Invoice }> {
   return buyersDocuments(parseId(ctx.params.id), (order) => placedBy(ctx, order));
@@ -117,6 +140,8 @@ export function invoiceRoutes(config: Config) {
   router.get('/admin/invoices/:id/pdf', oneInvoicePdf);
   router.post('/admin/invoices/:id/credit-note', issueInvoiceCreditNote);
   router.get('/admin/reports/sales.csv', salesReport);
+  router.get('/admin/reports/sales-ledger.csv', salesLedger);
+  router.get('/admin/reports/prodagbi.txt', salesLedgerTxt);
   router.get('/orders/:id/invoices', buyerDocuments);
   router.get('/orders/:id/invoice', buyerInvoicePdf);
   router.get('/orders/:id/credit-note', buyerCreditNotePdf);

@@ -1,7 +1,8 @@
-// The accountant's month: one row per order placed in the month (shop time), with its tax base,
+// „Поръчки за месеца“: one row per order placed in the month (shop time), with its tax base,
 // VAT and total, as a CSV that Bulgarian Excel opens as it is: UTF-8 with BOM, ';' between
-// fields, decimal comma, Bulgarian headers.
-import Papa from 'papaparse';
+// fields, decimal comma, Bulgarian headers, identifiers kept as text (domain/csv.ts). The
+// accountant's ledger of documents is salesLedger.ts.
+import { bulgarianCsv, type CsvColumn } from '../../../../domain/csv';
 import { Order } from '../../models/Order';
 import { Invoice } from '../../models/Invoice';
 import { splitVat } from '../../../../domain/invoices';
@@ -10,6 +11,7 @@ import { shopDay, shopDayStart } from '../../../../domain/dates';
 import { currencyOf, readInvoiceRequest } from './snapshot';
 
 export const SALES_CSV_HEADERS = ['Поръчка', 'Дата', 'Клиент', 'Начин на плащане', 'Статус', 'Данъчна основа', 'ДДС', 'Общо', 'Валута', 'Фактура №'];
+const SALES_CSV_COLUMNS: CsvColumn[] = SALES_CSV_HEADERS.map((header, i) => ({ header, kind: i === 0 || i === 9 ? 'identifier' : i >= 5 && i <= 7 ? 'number' : 'text' }));
 
 /** The instants a shop-local month ("2026-11") begins and the next one begins. */
 export function monthRange(month: string): { from: string; to: string } {
@@ -53,5 +55,5 @@ export async function salesCsv(month: string): Promise<string> {
       invoiceOf.get(o.id) ?? '',
     ];
   });
-  return '\uFEFF' + Papa.unparse({ fields: SALES_CSV_HEADERS, data: rows }, { delimiter: ';', newline: '\r\n', escapeFormulae: true });
+  return bulgarianCsv(SALES_CSV_COLUMNS, rows);
 }
