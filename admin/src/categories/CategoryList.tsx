@@ -4,7 +4,7 @@ import { Box } from '@mui/material';
 import { CreateButton, Datagrid, DeleteButton, ExportButton, FunctionField, List, NumberField, SearchInput, SimpleList, TextField, TopToolbar, useListContext, useTranslate, ListContextProvider, type RaRecord } from 'react-admin';
 import { csvExporter } from '../common/exporter';
 
-const categoryExporter = csvExporter<any>('categories', (c) => ({ id: c.id, name: c.name, slug: c.slug, parentId: c.parentId ?? '', position: c.position, productCount: c.productCount }));
+const categoryExporter = csvExporter<any>('categories', (c) => ({ id: c.id, name: c.name, slug: c.slug, parentId: c.parentId ?? '', position: c.position, productCount: c.productCount }), { id: 'number', parentId: 'number', position: 'number', productCount: 'number' });
 import { useIsSmall } from '../common/fields';
 import { errorMessage } from '../httpClient';
 import { useNotify } from 'react-admin';

@@ -16,3 +16,13 @@ test('summer time is Sofia time too', () => {
   expect(csvValue.dateTime('2026-07-01T21:30:00Z')).toBe('02.07.2026 00:30');
   expect(csvValue.money(null)).toBe('');
 });
+
+test('identifiers stay text and formulas are escaped in every list export (issue 25 item 4, issue 29)', async () => {
+  await i18nProvider.changeLocale('bg');
+  const csv = toBulgarianCsv('orders', [
+    { number: 'VS-10001', customer: '=HYPERLINK("http://x","клик")', 'customer.phone': '0888123456', 'shipping.city': '+1+1', 'shipping.address': '@A1', trackingNumber: '1234567890123', total: csvValue.money(-5) },
+  ], { number: 'identifier', 'customer.phone': 'identifier', trackingNumber: 'identifier', total: 'number' });
+  const [, line] = csv.slice(1).split('\r\n');
+  // The formula-looking name after an apostrophe, the phone and the waybill after a tab: text in Excel and Calc.
+  expect(line).toBe(`VS-10001;"'=HYPERLINK(""http://x"",""клик"")";"\t0888123456";'+1+1;'@A1;"\t1234567890123";-5,00`);
+});

@@ -1,7 +1,10 @@
 // CSV exports for Bulgarian Excel (DESIGN.md §10): UTF-8 with a BOM (or Excel on Windows garbles
 // Cyrillic), `;` between fields, the list's Bulgarian column names, values as a person reads them
 // (statuses, payment methods…), Sofia time as dd.mm.yyyy HH:mm and money with a decimal comma.
-import Papa from 'papaparse';
+// The file is written by domain/csv.ts, as every server export: each list declares its
+// identifier columns (phones, waybill numbers) so they stay text, and any text that would run
+// as a formula (`=HYPERLINK(…)` in a name or an address) is escaped.
+import { bulgarianCsv, type CsvColumnKind } from '../../../domain/csv';
 import { downloadCSV, type Exporter, type RaRecord } from 'react-admin';
 import { dateTime } from './fields';
 import { i18nProvider } from '../i18nProvider';
@@ -28,15 +31,17 @@ export const csvValue = {
   },
 };
 
+/** Which columns are identifiers (kept as text) or numbers; the others are text. */
+export type CsvKinds = Record<string, CsvColumnKind>;
+
 /** The CSV text: BOM, `;`, CRLF, the header from `resources.<resource>.fields.<key>`. */
-export function toBulgarianCsv(resource: string, rows: Record<string, unknown>[]): string {
+export function toBulgarianCsv(resource: string, rows: Record<string, unknown>[], kinds: CsvKinds = {}): string {
   const keys = rows.length ? Object.keys(rows[0]) : [];
-  const header = keys.map((k) => i18nProvider.translate(`resources.${resource}.fields.${k}`, { _: k === 'id' ? 'ID' : k }));
-  const data = rows.map((r) => keys.map((k) => (r[k] === null || r[k] === undefined ? '' : String(r[k]))));
-  return '\uFEFF' + Papa.unparse({ fields: header, data }, { delimiter: ';', newline: '\r\n', quotes: false });
+  const columns = keys.map((k) => ({ header: i18nProvider.translate(`resources.${resource}.fields.${k}`, { _: k === 'id' ? 'ID' : k }), kind: kinds[k] ?? 'text' }));
+  return bulgarianCsv(columns, rows.map((r) => keys.map((k) => r[k])));
 }
 
-/** A list's exporter: `row` gives each record's columns (keys are field names, values as read). */
-export function csvExporter<T extends RaRecord>(resource: string, row: (record: T) => Record<string, unknown>): Exporter<T> {
-  return (records) => downloadCSV(toBulgarianCsv(resource, records.map(row)), i18nProvider.translate(`resources.${resource}.name`, { smart_count: 2, _: resource }));
+/** A list's exporter: `row` gives each record's columns (keys are field names, values as read); `kinds` its identifier and number columns. */
+export function csvExporter<T extends RaRecord>(resource: string, row: (record: T) => Record<string, unknown>, kinds: CsvKinds = {}): Exporter<T> {
+  return (records) => downloadCSV(toBulgarianCsv(resource, records.map(row), kinds), i18nProvider.translate(`resources.${resource}.name`, { smart_count: 2, _: resource }));
 }

@@ -36,7 +36,7 @@ const messageExporter = csvExporter<any>('contact-messages', (m) => ({
   phone: m.phone,
   message: m.message,
   isRead: csvValue.yesNo(m.isRead),
-}));
+}), { phone: 'identifier' });
 import { dateTime, useIsSmall, DateTimeField } from '../common/fields';
 import { errorMessage } from '../httpClient';
 

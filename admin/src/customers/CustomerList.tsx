@@ -38,7 +38,7 @@ const exporter = csvExporter<CustomerRecord>('customers', (c) => ({
   orderCount: c.orderCount,
   totalSpent: csvValue.money(c.totalSpent),
   lastOrderAt: csvValue.dateTime(c.lastOrderAt),
-}));
+}), { phone: 'identifier', orderCount: 'number', totalSpent: 'number' });
 
 /** A customer's page (their id is the e-mail). */
 export const customerPath = (c: CustomerRecord, basename = '/admin') => `${basename}/customers/${encodeURIComponent(c.id)}`;

@@ -39,7 +39,7 @@ const discountExporter = csvExporter<any>('discounts', (d) => ({
   perCustomerLimit: d.perCustomerLimit ?? '',
   usedCount: d.usedCount,
   active: csvValue.yesNo(d.active),
-}));
+}), { code: 'identifier', value: 'number', minSubtotal: 'number', usageLimit: 'number', perCustomerLimit: 'number', usedCount: 'number' });
 import { Box } from '@mui/material';
 import { choicesOf, money, MoneyField, useIsSmall, DateOnlyField } from '../common/fields';
 import { MoneyInput } from '../common/MoneyInput';

@@ -46,7 +46,7 @@ const exporter = csvExporter<InventoryRecord>('inventory', (r) => ({
   stock: r.stock,
   productStatus: csvValue.label('productStatus', r.productStatus),
   categoryName: r.categoryName ?? '',
-}));
+}), { sku: 'identifier', price: 'number', stock: 'number' });
 
 /** The stock of one variant, saved where it is typed. */
 export function StockCell() {

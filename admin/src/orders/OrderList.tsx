@@ -63,7 +63,10 @@ const exporter = csvExporter<any>('orders', (o) => ({
   shippingTotal: csvValue.money(o.shippingTotal),
   total: csvValue.money(o.total),
   trackingNumber: o.trackingNumber,
-}));
+}), {
+  number: 'identifier', 'customer.phone': 'identifier', trackingNumber: 'identifier',
+  itemCount: 'number', subtotal: 'number', discountTotal: 'number', shippingTotal: 'number', total: 'number',
+});
 
 function OrderListActions() {
   return (

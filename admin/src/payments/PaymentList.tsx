@@ -109,7 +109,7 @@ const exporter = csvExporter<any>('payments', (p) => ({
   refundedAt: csvValue.dateTime(p.refundedAt),
   refundedAmount: csvValue.money(p.refundedAmount),
   createdAt: csvValue.dateTime(p.createdAt),
-}));
+}), { id: 'number', orderNumber: 'identifier', reference: 'identifier', amount: 'number', refundedAmount: 'number' });
 
 export function PaymentList() {
   const basename = useBasename();

@@ -55,7 +55,7 @@ const exporter = csvExporter<any>('products', (p) => ({
   volumeMl: p.volumeMl,
   featured: csvValue.yesNo(p.featured),
   createdAt: csvValue.dateTime(p.createdAt),
-}));
+}), { id: 'number', price: 'number', compareAtPrice: 'number', stock: 'number', skus: 'identifier', nicotineMgMl: 'number', volumeMl: 'number' });
 
 const Thumbnail = ({ record }: { record: any }) => (
   <Avatar variant="rounded" src={record.images?.[0]?.url} alt={record.images?.[0]?.alt ?? record.name} sx={{ width: 48, height: 48 }}>

@@ -42,7 +42,7 @@ const exporter = csvExporter<any>('users', (u) => ({
   role: csvValue.label('role', u.role),
   createdAt: csvValue.dateTime(u.createdAt),
   lastLoginAt: csvValue.dateTime(u.lastLoginAt),
-}));
+}), { id: 'number', phone: 'identifier' });
 
 function UserFilterSidebar() {
   const translate = useTranslate();
