@@ -54,6 +54,12 @@ export interface CourierAccount {
   apiUrl: string;
   user?: string;
   password?: string;
+  /**
+   * Econt: how cash on delivery is booked — 'money_transfer' (the default: a postal money
+   * transfer, ППП, as Speedy's POSTAL_MONEY_TRANSFER, for shops relying on Наредба Н-18's
+   * exemption) or 'cash_on_delivery' (Econt's наложен платеж). ECONT_COD_AS.
+   */
+  codAs?: 'money_transfer' | 'cash_on_delivery';
 }
 
 export const ECONT_PRODUCTION_URL = 'https://ee.econt.com/services/';
@@ -132,7 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: env.MAIL_FROM || 'VAP SOLO <shop@vapsolo.bg>',
     outboxDir: path.join(dataDir, 'outbox'),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${Number(env.PORT) || 3000}`).replace(/\/$/, ''),
-    econt: { apiUrl: env.ECONT_API_URL || ECONT_PRODUCTION_URL, user: env.ECONT_USER || undefined, password: env.ECONT_PASSWORD || undefined },
+    econt: { apiUrl: env.ECONT_API_URL || ECONT_PRODUCTION_URL, user: env.ECONT_USER || undefined, password: env.ECONT_PASSWORD || undefined, codAs: env.ECONT_COD_AS === 'cash_on_delivery' ? 'cash_on_delivery' : 'money_transfer' },
     speedy: { apiUrl: env.SPEEDY_API_URL || SPEEDY_URL, user: env.SPEEDY_USER || undefined, password: env.SPEEDY_PASSWORD || undefined },
     courierJobs: env.COURIER_JOBS ? env.COURIER_JOBS === '1' : nodeEnv !== 'test',
     ...overrides,

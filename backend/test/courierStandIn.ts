@@ -105,6 +105,14 @@ export async function startCourierStandIn(credentials = { user: 'shop-user', pas
         return json(res, 400, { type: 'ExInvalidParam', message: 'Грешка при създаване на товарителница', innerErrors: [{ type: 'ExInvalidParam', message, fields: ['label.receiverClient.phones'] }] });
       }
       if (body?.mode !== 'create' || !body?.label?.receiverClient?.name) return json(res, 400, { type: 'ExInvalidParam', message: 'Липсва получател', innerErrors: [] });
+      // Cash on delivery is either a наложен платеж (cdAmount with cdType 'get') or a postal money
+      // transfer (moneyTransferAmount), never both; amounts are positive numbers.
+      const services = body.label.services ?? {};
+      const positive = (v: unknown) => v === undefined || (typeof v === 'number' && v > 0);
+      if ((services.cdAmount !== undefined && services.moneyTransferAmount !== undefined) || !positive(services.cdAmount) || !positive(services.moneyTransferAmount)
+        || (services.cdAmount !== undefined && services.cdType !== 'get')) {
+        return json(res, 400, { type: 'ExInvalidParam', message: 'Невалиден наложен платеж или паричен превод', innerErrors: [{ type: 'ExInvalidParam', message: 'cdAmount/moneyTransferAmount', fields: ['label.services'] }] });
+      }
       const n = String(econtSeq++);
       return json(res, 200, { label: { shipmentNumber: n, pdfURL: `${base}/econt/label/${n}.pdf`, totalPrice: 6.2, currency: 'BGN' } });
     }

@@ -131,7 +131,8 @@ describe('waybills', () => {
       receiverOfficeCode: '9000',
       receiverClient: expect.objectContaining({ name: 'Петър Колев', phones: ['0899 111 222'] }),
       payAfterAccept: true,
-      services: { cdAmount: order.total, cdType: 'get', cdCurrency: 'BGN' },
+      // Cash on delivery booked as a postal money transfer (ППП), as with Speedy (issue 29).
+      services: { moneyTransferAmount: order.total },
       orderNumber: order.number,
     }));
     expect(sent.body.label.senderClient).toEqual(expect.objectContaining({ name: 'ВАП СОЛО ЕООД' }));

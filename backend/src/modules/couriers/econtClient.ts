@@ -3,7 +3,7 @@
 // @alphabite/econt-types (Econt's own documentation as TypeScript).
 import type {
   CreateLabelRequest, CreateLabelResponse, EcontApiError, GetOfficesRequest, GetOfficesResponse,
-  GetShipmentStatusesRequest, GetShipmentStatusesResponse, ShipmentStatus, ShippingLabel,
+  GetShipmentStatusesRequest, GetShipmentStatusesResponse, ShipmentStatus, ShippingLabel, ShippingLabelServices,
 } from '@alphabite/econt-types';
 import type { CourierAccount } from '../../config';
 import {
@@ -25,6 +25,18 @@ function errorText(e: EcontApiError | undefined): string {
 
 const RETURNED = /върн|отказ|return|refus|reject/i;
 const DELIVERED = /^(доставена|delivered)(?!\p{L})/iu;
+
+/**
+ * The waybill's cash on delivery. By default a postal money transfer (ППП): Econt's
+ * ShippingLabelServices.moneyTransferAmount, which takes the place of the наложен платеж
+ * (cdAmount/cdType), as Speedy's cod.processingType POSTAL_MONEY_TRANSFER; with
+ * ECONT_COD_AS=cash_on_delivery, Econt's наложен платеж in the order's currency.
+ */
+export function codServices(req: Pick<ShipmentRequest, 'codAmount' | 'currency'>, account: Pick<CourierAccount, 'codAs'>): ShippingLabelServices {
+  if (!(req.codAmount > 0)) return {};
+  if (account.codAs === 'cash_on_delivery') return { cdAmount: req.codAmount, cdType: 'get', cdCurrency: req.currency };
+  return { moneyTransferAmount: req.codAmount };
+}
 
 export function econtClient(account: CourierAccount): CourierClient {
   const auth = 'Basic ' + Buffer.from(`${account.user}:${account.password}`).toString('base64');
@@ -68,7 +80,7 @@ export function econtClient(account: CourierAccount): CourierClient {
         // The shopper paid the delivery with the order: the shop pays Econt.
         paymentSenderMethod: 'credit',
         ...(req.reviewBeforePayment ? { payAfterAccept: true } : {}),
-        services: req.codAmount > 0 ? { cdAmount: req.codAmount, cdType: 'get', cdCurrency: req.currency } : {},
+        services: codServices(req, account),
       };
       const answer = await call<CreateLabelResponse>(ECONT_PATHS.createLabel, { label, mode: 'create' } satisfies CreateLabelRequest);
       const waybill = answer.label?.shipmentNumber;
