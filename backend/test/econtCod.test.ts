@@ -48,5 +48,5 @@ it('is checked by the stand-in: both kinds at once are refused', async () => {
     body: JSON.stringify({ mode: 'create', label: { receiverClient: { name: 'X' }, services: { cdAmount: 5, cdType: 'get', moneyTransferAmount: 5 } } }),
   });
   expect(res.status).toBe(400);
-  expect((await res.json()).innerErrors[0].fields).toEqual(['label.services']);
+  expect(((await res.json()) as { innerErrors: Array<{ fields: string[] }> }).innerErrors[0].fields).toEqual(['label.services']);
 });
