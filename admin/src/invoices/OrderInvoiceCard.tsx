@@ -1,12 +1,84 @@
-// The order page's invoice card: the buyer's request, "Издай фактура" (after a confirmation: an
-// issued invoice never changes), the download, and a credit note offered once the order is
-// cancelled, returned or withdrawn.
-import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+// The order page's invoice card: the buyer's request, the order's documents (invoices and credit
+// notes) with their balance, "Издай фактура" (after a confirmation: an issued invoice never
+// changes; again as a corrected invoice once the last one is fully credited), the full credit
+// note for an order cancelled, returned or withdrawn, and a partial one (lines and quantities)
+// for an order that stays active.
+import { Alert, Box, Button, Card, CardContent, Checkbox, FormControlLabel, List, ListItem, Stack, TextField, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { Confirm, useNotify, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { errorMessage } from '../httpClient';
 import { date } from '../common/fields';
+import { formatMoney } from '../../../domain/money';
 import { invoicesApi, type OrderDocuments } from './api';
+
+type Documents = OrderDocuments['documents'];
+
+/** What is still creditable of each goods line of an invoice, after its credit notes. */
+function creditableLines(documents: Documents, invoice: Documents[number]) {
+  const notes = documents.filter((d) => d.kind === 'credit_note' && d.invoiceNumber === invoice.number);
+  const credited = (orderItemId: number | null | undefined, kind: string | undefined) =>
+    notes.flatMap((n) => n.lines).filter((l) => l.kind === kind && (l.orderItemId ?? null) === (orderItemId ?? null)).reduce((s, l) => s + l.quantity, 0);
+  return {
+    goods: invoice.lines
+      .filter((l) => l.kind === 'goods' && l.orderItemId)
+      .map((l) => ({ orderItemId: l.orderItemId!, name: l.name, left: l.quantity - credited(l.orderItemId, 'goods') }))
+      .filter((l) => l.left > 0),
+    shippingLeft: invoice.lines.some((l) => l.kind === 'shipping') && credited(null, 'shipping') === 0,
+  };
+}
+
+function PartialCreditNote({ documents, invoice, onDone }: { documents: Documents; invoice: Documents[number]; onDone: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const t = (k: string, o?: Record<string, unknown>) => translate(`app.invoices.${k}`, o);
+  const { goods, shippingLeft } = creditableLines(documents, invoice);
+  const [quantities, setQuantities] = useState<Record<number, string>>({});
+  const [shipping, setShipping] = useState(false);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  if (!goods.length && !shippingLeft) return null;
+
+  const submit = async () => {
+    setBusy(true);
+    try {
+      const lines = goods.map((g) => ({ orderItemId: g.orderItemId, quantity: Number(quantities[g.orderItemId] || 0) })).filter((l) => l.quantity > 0);
+      const r = await invoicesApi.partialCreditNote(invoice.id, { lines, shipping, ...(reason.trim() ? { reason: reason.trim() } : {}) });
+      notify(r.message, { type: 'success' });
+      setQuantities({});
+      setShipping(false);
+      setReason('');
+      onDone();
+    } catch (e) {
+      notify(errorMessage(e, translate('ra.notification.http_error')), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box component="form" aria-labelledby="partial-credit-title" sx={{ mt: 2 }} onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+      <Typography id="partial-credit-title" variant="subtitle2">{t('partialCreditNote')}</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{t('partialCreditNoteHelp')}</Typography>
+      <Stack spacing={1}>
+        {goods.map((g) => (
+          <TextField
+            key={g.orderItemId}
+            type="number"
+            size="small"
+            label={t('creditQuantity', { name: g.name })}
+            value={quantities[g.orderItemId] ?? ''}
+            onChange={(e) => setQuantities((q) => ({ ...q, [g.orderItemId]: e.target.value }))}
+            inputProps={{ min: 0, max: g.left, step: 1 }}
+            helperText={`0 – ${g.left}`}
+          />
+        ))}
+        {shippingLeft && <FormControlLabel control={<Checkbox checked={shipping} onChange={(e) => setShipping(e.target.checked)} />} label={t('creditShipping')} />}
+        <TextField size="small" label={t('creditReason')} value={reason} onChange={(e) => setReason(e.target.value)} inputProps={{ maxLength: 200 }} />
+        <Box><Button type="submit" variant="outlined" color="warning" disabled={busy}>{t('creditSubmit')}</Button></Box>
+      </Stack>
+    </Box>
+  );
+}
 
 export function OrderInvoiceCard() {
   const record = useRecordContext<RaRecord & { status?: string; withdrawnAt?: string | null }>();
@@ -24,10 +96,18 @@ export function OrderInvoiceCard() {
   useEffect(load, [load]);
   if (!record || !docs) return null;
 
+  const { request, invoice, balance } = docs;
+  const documents = docs.documents ?? [];
+  const latest = invoice ? documents.find((d) => d.id === invoice.id) : undefined;
+  const invoiceOpen = Boolean(invoice) && (balance?.open ?? 0) > 0;
+  const fullyCredited = Boolean(invoice) && !invoiceOpen;
+  const undone = record.status === 'cancelled' || record.status === 'returned' || Boolean(record.withdrawnAt);
+  const money = (amount: number, currency: string | null) => formatMoney(amount, currency ?? undefined);
+
   const run = async () => {
     setBusy(true);
     try {
-      const r = asking === 'invoice' ? await invoicesApi.issue(record.id) : await invoicesApi.creditNote(docs.invoice!.id);
+      const r = asking === 'invoice' ? await invoicesApi.issue(record.id) : await invoicesApi.creditNote(invoice!.id);
       notify(r.message, { type: 'success' });
       load();
     } catch (e) {
@@ -37,8 +117,6 @@ export function OrderInvoiceCard() {
       setAsking(null);
     }
   };
-  const { request, invoice, creditNote } = docs;
-  const undone = record.status === 'cancelled' || record.status === 'returned' || Boolean(record.withdrawnAt);
 
   return (
     <Card variant="outlined" data-testid="order-invoice">
@@ -55,17 +133,31 @@ export function OrderInvoiceCard() {
         ) : (
           !invoice && <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{t('notRequested')}</Typography>
         )}
-        {invoice && <Typography variant="body2" sx={{ mb: 1 }}>{t('number', { number: invoice.number, date: date(invoice.issuedAt) })}</Typography>}
-        {creditNote && <Typography variant="body2" sx={{ mb: 1 }}>{t('creditNoteNumber', { number: creditNote.number, date: date(creditNote.issuedAt) })}</Typography>}
-        {invoice && !creditNote && undone && <Alert severity="warning" sx={{ mb: 1 }}>{t('creditNoteOffered')}</Alert>}
+        {documents.length > 0 && (
+          <Box sx={{ mb: 1 }}>
+            <Typography variant="subtitle2" component="h3">{t('documents')}</Typography>
+            <List dense disablePadding>
+              {documents.map((d) => (
+                <ListItem key={d.id} disableGutters sx={{ gap: 1, flexWrap: 'wrap' }}>
+                  <Typography variant="body2" sx={{ flex: '1 1 14em' }}>
+                    {t(d.kind === 'invoice' ? 'number' : 'creditNoteNumber', { number: d.number, date: date(d.issuedAt) })} · {money(d.kind === 'invoice' ? d.total : -d.total, d.currency)}
+                  </Typography>
+                  <Button size="small" component="a" href={d.pdfUrl} download aria-label={`${t(d.kind === 'invoice' ? 'download' : 'downloadCreditNote')} ${d.number}`}>PDF</Button>
+                </ListItem>
+              ))}
+            </List>
+            {balance && <Typography variant="body2" fontWeight={600}>{t('balance', { invoiced: money(balance.invoiced, balance.currency), credited: money(balance.credited, balance.currency), open: money(balance.open, balance.currency) })}</Typography>}
+          </Box>
+        )}
+        {invoiceOpen && undone && <Alert severity="warning" sx={{ mb: 1 }}>{t('creditNoteOffered')}</Alert>}
+        {fullyCredited && !undone && <Alert severity="info" sx={{ mb: 1 }}>{t('correctedInvoice')}</Alert>}
         <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
-          {!invoice && <Button variant="contained" disabled={busy} onClick={() => setAsking('invoice')}>{t('issue')}</Button>}
-          {invoice && <Button variant="outlined" component="a" href={invoice.pdfUrl} download>{t('download')}</Button>}
-          {invoice && !creditNote && (
-            <Button variant={undone ? 'contained' : 'text'} color={undone ? 'warning' : 'inherit'} disabled={busy} onClick={() => setAsking('creditNote')}>{t('creditNote')}</Button>
+          {(!invoice || (fullyCredited && !undone)) && <Button variant="contained" disabled={busy} onClick={() => setAsking('invoice')}>{t('issue')}</Button>}
+          {invoiceOpen && undone && (
+            <Button variant="contained" color="warning" disabled={busy} onClick={() => setAsking('creditNote')}>{t('creditNote')}</Button>
           )}
-          {creditNote && <Button variant="outlined" component="a" href={creditNote.pdfUrl} download>{t('downloadCreditNote')}</Button>}
         </Stack>
+        {invoiceOpen && !undone && latest && <PartialCreditNote documents={documents} invoice={latest} onDone={load} />}
       </CardContent>
       <Confirm
         isOpen={asking !== null}

@@ -1,4 +1,5 @@
-// The analysis page's monthly sales CSV for the accountant: pick a month, download.
+// The analysis page's month for the accountant: pick a month, download the orders of the month
+// (CSV), the sales ledger of its invoices and credit notes (CSV) or the NRA's PRODAGBI.TXT.
 import { Button, Card, CardContent, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslate } from 'react-admin';
@@ -24,6 +25,12 @@ export function SalesReportCard() {
         <BgDateField kind="month" label={translate('app.invoices.month')} value={typed.value} onChange={typed.setValue} error={Boolean(typed.error)} helperText={typed.error} size="small" sx={{ width: 180 }} />
         <Button variant="outlined" startIcon={<DownloadIcon />} component="a" href={isMonth(month) ? invoicesApi.salesCsvUrl(month) : undefined} disabled={!isMonth(month)} download>
           {translate('app.invoices.salesReportDownload')}
+        </Button>
+        <Button variant="outlined" startIcon={<DownloadIcon />} component="a" href={isMonth(month) ? invoicesApi.salesLedgerCsvUrl(month) : undefined} disabled={!isMonth(month)} download>
+          {translate('app.invoices.salesLedgerDownload')}
+        </Button>
+        <Button variant="outlined" startIcon={<DownloadIcon />} component="a" href={isMonth(month) ? invoicesApi.prodagbiUrl(month) : undefined} disabled={!isMonth(month)} download>
+          {translate('app.invoices.prodagbiDownload')}
         </Button>
       </CardContent>
     </Card>

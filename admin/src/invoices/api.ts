@@ -19,10 +19,29 @@ export interface InvoiceRecord {
 
 export interface InvoiceRequest { companyName: string; eik: string; vatNumber?: string; mol: string; address: string }
 
+export interface DocumentLine {
+  kind?: 'goods' | 'discount' | 'shipping';
+  orderItemId?: number | null;
+  name: string;
+  quantity: number;
+  unitPrice: number | null;
+  total: number;
+}
+
 export interface OrderDocuments {
   request: InvoiceRequest | null;
   invoice: InvoiceRecord | null;
   creditNote: InvoiceRecord | null;
+  /** Every invoice and credit note of the order, oldest first, with its lines. */
+  documents: Array<InvoiceRecord & { lines: DocumentLine[] }>;
+  /** Invoiced less credited, in the documents' currency. */
+  balance: { currency: string | null; invoiced: number; credited: number; open: number };
+}
+
+export interface CreditNoteBody {
+  lines?: Array<{ orderItemId: number; quantity: number }>;
+  shipping?: boolean;
+  reason?: string;
 }
 
 export const invoicesApi = {
@@ -30,4 +49,8 @@ export const invoicesApi = {
   issue: async (orderId: number | string) => (await httpClient(`${API_URL}/admin/orders/${orderId}/invoice`, { method: 'POST', body: '{}' })).json as { invoice: InvoiceRecord; message: string },
   creditNote: async (invoiceId: number) => (await httpClient(`${API_URL}/admin/invoices/${invoiceId}/credit-note`, { method: 'POST', body: '{}' })).json as { creditNote: InvoiceRecord; message: string },
   salesCsvUrl: (month: string) => `${API_URL}/admin/reports/sales.csv?month=${encodeURIComponent(month)}`,
+  salesLedgerCsvUrl: (month: string) => `${API_URL}/admin/reports/sales-ledger.csv?month=${encodeURIComponent(month)}`,
+  prodagbiUrl: (month: string) => `${API_URL}/admin/reports/prodagbi.txt?month=${encodeURIComponent(month)}`,
+  partialCreditNote: async (invoiceId: number, body: CreditNoteBody) =>
+    (await httpClient(`${API_URL}/admin/invoices/${invoiceId}/credit-note`, { method: 'POST', body: JSON.stringify(body) })).json as { creditNote: InvoiceRecord; message: string },
 };
