@@ -1,4 +1,4 @@
-import { INVOICE_TEXT, creditNoteLines, documentCurrency, documentTotals, invoiceAmounts, splitVat, documentNumber, isMonth } from './invoices';
+import { INVOICE_TEXT, creditNoteLines, documentCurrency, documentTotals, invoiceAmounts, linesInCurrency, splitVat, documentNumber, isMonth } from './invoices';
 import { lineAmounts } from './pricing';
 
 describe('VAT split of prices that include VAT', () => {
@@ -87,5 +87,20 @@ describe('documents', () => {
     expect(isMonth('2026-11')).toBe(true);
     expect(isMonth('2026-13')).toBe(false);
     expect(isMonth('2026-1')).toBe(false);
+  });
+});
+
+describe('credit notes of invoices issued before lines had a kind', () => {
+  it('credits the whole of a legacy invoice', () => {
+    const legacy = [
+      { name: 'TRIPLES', unit: 'бр.', quantity: 2, unitPriceNet: 2500, taxBase: 5000, vatPercent: 20, vat: 1000, total: 6000 },
+      { name: 'Отстъпка', unit: 'бр.', quantity: 1, unitPriceNet: -500, taxBase: -500, vatPercent: 20, vat: -100, total: -600 },
+      { name: 'Доставка', unit: 'бр.', quantity: 1, unitPriceNet: 492, taxBase: 492, vatPercent: 20, vat: 98, total: 590 },
+    ];
+    const all = creditNoteLines(legacy, [], 'all');
+    if ('field' in all) throw new Error(all.message);
+    expect(all.lines.map((l) => [l.kind, l.total])).toEqual([['goods', 6000], ['discount', -600], ['shipping', 590]]);
+    expect(all.total).toBe(5990);
+    expect(linesInCurrency(all.lines, 'BGN', 'EUR').map((l) => l.total)).toEqual([2 * 1534, -307, 302]);
   });
 });

@@ -142,6 +142,27 @@ export function invoiceAmounts(order: OrderForInvoice, currency: { from: Currenc
   return documentTotals(lines);
 }
 
+/**
+ * A document's lines in another currency (a credit note issued from 2026 on a leva invoice):
+ * each unit price converted at the fixed rate, half-up, and the line computed again.
+ */
+export function linesInCurrency(lines: InvoiceLine[], from: Currency, to: Currency): InvoiceLine[] {
+  if (from === to) return lines;
+  return lines.map((l) => ({ ...invoiceLine(l.kind ?? 'goods', l.name, convertMinor(l.unitPrice ?? l.total / l.quantity, from, to), l.quantity, l.orderItemId ?? null), kind: l.kind }));
+}
+
+/**
+ * Lines of documents issued before lines had a kind: the shipping by its name, the discount by
+ * its sign, the rest goods; the unit price from the whole (it was unit × quantity).
+ */
+function withKinds(lines: InvoiceLine[]): InvoiceLine[] {
+  return lines.map((l) => (l.kind ? l : {
+    ...l,
+    kind: l.name === SHIPPING_LINE_NAME ? 'shipping' : l.total < 0 ? 'discount' : 'goods',
+    unitPrice: l.unitPrice ?? Math.round(l.total / l.quantity),
+  }));
+}
+
 /** What a partial credit note asks: goods by order line and quantity, and the shipping or not. */
 export interface CreditRequest {
   items: Array<{ orderItemId: number; quantity: number }>;
@@ -157,7 +178,9 @@ export type CreditRefusal = { field: string; message: string };
  * goods), and the shipping when asked. Refused (with the field) when asking for more than is
  * left, for an unknown line, or for nothing.
  */
-export function creditNoteLines(invoice: InvoiceLine[], credited: InvoiceLine[], request: CreditRequest | 'all'): InvoiceAmounts | CreditRefusal {
+export function creditNoteLines(invoiceLines: InvoiceLine[], creditedLines: InvoiceLine[], request: CreditRequest | 'all'): InvoiceAmounts | CreditRefusal {
+  const invoice = withKinds(invoiceLines);
+  const credited = withKinds(creditedLines);
   const creditedQuantity = (line: InvoiceLine) => credited.filter((c) => c.kind === line.kind && (c.orderItemId ?? null) === (line.orderItemId ?? null)).reduce((s, c) => s + c.quantity, 0);
   const creditedTotal = (kind: InvoiceLineKind) => credited.filter((c) => c.kind === kind).reduce((s, c) => s + c.total, 0);
   const goods = invoice.filter((l) => l.kind === 'goods');

@@ -11,7 +11,9 @@ import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { findOrder } from '../orders/service';
 import { getSettings } from '../settings/service';
 import { sendMailLater } from '../../platform/mail/transport';
-import { CreditRequest, DOCUMENT_KIND_LABELS, DOCUMENT_NUMBER_MAX, INVOICE_TEXT, InvoiceRequest, creditNoteLines, documentNumber } from '../../../../domain/invoices';
+import { CreditRequest, DOCUMENT_KIND_LABELS, DOCUMENT_NUMBER_MAX, INVOICE_TEXT, InvoiceRequest, creditNoteLines, documentCurrency, documentNumber, linesInCurrency } from '../../../../domain/invoices';
+import { convertMinor, isCurrency, type Currency } from '../../../../domain/money';
+import { shopDay } from '../../../../domain/dates';
 import { formatDate } from '../../../../domain/dates';
 import { creditNoteSnapshot, invoiceSnapshot, readInvoiceRequest } from './snapshot';
 import { renderInvoicePdf } from './pdf';
@@ -60,14 +62,23 @@ export function invoiceAnswer(invoice: Invoice) {
  * What is left of each invoice after its credit notes: an invoice is open while some of it is
  * not credited. An order has at most one open invoice; a corrected one follows a full credit.
  */
-export async function invoiceBalances(orderId: number, trx?: Transaction): Promise<Array<{ invoice: Invoice; creditNotes: Invoice[]; balance: number }>> {
+export async function invoiceBalances(orderId: number, trx?: Transaction): Promise<Array<{ invoice: Invoice; creditNotes: Invoice[]; balance: number; fullyCredited: boolean }>> {
   const rows = await Invoice.query(trx).where({ orderId }).orderBy('id');
   return rows
     .filter((r) => r.kind === 'invoice')
     .map((invoice) => {
       const creditNotes = rows.filter((r) => r.kind === 'credit_note' && r.invoiceId === invoice.id);
-      return { invoice, creditNotes, balance: invoice.total - creditNotes.reduce((s, c) => s + c.total, 0) };
+      const own = currencyOfDocument(invoice);
+      // A credit note in euro on a leva invoice counts at the fixed rate.
+      const credited = creditNotes.reduce((s, c) => s + convertMinor(c.total, currencyOfDocument(c), own), 0);
+      // Wholly credited when no line is left to credit (exact, whatever the currencies).
+      const left = creditNoteLines(invoice.data?.lines ?? [], creditNotes.flatMap((c) => linesInCurrency(c.data?.lines ?? [], currencyOfDocument(c), own)), 'all');
+      return { invoice, creditNotes, balance: invoice.total - credited, fullyCredited: creditNotes.length > 0 && 'field' in left };
     });
+}
+
+function currencyOfDocument(d: Invoice): Currency {
+  return isCurrency(d.currency) ? d.currency : 'BGN';
 }
 
 /** The invoice of an order, written inside the caller's transaction (no PDF yet: see pdfOf). */
@@ -78,7 +89,7 @@ export async function issueInvoiceIn(orderId: number, trx: Transaction): Promise
   // the first one's invoice below.
   const number = await takeNumber(trx, settings.invoices.firstNumber);
   const order = await findOrder(orderId, trx);
-  const open = (await invoiceBalances(orderId, trx)).find((b) => b.balance > 0 || b.creditNotes.length === 0);
+  const open = (await invoiceBalances(orderId, trx)).find((b) => !b.fullyCredited);
   if (open) throw conflict(INVOICE_TEXT.alreadyIssued, { invoice: INVOICE_TEXT.alreadyIssued });
   if (order.status === 'cancelled') throw conflict(INVOICE_TEXT.orderCancelled, { invoice: INVOICE_TEXT.orderCancelled });
   const issuedAt = new Date().toISOString();
@@ -128,22 +139,24 @@ export async function issueCreditNote(invoiceId: number, input: CreditNoteInput 
     const order = invoice.orderId ? await Order.query(trx).findById(invoice.orderId) : undefined;
     const earlier = await Invoice.query(trx).where({ invoiceId, kind: 'credit_note' });
     const partial = Boolean(input.lines?.length) || input.shipping === true;
-    if (!partial && earlier.length && earlier.reduce((s, c) => s + c.total, 0) >= invoice.total) {
-      throw conflict(INVOICE_TEXT.creditNoteExists, { creditNote: INVOICE_TEXT.creditNoteExists });
-    }
     if (!partial && !saleUndone(order)) throw conflict(INVOICE_TEXT.fullCreditNeedsClosedOrder, { lines: INVOICE_TEXT.fullCreditNeedsClosedOrder });
     const request: CreditRequest | 'all' = partial ? { items: input.lines ?? [], shipping: input.shipping === true } : 'all';
-    const amounts = creditNoteLines(invoice.data.lines, earlier.flatMap((c) => c.data.lines), request);
+    // From 2026 a credit note is in euro even when its invoice was in leva.
+    const from = isCurrency(invoice.currency) ? invoice.currency : 'BGN';
+    const currency = documentCurrency(shopDay(new Date().toISOString()), from);
+    const linesOf = (d: Invoice) => linesInCurrency(d.data.lines, isCurrency(d.currency) ? d.currency : from, currency);
+    const amounts = creditNoteLines(linesOf(invoice), earlier.flatMap(linesOf), request);
     if ('field' in amounts) {
-      if (!partial) throw conflict(amounts.message, { creditNote: amounts.message });
+      // Nothing left of the invoice: it already has its credit note(s).
+      if (!partial) throw conflict(earlier.length ? INVOICE_TEXT.creditNoteExists : amounts.message, { creditNote: earlier.length ? INVOICE_TEXT.creditNoteExists : amounts.message });
       throw badRequest(amounts.message, { [amounts.field]: amounts.message });
     }
     const issuedAt = new Date().toISOString();
     const reason = input.reason?.trim() || (partial ? 'Частично връщане / корекция' : creditReason(order));
-    const data = creditNoteSnapshot(invoice.data, amounts, number, issuedAt, reason);
+    const data = { ...creditNoteSnapshot(invoice.data, amounts, number, issuedAt, reason), currency };
     const [note] = await Invoice.insertComposed(trx, [{
       number, kind: 'credit_note', orderId: invoice.orderId, orderNumber: invoice.orderNumber, invoiceId: invoice.id,
-      recipientName: invoice.recipientName, currency: invoice.currency, taxBase: data.taxBase, vatTotal: data.vatTotal,
+      recipientName: invoice.recipientName, currency, taxBase: data.taxBase, vatTotal: data.vatTotal,
       total: data.total, issuedAt, taxEventDate: data.taxEventDate, data,
     }]);
     return note;
