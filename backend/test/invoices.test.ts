@@ -295,6 +295,9 @@ describe('credit notes on an order that stays active', () => {
     expect(unknown.body.errors['lines.0.orderItemId']).toBe(INVOICE_TEXT.creditLineUnknown);
     expect((await admin.post(`/api/admin/invoices/${invoice.id}/credit-note`, { lines: [{ orderItemId: 'x', quantity: -1 }] })).status).toBe(400);
     expect((await admin.post(`/api/admin/invoices/${invoice.id}/credit-note`, { amount: 5 })).status).toBe(400);
+    const nothing = await admin.post(`/api/admin/invoices/${invoice.id}/credit-note`, { lines: [], shipping: false });
+    expect(nothing.status).toBe(400);
+    expect(nothing.body.message).toBe(INVOICE_TEXT.creditNothing);
 
     const part = await admin.post(`/api/admin/invoices/${invoice.id}/credit-note`, { lines: [{ orderItemId: tripleLine.orderItemId, quantity: 1 }], reason: 'Върнат 1 брой' });
     expect(part.status).toBe(201);

@@ -138,7 +138,8 @@ export async function issueCreditNote(invoiceId: number, input: CreditNoteInput 
     if (invoice.kind !== 'invoice') throw conflict(INVOICE_TEXT.creditNoteOfCreditNote);
     const order = invoice.orderId ? await Order.query(trx).findById(invoice.orderId) : undefined;
     const earlier = await Invoice.query(trx).where({ invoiceId, kind: 'credit_note' });
-    const partial = Boolean(input.lines?.length) || input.shipping === true;
+    // Lines or the shipping named (even none of them): a partial credit note; neither: the full one.
+    const partial = input.lines !== undefined || input.shipping !== undefined;
     if (!partial && !saleUndone(order)) throw conflict(INVOICE_TEXT.fullCreditNeedsClosedOrder, { lines: INVOICE_TEXT.fullCreditNeedsClosedOrder });
     const request: CreditRequest | 'all' = partial ? { items: input.lines ?? [], shipping: input.shipping === true } : 'all';
     // From 2026 a credit note is in euro even when its invoice was in leva.
