@@ -65,6 +65,14 @@ export function splitVat(gross: number, percent = VAT_PERCENT): { base: number; 
   return { base: net, vat };
 }
 
+/** a / b (b > 0) rounded half away from zero, in integers (no float at the .5 boundary). */
+function divideHalfUp(a: number, b: number): number {
+  const sign = Math.sign(a);
+  const abs = Math.abs(a);
+  const q = Math.floor(abs / b);
+  return sign * (2 * (abs - q * b) >= b ? q + 1 : q);
+}
+
 /** The day the documents' currency became the euro (Bulgaria's adoption of the euro). */
 export const EURO_INVOICES_FROM = '2026-01-01';
 
@@ -209,7 +217,7 @@ export function creditNoteLines(invoiceLines: InvoiceLine[], creditedLines: Invo
     const goodsLeftAfter = goods.reduce((s, l) => s + l.total, 0) - goods.reduce((s, l) => s + creditedQuantity(l) * (l.unitPrice ?? 0), 0) - goodsGross;
     const discountLeft = discount.total - creditedTotal('discount');
     const invoiceGoods = goods.reduce((s, l) => s + l.total, 0);
-    const share = goodsLeftAfter <= 0 ? discountLeft : Math.max(discountLeft, -Math.round((-discount.total * goodsGross) / invoiceGoods));
+    const share = goodsLeftAfter <= 0 ? discountLeft : Math.max(discountLeft, -divideHalfUp(-discount.total * goodsGross, invoiceGoods));
     if (share !== 0) out.push(invoiceLine('discount', discount.name, share, 1));
   }
   const shipping = invoice.find((l) => l.kind === 'shipping');
