@@ -13,7 +13,8 @@ import { usePreloaded } from '../state/preloaded';
 import { shopQuery } from '../pageData';
 import { ProductCard, ProductGridSkeleton } from '../components/ProductCard';
 import { PAGE_SIZE_DEFAULT, PRICE_FILTER_MAX, PRICE_FILTER_MIN, PRODUCT_SORT_DEFAULT } from '../../../domain/limits';
-import { SHOP } from '../../../domain/messages';
+import { A11Y, SHOP } from '../../../domain/messages';
+import { announce } from '../state/announce';
 import type { ApiCategory, ApiProduct } from '../../../domain/api';
 
 const SORTS = [
@@ -91,6 +92,8 @@ export default function Shop() {
         (r) => {
           setTotal(r.total);
           setLoaded({ key, products: r.products });
+          // A short summary, not the grid: the shopper then tabs into it.
+          announce(A11Y.productsFound(r.total));
         },
         (e) => {
           if (e?.name === 'AbortError') return;
@@ -185,7 +188,7 @@ export default function Shop() {
           </form>
           {active && <button type="button" className="link-button" onClick={() => setParams(new URLSearchParams(sort !== PRODUCT_SORT_DEFAULT ? { sort } : {}))}>Изчисти филтрите</button>}
         </aside>
-        <section className="shop-results" aria-live="polite">
+        <section className="shop-results" aria-label="Продукти">
           <div className="toolbar">
             {search && products !== null && !failed && <p className="results-for">{SHOP.resultsFor(search, total)}</p>}
             <label className="sort">
