@@ -130,6 +130,11 @@ export async function mailTo(outbox, email, { timeoutMs = 10_000 } = {}) {
  * it is. `exclude` takes selectors axe should not look into (e.g. a third-party frame).
  */
 export async function expectNoAxeViolations(page, label, { exclude = [] } = {}) {
+  // Colours caught half-way through a transition are not the page's: let finite ones end first.
+  await page.evaluate(() => Promise.race([
+    Promise.all(document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))),
+    new Promise((resolve) => setTimeout(resolve, 2000)),
+  ]));
   const hasAxe = await page.evaluate(() => typeof window.axe !== 'undefined');
   if (!hasAxe) await page.evaluate(axeSource());
   const violations = await page.evaluate(async (excluded) => {
