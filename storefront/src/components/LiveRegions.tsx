@@ -6,7 +6,8 @@
 //   (state/toast);
 // - short messages that are only heard (state/announce: a route change, „Намерени 12 продукта“,
 //   the chosen office), a visually hidden line replaced by the next one.
-// aria-atomic is off: only what was added is read, not every toast still on the screen.
+// aria-atomic is off: only what was added is read, not every toast still on the screen. No
+// role=alert/status on them: an empty region is not an alert on the page (aria-live says it all).
 import { useEffect, useState } from 'react';
 import { Announcement, Politeness, subscribeAnnouncements } from '../state/announce';
 import { dismiss, pauseToasts, resumeToasts, subscribeToasts, Toast } from '../state/toast';
@@ -31,7 +32,6 @@ export function LiveRegions() {
       id={`live-${politeness}`}
       data-testid={`live-${politeness}`}
       className="toast-region"
-      role={politeness === 'assertive' ? 'alert' : 'status'}
       aria-live={politeness}
       aria-atomic="false"
       aria-relevant="additions text"

@@ -41,7 +41,7 @@ export function ForgotPassword() {
       <form ref={formRef} className="card auth-card" onSubmit={submit} noValidate>
         <h1>Забравена парола</h1>
         {sent ? (
-          <p ref={sentRef} className="notice" tabIndex={-1}>{sent}</p>
+          <p ref={sentRef} className="notice" role="status" tabIndex={-1}>{sent}</p>
         ) : (
           <>
             <p className="muted">Въведете имейла на профила си и ще Ви изпратим връзка за нова парола.</p>

@@ -38,13 +38,13 @@ export default function SignIn() {
   const [invalid, setInvalid] = useState<{ email?: boolean; password?: boolean; code?: boolean }>({});
   const formRef = useRef<HTMLFormElement>(null);
   /** The error on the fields it is about, and focus on the first of them. */
-  const fail = (message: string, fields: typeof invalid) => {
+  const fail = (message: string, fields: typeof invalid, moveFocus = true) => {
     flushSync(() => {
       setError(message);
       setInvalid(fields);
       setBusy(false);
     });
-    focusFirstInvalid(formRef.current);
+    if (moveFocus) focusFirstInvalid(formRef.current);
   };
   const asked = safeNextPath(new URLSearchParams(location.search).get('next'));
   const next = asked ?? (location.state as { from?: string } | null)?.from ?? '/account';
@@ -82,7 +82,8 @@ export default function SignIn() {
       }
       navigate(next, { replace: true });
     } catch (err) {
-      fail(err instanceof ApiError ? err.message : 'Влизането не бе успешно.', secondStep ? { code: true } : { email: true, password: true });
+      // Refused: said at once (role=alert) and tied to the fields; focus stays on the button.
+      fail(err instanceof ApiError ? err.message : 'Влизането не бе успешно.', secondStep ? { code: true } : { email: true, password: true }, false);
     }
   };
 
@@ -110,8 +111,7 @@ export default function SignIn() {
         </>
         )}
         {!error && toAdmin && user && user.role !== 'admin' && <p className="error-text" role="alert">{API.adminsOnly}</p>}
-        {/* Read where focus goes: on the first field it is about (aria-describedby). */}
-        {error && <p id="signin-error" className="error-text">{error}</p>}
+        {error && <p id="signin-error" className="error-text" role="alert">{error}</p>}
         {!secondStep && <p className="forgot"><Link to="/forgot-password">Забравена парола?</Link></p>}
         <button type="submit" className="button button-block button-large" aria-disabled={busy || undefined}>{busy ? 'Влизане…' : 'Вход'}</button>
         <p className="muted center">Нямате профил? <Link to="/register">Регистрация</Link></p>
