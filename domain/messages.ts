@@ -359,9 +359,4 @@ export const A11Y = {
   equivalent: 'равностойност',
   imageOf: (n: number, of: number) => `Снимка ${n} от ${of}`,
   images: 'Снимки на продукта',
-  lineRemoved: (name: string) => `${name} е премахнат от количката.`,
-  quantityNow: (name: string, quantity: number) => `${name}: ${quantity} бр.`,
-  cartEmpty: 'Количката е празна.',
-  adding: 'Добавяне…',
-  closeToast: (text: string) => `Затвори: ${text}`,
 } as const;

@@ -11,7 +11,6 @@
 import { useEffect, useState } from 'react';
 import { Announcement, Politeness, subscribeAnnouncements } from '../state/announce';
 import { dismiss, pauseToasts, resumeToasts, subscribeToasts, Toast } from '../state/toast';
-import { A11Y } from '../../../domain/messages';
 
 const NONE: Record<Politeness, Announcement | null> = { polite: null, assertive: null };
 
@@ -40,7 +39,7 @@ export function LiveRegions() {
       {shown.map((t) => (
         <div key={t.id} className={`toast toast-${t.kind}`}>
           <span>{t.text}</span>
-          <button type="button" className="toast-close" aria-label={A11Y.closeToast(t.text)} onClick={(e) => close(t.id, e.currentTarget)}>
+          <button type="button" className="toast-close" aria-label="Затвори" onClick={(e) => close(t.id, e.currentTarget)}>
             ×
           </button>
         </div>

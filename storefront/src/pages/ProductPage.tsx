@@ -201,7 +201,7 @@ function ProductView({ product }: { product: ApiProduct }) {
             {/* Before the app runs it is disabled (a press would be lost); busy or with nothing left
                 to add it stays focusable (aria-disabled), so focus never falls to the page. */}
             <button type="submit" className="button button-large" disabled={!running} aria-disabled={busy || canAdd < 1 || undefined}>
-              {stock < 1 ? 'Изчерпан' : busy ? A11Y.adding : 'Добави в количката'}
+              {stock < 1 ? 'Изчерпан' : busy ? 'Добавяне…' : 'Добави в количката'}
             </button>
           </div>
           {stock > 0 && canAdd < 1 && <p className="help stock-cap" role="status">{SHOP.allInCart(stock)}</p>}
