@@ -55,6 +55,8 @@ export default function Shop() {
   const [failed, setFailed] = useState(false);
   const [categories, setCategories] = useState<ApiCategory[]>(preloadedCategories ?? []);
   const usePreload = useRef(!!preloadedList);
+  /** The list a page opened with is announced by the route change (its title); later ones by their count. */
+  const listShown = useRef(!!preloadedList);
   const [searchText, setSearchText] = useState(search);
   const [filtersOpen, setFiltersOpen] = useState(false);
 
@@ -93,7 +95,8 @@ export default function Shop() {
           setTotal(r.total);
           setLoaded({ key, products: r.products });
           // A short summary, not the grid: the shopper then tabs into it.
-          announce(A11Y.productsFound(r.total));
+          if (listShown.current) announce(A11Y.productsFound(r.total));
+          listShown.current = true;
         },
         (e) => {
           if (e?.name === 'AbortError') return;
@@ -220,9 +223,10 @@ export default function Shop() {
           )}
           {!failed && !pastTheEnd && (page > 1 || hasNext) && (
             <nav className="pager" aria-label="Страници">
-              <button type="button" className="button button-ghost" disabled={page <= 1} onClick={() => update({ page: String(Math.min(page, lastPage + 1) - 1) })}>← Предишна</button>
+              {/* At the first or last page a button is aria-disabled, not disabled: focus stays on it. */}
+              <button type="button" className="button button-ghost" aria-disabled={page <= 1 || undefined} onClick={() => page > 1 && update({ page: String(Math.min(page, lastPage + 1) - 1) })}>← Предишна</button>
               <span>Страница {page} от {lastPage}</span>
-              <button type="button" className="button button-ghost" disabled={!hasNext} onClick={() => update({ page: String(page + 1) })}>Следваща →</button>
+              <button type="button" className="button button-ghost" aria-disabled={!hasNext || undefined} onClick={() => hasNext && update({ page: String(page + 1) })}>Следваща →</button>
             </nav>
           )}
         </section>
