@@ -86,6 +86,8 @@ export default function CartPage() {
     setCode('');
     setAsked('');
     saveDiscountCode('');
+    // The button goes with the code: focus to the code's field.
+    document.getElementById('discount-code')?.focus();
   };
 
   if (!loading && items.length === 0) {

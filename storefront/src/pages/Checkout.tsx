@@ -117,6 +117,8 @@ export default function Checkout() {
   const removeCode = () => {
     setCode('');
     saveDiscountCode('');
+    // The button goes with the code: focus to the summary's heading.
+    document.getElementById('checkout-summary-title')?.focus();
   };
 
   // After the order the cart is empty: that must not send the shopper back to the cart page.
@@ -265,7 +267,7 @@ export default function Checkout() {
         </div>
 
         <aside className="summary card" aria-label="Обобщение на поръчката">
-          <h2>Вашата поръчка</h2>
+          <h2 id="checkout-summary-title" tabIndex={-1}>Вашата поръчка</h2>
           <ul className="summary-lines">
             {(quote?.lines ?? []).map((l, n) => (
               <li key={n}>

@@ -189,7 +189,19 @@ export default function Shop() {
             </label>
             <button type="submit" className="button button-small">Приложи</button>
           </form>
-          {active && <button type="button" className="link-button" onClick={() => setParams(new URLSearchParams(sort !== PRODUCT_SORT_DEFAULT ? { sort } : {}))}>Изчисти филтрите</button>}
+          {active && (
+            <button
+              type="button"
+              className="link-button"
+              onClick={(e) => {
+                setParams(new URLSearchParams(sort !== PRODUCT_SORT_DEFAULT ? { sort } : {}));
+                // The button goes once nothing is filtered: focus to „Всички“, now chosen.
+                e.currentTarget.closest('aside')?.querySelector<HTMLElement>('.category-list button')?.focus();
+              }}
+            >
+              Изчисти филтрите
+            </button>
+          )}
         </aside>
         <section className="shop-results" aria-label="Продукти">
           <div className="toolbar">
