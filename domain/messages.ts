@@ -349,3 +349,14 @@ export const IMPORT = {
   tooLong: (max: number) => `Най-много ${max} знака.`,
   differsFromRow: (row: number) => `Различава се от ред ${row} за същия продукт.`,
 } as const;
+
+/** What the storefront says to screen readers and names for them (issue 28, WCAG 2.1 AA). */
+export const A11Y = {
+  productsFound: (total: number) => (total === 0 ? 'Няма намерени продукти' : total === 1 ? 'Намерен 1 продукт' : `Намерени ${total} продукта`),
+  officeChosen: (name: string, city: string, address: string) => `Избран офис: ${name}, ${city}, ${address}`,
+  oldPrice: 'Стара цена',
+  /** Before the same price in the other currency, read after the price ("14,27 € (равностойност 27,90 лв.)"). */
+  equivalent: 'равностойност',
+  imageOf: (n: number, of: number) => `Снимка ${n} от ${of}`,
+  images: 'Снимки на продукта',
+} as const;

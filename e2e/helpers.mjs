@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 
 export { assert };
 
@@ -120,4 +121,32 @@ export async function mailTo(outbox, email, { timeoutMs = 10_000 } = {}) {
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`no e-mail to ${email}`);
+}
+
+/**
+ * axe-core's WCAG 2.0/2.1 A and AA rules on the page as it is now (issue 28): fails with every
+ * violation's rule, impact and the elements it found. `label` names the page state in the message.
+ * axe is evaluated through the DevTools protocol, so the shop's CSP (script-src 'self') stays as
+ * it is. `exclude` takes selectors axe should not look into (e.g. a third-party frame).
+ */
+export async function expectNoAxeViolations(page, label, { exclude = [] } = {}) {
+  // Colours caught half-way through a transition are not the page's: let finite ones end first.
+  await page.evaluate(() => Promise.race([
+    Promise.all(document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))),
+    new Promise((resolve) => setTimeout(resolve, 2000)),
+  ]));
+  const hasAxe = await page.evaluate(() => typeof window.axe !== 'undefined');
+  if (!hasAxe) await page.evaluate(axeSource());
+  const violations = await page.evaluate(async (excluded) => {
+    const context = excluded.length ? { include: [document], exclude: excluded.map((s) => [s]) } : document;
+    const result = await window.axe.run(context, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
+    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n      ${v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1, 2).join('').trim()}`).join('\n      ')}`);
+  }, exclude);
+  assert.equal(violations.length, 0, `axe on ${label} (${page.viewportSize()?.width ?? '?'} px): ${violations.length} WCAG A/AA violation(s)\n    ${violations.join('\n    ')}`);
+}
+
+let axeScript;
+function axeSource() {
+  axeScript ??= fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  return axeScript;
 }

@@ -55,7 +55,7 @@ export const journeys = [
       await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
       const box = await h1.boundingBox();
       assert.ok(box && box.y >= 0 && box.y + box.height <= 844, `the product's name is on the screen (y=${box?.y})`);
-      await page.waitForFunction((n) => document.getElementById('route-announcer')?.textContent?.includes(n), name);
+      await page.waitForFunction((n) => document.getElementById('live-polite')?.textContent?.includes(n), name);
 
       await page.goBack();
       await gridLoaded(page);

@@ -3,7 +3,8 @@
 import { assert, passAgeGate, toast, waitForBadge, fillCheckout, confirmAndOrder, uniqueEmail } from '../helpers.mjs';
 import { signInToAdmin } from './staff.mjs';
 
-const text = async (locator) => (await locator.textContent()).replace(/\s+/g, ' ').trim();
+// What is seen: the visually hidden words for screen readers (a price's „(равностойност …)“) left out.
+const text = async (locator) => (await locator.evaluate((el) => { const seen = el.cloneNode(true); seen.querySelectorAll('.sr-only').forEach((n) => n.remove()); return seen.textContent; })).replace(/\s+/g, ' ').trim();
 
 export const journeys = [
   {

@@ -133,7 +133,9 @@ describe('a guest', () => {
     expect(await screen.findByText(STOREFRONT.addedToCart)).toBeInTheDocument();
     // All five are in the cart now: nothing more can be added.
     expect(await screen.findByText(SHOP.allInCart(5))).toBeInTheDocument();
-    expect(add).toBeDisabled();
+    // Still focusable, so focus stays on it (issue 28), and a press does nothing.
+    expect(add).toHaveAttribute('aria-disabled', 'true');
+    expect(add).toHaveFocus();
     expect(cartCookie()![0].quantity).toBe(5);
   });
 
@@ -155,7 +157,7 @@ describe('a guest', () => {
     renderAt('/cart');
     expect(await screen.findByText(SHOP.stockFell(2))).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Към поръчката' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Увеличи' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Увеличи' })).toHaveAttribute('aria-disabled', 'true');
   });
 
   it('shows the nicotine warning only for a strength with nicotine', async () => {
@@ -277,5 +279,80 @@ describe('signing in and registering', () => {
     expect(await screen.findByText(STOREFRONT.registerOk)).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Вход' })).toBeInTheDocument();
     expect(calls.find((c) => c.url === '/api/auth/register')!.body).toEqual({ email: 'ivan@example.bg', password: 'parola123', firstName: 'Иван', lastName: 'Петров' });
+  });
+});
+
+describe('focus and errors for keyboard and screen-reader users (issue 28)', () => {
+  it('moves focus to the line now in the removed one’s place, and to the heading once the cart is empty', async () => {
+    guestApi();
+    document.cookie = `cart=${encodeURIComponent(JSON.stringify([[1, 7, 70, 1, [1, 11]], [2, 7, 70, 2, [1, 12]]]))}; Path=/`;
+    renderAt('/cart');
+    const removes = await screen.findAllByRole('button', { name: 'Премахни VAP SOLO TWINS' });
+    expect(removes).toHaveLength(2);
+    await userEvent.click(removes[0]);
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Премахни VAP SOLO TWINS' })).toHaveLength(1));
+    const last = screen.getByRole('button', { name: 'Премахни VAP SOLO TWINS' });
+    await waitFor(() => expect(last).toHaveFocus());
+    await userEvent.click(last);
+    const heading = await screen.findByRole('heading', { name: 'Количката е празна' });
+    await waitFor(() => expect(heading).toHaveFocus());
+  });
+
+  it('keeps focus on − when it reaches 1 (aria-disabled, not disabled)', async () => {
+    guestApi();
+    renderAt('/products/vap-solo-twins');
+    await screen.findByRole('button', { name: 'Добави в количката' });
+    await userEvent.click(screen.getByRole('button', { name: 'Увеличи' }));
+    const less = screen.getByRole('button', { name: 'Намали' });
+    await userEvent.click(less);
+    expect(screen.getByRole('spinbutton', { name: 'Количество' })).toHaveValue(1);
+    expect(less).toHaveFocus();
+    expect(less).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(less);
+    expect(screen.getByRole('spinbutton', { name: 'Количество' })).toHaveValue(1);
+  });
+
+  it('focuses the first flavour not chosen, with its error, when Добави is pressed', async () => {
+    guestApi();
+    renderAt('/products/vap-solo-twins');
+    await userEvent.click(await screen.findByRole('button', { name: 'Добави в количката' }));
+    const flavour = screen.getByLabelText('Вкус 1');
+    expect(flavour).toHaveFocus();
+    expect(flavour).toHaveAccessibleDescription('Изберете вкус 1.');
+  });
+
+  it('ties registration errors to their fields and focuses the first', async () => {
+    const { calls } = guestApi();
+    renderAt('/register');
+    await userEvent.type(await screen.findByLabelText('Име'), 'Иван');
+    await userEvent.click(screen.getByRole('button', { name: 'Регистрация' }));
+    const lastName = screen.getByLabelText('Фамилия');
+    expect(lastName).toHaveFocus();
+    expect(lastName).toHaveAccessibleDescription('Въведете фамилия.');
+    expect(screen.getByLabelText('Имейл')).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((c) => c.url === '/api/auth/register')).toBe(false);
+  });
+
+  it('ties the distributors’ form errors to their fields and focuses the first', async () => {
+    guestApi();
+    renderAt('/contact');
+    const send = await screen.findByRole('button', { name: 'Изпрати' });
+    await waitFor(() => expect(send).toBeEnabled());
+    await userEvent.click(send);
+    const name = screen.getByLabelText('Име');
+    expect(name).toHaveFocus();
+    expect(name).toHaveAccessibleDescription('Въведете име.');
+    expect(screen.getByLabelText('Съобщение')).toHaveAccessibleDescription('Напишете съобщение.');
+  });
+
+  it('ties the sign-in error to the empty fields and focuses the first', async () => {
+    guestApi();
+    renderAt('/signin');
+    await userEvent.type(await screen.findByLabelText('Имейл'), 'ivan@example.bg');
+    await userEvent.click(screen.getByRole('button', { name: 'Вход' }));
+    const password = screen.getByLabelText('Парола');
+    expect(password).toHaveFocus();
+    expect(password).toHaveAccessibleDescription('Въведете имейл и парола.');
+    expect(screen.getByLabelText('Имейл')).not.toHaveAttribute('aria-invalid', 'true');
   });
 });

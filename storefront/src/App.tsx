@@ -7,11 +7,11 @@ import { AuthProvider } from './state/auth';
 import { CartProvider } from './state/cart';
 import { Header } from './components/Header';
 import { Footer } from './components/Footer';
-import { Toaster } from './components/Toaster';
 import { AgeGate } from './components/AgeGate';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { LoadingBar, RouteProgress } from './components/ProgressBar';
 import { RouteChange } from './components/RouteChange';
+import { LiveRegions } from './components/LiveRegions';
 
 const Home = lazy(() => import('./pages/Home'));
 const Shop = lazy(() => import('./pages/Shop'));
@@ -67,7 +67,7 @@ function Shell() {
         </ErrorBoundary>
       </main>
       <Footer />
-      <Toaster />
+      <LiveRegions />
       <AgeGate />
       <RouteChange />
     </>

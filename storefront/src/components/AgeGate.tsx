@@ -28,6 +28,14 @@ function confirmedHere(): boolean {
   }
 }
 
+/** The page's main heading (focusable by script), else main itself. */
+export function focusPageStart() {
+  const target = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('main');
+  if (!target) return;
+  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  target.focus({ preventScroll: true });
+}
+
 export function AgeGate() {
   // Rendered on the server (or hydrating what it rendered): open, as in the HTML, for everyone.
   const renderedOnServer = useRenderedOnServer();
@@ -63,6 +71,8 @@ export function AgeGate() {
       /* private mode: ask again next time */
     }
     setOpen(false);
+    // The focused answer goes with the dialog: focus starts the page, at its heading (or main).
+    setTimeout(focusPageStart, 0);
   };
   /** Tab from the last control goes to the first, Shift+Tab from the first to the last. */
   const trap = (e: KeyboardEvent) => {

@@ -37,10 +37,14 @@ it('searches the courier’s offices and picks one with the keyboard', async () 
   expect(picked).toEqual([OFFICES[1]]);
   expect(screen.getByText('Пловдив Тракия')).toBeInTheDocument();
   expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+  // The focused field went with the pick: focus is on the chosen office's button (issue 28).
+  expect(screen.getByRole('button', { name: 'Избери друг офис' })).toHaveFocus();
 
   await userEvent.click(screen.getByRole('button', { name: 'Избери друг офис' }));
   expect(picked.at(-1)).toBeNull();
   expect(screen.getByRole('combobox')).toBeInTheDocument();
+  // …and back on the search field when the choice is undone.
+  expect(screen.getByRole('combobox')).toHaveFocus();
 });
 
 it('says when no office matches and shows the error it is given', async () => {

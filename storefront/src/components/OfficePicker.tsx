@@ -3,6 +3,8 @@
 // move through the offices, Enter picks one, Escape closes the list; tapping works on a phone.
 import { useEffect, useId, useRef, useState, KeyboardEvent } from 'react';
 import { api } from '../api/client';
+import { announce } from '../state/announce';
+import { A11Y } from '../../../domain/messages';
 import { COURIER_LABELS, Courier, OFFICE_QUERY_MAX, type ApiOffice } from '../../../domain/couriers';
 import './OfficePicker.css';
 
@@ -28,6 +30,15 @@ export function OfficePicker({ courier, value, onChange, id, error }: OfficePick
   const [active, setActive] = useState(-1);
   const [loading, setLoading] = useState(false);
   const listRef = useRef<HTMLUListElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const changeRef = useRef<HTMLButtonElement>(null);
+  /** The control that was focused is being replaced (the field by the chosen office, or back). */
+  const moveFocus = useRef<'chosen' | 'field' | null>(null);
+  useEffect(() => {
+    if (moveFocus.current === 'chosen') changeRef.current?.focus();
+    else if (moveFocus.current === 'field') inputRef.current?.focus();
+    moveFocus.current = null;
+  }, [value]);
 
   useEffect(() => {
     if (!open) return;
@@ -55,6 +66,9 @@ export function OfficePicker({ courier, value, onChange, id, error }: OfficePick
   }, [active]);
 
   const pick = (office: ApiOffice) => {
+    // The field goes: focus to the chosen office's „Избери друг офис“, and the choice is said.
+    moveFocus.current = 'chosen';
+    announce(A11Y.officeChosen(office.name, office.city, office.address));
     onChange(office);
     setQuery('');
     setOpen(false);
@@ -84,15 +98,16 @@ export function OfficePicker({ courier, value, onChange, id, error }: OfficePick
     <div className={`field office-picker ${error ? 'field-error' : ''}`}>
       <label htmlFor={inputId}>{value ? label : `${label} — търсете по град, име или адрес`}</label>
       {value && (
-        <div className="office-picker-chosen" aria-live="polite">
+        <div className="office-picker-chosen">
           <strong>{value.name}</strong>
           <span className="muted block">{value.city}, {value.address}</span>
-          <button type="button" className="link-button" onClick={() => onChange(null)}>Избери друг офис</button>
+          <button ref={changeRef} type="button" className="link-button" onClick={() => { moveFocus.current = 'field'; onChange(null); }}>Избери друг офис</button>
         </div>
       )}
       {!value && (
         <>
           <input
+            ref={inputRef}
             id={inputId}
             type="text"
             role="combobox"

@@ -1,5 +1,5 @@
 // One order as the shopper sees it, with the withdrawal (EU, 14 days) behind a confirm step.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { shopApi } from '../api/shop';
 import { useSettings } from '../state/settings';
 import { toast } from '../state/toast';
@@ -76,7 +76,7 @@ export function OrderDetails({ order, onChange }: { order: ApiOrder; onChange(o:
           {order.note && <p className="muted">Бележка: {order.note}</p>}
         </section>
       </div>
-      {order.withdrawnAt && <p className="notice">Отказът е получен на {formatDateTime(order.withdrawnAt)}.</p>}
+      {order.withdrawnAt && <p className="notice" id="withdrawn-notice" tabIndex={-1}>Отказът е получен на {formatDateTime(order.withdrawnAt)}.</p>}
       {canWithdraw(order) && <WithdrawButton order={order} onDone={onChange} />}
     </div>
   );
@@ -89,15 +89,27 @@ function WithdrawButton({ order, onDone }: { order: ApiOrder; onDone(o: ApiOrder
   const [ack, setAck] = useState<string | null>(null);
   const beforeShipping = CANCELLABLE_BY_SHOPPER.includes(order.status);
   const label = beforeShipping ? 'Откажи поръчката' : 'Откажи се от поръчката (14 дни)';
+  // The box replaces its button and back (issue 28): focus goes into it, and back to the button.
+  const openerRef = useRef<HTMLButtonElement>(null);
+  const opened = useRef(false);
+  useEffect(() => {
+    if (open) document.getElementById('withdraw-reason')?.focus();
+    else if (opened.current) openerRef.current?.focus();
+    opened.current = open;
+  }, [open]);
 
   const confirm = async () => {
+    if (busy) return;
     setBusy(true);
     try {
       const r = await shopApi.withdraw(order.id, reason.trim());
       toast.success(r.message);
       setAck(r.acknowledgement.text);
+      opened.current = false;
       setOpen(false);
       onDone(r.order);
+      // The box is gone: focus to what says the withdrawal was received.
+      setTimeout(() => (document.getElementById('withdrawn-notice') ?? document.getElementById('withdraw-ack'))?.focus(), 0);
     } catch {
       /* toast shown by the client */
     } finally {
@@ -105,11 +117,11 @@ function WithdrawButton({ order, onDone }: { order: ApiOrder; onDone(o: ApiOrder
     }
   };
 
-  if (ack) return <p className="notice" role="status">{ack}</p>;
+  if (ack) return <p className="notice" role="status" id="withdraw-ack" tabIndex={-1}>{ack}</p>;
   return (
     <div className="withdraw">
       {!open ? (
-        <button type="button" className="button button-ghost" onClick={() => setOpen(true)}>{label}</button>
+        <button ref={openerRef} type="button" className="button button-ghost" onClick={() => setOpen(true)}>{label}</button>
       ) : (
         <div className="card confirm-box" role="alertdialog" aria-labelledby="withdraw-title" aria-describedby="withdraw-text">
           <h2 id="withdraw-title">{beforeShipping ? 'Да откажем ли поръчката?' : 'Отказ от договора'}</h2>
@@ -123,7 +135,7 @@ function WithdrawButton({ order, onDone }: { order: ApiOrder; onDone(o: ApiOrder
             <textarea id="withdraw-reason" rows={2} maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />
           </div>
           <div className="dialog-actions">
-            <button type="button" className="button button-danger" disabled={busy} onClick={() => void confirm()}>{busy ? 'Изпращане…' : 'Потвърждавам отказа'}</button>
+            <button type="button" className="button button-danger" aria-disabled={busy || undefined} onClick={() => void confirm()}>{busy ? 'Изпращане…' : 'Потвърждавам отказа'}</button>
             <button type="button" className="button button-ghost" onClick={() => setOpen(false)}>Назад</button>
           </div>
         </div>

@@ -4,6 +4,7 @@ import { priorityImage } from './priorityImage';
 import type { ApiProduct } from '../../../domain/api';
 
 /** `priority`: one of the first cards on the screen, its picture is fetched at once (LCP). */
+/** The link reads the name once (its heading): the picture beside it is decoration (alt=""). */
 export function ProductCard({ product, priority = false }: { product: ApiProduct; priority?: boolean }) {
   const image = product.images[0];
   const prices = product.variants.map((v) => v.price);
@@ -14,7 +15,7 @@ export function ProductCard({ product, priority = false }: { product: ApiProduct
     <article className="card product-card">
       <Link to={`/products/${product.slug}`} className="product-card-link">
         <div className="product-card-image">
-          {image ? <img src={image.url} alt={image.alt || product.name} loading={priority ? 'eager' : 'lazy'} fetchPriority={priority ? 'high' : 'auto'} width="400" height="400" /> : <div className="image-placeholder" aria-hidden="true" />}
+          {image ? <img src={image.url} alt="" loading={priority ? 'eager' : 'lazy'} fetchPriority={priority ? 'high' : 'auto'} width="400" height="400" /> : <div className="image-placeholder" aria-hidden="true" />}
           {!product.inStock && <span className="chip chip-muted">Изчерпан</span>}
           {product.inStock && product.compareAtPrice !== null && product.compareAtPrice > from && <span className="chip chip-sale">Промоция</span>}
         </div>

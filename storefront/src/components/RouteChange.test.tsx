@@ -4,6 +4,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Link, Route, Routes } from 'react-router-dom';
 import { RouteChange } from './RouteChange';
+import { LiveRegions } from './LiveRegions';
 import { AgeGate, AGE_KEY } from './AgeGate';
 import { ErrorBoundary } from './ErrorBoundary';
 import { App } from '../App';
@@ -27,6 +28,7 @@ function Pages() {
         </Routes>
       </main>
       <RouteChange />
+      <LiveRegions />
     </>
   );
 }
@@ -34,14 +36,14 @@ function Pages() {
 describe('a route change', () => {
   it('opens the new page at the top, focuses its heading and announces its title', async () => {
     render(<MemoryRouter initialEntries={['/']}><Pages /></MemoryRouter>);
-    expect(screen.getByTestId('route-announcer')).toHaveTextContent('');
+    expect(screen.getByTestId('live-polite')).toHaveTextContent('');
     (window.scrollTo as jest.Mock).mockClear();
     await userEvent.click(screen.getByRole('link', { name: 'TWINS' }));
     const heading = await screen.findByRole('heading', { name: 'VAP SOLO TWINS' });
     await waitFor(() => expect(heading).toHaveFocus());
     expect(heading).toHaveAttribute('tabindex', '-1');
     expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
-    await waitFor(() => expect(screen.getByTestId('route-announcer')).toHaveTextContent('VAP SOLO TWINS'));
+    await waitFor(() => expect(screen.getByTestId('live-polite')).toHaveTextContent('VAP SOLO TWINS'));
   });
 });
 

@@ -4,10 +4,11 @@
 //   the shopper was on that entry, once the page is tall enough again (its data loads late);
 // - focus moves to the new page's main heading (h1, made focusable with tabindex=-1), so a
 //   keyboard or screen-reader user starts on the new page, not on the link they left;
-// - the new page's title is announced in a polite live region (like Next.js' route announcer).
+// - the new page's title is announced once, in the page's polite live region (state/announce).
 // Positions are kept per history entry (location.key) in sessionStorage, as browsers keep them
 // per tab.
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { announce } from '../state/announce';
 import { useLocation, useNavigationType } from 'react-router-dom';
 
 export const SCROLL_KEY = 'scroll-positions';
@@ -98,7 +99,6 @@ function whenHeading(found: (h: HTMLElement) => void): () => void {
 export function RouteChange() {
   const location = useLocation();
   const navigationType = useNavigationType();
-  const [announcement, setAnnouncement] = useState('');
   const first = useRef(true);
   const lastPath = useRef(location.pathname);
 
@@ -154,13 +154,9 @@ export function RouteChange() {
       if (!h.hasAttribute('tabindex')) h.setAttribute('tabindex', '-1');
       h.focus({ preventScroll: navigationType === 'POP' });
       // The title React hoisted into <head> for this page, else the heading.
-      setAnnouncement(document.title || h.textContent || '');
+      announce(document.title || h.textContent || '');
     });
   }, [location.key]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  return (
-    <div className="sr-only" aria-live="assertive" aria-atomic="true" id="route-announcer" data-testid="route-announcer">
-      {announcement}
-    </div>
-  );
+  return null;
 }

@@ -24,6 +24,7 @@ export function TwoFactorSettings() {
   };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    if (busy) return;
     setBusy(true);
     setError('');
     try {
@@ -49,10 +50,10 @@ export function TwoFactorSettings() {
     <form onSubmit={submit} noValidate className="two-factor-form">
       <div className="field">
         <label htmlFor="two-factor-code">Код от приложението</label>
-        <input id="two-factor-code" inputMode="numeric" autoComplete="one-time-code" maxLength={20} value={code} onChange={(e) => setCode(e.target.value)} aria-invalid={!!error} />
-        {error && <span className="error-text" role="alert">{error}</span>}
+        <input id="two-factor-code" inputMode="numeric" autoComplete="one-time-code" maxLength={20} value={code} onChange={(e) => setCode(e.target.value)} aria-invalid={!!error} aria-describedby={error ? 'two-factor-code-error' : undefined} />
+        {error && <span id="two-factor-code-error" className="error-text" role="alert">{error}</span>}
       </div>
-      <button type="submit" className="button" disabled={busy || !code.trim()}>{label}</button>
+      <button type="submit" className="button" disabled={!code.trim()} aria-disabled={busy || undefined}>{label}</button>
     </form>
   );
 

@@ -1,5 +1,6 @@
 // Профил: the shopper's details and order history.
-import { FormEvent, useEffect, useState } from 'react';
+import { FormEvent, useEffect, useRef, useState } from 'react';
+import { showFieldErrors } from '../state/formErrors';
 import { Link, Navigate } from 'react-router-dom';
 import { useAuth } from '../state/auth';
 import { shopApi } from '../api/shop';
@@ -64,13 +65,24 @@ function PasswordChange() {
   const [open, setOpen] = useState(false);
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
-  const [error, setError] = useState('');
+  /** The error and the field it is about (tied to it, and focused). */
+  const [error, setErrorOn] = useState<{ field: 'current' | 'next'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
+  const formRef = useRef<HTMLFormElement>(null);
+  const openRef = useRef<HTMLButtonElement>(null);
+  // Opening puts focus in the form; closing it puts focus back on the button that opened it.
+  const opened = useRef(false);
+  useEffect(() => {
+    if (open) document.getElementById('current-password')?.focus();
+    else if (opened.current) openRef.current?.focus();
+    opened.current = open;
+  }, [open]);
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    setError('');
+    if (busy) return;
+    setErrorOn(null);
     const problem = passwordProblem(next);
-    if (problem) return setError(problem);
+    if (problem) return showFieldErrors(setErrorOn, { field: 'next', text: problem }, formRef.current);
     setBusy(true);
     try {
       toast.success((await shopApi.changePassword(current, next)).message);
@@ -78,31 +90,32 @@ function PasswordChange() {
       setCurrent('');
       setNext('');
     } catch (err) {
-      if (err instanceof ApiError) setError(err.message);
+      if (err instanceof ApiError) showFieldErrors(setErrorOn, { field: Object.keys(err.errors).some((k) => /new/i.test(k)) ? 'next' : 'current', text: err.message }, formRef.current);
     } finally {
       setBusy(false);
     }
   };
+  const errorOn = (field: 'current' | 'next') => (error?.field === field ? { 'aria-invalid': true, 'aria-describedby': 'password-change-error' } : {});
   return (
     <section className="card password-change" aria-labelledby="password-title">
       <h2 id="password-title">Парола</h2>
       {!open ? (
-        <button type="button" className="button button-ghost" onClick={() => setOpen(true)}>Смяна на паролата</button>
+        <button ref={openRef} type="button" className="button button-ghost" onClick={() => setOpen(true)}>Смяна на паролата</button>
       ) : (
-        <form onSubmit={submit} noValidate>
+        <form ref={formRef} onSubmit={submit} noValidate>
           <div className="two">
             <div className="field">
               <label htmlFor="current-password">Текуща парола</label>
-              <input id="current-password" type="password" autoComplete="current-password" maxLength={PASSWORD_MAX} value={current} onChange={(e) => setCurrent(e.target.value)} />
+              <input id="current-password" type="password" autoComplete="current-password" maxLength={PASSWORD_MAX} value={current} onChange={(e) => setCurrent(e.target.value)} {...errorOn('current')} />
             </div>
             <div className="field">
               <label htmlFor="new-password">Нова парола</label>
-              <input id="new-password" type="password" autoComplete="new-password" minLength={PASSWORD_MIN} maxLength={PASSWORD_MAX} value={next} onChange={(e) => setNext(e.target.value)} />
+              <input id="new-password" type="password" autoComplete="new-password" minLength={PASSWORD_MIN} maxLength={PASSWORD_MAX} value={next} onChange={(e) => setNext(e.target.value)} {...errorOn('next')} />
             </div>
           </div>
-          {error && <p className="error-text" role="alert">{error}</p>}
+          {error && <p id="password-change-error" className="error-text">{error.text}</p>}
           <div className="dialog-actions start">
-            <button type="submit" className="button" disabled={busy}>Запази</button>
+            <button type="submit" className="button" aria-disabled={busy || undefined}>Запази</button>
             <button type="button" className="button button-ghost" onClick={() => setOpen(false)}>Отказ</button>
           </div>
         </form>

@@ -1,6 +1,6 @@
 // Количка: the lines with quantity, removal and clearing, a discount code, the server's price
 // quote (nothing is added up here), and the way to checkout.
-import { FormEvent, useEffect, useMemo, useState } from 'react';
+import { FormEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useCart } from '../state/cart';
 import { useQuote } from '../state/quote';
@@ -58,10 +58,36 @@ export default function CartPage() {
     setAsked(value);
     if (!value) saveDiscountCode('');
   };
+  // A removed line takes its focused button with it: focus goes to the line now in its place
+  // (or the last one), or to the page's heading once the cart is empty.
+  const focusAfterRemoval = useRef<number | null>(null);
+  const removeLine = (index: number, id: number) => {
+    focusAfterRemoval.current = index;
+    remove(id).catch(() => undefined);
+  };
+  const clearAll = () => {
+    focusAfterRemoval.current = 0;
+    clear().catch(() => undefined);
+  };
+  useLayoutEffect(() => {
+    const index = focusAfterRemoval.current;
+    if (index === null || loading) return;
+    const lines = document.querySelectorAll<HTMLElement>('.cart-line');
+    const stillThere = document.activeElement && document.activeElement !== document.body && document.contains(document.activeElement);
+    if (stillThere && items.length) return; // the removal is still on its way
+    focusAfterRemoval.current = null;
+    const target = lines.length ? lines[Math.min(index, lines.length - 1)].querySelector<HTMLElement>('.remove') : document.querySelector<HTMLElement>('main h1');
+    if (!target) return;
+    if (target.tagName === 'H1') target.setAttribute('tabindex', '-1');
+    target.focus();
+  }, [items, loading]);
+
   const removeCode = () => {
     setCode('');
     setAsked('');
     saveDiscountCode('');
+    // The button goes with the code: focus to the code's field.
+    document.getElementById('discount-code')?.focus();
   };
 
   if (!loading && items.length === 0) {
@@ -86,11 +112,11 @@ export default function CartPage() {
       <div className="cart-layout">
         <section aria-label="Продукти в количката">
           <ul className="cart-lines">
-            {items.map((line) => (
-              <CartLineRow key={line.id} line={line} onQuantity={(q) => edit(line.id, { quantity: q }).catch(() => undefined)} onRemove={() => remove(line.id).catch(() => undefined)} />
+            {items.map((line, i) => (
+              <CartLineRow key={line.id} line={line} onQuantity={(q) => edit(line.id, { quantity: q }).catch(() => undefined)} onRemove={() => removeLine(i, line.id)} />
             ))}
           </ul>
-          <button type="button" className="link-button" onClick={() => clear().catch(() => undefined)}>Изчисти количката</button>
+          <button type="button" className="link-button" onClick={clearAll}>Изчисти количката</button>
         </section>
         <aside className="summary card" aria-label="Обобщение">
           <form className="discount-form" onSubmit={onApply}>

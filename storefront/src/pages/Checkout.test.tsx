@@ -84,3 +84,30 @@ test('a phone the courier could not call is refused on the page with the text th
   expect(screen.getByLabelText('Телефон', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   expect(calls.some((c) => c.url === '/api/orders/create')).toBe(false);
 });
+
+test('an invalid order focuses its first field in error, and the 18+ and terms errors are tied to their checkboxes (issue 28)', async () => {
+  const { calls } = api(() => ({ status: 201, body: {} }));
+  render(<MemoryRouter initialEntries={['/checkout']}><App /></MemoryRouter>);
+  await screen.findByText(/^99,05\sлв\.$/, {}, { timeout: 10_000 });
+  const order = screen.getByRole('button', { name: 'Поръчка с задължение за плащане' });
+  await waitFor(() => expect(order).not.toHaveAttribute('aria-disabled'));
+  await userEvent.click(order);
+  const first = screen.getByLabelText('Име', { exact: true });
+  expect(first).toHaveFocus();
+  expect(first).toHaveAccessibleDescription('Въведете име.');
+  const age = screen.getByLabelText('Потвърждавам, че съм навършил/а 18 години.');
+  expect(age).toHaveAttribute('aria-invalid', 'true');
+  expect(age).toHaveAccessibleDescription('Потвърдете, че сте навършили 18 години.');
+  const terms = screen.getByLabelText(/Приемам/);
+  expect(terms).toHaveAttribute('aria-invalid', 'true');
+  expect(terms).toHaveAccessibleDescription('Приемете общите условия, за да поръчате.');
+  expect(calls.some((c) => c.url === '/api/orders/create')).toBe(false);
+
+  // Picking an office removes its field: focus goes to the chosen office, which is announced.
+  const picker = screen.getByRole('combobox', { name: /Офис на Еконт/ });
+  await userEvent.type(picker, 'Витоша');
+  await screen.findByRole('option', { name: /София Витоша/ });
+  await userEvent.keyboard('{Enter}');
+  expect(screen.getByRole('button', { name: 'Избери друг офис' })).toHaveFocus();
+  expect(screen.getByTestId('live-polite')).toHaveTextContent('Избран офис: София Витоша, София, бул. „Витоша“ 100');
+});

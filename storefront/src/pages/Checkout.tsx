@@ -13,6 +13,7 @@ import { ApiError } from '../api/client';
 import { Seo } from '../components/Seo';
 import { FORM, STOREFRONT } from '../../../domain/messages';
 import { toast } from '../state/toast';
+import { showFieldErrors } from '../state/formErrors';
 import { Price } from '../components/Price';
 import { InvoiceFields, invoiceErrors, invoiceInput } from '../components/InvoiceFields';
 import { OfficePicker } from '../components/OfficePicker';
@@ -116,6 +117,8 @@ export default function Checkout() {
   const removeCode = () => {
     setCode('');
     saveDiscountCode('');
+    // The button goes with the code: focus to the summary's heading.
+    document.getElementById('checkout-summary-title')?.focus();
   };
 
   // After the order the cart is empty: that must not send the shopper back to the cart page.
@@ -146,15 +149,17 @@ export default function Checkout() {
     return { ...e, ...invoiceErrors(invoice) };
   };
 
-  const submit = async (ev: FormEvent) => {
+  const submit = async (ev: FormEvent<HTMLFormElement>) => {
     ev.preventDefault();
+    const formElement = ev.currentTarget;
+    // Busy or not ready: the button stays focusable (aria-disabled) and a press does nothing.
+    if (busy || loading || !quote || quoting) return;
     const found = validate();
-    setErrors(found);
     if (Object.keys(found).length) {
-      document.getElementById(`checkout-${Object.keys(found)[0]}`)?.focus();
+      showFieldErrors(setErrors, found, formElement);
       return;
     }
-    if (!quote) return;
+    setErrors({});
     const input: CheckoutInput = {
       ...(user ? {} : { items: items.map(lineInput) }),
       customer: { firstName: form.firstName.trim(), lastName: form.lastName.trim(), email: form.email.trim(), phone: form.phone.trim() },
@@ -189,7 +194,7 @@ export default function Checkout() {
       if (err instanceof ApiError) {
         const mapped: Record<string, string> = {};
         for (const [k, v] of Object.entries(err.errors)) mapped[k.replace(/^(customer|shipping)\./, '').replace(/^method$/, 'method')] = v;
-        setErrors(mapped);
+        showFieldErrors(setErrors, mapped, formElement);
       }
     } finally {
       setBusy(false);
@@ -262,7 +267,7 @@ export default function Checkout() {
         </div>
 
         <aside className="summary card" aria-label="Обобщение на поръчката">
-          <h2>Вашата поръчка</h2>
+          <h2 id="checkout-summary-title" tabIndex={-1}>Вашата поръчка</h2>
           <ul className="summary-lines">
             {(quote?.lines ?? []).map((l, n) => (
               <li key={n}>
@@ -294,16 +299,17 @@ export default function Checkout() {
           )}
           {totalNotice && <p className="error-text" role="alert">{totalNotice}</p>}
           <label className={`check ${errors.ageConfirmed ? 'field-error' : ''}`}>
-            <input id="checkout-ageConfirmed" type="checkbox" checked={form.ageConfirmed} onChange={set('ageConfirmed')} aria-invalid={!!errors.ageConfirmed} />
+            <input id="checkout-ageConfirmed" type="checkbox" checked={form.ageConfirmed} onChange={set('ageConfirmed')} aria-invalid={!!errors.ageConfirmed} aria-describedby={errors.ageConfirmed ? 'checkout-ageConfirmed-error' : undefined} />
             <span>Потвърждавам, че съм навършил/а 18 години.</span>
           </label>
-          {errors.ageConfirmed && <span className="error-text">{errors.ageConfirmed}</span>}
+          {errors.ageConfirmed && <span id="checkout-ageConfirmed-error" className="error-text">{errors.ageConfirmed}</span>}
           <label className={`check ${errors.termsAccepted ? 'field-error' : ''}`}>
-            <input id="checkout-termsAccepted" type="checkbox" checked={form.termsAccepted} onChange={set('termsAccepted')} aria-invalid={!!errors.termsAccepted} />
+            <input id="checkout-termsAccepted" type="checkbox" checked={form.termsAccepted} onChange={set('termsAccepted')} aria-invalid={!!errors.termsAccepted} aria-describedby={errors.termsAccepted ? 'checkout-termsAccepted-error' : undefined} />
             <span>Приемам <Link to="/terms" target="_blank">общите условия</Link> и <Link to="/privacy" target="_blank">политиката за поверителност</Link>.</span>
           </label>
-          {errors.termsAccepted && <span className="error-text">{errors.termsAccepted}</span>}
-          <button type="submit" className="button button-large button-block" disabled={busy || loading || !quote || quoting}>
+          {errors.termsAccepted && <span id="checkout-termsAccepted-error" className="error-text">{errors.termsAccepted}</span>}
+          {/* aria-disabled, not disabled, while busy: focus stays on it when it is pressed. */}
+          <button type="submit" className="button button-large button-block" aria-disabled={busy || loading || !quote || quoting || undefined}>
             {busy ? 'Изпращане…' : 'Поръчка с задължение за плащане'}
           </button>
           <p className="muted small">Цените са с ДДС. Ще получите потвърждение по имейл.</p>

@@ -6,6 +6,7 @@ import { useSettings } from '../state/settings';
 import { Seo } from '../components/Seo';
 import { controlValue, useAppRunning, useInputBeforeApp } from '../state/appRunning';
 import { FORM } from '../../../domain/messages';
+import { showFieldErrors } from '../state/formErrors';
 import { EMAIL_MAX, NAME_MAX, PHONE_MAX, TEXT_MAX, EMAIL_PATTERN } from '../../../domain/limits';
 
 const EMPTY = { name: '', company: '', email: '', phone: '', message: '' };
@@ -31,11 +32,12 @@ export default function Contact() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    if (busy) return;
     const found: Record<string, string> = {};
     if (!form.name.trim()) found.name = 'Въведете име.';
     if (!EMAIL_PATTERN.test(form.email.trim())) found.email = FORM.invalidEmail;
     if (!form.message.trim()) found.message = 'Напишете съобщение.';
-    setErrors(found);
+    showFieldErrors(setErrors, found, formRef.current);
     if (Object.keys(found).length) return;
     setBusy(true);
     try {
@@ -43,7 +45,7 @@ export default function Contact() {
       setSent(r.message);
       setForm(EMPTY);
     } catch (err) {
-      if (err instanceof ApiError) setErrors(err.errors);
+      if (err instanceof ApiError) showFieldErrors(setErrors, err.errors, formRef.current);
     } finally {
       setBusy(false);
     }
@@ -53,11 +55,11 @@ export default function Contact() {
     <div className={`field ${errors[k] ? 'field-error' : ''}`}>
       <label htmlFor={`contact-${k}`}>{label}{optional && <span className="muted"> (по желание)</span>}</label>
       {k === 'message' ? (
-        <textarea id={`contact-${k}`} name={k} rows={5} value={form[k]} onChange={set(k)} aria-invalid={!!errors[k]} maxLength={TEXT_MAX} />
+        <textarea id={`contact-${k}`} name={k} rows={5} value={form[k]} onChange={set(k)} aria-invalid={!!errors[k]} aria-describedby={errors[k] ? `contact-${k}-error` : undefined} maxLength={TEXT_MAX} />
       ) : (
-        <input id={`contact-${k}`} name={k} value={form[k]} onChange={set(k)} aria-invalid={!!errors[k]} {...props} />
+        <input id={`contact-${k}`} name={k} value={form[k]} onChange={set(k)} aria-invalid={!!errors[k]} aria-describedby={errors[k] ? `contact-${k}-error` : undefined} {...props} />
       )}
-      {errors[k] && <span className="error-text">{errors[k]}</span>}
+      {errors[k] && <span id={`contact-${k}-error`} className="error-text">{errors[k]}</span>}
     </div>
   );
 
@@ -87,7 +89,7 @@ export default function Contact() {
             {field('phone', 'Телефон', { type: 'tel', autoComplete: 'tel', maxLength: PHONE_MAX }, true)}
           </div>
           {field('message', 'Съобщение')}
-          <button type="submit" className="button button-large" disabled={busy || !running}>{busy ? 'Изпращане…' : 'Изпрати'}</button>
+          <button type="submit" className="button button-large" disabled={!running} aria-disabled={busy || undefined}>{busy ? 'Изпращане…' : 'Изпрати'}</button>
         </form>
       </div>
     </div>

@@ -4,7 +4,7 @@ import { FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { shopApi } from '../api/shop';
 import { useCart, AddResult } from '../state/cart';
-import { SHOP } from '../../../domain/messages';
+import { A11Y, SHOP } from '../../../domain/messages';
 import { Seo } from '../components/Seo';
 import { breadcrumbLd, productLd, shownPrice } from '../components/structuredData';
 import { usePreloaded } from '../state/preloaded';
@@ -84,8 +84,12 @@ function ProductView({ product }: { product: ApiProduct }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    // Busy or nothing left to add: the button stays focusable (aria-disabled) and a press does nothing.
+    if (busy || !running) return;
     const notChosen = product.attributes.filter((a) => !values[a.id]).map((a) => a.id);
     setMissing(notChosen);
+    // The first flavour not chosen takes focus, where its error is read.
+    if (notChosen.length) document.getElementById(`attr-${notChosen[0]}`)?.focus();
     if (notChosen.length || !variant || canAdd < 1) return;
     setBusy(true);
     setRefusal(null);
@@ -137,13 +141,15 @@ function ProductView({ product }: { product: ApiProduct }) {
             {images[image] ? <img src={images[image].url} alt={images[image].alt || product.name} width="600" height="600" fetchPriority="high" /> : <div className="image-placeholder" aria-hidden="true" />}
           </div>
           {images.length > 1 && (
-            <div className="thumbs" role="list">
+            <ul className="thumbs" aria-label={A11Y.images}>
               {images.map((im, i) => (
-                <button key={im.id} type="button" role="listitem" className={i === image ? 'active' : ''} aria-label={`Снимка ${i + 1}`} aria-current={i === image} onClick={() => setImage(i)}>
-                  <img src={im.url} alt="" width="72" height="72" loading="lazy" />
-                </button>
+                <li key={im.id}>
+                  <button type="button" className={i === image ? 'active' : ''} aria-label={A11Y.imageOf(i + 1, images.length)} aria-pressed={i === image} onClick={() => setImage(i)}>
+                    <img src={im.url} alt="" width="72" height="72" loading="lazy" />
+                  </button>
+                </li>
               ))}
-            </div>
+            </ul>
           )}
         </div>
         <form ref={form} className="buy-box" onSubmit={submit} noValidate>
@@ -192,7 +198,9 @@ function ProductView({ product }: { product: ApiProduct }) {
 
           <div className="buy-row">
             <QuantityStepper name="quantity" value={quantity} max={Math.max(1, canAdd)} onChange={setQuantity} disabled={canAdd < 1} />
-            <button type="submit" className="button button-large" disabled={busy || canAdd < 1 || !running}>
+            {/* Before the app runs it is disabled (a press would be lost); busy or with nothing left
+                to add it stays focusable (aria-disabled), so focus never falls to the page. */}
+            <button type="submit" className="button button-large" disabled={!running} aria-disabled={busy || canAdd < 1 || undefined}>
               {stock < 1 ? 'Изчерпан' : busy ? 'Добавяне…' : 'Добави в количката'}
             </button>
           </div>
@@ -235,9 +243,10 @@ export function QuantityStepper({ value, max, onChange, disabled, label = 'Ко�
   const set = (n: number) => onChange(Math.max(1, Math.min(max, n)));
   return (
     <div className="stepper" role="group" aria-label={label}>
-      <button type="button" aria-label="Намали" disabled={disabled || value <= 1} onClick={() => set(value - 1)}>−</button>
+      {/* At 1 or at the stock a button is aria-disabled, not disabled: focus stays on it. */}
+      <button type="button" aria-label="Намали" disabled={disabled} aria-disabled={value <= 1 || undefined} onClick={() => value > 1 && set(value - 1)}>−</button>
       <input type="number" name={name} inputMode="numeric" min={1} max={max} value={value} disabled={disabled} aria-label={label} onChange={(e) => set(Number(e.target.value) || 1)} />
-      <button type="button" aria-label="Увеличи" disabled={disabled || value >= max} onClick={() => set(value + 1)}>+</button>
+      <button type="button" aria-label="Увеличи" disabled={disabled} aria-disabled={value >= max || undefined} onClick={() => value < max && set(value + 1)}>+</button>
     </div>
   );
 }

@@ -1,10 +1,11 @@
 // Регистрация: e-mail, password, first and last name; then to /signin (spec §2).
-import { FormEvent, useState } from 'react';
+import { FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../state/auth';
 import { ApiError } from '../api/client';
 import { Seo } from '../components/Seo';
 import { FORM } from '../../../domain/messages';
+import { showFieldErrors } from '../state/formErrors';
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, EMAIL_PATTERN } from '../../../domain/limits';
 import { passwordProblem } from '../../../domain/schemas/rules';
 
@@ -13,23 +14,25 @@ export default function Register() {
   const [form, setForm] = useState({ firstName: '', lastName: '', email: '', password: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    if (busy) return;
     const found: Record<string, string> = {};
     if (!form.firstName.trim()) found.firstName = 'Въведете име.';
     if (!form.lastName.trim()) found.lastName = 'Въведете фамилия.';
     if (!EMAIL_PATTERN.test(form.email.trim())) found.email = FORM.invalidEmail;
     const password = passwordProblem(form.password);
     if (password) found.password = password;
-    setErrors(found);
+    showFieldErrors(setErrors, found, formRef.current);
     if (Object.keys(found).length) return;
     setBusy(true);
     try {
       await register({ email: form.email.trim(), password: form.password, firstName: form.firstName.trim(), lastName: form.lastName.trim() });
     } catch (err) {
-      if (err instanceof ApiError) setErrors({ ...err.errors, form: err.message });
+      if (err instanceof ApiError) showFieldErrors(setErrors, { ...err.errors, form: err.message }, formRef.current);
       setBusy(false);
     }
   };
@@ -37,7 +40,7 @@ export default function Register() {
   const field = (k: keyof typeof form, label: string, props: Record<string, unknown>) => (
     <div className={`field ${errors[k] ? 'field-error' : ''}`}>
       <label htmlFor={`register-${k}`}>{label}</label>
-      <input id={`register-${k}`} value={form[k]} onChange={set(k)} aria-invalid={!!errors[k]} aria-describedby={errors[k] ? `register-${k}-error` : undefined} {...props} />
+      <input id={`register-${k}`} value={form[k]} onChange={set(k)} aria-invalid={!!errors[k]} aria-describedby={[errors[k] && `register-${k}-error`, k === 'password' && 'register-password-help'].filter(Boolean).join(' ') || undefined} {...props} />
       {errors[k] && <span id={`register-${k}-error`} className="error-text">{errors[k]}</span>}
     </div>
   );
@@ -45,7 +48,7 @@ export default function Register() {
   return (
     <div className="page auth-page">
       <Seo title="Регистрация" />
-      <form className="card auth-card" onSubmit={submit} noValidate>
+      <form ref={formRef} className="card auth-card" onSubmit={submit} noValidate>
         <h1>Регистрация</h1>
         <div className="two">
           {field('firstName', 'Име', { autoComplete: 'given-name', maxLength: NAME_MAX })}
@@ -53,9 +56,9 @@ export default function Register() {
         </div>
         {field('email', 'Имейл', { type: 'email', autoComplete: 'email', maxLength: EMAIL_MAX })}
         {field('password', 'Парола', { type: 'password', autoComplete: 'new-password', maxLength: PASSWORD_MAX, minLength: PASSWORD_MIN })}
-        <p className="help">Поне {PASSWORD_MIN} знака.</p>
+        <p className="help" id="register-password-help">Поне {PASSWORD_MIN} знака.</p>
         {errors.form && !Object.keys(errors).some((k) => k !== 'form') && <p className="error-text" role="alert">{errors.form}</p>}
-        <button type="submit" className="button button-block button-large" disabled={busy}>{busy ? 'Регистриране…' : 'Регистрация'}</button>
+        <button type="submit" className="button button-block button-large" aria-disabled={busy || undefined}>{busy ? 'Регистриране…' : 'Регистрация'}</button>
         <p className="muted center">Имате профил? <Link to="/signin">Вход</Link></p>
       </form>
     </div>

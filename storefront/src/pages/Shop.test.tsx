@@ -1,8 +1,9 @@
 // The shop list: pages as the API's total says, no page past the last, an error that says so.
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import Shop from './Shop';
+import { LiveRegions } from '../components/LiveRegions';
 import { mockFetch } from '../test/fetchMock';
 import { SHOP } from '../../../domain/messages';
 
@@ -29,7 +30,30 @@ describe('the shop list', () => {
     renderShop('/products?page=3');
     expect(await screen.findByText('Продукт 21')).toBeInTheDocument();
     expect(screen.getByText('Страница 3 от 3')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Следваща →' })).toBeDisabled();
+    // aria-disabled, not disabled: a keyboard user who paged to the last page keeps focus on it (issue 28).
+    const next = screen.getByRole('button', { name: 'Следваща →' });
+    expect(next).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(next);
+    expect(screen.getByText('Страница 3 от 3')).toBeInTheDocument();
+  });
+
+  it('announces a new search by its count, not its grid', async () => {
+    mockFetch({
+      'GET /api/categories': { body: { categories: [] } },
+      'GET /api/products': (c) => {
+        const search = new URL(c.url, 'http://x').searchParams.get('search');
+        const found = search ? [product(1), product(2)] : [product(1), product(2), product(3)];
+        return { body: { products: found, total: found.length, page: 1, limit: 10 } };
+      },
+    });
+    renderShop('/products');
+    render(<LiveRegions />);
+    expect(await screen.findByText('Продукт 3')).toBeInTheDocument();
+    // The page's first list is the route change's to announce.
+    expect(screen.getByTestId('live-polite')).toBeEmptyDOMElement();
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Търсене' }), 'продукт{Enter}');
+    await waitFor(() => expect(screen.getByTestId('live-polite')).toHaveTextContent(/^Намерени 2 продукта$/));
+    expect(screen.getByRole('region', { name: 'Продукти' })).not.toHaveAttribute('aria-live');
   });
 
   it('answers a page past the last with a link to the last one', async () => {

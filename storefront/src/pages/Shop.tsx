@@ -13,7 +13,8 @@ import { usePreloaded } from '../state/preloaded';
 import { shopQuery } from '../pageData';
 import { ProductCard, ProductGridSkeleton } from '../components/ProductCard';
 import { PAGE_SIZE_DEFAULT, PRICE_FILTER_MAX, PRICE_FILTER_MIN, PRODUCT_SORT_DEFAULT } from '../../../domain/limits';
-import { SHOP } from '../../../domain/messages';
+import { A11Y, SHOP } from '../../../domain/messages';
+import { announce } from '../state/announce';
 import type { ApiCategory, ApiProduct } from '../../../domain/api';
 
 const SORTS = [
@@ -54,6 +55,8 @@ export default function Shop() {
   const [failed, setFailed] = useState(false);
   const [categories, setCategories] = useState<ApiCategory[]>(preloadedCategories ?? []);
   const usePreload = useRef(!!preloadedList);
+  /** The list a page opened with is announced by the route change (its title); later ones by their count. */
+  const listShown = useRef(!!preloadedList);
   const [searchText, setSearchText] = useState(search);
   const [filtersOpen, setFiltersOpen] = useState(false);
 
@@ -91,6 +94,9 @@ export default function Shop() {
         (r) => {
           setTotal(r.total);
           setLoaded({ key, products: r.products });
+          // A short summary, not the grid: the shopper then tabs into it.
+          if (listShown.current) announce(A11Y.productsFound(r.total));
+          listShown.current = true;
         },
         (e) => {
           if (e?.name === 'AbortError') return;
@@ -183,9 +189,21 @@ export default function Shop() {
             </label>
             <button type="submit" className="button button-small">Приложи</button>
           </form>
-          {active && <button type="button" className="link-button" onClick={() => setParams(new URLSearchParams(sort !== PRODUCT_SORT_DEFAULT ? { sort } : {}))}>Изчисти филтрите</button>}
+          {active && (
+            <button
+              type="button"
+              className="link-button"
+              onClick={(e) => {
+                setParams(new URLSearchParams(sort !== PRODUCT_SORT_DEFAULT ? { sort } : {}));
+                // The button goes once nothing is filtered: focus to „Всички“, now chosen.
+                e.currentTarget.closest('aside')?.querySelector<HTMLElement>('.category-list button')?.focus();
+              }}
+            >
+              Изчисти филтрите
+            </button>
+          )}
         </aside>
-        <section className="shop-results" aria-live="polite">
+        <section className="shop-results" aria-label="Продукти">
           <div className="toolbar">
             {search && products !== null && !failed && <p className="results-for">{SHOP.resultsFor(search, total)}</p>}
             <label className="sort">
@@ -217,9 +235,10 @@ export default function Shop() {
           )}
           {!failed && !pastTheEnd && (page > 1 || hasNext) && (
             <nav className="pager" aria-label="Страници">
-              <button type="button" className="button button-ghost" disabled={page <= 1} onClick={() => update({ page: String(Math.min(page, lastPage + 1) - 1) })}>← Предишна</button>
+              {/* At the first or last page a button is aria-disabled, not disabled: focus stays on it. */}
+              <button type="button" className="button button-ghost" aria-disabled={page <= 1 || undefined} onClick={() => page > 1 && update({ page: String(Math.min(page, lastPage + 1) - 1) })}>← Предишна</button>
               <span>Страница {page} от {lastPage}</span>
-              <button type="button" className="button button-ghost" disabled={!hasNext} onClick={() => update({ page: String(page + 1) })}>Следваща →</button>
+              <button type="button" className="button button-ghost" aria-disabled={!hasNext || undefined} onClick={() => hasNext && update({ page: String(page + 1) })}>Следваща →</button>
             </nav>
           )}
         </section>
