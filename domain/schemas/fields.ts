@@ -10,7 +10,8 @@
 // No I/O here: the server (backend/src/platform/http/parseInput.ts) and the forms use these.
 import { z } from 'zod';
 import { API } from '../messages';
-import { EMAIL_MAX, EMAIL_PATTERN, LINE_BREAK, SINGLE_LINE_MAX } from '../limits';
+import { LINE_BREAK, SINGLE_LINE_MAX } from '../limits';
+import { isEmailAddress } from '../email';
 import { parseMoneyInput, toMinor } from '../money';
 
 export interface Presence {
@@ -84,7 +85,8 @@ export function text(max: number, rule: TextRule = {}): Field<string> {
   // Before any other check: a line break is refused whatever the field's own message says.
   if (!multiline) s = s.refine((v) => !LINE_BREAK.test(v), { error: API.singleLine, abort: true });
   if (trim) s = s.trim();
-  s = s.max(max, { error: say(rule, API.tooLong(max)) });
+  // abort: a pattern never runs over more than `max` characters.
+  s = s.max(max, { error: say(rule, API.tooLong(max)), abort: true });
   if (min) s = s.min(min, { error: say(rule, min === 1 ? API.required : API.tooShort(min)) });
   if (pattern) s = s.regex(pattern, { error: say(rule, API.invalidValue) });
   return withPartial((partial) => present(s, rule, 'text', partial), !!rule.required);
@@ -93,7 +95,8 @@ export function text(max: number, rule: TextRule = {}): Field<string> {
 /** An e-mail address, trimmed and lower-cased. */
 export function email(rule: Presence = {}): Field<string> {
   const bad = say(rule, API.invalidEmail);
-  const s = z.string({ error: bad }).trim().toLowerCase().max(EMAIL_MAX, { error: bad }).regex(EMAIL_PATTERN, { error: bad });
+  // isEmailAddress checks the length before its pattern: a megabyte never reaches the pattern.
+  const s = z.string({ error: bad }).trim().toLowerCase().refine(isEmailAddress, { error: bad });
   return withPartial((partial) => present(s, rule, 'other', partial), !!rule.required);
 }
 
@@ -246,7 +249,13 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   for (const issue of error.issues) {
     const at = issue.path.map(String);
     const paths = issue.code === 'unrecognized_keys' ? issue.keys.map((k) => [...at, k].join('.')) : [at.join('.')];
-    for (const path of paths) if (!(path in errors)) errors[path] = issue.message;
+    // Own keys only: `path in errors` is true for "constructor" or "toString" on any object, and
+    // such a field's refusal was lost (a body of only that key then passed with nothing parsed).
+    for (const path of paths) {
+      if (!Object.prototype.hasOwnProperty.call(errors, path)) {
+        Object.defineProperty(errors, path, { value: issue.message, enumerable: true, writable: true, configurable: true });
+      }
+    }
   }
   return errors;
 }
