@@ -141,3 +141,7 @@ export const IMPORT_ROWS_MAX = 5000;
 export const LOGIN_ACCOUNT_SLOW_AFTER = 20;
 export const LOGIN_ACCOUNT_DELAY_STEP_MS = 250;
 export const LOGIN_ACCOUNT_DELAY_MAX_MS = 5000;
+
+/** An administrator's password, however it is set (at start in production, the account page, a
+ *  reset link, creation, promotion): at least this long, not common, not the e-mail. */
+export const ADMIN_PASSWORD_MIN = 12;

@@ -16,7 +16,7 @@ import { normalizeEmailKey } from '../../../../domain/email';
 import { addressLimitKey } from '../../platform/http/clientAddress';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 import { revokeAllTokens } from './middleware';
-import { createUser, updateUser, type UserInput } from '../customers/users';
+import { createUser, requireAdminPassword, updateUser, type UserInput } from '../customers/users';
 import { notifyStaff } from '../staff/notifications';
 
 const LOGIN_WINDOW_MS = LOGIN_WINDOW_MINUTES * 60_000;
@@ -126,6 +126,7 @@ export async function allowResetRequest(email: string, ip: string): Promise<void
  */
 export async function changePassword(user: User, currentPassword: string, newPassword: string, keepSessionId: string): Promise<void> {
   if (!(await verifyPassword(currentPassword, user.passwordHash))) throw badRequest(API.wrongCurrentPassword, { currentPassword: API.wrongCurrentPassword });
+  if (user.role === 'admin') requireAdminPassword(user.email, newPassword, 'newPassword');
   await updateUser(user, { password: newPassword });
   await revokeAllTokens(user.id);
   await User.knex()('sessions').where({ userId: user.id }).whereNot({ id: keepSessionId }).delete();
