@@ -7,7 +7,7 @@ import supertest from 'supertest';
 import { makeShop, TestShop, Browser } from './helpers';
 import { makeCatalogue, Catalogue, checkoutBody } from './fixtures';
 import { parseTrustProxy } from '../src/config';
-import { API } from '../../domain/messages';
+import { API, SAFETY } from '../../domain/messages';
 import { CONTACT_MAX_PER_WINDOW, LOGIN_MAX_FAILURES } from '../../domain/limits';
 
 let shop: TestShop;
@@ -78,6 +78,42 @@ describe('e-mail addresses', () => {
       const res = await (await guest()).post(url, body(form));
       expect([form, res.status, res.body.errors?.email ?? res.body.errors?.['customer.email']]).toEqual([form, 400, expect.any(String)]);
     }
+  });
+});
+
+describe('names the shop\'s mail greets with', () => {
+  const BAD: Array<[string, string]> = [
+    ['Иван https://evil.example/pechalba', SAFETY.nameHasLink],
+    ['www.evil.example', SAFETY.nameHasLink],
+    ['Спечелихте! evil.example/vhod', SAFETY.nameHasLink],
+    ['Иван\u0000', SAFETY.nameHasControl],
+    ['Иван\u001b[2J', SAFETY.nameHasControl],
+    ['Иван\u202eнавъв', SAFETY.nameHasControl],
+    ['\u2066Иван\u2069', SAFETY.nameHasControl],
+  ];
+  const calls: Array<[string, string, string, (name: string) => object]> = [
+    ['registration firstName', '/api/auth/register', 'firstName', (firstName) => ({ email: 'ime@example.bg', password: 'parola-12345', firstName, lastName: 'Петров' })],
+    ['registration lastName', '/api/auth/register', 'lastName', (lastName) => ({ email: 'ime@example.bg', password: 'parola-12345', firstName: 'Иван', lastName })],
+    ['checkout firstName', '/api/orders/create', 'customer.firstName', (firstName) => { const b = checkoutBody(items()); return { ...b, customer: { ...b.customer, firstName } }; }],
+    ['checkout lastName', '/api/orders/create', 'customer.lastName', (lastName) => { const b = checkoutBody(items()); return { ...b, customer: { ...b.customer, lastName } }; }],
+    ['contact name', '/api/contact', 'name', (name) => ({ name, email: 'ime@example.bg', message: 'Здравейте!' })],
+  ];
+
+  it.each(calls)('%s refuses links and control characters with its reason', async (_name, url, field, body) => {
+    for (const [name, reason] of BAD) {
+      const res = await (await guest()).post(url, body(name));
+      expect([name, res.status, res.body.errors?.[field]]).toEqual([name, 400, reason]);
+    }
+  });
+
+  it('staff editing an account (the profile) refuse them too; a plain name with initials is fine', async () => {
+    const admin = await shop.signedIn('admin');
+    const u = await shop.user();
+    for (const [name, reason] of BAD) {
+      const res = await admin.put(`/api/admin/users/${u.id}`, { firstName: name });
+      expect([name, res.status, res.body.errors?.firstName]).toEqual([name, 400, reason]);
+    }
+    expect((await admin.put(`/api/admin/users/${u.id}`, { firstName: 'Д.Петров', lastName: "O'Brien" })).status).toBe(200);
   });
 });
 

@@ -9,7 +9,8 @@
 // - a partial update (`partialOf`) needs no required field, at any depth.
 // No I/O here: the server (backend/src/platform/http/parseInput.ts) and the forms use these.
 import { z } from 'zod';
-import { API } from '../messages';
+import { API, SAFETY } from '../messages';
+import { NAME_CONTROL, NAME_LINK } from '../names';
 import { LINE_BREAK, SINGLE_LINE_MAX } from '../limits';
 import { isEmailAddress } from '../email';
 import { parseMoneyInput, toMinor } from '../money';
@@ -76,17 +77,24 @@ export interface TextRule extends Presence {
   /** Unset: up to SINGLE_LINE_MAX characters is one line (names, addresses, phones: a CR/LF
    *  there would end up in e-mail headers and lines); a longer field may hold several. */
   multiline?: boolean;
+  /** A name the shop's mail carries (a greeting, a notice): no links, no control characters
+   *  (domain/names.ts), with texts of their own. */
+  name?: boolean;
 }
 
 /** Text up to `max` characters ('' is text: refused only by `min`). */
 export function text(max: number, rule: TextRule = {}): Field<string> {
-  const { min, trim = true, pattern, multiline = max > SINGLE_LINE_MAX } = rule;
+  const { min, trim = true, pattern, multiline = max > SINGLE_LINE_MAX, name = false } = rule;
   let s = z.string({ error: say(rule, API.mustBeText) });
   // Before any other check: a line break is refused whatever the field's own message says.
   if (!multiline) s = s.refine((v) => !LINE_BREAK.test(v), { error: API.singleLine, abort: true });
   if (trim) s = s.trim();
   // abort: a pattern never runs over more than `max` characters.
   s = s.max(max, { error: say(rule, API.tooLong(max)), abort: true });
+  if (name) {
+    s = s.refine((v) => !NAME_CONTROL.test(v), { error: SAFETY.nameHasControl, abort: true });
+    s = s.refine((v) => !NAME_LINK.test(v), { error: SAFETY.nameHasLink, abort: true });
+  }
   if (min) s = s.min(min, { error: say(rule, min === 1 ? API.required : API.tooShort(min)) });
   if (pattern) s = s.regex(pattern, { error: say(rule, API.invalidValue) });
   return withPartial((partial) => present(s, rule, 'text', partial), !!rule.required);
