@@ -45,28 +45,29 @@ describe('e-mail fields and long input', () => {
   ] as const;
 
   it.each(EMAIL_CALLS)('%s answers 400 to megabyte-long addresses while the server answers others', async (_name, url, body) => {
-    // Health checks one after another for as long as the hostile requests run: each hostile request
-    // must see at least one answered (a pattern that backtracks holds the only thread).
-    let answered = 0;
-    let running = true;
+    // The hostile requests (each form twice) all at once, and health checks one after another
+    // beside them: a health check must be answered before the last hostile request is (a pattern
+    // that backtracks holds the only thread: 1 MB of dots held it ~20 minutes).
+    const b = await guest();
+    let hostileLeft = hostile.length * 2;
+    let answeredMeanwhile = 0;
+    const hostileDone = Promise.all(
+      [...hostile, ...hostile].map(async ([form, email]) => {
+        const res = await b.post(url, body(email));
+        hostileLeft--;
+        return [form, res.status, res.body.errors?.email ?? res.body.errors?.['customer.email']];
+      }),
+    );
     const pinging = (async () => {
-      while (running) {
+      while (hostileLeft > 0) {
         await supertest(shop.app.callback()).get('/api/health').expect(200);
-        answered++;
+        if (hostileLeft > 0) answeredMeanwhile++;
       }
     })();
-    const b = await guest();
-    try {
-      for (const [form, email] of hostile) {
-        const before = answered;
-        const res = await b.post(url, body(email));
-        expect([form, res.status, res.body.errors?.email ?? res.body.errors?.['customer.email']]).toEqual([form, 400, expect.any(String)]);
-        expect([form, answered > before]).toEqual([form, true]);
-      }
-    } finally {
-      running = false;
-      await pinging;
-    }
+    const answers = await hostileDone;
+    await pinging;
+    for (const [form, status, text] of answers) expect([form, status, text]).toEqual([form, 400, expect.any(String)]);
+    expect(answeredMeanwhile).toBeGreaterThan(0);
   });
 });
 
