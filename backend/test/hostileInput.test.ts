@@ -2,11 +2,13 @@
 // as new customers, keys named like Object.prototype's, per-address limits that treated every IPv6
 // address apart, and a lockout that kept the owner out from their own address. The client's
 // address is set as nginx sets it (TRUST_PROXY=1, X-Forwarded-For).
+import crypto from 'node:crypto';
 import * as OTPAuth from 'otpauth';
 import supertest from 'supertest';
 import { makeShop, TestShop, Browser } from './helpers';
 import { makeCatalogue, Catalogue, checkoutBody } from './fixtures';
 import { parseTrustProxy } from '../src/config';
+import { hashToken } from '../src/modules/auth/middleware';
 import { API, SAFETY } from '../../domain/messages';
 import { CONTACT_MAX_PER_WINDOW, LOGIN_MAX_FAILURES } from '../../domain/limits';
 
@@ -208,6 +210,17 @@ describe('a stranger cannot lock the owner out', () => {
     expect([fromA.status, fromA.body.message]).toEqual([429, API.tooManyAttempts]);
     // The same account in other letters is the same account.
     expect((await login(A, u.email.toUpperCase(), u.password)).res.status).toBe(429);
+  });
+
+  it('an owner locked out at A signs in there after using a reset link', async () => {
+    const u = await shop.user();
+    for (let i = 0; i < 6; i++) await login(A, u.email, 'wrong-password');
+    expect((await login(A, u.email, u.password)).res.status).toBe(429);
+    const token = crypto.randomBytes(32).toString('base64url');
+    await shop.app.knex('passwordResets').insert({ userId: u.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000).toISOString(), createdAt: new Date().toISOString() });
+    const b = await guest();
+    expect((await b.post('/api/auth/reset-password', { token, password: 'nova-parola-42' }).set('X-Forwarded-For', A)).status).toBe(200);
+    expect((await login(A, u.email, 'nova-parola-42')).res.status).toBe(200);
   });
 
   it('an owner with a second factor gets the code step from B, and from A signs in with the code', async () => {

@@ -98,6 +98,17 @@ export async function checkPassword(email: string, password: string, ip: string)
   return { user, throttled: false };
 }
 
+/** A reset link was used: the account's sign-in failures are forgotten, from every address, so its
+ *  owner signs in with the new password even where a stranger had locked it. */
+export async function forgetSignInFailures(email: string): Promise<void> {
+  const account = normalizeEmailKey(email);
+  const like = `login:pair:${account.replace(/[\\%_]/g, (c) => '\\' + c)}:%`;
+  await User.knex()('throttles')
+    .where('key', `login:account:${account}`)
+    .orWhereRaw("?? like ? escape '\\'", ['key', like])
+    .delete();
+}
+
 /** The account a pending second factor is for, while it still has one. */
 export async function accountAwaitingSecondFactor(userId: number): Promise<User | null> {
   const user = await User.query().findById(userId);
