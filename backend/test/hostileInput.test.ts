@@ -9,8 +9,9 @@ import { makeShop, TestShop, Browser } from './helpers';
 import { makeCatalogue, Catalogue, checkoutBody } from './fixtures';
 import { parseTrustProxy } from '../src/config';
 import { hashToken } from '../src/modules/auth/middleware';
+import { accountBackOffMs } from '../src/modules/auth/service';
 import { API, SAFETY } from '../../domain/messages';
-import { CONTACT_MAX_PER_WINDOW, LOGIN_MAX_FAILURES } from '../../domain/limits';
+import { CONTACT_MAX_PER_WINDOW, LOGIN_ACCOUNT_DELAY_MAX_MS, LOGIN_ACCOUNT_SLOW_AFTER, LOGIN_MAX_FAILURES } from '../../domain/limits';
 
 let shop: TestShop;
 let cat: Catalogue;
@@ -210,6 +211,14 @@ describe('a stranger cannot lock the owner out', () => {
     expect([fromA.status, fromA.body.message]).toEqual([429, API.tooManyAttempts]);
     // The same account in other letters is the same account.
     expect((await login(A, u.email.toUpperCase(), u.password)).res.status).toBe(429);
+  });
+
+  it('the account as a whole only slows: no wait up to its threshold, then a growing one with a ceiling', () => {
+    expect([0, LOGIN_MAX_FAILURES + 1, LOGIN_ACCOUNT_SLOW_AFTER].map(accountBackOffMs)).toEqual([0, 0, 0]);
+    const waits = [1, 2, 5, 10, 1000].map((n) => accountBackOffMs(LOGIN_ACCOUNT_SLOW_AFTER + n));
+    expect(waits).toEqual([...waits].sort((x, y) => x - y));
+    expect(waits[0]).toBeGreaterThan(0);
+    expect(waits.at(-1)).toBe(LOGIN_ACCOUNT_DELAY_MAX_MS);
   });
 
   it('an owner locked out at A signs in there after using a reset link', async () => {
