@@ -62,6 +62,8 @@ function sofiaInstant(day: string, hour: number, minute: number): Date {
 /** "31.12.2026 18:30" (or a bare day: 00:00) → the ISO instant of that Sofia time; null when impossible. */
 export function parseBgDateTime(text: string | null | undefined): string | null {
   const t = String(text ?? '').trim();
+  // Bounded before the pattern (its lazy start retries a long run of spaces for each position).
+  if (t.length > 40) return null;
   const m = /^(.*?)(?:[\s,]+(\d{1,2})[:.](\d{2})(?:\s*ч\.?)?)?$/.exec(t);
   if (!m) return null;
   const day = parseBgDate(m[1]);

@@ -3,8 +3,12 @@
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;
 export const EMAIL_MAX = 254;
-/** What counts as an e-mail address, on the server and in the forms. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** What counts as an e-mail address, on the server and in the forms: a bare address (no display
+ *  name, no `<…>`, no quoted name, no control characters), a domain of dot-separated labels.
+ *  Linear in its input: no two parts can take the same character (labels hold no dot, the name
+ *  no @), so a refused string is never retried in other splits. The server checks EMAIL_MAX first
+ *  (domain/email.ts, isEmailAddress). */
+export const EMAIL_PATTERN = /^[^\s@<>"(),;:\\[\]\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]+@[^\s@<>"(),;:\\[\]\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069.]+(?:\.[^\s@<>"(),;:\\[\]\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069.]+)+\.?$/;
 export const NAME_MAX = 100;
 export const PHONE_MAX = 30;
 export const TEXT_MAX = 5000;
@@ -59,8 +63,9 @@ export const ADD_TO_CART_DEFAULT_QUANTITY = 1;
 
 export const LOW_STOCK_THRESHOLD_DEFAULT = 5;
 
-/** Login throttling, keyed on the account first: this many failures within the window lock
- *  that e-mail for the rest of the window. Per address the limit is far higher, so that one
+/** Login throttling, keyed on the account and the address together: this many failures within
+ *  the window lock that e-mail from that address (IPv6: its /64) for the rest of the window; from
+ *  another address the owner still signs in. Per address the limit is far higher, so that one
  *  attacker behind a shared NAT or proxy does not lock out everyone else there. */
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_ADDRESS_MAX_FAILURES = 100;
@@ -129,3 +134,14 @@ export const BODY_MAX_BYTES = 1024 * 1024;
 export const IMPORT_MAX_MB = 2;
 export const IMPORT_MAX_BYTES = IMPORT_MAX_MB * 1024 * 1024;
 export const IMPORT_ROWS_MAX = 5000;
+
+/** The account as a whole is never locked (a stranger could lock its owner out): past this many
+ *  failures within LOGIN_WINDOW_MINUTES, from any addresses, each check of its password waits
+ *  LOGIN_ACCOUNT_DELAY_STEP_MS more per further failure, at most LOGIN_ACCOUNT_DELAY_MAX_MS. */
+export const LOGIN_ACCOUNT_SLOW_AFTER = 20;
+export const LOGIN_ACCOUNT_DELAY_STEP_MS = 250;
+export const LOGIN_ACCOUNT_DELAY_MAX_MS = 5000;
+
+/** An administrator's password, however it is set (at start in production, the account page, a
+ *  reset link, creation, promotion): at least this long, not common, not the e-mail. */
+export const ADMIN_PASSWORD_MIN = 12;

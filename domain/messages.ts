@@ -2,7 +2,7 @@
 // Bulgarian; the storefront and the admin show the server's `message` when there is one and
 // fall back to these defaults (the spec's own wording).
 
-import { CART_LINES_MAX, IMAGE_MAX_INPUT_PIXELS, IMPORT_MAX_MB, IMPORT_ROWS_MAX, PASSWORD_MIN, PERSONALIZATION_MAX, UPLOAD_MAX_MB } from './limits';
+import { ADMIN_PASSWORD_MIN, CART_LINES_MAX, IMAGE_MAX_INPUT_PIXELS, IMPORT_MAX_MB, IMPORT_ROWS_MAX, PASSWORD_MIN, PERSONALIZATION_MAX, UPLOAD_MAX_MB } from './limits';
 
 /** The spec's storefront texts (section 8), word for word. */
 export const STOREFRONT = {
@@ -359,4 +359,15 @@ export const A11Y = {
   equivalent: 'равностойност',
   imageOf: (n: number, of: number) => `Снимка ${n} от ${of}`,
   images: 'Снимки на продукта',
+} as const;
+
+/** Issue 25's refusals: an administrator's weak password, names that carry links or control
+ *  characters into the shop's mail. */
+export const SAFETY = {
+  adminPasswordTooShort: `Паролата на администратор трябва да е поне ${ADMIN_PASSWORD_MIN} знака.`,
+  adminPasswordIsEmail: 'Паролата не може да е имейл адресът на профила.',
+  adminPasswordCommon: 'Тази парола е от най-разпространените. Изберете дълга парола, която е само Ваша (например четири случайни думи).',
+  adminPasswordNeeded: `За да стане администратор, профилът трябва да получи нова силна парола (поне ${ADMIN_PASSWORD_MIN} знака).`,
+  nameHasLink: 'Името не може да съдържа уеб адрес.',
+  nameHasControl: 'Името съдържа непозволени знаци.',
 } as const;

@@ -63,3 +63,12 @@ describe('money', () => {
     expect(dualDisplayByDefault(new Date('2027-03-01T12:00:00Z'))).toBe(false);
   });
 });
+
+describe('parseMoneyInput on long input (issue 25)', () => {
+  it('refuses a long run of spaces at once, and still reads a unit after spaces', () => {
+    expect(parseMoneyInput('1' + ' '.repeat(1_000_000) + 'x')).toBeNull();
+    expect(parseMoneyInput(' '.repeat(1_000_000))).toBeNull();
+    expect(parseMoneyInput('29,90   лв.')).toBe(29.9);
+    expect(parseMoneyInput('1 299,90 EUR')).toBe(1299.9);
+  });
+});

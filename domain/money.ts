@@ -104,6 +104,9 @@ export function formatDual(amount: number, currency: Currency, dual: boolean): s
   return `${own} / ${formatMoney(convertAmount(amount, currency, other), other)}`;
 }
 
+/** The longest text parseMoneyInput reads ("1 000 000,00 лв." with room for spaces). */
+const MONEY_TEXT_MAX = 40;
+
 /**
  * Money typed by a person, Bulgarian style or not: "29,90", "29.90", "29", "1 299,90",
  * "29,9 лв." → 29.9. Anything it cannot read for certain (letters, two separators, three
@@ -111,11 +114,13 @@ export function formatDual(amount: number, currency: Currency, dual: boolean): s
  */
 export function parseMoneyInput(text: string | number | null | undefined): number | null {
   if (typeof text === 'number') return Number.isFinite(text) && text >= 0 ? Math.round(text * 100) / 100 : null;
-  if (typeof text !== 'string') return null;
-  const cleaned = text
-    .trim()
-    .replace(/\s*(лв\.?|bgn|eur|€)$/i, '')
-    .replace(/[\s\u00a0\u202f]/g, '');
+  // No amount is this long; and no pattern below runs over more (issue 25: `\s*` before the unit
+  // retried every space of a long run, quadratic in it).
+  if (typeof text !== 'string' || text.length > MONEY_TEXT_MAX) return null;
+  let cleaned = text.trim();
+  const unit = /(?:лв\.?|bgn|eur|€)$/i.exec(cleaned);
+  if (unit) cleaned = cleaned.slice(0, unit.index);
+  cleaned = cleaned.replace(/[\s\u00a0\u202f]/g, '');
   const m = /^(\d+)(?:[.,](\d{1,2}))?$/.exec(cleaned);
   if (!m) return null;
   const amount = Number(`${m[1]}.${(m[2] ?? '0').padEnd(2, '0')}`);

@@ -7,7 +7,7 @@ import { loadConfig, startupWarnings, Config } from './config';
 import { createKnex } from './platform/db/knex';
 import { createApp } from './app';
 import { migrate, seedIfEmpty, ensureAdmin, demoDataPresent, WeakPasswordError } from './setup';
-import { purgeExpiredSessions } from './platform/http/session';
+import { purgeExpiredRows, startPurging } from './platform/db/expiredRows';
 import { startMailWorker } from './platform/mail/transport';
 import { installDemoImages } from '../../seeds/demo';
 import { scrubError } from './platform/http/scrub';
@@ -57,9 +57,9 @@ export async function startServer() {
     }
     throw err;
   }
-  await purgeExpiredSessions(knex);
-  const purge = setInterval(() => purgeExpiredSessions(knex).catch(() => undefined), 60 * 60_000);
-  purge.unref();
+  // Expired sessions and throttle counts: gone before the first request, then every hour.
+  await purgeExpiredRows(knex);
+  startPurging(knex);
   const stopMail = startMailWorker(knex, config);
 
   const server = http.createServer(app.callback());

@@ -6,7 +6,8 @@ import { createUser, updateUser } from './modules/customers/users';
 import { randomPassword } from './modules/auth/passwords';
 import { seedDemo } from '../../seeds/demo';
 import { isPostgres } from './platform/db/knex';
-import { PASSWORD_MIN } from '../../domain/limits';
+import { ADMIN_PASSWORD_MIN, PASSWORD_MIN } from '../../domain/limits';
+import { adminPasswordWeakness } from '../../domain/adminPassword';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@vapsolo.bg';
 
@@ -64,23 +65,13 @@ export async function demoDataPresent(knex: Knex): Promise<boolean> {
   return Boolean(demo);
 }
 
-const COMMON_PASSWORDS = new Set([
-  'password', 'password1', 'password123', 'passw0rd', '123456', '12345678', '123456789', '1234567890', '123456789012',
-  'qwerty', 'qwertyuiop', 'qwerty123456', 'asdfghjkl', 'iloveyou', 'admin', 'admin123', 'administrator', 'letmein',
-  'welcome', 'welcome123', 'changeme', 'changeme123', 'secret', 'vapsolo', 'vapsolo123', 'vapsolo2026', 'parola',
-  'parola123', 'mypassword', 'trustno1', 'abc123', 'abcdefghijkl', 'football', 'monkey', 'dragon', 'sunshine',
-]);
-
 /** Why a password is too weak for the first administrator, or undefined when it will do. */
 export function weakAdminPassword(email: string, password: string, production: boolean): string | undefined {
-  const min = production ? 12 : PASSWORD_MIN;
-  if (password.length < min) return `ADMIN_PASSWORD must have at least ${min} characters${production ? ' in production' : ''}.`;
-  const plain = password.toLowerCase();
-  const local = email.toLowerCase().split('@')[0];
-  if (plain === email.toLowerCase() || plain === local) return 'ADMIN_PASSWORD must not be the e-mail address.';
-  if (COMMON_PASSWORDS.has(plain) || COMMON_PASSWORDS.has(plain.replace(/[\d!.]+$/, '')) || /^(.)\1+$/.test(plain) || /^(0123456789|1234567890)+/.test(plain)) {
-    return 'ADMIN_PASSWORD is a common password: choose a long one of your own (e.g. four random words).';
-  }
+  const min = production ? ADMIN_PASSWORD_MIN : PASSWORD_MIN;
+  const weakness = adminPasswordWeakness(email, password, min);
+  if (weakness === 'short') return `ADMIN_PASSWORD must have at least ${min} characters${production ? ' in production' : ''}.`;
+  if (weakness === 'email') return 'ADMIN_PASSWORD must not be the e-mail address.';
+  if (weakness === 'common') return 'ADMIN_PASSWORD is a common password: choose a long one of your own (e.g. four random words).';
   return undefined;
 }
 

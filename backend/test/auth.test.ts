@@ -99,11 +99,13 @@ describe('login, me, logout', () => {
   });
 
   it('regenerates the session id at sign-in', async () => {
+    // A token alone makes no session (issue 25); a browser that has one signs in again.
     const u = await shop.user();
     const b = shop.browser();
-    const first = await b.agent.get('/api/csrf-token');
-    const sidBefore = String(first.headers['set-cookie']).match(/sid=([^;]+)/)?.[1];
-    b.csrfToken = first.body.csrfToken;
+    await b.csrf();
+    const earlier = await shop.user();
+    const before = await b.post('/api/auth/login', { email: earlier.email, password: earlier.password });
+    const sidBefore = String(before.headers['set-cookie']).match(/sid=([^;]+)/)?.[1];
     const login = await b.post('/api/auth/login', { email: u.email, password: u.password });
     const sidAfter = String(login.headers['set-cookie']).match(/sid=([^;]+)/)?.[1];
     expect(sidBefore).toBeTruthy();

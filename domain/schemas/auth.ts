@@ -17,8 +17,8 @@ export const registerInput = object(
   {
     email: email({ required: true }),
     password: newPassword(true),
-    firstName: text(NAME_MAX, { min: 1, required: true }),
-    lastName: text(NAME_MAX, { min: 1, required: true }),
+    firstName: text(NAME_MAX, { min: 1, required: true, name: true }),
+    lastName: text(NAME_MAX, { min: 1, required: true, name: true }),
     phone: text(PHONE_MAX),
   },
   { ignore: FORM_EXTRAS },

@@ -14,8 +14,8 @@ export const postcodeField = text(10, { pattern: POSTCODE_PATTERN, message: FIEL
 
 const customer = object(
   {
-    firstName: text(NAME_MAX, { min: 1, required: true }),
-    lastName: text(NAME_MAX, { min: 1, required: true }),
+    firstName: text(NAME_MAX, { min: 1, required: true, name: true }),
+    lastName: text(NAME_MAX, { min: 1, required: true, name: true }),
     email: email({ required: true }),
     phone: phoneField,
   },

@@ -10,8 +10,8 @@ const USER_READ_ONLY = ['id', 'createdAt', 'updatedAt', 'lastLoginAt', 'twoFacto
 const userFields = {
   email: email({ required: true }),
   password: newPassword(true),
-  firstName: text(NAME_MAX),
-  lastName: text(NAME_MAX),
+  firstName: text(NAME_MAX, { name: true }),
+  lastName: text(NAME_MAX, { name: true }),
   phone: text(PHONE_MAX),
   role: oneOf(ROLES),
 };

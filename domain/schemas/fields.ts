@@ -9,8 +9,10 @@
 // - a partial update (`partialOf`) needs no required field, at any depth.
 // No I/O here: the server (backend/src/platform/http/parseInput.ts) and the forms use these.
 import { z } from 'zod';
-import { API } from '../messages';
-import { EMAIL_MAX, EMAIL_PATTERN, LINE_BREAK, SINGLE_LINE_MAX } from '../limits';
+import { API, SAFETY } from '../messages';
+import { NAME_CONTROL, NAME_LINK } from '../names';
+import { LINE_BREAK, SINGLE_LINE_MAX } from '../limits';
+import { isEmailAddress } from '../email';
 import { parseMoneyInput, toMinor } from '../money';
 
 export interface Presence {
@@ -75,16 +77,24 @@ export interface TextRule extends Presence {
   /** Unset: up to SINGLE_LINE_MAX characters is one line (names, addresses, phones: a CR/LF
    *  there would end up in e-mail headers and lines); a longer field may hold several. */
   multiline?: boolean;
+  /** A name the shop's mail carries (a greeting, a notice): no links, no control characters
+   *  (domain/names.ts), with texts of their own. */
+  name?: boolean;
 }
 
 /** Text up to `max` characters ('' is text: refused only by `min`). */
 export function text(max: number, rule: TextRule = {}): Field<string> {
-  const { min, trim = true, pattern, multiline = max > SINGLE_LINE_MAX } = rule;
+  const { min, trim = true, pattern, multiline = max > SINGLE_LINE_MAX, name = false } = rule;
   let s = z.string({ error: say(rule, API.mustBeText) });
   // Before any other check: a line break is refused whatever the field's own message says.
   if (!multiline) s = s.refine((v) => !LINE_BREAK.test(v), { error: API.singleLine, abort: true });
   if (trim) s = s.trim();
-  s = s.max(max, { error: say(rule, API.tooLong(max)) });
+  // abort: a pattern never runs over more than `max` characters.
+  s = s.max(max, { error: say(rule, API.tooLong(max)), abort: true });
+  if (name) {
+    s = s.refine((v) => !NAME_CONTROL.test(v), { error: SAFETY.nameHasControl, abort: true });
+    s = s.refine((v) => !NAME_LINK.test(v), { error: SAFETY.nameHasLink, abort: true });
+  }
   if (min) s = s.min(min, { error: say(rule, min === 1 ? API.required : API.tooShort(min)) });
   if (pattern) s = s.regex(pattern, { error: say(rule, API.invalidValue) });
   return withPartial((partial) => present(s, rule, 'text', partial), !!rule.required);
@@ -93,7 +103,8 @@ export function text(max: number, rule: TextRule = {}): Field<string> {
 /** An e-mail address, trimmed and lower-cased. */
 export function email(rule: Presence = {}): Field<string> {
   const bad = say(rule, API.invalidEmail);
-  const s = z.string({ error: bad }).trim().toLowerCase().max(EMAIL_MAX, { error: bad }).regex(EMAIL_PATTERN, { error: bad });
+  // isEmailAddress checks the length before its pattern: a megabyte never reaches the pattern.
+  const s = z.string({ error: bad }).trim().toLowerCase().refine(isEmailAddress, { error: bad });
   return withPartial((partial) => present(s, rule, 'other', partial), !!rule.required);
 }
 
@@ -246,7 +257,13 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   for (const issue of error.issues) {
     const at = issue.path.map(String);
     const paths = issue.code === 'unrecognized_keys' ? issue.keys.map((k) => [...at, k].join('.')) : [at.join('.')];
-    for (const path of paths) if (!(path in errors)) errors[path] = issue.message;
+    // Own keys only: `path in errors` is true for "constructor" or "toString" on any object, and
+    // such a field's refusal was lost (a body of only that key then passed with nothing parsed).
+    for (const path of paths) {
+      if (!Object.prototype.hasOwnProperty.call(errors, path)) {
+        Object.defineProperty(errors, path, { value: issue.message, enumerable: true, writable: true, configurable: true });
+      }
+    }
   }
   return errors;
 }

@@ -4,7 +4,7 @@ import { bool, email, object, text } from './fields';
 
 /** POST /contact (the storefront's "За дистрибутори"). */
 export const contactMessageInput = object({
-  name: text(NAME_MAX, { min: 1, required: true }),
+  name: text(NAME_MAX, { min: 1, required: true, name: true }),
   company: text(200),
   email: email({ required: true }),
   phone: text(PHONE_MAX),

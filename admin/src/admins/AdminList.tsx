@@ -27,7 +27,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useState } from 'react';
-import { PASSWORD_MIN } from '../../../domain/limits';
+import { ADMIN_PASSWORD_MIN } from '../../../domain/limits';
 import { dateTime, useIsSmall, DateTimeField } from '../common/fields';
 import { errorMessage } from '../httpClient';
 
@@ -133,7 +133,7 @@ export function AdminCreate() {
         <TextInput source="email" validate={[required(), email()]} />
         <TextInput source="firstName" />
         <TextInput source="lastName" />
-        <PasswordInput source="password" validate={minLength(PASSWORD_MIN)} autoComplete="new-password" />
+        <PasswordInput source="password" validate={[required(), minLength(ADMIN_PASSWORD_MIN)]} autoComplete="new-password" />
       </SimpleForm>
     </Create>
   );

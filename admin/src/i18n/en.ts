@@ -210,7 +210,7 @@ export const enApp: AppMessages = {
   },
   admins: {
     add: 'Add administrator',
-    addHelp: 'An existing email is given administrator rights; a new email gets a new account.',
+    addHelp: 'An existing email is given administrator rights; a new email gets a new account. Either way give a new password of at least 12 characters (not a common one, not the email); the person can change it after signing in.',
     remove: 'Remove rights',
     removeTitle: 'Remove administrator rights',
     removeContent: 'Are you sure you want to remove the rights of %{name}?',

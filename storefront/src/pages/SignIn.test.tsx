@@ -7,3 +7,7 @@ test('next is kept only when it is a path on this site', () => {
     expect(safeNextPath(bad)).toBeNull();
   }
 });
+
+test('next refuses what a browser reads as another origin once resolved or decoded (issue 25)', () => {
+  for (const bad of ['/.//evil.example', '/%2F%2Fevil.example', '/%5Cevil', '/\t/evil.example']) expect(safeNextPath(bad)).toBeNull();
+});

@@ -10,17 +10,10 @@ import { ApiError } from '../api/client';
 import { Seo } from '../components/Seo';
 import { EMAIL_MAX, PASSWORD_MAX } from '../../../domain/limits';
 import { API } from '../../../domain/messages';
+import { safeNextPath } from '../../../domain/safeNext';
 
-/** `next` when it is a path on this site (never another origin, `//host` or `/\\host`). */
-export function safeNextPath(raw: string | null | undefined): string | null {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\') || /[\u0000-\u001f]/.test(raw)) return null;
-  try {
-    const url = new URL(raw, 'http://same.site');
-    return url.origin === 'http://same.site' ? url.pathname + url.search + url.hash : null;
-  } catch {
-    return null;
-  }
-}
+/** `next` only when it is a path on this shop: the one rule, shared with the server. */
+export { safeNextPath };
 
 const isAdminPath = (path: string) => path === '/admin' || path.startsWith('/admin/');
 
@@ -47,7 +40,7 @@ export default function SignIn() {
     if (moveFocus) focusFirstInvalid(formRef.current);
   };
   const asked = safeNextPath(new URLSearchParams(location.search).get('next'));
-  const next = asked ?? (location.state as { from?: string } | null)?.from ?? '/account';
+  const next = asked ?? safeNextPath((location.state as { from?: string } | null)?.from) ?? '/account';
   const toAdmin = isAdminPath(next);
   const allowed = Boolean(user && (!toAdmin || user.role === 'admin'));
 

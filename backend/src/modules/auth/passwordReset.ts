@@ -9,7 +9,7 @@ import { hashToken, revokeAllTokens } from './middleware';
 import { badRequest } from '../../platform/http/errors';
 import { sendMail } from '../../platform/mail/transport';
 import { passwordResetMail } from '../orders/mail';
-import { updateUser } from '../customers/users';
+import { requireAdminPassword, updateUser } from '../customers/users';
 import { endAllSessions } from './sessions';
 import { API } from '../../../../domain/messages';
 import { PASSWORD_RESET_MINUTES } from '../../../../domain/limits';
@@ -42,6 +42,8 @@ export async function resetPassword(knex: Knex, token: string, password: string)
     await trx('passwordResets').where({ userId: row.userId }).whereNull('usedAt').update({ usedAt: now });
     const user = await User.query(trx).findById(row.userId);
     if (!user) throw badRequest(API.resetLinkInvalid, { token: API.resetLinkInvalid });
+    // Refused here, the transaction is undone: the link still works for a stronger password.
+    if (user.role === 'admin') requireAdminPassword(user.email, password);
     const updated = await updateUser(user, { password }, trx);
     // Whoever had the account's sessions or tokens loses them: the link was used to take it back.
     await endAllSessions(trx, user.id);

@@ -38,10 +38,14 @@ async function register(ctx: Context) {
 
 async function logIn(ctx: Context) {
   const { email, password } = parseBody<{ email: string; password: string }>(ctx.request.body, loginInput);
-  const user = await checkPassword(email, password, ctx.ip);
-  if (user.twoFactorEnabled) {
-    // The password was right; the session is not the user's until the second factor is.
-    (ctx.session as unknown as ShopSession).pendingTwoFactor = { userId: user.id, at: Date.now(), tries: 0 };
+  const check = await checkPassword(email, password, ctx.ip);
+  const user = check.user;
+  if (check.throttled || user.twoFactorEnabled) {
+    // The password was right; the session is not the user's until the second factor is. From a
+    // throttled address the answer is this one either way (the code step then tells nothing
+    // about the password): the owner locked out there still signs in with the code.
+    const wrongPassword = check.throttled && !check.passwordRight ? { wrongPassword: true } : {};
+    (ctx.session as unknown as ShopSession).pendingTwoFactor = { userId: user.id, at: Date.now(), tries: 0, ...wrongPassword };
     ctx.body = { twoFactorRequired: true, message: API.twoFactorRequired };
     return;
   }
@@ -61,8 +65,10 @@ async function logInSecondFactor(ctx: Context) {
     delete session.pendingTwoFactor;
     throw unauthorized(API.twoFactorExpired);
   }
-  // Wrong codes also count against the account, across sign-ins (429 past the limit).
-  if (!(await checkSecondFactorCounted(ctx, user, code))) {
+  // Wrong codes also count against the account, across sign-ins (429 past the limit). After a
+  // wrong password (from a throttled address) no code is right, and none is counted: a stranger
+  // without the password must not use up the owner's code tries.
+  if (pending.wrongPassword || !(await checkSecondFactorCounted(ctx, user, code))) {
     session.pendingTwoFactor = { ...pending, tries: pending.tries + 1 };
     throw unauthorized(API.twoFactorWrongCode);
   }

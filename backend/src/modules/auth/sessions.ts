@@ -1,6 +1,6 @@
 // Signing in and out of the cookie session. The session id is regenerated on sign-in (no
-// fixation) and the old session destroyed on sign-out; the CSRF token stays the same, so a page
-// that fetched it once keeps working across sign-in and sign-out.
+// fixation) and the session destroyed on sign-out; the CSRF token (its own cookie) stays the same,
+// so a page that fetched it once keeps working across sign-in and sign-out.
 import type { Context } from 'koa';
 import type { User } from '../../models/User';
 import { issueCsrfToken } from '../../platform/http/csrf';
@@ -14,18 +14,17 @@ function clear(s: Sess, keep: string[]) {
 export async function signIn(ctx: Context, user: User): Promise<string> {
   const csrfToken = issueCsrfToken(ctx);
   const s = ctx.session as unknown as Sess;
-  clear(s, ['csrfToken', 'orderIds']);
+  clear(s, ['orderIds']);
   s.userId = user.id;
   await s.regenerate();
   return csrfToken;
 }
 
 export async function signOut(ctx: Context): Promise<void> {
-  const s = ctx.session as unknown as Sess | null;
-  if (!s) return;
+  if (!ctx.session) return;
   issueCsrfToken(ctx);
-  clear(s, ['csrfToken']);
-  await s.regenerate();
+  // Nothing is left to keep: the row goes, and no empty one takes its place.
+  ctx.session = null;
 }
 
 /** End every session of a user (password reset, account deletion). */

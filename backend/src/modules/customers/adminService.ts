@@ -8,7 +8,7 @@ import { raPage, filterBy, whereContains, type RaListParams, type RaListSpec } f
 import { cachedCount } from '../../platform/cache/countCache';
 import { API } from '../../../../domain/messages';
 import { ROLES, USER_SORTS, USER_SORT_DEFAULT, PAGE_DEFAULT, PAGE_SIZE_DEFAULT } from '../../../../domain/limits';
-import { createUser, updateUser, type UserChanges, type UserInput } from './users';
+import { createUser, requireAdminPassword, requireAdminPasswordForChange, updateUser, type UserChanges, type UserInput } from './users';
 import { endAllSessions } from '../auth/sessions';
 
 export const userListSpec: RaListSpec = {
@@ -66,7 +66,14 @@ function guardSelf(staff: Pick<User, 'id'>, target: User, change: { deleting?: b
 
 export async function changeUser(staff: Pick<User, 'id'>, target: User, changes: UserChanges): Promise<User> {
   guardSelf(staff, target, { role: changes.role });
+  requireAdminPasswordForChange(target, changes);
   return updateUser(target, changes);
+}
+
+/** A new account made by staff; an administrator's password meets the admin rule. */
+export async function createUserAsStaff(input: UserInput): Promise<User> {
+  if (input.role === 'admin') requireAdminPassword(input.email, input.password);
+  return createUser(input);
 }
 
 /** Delete an account; its sessions end first. */
@@ -82,11 +89,16 @@ export async function demoteAdmin(staff: Pick<User, 'id'>, admin: User): Promise
   return updateUser(admin, { role: 'customer' });
 }
 
-/** An existing customer with this e-mail is promoted; otherwise a new admin account (`needsPassword`
- *  checks the password it then needs). */
+/** An existing customer with this e-mail is promoted (with a new strong password); otherwise a new
+ *  admin account (`needsPassword` checks the password it then needs). */
 export async function addAdmin(input: UserInput, needsPassword: () => void): Promise<User> {
   const existing = await User.query().findOne({ email: input.email });
-  if (existing) return updateUser(existing, { role: 'admin', firstName: input.firstName, lastName: input.lastName, phone: input.phone, password: input.password });
+  if (existing) {
+    const changes: UserChanges = { role: 'admin', firstName: input.firstName, lastName: input.lastName, phone: input.phone, password: input.password };
+    requireAdminPasswordForChange(existing, changes);
+    return updateUser(existing, changes);
+  }
   needsPassword();
+  requireAdminPassword(input.email, input.password);
   return createUser({ ...input, role: 'admin' });
 }

@@ -8,9 +8,9 @@ import { isRaDialect, parseRaParams, sendRaList } from '../../platform/lists/raL
 import { adminInput, newAdminPassword, userInput, userListQuery } from '../../../../domain/schemas/customers';
 import { API } from '../../../../domain/messages';
 import { currentUser } from '../auth/middleware';
-import { createUser, type UserChanges } from './users';
+import type { UserChanges } from './users';
 import {
-  addAdmin, changeUser, deleteUser, demoteAdmin, findUser, userList, userListSpec, userPage, type UserListQuery,
+  addAdmin, changeUser, createUserAsStaff, deleteUser, demoteAdmin, findUser, userList, userListSpec, userPage, type UserListQuery,
 } from './adminService';
 
 /** The body of a create: the user object itself, or { user: {...} }. */
@@ -40,7 +40,7 @@ export function userRoutes() {
   // The spec's calls.
   router.post('/users/create', async (ctx) => {
     const input = parseBody<any>(userBody(ctx.request.body), userInput);
-    const user = await createUser(input);
+    const user = await createUserAsStaff(input);
     ctx.status = 201;
     ctx.body = { message: API.userCreated, user };
   });
@@ -66,7 +66,7 @@ export function userRoutes() {
   router.post('/users', async (ctx) => {
     const input = parseBody<any>(ctx.request.body, userInput);
     ctx.status = 201;
-    ctx.body = await createUser(input);
+    ctx.body = await createUserAsStaff(input);
   });
   router.put('/users/:id', async (ctx) => {
     ctx.body = await change(ctx, await findUser(parseId(ctx.params.id)), ctx.request.body);

@@ -1,7 +1,8 @@
 // Creating and changing users: e-mail normalised and unique, password hashed, search text kept.
 import { User } from '../../models/User';
-import { conflict } from '../../platform/http/errors';
-import { API } from '../../../../domain/messages';
+import { badRequest, conflict } from '../../platform/http/errors';
+import { API, SAFETY } from '../../../../domain/messages';
+import { adminPasswordProblem } from '../../../../domain/adminPassword';
 import { searchable } from '../../../../domain/slug';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeAllTokens } from '../auth/middleware';
@@ -30,6 +31,13 @@ export async function createUser(input: UserInput, trx?: Transaction): Promise<U
   } as Partial<User>);
 }
 
+/** An administrator's new password meets the admin rule (domain/adminPassword.ts): 400 with the
+ *  reason on `field` otherwise. */
+export function requireAdminPassword(email: string, password: string, field = 'password'): void {
+  const problem = adminPasswordProblem(email, password);
+  if (problem) throw badRequest(problem, { [field]: problem });
+}
+
 export interface UserChanges {
   email?: string;
   password?: string;
@@ -37,6 +45,18 @@ export interface UserChanges {
   lastName?: string;
   phone?: string;
   role?: Role;
+}
+
+/**
+ * A change by staff that leaves the account an administrator: a new password meets the admin rule,
+ * and a customer becomes an admin only with a new one (the shop cannot tell how strong the
+ * password it has stored is: a customer's may be 8 characters, or a common one).
+ */
+export function requireAdminPasswordForChange(user: User, changes: UserChanges): void {
+  if ((changes.role ?? user.role) !== 'admin') return;
+  const email = changes.email ?? user.email;
+  if (changes.password) requireAdminPassword(email, changes.password);
+  else if (user.role !== 'admin') throw badRequest(SAFETY.adminPasswordNeeded, { password: SAFETY.adminPasswordNeeded });
 }
 
 export async function updateUser(user: User, changes: UserChanges, trx?: Transaction): Promise<User> {

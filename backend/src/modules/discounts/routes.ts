@@ -12,6 +12,7 @@ import type { ShippingMethod } from '../../../../domain/orderStatus';
 import { countCodeCheck, customerKeys, guestOrdersCustomerKeys } from './service';
 import type { ShopSession } from '../../platform/http/session';
 import { hashToken } from '../auth/middleware';
+import { csrfTokenOf } from '../../platform/http/csrf';
 import type { LineInput } from '../cart/lines';
 import { quoteCart, quoteView } from '../checkout/quote';
 
@@ -25,7 +26,7 @@ async function raList(ctx: Context) {
  *  trying codes meets 429, a shopper retyping one never does. */
 export async function throttleChecks(ctx: Context, user: User | null) {
   // The session's CSRF token names it (it outlives sign-in); a token caller is its account.
-  const csrf = (ctx.session as unknown as ShopSession | null)?.csrfToken;
+  const csrf = csrfTokenOf(ctx);
   const who = ctx.state.authVia === 'bearer' || !csrf ? `user:${user?.id ?? 0}` : `session:${hashToken(csrf).slice(0, 32)}`;
   await countCodeCheck(who, ctx.ip);
 }

@@ -16,6 +16,7 @@ import { normalizeEmailKey } from '../../../../domain/email';
 import { Order } from '../../models/Order';
 import { Throttle } from '../../platform/http/throttle';
 import { DISCOUNT_CHECKS_PER_ADDRESS, DISCOUNT_CHECKS_PER_SESSION, DISCOUNT_CHECK_WINDOW_MINUTES } from '../../../../domain/limits';
+import { addressLimitKey } from '../../platform/http/clientAddress';
 
 export function normalizeCode(code: string): string {
   return code.trim().toUpperCase();
@@ -90,7 +91,7 @@ export async function redeemDiscount(d: Discount, orderId: number, email: string
 export async function countCodeCheck(who: string, ip: string): Promise<void> {
   const window = DISCOUNT_CHECK_WINDOW_MINUTES * 60_000;
   const okWho = await new Throttle(Order.knex(), DISCOUNT_CHECKS_PER_SESSION, window).allow([`discount-check:${who}`]);
-  const okAddress = await new Throttle(Order.knex(), DISCOUNT_CHECKS_PER_ADDRESS, window).allow([`discount-check:ip:${ip}`]);
+  const okAddress = await new Throttle(Order.knex(), DISCOUNT_CHECKS_PER_ADDRESS, window).allow([`discount-check:ip:${addressLimitKey(ip)}`]);
   if (!okWho || !okAddress) throw tooManyRequests(API.tooManyCodeChecks);
 }
 

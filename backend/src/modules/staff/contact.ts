@@ -8,6 +8,7 @@ import { notifyStaff } from './notifications';
 import { API } from '../../../../domain/messages';
 import { searchable } from '../../../../domain/slug';
 import { CONTACT_MAX_PER_WINDOW, CONTACT_WINDOW_MINUTES } from '../../../../domain/limits';
+import { addressLimitKey } from '../../platform/http/clientAddress';
 
 export const contactListSpec: RaListSpec = {
   idColumn: 'id',
@@ -30,7 +31,7 @@ export interface ContactInput {
 /** A message from the form: refused with 429 past the address's allowance; saved with a notice. */
 export async function receiveContactMessage(input: ContactInput, ip: string): Promise<ContactMessage> {
   const throttle = new Throttle(ContactMessage.knex(), CONTACT_MAX_PER_WINDOW, CONTACT_WINDOW_MINUTES * 60_000);
-  const key = [`contact:ip:${ip}`];
+  const key = [`contact:ip:${addressLimitKey(ip)}`];
   if (await throttle.isBlocked(key)) throw tooManyRequests(API.contactTooMany);
   await throttle.fail(key);
   return ContactMessage.transaction(async (trx) => {

@@ -20,7 +20,11 @@ export function throwIfErrors(errors: FieldErrors) {
 
 function parseWith<T>(input: unknown, schema: z.ZodType): T {
   const result = schema.safeParse(input);
-  if (!result.success) throwIfErrors(fieldErrors(result.error));
+  if (!result.success) {
+    throwIfErrors(fieldErrors(result.error));
+    // A refusal always answers 400, even one no field's text came out of.
+    throw badRequest(API.invalidInput);
+  }
   return result.data as T;
 }
 

@@ -16,7 +16,7 @@ export interface ShopSession {
   /** Orders placed by this browser as a guest, so it may view them. */
   orderIds?: number[];
   /** Password checked, second factor still owed. */
-  pendingTwoFactor?: { userId: number; at: number; tries: number };
+  pendingTwoFactor?: { userId: number; at: number; tries: number; wrongPassword?: boolean };
 }
 
 const MEMORY_MAX = 20_000;

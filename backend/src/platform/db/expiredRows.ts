@@ -1,0 +1,27 @@
+// Rows that only matter until a time: sessions past their expiry and throttle counts past their
+// window. Nothing reads them any more (an expired session is refused, an expired count starts
+// again), so they are deleted on start and then every hour, by every instance (a delete of what
+// is already gone costs nothing).
+import type { Knex } from 'knex';
+import { purgeExpiredSessions } from '../http/session';
+
+export const PURGE_INTERVAL_MS = 60 * 60_000;
+
+/** Throttle counts whose window has ended. */
+export async function purgeExpiredThrottles(knex: Knex): Promise<void> {
+  await knex('throttles').where('resetAt', '<=', Date.now()).delete();
+}
+
+export async function purgeExpiredRows(knex: Knex): Promise<void> {
+  await purgeExpiredSessions(knex);
+  await purgeExpiredThrottles(knex);
+}
+
+/** Purge every `everyMs` (the server purges once itself before it listens); the timer never keeps
+ *  the process alive. Answers the stop. */
+export function startPurging(knex: Knex, everyMs = PURGE_INTERVAL_MS, onError: (err: unknown) => void = () => undefined): () => void {
+  const run = () => void purgeExpiredRows(knex).catch(onError);
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
