@@ -39,6 +39,10 @@ export interface Config {
   logRequests: boolean;
   /** nodemailer transport URL; without it mail is written as .eml files to outboxDir. */
   smtpUrl?: string;
+  /** SMTP_TIMEOUT_MS: nodemailer's connection, greeting and socket (idle) timeouts, far below the
+   *  mail queue's claim (platform/mail/transport: mailClaimMs), so a slow or silent server fails
+   *  a send long before another round may take the message again. */
+  smtpTimeoutMs: number;
   mailFrom: string;
   outboxDir: string;
   /** Public address of the shop, for links in e-mails. */
@@ -129,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     memoryCaches: env.MEMORY_CACHES !== '0',
     logRequests: env.LOG_REQUESTS !== '0' && nodeEnv !== 'test',
     smtpUrl: env.SMTP_URL || undefined,
+    smtpTimeoutMs: Number(env.SMTP_TIMEOUT_MS) || 30_000,
     mailFrom: env.MAIL_FROM || 'VAP SOLO <shop@vapsolo.bg>',
     outboxDir: path.join(dataDir, 'outbox'),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${Number(env.PORT) || 3000}`).replace(/\/$/, ''),
