@@ -50,6 +50,8 @@ export interface Config {
   /** Couriers' APIs (README: Couriers). Without user and password: a demo office directory, no waybills. */
   econt: CourierAccount;
   speedy: CourierAccount;
+  /** COURIER_TIMEOUT_MS: one courier call, headers and body, takes at most this long (15 s). */
+  courierTimeoutMs: number;
   /** Run the courier jobs with the app: office sync at start and daily, tracking every 30 minutes. */
   courierJobs: boolean;
 }
@@ -139,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: (env.PUBLIC_URL || `http://localhost:${Number(env.PORT) || 3000}`).replace(/\/$/, ''),
     econt: { apiUrl: env.ECONT_API_URL || ECONT_PRODUCTION_URL, user: env.ECONT_USER || undefined, password: env.ECONT_PASSWORD || undefined },
     speedy: { apiUrl: env.SPEEDY_API_URL || SPEEDY_URL, user: env.SPEEDY_USER || undefined, password: env.SPEEDY_PASSWORD || undefined },
+    courierTimeoutMs: Number(env.COURIER_TIMEOUT_MS) || 15_000,
     courierJobs: env.COURIER_JOBS ? env.COURIER_JOBS === '1' : nodeEnv !== 'test',
     ...overrides,
   };

@@ -24,6 +24,7 @@ export const forbidden = (message: string = API.forbidden) => new HttpError(403,
 export const notFound = (message: string = API.notFound) => new HttpError(404, message);
 export const conflict = (message: string = API.conflict, errors?: FieldErrors) => new HttpError(409, message, errors);
 export const tooManyRequests = (message: string = API.tooManyAttempts) => new HttpError(429, message);
+export const serviceUnavailable = (message: string, errors?: FieldErrors) => new HttpError(503, message, errors);
 
 /**
  * A body the parser could not read, as a refusal a person understands: too large (413), an
