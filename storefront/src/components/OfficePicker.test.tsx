@@ -51,3 +51,10 @@ it('says when no office matches and shows the error it is given', async () => {
   expect(screen.getByText('Посочете офис за доставка.')).toBeInTheDocument();
   expect(screen.getByRole('combobox')).toHaveAttribute('aria-invalid', 'true');
 });
+
+it('says the directory is being filled when the server is asking the courier', async () => {
+  mockFetch({ 'GET /api/couriers/offices': { body: { offices: [], demo: false, syncing: true } } });
+  render(<OfficePicker courier="econt" value={null} onChange={() => undefined} />);
+  await userEvent.type(screen.getByRole('combobox', { name: /Офис на Еконт/ }), 'соф');
+  expect(await screen.findByText('Указателят на офисите се зарежда от куриера. Опитайте отново след малко.')).toBeInTheDocument();
+});

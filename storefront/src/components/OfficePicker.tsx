@@ -3,7 +3,7 @@
 // move through the offices, Enter picks one, Escape closes the list; tapping works on a phone.
 import { useEffect, useId, useRef, useState, KeyboardEvent } from 'react';
 import { api } from '../api/client';
-import { COURIER_LABELS, Courier, OFFICE_QUERY_MAX, type ApiOffice } from '../../../domain/couriers';
+import { COURIER_LABELS, COURIER_TEXT, Courier, OFFICE_QUERY_MAX, type ApiOffice } from '../../../domain/couriers';
 import './OfficePicker.css';
 
 const SEARCH_DELAY_MS = 200;
@@ -24,6 +24,8 @@ export function OfficePicker({ courier, value, onChange, id, error }: OfficePick
   const [query, setQuery] = useState('');
   const [offices, setOffices] = useState<ApiOffice[]>([]);
   const [demo, setDemo] = useState(false);
+  // The server is filling an empty directory from the courier right now (it never waits on it).
+  const [syncing, setSyncing] = useState(false);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [loading, setLoading] = useState(false);
@@ -35,10 +37,11 @@ export function OfficePicker({ courier, value, onChange, id, error }: OfficePick
     const timer = setTimeout(() => {
       setLoading(true);
       api
-        .get<{ offices: ApiOffice[]; demo?: boolean }>(`/couriers/offices?courier=${courier}&q=${encodeURIComponent(query.trim())}`, { silent: true, signal: controller.signal })
+        .get<{ offices: ApiOffice[]; demo?: boolean; syncing?: boolean }>(`/couriers/offices?courier=${courier}&q=${encodeURIComponent(query.trim())}`, { silent: true, signal: controller.signal })
         .then((r) => {
           setOffices(r.offices);
           setDemo(Boolean(r.demo));
+          setSyncing(Boolean(r.syncing));
           setActive(r.offices.length ? 0 : -1);
         })
         .catch(() => setOffices([]))
@@ -133,7 +136,9 @@ export function OfficePicker({ courier, value, onChange, id, error }: OfficePick
                   <span className="muted">{o.address}</span>
                 </li>
               ))}
-              {!loading && offices.length === 0 && <li className="office-picker-empty" role="presentation">Няма офис, който да отговаря. Опитайте с града.</li>}
+              {!loading && offices.length === 0 && (
+                <li className="office-picker-empty" role="presentation">{syncing ? COURIER_TEXT.officesLoading : 'Няма офис, който да отговаря. Опитайте с града.'}</li>
+              )}
             </ul>
           )}
         </>
