@@ -102,5 +102,7 @@ export async function trackOpenShipments(config: Config): Promise<TrackingSummar
       }
     }
   }));
-  return summary;
+  // In the couriers' own order, whichever answered first.
+  const inOrder = (list: Courier[]) => COURIERS.filter((c) => list.includes(c));
+  return { ...summary, asked: inOrder(summary.asked), failed: inOrder(summary.failed) };
 }
