@@ -50,8 +50,9 @@ export interface Config {
   /** Couriers' APIs (README: Couriers). Without user and password: a demo office directory, no waybills. */
   econt: CourierAccount;
   speedy: CourierAccount;
-  /** MIN_FREE_DISK_MB: below this much free space in dataDir /api/ready answers 503 (100). */
-  minFreeDiskMb: number;
+  /** MIN_FREE_DISK_MB: below this much free space in dataDir /api/ready answers 503. Unset: 100,
+   *  or 5% of a file system smaller than 2 GB (platform/db/storage). */
+  minFreeDiskMb?: number;
   /** COURIER_TIMEOUT_MS: one courier call, headers and body, takes at most this long (15 s). */
   courierTimeoutMs: number;
   /** Run the courier jobs with the app: office sync at start and daily, tracking every 30 minutes. */
@@ -144,7 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     econt: { apiUrl: env.ECONT_API_URL || ECONT_PRODUCTION_URL, user: env.ECONT_USER || undefined, password: env.ECONT_PASSWORD || undefined },
     speedy: { apiUrl: env.SPEEDY_API_URL || SPEEDY_URL, user: env.SPEEDY_USER || undefined, password: env.SPEEDY_PASSWORD || undefined },
     courierTimeoutMs: Number(env.COURIER_TIMEOUT_MS) || 15_000,
-    minFreeDiskMb: env.MIN_FREE_DISK_MB !== undefined && env.MIN_FREE_DISK_MB !== '' && Number.isFinite(Number(env.MIN_FREE_DISK_MB)) ? Number(env.MIN_FREE_DISK_MB) : 100,
+    minFreeDiskMb: env.MIN_FREE_DISK_MB && Number.isFinite(Number(env.MIN_FREE_DISK_MB)) ? Number(env.MIN_FREE_DISK_MB) : undefined,
     courierJobs: env.COURIER_JOBS ? env.COURIER_JOBS === '1' : nodeEnv !== 'test',
     ...overrides,
   };

@@ -11,7 +11,7 @@ import supertest from 'supertest';
 import { makeShop, TestShop } from './helpers';
 import { makeCatalogue, placeOrder, checkoutBody } from './fixtures';
 import { errorMiddleware } from '../src/platform/http/errors';
-import { isWriteFailure, readinessCheck, freeBytes } from '../src/platform/db/storage';
+import { isWriteFailure, readinessCheck, diskSpace } from '../src/platform/db/storage';
 import { API } from '../../domain/messages';
 
 const CANNOT_WRITE = 'Сървърът временно не може да запише промени. Опитайте отново след малко.';
@@ -62,13 +62,23 @@ describe('/api/ready', () => {
 
   it('reads free space with statfs, and answers again as soon as space returns (no failure is kept)', async () => {
     shop = await makeShop();
-    let free = 50 * 1024 * 1024;
-    const statfs = (async () => ({ bavail: free / 4096, bsize: 4096 })) as unknown as typeof fs.promises.statfs;
-    const ready = readinessCheck({ knex: shop.app.knex, dataDir: shop.config.dataDir, minFreeDiskMb: 100, statfs });
+    const MB = 1024 * 1024;
+    let free = 50 * MB;
+    let total = 100_000 * MB;
+    const statfs = (async () => ({ bavail: free / 4096, bsize: 4096, blocks: total / 4096 })) as unknown as typeof fs.promises.statfs;
+    // MIN_FREE_DISK_MB unset: 100 MB on a large disk.
+    const ready = readinessCheck({ knex: shop.app.knex, dataDir: shop.config.dataDir, statfs });
     expect(await ready()).toEqual({ ready: false, body: { status: 'low disk', freeMb: 50, message: `${CANNOT_WRITE} ${API.lowDisk(50, 100)}` } });
-    free = 500 * 1024 * 1024;
+    free = 500 * MB;
     expect(await ready()).toEqual({ ready: true, body: { status: 'ready' } });
-    expect(await freeBytes(path.join(os.tmpdir(), 'no-such-folder', 'below'))).toBeGreaterThan(0);
+    // On a small disk (200 MB) 5% of it: 50 MB free is enough, 5 MB is not.
+    const small = readinessCheck({ knex: shop.app.knex, dataDir: shop.config.dataDir, statfs });
+    total = 200 * MB;
+    free = 5 * MB;
+    expect(await small()).toEqual({ ready: false, body: { status: 'low disk', freeMb: 5, message: `${CANNOT_WRITE} ${API.lowDisk(5, 10)}` } });
+    free = 50 * MB;
+    expect(await small()).toEqual({ ready: true, body: { status: 'ready' } });
+    expect((await diskSpace(path.join(os.tmpdir(), 'no-such-folder', 'below'))).free).toBeGreaterThan(0);
   });
 
   it('answers 503 when the database cannot write', async () => {
@@ -142,7 +152,9 @@ const disk = smallFileSystem(16);
     const dataDir = disk!.dir;
     // The outbox elsewhere: the order mails are written after the answer, and are not under test.
     const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-outbox-'));
-    shop = await makeShop({ dbFile: path.join(dataDir, 'shop.sqlite3'), databaseUrl: undefined, dataDir, outboxDir, minFreeDiskMb: 1 });
+    // MIN_FREE_DISK_MB unset: 5% of this small disk.
+    shop = await makeShop({ dbFile: path.join(dataDir, 'shop.sqlite3'), databaseUrl: undefined, dataDir, outboxDir });
+    expect((await shop.browser().get('/api/ready')).status).toBe(200);
     const cat = await makeCatalogue();
     const customer = await shop.user();
     const guest = shop.browser();

@@ -23,13 +23,24 @@ export function isWriteFailure(err: unknown): boolean {
   return false;
 }
 
-/** Free bytes for an unprivileged writer in `dir` (or its nearest existing parent). */
-export async function freeBytes(dir: string, statfs = fs.promises.statfs): Promise<number> {
+/** MIN_FREE_DISK_MB when unset: 100 MB, or 5% of a smaller file system (a 50 MB disk is not "low" when empty). */
+export const MIN_FREE_DISK_MB_DEFAULT = 100;
+const MIN_FREE_DISK_SHARE = 0.05;
+
+let lastWriteFailure = 0;
+/** A request's write just failed for want of space (the error middleware says so): /api/ready
+ *  stops answering from what it kept and checks again. */
+export function noteWriteFailure(): void {
+  lastWriteFailure = Date.now();
+}
+
+/** Free bytes for an unprivileged writer in `dir` (or its nearest existing parent), and the file system's size. */
+export async function diskSpace(dir: string, statfs = fs.promises.statfs): Promise<{ free: number; total: number }> {
   let at = path.resolve(dir);
   for (;;) {
     try {
       const s = await statfs(at);
-      return Number(s.bavail) * Number(s.bsize);
+      return { free: Number(s.bavail) * Number(s.bsize), total: Number(s.blocks) * Number(s.bsize) };
     } catch (err) {
       const parent = path.dirname(at);
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || parent === at) throw err;
@@ -50,7 +61,8 @@ export const READY_CACHE_MS = 5_000;
  * /api/ready's check: migrated, the database takes a write (a one-row upsert), the data folder
  * has at least minFreeDiskMb free. `statfs` is for tests.
  */
-export function readinessCheck(opts: { knex: Knex; dataDir: string; minFreeDiskMb: number; statfs?: typeof fs.promises.statfs }) {
+export function readinessCheck(opts: { knex: Knex; dataDir: string; minFreeDiskMb?: number; statfs?: typeof fs.promises.statfs }) {
+  let keptSince = 0;
   let keptUntil = 0;
   return async function ready(): Promise<Readiness> {
     try {
@@ -59,17 +71,19 @@ export function readinessCheck(opts: { knex: Knex; dataDir: string; minFreeDiskM
     } catch {
       return { ready: false, body: { status: 'database unreachable' } };
     }
-    if (Date.now() < keptUntil) return { ready: true, body: { status: 'ready' } };
+    if (Date.now() < keptUntil && lastWriteFailure < keptSince) return { ready: true, body: { status: 'ready' } };
     try {
       await opts.knex('writeProbe').insert({ id: 1, writtenAt: Date.now() }).onConflict('id').merge();
     } catch (err) {
       if (!isWriteFailure(err)) return { ready: false, body: { status: 'database unreachable' } };
       return { ready: false, body: { status: 'cannot write', message: API.cannotWrite } };
     }
-    const free = await freeBytes(opts.dataDir, opts.statfs).catch(() => Infinity);
-    const freeMb = Math.floor(free / 1024 / 1024);
-    if (freeMb < opts.minFreeDiskMb) return { ready: false, body: { status: 'low disk', freeMb, message: `${API.cannotWrite} ${API.lowDisk(freeMb, opts.minFreeDiskMb)}` } };
-    keptUntil = Date.now() + READY_CACHE_MS;
+    const space = await diskSpace(opts.dataDir, opts.statfs).catch(() => ({ free: Infinity, total: Infinity }));
+    const freeMb = Math.floor(space.free / 1024 / 1024);
+    const minMb = opts.minFreeDiskMb ?? Math.min(MIN_FREE_DISK_MB_DEFAULT, Math.floor((space.total / 1024 / 1024) * MIN_FREE_DISK_SHARE));
+    if (freeMb < minMb) return { ready: false, body: { status: 'low disk', freeMb, message: `${API.cannotWrite} ${API.lowDisk(freeMb, minMb)}` } };
+    keptSince = Date.now();
+    keptUntil = keptSince + READY_CACHE_MS;
     return { ready: true, body: { status: 'ready' } };
   };
 }

@@ -7,7 +7,7 @@ import {
 } from 'objection';
 import { API } from '../../../../domain/messages';
 import { scrubError } from './scrub';
-import { isWriteFailure } from '../db/storage';
+import { isWriteFailure, noteWriteFailure } from '../db/storage';
 
 export type FieldErrors = Record<string, string>;
 
@@ -78,7 +78,10 @@ function toAnswer(err: any): { status: number; message: string; errors?: FieldEr
   // zlib's own errors (a broken compressed body that got past the body parser's guard).
   if (typeof err?.code === 'string' && /^Z_/.test(err.code)) return toAnswer(bodyParseError(err));
   // A full disk (or a failing one): the shop cannot write now, and will again when space returns.
-  if (isWriteFailure(err)) return { status: 503, message: API.cannotWrite };
+  if (isWriteFailure(err)) {
+    noteWriteFailure();
+    return { status: 503, message: API.cannotWrite };
+  }
   const status = Number(err?.status || err?.statusCode);
   if (status === 405 || status === 501) return { status: 405, message: API.methodNotAllowed };
   if (status >= 400 && status < 500) return { status, message: status === 404 ? API.notFound : API.invalidInput };
