@@ -142,6 +142,13 @@ describe('the office sync', () => {
     expect(asked).toEqual(['econt', 'speedy']);
   });
 
+  it('keeps the directory when a courier answers with no offices at all', async () => {
+    const res = await withFailure(['econt', 'speedy'], 'no-offices', () => admin.post('/api/admin/couriers/sync', {}));
+    expect(res.status).toBe(503);
+    expect((await guest.get('/api/couriers/offices?courier=econt&q=пловдив')).body.offices).toHaveLength(1);
+    expect((await guest.get('/api/couriers/offices?courier=speedy&q=софия')).body.offices).toHaveLength(1);
+  });
+
   it('says which courier failed when the other answered', async () => {
     const res = await withFailure(['speedy'], 'wrong-shape', () => admin.post('/api/admin/couriers/sync', {}));
     expect(res.status).toBe(200);

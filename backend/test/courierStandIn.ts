@@ -24,9 +24,10 @@ export interface StandInTracking {
  * How a courier misbehaves, from setFault until cleared: 'silent' never answers; 'slow' answers
  * after slowMs; 'stalled-body' sends its headers and the start of a JSON body, then nothing;
  * '5xx' its own 500 with an error in its format; 'broken-json' JSON that does not parse;
- * 'wrong-shape' valid JSON of another shape (strings where lists belong).
+ * 'wrong-shape' valid JSON of another shape (strings where lists belong); 'no-offices' an empty
+ * office list (other calls answer as usual).
  */
-export type CourierFault = 'silent' | 'slow' | 'stalled-body' | '5xx' | 'broken-json' | 'wrong-shape';
+export type CourierFault = 'silent' | 'slow' | 'stalled-body' | '5xx' | 'broken-json' | 'wrong-shape' | 'no-offices';
 
 export interface CourierStandIn {
   /** Base URLs for ECONT_API_URL and SPEEDY_API_URL. */
@@ -103,6 +104,11 @@ export async function startCourierStandIn(credentials = { user: 'shop-user', pas
   function misbehave(courier: 'econt' | 'speedy', path: string, res: http.ServerResponse): boolean {
     const f = faults[courier];
     if (!f || f.fault === 'slow') return false;
+    if (f.fault === 'no-offices') {
+      if (!/getOffices|location\/office/.test(path)) return false;
+      json(res, 200, { offices: [] });
+      return true;
+    }
     const held = () => res.on('close', () => !res.writableFinished && happened(`gone:${courier}:${path}`));
     if (f.fault === 'silent') held();
     else if (f.fault === 'stalled-body') {

@@ -69,6 +69,8 @@ export function syncCourierOffices(config: Config, courier: Courier, knex: Knex 
       return replaceOffices(courier, [...DEMO_OFFICES[courier]], true, knex);
     }
     const offices = await clientFor(config, courier).offices();
+    // No offices at all is a courier answering wrongly, not a closed network: keep the directory.
+    if (!offices.length) throw new CourierUnavailable('no offices in the answer');
     return replaceOffices(courier, offices, false, knex);
   })().finally(() => syncing.delete(courier));
   syncing.set(courier, job);
