@@ -7,6 +7,9 @@ import { COURIER_LABELS, COURIER_TEXT, Courier, OFFICE_QUERY_MAX, type ApiOffice
 import './OfficePicker.css';
 
 const SEARCH_DELAY_MS = 200;
+/** While the server fills an empty directory from the courier, the search is asked again this often, this many times. */
+const SYNC_RETRY_MS = 1500;
+const SYNC_RETRIES = 20;
 
 export interface OfficePickerProps {
   courier: Courier;
@@ -26,6 +29,7 @@ export function OfficePicker({ courier, value, onChange, id, error }: OfficePick
   const [demo, setDemo] = useState(false);
   // The server is filling an empty directory from the courier right now (it never waits on it).
   const [syncing, setSyncing] = useState(false);
+  const [retry, setRetry] = useState(0);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [loading, setLoading] = useState(false);
@@ -34,6 +38,7 @@ export function OfficePicker({ courier, value, onChange, id, error }: OfficePick
   useEffect(() => {
     if (!open) return;
     const controller = new AbortController();
+    let again: ReturnType<typeof setTimeout> | undefined;
     const timer = setTimeout(() => {
       setLoading(true);
       api
@@ -42,6 +47,8 @@ export function OfficePicker({ courier, value, onChange, id, error }: OfficePick
           setOffices(r.offices);
           setDemo(Boolean(r.demo));
           setSyncing(Boolean(r.syncing));
+          // The offices appear by themselves once the courier has answered the server.
+          if (r.syncing && retry < SYNC_RETRIES) again = setTimeout(() => setRetry((n) => n + 1), SYNC_RETRY_MS);
           setActive(r.offices.length ? 0 : -1);
         })
         .catch(() => setOffices([]))
@@ -49,9 +56,10 @@ export function OfficePicker({ courier, value, onChange, id, error }: OfficePick
     }, SEARCH_DELAY_MS);
     return () => {
       clearTimeout(timer);
+      clearTimeout(again);
       controller.abort();
     };
-  }, [courier, query, open]);
+  }, [courier, query, open, retry]);
 
   useEffect(() => {
     listRef.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView?.({ block: 'nearest' });
