@@ -25,21 +25,23 @@ function errorText(e: EcontApiError | undefined, depth = 0): string {
   return [typeof e.message === 'string' ? e.message : '', ...inner].filter(Boolean).join(' ').trim();
 }
 
-const text = z.string().nullish();
+const optionalText = z.string().nullish();
 const code = z.union([z.string(), z.number()]).nullish();
+/** Read only for whether it is there: any value. */
+const present = z.unknown();
 /** What the shop reads of each answer (other keys are kept, unread); checked before use. */
 const ANSWER_SHAPES: Record<string, z.ZodType> = {
   [ECONT_PATHS.offices]: z.looseObject({
-    offices: z.array(z.looseObject({ code, name: text, address: z.looseObject({ city: z.looseObject({ name: text }).nullish(), fullAddress: text }).nullish() })),
+    offices: z.array(z.looseObject({ code, name: optionalText, address: z.looseObject({ city: z.looseObject({ name: optionalText }).nullish(), fullAddress: optionalText }).nullish() })),
   }),
-  [ECONT_PATHS.createLabel]: z.looseObject({ label: z.looseObject({ shipmentNumber: code, pdfURL: text }) }),
+  [ECONT_PATHS.createLabel]: z.looseObject({ label: z.looseObject({ shipmentNumber: code, pdfURL: optionalText }) }),
   [ECONT_PATHS.statuses]: z.looseObject({
     shipmentStatuses: z.array(
       z.looseObject({
         status: z
           .looseObject({
-            shipmentNumber: code, shortDeliveryStatus: text, shortDeliveryStatusEn: text, deliveryTime: text, cdCollectedTime: text,
-            cdCollectedAmount: z.number().nullish(), trackingEvents: z.array(z.looseObject({ destinationType: text })).nullish(),
+            shipmentNumber: code, shortDeliveryStatus: optionalText, shortDeliveryStatusEn: optionalText, deliveryTime: present, cdCollectedTime: present,
+            cdCollectedAmount: z.number().nullish(), trackingEvents: z.array(z.looseObject({ destinationType: optionalText })).nullish(),
           })
           .nullish(),
       }),

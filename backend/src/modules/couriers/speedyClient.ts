@@ -25,16 +25,16 @@ interface SpeedyOperation {
   description?: string;
 }
 
-const text = z.string().nullish();
+const optionalText = z.string().nullish();
 const id = z.union([z.string(), z.number()]).nullish();
 /** What the shop reads of each answer (other keys are kept, unread); checked before use. */
 const ANSWER_SHAPES: Record<string, z.ZodType> = {
   'location/office': z.looseObject({
-    offices: z.array(z.looseObject({ id, name: text, address: z.looseObject({ siteName: text, fullAddressString: text, localAddressString: text, siteAddressString: text }).nullish() })),
+    offices: z.array(z.looseObject({ id, name: optionalText, address: z.looseObject({ siteName: optionalText, fullAddressString: optionalText, localAddressString: optionalText, siteAddressString: optionalText }).nullish() })),
   }),
   shipment: z.looseObject({ id, parcels: z.array(z.looseObject({ id })).nullish() }),
   track: z.looseObject({
-    parcels: z.array(z.looseObject({ parcelId: id, operations: z.array(z.looseObject({ operationCode: id, description: text })).nullish() })),
+    parcels: z.array(z.looseObject({ parcelId: id, operations: z.array(z.looseObject({ operationCode: id, description: optionalText })).nullish() })),
   }),
 };
 
