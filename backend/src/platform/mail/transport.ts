@@ -121,7 +121,8 @@ async function attempt(knex: Knex, config: Config, row: QueueRow, now: number): 
   const claimed = await knex('mailQueue')
     .where({ id: row.id, attempts: row.attempts })
     .whereNull('sentAt')
-    .update({ attempts, claimToken, nextAttemptAt: now + mailClaimMs(config) });
+    // From the claim's own time: late in a long round `now` (the round's start) is long past.
+    .update({ attempts, claimToken, nextAttemptAt: Math.max(now, Date.now()) + mailClaimMs(config) });
   if (!claimed) return false;
   const ours = () => knex('mailQueue').where({ id: row.id, claimToken });
   try {
