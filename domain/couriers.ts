@@ -70,5 +70,6 @@ export const COURIER_TEXT = {
   labelMissing: 'Етикетът на тази товарителница не е наличен.',
   officesSynced: 'Указателят на офисите е обновен.',
   trackingDone: 'Пратките са проверени.',
+  officesLoading: 'Указателят на офисите се зарежда от куриера. Опитайте отново след малко.',
   returnedNotice: (number: string, waybill: string, status: string) => `Пратката ${waybill} за поръчка ${number} се връща или е отказана: ${status}`,
 } as const;

@@ -280,6 +280,9 @@ export const API = {
   uploadUnreadable: 'Изображението не може да бъде прочетено. Опитайте с друг файл (JPEG, PNG, WebP).',
   uploadTooManyPixels: `Снимката е над ${IMAGE_MAX_INPUT_PIXELS / 1_000_000} мегапиксела. Снимайте с по-ниска резолюция или я смалете.`,
   uploadOk: 'Изображението е качено.',
+  // storage (a full disk, a database that cannot write): a 503 that passes when space returns
+  cannotWrite: 'Сървърът временно не може да запише промени. Опитайте отново след малко.',
+  lowDisk: (freeMb: number, minMb: number) => `Свободното място на диска на сървъра е ${freeMb} MB (под ${minMb} MB).`,
 } as const;
 
 /** The spec's admin/generic defaults (section 8), the English catalogue's words. */

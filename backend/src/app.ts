@@ -55,6 +55,7 @@ import { flavourListRoutes } from './modules/catalogue/flavourLists';
 import { productDuplicateRoutes } from './modules/catalogue/productDuplicate';
 import { csvImportRoutes } from './modules/catalogue/csvImportRoutes';
 import { packingSlipRoutes } from './modules/orders/packingSlipRoutes';
+import { readinessCheck } from './platform/db/storage';
 
 export interface ApiRoute {
   path: string;
@@ -115,17 +116,14 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
     await knex.raw('select 1');
     ctx.body = { status: 'ok', uptime: Math.round(process.uptime()) };
   });
-  // Ready for traffic (load balancers, deploys): the database answers and is fully migrated.
+  // Ready for traffic (load balancers, deploys, monitors): the database answers, is fully
+  // migrated and takes a write, and the data folder has MIN_FREE_DISK_MB free (platform/db/storage).
+  const ready = readinessCheck({ knex, dataDir: config.dataDir, minFreeDiskMb: config.minFreeDiskMb });
   api.get('/ready', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    try {
-      const [, pending] = (await knex.migrate.list()) as [unknown[], unknown[]];
-      ctx.status = pending.length ? 503 : 200;
-      ctx.body = pending.length ? { status: 'migrating', pending: pending.length } : { status: 'ready' };
-    } catch {
-      ctx.status = 503;
-      ctx.body = { status: 'database unreachable' };
-    }
+    const answer = await ready();
+    ctx.status = answer.ready ? 200 : 503;
+    ctx.body = answer.body;
   });
   // Every /api/admin call is for admins only: 401 for guests, 403 for customers.
   api.use('/admin', requireAdmin, auditAdminMutations, ...(config.memoryCaches ? [serveAdminListCache(adminLists)] : []));

@@ -2,21 +2,22 @@
 //   migrate                      bring the database to the newest schema
 //   seed                         the demo catalogue, only into a database with no orders, customers or products
 //   admin reset-2fa <email>      turn off the second factor of someone who lost it (and end their sessions)
-//   backup                       one checked archive: database, uploaded pictures, app keys (BACKUP_DIR)
+//   backup [--scheduled]         one checked archive: database, uploaded pictures, app keys (BACKUP_DIR);
+//                                --scheduled for the nightly cron line (its retention is counted apart)
 //   restore <file>               put an archive back (refused while the shop runs)
 import path from 'node:path';
 import { Model } from 'objection';
 import { loadConfig } from './config';
 import { createKnex } from './platform/db/knex';
 import { migrate, seedIfEmpty, realDataIn, resetTwoFactor } from './setup';
-import { backup, restore, KEEP_DAILY_DEFAULT, KEEP_WEEKLY_DEFAULT } from './platform/db/backup';
+import { backup, restore, KEEP_DAILY_DEFAULT, KEEP_WEEKLY_DEFAULT, KEEP_MANUAL_DEFAULT } from './platform/db/backup';
 import { scrubError } from './platform/http/scrub';
 
 const USAGE = `Usage:
   npm run db:migrate
   npm run db:seed
   npm run admin -- reset-2fa <email>
-  npm run backup
+  npm run backup [-- --scheduled]
   npm run restore -- <archive>`;
 
 class UsageError extends Error {}
@@ -29,7 +30,15 @@ export async function runCli(args: string[], print: (line: string) => void = con
     const dir = path.resolve(process.env.BACKUP_DIR || path.join(config.dataDir, 'backups'));
     const keepDaily = Number(process.env.BACKUP_KEEP_DAILY) || KEEP_DAILY_DEFAULT;
     const keepWeekly = Number(process.env.BACKUP_KEEP_WEEKLY) || KEEP_WEEKLY_DEFAULT;
-    print(`Backup written and checked: ${await backup({ config, dir, keepDaily, keepWeekly })} (kept: newest of ${keepDaily} days, ${keepWeekly} weeks)`);
+    const keepManual = Number(process.env.BACKUP_KEEP_MANUAL) || KEEP_MANUAL_DEFAULT;
+    if (rest.some((a) => a !== '--scheduled')) throw new UsageError('backup takes only --scheduled');
+    const kind = rest.includes('--scheduled') ? 'scheduled' : 'manual';
+    const file = await backup({ config, dir, kind, keepDaily, keepWeekly, keepManual });
+    print(
+      kind === 'scheduled'
+        ? `Backup written and checked: ${file} (scheduled ones kept: newest of ${keepDaily} days, ${keepWeekly} weeks)`
+        : `Backup written and checked: ${file} (manual ones kept: newest ${keepManual}; scheduled ones are not touched)`,
+    );
     return;
   }
   if (cmd === 'restore') {

@@ -39,6 +39,10 @@ export interface Config {
   logRequests: boolean;
   /** nodemailer transport URL; without it mail is written as .eml files to outboxDir. */
   smtpUrl?: string;
+  /** SMTP_TIMEOUT_MS: nodemailer's connection, greeting and socket (idle) timeouts, far below the
+   *  mail queue's claim (platform/mail/transport: mailClaimMs), so a slow or silent server fails
+   *  a send long before another round may take the message again. */
+  smtpTimeoutMs: number;
   mailFrom: string;
   outboxDir: string;
   /** Public address of the shop, for links in e-mails. */
@@ -46,6 +50,11 @@ export interface Config {
   /** Couriers' APIs (README: Couriers). Without user and password: a demo office directory, no waybills. */
   econt: CourierAccount;
   speedy: CourierAccount;
+  /** MIN_FREE_DISK_MB: below this much free space in dataDir /api/ready answers 503. Unset: 100,
+   *  or 5% of a file system smaller than 2 GB (platform/db/storage). */
+  minFreeDiskMb?: number;
+  /** COURIER_TIMEOUT_MS: one courier call, headers and body, takes at most this long (15 s). */
+  courierTimeoutMs: number;
   /** Run the courier jobs with the app: office sync at start and daily, tracking every 30 minutes. */
   courierJobs: boolean;
 }
@@ -135,11 +144,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     memoryCaches: env.MEMORY_CACHES !== '0',
     logRequests: env.LOG_REQUESTS !== '0' && nodeEnv !== 'test',
     smtpUrl: env.SMTP_URL || undefined,
+    smtpTimeoutMs: Number(env.SMTP_TIMEOUT_MS) || 30_000,
     mailFrom: env.MAIL_FROM || 'VAP SOLO <shop@vapsolo.bg>',
     outboxDir: path.join(dataDir, 'outbox'),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${Number(env.PORT) || 3000}`).replace(/\/$/, ''),
     econt: { apiUrl: env.ECONT_API_URL || ECONT_PRODUCTION_URL, user: env.ECONT_USER || undefined, password: env.ECONT_PASSWORD || undefined, codAs: env.ECONT_COD_AS === 'cash_on_delivery' ? 'cash_on_delivery' : 'money_transfer' },
     speedy: { apiUrl: env.SPEEDY_API_URL || SPEEDY_URL, user: env.SPEEDY_USER || undefined, password: env.SPEEDY_PASSWORD || undefined },
+    courierTimeoutMs: Number(env.COURIER_TIMEOUT_MS) || 15_000,
+    minFreeDiskMb: env.MIN_FREE_DISK_MB && Number.isFinite(Number(env.MIN_FREE_DISK_MB)) ? Number(env.MIN_FREE_DISK_MB) : undefined,
     courierJobs: env.COURIER_JOBS ? env.COURIER_JOBS === '1' : nodeEnv !== 'test',
     ...overrides,
   };

@@ -50,7 +50,7 @@ beforeAll(async () => {
 });
 
 it('writes one private archive with the database, pictures, keys and a manifest of checksums', async () => {
-  expect(path.basename(archive)).toMatch(/^vapsolo-\d{8}-\d{6}\.tar\.gz$/);
+  expect(path.basename(archive)).toMatch(/^vapsolo-\d{8}-\d{6}-manual\.tar\.gz$/);
   expect(fs.statSync(archive).mode & 0o777).toBe(0o600);
   const entries = await readTar(archive);
   expect(entries.map((e) => e.path).sort()).toEqual(['app-keys', 'database/shop.sqlite3', 'manifest.json', 'uploads/products/twins-black.webp']);
@@ -110,6 +110,34 @@ it('keeps the newest archive of each of the last N days and M weeks', () => {
     'vapsolo-20261115-020000.tar.gz', // newest of the 3rd week (9–15 Nov)
     'vapsolo-20261122-020000.tar.gz', // 2nd day; newest of the week of 16–22 Nov
     'vapsolo-20261123-220000.tar.gz', // newest: 1st day and week
+  ]);
+});
+
+it('a manual backup never removes a scheduled one: each kind has its own retention', async () => {
+  const rot = path.join(dir, 'kinds');
+  fs.mkdirSync(rot);
+  // That night's scheduled archive, and yesterday's (the old name without a kind counts as scheduled).
+  fs.writeFileSync(path.join(rot, 'vapsolo-20261123-023000-scheduled.tar.gz'), '');
+  fs.writeFileSync(path.join(rot, 'vapsolo-20261122-023000.tar.gz'), '');
+  fs.writeFileSync(path.join(rot, 'vapsolo-20261120-100000-manual.tar.gz'), '');
+  fs.writeFileSync(path.join(rot, 'vapsolo-20261121-100000-manual.tar.gz'), '');
+  // Staff back up by hand the next morning, twice.
+  const first = await backup({ config, dir: rot, keepDaily: 1, keepWeekly: 1, keepManual: 2, now: new Date('2026-11-23T09:00:00Z') });
+  const second = await backup({ config, dir: rot, keepDaily: 1, keepWeekly: 1, keepManual: 2, now: new Date('2026-11-23T10:00:00Z') });
+  expect(path.basename(first)).toBe('vapsolo-20261123-090000-manual.tar.gz');
+  expect(fs.readdirSync(rot).filter((n) => !n.startsWith('.')).sort()).toEqual([
+    'vapsolo-20261122-023000.tar.gz',
+    'vapsolo-20261123-023000-scheduled.tar.gz',
+    'vapsolo-20261123-090000-manual.tar.gz',
+    path.basename(second),
+  ]);
+  // The next night's scheduled run keeps the manual ones and prunes scheduled ones by their rule.
+  await backup({ config, dir: rot, kind: 'scheduled', keepDaily: 1, keepWeekly: 2, keepManual: 2, now: new Date('2026-11-24T02:30:00Z') });
+  expect(fs.readdirSync(rot).filter((n) => !n.startsWith('.')).sort()).toEqual([
+    'vapsolo-20261122-023000.tar.gz', // newest of the week before (16–22 Nov); 23 Nov's goes (1 day, same week as 24 Nov)
+    'vapsolo-20261123-090000-manual.tar.gz',
+    'vapsolo-20261123-100000-manual.tar.gz',
+    'vapsolo-20261124-023000-scheduled.tar.gz',
   ]);
 });
 

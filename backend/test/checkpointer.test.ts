@@ -2,7 +2,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { createKnex } from '../src/platform/db/knex';
+import { startCheckpointer, WAL_LIMIT_BYTES } from '../src/platform/db/checkpointer';
 
 it('copies committed writes into the database file from the background, within a second or so', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-ckpt-'));
@@ -25,6 +27,41 @@ it('copies committed writes into the database file from the background, within a
     }
     expect(after).toBeGreaterThan(before + 500_000);
     expect((await knex('notes').count({ n: '*' }))[0].n).toBe(1000);
+  } finally {
+    await knex.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+it('keeps the write-ahead log bounded: past its limit the log is emptied; the app connection sets journal_size_limit', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-ckpt-'));
+  const dbFile = path.join(dir, 'shop.sqlite3');
+  const writer: any = new Database(dbFile); // (the repository's typing of better-sqlite3 is partial)
+  writer.pragma('journal_mode = WAL');
+  writer.pragma('wal_autocheckpoint = 0'); // the log only grows, as when checkpoints cannot keep up
+  writer.exec('create table notes (id integer primary key, body text)');
+  const insert = writer.prepare('insert into notes (body) values (?)');
+  writer.transaction(() => {
+    for (let i = 0; i < 1500; i++) insert.run('ж'.repeat(1000));
+  })();
+  expect(fs.statSync(`${dbFile}-wal`).size).toBeGreaterThan(2_000_000);
+  const checkpointer = startCheckpointer(dbFile, { walLimitBytes: 1_000_000 });
+  try {
+    let size = fs.statSync(`${dbFile}-wal`).size;
+    for (let waited = 0; size > 1_000_000 && waited < 10_000; waited += 100) {
+      await new Promise((r) => setTimeout(r, 100));
+      size = fs.statSync(`${dbFile}-wal`).size;
+    }
+    expect(size).toBeLessThanOrEqual(1_000_000);
+    expect((writer.prepare('select count(*) as n from notes').get() as { n: number }).n).toBe(1500);
+  } finally {
+    checkpointer.stop();
+    writer.close();
+  }
+  const knex = createKnex({ dbFile });
+  try {
+    const [row] = await knex.raw('pragma journal_size_limit');
+    expect(Object.values(row)[0]).toBe(WAL_LIMIT_BYTES);
   } finally {
     await knex.destroy();
     fs.rmSync(dir, { recursive: true, force: true });

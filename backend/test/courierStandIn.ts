@@ -20,6 +20,15 @@ export interface StandInTracking {
   returned?: boolean;
 }
 
+/**
+ * How a courier misbehaves, from setFault until cleared: 'silent' never answers; 'slow' answers
+ * after slowMs; 'stalled-body' sends its headers and the start of a JSON body, then nothing;
+ * '5xx' its own 500 with an error in its format; 'broken-json' JSON that does not parse;
+ * 'wrong-shape' valid JSON of another shape (strings where lists belong); 'no-offices' an empty
+ * office list (other calls answer as usual).
+ */
+export type CourierFault = 'silent' | 'slow' | 'stalled-body' | '5xx' | 'broken-json' | 'wrong-shape' | 'no-offices';
+
 export interface CourierStandIn {
   /** Base URLs for ECONT_API_URL and SPEEDY_API_URL. */
   econtUrl: string;
@@ -32,6 +41,13 @@ export interface CourierStandIn {
   setTracking(courier: 'econt' | 'speedy', waybill: string, state: StandInTracking): void;
   /** From now on the label links and Speedy's print fail (or work again). */
   failLabels(fail: boolean): void;
+  /** From now on every call to this courier fails this way (null: answers again). */
+  setFault(courier: 'econt' | 'speedy', fault: CourierFault | null, slowMs?: number): void;
+  /** What happened, in order: `arrived:<courier>:<path>` and `gone:<courier>:<path>` when the
+   *  shop dropped a request the stand-in still held (its deadline). */
+  events: string[];
+  /** Resolves once `events` holds something matching. */
+  until(test: RegExp): Promise<void>;
   /** Requests to one courier's method (path ending). */
   calls(courier: 'econt' | 'speedy', pathEnd: string): RecordedRequest[];
   close(): Promise<void>;
@@ -76,6 +92,39 @@ export async function startCourierStandIn(credentials = { user: 'shop-user', pas
   let speedySeq = 30012300000;
   let base = '';
   let labelsFail = false;
+  const faults: Record<'econt' | 'speedy', { fault: CourierFault; slowMs: number } | null> = { econt: null, speedy: null };
+  const events: string[] = [];
+  const waiters: Array<() => void> = [];
+  const happened = (event: string) => {
+    events.push(event);
+    for (const w of waiters.splice(0)) w();
+  };
+
+  /** Answers as the fault says; false when there is none. */
+  function misbehave(courier: 'econt' | 'speedy', path: string, res: http.ServerResponse): boolean {
+    const f = faults[courier];
+    if (!f || f.fault === 'slow') return false;
+    if (f.fault === 'no-offices') {
+      if (!/getOffices|location\/office/.test(path)) return false;
+      json(res, 200, { offices: [] });
+      return true;
+    }
+    const held = () => res.on('close', () => !res.writableFinished && happened(`gone:${courier}:${path}`));
+    if (f.fault === 'silent') held();
+    else if (f.fault === 'stalled-body') {
+      held();
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
+      res.write('{"offices": [');
+    } else if (f.fault === '5xx') {
+      json(res, 500, courier === 'econt' ? { type: 'ExInternal', message: 'Internal Server Error', innerErrors: [] } : { error: { message: 'Internal Server Error' } });
+    } else if (f.fault === 'broken-json') {
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
+      res.end('{"offices": [{"code": "1127", "name": ');
+    } else {
+      json(res, 200, { offices: 'many', label: 'none', shipmentStatuses: 'none', parcels: 'none', id: { no: 1 } });
+    }
+    return true;
+  }
 
   const json = (res: http.ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
@@ -183,6 +232,15 @@ export async function startCourierStandIn(credentials = { user: 'shop-user', pas
     if (!courier) return json(res, 404, { message: 'not found' });
     const path = url.pathname.slice(courier === 'econt' ? '/econt/'.length : '/speedy/v1/'.length);
     requests.push({ courier, method: req.method ?? 'GET', path, headers: req.headers, body });
+    happened(`arrived:${courier}:${path}`);
+    if (misbehave(courier, path, res)) return;
+    // 'slow': the usual answer, late (dropped if the shop gave up meanwhile).
+    const slowMs = faults[courier]?.fault === 'slow' ? faults[courier]!.slowMs : 0;
+    if (slowMs) {
+      res.on('close', () => !res.writableFinished && happened(`gone:${courier}:${path}`));
+      await new Promise((r) => setTimeout(r, slowMs).unref());
+      if (res.destroyed) return;
+    }
     try {
       if (courier === 'econt') await econt(req, res, path, body);
       else await speedy(req, res, path, body);
@@ -201,6 +259,11 @@ export async function startCourierStandIn(credentials = { user: 'shop-user', pas
     refuseNext: (courier, message) => void (refusals[courier] = message),
     setTracking: (courier, waybill, state) => void tracking.set(`${courier}:${waybill}`, state),
     failLabels: (fail) => void (labelsFail = fail),
+    setFault: (courier, fault, slowMs = 0) => void (faults[courier] = fault ? { fault, slowMs } : null),
+    events,
+    until: async (test) => {
+      while (!events.some((e) => test.test(e))) await new Promise<void>((r) => waiters.push(r));
+    },
     calls: (courier, pathEnd) => requests.filter((r) => r.courier === courier && r.path.endsWith(pathEnd)),
     close: () => new Promise<void>((resolve) => {
       server.closeAllConnections?.();

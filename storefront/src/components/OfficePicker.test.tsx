@@ -55,3 +55,16 @@ it('says when no office matches and shows the error it is given', async () => {
   expect(screen.getByText('Посочете офис за доставка.')).toBeInTheDocument();
   expect(screen.getByRole('combobox')).toHaveAttribute('aria-invalid', 'true');
 });
+
+it('says the directory is being filled while the server asks the courier, and shows the offices once it has them', async () => {
+  let filled = false;
+  const { calls } = mockFetch({ 'GET /api/couriers/offices': () => ({ body: filled ? { offices: OFFICES, demo: false } : { offices: [], demo: false, syncing: true } }) });
+  render(<OfficePicker courier="econt" value={null} onChange={() => undefined} />);
+  await userEvent.type(screen.getByRole('combobox', { name: /Офис на Еконт/ }), 'соф');
+  expect(await screen.findByText('Указателят на офисите се зарежда от куриера. Опитайте отново след малко.')).toBeInTheDocument();
+  const asked = calls.length;
+  filled = true;
+  // Asked again by itself, without more typing.
+  expect(await screen.findByText(OFFICES[0].address, {}, { timeout: 4000 })).toBeInTheDocument();
+  expect(calls.length).toBeGreaterThan(asked);
+});

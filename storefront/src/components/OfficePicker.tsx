@@ -5,10 +5,13 @@ import { useEffect, useId, useRef, useState, KeyboardEvent } from 'react';
 import { api } from '../api/client';
 import { announce } from '../state/announce';
 import { A11Y } from '../../../domain/messages';
-import { COURIER_LABELS, Courier, OFFICE_QUERY_MAX, type ApiOffice } from '../../../domain/couriers';
+import { COURIER_LABELS, COURIER_TEXT, Courier, OFFICE_QUERY_MAX, type ApiOffice } from '../../../domain/couriers';
 import './OfficePicker.css';
 
 const SEARCH_DELAY_MS = 200;
+/** While the server fills an empty directory from the courier, the search is asked again this often, this many times. */
+const SYNC_RETRY_MS = 1500;
+const SYNC_RETRIES = 20;
 
 export interface OfficePickerProps {
   courier: Courier;
@@ -26,6 +29,9 @@ export function OfficePicker({ courier, value, onChange, id, error }: OfficePick
   const [query, setQuery] = useState('');
   const [offices, setOffices] = useState<ApiOffice[]>([]);
   const [demo, setDemo] = useState(false);
+  // The server is filling an empty directory from the courier right now (it never waits on it).
+  const [syncing, setSyncing] = useState(false);
+  const [retry, setRetry] = useState(0);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [loading, setLoading] = useState(false);
@@ -43,13 +49,17 @@ export function OfficePicker({ courier, value, onChange, id, error }: OfficePick
   useEffect(() => {
     if (!open) return;
     const controller = new AbortController();
+    let again: ReturnType<typeof setTimeout> | undefined;
     const timer = setTimeout(() => {
       setLoading(true);
       api
-        .get<{ offices: ApiOffice[]; demo?: boolean }>(`/couriers/offices?courier=${courier}&q=${encodeURIComponent(query.trim())}`, { silent: true, signal: controller.signal })
+        .get<{ offices: ApiOffice[]; demo?: boolean; syncing?: boolean }>(`/couriers/offices?courier=${courier}&q=${encodeURIComponent(query.trim())}`, { silent: true, signal: controller.signal })
         .then((r) => {
           setOffices(r.offices);
           setDemo(Boolean(r.demo));
+          setSyncing(Boolean(r.syncing));
+          // The offices appear by themselves once the courier has answered the server.
+          if (r.syncing && retry < SYNC_RETRIES) again = setTimeout(() => setRetry((n) => n + 1), SYNC_RETRY_MS);
           setActive(r.offices.length ? 0 : -1);
         })
         .catch(() => setOffices([]))
@@ -57,9 +67,10 @@ export function OfficePicker({ courier, value, onChange, id, error }: OfficePick
     }, SEARCH_DELAY_MS);
     return () => {
       clearTimeout(timer);
+      clearTimeout(again);
       controller.abort();
     };
-  }, [courier, query, open]);
+  }, [courier, query, open, retry]);
 
   useEffect(() => {
     listRef.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView?.({ block: 'nearest' });
@@ -148,7 +159,9 @@ export function OfficePicker({ courier, value, onChange, id, error }: OfficePick
                   <span className="muted">{o.address}</span>
                 </li>
               ))}
-              {!loading && offices.length === 0 && <li className="office-picker-empty" role="presentation">Няма офис, който да отговаря. Опитайте с града.</li>}
+              {!loading && offices.length === 0 && (
+                <li className="office-picker-empty" role="presentation">{syncing ? COURIER_TEXT.officesLoading : 'Няма офис, който да отговаря. Опитайте с града.'}</li>
+              )}
             </ul>
           )}
         </>

@@ -1,6 +1,7 @@
 // What the shop asks of a courier, whichever it is: its offices, a waybill with its label, and
 // the state of its shipments. econtClient.ts and speedyClient.ts speak the couriers' own APIs.
 import type { Courier } from '../../../../domain/couriers';
+import { z } from 'zod';
 import type { CourierAccount } from '../../config';
 
 export interface OfficeRecord {
@@ -64,7 +65,10 @@ export class CourierRefused extends Error {}
 /** The courier did not answer (network, timeout, a page instead of JSON). */
 export class CourierUnavailable extends Error {}
 
-export const COURIER_TIMEOUT_MS = 30_000;
+/** One courier call, headers and body together, takes at most this long (COURIER_TIMEOUT_MS):
+ *  a waybill (the call, then its label) stays well inside nginx's 60 s, and the office sync,
+ *  asking both couriers at once, inside 45 s. */
+export const COURIER_TIMEOUT_MS = 15_000;
 
 export function isConfigured(account: CourierAccount): boolean {
   return Boolean(account.user && account.password);
@@ -74,42 +78,74 @@ export function joinUrl(base: string, path: string): string {
   return base.replace(/\/+$/, '') + '/' + path.replace(/^\/+/, '');
 }
 
-/** POST JSON and read the answer as JSON or bytes; network failures become CourierUnavailable. */
-export async function postTo(url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; type: string; json?: any; bytes?: Buffer }> {
-  let res: Response;
+/** Why a call did not get an answer, for the log (the timeout's own name says it). */
+function failure(err: unknown): string {
+  const e = err as Error & { cause?: Error };
+  return String(e?.name === 'TimeoutError' ? 'timed out' : e?.cause?.message ?? e?.message ?? err);
+}
+
+/**
+ * POST JSON and read the answer as JSON or bytes, the whole request under one deadline (a courier
+ * that sends its headers and then stalls the body times out too). Anything but an answer —
+ * refused connection, timeout, a cut body, unreadable JSON, the courier's own 5xx — is
+ * CourierUnavailable: the courier is not answering, it did not refuse.
+ */
+export async function postTo(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+  timeoutMs = COURIER_TIMEOUT_MS,
+): Promise<{ status: number; type: string; json?: any; bytes?: Buffer }> {
+  let status: number;
+  let type: string;
+  let bytes: Buffer;
   try {
-    res = await fetch(url, {
+    const res = await fetch(url, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json; charset=utf-8', Accept: 'application/json, application/pdf', ...headers },
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(COURIER_TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
     });
+    status = res.status;
+    type = res.headers.get('content-type') ?? '';
+    bytes = Buffer.from(await res.arrayBuffer());
   } catch (err) {
-    throw new CourierUnavailable(String((err as Error)?.message ?? err));
+    throw new CourierUnavailable(failure(err));
   }
-  const type = res.headers.get('content-type') ?? '';
-  const bytes = Buffer.from(await res.arrayBuffer());
+  if (status >= 500) throw new CourierUnavailable(`answered ${status}`);
   if (type.includes('json')) {
     try {
-      return { status: res.status, type, json: JSON.parse(bytes.toString('utf8')) };
+      return { status, type, json: JSON.parse(bytes.toString('utf8')) };
     } catch {
-      throw new CourierUnavailable(`unreadable JSON (${res.status})`);
+      throw new CourierUnavailable(`unreadable JSON (${status})`);
     }
   }
-  return { status: res.status, type, bytes };
+  return { status, type, bytes };
 }
 
-/** A PDF fetched by GET (Econt's label link). */
-export async function getPdf(url: string, headers: Record<string, string> = {}): Promise<Buffer> {
-  let res: Response;
+/** A PDF fetched by GET (Econt's label link), under the same deadline. */
+export async function getPdf(url: string, headers: Record<string, string> = {}, timeoutMs = COURIER_TIMEOUT_MS): Promise<Buffer> {
+  let ok: boolean;
+  let status: number;
+  let bytes: Buffer;
   try {
-    res = await fetch(url, { headers, signal: AbortSignal.timeout(COURIER_TIMEOUT_MS) });
+    const res = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
+    ok = res.ok;
+    status = res.status;
+    bytes = Buffer.from(await res.arrayBuffer());
   } catch (err) {
-    throw new CourierUnavailable(String((err as Error)?.message ?? err));
+    throw new CourierUnavailable(failure(err));
   }
-  const bytes = Buffer.from(await res.arrayBuffer());
-  if (!res.ok || bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw new CourierUnavailable(`no PDF at the label link (${res.status})`);
+  if (!ok || bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw new CourierUnavailable(`no PDF at the label link (${status})`);
   return bytes;
+}
+
+/** A courier's answer checked against the shape the shop reads (zod) before any of it is used:
+ *  another shape is a courier not answering properly, never a TypeError and a 500. */
+export function answerOf<T>(schema: z.ZodType<T>, json: unknown, what: string): T {
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new CourierUnavailable(`unexpected answer to ${what}: ${parsed.error.issues[0]?.path.join('.') || 'root'} ${parsed.error.issues[0]?.message ?? ''}`);
+  return parsed.data;
 }
 
 /** "СОФИЯ" → "София": Speedy writes place names in capitals. */

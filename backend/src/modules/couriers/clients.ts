@@ -6,5 +6,5 @@ import { econtClient } from './econtClient';
 import { speedyClient } from './speedyClient';
 
 export function clientFor(config: Config, courier: Courier): CourierClient {
-  return courier === 'econt' ? econtClient(config.econt) : speedyClient(config.speedy);
+  return courier === 'econt' ? econtClient(config.econt, config.courierTimeoutMs) : speedyClient(config.speedy, config.courierTimeoutMs);
 }

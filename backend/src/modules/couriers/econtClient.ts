@@ -5,9 +5,10 @@ import type {
   CreateLabelRequest, CreateLabelResponse, EcontApiError, GetOfficesRequest, GetOfficesResponse,
   GetShipmentStatusesRequest, GetShipmentStatusesResponse, ShipmentStatus, ShippingLabel, ShippingLabelServices,
 } from '@alphabite/econt-types';
+import { z } from 'zod';
 import type { CourierAccount } from '../../config';
 import {
-  CourierClient, CourierRefused, CourierUnavailable, CreatedShipment, OfficeRecord, ShipmentRequest, TrackedShipment, getPdf, joinUrl, postTo,
+  COURIER_TIMEOUT_MS, CourierClient, CourierRefused, CourierUnavailable, CreatedShipment, OfficeRecord, ShipmentRequest, TrackedShipment, answerOf, getPdf, joinUrl, postTo,
 } from './client';
 
 export const ECONT_PATHS = {
@@ -16,12 +17,37 @@ export const ECONT_PATHS = {
   statuses: 'Shipments/ShipmentService.getShipmentStatuses.json',
 } as const;
 
-/** Econt's error: { type, message, innerErrors: [...] }; the inner messages say what is wrong. */
-function errorText(e: EcontApiError | undefined): string {
-  if (!e) return '';
-  const inner = (e.innerErrors ?? []).map(errorText).filter(Boolean);
-  return [e.message, ...inner].filter(Boolean).join(' ').trim();
+/** Econt's error: { type, message, innerErrors: [...] }; the inner messages say what is wrong
+ *  (read defensively: an error of another shape says nothing rather than throwing). */
+function errorText(e: EcontApiError | undefined, depth = 0): string {
+  if (!e || typeof e !== 'object' || depth > 5) return '';
+  const inner = (Array.isArray(e.innerErrors) ? e.innerErrors : []).map((i) => errorText(i, depth + 1)).filter(Boolean);
+  return [typeof e.message === 'string' ? e.message : '', ...inner].filter(Boolean).join(' ').trim();
 }
+
+const optionalText = z.string().nullish();
+const code = z.union([z.string(), z.number()]).nullish();
+/** Read only for whether it is there: any value. */
+const present = z.unknown();
+/** What the shop reads of each answer (other keys are kept, unread); checked before use. */
+const ANSWER_SHAPES: Record<string, z.ZodType> = {
+  [ECONT_PATHS.offices]: z.looseObject({
+    offices: z.array(z.looseObject({ code, name: optionalText, address: z.looseObject({ city: z.looseObject({ name: optionalText }).nullish(), fullAddress: optionalText }).nullish() })),
+  }),
+  [ECONT_PATHS.createLabel]: z.looseObject({ label: z.looseObject({ shipmentNumber: code, pdfURL: optionalText }) }),
+  [ECONT_PATHS.statuses]: z.looseObject({
+    shipmentStatuses: z.array(
+      z.looseObject({
+        status: z
+          .looseObject({
+            shipmentNumber: code, shortDeliveryStatus: optionalText, shortDeliveryStatusEn: optionalText, deliveryTime: present, cdCollectedTime: present,
+            cdCollectedAmount: z.number().nullish(), trackingEvents: z.array(z.looseObject({ destinationType: optionalText })).nullish(),
+          })
+          .nullish(),
+      }),
+    ),
+  }),
+};
 
 const RETURNED = /върн|отказ|return|refus|reject/i;
 const DELIVERED = /^(доставена|delivered)(?!\p{L})/iu;
@@ -38,12 +64,12 @@ export function codServices(req: Pick<ShipmentRequest, 'codAmount' | 'currency'>
   return { moneyTransferAmount: req.codAmount };
 }
 
-export function econtClient(account: CourierAccount): CourierClient {
+export function econtClient(account: CourierAccount, timeoutMs = COURIER_TIMEOUT_MS): CourierClient {
   const auth = 'Basic ' + Buffer.from(`${account.user}:${account.password}`).toString('base64');
 
   async function call<T>(path: string, body: unknown): Promise<T> {
-    const res = await postTo(joinUrl(account.apiUrl, path), body, { Authorization: auth });
-    if (res.json && res.status >= 200 && res.status < 300 && !res.json.type) return res.json as T;
+    const res = await postTo(joinUrl(account.apiUrl, path), body, { Authorization: auth }, timeoutMs);
+    if (res.json && res.status >= 200 && res.status < 300 && !res.json.type) return answerOf(ANSWER_SHAPES[path], res.json, `Econt ${path}`) as T;
     const text = res.json ? errorText(res.json as EcontApiError) : '';
     if (text) throw new CourierRefused(text);
     if (res.status === 401 || res.status === 403) throw new CourierRefused('грешен потребител или парола за API-то');

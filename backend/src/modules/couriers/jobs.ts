@@ -12,9 +12,9 @@ function warn(job: string, err: unknown) {
 }
 
 async function syncConfigured(config: Config) {
-  for (const courier of COURIERS) {
-    if (isConfigured(config[courier])) await syncCourierOffices(config, courier).catch((err) => warn(`office-sync-${courier}`, err));
-  }
+  await Promise.all(
+    COURIERS.filter((courier) => isConfigured(config[courier])).map((courier) => syncCourierOffices(config, courier).catch((err) => warn(`office-sync-${courier}`, err))),
+  );
 }
 
 export function startCourierJobs(config: Config): () => void {

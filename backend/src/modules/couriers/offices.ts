@@ -69,25 +69,35 @@ export function syncCourierOffices(config: Config, courier: Courier, knex: Knex 
       return replaceOffices(courier, [...DEMO_OFFICES[courier]], true, knex);
     }
     const offices = await clientFor(config, courier).offices();
+    // No offices at all is a courier answering wrongly, not a closed network: keep the directory.
+    if (!offices.length) throw new CourierUnavailable('no offices in the answer');
     return replaceOffices(courier, offices, false, knex);
   })().finally(() => syncing.delete(courier));
   syncing.set(courier, job);
   return job;
 }
 
-/** Every courier's refresh; a courier that fails keeps its directory and says why in Bulgarian. */
-export async function syncAllOffices(config: Config, knex: Knex = db()): Promise<{ offices: Record<Courier, number | null>; failed: Partial<Record<Courier, string>> }> {
+/** Every courier's refresh, both asked at once (each call under its deadline, so the whole stays
+ *  inside nginx's wait); a courier that fails keeps its directory and says why in Bulgarian.
+ *  `refused` names those that answered no (the others did not answer at all). */
+export async function syncAllOffices(
+  config: Config,
+  knex: Knex = db(),
+): Promise<{ offices: Record<Courier, number | null>; failed: Partial<Record<Courier, string>>; refused: Courier[] }> {
   const offices = {} as Record<Courier, number | null>;
   const failed: Partial<Record<Courier, string>> = {};
-  for (const c of COURIERS) {
-    try {
-      offices[c] = await syncCourierOffices(config, c, knex);
-    } catch (err) {
+  const refused: Courier[] = [];
+  const outcomes = await Promise.allSettled(COURIERS.map((c) => syncCourierOffices(config, c, knex)));
+  COURIERS.forEach((c, i) => {
+    const outcome = outcomes[i];
+    if (outcome.status === 'fulfilled') offices[c] = outcome.value;
+    else {
       offices[c] = null;
-      failed[c] = courierFailureText(c, err);
+      failed[c] = courierFailureText(c, outcome.reason);
+      if (outcome.reason instanceof CourierRefused) refused.push(c);
     }
-  }
-  return { offices, failed };
+  });
+  return { offices, failed, refused };
 }
 
 export function courierFailureText(courier: Courier, err: unknown): string {
@@ -100,30 +110,44 @@ export function courierFailureText(courier: Courier, err: unknown): string {
 const FILL_RETRY_MS = 5 * 60_000;
 const lastFillFailure = new Map<Courier, number>();
 
-/** The first search fills an empty directory: from the API, or with the demo offices. A courier
- *  that fails leaves it empty for now (the search answers no offices, never an error). */
-async function ensureDirectory(config: Config, courier: Courier) {
+/** The refresh running for a courier, if any (tests wait for the one a search started). */
+export function officeSyncRunning(courier: Courier): Promise<number> | undefined {
+  return syncing.get(courier);
+}
+
+/**
+ * The first search fills an empty directory. Without credentials: the demo offices, at once (no
+ * courier is asked). With them: the courier is asked in the background — a search never waits
+ * on a courier — and this search answers with what there is (nothing yet, `syncing`). One
+ * refresh at a time; after a failure none for FILL_RETRY_MS.
+ */
+async function ensureDirectory(config: Config, courier: Courier): Promise<{ syncing: boolean }> {
   const present = await db()(TABLE).where({ courier }).first('id');
-  if (present) return;
-  if (Date.now() - (lastFillFailure.get(courier) ?? 0) < FILL_RETRY_MS) return;
-  try {
+  if (present) return { syncing: false };
+  if (!isConfigured(config[courier])) {
     await syncCourierOffices(config, courier);
-  } catch (err) {
+    return { syncing: false };
+  }
+  if (syncing.has(courier)) return { syncing: true };
+  if (Date.now() - (lastFillFailure.get(courier) ?? 0) < FILL_RETRY_MS) return { syncing: false };
+  syncCourierOffices(config, courier).catch((err) => {
     lastFillFailure.set(courier, Date.now());
     console.error(JSON.stringify({ level: 'warn', job: `office-fill-${courier}`, error: String((err as Error)?.message ?? err) }));
-  }
+  });
+  return { syncing: true };
 }
 
 /** Offices whose city, name or address hold every word of q (any case, Cyrillic or Latin). */
-export async function searchOffices(config: Config, courier: Courier, q: string): Promise<{ offices: ApiOffice[]; demo: boolean }> {
-  await ensureDirectory(config, courier);
+export async function searchOffices(config: Config, courier: Courier, q: string): Promise<{ offices: ApiOffice[]; demo: boolean; syncing?: true }> {
+  const { syncing: filling } = await ensureDirectory(config, courier);
   const query = db()(TABLE).where({ courier });
   for (const word of q.toLocaleLowerCase('bg').split(/[\s,.]+/).filter(Boolean)) {
     query.whereRaw(`search_text like ? escape '\\'`, [`%${word.replace(/[\\%_]/g, (c) => '\\' + c)}%`]);
   }
   const rows: OfficeRow[] = await query.orderBy([{ column: 'city' }, { column: 'name' }]).limit(OFFICE_SEARCH_MAX_RESULTS);
   const demo = Boolean((await db()(TABLE).where({ courier }).first('demo'))?.demo);
-  return { offices: rows.map(officeView), demo };
+  // syncing: the directory is being filled from the courier right now; the picker says so.
+  return { offices: rows.map(officeView), demo, ...(filling ? { syncing: true as const } : {}) };
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Context } from 'koa';
 import { parseBody, parseId, parseQuery } from '../../platform/http/parseInput';
 import { officeSearchQuery, shipmentInput } from '../../../../domain/schemas/couriers';
 import { currentUser } from '../auth/middleware';
-import { conflict } from '../../platform/http/errors';
+import { conflict, serviceUnavailable } from '../../platform/http/errors';
 import { actorOf } from '../orders/service';
 import { COURIER_TEXT, Courier } from '../../../../domain/couriers';
 import { searchOffices, syncAllOffices } from './offices';
@@ -38,15 +38,24 @@ async function sendLabel(ctx: Context) {
 }
 
 async function syncOffices(ctx: Context) {
-  const { offices, failed } = await syncAllOffices(ctx.config);
+  const { offices, failed, refused } = await syncAllOffices(ctx.config);
   const reasons = Object.values(failed);
-  // Nothing refreshed: a conflict with the courier's own words; some refreshed: say which did not.
-  if (reasons.length && Object.values(offices).every((n) => n === null)) throw conflict(reasons.join(' '), failed);
+  // Nothing refreshed: a conflict with the courier's own words when one refused, else 503 (none
+  // answered); some refreshed: say which did not.
+  if (reasons.length && Object.values(offices).every((n) => n === null)) {
+    throw refused.length ? conflict(reasons.join(' '), failed) : serviceUnavailable(reasons.join(' '), failed);
+  }
   ctx.body = { message: reasons.length ? `${COURIER_TEXT.officesSynced} ${reasons.join(' ')}` : COURIER_TEXT.officesSynced, offices, ...(reasons.length ? { failed } : {}) };
 }
 
 async function trackShipments(ctx: Context) {
-  ctx.body = { message: COURIER_TEXT.trackingDone, ...(await trackOpenShipments(ctx.config)) };
+  const summary = await trackOpenShipments(ctx.config);
+  const reasons = summary.failed.map((c) => COURIER_TEXT.courierUnreachable(c));
+  // Every courier asked failed: 503 saying so; some did: the summary says which.
+  if (summary.failed.length && summary.failed.length === summary.asked.length) {
+    throw serviceUnavailable(reasons.join(' '), Object.fromEntries(summary.failed.map((c, i) => [c, reasons[i]])));
+  }
+  ctx.body = { message: [COURIER_TEXT.trackingDone, ...reasons].join(' '), ...summary };
 }
 
 export function courierRoutes() {

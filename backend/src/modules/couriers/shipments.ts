@@ -5,7 +5,7 @@
 import type { Knex } from 'knex';
 import { Model } from 'objection';
 import type { Config } from '../../config';
-import { conflict, notFound } from '../../platform/http/errors';
+import { conflict, notFound, serviceUnavailable } from '../../platform/http/errors';
 import { Order } from '../../models/Order';
 import { Product } from '../../models/Product';
 import { Actor, changeStatus, findOrder, orderView } from '../orders/service';
@@ -127,7 +127,7 @@ export async function createShipment(config: Config, orderId: number, opts: Ship
   } catch (err) {
     await db()(TABLE).where({ id: shipmentId, status: 'creating' }).delete();
     if (err instanceof CourierRefused) throw conflict(COURIER_TEXT.courierRefused(err.message), { courier: COURIER_TEXT.courierRefused(err.message) });
-    if (err instanceof CourierUnavailable) throw conflict(COURIER_TEXT.courierUnreachable(courier), { courier: COURIER_TEXT.courierUnreachable(courier) });
+    if (err instanceof CourierUnavailable) throw serviceUnavailable(COURIER_TEXT.courierUnreachable(courier), { courier: COURIER_TEXT.courierUnreachable(courier) });
     throw err;
   }
 

@@ -1,8 +1,9 @@
 // Speedy's JSON API v1 (https://api.speedy.bg/v1/): POST location/office, shipment, print, track,
 // with userName and password in every body; a refusal answers { error: { message, ... } }.
+import { z } from 'zod';
 import type { CourierAccount } from '../../config';
 import {
-  CourierClient, CourierRefused, CourierUnavailable, CreatedShipment, OfficeRecord, ShipmentRequest, TrackedShipment, joinUrl, postTo, titleCase,
+  COURIER_TIMEOUT_MS, CourierClient, CourierRefused, CourierUnavailable, CreatedShipment, OfficeRecord, ShipmentRequest, TrackedShipment, answerOf, joinUrl, postTo, titleCase,
 } from './client';
 
 export const SPEEDY_BULGARIA = 100;
@@ -24,17 +25,31 @@ interface SpeedyOperation {
   description?: string;
 }
 
-export function speedyClient(account: CourierAccount): CourierClient {
+const optionalText = z.string().nullish();
+const id = z.union([z.string(), z.number()]).nullish();
+/** What the shop reads of each answer (other keys are kept, unread); checked before use. */
+const ANSWER_SHAPES: Record<string, z.ZodType> = {
+  'location/office': z.looseObject({
+    offices: z.array(z.looseObject({ id, name: optionalText, address: z.looseObject({ siteName: optionalText, fullAddressString: optionalText, localAddressString: optionalText, siteAddressString: optionalText }).nullish() })),
+  }),
+  shipment: z.looseObject({ id, parcels: z.array(z.looseObject({ id })).nullish() }),
+  track: z.looseObject({
+    parcels: z.array(z.looseObject({ parcelId: id, operations: z.array(z.looseObject({ operationCode: id, description: optionalText })).nullish() })),
+  }),
+};
+
+export function speedyClient(account: CourierAccount, timeoutMs = COURIER_TIMEOUT_MS): CourierClient {
   async function call(path: string, body: Record<string, unknown>) {
-    const res = await postTo(joinUrl(account.apiUrl, path), { userName: account.user, password: account.password, language: 'BG', ...body });
-    if (res.json?.error) throw new CourierRefused(String(res.json.error.message ?? res.json.error.code ?? 'грешка'));
+    const res = await postTo(joinUrl(account.apiUrl, path), { userName: account.user, password: account.password, language: 'BG', ...body }, {}, timeoutMs);
+    const error = res.json && typeof res.json === 'object' ? res.json.error : undefined;
+    if (error) throw new CourierRefused(String(error.message ?? error.code ?? 'грешка'));
     if (res.status < 200 || res.status >= 300) throw new CourierUnavailable(`Speedy answered ${res.status}`);
     return res;
   }
   async function json(path: string, body: Record<string, unknown>): Promise<any> {
     const res = await call(path, body);
     if (!res.json) throw new CourierUnavailable(`Speedy answered ${res.type || 'no JSON'}`);
-    return res.json;
+    return answerOf(ANSWER_SHAPES[path], res.json, `Speedy ${path}`);
   }
   async function print(parcelId: string): Promise<Buffer> {
     const res = await call('print', { paper: 'A6', parcels: [{ parcel: { id: parcelId } }] });

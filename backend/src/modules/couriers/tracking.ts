@@ -24,6 +24,8 @@ export interface TrackingSummary {
   delivered: number;
   paid: number;
   returned: number;
+  /** Couriers asked (those with credentials and open shipments), and those that did not answer. */
+  asked: Courier[];
   failed: Courier[];
 }
 
@@ -70,14 +72,16 @@ async function applyTracking(s: ShipmentRow, t: TrackedShipment, summary: Tracki
   return statusChanged;
 }
 
-/** Ask the couriers about every open shipment (those with credentials); one courier failing does not stop the other. */
+/** Ask the couriers about every open shipment (those with credentials), both at once; one courier
+ *  failing does not stop the other. */
 export async function trackOpenShipments(config: Config): Promise<TrackingSummary> {
-  const summary: TrackingSummary = { checked: 0, delivered: 0, paid: 0, returned: 0, failed: [] };
+  const summary: TrackingSummary = { checked: 0, delivered: 0, paid: 0, returned: 0, asked: [], failed: [] };
   const since = new Date(Date.now() - TRACKING_MAX_AGE_DAYS * DAY_MS).toISOString();
-  for (const courier of COURIERS) {
-    if (!isConfigured(config[courier])) continue;
+  await Promise.all(COURIERS.map(async (courier) => {
+    if (!isConfigured(config[courier])) return;
     const open: ShipmentRow[] = await db()(TABLE).where({ courier, status: 'created' }).where('createdAt', '>=', since).orderBy('id')
       .select('id', 'orderId', 'courier', 'waybillNumber', 'parcelId', 'codAmount', 'deliveredAt', 'codCollectedAt', 'returnedAt', 'status');
+    if (open.length) summary.asked.push(courier);
     const client = clientFor(config, courier);
     for (let i = 0; i < open.length; i += TRACK_BATCH) {
       const batch = open.slice(i, i + TRACK_BATCH);
@@ -97,6 +101,8 @@ export async function trackOpenShipments(config: Config): Promise<TrackingSummar
         if (changed) void mailCustomer(config, orderView(await findOrder(s.orderId)), statusChangedMail);
       }
     }
-  }
-  return summary;
+  }));
+  // In the couriers' own order, whichever answered first.
+  const inOrder = (list: Courier[]) => COURIERS.filter((c) => list.includes(c));
+  return { ...summary, asked: inOrder(summary.asked), failed: inOrder(summary.failed) };
 }

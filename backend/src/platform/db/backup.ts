@@ -1,7 +1,10 @@
-// npm run backup            — one archive (BACKUP_DIR, default data/backups/vapsolo-<time>.tar.gz)
+// npm run backup            — one archive (BACKUP_DIR, default data/backups/vapsolo-<time>-manual.tar.gz;
+//                             `backup --scheduled`, the nightly cron line, writes …-scheduled.tar.gz)
 //                             with the database, the uploaded pictures and the app keys, and a
 //                             manifest of their sha256, read back and checked after writing. The
-//                             shop keeps running. Old archives go by BACKUP_KEEP_DAILY/WEEKLY.
+//                             shop keeps running. Old scheduled archives go by BACKUP_KEEP_DAILY/WEEKLY,
+//                             manual ones by BACKUP_KEEP_MANUAL: each kind is counted apart, so a
+//                             manual backup never removes that night's scheduled one.
 // npm run restore -- FILE   — refuses while the shop runs; checks the archive, then puts the
 //                             database, pictures and keys back, keeping what it replaces beside them.
 // SQLite: the online backup API (a consistent snapshot while the shop writes) + integrity_check.
@@ -16,7 +19,15 @@ import { TarWriter, readTar, TarEntry } from './tar';
 
 export const KEEP_DAILY_DEFAULT = 7;
 export const KEEP_WEEKLY_DEFAULT = 4;
-const NAME = /^vapsolo-(\d{8})-(\d{6})\.tar\.gz$/;
+export const KEEP_MANUAL_DEFAULT = 5;
+/** What made an archive: the nightly schedule, or someone running `npm run backup` by hand. */
+export type BackupKind = 'scheduled' | 'manual';
+// Archives from before the kind was in the name (no suffix) came from the nightly cron line: scheduled.
+const NAME = /^vapsolo-(\d{8})-(\d{6})(?:-(scheduled|manual))?\.tar\.gz$/;
+
+function kindOf(name: string): BackupKind {
+  return (NAME.exec(name)![3] as BackupKind | undefined) ?? 'scheduled';
+}
 
 export type BackupConfig = Pick<Config, 'dbFile' | 'databaseUrl' | 'uploadDir' | 'dataDir'>;
 
@@ -97,12 +108,21 @@ async function connectedShops(databaseUrl: string): Promise<number> {
   }
 }
 
-export async function backup(opts: { config: BackupConfig; dir: string; keepDaily?: number; keepWeekly?: number; now?: Date }): Promise<string> {
+export async function backup(opts: {
+  config: BackupConfig;
+  dir: string;
+  kind?: BackupKind;
+  keepDaily?: number;
+  keepWeekly?: number;
+  keepManual?: number;
+  now?: Date;
+}): Promise<string> {
   const { config } = opts;
+  const kind = opts.kind ?? 'manual';
   const now = opts.now ?? new Date();
   fs.mkdirSync(opts.dir, { recursive: true, mode: 0o700 });
   const work = fs.mkdtempSync(path.join(opts.dir, '.work-'));
-  const target = path.join(opts.dir, `vapsolo-${stamp(now)}.tar.gz`);
+  const target = path.join(opts.dir, `vapsolo-${stamp(now)}-${kind}.tar.gz`);
   const partial = `${target}.partial`;
   try {
     let dbEntry: [string, string];
@@ -147,7 +167,9 @@ export async function backup(opts: { config: BackupConfig; dir: string; keepDail
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
-  prune(opts.dir, opts.keepDaily ?? KEEP_DAILY_DEFAULT, opts.keepWeekly ?? KEEP_WEEKLY_DEFAULT);
+  // Each run prunes only its own kind: a manual backup never touches a scheduled archive.
+  if (kind === 'scheduled') prune(opts.dir, opts.keepDaily ?? KEEP_DAILY_DEFAULT, opts.keepWeekly ?? KEEP_WEEKLY_DEFAULT);
+  else pruneManual(opts.dir, opts.keepManual ?? KEEP_MANUAL_DEFAULT);
   return target;
 }
 
@@ -192,12 +214,21 @@ function isoWeek(day: string): string {
   return `${d.getUTCFullYear()}-W${Math.ceil(((d.getTime() - yearStart) / 86_400_000 + 1) / 7)}`;
 }
 
+/** The archives of one kind in `dir`, newest first. */
+function archivesOf(dir: string, kind: BackupKind): string[] {
+  return fs
+    .readdirSync(dir)
+    .filter((n) => NAME.test(n) && kindOf(n) === kind)
+    .sort((a, b) => (NAME.exec(b)![1] + NAME.exec(b)![2]).localeCompare(NAME.exec(a)![1] + NAME.exec(a)![2]));
+}
+
 /**
- * Retention: the newest archive of each of the last `daily` days that have one, and of each of
- * the last `weekly` weeks; the newest archive always stays. The others are deleted.
+ * Retention of the scheduled archives: the newest of each of the last `daily` days that have
+ * one, and of each of the last `weekly` weeks; the newest always stays. The other scheduled
+ * archives are deleted; manual ones are not counted and not touched.
  */
 export function prune(dir: string, daily: number, weekly: number): string[] {
-  const names = fs.readdirSync(dir).filter((n) => NAME.test(n)).sort().reverse();
+  const names = archivesOf(dir, 'scheduled');
   const keep = new Set<string>(names.slice(0, 1));
   const days = new Set<string>();
   const weeks = new Set<string>();
@@ -214,6 +245,13 @@ export function prune(dir: string, daily: number, weekly: number): string[] {
     }
   }
   const removed = names.filter((n) => !keep.has(n));
+  for (const n of removed) fs.rmSync(path.join(dir, n), { force: true });
+  return removed;
+}
+
+/** Retention of the manual archives: the newest `keep` of them (at least one); scheduled ones are not touched. */
+export function pruneManual(dir: string, keep: number): string[] {
+  const removed = archivesOf(dir, 'manual').slice(Math.max(1, keep));
   for (const n of removed) fs.rmSync(path.join(dir, n), { force: true });
   return removed;
 }

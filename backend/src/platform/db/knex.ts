@@ -3,7 +3,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import knexFactory, { Knex } from 'knex';
 import { knexSnakeCaseMappers } from 'objection';
-import { startCheckpointer, APP_CHECKPOINT_PAGES } from './checkpointer';
+import { startCheckpointer, APP_CHECKPOINT_PAGES, WAL_LIMIT_BYTES } from './checkpointer';
 import { listedMigrations } from './migrations';
 
 export interface DbOptions {
@@ -79,6 +79,8 @@ function cacheStatements(conn: { prepare(sql: string): unknown }) {
 /** Checkpoints off the request path (platform/db/checkpointer), for as long as this connection is open. */
 function checkpointInBackground(conn: { pragma(p: string): unknown; close(): unknown }, dbFile: string) {
   conn.pragma(`wal_autocheckpoint = ${APP_CHECKPOINT_PAGES}`);
+  // A log started over after a full checkpoint is cut back to this size (it never shrinks otherwise).
+  conn.pragma(`journal_size_limit = ${WAL_LIMIT_BYTES}`);
   const checkpointer = startCheckpointer(dbFile);
   const close = conn.close.bind(conn);
   conn.close = () => {

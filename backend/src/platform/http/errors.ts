@@ -7,6 +7,7 @@ import {
 } from 'objection';
 import { API } from '../../../../domain/messages';
 import { scrubError } from './scrub';
+import { isWriteFailure, noteWriteFailure } from '../db/storage';
 
 export type FieldErrors = Record<string, string>;
 
@@ -24,6 +25,7 @@ export const forbidden = (message: string = API.forbidden) => new HttpError(403,
 export const notFound = (message: string = API.notFound) => new HttpError(404, message);
 export const conflict = (message: string = API.conflict, errors?: FieldErrors) => new HttpError(409, message, errors);
 export const tooManyRequests = (message: string = API.tooManyAttempts) => new HttpError(429, message);
+export const serviceUnavailable = (message: string, errors?: FieldErrors) => new HttpError(503, message, errors);
 
 /**
  * A body the parser could not read, as a refusal a person understands: too large (413), an
@@ -75,6 +77,11 @@ function toAnswer(err: any): { status: number; message: string; errors?: FieldEr
   if (err?.type === 'encoding.unsupported' || err?.type === 'charset.unsupported') return toAnswer(bodyParseError(err));
   // zlib's own errors (a broken compressed body that got past the body parser's guard).
   if (typeof err?.code === 'string' && /^Z_/.test(err.code)) return toAnswer(bodyParseError(err));
+  // A full disk (or a failing one): the shop cannot write now, and will again when space returns.
+  if (isWriteFailure(err)) {
+    noteWriteFailure();
+    return { status: 503, message: API.cannotWrite };
+  }
   const status = Number(err?.status || err?.statusCode);
   if (status === 405 || status === 501) return { status: 405, message: API.methodNotAllowed };
   if (status >= 400 && status < 500) return { status, message: status === 404 ? API.notFound : API.invalidInput };

@@ -30,11 +30,27 @@ export interface Mail {
 /** Pauses before the 2nd, 3rd, … attempt; after the last the message stays unsent with its error. */
 export const MAIL_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000, 3 * 60 * 60_000, 6 * 60 * 60_000, 12 * 60 * 60_000];
 export const MAIL_MAX_ATTEMPTS = MAIL_RETRY_DELAYS_MS.length + 1;
+/** Messages one round sends at once: a slow or silent server holds one of them, not the others. */
+export const MAIL_SEND_CONCURRENCY = 4;
+
+/**
+ * How long a claimed message is left to the worker that claimed it before another round may take
+ * it again: well past the longest send nodemailer's timeouts allow (connection, greeting, then
+ * each command's idle wait), so a slow server is never sent the same message twice.
+ */
+export function mailClaimMs(config: Pick<Config, 'smtpTimeoutMs'>): number {
+  return Math.max(5 * 60_000, 10 * config.smtpTimeoutMs);
+}
 
 let transport: { key: string; t: Transporter } | undefined;
 
-function transporter(smtpUrl: string): Transporter {
-  if (!transport || transport.key !== smtpUrl) transport = { key: smtpUrl, t: nodemailer.createTransport(smtpUrl) };
+function transporter(config: Pick<Config, 'smtpUrl' | 'smtpTimeoutMs'>): Transporter {
+  const key = `${config.smtpUrl}\n${config.smtpTimeoutMs}`;
+  if (!transport || transport.key !== key) {
+    // nodemailer's defaults wait up to 10 minutes on a silent socket: far past the queue's claim.
+    const t = config.smtpTimeoutMs;
+    transport = { key, t: nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: t, greetingTimeout: t, socketTimeout: t, dnsTimeout: t }) };
+  }
   return transport.t;
 }
 
@@ -52,7 +68,7 @@ async function writeToOutbox(dir: string, name: string, text: string) {
 
 async function smtpSend(config: Config, mail: Mail) {
   // Quoted-printable keeps the text readable in any mail client's source view.
-  await transporter(config.smtpUrl!).sendMail({ from: config.mailFrom, textEncoding: 'quoted-printable', ...mail });
+  await transporter(config).sendMail({ from: config.mailFrom, textEncoding: 'quoted-printable', ...mail });
 }
 
 function logFailure(event: string, mail: { subject: string }, err: unknown) {
@@ -93,29 +109,40 @@ function fromRow(row: QueueRow): Mail {
 
 /**
  * One attempt at a queued message. The row is claimed first (attempts moves on only if no other
- * instance moved it), so two workers never send the same message twice at once.
+ * instance moved it) with a fresh token and a lease of mailClaimMs, so no other round takes it
+ * while this send may still be running; the outcome is written only while the token is still the
+ * row's, so a send that outlived its lease can neither mark nor fail a message another worker
+ * took again.
  */
 async function attempt(knex: Knex, config: Config, row: QueueRow, now: number): Promise<boolean> {
   const attempts = Number(row.attempts) + 1;
   const retryIn = MAIL_RETRY_DELAYS_MS[attempts - 1];
+  const claimToken = crypto.randomBytes(16).toString('hex');
   const claimed = await knex('mailQueue')
     .where({ id: row.id, attempts: row.attempts })
     .whereNull('sentAt')
-    .update({ attempts, nextAttemptAt: retryIn === undefined ? now : now + retryIn });
+    // From the claim's own time: late in a long round `now` (the round's start) is long past.
+    .update({ attempts, claimToken, nextAttemptAt: Math.max(now, Date.now()) + mailClaimMs(config) });
   if (!claimed) return false;
+  const ours = () => knex('mailQueue').where({ id: row.id, claimToken });
   try {
     await smtpSend(config, fromRow(row));
-    await knex('mailQueue').where({ id: row.id }).update({ sentAt: Date.now(), lastError: null });
+    await ours().update({ sentAt: Date.now(), lastError: null });
     return true;
   } catch (err) {
     const error = scrub(String((err as Error)?.message ?? err)).slice(0, 1000);
-    await knex('mailQueue').where({ id: row.id }).update({ lastError: error });
+    // The pause counts from the failure (a timed-out send took a while), or from the round's
+    // clock when that is later (tests run rounds at a later `now`). After the last attempt the
+    // row is no longer due (attempts reached the maximum) and keeps its error.
+    const nextAttemptAt = retryIn === undefined ? now : Math.max(now, Date.now()) + retryIn;
+    await ours().update({ lastError: error, nextAttemptAt });
     logFailure(retryIn === undefined ? 'mail_given_up' : 'mail_retry_later', row, err);
     return false;
   }
 }
 
-/** Send every queued message that is due (the worker's round; tests call it with a later `now`). */
+/** Send every queued message that is due (the worker's round; tests call it with a later `now`),
+ *  MAIL_SEND_CONCURRENCY at a time: one that waits on a slow server does not hold the others. */
 export async function deliverDueMail(knex: Knex, config: Config, now = Date.now()): Promise<{ sent: number; failed: number }> {
   if (!config.smtpUrl) return { sent: 0, failed: 0 };
   const due: QueueRow[] = await knex('mailQueue')
@@ -125,7 +152,14 @@ export async function deliverDueMail(knex: Knex, config: Config, now = Date.now(
     .orderBy('id')
     .limit(50);
   let sent = 0;
-  for (const row of due) if (await attempt(knex, config, row, now)) sent++;
+  let next = 0;
+  const lane = async () => {
+    while (next < due.length) {
+      const row = due[next++];
+      if (await attempt(knex, config, row, now)) sent++;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(MAIL_SEND_CONCURRENCY, due.length) }, lane));
   return { sent, failed: due.length - sent };
 }
 
