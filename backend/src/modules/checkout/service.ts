@@ -25,7 +25,7 @@ import { formatDual, formatMoney, fromMinor, toMinor } from '../../../../domain/
 import { searchable } from '../../../../domain/slug';
 import type { PaymentMethod, ShippingMethod } from '../../../../domain/orderStatus';
 import { LineInput, ResolvedLine, stockRefusal } from '../cart/lines';
-import { redeemDiscount } from '../discounts/service';
+import { redeemDiscount, STAFF_CODE_CHECK, type CodeCheckPass } from '../discounts/service';
 import { noticeRow, notifyStaff } from '../staff/notifications';
 import { actorOf, orderView, type Actor } from '../orders/service';
 import { mailCustomer, orderConfirmationMail } from '../orders/mail';
@@ -78,7 +78,7 @@ async function placeOrder(input: CheckoutInput, user: User | null, trx: Transact
   const drawnId = await lockCurrencyForOrder(trx, Order.tableName);
   const office = await officeForOrder(input.shipping, trx);
   const email = input.customer.email;
-  const wanted = { items: input.items, shippingMethod: input.shipping.method, discountCode: input.discountCode, email };
+  const wanted = { items: input.items, shippingMethod: input.shipping.method, discountCode: input.discountCode, email, codeCheck: extra.codeCheck };
   // The stock is not read first: the guarded takes below refuse what is not there.
   const quote = await quoteCart(wanted, user, { trx, strictDiscount: true, stockTakenAfter: true });
   const { lines, totals, discount, settings, currency, fromServerCart } = quote;
@@ -187,6 +187,8 @@ async function placeOrder(input: CheckoutInput, user: User | null, trx: Transact
 }
 
 interface PlaceExtra {
+  /** The code-check door's pass, when the order carries a code. */
+  codeCheck?: CodeCheckPass;
   alsoRecord?: (order: Order) => Promise<void>;
   alsoWrite?: Knex.QueryBuilder[];
 }
@@ -230,6 +232,8 @@ export interface CheckoutOptions {
   invoice?: InvoiceRequest | null;
   /** Staff who took the order by phone (the customer confirmed age and terms aloud). */
   takenBy?: { staff: Actor; staffNote?: string };
+  /** A shopper's code went through the code-check door (discounts/routes codeCheckOf). */
+  codeCheck?: CodeCheckPass;
 }
 
 /**
@@ -240,11 +244,13 @@ export interface CheckoutOptions {
  */
 export async function checkout(config: Config, input: CheckoutInput, options: CheckoutOptions): Promise<Order> {
   const { user, invoice, takenBy } = options;
+  const codeCheck = takenBy ? STAFF_CODE_CHECK : options.codeCheck;
   let mailAllowed = true;
   const placed = await Order.transaction(async (trx) => {
     // Staff's phone orders are not capped; a stranger's typed address is, counted with the order.
     const mailCount = takenBy ? null : orderMailCount(input.customer.email, user, trx);
     const { order, alsoWritten } = await placeOrder(takenBy ? { ...input, termsAccepted: true } : input, user, trx, {
+      codeCheck,
       alsoWrite: mailCount ? [mailCount.write] : [],
       alsoRecord: async (o) => {
         await recordInvoiceRequest(o.id, invoice ?? null, trx);
