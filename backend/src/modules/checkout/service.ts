@@ -264,7 +264,7 @@ export async function checkout(config: Config, input: CheckoutInput, options: Ch
     if (mailCount) mailAllowed = mailCount.allows(alsoWritten[0]);
     return order;
   });
-  if (mailAllowed) void mailCustomer(config, orderView(placed), orderConfirmationMail);
+  if (mailAllowed) void mailCustomer(config, orderView(placed), orderConfirmationMail, { counted: true });
   return placed;
 }
 

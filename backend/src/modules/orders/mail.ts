@@ -8,6 +8,7 @@
 import type { Config } from '../../config';
 import type { OrderView } from './service';
 import { sendMail } from '../../platform/mail/transport';
+import { laterOrderMailAllowed } from '../checkout/mailCaps';
 import { getSettings } from '../settings/service';
 import { formatDual, isCurrency, Currency } from '../../../../domain/money';
 import { formatDateTime } from '../../../../domain/dates';
@@ -251,10 +252,18 @@ export async function passwordResetMail(firstName: string, link: string, minutes
 }
 
 /** Send one of the mails above to the order's customer; resolves whether it went out. */
-export async function mailCustomer(config: Config, order: OrderView, make: (o: OrderView, config: Config) => Promise<MailContent | null>): Promise<boolean> {
+/** Mail the order's customer. Every mail about an order counts against its recipient's cap
+ *  (checkout/mailCaps), which the confirmation has already been counted with the order
+ *  (`counted`); past the cap nothing is sent. */
+export async function mailCustomer(config: Config, order: OrderView, make: (o: OrderView, config: Config) => Promise<MailContent | null>, opts: { counted?: boolean } = {}): Promise<boolean> {
   try {
     const mail = await make(order, config);
-    return mail ? await sendMail(config, { to: order.customer.email, ...mail }) : false;
+    if (!mail) return false;
+    if (!opts.counted && !(await laterOrderMailAllowed(order.id, order.customer.email))) {
+      console.warn(JSON.stringify({ level: 'warn', event: 'order_mail_capped', order: order.number }));
+      return false;
+    }
+    return await sendMail(config, { to: order.customer.email, ...mail });
   } catch (err) {
     console.error(JSON.stringify({ level: 'error', event: 'order_mail_failed', order: order.number, error: String(err) }));
     return false;
