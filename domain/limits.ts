@@ -129,3 +129,38 @@ export const BODY_MAX_BYTES = 1024 * 1024;
 export const IMPORT_MAX_MB = 2;
 export const IMPORT_MAX_BYTES = IMPORT_MAX_MB * 1024 * 1024;
 export const IMPORT_ROWS_MAX = 5000;
+
+/** Guest orders (no account), counted per source address (IPv6 by its /64), per phone and per
+ *  e-mail (both normalised) within the window: past a soft limit the order asks for a proof of
+ *  work the checkout page solves by itself (ALTCHA), past a hard one it is refused (429). One
+ *  guest order takes of a variant at most the larger of `maxUnits` and `maxStockPercent` % of its
+ *  stock. Staff see and change them in Settings (the `guestOrders` group). */
+export interface GuestOrderLimits {
+  windowMinutes: number;
+  perAddressSoft: number;
+  perAddressHard: number;
+  perPhoneSoft: number;
+  perPhoneHard: number;
+  perEmailSoft: number;
+  perEmailHard: number;
+  maxUnits: number;
+  maxStockPercent: number;
+}
+export const GUEST_ORDER_LIMITS_DEFAULT: GuestOrderLimits = {
+  windowMinutes: 60,
+  perAddressSoft: 10,
+  perAddressHard: 60,
+  perPhoneSoft: 3,
+  perPhoneHard: 10,
+  perEmailSoft: 3,
+  perEmailHard: 10,
+  maxUnits: 10,
+  maxStockPercent: 25,
+};
+/** What staff may set a count limit to, and the longest window (a day). */
+export const GUEST_ORDER_LIMIT_MAX = 1_000_000;
+export const GUEST_ORDER_WINDOW_MAX_MINUTES = 24 * 60;
+/** The proof of work: the largest number a challenge hides (a phone finds it in a few seconds,
+ *  about half of it on average), and how long a challenge may be answered. */
+export const GUEST_ORDER_PROOF_MAX_NUMBER = 50_000;
+export const GUEST_ORDER_PROOF_MINUTES = 10;

@@ -19,8 +19,11 @@ import { CartItem } from '../../models/CartItem';
 import { Notification } from '../../models/Notification';
 import { insertComposedTogether, nowIso, type BaseModel, type ComposedInsert } from '../../models/BaseModel';
 import { User } from '../../models/User';
-import { badRequest, HttpError } from '../../platform/http/errors';
-import { API } from '../../../../domain/messages';
+import { badRequest, conflict, HttpError } from '../../platform/http/errors';
+import { API, GUEST_ORDER } from '../../../../domain/messages';
+import type { GuestOrderLimits } from '../../../../domain/limits';
+import { getSettings } from '../settings/service';
+import { guestOrderCounts, guestShareAllowed, verifiedProof, type GuestOrderSource } from './guestOrders';
 import { formatDual, formatMoney, fromMinor, toMinor } from '../../../../domain/money';
 import { searchable } from '../../../../domain/slug';
 import type { PaymentMethod, ShippingMethod } from '../../../../domain/orderStatus';
@@ -68,7 +71,7 @@ export function orderNumber(id: number): string {
  * goes with the order's records (e.g. the mail cap's count), answering its rows.
  */
 async function placeOrder(input: CheckoutInput, user: User | null, trx: Transaction, extra: PlaceExtra = {}): Promise<{ order: Order; alsoWritten: unknown[][] }> {
-  const { alsoRecord, alsoWrite = [] } = extra;
+  const { alsoRecord, alsoWrite = [], judge, shareCap = null } = extra;
   if (!input.ageConfirmed) throw badRequest(API.ageRequired, { ageConfirmed: API.ageRequired });
   if (!input.termsAccepted) throw badRequest(API.termsRequired, { termsAccepted: API.termsRequired });
 
@@ -162,8 +165,10 @@ async function placeOrder(input: CheckoutInput, user: User | null, trx: Transact
   // takes it in the statement that writes the order.
   const takes = stockNeeded(lines);
   const takenAlong = !discount && takes.length === 1 ? takes[0] : null;
-  const takenAt = takenAlong ? writes.push(stockTake(trx, takenAlong)) - 1 : -1;
+  const takenAt = takenAlong ? writes.push(stockTake(trx, takenAlong, shareCap)) - 1 : -1;
   const written = await insertComposedTogether<BaseModel>(trx, records, writes);
+  // What went with the order (e.g. a guest's counts) may refuse it before anything else is done.
+  await judge?.(written.alongside.slice(0, alsoWrite.length));
   const made = written.made;
   const order = inserted ?? (made.shift() as Order);
   const items = made.slice(0, lines.length) as OrderItem[];
@@ -174,8 +179,8 @@ async function placeOrder(input: CheckoutInput, user: User | null, trx: Transact
   if (discount) await redeemDiscount(discount, orderId, email, trx, user);
   const low: Array<{ take: StockTake; stock: number }> = [];
   for (const take of takes) {
-    const [taken] = take === takenAlong ? (written.alongside[takenAt] as Array<{ stock: number }>) : await stockTake(trx, take);
-    if (!taken) throw await notEnoughStock(trx, take);
+    const [taken] = take === takenAlong ? (written.alongside[takenAt] as Array<{ stock: number }>) : await stockTake(trx, take, shareCap);
+    if (!taken) throw await notEnoughStock(trx, take, shareCap);
     if (taken.stock <= settings.lowStockThreshold) low.push({ take, stock: taken.stock });
   }
   for (const { take, stock } of low) {
@@ -191,6 +196,10 @@ interface PlaceExtra {
   codeCheck?: CodeCheckPass;
   alsoRecord?: (order: Order) => Promise<void>;
   alsoWrite?: Knex.QueryBuilder[];
+  /** Judges what `alsoWrite` answered, right after the write (throws to refuse the order). */
+  judge?: (alsoWritten: unknown[][]) => Promise<void>;
+  /** A guest order: the share of a variant's stock one order may take (checkout/guestOrders). */
+  shareCap?: GuestOrderLimits | null;
 }
 
 /** What one order takes of one variant: several lines (different flavours) may share it. */
@@ -213,16 +222,25 @@ function stockNeeded(lines: ResolvedLine[]): StockTake[] {
   return [...need.values()].sort((a, b) => a.variantId - b.variantId);
 }
 
-/** The guarded update: takes the quantity only if it is there, answering the stock it leaves. */
-function stockTake(trx: Transaction, take: StockTake): Knex.QueryBuilder {
-  return trx(Variant.tableName).where('id', take.variantId).where('stock', '>=', take.quantity)
-    .decrement('stock', take.quantity).update({ updatedAt: nowIso() }).returning('stock');
+/** The guarded update: takes the quantity only if it is there (and, for a guest above the share's
+ *  units, only if it is within the share of the stock), answering the stock it leaves. */
+function stockTake(trx: Transaction, take: StockTake, shareCap: GuestOrderLimits | null = null): Knex.QueryBuilder {
+  const q = trx(Variant.tableName).where('id', take.variantId).where('stock', '>=', take.quantity);
+  if (shareCap && take.quantity > shareCap.maxUnits) q.whereRaw('?? * ? >= ?', ['stock', shareCap.maxStockPercent, take.quantity * 100]);
+  return q.decrement('stock', take.quantity).update({ updatedAt: nowIso() }).returning('stock');
 }
 
-/** The refusal of a take that found too little: the whole order is rolled back. */
-async function notEnoughStock(trx: Transaction, take: StockTake) {
+/** The refusal of a take that found too little, or more than a guest may take: the whole order
+ *  is rolled back. */
+async function notEnoughStock(trx: Transaction, take: StockTake, shareCap: GuestOrderLimits | null) {
   const now = await Variant.query(trx).findById(take.variantId);
-  return stockRefusal(take.line, now?.stock ?? 0, `items.${take.index}.quantity`);
+  const stock = now?.stock ?? 0;
+  const field = `items.${take.index}.quantity`;
+  if (shareCap && stock >= take.quantity) {
+    const message = GUEST_ORDER.quantityCap(guestShareAllowed(shareCap, stock));
+    return conflict(message, { [field]: message });
+  }
+  return stockRefusal(take.line, stock, field);
 }
 
 export interface CheckoutOptions {
@@ -234,6 +252,8 @@ export interface CheckoutOptions {
   takenBy?: { staff: Actor; staffNote?: string };
   /** A shopper's code went through the code-check door (discounts/routes codeCheckOf). */
   codeCheck?: CodeCheckPass;
+  /** An order without an account: where it came from and its proof of work (checkout/guestOrders). */
+  guest?: GuestOrderSource;
 }
 
 /**
@@ -245,13 +265,20 @@ export interface CheckoutOptions {
 export async function checkout(config: Config, input: CheckoutInput, options: CheckoutOptions): Promise<Order> {
   const { user, invoice, takenBy } = options;
   const codeCheck = takenBy ? STAFF_CODE_CHECK : options.codeCheck;
+  // An order without an account (not staff's by phone) meets the guest limits (checkout/guestOrders).
+  const guestLimits = !user && !takenBy ? (await getSettings()).guestOrders : null;
+  const proof = guestLimits ? await verifiedProof(config, options.guest?.proof) : null;
   let mailAllowed = true;
   const placed = await Order.transaction(async (trx) => {
     // Staff's phone orders are not capped; a stranger's typed address is, counted with the order.
     const mailCount = takenBy ? null : orderMailCount(input.customer.email, user, trx);
+    const guestCounts = guestLimits ? guestOrderCounts(trx, guestLimits, options.guest ?? { ip: '' }, input.customer, proof) : null;
+    const countsAt = mailCount ? 1 : 0;
     const { order, alsoWritten } = await placeOrder(takenBy ? { ...input, termsAccepted: true } : input, user, trx, {
       codeCheck,
-      alsoWrite: mailCount ? [mailCount.write] : [],
+      shareCap: guestLimits,
+      judge: guestCounts ? (rows) => guestCounts.judge(config, rows.slice(countsAt)) : undefined,
+      alsoWrite: [...(mailCount ? [mailCount.write] : []), ...(guestCounts?.writes ?? [])],
       alsoRecord: async (o) => {
         await recordInvoiceRequest(o.id, invoice ?? null, trx);
         if (takenBy) {
