@@ -41,13 +41,20 @@ export const journeys = [
             if (document.querySelector('[role="status"].proof-status')?.textContent?.includes(text)) w.__checkSeen = true;
           }).observe(document.body, { subtree: true, childList: true, characterData: true });
         }, CHECKING);
-        await confirmAndOrder(page);
-        const status = page.getByRole('status').filter({ hasText: CHECKING });
+        // E2E_SHOTS=<folder>: a picture of the checkout with the check running, held a moment
+        // for it (the solver's script arrives 2 s late).
         if (process.env.E2E_SHOTS) {
-          // A picture of the checkout with the check running (when it runs long enough to be seen).
-          if (await status.waitFor({ timeout: 3000 }).then(() => true, () => false)) {
-            await page.screenshot({ path: path.join(process.env.E2E_SHOTS, 'checkout-proof-of-work-390.png') });
-          }
+          await page.route('**/assets/solveProof-*.js', async (route) => {
+            await new Promise((r) => setTimeout(r, 2000));
+            await route.continue();
+          });
+        }
+        await confirmAndOrder(page);
+        if (process.env.E2E_SHOTS) {
+          const status = page.getByRole('status').filter({ hasText: CHECKING });
+          await status.waitFor();
+          await status.scrollIntoViewIfNeeded();
+          await page.screenshot({ path: path.join(process.env.E2E_SHOTS, 'checkout-proof-of-work-390.png') });
         }
         await page.getByText('Благодарим Ви за поръчката!').waitFor({ timeout: 60_000 });
         assert.equal(await page.evaluate(() => window.__checkSeen), true, 'the check was announced in the live region');
