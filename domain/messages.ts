@@ -358,4 +358,6 @@ export const GUEST_ORDER = {
   tooMany: 'Твърде много поръчки без регистрация от този адрес, телефон или имейл. Опитайте отново по-късно, влезте в профила си или се обадете ни.',
   quantityCap: (max: number) => `Без регистрация можете да поръчате най-много ${max} бр. от този артикул. За повече влезте в профила си или се обадете ни.`,
   softAboveHard: 'Меката граница не може да е над твърдата.',
+  /** In the order's history when the mail cap withheld its confirmation (later mails about it are withheld too). */
+  confirmationWithheld: 'Потвърждението по имейл не е изпратено: твърде много писма до този адрес за кратко време.',
 } as const;

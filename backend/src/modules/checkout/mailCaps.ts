@@ -10,6 +10,8 @@ import { normalizeEmailKey } from '../../../../domain/email';
 import { ORDER_MAILS_PER_RECIPIENT, ORDER_MAIL_WINDOW_MINUTES } from '../../../../domain/limits';
 import { Order } from '../../models/Order';
 import { User } from '../../models/User';
+import { OrderEvent } from '../../models/OrderEvent';
+import { GUEST_ORDER } from '../../../../domain/messages';
 
 const capKey = (recipientKey: string) => `order-mail:${recipientKey}`;
 
@@ -23,14 +25,30 @@ export function orderMailCount(recipient: string, account: { email: string } | n
   return { write: cap.hitWrite(capKey(key)), allows: (rows) => cap.allows(cap.hitCount(rows)) };
 }
 
-/** Whether a later mail about an order may go to its recipient, counting it: uncapped when the
- *  order's account has that address, else one more on the recipient's count (after the commit
- *  of what the mail tells, outside any transaction). */
-export async function laterOrderMailAllowed(orderId: number, recipient: string): Promise<boolean> {
+/** Who made the shop write a later mail about an order: the shopper (a cancellation or a
+ *  withdrawal: anyone who placed a guest order can) or staff and couriers (status changes). */
+export type LaterMailCause = 'shopper' | 'staff';
+
+/**
+ * Whether a later mail about an order may go to its recipient (after the commit of what it tells,
+ * outside any transaction). Never capped when the order's account has that address. What the
+ * shopper triggers counts against the recipient's cap like a confirmation. What staff do is not
+ * counted (a real customer's order moves through several statuses in an hour), but nothing is
+ * mailed about an order whose confirmation the cap withheld: its recipient may never have asked
+ * for it (the stranger's orders staff then confirm or cancel).
+ */
+export async function laterOrderMailAllowed(orderId: number, recipient: string, cause: LaterMailCause): Promise<boolean> {
   const key = normalizeEmailKey(recipient);
   const order = await Order.query().findById(orderId).select('userId');
   const account = order?.userId ? await User.query().findById(order.userId).select('email') : undefined;
   if (account && normalizeEmailKey(account.email) === key) return true;
+  if (cause === 'staff') return !(await OrderEvent.query().findOne({ orderId, type: 'note', note: GUEST_ORDER.confirmationWithheld }));
   const cap = new Throttle(Order.knex(), ORDER_MAILS_PER_RECIPIENT, ORDER_MAIL_WINDOW_MINUTES * 60_000);
   return cap.allows(await cap.hit(capKey(key)));
+}
+
+/** The order's history says its confirmation was withheld (written in the order's transaction,
+ *  only then): staff see why the customer has no mail, and later mails about it are withheld. */
+export function confirmationWithheld(orderId: number, trx: Knex) {
+  return OrderEvent.query(trx).insert({ orderId, type: 'note', note: GUEST_ORDER.confirmationWithheld, actorUserId: null, actorLabel: 'Система' } as Partial<OrderEvent>);
 }

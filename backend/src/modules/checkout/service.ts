@@ -32,7 +32,7 @@ import { redeemDiscount, STAFF_CODE_CHECK, type CodeCheckPass } from '../discoun
 import { noticeRow, notifyStaff } from '../staff/notifications';
 import { actorOf, orderView, type Actor } from '../orders/service';
 import { mailCustomer, orderConfirmationMail } from '../orders/mail';
-import { orderMailCount } from './mailCaps';
+import { confirmationWithheld, orderMailCount } from './mailCaps';
 import { recordInvoiceRequest } from '../invoices/service';
 import type { InvoiceRequest } from '../../../../domain/invoices';
 import { quoteCart, quoteView, QuoteView } from './quote';
@@ -289,9 +289,10 @@ export async function checkout(config: Config, input: CheckoutInput, options: Ch
       },
     });
     if (mailCount) mailAllowed = mailCount.allows(alsoWritten[0]);
+    if (!mailAllowed) await confirmationWithheld(order.id, trx);
     return order;
   });
-  if (mailAllowed) void mailCustomer(config, orderView(placed), orderConfirmationMail, { counted: true });
+  if (mailAllowed) void mailCustomer(config, orderView(placed), orderConfirmationMail, 'counted');
   return placed;
 }
 

@@ -8,7 +8,7 @@
 import type { Config } from '../../config';
 import type { OrderView } from './service';
 import { sendMail } from '../../platform/mail/transport';
-import { laterOrderMailAllowed } from '../checkout/mailCaps';
+import { laterOrderMailAllowed, type LaterMailCause } from '../checkout/mailCaps';
 import { getSettings } from '../settings/service';
 import { formatDual, isCurrency, Currency } from '../../../../domain/money';
 import { formatDateTime } from '../../../../domain/dates';
@@ -252,14 +252,13 @@ export async function passwordResetMail(firstName: string, link: string, minutes
 }
 
 /** Send one of the mails above to the order's customer; resolves whether it went out. */
-/** Mail the order's customer. Every mail about an order counts against its recipient's cap
- *  (checkout/mailCaps), which the confirmation has already been counted with the order
- *  (`counted`); past the cap nothing is sent. */
-export async function mailCustomer(config: Config, order: OrderView, make: (o: OrderView, config: Config) => Promise<MailContent | null>, opts: { counted?: boolean } = {}): Promise<boolean> {
+/** Mail the order's customer, within the recipient's mail cap (checkout/mailCaps): `cause` says
+ *  who made the shop write it; the confirmation was judged with the order (`counted`). */
+export async function mailCustomer(config: Config, order: OrderView, make: (o: OrderView, config: Config) => Promise<MailContent | null>, cause: LaterMailCause | 'counted' = 'staff'): Promise<boolean> {
   try {
     const mail = await make(order, config);
     if (!mail) return false;
-    if (!opts.counted && !(await laterOrderMailAllowed(order.id, order.customer.email))) {
+    if (cause !== 'counted' && !(await laterOrderMailAllowed(order.id, order.customer.email, cause))) {
       console.warn(JSON.stringify({ level: 'warn', event: 'order_mail_capped', order: order.number }));
       return false;
     }
