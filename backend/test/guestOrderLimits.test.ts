@@ -77,6 +77,24 @@ describe('a flood of guest orders from one address', () => {
     expect((await order('198.51.100.2')).status).toBe(201);
   });
 
+  it('holds when 40 orders from one address arrive at once: exactly the soft limit goes through', async () => {
+    const ip = '203.0.113.99';
+    const stockBefore = await stockOf(cat.triples.variant);
+    const browsers = await Promise.all(Array.from({ length: 40 }, async () => {
+      const b = shop.browser();
+      await b.csrf();
+      return b;
+    }));
+    const answers = await Promise.all(browsers.map((b, i) => {
+      const body = checkoutBody(items());
+      return b.post('/api/orders/create', { ...body, customer: { ...body.customer, phone: `+359 89 ${String(2_000_000 + i).slice(1)}`, email: `naplyv${i}@example.bg` } }).set('X-Forwarded-For', ip);
+    }));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses).toEqual([...Array(3).fill(201), ...Array(37).fill(429)]);
+    expect(answers.filter((r) => r.status === 429).every((r) => r.body.message === GUEST_ORDER.proofNeeded && r.body.challenge)).toBe(true);
+    expect(await stockOf(cat.triples.variant)).toBe(stockBefore - 3);
+  });
+
   it('counts an IPv6 /64 as one address', async () => {
     for (let i = 0; i < 3; i++) expect((await order(`2001:db8:aa:1::${i + 1}`)).status).toBe(201);
     const res = await order('2001:db8:aa:1:ffff::9');
