@@ -8,10 +8,13 @@ import { Box, Typography } from '@mui/material';
 import { guestOrderLimitsFields } from '../../../domain/schemas/settings';
 import { fieldRule } from '../common/fieldRule';
 
+/** Soft beside hard on a laptop, one under the other on a phone. */
+const pairSx = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2, maxWidth: '40em' } as const;
+
 const pairs = [
-  ['Address', 'от един адрес (IPv6: една /64 мрежа)'],
-  ['Phone', 'с един телефон'],
-  ['Email', 'с един имейл'],
+  ['Address', 'адрес'],
+  ['Phone', 'телефон'],
+  ['Email', 'имейл'],
 ] as const;
 
 export function GuestOrderSettingsTab(props: Record<string, unknown>) {
@@ -20,19 +23,22 @@ export function GuestOrderSettingsTab(props: Record<string, unknown>) {
       <Typography variant="body2" color="text.secondary" sx={{ maxWidth: '40em' }}>
         Над меката граница клиентът минава кратка автоматична проверка („не сте робот“) и поръчката продължава; над твърдата поръчката се отказва. Регистрираните клиенти и поръчките по телефона не се броят.
       </Typography>
-      <NumberInput source="guestOrders.windowMinutes" label="Период на броене (минути)" validate={fieldRule(guestOrderLimitsFields.windowMinutes)} />
+      <NumberInput source="guestOrders.windowMinutes" label="Период на броене (минути)" sx={{ maxWidth: '40em' }} fullWidth validate={fieldRule(guestOrderLimitsFields.windowMinutes)} />
+      <Typography variant="body2" color="text.secondary" sx={{ maxWidth: '40em' }}>
+        Брой поръчки за периода от един адрес (IPv6: цялата /64 мрежа), с един телефон и с един имейл.
+      </Typography>
       {pairs.map(([key, what]) => (
-        <Box key={key} sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-          <NumberInput source={`guestOrders.per${key}Soft`} label={`Мека граница ${what}`} validate={fieldRule(guestOrderLimitsFields[`per${key}Soft`])} />
-          <NumberInput source={`guestOrders.per${key}Hard`} label={`Твърда граница ${what}`} validate={fieldRule(guestOrderLimitsFields[`per${key}Hard`])} />
+        <Box key={key} sx={pairSx}>
+          <NumberInput source={`guestOrders.per${key}Soft`} label={`Мека граница, ${what}`} fullWidth validate={fieldRule(guestOrderLimitsFields[`per${key}Soft`])} />
+          <NumberInput source={`guestOrders.per${key}Hard`} label={`Твърда граница, ${what}`} fullWidth validate={fieldRule(guestOrderLimitsFields[`per${key}Hard`])} />
         </Box>
       ))}
       <Typography variant="body2" color="text.secondary" sx={{ maxWidth: '40em' }}>
         Една поръчка без регистрация взема от вариант най-много по-голямото от двете числа по-долу.
       </Typography>
-      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <NumberInput source="guestOrders.maxUnits" label="Бройки от вариант" validate={fieldRule(guestOrderLimitsFields.maxUnits)} />
-        <NumberInput source="guestOrders.maxStockPercent" label="% от наличността на варианта" validate={fieldRule(guestOrderLimitsFields.maxStockPercent)} />
+      <Box sx={pairSx}>
+        <NumberInput source="guestOrders.maxUnits" label="Бройки от вариант" fullWidth validate={fieldRule(guestOrderLimitsFields.maxUnits)} />
+        <NumberInput source="guestOrders.maxStockPercent" label="% от наличността на варианта" fullWidth validate={fieldRule(guestOrderLimitsFields.maxStockPercent)} />
       </Box>
     </TabbedForm.Tab>
   );
