@@ -145,3 +145,38 @@ export const LOGIN_ACCOUNT_DELAY_MAX_MS = 5000;
 /** An administrator's password, however it is set (at start in production, the account page, a
  *  reset link, creation, promotion): at least this long, not common, not the e-mail. */
 export const ADMIN_PASSWORD_MIN = 12;
+
+/** Guest orders (no account), counted per source address (IPv6 by its /64), per phone and per
+ *  e-mail (both normalised) within the window: past a soft limit the order asks for a proof of
+ *  work the checkout page solves by itself (ALTCHA), past a hard one it is refused (429). One
+ *  guest order takes of a variant at most the larger of `maxUnits` and `maxStockPercent` % of its
+ *  stock. Staff see and change them in Settings (the `guestOrders` group). */
+export interface GuestOrderLimits {
+  windowMinutes: number;
+  perAddressSoft: number;
+  perAddressHard: number;
+  perPhoneSoft: number;
+  perPhoneHard: number;
+  perEmailSoft: number;
+  perEmailHard: number;
+  maxUnits: number;
+  maxStockPercent: number;
+}
+export const GUEST_ORDER_LIMITS_DEFAULT: GuestOrderLimits = {
+  windowMinutes: 60,
+  perAddressSoft: 20,
+  perAddressHard: 100,
+  perPhoneSoft: 5,
+  perPhoneHard: 20,
+  perEmailSoft: 5,
+  perEmailHard: 20,
+  maxUnits: 20,
+  maxStockPercent: 50,
+};
+/** What staff may set a count limit to, and the longest window (a day). */
+export const GUEST_ORDER_LIMIT_MAX = 1_000_000;
+export const GUEST_ORDER_WINDOW_MAX_MINUTES = 24 * 60;
+/** The proof of work: the largest number a challenge hides (a phone finds it in a few seconds,
+ *  about half of it on average), and how long a challenge may be answered. */
+export const GUEST_ORDER_PROOF_MAX_NUMBER = 50_000;
+export const GUEST_ORDER_PROOF_MINUTES = 10;

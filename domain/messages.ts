@@ -374,3 +374,15 @@ export const SAFETY = {
   nameHasLink: 'Името не може да съдържа уеб адрес.',
   nameHasControl: 'Името съдържа непозволени знаци.',
 } as const;
+
+/** Guest orders past their limits (domain/limits GUEST_ORDER_LIMITS_DEFAULT) and the checkout's proof of work. */
+export const GUEST_ORDER = {
+  proofNeeded: 'Проверяваме, че не сте робот: проверката минава сама за няколко секунди, след което поръчката се изпраща.',
+  checking: 'Проверяваме, че не сте робот…',
+  checkFailed: 'Автоматичната проверка не успя. Опитайте отново или се обадете ни за поръчка по телефона.',
+  tooMany: 'Твърде много поръчки без регистрация от този адрес, телефон или имейл. Опитайте отново по-късно, влезте в профила си или се обадете ни.',
+  quantityCap: (max: number) => `Без регистрация можете да поръчате най-много ${max} бр. от този артикул. За повече влезте в профила си или се обадете ни.`,
+  softAboveHard: 'Меката граница не може да е над твърдата.',
+  /** In the order's history when the mail cap withheld its confirmation (later mails about it are withheld too). */
+  confirmationWithheld: 'Потвърждението по имейл не е изпратено: твърде много писма до този адрес за кратко време.',
+} as const;

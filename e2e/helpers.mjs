@@ -150,3 +150,17 @@ function axeSource() {
   axeScript ??= fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   return axeScript;
 }
+
+/** Limits on guest orders far above what the journeys place (one phone, one address, 15 straps in
+ *  one order): journeys that test the limits set their own and put these back. */
+export const E2E_GUEST_ORDER_LIMITS = { perAddressSoft: 100000, perAddressHard: 100000, perPhoneSoft: 100000, perPhoneHard: 100000, perEmailSoft: 100000, perEmailHard: 100000, maxUnits: 999 };
+
+/** Set the guest-order limits (Настройки → Поръчки без регистрация) as the admin, through the API. */
+export async function setGuestOrderLimits(request, admin, limits) {
+  const { csrfToken } = await (await request.get('/api/csrf-token')).json();
+  const login = await request.post('/api/auth/login', { headers: { 'x-csrf-token': csrfToken }, data: { email: admin.email, password: admin.password } });
+  assert.equal(login.status(), 200, `admin sign-in: ${login.status()}`);
+  const csrf = (await login.json()).csrfToken ?? csrfToken;
+  const put = await request.put('/api/admin/settings', { headers: { 'x-csrf-token': csrf }, data: { guestOrders: limits } });
+  assert.equal(put.status(), 200, `guest-order limits: ${put.status()} ${await put.text()}`);
+}

@@ -7,7 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { chromium, request as playwrightRequest } from 'playwright-core';
+import { E2E_GUEST_ORDER_LIMITS, setGuestOrderLimits } from './helpers.mjs';
 import { tsImport } from 'tsx/esm/api';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -76,6 +77,11 @@ async function main() {
   const started = Date.now();
   try {
     await waitForHealth(base, server);
+    // The journeys order as one person from one address: the guest-order limits out of their way
+    // (the journey that tests them sets its own).
+    const setup = await playwrightRequest.newContext({ baseURL: base });
+    await setGuestOrderLimits(setup, ADMIN, E2E_GUEST_ORDER_LIMITS);
+    await setup.dispose();
     const files = fs.readdirSync(path.join(ROOT, 'e2e', 'journeys')).filter((f) => f.endsWith('.mjs')).sort();
     for (const file of files) {
       const { journeys } = await import(path.join(ROOT, 'e2e', 'journeys', file));

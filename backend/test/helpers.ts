@@ -9,7 +9,8 @@ import { loadConfig, Config } from '../src/config';
 import knexFactory from 'knex';
 import { createKnex } from '../src/platform/db/knex';
 import { createUser } from '../src/modules/customers/users';
-import type { Role } from '../../domain/limits';
+import { GUEST_ORDER_LIMITS_DEFAULT, QUANTITY_MAX, type Role } from '../../domain/limits';
+import { saveSettings } from '../src/modules/settings/service';
 
 export interface TestShop {
   app: ShopApp;
@@ -81,7 +82,11 @@ async function freshDatabase(): Promise<{ databaseUrl?: string; drop(): Promise<
   };
 }
 
-export async function makeShop(overrides: Partial<Config> = {}): Promise<TestShop> {
+/** Guest-order limits far above what any test file places (one phone, one address): a file that
+ *  tests the limits themselves asks for the shop's own with `realGuestOrderLimits`. */
+export const TEST_GUEST_ORDER_LIMITS = { ...GUEST_ORDER_LIMITS_DEFAULT, perAddressSoft: 100_000, perAddressHard: 100_000, perPhoneSoft: 100_000, perPhoneHard: 100_000, perEmailSoft: 100_000, perEmailHard: 100_000, maxUnits: QUANTITY_MAX };
+
+export async function makeShop(overrides: Partial<Config> = {}, opts: { realGuestOrderLimits?: boolean } = {}): Promise<TestShop> {
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-uploads-'));
   const db = await freshDatabase();
   const config = loadConfig({ NODE_ENV: 'test' } as NodeJS.ProcessEnv, {
@@ -96,6 +101,7 @@ export async function makeShop(overrides: Partial<Config> = {}): Promise<TestSho
   const knex = createKnex(config);
   await knex.migrate.latest();
   const app = createApp(config, knex);
+  if (!opts.realGuestOrderLimits) await saveSettings({ guestOrders: TEST_GUEST_ORDER_LIMITS });
 
   const shop: TestShop = {
     app,

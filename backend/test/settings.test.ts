@@ -40,7 +40,7 @@ const PUBLIC_DEFAULTS = {
   bank: DEFAULT_SETTINGS.bank,
   legal: DEFAULT_SETTINGS.legal,
 };
-const PRIVATE = { lowStockThreshold: LOW_STOCK_THRESHOLD_DEFAULT, twoFactorRequiredForAdmins: false, invoices: DEFAULT_SETTINGS.invoices, couriers: DEFAULT_SETTINGS.couriers };
+const PRIVATE = { lowStockThreshold: LOW_STOCK_THRESHOLD_DEFAULT, twoFactorRequiredForAdmins: false, invoices: DEFAULT_SETTINGS.invoices, couriers: DEFAULT_SETTINGS.couriers, guestOrders: DEFAULT_SETTINGS.guestOrders };
 
 describe('the public settings', () => {
   it('answers exactly the public fields, money in decimal BGN, the euro rate included', async () => {

@@ -47,6 +47,8 @@ const checkoutFields = (withOffice: boolean) => ({
   invoice: invoiceRequestInput,
   // What the shopper was shown (the quote's total): a different total refuses the order (409).
   expectedTotal: number({ min: 0 }),
+  // A guest past a soft limit: the solved proof of work (ALTCHA's base64 payload).
+  altcha: text(4000, { nullable: true }),
 });
 
 /** POST /orders/create; `officeCheckoutInput` when the body names `shipping.officeId`. */

@@ -1,13 +1,29 @@
 // The shop's settings as staff change them (PUT /admin/settings, always partial: a form may send
 // one field of a group) and the one-way switch to the euro.
 import { FIELD } from '../messages';
-import { NAME_MAX, PHONE_MAX, PRICE_MAX, STOCK_MAX } from '../limits';
+import { GUEST_ORDER_LIMIT_MAX, GUEST_ORDER_WINDOW_MAX_MINUTES, NAME_MAX, PHONE_MAX, PRICE_MAX, QUANTITY_MAX, STOCK_MAX } from '../limits';
 import { bool, email, int, money, object, oneOf, text } from './fields';
 import { invoiceSettingsInput, legalSettingsInput } from './invoices';
 import { courierSettingsInput } from './couriers';
 import { BIC_PATTERN, IBAN_PATTERN } from './rules';
 
 const fee = () => money({ min: 0, max: PRICE_MAX });
+
+/** Limits on orders without an account (domain/limits GuestOrderLimits); soft ≤ hard is checked
+ *  on the merged group (modules/checkout/guestOrders). */
+const guestLimit = () => int({ min: 1, max: GUEST_ORDER_LIMIT_MAX });
+export const guestOrderLimitsFields = {
+  windowMinutes: int({ min: 1, max: GUEST_ORDER_WINDOW_MAX_MINUTES }),
+  perAddressSoft: guestLimit(),
+  perAddressHard: guestLimit(),
+  perPhoneSoft: guestLimit(),
+  perPhoneHard: guestLimit(),
+  perEmailSoft: guestLimit(),
+  perEmailHard: guestLimit(),
+  maxUnits: int({ min: 1, max: QUANTITY_MAX }),
+  maxStockPercent: int({ min: 1, max: 100 }),
+};
+const guestOrderLimitsInput = object(guestOrderLimitsFields);
 
 /** The shop's bank account (bank transfers); the admin's form checks each field with these. */
 export const bankFields = {
@@ -32,6 +48,7 @@ export const settingsInput = object(
     legal: legalSettingsInput,
     invoices: invoiceSettingsInput,
     couriers: courierSettingsInput,
+    guestOrders: guestOrderLimitsInput,
   },
   { ignore: ['id', 'eurRate', 'euroSince', 'message'] },
 );

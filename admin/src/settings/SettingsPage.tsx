@@ -28,6 +28,7 @@ import { LegalIdentityCard } from '../invoices/LegalIdentityCard';
 import { API_TOKEN_EXPIRY_DAYS, API_TOKEN_EXPIRY_DEFAULT_DAYS } from '../../../domain/limits';
 import { MoneyInput } from '../common/MoneyInput';
 import { CourierSettingsTab } from './CourierSettingsTab';
+import { GuestOrderSettingsTab } from './GuestOrderSettingsTab';
 import { fieldRule } from '../common/fieldRule';
 import { bankFields } from '../../../domain/schemas/settings';
 
@@ -72,6 +73,7 @@ function SettingsForm() {
           <MoneyInput source="freeShippingThreshold" validate={minValue(0)} helperText="app.settings.freeShippingHelp" />
         </TabbedForm.Tab>
         <CourierSettingsTab />
+        <GuestOrderSettingsTab />
         <TabbedForm.Tab label="app.settings.bank" path="bank">
           <TextInput source="bank.beneficiary" fullWidth />
           <TextInput source="bank.iban" validate={fieldRule(bankFields.iban)} fullWidth />

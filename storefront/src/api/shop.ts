@@ -39,6 +39,8 @@ export interface CheckoutInput {
   invoice?: InvoiceRequest;
   /** The total the shopper was shown (the quote's); a different server total answers 409. */
   expectedTotal?: number;
+  /** A guest past a soft limit: the solved proof of work (components/ProofOfWork). */
+  altcha?: string;
 }
 
 export interface QuoteInput {

@@ -10,6 +10,7 @@ import { useAuth } from '../state/auth';
 import { useQuote } from '../state/quote';
 import { shopApi, lineInput, CheckoutInput } from '../api/shop';
 import { ApiError } from '../api/client';
+import { ProofOfWorkStatus, withProofOfWork } from '../components/ProofOfWork';
 import { Seo } from '../components/Seo';
 import { FORM, STOREFRONT } from '../../../domain/messages';
 import { toast } from '../state/toast';
@@ -92,6 +93,7 @@ export default function Checkout() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [invoice, setInvoice] = useState<Parameters<typeof invoiceErrors>[0]>(null);
   const [busy, setBusy] = useState(false);
+  const [checking, setChecking] = useState(false);
   const [code, setCode] = useState(savedDiscountCode());
   const [totalNotice, setTotalNotice] = useState('');
   const [pickedOffice, setPickedOffice] = useState<ApiOffice | null>(savedOffice);
@@ -176,7 +178,7 @@ export default function Checkout() {
     setBusy(true);
     setTotalNotice('');
     try {
-      const { order } = await shopApi.createOrder(input, { silent: true });
+      const { order } = await withProofOfWork((altcha) => shopApi.createOrder(altcha ? { ...input, altcha } : input, { silent: true }), setChecking);
       placed.current = true;
       saveForm(null);
       forgetOrdered();
@@ -312,6 +314,7 @@ export default function Checkout() {
           <button type="submit" className="button button-large button-block" aria-disabled={busy || loading || !quote || quoting || undefined}>
             {busy ? 'Изпращане…' : 'Поръчка с задължение за плащане'}
           </button>
+          <ProofOfWorkStatus checking={checking} />
           <p className="muted small">Цените са с ДДС. Ще получите потвърждение по имейл.</p>
         </aside>
       </form>

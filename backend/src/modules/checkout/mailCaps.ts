@@ -1,11 +1,19 @@
 // Caps on e-mail that a stranger can make the shop send to any address: order confirmations
-// typed for someone else's e-mail. The order is placed either way; past the cap the recipient
-// just gets no more confirmations for a while. A customer's orders to their own account's
-// address are never capped.
+// typed for someone else's e-mail, and every later mail about such an order (its cancellation,
+// withdrawal acknowledgement, status changes), all on one count per recipient (normalised:
+// domain/email). The order is placed either way; past the cap the recipient just gets no more
+// mail about orders for a while. A customer's orders to their own account's address are never
+// capped.
 import { Throttle } from '../../platform/http/throttle';
 import type { Knex } from 'knex';
 import { normalizeEmailKey } from '../../../../domain/email';
 import { ORDER_MAILS_PER_RECIPIENT, ORDER_MAIL_WINDOW_MINUTES } from '../../../../domain/limits';
+import { Order } from '../../models/Order';
+import { User } from '../../models/User';
+import { OrderEvent } from '../../models/OrderEvent';
+import { GUEST_ORDER } from '../../../../domain/messages';
+
+const capKey = (recipientKey: string) => `order-mail:${recipientKey}`;
 
 /** The count of confirmations to this recipient, to write with the order (`db`: its transaction;
  *  one statement with the order's records on PostgreSQL, and not counted when the order is
@@ -14,5 +22,33 @@ export function orderMailCount(recipient: string, account: { email: string } | n
   const key = normalizeEmailKey(recipient);
   if (account && normalizeEmailKey(account.email) === key) return null;
   const cap = new Throttle(db, ORDER_MAILS_PER_RECIPIENT, ORDER_MAIL_WINDOW_MINUTES * 60_000);
-  return { write: cap.hitWrite(`order-mail:${key}`), allows: (rows) => cap.allows(cap.hitCount(rows)) };
+  return { write: cap.hitWrite(capKey(key)), allows: (rows) => cap.allows(cap.hitCount(rows)) };
+}
+
+/** Who made the shop write a later mail about an order: the shopper (a cancellation or a
+ *  withdrawal: anyone who placed a guest order can) or staff and couriers (status changes). */
+export type LaterMailCause = 'shopper' | 'staff';
+
+/**
+ * Whether a later mail about an order may go to its recipient (after the commit of what it tells,
+ * outside any transaction). Never capped when the order's account has that address. What the
+ * shopper triggers counts against the recipient's cap like a confirmation. What staff do is not
+ * counted (a real customer's order moves through several statuses in an hour), but nothing is
+ * mailed about an order whose confirmation the cap withheld: its recipient may never have asked
+ * for it (the stranger's orders staff then confirm or cancel).
+ */
+export async function laterOrderMailAllowed(orderId: number, recipient: string, cause: LaterMailCause): Promise<boolean> {
+  const key = normalizeEmailKey(recipient);
+  const order = await Order.query().findById(orderId).select('userId');
+  const account = order?.userId ? await User.query().findById(order.userId).select('email') : undefined;
+  if (account && normalizeEmailKey(account.email) === key) return true;
+  if (cause === 'staff') return !(await OrderEvent.query().findOne({ orderId, type: 'note', note: GUEST_ORDER.confirmationWithheld }));
+  const cap = new Throttle(Order.knex(), ORDER_MAILS_PER_RECIPIENT, ORDER_MAIL_WINDOW_MINUTES * 60_000);
+  return cap.allows(await cap.hit(capKey(key)));
+}
+
+/** The order's history says its confirmation was withheld (written in the order's transaction,
+ *  only then): staff see why the customer has no mail, and later mails about it are withheld. */
+export function confirmationWithheld(orderId: number, trx: Knex) {
+  return OrderEvent.query(trx).insert({ orderId, type: 'note', note: GUEST_ORDER.confirmationWithheld, actorUserId: null, actorLabel: 'Система' } as Partial<OrderEvent>);
 }

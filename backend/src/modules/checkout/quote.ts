@@ -11,7 +11,7 @@ import { fromMinor, type Currency } from '../../../../domain/money';
 import { computeTotals, freeShippingMissing, shippingOptions, type Totals } from '../../../../domain/pricing';
 import type { ShippingMethod } from '../../../../domain/orderStatus';
 import { LineInput, ResolvedLine, resolveLines } from '../cart/lines';
-import { checkDiscount, discountRule } from '../discounts/service';
+import { checkDiscount, discountRule, type CodeCheckPass } from '../discounts/service';
 import { cartLinesOf } from '../cart/store';
 import { getSettings, shippingRule, ShopSettings } from '../settings/service';
 
@@ -24,6 +24,8 @@ export interface QuoteInput {
   /** Whose per-customer limits a preview checks (modules/discounts/routes previewCustomerKeys); without
    *  them the signed-in account's, else the typed e-mail's (checkout). */
   customerKeys?: string[];
+  /** The code-check door's pass (discounts/routes codeCheckOf): a code is looked up only with one. */
+  codeCheck?: CodeCheckPass;
 }
 
 export interface QuoteOptions {
@@ -64,6 +66,8 @@ export async function quoteCart(input: QuoteInput, user: User | null, opts: Quot
   let discountError: string | undefined;
   const code = input.discountCode?.trim();
   if (code) {
+    // Every call that carries a code counts it at the one throttled door first.
+    if (!input.codeCheck) throw new Error('A discount code looked up without the code-check door (discounts/routes codeCheckOf)');
     try {
       discount = await checkDiscount(code, { subtotal, email: input.email ?? null, user, customerKeys: input.customerKeys, currency: settings.currency }, trx);
     } catch (err) {

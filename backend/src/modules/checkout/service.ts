@@ -19,17 +19,20 @@ import { CartItem } from '../../models/CartItem';
 import { Notification } from '../../models/Notification';
 import { insertComposedTogether, nowIso, type BaseModel, type ComposedInsert } from '../../models/BaseModel';
 import { User } from '../../models/User';
-import { badRequest, HttpError } from '../../platform/http/errors';
-import { API } from '../../../../domain/messages';
+import { badRequest, conflict, HttpError } from '../../platform/http/errors';
+import { API, GUEST_ORDER } from '../../../../domain/messages';
+import type { GuestOrderLimits } from '../../../../domain/limits';
+import { getSettings } from '../settings/service';
+import { guestOrderCounts, guestShareAllowed, verifiedProof, type GuestOrderSource } from './guestOrders';
 import { formatDual, formatMoney, fromMinor, toMinor } from '../../../../domain/money';
 import { searchable } from '../../../../domain/slug';
 import type { PaymentMethod, ShippingMethod } from '../../../../domain/orderStatus';
 import { LineInput, ResolvedLine, stockRefusal } from '../cart/lines';
-import { redeemDiscount } from '../discounts/service';
+import { redeemDiscount, STAFF_CODE_CHECK, type CodeCheckPass } from '../discounts/service';
 import { noticeRow, notifyStaff } from '../staff/notifications';
 import { actorOf, orderView, type Actor } from '../orders/service';
 import { mailCustomer, orderConfirmationMail } from '../orders/mail';
-import { orderMailCount } from './mailCaps';
+import { confirmationWithheld, orderMailCount } from './mailCaps';
 import { recordInvoiceRequest } from '../invoices/service';
 import type { InvoiceRequest } from '../../../../domain/invoices';
 import { quoteCart, quoteView, QuoteView } from './quote';
@@ -68,7 +71,7 @@ export function orderNumber(id: number): string {
  * goes with the order's records (e.g. the mail cap's count), answering its rows.
  */
 async function placeOrder(input: CheckoutInput, user: User | null, trx: Transaction, extra: PlaceExtra = {}): Promise<{ order: Order; alsoWritten: unknown[][] }> {
-  const { alsoRecord, alsoWrite = [] } = extra;
+  const { alsoRecord, alsoWrite = [], judge, shareCap = null } = extra;
   if (!input.ageConfirmed) throw badRequest(API.ageRequired, { ageConfirmed: API.ageRequired });
   if (!input.termsAccepted) throw badRequest(API.termsRequired, { termsAccepted: API.termsRequired });
 
@@ -78,7 +81,7 @@ async function placeOrder(input: CheckoutInput, user: User | null, trx: Transact
   const drawnId = await lockCurrencyForOrder(trx, Order.tableName);
   const office = await officeForOrder(input.shipping, trx);
   const email = input.customer.email;
-  const wanted = { items: input.items, shippingMethod: input.shipping.method, discountCode: input.discountCode, email };
+  const wanted = { items: input.items, shippingMethod: input.shipping.method, discountCode: input.discountCode, email, codeCheck: extra.codeCheck };
   // The stock is not read first: the guarded takes below refuse what is not there.
   const quote = await quoteCart(wanted, user, { trx, strictDiscount: true, stockTakenAfter: true });
   const { lines, totals, discount, settings, currency, fromServerCart } = quote;
@@ -162,8 +165,10 @@ async function placeOrder(input: CheckoutInput, user: User | null, trx: Transact
   // takes it in the statement that writes the order.
   const takes = stockNeeded(lines);
   const takenAlong = !discount && takes.length === 1 ? takes[0] : null;
-  const takenAt = takenAlong ? writes.push(stockTake(trx, takenAlong)) - 1 : -1;
+  const takenAt = takenAlong ? writes.push(stockTake(trx, takenAlong, shareCap)) - 1 : -1;
   const written = await insertComposedTogether<BaseModel>(trx, records, writes);
+  // What went with the order (e.g. a guest's counts) may refuse it before anything else is done.
+  await judge?.(written.alongside.slice(0, alsoWrite.length));
   const made = written.made;
   const order = inserted ?? (made.shift() as Order);
   const items = made.slice(0, lines.length) as OrderItem[];
@@ -174,8 +179,8 @@ async function placeOrder(input: CheckoutInput, user: User | null, trx: Transact
   if (discount) await redeemDiscount(discount, orderId, email, trx, user);
   const low: Array<{ take: StockTake; stock: number }> = [];
   for (const take of takes) {
-    const [taken] = take === takenAlong ? (written.alongside[takenAt] as Array<{ stock: number }>) : await stockTake(trx, take);
-    if (!taken) throw await notEnoughStock(trx, take);
+    const [taken] = take === takenAlong ? (written.alongside[takenAt] as Array<{ stock: number }>) : await stockTake(trx, take, shareCap);
+    if (!taken) throw await notEnoughStock(trx, take, shareCap);
     if (taken.stock <= settings.lowStockThreshold) low.push({ take, stock: taken.stock });
   }
   for (const { take, stock } of low) {
@@ -187,8 +192,14 @@ async function placeOrder(input: CheckoutInput, user: User | null, trx: Transact
 }
 
 interface PlaceExtra {
+  /** The code-check door's pass, when the order carries a code. */
+  codeCheck?: CodeCheckPass;
   alsoRecord?: (order: Order) => Promise<void>;
   alsoWrite?: Knex.QueryBuilder[];
+  /** Judges what `alsoWrite` answered, right after the write (throws to refuse the order). */
+  judge?: (alsoWritten: unknown[][]) => Promise<void>;
+  /** A guest order: the share of a variant's stock one order may take (checkout/guestOrders). */
+  shareCap?: GuestOrderLimits | null;
 }
 
 /** What one order takes of one variant: several lines (different flavours) may share it. */
@@ -211,16 +222,25 @@ function stockNeeded(lines: ResolvedLine[]): StockTake[] {
   return [...need.values()].sort((a, b) => a.variantId - b.variantId);
 }
 
-/** The guarded update: takes the quantity only if it is there, answering the stock it leaves. */
-function stockTake(trx: Transaction, take: StockTake): Knex.QueryBuilder {
-  return trx(Variant.tableName).where('id', take.variantId).where('stock', '>=', take.quantity)
-    .decrement('stock', take.quantity).update({ updatedAt: nowIso() }).returning('stock');
+/** The guarded update: takes the quantity only if it is there (and, for a guest above the share's
+ *  units, only if it is within the share of the stock), answering the stock it leaves. */
+function stockTake(trx: Transaction, take: StockTake, shareCap: GuestOrderLimits | null = null): Knex.QueryBuilder {
+  const q = trx(Variant.tableName).where('id', take.variantId).where('stock', '>=', take.quantity);
+  if (shareCap && take.quantity > shareCap.maxUnits) q.whereRaw('?? * ? >= ?', ['stock', shareCap.maxStockPercent, take.quantity * 100]);
+  return q.decrement('stock', take.quantity).update({ updatedAt: nowIso() }).returning('stock');
 }
 
-/** The refusal of a take that found too little: the whole order is rolled back. */
-async function notEnoughStock(trx: Transaction, take: StockTake) {
+/** The refusal of a take that found too little, or more than a guest may take: the whole order
+ *  is rolled back. */
+async function notEnoughStock(trx: Transaction, take: StockTake, shareCap: GuestOrderLimits | null) {
   const now = await Variant.query(trx).findById(take.variantId);
-  return stockRefusal(take.line, now?.stock ?? 0, `items.${take.index}.quantity`);
+  const stock = now?.stock ?? 0;
+  const field = `items.${take.index}.quantity`;
+  if (shareCap && stock >= take.quantity) {
+    const message = GUEST_ORDER.quantityCap(guestShareAllowed(shareCap, stock));
+    return conflict(message, { [field]: message });
+  }
+  return stockRefusal(take.line, stock, field);
 }
 
 export interface CheckoutOptions {
@@ -230,6 +250,10 @@ export interface CheckoutOptions {
   invoice?: InvoiceRequest | null;
   /** Staff who took the order by phone (the customer confirmed age and terms aloud). */
   takenBy?: { staff: Actor; staffNote?: string };
+  /** A shopper's code went through the code-check door (discounts/routes codeCheckOf). */
+  codeCheck?: CodeCheckPass;
+  /** An order without an account: where it came from and its proof of work (checkout/guestOrders). */
+  guest?: GuestOrderSource;
 }
 
 /**
@@ -240,12 +264,21 @@ export interface CheckoutOptions {
  */
 export async function checkout(config: Config, input: CheckoutInput, options: CheckoutOptions): Promise<Order> {
   const { user, invoice, takenBy } = options;
+  const codeCheck = takenBy ? STAFF_CODE_CHECK : options.codeCheck;
+  // An order without an account (not staff's by phone) meets the guest limits (checkout/guestOrders).
+  const guestLimits = !user && !takenBy ? (await getSettings()).guestOrders : null;
+  const proof = guestLimits ? await verifiedProof(config, options.guest?.proof) : null;
   let mailAllowed = true;
   const placed = await Order.transaction(async (trx) => {
     // Staff's phone orders are not capped; a stranger's typed address is, counted with the order.
     const mailCount = takenBy ? null : orderMailCount(input.customer.email, user, trx);
+    const guestCounts = guestLimits ? guestOrderCounts(trx, guestLimits, options.guest ?? { ip: '' }, input.customer, proof) : null;
+    const countsAt = mailCount ? 1 : 0;
     const { order, alsoWritten } = await placeOrder(takenBy ? { ...input, termsAccepted: true } : input, user, trx, {
-      alsoWrite: mailCount ? [mailCount.write] : [],
+      codeCheck,
+      shareCap: guestLimits,
+      judge: guestCounts ? (rows) => guestCounts.judge(config, rows.slice(countsAt)) : undefined,
+      alsoWrite: [...(mailCount ? [mailCount.write] : []), ...(guestCounts?.writes ?? [])],
       alsoRecord: async (o) => {
         await recordInvoiceRequest(o.id, invoice ?? null, trx);
         if (takenBy) {
@@ -256,9 +289,10 @@ export async function checkout(config: Config, input: CheckoutInput, options: Ch
       },
     });
     if (mailCount) mailAllowed = mailCount.allows(alsoWritten[0]);
+    if (!mailAllowed) await confirmationWithheld(order.id, trx);
     return order;
   });
-  if (mailAllowed) void mailCustomer(config, orderView(placed), orderConfirmationMail);
+  if (mailAllowed) void mailCustomer(config, orderView(placed), orderConfirmationMail, 'counted');
   return placed;
 }
 

@@ -9,7 +9,7 @@ import { parseRaParams, sendRaList } from '../../platform/lists/raList';
 import { createDiscount, deleteDiscount, discountListSpec, findDiscount, listDiscounts, updateDiscount, type DiscountInput } from './adminService';
 import { API } from '../../../../domain/messages';
 import type { ShippingMethod } from '../../../../domain/orderStatus';
-import { countCodeCheck, customerKeys, guestOrdersCustomerKeys } from './service';
+import { countCodeCheck, customerKeys, guestOrdersCustomerKeys, type CodeCheckPass } from './service';
 import type { ShopSession } from '../../platform/http/session';
 import { hashToken } from '../auth/middleware';
 import { csrfTokenOf } from '../../platform/http/csrf';
@@ -24,11 +24,16 @@ async function raList(ctx: Context) {
 
 /** Code checks are counted per session (or account, for a token) and per address: a script
  *  trying codes meets 429, a shopper retyping one never does. */
-export async function throttleChecks(ctx: Context, user: User | null) {
+export async function throttleChecks(ctx: Context, user: User | null): Promise<CodeCheckPass> {
   // The session's CSRF token names it (it outlives sign-in); a token caller is its account.
   const csrf = csrfTokenOf(ctx);
   const who = ctx.state.authVia === 'bearer' || !csrf ? `user:${user?.id ?? 0}` : `session:${hashToken(csrf).slice(0, 32)}`;
-  await countCodeCheck(who, ctx.ip);
+  return countCodeCheck(who, ctx.ip);
+}
+
+/** The code-check door for a call that may carry a code: counted only when it does. */
+export async function codeCheckOf(ctx: Context, user: User | null, code: string | null | undefined): Promise<CodeCheckPass | undefined> {
+  return code?.trim() ? throttleChecks(ctx, user) : undefined;
 }
 
 /** Whose per-customer limit a preview checks: the signed-in account's; for a guest only the
@@ -45,9 +50,9 @@ export async function previewCustomerKeys(ctx: Context, user: User | null): Prom
 async function checkCode(ctx: Context) {
   const input = parseBody<{ code: string; items?: LineInput[]; email?: string; shippingMethod?: ShippingMethod }>(ctx.request.body, discountCheckInput);
   const user = ctx.state.user as User | null;
-  await throttleChecks(ctx, user);
+  const codeCheck = await throttleChecks(ctx, user);
   const keys = await previewCustomerKeys(ctx, user);
-  const quote = quoteView(await quoteCart({ items: input.items, shippingMethod: input.shippingMethod ?? null, discountCode: input.code, email: input.email, customerKeys: keys }, user, { strictDiscount: true }));
+  const quote = quoteView(await quoteCart({ items: input.items, shippingMethod: input.shippingMethod ?? null, discountCode: input.code, email: input.email, customerKeys: keys, codeCheck }, user, { strictDiscount: true }));
   ctx.body = {
     message: API.discountApplied,
     discount: quote.discount,

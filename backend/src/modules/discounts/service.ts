@@ -87,12 +87,20 @@ export async function redeemDiscount(d: Discount, orderId: number, email: string
   await DiscountRedemption.query(trx).insert({ discountId: d.id, orderId, email: email.toLowerCase(), customerKey: keys[0] ?? '' } as Partial<DiscountRedemption>);
 }
 
-/** One more code check by `who` (a session or an account) from this address: 429 past either limit. */
-export async function countCodeCheck(who: string, ip: string): Promise<void> {
+/** Proof that a code look-up went through the code-check door: counted against the throttle
+ *  (countCodeCheck), or made by staff (an order taken by phone). quoteCart looks a code up only
+ *  with one, so no call that carries a code (the check, the quote, the order) can skip the count. */
+export type CodeCheckPass = { readonly kind: 'counted' | 'staff' };
+export const STAFF_CODE_CHECK: CodeCheckPass = Object.freeze({ kind: 'staff' });
+
+/** One more code check by `who` (a session or an account) from this address: 429 past either
+ *  limit, before the code is looked up (a right code guessed past the limit is not revealed). */
+export async function countCodeCheck(who: string, ip: string): Promise<CodeCheckPass> {
   const window = DISCOUNT_CHECK_WINDOW_MINUTES * 60_000;
   const okWho = await new Throttle(Order.knex(), DISCOUNT_CHECKS_PER_SESSION, window).allow([`discount-check:${who}`]);
   const okAddress = await new Throttle(Order.knex(), DISCOUNT_CHECKS_PER_ADDRESS, window).allow([`discount-check:ip:${addressLimitKey(ip)}`]);
   if (!okWho || !okAddress) throw tooManyRequests(API.tooManyCodeChecks);
+  return { kind: 'counted' };
 }
 
 /** The per-customer keys of the guest orders among these (a browser's own orders). */

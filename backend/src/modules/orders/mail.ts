@@ -8,6 +8,7 @@
 import type { Config } from '../../config';
 import type { OrderView } from './service';
 import { sendMail } from '../../platform/mail/transport';
+import { laterOrderMailAllowed, type LaterMailCause } from '../checkout/mailCaps';
 import { getSettings } from '../settings/service';
 import { formatDual, isCurrency, Currency } from '../../../../domain/money';
 import { formatDateTime } from '../../../../domain/dates';
@@ -251,10 +252,17 @@ export async function passwordResetMail(firstName: string, link: string, minutes
 }
 
 /** Send one of the mails above to the order's customer; resolves whether it went out. */
-export async function mailCustomer(config: Config, order: OrderView, make: (o: OrderView, config: Config) => Promise<MailContent | null>): Promise<boolean> {
+/** Mail the order's customer, within the recipient's mail cap (checkout/mailCaps): `cause` says
+ *  who made the shop write it; the confirmation was judged with the order (`counted`). */
+export async function mailCustomer(config: Config, order: OrderView, make: (o: OrderView, config: Config) => Promise<MailContent | null>, cause: LaterMailCause | 'counted' = 'staff'): Promise<boolean> {
   try {
     const mail = await make(order, config);
-    return mail ? await sendMail(config, { to: order.customer.email, ...mail }) : false;
+    if (!mail) return false;
+    if (cause !== 'counted' && !(await laterOrderMailAllowed(order.id, order.customer.email, cause))) {
+      console.warn(JSON.stringify({ level: 'warn', event: 'order_mail_capped', order: order.number }));
+      return false;
+    }
+    return await sendMail(config, { to: order.customer.email, ...mail });
   } catch (err) {
     console.error(JSON.stringify({ level: 'error', event: 'order_mail_failed', order: order.number, error: String(err) }));
     return false;

@@ -17,6 +17,7 @@ import type { ShopSession } from '../../platform/http/session';
 import { checkInvoiceRequest } from '../invoices/settings';
 import type { InvoiceRequest } from '../../../../domain/invoices';
 import { namesOffice } from '../couriers/checkout';
+import { codeCheckOf } from '../discounts/routes';
 
 function session(ctx: Context): ShopSession {
   return ctx.session as unknown as ShopSession;
@@ -51,10 +52,13 @@ export function ordersRoutes() {
   const router = new Router();
 
   router.post('/orders/create', async (ctx) => {
-    const input = parseBody<CheckoutInput & { invoice?: InvoiceRequest | null }>(ctx.request.body, namesOffice(ctx.request.body) ? officeCheckoutInput : checkoutInput);
+    const input = parseBody<CheckoutInput & { invoice?: InvoiceRequest | null; altcha?: string | null }>(ctx.request.body, namesOffice(ctx.request.body) ? officeCheckoutInput : checkoutInput);
     if (input.discountCode === null || input.discountCode === '') delete input.discountCode;
     const user = ctx.state.user as User | null;
-    const placed = await checkout(ctx.config, input, { user, invoice: checkInvoiceRequest(input.invoice) });
+    // A code on the order is a code check like any other: counted before it is looked up.
+    const codeCheck = await codeCheckOf(ctx, user, input.discountCode);
+    const guest = user ? undefined : { ip: ctx.ip, proof: input.altcha };
+    const placed = await checkout(ctx.config, input, { user, invoice: checkInvoiceRequest(input.invoice), codeCheck, guest });
     if (!user) session(ctx).orderIds = [...(session(ctx).orderIds ?? []).slice(-49), placed.id];
     ctx.status = 201;
     ctx.body = { message: API.orderCreated, order: orderView(placed) };

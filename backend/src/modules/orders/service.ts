@@ -177,7 +177,7 @@ export async function withdrawByShopper(config: Config, orderId: number, actor: 
     return done;
   });
   const order = await findOrder(orderId);
-  void mailCustomer(config, orderView(order), withdrawalMail(result.kind, result.order.withdrawnAt!));
+  void mailCustomer(config, orderView(order), withdrawalMail(result.kind, result.order.withdrawnAt!), 'shopper');
   return { order, kind: result.kind };
 }
 

@@ -11,6 +11,7 @@ import { conflict } from '../../platform/http/errors';
 import { API } from '../../../../domain/messages';
 import { BGN_PER_EUR, fromMinor } from '../../../../domain/money';
 import { checkLegalSettings } from '../invoices/settings';
+import { checkGuestOrderLimits } from '../checkout/guestOrders';
 
 /** Money in minor units becomes decimal amounts of the shop's currency, as everywhere in the API. */
 function inShopCurrency(s: ShopSettings) {
@@ -24,7 +25,7 @@ function inShopCurrency(s: ShopSettings) {
 
 /** What any visitor may read: no stock thresholds, no security switches. */
 export async function publicSettings() {
-  const { lowStockThreshold: _low, twoFactorRequiredForAdmins: _2fa, invoices: _invoices, couriers: _couriers, ...open } = inShopCurrency(await getSettings());
+  const { lowStockThreshold: _low, twoFactorRequiredForAdmins: _2fa, invoices: _invoices, couriers: _couriers, guestOrders: _guestOrders, ...open } = inShopCurrency(await getSettings());
   return open;
 }
 
@@ -42,6 +43,7 @@ async function update(ctx: Context) {
   if (input.legal) changes.legal = checkLegalSettings({ ...current.legal, ...input.legal });
   if (input.invoices) changes.invoices = { ...current.invoices, ...input.invoices };
   if (input.couriers) changes.couriers = { ...current.couriers, ...input.couriers };
+  if (input.guestOrders) changes.guestOrders = checkGuestOrderLimits({ ...current.guestOrders, ...input.guestOrders });
   return inShopCurrency(await saveSettings(changes));
 }
 

@@ -9,7 +9,7 @@ import { tables, type TableWrites } from '../../platform/cache/tableWrites';
 import { attachCache, attachedCache } from '../../platform/cache/attached';
 import { Setting } from '../../models/Setting';
 import type { ShippingRule } from '../../../../domain/pricing';
-import { LOW_STOCK_THRESHOLD_DEFAULT } from '../../../../domain/limits';
+import { GUEST_ORDER_LIMITS_DEFAULT, LOW_STOCK_THRESHOLD_DEFAULT, type GuestOrderLimits } from '../../../../domain/limits';
 import { dualDisplayByDefault, type Currency } from '../../../../domain/money';
 
 export interface ShopSettings {
@@ -36,6 +36,8 @@ export interface ShopSettings {
   invoices: { firstNumber: number; autoIssueOnPayment: boolean };
   /** The sender on waybills and what a parcel weighs when its products do not say (staff only). */
   couriers: CourierSettings;
+  /** Limits on orders without an account and their proof of work (staff only; domain/limits). */
+  guestOrders: GuestOrderLimits;
 }
 
 export interface CourierSettings {
@@ -96,6 +98,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
     addressCourier: 'econt',
     speedyServiceId: 505,
   },
+  guestOrders: GUEST_ORDER_LIMITS_DEFAULT,
 };
 
 /** Re-read now and then even without a write: the dual display's default follows the date. */
@@ -128,6 +131,8 @@ export async function getSettings(trx?: Transaction, opts: { fresh?: boolean } =
   // Dual display is on by default until the end of 2026; a stored choice wins.
   value.dualCurrency = dualDisplayByDefault();
   for (const row of rows) if (row.key in value) value[row.key] = row.value;
+  // A group saved before a field was added keeps that field's default.
+  value.guestOrders = { ...GUEST_ORDER_LIMITS_DEFAULT, ...value.guestOrders };
   if (!trx) cache?.keep('settings', value, at);
   return value;
 }
