@@ -9,7 +9,7 @@ import { makeShop, TestShop, Browser } from './helpers';
 import { makeCatalogue, Catalogue, checkoutBody, stockOf } from './fixtures';
 import { GUEST_ORDER } from '../../domain/messages';
 import { GUEST_ORDER_LIMITS_DEFAULT } from '../../domain/limits';
-import { Order } from '../src/models';
+import { Order, Variant } from '../src/models';
 
 let shop: TestShop;
 let cat: Catalogue;
@@ -127,18 +127,23 @@ describe('one phone or one mailbox from many addresses', () => {
 });
 
 describe('the share of a variant one guest order may take', () => {
-  it('refuses 40 of 100 with a Bulgarian 409 on the quantity that says how many may be ordered', async () => {
-    const before = await stockOf(cat.triples.variant);
-    const allowed = Math.max(GUEST_ORDER_LIMITS_DEFAULT.maxUnits, Math.floor((before * GUEST_ORDER_LIMITS_DEFAULT.maxStockPercent) / 100));
-    const res = await order('192.0.2.200', { quantity: 40 });
+  /** What one guest order may take of the variant now, by the shop's default share. */
+  const guestCap = (stock: number) => Math.max(GUEST_ORDER_LIMITS_DEFAULT.maxUnits, Math.floor((stock * GUEST_ORDER_LIMITS_DEFAULT.maxStockPercent) / 100));
+  beforeEach(() => Variant.query().findById(cat.triples.variant).patch({ stock: 100 }));
+
+  it('refuses 80 of 100 with a Bulgarian 409 on the quantity that says how many may be ordered', async () => {
+    const allowed = guestCap(100);
+    expect(allowed).toBeLessThan(80);
+    const res = await order('192.0.2.200', { quantity: 80 });
     expect([res.status, res.body.errors?.['items.0.quantity']]).toEqual([409, GUEST_ORDER.quantityCap(allowed)]);
-    expect(await stockOf(cat.triples.variant)).toBe(before);
+    expect(await stockOf(cat.triples.variant)).toBe(100);
     expect((await order('192.0.2.201', { quantity: allowed })).status).toBe(201);
+    expect(await stockOf(cat.triples.variant)).toBe(100 - allowed);
   });
 
   it('does not hold back a signed-in customer', async () => {
     const b = await shop.signedIn();
-    const res = await b.post('/api/orders/create', checkoutBody(items(40)));
+    const res = await b.post('/api/orders/create', checkoutBody(items(guestCap(100) + 1)));
     expect(res.status).toBe(201);
   });
 });
