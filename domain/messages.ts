@@ -349,3 +349,16 @@ export const IMPORT = {
   tooLong: (max: number) => `Най-много ${max} знака.`,
   differsFromRow: (row: number) => `Различава се от ред ${row} за същия продукт.`,
 } as const;
+
+/** Privacy (GDPR): the account's data, closing it, staff answering a request by e-mail. */
+export const PRIVACY = {
+  passwordNeeded: 'Въведете паролата си, за да потвърдите.',
+  wrongPassword: 'Паролата е грешна. Профилът не е закрит.',
+  staffAccount: 'Профил на служител не се закрива оттук: друг администратор го премахва от „Администратори“.',
+  accountClosed: 'Профилът е закрит и личните ви данни са заличени.',
+  confirmErase: 'Потвърдете заличаването.',
+  erased: (orders: number, messages: number, account: boolean) =>
+    `Заличено: ${orders} ${orders === 1 ? 'поръчка' : 'поръчки'}, ${messages} ${messages === 1 ? 'съобщение' : 'съобщения'}${account ? ' и профилът' : ''}.`,
+  nothingHeld: 'Няма данни за този адрес.',
+  erasedName: 'Заличено',
+} as const;

@@ -11,6 +11,7 @@ import { Setting } from '../../models/Setting';
 import type { ShippingRule } from '../../../../domain/pricing';
 import { LOW_STOCK_THRESHOLD_DEFAULT } from '../../../../domain/limits';
 import { dualDisplayByDefault, type Currency } from '../../../../domain/money';
+import { CONTACT_RETENTION_YEARS_DEFAULT, ORDER_RETENTION_YEARS_DEFAULT } from '../../../../domain/privacy';
 
 export interface ShopSettings {
   brand: string;
@@ -36,6 +37,8 @@ export interface ShopSettings {
   invoices: { firstNumber: number; autoIssueOnPayment: boolean };
   /** The sender on waybills and what a parcel weighs when its products do not say (staff only). */
   couriers: CourierSettings;
+  /** How long personal data is kept, in years (modules/privacy: the retention job). */
+  privacy: { retentionYears: number; contactRetentionYears: number };
 }
 
 export interface CourierSettings {
@@ -96,6 +99,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
     addressCourier: 'econt',
     speedyServiceId: 505,
   },
+  privacy: { retentionYears: ORDER_RETENTION_YEARS_DEFAULT, contactRetentionYears: CONTACT_RETENTION_YEARS_DEFAULT },
 };
 
 /** Re-read now and then even without a write: the dual display's default follows the date. */
