@@ -133,7 +133,7 @@ describe('a customer’s own data', () => {
 
     const res = await b.post('/api/account/close', { password: person.password });
     expect([res.status, res.body.message]).toEqual([200, PRIVACY.accountClosed]);
-    expect(res.headers['set-cookie']?.join(';')).toMatch(/cart=;/);
+    expect(String(res.headers['set-cookie'])).toMatch(/cart=;/);
 
     expect((await b.get('/api/auth/me')).status).toBe(401);
     expect((await elsewhere.get('/api/auth/me')).status).toBe(401);
@@ -145,9 +145,9 @@ describe('a customer’s own data', () => {
     expect(await tablesHolding(needles)).toEqual(['invoices']);
 
     // The order stays for the accounting: its number, lines and amounts.
-    const order = await Order.query().findOne({ number: orderNumber }).withGraphFetched('items');
-    expect(order).toEqual(expect.objectContaining({ customerEmail: ERASED_EMAIL, customerFirstName: '', customerPhone: '', shippingAddress: '', total: 6590 }));
-    expect(order!.items).toHaveLength(1);
+    const order = await Order.query().findOne({ number: orderNumber });
+    expect(order!.toJSON()).toEqual(expect.objectContaining({ customerEmail: ERASED_EMAIL, customerFirstName: '', customerPhone: '', shippingAddress: '', total: 67.9 }));
+    expect(await Order.knex()('order_items').where({ orderId: order!.id }).select('sku', 'quantity')).toEqual([{ sku: 'TR-1', quantity: 2 }]);
     // The invoice keeps its buyer as issued.
     const invoices = await admin.get('/api/admin/invoices').expect(200);
     expect(JSON.stringify(invoices.body)).toContain('Светослава Кирилова-Тестова ЕТ');

@@ -42,11 +42,16 @@ function scrubText(text: string, traces: Traces): string {
   return out;
 }
 
-/** A JSON value with every string that names the person (or contains such a text) blanked. */
+/** Fields of orders, accounts and messages (and of what was answered about them) that are personal. */
+const PERSONAL_FIELDS = /^(customer(FirstName|LastName|Email|Phone)|shipping(City|Postcode|Address)|note|invoiceRequest|firstName|lastName|email|phone|address|city|postcode|name|company|message|mol|companyName|eik|vatNumber|searchText)$/;
+
+/** A JSON value with the personal fields emptied and every other text that quotes the person blanked. */
 function scrubJson(value: unknown, traces: Traces): unknown {
   if (typeof value === 'string') return scrubText(value, traces);
   if (Array.isArray(value)) return value.map((v) => scrubJson(v, traces));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubJson(v, traces)]));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, PERSONAL_FIELDS.test(k) && (typeof v === 'string' || (v !== null && typeof v === 'object')) ? PRIVACY.erasedName : scrubJson(v, traces)]));
+  }
   return value;
 }
 
@@ -90,11 +95,6 @@ async function dropQueuedMail(trx: Knex.Transaction, emails: string[]) {
   if (emails.length) await lowerIn(trx('mail_queue'), 'to', emails).delete();
 }
 
-/** Throttle counters keyed by the e-mail (sign-in and reset attempts, discount checks). */
-async function dropThrottles(trx: Knex.Transaction, emails: string[]) {
-  for (const e of emails) await trx('throttles').where('key', 'like', `%:${e}`).delete();
-}
-
 export interface ErasedCounts {
   orders: number;
   messages: number;
@@ -129,7 +129,13 @@ export async function anonymiseOrders(trx: Knex.Transaction, orderIds: number[])
         searchText: searchable(o.number),
       });
     }
-    await lowerIn(trx('order_events').whereIn('orderId', ids), 'actorLabel', emails).update({ actorLabel: '' });
+    // A guest's events name them as the actor; a customer's carry their e-mail.
+    const events = (await trx('order_events').whereIn('orderId', ids).select('id', 'actorLabel', 'note')) as Array<{ id: number; actorLabel: string; note: string }>;
+    for (const e of events) {
+      const actorLabel = emails.includes(e.actorLabel.toLowerCase()) ? '' : scrubText(e.actorLabel, traces);
+      const note = scrubText(e.note, traces);
+      if (actorLabel !== e.actorLabel || note !== e.note) await trx('order_events').where({ id: e.id }).update({ actorLabel, note });
+    }
     await trx('shipments').whereIn('orderId', ids).update({ labelPdf: null, labelRemoteUrl: '' });
     await trx('discount_redemptions').whereIn('orderId', ids).update({ email: ERASED_EMAIL });
     const emailKeys = emails.map((e) => `email:${normalizeEmailKey(e)}`);
@@ -203,7 +209,6 @@ export async function eraseAccount(trx: Knex.Transaction, user: { id: number; em
   await scrubNotices(trx, [`/admin/users/${user.id}`], traces);
   await scrubAuditLog(trx, 'users', [user.id], [email], traces);
   await dropQueuedMail(trx, [email]);
-  await dropThrottles(trx, [email]);
   return { orders, messages };
 }
 
@@ -213,6 +218,5 @@ export async function eraseByEmail(trx: Knex.Transaction, email: string): Promis
   const orders = await anonymiseOrders(trx, orderIds);
   const messages = await anonymiseMessages(trx, messageIds);
   await dropQueuedMail(trx, [email]);
-  await dropThrottles(trx, [email]);
   return { orders, messages };
 }
