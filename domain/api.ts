@@ -203,6 +203,8 @@ export interface PublicSettings {
   bank: { beneficiary: string; iban: string; bic: string; bankName: string };
   /** The seller's legal identity (issue 18): footer, terms page, invoices. */
   legal?: LegalIdentity;
+  /** How long personal data is kept, in years (issue 29; the privacy page says it). */
+  privacy?: { retentionYears: number; contactRetentionYears: number };
 }
 
 export interface LegalIdentity { companyName: string; eik: string; vatNumber: string; seat: string; address: string; mol: string; phone: string; email: string }

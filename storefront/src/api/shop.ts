@@ -66,6 +66,8 @@ export const shopApi = {
   changePassword: (currentPassword: string, newPassword: string) =>
     api.put<{ message: string }>('/account/password', { currentPassword, newPassword }, { errorMessage: 'Паролата не бе сменена.' }),
   twoFactor: () => api.get<{ twoFactorAuth: boolean }>('/isTwoFactorAuthEnabled', { silent: true }),
+  /** Close the account (issue 29): the form shows a refusal itself. */
+  closeAccount: (password: string) => api.post<{ message: string }>('/account/close', { password }, { silent: true }),
 
   settings: () => api.get<PublicSettings>('/settings', { silent: true }),
   categories: () => api.get<{ categories: ApiCategory[] }>('/categories', { errorMessage: STOREFRONT.categoriesLoadFailed }),

@@ -11,6 +11,7 @@ import { passwordProblem } from '../../../domain/schemas/rules';
 import { ApiError } from '../api/client';
 import { toast } from '../state/toast';
 import { TwoFactorSettings } from '../components/TwoFactorSettings';
+import { AccountPrivacy } from '../components/AccountPrivacy';
 import type { ApiOrder } from '../../../domain/api';
 
 export default function Account() {
@@ -56,6 +57,7 @@ export default function Account() {
       </section>
       <PasswordChange />
       <TwoFactorSettings />
+      <AccountPrivacy />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { useSettings } from '../state/settings';
 import { Seo } from '../components/Seo';
 import { WithdrawalForm } from '../components/WithdrawalForm';
 import { WITHDRAWAL_DAYS } from '../../../domain/orderStatus';
+import { PrivacyText } from '../components/PrivacyText';
 
 type Page = 'terms' | 'privacy' | 'returns';
 
@@ -35,14 +36,7 @@ export default function InfoPage({ page }: { page: Page }) {
     },
     privacy: {
       title: 'Поверителност',
-      body: (
-        <>
-          <p>{brand} обработва личните Ви данни (име, имейл, телефон, адрес) само за изпълнение на поръчките и по закон (счетоводство), съгласно Регламент (ЕС) 2016/679 (GDPR).</p>
-          <p>Данните се предоставят на куриера само доколкото е нужно за доставката. Не ги продаваме и не ги използваме за реклама без Вашето съгласие.</p>
-          <p>Сайтът използва само необходими бисквитки: за вход в профила, за защита на формите и за количката на гостите (7 дни).</p>
-          <p>Имате право на достъп, поправка и изтриване на данните си. Пишете ни на {contacts.email}.</p>
-        </>
-      ),
+      body: <PrivacyText />,
     },
     returns: {
       title: 'Връщане и отказ',

@@ -18,6 +18,8 @@ export interface AuthState {
   setTwoFactor(on: boolean): void;
   register(input: { email: string; password: string; firstName: string; lastName: string }): Promise<void>;
   logout(): Promise<void>;
+  /** Close the account with its password; then signed out, at /signin. */
+  closeAccount(password: string): Promise<void>;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -90,9 +92,17 @@ export function AuthProvider({ children, navigate }: { children: ReactNode; navi
     navigate('/signin');
   }, [navigate]);
 
+  const closeAccount = useCallback(async (password: string) => {
+    const { message } = await shopApi.closeAccount(password);
+    toast.success(message);
+    setUser(null);
+    setTwoFactor(false);
+    navigate('/signin');
+  }, [navigate]);
+
   const value = useMemo(
-    () => ({ user, csrfToken, loading, twoFactorAuth, login, loginSecondStep, setTwoFactor, register, logout }),
-    [user, csrfToken, loading, twoFactorAuth, login, loginSecondStep, register, logout],
+    () => ({ user, csrfToken, loading, twoFactorAuth, login, loginSecondStep, setTwoFactor, register, logout, closeAccount }),
+    [user, csrfToken, loading, twoFactorAuth, login, loginSecondStep, register, logout, closeAccount],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
