@@ -48,7 +48,7 @@ export function AccountPrivacy() {
             както са издадени, защото законът го изисква. <strong>Това не може да се отмени.</strong>
           </p>
           <div className="field">
-            <label htmlFor="close-password">Парола</label>
+            <label htmlFor="close-password">Парола за потвърждение</label>
             <input
               id="close-password" type="password" autoComplete="current-password" maxLength={PASSWORD_MAX} value={password}
               onChange={(e) => setPassword(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}
