@@ -362,3 +362,8 @@ export const PRIVACY = {
   nothingHeld: 'Няма данни за този адрес.',
   erasedName: 'Заличено',
 } as const;
+
+/** Search engines' product data (issue 29). */
+export const PRODUCT_DATA = {
+  gtinInvalid: 'Невалиден GTIN (баркод): 8, 12, 13 или 14 цифри с вярна контролна цифра.',
+} as const;

@@ -75,6 +75,8 @@ export interface TextRule extends Presence {
   /** Unset: up to SINGLE_LINE_MAX characters is one line (names, addresses, phones: a CR/LF
    *  there would end up in e-mail headers and lines); a longer field may hold several. */
   multiline?: boolean;
+  /** A further rule on a non-empty value (e.g. a check digit); refused with `message`. */
+  check?: (value: string) => boolean;
 }
 
 /** Text up to `max` characters ('' is text: refused only by `min`). */
@@ -87,6 +89,10 @@ export function text(max: number, rule: TextRule = {}): Field<string> {
   s = s.max(max, { error: say(rule, API.tooLong(max)) });
   if (min) s = s.min(min, { error: say(rule, min === 1 ? API.required : API.tooShort(min)) });
   if (pattern) s = s.regex(pattern, { error: say(rule, API.invalidValue) });
+  if (rule.check) {
+    const check = rule.check;
+    s = s.refine((v) => v === '' || check(v), { error: say(rule, API.invalidValue) });
+  }
   return withPartial((partial) => present(s, rule, 'text', partial), !!rule.required);
 }
 
