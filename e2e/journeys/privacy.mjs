@@ -24,13 +24,15 @@ export const journeys = [
       await page.getByRole('button', { name: 'Регистрация' }).click();
       await toast(page, 'Регистрацията бе успешна.');
       await page.waitForURL(/\/signin$/);
+      // Registration sets the user (spec §4): the header offers the profile, the page still the form.
+      await page.getByRole('banner').getByRole('link', { name: 'Профил', exact: true }).waitFor();
 
       await page.getByRole('heading', { name: 'Вход', level: 1 }).waitFor();
       await page.getByLabel('Имейл').fill(email);
       await page.getByLabel('Парола').fill(password);
       await page.getByRole('button', { name: 'Вход', exact: true }).click();
       await toast(page, 'Вписахте се успешно.');
-      await page.getByRole('heading', { name: 'Профил', level: 1 }).waitFor();
+      await page.getByRole('heading', { name: 'Профил', level: 1, exact: true }).waitFor();
 
       // The download is the browser's own: a plain link with the session cookie.
       const card = page.locator('section.account-privacy');

@@ -37,7 +37,7 @@ export function AccountPrivacy() {
         <a className="button button-ghost" href={apiHref('/account/data?format=json')} download>Изтегли моите данни</a>
         <a className="button button-ghost" href={apiHref('/account/data?format=csv')} download>Като таблица (CSV)</a>
       </div>
-      <h3 id="close-title">Закриване на профила</h3>
+      <h3 id="close-title">Заличаване на данните</h3>
       {!open ? (
         <button type="button" className="button button-ghost" onClick={() => setOpen(true)}>Закрий профила</button>
       ) : (

@@ -20,6 +20,8 @@ export interface AuthState {
   logout(): Promise<void>;
   /** Close the account with its password; then signed out, at /signin. */
   closeAccount(password: string): Promise<void>;
+  /** The server ended this browser's session (a password reset ends every session): forget the user. */
+  forgetUser(): void;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -119,6 +121,11 @@ export function AuthProvider({ children, navigate }: { children: ReactNode; navi
     navigate('/signin');
   }, [navigate]);
 
+  const forgetUser = useCallback(() => {
+    setUser(null);
+    setTwoFactor(false);
+  }, []);
+
   const closeAccount = useCallback(async (password: string) => {
     const { message } = await shopApi.closeAccount(password);
     toast.success(message);
@@ -128,8 +135,8 @@ export function AuthProvider({ children, navigate }: { children: ReactNode; navi
   }, [navigate]);
 
   const value = useMemo(
-    () => ({ user, csrfToken, loading, twoFactorAuth, login, loginSecondStep, setTwoFactor, register, logout, closeAccount }),
-    [user, csrfToken, loading, twoFactorAuth, login, loginSecondStep, register, logout, closeAccount],
+    () => ({ user, csrfToken, loading, twoFactorAuth, login, loginSecondStep, setTwoFactor, register, logout, closeAccount, forgetUser }),
+    [user, csrfToken, loading, twoFactorAuth, login, loginSecondStep, register, logout, closeAccount, forgetUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
