@@ -34,7 +34,7 @@ export interface ApiProduct {
   categoryId: number | null;
   category: { id: number; name: string; slug: string } | null;
   images: Array<{ id: number; url: string; alt: string }>;
-  variants: Array<{ id: number; name: string; sku: string; price: number; stock: number; gtin?: string | null }>;
+  variants: Array<{ id: number; name: string; sku: string; price: number; stock: number; gtin?: string }>;
   attributes: Array<{ id: number; name: string; values: Array<{ id: number; value: string }> }>;
   nicotineMgMl: number | null;
   volumeMl: number | null;

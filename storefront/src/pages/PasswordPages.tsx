@@ -71,7 +71,7 @@ export function ResetPassword() {
     try {
       toast.success((await shopApi.resetPassword(token, password)).message);
       // Every session of the account has ended, this browser's too (it may be signed in since registering).
-      forgetUser();
+      await forgetUser();
       navigate('/signin');
     } catch (err) {
       if (err instanceof ApiError) setError(err.message);

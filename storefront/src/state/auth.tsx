@@ -20,8 +20,9 @@ export interface AuthState {
   logout(): Promise<void>;
   /** Close the account with its password; then signed out, at /signin. */
   closeAccount(password: string): Promise<void>;
-  /** The server ended this browser's session (a password reset ends every session): forget the user. */
-  forgetUser(): void;
+  /** The server ended this browser's session (a password reset ends every session): forget the
+   *  user and take the new session's CSRF token. */
+  forgetUser(): Promise<void>;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -121,9 +122,14 @@ export function AuthProvider({ children, navigate }: { children: ReactNode; navi
     navigate('/signin');
   }, [navigate]);
 
-  const forgetUser = useCallback(() => {
+  const forgetUser = useCallback(async () => {
     setUser(null);
     setTwoFactor(false);
+    try {
+      useToken((await shopApi.csrfToken()).csrfToken);
+    } catch {
+      /* the next form asks again */
+    }
   }, []);
 
   const closeAccount = useCallback(async (password: string) => {

@@ -60,7 +60,7 @@ export async function productViews(products: Product[], trx?: Transaction): Prom
       categoryId: p.categoryId,
       category: p.categoryId !== null ? categoryById.get(p.categoryId) ?? null : null,
       images: images.filter((i) => i.productId === p.id).map((i) => ({ id: i.id, url: i.url, alt: i.alt })),
-      variants: own.map((v) => ({ id: v.id, name: v.name, sku: v.sku, price: fromMinor(v.price ?? p.price)!, stock: v.stock, gtin: v.gtin ?? null })),
+      variants: own.map((v) => ({ id: v.id, name: v.name, sku: v.sku, price: fromMinor(v.price ?? p.price)!, stock: v.stock, ...(v.gtin ? { gtin: v.gtin } : {}) })),
       attributes,
       nicotineMgMl: p.nicotineMgMl,
       volumeMl: p.volumeMl,
