@@ -311,6 +311,7 @@ export const enApp: AppMessages = {
     email: 'Requester’s e-mail', exportJson: 'Download (JSON)', exportCsv: 'Download (CSV)', erase: 'Erase the data', cancel: 'Close',
     confirmTitle: 'Erase the personal data of %{email}?',
     confirmContent: 'The names, e-mail, phones and addresses in the orders and messages from this address will be erased, and an account with it closed. This cannot be undone.',
+    settingsTab: 'Personal data', retentionYears: 'Personal data in orders: years', retentionHelp: 'Then the name, e-mail, phone and address are erased automatically; the amounts stay (default 10, the accounting period).', contactRetentionYears: 'Contact form messages: years',
     confirm: 'Erase for good', failed: 'The request failed.', forCustomer: 'Personal data (GDPR)',
   },
 };
