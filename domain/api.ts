@@ -34,7 +34,7 @@ export interface ApiProduct {
   categoryId: number | null;
   category: { id: number; name: string; slug: string } | null;
   images: Array<{ id: number; url: string; alt: string }>;
-  variants: Array<{ id: number; name: string; sku: string; price: number; stock: number }>;
+  variants: Array<{ id: number; name: string; sku: string; price: number; stock: number; gtin?: string }>;
   attributes: Array<{ id: number; name: string; values: Array<{ id: number; value: string }> }>;
   nicotineMgMl: number | null;
   volumeMl: number | null;
@@ -203,6 +203,8 @@ export interface PublicSettings {
   bank: { beneficiary: string; iban: string; bic: string; bankName: string };
   /** The seller's legal identity (issue 18): footer, terms page, invoices. */
   legal?: LegalIdentity;
+  /** How long personal data is kept, in years (issue 29; the privacy page says it). */
+  privacy?: { retentionYears: number; contactRetentionYears: number };
 }
 
 export interface LegalIdentity { companyName: string; eik: string; vatNumber: string; seat: string; address: string; mol: string; phone: string; email: string }

@@ -386,3 +386,21 @@ export const GUEST_ORDER = {
   /** In the order's history when the mail cap withheld its confirmation (later mails about it are withheld too). */
   confirmationWithheld: 'Потвърждението по имейл не е изпратено: твърде много писма до този адрес за кратко време.',
 } as const;
+
+/** Privacy (GDPR): the account's data, closing it, staff answering a request by e-mail. */
+export const PRIVACY = {
+  passwordNeeded: 'Въведете паролата си, за да потвърдите.',
+  wrongPassword: 'Паролата е грешна. Профилът не е закрит.',
+  staffAccount: 'Профил на служител не се закрива оттук: друг администратор го премахва от „Администратори“.',
+  accountClosed: 'Профилът е закрит и личните ви данни са заличени.',
+  confirmErase: 'Потвърдете заличаването.',
+  erased: (orders: number, messages: number, account: boolean) =>
+    `Заличено: ${orders} ${orders === 1 ? 'поръчка' : 'поръчки'}, ${messages} ${messages === 1 ? 'съобщение' : 'съобщения'}${account ? ' и профилът' : ''}.`,
+  nothingHeld: 'Няма данни за този адрес.',
+  erasedName: 'Заличено',
+} as const;
+
+/** Search engines' product data (issue 29). */
+export const PRODUCT_DATA = {
+  gtinInvalid: 'Невалиден GTIN (баркод): 8, 12, 13 или 14 цифри с вярна контролна цифра.',
+} as const;

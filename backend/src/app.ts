@@ -50,6 +50,7 @@ import { invoiceRoutes } from './modules/invoices/routes';
 import { courierRoutes } from './modules/couriers/routes';
 import { startCourierJobs } from './modules/couriers/jobs';
 import { customersRoutes } from './modules/customers/routes';
+import { privacyRoutes } from './modules/privacy/routes';
 import { inventoryRoutes } from './modules/inventory/routes';
 import { flavourListRoutes } from './modules/catalogue/flavourLists';
 import { productDuplicateRoutes } from './modules/catalogue/productDuplicate';
@@ -134,7 +135,7 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
     notificationsRoutes(), contactRoutes(), settingsRoutes(), analyticsRoutes(), auditLogRoutes(),
     invoiceRoutes(config),
     courierRoutes(),
-    customersRoutes(), inventoryRoutes(),
+    customersRoutes(), inventoryRoutes(), privacyRoutes(),
     flavourListRoutes(), productDuplicateRoutes(), csvImportRoutes(), packingSlipRoutes(),
   ];
   // One flat stack; the 405/501 answers come once, from the API router's own allowedMethods.

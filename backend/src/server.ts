@@ -9,6 +9,7 @@ import { createApp } from './app';
 import { migrate, seedIfEmpty, ensureAdmin, demoDataPresent, WeakPasswordError } from './setup';
 import { purgeExpiredRows, startPurging } from './platform/db/expiredRows';
 import { startMailWorker } from './platform/mail/transport';
+import { startPrivacyJobs } from './modules/privacy/jobs';
 import { installDemoImages } from '../../seeds/demo';
 import { scrubError } from './platform/http/scrub';
 
@@ -61,6 +62,7 @@ export async function startServer() {
   await purgeExpiredRows(knex);
   startPurging(knex);
   const stopMail = startMailWorker(knex, config);
+  const stopPrivacy = startPrivacyJobs(knex);
 
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 65_000;
@@ -77,6 +79,7 @@ export async function startServer() {
     stopping = true;
     console.log(`${signal}: finishing requests in flight`);
     stopMail();
+    stopPrivacy();
     server.close(async () => {
       await knex.destroy();
       fs.rmSync(pidFile(config), { force: true });

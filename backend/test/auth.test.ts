@@ -41,8 +41,9 @@ describe('register', () => {
     expect(res.body.message).toBe('Регистрацията бе успешна.');
     expect(res.body.user).toMatchObject({ email: 'maria@example.bg', firstName: 'Мария', lastName: 'Иванова', role: 'customer' });
     expect(allKeys(res.body).filter((k) => SECRET_KEYS.includes(k))).toEqual([]);
-    // Registration does not sign in: the shopper signs in next (spec: registration -> /signin).
-    expect((await b.get('/api/auth/me')).status).toBe(401);
+    // Registration sets the user (spec §4, issue 29): this browser's session is the new account's.
+    expect(res.body.csrfToken).toBe(b.csrfToken);
+    expect((await b.get('/api/auth/me')).body.user.email).toBe('maria@example.bg');
   });
 
   it('answers 409 for an e-mail that is taken, in any letter case', async () => {

@@ -39,6 +39,8 @@ const PUBLIC_DEFAULTS = {
   freeShippingThreshold: 100,
   bank: DEFAULT_SETTINGS.bank,
   legal: DEFAULT_SETTINGS.legal,
+  // The retention the privacy page states (issue 29).
+  privacy: DEFAULT_SETTINGS.privacy,
 };
 const PRIVATE = { lowStockThreshold: LOW_STOCK_THRESHOLD_DEFAULT, twoFactorRequiredForAdmins: false, invoices: DEFAULT_SETTINGS.invoices, couriers: DEFAULT_SETTINGS.couriers, guestOrders: DEFAULT_SETTINGS.guestOrders };
 

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { makeShop, TestShop } from './helpers';
 import { seedDemo } from '../../seeds/demo';
 import { product } from './fixtures';
+import { PRODUCT_DATA } from '../../domain/messages';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -120,33 +121,101 @@ describe('a product page as a crawler reads it', () => {
     }
   });
 
-  it('carries Product and BreadcrumbList JSON-LD with the offer shown on the page', async () => {
+  it('carries a ProductGroup of its variants and a BreadcrumbList, as Google’s merchant listings ask', async () => {
     const { product: api } = (await shop.browser().get('/api/products/vap-solo-triples')).body;
     const page = parse((await crawl('/products/vap-solo-triples')).text);
-    const productLd = page.jsonLd.find((d) => d['@type'] === 'Product');
-    expect(productLd['@context']).toBe('https://schema.org');
-    expect(productLd.name).toBe(api.name);
-    expect(productLd.url).toBe(`${ORIGIN}/products/vap-solo-triples`);
-    expect(productLd.image[0]).toBe(`${ORIGIN}${api.images[0].url}`);
+    const group = page.jsonLd.find((d) => d['@type'] === 'ProductGroup');
+    expect(group['@context']).toBe('https://schema.org');
+    expect(group.name).toBe(api.name);
+    expect(group.url).toBe(`${ORIGIN}/products/vap-solo-triples`);
+    expect(group.image[0]).toBe(`${ORIGIN}${api.images[0].url}`);
+    expect(group.productGroupID).toBe(String(api.id));
+    expect(group.variesBy).toEqual(['https://schema.org/size']);
+    expect(group.hasVariant).toHaveLength(api.variants.length);
+    for (const [i, v] of api.variants.entries()) {
+      const variant = group.hasVariant[i];
+      expect(variant).toMatchObject({ '@type': 'Product', sku: v.sku, name: `${api.name} – ${v.name}`, size: v.name });
+      expect(variant.gtin).toBeUndefined();
+      expect(variant.offers).toMatchObject({
+        '@type': 'Offer',
+        price: v.price,
+        priceCurrency: 'BGN',
+        availability: v.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+        url: `${ORIGIN}/products/vap-solo-triples`,
+        itemCondition: 'https://schema.org/NewCondition',
+      });
+      // Delivery in Bulgaria from the shop's fees (5,90 to an office, 7,90 to an address; free from 100).
+      expect(variant.offers.shippingDetails).toEqual([5.9, 7.9].map((value) => ({
+        '@type': 'OfferShippingDetails',
+        shippingRate: { '@type': 'MonetaryAmount', value: v.price >= 100 ? 0 : value, currency: 'BGN' },
+        shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'BG' },
+        deliveryTime: {
+          '@type': 'ShippingDeliveryTime',
+          handlingTime: { '@type': 'QuantitativeValue', minValue: 0, maxValue: 1, unitCode: 'DAY' },
+          transitTime: { '@type': 'QuantitativeValue', minValue: 1, maxValue: 2, unitCode: 'DAY' },
+        },
+      })));
+      expect(variant.offers.hasMerchantReturnPolicy).toEqual({
+        '@type': 'MerchantReturnPolicy',
+        applicableCountry: 'BG',
+        returnPolicyCategory: 'https://schema.org/MerchantReturnFiniteReturnWindow',
+        merchantReturnDays: 14,
+        returnMethod: 'https://schema.org/ReturnByMail',
+        returnFees: 'https://schema.org/ReturnFeesCustomerResponsibility',
+      });
+    }
+    expect(group.hasVariant.map((v: { offers: { availability: string } }) => v.offers.availability)).toContain('https://schema.org/OutOfStock');
     const opening = api.variants.find((v: { stock: number }) => v.stock > 0);
-    expect(productLd.offers).toMatchObject({
-      '@type': 'Offer',
-      price: opening.price,
-      priceCurrency: 'BGN',
-      availability: 'https://schema.org/InStock',
-      url: `${ORIGIN}/products/vap-solo-triples`,
-    });
     expect(page.meta('product:price:amount')).toBe(opening.price.toFixed(2));
     const crumbs = page.jsonLd.find((d) => d['@type'] === 'BreadcrumbList');
     expect(crumbs.itemListElement.map((i: { name: string }) => i.name)).toEqual(['Начало', 'Магазин', api.category.name, api.name]);
     expect(crumbs.itemListElement[3]).toMatchObject({ position: 4, item: `${ORIGIN}/products/vap-solo-triples` });
   });
 
+  it('names a variant’s GTIN when it has one, and refuses a GTIN with a wrong check digit', async () => {
+    const { product: api } = (await shop.browser().get('/api/products/vap-solo-triples')).body;
+    const bad = await admin.put(`/api/admin/products/${api.id}`, { variants: api.variants.map((v: object, i: number) => (i === 0 ? { ...v, gtin: '4006381333932' } : v)) });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body.errors)).toContain(PRODUCT_DATA.gtinInvalid);
+    for (const wrongLength of ['1234567', '12345678901', 'abcdefghijklm']) {
+      expect((await admin.put(`/api/admin/products/${api.id}`, { variants: [{ ...api.variants[0], gtin: wrongLength }, ...api.variants.slice(1)] })).status).toBe(400);
+    }
+    await admin.put(`/api/admin/products/${api.id}`, { variants: api.variants.map((v: object, i: number) => (i === 0 ? { ...v, gtin: '4006381333931' } : v)) }).expect(200);
+    const page = parse((await crawl('/products/vap-solo-triples')).text);
+    const group = page.jsonLd.find((d) => d['@type'] === 'ProductGroup');
+    expect(group.hasVariant[0].gtin).toBe('4006381333931');
+    expect(group.hasVariant[1].gtin).toBeUndefined();
+    // Sent back without the field (an older form): the GTIN stays; empty: gone.
+    const kept = (await admin.put(`/api/admin/products/${api.id}`, { name: api.name }).expect(200)).body;
+    expect((kept.product ?? kept).variants[0].gtin).toBe('4006381333931');
+    await admin.put(`/api/admin/products/${api.id}`, { variants: api.variants.map((v: object) => ({ ...v, gtin: '' })) }).expect(200);
+    // Only a variant with a GTIN carries the field (the documented variant shape stays as it was).
+    expect((await shop.browser().get('/api/products/vap-solo-triples')).body.product.variants[0].gtin).toBeUndefined();
+  });
+
+  it('a product with one variant is a Product with its SKU and one offer', async () => {
+    const { products } = (await shop.browser().get('/api/products?limit=50')).body as { products: Array<{ slug: string }> };
+    let single: any;
+    for (const p of products) {
+      const full = (await shop.browser().get(`/api/products/${p.slug}`)).body.product;
+      if (full.variants.length === 1) {
+        single = full;
+        break;
+      }
+    }
+    expect(single).toBeDefined();
+    const ld = parse((await crawl(`/products/${single.slug}`)).text).jsonLd.find((d) => d['@type'] === 'Product');
+    expect(ld).toMatchObject({ name: single.name, sku: single.variants[0].sku, offers: { '@type': 'Offer', price: single.variants[0].price, priceCurrency: 'BGN' } });
+    expect(ld.offers.hasMerchantReturnPolicy.merchantReturnDays).toBe(14);
+    expect(ld.offers.shippingDetails).toHaveLength(2);
+  });
+
   it('says OutOfStock when nothing is left', async () => {
     const { product: api } = (await shop.browser().get('/api/products/vap-solo-triples')).body;
     await admin.put(`/api/admin/products/${api.id}`, { variants: api.variants.map((v: object) => ({ ...v, stock: 0 })) }).expect(200);
     const page = parse((await crawl('/products/vap-solo-triples')).text);
-    expect(page.jsonLd.find((d) => d['@type'] === 'Product').offers.availability).toBe('https://schema.org/OutOfStock');
+    const group = page.jsonLd.find((d) => d['@type'] === 'ProductGroup');
+    expect(group.hasVariant.map((v: { offers: { availability: string } }) => v.offers.availability)).toEqual(api.variants.map(() => 'https://schema.org/OutOfStock'));
     expect(page.body).toContain('Изчерпан');
     await admin.put(`/api/admin/products/${api.id}`, { variants: api.variants }).expect(200);
   });
@@ -158,7 +227,7 @@ describe('a product page as a crawler reads it', () => {
     const html = (await crawl('/products/vap-solo-twins')).text;
     expect(html).not.toContain('<script>alert(1)');
     expect(html).not.toContain('<!-- край');
-    expect(parse(html).jsonLd.find((d) => d['@type'] === 'Product').description).toBe(hostile);
+    expect(parse(html).jsonLd.find((d) => d['@type'] === 'ProductGroup' || d['@type'] === 'Product').description).toBe(hostile);
     expect(JSON.parse(parse(html).data!).product.seoDescription).toBe(hostile);
     await admin.put(`/api/admin/products/${api.id}`, { seoDescription: api.seoDescription }).expect(200);
     const { data } = parse(html);
@@ -197,7 +266,14 @@ describe('other catalogue pages', () => {
     expect(page.canonical).toBe(`${ORIGIN}/`);
     expect(page.meta('og:type')).toBe('website');
     const org = page.jsonLd.find((d) => d['@type'] === 'Organization');
-    expect(org).toMatchObject({ name: 'VAP SOLO', url: `${ORIGIN}/` });
+    expect(org).toMatchObject({ name: 'VAP SOLO', legalName: 'ВАП СОЛО ЕООД', url: `${ORIGIN}/`, logo: `${ORIGIN}/logo.png`, vatID: 'BG206123451', taxID: '206123451' });
+    // From the legal identity („гр. София 1000, бул. „Витоша“ 1“).
+    expect(org.address).toEqual({ '@type': 'PostalAddress', streetAddress: 'бул. „Витоша“ 1', addressLocality: 'София', postalCode: '1000', addressCountry: 'BG' });
+    // The logo is a real picture, at least 112×112, not the favicon.
+    // (storefront/public is copied to the site's root by the build.)
+    const logo = fs.readFileSync(path.join(__dirname, '../../storefront/public/logo.png'));
+    expect(logo.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect([logo.readUInt32BE(16), logo.readUInt32BE(20)]).toEqual([512, 512]);
     expect(page.body).toContain('Един вейп. Два или три вкуса.');
     expect(page.body).toContain('product-card');
   });
@@ -264,7 +340,7 @@ describe('kept and compressed', () => {
     await admin.put(`/api/admin/products/${api.id}`, { price: 33.33, variants: api.variants.map((v: object) => ({ ...v, price: null })) }).expect(200);
     const after = parse((await crawl('/products/vap-solo-twins')).text);
     expect(after.meta('product:price:amount')).toBe('33.33');
-    expect(after.jsonLd.find((d) => d['@type'] === 'Product').offers.price).toBe(33.33);
+    expect(after.jsonLd.find((d) => d['@type'] === 'ProductGroup').hasVariant[0].offers.price).toBe(33.33);
     expect(after.body).toContain('33,33');
   });
 

@@ -1,6 +1,7 @@
 // The catalogue: products (with variants, attributes and images), their status, categories, and
 // the shop's list query.
-import { API } from '../messages';
+import { API, PRODUCT_DATA } from '../messages';
+import { GTIN_MAX, isValidGtin } from '../gtin';
 import {
   FLAVOUR_LIST_MAX, NAME_MAX, PAGE_SIZE_MAX, PRICE_MAX, PRODUCT_SORTS, PRODUCT_STATUSES, SKU_MAX, SLUG_MAX, STOCK_MAX, TEXT_MAX,
   TANK_COUNT_MAX, TITLE_MAX, URL_MAX, VOLUME_MAX_ML,
@@ -50,6 +51,8 @@ export const productInput = object(
           sku: text(SKU_MAX, { min: 1, required: true, pattern: SKU_PATTERN }),
           price: money({ min: 0, max: PRICE_MAX, nullable: true }),
           stock: int({ min: 0, max: STOCK_MAX, required: true }),
+          // Empty or null: none (JSON-LD then names no gtin).
+          gtin: text(GTIN_MAX, { pattern: /^(?:|\d{8}|\d{12,14})$/, check: isValidGtin, nullable: true, message: PRODUCT_DATA.gtinInvalid }),
         },
         { ignore: ['productId', 'position', 'createdAt', 'updatedAt'] },
       ),

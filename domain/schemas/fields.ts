@@ -80,6 +80,8 @@ export interface TextRule extends Presence {
   /** A name the shop's mail carries (a greeting, a notice): no links, no control characters
    *  (domain/names.ts), with texts of their own. */
   name?: boolean;
+  /** A further rule on a non-empty value (e.g. a check digit); refused with `message`. */
+  check?: (value: string) => boolean;
 }
 
 /** Text up to `max` characters ('' is text: refused only by `min`). */
@@ -97,6 +99,10 @@ export function text(max: number, rule: TextRule = {}): Field<string> {
   }
   if (min) s = s.min(min, { error: say(rule, min === 1 ? API.required : API.tooShort(min)) });
   if (pattern) s = s.regex(pattern, { error: say(rule, API.invalidValue) });
+  if (rule.check) {
+    const check = rule.check;
+    s = s.refine((v) => v === '' || check(v), { error: say(rule, API.invalidValue) });
+  }
   return withPartial((partial) => present(s, rule, 'text', partial), !!rule.required);
 }
 

@@ -5,6 +5,7 @@ import { GUEST_ORDER_LIMIT_MAX, GUEST_ORDER_WINDOW_MAX_MINUTES, NAME_MAX, PHONE_
 import { bool, email, int, money, object, oneOf, text } from './fields';
 import { invoiceSettingsInput, legalSettingsInput } from './invoices';
 import { courierSettingsInput } from './couriers';
+import { privacySettingsInput } from './privacy';
 import { BIC_PATTERN, IBAN_PATTERN } from './rules';
 
 const fee = () => money({ min: 0, max: PRICE_MAX });
@@ -49,6 +50,7 @@ export const settingsInput = object(
     invoices: invoiceSettingsInput,
     couriers: courierSettingsInput,
     guestOrders: guestOrderLimitsInput,
+    privacy: privacySettingsInput,
   },
   { ignore: ['id', 'eurRate', 'euroSince', 'message'] },
 );

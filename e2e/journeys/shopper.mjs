@@ -55,6 +55,12 @@ export const journeys = [
       const email = uniqueEmail('klient');
       const password = 'parola-e2e-1';
       await passAgeGate(page);
+      // A guest's cart, then registering (which signs the new account in, spec §4) merges it.
+      await addToCart(page, 'vap-solo-triples', { variant: '0 mg' });
+      await toast(page, 'Продуктът е добавен в количката!');
+      await waitForBadge(page, 1);
+      assert.ok((await context.cookies()).some((c) => c.name === 'cart'), 'the guest cart is in the cookie');
+
       await page.goto('/register');
       await page.getByRole('heading', { name: 'Регистрация', level: 1 }).waitFor();
       await page.getByLabel('Име', { exact: true }).fill('Петър');
@@ -65,14 +71,7 @@ export const journeys = [
       await toast(page, 'Регистрацията бе успешна.');
       await page.waitForURL(/\/signin$/);
       await page.getByRole('heading', { name: 'Вход', level: 1 }).waitFor();
-
-      await addToCart(page, 'vap-solo-triples', { variant: '0 mg' });
-      await toast(page, 'Продуктът е добавен в количката!');
       await waitForBadge(page, 1);
-      assert.ok((await context.cookies()).some((c) => c.name === 'cart'), 'the guest cart is in the cookie');
-
-      await page.goto('/signin');
-      await page.getByRole('heading', { name: 'Вход', level: 1 }).waitFor();
       await page.getByLabel('Имейл').fill(email);
       await page.getByLabel('Парола').fill(password);
       await page.getByRole('button', { name: 'Вход', exact: true }).click();

@@ -25,6 +25,7 @@ import {
 import { csvExporter, csvValue } from '../common/exporter';
 import { DateTimeField, money, MoneyField, useIsSmall, useIsWide } from '../common/fields';
 import type { ApiCustomer } from '../../../domain/api';
+import { PrivacyRequestButton } from './PrivacyRequest';
 
 export type CustomerRecord = ApiCustomer & RaRecord;
 
@@ -77,6 +78,7 @@ export function CustomerList() {
         <TopToolbar>
           <SelectColumnsButton />
           <ExportButton />
+          <PrivacyRequestButton />
         </TopToolbar>
       }
     >

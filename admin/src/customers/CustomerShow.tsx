@@ -6,7 +6,8 @@ import EmailIcon from '@mui/icons-material/Email';
 import PhoneIcon from '@mui/icons-material/Phone';
 import PlaceIcon from '@mui/icons-material/Place';
 import { Link as RouterLink } from 'react-router-dom';
-import { Show, useBasename, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
+import { Show, useBasename, useCreatePath, useRecordContext, useRedirect, useTranslate } from 'react-admin';
+import { PrivacyRequestButton } from './PrivacyRequest';
 import type { ApiCustomerDetail } from '../../../domain/api';
 import { COURIER_LABELS } from '../../../domain/couriers';
 import { date, dateTime, money, StatusChip, useIsSmall } from '../common/fields';
@@ -94,6 +95,7 @@ function CustomerDetail() {
   const record = useRecordContext<CustomerDetailRecord>();
   const translate = useTranslate();
   const basename = useBasename();
+  const redirect = useRedirect();
   if (!record) return null;
   // react-admin first shows the list's row while the page's own answer (with orders) is on its way.
   if (!Array.isArray(record.orders)) return <Skeleton variant="rounded" height={320} sx={{ maxWidth: '80em' }} />;
@@ -147,6 +149,7 @@ function CustomerDetail() {
                   ))}
                   {record.registered && record.createdAt && <Typography variant="body2" color="text.secondary">{t('registeredSince', { date: date(record.createdAt) })}</Typography>}
                   {record.firstOrderAt && <Typography variant="body2" color="text.secondary">{`${t('firstOrderAt')}: ${date(record.firstOrderAt)}`}</Typography>}
+                  <Box><PrivacyRequestButton email={record.email} label={translate('app.privacy.forCustomer')} onErased={() => redirect('list', 'customers')} /></Box>
                 </Stack>
               </CardContent>
             </Card>

@@ -305,6 +305,15 @@ export const enApp: AppMessages = {
     orders: 'Orders', noOrders: 'No orders yet.', allOrders: 'All orders in the list', pieces: '%{count} pcs',
     averageOrder: 'Average order', firstOrderAt: 'First order', lastOrderAt: 'Last order', latestShown: 'The latest %{shown} of %{count} are shown.',
   },
+  privacy: {
+    request: 'Personal data request', title: 'GDPR request for an e-mail address',
+    help: 'Enter the e-mail the request came from. The export holds the account, orders, invoices and messages for that address; erasing anonymises the orders and messages (and closes the account, if there is one). Invoices stay as issued.',
+    email: 'Requester’s e-mail', exportJson: 'Download (JSON)', exportCsv: 'Download (CSV)', erase: 'Erase the data', cancel: 'Close',
+    confirmTitle: 'Erase the personal data of %{email}?',
+    confirmContent: 'The names, e-mail, phones and addresses in the orders and messages from this address will be erased, and an account with it closed. This cannot be undone.',
+    settingsTab: 'Personal data', retentionYears: 'Personal data in orders: years', retentionHelp: 'Then the name, e-mail, phone and address are erased automatically; the amounts stay (default 10, the accounting period).', contactRetentionYears: 'Contact form messages: years',
+    confirm: 'Erase for good', failed: 'The request failed.', forCustomer: 'Personal data (GDPR)',
+  },
 };
 
 export const en: TranslationMessages = {

@@ -49,8 +49,12 @@ export function AppBar(_props: { alwaysOn?: boolean }) {
             {open ? <MenuOpenIcon /> : <MenuIcon />}
           </IconButton>
         </Tooltip>
-        <Typography variant="h6" component="span" sx={{ display: { xs: 'none', md: 'block' }, fontWeight: 700, letterSpacing: 1, mr: 1 }}>
+        <Typography variant="h6" component="span" sx={{ display: { xs: 'none', md: 'block' }, fontWeight: 700, letterSpacing: 1 }}>
           VAP SOLO
+        </Typography>
+        {/* The panel's visible title (spec §1: 'Administrator panel'; „Административен панел“ in Bulgarian). */}
+        <Typography variant="subtitle1" component="span" data-testid="app-title" noWrap sx={{ display: { xs: crumbsInBar ? 'none' : 'block', lg: 'block' }, flexShrink: 0, mr: 1, opacity: 0.9 }}>
+          {translate('app.title')}
         </Typography>
         {/* On a phone the crumbs get a line of their own under the bar (Layout), never covering a title. */}
         <Box sx={{ flex: 1, minWidth: 0, overflow: 'hidden' }}>{crumbsInBar && <Breadcrumbs />}</Box>

@@ -104,3 +104,12 @@ test('each tab has its own title', async () => {
   await screen.findByTestId('sidebar');
   expect(document.title).toBe('Поръчки | VAP SOLO Админ');
 });
+
+test('the bar shows the panel’s title in the chosen language (spec §1)', async () => {
+  renderLayout('/admin/orders');
+  expect(await screen.findByTestId('app-title')).toHaveTextContent('Административен панел');
+  fireEvent.click(screen.getAllByRole('button', { name: /Български/ })[0]);
+  fireEvent.click(await screen.findByRole('menuitem', { name: 'English' }));
+  expect(await screen.findByText('Administrator panel')).toBeInTheDocument();
+  expect(screen.getByTestId('app-title')).toHaveTextContent('Administrator panel');
+});

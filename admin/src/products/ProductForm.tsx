@@ -23,6 +23,11 @@ import { directiveErrors, isProductKind, PRODUCT_KINDS, PRODUCT_KIND_LABELS, TAN
 import { FlavourPicker } from './FlavourPicker';
 import { choicesOf } from '../common/fields';
 import { MoneyInput } from '../common/MoneyInput';
+import { isValidGtin } from '../../../domain/gtin';
+import { PRODUCT_DATA } from '../../../domain/messages';
+
+/** Optional; when given, 8, 12, 13 or 14 digits with the GS1 check digit (the server checks the same). */
+const gtin = (value: unknown) => (typeof value === 'string' && value !== '' && !isValidGtin(value) ? PRODUCT_DATA.gtinInvalid : undefined);
 
 
 const KIND_CHOICES = PRODUCT_KINDS.map((id) => ({ id, name: PRODUCT_KIND_LABELS[id] }));
@@ -79,6 +84,7 @@ export function ProductForm() {
             <TextInput source="sku" validate={[required(), maxLength(SKU_MAX)]} helperText={false} />
             <MoneyInput source="price" validate={[minValue(0), maxValue(PRICE_MAX)]} helperText={false} />
             <NumberInput source="stock" validate={[required(), minValue(0), maxValue(STOCK_MAX)]} helperText={false} />
+            <TextInput source="gtin" label="GTIN (баркод)" validate={gtin} parse={(v: string) => v.replace(/\s/g, '')} helperText={false} />
           </SimpleFormIterator>
         </ArrayInput>
       </TabbedForm.Tab>

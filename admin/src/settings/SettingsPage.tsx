@@ -13,6 +13,7 @@ import {
   TextInput,
   Title,
   Toolbar,
+  maxValue,
   minValue,
   required,
   useDataProvider,
@@ -25,6 +26,7 @@ import { API_URL, errorMessage, httpClient } from '../httpClient';
 import { setShopMoney, useShopMoney } from '../common/shopCurrency';
 import { dateTime } from '../common/fields';
 import { LegalIdentityCard } from '../invoices/LegalIdentityCard';
+import { RETENTION_YEARS_MAX, RETENTION_YEARS_MIN } from '../../../domain/privacy';
 import { API_TOKEN_EXPIRY_DAYS, API_TOKEN_EXPIRY_DEFAULT_DAYS } from '../../../domain/limits';
 import { MoneyInput } from '../common/MoneyInput';
 import { CourierSettingsTab } from './CourierSettingsTab';
@@ -82,6 +84,10 @@ function SettingsForm() {
         </TabbedForm.Tab>
         <TabbedForm.Tab label="app.settings.security" path="security">
           <BooleanInput source="twoFactorRequiredForAdmins" />
+        </TabbedForm.Tab>
+        <TabbedForm.Tab label="app.privacy.settingsTab" path="privacy">
+          <NumberInput source="privacy.retentionYears" label="app.privacy.retentionYears" helperText="app.privacy.retentionHelp" validate={[required(), minValue(RETENTION_YEARS_MIN), maxValue(RETENTION_YEARS_MAX)]} />
+          <NumberInput source="privacy.contactRetentionYears" label="app.privacy.contactRetentionYears" validate={[required(), minValue(RETENTION_YEARS_MIN), maxValue(RETENTION_YEARS_MAX)]} />
         </TabbedForm.Tab>
       </TabbedForm>
     </Edit>

@@ -13,6 +13,8 @@ export class Variant extends BaseModel {
   price!: number | null;
   stock!: number;
   position!: number;
+  /** GS1 barcode (8, 12, 13 or 14 digits), or null. */
+  gtin!: string | null;
 
   static jsonSchema = {
     type: 'object',
@@ -24,6 +26,7 @@ export class Variant extends BaseModel {
       price: S.intOrNull(0),
       stock: S.int(0),
       position: S.int(0),
+      gtin: S.strOrNull(14),
     },
   };
 

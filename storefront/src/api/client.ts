@@ -23,6 +23,11 @@ export function configureApi(options: { base?: string }) {
   if (options.base !== undefined) apiBase = options.base.replace(/\/$/, '');
 }
 
+/** The address of an API path for a plain link (a download the browser saves itself). */
+export function apiHref(path: string): string {
+  return `${apiBase}${path}`;
+}
+
 export function setCsrfToken(token: string) {
   csrfToken = token;
 }

@@ -1,6 +1,7 @@
 // Every call the storefront makes, with the spec's fallback texts (§8) as error defaults.
 import { api } from './client';
 import { STOREFRONT } from '../../../domain/messages';
+import { interfaceLanguage } from '../state/language';
 import type { ApiCategory, ApiOrder, ApiProduct, ApiQuote, ApiUser, CartAnswer, CartLine, PublicSettings } from '../../../domain/api';
 import type { PaymentMethod, ShippingMethod } from '../../../domain/orderStatus';
 import type { InvoiceRequest } from '../../../domain/invoices';
@@ -55,19 +56,21 @@ export const shopApi = {
   checkCookie: () => api.get<{ isUserCookieAvailable: boolean }>('/api/check-cookie', { absolute: true, silent: true }),
   me: () => api.get<{ user: ApiUser }>('/auth/me', { silent: true }),
   login: (email: string, password: string) =>
-    api.post<{ user?: ApiUser; message: string; csrfToken?: string; twoFactorRequired?: boolean }>('/auth/login', { email, password }, { errorMessage: STOREFRONT.loginFailed }),
+    api.post<{ user?: ApiUser; message: string; csrfToken?: string; twoFactorRequired?: boolean }>('/auth/login', { email, password }, { errorMessage: STOREFRONT.loginFailed, silent: interfaceLanguage() === 'en' }),
   loginSecondStep: (code: string) => api.post<{ user: ApiUser; message: string; csrfToken?: string }>('/auth/login/2fa', { code }, { errorMessage: STOREFRONT.loginFailed }),
   twoFactorSetup: () => api.post<{ secret: string; otpauthUrl: string; qr: string }>('/account/2fa/setup', {}, { errorMessage: 'Настройката не започна. Опитайте отново.' }),
   twoFactorEnable: (code: string) => api.post<{ message: string; backupCodes: string[] }>('/account/2fa/enable', { code }, { silent: true }),
   twoFactorDisable: (code: string) => api.post<{ message: string }>('/account/2fa/disable', { code }, { silent: true }),
   register: (input: { email: string; password: string; firstName: string; lastName: string }) =>
-    api.post<{ user: ApiUser; message: string }>('/auth/register', input, { errorMessage: STOREFRONT.registerFailed }),
+    api.post<{ user: ApiUser; message: string; csrfToken?: string }>('/auth/register', input, { errorMessage: STOREFRONT.registerFailed, silent: interfaceLanguage() === 'en' }),
   logout: () => api.post<{ message: string }>('/auth/logout', {}, { silent: true }),
   forgotPassword: (email: string) => api.post<{ message: string }>('/auth/forgot-password', { email }, { errorMessage: 'Заявката не бе изпратена. Опитайте отново.' }),
   resetPassword: (token: string, password: string) => api.post<{ message: string }>('/auth/reset-password', { token, password }, { errorMessage: 'Паролата не бе сменена.' }),
   changePassword: (currentPassword: string, newPassword: string) =>
     api.put<{ message: string }>('/account/password', { currentPassword, newPassword }, { errorMessage: 'Паролата не бе сменена.' }),
   twoFactor: () => api.get<{ twoFactorAuth: boolean }>('/isTwoFactorAuthEnabled', { silent: true }),
+  /** Close the account (issue 29): the form shows a refusal itself. */
+  closeAccount: (password: string) => api.post<{ message: string }>('/account/close', { password }, { silent: true }),
 
   settings: () => api.get<PublicSettings>('/settings', { silent: true }),
   categories: () => api.get<{ categories: ApiCategory[] }>('/categories', { errorMessage: STOREFRONT.categoriesLoadFailed }),

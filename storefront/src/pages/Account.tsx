@@ -12,6 +12,7 @@ import { passwordProblem } from '../../../domain/schemas/rules';
 import { ApiError } from '../api/client';
 import { toast } from '../state/toast';
 import { TwoFactorSettings } from '../components/TwoFactorSettings';
+import { AccountPrivacy } from '../components/AccountPrivacy';
 import type { ApiOrder } from '../../../domain/api';
 
 export default function Account() {
@@ -57,6 +58,7 @@ export default function Account() {
       </section>
       <PasswordChange />
       <TwoFactorSettings />
+      <AccountPrivacy />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { shopApi } from '../api/shop';
 import { ApiError } from '../api/client';
 import { toast } from '../state/toast';
+import { useAuth } from '../state/auth';
 import { Seo } from '../components/Seo';
 import { FORM } from '../../../domain/messages';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, EMAIL_PATTERN } from '../../../domain/limits';
@@ -62,6 +63,7 @@ export function ForgotPassword() {
 export function ResetPassword() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const { forgetUser } = useAuth();
   const token = params.get('token') ?? '';
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
@@ -79,6 +81,8 @@ export function ResetPassword() {
     setBusy(true);
     try {
       toast.success((await shopApi.resetPassword(token, password)).message);
+      // Every session of the account has ended, this browser's too (it may be signed in since registering).
+      await forgetUser();
       navigate('/signin');
     } catch (err) {
       if (err instanceof ApiError) {

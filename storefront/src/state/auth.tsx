@@ -4,7 +4,7 @@ import { createContext, ReactNode, useCallback, useContext, useEffect, useMemo, 
 import { setCsrfToken } from '../api/client';
 import { shopApi } from '../api/shop';
 import { toast } from './toast';
-import { STOREFRONT } from '../../../domain/messages';
+import { authTexts, interfaceLanguage } from './language';
 import type { ApiUser } from '../../../domain/api';
 
 export interface AuthState {
@@ -18,11 +18,16 @@ export interface AuthState {
   setTwoFactor(on: boolean): void;
   register(input: { email: string; password: string; firstName: string; lastName: string }): Promise<void>;
   logout(): Promise<void>;
+  /** Close the account with its password; then signed out, at /signin. */
+  closeAccount(password: string): Promise<void>;
+  /** The server ended this browser's session (a password reset ends every session): forget the
+   *  user and take the new session's CSRF token. */
+  forgetUser(): Promise<void>;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
 
-export function AuthProvider({ children, navigate }: { children: ReactNode; navigate: (to: string) => void }) {
+export function AuthProvider({ children, navigate }: { children: ReactNode; navigate: (to: string, options?: { state?: unknown }) => void }) {
   const [user, setUser] = useState<ApiUser | null>(null);
   const [csrfToken, setToken] = useState('');
   const [loading, setLoading] = useState(true);
@@ -46,6 +51,9 @@ export function AuthProvider({ children, navigate }: { children: ReactNode; navi
         shopApi.twoFactor().then((r) => alive && setTwoFactor(r.twoFactorAuth), () => undefined);
       } catch {
         if (alive) setUser(null);
+        // In English the spec's 'Failed to fetch user' says so; in Bulgarian the shopper is just signed out.
+        const failed = authTexts().fetchUserFailed;
+        if (alive && failed) toast.error(failed);
       } finally {
         if (alive) setLoading(false);
       }
@@ -59,40 +67,82 @@ export function AuthProvider({ children, navigate }: { children: ReactNode; navi
     if (res.csrfToken) useToken(res.csrfToken);
     setUser(res.user);
     setTwoFactor(Boolean(res.user.twoFactorEnabled));
-    toast.success(STOREFRONT.loginOk);
+    toast.success(authTexts().loginOk);
     return res.user;
   };
 
+  /** In English a refusal's toast is the spec's word ('Login failed', 'Registration failed'); the
+   *  server's Bulgarian reason still shows at the form. In Bulgarian the client's toast stands. */
+  const englishRefusal = (text: string) => {
+    if (interfaceLanguage() === 'en') toast.error(text);
+  };
+
   const login = useCallback(async (email: string, password: string): Promise<ApiUser | 'two-factor'> => {
-    const res = await shopApi.login(email, password);
+    let res: Awaited<ReturnType<typeof shopApi.login>>;
+    try {
+      res = await shopApi.login(email, password);
+    } catch (err) {
+      englishRefusal(authTexts().loginFailed);
+      throw err;
+    }
     if (res.twoFactorRequired || !res.user) return 'two-factor';
     return signedIn({ user: res.user, csrfToken: res.csrfToken });
   }, []);
 
   const loginSecondStep = useCallback(async (code: string) => signedIn(await shopApi.loginSecondStep(code)), []);
 
+  // Registration sets the user (spec §4: the server signs the new account in), then goes to
+  // /signin, which says so and still offers the form.
   const register = useCallback(async (input: { email: string; password: string; firstName: string; lastName: string }) => {
-    await shopApi.register(input);
-    toast.success(STOREFRONT.registerOk);
-    navigate('/signin');
+    let res: Awaited<ReturnType<typeof shopApi.register>>;
+    try {
+      res = await shopApi.register(input);
+    } catch (err) {
+      englishRefusal(authTexts().registerFailed);
+      throw err;
+    }
+    if (res.csrfToken) useToken(res.csrfToken);
+    if (res.user) setUser(res.user);
+    toast.success(authTexts().registerOk);
+    navigate('/signin', { state: { registered: true } });
   }, [navigate]);
 
   const logout = useCallback(async () => {
     try {
       await shopApi.logout();
-      toast.success(STOREFRONT.logoutOk);
+      toast.success(authTexts().logoutOk);
     } catch (err) {
-      // A failed logout is only logged (spec §7); the shopper is signed out here either way.
-      console.error(STOREFRONT.logoutFailed, err);
+      // A failed logout is logged (spec §7); the shopper is signed out here either way. In English
+      // the spec's 'Logout failed' is also said.
+      console.error(authTexts().logoutFailed, err);
+      englishRefusal(authTexts().logoutFailed);
     }
     setUser(null);
     setTwoFactor(false);
     navigate('/signin');
   }, [navigate]);
 
+  const forgetUser = useCallback(async () => {
+    setUser(null);
+    setTwoFactor(false);
+    try {
+      useToken((await shopApi.csrfToken()).csrfToken);
+    } catch {
+      /* the next form asks again */
+    }
+  }, []);
+
+  const closeAccount = useCallback(async (password: string) => {
+    const { message } = await shopApi.closeAccount(password);
+    toast.success(message);
+    setUser(null);
+    setTwoFactor(false);
+    navigate('/signin');
+  }, [navigate]);
+
   const value = useMemo(
-    () => ({ user, csrfToken, loading, twoFactorAuth, login, loginSecondStep, setTwoFactor, register, logout }),
-    [user, csrfToken, loading, twoFactorAuth, login, loginSecondStep, register, logout],
+    () => ({ user, csrfToken, loading, twoFactorAuth, login, loginSecondStep, setTwoFactor, register, logout, closeAccount, forgetUser }),
+    [user, csrfToken, loading, twoFactorAuth, login, loginSecondStep, register, logout, closeAccount, forgetUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -29,11 +29,13 @@ function csrfToken(ctx: Context) {
   ctx.body = { csrfToken: issueCsrfToken(ctx) };
 }
 
+/** Registration sets the user (spec §4): the new account is signed in on this browser, as a
+ *  sign-in would (new session id, the guest cart merged); the storefront then goes to /signin. */
 async function register(ctx: Context) {
   const input = parseBody<UserInput>(ctx.request.body, registerInput);
   const user = await registerCustomer(input, ctx.ip);
   ctx.status = 201;
-  ctx.body = { message: API.registerOk, user };
+  ctx.body = { ...(await completeSignIn(ctx, user)), message: API.registerOk };
 }
 
 async function logIn(ctx: Context) {

@@ -60,7 +60,7 @@ export async function productViews(products: Product[], trx?: Transaction): Prom
       categoryId: p.categoryId,
       category: p.categoryId !== null ? categoryById.get(p.categoryId) ?? null : null,
       images: images.filter((i) => i.productId === p.id).map((i) => ({ id: i.id, url: i.url, alt: i.alt })),
-      variants: own.map((v) => ({ id: v.id, name: v.name, sku: v.sku, price: fromMinor(v.price ?? p.price)!, stock: v.stock })),
+      variants: own.map((v) => ({ id: v.id, name: v.name, sku: v.sku, price: fromMinor(v.price ?? p.price)!, stock: v.stock, ...(v.gtin ? { gtin: v.gtin } : {}) })),
       attributes,
       nicotineMgMl: p.nicotineMgMl,
       volumeMl: p.volumeMl,
@@ -108,7 +108,7 @@ export interface ProductInput {
   featured?: boolean;
   seoTitle?: string;
   seoDescription?: string;
-  variants?: Array<{ id?: number; name: string; sku: string; price?: number | null; stock: number }>;
+  variants?: Array<{ id?: number; name: string; sku: string; price?: number | null; stock: number; gtin?: string | null }>;
   attributes?: Array<{ id?: number; name: string; values: Array<string | { id?: number; value: string }> }>;
   images?: Array<{ id?: number; url: string; alt?: string }>;
 }
@@ -150,7 +150,11 @@ async function replaceVariants(product: Product, variants: NonNullable<ProductIn
   await Variant.query(trx).delete().where('productId', product.id).whereNotIn('id', sentIds);
   for (const id of sentIds) await Variant.query(trx).patch({ sku: `~tmp-${id}` } as Partial<Variant>).findById(id);
   for (const [position, v] of variants.entries()) {
-    const row = { productId: product.id, name: v.name, sku: v.sku, stock: v.stock, position, price: variantPrice(v.price, existing.find((e) => e.id === v.id), product.price, price) };
+    const row = {
+      productId: product.id, name: v.name, sku: v.sku, stock: v.stock, position, price: variantPrice(v.price, existing.find((e) => e.id === v.id), product.price, price),
+      // Not sent: a kept variant keeps its GTIN; empty: none.
+      ...(v.gtin !== undefined || v.id === undefined ? { gtin: v.gtin || null } : {}),
+    };
     if (v.id !== undefined) await Variant.query(trx).patch(row as Partial<Variant>).findById(v.id);
     else await Variant.query(trx).insert(row as Partial<Variant>);
   }

@@ -5,6 +5,7 @@ import { Order } from '../../models/Order';
 import { fromMinor } from '../../../../domain/money';
 import type { ApiCustomer } from '../../../../domain/api';
 import { ORDER_STATUSES, countsAsSale } from '../../../../domain/orderStatus';
+import { isErasedEmail } from '../../../../domain/privacy';
 
 export type CustomerRow = ApiCustomer;
 
@@ -31,6 +32,8 @@ export async function allCustomers(): Promise<CustomerRow[]> {
   }
   const byEmail = new Map<string, CustomerRow>();
   for (const b of buyers) {
+    // Anonymised orders and closed accounts are nobody's any more (modules/privacy).
+    if (isErasedEmail(b.email)) continue;
     const l = latest.get(b.lastOrderId);
     byEmail.set(b.email, {
       id: b.email, email: b.email, firstName: l?.first ?? '', lastName: l?.last ?? '', phone: l?.phone ?? '', registered: false, userId: null,
@@ -38,6 +41,7 @@ export async function allCustomers(): Promise<CustomerRow[]> {
     });
   }
   for (const u of users) {
+    if (isErasedEmail(u.email)) continue;
     const email = u.email.toLowerCase();
     const bought = byEmail.get(email);
     byEmail.set(email, {

@@ -44,6 +44,7 @@ async function update(ctx: Context) {
   if (input.invoices) changes.invoices = { ...current.invoices, ...input.invoices };
   if (input.couriers) changes.couriers = { ...current.couriers, ...input.couriers };
   if (input.guestOrders) changes.guestOrders = checkGuestOrderLimits({ ...current.guestOrders, ...input.guestOrders });
+  if (input.privacy) changes.privacy = { ...current.privacy, ...input.privacy };
   return inShopCurrency(await saveSettings(changes));
 }
 

@@ -11,6 +11,7 @@ import { Setting } from '../../models/Setting';
 import type { ShippingRule } from '../../../../domain/pricing';
 import { GUEST_ORDER_LIMITS_DEFAULT, LOW_STOCK_THRESHOLD_DEFAULT, type GuestOrderLimits } from '../../../../domain/limits';
 import { dualDisplayByDefault, type Currency } from '../../../../domain/money';
+import { CONTACT_RETENTION_YEARS_DEFAULT, ORDER_RETENTION_YEARS_DEFAULT } from '../../../../domain/privacy';
 
 export interface ShopSettings {
   brand: string;
@@ -38,6 +39,8 @@ export interface ShopSettings {
   couriers: CourierSettings;
   /** Limits on orders without an account and their proof of work (staff only; domain/limits). */
   guestOrders: GuestOrderLimits;
+  /** How long personal data is kept, in years (modules/privacy: the retention job). */
+  privacy: { retentionYears: number; contactRetentionYears: number };
 }
 
 export interface CourierSettings {
@@ -99,6 +102,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
     speedyServiceId: 505,
   },
   guestOrders: GUEST_ORDER_LIMITS_DEFAULT,
+  privacy: { retentionYears: ORDER_RETENTION_YEARS_DEFAULT, contactRetentionYears: CONTACT_RETENTION_YEARS_DEFAULT },
 };
 
 /** Re-read now and then even without a write: the dual display's default follows the date. */

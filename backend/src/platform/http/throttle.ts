@@ -1,13 +1,21 @@
 // Fixed-window counters in the database (shared by every instance), used to throttle sign-in
 // attempts, second-factor codes, registrations, code checks and e-mails, per key (an e-mail,
 // an account, an address, a session).
+// A key is stored as its SHA-256: the table never holds the e-mail or address it counts
+// (privacy: a closed account's address is not left behind in a counter).
+import crypto from 'node:crypto';
 import type { Knex } from 'knex';
+
+/** The stored form of a key. */
+export function throttleKey(key: string): string {
+  return crypto.createHash('sha256').update(key).digest('hex');
+}
 
 export class Throttle {
   constructor(private knex: Knex, private max: number, private windowMs: number) {}
 
   async isBlocked(keys: string[]): Promise<boolean> {
-    const rows = await this.knex('throttles').whereIn('key', keys).andWhere('resetAt', '>', Date.now()).select('hits');
+    const rows = await this.knex('throttles').whereIn('key', keys.map(throttleKey)).andWhere('resetAt', '>', Date.now()).select('hits');
     return rows.some((r) => Number(r.hits) >= this.max);
   }
 
@@ -23,7 +31,7 @@ export class Throttle {
     const now = Date.now();
     const expired = db.raw('?? <= ?', ['throttles.reset_at', now]);
     return db('throttles')
-      .insert({ key, hits: 1, resetAt: now + this.windowMs })
+      .insert({ key: throttleKey(key), hits: 1, resetAt: now + this.windowMs })
       .onConflict('key')
       .merge({
         hits: db.raw('case when ? then 1 else ?? + 1 end', [expired, 'throttles.hits']),
@@ -59,6 +67,6 @@ export class Throttle {
   }
 
   async reset(keys: string[]): Promise<void> {
-    await this.knex('throttles').whereIn('key', keys).delete();
+    await this.knex('throttles').whereIn('key', keys.map(throttleKey)).delete();
   }
 }

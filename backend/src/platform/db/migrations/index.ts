@@ -15,6 +15,7 @@ import * as securityRoundTwo from './20261124140000_security_round_two';
 import * as productKindsAndFlavourLists from './20261124160000_product_kinds_and_flavour_lists';
 import * as partialCreditNotes from './20261126140000_partial_credit_notes';
 import * as faultHardening from './20261126141000_fault_hardening';
+import * as variantGtinPrivacy from './20261126150000_variant_gtin_privacy';
 
 const MIGRATIONS: Array<[string, Knex.Migration]> = [
   ['20261122000000_schema.ts', schema],
@@ -30,6 +31,7 @@ const MIGRATIONS: Array<[string, Knex.Migration]> = [
   ['20261124160000_product_kinds_and_flavour_lists.ts', productKindsAndFlavourLists],
   ['20261126140000_partial_credit_notes.ts', partialCreditNotes],
   ['20261126141000_fault_hardening.ts', faultHardening],
+  ['20261126150000_variant_gtin_privacy.ts', variantGtinPrivacy],
 ];
 
 export const listedMigrations: Knex.MigrationSource<string> = {

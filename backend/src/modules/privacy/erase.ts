@@ -1,0 +1,222 @@
+// Erasing personal data (DESIGN.md §15), one routine for the three ways it happens: a customer
+// closes their account, staff answer a guest's request by e-mail, and the retention job. Orders
+// stay (amounts, lines, statuses: the accounting needs them) with the person's name, e-mail, phone
+// and address gone; invoices and credit notes keep the buyer as issued (ЗДДС чл. 114, ЗСч чл. 12)
+// and are never touched here. Everything runs in the caller's transaction.
+import crypto from 'node:crypto';
+import type { Knex } from 'knex';
+import { nowIso } from '../../models/BaseModel';
+import { searchable } from '../../../../domain/slug';
+import { normalizeEmailKey } from '../../../../domain/email';
+import { ERASED_EMAIL, closedAccountEmail } from '../../../../domain/privacy';
+import { PRIVACY } from '../../../../domain/messages';
+
+/** `lower(column) in (values)`: e-mails were stored as typed. */
+function lowerIn(qb: Knex.QueryBuilder, column: string, values: string[]): Knex.QueryBuilder {
+  return qb.whereRaw(`lower(??) in (${values.map(() => '?').join(', ')})`, [column, ...values]);
+}
+
+/** Ids are handled in slices, well under every database's limit of bound parameters. */
+const SLICE = 500;
+
+function slices<T>(list: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += SLICE) out.push(list.slice(i, i + SLICE));
+  return out;
+}
+
+/** The texts that identify a person, to be blanked wherever they were copied (notices, the audit log). */
+type Traces = Set<string>;
+
+function addTraces(traces: Traces, ...values: Array<string | null | undefined>) {
+  for (const v of values) {
+    const t = (v ?? '').trim();
+    // One or two letters are no trace of anyone (and would blank unrelated words).
+    if (t.length >= 3) traces.add(t);
+  }
+}
+
+function scrubText(text: string, traces: Traces): string {
+  let out = text;
+  for (const t of traces) out = out.split(t).join(PRIVACY.erasedName);
+  return out;
+}
+
+/** Fields of orders, accounts and messages (and of what was answered about them) that are personal. */
+const PERSONAL_FIELDS = /^(customer(FirstName|LastName|Email|Phone)|shipping(City|Postcode|Address)|note|invoiceRequest|firstName|lastName|email|phone|address|city|postcode|name|company|message|mol|companyName|eik|vatNumber|searchText)$/;
+
+/** A JSON value with the personal fields emptied and every other text that quotes the person blanked. */
+function scrubJson(value: unknown, traces: Traces): unknown {
+  if (typeof value === 'string') return scrubText(value, traces);
+  if (Array.isArray(value)) return value.map((v) => scrubJson(v, traces));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, PERSONAL_FIELDS.test(k) && (typeof v === 'string' || (v !== null && typeof v === 'object')) ? PRIVACY.erasedName : scrubJson(v, traces)]));
+  }
+  return value;
+}
+
+/** Staff notices that quoted the person (new order from …, new customer …, enquiry from …). */
+async function scrubNotices(trx: Knex.Transaction, links: string[], traces: Traces) {
+  for (const part of slices(links)) {
+    const rows = (await trx('notifications').whereIn('link', part).select('id', 'message')) as Array<{ id: number; message: string }>;
+    for (const r of rows) {
+      const message = scrubText(r.message, traces);
+      if (message !== r.message) await trx('notifications').where({ id: r.id }).update({ message });
+    }
+  }
+}
+
+/** Audit entries about these records, or quoting the e-mail, keep what was done but not who it was about. */
+async function scrubAuditLog(trx: Knex.Transaction, entity: string, ids: number[], emails: string[], traces: Traces) {
+  if (!traces.size) return;
+  const rows = (await trx('audit_log')
+    .where((qb) => {
+      for (const part of slices(ids.map(String))) qb.orWhere((w) => w.where({ entity }).whereIn('entityId', part));
+      for (const e of emails) qb.orWhere('before', 'like', `%${e}%`).orWhere('after', 'like', `%${e}%`);
+    })
+    .select('id', 'before', 'after')) as Array<{ id: number; before: string | null; after: string | null }>;
+  for (const r of rows) {
+    const fix = (text: string | null) => {
+      if (text === null) return null;
+      try {
+        return JSON.stringify(scrubJson(JSON.parse(text), traces));
+      } catch {
+        return scrubText(text, traces);
+      }
+    };
+    const before = fix(r.before);
+    const after = fix(r.after);
+    if (before !== r.before || after !== r.after) await trx('audit_log').where({ id: r.id }).update({ before, after });
+  }
+}
+
+/** Mail waiting in (or kept by) the outgoing queue for these addresses goes. */
+async function dropQueuedMail(trx: Knex.Transaction, emails: string[]) {
+  if (emails.length) await lowerIn(trx('mail_queue'), 'to', emails).delete();
+}
+
+export interface ErasedCounts {
+  orders: number;
+  messages: number;
+}
+
+/**
+ * Anonymise these orders: the customer's name, e-mail, phone, address and note go (the city too:
+ * with a small town it names a person), and so do the guest link, the invoice request (the issued
+ * invoice keeps its own copy), the courier label (it prints the address) and the copies in staff
+ * notices, order events, discount uses, the mail queue and the audit log. Already-anonymised
+ * orders are skipped. Answers how many were anonymised.
+ */
+export async function anonymiseOrders(trx: Knex.Transaction, orderIds: number[]): Promise<number> {
+  let done = 0;
+  for (const part of slices(orderIds)) {
+    const orders = (await trx('orders')
+      .whereIn('id', part)
+      .whereNot('customerEmail', ERASED_EMAIL)
+      .select('id', 'number', 'customerFirstName', 'customerLastName', 'customerEmail', 'customerPhone', 'shippingAddress', 'shippingCity')) as Array<{
+      id: number; number: string; customerFirstName: string; customerLastName: string; customerEmail: string; customerPhone: string; shippingAddress: string; shippingCity: string;
+    }>;
+    if (!orders.length) continue;
+    const ids = orders.map((o) => o.id);
+    const emails = [...new Set(orders.map((o) => o.customerEmail.toLowerCase()))];
+    const traces: Traces = new Set();
+    for (const o of orders) addTraces(traces, `${o.customerFirstName} ${o.customerLastName}`, o.customerFirstName, o.customerLastName, o.customerEmail, o.customerPhone, o.shippingAddress);
+
+    for (const o of orders) {
+      await trx('orders').where({ id: o.id }).update({
+        customerFirstName: '', customerLastName: '', customerEmail: ERASED_EMAIL, customerPhone: '',
+        shippingCity: '', shippingPostcode: '', shippingAddress: '', note: '', guestTokenHash: null, invoiceRequest: null,
+        searchText: searchable(o.number),
+      });
+    }
+    // A guest's events name them as the actor; a customer's carry their e-mail.
+    const events = (await trx('order_events').whereIn('orderId', ids).select('id', 'actorLabel', 'note')) as Array<{ id: number; actorLabel: string; note: string }>;
+    for (const e of events) {
+      const actorLabel = emails.includes(e.actorLabel.toLowerCase()) ? '' : scrubText(e.actorLabel, traces);
+      const note = scrubText(e.note, traces);
+      if (actorLabel !== e.actorLabel || note !== e.note) await trx('order_events').where({ id: e.id }).update({ actorLabel, note });
+    }
+    await trx('shipments').whereIn('orderId', ids).update({ labelPdf: null, labelRemoteUrl: '' });
+    await trx('discount_redemptions').whereIn('orderId', ids).update({ email: ERASED_EMAIL });
+    const emailKeys = emails.map((e) => `email:${normalizeEmailKey(e)}`);
+    await trx('discount_redemptions').whereIn('orderId', ids).whereIn('customerKey', emailKeys).update({ customerKey: '' });
+    await trx('discount_customer_uses').whereIn('customerKey', emailKeys).delete();
+    await scrubNotices(trx, ids.map((id) => `/admin/orders/${id}`), traces);
+    await scrubAuditLog(trx, 'orders', ids, emails, traces);
+    await dropQueuedMail(trx, emails);
+    done += orders.length;
+  }
+  return done;
+}
+
+/** Anonymise messages from the contact form: who wrote and what (a message names its writer). */
+export async function anonymiseMessages(trx: Knex.Transaction, messageIds: number[]): Promise<number> {
+  let done = 0;
+  for (const part of slices(messageIds)) {
+    const rows = (await trx('contact_messages').whereIn('id', part).whereNot('email', ERASED_EMAIL).select('id', 'name', 'company', 'email', 'phone')) as Array<{
+      id: number; name: string; company: string; email: string; phone: string;
+    }>;
+    if (!rows.length) continue;
+    const ids = rows.map((r) => r.id);
+    const traces: Traces = new Set();
+    for (const r of rows) addTraces(traces, r.name, r.company, r.email, r.phone);
+    await trx('contact_messages').whereIn('id', ids).update({ name: PRIVACY.erasedName, company: '', email: ERASED_EMAIL, phone: '', message: PRIVACY.erasedName, searchText: '' });
+    await scrubNotices(trx, ids.map((id) => `/admin/contact-messages/${id}`), traces);
+    await scrubAuditLog(trx, 'contact-messages', ids, [...new Set(rows.map((r) => r.email.toLowerCase()))], traces);
+    done += rows.length;
+  }
+  return done;
+}
+
+/** Every order and message given with this e-mail (or placed from this account). */
+export async function recordsOf(trx: Knex | Knex.Transaction, email: string, userId: number | null): Promise<{ orderIds: number[]; messageIds: number[] }> {
+  const orders = (await trx('orders')
+    .where((qb) => {
+      qb.whereRaw('lower(customer_email) = ?', [email]);
+      if (userId !== null) qb.orWhere({ userId });
+    })
+    .select('id')) as Array<{ id: number }>;
+  const messages = (await trx('contact_messages').whereRaw('lower(email) = ?', [email]).select('id')) as Array<{ id: number }>;
+  return { orderIds: orders.map((o) => Number(o.id)), messageIds: messages.map((m) => Number(m.id)) };
+}
+
+/**
+ * Close a customer account: its orders and messages anonymised (above), the account itself left
+ * as an empty row (orders still point at it) with an unusable, unique e-mail so the address is free
+ * for a new sign-up; its password, second factor, sessions, personal API tokens, reset links and
+ * server cart gone.
+ */
+export async function eraseAccount(trx: Knex.Transaction, user: { id: number; email: string; firstName: string; lastName: string; phone: string }): Promise<ErasedCounts> {
+  const email = user.email.toLowerCase();
+  const { orderIds, messageIds } = await recordsOf(trx, email, user.id);
+  const orders = await anonymiseOrders(trx, orderIds);
+  const messages = await anonymiseMessages(trx, messageIds);
+  await trx('sessions').where({ userId: user.id }).delete();
+  await trx('api_tokens').where({ userId: user.id }).delete();
+  await trx('password_resets').where({ userId: user.id }).delete();
+  await trx('cart_items').where({ userId: user.id }).delete();
+  await trx('users').where({ id: user.id }).update({
+    email: closedAccountEmail(user.id, crypto.randomBytes(6).toString('hex')),
+    // Not a hash any password can match (verifyPassword refuses what it cannot read).
+    passwordHash: `closed:${crypto.randomBytes(16).toString('hex')}`,
+    firstName: '', lastName: '', phone: '',
+    twoFactorEnabled: false, twoFactorSecret: null, backupCodes: null, twoFactorLastStep: null,
+    searchText: '',
+    updatedAt: nowIso(),
+  });
+  const traces: Traces = new Set();
+  addTraces(traces, `${user.firstName} ${user.lastName}`, user.firstName, user.lastName, user.email, user.phone);
+  await scrubNotices(trx, [`/admin/users/${user.id}`], traces);
+  await scrubAuditLog(trx, 'users', [user.id], [email], traces);
+  await dropQueuedMail(trx, [email]);
+  return { orders, messages };
+}
+
+/** A guest's request by e-mail: their orders and messages anonymised. */
+export async function eraseByEmail(trx: Knex.Transaction, email: string): Promise<ErasedCounts> {
+  const { orderIds, messageIds } = await recordsOf(trx, email, null);
+  const orders = await anonymiseOrders(trx, orderIds);
+  const messages = await anonymiseMessages(trx, messageIds);
+  await dropQueuedMail(trx, [email]);
+  return { orders, messages };
+}

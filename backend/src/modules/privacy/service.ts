@@ -1,0 +1,99 @@
+// The three privacy acts (DESIGN.md §15) with their audit entries: a customer closes their own
+// account, staff answer a request by e-mail (export, erase), the daily retention job. The audit log
+// never gets the address asked about: a keyed hash (HMAC with the app key) and a masked form. The
+// hash answers "was a request for x@y handled, and when?" for whoever already knows the address,
+// and tells nothing to a reader of the log who does not; the masked form helps staff tell entries apart.
+import crypto from 'node:crypto';
+import type { Knex } from 'knex';
+import { User } from '../../models/User';
+import { AuditLog } from '../../models/AuditLog';
+import { Throttle } from '../../platform/http/throttle';
+import { badRequest, conflict, tooManyRequests } from '../../platform/http/errors';
+import { PRIVACY } from '../../../../domain/messages';
+import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES } from '../../../../domain/limits';
+import { ERASED_EMAIL, maskEmail, retentionCutoff } from '../../../../domain/privacy';
+import { verifyPassword } from '../auth/passwords';
+import { getSettings } from '../settings/service';
+import { anonymiseMessages, anonymiseOrders, eraseAccount, eraseByEmail, type ErasedCounts } from './erase';
+import { personalData, type PersonalData } from './personalData';
+
+export interface Actor {
+  userId: number | null;
+  email: string;
+  ip: string;
+}
+
+/** How the audit log names a requester's address without keeping it. */
+export function requestKey(appKeys: string[], email: string): { emailHash: string; emailMasked: string } {
+  return { emailHash: crypto.createHmac('sha256', appKeys[0] ?? '').update(email.trim().toLowerCase()).digest('hex'), emailMasked: maskEmail(email) };
+}
+
+async function audit(trx: Knex | Knex.Transaction, actor: Actor, action: string, entity: string, entityId: string, after: Record<string, unknown>) {
+  await AuditLog.query(trx).insert({ userId: actor.userId, actorEmail: actor.email, action, entity, entityId, before: null, after, ip: actor.ip.slice(0, 64) } as Partial<AuditLog>);
+}
+
+/** The signed-in customer's own data. */
+export function ownData(user: User): Promise<PersonalData> {
+  return personalData(User.knex(), user.email.toLowerCase(), user.id);
+}
+
+/**
+ * Close the customer's own account, confirmed with its password (wrong: 400, and counted like a
+ * failed sign-in, 429 past the limit). Staff accounts are closed by another admin instead.
+ */
+export async function closeOwnAccount(user: User, password: string, ip: string): Promise<ErasedCounts> {
+  const throttle = new Throttle(User.knex(), LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES * 60_000);
+  const key = [`close-account:user:${user.id}`];
+  if (await throttle.isBlocked(key)) throw tooManyRequests();
+  if (user.role !== 'customer') throw conflict(PRIVACY.staffAccount);
+  const stored = await User.query().findById(user.id);
+  if (!stored || !(await verifyPassword(password, stored.passwordHash))) {
+    await throttle.fail(key);
+    throw badRequest(PRIVACY.wrongPassword, { password: PRIVACY.wrongPassword });
+  }
+  return User.knex().transaction(async (trx) => {
+    const counts = await eraseAccount(trx, stored);
+    await trx('throttles').whereIn('key', key).delete();
+    // The entry says that an account was closed and what went with it, not whose it was.
+    await audit(trx, { userId: null, email: '', ip }, 'close-account', 'users', String(user.id), { ...counts });
+    return counts;
+  });
+}
+
+/** Staff: the data held for an address (a guest's orders and messages; an account's too). */
+export async function exportForRequest(appKeys: string[], email: string, actor: Actor): Promise<PersonalData> {
+  const account = await User.query().whereRaw('lower(email) = ?', [email]).first();
+  const data = await personalData(User.knex(), email, account?.id ?? null);
+  await audit(User.knex(), actor, 'privacy-export', 'privacy', '', { ...requestKey(appKeys, email), orders: data.orders.length, messages: data.contactMessages.length, account: Boolean(account) });
+  return data;
+}
+
+/** Staff: erase what is held for an address; an account with it is closed by the same routine. */
+export async function eraseForRequest(appKeys: string[], email: string, actor: Actor): Promise<ErasedCounts & { account: boolean }> {
+  const account = await User.query().whereRaw('lower(email) = ?', [email]).first();
+  if (account && account.role !== 'customer') throw conflict(PRIVACY.staffAccount);
+  return User.knex().transaction(async (trx) => {
+    const counts = account ? await eraseAccount(trx, account) : await eraseByEmail(trx, email);
+    const result = { ...counts, account: Boolean(account) };
+    await audit(trx, actor, 'privacy-erase', 'privacy', account ? String(account.id) : '', { ...requestKey(appKeys, email), ...result });
+    return result;
+  });
+}
+
+/**
+ * The retention job: personal data of orders older than the setting (default 10 years) and of
+ * contact messages older than theirs (default 2) is anonymised, by the same routine as a request.
+ */
+export async function applyRetention(knex: Knex, now = new Date()): Promise<ErasedCounts> {
+  const { privacy } = await getSettings();
+  const orderCutoff = retentionCutoff(now, privacy.retentionYears);
+  const messageCutoff = retentionCutoff(now, privacy.contactRetentionYears);
+  const orderIds = ((await knex('orders').where('createdAt', '<', orderCutoff).whereNot('customerEmail', ERASED_EMAIL).select('id')) as Array<{ id: number }>).map((o) => Number(o.id));
+  const messageIds = ((await knex('contact_messages').where('createdAt', '<', messageCutoff).whereNot('email', ERASED_EMAIL).select('id')) as Array<{ id: number }>).map((m) => Number(m.id));
+  if (!orderIds.length && !messageIds.length) return { orders: 0, messages: 0 };
+  return knex.transaction(async (trx) => {
+    const counts = { orders: await anonymiseOrders(trx, orderIds), messages: await anonymiseMessages(trx, messageIds) };
+    await audit(trx, { userId: null, email: '', ip: '' }, 'retention', 'privacy', '', { ...counts, orderCutoff, messageCutoff });
+    return counts;
+  });
+}

@@ -1,0 +1,77 @@
+// Privacy (issue 29) on a 390 px phone: a customer downloads their data from the account page,
+// closes the account with the password, lands on the sign-in page signed out, and cannot sign in
+// again. SHOTS_DIR (default: the OS temp folder) keeps a screenshot of the account's privacy card.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { appStarted, assert, passAgeGate, toast, uniqueEmail } from '../helpers.mjs';
+
+export const journeys = [
+  {
+    name: 'privacy: a customer downloads their data and closes the account',
+    widths: [390],
+    async run({ page, context }) {
+      const email = uniqueEmail('poveritelnost');
+      const password = 'parola-e2e-privacy';
+      await passAgeGate(page);
+      await page.goto('/register');
+      await page.getByRole('heading', { name: 'Регистрация', level: 1 }).waitFor();
+      await appStarted(page);
+      await page.getByLabel('Име', { exact: true }).fill('Десислава');
+      await page.getByLabel('Фамилия').fill('Поверителна');
+      await page.getByLabel('Имейл').fill(email);
+      await page.getByLabel('Парола').fill(password);
+      await page.getByRole('button', { name: 'Регистрация' }).click();
+      await toast(page, 'Регистрацията бе успешна.');
+      await page.waitForURL(/\/signin$/);
+      // Registration sets the user (spec §4): the header offers the profile, the page still the form.
+      await page.getByRole('banner').getByRole('link', { name: 'Профил', exact: true }).waitFor();
+
+      await page.getByRole('heading', { name: 'Вход', level: 1 }).waitFor();
+      await page.getByLabel('Имейл').fill(email);
+      await page.getByLabel('Парола').fill(password);
+      await page.getByRole('button', { name: 'Вход', exact: true }).click();
+      await toast(page, 'Вписахте се успешно.');
+      await page.getByRole('heading', { name: 'Профил', level: 1, exact: true }).waitFor();
+
+      // The download is the browser's own: a plain link with the session cookie.
+      const card = page.locator('section.account-privacy');
+      await card.scrollIntoViewIfNeeded();
+      const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('link', { name: 'Изтегли моите данни' }).click()]);
+      assert.match(download.suggestedFilename(), /^moite-danni-\d{4}-\d{2}-\d{2}\.json$/);
+      const data = JSON.parse(fs.readFileSync(await download.path(), 'utf8'));
+      assert.equal(data.profile.email, email);
+      assert.equal(data.profile.firstName, 'Десислава');
+      assert.deepEqual(data.orders, []);
+      const [csv] = await Promise.all([page.waitForEvent('download'), card.getByRole('link', { name: 'Като таблица (CSV)' }).click()]);
+      assert.match(fs.readFileSync(await csv.path(), 'utf8'), /Профил;.*firstName;Десислава/);
+
+      await card.getByRole('button', { name: 'Закрий профила' }).click();
+      const field = card.getByLabel('Парола за потвърждение');
+      await field.fill('ne-e-moyata');
+      await card.getByRole('button', { name: 'Закрий профила окончателно' }).click();
+      await card.getByRole('alert').filter({ hasText: 'Паролата е грешна. Профилът не е закрит.' }).waitFor();
+      const shots = process.env.SHOTS_DIR || os.tmpdir();
+      fs.mkdirSync(shots, { recursive: true });
+      await card.screenshot({ path: path.join(shots, 'privacy-account-390.png') });
+      const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+      assert.ok(scrollWidth <= innerWidth, `the account page is ${scrollWidth} px wide on a ${innerWidth} px screen`);
+
+      await field.fill(password);
+      await card.getByRole('button', { name: 'Закрий профила окончателно' }).click();
+      await toast(page, 'Профилът е закрит и личните ви данни са заличени.');
+      await page.waitForURL(/\/signin$/);
+      await page.getByRole('heading', { name: 'Вход', level: 1 }).waitFor();
+      assert.ok(!(await context.cookies()).some((c) => c.name === 'cart'), 'no cart cookie is left');
+
+      // The account is gone: its password opens nothing, and /account sends to the sign-in page.
+      await page.getByLabel('Имейл').fill(email);
+      await page.getByLabel('Парола').fill(password);
+      await page.getByRole('button', { name: 'Вход', exact: true }).click();
+      await toast(page, 'Грешен имейл или парола.');
+      await page.goto('/account');
+      await page.waitForURL(/\/signin/);
+      await page.getByRole('heading', { name: 'Вход', level: 1 }).waitFor();
+    },
+  },
+];
