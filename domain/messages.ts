@@ -397,6 +397,9 @@ export const PRIVACY = {
   erased: (orders: number, messages: number, account: boolean) =>
     `Заличено: ${orders} ${orders === 1 ? 'поръчка' : 'поръчки'}, ${messages} ${messages === 1 ? 'съобщение' : 'съобщения'}${account ? ' и профилът' : ''}.`,
   nothingHeld: 'Няма данни за този адрес.',
+  /** Erasing now would leave these orders without an address or phone to deliver to. */
+  ordersOpen: (numbers: string[]) =>
+    `${numbers.length === 1 ? 'Поръчка' : 'Поръчки'} ${numbers.map((n) => `№ ${n}`).join(', ')} ${numbers.length === 1 ? 'още не е доставена' : 'още не са доставени'}: данните се заличават, след като бъдат доставени или отказани.`,
   erasedName: 'Заличено',
 } as const;
 

@@ -68,6 +68,9 @@ export const SHIPPING_METHOD_LABELS: Readonly<Record<ShippingMethod, string>> = 
 };
 
 /** Statuses from which the shopper may still cancel the order outright (nothing has shipped). */
+/** Orders still on their way to the customer: their address and phone are still needed. */
+export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = ['pending', 'confirmed', 'shipped'];
+
 export const CANCELLABLE_BY_SHOPPER: readonly OrderStatus[] = ['pending', 'confirmed'];
 /** Statuses in which the EU right of withdrawal applies (the goods are on their way or arrived). */
 export const WITHDRAWABLE: readonly OrderStatus[] = ['shipped', 'delivered'];

@@ -63,6 +63,7 @@ describe('a customer’s own data', () => {
   const address = 'ул. „Незабравка“ 17, ап. 4';
   let b: Browser;
   let orderNumber: string;
+  let orderId: number;
 
   beforeAll(async () => {
     b = await guest();
@@ -75,6 +76,7 @@ describe('a customer’s own data', () => {
       invoice: { companyName: 'Светослава Кирилова-Тестова ЕТ', eik: '130175000', vatNumber: '', mol: 'Светослава Кирилова-Тестова', address: 'гр. Габрово, ул. „Незабравка“ 17' },
     });
     orderNumber = order.number;
+    orderId = order.id;
     await admin.post(`/api/admin/orders/${order.id}/invoice`, {}).expect(201);
     await (await guest()).post('/api/contact', { name: `${person.firstName} ${person.lastName}`, email: person.email, phone: person.phone, message: 'Имате ли TRIPLES с мента?' }).expect(201);
     // Something in the server cart, to see it emptied.
@@ -130,6 +132,12 @@ describe('a customer’s own data', () => {
     const elsewhere = await guest();
     await elsewhere.signIn(person.email, person.password);
     const token = (await b.post('/api/tokens', { name: 'скрипт' })).body.token as string | undefined;
+
+    // Not while an order is on its way: its address and phone are still needed to deliver it.
+    const refused = await b.post('/api/account/close', { password: person.password });
+    expect([refused.status, refused.body.message]).toEqual([409, PRIVACY.ordersOpen([orderNumber])]);
+    expect((await b.get('/api/auth/me')).status).toBe(200);
+    await Order.query().findById(orderId).patch({ status: 'delivered' });
 
     const res = await b.post('/api/account/close', { password: person.password });
     expect([res.status, res.body.message]).toEqual([200, PRIVACY.accountClosed]);
@@ -212,6 +220,12 @@ describe('staff answer a guest’s request by e-mail', () => {
     const unconfirmed = await admin.post('/api/admin/privacy/erase', { email, confirm: false });
     expect([unconfirmed.status, unconfirmed.body.message]).toEqual([400, PRIVACY.confirmErase]);
     expect(await tablesHolding([email])).toContain('orders');
+
+    // Not while the guest's order is on its way; once it is delivered, everything goes.
+    const open = await admin.post('/api/admin/privacy/erase', { email, confirm: true });
+    expect(open.status).toBe(409);
+    expect(await tablesHolding([email])).toContain('orders');
+    await Order.query().whereRaw('lower(customer_email) = ?', [email]).patch({ status: 'delivered' });
 
     const res = await admin.post('/api/admin/privacy/erase', { email, confirm: true }).expect(200);
     expect(res.body).toEqual(expect.objectContaining({ message: PRIVACY.erased(1, 1, false), orders: 1, messages: 1, account: false }));

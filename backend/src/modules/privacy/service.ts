@@ -12,9 +12,10 @@ import { badRequest, conflict, tooManyRequests } from '../../platform/http/error
 import { PRIVACY } from '../../../../domain/messages';
 import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES } from '../../../../domain/limits';
 import { ERASED_EMAIL, maskEmail, retentionCutoff } from '../../../../domain/privacy';
+import { OPEN_ORDER_STATUSES } from '../../../../domain/orderStatus';
 import { verifyPassword } from '../auth/passwords';
 import { getSettings } from '../settings/service';
-import { anonymiseMessages, anonymiseOrders, eraseAccount, eraseByEmail, type ErasedCounts } from './erase';
+import { anonymiseMessages, anonymiseOrders, eraseAccount, eraseByEmail, recordsOf, type ErasedCounts } from './erase';
 import { personalData, type PersonalData } from './personalData';
 
 export interface Actor {
@@ -30,6 +31,15 @@ export function requestKey(appKeys: string[], email: string): { emailHash: strin
 
 async function audit(trx: Knex | Knex.Transaction, actor: Actor, action: string, entity: string, entityId: string, after: Record<string, unknown>) {
   await AuditLog.query(trx).insert({ userId: actor.userId, actorEmail: actor.email, action, entity, entityId, before: null, after, ip: actor.ip.slice(0, 64) } as Partial<AuditLog>);
+}
+
+/** Refuse (409, naming them) while an order of this person is still on its way: erasing its
+ *  address and phone now would leave it undeliverable. */
+async function refuseWhileOrdersOpen(trx: Knex | Knex.Transaction, email: string, userId: number | null): Promise<void> {
+  const { orderIds } = await recordsOf(trx, email, userId);
+  if (!orderIds.length) return;
+  const open = (await trx('orders').whereIn('id', orderIds).whereIn('status', OPEN_ORDER_STATUSES).orderBy('id').select('number', 'id')) as Array<{ number: string | null; id: number }>;
+  if (open.length) throw conflict(PRIVACY.ordersOpen(open.map((o) => String(o.number ?? o.id))));
 }
 
 /** The signed-in customer's own data. */
@@ -52,6 +62,7 @@ export async function closeOwnAccount(user: User, password: string, ip: string):
     throw badRequest(PRIVACY.wrongPassword, { password: PRIVACY.wrongPassword });
   }
   return User.knex().transaction(async (trx) => {
+    await refuseWhileOrdersOpen(trx, stored.email.toLowerCase(), stored.id);
     const counts = await eraseAccount(trx, stored);
     await trx('throttles').whereIn('key', key).delete();
     // The entry says that an account was closed and what went with it, not whose it was.
@@ -73,6 +84,7 @@ export async function eraseForRequest(appKeys: string[], email: string, actor: A
   const account = await User.query().whereRaw('lower(email) = ?', [email]).first();
   if (account && account.role !== 'customer') throw conflict(PRIVACY.staffAccount);
   return User.knex().transaction(async (trx) => {
+    await refuseWhileOrdersOpen(trx, email, account?.id ?? null);
     const counts = account ? await eraseAccount(trx, account) : await eraseByEmail(trx, email);
     const result = { ...counts, account: Boolean(account) };
     await audit(trx, actor, 'privacy-erase', 'privacy', account ? String(account.id) : '', { ...requestKey(appKeys, email), ...result });
