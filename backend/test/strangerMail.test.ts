@@ -1,6 +1,7 @@
 // Issue 25 item 5 (mail caps): every mail a stranger can make the shop send counts against the
 // recipient's cap. Before, only the order confirmation did: a stranger who placed and cancelled
 // 9 guest orders to one mailbox had 15 messages delivered to it.
+import { throttleKey } from '../src/platform/http/throttle';
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
@@ -42,7 +43,7 @@ const mailsTo = (to: RegExp) => fs.readdirSync(outboxDir).filter((f) => to.test(
 async function settled(recipient: string, decisions: number, to: RegExp) {
   const key = `order-mail:${normalizeEmailKey(recipient)}`;
   for (let i = 0; i < 200; i++) {
-    const row = await Order.knex()('throttles').where({ key }).first();
+    const row = await Order.knex()('throttles').where({ key: throttleKey(key) }).first();
     if (row && Number(row.hits) >= decisions) break;
     await new Promise((r) => setTimeout(r, 25));
   }

@@ -10,7 +10,7 @@ import { afterAnswer } from '../../platform/http/afterAnswer';
 import { SESSION_COOKIE } from '../../platform/http/session';
 import { requestReset, resetPassword } from './passwordReset';
 import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from './twoFactor';
-import { allowResetRequest, changePassword, currentAccount, forgetSignInFailures } from './service';
+import { allowResetRequest, changePassword, currentAccount } from './service';
 import { API } from '../../../../domain/messages';
 
 async function forgotPassword(ctx: Context) {
@@ -25,8 +25,7 @@ async function forgotPassword(ctx: Context) {
 
 async function resetForgottenPassword(ctx: Context) {
   const { token, password } = parseBody<{ token: string; password: string }>(ctx.request.body, resetPasswordInput);
-  const user = await resetPassword(User.knex(), token, password);
-  await forgetSignInFailures(user.email);
+  await resetPassword(User.knex(), token, password);
   ctx.body = { message: API.passwordReset, tokensRevoked: true };
 }
 

@@ -5,7 +5,7 @@
 import type { Knex } from 'knex';
 import { User } from '../../models/User';
 import { nowIso } from '../../models/BaseModel';
-import { Throttle } from '../../platform/http/throttle';
+import { Throttle, throttleKey } from '../../platform/http/throttle';
 import { badRequest, tooManyRequests, unauthorized } from '../../platform/http/errors';
 import { API } from '../../../../domain/messages';
 import {
@@ -56,7 +56,7 @@ export function accountBackOffMs(failures: number): number {
 }
 
 async function accountFailures(knex: Knex, key: string): Promise<number> {
-  const row = await knex('throttles').where({ key }).andWhere('resetAt', '>', Date.now()).first('hits');
+  const row = await knex('throttles').where({ key: throttleKey(key) }).andWhere('resetAt', '>', Date.now()).first('hits');
   return Number(row?.hits ?? 0);
 }
 
@@ -73,12 +73,15 @@ export async function checkPassword(email: string, password: string, ip: string)
   const t = throttles(knex);
   const account = normalizeEmailKey(email);
   const address = addressLimitKey(ip);
-  const pairKey = [`login:pair:${account}:${address}`];
   const addressKey = [`login:ip:${address}`];
-  const accountKey = `login:account:${account}`;
   if (await t.loginAddress.isBlocked(addressKey)) throw tooManyRequests();
-  const throttled = await t.loginPair.isBlocked(pairKey);
   const user = await User.query().findOne({ email });
+  // The account's counts start again with each new password: a reset link (or a change) lets its
+  // owner sign in with the new password wherever a stranger had run the counts up.
+  const epoch = user?.passwordChangedAt ?? '';
+  const pairKey = [`login:pair:${account}:${epoch}:${address}`];
+  const accountKey = `login:account:${account}:${epoch}`;
+  const throttled = await t.loginPair.isBlocked(pairKey);
   if (throttled && !user?.twoFactorEnabled) throw tooManyRequests();
   const backOff = accountBackOffMs(await accountFailures(knex, accountKey));
   if (backOff) await new Promise((resolve) => setTimeout(resolve, backOff));
@@ -96,17 +99,6 @@ export async function checkPassword(email: string, password: string, ip: string)
   }
   await t.loginPair.reset(pairKey);
   return { user, throttled: false };
-}
-
-/** A reset link was used: the account's sign-in failures are forgotten, from every address, so its
- *  owner signs in with the new password even where a stranger had locked it. */
-export async function forgetSignInFailures(email: string): Promise<void> {
-  const account = normalizeEmailKey(email);
-  const like = `login:pair:${account.replace(/[\\%_]/g, (c) => '\\' + c)}:%`;
-  await User.knex()('throttles')
-    .where('key', `login:account:${account}`)
-    .orWhereRaw("?? like ? escape '\\'", ['key', like])
-    .delete();
 }
 
 /** The account a pending second factor is for, while it still has one. */

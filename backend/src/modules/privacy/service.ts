@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { User } from '../../models/User';
 import { AuditLog } from '../../models/AuditLog';
-import { Throttle } from '../../platform/http/throttle';
+import { Throttle, throttleKey } from '../../platform/http/throttle';
 import { badRequest, conflict, tooManyRequests } from '../../platform/http/errors';
 import { PRIVACY } from '../../../../domain/messages';
 import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES } from '../../../../domain/limits';
@@ -64,7 +64,7 @@ export async function closeOwnAccount(user: User, password: string, ip: string):
   return User.knex().transaction(async (trx) => {
     await refuseWhileOrdersOpen(trx, stored.email.toLowerCase(), stored.id);
     const counts = await eraseAccount(trx, stored);
-    await trx('throttles').whereIn('key', key).delete();
+    await trx('throttles').whereIn('key', key.map(throttleKey)).delete();
     // The entry says that an account was closed and what went with it, not whose it was.
     await audit(trx, { userId: null, email: '', ip }, 'close-account', 'users', String(user.id), { ...counts });
     return counts;
