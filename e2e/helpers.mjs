@@ -121,3 +121,22 @@ export async function mailTo(outbox, email, { timeoutMs = 10_000 } = {}) {
   }
   throw new Error(`no e-mail to ${email}`);
 }
+
+/**
+ * axe-core on the page as it is, WCAG 2.0/2.1 A and AA rules only; throws listing every
+ * violation (rule, impact, the elements). Evaluated through the DevTools protocol, so the CSP
+ * stays as it is.
+ */
+export async function expectNoAxeViolations(page, label) {
+  const { createRequire } = await import('node:module');
+  const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+  if (!(await page.evaluate(() => Boolean(window.axe)))) await page.evaluate(fs.readFileSync(axePath, 'utf8'));
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }));
+  });
+  if (violations.length) {
+    const lines = violations.map((v) => `  ${v.id} (${v.impact}): ${v.targets.slice(0, 3).join(' | ')}${v.targets.length > 3 ? ` … ${v.targets.length} in all` : ''}`);
+    throw new Error(`axe on ${label}:\n${lines.join('\n')}`);
+  }
+}

@@ -37,7 +37,7 @@ const messageExporter = csvExporter<any>('contact-messages', (m) => ({
   message: m.message,
   isRead: csvValue.yesNo(m.isRead),
 }));
-import { dateTime, useIsSmall, DateTimeField } from '../common/fields';
+import { RecordLinkField, dateTime, useIsSmall, DateTimeField } from '../common/fields';
 import { errorMessage } from '../httpClient';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />, <BooleanInput key="r" source="isRead" />];
@@ -50,7 +50,7 @@ export function ContactMessageList() {
         <SimpleList primaryText={(r: any) => r.name} secondaryText={(r: any) => String(r.message ?? '').slice(0, 80)} tertiaryText={(r: any) => dateTime(r.createdAt)} linkType="show" />
       ) : (
         <Datagrid rowClick="show" rowSx={(r: any) => ({ '& td': { fontWeight: r.isRead ? 400 : 600 } })}>
-          <TextField source="name" />
+          <RecordLinkField source="name" type="show" />
           <TextField source="company" />
           <EmailField source="email" />
           <TextField source="phone" sortable={false} />

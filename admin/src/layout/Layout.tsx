@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { Layout as RaLayout } from 'react-admin';
 import { Breadcrumbs, useCrumbsInBar, useDocumentTitle } from './Breadcrumbs';
 import { AppBar } from './AppBar';
@@ -17,6 +17,22 @@ function PageCrumbs() {
   );
 }
 
+/**
+ * The page's h1: react-admin's <Title> (each list, form and page gives one) is drawn into the
+ * element with this id. The bar has no title slot of its own, so the page's name heads its content.
+ */
+export function PageHeading() {
+  return (
+    <Typography
+      id="react-admin-title"
+      component="h1"
+      variant="h5"
+      tabIndex={-1}
+      sx={{ px: 1, pt: 1.5, pb: 0.5, fontWeight: 600, overflowWrap: 'anywhere', outline: 'none', '&:empty': { display: 'none' } }}
+    />
+  );
+}
+
 function DocumentTitle() {
   useDocumentTitle();
   return null;
@@ -28,6 +44,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <RaLayout appBar={AppBar} sidebar={Sidebar} menu={Menu}>
         <PageCrumbs />
         <DocumentTitle />
+        <PageHeading />
         {children}
       </RaLayout>
     </SidebarProvider>
