@@ -203,7 +203,11 @@ export interface PublicSettings {
   bank: { beneficiary: string; iban: string; bic: string; bankName: string };
   /** The seller's legal identity (issue 18): footer, terms page, invoices. */
   legal?: LegalIdentity;
+  /** The accessibility statement's editable parts (issue 28). */
+  accessibility?: AccessibilitySettings;
 }
+
+export interface AccessibilitySettings { limitations: string; statementDate: string; email: string; phone: string }
 
 export interface LegalIdentity { companyName: string; eik: string; vatNumber: string; seat: string; address: string; mol: string; phone: string; email: string }
 

@@ -133,10 +133,10 @@ export async function expectNoAxeViolations(page, label) {
   if (!(await page.evaluate(() => Boolean(window.axe)))) await page.evaluate(fs.readFileSync(axePath, 'utf8'));
   const violations = await page.evaluate(async () => {
     const result = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }));
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')), why: (v.nodes[0]?.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 240) }));
   });
   if (violations.length) {
-    const lines = violations.map((v) => `  ${v.id} (${v.impact}): ${v.targets.slice(0, 3).join(' | ')}${v.targets.length > 3 ? ` … ${v.targets.length} in all` : ''}`);
+    const lines = violations.map((v) => `  ${v.id} (${v.impact}): ${v.targets.slice(0, 3).join(' | ')}${v.targets.length > 3 ? ` … ${v.targets.length} in all` : ''}\n      ${v.why}`);
     throw new Error(`axe on ${label}:\n${lines.join('\n')}`);
   }
 }

@@ -5,6 +5,7 @@ import { NAME_MAX, PHONE_MAX, PRICE_MAX, STOCK_MAX } from '../limits';
 import { bool, email, int, money, object, oneOf, text } from './fields';
 import { invoiceSettingsInput, legalSettingsInput } from './invoices';
 import { courierSettingsInput } from './couriers';
+import { accessibilitySettingsInput } from './accessibility';
 import { BIC_PATTERN, IBAN_PATTERN } from './rules';
 
 const fee = () => money({ min: 0, max: PRICE_MAX });
@@ -32,6 +33,7 @@ export const settingsInput = object(
     legal: legalSettingsInput,
     invoices: invoiceSettingsInput,
     couriers: courierSettingsInput,
+    accessibility: accessibilitySettingsInput,
   },
   { ignore: ['id', 'eurRate', 'euroSince', 'message'] },
 );

@@ -28,7 +28,7 @@ export function PageHeading() {
       component="h1"
       variant="h5"
       tabIndex={-1}
-      sx={{ px: 1, pt: 1.5, pb: 0.5, fontWeight: 600, overflowWrap: 'anywhere', outline: 'none', '&:empty': { display: 'none' } }}
+      sx={{ px: 1, pt: 1.5, pb: 0.5, fontWeight: 600, overflowWrap: 'anywhere', '&:empty': { display: 'none' } }}
     />
   );
 }

@@ -42,6 +42,7 @@ async function update(ctx: Context) {
   if (input.legal) changes.legal = checkLegalSettings({ ...current.legal, ...input.legal });
   if (input.invoices) changes.invoices = { ...current.invoices, ...input.invoices };
   if (input.couriers) changes.couriers = { ...current.couriers, ...input.couriers };
+  if (input.accessibility) changes.accessibility = { ...current.accessibility, ...input.accessibility };
   return inShopCurrency(await saveSettings(changes));
 }
 

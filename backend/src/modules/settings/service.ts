@@ -11,6 +11,8 @@ import { Setting } from '../../models/Setting';
 import type { ShippingRule } from '../../../../domain/pricing';
 import { LOW_STOCK_THRESHOLD_DEFAULT } from '../../../../domain/limits';
 import { dualDisplayByDefault, type Currency } from '../../../../domain/money';
+import { ACCESSIBILITY } from '../../../../domain/messages';
+import type { AccessibilitySettings } from '../../../../domain/api';
 
 export interface ShopSettings {
   brand: string;
@@ -36,6 +38,8 @@ export interface ShopSettings {
   invoices: { firstNumber: number; autoIssueOnPayment: boolean };
   /** The sender on waybills and what a parcel weighs when its products do not say (staff only). */
   couriers: CourierSettings;
+  /** The accessibility statement's editable parts (/accessibility; Settings → Достъпност). */
+  accessibility: AccessibilitySettings;
 }
 
 export interface CourierSettings {
@@ -95,6 +99,12 @@ export const DEFAULT_SETTINGS: ShopSettings = {
     defaultWeightKg: 0.5,
     addressCourier: 'econt',
     speedyServiceId: 505,
+  },
+  accessibility: {
+    limitations: ACCESSIBILITY.defaultLimitations,
+    statementDate: '2026-11-26',
+    email: 'office@vapsolo.bg',
+    phone: '+359 88 888 1234',
   },
 };
 

@@ -13,6 +13,7 @@ import * as refundsAndRestock from './20261123210000_refunds_and_restock';
 import * as invoices from './20261123220000_invoices';
 import * as securityRoundTwo from './20261124140000_security_round_two';
 import * as productKindsAndFlavourLists from './20261124160000_product_kinds_and_flavour_lists';
+import * as contactSubject from './20261126150000_contact_subject';
 
 const MIGRATIONS: Array<[string, Knex.Migration]> = [
   ['20261122000000_schema.ts', schema],
@@ -26,6 +27,7 @@ const MIGRATIONS: Array<[string, Knex.Migration]> = [
   ['20261123220000_invoices.ts', invoices],
   ['20261124140000_security_round_two.ts', securityRoundTwo],
   ['20261124160000_product_kinds_and_flavour_lists.ts', productKindsAndFlavourLists],
+  ['20261126150000_contact_subject.ts', contactSubject],
 ];
 
 export const listedMigrations: Knex.MigrationSource<string> = {
