@@ -25,6 +25,7 @@ import { API_URL, errorMessage, httpClient } from '../httpClient';
 import { setShopMoney, useShopMoney } from '../common/shopCurrency';
 import { dateTime } from '../common/fields';
 import { LegalIdentityCard } from '../invoices/LegalIdentityCard';
+import { AccessibilityCard } from './AccessibilityCard';
 import { API_TOKEN_EXPIRY_DAYS, API_TOKEN_EXPIRY_DEFAULT_DAYS } from '../../../domain/limits';
 import { MoneyInput } from '../common/MoneyInput';
 import { CourierSettingsTab } from './CourierSettingsTab';
@@ -45,7 +46,7 @@ function SettingsForm() {
       mutationMode="pessimistic"
       title="app.settings.title"
       actions={false}
-      transform={({ id: _id, updatedAt: _u, legal: _legal, invoices: _invoices, ...rest }: any) => rest /* legal, invoices: LegalIdentityCard */}
+      transform={({ id: _id, updatedAt: _u, legal: _legal, invoices: _invoices, accessibility: _accessibility, ...rest }: any) => rest /* legal, invoices: LegalIdentityCard; accessibility: AccessibilityCard */}
       mutationOptions={{
         onSuccess: () => notify('app.settings.saved', { type: 'success' }),
         onError: (e: unknown) => notify(errorMessage(e, translate('ra.notification.http_error')), { type: 'error' }),
@@ -317,6 +318,7 @@ export function SettingsPage() {
       <Title title="app.settings.title" />
       <SettingsForm />
       <LegalIdentityCard />
+      <AccessibilityCard />
       <EuroCard />
       <TwoFactorCard />
       <TokensCard />
