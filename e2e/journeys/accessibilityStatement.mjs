@@ -21,14 +21,14 @@ export const journeys = [
       // An empty report: the errors are tied to their fields and the first gets the focus.
       const form = page.getByRole('form', { name: 'Сигнал за бариера' });
       await form.getByRole('button', { name: 'Изпрати сигнала' }).click();
-      const name = form.getByLabel('Име');
+      const name = form.getByLabel('Име', { exact: true });
       await page.waitForFunction(() => document.activeElement?.id === 'barrier-name');
       assert.equal(await name.getAttribute('aria-invalid'), 'true');
       assert.equal(await name.getAttribute('aria-describedby'), 'barrier-name-error');
 
       const who = `Петя ${Date.now()}`;
       await name.fill(who);
-      await form.getByLabel('Имейл').fill('petya@example.bg');
+      await form.getByLabel('Имейл', { exact: true }).fill('petya@example.bg');
       await form.getByLabel(/Страница или функция/).fill('/checkout');
       await form.getByLabel('Какво не успяхте да направите').fill('Грешката под полето за телефон не се чете от екранния четец.');
       await form.getByRole('button', { name: 'Изпрати сигнала' }).click();

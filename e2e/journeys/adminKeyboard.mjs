@@ -26,7 +26,9 @@ async function focused(page) {
   return page.evaluate(() => {
     const el = document.activeElement;
     if (!el || el === document.body) return { body: true, visible: false, text: '' };
-    const style = getComputedStyle(el);
+    // A checkbox's or switch's input is invisible: MUI marks its visible wrapper instead.
+    const shown = el.closest('.Mui-focusVisible') ?? el;
+    const style = getComputedStyle(shown);
     const ring = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
     const field = !!el.closest('.MuiInputBase-root.Mui-focused');
     return { body: false, visible: ring || field, tag: el.tagName, role: el.getAttribute('role'), text: (el.getAttribute('aria-label') || el.textContent || '').trim().slice(0, 60), level: el.tagName === 'H1' ? 1 : 0 };

@@ -12,7 +12,7 @@ const DARK_TEXT = 'rgba(0, 0, 0, 0.87)';
  */
 export const STATUS_COLOURS = {
   light: {
-    error: { main: '#c62828', contrastText: '#fff' },
+    error: { main: '#b71c1c', contrastText: '#fff' },
     warning: { main: '#9a5b00', contrastText: '#fff' },
     info: { main: '#01579b', contrastText: '#fff' },
     success: { main: '#2e7d32', contrastText: '#fff' },
@@ -94,7 +94,7 @@ export const lightTheme: RaThemeOptions = {
     secondary: { main: '#14213d' },
     background: { default: '#f5f6f8' },
     // WCAG AA: chips' white text and these colours as text (Изтрий, warnings) at ≥ 4.5:1 on white and
-    // on the page's grey (MUI's warning #ed6c02 and info #0288d1 are 3.1 and 3.9:1).
+    // on the page's and the toolbars' greys (MUI's warning #ed6c02 and info #0288d1 are 3.1 and 3.9:1).
     ...STATUS_COLOURS.light,
   },
   sidebar,
