@@ -39,6 +39,8 @@ const PUBLIC_DEFAULTS = {
   freeShippingThreshold: 100,
   bank: DEFAULT_SETTINGS.bank,
   legal: DEFAULT_SETTINGS.legal,
+  // The accessibility statement's editable parts (issue 28) are public: the /accessibility page shows them.
+  accessibility: DEFAULT_SETTINGS.accessibility,
 };
 const PRIVATE = { lowStockThreshold: LOW_STOCK_THRESHOLD_DEFAULT, twoFactorRequiredForAdmins: false, invoices: DEFAULT_SETTINGS.invoices, couriers: DEFAULT_SETTINGS.couriers };
 

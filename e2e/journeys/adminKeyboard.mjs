@@ -9,6 +9,8 @@ async function auditAll(page, states, theme = 'light') {
   const failures = [];
   for (const [label, open] of states) {
     await open();
+    // A11Y_SHOTS=<folder>: a picture of each page state too, to look at.
+    if (process.env.A11Y_SHOTS) await page.screenshot({ path: `${process.env.A11Y_SHOTS}/${page.viewportSize().width}-${theme}-${label.replace(/[^a-z0-9]+/gi, '-')}.png` });
     try {
       await expectNoAxeViolations(page, `${label} (${theme})`);
     } catch (err) {
