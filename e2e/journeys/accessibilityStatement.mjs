@@ -40,7 +40,9 @@ export const journeys = [
       await staff.getByText(who).first().waitFor();
       await staff.getByText('Бариера за достъпност').first().waitFor();
       await staff.getByRole('link', { name: who }).first().click();
-      await staff.getByText('Страница: /checkout').waitFor();
+      await staff.waitForURL(/\/admin\/contact-messages\/\d+\/show$/);
+      await staff.getByRole('heading', { level: 1, name: new RegExp(who) }).waitFor();
+      await staff.getByText('Страница: /checkout').first().waitFor();
     },
   },
 ];

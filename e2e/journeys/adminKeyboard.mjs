@@ -29,7 +29,7 @@ async function focused(page) {
     const el = document.activeElement;
     if (!el || el === document.body) return { body: true, visible: false, text: '' };
     // A checkbox's or switch's input is invisible: MUI marks its visible wrapper instead.
-    const shown = el.closest('.Mui-focusVisible') ?? el;
+    const shown = el.closest('.MuiCheckbox-root, .MuiSwitch-switchBase') ?? el.closest('.Mui-focusVisible') ?? el;
     const style = getComputedStyle(shown);
     const ring = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
     const field = !!el.closest('.MuiInputBase-root.Mui-focused');

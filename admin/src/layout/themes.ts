@@ -18,7 +18,7 @@ export const STATUS_COLOURS = {
     success: { main: '#2e7d32', contrastText: '#fff' },
   },
   dark: {
-    error: { main: '#ff8a80', contrastText: DARK_TEXT },
+    error: { main: '#ffa49c', contrastText: DARK_TEXT },
     warning: { main: '#ffb74d', contrastText: DARK_TEXT },
     info: { main: '#4fc3f7', contrastText: DARK_TEXT },
     success: { main: '#81c784', contrastText: DARK_TEXT },
@@ -80,6 +80,9 @@ function focusRing(ring: string): RaThemeOptions['components'] {
     MuiCssBaseline: {
       styleOverrides: {
         [shown]: { outline: `3px solid ${ring}`, outlineOffset: 2 },
+        // A checkbox's or switch's input is invisible: its wrapper shows the ring (ButtonBase's own
+        // styles reset the outline, hence the doubled class).
+        '.MuiCheckbox-root:has(input:focus-visible), .MuiSwitch-switchBase:has(input:focus-visible), .Mui-focusVisible.Mui-focusVisible': { outline: `3px solid ${ring}`, outlineOffset: 2 },
         '.MuiAppBar-root *:focus-visible, .MuiAppBar-root .Mui-focusVisible': { outlineColor: '#fff' },
       },
     },
