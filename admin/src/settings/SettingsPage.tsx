@@ -11,7 +11,6 @@ import {
   TabbedForm,
   SaveButton,
   TextInput,
-  Title,
   Toolbar,
   minValue,
   required,
@@ -315,7 +314,7 @@ function AuditLogCard() {
 export function SettingsPage() {
   return (
     <Box sx={{ mb: 4 }}>
-      <Title title="app.settings.title" />
+      {/* The page's title (its h1) is the settings form's (Edit's title). */}
       <SettingsForm />
       <LegalIdentityCard />
       <AccessibilityCard />
