@@ -32,6 +32,7 @@ export function AccessibilityCard() {
     try {
       const { json } = await httpClient(`${API_URL}/admin/settings`, { method: 'PUT', body: JSON.stringify({ accessibility: statement }) });
       setStatement(json.settings.accessibility);
+      setErrors({});
       notify(json.message, { type: 'success' });
     } catch (e) {
       const body = (e as { body?: { errors?: Record<string, string> } }).body;
