@@ -116,6 +116,8 @@ export const journeys = [
       await page.keyboard.press('Enter');
       await page.waitForURL(new RegExp(`/admin/orders/${order.id}$`));
       await page.getByRole('heading', { level: 1, name: `Поръчка ${order.number}` }).waitFor();
+      // The link went with the list: focus is on the order's heading, and Tab goes on from there.
+      await page.waitForFunction(() => document.activeElement?.id === 'react-admin-title');
       const actions = page.getByTestId('status-actions');
       await actions.getByRole('button', { name: 'Отказана' }).waitFor();
 

@@ -1,4 +1,6 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { keepFocusAfter } from '../common/focus';
 import { Box, Typography } from '@mui/material';
 import { Layout as RaLayout } from 'react-admin';
 import { Breadcrumbs, useCrumbsInBar, useDocumentTitle } from './Breadcrumbs';
@@ -33,6 +35,19 @@ export function PageHeading() {
   );
 }
 
+/**
+ * A new page whose link or button went with the old one (a record opened from a list, a redirect
+ * after a delete confirmed in a dialog) leaves focus on the body: it goes to the new page's h1.
+ * Focus that is still somewhere (the menu's link, a form's autofocus) stays where it is.
+ */
+function FocusOnNewPage() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    keepFocusAfter(null);
+  }, [pathname]);
+  return null;
+}
+
 function DocumentTitle() {
   useDocumentTitle();
   return null;
@@ -44,6 +59,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <RaLayout appBar={AppBar} sidebar={Sidebar} menu={Menu}>
         <PageCrumbs />
         <DocumentTitle />
+        <FocusOnNewPage />
         <PageHeading />
         {children}
       </RaLayout>
