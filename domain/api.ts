@@ -205,7 +205,11 @@ export interface PublicSettings {
   legal?: LegalIdentity;
   /** How long personal data is kept, in years (issue 29; the privacy page says it). */
   privacy?: { retentionYears: number; contactRetentionYears: number };
+  /** The accessibility statement's editable parts (issue 28). */
+  accessibility?: AccessibilitySettings;
 }
+
+export interface AccessibilitySettings { limitations: string; statementDate: string; email: string; phone: string }
 
 export interface LegalIdentity { companyName: string; eik: string; vatNumber: string; seat: string; address: string; mol: string; phone: string; email: string }
 

@@ -407,3 +407,18 @@ export const PRIVACY = {
 export const PRODUCT_DATA = {
   gtinInvalid: 'Невалиден GTIN (баркод): 8, 12, 13 или 14 цифри с вярна контролна цифра.',
 } as const;
+
+/** The accessibility statement („Достъпност“, /accessibility) and its barrier reports (issue 28). */
+export const ACCESSIBILITY = {
+  pageTitle: 'Достъпност',
+  /** The subject a barrier report is kept under among the contact messages (the admin's Съобщения). */
+  barrierSubject: 'Бариера за достъпност',
+  barrierReceived: 'Благодарим Ви! Сигналът за бариерата е получен. Ще Ви отговорим до 5 работни дни.',
+  barrierNotice: (name: string) => `Бариера за достъпност: сигнал от ${name}`,
+  statementDateInvalid: 'Датата е във вида ГГГГ-ММ-ДД, например 2026-11-26.',
+  /** Until staff write their own (Settings → Достъпност). */
+  defaultLimitations:
+    'PDF фактурите и кредитните известия още не са напълно достъпни за екранни четци (нямат структура на заглавия и таблици).\n' +
+    'Снимките на продуктите от по-стари години може да нямат подробно текстово описание.\n' +
+    'Картата с офисите на куриерите е на външния сайт на куриера; изберете офис от списъка в поръчката.',
+} as const;

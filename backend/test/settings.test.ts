@@ -41,6 +41,8 @@ const PUBLIC_DEFAULTS = {
   legal: DEFAULT_SETTINGS.legal,
   // The retention the privacy page states (issue 29).
   privacy: DEFAULT_SETTINGS.privacy,
+  // The accessibility statement's editable parts (issue 28) are public: the /accessibility page shows them.
+  accessibility: DEFAULT_SETTINGS.accessibility,
 };
 const PRIVATE = { lowStockThreshold: LOW_STOCK_THRESHOLD_DEFAULT, twoFactorRequiredForAdmins: false, invoices: DEFAULT_SETTINGS.invoices, couriers: DEFAULT_SETTINGS.couriers, guestOrders: DEFAULT_SETTINGS.guestOrders };
 

@@ -6,6 +6,7 @@ import { bool, email, int, money, object, oneOf, text } from './fields';
 import { invoiceSettingsInput, legalSettingsInput } from './invoices';
 import { courierSettingsInput } from './couriers';
 import { privacySettingsInput } from './privacy';
+import { accessibilitySettingsInput } from './accessibility';
 import { BIC_PATTERN, IBAN_PATTERN } from './rules';
 
 const fee = () => money({ min: 0, max: PRICE_MAX });
@@ -51,6 +52,7 @@ export const settingsInput = object(
     couriers: courierSettingsInput,
     guestOrders: guestOrderLimitsInput,
     privacy: privacySettingsInput,
+    accessibility: accessibilitySettingsInput,
   },
   { ignore: ['id', 'eurRate', 'euroSince', 'message'] },
 );

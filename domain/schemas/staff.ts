@@ -12,7 +12,7 @@ export const contactMessageInput = object({
 });
 
 /** PUT /admin/contact-messages/:id: only `isRead` changes; the rest is the record echoed back. */
-export const contactMessageChangeInput = object({ isRead: bool() }, { ignore: ['id', 'name', 'company', 'email', 'phone', 'message', 'createdAt'] });
+export const contactMessageChangeInput = object({ isRead: bool() }, { ignore: ['id', 'name', 'company', 'email', 'phone', 'message', 'subject', 'createdAt'] });
 
 /** PUT /admin/notifications/:id. */
 export const notificationChangeInput = object({ isRead: bool() }, { ignore: ['id', 'type', 'message', 'link', 'createdAt'] });

@@ -170,7 +170,7 @@ export const journeys = [
       await page.waitForURL((u) => decodeURIComponent(u.search).includes(phone));
       await page.getByText('Гинка Гостенова').first().click();
       await page.waitForURL((url) => url.pathname === `/admin/customers/${encodeURIComponent(email)}`);
-      await page.getByRole('heading', { name: 'Гинка Гостенова' }).waitFor();
+      await page.getByRole('heading', { name: 'Гинка Гостенова', exact: true }).waitFor();
       await page.getByText('Гост (без профил)').waitFor();
       await page.locator('#main-content').getByRole('link', { name: email }).waitFor();
       await page.getByRole('link', { name: phone }).waitFor();

@@ -24,6 +24,7 @@ const SignIn = lazy(() => import('./pages/SignIn'));
 const Register = lazy(() => import('./pages/Register'));
 const Contact = lazy(() => import('./pages/Contact'));
 const InfoPage = lazy(() => import('./pages/InfoPage'));
+const AccessibilityPage = lazy(() => import('./pages/AccessibilityPage'));
 const NotFound = lazy(() => import('./pages/NotFound'));
 const ForgotPassword = lazy(() => import('./pages/PasswordPages').then((m) => ({ default: m.ForgotPassword })));
 const ResetPassword = lazy(() => import('./pages/PasswordPages').then((m) => ({ default: m.ResetPassword })));
@@ -47,6 +48,7 @@ export function AppRoutes() {
       <Route path="/terms" element={<InfoPage page="terms" />} />
       <Route path="/privacy" element={<InfoPage page="privacy" />} />
       <Route path="/returns" element={<InfoPage page="returns" />} />
+      <Route path="/accessibility" element={<AccessibilityPage />} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

@@ -35,6 +35,7 @@ const CHUNK = {
   product: 'src/pages/ProductPage.tsx',
   info: 'src/pages/InfoPage.tsx',
   contact: 'src/pages/Contact.tsx',
+  accessibility: 'src/pages/AccessibilityPage.tsx',
   notFound: 'src/pages/NotFound.tsx',
 };
 
@@ -47,6 +48,7 @@ export function pageNeeds(url: string): PageNeeds {
   const product = matchPath('/products/:slug', path);
   if (product) return { render: 'server', product: product.params.slug, chunk: CHUNK.product };
   if (matchPath('/contact', path)) return { render: 'server', chunk: CHUNK.contact };
+  if (matchPath('/accessibility', path)) return { render: 'server', chunk: CHUNK.accessibility };
   if (INFO_PAGES.some((p) => matchPath(p, path))) return { render: 'server', chunk: CHUNK.info };
   return { render: 'server', notFound: true, chunk: CHUNK.notFound };
 }

@@ -3,7 +3,7 @@
 import HistoryIcon from '@mui/icons-material/History';
 import { Box, Typography } from '@mui/material';
 import { Datagrid, FunctionField, List, SearchInput, SelectInput, Show, SimpleShowLayout, TextField, TextInput, useRecordContext, useTranslate } from 'react-admin';
-import { DateTimeField } from '../common/fields';
+import { DateTimeField, RecordLinkField, dateTime } from '../common/fields';
 import { BgDateInput } from '../common/BgDateInput';
 
 const ENTITIES = ['orders', 'products', 'categories', 'users', 'admins', 'payments', 'discounts', 'settings', 'notifications', 'contact-messages', 'flavour-lists'].map((id) => ({ id, name: `resources.${id}.name` }));
@@ -57,7 +57,7 @@ export function AuditLogList() {
   return (
     <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={50} exporter={false}>
       <Datagrid rowClick="show" bulkActionButtons={false}>
-        <DateTimeField source="createdAt" />
+        <RecordLinkField source="createdAt" type="show" render={(r: AuditRow & { createdAt?: string }) => dateTime(r.createdAt)} />
         <TextField source="actorEmail" />
         <FunctionField source="entity" render={(r: AuditRow) => <AuditWhat record={r} />} />
         <FunctionField source="ip" render={(r: AuditRow) => plainIp(r.ip)} />

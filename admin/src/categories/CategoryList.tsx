@@ -5,7 +5,7 @@ import { CreateButton, Datagrid, DeleteButton, ExportButton, FunctionField, List
 import { csvExporter } from '../common/exporter';
 
 const categoryExporter = csvExporter<any>('categories', (c) => ({ id: c.id, name: c.name, slug: c.slug, parentId: c.parentId ?? '', position: c.position, productCount: c.productCount }), { id: 'number', parentId: 'number', position: 'number', productCount: 'number' });
-import { useIsSmall } from '../common/fields';
+import { RecordLink, useIsSmall } from '../common/fields';
 import { errorMessage } from '../httpClient';
 import { useNotify } from 'react-admin';
 
@@ -55,7 +55,7 @@ function TreeDatagrid() {
           <FunctionField source="name" sortable={false} render={(r: CategoryRecord) => (
             <Box sx={{ pl: (r.depth ?? 0) * 3, fontWeight: r.depth ? 400 : 600 }}>
               {r.depth ? '└ ' : ''}
-              {r.name}
+              <RecordLink>{r.name}</RecordLink>
             </Box>
           )} />
           <TextField source="slug" sortable={false} />

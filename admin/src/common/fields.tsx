@@ -1,6 +1,8 @@
 // Small shared fields: money in bg-BG in the amount's own currency, dates in bg-BG, chips for statuses.
-import { Chip, useMediaQuery, type ChipProps, type Theme } from '@mui/material';
-import { useRecordContext, useTranslate } from 'react-admin';
+import { Chip, Link, useMediaQuery, type ChipProps, type Theme } from '@mui/material';
+import type { ReactNode } from 'react';
+import { useCreatePath, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
 import { formatMoney, isCurrency, type Currency } from '../../../domain/money';
 import { currentShopMoney, useShopMoney } from './shopCurrency';
 import { SHOP_TIME_ZONE } from '../../../domain/dates';
@@ -104,4 +106,27 @@ export function useIsSmall() {
 /** Choices for a SelectInput from a list of values, labelled by `app.<group>.<value>`. */
 export function choicesOf(values: readonly string[], group: string) {
   return values.map((id) => ({ id, name: `app.${group}.${id}` }));
+}
+
+/**
+ * The row's record as a real link (its number or name): a list's row opens on a click anywhere,
+ * and by keyboard through this link (Tab, Enter), which a screen reader lists too.
+ */
+export function RecordLink({ children, type = 'edit' }: { children: ReactNode; type?: 'edit' | 'show' }) {
+  const record = useRecordContext();
+  const resource = useResourceContext();
+  const createPath = useCreatePath();
+  if (!record || !resource) return <>{children}</>;
+  return (
+    <Link component={RouterLink} to={createPath({ resource, id: record.id, type })} onClick={(e) => e.stopPropagation()} sx={{ fontWeight: 'inherit' }}>
+      {children}
+    </Link>
+  );
+}
+
+/** A list column whose value links to its record (see RecordLink). */
+export function RecordLinkField({ source, type, render }: { source: string; label?: string; sortable?: boolean; sortBy?: string; type?: 'edit' | 'show'; render?: (record: any) => ReactNode }) {
+  const record = useRecordContext();
+  if (!record) return null;
+  return <RecordLink type={type}>{render ? render(record) : String(valueAt(record, source) ?? '')}</RecordLink>;
 }

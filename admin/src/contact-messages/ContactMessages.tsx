@@ -37,7 +37,7 @@ const messageExporter = csvExporter<any>('contact-messages', (m) => ({
   message: m.message,
   isRead: csvValue.yesNo(m.isRead),
 }), { phone: 'identifier' });
-import { dateTime, useIsSmall, DateTimeField } from '../common/fields';
+import { RecordLinkField, dateTime, useIsSmall, DateTimeField } from '../common/fields';
 import { errorMessage } from '../httpClient';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />, <BooleanInput key="r" source="isRead" />];
@@ -47,10 +47,12 @@ export function ContactMessageList() {
   return (
     <List sort={{ field: 'createdAt', order: 'DESC' }} filters={filters} exporter={messageExporter}>
       {isSmall ? (
-        <SimpleList primaryText={(r: any) => r.name} secondaryText={(r: any) => String(r.message ?? '').slice(0, 80)} tertiaryText={(r: any) => dateTime(r.createdAt)} linkType="show" />
+        <SimpleList primaryText={(r: any) => (r.subject ? `${r.subject}: ${r.name}` : r.name)} secondaryText={(r: any) => String(r.message ?? '').slice(0, 80)} tertiaryText={(r: any) => dateTime(r.createdAt)} linkType="show" />
       ) : (
         <Datagrid rowClick="show" rowSx={(r: any) => ({ '& td': { fontWeight: r.isRead ? 400 : 600 } })}>
-          <TextField source="name" />
+          <RecordLinkField source="name" type="show" />
+          {/* Empty for the distributors' form; „Бариера за достъпност“ for a report from /accessibility. */}
+          <TextField source="subject" sortable={false} />
           <TextField source="company" />
           <EmailField source="email" />
           <TextField source="phone" sortable={false} />
@@ -120,6 +122,7 @@ export function ContactMessageShow() {
     <Show actions={<Actions />} title={<MessageTitle />}>
       <SimpleShowLayout>
         <MarkReadOnOpen />
+        <TextField source="subject" emptyText="—" />
         <TextField source="name" />
         <TextField source="company" />
         <EmailField source="email" />

@@ -10,7 +10,6 @@ import {
   ExportButton,
   FilterList,
   FilterListItem,
-  FunctionField,
   List,
   NumberField,
   SearchInput,
@@ -23,7 +22,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { csvExporter, csvValue } from '../common/exporter';
-import { DateTimeField, money, MoneyField, useIsSmall, useIsWide } from '../common/fields';
+import { RecordLinkField, DateTimeField, money, MoneyField, useIsSmall, useIsWide } from '../common/fields';
 import type { ApiCustomer } from '../../../domain/api';
 import { PrivacyRequestButton } from './PrivacyRequest';
 
@@ -95,7 +94,7 @@ export function CustomerList() {
         />
       ) : (
         <DatagridConfigurable rowClick="edit" bulkActionButtons={false}>
-          <FunctionField source="lastName" label="resources.customers.fields.name" render={(c: CustomerRecord) => fullName(c)} />
+          <RecordLinkField source="lastName" label="resources.customers.fields.name" render={(c: CustomerRecord) => fullName(c)} />
           <TextField source="email" sx={{ overflowWrap: 'anywhere' }} />
           <TextField source="phone" sortable={false} />
           {isWide && <BooleanField source="registered" sortable={false} />}

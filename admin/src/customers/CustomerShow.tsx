@@ -109,7 +109,8 @@ function CustomerDetail() {
               <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
                 <Avatar sx={{ bgcolor: 'primary.main', width: 56, height: 56 }}>{initials(record)}</Avatar>
                 <Box sx={{ minWidth: 0 }}>
-                  <Typography variant="h5" component="h1">{fullName(record)}</Typography>
+                  {/* The page's h1 is the layout's (CustomerTitle); the name beside the picture is its card's heading. */}
+                  <Typography variant="h5" component="h2">{fullName(record)}</Typography>
                   <Chip size="small" label={record.registered ? t('registeredOne') : t('guestOne')} color={record.registered ? 'primary' : 'default'} sx={{ mt: 0.5 }} />
                 </Box>
               </Stack>
@@ -120,7 +121,7 @@ function CustomerDetail() {
                 <Figure label={t('lastOrderAt')} value={record.lastOrderAt ? date(record.lastOrderAt) : '—'} />
               </Box>
               <Divider sx={{ my: 2 }} />
-              <Typography variant="h6" component="h2" gutterBottom>{t('orders')}</Typography>
+              <Typography variant="h6" component="h3" gutterBottom>{t('orders')}</Typography>
               <Orders record={record} />
               {record.orderCount > record.orders.length && (
                 <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>{t('latestShown', { shown: record.orders.length, count: record.orderCount })}</Typography>
@@ -135,7 +136,7 @@ function CustomerDetail() {
           <Stack spacing={2}>
             <Card>
               <CardContent>
-                <Typography variant="h6" component="h2" gutterBottom>{t('contacts')}</Typography>
+                <Typography variant="h6" component="h3" gutterBottom>{t('contacts')}</Typography>
                 <Stack spacing={1}>
                   <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', minWidth: 0 }}>
                     <EmailIcon fontSize="small" color="action" />
@@ -155,7 +156,7 @@ function CustomerDetail() {
             </Card>
             <Card>
               <CardContent>
-                <Typography variant="h6" component="h2" gutterBottom>{t('addresses')}</Typography>
+                <Typography variant="h6" component="h3" gutterBottom>{t('addresses')}</Typography>
                 {record.addresses.length ? (
                   <MuiList dense disablePadding>
                     {record.addresses.map((a, i) => {

@@ -6,7 +6,7 @@ import PendingIcon from '@mui/icons-material/HourglassTop';
 import CustomersIcon from '@mui/icons-material/PersonAdd';
 import InventoryIcon from '@mui/icons-material/Inventory2';
 import MailIcon from '@mui/icons-material/Mail';
-import { Alert, Box, Card, CardContent, CardHeader, Grid, List, ListItemButton, ListItemText, Skeleton, Typography, Button, Chip } from '@mui/material';
+import { Alert, Box, Card, CardContent, CardHeader, Grid, List, ListItem, ListItemButton, ListItemText, Skeleton, Typography, Button, Chip } from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useBasename, useDataProvider, useGetList, useTranslate, Title } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
@@ -48,7 +48,7 @@ function RevenueChart({ series, currency }: { series: DashboardData['revenueSeri
   const translate = useTranslate();
   return (
     <Card>
-      <CardHeader title={translate('app.dashboard.revenueChart')} />
+      <CardHeader slotProps={{ title: { component: 'h2' } }} title={translate('app.dashboard.revenueChart')} />
       <CardContent>
         <Box sx={{ width: '100%', height: 300 }}>
           <ResponsiveContainer>
@@ -77,7 +77,7 @@ function OrdersCard({ title, orders }: { title: string; orders: DashboardData['l
   const b = useBasename();
   return (
     <Card>
-      <CardHeader title={title} action={<Button component={RouterLink} to={`${b}/orders`}>{translate('app.common.seeAll')}</Button>} />
+      <CardHeader slotProps={{ title: { component: 'h2' } }} title={title} action={<Button component={RouterLink} to={`${b}/orders`}>{translate('app.common.seeAll')}</Button>} />
       {orders.length === 0 ? (
         <CardContent>
           <Typography color="text.secondary">{translate('app.dashboard.noOrders')}</Typography>
@@ -85,15 +85,17 @@ function OrdersCard({ title, orders }: { title: string; orders: DashboardData['l
       ) : (
         <List dense>
           {orders.map((o) => (
-            <ListItemButton key={o.id} component={RouterLink} to={`${b}/orders/${o.id}`}>
-              <ListItemText primary={`${o.number} · ${o.customerName}`} secondary={dateTime(o.createdAt)} />
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                <StatusChip value={o.status} group="orderStatus" />
-                <Typography variant="body2" sx={{ minWidth: 90, textAlign: 'right' }}>
-                  {money(o.total, o.currency)}
-                </Typography>
-              </Box>
-            </ListItemButton>
+            <ListItem key={o.id} disablePadding>
+              <ListItemButton component={RouterLink} to={`${b}/orders/${o.id}`}>
+                <ListItemText primary={`${o.number} · ${o.customerName}`} secondary={dateTime(o.createdAt)} />
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                  <StatusChip value={o.status} group="orderStatus" />
+                  <Typography variant="body2" sx={{ minWidth: 90, textAlign: 'right' }}>
+                    {money(o.total, o.currency)}
+                  </Typography>
+                </Box>
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       )}
@@ -119,12 +121,14 @@ function UnreadMessages() {
   const { data, total } = useGetList('contact-messages', { filter: { isRead: false }, sort: { field: 'createdAt', order: 'DESC' }, pagination: { page: 1, perPage: 5 } });
   return (
     <Card>
-      <CardHeader avatar={<MailIcon color="primary" />} title={translate('app.dashboard.messages')} action={<Chip size="small" label={total ?? 0} />} />
+      <CardHeader slotProps={{ title: { component: 'h2' } }} avatar={<MailIcon color="primary" />} title={translate('app.dashboard.messages')} action={<Chip size="small" label={total ?? 0} />} />
       <List dense>
         {(data ?? []).map((m: any) => (
-          <ListItemButton key={m.id} component={RouterLink} to={`${b}/contact-messages/${m.id}/show`}>
-            <ListItemText primary={`${m.name}${m.company ? ` · ${m.company}` : ''}`} secondary={String(m.message ?? '').slice(0, 80)} />
-          </ListItemButton>
+          <ListItem key={m.id} disablePadding>
+            <ListItemButton component={RouterLink} to={`${b}/contact-messages/${m.id}/show`}>
+              <ListItemText primary={`${m.name}${m.company ? ` · ${m.company}` : ''}`} secondary={String(m.message ?? '').slice(0, 80)} />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
       <Box sx={{ px: 2, pb: 1 }}>
@@ -189,7 +193,7 @@ export function Dashboard() {
             <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
               <PendingOrders />
               <Card>
-                <CardHeader avatar={<InventoryIcon color="warning" />} title={translate('app.dashboard.lowStock')} />
+                <CardHeader slotProps={{ title: { component: 'h2' } }} avatar={<InventoryIcon color="warning" />} title={translate('app.dashboard.lowStock')} />
                 {(data.lowStock ?? []).length === 0 ? (
                   <CardContent>
                     <Typography color="text.secondary">{translate('app.dashboard.noLowStock')}</Typography>
@@ -197,10 +201,12 @@ export function Dashboard() {
                 ) : (
                   <List dense>
                     {data.lowStock.map((v) => (
-                      <ListItemButton key={v.variantId} component={RouterLink} to={`${b}/products/${v.productId}`}>
-                        <ListItemText primary={`${v.productName} · ${v.variantName}`} secondary={v.sku} />
-                        <Chip size="small" color={v.stock === 0 ? 'error' : 'warning'} label={v.stock} />
-                      </ListItemButton>
+                      <ListItem key={v.variantId} disablePadding>
+                        <ListItemButton component={RouterLink} to={`${b}/products/${v.productId}`}>
+                          <ListItemText primary={`${v.productName} · ${v.variantName}`} secondary={v.sku} />
+                          <Chip size="small" color={v.stock === 0 ? 'error' : 'warning'} label={v.stock} />
+                        </ListItemButton>
+                      </ListItem>
                     ))}
                   </List>
                 )}

@@ -18,7 +18,6 @@ import {
   SelectInput,
   SimpleForm,
   SimpleList,
-  TextField,
   TextInput,
   TopToolbar,
   useNotify,
@@ -41,7 +40,7 @@ const discountExporter = csvExporter<any>('discounts', (d) => ({
   active: csvValue.yesNo(d.active),
 }), { code: 'identifier', value: 'number', minSubtotal: 'number', usageLimit: 'number', perCustomerLimit: 'number', usedCount: 'number' });
 import { Box } from '@mui/material';
-import { choicesOf, money, MoneyField, useIsSmall, DateOnlyField } from '../common/fields';
+import { RecordLinkField, choicesOf, money, MoneyField, useIsSmall, DateOnlyField } from '../common/fields';
 import { MoneyInput } from '../common/MoneyInput';
 import { fieldRule } from '../common/fieldRule';
 import { discountCodeField } from '../../../domain/schemas/discounts';
@@ -82,7 +81,7 @@ export function DiscountList() {
         <SimpleList primaryText={(r: any) => r.code} secondaryText={(r: any) => `${translate(`app.discountType.${r.type}`)} · ${discountValue(r)}`} linkType="edit" />
       ) : (
         <Datagrid rowClick="edit">
-          <TextField source="code" />
+          <RecordLinkField source="code" />
           <FunctionField source="type" render={(r: any) => translate(`app.discountType.${r.type}`, { _: r.type })} />
           <FunctionField source="value" render={(r: any) => discountValue(r)} />
           <MoneyField source="minSubtotal" />

@@ -12,7 +12,6 @@ import {
   required,
   SimpleForm,
   SimpleList,
-  TextField,
   TextInput,
   TopToolbar,
   useNotify,
@@ -22,7 +21,7 @@ import {
 } from 'react-admin';
 import { NAME_MAX } from '../../../domain/limits';
 import { flavourListErrors, flavoursFromText } from '../../../domain/flavourLists';
-import { DateTimeField, useIsSmall } from '../common/fields';
+import { RecordLinkField, DateTimeField, useIsSmall } from '../common/fields';
 import { errorMessage } from '../httpClient';
 
 const preview = (flavours: string[] = []) => flavours.slice(0, 6).join(', ') + (flavours.length > 6 ? ', …' : '');
@@ -49,7 +48,7 @@ export function FlavourListList() {
         />
       ) : (
         <Datagrid rowClick="edit" bulkActionButtons={false}>
-          <TextField source="name" />
+          <RecordLinkField source="name" />
           <FunctionField source="flavourCount" render={(r: any) => translate('app.flavourLists.count', { smart_count: r.flavourCount })} />
           <FunctionField source="flavours" sortable={false} render={(r: any) => <Box component="span" sx={{ opacity: 0.8 }}>{preview(r.flavours)}</Box>} />
           <DateTimeField source="updatedAt" />

@@ -11,6 +11,7 @@ import {
 import { raBulgarian } from './raBulgarian';
 import { invoiceResourceBg, invoicesBg } from '../invoices/messages';
 import { flavourListResourceBg, flavourListsBg, productToolsBg } from '../flavour-lists/messages';
+import { accessibilityBg } from '../settings/accessibilityMessages';
 
 export const bgApp = {
   title: 'Административен панел',
@@ -278,6 +279,7 @@ export const bgApp = {
   invoices: invoicesBg,
   audit: { create: 'създаване', update: 'промяна', delete: 'изтриване', duplicate: 'дублиране' },
   flavourLists: flavourListsBg,
+  accessibility: accessibilityBg,
   inventory: { saved: 'Наличността на %{name} е запазена.', saveFailed: 'Неуспешно запазване на наличността.', stockOf: 'Наличност на %{name}' },
   import: {
     button: 'Импорт',
@@ -499,6 +501,7 @@ export const bg: TranslationMessages = {
         email: 'Имейл',
         phone: 'Телефон',
         message: 'Съобщение',
+        subject: 'Тема',
         isRead: 'Прочетено',
         createdAt: 'Получено',
       },

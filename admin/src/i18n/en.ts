@@ -6,6 +6,7 @@ import { ADMIN_EN, STOREFRONT } from '../../../domain/messages';
 import type { AppMessages } from './bg';
 import { invoiceResourceEn, invoicesEn } from '../invoices/messages';
 import { flavourListResourceEn, flavourListsEn, productToolsEn } from '../flavour-lists/messages';
+import { accessibilityEn } from '../settings/accessibilityMessages';
 
 export const enApp: AppMessages = {
   title: 'Administrator panel',
@@ -275,6 +276,7 @@ export const enApp: AppMessages = {
   invoices: invoicesEn,
   audit: { create: 'created', update: 'changed', delete: 'deleted', duplicate: 'duplicated' },
   flavourLists: flavourListsEn,
+  accessibility: accessibilityEn,
   inventory: { saved: 'Stock of %{name} saved.', saveFailed: 'Failed to save the stock.', stockOf: 'Stock of %{name}' },
   import: {
     button: 'Import',

@@ -121,7 +121,7 @@ export function OrderInvoiceCard() {
   return (
     <Card variant="outlined" data-testid="order-invoice">
       <CardContent>
-        <Typography variant="h6" gutterBottom>{t('title')}</Typography>
+        <Typography variant="h6" component="h2" gutterBottom>{t('title')}</Typography>
         {request ? (
           <Box sx={{ mb: 1 }}>
             <Typography variant="body2" fontWeight={600}>{t('requested')}</Typography>

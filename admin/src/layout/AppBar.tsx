@@ -3,7 +3,7 @@ import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import { AppBar as MuiAppBar, Box, IconButton, ListItemIcon, MenuItem, Toolbar, Tooltip, Typography } from '@mui/material';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { LOCALES } from '../i18nProvider';
-import { LoadingIndicator, LocalesMenuButton, UserMenu, Logout, useLocaleState, useTranslate, useUserMenu } from 'react-admin';
+import { LoadingIndicator, LocalesMenuButton, UserMenu, Logout, useGetIdentity, useLocaleState, useTranslate, useUserMenu } from 'react-admin';
 import { Breadcrumbs, useCrumbsInBar } from './Breadcrumbs';
 import { NotificationsPanel } from './NotificationsPanel';
 import { useSidebar } from './sidebarState';
@@ -41,6 +41,9 @@ export function AppBar(_props: { alwaysOn?: boolean }) {
   const { isDesktop, collapsed, mobileOpen, toggle } = useSidebar();
   const open = isDesktop ? !collapsed : mobileOpen;
   const toggleLabel = translate(open ? 'app.sidebar.collapse' : 'app.sidebar.expand');
+  // The user menu's button shows the person's name: its accessible name says it too (WCAG 2.5.3).
+  const { identity } = useGetIdentity();
+  const userMenuLabel = identity?.fullName ? `${translate('ra.auth.user_menu')}: ${identity.fullName}` : 'ra.auth.user_menu';
   return (
     <MuiAppBar position="fixed" color="secondary" elevation={1}>
       <Toolbar variant="dense" sx={{ minHeight: 48, gap: 1, px: { xs: 1, sm: 1 } }}>
@@ -67,7 +70,7 @@ export function AppBar(_props: { alwaysOn?: boolean }) {
           <LoadingIndicator />
         </Box>
         {/* Sign-out is always reachable; on a phone the language choice lives here too. */}
-        <UserMenu>
+        <UserMenu label={userMenuLabel}>
           <LanguageItems />
           <Logout />
         </UserMenu>

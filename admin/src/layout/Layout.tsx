@@ -1,5 +1,7 @@
-import type { ReactNode } from 'react';
-import { Box } from '@mui/material';
+import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { keepFocusAfter } from '../common/focus';
+import { Box, Typography } from '@mui/material';
 import { Layout as RaLayout } from 'react-admin';
 import { Breadcrumbs, useCrumbsInBar, useDocumentTitle } from './Breadcrumbs';
 import { AppBar } from './AppBar';
@@ -17,6 +19,35 @@ function PageCrumbs() {
   );
 }
 
+/**
+ * The page's h1: react-admin's <Title> (each list, form and page gives one) is drawn into the
+ * element with this id. The bar has no title slot of its own, so the page's name heads its content.
+ */
+export function PageHeading() {
+  return (
+    <Typography
+      id="react-admin-title"
+      component="h1"
+      variant="h5"
+      tabIndex={-1}
+      sx={{ px: 1, pt: 1.5, pb: 0.5, fontWeight: 600, overflowWrap: 'anywhere', '&:empty': { display: 'none' } }}
+    />
+  );
+}
+
+/**
+ * A new page whose link or button went with the old one (a record opened from a list, a redirect
+ * after a delete confirmed in a dialog) leaves focus on the body: it goes to the new page's h1.
+ * Focus that is still somewhere (the menu's link, a form's autofocus) stays where it is.
+ */
+function FocusOnNewPage() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    keepFocusAfter(null);
+  }, [pathname]);
+  return null;
+}
+
 function DocumentTitle() {
   useDocumentTitle();
   return null;
@@ -28,6 +59,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <RaLayout appBar={AppBar} sidebar={Sidebar} menu={Menu}>
         <PageCrumbs />
         <DocumentTitle />
+        <FocusOnNewPage />
+        <PageHeading />
         {children}
       </RaLayout>
     </SidebarProvider>

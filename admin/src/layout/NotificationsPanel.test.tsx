@@ -18,7 +18,7 @@ function provider(list: typeof items, unread: number) {
 }
 
 async function hoverOpen() {
-  const bell = await screen.findByRole('button', { name: 'Нотификации' });
+  const bell = await screen.findByRole('button', { name: /^Нотификации/ });
   jest.useFakeTimers();
   fireEvent.mouseEnter(bell);
   act(() => jest.advanceTimersByTime(NOTIFICATIONS_HOVER_DELAY_MS - 1));

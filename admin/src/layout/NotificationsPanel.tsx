@@ -3,6 +3,7 @@
 // read and follows its link; "mark all read" clears the badge.
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { Badge, Box, Button, Divider, IconButton, List, ListItemButton, ListItemText, Paper, Popper, Typography } from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useBasename, useDataProvider, useNotify, useTranslate, type Identifier } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
@@ -108,10 +109,14 @@ export function NotificationsPanel() {
   const title = translate('app.notifications.title');
   return (
     <Box onMouseEnter={onEnter} onMouseLeave={onLeave} sx={{ display: 'inline-flex' }}>
-      <IconButton ref={anchor} color="inherit" aria-label={title} aria-haspopup="true" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
-        <Badge badgeContent={count} color="error" max={99} data-testid="notifications-badge">
+      {/* Named by its own text, not an aria-label: the count it shows is part of its name. */}
+      <IconButton ref={anchor} color="inherit" aria-haspopup="true" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        <Badge badgeContent={count} color="error" max={99} data-testid="notifications-badge" slotProps={{ badge: { 'aria-hidden': true } }}>
           <NotificationsIcon />
         </Badge>
+        <Box component="span" sx={visuallyHidden}>
+          {count > 0 ? `${title}, ${translate('app.notifications.unread', { smart_count: count })}` : title}
+        </Box>
       </IconButton>
       <Popper open={open} anchorEl={anchor.current} placement="bottom-end" sx={{ zIndex: (theme) => theme.zIndex.appBar + 1 }}>
         <Paper elevation={8} sx={{ width: 360, maxWidth: '100vw' }} role="dialog" aria-label={title}>

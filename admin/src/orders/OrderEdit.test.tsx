@@ -4,6 +4,7 @@ import { ResourceContextProvider } from 'react-admin';
 import { ORDER_STATUS_LABELS } from '../../../domain/orderStatus';
 import { renderAdmin } from '../test/renderAdmin';
 import { OrderEdit } from './OrderEdit';
+import { PageHeading } from '../layout/Layout';
 
 const order = {
   id: 5,
@@ -28,6 +29,8 @@ function setup(record: Record<string, unknown> = order, update = jest.fn(async (
   const dataProvider = { getOne: jest.fn(async () => ({ data: record })), update };
   renderAdmin(
     <ResourceContextProvider value="orders">
+      {/* The layout's h1, where the page's title is drawn. */}
+      <PageHeading />
       <OrderEdit id={5} />
     </ResourceContextProvider>,
     { dataProvider, path: '/admin/orders/5' },
@@ -43,7 +46,10 @@ test('only the moves the order allows are offered, labelled as in the shop', asy
   for (const s of ['pending', 'delivered', 'returned'] as const) {
     expect(within(actions).queryByRole('button', { name: ORDER_STATUS_LABELS[s] })).not.toBeInTheDocument();
   }
-  expect(screen.getAllByText(/VS-10012/).length).toBeGreaterThan(0);
+  // The order's number heads the page, as its only h1, and its sections follow as h2.
+  expect(await screen.findByRole('heading', { level: 1, name: 'Поръчка VS-10012' })).toBeInTheDocument();
+  expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  expect(screen.getByRole('heading', { level: 2, name: 'Промяна на статуса' })).toBeInTheDocument();
   expect(screen.getByText('TWINS Мента')).toBeInTheDocument();
   expect(screen.getByText('Иван Петров')).toBeInTheDocument();
 });

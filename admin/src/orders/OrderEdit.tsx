@@ -39,6 +39,7 @@ import { ADMIN_API } from '../dataProvider';
 import { ORDER_TRANSITIONS, PAYMENT_TRANSITIONS, type OrderStatus, type PaymentStatus } from '../../../domain/orderStatus';
 import type { ApiOrder } from '../../../domain/api';
 import { dateTime, money, StatusChip } from '../common/fields';
+import { keepFocusAfter, opener } from '../common/focus';
 import { errorMessage, httpClient } from '../httpClient';
 import { OrderInvoiceCard } from '../invoices/OrderInvoiceCard';
 import { ShipmentButton } from './ShipmentButton';
@@ -75,6 +76,8 @@ function useOrderUpdate() {
     const details: OrderChange = {};
     if (typeof typed.trackingNumber === 'string') details.trackingNumber = typed.trackingNumber;
     if (typeof typed.staffNote === 'string') details.staffNote = typed.staffNote;
+    // The button pressed may go with the move (or its dialog closes): focus then goes to the order's heading.
+    const from = opener();
     return update(
       'orders',
       { id: record.id, data: { ...details, ...data }, previousData: record },
@@ -86,6 +89,7 @@ function useOrderUpdate() {
           form?.reset({ ...form.getValues(), trackingNumber: saved?.trackingNumber ?? details.trackingNumber, staffNote: saved?.staffNote ?? details.staffNote });
           onDone?.();
           refresh();
+          keepFocusAfter(from);
         },
         onError: (error) => notify(errorMessage(error, translate('app.orders.updateFailed')), { type: 'error' }),
       },
@@ -119,7 +123,7 @@ export function StatusActions() {
   return (
     <Card variant="outlined">
       <CardContent>
-        <Typography variant="h6" gutterBottom>
+        <Typography variant="h6" component="h2" gutterBottom>
           {translate('app.orders.changeStatus')}
         </Typography>
         <Box sx={{ mb: 1 }}>
@@ -201,7 +205,7 @@ function PaymentCard() {
   return (
     <Card variant="outlined">
       <CardContent>
-        <Typography variant="h6" gutterBottom>
+        <Typography variant="h6" component="h2" gutterBottom>
           {translate('app.orders.payment')}
         </Typography>
         <Typography variant="body2">{translate(`app.paymentMethod.${record.paymentMethod}`, { _: record.paymentMethod })}</Typography>
@@ -261,6 +265,8 @@ function DeleteOrderButton() {
       await httpClient(`${ADMIN_API}/orders/${record.id}?${new URLSearchParams({ reason })}`, { method: 'DELETE' });
       notify('app.orders.deleted', { type: 'success' });
       redirect('list', 'orders');
+      // The order's page is gone: focus goes to the list's heading.
+      keepFocusAfter(null);
     } catch (error) {
       notify(errorMessage(error, translate('app.orders.deleteFailed')), { type: 'error' });
       setBusy(false);
@@ -295,7 +301,7 @@ function CustomerCard() {
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' }, gap: 2 }}>
       <Box>
-        <Typography variant="h6" gutterBottom>
+        <Typography variant="h6" component="h2" gutterBottom>
           {translate('app.orders.customer')}
         </Typography>
         <Typography>{[c.firstName, c.lastName].filter(Boolean).join(' ')}</Typography>
@@ -303,7 +309,7 @@ function CustomerCard() {
         <Typography variant="body2">{c.phone}</Typography>
       </Box>
       <Box>
-        <Typography variant="h6" gutterBottom>
+        <Typography variant="h6" component="h2" gutterBottom>
           {translate('app.orders.delivery')}
         </Typography>
         <Typography>{s.method ? translate(`app.shippingMethod.${s.method}`, { _: s.method }) : ''}</Typography>
@@ -320,7 +326,8 @@ function ItemsTable() {
   if (!record) return null;
   const f = (name: string) => translate(`resources.orders.fields.${name}`);
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    // A table wider than a phone scrolls here: reachable by keyboard, and named for it.
+    <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={translate('app.orders.items')}>
     <Table size="small">
       <TableHead>
         <TableRow>
@@ -407,13 +414,10 @@ function History() {
 
 function OrderHeader() {
   const record = useRecordContext<OrderRecord>();
-  const translate = useTranslate();
   if (!record) return null;
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
-      <Typography variant="h5" component="h1">
-        {translate('resources.orders.name', { smart_count: 1 })} {record.number}
-      </Typography>
+      {/* The order's name is the page's h1 (OrderTitle, drawn by the layout above the card). */}
       <StatusChip value={record.status} group="orderStatus" size="medium" />
       <Typography color="text.secondary">{dateTime(record.createdAt)}</Typography>
     </Box>
@@ -445,13 +449,13 @@ function OrderForm() {
                 </Box>
               )}
               <Divider sx={{ my: 2 }} />
-              <Typography variant="h6" gutterBottom>
+              <Typography variant="h6" component="h2" gutterBottom>
                 {translate('app.orders.items')}
               </Typography>
               <ItemsTable />
               <Totals />
               <Divider sx={{ my: 2 }} />
-              <Typography variant="h6" gutterBottom>
+              <Typography variant="h6" component="h2" gutterBottom>
                 {translate('app.orders.history')}
               </Typography>
               <History />

@@ -27,7 +27,7 @@ import {
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../../../domain/orderStatus';
 import type { ShopDataProvider } from '../dataProvider';
 import { MoneyInput } from '../common/MoneyInput';
-import { choicesOf, money, MoneyField, StatusChip, StatusChipField, useIsSmall, useIsWide, dateTime, DateTimeField } from '../common/fields';
+import { RecordLinkField, choicesOf, money, MoneyField, StatusChip, StatusChipField, useIsSmall, useIsWide, dateTime, DateTimeField } from '../common/fields';
 import { csvExporter, csvValue } from '../common/exporter';
 import { BulkShipmentButton } from './BulkShipmentButton';
 import { BulkPackingSlipsButton } from './PackingSlips';
@@ -151,7 +151,7 @@ function TabbedDatagrid() {
         />
       ) : (
         <DatagridConfigurable rowClick="edit" bulkActionButtons={<><BulkPackingSlipsButton />{current === 'confirmed' && <BulkShipmentButton />}</>} omit={['paymentMethod']} sx={{ '& .column-number, & .column-createdAt, & .column-total': { whiteSpace: 'nowrap' }, '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}>
-          <TextField source="number" />
+          <RecordLinkField source="number" />
           <DateTimeField source="createdAt" />
           <FunctionField source="customer" sortable={false} render={(r: any) => (
             <span>

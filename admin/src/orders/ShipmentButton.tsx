@@ -79,7 +79,7 @@ export function ShipmentButton() {
   return (
     <Card variant="outlined">
       <CardContent>
-        <Typography variant="h6" gutterBottom>{SHIPMENT_TEXT.title}</Typography>
+        <Typography variant="h6" component="h2" gutterBottom>{SHIPMENT_TEXT.title}</Typography>
         {shipment ? (
           <Stack spacing={0.5} data-testid="shipment">
             <Typography>

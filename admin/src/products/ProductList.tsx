@@ -22,7 +22,7 @@ import {
 import { PRODUCT_STATUSES } from '../../../domain/limits';
 import { PRODUCT_KINDS, PRODUCT_KIND_LABELS, isProductKind } from '../../../domain/productKinds';
 import { MoneyInput } from '../common/MoneyInput';
-import { choicesOf, money, MoneyField, useIsSmall } from '../common/fields';
+import { RecordLink, choicesOf, money, MoneyField, useIsSmall } from '../common/fields';
 import { csvExporter, csvValue } from '../common/exporter';
 import { BulkStatusButton, ProductStatusField } from './ProductStatus';
 
@@ -105,7 +105,7 @@ export function ProductList() {
           <FunctionField label="resources.products.fields.image" sortable={false} render={(r: any) => <Thumbnail record={r} />} />
           <FunctionField source="name" render={(r: any) => (
             <Box>
-              {r.name}
+              <RecordLink>{r.name}</RecordLink>
               <Box component="small" sx={{ display: 'block', opacity: 0.7 }}>
                 {(r.variants ?? []).length} вар. · {r.slug}
               </Box>

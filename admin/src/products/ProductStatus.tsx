@@ -49,7 +49,8 @@ export function ProductStatusField(_: { label?: string; source?: string; sortabl
         onClick={open}
         onDelete={open}
         deleteIcon={<ArrowDropDownIcon />}
-        aria-label={translate('app.products.setStatus')}
+        // Its name starts with what it shows (WCAG 2.5.3), then what it does.
+        aria-label={`${translate(`app.productStatus.${status}`, { _: status })}, ${translate('app.products.setStatus')}`}
       />
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} onClick={(e) => e.stopPropagation()}>
         {PRODUCT_STATUSES.map((s) => (

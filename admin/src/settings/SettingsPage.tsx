@@ -11,7 +11,6 @@ import {
   TabbedForm,
   SaveButton,
   TextInput,
-  Title,
   Toolbar,
   maxValue,
   minValue,
@@ -27,6 +26,7 @@ import { setShopMoney, useShopMoney } from '../common/shopCurrency';
 import { dateTime } from '../common/fields';
 import { LegalIdentityCard } from '../invoices/LegalIdentityCard';
 import { RETENTION_YEARS_MAX, RETENTION_YEARS_MIN } from '../../../domain/privacy';
+import { AccessibilityCard } from './AccessibilityCard';
 import { API_TOKEN_EXPIRY_DAYS, API_TOKEN_EXPIRY_DEFAULT_DAYS } from '../../../domain/limits';
 import { MoneyInput } from '../common/MoneyInput';
 import { CourierSettingsTab } from './CourierSettingsTab';
@@ -48,7 +48,7 @@ function SettingsForm() {
       mutationMode="pessimistic"
       title="app.settings.title"
       actions={false}
-      transform={({ id: _id, updatedAt: _u, legal: _legal, invoices: _invoices, ...rest }: any) => rest /* legal, invoices: LegalIdentityCard */}
+      transform={({ id: _id, updatedAt: _u, legal: _legal, invoices: _invoices, accessibility: _accessibility, ...rest }: any) => rest /* legal, invoices: LegalIdentityCard; accessibility: AccessibilityCard */}
       mutationOptions={{
         onSuccess: () => notify('app.settings.saved', { type: 'success' }),
         onError: (e: unknown) => notify(errorMessage(e, translate('ra.notification.http_error')), { type: 'error' }),
@@ -322,9 +322,10 @@ function AuditLogCard() {
 export function SettingsPage() {
   return (
     <Box sx={{ mb: 4 }}>
-      <Title title="app.settings.title" />
+      {/* The page's title (its h1) is the settings form's (Edit's title). */}
       <SettingsForm />
       <LegalIdentityCard />
+      <AccessibilityCard />
       <EuroCard />
       <TwoFactorCard />
       <TokensCard />

@@ -32,7 +32,7 @@ function UserOrders() {
   const translate = useTranslate();
   return (
     <Box sx={{ width: '100%', mt: 2 }}>
-      <Typography variant="h6" gutterBottom>
+      <Typography variant="h6" component="h2" gutterBottom>
         {translate('app.users.orders')}
       </Typography>
       <ReferenceManyField reference="orders" target="userId" sort={{ field: 'createdAt', order: 'DESC' }} perPage={10} pagination={<Pagination />}>

@@ -21,7 +21,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { ROLES } from '../../../domain/limits';
-import { choicesOf, dateTime, StatusChipField, useIsSmall, useIsWide, DateTimeField } from '../common/fields';
+import { RecordLinkField, choicesOf, dateTime, StatusChipField, useIsSmall, useIsWide, DateTimeField } from '../common/fields';
 import { csvExporter, csvValue } from '../common/exporter';
 import { startOfMonth, startOfWeek } from '../orders/dates';
 import { BgDateInput } from '../common/BgDateInput';
@@ -88,7 +88,7 @@ export function UserList() {
         <SimpleList primaryText={(r: any) => [r.firstName, r.lastName].filter(Boolean).join(' ') || r.email} secondaryText={(r: any) => r.email} tertiaryText={(r: any) => dateTime(r.createdAt)} linkType="edit" />
       ) : (
         <DatagridConfigurable rowClick="edit" bulkActionButtons={false}>
-          <TextField source="lastName" />
+          <RecordLinkField source="lastName" render={(r: any) => r.lastName || r.firstName || r.email} />
           <TextField source="firstName" sortable={false} />
           <EmailField source="email" />
           <TextField source="phone" sortable={false} />

@@ -29,6 +29,7 @@ export function Footer() {
             <li><Link to="/terms">Общи условия</Link></li>
             <li><Link to="/privacy">Поверителност</Link></li>
             <li><Link to="/returns">Връщане и отказ</Link></li>
+            <li><Link to="/accessibility">Достъпност</Link></li>
           </ul>
         </nav>
         <address>

@@ -45,6 +45,7 @@ async function update(ctx: Context) {
   if (input.couriers) changes.couriers = { ...current.couriers, ...input.couriers };
   if (input.guestOrders) changes.guestOrders = checkGuestOrderLimits({ ...current.guestOrders, ...input.guestOrders });
   if (input.privacy) changes.privacy = { ...current.privacy, ...input.privacy };
+  if (input.accessibility) changes.accessibility = { ...current.accessibility, ...input.accessibility };
   return inShopCurrency(await saveSettings(changes));
 }
 

@@ -12,6 +12,8 @@ import type { ShippingRule } from '../../../../domain/pricing';
 import { GUEST_ORDER_LIMITS_DEFAULT, LOW_STOCK_THRESHOLD_DEFAULT, type GuestOrderLimits } from '../../../../domain/limits';
 import { dualDisplayByDefault, type Currency } from '../../../../domain/money';
 import { CONTACT_RETENTION_YEARS_DEFAULT, ORDER_RETENTION_YEARS_DEFAULT } from '../../../../domain/privacy';
+import { ACCESSIBILITY } from '../../../../domain/messages';
+import type { AccessibilitySettings } from '../../../../domain/api';
 
 export interface ShopSettings {
   brand: string;
@@ -41,6 +43,8 @@ export interface ShopSettings {
   guestOrders: GuestOrderLimits;
   /** How long personal data is kept, in years (modules/privacy: the retention job). */
   privacy: { retentionYears: number; contactRetentionYears: number };
+  /** The accessibility statement's editable parts (/accessibility; Settings → Достъпност). */
+  accessibility: AccessibilitySettings;
 }
 
 export interface CourierSettings {
@@ -103,6 +107,12 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   },
   guestOrders: GUEST_ORDER_LIMITS_DEFAULT,
   privacy: { retentionYears: ORDER_RETENTION_YEARS_DEFAULT, contactRetentionYears: CONTACT_RETENTION_YEARS_DEFAULT },
+  accessibility: {
+    limitations: ACCESSIBILITY.defaultLimitations,
+    statementDate: '2026-11-26',
+    email: 'office@vapsolo.bg',
+    phone: '+359 88 888 1234',
+  },
 };
 
 /** Re-read now and then even without a write: the dual display's default follows the date. */

@@ -5,7 +5,8 @@ import { notFound, tooManyRequests } from '../../platform/http/errors';
 import { filterBy, raPage, type RaListParams, type RaListSpec } from '../../platform/lists/raList';
 import { Throttle } from '../../platform/http/throttle';
 import { notifyStaff } from './notifications';
-import { API } from '../../../../domain/messages';
+import { ACCESSIBILITY, API } from '../../../../domain/messages';
+import { addressLimitKey } from '../../platform/http/clientAddress';
 import { searchable } from '../../../../domain/slug';
 import { CONTACT_MAX_PER_WINDOW, CONTACT_WINDOW_MINUTES } from '../../../../domain/limits';
 import { addressLimitKey } from '../../platform/http/clientAddress';
@@ -40,6 +41,34 @@ export async function receiveContactMessage(input: ContactInput, ip: string): Pr
       searchText: searchable(input.name, input.company ?? '', input.email, input.message),
     } as Partial<ContactMessage>);
     await notifyStaff({ type: 'contact', message: `Запитване от ${input.name}${input.company ? ` (${input.company})` : ''}`, link: `/admin/contact-messages/${row.id}` }, trx);
+    return row;
+  });
+}
+
+export interface BarrierReportInput {
+  name: string;
+  email: string;
+  page?: string;
+  message: string;
+}
+
+/**
+ * A barrier reported from the accessibility statement: kept among the contact messages under its
+ * subject, with a notice for the staff in the same transaction. Throttled as the distributors' form
+ * is (its own allowance, counted per address, IPv6 by its /64).
+ */
+export async function receiveBarrierReport(input: BarrierReportInput, ip: string): Promise<ContactMessage> {
+  const throttle = new Throttle(ContactMessage.knex(), CONTACT_MAX_PER_WINDOW, CONTACT_WINDOW_MINUTES * 60_000);
+  const key = [`barrier:ip:${addressLimitKey(ip)}`];
+  if (await throttle.isBlocked(key)) throw tooManyRequests(API.contactTooMany);
+  await throttle.fail(key);
+  const message = input.page ? `Страница: ${input.page}\n\n${input.message}` : input.message;
+  return ContactMessage.transaction(async (trx) => {
+    const row = await ContactMessage.query(trx).insertAndFetch({
+      name: input.name, company: '', email: input.email, phone: '', message, subject: ACCESSIBILITY.barrierSubject, isRead: false,
+      searchText: searchable(ACCESSIBILITY.barrierSubject, input.name, input.email, message),
+    } as Partial<ContactMessage>);
+    await notifyStaff({ type: 'contact', message: ACCESSIBILITY.barrierNotice(input.name), link: `/admin/contact-messages/${row.id}/show` }, trx);
     return row;
   });
 }

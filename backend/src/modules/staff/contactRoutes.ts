@@ -4,9 +4,10 @@ import Router from '@koa/router';
 import { parseBody, parseId } from '../../platform/http/parseInput';
 import { parseRaParams, sendRaList } from '../../platform/lists/raList';
 import { contactMessageChangeInput, contactMessageInput } from '../../../../domain/schemas/staff';
-import { API } from '../../../../domain/messages';
+import { barrierReportInput } from '../../../../domain/schemas/accessibility';
+import { ACCESSIBILITY, API } from '../../../../domain/messages';
 import {
-  contactListSpec, contactPage, deleteContactMessage, findContactMessage, markContactMessage, receiveContactMessage, type ContactInput,
+  contactListSpec, contactPage, deleteContactMessage, findContactMessage, markContactMessage, receiveBarrierReport, receiveContactMessage, type BarrierReportInput, type ContactInput,
 } from './contact';
 
 export function contactRoutes() {
@@ -15,6 +16,12 @@ export function contactRoutes() {
     const saved = await receiveContactMessage(parseBody<ContactInput>(ctx.request.body, contactMessageInput), ctx.ip);
     ctx.status = 201;
     ctx.body = { message: API.contactReceived, id: saved.id };
+  });
+  // A barrier reported from the accessibility statement (/accessibility): the same inbox, its own subject.
+  router.post('/accessibility/barriers', async (ctx) => {
+    const saved = await receiveBarrierReport(parseBody<BarrierReportInput>(ctx.request.body, barrierReportInput), ctx.ip);
+    ctx.status = 201;
+    ctx.body = { message: ACCESSIBILITY.barrierReceived, id: saved.id };
   });
 
   router.get('/admin/contact-messages', async (ctx) => {

@@ -4,7 +4,7 @@
 import { Product } from '../../models/Product';
 import { Category } from '../../models/Category';
 
-const PAGES = ['/', '/products', '/contact', '/terms', '/privacy', '/returns'];
+const PAGES = ['/', '/products', '/contact', '/terms', '/privacy', '/returns', '/accessibility'];
 /** What a crawler has no business in. */
 export const DISALLOWED = ['/admin', '/api', '/cart', '/checkout', '/account'];
 

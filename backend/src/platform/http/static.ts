@@ -16,7 +16,7 @@ const ASSET_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
  *  two in step). '' is the home page. */
 export const STOREFRONT_PAGES = new Set([
   '', 'products', 'cart', 'checkout', 'orders', 'account', 'signin', 'register', 'forgot-password',
-  'reset-password', 'contact', 'terms', 'privacy', 'returns',
+  'reset-password', 'contact', 'terms', 'privacy', 'returns', 'accessibility',
 ]);
 
 /** A storefront page route (not a file, not a dot-folder, a known first segment). */

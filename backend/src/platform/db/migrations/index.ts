@@ -16,6 +16,7 @@ import * as productKindsAndFlavourLists from './20261124160000_product_kinds_and
 import * as partialCreditNotes from './20261126140000_partial_credit_notes';
 import * as faultHardening from './20261126141000_fault_hardening';
 import * as variantGtinPrivacy from './20261126150000_variant_gtin_privacy';
+import * as contactSubject from './20261126151000_contact_subject';
 
 const MIGRATIONS: Array<[string, Knex.Migration]> = [
   ['20261122000000_schema.ts', schema],
@@ -32,6 +33,7 @@ const MIGRATIONS: Array<[string, Knex.Migration]> = [
   ['20261126140000_partial_credit_notes.ts', partialCreditNotes],
   ['20261126141000_fault_hardening.ts', faultHardening],
   ['20261126150000_variant_gtin_privacy.ts', variantGtinPrivacy],
+  ['20261126151000_contact_subject.ts', contactSubject],
 ];
 
 export const listedMigrations: Knex.MigrationSource<string> = {
