@@ -9,7 +9,6 @@ import { ACCESSIBILITY, API } from '../../../../domain/messages';
 import { addressLimitKey } from '../../platform/http/clientAddress';
 import { searchable } from '../../../../domain/slug';
 import { CONTACT_MAX_PER_WINDOW, CONTACT_WINDOW_MINUTES } from '../../../../domain/limits';
-import { addressLimitKey } from '../../platform/http/clientAddress';
 
 export const contactListSpec: RaListSpec = {
   idColumn: 'id',
