@@ -78,7 +78,7 @@ describe('the distributors’ form', () => {
     expect(res.body.message).toBe(API.contactReceived);
     const notice = await Notification.query().where({ type: 'contact' }).orderBy('id', 'desc').first();
     expect(notice!.message).toContain('Вейп Бургас ООД');
-    expect(notice!.link).toBe(`/admin/contact-messages/${res.body.id}`);
+    expect(notice!.link).toBe(`/admin/contact-messages/${res.body.id}/show`);
 
     const list = await admin.get(`/api/admin/contact-messages?filter=${encodeURIComponent('{"q":"бургас"}')}&range=[0,9]`);
     expect(list.headers['content-range']).toBe('contact-messages 0-0/1');

@@ -34,7 +34,7 @@ describe('sending the form', () => {
     const stored = await ContactMessage.query().orderBy('id', 'desc').first();
     expect(stored).toEqual(expect.objectContaining({ name: 'Георги Димитров', company: 'Вейп Бургас ООД', email: 'g.dimitrov@example.bg', phone: '0888 111 222', message: valid.message, isRead: false }));
     const notice = await Notification.query().where({ type: 'contact' }).orderBy('id', 'desc').first();
-    expect(notice).toEqual(expect.objectContaining({ isRead: false, link: `/admin/contact-messages/${stored!.id}` }));
+    expect(notice).toEqual(expect.objectContaining({ isRead: false, link: `/admin/contact-messages/${stored!.id}/show` }));
     expect(notice!.message).toContain('Георги Димитров');
   });
 

@@ -28,20 +28,30 @@ export interface ContactInput {
   message: string;
 }
 
-/** A message from the form: refused with 429 past the address's allowance; saved with a notice. */
-export async function receiveContactMessage(input: ContactInput, ip: string): Promise<ContactMessage> {
+/** One message into the staff's inbox, from any of the shop's forms: refused with 429 past the
+ *  form's allowance for this address (IPv6 by its /64), saved with a notice for the staff in the
+ *  same transaction. */
+async function receiveMessage(form: 'contact' | 'barrier', ip: string, fields: Partial<ContactMessage>, notice: string): Promise<ContactMessage> {
   const throttle = new Throttle(ContactMessage.knex(), CONTACT_MAX_PER_WINDOW, CONTACT_WINDOW_MINUTES * 60_000);
-  const key = [`contact:ip:${addressLimitKey(ip)}`];
+  const key = [`${form}:ip:${addressLimitKey(ip)}`];
   if (await throttle.isBlocked(key)) throw tooManyRequests(API.contactTooMany);
   await throttle.fail(key);
   return ContactMessage.transaction(async (trx) => {
-    const row = await ContactMessage.query(trx).insertAndFetch({
-      name: input.name, company: input.company ?? '', email: input.email, phone: input.phone ?? '', message: input.message, isRead: false,
-      searchText: searchable(input.name, input.company ?? '', input.email, input.message),
-    } as Partial<ContactMessage>);
-    await notifyStaff({ type: 'contact', message: `Запитване от ${input.name}${input.company ? ` (${input.company})` : ''}`, link: `/admin/contact-messages/${row.id}` }, trx);
+    const row = await ContactMessage.query(trx).insertAndFetch({ isRead: false, ...fields } as Partial<ContactMessage>);
+    await notifyStaff({ type: 'contact', message: notice, link: `/admin/contact-messages/${row.id}/show` }, trx);
     return row;
   });
+}
+
+/** A message from the distributors' form. */
+export function receiveContactMessage(input: ContactInput, ip: string): Promise<ContactMessage> {
+  const company = input.company ?? '';
+  return receiveMessage(
+    'contact',
+    ip,
+    { name: input.name, company, email: input.email, phone: input.phone ?? '', message: input.message, searchText: searchable(input.name, company, input.email, input.message) },
+    `Запитване от ${input.name}${company ? ` (${company})` : ''}`,
+  );
 }
 
 export interface BarrierReportInput {
@@ -51,25 +61,16 @@ export interface BarrierReportInput {
   message: string;
 }
 
-/**
- * A barrier reported from the accessibility statement: kept among the contact messages under its
- * subject, with a notice for the staff in the same transaction. Throttled as the distributors' form
- * is (its own allowance, counted per address, IPv6 by its /64).
- */
-export async function receiveBarrierReport(input: BarrierReportInput, ip: string): Promise<ContactMessage> {
-  const throttle = new Throttle(ContactMessage.knex(), CONTACT_MAX_PER_WINDOW, CONTACT_WINDOW_MINUTES * 60_000);
-  const key = [`barrier:ip:${addressLimitKey(ip)}`];
-  if (await throttle.isBlocked(key)) throw tooManyRequests(API.contactTooMany);
-  await throttle.fail(key);
+/** A barrier reported from the accessibility statement: kept among the contact messages under its
+ *  subject, with its own allowance per address. */
+export function receiveBarrierReport(input: BarrierReportInput, ip: string): Promise<ContactMessage> {
   const message = input.page ? `Страница: ${input.page}\n\n${input.message}` : input.message;
-  return ContactMessage.transaction(async (trx) => {
-    const row = await ContactMessage.query(trx).insertAndFetch({
-      name: input.name, company: '', email: input.email, phone: '', message, subject: ACCESSIBILITY.barrierSubject, isRead: false,
-      searchText: searchable(ACCESSIBILITY.barrierSubject, input.name, input.email, message),
-    } as Partial<ContactMessage>);
-    await notifyStaff({ type: 'contact', message: ACCESSIBILITY.barrierNotice(input.name), link: `/admin/contact-messages/${row.id}/show` }, trx);
-    return row;
-  });
+  return receiveMessage(
+    'barrier',
+    ip,
+    { name: input.name, company: '', email: input.email, phone: '', message, subject: ACCESSIBILITY.barrierSubject, searchText: searchable(ACCESSIBILITY.barrierSubject, input.name, input.email, message) },
+    ACCESSIBILITY.barrierNotice(input.name),
+  );
 }
 
 export function contactPage(params: RaListParams): Promise<{ rows: ContactMessage[]; total: number }> {
