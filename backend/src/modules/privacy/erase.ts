@@ -10,6 +10,7 @@ import { searchable } from '../../../../domain/slug';
 import { normalizeEmailKey } from '../../../../domain/email';
 import { ERASED_EMAIL, closedAccountEmail } from '../../../../domain/privacy';
 import { PRIVACY } from '../../../../domain/messages';
+import { contactMessageLink } from '../staff/contact';
 
 /** `lower(column) in (values)`: e-mails were stored as typed. */
 function lowerIn(qb: Knex.QueryBuilder, column: string, values: string[]): Knex.QueryBuilder {
@@ -161,7 +162,8 @@ export async function anonymiseMessages(trx: Knex.Transaction, messageIds: numbe
     const traces: Traces = new Set();
     for (const r of rows) addTraces(traces, r.name, r.company, r.email, r.phone);
     await trx('contact_messages').whereIn('id', ids).update({ name: PRIVACY.erasedName, company: '', email: ERASED_EMAIL, phone: '', message: PRIVACY.erasedName, searchText: '' });
-    await scrubNotices(trx, ids.map((id) => `/admin/contact-messages/${id}`), traces);
+    // Notices made before they linked to the message's page pointed at `/admin/contact-messages/<id>`.
+    await scrubNotices(trx, ids.flatMap((id) => [contactMessageLink(id), `/admin/contact-messages/${id}`]), traces);
     await scrubAuditLog(trx, 'contact-messages', ids, [...new Set(rows.map((r) => r.email.toLowerCase()))], traces);
     done += rows.length;
   }

@@ -28,6 +28,9 @@ export interface ContactInput {
   message: string;
 }
 
+/** Where a staff notice about a message points: the message's page in the admin. */
+export const contactMessageLink = (id: number) => `/admin/contact-messages/${id}/show`;
+
 /** One message into the staff's inbox, from any of the shop's forms: refused with 429 past the
  *  form's allowance for this address (IPv6 by its /64), saved with a notice for the staff in the
  *  same transaction. */
@@ -38,7 +41,7 @@ async function receiveMessage(form: 'contact' | 'barrier', ip: string, fields: P
   await throttle.fail(key);
   return ContactMessage.transaction(async (trx) => {
     const row = await ContactMessage.query(trx).insertAndFetch({ isRead: false, ...fields } as Partial<ContactMessage>);
-    await notifyStaff({ type: 'contact', message: notice, link: `/admin/contact-messages/${row.id}/show` }, trx);
+    await notifyStaff({ type: 'contact', message: notice, link: contactMessageLink(row.id) }, trx);
     return row;
   });
 }
