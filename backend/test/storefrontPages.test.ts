@@ -132,6 +132,10 @@ describe('a product page as a crawler reads it', () => {
     expect(group.productGroupID).toBe(String(api.id));
     expect(group.variesBy).toEqual(['https://schema.org/size']);
     expect(group.hasVariant).toHaveLength(api.variants.length);
+    // Beside the group, the variant the page opens with, as a Product of the group.
+    const opensWith = api.variants.find((v: { stock: number }) => v.stock > 0);
+    const shown = page.jsonLd.find((d) => d['@type'] === 'Product');
+    expect(shown).toMatchObject({ name: api.name, sku: opensWith.sku, isVariantOf: { '@id': group['@id'] }, offers: { '@type': 'Offer', price: opensWith.price, priceCurrency: 'BGN' } });
     for (const [i, v] of api.variants.entries()) {
       const variant = group.hasVariant[i];
       expect(variant).toMatchObject({ '@type': 'Product', sku: v.sku, name: `${api.name} – ${v.name}`, size: v.name });

@@ -60,7 +60,9 @@ export const journeys = [
         assert.deepEqual(sent.label.receiverClient.phones, ['0899 555 444']);
         assert.equal(sent.label.payAfterAccept, true);
         const order = await (await admPage.request.get(`/api/admin/orders/${orderId}`)).json();
-        assert.equal(sent.label.services.cdAmount, order.total);
+        // Cash on delivery booked as a postal money transfer (ППП), the shop's default with Econt.
+        assert.equal(sent.label.services.moneyTransferAmount, order.total);
+        assert.equal(sent.label.services.cdAmount, undefined);
         assert.equal(order.status, 'shipped');
         assert.match(await shown.textContent(), new RegExp(order.trackingNumber));
 

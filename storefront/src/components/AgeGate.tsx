@@ -6,6 +6,7 @@
 // it hidden before that paint by the head script of domain/ageGate.ts and closed on hydration.
 // Its buttons work once the app runs: until then they are disabled (a click would be lost).
 import { KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useRenderedOnServer } from '../state/preloaded';
 import { AGE_CONFIRMED_KEY, AGE_GATE_CLASS } from '../../../domain/ageGate';
 import { useAppRunning } from '../state/appRunning';
@@ -70,9 +71,10 @@ export function AgeGate() {
     } catch {
       /* private mode: ask again next time */
     }
-    setOpen(false);
-    // The focused answer goes with the dialog: focus starts the page, at its heading (or main).
-    setTimeout(focusPageStart, 0);
+    // The focused answer goes with the dialog: focus starts the page, at its heading (or main),
+    // in the same task (the dialog gone and the page no longer inert), so it never rests on the body.
+    flushSync(() => setOpen(false));
+    focusPageStart();
   };
   /** Tab from the last control goes to the first, Shift+Tab from the first to the last. */
   const trap = (e: KeyboardEvent) => {

@@ -123,11 +123,13 @@ function offerLd(url: string, amount: number, currency: string, inStock: boolean
 }
 
 /**
- * A product for search engines' merchant listings (Google's Product and merchant listing guides):
- * one variant is a Product; several are a ProductGroup whose `hasVariant` Products each carry
- * their SKU, GTIN, name, strength (as `size`: the aspect the variants differ by) and offer.
+ * A product for search engines' merchant listings (Google's Product and merchant listing guides).
+ * One variant is a Product. Several are a ProductGroup whose `hasVariant` Products each carry
+ * their SKU, GTIN, name, strength (as `size`: the aspect the variants differ by) and offer, beside
+ * a Product for the variant the page opens with (`isVariantOf` the group: the item a reader of the
+ * page sees, as on a variant's own page), so that a reader of plain Product data finds it too.
  */
-export function productLd(product: ApiProduct, settings: PublicSettings) {
+export function productLd(product: ApiProduct, settings: PublicSettings): object[] {
   const url = absoluteUrl(`/products/${product.slug}`);
   const currency = isCurrency(settings.currency) ? settings.currency : 'BGN';
   const common = {
@@ -137,35 +139,39 @@ export function productLd(product: ApiProduct, settings: PublicSettings) {
     ...(product.category ? { category: product.category.name } : {}),
   };
   const inShopCurrency = (v: Variant | null) => convertAmount(v?.price ?? product.price, 'BGN', currency);
-  if (product.variants.length <= 1) {
-    const only = product.variants[0] ?? null;
-    return {
-      '@context': 'https://schema.org',
-      '@type': 'Product',
-      name: product.name,
-      url,
-      ...common,
-      ...(only?.sku ? { sku: only.sku } : {}),
-      ...(only?.gtin ? { gtin: only.gtin } : {}),
-      offers: offerLd(url, shownPrice(product, settings).amount, currency, product.inStock, settings),
-    };
-  }
-  return {
+  const opening = openingVariant(product);
+  const shown = {
     '@context': 'https://schema.org',
-    '@type': 'ProductGroup',
+    '@type': 'Product',
     name: product.name,
     url,
     ...common,
-    productGroupID: String(product.id),
-    variesBy: ['https://schema.org/size'],
-    hasVariant: product.variants.map((v) => ({
-      '@type': 'Product',
-      sku: v.sku,
-      ...(v.gtin ? { gtin: v.gtin } : {}),
-      name: `${product.name} – ${v.name}`,
-      size: v.name,
-      ...common,
-      offers: offerLd(url, inShopCurrency(v), currency, v.stock > 0, settings),
-    })),
+    ...(opening?.sku ? { sku: opening.sku } : {}),
+    ...(opening?.gtin ? { gtin: opening.gtin } : {}),
+    offers: offerLd(url, shownPrice(product, settings).amount, currency, opening ? opening.stock > 0 : product.inStock, settings),
   };
+  if (product.variants.length <= 1) return [{ ...shown, offers: { ...shown.offers, availability: product.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock' } }];
+  const groupId = `${url}#variants`;
+  return [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'ProductGroup',
+      '@id': groupId,
+      name: product.name,
+      url,
+      ...common,
+      productGroupID: String(product.id),
+      variesBy: ['https://schema.org/size'],
+      hasVariant: product.variants.map((v) => ({
+        '@type': 'Product',
+        sku: v.sku,
+        ...(v.gtin ? { gtin: v.gtin } : {}),
+        name: `${product.name} – ${v.name}`,
+        size: v.name,
+        ...common,
+        offers: offerLd(url, inShopCurrency(v), currency, v.stock > 0, settings),
+      })),
+    },
+    { ...shown, ...(opening ? { size: opening.name } : {}), isVariantOf: { '@id': groupId } },
+  ];
 }

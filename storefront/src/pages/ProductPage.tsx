@@ -122,7 +122,7 @@ function ProductView({ product }: { product: ApiProduct }) {
         image={product.images[0]?.url}
         price={shownPrice(product, settings)}
         jsonLd={[
-          productLd(product, settings),
+          ...productLd(product, settings),
           breadcrumbLd([
             { name: 'Начало', path: '/' },
             { name: 'Магазин', path: '/products' },
