@@ -67,3 +67,22 @@ it('keeps the write-ahead log bounded: past its limit the log is emptied; the ap
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+it('a connection closed while its checkpointer starts leaves no error behind (a temporary database removed at once)', async () => {
+  const errors: unknown[] = [];
+  const spy = jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void errors.push(args));
+  try {
+    for (let i = 0; i < 10; i++) {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-ckpt-'));
+      const knex = createKnex({ dbFile: path.join(dir, 'shop.sqlite3') });
+      await knex.raw('select 1');
+      await knex.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    // The workers start (or not) after their files are gone; give them the time to say so.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(errors).toEqual([]);
+  } finally {
+    spy.mockRestore();
+  }
+});

@@ -20,7 +20,12 @@ const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const fs = require('node:fs');
 const Database = require(workerData.driver);
-const db = new Database(workerData.file);
+// The app's connection opened the file just before; a file that is gone by now went with a
+// connection closed while this worker was starting (a test's temporary database): nothing to do.
+let db = null;
+try { db = new Database(workerData.file, { fileMustExist: true }); } catch { parentPort.close(); }
+if (db) run(db);
+function run(db) {
 db.pragma('busy_timeout = 1000');
 db.pragma('cache_size = -256');
 db.pragma('journal_size_limit = ' + workerData.walLimitBytes);
@@ -32,6 +37,7 @@ const timer = setInterval(() => {
   } catch { /* busy, or no space now: next time */ }
 }, workerData.everyMs);
 parentPort.on('message', () => { clearInterval(timer); db.close(); parentPort.close(); });
+}
 `;
 
 /** Checkpoint this database file from a worker thread until `stop` (walLimitBytes: for tests). */
