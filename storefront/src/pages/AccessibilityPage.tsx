@@ -2,18 +2,14 @@
 // (Закон за изискванията за достъпност на продукти и услуги; WCAG 2.1 AA, EN 301 549), with a form
 // that reports a barrier to the staff (their Съобщения, subject „Бариера за достъпност“). The
 // known limitations, the date and the contacts are kept in the settings (Settings → Достъпност).
-import { FormEvent, useRef, useState } from 'react';
 import { api } from '../api/client';
-import { ApiError } from '../api/client';
 import { useSettings } from '../state/settings';
 import { Seo } from '../components/Seo';
-import { controlValue, useAppRunning, useInputBeforeApp } from '../state/appRunning';
+import { useMessageForm } from '../state/messageForm';
 import { ACCESSIBILITY, FORM } from '../../../domain/messages';
-import { EMAIL_MAX, EMAIL_PATTERN, NAME_MAX, TEXT_MAX } from '../../../domain/limits';
+import { EMAIL_MAX, EMAIL_PATTERN, NAME_MAX } from '../../../domain/limits';
 
 const EMPTY = { name: '', email: '', page: '', message: '' };
-type Field = keyof typeof EMPTY;
-const FIELDS: Field[] = ['name', 'email', 'page', 'message'];
 
 /** "2026-11-26" → "26.11.2026 г." (as written, whatever the visitor's time zone). */
 function statementDay(iso: string | undefined): string {
@@ -22,75 +18,26 @@ function statementDay(iso: string | undefined): string {
 }
 
 function BarrierForm() {
-  const [form, setForm] = useState(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [sent, setSent] = useState('');
-  const [failed, setFailed] = useState('');
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const running = useAppRunning();
-  useInputBeforeApp(formRef, (controls) => {
-    setForm((f) => {
-      const typed = { ...f };
-      for (const k of FIELDS) typed[k] = controlValue(controls, k) ?? f[k];
-      return typed;
-    });
-  });
-  const set = (k: Field) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
-
-  /** The first field with an error gets the focus, so its message is read with it. */
-  const showErrors = (found: Partial<Record<Field, string>>) => {
-    setErrors(found);
-    const first = FIELDS.find((k) => found[k]);
-    if (first) requestAnimationFrame(() => document.getElementById(`barrier-${first}`)?.focus());
-  };
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy || !running) return;
-    const found: Partial<Record<Field, string>> = {};
-    if (!form.name.trim()) found.name = 'Въведете име.';
-    if (!EMAIL_PATTERN.test(form.email.trim())) found.email = FORM.invalidEmail;
-    if (!form.message.trim()) found.message = 'Опишете бариерата.';
-    setSent('');
-    setFailed('');
-    if (Object.keys(found).length) return showErrors(found);
-    setErrors({});
-    setBusy(true);
-    try {
-      const r = await api.post<{ message: string }>('/accessibility/barriers', { name: form.name.trim(), email: form.email.trim(), page: form.page.trim(), message: form.message.trim() }, { errorMessage: 'Сигналът не бе изпратен. Опитайте отново.' });
-      setSent(r.message);
-      setForm(EMPTY);
-    } catch (err) {
-      if (err instanceof ApiError && Object.keys(err.errors ?? {}).length) showErrors(err.errors as Partial<Record<Field, string>>);
-      else setFailed(err instanceof Error ? err.message : 'Сигналът не бе изпратен. Опитайте отново.');
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const field = (k: Field, label: string, props: Record<string, unknown> = {}, optional = false) => {
-    const error = errors[k];
-    const input = { id: `barrier-${k}`, name: k, value: form[k], onChange: set(k), 'aria-invalid': !!error, 'aria-describedby': error ? `barrier-${k}-error` : undefined, ...props };
-    return (
-      <div className={`field ${error ? 'field-error' : ''}`}>
-        <label htmlFor={`barrier-${k}`}>{label}{optional && <span className="muted"> (по желание)</span>}</label>
-        {k === 'message' ? <textarea rows={5} maxLength={TEXT_MAX} required {...input} /> : <input {...input} />}
-        {error && <span className="error-text" id={`barrier-${k}-error`}>{error}</span>}
-      </div>
-    );
-  };
+  const { busy, running, formRef, submit, field, status, alert } = useMessageForm(EMPTY, 'barrier');
+  const send = submit(
+    (form) => ({
+      ...(form.name.trim() ? {} : { name: 'Въведете име.' }),
+      ...(EMAIL_PATTERN.test(form.email.trim()) ? {} : { email: FORM.invalidEmail }),
+      ...(form.message.trim() ? {} : { message: 'Опишете бариерата.' }),
+    }),
+    (form) => api.post<{ message: string }>('/accessibility/barriers', { name: form.name.trim(), email: form.email.trim(), page: form.page.trim(), message: form.message.trim() }, { errorMessage: 'Сигналът не бе изпратен. Опитайте отново.' }),
+  );
 
   return (
-    <form ref={formRef} className="card" onSubmit={submit} noValidate aria-labelledby="barrier-form-title">
+    <form ref={formRef} className="card" onSubmit={send} noValidate aria-labelledby="barrier-form-title">
       <h2 id="barrier-form-title">Сигнал за бариера</h2>
       {/* Present from the page's load, so that what is put in it is announced. */}
-      <p className={sent ? 'notice' : undefined} role="status">{sent}</p>
-      <p className={failed ? 'error-text' : undefined} role="alert">{failed}</p>
+      {status}
+      {alert}
       {field('name', 'Име', { autoComplete: 'name', maxLength: NAME_MAX, required: true })}
       {field('email', 'Имейл', { type: 'email', autoComplete: 'email', maxLength: EMAIL_MAX, required: true })}
       {field('page', 'Страница или функция', { maxLength: 500, placeholder: 'например: количката, /products/twins' }, true)}
-      {field('message', 'Какво не успяхте да направите')}
+      {field('message', 'Какво не успяхте да направите', { required: true })}
       <button type="submit" className="button button-large" disabled={!running} aria-disabled={busy}>{busy ? 'Изпращане…' : 'Изпрати сигнала'}</button>
     </form>
   );

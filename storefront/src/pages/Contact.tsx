@@ -1,66 +1,23 @@
 // За дистрибутори: the distributor form and the shop's contacts.
-import { FormEvent, useRef, useState } from 'react';
 import { shopApi } from '../api/shop';
-import { ApiError } from '../api/client';
 import { useSettings } from '../state/settings';
 import { Seo } from '../components/Seo';
-import { controlValue, useAppRunning, useInputBeforeApp } from '../state/appRunning';
+import { useMessageForm } from '../state/messageForm';
 import { FORM } from '../../../domain/messages';
-import { showFieldErrors } from '../state/formErrors';
-import { EMAIL_MAX, NAME_MAX, PHONE_MAX, TEXT_MAX, EMAIL_PATTERN } from '../../../domain/limits';
+import { EMAIL_MAX, NAME_MAX, PHONE_MAX, EMAIL_PATTERN } from '../../../domain/limits';
 
 const EMPTY = { name: '', company: '', email: '', phone: '', message: '' };
 
 export default function Contact() {
   const { contacts } = useSettings();
-  const [form, setForm] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [sent, setSent] = useState('');
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  // Typed on the rendered page before the app ran: kept, and sent as it shows. Sending waits for
-  // the app (its button is disabled until then), so nothing typed is lost to a reload.
-  const running = useAppRunning();
-  useInputBeforeApp(formRef, (controls) => {
-    setForm((f) => {
-      const typed = { ...f };
-      for (const k of Object.keys(EMPTY) as Array<keyof typeof EMPTY>) typed[k] = controlValue(controls, k) ?? f[k];
-      return typed;
-    });
-  });
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    const found: Record<string, string> = {};
-    if (!form.name.trim()) found.name = 'Въведете име.';
-    if (!EMAIL_PATTERN.test(form.email.trim())) found.email = FORM.invalidEmail;
-    if (!form.message.trim()) found.message = 'Напишете съобщение.';
-    showFieldErrors(setErrors, found, formRef.current);
-    if (Object.keys(found).length) return;
-    setBusy(true);
-    try {
-      const r = await shopApi.contact({ name: form.name.trim(), company: form.company.trim(), email: form.email.trim(), phone: form.phone.trim(), message: form.message.trim() });
-      setSent(r.message);
-      setForm(EMPTY);
-    } catch (err) {
-      if (err instanceof ApiError) showFieldErrors(setErrors, err.errors, formRef.current);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const field = (k: keyof typeof form, label: string, props: Record<string, unknown> = {}, optional = false) => (
-    <div className={`field ${errors[k] ? 'field-error' : ''}`}>
-      <label htmlFor={`contact-${k}`}>{label}{optional && <span className="muted"> (по желание)</span>}</label>
-      {k === 'message' ? (
-        <textarea id={`contact-${k}`} name={k} rows={5} value={form[k]} onChange={set(k)} aria-invalid={!!errors[k]} aria-describedby={errors[k] ? `contact-${k}-error` : undefined} maxLength={TEXT_MAX} />
-      ) : (
-        <input id={`contact-${k}`} name={k} value={form[k]} onChange={set(k)} aria-invalid={!!errors[k]} aria-describedby={errors[k] ? `contact-${k}-error` : undefined} {...props} />
-      )}
-      {errors[k] && <span id={`contact-${k}-error`} className="error-text">{errors[k]}</span>}
-    </div>
+  const { busy, running, formRef, submit, field, status } = useMessageForm(EMPTY, 'contact');
+  const send = submit(
+    (form) => ({
+      ...(form.name.trim() ? {} : { name: 'Въведете име.' }),
+      ...(EMAIL_PATTERN.test(form.email.trim()) ? {} : { email: FORM.invalidEmail }),
+      ...(form.message.trim() ? {} : { message: 'Напишете съобщение.' }),
+    }),
+    (form) => shopApi.contact({ name: form.name.trim(), company: form.company.trim(), email: form.email.trim(), phone: form.phone.trim(), message: form.message.trim() }),
   );
 
   return (
@@ -79,9 +36,9 @@ export default function Contact() {
             {contacts.hours && <div className="muted">{contacts.hours}</div>}
           </address>
         </section>
-        <form ref={formRef} className="card" onSubmit={submit} noValidate aria-labelledby="contact-form-title">
+        <form ref={formRef} className="card" onSubmit={send} noValidate aria-labelledby="contact-form-title">
           <h2 id="contact-form-title">Запитване</h2>
-          {sent && <p className="notice" role="status">{sent}</p>}
+          {status}
           {field('name', 'Име', { autoComplete: 'name', maxLength: NAME_MAX })}
           {field('company', 'Фирма', { autoComplete: 'organization', maxLength: 200 }, true)}
           <div className="two">
