@@ -7,7 +7,7 @@ import { ApiToken } from '../../models/ApiToken';
 import { nowIso } from '../../models/BaseModel';
 import { unauthorized, forbidden } from '../../platform/http/errors';
 import { API } from '../../../../domain/messages';
-import { getSettings } from '../settings/service';
+import { getSettings } from '../settings';
 import { KeptMap } from '../../platform/cache/keptMap';
 import { tables, type TableWrites } from '../../platform/cache/tableWrites';
 import { attachCache, attachedCache } from '../../platform/cache/attached';

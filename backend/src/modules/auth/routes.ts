@@ -10,9 +10,9 @@ import { issueCsrfToken } from '../../platform/http/csrf';
 import { unauthorized } from '../../platform/http/errors';
 import { API } from '../../../../domain/messages';
 import { TWO_FACTOR_MAX_TRIES, TWO_FACTOR_PENDING_MS } from '../../../../domain/limits';
-import type { UserInput } from '../customers/users';
+import type { UserInput } from '../customers';
 import { signIn, signOut } from './sessions';
-import { mergeGuestCartAtSignIn } from '../cart/merge';
+import { mergeGuestCartAtSignIn } from '../cart';
 import { accountAwaitingSecondFactor, checkPassword, recordSignIn, registerCustomer } from './service';
 
 /** The session becomes the user's: new session id, last sign-in, the guest cart merged. */

@@ -16,8 +16,8 @@ import { normalizeEmailKey } from '../../../../domain/email';
 import { addressLimitKey } from '../../platform/http/clientAddress';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 import { revokeAllTokens } from './middleware';
-import { createUser, requireAdminPassword, updateUser, type UserInput } from '../customers/users';
-import { notifyStaff } from '../staff/notifications';
+import { createUser, requireAdminPassword, updateUser, type UserInput } from '../customers';
+import { notifyStaff } from '../staff';
 
 const LOGIN_WINDOW_MS = LOGIN_WINDOW_MINUTES * 60_000;
 const RESET_PER_EMAIL = 3;

@@ -3,7 +3,7 @@
 // product, the quantity is in stock. Used by the cart, the cart merge and checkout, so the
 // rules live here once. Prices always come from the database.
 import type { Transaction } from 'objection';
-import { catalogueFacts, ProductFacts } from '../catalogue/facts';
+import { catalogueFacts, ProductFacts } from '../catalogue';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { API } from '../../../../domain/messages';
 import { LINE_BREAK, PERSONALIZATION_MAX } from '../../../../domain/limits';

@@ -12,7 +12,7 @@ import { ADD_TO_CART_DEFAULT_QUANTITY, CART_LINES_MAX, QUANTITY_MAX } from '../.
 import { lineTotal } from '../../../../domain/pricing';
 import { cartLinesOf, StoredLine } from './store';
 import { isPostgres } from '../../platform/db/knex';
-import { catalogueFacts } from '../catalogue/facts';
+import { catalogueFacts } from '../catalogue';
 import { lineKey, resolveLines, LineAttributeInput, LineInput, ResolvedLine } from './lines';
 
 export interface CartLineView {

@@ -17,7 +17,7 @@ import { PRODUCT_KINDS } from '../../../../domain/productKinds';
 import { searchTerms, typoPatterns, TYPO_MIN_LENGTH } from '../../../../domain/search';
 import { descendantIds, resolveCategory } from './categories';
 import { productViews, type ProductView } from './products';
-import { getSettings } from '../settings/service';
+import { getSettings } from '../settings';
 
 export interface CatalogueAnswer {
   products: ProductView[];

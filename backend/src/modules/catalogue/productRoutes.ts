@@ -1,13 +1,13 @@
 // Products: the shop's catalogue (active products only), the spec's admin calls, the status
 // call, and react-admin's dialect over every status.
 import Router from '@koa/router';
-import { auditAdminMutations } from '../staff/auditTrail';
+import { auditAdminMutations } from '../staff';
 import { publicAnswer } from '../../platform/cache/answerCache';
 import type { Context } from 'koa';
 import { parseBody, parseId } from '../../platform/http/parseInput';
 import { productInput, productStatusInput } from '../../../../domain/schemas/catalogue';
 import { badRequest, notFound } from '../../platform/http/errors';
-import { requireAdmin } from '../auth/middleware';
+import { requireAdmin } from '../auth';
 import { isRaDialect, parseRaParams, sendRaList } from '../../platform/lists/raList';
 import { API } from '../../../../domain/messages';
 import { PRODUCT_STATUSES, SLUG_MAX, ProductStatus } from '../../../../domain/limits';

@@ -10,10 +10,10 @@ import { API } from '../../../../domain/messages';
 import { fromMinor, type Currency } from '../../../../domain/money';
 import { computeTotals, freeShippingMissing, shippingOptions, type Totals } from '../../../../domain/pricing';
 import type { ShippingMethod } from '../../../../domain/orderStatus';
-import { LineInput, ResolvedLine, resolveLines } from '../cart/lines';
-import { checkDiscount, discountRule, type CodeCheckPass } from '../discounts/service';
-import { cartLinesOf } from '../cart/store';
-import { getSettings, shippingRule, ShopSettings } from '../settings/service';
+import { LineInput, ResolvedLine, resolveLines } from '../cart';
+import { checkDiscount, discountRule, type CodeCheckPass } from '../discounts';
+import { cartLinesOf } from '../cart';
+import { getSettings, shippingRule, ShopSettings } from '../settings';
 
 export interface QuoteInput {
   /** A guest's cookie lines; without them a signed-in user's server cart is quoted. */

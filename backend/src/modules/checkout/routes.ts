@@ -8,8 +8,8 @@ import { parseBody } from '../../platform/http/parseInput';
 import { quoteInput } from '../../../../domain/schemas/checkout';
 import type { ShippingMethod } from '../../../../domain/orderStatus';
 import { quoteCart, quoteView } from './quote';
-import type { LineInput } from '../cart/lines';
-import { codeCheckOf, previewCustomerKeys } from '../discounts/routes';
+import type { LineInput } from '../cart';
+import { codeCheckOf, previewCustomerKeys } from '../discounts';
 
 async function quote(ctx: Context) {
   const input = parseBody<{ items?: LineInput[]; shipping?: { method?: ShippingMethod | null }; discountCode?: string | null; email?: string | null }>(ctx.request.body, quoteInput);

@@ -9,7 +9,7 @@ import { cachedCount } from '../../platform/cache/countCache';
 import { API } from '../../../../domain/messages';
 import { ROLES, USER_SORTS, USER_SORT_DEFAULT, PAGE_DEFAULT, PAGE_SIZE_DEFAULT } from '../../../../domain/limits';
 import { createUser, requireAdminPassword, requireAdminPasswordForChange, updateUser, type UserChanges, type UserInput } from './users';
-import { endAllSessions } from '../auth/sessions';
+import { endAllSessions } from '../auth';
 
 export const userListSpec: RaListSpec = {
   idColumn: 'users.id',

@@ -3,7 +3,7 @@
 // orders with links. Orders are theirs by e-mail, as in the list, so the counts agree.
 import { Order } from '../../models/Order';
 import { OrderItem } from '../../models/OrderItem';
-import { orderOffice } from '../couriers/views';
+import { orderOffice } from '../couriers';
 import { fromMinor } from '../../../../domain/money';
 import { normalizePhone } from '../../../../domain/customers';
 import { CUSTOMER_ORDERS_SHOWN } from '../../../../domain/limits';

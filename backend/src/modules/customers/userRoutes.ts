@@ -7,7 +7,7 @@ import { parseBody, parseId, parseQuery } from '../../platform/http/parseInput';
 import { isRaDialect, parseRaParams, sendRaList } from '../../platform/lists/raList';
 import { adminInput, newAdminPassword, userInput, userListQuery } from '../../../../domain/schemas/customers';
 import { API } from '../../../../domain/messages';
-import { currentUser } from '../auth/middleware';
+import { currentUser } from '../auth';
 import type { UserChanges } from './users';
 import {
   addAdmin, changeUser, createUserAsStaff, deleteUser, demoteAdmin, findUser, userList, userListSpec, userPage, type UserListQuery,

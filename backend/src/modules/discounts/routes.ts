@@ -11,10 +11,10 @@ import { API } from '../../../../domain/messages';
 import type { ShippingMethod } from '../../../../domain/orderStatus';
 import { countCodeCheck, customerKeys, guestOrdersCustomerKeys, type CodeCheckPass } from './service';
 import type { ShopSession } from '../../platform/http/session';
-import { hashToken } from '../auth/middleware';
+import { hashToken } from '../auth';
 import { csrfTokenOf } from '../../platform/http/csrf';
-import type { LineInput } from '../cart/lines';
-import { quoteCart, quoteView } from '../checkout/quote';
+import type { LineInput } from '../cart';
+import { quoteCart, quoteView } from '../checkout';
 
 async function raList(ctx: Context) {
   const params = parseRaParams(ctx.query, discountListSpec);

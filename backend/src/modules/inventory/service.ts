@@ -6,7 +6,7 @@ import { escapeLike, filterBy, raPage, type RaListParams, type RaListSpec } from
 import { API } from '../../../../domain/messages';
 import { PRODUCT_STATUSES } from '../../../../domain/limits';
 import { fromMinor } from '../../../../domain/money';
-import { getSettings } from '../settings/service';
+import { getSettings } from '../settings';
 
 function rowsQuery() {
   return Variant.query()

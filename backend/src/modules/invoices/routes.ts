@@ -7,9 +7,9 @@ import type { Invoice } from '../../models/Invoice';
 import { parseBody, parseId, parseQuery } from '../../platform/http/parseInput';
 import { creditNoteInput, invoiceListQuery } from '../../../../domain/schemas/invoices';
 import { badRequest, notFound } from '../../platform/http/errors';
-import { requireUser, currentUser } from '../auth/middleware';
+import { requireUser, currentUser } from '../auth';
 import { isRaDialect, parseRaParams, sendRaList } from '../../platform/lists/raList';
-import { placedBy } from '../orders/routes';
+import { placedBy } from '../orders';
 import { DocumentKind, INVOICE_TEXT, isMonth } from '../../../../domain/invoices';
 import {
   CreditNoteInput, buyersDocuments, findInvoice, invoiceAnswer, issueAndSend, issueCreditNote, issueInvoice, lastInvoiceRequest, orderDocumentsForStaff,

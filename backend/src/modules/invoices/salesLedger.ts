@@ -3,7 +3,7 @@
 // a document in another currency converted at the fixed rate). Served as a CSV for Bulgarian
 // Excel and as the NRA's PRODAGBI.TXT (domain/salesLedger.ts has the formats).
 import { Invoice } from '../../models/Invoice';
-import { getSettings } from '../settings/service';
+import { getSettings } from '../settings';
 import { bulgarianCsv } from '../../../../domain/csv';
 import { documentCurrency } from '../../../../domain/invoices';
 import { convertMinor, isCurrency, type Currency } from '../../../../domain/money';

@@ -4,7 +4,7 @@ import { badRequest, FieldErrors } from '../../platform/http/errors';
 import { API } from '../../../../domain/messages';
 import { isValidBgVatNumber, isValidEik, normaliseTaxNumber } from '../../../../domain/bulstat';
 import { INVOICE_TEXT, InvoiceRequest } from '../../../../domain/invoices';
-import type { ShopSettings } from '../settings/service';
+import type { ShopSettings } from '../settings';
 
 /** The merged legal identity, tidied; an ЕИК or VAT number that is filled in must be valid. */
 export function checkLegalSettings(legal: ShopSettings['legal']): ShopSettings['legal'] {

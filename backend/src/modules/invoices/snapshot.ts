@@ -1,7 +1,7 @@
 // The frozen data of an invoice or credit note: everything its PDF shows, taken from the order
 // and the settings at the moment of issue, so that later edits change nothing on it.
 import type { Order } from '../../models/Order';
-import type { ShopSettings } from '../settings/service';
+import type { ShopSettings } from '../settings';
 import { DocumentKind, InvoiceAmounts, InvoiceLine, InvoiceRequest, documentCurrency, invoiceAmounts } from '../../../../domain/invoices';
 import { isCurrency, type Currency } from '../../../../domain/money';
 import { PAYMENT_METHOD_LABELS, PaymentMethod } from '../../../../domain/orderStatus';

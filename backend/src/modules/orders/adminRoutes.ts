@@ -9,8 +9,8 @@ import { isRaDialect, parseRaParams, sendRaList } from '../../platform/lists/raL
 import { orderChangeInput, orderDeletionQuery, orderListQuery } from '../../../../domain/schemas/orders';
 import { phoneOrderInput } from '../../../../domain/schemas/checkout';
 import { API } from '../../../../domain/messages';
-import { currentUser } from '../auth/middleware';
-import { CheckoutInput, takePhoneOrder } from '../checkout/service';
+import { currentUser } from '../auth';
+import { CheckoutInput, takePhoneOrder } from '../checkout';
 import { actorOf, findOrder, orderView } from './service';
 import {
   changeOrderAsStaff, deleteOrderAsStaff, orderCountsByStatus, staffOrderList, staffOrderListSpec, staffOrderPage, type SpecListQuery, type StaffOrderChange,

@@ -15,7 +15,7 @@ import type { ORDER_SORTS } from '../../../../domain/schemas/orders';
 import type { ApiOrder } from '../../../../domain/api';
 import { toMinor } from '../../../../domain/money';
 import { changeStatus, deleteOrder, findOrder, orderView, restock, withDetails, type Actor } from './service';
-import { setOrderPaymentStatus } from '../payments/service';
+import { setOrderPaymentStatus } from '../payments';
 import { mailCustomer, statusChangedMail } from './mail';
 
 export const staffOrderListSpec: RaListSpec = {

@@ -8,8 +8,8 @@
 import type { Config } from '../../config';
 import type { OrderView } from './service';
 import { sendMail } from '../../platform/mail/transport';
-import { laterOrderMailAllowed, type LaterMailCause } from '../checkout/mailCaps';
-import { getSettings } from '../settings/service';
+import { laterOrderMailAllowed, type LaterMailCause } from '../checkout';
+import { getSettings } from '../settings';
 import { formatDual, isCurrency, Currency } from '../../../../domain/money';
 import { formatDateTime } from '../../../../domain/dates';
 import { API } from '../../../../domain/messages';

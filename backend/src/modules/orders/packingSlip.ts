@@ -5,8 +5,8 @@
 import { Order } from '../../models/Order';
 import { OrderItem } from '../../models/OrderItem';
 import { notFound } from '../../platform/http/errors';
-import { getSettings } from '../settings/service';
-import { orderOffice } from '../couriers/views';
+import { getSettings } from '../settings';
+import { orderOffice } from '../couriers';
 import { startPdf, type Pdf } from '../../platform/pdfDocument';
 import { API } from '../../../../domain/messages';
 import { COURIER_LABELS } from '../../../../domain/couriers';

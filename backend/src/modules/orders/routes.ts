@@ -8,16 +8,16 @@ import { parseBody, parseId } from '../../platform/http/parseInput';
 import { checkoutInput, officeCheckoutInput } from '../../../../domain/schemas/checkout';
 import { withdrawalInput } from '../../../../domain/schemas/orders';
 import { notFound, unauthorized } from '../../platform/http/errors';
-import { currentUser, requireUser } from '../auth/middleware';
+import { currentUser, requireUser } from '../auth';
 import { API } from '../../../../domain/messages';
 import { formatDateTime } from '../../../../domain/dates';
-import { CheckoutInput, checkout } from '../checkout/service';
+import { CheckoutInput, checkout } from '../checkout';
 import { actorOf, findOrder, orderById, ordersOfCustomer, orderView, withdrawByShopper } from './service';
 import type { ShopSession } from '../../platform/http/session';
-import { checkInvoiceRequest } from '../invoices/settings';
+import { checkInvoiceRequest } from '../invoices';
 import type { InvoiceRequest } from '../../../../domain/invoices';
-import { namesOffice } from '../couriers/checkout';
-import { codeCheckOf } from '../discounts/routes';
+import { namesOffice } from '../couriers';
+import { codeCheckOf } from '../discounts';
 
 function session(ctx: Context): ShopSession {
   return ctx.session as unknown as ShopSession;

@@ -8,14 +8,14 @@ import { Payment } from '../../models/Payment';
 import { Variant } from '../../models/Variant';
 import type { User } from '../../models/User';
 import type { Config } from '../../config';
-import { notifyStaff } from '../staff/notifications';
+import { notifyStaff } from '../staff';
 import { mailCustomer, withdrawalMail } from './mail';
 import { conflict, notFound } from '../../platform/http/errors';
 import { API } from '../../../../domain/messages';
 import { fromMinor } from '../../../../domain/money';
 import { ORDER_STATUS_LABELS, ORDER_TRANSITIONS, OrderStatus, canTransition, restoresStock, CANCELLABLE_BY_SHOPPER, WITHDRAWABLE, WITHDRAWAL_DAYS } from '../../../../domain/orderStatus';
 import { DAY_MS } from '../../../../domain/dates';
-import { orderOffice, orderTrackingUrl } from '../couriers/views';
+import { orderOffice, orderTrackingUrl } from '../couriers';
 import type { ApiOrder, ApiOrderEvent, ApiOrderItem, ApiPayment } from '../../../../domain/api';
 import { concurrently } from '../../platform/db/concurrently';
 

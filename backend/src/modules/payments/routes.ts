@@ -3,11 +3,11 @@
 import Router from '@koa/router';
 import { parseBody, parseId } from '../../platform/http/parseInput';
 import { paymentChangeInput } from '../../../../domain/schemas/payments';
-import { currentUser } from '../auth/middleware';
+import { currentUser } from '../auth';
 import { parseRaParams, sendRaList } from '../../platform/lists/raList';
 import { API } from '../../../../domain/messages';
 import type { PaymentRecordStatus } from '../../../../domain/orderStatus';
-import { actorOf } from '../orders/service';
+import { actorOf } from '../orders';
 import { findPayment, movePayment, paymentListSpec, paymentPage } from './adminService';
 
 export function paymentsRoutes() {

@@ -10,8 +10,8 @@ import { API } from '../../../../domain/messages';
 import {
   ORDER_PAYMENT_STATUS_OF, PAYMENT_RECORD_STATUS_LABELS, PAYMENT_RECORD_TRANSITIONS, PaymentRecordStatus, PaymentStatus,
 } from '../../../../domain/orderStatus';
-import type { Actor } from '../orders/service';
-import { invoiceOnPayment } from '../invoices/service';
+import type { Actor } from '../orders';
+import { invoiceOnPayment } from '../invoices';
 
 /** The payment record's status for an order-level payment status (staff may set either). */
 const RECORD_STATUS_FOR: Record<PaymentStatus, PaymentRecordStatus> = { unpaid: 'pending', paid: 'paid', refunded: 'refunded' };

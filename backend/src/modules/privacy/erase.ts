@@ -10,7 +10,7 @@ import { searchable } from '../../../../domain/slug';
 import { normalizeEmailKey } from '../../../../domain/email';
 import { ERASED_EMAIL, closedAccountEmail } from '../../../../domain/privacy';
 import { PRIVACY } from '../../../../domain/messages';
-import { contactMessageLink } from '../staff/contact';
+import { contactMessageLink } from '../staff';
 
 /** `lower(column) in (values)`: e-mails were stored as typed. */
 function lowerIn(qb: Knex.QueryBuilder, column: string, values: string[]): Knex.QueryBuilder {

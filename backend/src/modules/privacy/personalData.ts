@@ -5,7 +5,7 @@ import Papa from 'papaparse';
 import type { Knex } from 'knex';
 import { fromMinor } from '../../../../domain/money';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../../domain/orderStatus';
-import { orderOffice } from '../couriers/views';
+import { orderOffice } from '../couriers';
 import { recordsOf } from './erase';
 
 export interface PersonalData {

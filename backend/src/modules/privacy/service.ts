@@ -13,8 +13,8 @@ import { PRIVACY } from '../../../../domain/messages';
 import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES } from '../../../../domain/limits';
 import { ERASED_EMAIL, maskEmail, retentionCutoff } from '../../../../domain/privacy';
 import { OPEN_ORDER_STATUSES } from '../../../../domain/orderStatus';
-import { verifyPassword } from '../auth/passwords';
-import { getSettings } from '../settings/service';
+import { verifyPassword } from '../auth';
+import { getSettings } from '../settings';
 import { anonymiseMessages, anonymiseOrders, eraseAccount, eraseByEmail, recordsOf, type ErasedCounts } from './erase';
 import { personalData, type PersonalData } from './personalData';
 

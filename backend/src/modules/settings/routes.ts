@@ -10,8 +10,8 @@ import { switchToEuro } from './currency';
 import { conflict } from '../../platform/http/errors';
 import { API } from '../../../../domain/messages';
 import { BGN_PER_EUR, fromMinor } from '../../../../domain/money';
-import { checkLegalSettings } from '../invoices/settings';
-import { checkGuestOrderLimits } from '../checkout/guestOrders';
+import { checkLegalSettings } from '../invoices';
+import { checkGuestOrderLimits } from '../checkout';
 
 /** Money in minor units becomes decimal amounts of the shop's currency, as everywhere in the API. */
 function inShopCurrency(s: ShopSettings) {

@@ -1,10 +1,10 @@
 // The data a server-rendered page needs, read once from the services (no HTTP to ourselves),
 // in exactly the shapes the API gives the browser: the page hydrates from it without asking again.
 import { HttpError } from '../../platform/http/errors';
-import { shopProducts } from '../catalogue/productLists';
-import { publicSettings } from '../settings/routes';
-import { findProduct, productView } from '../catalogue/products';
-import { listCategories, resolveCategory } from '../catalogue/categories';
+import { shopProducts } from '../catalogue';
+import { publicSettings } from '../settings';
+import { findProduct, productView } from '../catalogue';
+import { listCategories, resolveCategory } from '../catalogue';
 import type { CatalogueQuery, PageNeeds, PagePayload } from '../../../../domain/storefrontPages';
 
 /** A query as the API reads it from a URL: strings. */

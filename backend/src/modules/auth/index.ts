@@ -1,0 +1,4 @@
+// The auth area's entrance: what other areas may use of it.
+export * from './middleware';
+export * from './passwords';
+export * from './sessions';

@@ -1,0 +1,5 @@
+// The catalogue area's entrance: what other areas may use of it.
+export * from './categories';
+export * from './facts';
+export * from './productLists';
+export * from './products';

@@ -1,0 +1,2 @@
+// The customers area's entrance: what other areas may use of it.
+export * from './users';
