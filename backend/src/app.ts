@@ -13,9 +13,10 @@ import { keepSettings } from './modules/settings/service';
 import { errorMiddleware, notFound } from './platform/http/errors';
 import { parseJsonBodies } from './platform/http/bodyParsing';
 import { sessionMiddleware } from './platform/http/session';
-import { authenticate, rememberUsers, requireAdmin } from './modules/auth/middleware';
+import { authenticate, rememberUsers } from './modules/auth/middleware';
+import { requireAdmin } from './platform/http/auth';
 import { requireCsrf } from './platform/http/csrf';
-import { auditAdminMutations } from './modules/staff/auditTrail';
+import { auditAdminMutations } from './platform/http/auditTrail';
 import { AnswerCache, serveAdminListCache, servePublicCache } from './platform/cache/answerCache';
 import { DATA_TABLES, enableCountCache } from './platform/cache/countCache';
 import { requestLog } from './platform/http/requestLog';
@@ -57,6 +58,8 @@ import { productDuplicateRoutes } from './modules/catalogue/productDuplicate';
 import { csvImportRoutes } from './modules/catalogue/csvImportRoutes';
 import { packingSlipRoutes } from './modules/orders/packingSlipRoutes';
 import { readinessCheck } from './platform/db/storage';
+import { clearSubscribers } from './platform/events';
+import { subscribeCartEvents } from './modules/cart';
 
 export interface ApiRoute {
   path: string;
@@ -79,6 +82,10 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
   app.knex = knex;
   app.config = config;
   app.context.config = config;
+
+  // Effects after commit: the areas subscribe anew for this app (platform/events).
+  clearSubscribers();
+  subscribeCartEvents();
 
   if (config.trustedProxies.length) app.use(trustListedProxies(config.trustedProxies));
   if (config.logRequests) app.use(requestLog);

@@ -2,7 +2,7 @@
 // catalogue only into an empty database, and make sure an administrator can sign in.
 import type { Knex } from 'knex';
 import { User } from './models/User';
-import { createUser, updateUser } from './modules/customers/users';
+import { createUser, updateUser } from './modules/auth/users';
 import { randomPassword } from './modules/auth/passwords';
 import { seedDemo } from '../../seeds/demo';
 import { isPostgres } from './platform/db/knex';

@@ -7,20 +7,18 @@ import path from 'node:path';
 import fs from 'node:fs';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { makeShop, TestShop, Browser } from './helpers';
+import { shopForThisFile, Browser } from './helpers';
 import { makeCatalogue, Catalogue, checkoutBody, mailTo } from './fixtures';
 import { API } from '../../domain/messages';
 import { CART_LINES_MAX, LOGIN_MAX_FAILURES, ORDER_MAILS_PER_RECIPIENT, QUANTITY_MAX, REGISTER_MAX_PER_ADDRESS } from '../../domain/limits';
 
-let shop: TestShop;
 let cat: Catalogue;
 const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-outbox-'));
+const shop = shopForThisFile({ outboxDir });
 beforeAll(async () => {
-  shop = await makeShop({ outboxDir });
   cat = await makeCatalogue();
 });
 afterAll(async () => {
-  await shop.close();
   fs.rmSync(outboxDir, { recursive: true, force: true });
 });
 

@@ -1,20 +1,18 @@
 // The accessibility statement (issue 28): its editable parts in the settings (defaults, staff's
 // changes, refusals), a visitor's barrier report reaching the staff's messages with a notice
 // (throttled like the distributors' form), and the page itself, rendered and in the sitemap.
-import { makeShop, TestShop, Browser } from './helpers';
+import { shopForThisFile, Browser } from './helpers';
 import { ACCESSIBILITY, API } from '../../domain/messages';
 import { CONTACT_MAX_PER_WINDOW, NAME_MAX, TEXT_MAX } from '../../domain/limits';
 import { ContactMessage, Notification } from '../src/models';
 import { DEFAULT_SETTINGS } from '../src/modules/settings/service';
 
-let shop: TestShop;
 let admin: Browser & { userId: number; email: string };
 
+const shop = shopForThisFile();
 beforeAll(async () => {
-  shop = await makeShop();
   admin = await shop.signedIn('admin');
 });
-afterAll(() => shop.close());
 beforeEach(() => shop.app.knex('throttles').delete());
 
 async function guest() {

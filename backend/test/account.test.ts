@@ -2,18 +2,14 @@
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
-import { makeShop, TestShop } from './helpers';
+import { shopForThisFile } from './helpers';
 import { mailTo } from './fixtures';
 import { API } from '../../domain/messages';
 
-let shop: TestShop;
 const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-outbox-'));
 
-beforeAll(async () => {
-  shop = await makeShop({ outboxDir, publicUrl: 'https://shop.example' });
-});
+const shop = shopForThisFile({ outboxDir, publicUrl: 'https://shop.example' });
 afterAll(async () => {
-  await shop.close();
   fs.rmSync(outboxDir, { recursive: true, force: true });
 });
 

@@ -1,24 +1,22 @@
 // A day of order work in the admin: the tracking number saved with the move, partial refunds
 // that say whether stock comes back (and never twice), deletion with a reason, orders by phone.
-import { makeShop, TestShop, Browser } from './helpers';
+import { shopForThisFile, Browser } from './helpers';
 import { makeCatalogue, Catalogue, stockOf, placeOrder } from './fixtures';
 import { API } from '../../domain/messages';
 import { AuditLog, Order, Payment } from '../src/models';
 
-let shop: TestShop;
 let cat: Catalogue;
 let admin: Browser & { userId: number; email: string };
 let guest: Browser;
 const triples = (quantity: number) => [{ productId: cat.triples.id, variantId: cat.triples.variant, quantity }];
 
+const shop = shopForThisFile();
 beforeAll(async () => {
-  shop = await makeShop();
   cat = await makeCatalogue();
   admin = await shop.signedIn('admin');
   guest = shop.browser();
   await guest.csrf();
 });
-afterAll(() => shop.close());
 
 it('stores the tracking number and the staff note sent with the move to shipped', async () => {
   const order = await placeOrder(guest, triples(1));

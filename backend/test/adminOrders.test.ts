@@ -3,12 +3,11 @@
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
-import { makeShop, TestShop, Browser } from './helpers';
+import { shopForThisFile, Browser } from './helpers';
 import { makeCatalogue, Catalogue, stockOf, discount, placeOrder, mailTo } from './fixtures';
 import { API } from '../../domain/messages';
 import { AuditLog, Order, OrderEvent } from '../src/models';
 
-let shop: TestShop;
 let cat: Catalogue;
 let admin: Browser & { userId: number; email: string };
 const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-outbox-'));
@@ -18,8 +17,8 @@ const placed: Array<{ id: number; number: string; total: number }> = [];
 const triples = (quantity: number) => [{ productId: cat.triples.id, variantId: cat.triples.variant, quantity }];
 const customer = (firstName: string, email: string, phone: string) => ({ customer: { firstName, lastName: 'Тестов', email, phone } });
 
+const shop = shopForThisFile({ outboxDir });
 beforeAll(async () => {
-  shop = await makeShop({ outboxDir });
   cat = await makeCatalogue();
   admin = await shop.signedIn('admin');
   const guest = shop.browser();
@@ -29,7 +28,6 @@ beforeAll(async () => {
   placed.push(await placeOrder(guest, [{ productId: cat.twins.id, variantId: cat.twins.v0, quantity: 1 }], customer('Мария', 'maria@example.bg', '0888111222')));
 });
 afterAll(async () => {
-  await shop.close();
   fs.rmSync(outboxDir, { recursive: true, force: true });
 });
 

@@ -1,17 +1,15 @@
 // Issue 25 (8): the admin password rule (ADMIN_PASSWORD at start: at least 12 characters, not a
 // common password, not the e-mail) on every way an administrator's password is set.
 import crypto from 'node:crypto';
-import { makeShop, TestShop, Browser } from './helpers';
+import { shopForThisFile, Browser } from './helpers';
 import { hashToken } from '../src/modules/auth/middleware';
 import { API, SAFETY } from '../../domain/messages';
 
-let shop: TestShop;
 let admin: Browser & { userId: number; email: string };
+const shop = shopForThisFile();
 beforeAll(async () => {
-  shop = await makeShop();
   admin = await shop.signedIn('admin');
 });
-afterAll(() => shop.close());
 
 const WEAK: Array<[string, (email: string) => string, string]> = [
   ['short', () => 'dobra-par', SAFETY.adminPasswordTooShort],

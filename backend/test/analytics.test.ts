@@ -1,6 +1,6 @@
 // The admin's figures: GET /api/admin/analytics?from&to&granularity and GET /api/admin/dashboard,
 // computed from orders written directly with the models at known instants.
-import { makeShop, TestShop, Browser } from './helpers';
+import { shopForThisFile, Browser } from './helpers';
 import { product } from './fixtures';
 import { API } from '../../domain/messages';
 import { toMinor } from '../../domain/money';
@@ -9,7 +9,6 @@ import { ORDER_STATUSES, ORDER_STATUS_LABELS, OrderStatus } from '../../domain/o
 import { Category, Order, OrderItem, Product, Setting, User } from '../src/models';
 import { clearSettingsCache } from '../src/modules/settings/service';
 
-let shop: TestShop;
 let admin: Browser & { userId: number; email: string };
 let orderNo = 0;
 
@@ -43,8 +42,8 @@ let twinsIce: { id: number; variants: number[] };
 let triples: { id: number; variants: number[] };
 let loose: { id: number; variants: number[] };
 
+const shop = shopForThisFile();
 beforeAll(async () => {
-  shop = await makeShop();
   admin = await shop.signedIn('admin');
   // Product lines: TWINS (with a sub-category), TRIPLES, and a product with no category.
   const tw = await Category.query().insert({ name: 'TWINS', slug: 'twins', position: 0 } as Partial<Category>);
@@ -58,7 +57,6 @@ beforeAll(async () => {
   await Product.query().patch({ categoryId: ice.id } as Partial<Product>).findById(twinsIce.id);
   await Product.query().patch({ categoryId: tr.id } as Partial<Product>).findById(triples.id);
 });
-afterAll(() => shop.close());
 
 async function guest() {
   const b = shop.browser();

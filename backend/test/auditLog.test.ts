@@ -1,18 +1,16 @@
 // Every admin mutation leaves a record: who, what, before and after, no secrets; staff read it.
-import { makeShop, TestShop, Browser, allKeys } from './helpers';
+import { shopForThisFile, Browser, allKeys } from './helpers';
 import { AuditLog, Category } from '../src/models';
 import { makeCatalogue, Catalogue } from './fixtures';
 
-let shop: TestShop;
 let admin: Browser & { userId: number; email: string };
 let cat: Catalogue;
 
+const shop = shopForThisFile();
 beforeAll(async () => {
-  shop = await makeShop();
   cat = await makeCatalogue();
   admin = await shop.signedIn('admin');
 });
-afterAll(() => shop.close());
 
 describe('the audit log', () => {
   it('records an update with the record before and after, and the actor', async () => {

@@ -1,11 +1,7 @@
-import { makeShop, TestShop, allKeys, SECRET_KEYS } from './helpers';
+import { shopForThisFile, allKeys, SECRET_KEYS } from './helpers';
 import { API } from '../../domain/messages';
 
-let shop: TestShop;
-beforeAll(async () => {
-  shop = await makeShop();
-});
-afterAll(() => shop.close());
+const shop = shopForThisFile();
 
 describe('CSRF token', () => {
   it('is issued, bound to the session, and stable across calls', async () => {

@@ -1,21 +1,19 @@
 // Settings, the distributors' form, staff notifications and the admin's figures.
-import { makeShop, TestShop, Browser, allKeys } from './helpers';
+import { shopForThisFile, Browser, allKeys } from './helpers';
 import { makeCatalogue, Catalogue, placeOrder } from './fixtures';
 import { API } from '../../domain/messages';
 import { Category, Notification, Order, Product, User, Variant } from '../src/models';
 import { DEFAULT_SETTINGS } from '../src/modules/settings/service';
 import { shopDay } from '../../domain/dates';
 
-let shop: TestShop;
 let cat: Catalogue;
 let admin: Browser & { userId: number; email: string };
 
+const shop = shopForThisFile();
 beforeAll(async () => {
-  shop = await makeShop();
   cat = await makeCatalogue();
   admin = await shop.signedIn('admin');
 });
-afterAll(() => shop.close());
 
 async function guest() {
   const b = shop.browser();

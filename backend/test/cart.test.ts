@@ -1,10 +1,9 @@
 // The server cart of a signed-in shopper: GET /api/cart, POST /api/cart/add,
 // PUT /api/cart/edit/:id, DELETE /api/cart/remove/:id, DELETE /api/cart.
-import { makeShop, TestShop, Browser, allKeys, SECRET_KEYS } from './helpers';
+import { shopForThisFile, Browser, allKeys, SECRET_KEYS } from './helpers';
 import { API } from '../../domain/messages';
 import { Product, Variant, ProductImage, Attribute, AttributeValue, ProductAttribute } from '../src/models';
 
-let shop: TestShop;
 
 /** The catalogue these tests buy from, written with the models (the admin product API is
  *  another area's): two products on sale, one draft, flavours as attributes. */
@@ -27,8 +26,8 @@ async function product(name: string, slug: string, price: number, status: 'activ
   return { id: p.id, variants: ids };
 }
 
+const shop = shopForThisFile();
 beforeAll(async () => {
-  shop = await makeShop();
   cat.flavour = (await Attribute.query().insert({ name: 'Вкус 1' } as Partial<Attribute>)).id;
   cat.extra = (await Attribute.query().insert({ name: 'Вкус 2' } as Partial<Attribute>)).id;
   const value = async (attributeId: number, text: string) => (await AttributeValue.query().insert({ attributeId, value: text } as Partial<AttributeValue>)).id;
@@ -51,7 +50,6 @@ beforeAll(async () => {
   const spare = await product('TWINS Сезонен', 'twins-sezonen', 1500, 'active', [{ sku: 'SP-1', name: 'Стандартен', stock: 4 }]);
   [cat.spare, cat.spareVariant] = [spare.id, spare.variants[0]];
 });
-afterAll(() => shop.close());
 
 /** A refusal: what is sent, the status, the message (functions: the catalogue ids exist only after beforeAll). */
 type Refusal = [what: string, body: () => object, status: number, message: () => string];

@@ -1,19 +1,17 @@
 // The storefront shows the cart a change answers and does not read it again (issue 16, item 7):
 // so every change of the server cart must answer exactly what GET /api/cart would answer next,
 // beside the spec's message (spec §7 keeps its fields: cartItems, and the rest added).
-import { makeShop, TestShop, Browser } from './helpers';
+import { shopForThisFile, Browser } from './helpers';
 import { makeCatalogue, Catalogue } from './fixtures';
 import { Product } from '../src/models';
 import { API } from '../../domain/messages';
 
-let shop: TestShop;
 let cat: Catalogue;
 
+const shop = shopForThisFile();
 beforeAll(async () => {
-  shop = await makeShop();
   cat = await makeCatalogue();
 });
-afterAll(() => shop.close());
 
 /** The answer to a change, checked against the cart read right after it. */
 async function answersTheCart(b: Browser, change: Promise<{ status: number; body: any }>, message: string) {

@@ -1,17 +1,16 @@
 // Signing in with a guest `cart` cookie: its lines join the server cart (same line adds up,
 // capped at stock; invalid lines dropped) and the cookie is expired. The merge never fails a
 // sign-in.
-import { makeShop, TestShop, Browser } from './helpers';
+import { shopForThisFile, Browser } from './helpers';
 import { API } from '../../domain/messages';
 import { Product, Variant, Attribute, AttributeValue, ProductAttribute, CartItem } from '../src/models';
 import { parseGuestCart, guestLine } from '../src/modules/cart/merge';
 import { encodeCartCookie } from '../../domain/cartCookie';
 
-let shop: TestShop;
 const cat = {} as { flavour: number; berry: number; mint: number; ice: number; extra: number; twins: number; twins0: number; twins20: number; triples: number; triplesOnly: number; draft: number };
 
+const shop = shopForThisFile();
 beforeAll(async () => {
-  shop = await makeShop();
   cat.flavour = (await Attribute.query().insert({ name: 'Вкус 1' } as Partial<Attribute>)).id;
   cat.extra = (await Attribute.query().insert({ name: 'Вкус 2' } as Partial<Attribute>)).id;
   const value = async (attributeId: number, text: string) => (await AttributeValue.query().insert({ attributeId, value: text } as Partial<AttributeValue>)).id;
@@ -33,7 +32,6 @@ beforeAll(async () => {
   cat.draft = draft.id;
   await Variant.query().insert({ productId: draft.id, sku: 'DR-1', name: 'Стандартен', stock: 10 } as Partial<Variant>);
 });
-afterAll(() => shop.close());
 
 /** A guest line as the storefront writes it into the cookie (id from the current time). */
 const guest = (productId: number, variantId: number | null, quantity: number, valueIds: Array<[number, number]> = [], personalization = '') => ({

@@ -1,14 +1,12 @@
-import { makeShop, TestShop } from './helpers';
+import { shopForThisFile, TestShop } from './helpers';
 import { API } from '../../domain/messages';
 import { Product } from '../src/models/Product';
 
-let shop: TestShop;
 let admin: Awaited<ReturnType<TestShop['signedIn']>>;
+const shop = shopForThisFile();
 beforeAll(async () => {
-  shop = await makeShop();
   admin = await shop.signedIn('admin');
 });
-afterAll(() => shop.close());
 
 async function create(name: string, parentId: number | null = null) {
   const res = await admin.post('/api/admin/categories/create', { name, parentId });

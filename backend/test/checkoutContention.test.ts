@@ -2,16 +2,12 @@
 // taken last in the order's transaction and variant by variant in id order, so orders whose lines
 // name the same variants in opposite orders never wait for each other crosswise (PostgreSQL would
 // end one of them as a deadlock), and every order that fits the stock is placed.
-import { makeShop, TestShop } from './helpers';
+import { shopForThisFile } from './helpers';
 import { product, stockOf, checkoutBody } from './fixtures';
 import { Order, Notification } from '../src/models';
 
-let shop: TestShop;
 
-beforeAll(async () => {
-  shop = await makeShop();
-});
-afterAll(() => shop.close());
+const shop = shopForThisFile();
 
 async function guest() {
   const b = shop.browser();

@@ -2,20 +2,18 @@
 // it. Before, a wrong code on the order answered 400 „Невалиден код…“ and a right one went
 // through (or answered 409 with its quote) however many were tried: codes could be guessed
 // through checkout without meeting the code-check throttle.
-import { makeShop, TestShop, Browser } from './helpers';
+import { shopForThisFile, Browser } from './helpers';
 import { makeCatalogue, Catalogue, discount, checkoutBody } from './fixtures';
 import { API } from '../../domain/messages';
 import { DISCOUNT_CHECKS_PER_SESSION } from '../../domain/limits';
 import { Order } from '../src/models';
 
-let shop: TestShop;
 let cat: Catalogue;
+const shop = shopForThisFile();
 beforeAll(async () => {
-  shop = await makeShop();
   cat = await makeCatalogue();
   await discount({ code: 'PRAVILEN' });
 });
-afterAll(() => shop.close());
 
 const items = () => [{ productId: cat.triples.id, variantId: cat.triples.variant, quantity: 1 }];
 async function guest(): Promise<Browser> {

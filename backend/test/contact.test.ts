@@ -1,18 +1,16 @@
 // The distributors' form (POST /api/contact) and the staff's inbox of its messages
 // (react-admin resource /api/admin/contact-messages).
-import { makeShop, TestShop, Browser, allKeys } from './helpers';
+import { shopForThisFile, Browser, allKeys } from './helpers';
 import { API } from '../../domain/messages';
 import { NAME_MAX, PHONE_MAX, TEXT_MAX, CONTACT_MAX_PER_WINDOW } from '../../domain/limits';
 import { ContactMessage, Notification } from '../src/models';
 
-let shop: TestShop;
 let admin: Browser & { userId: number; email: string };
 
+const shop = shopForThisFile();
 beforeAll(async () => {
-  shop = await makeShop();
   admin = await shop.signedIn('admin');
 });
-afterAll(() => shop.close());
 // Every request here comes from one address: start each test with a fresh allowance.
 beforeEach(() => shop.app.knex('throttles').delete());
 

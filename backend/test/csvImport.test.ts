@@ -1,24 +1,22 @@
 // CSV import of products, variants and stock: the admin's own export read back (BOM, `;`,
 // Bulgarian headers, decimal comma), a dry run that says what each row does and changes nothing,
 // errors by row and column, all or nothing, the shop serving the new prices, the limits.
-import { makeShop, TestShop, Browser } from './helpers';
+import { shopForThisFile, Browser } from './helpers';
 import { makeCatalogue, Catalogue, stockOf } from './fixtures';
 import { IMPORT } from '../../domain/messages';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_MB, IMPORT_ROWS_MAX } from '../../domain/limits';
 import { AuditLog, Category, Product, Variant } from '../src/models';
 import type { ImportReport, ImportRow } from '../../domain/api';
 
-let shop: TestShop;
 let cat: Catalogue;
 let admin: Browser & { userId: number; email: string };
 
+const shop = shopForThisFile();
 beforeAll(async () => {
-  shop = await makeShop();
   cat = await makeCatalogue();
   await Category.query().insert({ name: 'Течности', slug: 'technosti', position: 0 } as Partial<Category>);
   admin = await shop.signedIn('admin');
 });
-afterAll(() => shop.close());
 
 /** A file as the admin's inventory export writes it: BOM, `;`, CRLF, Bulgarian headers. */
 const exportLike = (lines: string[][]) => Buffer.from('\uFEFF' + lines.map((l) => l.join(';')).join('\r\n') + '\r\n', 'utf8');

@@ -1,18 +1,17 @@
 // A customer's page for staff (issue 21): a guest buyer keyed by e-mail and a registered customer,
 // with every phone they gave, where their parcels went (office or address), their orders newest
 // first with status and item count, and totals that agree with the customers list. Admins only.
-import { makeShop, TestShop, Browser } from './helpers';
+import { shopForThisFile, Browser } from './helpers';
 import { makeCatalogue, Catalogue, placeOrder } from './fixtures';
 import { API } from '../../domain/messages';
 
-let shop: TestShop;
 let cat: Catalogue;
 let admin: Browser;
 let guest: Browser;
 const orders: Array<{ id: number; number: string; total: number }> = [];
 
+const shop = shopForThisFile();
 beforeAll(async () => {
-  shop = await makeShop();
   cat = await makeCatalogue();
   admin = await shop.signedIn('admin');
   guest = shop.browser();
@@ -26,7 +25,6 @@ beforeAll(async () => {
   // A cancelled order stays in the list but not in the money spent.
   expect((await admin.put(`/api/admin/orders/${orders[1].id}`, { status: 'cancelled' })).status).toBe(200);
 });
-afterAll(() => shop.close());
 
 it('shows a guest buyer by e-mail: phones, addresses, orders newest first and totals', async () => {
   const res = await admin.get(`/api/admin/customers/${encodeURIComponent('guest.buyer@example.bg')}`);

@@ -1,10 +1,9 @@
 // One customers view: registered customers and guest buyers by e-mail, with order count, money
 // spent and last order; a phone typed any way and a name in either order find them.
-import { makeShop, TestShop, Browser } from './helpers';
+import { shopForThisFile, Browser } from './helpers';
 import { makeCatalogue, Catalogue, placeOrder } from './fixtures';
 import { normalizePhone, matchesCustomer } from '../../domain/customers';
 
-let shop: TestShop;
 let cat: Catalogue;
 let admin: Browser & { userId: number; email: string };
 const list = async (filter: object = {}, sort = '["lastOrderAt","DESC"]') => {
@@ -13,8 +12,8 @@ const list = async (filter: object = {}, sort = '["lastOrderAt","DESC"]') => {
   return res.body as any[];
 };
 
+const shop = shopForThisFile();
 beforeAll(async () => {
-  shop = await makeShop();
   cat = await makeCatalogue();
   admin = await shop.signedIn('admin');
   const guest = shop.browser();
@@ -26,7 +25,6 @@ beforeAll(async () => {
   await placeOrder(guest, triples(1), as('Петър', 'Петров', 'petar@example.bg', '0888111222'));
   await shop.user('customer', { email: 'registered.only@example.bg', firstName: 'Ива', lastName: 'Тодорова' });
 });
-afterAll(() => shop.close());
 
 it('lists guest buyers (one row per e-mail) beside registered customers, with orders, spending and last order', async () => {
   const rows = await list();

@@ -2,19 +2,17 @@
 // when signed in and on the normalised e-mail for guests, race-safe (run this file with
 // TEST_DATABASE_URL for PostgreSQL), and a code preview that neither tells strangers who used a
 // code nor can be hammered.
-import { makeShop, TestShop, Browser } from './helpers';
+import { shopForThisFile, Browser } from './helpers';
 import { makeCatalogue, Catalogue, discount, checkoutBody } from './fixtures';
 import { API } from '../../domain/messages';
 import { DISCOUNT_CHECKS_PER_SESSION } from '../../domain/limits';
 import { Discount, Order } from '../src/models';
 
-let shop: TestShop;
 let cat: Catalogue;
+const shop = shopForThisFile();
 beforeAll(async () => {
-  shop = await makeShop();
   cat = await makeCatalogue();
 });
-afterAll(() => shop.close());
 
 const items = () => [{ productId: cat.triples.id, variantId: cat.triples.variant, quantity: 1 }];
 async function guest(): Promise<Browser> {

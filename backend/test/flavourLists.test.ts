@@ -1,18 +1,16 @@
 // Flavour lists (issue 21): staff name a list of flavours once and pick it on products; the
 // resource is admin-only, checked, and every change is in the audit log.
-import { makeShop, TestShop } from './helpers';
+import { shopForThisFile, TestShop } from './helpers';
 import { CATALOGUE } from '../../domain/messages';
 
-let shop: TestShop;
 let admin: Awaited<ReturnType<TestShop['signedIn']>>;
 
 const TWINS = ['Ягода', 'Диня', 'Мента', 'Манго', 'Боровинка', 'Праскова', 'Грозде', 'Лимон', 'Кола', 'Ананас'];
 
+const shop = shopForThisFile();
 beforeAll(async () => {
-  shop = await makeShop();
   admin = await shop.signedIn('admin');
 });
-afterAll(() => shop.close());
 
 describe('flavour lists', () => {
   let id: number;

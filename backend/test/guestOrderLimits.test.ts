@@ -5,21 +5,19 @@
 // itself, past a hard one it is refused; one guest order takes at most a share of a variant's
 // stock. Run with TEST_DATABASE_URL too: the counts are written with the order.
 import { solveChallenge } from 'altcha-lib/v1';
-import { makeShop, TestShop, Browser } from './helpers';
+import { shopForThisFile, Browser } from './helpers';
 import { makeCatalogue, Catalogue, checkoutBody, stockOf } from './fixtures';
 import { GUEST_ORDER } from '../../domain/messages';
 import { GUEST_ORDER_LIMITS_DEFAULT } from '../../domain/limits';
 import { Order, Variant } from '../src/models';
 
-let shop: TestShop;
 let cat: Catalogue;
 let admin: Browser;
+const shop = shopForThisFile({ proxy: true, proxyHops: 1 }, { realGuestOrderLimits: true });
 beforeAll(async () => {
-  shop = await makeShop({ proxy: true, proxyHops: 1 }, { realGuestOrderLimits: true });
   cat = await makeCatalogue();
   admin = await shop.signedIn('admin');
 });
-afterAll(() => shop.close());
 
 const limits = (changes: Partial<typeof GUEST_ORDER_LIMITS_DEFAULT>) => admin.put('/api/admin/settings', { guestOrders: changes });
 const items = (quantity = 1) => [{ productId: cat.triples.id, variantId: cat.triples.variant, quantity }];

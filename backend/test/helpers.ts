@@ -8,7 +8,7 @@ import { createApp, ShopApp } from '../src/app';
 import { loadConfig, Config } from '../src/config';
 import knexFactory from 'knex';
 import { createKnex } from '../src/platform/db/knex';
-import { createUser } from '../src/modules/customers/users';
+import { createUser } from '../src/modules/auth/users';
 import { GUEST_ORDER_LIMITS_DEFAULT, QUANTITY_MAX, type Role } from '../../domain/limits';
 import { saveSettings } from '../src/modules/settings/service';
 
@@ -127,6 +127,28 @@ export async function makeShop(overrides: Partial<Config> = {}, opts: { realGues
     },
   };
   return shop;
+}
+
+/**
+ * The shop of one test file, on a fresh database: made before the file's first test (so before
+ * the file's own `beforeAll`, when called above it) and closed after its last. What it answers
+ * is the shop itself, usable inside tests and hooks.
+ */
+export function shopForThisFile(overrides: Partial<Config> = {}, opts: { realGuestOrderLimits?: boolean } = {}): TestShop {
+  let made: TestShop | undefined;
+  beforeAll(async () => {
+    made = await makeShop(overrides, opts);
+  });
+  afterAll(async () => {
+    await made?.close();
+  });
+  return new Proxy({} as TestShop, {
+    get(_, key) {
+      if (!made) throw new Error('The shop is made before the tests: use it inside a test or a hook.');
+      const value = (made as unknown as Record<string | symbol, unknown>)[key];
+      return typeof value === 'function' ? value.bind(made) : value;
+    },
+  });
 }
 
 /** Every string anywhere in a JSON answer, to check that no secret is in it. */

@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import * as OTPAuth from 'otpauth';
 import supertest from 'supertest';
-import { makeShop, TestShop, Browser } from './helpers';
+import { shopForThisFile, Browser } from './helpers';
 import { makeCatalogue, Catalogue, checkoutBody } from './fixtures';
 import { parseTrustProxy } from '../src/config';
 import { hashToken } from '../src/modules/auth/middleware';
@@ -13,13 +13,11 @@ import { accountBackOffMs } from '../src/modules/auth/service';
 import { API, SAFETY } from '../../domain/messages';
 import { CONTACT_MAX_PER_WINDOW, LOGIN_ACCOUNT_DELAY_MAX_MS, LOGIN_ACCOUNT_SLOW_AFTER, LOGIN_MAX_FAILURES } from '../../domain/limits';
 
-let shop: TestShop;
 let cat: Catalogue;
+const shop = shopForThisFile({ ...parseTrustProxy('1') });
 beforeAll(async () => {
-  shop = await makeShop({ ...parseTrustProxy('1') });
   cat = await makeCatalogue();
 });
-afterAll(() => shop.close());
 
 async function guest(): Promise<Browser> {
   const b = shop.browser();

@@ -1,10 +1,9 @@
 // Stock at a glance: every variant in one list, changed in place, audited; bad stock refused.
-import { makeShop, TestShop, Browser } from './helpers';
+import { shopForThisFile, Browser } from './helpers';
 import { makeCatalogue, Catalogue, stockOf } from './fixtures';
 import { API } from '../../domain/messages';
 import { AuditLog } from '../src/models';
 
-let shop: TestShop;
 let cat: Catalogue;
 let admin: Browser & { userId: number; email: string };
 const list = async (filter: object = {}, sort = '["productName","ASC"]') => {
@@ -13,12 +12,11 @@ const list = async (filter: object = {}, sort = '["productName","ASC"]') => {
   return res;
 };
 
+const shop = shopForThisFile();
 beforeAll(async () => {
-  shop = await makeShop();
   cat = await makeCatalogue();
   admin = await shop.signedIn('admin');
 });
-afterAll(() => shop.close());
 
 it('lists every variant with its product, SKU, stock and price', async () => {
   const res = await list();

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { makeShop, TestShop, Browser } from './helpers';
+import { shopForThisFile, Browser } from './helpers';
 import { makeCatalogue, Catalogue, placeOrder, checkoutBody, mailTo } from './fixtures';
 import { Order } from '../src/models';
 import { saveSettings, DEFAULT_SETTINGS, clearSettingsCache } from '../src/modules/settings/service';
@@ -13,19 +13,17 @@ import { INVOICE_TEXT, splitVat } from '../../domain/invoices';
 import { convertMinor } from '../../domain/money';
 import { amountInWords } from '../../domain/numberWords';
 
-let shop: TestShop;
 let cat: Catalogue;
 let admin: Browser;
 const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-outbox-'));
 const company = { companyName: 'Клиент Трейд ООД', eik: '130175000', vatNumber: 'BG130175000', mol: 'Петър Петров', address: 'гр. Пловдив, ул. „Тракия“ 5' };
 
+const shop = shopForThisFile({ outboxDir });
 beforeAll(async () => {
-  shop = await makeShop({ outboxDir });
   cat = await makeCatalogue();
   admin = await shop.signedIn('admin');
 });
 afterAll(async () => {
-  await shop.close();
   fs.rmSync(outboxDir, { recursive: true, force: true });
 });
 

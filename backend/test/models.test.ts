@@ -1,13 +1,9 @@
-import { makeShop, TestShop } from './helpers';
+import { shopForThisFile } from './helpers';
 import * as models from '../src/models';
 import { BaseModel } from '../src/models/BaseModel';
 import { isPostgres } from '../src/platform/db/knex';
 
-let shop: TestShop;
-beforeAll(async () => {
-  shop = await makeShop();
-});
-afterAll(() => shop.close());
+const shop = shopForThisFile();
 
 const modelClasses = Object.values(models).filter(
   (m): m is typeof BaseModel => typeof m === 'function' && m.prototype instanceof BaseModel,

@@ -1,17 +1,15 @@
 // Staff notifications: the react-admin resource /api/admin/notifications, the unread badge,
 // mark-all-read, and the notice a new customer's registration leaves.
-import { makeShop, TestShop, Browser } from './helpers';
+import { shopForThisFile, Browser } from './helpers';
 import { API } from '../../domain/messages';
 import { Notification } from '../src/models';
 
-let shop: TestShop;
 let admin: Browser & { userId: number; email: string };
 
+const shop = shopForThisFile();
 beforeAll(async () => {
-  shop = await makeShop();
   admin = await shop.signedIn('admin');
 });
-afterAll(() => shop.close());
 
 const FIELDS = ['createdAt', 'id', 'isRead', 'link', 'message', 'type'];
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();

@@ -5,25 +5,23 @@
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
-import { makeShop, TestShop } from './helpers';
+import { shopForThisFile, TestShop } from './helpers';
 import { makeCatalogue, Catalogue, placeOrder } from './fixtures';
 import { Order } from '../src/models';
 import { DEFAULT_SETTINGS } from '../src/modules/settings/service';
 import { WITHDRAWAL_FORM_TITLE } from '../../domain/withdrawalForm';
 import { formatDual } from '../../domain/money';
 
-let shop: TestShop;
 let cat: Catalogue;
 let admin: Awaited<ReturnType<TestShop['signedIn']>>;
 const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-mails-'));
 
+const shop = shopForThisFile({ outboxDir, publicUrl: 'https://shop.example.bg' });
 beforeAll(async () => {
-  shop = await makeShop({ outboxDir, publicUrl: 'https://shop.example.bg' });
   cat = await makeCatalogue();
   admin = await shop.signedIn('admin');
 });
 afterAll(async () => {
-  await shop.close();
   fs.rmSync(outboxDir, { recursive: true, force: true });
 });
 

@@ -3,22 +3,20 @@
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
-import { makeShop, TestShop, allKeys, SECRET_KEYS } from './helpers';
+import { shopForThisFile, allKeys, SECRET_KEYS } from './helpers';
 import { makeCatalogue, Catalogue, stockOf, discount, checkoutBody, placeOrder, mailTo } from './fixtures';
 import { API } from '../../domain/messages';
 import { Order, Notification, Payment, OrderEvent, Discount, CartItem } from '../src/models';
 import { saveSettings, DEFAULT_SETTINGS } from '../src/modules/settings/service';
 
-let shop: TestShop;
 let cat: Catalogue;
 const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-outbox-'));
 
+const shop = shopForThisFile({ outboxDir });
 beforeAll(async () => {
-  shop = await makeShop({ outboxDir });
   cat = await makeCatalogue();
 });
 afterAll(async () => {
-  await shop.close();
   fs.rmSync(outboxDir, { recursive: true, force: true });
 });
 

@@ -2,7 +2,7 @@
 // staff export and erase what is held for a guest's e-mail; the retention job anonymises old
 // orders and messages. After each erasure every table is searched for the person's details:
 // only the invoices (which the law keeps as issued) may still name them.
-import { makeShop, TestShop, Browser } from './helpers';
+import { shopForThisFile, Browser } from './helpers';
 import { makeCatalogue, Catalogue, placeOrder } from './fixtures';
 import { Order } from '../src/models';
 import { applyRetention, requestKey } from '../src/modules/privacy/service';
@@ -11,17 +11,13 @@ import { PRIVACY } from '../../domain/messages';
 import { ERASED_EMAIL } from '../../domain/privacy';
 import { PERSONAL_DATA_CSV_HEADERS } from '../src/modules/privacy/personalData';
 
-let shop: TestShop;
 let cat: Catalogue;
 let admin: Browser;
 
+const shop = shopForThisFile();
 beforeAll(async () => {
-  shop = await makeShop();
   cat = await makeCatalogue();
   admin = await shop.signedIn('admin');
-});
-afterAll(async () => {
-  await shop.close();
 });
 
 const triples = (quantity = 1) => ({ productId: cat.triples.id, variantId: cat.triples.variant, quantity });

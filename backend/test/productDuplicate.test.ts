@@ -1,15 +1,14 @@
 // Duplicating a product (issue 21): POST /api/admin/products/:id/duplicate makes a draft copy
 // with a new slug and SKUs, the same category, figures, kind, flavours and pictures, no stock.
-import { makeShop, TestShop } from './helpers';
+import { shopForThisFile, TestShop } from './helpers';
 import { API, CATALOGUE } from '../../domain/messages';
 
-let shop: TestShop;
 let admin: Awaited<ReturnType<TestShop['signedIn']>>;
 let source: any;
 let categoryId: number;
 
+const shop = shopForThisFile();
 beforeAll(async () => {
-  shop = await makeShop();
   admin = await shop.signedIn('admin');
   categoryId = (await admin.post('/api/admin/categories/create', { name: 'TWINS', parentId: null })).body.category.id;
   source = (await admin.post('/api/admin/products', {
@@ -21,7 +20,6 @@ beforeAll(async () => {
     images: [{ url: '/uploads/demo/twins.svg', alt: 'TWINS' }, { url: '/uploads/demo/twins-flavours.svg', alt: 'Вкусове' }],
   })).body;
 });
-afterAll(() => shop.close());
 
 describe('duplicating a product', () => {
   let copy: any;

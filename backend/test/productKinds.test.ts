@@ -1,14 +1,13 @@
 // Product kinds and the tobacco directive's limits, checked on save (issue 21): nicotine at most
 // 20 mg/ml, a nicotine liquid's container at most 10 ml, a tank or cartridge at most 2 ml; the
 // spec's create call without a kind keeps working; existing rows get their kind from the migration.
-import { makeShop, TestShop } from './helpers';
+import { makeShop, shopForThisFile, TestShop } from './helpers';
 import { CATALOGUE } from '../../domain/messages';
 import { directiveErrors, PRODUCT_KIND_LABELS } from '../../domain/productKinds';
 import { Product, Variant, Category, Attribute, AttributeValue, ProductAttribute } from '../src/models';
 import { fillKinds } from '../src/platform/db/migrations/20261124160000_product_kinds_and_flavour_lists';
 import { seedIfEmpty } from '../src/setup';
 
-let shop: TestShop;
 let admin: Awaited<ReturnType<TestShop['signedIn']>>;
 let n = 0;
 
@@ -24,11 +23,10 @@ async function productCount() {
   return Number((await Product.query().resultSize()));
 }
 
+const shop = shopForThisFile();
 beforeAll(async () => {
-  shop = await makeShop();
   admin = await shop.signedIn('admin');
 });
-afterAll(() => shop.close());
 
 describe('the directive on create', () => {
   it('refuses 30 mg/ml nicotine with the Bulgarian field error, and saves nothing', async () => {

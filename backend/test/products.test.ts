@@ -1,7 +1,6 @@
-import { makeShop, TestShop, allKeys } from './helpers';
+import { shopForThisFile, TestShop, allKeys } from './helpers';
 import { API } from '../../domain/messages';
 
-let shop: TestShop;
 let admin: Awaited<ReturnType<TestShop['signedIn']>>;
 const ids: Record<string, number> = {};
 let twinsCat: number;
@@ -23,8 +22,8 @@ async function make(key: string, over: Record<string, unknown>) {
   return res.body.product;
 }
 
+const shop = shopForThisFile();
 beforeAll(async () => {
-  shop = await makeShop();
   admin = await shop.signedIn('admin');
   twinsCat = (await admin.post('/api/admin/categories/create', { name: 'TWINS', parentId: null })).body.category.id;
   iceCat = (await admin.post('/api/admin/categories/create', { name: 'TWINS Ice', parentId: twinsCat })).body.category.id;
@@ -41,7 +40,6 @@ beforeAll(async () => {
   await make('case', { name: 'Калъф', price: 14.5, categoryId: other });
   await make('draft', { name: 'Скрит продукт', price: 5, status: 'draft', categoryId: other });
 });
-afterAll(() => shop.close());
 
 describe('the shop catalogue', () => {
   it('lists active products with the documented shape, prices as decimals, sorted by price', async () => {

@@ -1,16 +1,14 @@
 // The public catalogue served from memory never shows a stale price or stock.
-import { makeShop, TestShop } from './helpers';
+import { shopForThisFile } from './helpers';
 import { makeCatalogue, Catalogue, placeOrder, product } from './fixtures';
 import { cartView } from '../src/modules/cart/service';
 import { Product, Variant, AttributeValue, ProductAttribute } from '../src/models';
 
-let shop: TestShop;
 let cat: Catalogue;
+const shop = shopForThisFile({ memoryCaches: true });
 beforeAll(async () => {
-  shop = await makeShop({ memoryCaches: true });
   cat = await makeCatalogue();
 });
-afterAll(() => shop.close());
 
 const stockIn = (body: any, variantId: number) => body.product.variants.find((v: any) => v.id === variantId).stock;
 

@@ -4,25 +4,23 @@
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
-import { makeShop, TestShop, Browser } from './helpers';
+import { shopForThisFile, Browser } from './helpers';
 import { checkoutBody, mailTo } from './fixtures';
 import { seedIfEmpty } from '../src/setup';
 import { Order, Variant, Product } from '../src/models';
 import { API } from '../../domain/messages';
 
-let shop: TestShop;
 let strap: { productId: number; variantId: number };
 const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-quote-outbox-'));
 
+const shop = shopForThisFile({ outboxDir });
 beforeAll(async () => {
-  shop = await makeShop({ outboxDir });
   await seedIfEmpty(shop.app.knex, { uploadDir: shop.config.uploadDir });
   const product = await Product.query().findOne({ slug: 'vrazka-za-vrat-vap-solo' });
   const variant = await Variant.query().where({ productId: product!.id }).orderBy('position').first();
   strap = { productId: product!.id, variantId: variant!.id };
 });
 afterAll(async () => {
-  await shop.close();
   fs.rmSync(outboxDir, { recursive: true, force: true });
 });
 

@@ -1,14 +1,10 @@
 // The migration that fills the forgiving search index for products written before it.
-import { makeShop, TestShop } from './helpers';
+import { shopForThisFile } from './helpers';
 import { Product, Variant, Attribute, AttributeValue, ProductAttribute } from '../src/models';
 import { up } from '../src/platform/db/migrations/20261123190000_product_search_index';
 import { searchable } from '../../domain/slug';
 
-let shop: TestShop;
-beforeAll(async () => {
-  shop = await makeShop();
-});
-afterAll(() => shop.close());
+const shop = shopForThisFile();
 
 it('rewrites old search texts so Latin spellings and flavours find the product', async () => {
   const p = await Product.query().insert({ name: 'TWINS Диня', slug: 'twins-dinya-old', price: 1000, status: 'active', searchText: searchable('TWINS Диня') } as Partial<Product>);

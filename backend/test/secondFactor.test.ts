@@ -5,20 +5,16 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import * as OTPAuth from 'otpauth';
-import { makeShop, TestShop, Browser } from './helpers';
+import { shopForThisFile, Browser } from './helpers';
 import { mailTo } from './fixtures';
 import { API } from '../../domain/messages';
 import { TWO_FACTOR_MAX_FAILURES } from '../../domain/limits';
 import { createKnex } from '../src/platform/db/knex';
 import { openSecret, sealSecret } from '../src/platform/secretBox';
 
-let shop: TestShop;
 const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-outbox-'));
-beforeAll(async () => {
-  shop = await makeShop({ outboxDir });
-});
+const shop = shopForThisFile({ outboxDir });
 afterAll(async () => {
-  await shop.close();
   fs.rmSync(outboxDir, { recursive: true, force: true });
 });
 

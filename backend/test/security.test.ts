@@ -1,11 +1,10 @@
 // What every route promises, checked over the router itself so a new route cannot slip by:
 // the admin routes refuse guests (401) and customers (403); every cookie mutation needs the CSRF
 // token (403); and no input, however hostile, gets a 500 or changes anything when refused.
-import { makeShop, TestShop, Browser } from './helpers';
+import { shopForThisFile, Browser } from './helpers';
 import { makeCatalogue, Catalogue, placeOrder } from './fixtures';
 import type { ApiRoute } from '../src/app';
 
-let shop: TestShop;
 let cat: Catalogue;
 let routes: ApiRoute[];
 let admin: Browser & { userId: number; email: string };
@@ -14,8 +13,8 @@ let customer: Browser & { userId: number; email: string };
 /** Routes only admins may call: everything under /api/admin, and the product status call. */
 const isAdminRoute = (path: string) => path.startsWith('/api/admin') || path === '/api/products/:id/updateStatus';
 
+const shop = shopForThisFile();
 beforeAll(async () => {
-  shop = await makeShop();
   cat = await makeCatalogue();
   routes = shop.app.apiRoutes();
   admin = await shop.signedIn('admin');
@@ -24,7 +23,6 @@ beforeAll(async () => {
   await guest.csrf();
   await placeOrder(guest, [{ productId: cat.triples.id, variantId: cat.triples.variant, quantity: 1 }]);
 });
-afterAll(() => shop.close());
 
 function concrete(path: string): string {
   return path.replace(/:[a-zA-Z]+/g, '1');

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Knex } from 'knex';
-import { makeShop, TestShop, allKeys, SECRET_KEYS } from './helpers';
+import { shopForThisFile, allKeys, SECRET_KEYS } from './helpers';
 import { API } from '../../domain/messages';
 import { NICOTINE_MAX_MG_ML } from '../../domain/limits';
 import { Product } from '../src/models/Product';
@@ -12,18 +12,16 @@ import { createKnex } from '../src/platform/db/knex';
 import { seedDemo, installDemoImages } from '../../seeds/demo';
 import { DEMO_CUSTOMER_PASSWORD } from '../../seeds/catalogue';
 
-let shop: TestShop;
 let knex: Knex;
 let uploadDir: string;
 let firstSeed: boolean;
 
+const shop = shopForThisFile();
 beforeAll(async () => {
-  shop = await makeShop();
   knex = shop.app.knex;
   uploadDir = shop.config.uploadDir;
   firstSeed = await seedIfEmpty(knex, { uploadDir });
 });
-afterAll(() => shop.close());
 
 /** The products API is another part of the work: until its router exists, /api/products
  *  answers the generic "no such route" 404 and the API checks below have nothing to check. */

@@ -2,15 +2,11 @@
 // could fill the table; throttle rows were never deleted. Sessions are now written only when they
 // hold something (the CSRF token has its own signed cookie), and expired rows are purged.
 import supertest from 'supertest';
-import { makeShop, TestShop } from './helpers';
+import { makeShop, shopForThisFile } from './helpers';
 import { purgeExpiredRows, startPurging } from '../src/platform/db/expiredRows';
 import { API } from '../../domain/messages';
 
-let shop: TestShop;
-beforeAll(async () => {
-  shop = await makeShop();
-});
-afterAll(() => shop.close());
+const shop = shopForThisFile();
 
 const count = async (table: string) => Number((await shop.app.knex(table).count({ n: '*' }).first())?.n ?? 0);
 

@@ -1,20 +1,18 @@
 // Shop settings: the public part (GET /api/settings), the whole set for staff
 // (GET|PUT /api/admin/settings) and react-admin's single record (/api/admin/settings/1).
-import { makeShop, TestShop, Browser, allKeys } from './helpers';
+import { shopForThisFile, Browser, allKeys } from './helpers';
 import { API } from '../../domain/messages';
 import { BGN_PER_EUR } from '../../domain/money';
 import { LOW_STOCK_THRESHOLD_DEFAULT } from '../../domain/limits';
 import { Setting } from '../src/models';
 import { DEFAULT_SETTINGS, clearSettingsCache, getSettings } from '../src/modules/settings/service';
 
-let shop: TestShop;
 let admin: Browser & { userId: number; email: string };
 
+const shop = shopForThisFile();
 beforeAll(async () => {
-  shop = await makeShop();
   admin = await shop.signedIn('admin');
 });
-afterAll(() => shop.close());
 // Each test starts from the defaults.
 beforeEach(async () => {
   await Setting.query().delete();

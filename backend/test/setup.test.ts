@@ -94,7 +94,7 @@ describe('npm run admin -- reset-2fa', () => {
     const knex = createKnex({ dbFile: file, databaseUrl: shop.config.databaseUrl });
     if (!shop.config.databaseUrl) {
       await knex.migrate.latest();
-      const { createUser } = await import('../src/modules/customers/users');
+      const { createUser } = await import('../src/modules/auth/users');
       const { Model } = await import('objection');
       Model.knex(knex);
       const u = await createUser({ email: admin.email, password: admin.password, role: 'admin' });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { makeShop, TestShop } from './helpers';
+import { shopForThisFile } from './helpers';
 
 function fakeDist(title: string) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-dist-'));
@@ -11,13 +11,9 @@ function fakeDist(title: string) {
   return dir;
 }
 
-let shop: TestShop;
 const storefrontDist = fakeDist('storefront');
 const adminDist = fakeDist('admin');
-beforeAll(async () => {
-  shop = await makeShop({ storefrontDist, adminDist });
-});
-afterAll(() => shop.close());
+const shop = shopForThisFile({ storefrontDist, adminDist });
 
 describe('the built front ends', () => {
   it('serve the storefront for its client routes, with no-cache on the page', async () => {

@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { makeShop, TestShop } from './helpers';
+import { makeShop, shopForThisFile, TestShop } from './helpers';
 import { seedDemo } from '../../seeds/demo';
 import { product } from './fixtures';
 import { PRODUCT_DATA } from '../../domain/messages';
@@ -22,17 +22,15 @@ import { chunkPreloads, loadTemplate, pageDocument, parseTemplate } from '../src
 import { APP_BOOT_SCRIPT, APP_BOOT_SCRIPT_SOURCE } from '../src/modules/storefront/appAfterPaint';
 import { AGE_GATE_SCRIPT_SOURCE } from '../src/modules/storefront/ageGateHead';
 
-let shop: TestShop;
 let admin: Awaited<ReturnType<TestShop['signedIn']>>;
 const ORIGIN = 'https://shop.example.bg';
 
+const shop = shopForThisFile({ publicUrl: ORIGIN, memoryCaches: true });
 beforeAll(async () => {
-  shop = await makeShop({ publicUrl: ORIGIN, memoryCaches: true });
   await seedDemo(shop.app.knex, { uploadDir: shop.config.uploadDir });
   await product('Чернова без цена', 'chernova-skrita', 1000, [{ sku: 'DR-1', name: 'Стандартен', stock: 5 }], 'draft');
   admin = await shop.signedIn('admin');
 });
-afterAll(() => shop.close());
 
 /** A crawler: no cookies, no JavaScript; asks for plain HTML. */
 function crawl(url: string) {

@@ -5,22 +5,20 @@ import { throttleKey } from '../src/platform/http/throttle';
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
-import { makeShop, TestShop, Browser } from './helpers';
+import { shopForThisFile, Browser } from './helpers';
 import { makeCatalogue, Catalogue, checkoutBody } from './fixtures';
 import { ORDER_MAILS_PER_RECIPIENT } from '../../domain/limits';
 import { GUEST_ORDER } from '../../domain/messages';
 import { normalizeEmailKey } from '../../domain/email';
 import { Order } from '../src/models';
 
-let shop: TestShop;
 let cat: Catalogue;
 const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-stranger-mail-'));
+const shop = shopForThisFile({ outboxDir });
 beforeAll(async () => {
-  shop = await makeShop({ outboxDir });
   cat = await makeCatalogue();
 });
 afterAll(async () => {
-  await shop.close();
   fs.rmSync(outboxDir, { recursive: true, force: true });
 });
 

@@ -1,15 +1,11 @@
 // Two-factor sign-in: setup with a QR, turning on with a code, the second step at sign-in,
 // backup codes used once, turning off, and the setting that makes it mandatory for admins.
 import * as OTPAuth from 'otpauth';
-import { makeShop, TestShop, allKeys, SECRET_KEYS } from './helpers';
+import { shopForThisFile, allKeys, SECRET_KEYS } from './helpers';
 import { API } from '../../domain/messages';
 import { saveSettings } from '../src/modules/settings/service';
 
-let shop: TestShop;
-beforeAll(async () => {
-  shop = await makeShop();
-});
-afterAll(() => shop.close());
+const shop = shopForThisFile();
 
 const codeFor = (secret: string, offset = 0) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offset });
 /** A code is taken once: after the one that turned two-factor on, the next time step's code

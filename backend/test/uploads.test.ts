@@ -1,19 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { makeShop, TestShop, Browser } from './helpers';
+import { shopForThisFile, TestShop, Browser } from './helpers';
 import { API } from '../../domain/messages';
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { IMAGE_MAX_EDGE_PX, UPLOAD_MAX_BYTES, UPLOAD_MAX_MB } from '../../domain/limits';
 
-let shop: TestShop;
 let admin: Awaited<ReturnType<TestShop['signedIn']>>;
+const shop = shopForThisFile();
 beforeAll(async () => {
-  shop = await makeShop();
   admin = await shop.signedIn('admin');
 });
-afterAll(() => shop.close());
 
 /** A real 1×1 PNG built from its chunks (or one whose header claims other dimensions). */
 function tinyPng(width = 1, height = 1): Buffer {

@@ -1,15 +1,13 @@
-import { makeShop, TestShop, allKeys, SECRET_KEYS } from './helpers';
+import { shopForThisFile, TestShop, allKeys, SECRET_KEYS } from './helpers';
 import { API } from '../../domain/messages';
 
-let shop: TestShop;
 let admin: Awaited<ReturnType<TestShop['signedIn']>>;
+const shop = shopForThisFile();
 beforeAll(async () => {
-  shop = await makeShop();
   admin = await shop.signedIn('admin');
   await shop.user('customer', { email: 'ivan.petrov@example.bg', firstName: 'Иван', lastName: 'Петров' });
   await shop.user('customer', { email: 'maria@example.bg', firstName: 'Мария', lastName: 'Андреева' });
 });
-afterAll(() => shop.close());
 
 const noSecrets = (body: unknown) => expect(allKeys(body).filter((k) => SECRET_KEYS.includes(k))).toEqual([]);
 

@@ -1,6 +1,6 @@
 // Several independent inserts in one round trip on PostgreSQL (one after another on SQLite): each
 // answers its own rows, the rows are there, and the caches hear the tables that were written.
-import { makeShop, type TestShop } from './helpers';
+import { shopForThisFile } from './helpers';
 import { Notification } from '../src/models/Notification';
 import { isPostgres } from '../src/platform/db/knex';
 import { writeTogether } from '../src/platform/db/writeTogether';
@@ -8,11 +8,8 @@ import { insertComposedTogether } from '../src/models/BaseModel';
 import { attachedCache } from '../src/platform/cache/attached';
 import { makeCatalogue } from './fixtures';
 
-let shop: TestShop;
-beforeAll(async () => {
-  shop = await makeShop();
-});
-afterAll(() => shop.close());
+// The shop is only needed for its database (Model.knex).
+shopForThisFile();
 
 function countStatements(run: () => Promise<unknown>): Promise<number> {
   const knex = Notification.knex();

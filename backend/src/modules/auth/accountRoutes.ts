@@ -5,7 +5,7 @@ import type { Context } from 'koa';
 import { User } from '../../models/User';
 import { parseBody } from '../../platform/http/parseInput';
 import { forgotPasswordInput, passwordChangeInput, resetPasswordInput, twoFactorCodeInput } from '../../../../domain/schemas/auth';
-import { currentUser, requireUser } from './middleware';
+import { currentUser, requireUser } from '../../platform/http/auth';
 import { afterAnswer } from '../../platform/http/afterAnswer';
 import { SESSION_COOKIE } from '../../platform/http/session';
 import { requestReset, resetPassword } from './passwordReset';

@@ -2,3 +2,5 @@
 export * from './middleware';
 export * from './passwords';
 export * from './sessions';
+export * from './users';
+export { onSignIn } from './signInSteps';

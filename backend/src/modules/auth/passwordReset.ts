@@ -9,7 +9,7 @@ import { hashToken, revokeAllTokens } from './middleware';
 import { badRequest } from '../../platform/http/errors';
 import { sendMail } from '../../platform/mail/transport';
 import { passwordResetMail } from '../orders';
-import { requireAdminPassword, updateUser } from '../customers';
+import { requireAdminPassword, updateUser } from './users';
 import { endAllSessions } from './sessions';
 import { API } from '../../../../domain/messages';
 import { PASSWORD_RESET_MINUTES } from '../../../../domain/limits';

@@ -10,18 +10,18 @@ import { issueCsrfToken } from '../../platform/http/csrf';
 import { unauthorized } from '../../platform/http/errors';
 import { API } from '../../../../domain/messages';
 import { TWO_FACTOR_MAX_TRIES, TWO_FACTOR_PENDING_MS } from '../../../../domain/limits';
-import type { UserInput } from '../customers';
+import type { UserInput } from './users';
 import { signIn, signOut } from './sessions';
-import { mergeGuestCartAtSignIn } from '../cart';
+import { runSignInSteps } from './signInSteps';
 import { accountAwaitingSecondFactor, checkPassword, recordSignIn, registerCustomer } from './service';
 
 /** The session becomes the user's: new session id, last sign-in, the guest cart merged. */
 async function completeSignIn(ctx: Context, user: User) {
   const signedIn = await recordSignIn(user.id);
   const csrfToken = await signIn(ctx, user);
-  // A guest cart kept in the cookie joins the server cart (never fails the sign-in).
-  const mergedCart = await mergeGuestCartAtSignIn(ctx, user.id);
-  return { message: API.loginOk, user: signedIn, csrfToken, ...mergedCart };
+  // What other areas add (the cart: a guest cart kept in the cookie joins the server cart).
+  const added = await runSignInSteps(ctx, user.id);
+  return { message: API.loginOk, user: signedIn, csrfToken, ...added };
 }
 
 function csrfToken(ctx: Context) {

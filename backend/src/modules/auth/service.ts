@@ -16,7 +16,7 @@ import { normalizeEmailKey } from '../../../../domain/email';
 import { addressLimitKey } from '../../platform/http/clientAddress';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 import { revokeAllTokens } from './middleware';
-import { createUser, requireAdminPassword, updateUser, type UserInput } from '../customers';
+import { createUser, requireAdminPassword, updateUser, type UserInput } from './users';
 import { notifyStaff } from '../staff';
 
 const LOGIN_WINDOW_MS = LOGIN_WINDOW_MINUTES * 60_000;

@@ -20,12 +20,7 @@ export async function signIn(ctx: Context, user: User): Promise<string> {
   return csrfToken;
 }
 
-export async function signOut(ctx: Context): Promise<void> {
-  if (!ctx.session) return;
-  issueCsrfToken(ctx);
-  // Nothing is left to keep: the row goes, and no empty one takes its place.
-  ctx.session = null;
-}
+export { signOut } from '../../platform/http/auth';
 
 /** End every session of a user (password reset, account deletion). */
 export async function endAllSessions(knex: import('knex').Knex, userId: number): Promise<void> {

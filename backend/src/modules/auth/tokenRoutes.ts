@@ -2,7 +2,7 @@
 // then), revoke. While two-factor is mandatory for admins, an admin without it gets none.
 import Router from '@koa/router';
 import type { ApiToken } from '../../models/ApiToken';
-import { currentUser, requireUser } from './middleware';
+import { currentUser, requireUser } from '../../platform/http/auth';
 import { parseBody, parseId } from '../../platform/http/parseInput';
 import { apiTokenInput } from '../../../../domain/schemas/auth';
 import { API } from '../../../../domain/messages';

@@ -1,13 +1,13 @@
 // Products: the shop's catalogue (active products only), the spec's admin calls, the status
 // call, and react-admin's dialect over every status.
 import Router from '@koa/router';
-import { auditAdminMutations } from '../staff';
+import { auditAdminMutations } from '../../platform/http/auditTrail';
 import { publicAnswer } from '../../platform/cache/answerCache';
 import type { Context } from 'koa';
 import { parseBody, parseId } from '../../platform/http/parseInput';
 import { productInput, productStatusInput } from '../../../../domain/schemas/catalogue';
 import { badRequest, notFound } from '../../platform/http/errors';
-import { requireAdmin } from '../auth';
+import { requireAdmin } from '../../platform/http/auth';
 import { isRaDialect, parseRaParams, sendRaList } from '../../platform/lists/raList';
 import { API } from '../../../../domain/messages';
 import { PRODUCT_STATUSES, SLUG_MAX, ProductStatus } from '../../../../domain/limits';

@@ -13,7 +13,7 @@ import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1';
 import type { Config } from '../../config';
 import { Throttle } from '../../platform/http/throttle';
 import { addressLimitKey } from '../../platform/http/clientAddress';
-import { badRequest, HttpError, tooManyRequests } from '../../platform/http/errors';
+import { HttpError, tooManyRequests } from '../../platform/http/errors';
 import { normalizeEmailKey } from '../../../../domain/email';
 import { normalizePhoneKey } from '../../../../domain/phone';
 import { GUEST_ORDER } from '../../../../domain/messages';
@@ -24,16 +24,6 @@ export interface GuestOrderSource {
   ip: string;
   /** The solved challenge the checkout page sent back (ALTCHA's base64 payload), if any. */
   proof?: string | null;
-}
-
-/** The settings group as staff save it: each soft limit at most its hard one. */
-export function checkGuestOrderLimits(limits: GuestOrderLimits): GuestOrderLimits {
-  const errors: Record<string, string> = {};
-  for (const of of ['Address', 'Phone', 'Email'] as const) {
-    if (limits[`per${of}Soft`] > limits[`per${of}Hard`]) errors[`guestOrders.per${of}Soft`] = GUEST_ORDER.softAboveHard;
-  }
-  if (Object.keys(errors).length) throw badRequest(GUEST_ORDER.softAboveHard, errors);
-  return limits;
 }
 
 /** The HMAC key of the challenges: derived from the app's first key (the same on every instance). */

@@ -4,7 +4,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { parseBody, parseId, parseQuery } from '../../platform/http/parseInput';
 import { officeSearchQuery, shipmentInput } from '../../../../domain/schemas/couriers';
-import { currentUser } from '../auth';
+import { currentUser } from '../../platform/http/auth';
 import { conflict, serviceUnavailable } from '../../platform/http/errors';
 import { actorOf } from '../orders';
 import { COURIER_TEXT, Courier } from '../../../../domain/couriers';

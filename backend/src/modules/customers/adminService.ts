@@ -8,7 +8,8 @@ import { raPage, filterBy, whereContains, type RaListParams, type RaListSpec } f
 import { cachedCount } from '../../platform/cache/countCache';
 import { API } from '../../../../domain/messages';
 import { ROLES, USER_SORTS, USER_SORT_DEFAULT, PAGE_DEFAULT, PAGE_SIZE_DEFAULT } from '../../../../domain/limits';
-import { createUser, requireAdminPassword, requireAdminPasswordForChange, updateUser, type UserChanges, type UserInput } from './users';
+import { createUser, requireAdminPassword, requireAdminPasswordForChange, updateUser, type UserChanges, type UserInput } from '../auth';
+export type { UserChanges } from '../auth';
 import { endAllSessions } from '../auth';
 
 export const userListSpec: RaListSpec = {

@@ -1,2 +1,1 @@
-// The customers area's entrance: what other areas may use of it.
-export * from './users';
+// The customers area's entrance: what the app and other areas may use of it.

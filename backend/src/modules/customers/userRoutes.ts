@@ -7,8 +7,8 @@ import { parseBody, parseId, parseQuery } from '../../platform/http/parseInput';
 import { isRaDialect, parseRaParams, sendRaList } from '../../platform/lists/raList';
 import { adminInput, newAdminPassword, userInput, userListQuery } from '../../../../domain/schemas/customers';
 import { API } from '../../../../domain/messages';
-import { currentUser } from '../auth';
-import type { UserChanges } from './users';
+import { currentUser } from '../../platform/http/auth';
+import type { UserChanges } from './adminService';
 import {
   addAdmin, changeUser, createUserAsStaff, deleteUser, demoteAdmin, findUser, userList, userListSpec, userPage, type UserListQuery,
 } from './adminService';

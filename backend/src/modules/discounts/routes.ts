@@ -11,7 +11,7 @@ import { API } from '../../../../domain/messages';
 import type { ShippingMethod } from '../../../../domain/orderStatus';
 import { countCodeCheck, customerKeys, guestOrdersCustomerKeys, type CodeCheckPass } from './service';
 import type { ShopSession } from '../../platform/http/session';
-import { hashToken } from '../auth';
+import { hashToken } from '../../platform/http/auth';
 import { csrfTokenOf } from '../../platform/http/csrf';
 import type { LineInput } from '../cart';
 import { quoteCart, quoteView } from '../checkout';

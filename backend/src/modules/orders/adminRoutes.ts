@@ -9,7 +9,7 @@ import { isRaDialect, parseRaParams, sendRaList } from '../../platform/lists/raL
 import { orderChangeInput, orderDeletionQuery, orderListQuery } from '../../../../domain/schemas/orders';
 import { phoneOrderInput } from '../../../../domain/schemas/checkout';
 import { API } from '../../../../domain/messages';
-import { currentUser } from '../auth';
+import { currentUser } from '../../platform/http/auth';
 import { CheckoutInput, takePhoneOrder } from '../checkout';
 import { actorOf, findOrder, orderView } from './service';
 import {

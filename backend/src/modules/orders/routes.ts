@@ -8,7 +8,7 @@ import { parseBody, parseId } from '../../platform/http/parseInput';
 import { checkoutInput, officeCheckoutInput } from '../../../../domain/schemas/checkout';
 import { withdrawalInput } from '../../../../domain/schemas/orders';
 import { notFound, unauthorized } from '../../platform/http/errors';
-import { currentUser, requireUser } from '../auth';
+import { currentUser, requireUser } from '../../platform/http/auth';
 import { API } from '../../../../domain/messages';
 import { formatDateTime } from '../../../../domain/dates';
 import { CheckoutInput, checkout } from '../checkout';

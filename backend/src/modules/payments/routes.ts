@@ -3,7 +3,7 @@
 import Router from '@koa/router';
 import { parseBody, parseId } from '../../platform/http/parseInput';
 import { paymentChangeInput } from '../../../../domain/schemas/payments';
-import { currentUser } from '../auth';
+import { currentUser } from '../../platform/http/auth';
 import { parseRaParams, sendRaList } from '../../platform/lists/raList';
 import { API } from '../../../../domain/messages';
 import type { PaymentRecordStatus } from '../../../../domain/orderStatus';

@@ -5,48 +5,15 @@ import type { Context } from 'koa';
 import { parseBody } from '../../platform/http/parseInput';
 import { euroSwitchInput, settingsInput } from '../../../../domain/schemas/settings';
 import { publicAnswer } from '../../platform/cache/answerCache';
-import { getSettings, saveSettings, ShopSettings } from './service';
+import { getSettings, ShopSettings } from './service';
 import { switchToEuro } from './currency';
-import { conflict } from '../../platform/http/errors';
 import { API } from '../../../../domain/messages';
-import { BGN_PER_EUR, fromMinor } from '../../../../domain/money';
-import { checkLegalSettings } from '../invoices';
-import { checkGuestOrderLimits } from '../checkout';
+import { inShopCurrency, publicSettings } from './views';
+import { updateSettings } from './update';
 
-/** Money in minor units becomes decimal amounts of the shop's currency, as everywhere in the API. */
-function inShopCurrency(s: ShopSettings) {
-  return {
-    ...s,
-    shippingFees: { econt_office: fromMinor(s.shippingFees.econt_office)!, speedy_office: fromMinor(s.shippingFees.speedy_office)!, address: fromMinor(s.shippingFees.address)! },
-    freeShippingThreshold: fromMinor(s.freeShippingThreshold),
-    eurRate: BGN_PER_EUR,
-  };
-}
-
-/** What any visitor may read: no stock thresholds, no security switches. */
-export async function publicSettings() {
-  const { lowStockThreshold: _low, twoFactorRequiredForAdmins: _2fa, invoices: _invoices, couriers: _couriers, guestOrders: _guestOrders, ...open } = inShopCurrency(await getSettings());
-  return open;
-}
-
-/** Nested groups are merged over the current values, so a form may send one field of a group. */
-async function update(ctx: Context) {
-  const input = parseBody<Partial<ShopSettings>>(ctx.request.body, settingsInput, { partial: true });
-  const current = await getSettings();
-  // The currency changes only through the switch, which converts every amount with it.
-  if (input.currency !== undefined && input.currency !== current.currency) throw conflict(API.currencyBySwitchOnly, { currency: API.currencyBySwitchOnly });
-  const changes: Partial<ShopSettings> = { ...input };
-  delete changes.currency;
-  if (input.contacts) changes.contacts = { ...current.contacts, ...input.contacts };
-  if (input.bank) changes.bank = { ...current.bank, ...input.bank };
-  if (input.shippingFees) changes.shippingFees = { ...current.shippingFees, ...input.shippingFees };
-  if (input.legal) changes.legal = checkLegalSettings({ ...current.legal, ...input.legal });
-  if (input.invoices) changes.invoices = { ...current.invoices, ...input.invoices };
-  if (input.couriers) changes.couriers = { ...current.couriers, ...input.couriers };
-  if (input.guestOrders) changes.guestOrders = checkGuestOrderLimits({ ...current.guestOrders, ...input.guestOrders });
-  if (input.privacy) changes.privacy = { ...current.privacy, ...input.privacy };
-  if (input.accessibility) changes.accessibility = { ...current.accessibility, ...input.accessibility };
-  return inShopCurrency(await saveSettings(changes));
+/** Staff's changes, parsed as a partial update of the settings. */
+function update(ctx: Context) {
+  return updateSettings(parseBody<Partial<ShopSettings>>(ctx.request.body, settingsInput, { partial: true }));
 }
 
 export function settingsRoutes() {

@@ -1,4 +1,3 @@
 // The staff area's entrance: what other areas may use of it.
-export * from './auditTrail';
 export * from './contact';
 export * from './notifications';

@@ -4,8 +4,8 @@ import { badRequest, conflict } from '../../platform/http/errors';
 import { API, SAFETY } from '../../../../domain/messages';
 import { adminPasswordProblem } from '../../../../domain/adminPassword';
 import { searchable } from '../../../../domain/slug';
-import { hashPassword, verifyPassword } from '../auth';
-import { revokeAllTokens } from '../auth';
+import { hashPassword, verifyPassword } from './passwords';
+import { revokeAllTokens } from './middleware';
 import type { Role } from '../../../../domain/limits';
 import type { Transaction } from 'objection';
 
