@@ -4,6 +4,7 @@
 
 /** C0 and C1 controls (tab, NUL, ESC…), and the marks that reorder text: the bidi embeddings and
  *  overrides U+202A–202E, the isolates U+2066–2069, the LRM/RLM marks. */
+// eslint-disable-next-line no-control-regex -- control characters are what this pattern refuses
 export const NAME_CONTROL = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 /** A link as a mail program would make it clickable: a scheme (http://, https://, or any

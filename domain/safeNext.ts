@@ -14,6 +14,7 @@ export const NEXT_MAX = 2000;
  */
 export function safeNextPath(raw: string | null | undefined): string | null {
   if (typeof raw !== 'string' || raw.length > NEXT_MAX || !raw.startsWith('/')) return null;
+  // eslint-disable-next-line no-control-regex -- control characters are what this pattern refuses
   if (/[\u0000-\u001f\u007f-\u009f\\]/.test(raw)) return null;
   let url: URL;
   try {
@@ -28,6 +29,7 @@ export function safeNextPath(raw: string | null | undefined): string | null {
   } catch {
     return null;
   }
+  // eslint-disable-next-line no-control-regex -- control characters are what this pattern refuses
   if (decoded.startsWith('//') || /[\u0000-\u001f\u007f-\u009f\\]/.test(decoded)) return null;
   // Decoded, the path must resolve to itself: `/%2E%2E//host` and the like are refused too.
   if (new URL(decoded, BASE).origin !== BASE || new URL(decoded, BASE).pathname.startsWith('//')) return null;

@@ -59,8 +59,6 @@ const dialogShown = (page) => page.waitForFunction(() => {
   return !!d && getComputedStyle(d).opacity === '1';
 });
 
-const waitList = (page) => page.locator('.RaList-main, .RaList-content').first().waitFor();
-
 export const journeys = [
   {
     name: 'admin a11y: axe finds no WCAG A/AA violation on the main pages, in the light and the dark theme',

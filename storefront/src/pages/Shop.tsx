@@ -112,7 +112,10 @@ export default function Shop() {
   const update = (changes: Record<string, string>) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
-      for (const [k, v] of Object.entries(changes)) (v ? next.set(k, v) : next.delete(k));
+      for (const [k, v] of Object.entries(changes)) {
+        if (v) next.set(k, v);
+        else next.delete(k);
+      }
       if (!('page' in changes)) next.delete('page');
       return next;
     });

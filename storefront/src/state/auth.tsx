@@ -33,7 +33,7 @@ export function AuthProvider({ children, navigate }: { children: ReactNode; navi
   const [loading, setLoading] = useState(true);
   const [twoFactorAuth, setTwoFactor] = useState(false);
 
-  const useToken = (token: string) => {
+  const takeCsrfToken = (token: string) => {
     setCsrfToken(token);
     setToken(token);
   };
@@ -42,7 +42,7 @@ export function AuthProvider({ children, navigate }: { children: ReactNode; navi
     let alive = true;
     (async () => {
       try {
-        useToken((await shopApi.csrfToken()).csrfToken);
+        takeCsrfToken((await shopApi.csrfToken()).csrfToken);
         const { isUserCookieAvailable } = await shopApi.checkCookie().catch(() => ({ isUserCookieAvailable: false }));
         if (!isUserCookieAvailable) return;
         const { user: me } = await shopApi.me();
@@ -64,7 +64,7 @@ export function AuthProvider({ children, navigate }: { children: ReactNode; navi
   }, []);
 
   const signedIn = (res: { user: ApiUser; csrfToken?: string }) => {
-    if (res.csrfToken) useToken(res.csrfToken);
+    if (res.csrfToken) takeCsrfToken(res.csrfToken);
     setUser(res.user);
     setTwoFactor(Boolean(res.user.twoFactorEnabled));
     toast.success(authTexts().loginOk);
@@ -87,8 +87,11 @@ export function AuthProvider({ children, navigate }: { children: ReactNode; navi
     }
     if (res.twoFactorRequired || !res.user) return 'two-factor';
     return signedIn({ user: res.user, csrfToken: res.csrfToken });
+    // signedIn only calls state setters, which never change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- signedIn only calls state setters
   const loginSecondStep = useCallback(async (code: string) => signedIn(await shopApi.loginSecondStep(code)), []);
 
   // Registration sets the user (spec §4: the server signs the new account in), then goes to
@@ -101,7 +104,7 @@ export function AuthProvider({ children, navigate }: { children: ReactNode; navi
       englishRefusal(authTexts().registerFailed);
       throw err;
     }
-    if (res.csrfToken) useToken(res.csrfToken);
+    if (res.csrfToken) takeCsrfToken(res.csrfToken);
     if (res.user) setUser(res.user);
     toast.success(authTexts().registerOk);
     navigate('/signin', { state: { registered: true } });
@@ -126,7 +129,7 @@ export function AuthProvider({ children, navigate }: { children: ReactNode; navi
     setUser(null);
     setTwoFactor(false);
     try {
-      useToken((await shopApi.csrfToken()).csrfToken);
+      takeCsrfToken((await shopApi.csrfToken()).csrfToken);
     } catch {
       /* the next form asks again */
     }

@@ -108,7 +108,7 @@ async function readNames(valueIds: number[] | 'all', trx?: Transaction): Promise
 }
 
 /** What a kept map knows of these keys now, and which keys it lacks. */
-function known<K extends {}, V extends {}>(kept: KeptMap<K, V> | undefined, keys: K[]) {
+function known<K extends NonNullable<unknown>, V extends NonNullable<unknown>>(kept: KeptMap<K, V> | undefined, keys: K[]) {
   const found = new Map<K, V>();
   if (kept) for (const k of keys) {
     const v = kept.get(k);
@@ -117,7 +117,7 @@ function known<K extends {}, V extends {}>(kept: KeptMap<K, V> | undefined, keys
   return { found, missing: keys.filter((k) => !found.has(k)), generation: kept?.generation ?? 0 };
 }
 
-function keepAll<K extends {}, V extends {}>(kept: KeptMap<K, V> | undefined, generation: number, entries: Iterable<[K, V]>) {
+function keepAll<K extends NonNullable<unknown>, V extends NonNullable<unknown>>(kept: KeptMap<K, V> | undefined, generation: number, entries: Iterable<[K, V]>) {
   if (kept) for (const [k, v] of entries) kept.keep(k, v, generation);
 }
 

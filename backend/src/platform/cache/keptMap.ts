@@ -11,7 +11,7 @@ export interface KeptMapOptions {
   ttlMs?: number;
 }
 
-export class KeptMap<K extends {}, V extends {}> {
+export class KeptMap<K extends NonNullable<unknown>, V extends NonNullable<unknown>> {
   private entries: LRUCache<K, V>;
   /** Moves on at every drop: what was read before it is not kept. */
   generation = 0;

@@ -94,7 +94,7 @@ export function writeOf(builder: BuilderLike): TableWrite | undefined {
     const update = builder._single?.update ?? {};
     const stockOnly =
       table === 'variants' && builder._method === 'update' &&
-      (!!counter
+      (counter
         ? Object.keys(counter).length === 1 && 'stock' in counter && updated.every((c) => STOCK_ONLY_EXTRA.has(c))
         : isStockMove(update.stock) && updated.every((c) => c === 'stock' || STOCK_ONLY_EXTRA.has(c)));
     return { table, kind, stockOnly };
