@@ -58,13 +58,13 @@ async function mailWith(subjectPart: string): Promise<Eml> {
 
 const typed = '<b>Мария & "Иван"</b>';
 
-async function order() {
+async function order(firstName = '<script>x</script>') {
   const b = shop.browser();
   await b.csrf();
   return placeOrder(b, [
     { productId: cat.twins.id, variantId: cat.twins.v0, quantity: 2, personalization: typed, attributes: [{ attributeId: cat.flavour, attributeValueId: cat.berry }] },
     { productId: cat.triples.id, variantId: cat.triples.variant, quantity: 1 },
-  ], { customer: { firstName: '<script>x</script>', lastName: 'Иванова', email: `m${Date.now()}@example.bg`, phone: '+359 88 123 4567' } });
+  ], { customer: { firstName, lastName: 'Иванова', email: `m${Date.now()}@example.bg`, phone: '+359 88 123 4567' } });
 }
 
 describe('the order confirmation', () => {
@@ -88,6 +88,16 @@ describe('the order confirmation', () => {
     expect(mail.html).not.toContain('<b>Мария');
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('&lt;script&gt;');
+  });
+});
+
+describe('a hostile name', () => {
+  it('is text in the confirmation HTML, never an element', async () => {
+    const placed = await order('<img src=x onerror=alert(1)>');
+    const mail = await mailWith(`Поръчка ${placed.number} е приета`);
+    expect(mail.text).toContain('Здравейте, <img src=x onerror=alert(1)>!');
+    expect(mail.html).toContain('Здравейте, &lt;img src=x onerror=alert(1)&gt;!');
+    expect(mail.html).not.toMatch(/<img/i);
   });
 });
 

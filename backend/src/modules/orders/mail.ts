@@ -3,8 +3,8 @@
 // same: the order's lines (name, variant, flavours, inscription, quantity, line total), the
 // totals (in both currencies while dual display is on), a link to the order page, the courier's
 // tracking page once shipped, and for a withdrawal the return address and the model withdrawal
-// form. Every value a shopper typed is HTML-escaped. Sent after the transaction commits; never
-// fails the order.
+// form. The parts are in mailTemplates.tsx (React renders the HTML, escaping every value a
+// shopper typed). Sent after the transaction commits; never fails the order.
 import type { Config } from '../../config';
 import type { OrderView } from './service';
 import { sendMail } from '../../platform/mail/transport';
@@ -14,8 +14,7 @@ import { formatDual, isCurrency, Currency } from '../../../../domain/money';
 import { formatDateTime } from '../../../../domain/dates';
 import { API } from '../../../../domain/messages';
 import { PAYMENT_METHOD_LABELS, SHIPPING_METHOD_LABELS, WITHDRAWAL_DAYS, OrderStatus, PaymentMethod, ShippingMethod } from '../../../../domain/orderStatus';
-import { COURIER_LABELS, courierOf, trackingUrl } from '../../../../domain/couriers';
-import { WITHDRAWAL_FORM_NOTE, WITHDRAWAL_FORM_TITLE, withdrawalFormLines } from '../../../../domain/withdrawalForm';
+import { bankTransferPart, compose, itemsPart, linkPart, para, totalsPart, trackingPart, withdrawalFormPart, type Part } from './mailTemplates';
 
 export interface MailContent {
   subject: string;
@@ -24,18 +23,6 @@ export interface MailContent {
 }
 
 type Settings = Awaited<ReturnType<typeof getSettings>>;
-interface OrderItem {
-  productName: string;
-  variantName: string;
-  attributes: Array<{ name: string; value: string }>;
-  personalization: string;
-  quantity: number;
-  lineTotal: number;
-}
-
-export function escapeHtml(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 /** Everything a message needs to show the order's money and links. */
 interface View {
@@ -54,108 +41,15 @@ async function viewOf(order: OrderView, config: Config): Promise<View> {
   };
 }
 
-/** A message part, the same content twice: plain text and HTML. */
-interface Part {
-  text: string[];
-  html: string;
-}
-
-const para = (text: string): Part => ({ text: [text, ''], html: `<p style="margin:0 0 14px">${escapeHtml(text)}</p>` });
-
-function linkPart(label: string, url: string): Part {
-  return {
-    text: [`${label}: ${url}`, ''],
-    html: `<p style="margin:0 0 18px"><a href="${escapeHtml(url)}" style="display:inline-block;background:#5b21b6;color:#ffffff;padding:10px 18px;border-radius:10px;text-decoration:none;font-weight:700">${escapeHtml(label)}</a></p>`,
-  };
-}
-
-function itemsPart(order: OrderView, v: View): Part {
-  const items = order.items as OrderItem[];
-  const details = (i: OrderItem) => [
-    ...(i.variantName ? [i.variantName] : []),
-    ...i.attributes.map((a) => `${a.name}: ${a.value}`),
-    ...(i.personalization ? [`Надпис: „${i.personalization}“`] : []),
-  ];
-  const text = items.map((i) => {
-    const more = details(i);
-    return `• ${i.productName} × ${i.quantity} — ${v.money(i.lineTotal)}${more.length ? `\n    ${more.join('; ')}` : ''}`;
-  });
-  const rows = items.map((i) => `<tr>
-<td style="padding:8px 0;border-bottom:1px solid #e6e3ee;vertical-align:top;word-break:break-word;overflow-wrap:anywhere"><strong>${escapeHtml(i.productName)}</strong>${details(i).map((d) => `<br><span style="color:#4b4857;font-size:14px">${escapeHtml(d)}</span>`).join('')}</td>
-<td style="padding:8px;border-bottom:1px solid #e6e3ee;vertical-align:top;text-align:center;white-space:nowrap">× ${i.quantity}</td>
-<td style="padding:8px 0;border-bottom:1px solid #e6e3ee;vertical-align:top;text-align:right;white-space:nowrap">${escapeHtml(v.money(i.lineTotal))}</td>
-</tr>`);
-  return {
-    text: [...text, ''],
-    html: `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:0 0 12px">${rows.join('')}</table>`,
-  };
-}
-
-function totalsPart(order: OrderView, v: View): Part {
-  const rows: Array<[string, string, boolean?]> = [
-    ['Междинна сума', v.money(order.subtotal)],
-    ...(order.discountTotal ? [[`Отстъпка (${order.discountCode ?? ''})`, `−${v.money(order.discountTotal)}`] as [string, string]] : []),
-    ['Доставка', order.shippingTotal ? v.money(order.shippingTotal) : 'безплатна'],
-    ['Общо', v.money(order.total), true],
-  ];
-  return {
-    text: [...rows.map(([k, val]) => `${k}: ${val}`), ''],
-    html: `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:0 0 18px">${rows
-      .map(([k, val, strong]) => `<tr><td style="padding:3px 0${strong ? ';font-weight:800;font-size:17px' : ''}">${escapeHtml(k)}</td><td style="padding:3px 0;text-align:right;white-space:nowrap${strong ? ';font-weight:800;font-size:17px' : ''}">${escapeHtml(val)}</td></tr>`)
-      .join('')}</table>`,
-  };
-}
-
 function deliveryPart(order: OrderView): Part {
   const s = order.shipping;
   const where = [s.city + (s.postcode ? ` ${s.postcode}` : ''), s.address].filter(Boolean).join(', ');
   return para(`Доставка: ${SHIPPING_METHOD_LABELS[s.method as ShippingMethod] ?? s.method}, ${where}`);
 }
 
-/** Courier, shipment number and the courier's tracking page, once shipped with a number. */
-function trackingPart(order: OrderView): Part | null {
-  if (!order.trackingNumber) return null;
-  const courier = courierOf(order.shipping.method, (order as { courier?: string | null }).courier);
-  if (!courier) return para(`Номер на пратката: ${order.trackingNumber}`);
-  const url = trackingUrl(courier, order.trackingNumber);
-  return {
-    text: [`Куриер: ${COURIER_LABELS[courier]}, номер на пратката: ${order.trackingNumber}`, `Проследяване: ${url}`, ''],
-    html: `<p style="margin:0 0 14px">Куриер: <strong>${COURIER_LABELS[courier]}</strong>, номер на пратката: <strong>${escapeHtml(order.trackingNumber)}</strong><br><a href="${escapeHtml(url)}" style="color:#5b21b6">Проследете пратката на сайта на ${COURIER_LABELS[courier]}</a></p>`,
-  };
-}
-
-function signature(v: View): Part {
-  const c = v.settings.contacts;
-  const line = [v.settings.brand, c.phone, c.email].filter(Boolean).join(' · ');
-  return { text: ['--', line], html: `<p style="margin:24px 0 0;color:#6b6878;font-size:13px;border-top:1px solid #e6e3ee;padding-top:12px">${escapeHtml(line)}</p>` };
-}
-
 /** The return address: where goods sent back go (the shop's address from the settings). */
 function returnAddress(s: Settings): string {
   return [s.bank.beneficiary || s.brand, s.contacts.address, s.contacts.city].filter(Boolean).join(', ');
-}
-
-function withdrawalFormPart(s: Settings): Part {
-  const lines = withdrawalFormLines({ name: s.bank.beneficiary || s.brand, address: [s.contacts.address, s.contacts.city].filter(Boolean).join(', '), email: s.contacts.email, phone: s.contacts.phone });
-  return {
-    text: [WITHDRAWAL_FORM_TITLE, WITHDRAWAL_FORM_NOTE, ...lines, ''],
-    html: `<div style="border:1px solid #e6e3ee;border-radius:10px;padding:14px;margin:0 0 14px;font-size:14px"><p style="margin:0 0 6px"><strong>${escapeHtml(WITHDRAWAL_FORM_TITLE)}</strong></p><p style="margin:0 0 10px;color:#4b4857">${escapeHtml(WITHDRAWAL_FORM_NOTE)}</p>${lines.map((l) => `<p style="margin:0 0 8px">${escapeHtml(l)}</p>`).join('')}</div>`,
-  };
-}
-
-/** The whole message from its parts: text joined by lines, HTML in a simple, narrow layout. */
-function compose(subject: string, v: View, parts: Array<Part | null>): MailContent {
-  const present = parts.filter((p): p is Part => p !== null);
-  const text = present.flatMap((p) => p.text).join('\n').replace(/\n{3,}/g, '\n\n').trim() + '\n';
-  const html = `<!doctype html>
-<html lang="bg"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:0;background:#f7f6fb">
-<div style="max-width:600px;margin:0 auto;padding:20px 16px;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#14121a">
-<div style="font-weight:900;font-size:22px;margin:0 0 16px">VAP<span style="color:#5b21b6">SOLO</span></div>
-<div style="background:#ffffff;border:1px solid #e6e3ee;border-radius:14px;padding:20px">
-${present.map((p) => p.html).join('\n')}
-</div></div></body></html>`;
-  return { subject, text, html };
 }
 
 const hello = (order: OrderView) => para(`Здравейте, ${order.customer.firstName}!`);
@@ -165,18 +59,7 @@ export async function orderConfirmationMail(order: OrderView, config: Config): P
   const { settings } = v;
   const payment: Part =
     order.paymentMethod === 'bank_transfer'
-      ? {
-          text: [
-            'Плащане с банков превод:',
-            `  Получател: ${settings.bank.beneficiary}`,
-            `  IBAN: ${settings.bank.iban}  BIC: ${settings.bank.bic} (${settings.bank.bankName})`,
-            `  Сума: ${v.money(order.total)}`,
-            `  Основание: ${order.number}`,
-            'Изпращаме поръчката след получаване на плащането.',
-            '',
-          ],
-          html: `<p style="margin:0 0 14px"><strong>Плащане с банков превод</strong><br>Получател: ${escapeHtml(settings.bank.beneficiary)}<br>IBAN: ${escapeHtml(settings.bank.iban)} · BIC: ${escapeHtml(settings.bank.bic)} (${escapeHtml(settings.bank.bankName)})<br>Сума: <strong>${escapeHtml(v.money(order.total))}</strong><br>Основание: <strong>${escapeHtml(order.number)}</strong><br>Изпращаме поръчката след получаване на плащането.</p>`,
-        }
+      ? bankTransferPart(order, v)
       : para(`Плащане: ${PAYMENT_METHOD_LABELS[order.paymentMethod as PaymentMethod]} — платете ${v.money(order.total)} при получаване.`);
   const subject = `Поръчка ${order.number} е приета`;
   return compose(subject, v, [
@@ -188,7 +71,6 @@ export async function orderConfirmationMail(order: OrderView, config: Config): P
     payment,
     linkPart('Вижте поръчката', v.orderUrl),
     para(`Имате право да се откажете от поръчката в ${WITHDRAWAL_DAYS} дни от получаването ѝ, от страницата на поръчката или като ни пишете.`),
-    signature(v),
   ]);
 }
 
@@ -211,7 +93,6 @@ export async function statusChangedMail(order: OrderView, config: Config): Promi
     itemsPart(order, v),
     totalsPart(order, v),
     linkPart('Вижте поръчката', v.orderUrl),
-    signature(v),
   ]);
 }
 
@@ -222,7 +103,7 @@ export function withdrawalMail(kind: 'cancellation' | 'withdrawal', receivedAt: 
     const when = formatDateTime(receivedAt);
     const subject = `Поръчка ${order.number}: ${kind === 'cancellation' ? 'отказана' : 'отказ от договора'}`;
     if (kind === 'cancellation') {
-      return compose(subject, v, [hello(order), para(API.cancellationAcknowledgement(order.number, when)), itemsPart(order, v), totalsPart(order, v), linkPart('Вижте поръчката', v.orderUrl), signature(v)]);
+      return compose(subject, v, [hello(order), para(API.cancellationAcknowledgement(order.number, when)), itemsPart(order, v), totalsPart(order, v), linkPart('Вижте поръчката', v.orderUrl)]);
     }
     return compose(subject, v, [
       hello(order),
@@ -233,7 +114,6 @@ export function withdrawalMail(kind: 'cancellation' | 'withdrawal', receivedAt: 
       linkPart('Вижте поръчката', v.orderUrl),
       para('За Ваше удобство прилагаме стандартния формуляр за отказ (не е нужно да го изпращате – отказът Ви вече е приет):'),
       withdrawalFormPart(v.settings),
-      signature(v),
     ]);
   };
 }
@@ -247,7 +127,6 @@ export async function passwordResetMail(firstName: string, link: string, minutes
     linkPart('Изберете нова парола', link),
     para(`Връзката важи ${minutes} минути и може да се използва само веднъж.`),
     para('Ако не сте поискали нова парола, не правете нищо: паролата Ви остава същата.'),
-    signature(v),
   ]);
 }
 

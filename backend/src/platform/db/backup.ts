@@ -9,13 +9,15 @@
 //                             database, pictures and keys back, keeping what it replaces beside them.
 // SQLite: the online backup API (a consistent snapshot while the shop writes) + integrity_check.
 // PostgreSQL (DATABASE_URL): pg_dump/pg_restore in their custom format.
+// The archive is an ordinary tar.gz of regular files (the `tar` package), so `tar xzf` opens one by hand.
 import fs from 'node:fs';
 import path from 'node:path';
+import crypto from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import Database from 'better-sqlite3';
 import knexFactory from 'knex';
+import * as tar from 'tar';
 import type { Config } from '../../config';
-import { TarWriter, readTar, TarEntry } from './tar';
 
 export const KEEP_DAILY_DEFAULT = 7;
 export const KEEP_WEEKLY_DEFAULT = 4;
@@ -36,8 +38,18 @@ export interface Manifest {
   version: 1;
   createdAt: string;
   database: 'sqlite' | 'postgresql';
-  files: TarEntry[];
+  files: ArchivedFile[];
 }
+
+/** One regular file in an archive: its path there, size and sha256. */
+export interface ArchivedFile {
+  path: string;
+  size: number;
+  sha256: string;
+}
+
+/** The manifest is read into memory: larger than this, it is not one a backup wrote. */
+const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
 
 function stamp(d = new Date()) {
   return d.toISOString().replace(/[-:]/g, '').replace(/\..+$/, '').replace('T', '-');
@@ -125,15 +137,19 @@ export async function backup(opts: {
   const target = path.join(opts.dir, `vapsolo-${stamp(now)}-${kind}.tar.gz`);
   const partial = `${target}.partial`;
   try {
-    let dbEntry: [string, string];
+    // The archive's layout, in the private work folder: the database copy, the manifest, and links
+    // to the pictures and the keys where they live (archived as the files they point to).
+    fs.mkdirSync(path.join(work, 'database'), { mode: 0o700 });
+    let dbName: string;
     if (config.databaseUrl) {
-      const dump = path.join(work, 'shop.pgdump');
+      dbName = 'database/shop.pgdump';
+      const dump = path.join(work, dbName);
       run('pg_dump', ['--format=custom', '--no-owner', `--file=${dump}`, `--dbname=${config.databaseUrl}`]);
       run('pg_restore', ['--list', dump]); // readable to the end
-      dbEntry = ['database/shop.pgdump', dump];
     } else {
       if (!fs.existsSync(config.dbFile)) throw new Error(`No database at ${config.dbFile}`);
-      const snapshot = path.join(work, 'shop.sqlite3');
+      dbName = 'database/shop.sqlite3';
+      const snapshot = path.join(work, dbName);
       const db = new Database(config.dbFile, { fileMustExist: true });
       try {
         db.pragma('busy_timeout = 5000');
@@ -147,18 +163,46 @@ export async function backup(opts: {
       copy.pragma('journal_mode = DELETE');
       copy.close();
       if (!integrityOk(snapshot)) throw new Error('The database copy failed its integrity check; no backup was written.');
-      dbEntry = ['database/shop.sqlite3', snapshot];
     }
-
-    const tar = new TarWriter(partial);
-    await tar.addFile(...dbEntry);
-    for (const rel of filesUnder(config.uploadDir)) await tar.addFile(`uploads/${rel}`, path.join(config.uploadDir, rel));
+    const names = [dbName];
+    const uploads = [...filesUnder(config.uploadDir)];
+    if (uploads.length) {
+      fs.symlinkSync(path.resolve(config.uploadDir), path.join(work, 'uploads'));
+      names.push(...uploads.map((rel) => `uploads/${rel}`));
+    }
     const keys = path.join(config.dataDir, 'app-keys');
-    if (fs.existsSync(keys)) await tar.addFile('app-keys', keys);
-    const manifest: Manifest = { format: 'vapsolo-backup', version: 1, createdAt: now.toISOString(), database: config.databaseUrl ? 'postgresql' : 'sqlite', files: [...tar.entries] };
-    await tar.addBuffer('manifest.json', Buffer.from(JSON.stringify(manifest, null, 2) + '\n'));
-    await tar.close();
-    // Read back what was written: every file there, with the same checksum.
+    if (fs.existsSync(keys)) {
+      fs.symlinkSync(path.resolve(keys), path.join(work, 'app-keys'));
+      names.push('app-keys');
+    }
+    const files: ArchivedFile[] = [];
+    for (const name of names) files.push({ path: name, ...(await hashFile(path.join(work, name))) });
+    const manifest: Manifest = { format: 'vapsolo-backup', version: 1, createdAt: now.toISOString(), database: config.databaseUrl ? 'postgresql' : 'sqlite', files };
+    fs.writeFileSync(path.join(work, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n', { mode: 0o600 });
+    await tar.c(
+      {
+        file: partial,
+        mode: 0o600,
+        gzip: { level: 6 },
+        cwd: work,
+        portable: true, // no owner names or ids: unpacked by hand, files belong to whoever unpacks them
+        follow: true, // the links above are archived as the files they point to
+        noDirRecurse: true, // regular files only, listed one by one
+        strict: true,
+        // Each entry as tar writes it from this stat: a whole file (never a hard link to another
+        // entry: a restore reads regular files only), private to whoever unpacks it (0600, as
+        // the keys and the customers' data must stay).
+        filter: (_name, stat) => {
+          const s = stat as fs.Stats;
+          s.nlink = 1;
+          s.mode = (s.mode & ~0o7777) | 0o600;
+          return true;
+        },
+      },
+      [...names, 'manifest.json'],
+    );
+    // Read back what was written: every file there, with the checksum it had when it was listed
+    // (a file changed meanwhile makes the backup fail rather than keep a manifest that lies).
     await verifyArchive(partial);
     fs.renameSync(partial, target);
   } catch (err) {
@@ -173,36 +217,117 @@ export async function backup(opts: {
   return target;
 }
 
+async function hashFile(file: string): Promise<{ size: number; sha256: string }> {
+  const hash = crypto.createHash('sha256');
+  let size = 0;
+  for await (const chunk of fs.createReadStream(file)) {
+    hash.update(chunk as Buffer);
+    size += (chunk as Buffer).length;
+  }
+  return { size, sha256: hash.digest('hex') };
+}
+
+/** A regular file's entry ('0', or the old NUL type); directories, links and devices are never restored. */
+function isRegularFile(entry: tar.ReadEntry): boolean {
+  return entry.type === 'File' || entry.type === 'OldFile';
+}
+
+/**
+ * The name a regular file of the archive is checked and restored under ('./' in front, as `tar czf
+ * -C dir .` writes, is dropped). Refuses a path that could leave the folder it is unpacked into,
+ * and a path given twice (which copy the checksum was of would be unclear).
+ */
+function entryName(entry: tar.ReadEntry, seen: Set<string>): string {
+  const name = entry.path.replace(/^(\.\/)+/, '');
+  if (name.split('/').some((p) => p === '..' || p === '') || path.isAbsolute(name) || seen.has(name)) throw new Error(`Unsafe path in the archive: ${entry.path}`);
+  seen.add(name);
+  return name;
+}
+
+/**
+ * Lists an archive's regular files with their sizes and sha256, reading it once; keeps the
+ * manifest's text. A damaged or truncated archive (header checksum, gzip) is an error (`strict`).
+ */
+async function listArchive(file: string): Promise<{ files: ArchivedFile[]; manifest?: string }> {
+  const files: ArchivedFile[] = [];
+  const seen = new Set<string>();
+  let problem: Error | undefined;
+  let manifest: Buffer[] | undefined;
+  await tar.t({
+    file,
+    strict: true,
+    filter: (_p, entry) => isRegularFile(entry as tar.ReadEntry),
+    onReadEntry: (entry) => {
+      let name: string;
+      try {
+        name = entryName(entry, seen);
+      } catch (err) {
+        problem ??= err as Error;
+        return;
+      }
+      const hash = crypto.createHash('sha256');
+      let size = 0;
+      // The manifest's text is kept in memory, when it is of a size a backup writes.
+      const keep: Buffer[] | undefined = name === 'manifest.json' && entry.size <= MAX_MANIFEST_BYTES ? (manifest = []) : undefined;
+      entry.on('data', (chunk: Buffer) => {
+        hash.update(chunk);
+        size += chunk.length;
+        keep?.push(chunk);
+      });
+      entry.on('end', () => files.push({ path: name, size, sha256: hash.digest('hex') }));
+    },
+  });
+  if (problem) throw problem;
+  return { files, manifest: manifest && Buffer.concat(manifest).toString('utf8') };
+}
+
+/**
+ * Unpacks an archive's regular files into `to` (a new private folder), with the `tar` package's
+ * own guards on (no absolute or `..` paths, nothing written through a symbolic link: `strict`, no
+ * `preservePaths`); then lists what was written, with the sha256 of the bytes now on disk.
+ */
+async function extractArchive(file: string, to: string): Promise<{ files: ArchivedFile[]; manifest?: string }> {
+  const names: string[] = [];
+  const seen = new Set<string>();
+  let problem: Error | undefined;
+  await tar.x({
+    file,
+    cwd: to,
+    strict: true,
+    preservePaths: false,
+    dmode: 0o700,
+    filter: (_p, stat) => {
+      const entry = stat as tar.ReadEntry;
+      if (!isRegularFile(entry)) return false;
+      try {
+        names.push(entryName(entry, seen));
+      } catch (err) {
+        problem ??= err as Error;
+        return false;
+      }
+      entry.mode = 0o600; // private, whatever the archive says
+      return true;
+    },
+  });
+  if (problem) throw problem;
+  const files: ArchivedFile[] = [];
+  for (const name of names) files.push({ path: name, ...(await hashFile(path.join(to, name))) });
+  const manifest = files.find((f) => f.path === 'manifest.json' && f.size <= MAX_MANIFEST_BYTES);
+  return { files, manifest: manifest && fs.readFileSync(path.join(to, 'manifest.json'), 'utf8') };
+}
+
 /** Checks an archive against its manifest; `extractTo` also unpacks it there. */
 export async function verifyArchive(file: string, extractTo?: string): Promise<Manifest> {
-  const entries = await readTar(file, (name) => {
-    if (!extractTo) return undefined;
-    if (name.split('/').some((p) => p === '..' || p === '') || path.isAbsolute(name)) throw new Error(`Unsafe path in the archive: ${name}`);
-    const to = path.join(extractTo, name);
-    fs.mkdirSync(path.dirname(to), { recursive: true, mode: 0o700 });
-    return to;
-  });
-  const manifestEntry = entries.find((e) => e.path === 'manifest.json');
-  if (!manifestEntry) throw new Error(`${file} is not a VAP SOLO backup (no manifest).`);
-  const manifest: Manifest = extractTo
-    ? JSON.parse(fs.readFileSync(path.join(extractTo, 'manifest.json'), 'utf8'))
-    : JSON.parse(await readManifest(file));
+  const read = extractTo ? await extractArchive(file, extractTo) : await listArchive(file);
+  if (!read.files.some((e) => e.path === 'manifest.json')) throw new Error(`${file} is not a VAP SOLO backup (no manifest).`);
+  if (read.manifest === undefined) throw new Error(`${file} is not a VAP SOLO backup (its manifest is too large).`);
+  const manifest: Manifest = JSON.parse(read.manifest);
   if (manifest.format !== 'vapsolo-backup') throw new Error(`${file} is not a VAP SOLO backup.`);
   for (const expected of manifest.files) {
-    const found = entries.find((e) => e.path === expected.path);
+    const found = read.files.find((e) => e.path === expected.path);
     if (!found || found.sha256 !== expected.sha256 || found.size !== expected.size) throw new Error(`${file} is damaged: ${expected.path} does not match its checksum.`);
   }
   return manifest;
-}
-
-async function readManifest(file: string): Promise<string> {
-  const dir = fs.mkdtempSync(path.join(path.dirname(file), '.manifest-'));
-  try {
-    await readTar(file, (name) => (name === 'manifest.json' ? path.join(dir, 'manifest.json') : undefined));
-    return fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8');
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 /** ISO week of a yyyymmdd day, as "yyyy-Www". */

@@ -1,0 +1,203 @@
+// The parts the order e-mails are made of (mail.ts puts them together), each the same content
+// twice: plain-text lines and HTML. The HTML is React elements in the shared frame
+// (platform/mail/layout), rendered to static markup: every value, above all what a shopper typed
+// (names, inscriptions, addresses), is escaped by React, never pasted into markup.
+import { Fragment, type CSSProperties, type ReactNode } from 'react';
+import type { OrderView } from './service';
+import type { ShopSettings } from '../settings';
+import { MailLayout, MAIL_COLORS, renderMailHtml } from '../../platform/mail/layout';
+import { COURIER_LABELS, courierOf, trackingUrl } from '../../../../domain/couriers';
+import { WITHDRAWAL_FORM_NOTE, WITHDRAWAL_FORM_TITLE, withdrawalFormLines } from '../../../../domain/withdrawalForm';
+
+/** A message part, the same content twice: plain text and HTML. */
+export interface Part {
+  text: string[];
+  html: ReactNode;
+}
+
+/** What the parts need of the shop and the order's currency. */
+export interface PartView {
+  settings: Pick<ShopSettings, 'brand' | 'contacts' | 'bank'>;
+  money: (amount: number | null) => string;
+}
+
+interface OrderItem {
+  productName: string;
+  variantName: string;
+  attributes: Array<{ name: string; value: string }>;
+  personalization: string;
+  quantity: number;
+  lineTotal: number;
+}
+
+const PARAGRAPH: CSSProperties = { margin: '0 0 14px' };
+const TABLE = { role: 'presentation', width: '100%', cellPadding: '0', cellSpacing: '0' } as const;
+
+export const para = (text: string): Part => ({ text: [text, ''], html: <p style={PARAGRAPH}>{text}</p> });
+
+export function linkPart(label: string, url: string): Part {
+  return {
+    text: [`${label}: ${url}`, ''],
+    html: (
+      <p style={{ margin: '0 0 18px' }}>
+        <a href={url} style={{ display: 'inline-block', background: MAIL_COLORS.accent, color: '#ffffff', padding: '10px 18px', borderRadius: '10px', textDecoration: 'none', fontWeight: 700 }}>
+          {label}
+        </a>
+      </p>
+    ),
+  };
+}
+
+export function itemsPart(order: OrderView, v: PartView): Part {
+  const items = order.items as OrderItem[];
+  const details = (i: OrderItem) => [
+    ...(i.variantName ? [i.variantName] : []),
+    ...i.attributes.map((a) => `${a.name}: ${a.value}`),
+    ...(i.personalization ? [`Надпис: „${i.personalization}“`] : []),
+  ];
+  const text = items.map((i) => {
+    const more = details(i);
+    return `• ${i.productName} × ${i.quantity} — ${v.money(i.lineTotal)}${more.length ? `\n    ${more.join('; ')}` : ''}`;
+  });
+  const cell: CSSProperties = { borderBottom: `1px solid ${MAIL_COLORS.line}`, verticalAlign: 'top' };
+  return {
+    text: [...text, ''],
+    html: (
+      <table {...TABLE} style={{ borderCollapse: 'collapse', margin: '0 0 12px' }}>
+        <tbody>
+          {items.map((i, n) => (
+            <tr key={n}>
+              <td style={{ ...cell, padding: '8px 0', wordBreak: 'break-word', overflowWrap: 'anywhere' }}>
+                <strong>{i.productName}</strong>
+                {details(i).map((d, k) => (
+                  <Fragment key={k}>
+                    <br />
+                    <span style={{ color: MAIL_COLORS.muted, fontSize: '14px' }}>{d}</span>
+                  </Fragment>
+                ))}
+              </td>
+              <td style={{ ...cell, padding: '8px', textAlign: 'center', whiteSpace: 'nowrap' }}>× {i.quantity}</td>
+              <td style={{ ...cell, padding: '8px 0', textAlign: 'right', whiteSpace: 'nowrap' }}>{v.money(i.lineTotal)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    ),
+  };
+}
+
+export function totalsPart(order: OrderView, v: PartView): Part {
+  const rows: Array<[string, string, boolean?]> = [
+    ['Междинна сума', v.money(order.subtotal)],
+    ...(order.discountTotal ? [[`Отстъпка (${order.discountCode ?? ''})`, `−${v.money(order.discountTotal)}`] as [string, string]] : []),
+    ['Доставка', order.shippingTotal ? v.money(order.shippingTotal) : 'безплатна'],
+    ['Общо', v.money(order.total), true],
+  ];
+  const strongStyle: CSSProperties = { fontWeight: 800, fontSize: '17px' };
+  return {
+    text: [...rows.map(([k, val]) => `${k}: ${val}`), ''],
+    html: (
+      <table {...TABLE} style={{ borderCollapse: 'collapse', margin: '0 0 18px' }}>
+        <tbody>
+          {rows.map(([k, val, strong], n) => (
+            <tr key={n}>
+              <td style={{ padding: '3px 0', ...(strong ? strongStyle : {}) }}>{k}</td>
+              <td style={{ padding: '3px 0', textAlign: 'right', whiteSpace: 'nowrap', ...(strong ? strongStyle : {}) }}>{val}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    ),
+  };
+}
+
+/** Courier, shipment number and the courier's tracking page, once shipped with a number. */
+export function trackingPart(order: OrderView): Part | null {
+  if (!order.trackingNumber) return null;
+  const courier = courierOf(order.shipping.method, (order as { courier?: string | null }).courier);
+  if (!courier) return para(`Номер на пратката: ${order.trackingNumber}`);
+  const url = trackingUrl(courier, order.trackingNumber);
+  return {
+    text: [`Куриер: ${COURIER_LABELS[courier]}, номер на пратката: ${order.trackingNumber}`, `Проследяване: ${url}`, ''],
+    html: (
+      <p style={PARAGRAPH}>
+        Куриер: <strong>{COURIER_LABELS[courier]}</strong>, номер на пратката: <strong>{order.trackingNumber}</strong>
+        <br />
+        <a href={url} style={{ color: MAIL_COLORS.accent }}>
+          Проследете пратката на сайта на {COURIER_LABELS[courier]}
+        </a>
+      </p>
+    ),
+  };
+}
+
+/** How to pay by bank transfer: the shop's account, the sum and the order's number as the reference. */
+export function bankTransferPart(order: OrderView, v: PartView): Part {
+  const { bank } = v.settings;
+  return {
+    text: [
+      'Плащане с банков превод:',
+      `  Получател: ${bank.beneficiary}`,
+      `  IBAN: ${bank.iban}  BIC: ${bank.bic} (${bank.bankName})`,
+      `  Сума: ${v.money(order.total)}`,
+      `  Основание: ${order.number}`,
+      'Изпращаме поръчката след получаване на плащането.',
+      '',
+    ],
+    html: (
+      <p style={PARAGRAPH}>
+        <strong>Плащане с банков превод</strong>
+        <br />
+        Получател: {bank.beneficiary}
+        <br />
+        IBAN: {bank.iban} · BIC: {bank.bic} ({bank.bankName})
+        <br />
+        Сума: <strong>{v.money(order.total)}</strong>
+        <br />
+        Основание: <strong>{order.number}</strong>
+        <br />
+        Изпращаме поръчката след получаване на плащането.
+      </p>
+    ),
+  };
+}
+
+/** The model withdrawal form, addressed to the shop (its name and address from the settings). */
+export function withdrawalFormPart(s: PartView['settings']): Part {
+  const lines = withdrawalFormLines({ name: s.bank.beneficiary || s.brand, address: [s.contacts.address, s.contacts.city].filter(Boolean).join(', '), email: s.contacts.email, phone: s.contacts.phone });
+  return {
+    text: [WITHDRAWAL_FORM_TITLE, WITHDRAWAL_FORM_NOTE, ...lines, ''],
+    html: (
+      <div style={{ border: `1px solid ${MAIL_COLORS.line}`, borderRadius: '10px', padding: '14px', margin: '0 0 14px', fontSize: '14px' }}>
+        <p style={{ margin: '0 0 6px' }}>
+          <strong>{WITHDRAWAL_FORM_TITLE}</strong>
+        </p>
+        <p style={{ margin: '0 0 10px', color: MAIL_COLORS.muted }}>{WITHDRAWAL_FORM_NOTE}</p>
+        {lines.map((l, n) => (
+          <p key={n} style={{ margin: '0 0 8px' }}>
+            {l}
+          </p>
+        ))}
+      </div>
+    ),
+  };
+}
+
+/**
+ * The whole message from its parts: the text joined by lines and signed ("--" and the shop's
+ * name, phone and e-mail), the HTML in the shared frame with that line at its foot.
+ */
+export function compose(subject: string, v: Pick<PartView, 'settings'>, parts: Array<Part | null>): { subject: string; text: string; html: string } {
+  const present = parts.filter((p): p is Part => p !== null);
+  const c = v.settings.contacts;
+  const signature = [v.settings.brand, c.phone, c.email].filter(Boolean).join(' · ');
+  const text = [...present.flatMap((p) => p.text), '--', signature].join('\n').replace(/\n{3,}/g, '\n\n').trim() + '\n';
+  const html = renderMailHtml(
+    <MailLayout subject={subject} shopName={v.settings.brand} footer={signature}>
+      {present.map((p, n) => (
+        <Fragment key={n}>{p.html}</Fragment>
+      ))}
+    </MailLayout>,
+  );
+  return { subject, text, html };
+}
