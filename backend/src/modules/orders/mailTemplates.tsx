@@ -2,18 +2,13 @@
 // twice: plain-text lines and HTML. The HTML is React elements in the shared frame
 // (platform/mail/layout), rendered to static markup: every value, above all what a shopper typed
 // (names, inscriptions, addresses), is escaped by React, never pasted into markup.
-import { Fragment, type CSSProperties, type ReactNode } from 'react';
+import { Fragment, type CSSProperties } from 'react';
 import type { OrderView } from './service';
 import type { ShopSettings } from '../settings';
-import { MailLayout, MAIL_COLORS, renderMailHtml } from '../../platform/mail/layout';
+import { MAIL_COLORS, para, type Part } from '../../platform/mail/layout';
+export { compose, linkPart, para, type Part } from '../../platform/mail/layout';
 import { COURIER_LABELS, courierOf, trackingUrl } from '../../../../domain/couriers';
 import { WITHDRAWAL_FORM_NOTE, WITHDRAWAL_FORM_TITLE, withdrawalFormLines } from '../../../../domain/withdrawalForm';
-
-/** A message part, the same content twice: plain text and HTML. */
-export interface Part {
-  text: string[];
-  html: ReactNode;
-}
 
 /** What the parts need of the shop and the order's currency. */
 export interface PartView {
@@ -33,20 +28,6 @@ interface OrderItem {
 const PARAGRAPH: CSSProperties = { margin: '0 0 14px' };
 const TABLE = { role: 'presentation', width: '100%', cellPadding: '0', cellSpacing: '0' } as const;
 
-export const para = (text: string): Part => ({ text: [text, ''], html: <p style={PARAGRAPH}>{text}</p> });
-
-export function linkPart(label: string, url: string): Part {
-  return {
-    text: [`${label}: ${url}`, ''],
-    html: (
-      <p style={{ margin: '0 0 18px' }}>
-        <a href={url} style={{ display: 'inline-block', background: MAIL_COLORS.accent, color: '#ffffff', padding: '10px 18px', borderRadius: '10px', textDecoration: 'none', fontWeight: 700 }}>
-          {label}
-        </a>
-      </p>
-    ),
-  };
-}
 
 export function itemsPart(order: OrderView, v: PartView): Part {
   const items = order.items as OrderItem[];
@@ -183,21 +164,3 @@ export function withdrawalFormPart(s: PartView['settings']): Part {
   };
 }
 
-/**
- * The whole message from its parts: the text joined by lines and signed ("--" and the shop's
- * name, phone and e-mail), the HTML in the shared frame with that line at its foot.
- */
-export function compose(subject: string, v: Pick<PartView, 'settings'>, parts: Array<Part | null>): { subject: string; text: string; html: string } {
-  const present = parts.filter((p): p is Part => p !== null);
-  const c = v.settings.contacts;
-  const signature = [v.settings.brand, c.phone, c.email].filter(Boolean).join(' · ');
-  const text = [...present.flatMap((p) => p.text), '--', signature].join('\n').replace(/\n{3,}/g, '\n\n').trim() + '\n';
-  const html = renderMailHtml(
-    <MailLayout subject={subject} shopName={v.settings.brand} footer={signature}>
-      {present.map((p, n) => (
-        <Fragment key={n}>{p.html}</Fragment>
-      ))}
-    </MailLayout>,
-  );
-  return { subject, text, html };
-}

@@ -2,7 +2,7 @@
 // mark above a white card, the message inside it and the contact line at its foot. React renders
 // it (renderToStaticMarkup), so every value is HTML-escaped. No shop rule lives here: the shop's
 // name, the contact line and the content come as props from the area that writes the message.
-import type { ReactElement, ReactNode } from 'react';
+import { Fragment, type CSSProperties, type ReactElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 
 /** The e-mails' colours (the storefront's palette). */
@@ -65,4 +65,52 @@ export function MailLayout({ subject, shopName, footer, children }: MailLayoutPr
 /** An e-mail's HTML: the document React renders, after its doctype. */
 export function renderMailHtml(document: ReactElement): string {
   return `<!doctype html>\n${renderToStaticMarkup(document)}`;
+}
+
+/** A message part, the same content twice: plain text and HTML. */
+export interface Part {
+  text: string[];
+  html: ReactNode;
+}
+
+/** Who signs a message: the shop's name and contacts (from its settings). */
+export interface MailSender {
+  brand: string;
+  contacts: { phone?: string | null; email?: string | null };
+}
+
+const PARAGRAPH: CSSProperties = { margin: '0 0 14px' };
+
+export const para = (text: string): Part => ({ text: [text, ''], html: <p style={PARAGRAPH}>{text}</p> });
+
+export function linkPart(label: string, url: string): Part {
+  return {
+    text: [`${label}: ${url}`, ''],
+    html: (
+      <p style={{ margin: '0 0 18px' }}>
+        <a href={url} style={{ display: 'inline-block', background: MAIL_COLORS.accent, color: '#ffffff', padding: '10px 18px', borderRadius: '10px', textDecoration: 'none', fontWeight: 700 }}>
+          {label}
+        </a>
+      </p>
+    ),
+  };
+}
+
+/**
+ * The whole message from its parts: the text joined by lines and signed ("--" and the shop's
+ * name, phone and e-mail), the HTML in the shared frame with that line at its foot.
+ */
+export function compose(subject: string, v: { settings: MailSender }, parts: Array<Part | null>): { subject: string; text: string; html: string } {
+  const present = parts.filter((p): p is Part => p !== null);
+  const c = v.settings.contacts;
+  const signature = [v.settings.brand, c.phone, c.email].filter(Boolean).join(' · ');
+  const text = [...present.flatMap((p) => p.text), '--', signature].join('\n').replace(/\n{3,}/g, '\n\n').trim() + '\n';
+  const html = renderMailHtml(
+    <MailLayout subject={subject} shopName={v.settings.brand} footer={signature}>
+      {present.map((p, n) => (
+        <Fragment key={n}>{p.html}</Fragment>
+      ))}
+    </MailLayout>,
+  );
+  return { subject, text, html };
 }
