@@ -2,7 +2,7 @@
 // `cart` cookie and get 401 here; it joins the server cart when they sign in (modules/cart/merge).
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { currentUser, requireUser } from '../auth';
+import { currentUser, requireUser } from './guards';
 import { parseBody, parseId } from '../../platform/http/parseInput';
 import { cartAddInput, cartEditInput, cartPreviewInput } from '../../../../domain/schemas/cart';
 import { API } from '../../../../domain/messages';
