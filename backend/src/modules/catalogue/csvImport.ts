@@ -371,9 +371,12 @@ export async function planImport(file: ReadFile, dryRun: boolean, trx?: Transact
       product.save = saveBodyOf(product, variantsNow);
       const errors = await productSaveErrors(product.save.body, { trx, existing: current, variantPrices: 'final' });
       for (const [field, message] of Object.entries(errors)) {
+        // A variant's error goes to its row; the product's, and those of variants the file does not
+        // name, to the product's first row.
         const [where, index, sub] = field.split('.');
-        const line = (where === 'variants' && index !== undefined ? product.save.variantLines[Number(index)] : undefined) ?? fileLines[0];
-        const column = where === 'variants' ? (sub ? VARIANT_COLUMNS[sub] : undefined) : PRODUCT_COLUMNS[where];
+        const own = where === 'variants' && index !== undefined ? product.save.variantLines[Number(index)] : undefined;
+        const line = own ?? fileLines[0];
+        const column = where === 'variants' ? (own && sub ? VARIANT_COLUMNS[sub] : undefined) : PRODUCT_COLUMNS[where];
         line.result.errors.push({ column: column ? file.headerOf[column] ?? column : '', message });
         line.result.changes = [];
       }
