@@ -93,19 +93,24 @@ async function replaceVariants(product: Product, variants: NonNullable<ProductIn
   const existing = await Variant.query(trx).where('productId', product.id);
   for (const v of variants) if (v.id !== undefined && !existing.some((e) => e.id === v.id)) throw badRequest(API.variantMismatch, { variants: API.variantMismatch });
   await checkSkus(variants, product.id, trx);
-  // Variants not sent go away; kept ones first get a placeholder SKU, so that two rows may
-  // swap SKUs without tripping the unique index.
+  // Variants not sent go away; kept ones whose SKU changes first get a placeholder SKU, so that
+  // two rows may swap SKUs without tripping the unique index. A kept row that does not change is
+  // not written (an import of stock figures touches only what moved).
   const sentIds = variants.map((v) => v.id).filter((id): id is number => id !== undefined);
+  const before = new Map(existing.map((e) => [e.id, e]));
   await Variant.query(trx).delete().where('productId', product.id).whereNotIn('id', sentIds);
-  for (const id of sentIds) await Variant.query(trx).patch({ sku: `~tmp-${id}` } as Partial<Variant>).findById(id);
+  for (const v of variants) {
+    if (v.id !== undefined && before.get(v.id)!.sku !== v.sku) await Variant.query(trx).patch({ sku: `~tmp-${v.id}` } as Partial<Variant>).findById(v.id);
+  }
   for (const [position, v] of variants.entries()) {
+    const kept = v.id !== undefined ? before.get(v.id) : undefined;
     const row = {
-      productId: product.id, name: v.name, sku: v.sku, stock: v.stock, position, price: variantPrice(v.price, existing.find((e) => e.id === v.id), product.price, price, mode),
+      productId: product.id, name: v.name, sku: v.sku, stock: v.stock, position, price: variantPrice(v.price, kept, product.price, price, mode),
       // Not sent: a kept variant keeps its GTIN; empty: none.
-      ...(v.gtin !== undefined || v.id === undefined ? { gtin: v.gtin || null } : {}),
+      ...(v.gtin !== undefined || !kept ? { gtin: v.gtin || null } : {}),
     };
-    if (v.id !== undefined) await Variant.query(trx).patch(row as Partial<Variant>).findById(v.id);
-    else await Variant.query(trx).insert(row as Partial<Variant>);
+    if (!kept) await Variant.query(trx).insert(row as Partial<Variant>);
+    else if ((Object.keys(row) as Array<keyof typeof row>).some((k) => row[k] !== kept[k as keyof Variant])) await Variant.query(trx).patch(row as Partial<Variant>).findById(kept.id);
   }
 }
 
