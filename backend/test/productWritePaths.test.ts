@@ -52,6 +52,16 @@ describe("the staff's form", () => {
     expect(await Variant.query().findOne({ sku: 'STRONG-25' })).toBeUndefined();
   });
 
+  it('lets two variants swap SKUs and keeps a variant that did not change as it was', async () => {
+    const made = (await admin.post('/api/admin/products', {
+      name: 'TWINS Размяна', price: 20, variants: [{ name: '0 mg', sku: 'SWAP-A', stock: 1 }, { name: '20 mg', sku: 'SWAP-B', stock: 2 }, { name: '10 mg', sku: 'SWAP-C', stock: 3 }],
+    })).body;
+    const [a, b, c] = made.variants;
+    const res = await admin.put(`/api/admin/products/${made.id}`, { variants: [{ ...a, sku: 'SWAP-B' }, { ...b, sku: 'SWAP-A' }, c] });
+    expect(res.status).toBe(200);
+    expect(res.body.variants.map((v: any) => [v.id, v.name, v.sku, v.stock])).toEqual([[a.id, '0 mg', 'SWAP-B', 1], [b.id, '20 mg', 'SWAP-A', 2], [c.id, '10 mg', 'SWAP-C', 3]]);
+  });
+
   it('declares product.saved once the save has committed, and not for a refused one', async () => {
     const saved: number[] = [];
     subscribe('product.saved', 'test', ({ productId }) => void saved.push(productId));
@@ -102,6 +112,15 @@ describe('the CSV import', () => {
     expect(rowOf(dry.body, 'TW-20')).toEqual(expect.objectContaining({ action: 'error', errors: [{ column: 'Вариант', message: TOO_STRONG }] }));
     expect((await send(rename, false)).status).toBe(400);
     expect((await Variant.query().findById(cat.twins.v20))!.name).toBe('20 mg');
+  });
+
+  it('saves a good file through the same save: the prices are the ones a shopper then pays', async () => {
+    // TW-20 down to 20,00: TWINS now starts at 20,00; TW-0, not in the file, keeps its 24,90.
+    const res = await send(exportLike([['SKU', 'Цена'], ['TW-20', '20,00']]), false);
+    expect(res.status).toBe(200);
+    const shown = (await shop.browser().get('/api/products/twins-plodov-miks')).body.product;
+    expect(shown.price).toBe(20);
+    expect(shown.variants.map((v: any) => [v.sku, v.price])).toEqual([['TW-0', 24.9], ['TW-20', 20]]);
   });
 
   it('refuses a new product with a 25 mg variant', async () => {

@@ -2,7 +2,9 @@
 // UTF-8 with BOM, `;`, Bulgarian headers, decimal comma), edit in Bulgarian Excel and bring back.
 // A variant is found by its SKU, a product by its address (slug) or, for a new SKU without one,
 // by the slug of its name. Every row is read and checked first (the dry run answers exactly that
-// plan); applying re-plans inside one transaction and writes only when no row has an error.
+// plan); applying re-plans inside one transaction and writes only when no row has an error. Each
+// product is written by the catalogue's one save (productSave), whose checks (schema, the tobacco
+// directive's limits) the plan runs too: what the save would refuse is a row error in its words.
 import Papa from 'papaparse';
 import type { Transaction } from 'objection';
 import { Product } from '../../models/Product';
