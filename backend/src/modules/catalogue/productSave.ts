@@ -37,7 +37,7 @@ export interface SaveOptions {
   variantPrices?: VariantPrices;
 }
 
-/** What create and update accept (money already in stotinki). */
+/** What the save writes, once read by the shared schema (money in stotinki). */
 export interface ProductInput {
   name?: string;
   slug?: string;
