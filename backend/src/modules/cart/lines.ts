@@ -3,7 +3,7 @@
 // product, the quantity is in stock. Used by the cart, the cart merge and checkout, so the
 // rules live here once. Prices always come from the database.
 import type { Transaction } from 'objection';
-import { catalogueFacts, ProductFacts } from '../catalogue';
+import { catalogueFacts, mayBuy, SHOPPER, ProductFacts, type Visitor } from '../catalogue';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { API } from '../../../../domain/messages';
 import { LINE_BREAK, PERSONALIZATION_MAX } from '../../../../domain/limits';
@@ -57,6 +57,8 @@ export interface ResolveOptions {
   /** The caller takes the stock itself with a guarded update that refuses what is not there
    *  (checkout): it is not read here, and the lines carry what is kept of it, if anything. */
   stockTakenAfter?: boolean;
+  /** Who buys (catalogue/visibility decides what they may); a guest when not said. */
+  visitor?: Visitor;
 }
 
 /** 409 for a line wanting more than the `stock` left, on the line's quantity field. */
@@ -75,7 +77,7 @@ export async function resolveLines(inputs: LineInput[], trx?: Transaction, opts:
 
   return inputs.map((input, i) => {
     const known = facts.products.get(input.productId);
-    if (!known || known.product.status !== 'active') throw notFound(API.productUnavailable);
+    if (!known || !mayBuy(known.product, opts.visitor ?? SHOPPER)) throw notFound(API.productUnavailable);
     const { product, variants: own } = known;
     let variant: ProductFacts['variants'][number] | undefined;
     if (input.variantId === undefined || input.variantId === null) {

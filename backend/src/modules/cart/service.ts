@@ -12,7 +12,7 @@ import { ADD_TO_CART_DEFAULT_QUANTITY, CART_LINES_MAX, QUANTITY_MAX } from '../.
 import { lineTotal } from '../../../../domain/pricing';
 import { cartLinesOf, StoredLine } from './store';
 import { isPostgres } from '../../platform/db/knex';
-import { catalogueFacts } from '../catalogue';
+import { catalogueFacts, mayBuy, SHOPPER, type Visitor } from '../catalogue';
 import { lineKey, resolveLines, LineAttributeInput, LineInput, ResolvedLine } from './lines';
 
 export interface CartLineView {
@@ -62,7 +62,7 @@ export interface ViewableLine {
 }
 
 /** The cart page's view of any lines: the server cart's, or a guest's cookie lines (preview). */
-export async function linesView(lines: ViewableLine[], trx?: Transaction): Promise<CartView> {
+export async function linesView(lines: ViewableLine[], trx?: Transaction, visitor: Visitor = SHOPPER): Promise<CartView> {
   if (!lines.length) return { cartItems: [], count: 0, subtotal: 0 };
   const productIds = [...new Set(lines.map((l) => l.productId))];
   const valueIds = [...new Set(lines.flatMap((l) => l.attributes.map((a) => a.attributeValueId)))];
@@ -76,7 +76,7 @@ export async function linesView(lines: ViewableLine[], trx?: Transaction): Promi
     const variant = line.variantId ? own.find((v) => v.id === line.variantId) : own.length === 1 ? own[0] : undefined;
     const unitPrice = variant?.price ?? product.price;
     const stock = variant?.stock ?? 0;
-    const available = product.status === 'active' && !!variant && stock > 0;
+    const available = mayBuy(product, visitor) && !!variant && stock > 0;
     count += line.quantity;
     if (available) subtotal += unitPrice * line.quantity;
     return {

@@ -6,6 +6,7 @@ import { Product } from '../../models/Product';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { API } from '../../../../domain/messages';
 import { slugify } from '../../../../domain/slug';
+import { visibleToShoppers } from './visibility';
 
 export interface CategoryInput {
   name?: string;
@@ -15,10 +16,10 @@ export interface CategoryInput {
   slug?: string;
 }
 
-/** Product counts per category: active products only for shoppers, all for staff. */
+/** Product counts per category: what shoppers may see (./visibility), or all for staff. */
 export async function productCounts(onlyActive: boolean): Promise<Map<number, number>> {
   const q = Product.query().select('categoryId').count({ n: '*' }).whereNotNull('categoryId').groupBy('categoryId');
-  if (onlyActive) q.where('status', 'active');
+  if (onlyActive) visibleToShoppers(q);
   const rows = (await q) as unknown as Array<{ categoryId: number; n: number | string }>;
   return new Map(rows.map((r) => [Number(r.categoryId), Number(r.n)]));
 }

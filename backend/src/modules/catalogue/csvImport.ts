@@ -2,14 +2,16 @@
 // UTF-8 with BOM, `;`, Bulgarian headers, decimal comma), edit in Bulgarian Excel and bring back.
 // A variant is found by its SKU, a product by its address (slug) or, for a new SKU without one,
 // by the slug of its name. Every row is read and checked first (the dry run answers exactly that
-// plan); applying re-plans inside one transaction and writes only when no row has an error.
+// plan); applying re-plans inside one transaction and writes only when no row has an error. Each
+// product is written by the catalogue's one save (productSave), whose checks (schema, the tobacco
+// directive's limits) the plan runs too: what the save would refuse is a row error in its words.
 import Papa from 'papaparse';
 import type { Transaction } from 'objection';
 import { Product } from '../../models/Product';
 import { Variant } from '../../models/Variant';
 import { Category } from '../../models/Category';
 import { AuditLog } from '../../models/AuditLog';
-import { createProduct, refreshSearchText } from './products';
+import { productSaveErrors, saveProduct } from './productSave';
 import { HttpError } from '../../platform/http/errors';
 import { IMPORT } from '../../../../domain/messages';
 import { IMPORT_ROWS_MAX, PRICE_MAX, SKU_MAX, SLUG_MAX, STOCK_MAX, TITLE_MAX, type ProductStatus } from '../../../../domain/limits';
@@ -180,7 +182,12 @@ interface PlannedProduct {
   price?: number;
   /** Variants of this product named in the file, in file order. */
   lines: PlannedLine[];
+  /** What the catalogue's one save is given for it (the API's shape), when the file changes it. */
+  save?: { body: ProductBody; variantLines: Array<PlannedLine | undefined> };
 }
+
+/** A product as the one save takes it (decimal prices), built from the file and the database. */
+type ProductBody = Record<string, unknown> & { variants: Array<Record<string, unknown>> };
 
 interface PlannedLine {
   result: ImportRow;
@@ -360,6 +367,22 @@ export async function planImport(file: ReadFile, dryRun: boolean, trx?: Transact
       if (!result.productName) result.productName = product.name ?? current?.name ?? '';
       if (!result.variantName) result.variantName = existing?.name ?? values.variantName ?? '';
     }
+    // What the file would save goes through the save's own checks (schema, the directive's
+    // limits): what it refuses is the row's error, in its words.
+    if (fileLines.some((l) => l.result.action !== 'unchanged') && (current || product.name !== undefined)) {
+      product.save = saveBodyOf(product, variantsNow);
+      const errors = await productSaveErrors(product.save.body, { trx, existing: current, variantPrices: 'final' });
+      for (const [field, message] of Object.entries(errors)) {
+        // A variant's error goes to its row; the product's, and those of variants the file does not
+        // name, to the product's first row.
+        const [where, index, sub] = field.split('.');
+        const own = where === 'variants' && index !== undefined ? product.save.variantLines[Number(index)] : undefined;
+        const line = own ?? fileLines[0];
+        const column = where === 'variants' ? (own && sub ? VARIANT_COLUMNS[sub] : undefined) : PRODUCT_COLUMNS[where];
+        line.result.errors.push({ column: column ? file.headerOf[column] ?? column : '', message });
+        line.result.changes = [];
+      }
+    }
   }
 
   const counts = emptyCounts();
@@ -377,49 +400,56 @@ export async function planImport(file: ReadFile, dryRun: boolean, trx?: Transact
   };
 }
 
-/** Writes a plan made inside `trx` (no row errors). */
-async function applyPlan(plan: ImportPlan, trx: Transaction): Promise<void> {
-  for (const product of plan.products) {
-    const price = product.price ?? 0;
-    const lines = product.lines.filter((l) => l.result.action !== 'error');
-    if (!lines.length) continue;
-    const own = (p: number | undefined) => (p === undefined || p === price ? null : p);
-    if (!product.existing) {
-      await createProduct({
-        name: product.name!,
+/** The column of the file that holds what a save's field error names. */
+const PRODUCT_COLUMNS: Record<string, Column> = { name: 'productName', slug: 'productSlug', price: 'price', compareAtPrice: 'compareAtPrice', categoryId: 'category', status: 'status' };
+const VARIANT_COLUMNS: Record<string, Column> = { name: 'variantName', sku: 'sku', price: 'price', stock: 'stock' };
+
+/**
+ * The save a planned product needs: a new product with the file's variants, or the changed
+ * fields of an existing one with all its variants (those the file names as it says, the others
+ * as they are, new ones after them). Prices are final: what a shopper pays after the import.
+ */
+function saveBodyOf(product: PlannedProduct, variantsNow: Variant[]): NonNullable<PlannedProduct['save']> {
+  const lines = product.lines.filter((l) => !l.result.errors.length);
+  const price = product.price ?? 0;
+  const current = product.existing;
+  if (!current) {
+    return {
+      body: {
+        name: product.name,
         slug: product.key,
-        price,
+        price: fromMinor(price),
         status: product.status ?? 'draft',
         categoryId: product.categoryId ?? null,
-        compareAtPrice: product.compareAtPrice ?? null,
-        variants: lines.map((l, i) => ({ name: l.values.variantName ?? (i === 0 ? 'Стандартен' : l.values.sku!), sku: l.values.sku!, price: l.values.price ?? price, stock: l.values.stock ?? 0 })),
-      }, trx);
-      continue;
-    }
-    const current = product.existing;
-    const patch: Partial<Product> = {};
-    if (product.name !== undefined && product.name !== current.name) patch.name = product.name;
-    if (product.categoryId !== undefined && product.categoryId !== current.categoryId) patch.categoryId = product.categoryId;
-    if (product.status !== undefined && product.status !== current.status) patch.status = product.status;
-    if (product.compareAtPrice !== undefined && product.compareAtPrice !== current.compareAtPrice) patch.compareAtPrice = product.compareAtPrice;
-    if (price !== current.price) patch.price = price;
-    if (Object.keys(patch).length) await Product.query(trx).patch(patch).findById(current.id);
-    // Every variant's own price follows the product's (new) price unless it differs from it.
-    const all = await Variant.query(trx).where('productId', current.id).orderBy(['position', 'id']);
-    let position = all.reduce((m, v) => Math.max(m, v.position), -1);
-    for (const v of all) {
-      const line = lines.find((l) => l.existing?.id === v.id);
-      const effective = line?.values.price ?? v.price ?? current.price;
-      const vPatch: Partial<Variant> = {};
-      if (own(effective) !== v.price) vPatch.price = own(effective);
-      if (line?.values.stock !== undefined && line.values.stock !== v.stock) vPatch.stock = line.values.stock;
-      if (line?.values.variantName !== undefined && line.values.variantName !== v.name) vPatch.name = line.values.variantName;
-      if (Object.keys(vPatch).length) await Variant.query(trx).patch(vPatch).findById(v.id);
-    }
-    for (const l of lines.filter((x) => !x.existing)) {
-      await Variant.query(trx).insert({ productId: current.id, sku: l.values.sku!, name: l.values.variantName!, price: own(l.values.price), stock: l.values.stock ?? 0, position: ++position } as Partial<Variant>);
-    }
-    if (patch.name !== undefined || lines.some((l) => !l.existing)) await refreshSearchText(current.id, trx);
+        compareAtPrice: fromMinor(product.compareAtPrice ?? null),
+        variants: lines.map((l, i) => ({ name: l.values.variantName ?? (i === 0 ? 'Стандартен' : l.values.sku!), sku: l.values.sku!, price: fromMinor(l.values.price ?? price), stock: l.values.stock ?? 0 })),
+      },
+      variantLines: lines,
+    };
+  }
+  const body: ProductBody = { variants: [] };
+  if (product.name !== undefined && product.name !== current.name) body.name = product.name;
+  if (product.categoryId !== undefined && product.categoryId !== current.categoryId) body.categoryId = product.categoryId;
+  if (product.status !== undefined && product.status !== current.status) body.status = product.status;
+  if (product.compareAtPrice !== undefined && product.compareAtPrice !== current.compareAtPrice) body.compareAtPrice = fromMinor(product.compareAtPrice);
+  if (price !== current.price) body.price = fromMinor(price);
+  const variantLines: Array<PlannedLine | undefined> = [];
+  for (const v of variantsNow) {
+    const line = lines.find((l) => l.existing?.id === v.id);
+    body.variants.push({ id: v.id, name: line?.values.variantName ?? v.name, sku: v.sku, price: fromMinor(line?.values.price ?? v.price ?? current.price), stock: line?.values.stock ?? v.stock });
+    variantLines.push(line);
+  }
+  for (const l of lines.filter((x) => !x.existing)) {
+    body.variants.push({ name: l.values.variantName!, sku: l.values.sku!, price: fromMinor(l.values.price ?? price), stock: l.values.stock ?? 0 });
+    variantLines.push(l);
+  }
+  return { body, variantLines };
+}
+
+/** Writes a plan made inside `trx` (no row errors), each product through the one save. */
+async function applyPlan(plan: ImportPlan, trx: Transaction): Promise<void> {
+  for (const product of plan.products) {
+    if (product.save) await saveProduct(product.save.body, { trx, existing: product.existing, variantPrices: 'final' });
   }
 }
 

@@ -3,3 +3,5 @@ export * from './categories';
 export * from './facts';
 export * from './productLists';
 export * from './products';
+export * from './productSave';
+export * from './visibility';

@@ -1,7 +1,8 @@
 // Duplicate a product (issue 21): POST /api/admin/products/:id/duplicate makes, in one
 // transaction, a draft copy named "<name> (копие)" with a new slug and new SKUs, the same
 // category, figures, kind, flavours and pictures (the same files: uploads are never deleted),
-// and its variants with no stock, so nothing is sold by accident. Answers 201 with the copy.
+// and its variants with no stock, so nothing is sold by accident. Answers 201 with the copy. The
+// copy is written by the catalogue's one save (productSave), with its checks.
 import Router from '@koa/router';
 import type { Transaction } from 'objection';
 import { Product } from '../../models/Product';
@@ -9,35 +10,58 @@ import { Variant } from '../../models/Variant';
 import { ProductImage } from '../../models/ProductImage';
 import { ProductAttribute } from '../../models/ProductAttribute';
 import { parseId } from '../../platform/http/parseInput';
-import { findProduct, productView, refreshSearchText } from './products';
-import { uniqueSlug } from './categories';
+import { findProduct, productView } from './products';
+import { saveProduct } from './productSave';
 import { CATALOGUE } from '../../../../domain/messages';
 import { SKU_MAX, TITLE_MAX } from '../../../../domain/limits';
+import { fromMinor } from '../../../../domain/money';
 
 /** "<name> (копие)", cut so that it fits. */
 export function copyName(name: string): string {
   return name.slice(0, TITLE_MAX - CATALOGUE.copySuffix.length) + CATALOGUE.copySuffix;
 }
 
-/** "<SKU>-COPY", then "-COPY2", … : the first one no variant has. */
-async function freeSku(sku: string, trx: Transaction): Promise<string> {
+/** "<SKU>-COPY", then "-COPY2", … : the first one no variant has and the copy does not use yet. */
+async function freeSku(sku: string, taken: Set<string>, trx: Transaction): Promise<string> {
   for (let n = 1; ; n++) {
     const suffix = n === 1 ? '-COPY' : `-COPY${n}`;
     const candidate = sku.slice(0, SKU_MAX - suffix.length) + suffix;
-    if (!(await Variant.query(trx).findOne({ sku: candidate }))) return candidate;
+    if (taken.has(candidate.toUpperCase()) || (await Variant.query(trx).findOne({ sku: candidate }))) continue;
+    taken.add(candidate.toUpperCase());
+    return candidate;
   }
 }
 
+/**
+ * The copy, through the one save: it passes the same checks as any product (a source holding a
+ * value the save refuses, e.g. a variant declaring more nicotine than allowed, is not copied:
+ * 400 with the field's text). Variant prices are the ones a shopper pays for the source.
+ */
 export async function duplicateProduct(id: number, trx: Transaction): Promise<Product> {
   const source = await findProduct(id, trx);
-  const name = copyName(source.name);
-  const copy = await Product.query(trx).insertAndFetch({
-    slug: await uniqueSlug(name, 'products', undefined, trx),
-    name,
+  const variants = await Variant.query(trx).where('productId', id).orderBy(['position', 'id']);
+  const offered = (await ProductAttribute.query(trx)
+    .where('productAttributes.productId', id)
+    .join('attributes', 'attributes.id', 'productAttributes.attributeId')
+    .join('attributeValues', 'attributeValues.id', 'productAttributes.attributeValueId')
+    .select('attributes.name as name', 'attributeValues.value as value')
+    .orderBy(['productAttributes.attributeId', 'productAttributes.position', 'productAttributes.id'])) as unknown as Array<{ name: string; value: string }>;
+  const attributes: Array<{ name: string; values: string[] }> = [];
+  for (const o of offered) {
+    const a = attributes.find((x) => x.name === o.name);
+    if (a) a.values.push(o.value);
+    else attributes.push({ name: o.name, values: [o.value] });
+  }
+  const images = await ProductImage.query(trx).where('productId', id).orderBy(['position', 'id']);
+  const skus: string[] = [];
+  const taken = new Set<string>();
+  for (const v of variants) skus.push(await freeSku(v.sku, taken, trx));
+  return saveProduct({
+    name: copyName(source.name),
     description: source.description,
     status: 'draft',
-    price: source.price,
-    compareAtPrice: source.compareAtPrice,
+    price: fromMinor(source.price),
+    compareAtPrice: fromMinor(source.compareAtPrice),
     categoryId: source.categoryId,
     nicotineMgMl: source.nicotineMgMl,
     volumeMl: source.volumeMl,
@@ -47,21 +71,10 @@ export async function duplicateProduct(id: number, trx: Transaction): Promise<Pr
     featured: false,
     seoTitle: source.seoTitle,
     seoDescription: source.seoDescription,
-    searchText: '',
-  } as Partial<Product>);
-  const variants = await Variant.query(trx).where('productId', id).orderBy(['position', 'id']);
-  for (const v of variants) {
-    await Variant.query(trx).insert({ productId: copy.id, name: v.name, sku: await freeSku(v.sku, trx), price: v.price, stock: 0, position: v.position } as Partial<Variant>);
-  }
-  const offered = await ProductAttribute.query(trx).where('productId', id).orderBy('id');
-  for (const a of offered) {
-    await ProductAttribute.query(trx).insert({ productId: copy.id, attributeId: a.attributeId, attributeValueId: a.attributeValueId, position: a.position } as Partial<ProductAttribute>);
-  }
-  const images = await ProductImage.query(trx).where('productId', id).orderBy(['position', 'id']);
-  for (const im of images) {
-    await ProductImage.query(trx).insert({ productId: copy.id, url: im.url, alt: im.alt, position: im.position } as Partial<ProductImage>);
-  }
-  return refreshSearchText(copy.id, trx);
+    variants: variants.map((v, i) => ({ name: v.name, sku: skus[i], price: fromMinor(v.price ?? source.price), stock: 0 })),
+    attributes,
+    images: images.map((im) => ({ url: im.url, alt: im.alt })),
+  }, { trx, variantPrices: 'final' });
 }
 
 export function productDuplicateRoutes() {

@@ -1,5 +1,5 @@
 // Lists of products: the shop's catalogue (filters, forgiving search in either script, sorting,
-// paging; active products only) and the staff's lists (every status; react-admin's dialect with
+// paging; what the visitor may see: ./visibility) and the staff's lists (every status; react-admin's dialect with
 // its filters), each as one answer.
 import type { QueryBuilder } from 'objection';
 import { Product } from '../../models/Product';
@@ -18,6 +18,7 @@ import { searchTerms, typoPatterns, TYPO_MIN_LENGTH } from '../../../../domain/s
 import { descendantIds, resolveCategory } from './categories';
 import { productViews, type ProductView } from './products';
 import { getSettings } from '../settings';
+import { SHOPPER, visibleToShoppers, type Visitor } from './visibility';
 
 export interface CatalogueAnswer {
   products: ProductView[];
@@ -59,9 +60,12 @@ function matchWords(query: QueryBuilder<Product, Product[]>, search: string, for
   }
 }
 
-/** The catalogue list: { products, total, page, limit }. */
-export async function catalogueList(q: CatalogueQuery, statuses: readonly ProductStatus[]): Promise<CatalogueAnswer> {
-  const query = Product.query().whereIn('status', q.status ? [q.status] : [...statuses]);
+/** The catalogue list: { products, total, page, limit }: what `shopper` may see, or for staff
+ *  (null) every status (or the one asked). */
+export async function catalogueList(q: CatalogueQuery, shopper: Visitor | null): Promise<CatalogueAnswer> {
+  const query = Product.query();
+  if (shopper) visibleToShoppers(query, shopper);
+  if (q.status) query.where('status', q.status);
   if (q.category) {
     const category = await resolveCategory(q.category);
     if (!category) return { products: [], total: 0, page: q.page, limit: q.limit };
@@ -136,6 +140,6 @@ export async function staffProductPage(query: Record<string, unknown>, parse: (s
  * GET /api/products's answer for a query (same checks, same shape), for the server-rendered
  * shop and home pages. Throws the same 400 for a bad query.
  */
-export function shopProducts(query: Record<string, unknown>): Promise<CatalogueAnswer> {
-  return catalogueList(parseCatalogueQuery(query, false), ['active']);
+export function shopProducts(query: Record<string, unknown>, visitor: Visitor = SHOPPER): Promise<CatalogueAnswer> {
+  return catalogueList(parseCatalogueQuery(query, false), visitor);
 }

@@ -1,36 +1,30 @@
-// Products: the shop's catalogue (active products only), the spec's admin calls, the status
+// Products: the shop's catalogue (what a visitor may see: ./visibility), the spec's admin calls, the status
 // call, and react-admin's dialect over every status.
 import Router from '@koa/router';
 import { auditAdminMutations } from '../../platform/http/auditTrail';
 import { publicAnswer } from '../../platform/cache/answerCache';
 import type { Context } from 'koa';
 import { parseBody, parseId } from '../../platform/http/parseInput';
-import { productInput, productStatusInput } from '../../../../domain/schemas/catalogue';
+import { productStatusInput } from '../../../../domain/schemas/catalogue';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { requireAdmin } from '../../platform/http/auth';
 import { isRaDialect, parseRaParams, sendRaList } from '../../platform/lists/raList';
 import { API } from '../../../../domain/messages';
-import { PRODUCT_STATUSES, SLUG_MAX, ProductStatus } from '../../../../domain/limits';
-import { createProduct, deleteProduct, findProduct, productView, setProductStatus, updateProduct, ProductInput } from './products';
-import { catalogueList, parseCatalogueQuery, staffProductPage } from './productLists';
-
-/** A product from the staff's form; `partial` for a change. */
-function parseProduct(body: unknown, partial: boolean): ProductInput {
-  return parseBody<ProductInput>(body, productInput, { partial });
-}
+import { SLUG_MAX, ProductStatus } from '../../../../domain/limits';
+import { deleteProduct, findProduct, productView } from './products';
+import { saveProduct, setProductStatus } from './productSave';
+import { catalogueList, parseCatalogueQuery, shopProducts, staffProductPage } from './productLists';
+import { maySee, SHOPPER, visitorOf } from './visibility';
 
 async function raList(ctx: Context) {
   const { products, total, start } = await staffProductPage(ctx.query, (spec) => parseRaParams(ctx.query, spec));
   sendRaList(ctx, 'products', products, start, total);
 }
 
-function parseNewProduct(ctx: Context) {
-  return parseProduct(ctx.request.body, false) as ProductInput & { name: string; price: number };
-}
-
 // The shop.
 async function shopList(ctx: Context) {
-  ctx.body = await catalogueList(parseCatalogueQuery(ctx.query, false), ['active']);
+  // One answer for every visitor (it is cached publicly): what a guest may see.
+  ctx.body = await shopProducts(ctx.query);
   publicAnswer(ctx);
 }
 
@@ -38,11 +32,10 @@ async function shopProduct(ctx: Context) {
   const raw = ctx.params.idOrSlug;
   if (raw.length > SLUG_MAX) throw badRequest(API.invalidId);
   const product = await findProduct(raw);
-  const isAdmin = ctx.state.user?.role === 'admin';
-  // Drafts and archived products do not exist for shoppers.
-  if (product.status !== 'active' && !isAdmin) throw notFound(API.productNotFound);
+  // What a visitor may not see does not exist for them (staff preview drafts).
+  if (!maySee(product, visitorOf(ctx.state.user))) throw notFound(API.productNotFound);
   ctx.body = { product: await productView(product) };
-  if (product.status === 'active') publicAnswer(ctx);
+  if (maySee(product, SHOPPER)) publicAnswer(ctx);
 }
 
 async function changeStatus(ctx: Context) {
@@ -53,7 +46,7 @@ async function changeStatus(ctx: Context) {
 
 // The spec's admin call.
 async function specCreate(ctx: Context) {
-  const product = await createProduct(parseNewProduct(ctx));
+  const product = await saveProduct(ctx.request.body);
   ctx.status = 201;
   ctx.body = { message: API.productCreated, product: await productView(product) };
 }
@@ -61,7 +54,7 @@ async function specCreate(ctx: Context) {
 // react-admin's dialect (a plain GET without range answers like the shop, over every status).
 async function staffList(ctx: Context) {
   if (isRaDialect(ctx.query)) return raList(ctx);
-  ctx.body = await catalogueList(parseCatalogueQuery(ctx.query, true), PRODUCT_STATUSES);
+  ctx.body = await catalogueList(parseCatalogueQuery(ctx.query, true), null);
 }
 
 async function staffProduct(ctx: Context) {
@@ -69,14 +62,14 @@ async function staffProduct(ctx: Context) {
 }
 
 async function staffCreate(ctx: Context) {
-  const product = await createProduct(parseNewProduct(ctx));
+  const product = await saveProduct(ctx.request.body);
   ctx.status = 201;
   ctx.body = await productView(product);
 }
 
 async function staffUpdate(ctx: Context) {
   const id = parseId(ctx.params.id);
-  const product = await updateProduct(id, parseProduct(ctx.request.body, true));
+  const product = await saveProduct(ctx.request.body, { existing: id });
   ctx.body = await productView(product);
 }
 

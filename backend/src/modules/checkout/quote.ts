@@ -14,6 +14,7 @@ import { LineInput, ResolvedLine, resolveLines } from '../cart';
 import { checkDiscount, discountRule, type CodeCheckPass } from '../discounts';
 import { cartLinesOf } from '../cart';
 import { getSettings, shippingRule, ShopSettings } from '../settings';
+import { visitorOf } from '../catalogue';
 
 export interface QuoteInput {
   /** A guest's cookie lines; without them a signed-in user's server cart is quoted. */
@@ -59,7 +60,8 @@ export async function quoteCart(input: QuoteInput, user: User | null, opts: Quot
   const wanted: LineInput[] = fromServerCart ? await cartLinesOf(user!.id, trx) : input.items ?? [];
   if (!wanted.length) throw badRequest(API.cartEmpty, { items: API.cartEmpty });
   const settings = await getSettings(trx);
-  const lines = await resolveLines(wanted, trx, { checkStock: opts.checkStock ?? false, stockTakenAfter: opts.stockTakenAfter, path: (i) => `items.${i}` });
+  // What the shopper may buy is the catalogue's policy (catalogue/visibility), checked per line.
+  const lines = await resolveLines(wanted, trx, { checkStock: opts.checkStock ?? false, stockTakenAfter: opts.stockTakenAfter, path: (i) => `items.${i}`, visitor: visitorOf(user) });
   const subtotal = lines.reduce((s, l) => s + l.lineTotal, 0);
 
   let discount: Discount | null = null;

@@ -3,7 +3,7 @@
 import { HttpError } from '../../platform/http/errors';
 import { shopProducts } from '../catalogue';
 import { publicSettings } from '../settings';
-import { findProduct, productView } from '../catalogue';
+import { findProduct, maySee, productView } from '../catalogue';
 import { listCategories, resolveCategory } from '../catalogue';
 import type { CatalogueQuery, PageNeeds, PagePayload } from '../../../../domain/storefrontPages';
 
@@ -22,11 +22,11 @@ async function listOrNothing(q: CatalogueQuery) {
   }
 }
 
-async function activeProduct(slug: string) {
+async function shownProduct(slug: string) {
   try {
     const product = await findProduct(slug);
-    // Drafts and archived products do not exist for shoppers.
-    return product.status === 'active' ? await productView(product) : null;
+    // What a shopper may not see does not exist for them (catalogue/visibility).
+    return maySee(product) ? await productView(product) : null;
   } catch (err) {
     if (err instanceof HttpError && err.status === 404) return null;
     throw err;
@@ -39,7 +39,7 @@ export async function loadPageData(needs: Extract<PageNeeds, { render: 'server' 
     needs.featured ? listOrNothing(needs.featured) : undefined,
     needs.products ? listOrNothing(needs.products) : undefined,
     needs.categories ? listCategories(true) : undefined,
-    needs.product !== undefined ? activeProduct(needs.product) : undefined,
+    needs.product !== undefined ? shownProduct(needs.product) : undefined,
   ]);
   let status = needs.notFound ? 404 : 200;
   if (needs.product !== undefined && !product) status = 404;

@@ -1,8 +1,10 @@
-// /sitemap.xml: the shop's pages, every active product (drafts and archived ones are not there)
+// /sitemap.xml: the shop's pages, every product a shopper may see (catalogue/visibility: drafts
+// and archived ones are not there)
 // and every category, each with the date it last changed; /robots.txt points crawlers to it and
 // keeps them out of what belongs to one visitor or to staff.
 import { Product } from '../../models/Product';
 import { Category } from '../../models/Category';
+import { visibleToShoppers } from '../catalogue';
 
 const PAGES = ['/', '/products', '/contact', '/terms', '/privacy', '/returns', '/accessibility'];
 /** What a crawler has no business in. */
@@ -20,7 +22,7 @@ function day(timestamp: unknown): string | undefined {
 
 export async function sitemapXml(origin: string): Promise<string> {
   const [products, categories] = await Promise.all([
-    Product.query().where('status', 'active').select('slug', 'updatedAt').orderBy('id'),
+    visibleToShoppers(Product.query()).select('slug', 'updatedAt').orderBy('id'),
     Category.query().select('slug', 'updatedAt').orderBy(['position', 'id']),
   ]);
   const newest = [...products, ...categories].map((r) => day(r.updatedAt)).filter(Boolean).sort().pop();

@@ -1,0 +1,284 @@
+// The one save of a product (issue 26): the staff's form, the spec's create and change calls,
+// the status call, the CSV import and duplication all write a product here, in one transaction
+// with its variants, attributes and image links. Every save checks the shared schema
+// (domain/schemas/catalogue), the tobacco directive's limits by kind (domain/productKinds) and the
+// variant price rule, then declares `product.saved` (effects run after the commit).
+import type { Transaction } from 'objection';
+import './events';
+import { Product } from '../../models/Product';
+import { Variant } from '../../models/Variant';
+import { ProductImage } from '../../models/ProductImage';
+import { ProductAttribute } from '../../models/ProductAttribute';
+import { Attribute } from '../../models/Attribute';
+import { AttributeValue } from '../../models/AttributeValue';
+import { Category } from '../../models/Category';
+import { badRequest, conflict, HttpError, type FieldErrors } from '../../platform/http/errors';
+import { parseBody, throwIfErrors } from '../../platform/http/parseInput';
+import { declare } from '../../platform/events';
+import { API } from '../../../../domain/messages';
+import { slugify } from '../../../../domain/slug';
+import type { ProductStatus } from '../../../../domain/limits';
+import { productInput } from '../../../../domain/schemas/catalogue';
+import { directiveErrors, type ProductKind } from '../../../../domain/productKinds';
+import { uniqueSlug } from './categories';
+import { kindOfNewProduct } from './productKinds';
+import { findProduct } from './products';
+
+/** How the variant prices sent are meant (see variantPrice). */
+export type VariantPrices = 'echoed' | 'final';
+
+export interface SaveOptions {
+  /** Inside the caller's transaction (the import's, a duplicate's); else in its own. */
+  trx?: Transaction;
+  /** The product changed (its id, or its row read in `trx`): the body is then a partial change.
+   *  None: a new product. */
+  existing?: number | Product;
+  /** 'echoed' (default): the staff's form, which sends back the prices it was answered. */
+  variantPrices?: VariantPrices;
+}
+
+/** What the save writes, once read by the shared schema (money in stotinki). */
+export interface ProductInput {
+  name?: string;
+  slug?: string;
+  description?: string;
+  status?: ProductStatus;
+  price?: number;
+  compareAtPrice?: number | null;
+  categoryId?: number | null;
+  nicotineMgMl?: number | null;
+  volumeMl?: number | null;
+  kind?: ProductKind;
+  tankCount?: number;
+  weightGrams?: number | null;
+  featured?: boolean;
+  seoTitle?: string;
+  seoDescription?: string;
+  variants?: Array<{ id?: number; name: string; sku: string; price?: number | null; stock: number; gtin?: string | null }>;
+  attributes?: Array<{ id?: number; name: string; values: Array<string | { id?: number; value: string }> }>;
+  images?: Array<{ id?: number; url: string; alt?: string }>;
+}
+
+const DEFAULT_VARIANT_NAME = 'Стандартен';
+
+async function checkCategory(categoryId: number | null | undefined, trx: Transaction) {
+  if (categoryId === undefined || categoryId === null) return;
+  if (!(await Category.query(trx).findById(categoryId))) throw badRequest(API.categoryNotFound, { categoryId: API.categoryNotFound });
+}
+
+async function checkSkus(variants: NonNullable<ProductInput['variants']>, productId: number | null, trx: Transaction) {
+  const skus = variants.map((v) => v.sku.toUpperCase());
+  if (new Set(skus).size !== skus.length) throw badRequest(API.duplicateSku, { variants: API.duplicateSku });
+  const clash = await Variant.query(trx).whereIn('sku', variants.map((v) => v.sku)).modify((q) => {
+    if (productId !== null) q.whereNot('productId', productId);
+  }).first();
+  if (clash) throw conflict(API.skuTaken, { variants: `${API.skuTaken} (${clash.sku})` });
+}
+
+/**
+ * The price rule of a variant: it keeps its own price only where it differs from the product's.
+ * `final` (the import, a duplicate): the price sent is what a shopper pays after the save.
+ * `echoed` (the staff's form): prices are answered as effective prices, so react-admin sends them
+ * back unchanged: a price equal to what the variant already cost keeps its current meaning
+ * (following the product or its own override); a price equal to the product's new price follows
+ * the product.
+ */
+function variantPrice(sent: number | null | undefined, existing: Variant | undefined, oldProductPrice: number, newProductPrice: number, mode: VariantPrices): number | null {
+  if (sent === undefined || sent === null) return null;
+  if (mode === 'echoed' && existing && sent === (existing.price ?? oldProductPrice)) return existing.price === null ? null : existing.price === newProductPrice ? null : existing.price;
+  return sent === newProductPrice ? null : sent;
+}
+
+async function replaceVariants(product: Product, variants: NonNullable<ProductInput['variants']>, price: number, mode: VariantPrices, trx: Transaction) {
+  const existing = await Variant.query(trx).where('productId', product.id);
+  for (const v of variants) if (v.id !== undefined && !existing.some((e) => e.id === v.id)) throw badRequest(API.variantMismatch, { variants: API.variantMismatch });
+  await checkSkus(variants, product.id, trx);
+  // Variants not sent go away; kept ones whose SKU changes first get a placeholder SKU, so that
+  // two rows may swap SKUs without tripping the unique index. A kept row that does not change is
+  // not written (an import of stock figures touches only what moved).
+  const sentIds = variants.map((v) => v.id).filter((id): id is number => id !== undefined);
+  const before = new Map(existing.map((e) => [e.id, e]));
+  await Variant.query(trx).delete().where('productId', product.id).whereNotIn('id', sentIds);
+  for (const v of variants) {
+    if (v.id !== undefined && before.get(v.id)!.sku !== v.sku) await Variant.query(trx).patch({ sku: `~tmp-${v.id}` } as Partial<Variant>).findById(v.id);
+  }
+  for (const [position, v] of variants.entries()) {
+    const kept = v.id !== undefined ? before.get(v.id) : undefined;
+    const row = {
+      productId: product.id, name: v.name, sku: v.sku, stock: v.stock, position, price: variantPrice(v.price, kept, product.price, price, mode),
+      // Not sent: a kept variant keeps its GTIN; empty: none.
+      ...(v.gtin !== undefined || !kept ? { gtin: v.gtin || null } : {}),
+    };
+    if (!kept) await Variant.query(trx).insert(row as Partial<Variant>);
+    else if ((Object.keys(row) as Array<keyof typeof row>).some((k) => row[k] !== kept[k as keyof Variant])) await Variant.query(trx).patch(row as Partial<Variant>).findById(kept.id);
+  }
+}
+
+async function replaceAttributes(productId: number, attributes: NonNullable<ProductInput['attributes']>, trx: Transaction) {
+  await ProductAttribute.query(trx).delete().where({ productId });
+  for (const a of attributes) {
+    const name = a.name.trim();
+    const attribute = (await Attribute.query(trx).findOne({ name })) ?? (await Attribute.query(trx).insertAndFetch({ name } as Partial<Attribute>));
+    const seen = new Set<string>();
+    for (const [position, raw] of a.values.entries()) {
+      const value = (typeof raw === 'string' ? raw : raw.value).trim();
+      if (!value || seen.has(value)) continue;
+      seen.add(value);
+      const v =
+        (await AttributeValue.query(trx).findOne({ attributeId: attribute.id, value })) ??
+        (await AttributeValue.query(trx).insertAndFetch({ attributeId: attribute.id, value } as Partial<AttributeValue>));
+      await ProductAttribute.query(trx).insert({ productId, attributeId: attribute.id, attributeValueId: v.id, position } as Partial<ProductAttribute>);
+    }
+  }
+}
+
+async function replaceImages(productId: number, images: NonNullable<ProductInput['images']>, trx: Transaction) {
+  await ProductImage.query(trx).delete().where({ productId });
+  for (const [position, im] of images.entries()) {
+    await ProductImage.query(trx).insert({ productId, url: im.url, alt: im.alt ?? '', position } as Partial<ProductImage>);
+  }
+}
+
+/** Keep the search text in step with the product, its SKUs and the flavour values it offers. */
+async function refreshSearchText(productId: number, trx: Transaction): Promise<Product> {
+  const p = await findProduct(productId, trx);
+  const skus = (await Variant.query(trx).where({ productId }).orderBy(['position', 'id'])).map((v) => v.sku);
+  const values = (await ProductAttribute.query(trx).where('productAttributes.productId', productId)
+    .join('attributeValues', 'attributeValues.id', 'productAttributes.attributeValueId')
+    .orderBy(['productAttributes.attributeId', 'productAttributes.position'])
+    .select('attributeValues.value as value')) as unknown as Array<{ value: string }>;
+  return p.$query(trx).patchAndFetch({ searchText: Product.searchTextOf(p, [...skus, ...new Set(values.map((v) => v.value))]) } as Partial<Product>);
+}
+
+/** What a save would write, checked: the parsed input, or why it is refused. */
+interface CheckedSave {
+  input: ProductInput;
+  current: Product | null;
+  /** A new product's kind and tank count (given, else inferred). */
+  kind?: { kind: ProductKind; tankCount: number };
+  /** The schema's refusal, answered as the routes always did (400, every field at once). */
+  refusal?: HttpError;
+  errors: FieldErrors;
+}
+
+const DIRECTIVE_FIELDS = ['kind', 'tankCount', 'nicotineMgMl', 'volumeMl', 'variants'] as const;
+
+async function checkSave(body: unknown, opts: SaveOptions, trx: Transaction | undefined): Promise<CheckedSave> {
+  const changing = opts.existing !== undefined;
+  let input: ProductInput;
+  try {
+    input = parseBody<ProductInput>(body, productInput, { partial: changing });
+  } catch (err) {
+    if (!(err instanceof HttpError) || err.status !== 400) throw err;
+    return { input: {}, current: null, refusal: err, errors: err.errors ?? { '': err.message } };
+  }
+  if (!changing) {
+    const created = input as ProductInput & { name: string };
+    const variants = created.variants?.length ? created.variants : [{ name: DEFAULT_VARIANT_NAME }];
+    const kind = await kindOfNewProduct(created, trx);
+    return { input, current: null, kind, errors: directiveErrors({ ...kind, nicotineMgMl: input.nicotineMgMl, volumeMl: input.volumeMl, variants }) };
+  }
+  const current = typeof opts.existing === 'number' ? await findProduct(opts.existing, trx) : opts.existing!;
+  // The directive is checked when the save touches what it looks at (the admin's form always
+  // does), on the product as it will be; a call changing only a price leaves it alone.
+  if (!DIRECTIVE_FIELDS.some((k) => input[k] !== undefined)) return { input, current, errors: {} };
+  const variants = input.variants ?? (await Variant.query(trx).where('productId', current.id).orderBy(['position', 'id']).select('name'));
+  const facts = { kind: current.kind, tankCount: current.tankCount, nicotineMgMl: current.nicotineMgMl, volumeMl: current.volumeMl };
+  for (const k of DIRECTIVE_FIELDS) if (k !== 'variants' && input[k] !== undefined) (facts as Record<string, unknown>)[k] = input[k];
+  return { input, current, errors: directiveErrors({ ...facts, variants }) };
+}
+
+/**
+ * The field errors a save of `body` would be refused with (schema, directive), without writing:
+ * the import's dry run lists them by row. Empty when the save passes these checks.
+ */
+export async function productSaveErrors(body: unknown, opts: SaveOptions = {}): Promise<FieldErrors> {
+  return (await checkSave(body, opts, opts.trx)).errors;
+}
+
+/**
+ * Save a product: `body` in the API's shape (decimal prices), a whole new product or, with
+ * `existing`, the fields to change. Refuses (400 with the fields' Bulgarian errors, 404, 409)
+ * before anything it writes is kept; answers the saved row.
+ */
+export async function saveProduct(body: unknown, opts: SaveOptions = {}): Promise<Product> {
+  return opts.trx ? save(body, opts, opts.trx) : Product.transaction((trx) => save(body, opts, trx));
+}
+
+async function save(body: unknown, opts: SaveOptions, trx: Transaction): Promise<Product> {
+  const checked = await checkSave(body, opts, trx);
+  if (checked.refusal) throw checked.refusal;
+  throwIfErrors(checked.errors);
+  const mode = opts.variantPrices ?? 'echoed';
+  const product = checked.current
+    ? await writeChange(checked.current, checked.input, mode, trx)
+    : await writeNew(checked.input as ProductInput & { name: string; price: number }, checked.kind!, mode, trx);
+  declare(trx, 'product.saved', { productId: product.id });
+  return product;
+}
+
+async function writeNew(input: ProductInput & { name: string; price: number }, kind: { kind: ProductKind; tankCount: number }, mode: VariantPrices, trx: Transaction): Promise<Product> {
+  await checkCategory(input.categoryId, trx);
+  let slug: string;
+  if (input.slug) {
+    slug = slugify(input.slug);
+    if (!slug) throw badRequest(API.invalidValue, { slug: API.invalidValue });
+    if (await Product.query(trx).findOne({ slug })) throw conflict(API.slugTaken, { slug: API.slugTaken });
+  } else {
+    slug = await uniqueSlug(input.name, 'products', undefined, trx);
+  }
+  const variants = input.variants?.length ? input.variants : [{ name: DEFAULT_VARIANT_NAME, sku: slug.toUpperCase().slice(0, 60), stock: 0 }];
+  await checkSkus(variants, null, trx);
+  const product = await Product.query(trx).insertAndFetch({
+    slug,
+    name: input.name,
+    description: input.description ?? '',
+    status: input.status ?? 'draft',
+    price: input.price,
+    compareAtPrice: input.compareAtPrice ?? null,
+    categoryId: input.categoryId ?? null,
+    nicotineMgMl: input.nicotineMgMl ?? null,
+    volumeMl: input.volumeMl ?? null,
+    kind: kind.kind,
+    tankCount: kind.tankCount,
+    weightGrams: input.weightGrams ?? null,
+    featured: input.featured ?? false,
+    seoTitle: input.seoTitle ?? '',
+    seoDescription: input.seoDescription ?? '',
+    searchText: '',
+  } as Partial<Product>);
+  await replaceVariants(product, variants, input.price, mode, trx);
+  if (input.attributes) await replaceAttributes(product.id, input.attributes, trx);
+  if (input.images) await replaceImages(product.id, input.images, trx);
+  return refreshSearchText(product.id, trx);
+}
+
+async function writeChange(current: Product, input: ProductInput, mode: VariantPrices, trx: Transaction): Promise<Product> {
+  const id = current.id;
+  if (input.categoryId !== undefined) await checkCategory(input.categoryId, trx);
+  const patch: Partial<Product> = {};
+  for (const k of ['name', 'description', 'status', 'price', 'compareAtPrice', 'categoryId', 'nicotineMgMl', 'volumeMl', 'kind', 'tankCount', 'weightGrams', 'featured', 'seoTitle', 'seoDescription'] as const) {
+    if (input[k] !== undefined) (patch as any)[k] = input[k];
+  }
+  if (input.slug !== undefined && slugify(input.slug) !== current.slug) {
+    const slug = slugify(input.slug);
+    const other = await Product.query(trx).findOne({ slug });
+    if (!slug) throw badRequest(API.invalidValue, { slug: API.invalidValue });
+    if (other && other.id !== id) throw conflict(API.slugTaken, { slug: API.slugTaken });
+    patch.slug = slug;
+  }
+  const price = patch.price ?? current.price;
+  if (input.variants) {
+    if (!input.variants.length) throw badRequest(API.required, { variants: API.required });
+    await replaceVariants(current, input.variants, price, mode, trx);
+  }
+  if (input.attributes) await replaceAttributes(id, input.attributes, trx);
+  if (input.images) await replaceImages(id, input.images, trx);
+  if (Object.keys(patch).length) await Product.query(trx).patch(patch).findById(id);
+  return refreshSearchText(id, trx);
+}
+
+/** The status move of the spec's call (PUT /products/:id/updateStatus): a save of that field. */
+export function setProductStatus(id: number, status: ProductStatus): Promise<Product> {
+  return saveProduct({ status }, { existing: id });
+}
