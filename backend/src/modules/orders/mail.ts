@@ -14,13 +14,10 @@ import { formatDual, isCurrency, Currency } from '../../../../domain/money';
 import { formatDateTime } from '../../../../domain/dates';
 import { API } from '../../../../domain/messages';
 import { PAYMENT_METHOD_LABELS, SHIPPING_METHOD_LABELS, WITHDRAWAL_DAYS, OrderStatus, PaymentMethod, ShippingMethod } from '../../../../domain/orderStatus';
+import type { MailContent } from '../../platform/mail/layout';
 import { bankTransferPart, compose, itemsPart, linkPart, para, totalsPart, trackingPart, withdrawalFormPart, type Part } from './mailTemplates';
 
-export interface MailContent {
-  subject: string;
-  text: string;
-  html: string;
-}
+export type { MailContent } from '../../platform/mail/layout';
 
 type Settings = Awaited<ReturnType<typeof getSettings>>;
 
@@ -116,18 +113,6 @@ export function withdrawalMail(kind: 'cancellation' | 'withdrawal', receivedAt: 
       withdrawalFormPart(v.settings),
     ]);
   };
-}
-
-export async function passwordResetMail(firstName: string, link: string, minutes: number): Promise<MailContent> {
-  const settings = await getSettings();
-  const v: View = { settings, money: () => '', orderUrl: '' };
-  return compose(`Нова парола за ${settings.brand}`, v, [
-    para(`Здравейте${firstName ? `, ${firstName}` : ''}!`),
-    para('Получихме заявка за нова парола за профила Ви. Отворете връзката, за да изберете нова парола:'),
-    linkPart('Изберете нова парола', link),
-    para(`Връзката важи ${minutes} минути и може да се използва само веднъж.`),
-    para('Ако не сте поискали нова парола, не правете нищо: паролата Ви остава същата.'),
-  ]);
 }
 
 /** Send one of the mails above to the order's customer; resolves whether it went out. */

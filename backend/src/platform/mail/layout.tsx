@@ -73,6 +73,13 @@ export interface Part {
   html: ReactNode;
 }
 
+/** A message ready to send: its subject, plain text and HTML. */
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
 /** Who signs a message: the shop's name and contacts (from its settings). */
 export interface MailSender {
   brand: string;
@@ -100,7 +107,7 @@ export function linkPart(label: string, url: string): Part {
  * The whole message from its parts: the text joined by lines and signed ("--" and the shop's
  * name, phone and e-mail), the HTML in the shared frame with that line at its foot.
  */
-export function compose(subject: string, v: { settings: MailSender }, parts: Array<Part | null>): { subject: string; text: string; html: string } {
+export function compose(subject: string, v: { settings: MailSender }, parts: Array<Part | null>): MailContent {
   const present = parts.filter((p): p is Part => p !== null);
   const c = v.settings.contacts;
   const signature = [v.settings.brand, c.phone, c.email].filter(Boolean).join(' · ');
