@@ -49,6 +49,11 @@ import { accountRoutes } from './modules/auth/accountRoutes';
 import { invoiceRoutes } from './modules/invoices/routes';
 import { courierRoutes } from './modules/couriers/routes';
 import { startCourierJobs } from './modules/couriers/jobs';
+import { shipmentRoutes } from './modules/shipments/routes';
+import { startShipmentJobs } from './modules/shipments';
+import { subscribeOrdersEvents } from './modules/orders';
+import { subscribeInvoicesEvents } from './modules/invoices';
+import { clearSubscribers } from './platform/events';
 import { customersRoutes } from './modules/customers/routes';
 import { privacyRoutes } from './modules/privacy/routes';
 import { inventoryRoutes } from './modules/inventory/routes';
@@ -79,6 +84,10 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
   app.knex = knex;
   app.config = config;
   app.context.config = config;
+  // Effects after commit (platform/events): one bus per process, the areas subscribe again.
+  clearSubscribers();
+  subscribeOrdersEvents(config);
+  subscribeInvoicesEvents(config);
 
   if (config.trustedProxies.length) app.use(trustListedProxies(config.trustedProxies));
   if (config.logRequests) app.use(requestLog);
@@ -133,8 +142,8 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
     authRoutes(), accountRoutes(), tokenRoutes(), userRoutes(), categoryRoutes(), productRoutes(), uploadRoutes(),
     cartRoutes(), checkoutRoutes(), ordersRoutes(), adminOrdersRoutes(), paymentsRoutes(), discountsRoutes(),
     notificationsRoutes(), contactRoutes(), settingsRoutes(), analyticsRoutes(), auditLogRoutes(),
-    invoiceRoutes(config),
-    courierRoutes(),
+    invoiceRoutes(),
+    courierRoutes(), shipmentRoutes(),
     customersRoutes(), inventoryRoutes(), privacyRoutes(),
     flavourListRoutes(), productDuplicateRoutes(), csvImportRoutes(), packingSlipRoutes(),
   ];
@@ -152,7 +161,10 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
     return next();
   });
   // Office sync and tracking of a running shop (off in tests: config.courierJobs).
-  if (config.courierJobs) startCourierJobs(config);
+  if (config.courierJobs) {
+    startCourierJobs(config);
+    startShipmentJobs(config);
+  }
   app.use(serveUploads(config));
   app.use(staticFiles(config, pages.render));
   return app;

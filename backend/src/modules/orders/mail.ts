@@ -8,7 +8,7 @@
 import type { Config } from '../../config';
 import type { OrderView } from './service';
 import { sendMail } from '../../platform/mail/transport';
-import { laterOrderMailAllowed, type LaterMailCause } from '../checkout';
+import { laterOrderMailAllowed, type LaterMailCause } from './mailCaps';
 import { getSettings } from '../settings';
 import { formatDual, isCurrency, Currency } from '../../../../domain/money';
 import { formatDateTime } from '../../../../domain/dates';
@@ -251,8 +251,7 @@ export async function passwordResetMail(firstName: string, link: string, minutes
   ]);
 }
 
-/** Send one of the mails above to the order's customer; resolves whether it went out. */
-/** Mail the order's customer, within the recipient's mail cap (checkout/mailCaps): `cause` says
+/** Mail the order's customer, within the recipient's mail cap (orders/mailCaps): `cause` says
  *  who made the shop write it; the confirmation was judged with the order (`counted`). */
 export async function mailCustomer(config: Config, order: OrderView, make: (o: OrderView, config: Config) => Promise<MailContent | null>, cause: LaterMailCause | 'counted' = 'staff'): Promise<boolean> {
   try {

@@ -6,7 +6,9 @@ import { filterBy, raPage, type RaListParams, type RaListSpec } from '../../plat
 import { API } from '../../../../domain/messages';
 import { PAYMENT_METHODS, PAYMENT_RECORD_STATUSES, type PaymentRecordStatus } from '../../../../domain/orderStatus';
 import { toMinor } from '../../../../domain/money';
-import type { Actor } from '../orders';
+import { actorOf, type Actor } from '../orders';
+
+export { actorOf };
 import { setPaymentStatus, type RefundDetails } from './service';
 
 export const paymentListSpec: RaListSpec = {
@@ -54,6 +56,6 @@ export async function paymentPage(params: RaListParams) {
 
 /** A status move by staff; answers the payment as the list shows it. */
 export async function movePayment(id: number, status: PaymentRecordStatus | undefined, actor: Actor, refund: RefundDetails) {
-  if (status) await Payment.transaction((trx) => setPaymentStatus(id, status, actor, trx, refund));
+  if (status) await setPaymentStatus(id, status, actor, refund);
   return findPayment(id);
 }

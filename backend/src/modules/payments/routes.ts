@@ -7,8 +7,7 @@ import { currentUser } from '../auth';
 import { parseRaParams, sendRaList } from '../../platform/lists/raList';
 import { API } from '../../../../domain/messages';
 import type { PaymentRecordStatus } from '../../../../domain/orderStatus';
-import { actorOf } from '../orders';
-import { findPayment, movePayment, paymentListSpec, paymentPage } from './adminService';
+import { actorOf, findPayment, movePayment, paymentListSpec, paymentPage } from './adminService';
 
 export function paymentsRoutes() {
   const router = new Router({ prefix: '/admin/payments' });
