@@ -17,8 +17,9 @@ async function syncConfigured(config: Config) {
 }
 
 export function startCourierJobs(config: Config): () => void {
-  const first = setTimeout(() => void syncConfigured(config), 1_000);
-  const daily = setInterval(() => void syncConfigured(config), OFFICE_SYNC_INTERVAL_MS);
+  // syncConfigured reports each courier's failure itself: nothing is left to catch here.
+  const first = setTimeout(syncConfigured, 1_000, config);
+  const daily = setInterval(syncConfigured, OFFICE_SYNC_INTERVAL_MS, config);
   for (const t of [first, daily]) t.unref();
   return () => {
     clearTimeout(first);

@@ -6,7 +6,7 @@ import type { Invoice } from '../../models/Invoice';
 import { parseBody, parseId, parseQuery } from '../../platform/http/parseInput';
 import { creditNoteInput, invoiceListQuery } from '../../../../domain/schemas/invoices';
 import { badRequest, notFound } from '../../platform/http/errors';
-import { requireUser, currentUser } from '../auth';
+import { requireUser, currentUser } from './requests';
 import { isRaDialect, parseRaParams, sendRaList } from '../../platform/lists/raList';
 import { DocumentKind, INVOICE_TEXT, isMonth } from '../../../../domain/invoices';
 import {

@@ -8,9 +8,8 @@ import { parseBody, parseId, parseQuery } from '../../platform/http/parseInput';
 import { isRaDialect, parseRaParams, sendRaList } from '../../platform/lists/raList';
 import { orderChangeInput, orderDeletionQuery, orderListQuery } from '../../../../domain/schemas/orders';
 import { API } from '../../../../domain/messages';
-import { currentUser } from '../auth';
 import { findOrder, orderView } from './service';
-import { actorOf } from './actor';
+import { currentUser, staffActor } from './requests';
 import {
   changeOrderAsStaff, deleteOrderAsStaff, orderCountsByStatus, staffOrderList, staffOrderListSpec, staffOrderPage, type SpecListQuery, type StaffOrderChange,
 } from './adminService';
@@ -28,7 +27,7 @@ async function raList(ctx: Context) {
 /** Apply a staff edit; the customer hears of a status change by e-mail. */
 async function updateOrder(ctx: Context, id: number) {
   const input = parseBody<StaffOrderChange>(ctx.request.body, orderChangeInput, { partial: true });
-  return changeOrderAsStaff(id, input, actorOf(currentUser(ctx)));
+  return changeOrderAsStaff(id, input, staffActor(ctx));
 }
 
 async function removeOrder(ctx: Context, id: number) {

@@ -8,12 +8,12 @@ import type { User } from '../../models/User';
 import { parseBody, parseId } from '../../platform/http/parseInput';
 import { withdrawalInput } from '../../../../domain/schemas/orders';
 import { notFound, unauthorized } from '../../platform/http/errors';
-import { currentUser, requireUser } from '../auth';
 import { API } from '../../../../domain/messages';
 import { formatDateTime } from '../../../../domain/dates';
 import { findOrder, orderById, ordersOfCustomer, orderView, withdrawByShopper } from './service';
 import { actorOf } from './actor';
 import { placedBy } from './placedBy';
+import { currentUser, requireUser } from './requests';
 
 /** The order, if this caller may see it: whoever placed it, or staff; anyone else gets 404. */
 async function visibleOrder(ctx: Context, id: number): Promise<Order> {

@@ -6,9 +6,7 @@ import { filterBy, raPage, type RaListParams, type RaListSpec } from '../../plat
 import { API } from '../../../../domain/messages';
 import { PAYMENT_METHODS, PAYMENT_RECORD_STATUSES, type PaymentRecordStatus } from '../../../../domain/orderStatus';
 import { toMinor } from '../../../../domain/money';
-import { actorOf, type Actor } from '../orders';
-
-export { actorOf };
+import type { Actor } from '../orders';
 import { setPaymentStatus, type RefundDetails } from './service';
 
 export const paymentListSpec: RaListSpec = {
