@@ -8,7 +8,7 @@ import { User } from '../../models/User';
 import { hashToken, revokeAllTokens } from './middleware';
 import { badRequest } from '../../platform/http/errors';
 import { sendMail } from '../../platform/mail/transport';
-import { passwordResetMail } from '../orders';
+import { passwordResetMail } from './resetMail';
 import { requireAdminPassword, updateUser } from '../customers';
 import { endAllSessions } from './sessions';
 import { API } from '../../../../domain/messages';

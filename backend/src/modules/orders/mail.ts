@@ -8,6 +8,9 @@
 import type { Config } from '../../config';
 import type { OrderView } from './service';
 import { sendMail } from '../../platform/mail/transport';
+import { compose, escapeHtml, linkPart, para, signaturePart, type MailContent, type Part } from '../../platform/mail/layout';
+
+export { escapeHtml, type MailContent };
 import { laterOrderMailAllowed, type LaterMailCause } from './mailCaps';
 import { getSettings } from '../settings';
 import { formatDual, isCurrency, Currency } from '../../../../domain/money';
@@ -17,11 +20,6 @@ import { PAYMENT_METHOD_LABELS, SHIPPING_METHOD_LABELS, WITHDRAWAL_DAYS, OrderSt
 import { COURIER_LABELS, courierOf, trackingUrl } from '../../../../domain/couriers';
 import { WITHDRAWAL_FORM_NOTE, WITHDRAWAL_FORM_TITLE, withdrawalFormLines } from '../../../../domain/withdrawalForm';
 
-export interface MailContent {
-  subject: string;
-  text: string;
-  html: string;
-}
 
 type Settings = Awaited<ReturnType<typeof getSettings>>;
 interface OrderItem {
@@ -33,9 +31,6 @@ interface OrderItem {
   lineTotal: number;
 }
 
-export function escapeHtml(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 /** Everything a message needs to show the order's money and links. */
 interface View {
@@ -54,20 +49,8 @@ async function viewOf(order: OrderView, config: Config): Promise<View> {
   };
 }
 
-/** A message part, the same content twice: plain text and HTML. */
-interface Part {
-  text: string[];
-  html: string;
-}
 
-const para = (text: string): Part => ({ text: [text, ''], html: `<p style="margin:0 0 14px">${escapeHtml(text)}</p>` });
 
-function linkPart(label: string, url: string): Part {
-  return {
-    text: [`${label}: ${url}`, ''],
-    html: `<p style="margin:0 0 18px"><a href="${escapeHtml(url)}" style="display:inline-block;background:#5b21b6;color:#ffffff;padding:10px 18px;border-radius:10px;text-decoration:none;font-weight:700">${escapeHtml(label)}</a></p>`,
-  };
-}
 
 function itemsPart(order: OrderView, v: View): Part {
   const items = order.items as OrderItem[];
@@ -125,9 +108,7 @@ function trackingPart(order: OrderView): Part | null {
 }
 
 function signature(v: View): Part {
-  const c = v.settings.contacts;
-  const line = [v.settings.brand, c.phone, c.email].filter(Boolean).join(' · ');
-  return { text: ['--', line], html: `<p style="margin:24px 0 0;color:#6b6878;font-size:13px;border-top:1px solid #e6e3ee;padding-top:12px">${escapeHtml(line)}</p>` };
+  return signaturePart(v.settings);
 }
 
 /** The return address: where goods sent back go (the shop's address from the settings). */
@@ -143,20 +124,6 @@ function withdrawalFormPart(s: Settings): Part {
   };
 }
 
-/** The whole message from its parts: text joined by lines, HTML in a simple, narrow layout. */
-function compose(subject: string, v: View, parts: Array<Part | null>): MailContent {
-  const present = parts.filter((p): p is Part => p !== null);
-  const text = present.flatMap((p) => p.text).join('\n').replace(/\n{3,}/g, '\n\n').trim() + '\n';
-  const html = `<!doctype html>
-<html lang="bg"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:0;background:#f7f6fb">
-<div style="max-width:600px;margin:0 auto;padding:20px 16px;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#14121a">
-<div style="font-weight:900;font-size:22px;margin:0 0 16px">VAP<span style="color:#5b21b6">SOLO</span></div>
-<div style="background:#ffffff;border:1px solid #e6e3ee;border-radius:14px;padding:20px">
-${present.map((p) => p.html).join('\n')}
-</div></div></body></html>`;
-  return { subject, text, html };
-}
 
 const hello = (order: OrderView) => para(`Здравейте, ${order.customer.firstName}!`);
 
@@ -179,7 +146,7 @@ export async function orderConfirmationMail(order: OrderView, config: Config): P
         }
       : para(`Плащане: ${PAYMENT_METHOD_LABELS[order.paymentMethod as PaymentMethod]} — платете ${v.money(order.total)} при получаване.`);
   const subject = `Поръчка ${order.number} е приета`;
-  return compose(subject, v, [
+  return compose(subject, [
     hello(order),
     para(`Благодарим Ви за поръчката в ${settings.brand}. Номерът ѝ е ${order.number} (${formatDateTime(order.createdAt)}).`),
     itemsPart(order, v),
@@ -204,7 +171,7 @@ export async function statusChangedMail(order: OrderView, config: Config): Promi
   const sentence = STATUS_SENTENCES[order.status];
   if (!sentence) return null;
   const v = await viewOf(order, config);
-  return compose(`Поръчка ${order.number}: ${order.statusLabel}`, v, [
+  return compose(`Поръчка ${order.number}: ${order.statusLabel}`, [
     hello(order),
     para(`Поръчка ${order.number}: ${sentence}`),
     order.status === 'shipped' ? trackingPart(order) : null,
@@ -222,9 +189,9 @@ export function withdrawalMail(kind: 'cancellation' | 'withdrawal', receivedAt: 
     const when = formatDateTime(receivedAt);
     const subject = `Поръчка ${order.number}: ${kind === 'cancellation' ? 'отказана' : 'отказ от договора'}`;
     if (kind === 'cancellation') {
-      return compose(subject, v, [hello(order), para(API.cancellationAcknowledgement(order.number, when)), itemsPart(order, v), totalsPart(order, v), linkPart('Вижте поръчката', v.orderUrl), signature(v)]);
+      return compose(subject, [hello(order), para(API.cancellationAcknowledgement(order.number, when)), itemsPart(order, v), totalsPart(order, v), linkPart('Вижте поръчката', v.orderUrl), signature(v)]);
     }
-    return compose(subject, v, [
+    return compose(subject, [
       hello(order),
       para(API.withdrawalAcknowledgement(order.number, when)),
       para(`Адрес за връщане: ${returnAddress(v.settings)}. Посочете номера на поръчката ${order.number} в пратката.`),
@@ -238,18 +205,6 @@ export function withdrawalMail(kind: 'cancellation' | 'withdrawal', receivedAt: 
   };
 }
 
-export async function passwordResetMail(firstName: string, link: string, minutes: number): Promise<MailContent> {
-  const settings = await getSettings();
-  const v: View = { settings, money: () => '', orderUrl: '' };
-  return compose(`Нова парола за ${settings.brand}`, v, [
-    para(`Здравейте${firstName ? `, ${firstName}` : ''}!`),
-    para('Получихме заявка за нова парола за профила Ви. Отворете връзката, за да изберете нова парола:'),
-    linkPart('Изберете нова парола', link),
-    para(`Връзката важи ${minutes} минути и може да се използва само веднъж.`),
-    para('Ако не сте поискали нова парола, не правете нищо: паролата Ви остава същата.'),
-    signature(v),
-  ]);
-}
 
 /** Mail the order's customer, within the recipient's mail cap (orders/mailCaps): `cause` says
  *  who made the shop write it; the confirmation was judged with the order (`counted`). */
