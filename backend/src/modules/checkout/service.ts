@@ -30,7 +30,7 @@ import type { PaymentMethod, ShippingMethod } from '../../../../domain/orderStat
 import { LineInput, ResolvedLine, stockRefusal } from '../cart';
 import { redeemDiscount, STAFF_CODE_CHECK, type CodeCheckPass } from '../discounts';
 import { noticeRow, notifyStaff } from '../staff';
-import { actorOf, confirmationWithheld, orderMailCount, orderView, placementHistory, recordHistory, type Actor } from '../orders';
+import { actorOf, confirmationWithheld, orderMailCount, placementHistory, recordHistory, type Actor } from '../orders';
 import { declare } from '../../platform/events';
 import { recordInvoiceRequest } from '../invoices';
 import type { InvoiceRequest } from '../../../../domain/invoices';
@@ -366,7 +366,7 @@ export async function checkout(config: Config, input: CheckoutInput, options: Ch
     });
     const mailAllowed = mailCount ? mailCount.allows(alsoWritten[0]) : true;
     if (!mailAllowed) await confirmationWithheld(order.id, trx);
-    declare(trx, 'order.placed', { order: orderView(order), mail: mailAllowed });
+    declare(trx, 'order.placed', { order, mail: mailAllowed });
     return order;
   });
   return placed;

@@ -3,7 +3,7 @@
 // the withdrawal acknowledgement (orders/subscribers) and the invoice on payment (invoices) hang
 // on these.
 import type { OrderStatus, PaymentRecordStatus } from '../../../../domain/orderStatus';
-import type { OrderView } from './service';
+import type { Order } from '../../models/Order';
 import type { Actor } from './actor';
 
 /** Who made the shop write a later mail about an order: the shopper (a cancellation or a
@@ -12,9 +12,10 @@ export type LaterMailCause = 'shopper' | 'staff';
 
 declare module '../../platform/events' {
   interface ShopEvents {
-    /** An order was placed (checkout or by phone). `order` is the order as written; `mail` says
-     *  whether its confirmation may go out (the recipient's cap judged it with the order). */
-    'order.placed': { order: OrderView; mail: boolean };
+    /** An order was placed (checkout or by phone). `order` is the order as written (with its
+     *  items, payment and first history row); `mail` says whether its confirmation may go out (the
+     *  recipient's cap judged it with the order). */
+    'order.placed': { order: Order; mail: boolean };
     /** An order moved from one status to another. `cause`: who moved it (the shopper's own
      *  cancellation is acknowledged by `order.withdrawn`, not by a status mail). */
     'order.statusChanged': { orderId: number; from: OrderStatus; to: OrderStatus; actor: Actor; cause: LaterMailCause };

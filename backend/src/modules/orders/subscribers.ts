@@ -17,7 +17,7 @@ async function currentView(orderId: number): Promise<OrderView | null> {
 
 export function subscribeOrdersEvents(config: Config): void {
   subscribe('order.placed', 'orders.confirmationMail', async ({ order, mail }) => {
-    if (mail) await mailCustomer(config, order, orderConfirmationMail, 'counted');
+    if (mail) await mailCustomer(config, orderView(order), orderConfirmationMail, 'counted');
   });
   // One mail per move, telling that move (a later move has its own mail).
   subscribe('order.statusChanged', 'orders.statusMail', async ({ orderId, to, cause }) => {
