@@ -283,6 +283,8 @@ export const API = {
   // storage (a full disk, a database that cannot write): a 503 that passes when space returns
   cannotWrite: 'Сървърът временно не може да запише промени. Опитайте отново след малко.',
   lowDisk: (freeMb: number, minMb: number) => `Свободното място на диска на сървъра е ${freeMb} MB (под ${minMb} MB).`,
+  // payments on an order that has ended
+  paidOnCancelledOrder: 'Отказана поръчка не може да бъде маркирана като платена.',
 } as const;
 
 /** The spec's admin/generic defaults (section 8), the English catalogue's words. */

@@ -50,6 +50,11 @@ import { accountRoutes } from './modules/auth/accountRoutes';
 import { invoiceRoutes } from './modules/invoices/routes';
 import { courierRoutes } from './modules/couriers/routes';
 import { startCourierJobs } from './modules/couriers/jobs';
+import { shipmentRoutes } from './modules/shipments/routes';
+import { startShipmentJobs } from './modules/shipments';
+import { subscribeOrdersEvents } from './modules/orders';
+import { subscribeInvoicesEvents } from './modules/invoices';
+import { clearSubscribers } from './platform/events';
 import { customersRoutes } from './modules/customers/routes';
 import { privacyRoutes } from './modules/privacy/routes';
 import { inventoryRoutes } from './modules/inventory/routes';
@@ -58,7 +63,6 @@ import { productDuplicateRoutes } from './modules/catalogue/productDuplicate';
 import { csvImportRoutes } from './modules/catalogue/csvImportRoutes';
 import { packingSlipRoutes } from './modules/orders/packingSlipRoutes';
 import { readinessCheck } from './platform/db/storage';
-import { clearSubscribers } from './platform/events';
 import { subscribeCartEvents } from './modules/cart';
 
 export interface ApiRoute {
@@ -82,9 +86,10 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
   app.knex = knex;
   app.config = config;
   app.context.config = config;
-
-  // Effects after commit: the areas subscribe anew for this app (platform/events).
+  // Effects after commit (platform/events): one bus per process, the areas subscribe again.
   clearSubscribers();
+  subscribeOrdersEvents(config);
+  subscribeInvoicesEvents(config);
   subscribeCartEvents();
 
   if (config.trustedProxies.length) app.use(trustListedProxies(config.trustedProxies));
@@ -140,8 +145,8 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
     authRoutes(), accountRoutes(), tokenRoutes(), userRoutes(), categoryRoutes(), productRoutes(), uploadRoutes(),
     cartRoutes(), checkoutRoutes(), ordersRoutes(), adminOrdersRoutes(), paymentsRoutes(), discountsRoutes(),
     notificationsRoutes(), contactRoutes(), settingsRoutes(), analyticsRoutes(), auditLogRoutes(),
-    invoiceRoutes(config),
-    courierRoutes(),
+    invoiceRoutes(),
+    courierRoutes(), shipmentRoutes(),
     customersRoutes(), inventoryRoutes(), privacyRoutes(),
     flavourListRoutes(), productDuplicateRoutes(), csvImportRoutes(), packingSlipRoutes(),
   ];
@@ -159,7 +164,10 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
     return next();
   });
   // Office sync and tracking of a running shop (off in tests: config.courierJobs).
-  if (config.courierJobs) startCourierJobs(config);
+  if (config.courierJobs) {
+    startCourierJobs(config);
+    startShipmentJobs(config);
+  }
   app.use(serveUploads(config));
   app.use(staticFiles(config, pages.render));
   return app;

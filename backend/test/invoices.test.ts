@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { shopForThisFile, Browser } from './helpers';
 import { makeCatalogue, Catalogue, placeOrder, checkoutBody, mailTo } from './fixtures';
 import { Order } from '../src/models';
+import { settled } from '../src/platform/events';
 import { saveSettings, DEFAULT_SETTINGS, clearSettingsCache } from '../src/modules/settings/service';
 import { INVOICE_TEXT, splitVat } from '../../domain/invoices';
 import { convertMinor } from '../../domain/money';
@@ -368,6 +369,7 @@ describe('issuing automatically when an order is paid', () => {
     const b = await guest();
     const off = await placeOrder(b, [triples()], { invoice: company });
     await admin.put(`/api/admin/orders/${off.id}`, { paymentStatus: 'paid' });
+    await settled();
     expect((await admin.get(`/api/admin/orders/${off.id}/invoices`)).body.invoice).toBeNull();
 
     await admin.put('/api/admin/settings', { invoices: { autoIssueOnPayment: true } });
@@ -375,6 +377,8 @@ describe('issuing automatically when an order is paid', () => {
     const noRequest = await placeOrder(b, [triples()]);
     await admin.put(`/api/admin/orders/${on.id}`, { paymentStatus: 'paid' });
     await admin.put(`/api/admin/orders/${noRequest.id}`, { paymentStatus: 'paid' });
+    // The invoice follows the payment's commit (invoices subscribes to order.paymentChanged).
+    await settled();
     const issued = (await admin.get(`/api/admin/orders/${on.id}/invoices`)).body.invoice;
     expect(issued).toEqual(expect.objectContaining({ number: expect.stringMatching(/^\d{10}$/), currency: 'EUR', total: euroTotal(on) }));
     expect((await admin.get(`/api/admin/orders/${noRequest.id}/invoices`)).body.invoice).toBeNull();

@@ -1,7 +1,7 @@
 import { BaseModel, S } from './BaseModel';
 import { COURIERS, type Courier } from '../../../domain/couriers';
 
-/** An order's waybill with its courier (modules/couriers/shipments.ts); the label PDF is never in an answer. */
+/** An order's waybill with its courier (modules/shipments/shipments.ts); the label PDF is never in an answer. */
 export class Shipment extends BaseModel {
   static tableName = 'shipments';
   static moneyFields = ['codAmount'];

@@ -1,5 +1,4 @@
 // The checkout area's entrance: what other areas may use of it.
 export * from './guestOrders';
-export * from './mailCaps';
 export * from './quote';
 export * from './service';

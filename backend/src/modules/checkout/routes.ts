@@ -1,30 +1,42 @@
-// The one price quote (POST /api/checkout/quote): what the cart page and the checkout page show.
-// A guest sends the cookie's lines; a signed-in customer without items gets the server cart
-// quoted. A code that does not apply is reported beside the quote (discountError), not refused.
+// The checkout over HTTP: the one price quote (POST /api/checkout/quote: what the cart page and
+// the checkout page show; a code that does not apply is reported beside the quote), placing an
+// order (POST /orders/create) and staff's order taken by phone (POST /admin/orders, and the
+// spec's style of path /admin/orders/create), and the cart page's preview of a discount code
+// (POST /discounts/check, priced like the checkout). Thin handlers over checkout/requests.
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { User } from '../../models/User';
-import { parseBody } from '../../platform/http/parseInput';
-import { quoteInput } from '../../../../domain/schemas/checkout';
-import type { ShippingMethod } from '../../../../domain/orderStatus';
-import { quoteCart, quoteView } from './quote';
-import type { LineInput } from '../cart';
-import { codeCheckOf, previewCustomerKeys } from '../discounts';
+import { API } from '../../../../domain/messages';
+import { codePreview, placePhoneOrder, placeShopOrder, quoteRequest } from './requests';
 
 async function quote(ctx: Context) {
-  const input = parseBody<{ items?: LineInput[]; shipping?: { method?: ShippingMethod | null }; discountCode?: string | null; email?: string | null }>(ctx.request.body, quoteInput);
-  const user = ctx.state.user as User | null;
-  // A code on the quote is a code check: the same throttle, and the same rule that a guest's
-  // typed e-mail is never looked up (only what this browser or account has itself used).
-  const codeCheck = await codeCheckOf(ctx, user, input.discountCode);
-  const customerKeys = codeCheck ? await previewCustomerKeys(ctx, user) : undefined;
-  const q = await quoteCart({ items: input.items, shippingMethod: input.shipping?.method ?? null, discountCode: input.discountCode, email: input.email, customerKeys, codeCheck }, user);
+  const answer = await quoteRequest(ctx);
   ctx.set('Cache-Control', 'no-store');
-  ctx.body = quoteView(q);
+  ctx.body = answer;
+}
+
+async function createOrder(ctx: Context) {
+  const order = await placeShopOrder(ctx);
+  ctx.status = 201;
+  ctx.body = { message: API.orderCreated, order };
+}
+
+async function createPhoneOrder(ctx: Context) {
+  const order = await placePhoneOrder(ctx);
+  ctx.status = 201;
+  ctx.body = { ...order, message: API.orderCreated };
+}
+
+async function checkCode(ctx: Context) {
+  ctx.body = await codePreview(ctx);
 }
 
 export function checkoutRoutes() {
   const router = new Router();
   router.post('/checkout/quote', quote);
+  router.post('/discounts/check', checkCode);
+  router.post('/orders/create', createOrder);
+  // react-admin's create, and the spec's style of path (POST /admin/<resource>/create).
+  router.post('/admin/orders', createPhoneOrder);
+  router.post('/admin/orders/create', createPhoneOrder);
   return router;
 }

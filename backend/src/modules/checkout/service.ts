@@ -6,7 +6,7 @@
 // takes the stock with guarded updates (stock = stock - q WHERE stock >= q: the stock is never
 // read first), so that the rows every order of a product or code updates stay locked only until
 // COMMIT. `checkout` is the whole of it for a shopper or for staff taking an order by phone: the
-// transaction, then, after the commit and in this one place, the confirmation e-mail.
+// transaction, declaring `order.placed` (the confirmation e-mail follows the commit: orders).
 import type { Knex } from 'knex';
 import type { Transaction } from 'objection';
 import type { Config } from '../../config';
@@ -30,9 +30,8 @@ import type { PaymentMethod, ShippingMethod } from '../../../../domain/orderStat
 import { LineInput, ResolvedLine, stockRefusal } from '../cart';
 import { redeemDiscount, STAFF_CODE_CHECK, type CodeCheckPass } from '../discounts';
 import { noticeRow, notifyStaff } from '../staff';
-import { actorOf, orderView, type Actor } from '../orders';
-import { mailCustomer, orderConfirmationMail } from '../orders';
-import { confirmationWithheld, orderMailCount } from './mailCaps';
+import { actorOf, confirmationWithheld, orderMailCount, placementHistory, recordHistory, type Actor } from '../orders';
+import { declare } from '../../platform/events';
 import { recordInvoiceRequest } from '../invoices';
 import type { InvoiceRequest } from '../../../../domain/invoices';
 import { quoteCart, quoteView, QuoteView } from './quote';
@@ -66,41 +65,67 @@ export function orderNumber(id: number): string {
 }
 
 /**
- * The order in one transaction (`trx`). `alsoRecord` writes what else belongs to it (an invoice
- * request, who took it by phone) before the code is redeemed and the stock taken; `alsoWrite`
- * goes with the order's records (e.g. the mail cap's count), answering its rows.
+ * The order in one transaction (`trx`), step by step: validate, price, record (with the payment
+ * and, for most orders, the stock in the same round trip), then take the rest of the stock.
+ * `alsoRecord` writes what else belongs to it (an invoice request, who took it by phone) before
+ * the code is redeemed and the stock taken; `alsoWrite` goes with the order's records (e.g. the
+ * mail cap's count), answering its rows.
  */
 async function placeOrder(input: CheckoutInput, user: User | null, trx: Transaction, extra: PlaceExtra = {}): Promise<{ order: Order; alsoWritten: unknown[][] }> {
-  const { alsoRecord, alsoWrite = [], judge, shareCap = null } = extra;
+  validate(input);
+  const priced = await price(input, user, trx, extra.codeCheck);
+  const recorded = await record(input, user, priced, trx, extra);
+  await extra.alsoRecord?.(recorded.order);
+  await takeStock(priced, recorded, trx, extra.shareCap ?? null, user);
+  // The whole order as written, so the answer needs no second read.
+  return { order: recorded.order, alsoWritten: recorded.alsoWritten };
+}
+
+/** Step 1: what the shopper must have confirmed. */
+function validate(input: CheckoutInput): void {
   if (!input.ageConfirmed) throw badRequest(API.ageRequired, { ageConfirmed: API.ageRequired });
   if (!input.termsAccepted) throw badRequest(API.termsRequired, { termsAccepted: API.termsRequired });
+}
 
+interface Priced {
+  /** The order's id, drawn with the currency lock (PostgreSQL); null on SQLite. */
+  drawnId: number | null;
+  office: Awaited<ReturnType<typeof officeForOrder>>;
+  quote: Awaited<ReturnType<typeof quoteCart>>;
+}
+
+/** Step 2: the one quote, in the currency of account read behind the euro switch's lock; 409 when
+ *  the shopper was shown another total. */
+async function price(input: CheckoutInput, user: User | null, trx: Transaction, codeCheck: CodeCheckPass | undefined): Promise<Priced> {
   // Wait for a euro switch in progress (PostgreSQL; SQLite's one connection already serialises):
   // the currency and every price below are then read from the same side of it. PostgreSQL draws
   // the order's id in the same statement.
   const drawnId = await lockCurrencyForOrder(trx, Order.tableName);
   const office = await officeForOrder(input.shipping, trx);
-  const email = input.customer.email;
-  const wanted = { items: input.items, shippingMethod: input.shipping.method, discountCode: input.discountCode, email, codeCheck: extra.codeCheck };
-  // The stock is not read first: the guarded takes below refuse what is not there.
+  const wanted = { items: input.items, shippingMethod: input.shipping.method, discountCode: input.discountCode, email: input.customer.email, codeCheck };
+  // The stock is not read first: the guarded takes of step 4 refuse what is not there.
   const quote = await quoteCart(wanted, user, { trx, strictDiscount: true, stockTakenAfter: true });
-  const { lines, totals, discount, settings, currency, fromServerCart } = quote;
-  if (input.expectedTotal !== undefined && toMinor(input.expectedTotal) !== totals.total) {
+  if (input.expectedTotal !== undefined && toMinor(input.expectedTotal) !== quote.totals.total) {
     // What the page must show now, stock included (or the stock's own refusal).
     throw new TotalChangedError(quoteView(await quoteCart(wanted, user, { trx, strictDiscount: true, checkStock: true })));
   }
+  return { drawnId, office, quote };
+}
 
+/** The order's row, composed from the checked input (domain/schemas/checkout: the same limits as
+ *  the model) and the quote. */
+function orderRow(input: CheckoutInput, user: User | null, { office, quote }: Priced): Partial<Order> {
   const c = input.customer;
   const s = office ? { ...input.shipping, ...officeShippingFields(office) } : input.shipping;
-  // Composed here from the checked input (domain/schemas/checkout: the same limits as the model).
-  const row: Partial<Order> = {
+  const { totals, discount, currency } = quote;
+  return {
     userId: user?.id ?? null,
     status: 'pending',
     paymentStatus: 'unpaid',
     paymentMethod: input.paymentMethod,
     customerFirstName: c.firstName,
     customerLastName: c.lastName,
-    customerEmail: email,
+    customerEmail: c.email,
     customerPhone: c.phone,
     shippingMethod: s.method,
     shippingCity: s.city,
@@ -120,27 +145,17 @@ async function placeOrder(input: CheckoutInput, user: User | null, trx: Transact
     deliveredAt: null,
     withdrawnAt: null,
   };
-  // Its number comes from its id, so that it is unique without a counter to race on.
-  const numbering = (id: number) => {
-    const number = orderNumber(id);
-    return { number, searchText: searchable(number, c.firstName, c.lastName, email, c.phone) };
-  };
-  // The order, what was bought, the payment, the first event and the staff's notice are composed
-  // here from the catalogue and the checked input and written together: one statement on
-  // PostgreSQL, where the id was drawn with the lock; SQLite inserts the order first for its id.
-  const writes: Knex.QueryBuilder[] = [...alsoWrite];
-  const records: Array<ComposedInsert<BaseModel>> = [];
-  let inserted: Order | undefined;
-  if (drawnId !== null) {
-    records.push(...Order.composedInserts(trx, [{ id: drawnId, ...row, ...numbering(drawnId) }]));
-  } else {
-    [inserted] = await Order.insertComposed(trx, [{ ...row, number: `tmp-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`, searchText: '' }]);
-    writes.push(trx(Order.tableName).where({ id: inserted.id }).update(numbering(inserted.id)).returning('id'));
-  }
-  const orderId = drawnId ?? inserted!.id;
-  const { number } = numbering(orderId);
-  const actor = actorOf(user, `${c.firstName} ${c.lastName}`.trim());
-  records.push(...OrderItem.composedInserts(trx, lines.map((l) => ({
+}
+
+/** Its number comes from its id, so that it is unique without a counter to race on. */
+function numbering(id: number, c: CheckoutInput['customer']) {
+  const number = orderNumber(id);
+  return { number, searchText: searchable(number, c.firstName, c.lastName, c.email, c.phone) };
+}
+
+/** What was bought: the lines' snapshots. */
+function itemRows(orderId: number, lines: ResolvedLine[]): Array<Partial<OrderItem>> {
+  return lines.map((l) => ({
     orderId,
     productId: l.productId,
     variantId: l.variantId,
@@ -152,34 +167,98 @@ async function placeOrder(input: CheckoutInput, user: User | null, trx: Transact
     unitPrice: l.unitPrice,
     quantity: l.quantity,
     lineTotal: l.lineTotal,
-  }))));
-  records.push(...Payment.composedInserts(trx, [{ orderId, method: input.paymentMethod, amount: totals.total, currency, status: 'pending', reference: number, paidAt: null, refundedAt: null }]));
-  records.push(...OrderEvent.composedInserts(trx, [{ orderId, type: 'created', fromStatus: null, toStatus: 'pending', note: '', actorUserId: actor.userId, actorLabel: actor.label }]));
-  records.push(...Notification.composedInserts(trx, [noticeRow({ type: 'order', message: `Нова поръчка ${number} от ${c.firstName} ${c.lastName} за ${formatMoney(fromMinor(totals.total) ?? 0, currency)}`, link: `/admin/orders/${orderId}` })]));
-  if (fromServerCart && user) writes.push(trx(CartItem.tableName).where({ userId: user.id }).delete().returning('id'));
+  }));
+}
 
-  // Rows that other orders update too are taken last, in one order (the code's row, then the
-  // variants by id), so that two orders never wait for each other crosswise (a deadlock on
-  // PostgreSQL), and a row lock is held until COMMIT, so orders of one product wait for each
-  // other only that long. An order whose only such row is one variant's stock (most orders)
-  // takes it in the statement that writes the order.
+/** The pay step: the order's payment record, pending until staff or the courier mark it paid. */
+function paymentRow(orderId: number, number: string, input: CheckoutInput, { quote }: Priced): Partial<Payment> {
+  return { orderId, method: input.paymentMethod, amount: quote.totals.total, currency: quote.currency, status: 'pending', reference: number, paidAt: null, refundedAt: null };
+}
+
+interface Recorded {
+  order: Order;
+  /** What `alsoWrite` answered, in its order. */
+  alsoWritten: unknown[][];
+  /** The stock take that went with the records, and what it answered. */
+  takenAlong: { take: StockTake; rows: Array<{ stock: number }> } | null;
+}
+
+/**
+ * Step 3: the order, what was bought, the payment, the first history row and the staff's notice,
+ * written together: one statement on PostgreSQL, where the id was drawn with the lock; SQLite
+ * inserts the order first for its id. An order whose only contended row is one variant's stock
+ * (most orders) takes it in the same round trip.
+ */
+async function record(input: CheckoutInput, user: User | null, priced: Priced, trx: Transaction, extra: PlaceExtra): Promise<Recorded> {
+  const { alsoWrite = [], judge, shareCap = null } = extra;
+  const { drawnId, quote } = priced;
+  const { lines, totals, discount, currency, fromServerCart } = quote;
+  const c = input.customer;
+  const row = orderRow(input, user, priced);
+  let inserted: Order | undefined;
+  const numberingWrite: Knex.QueryBuilder[] = [];
+  if (drawnId === null) {
+    [inserted] = await Order.insertComposed(trx, [{ ...row, number: `tmp-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`, searchText: '' }]);
+    numberingWrite.push(trx(Order.tableName).where({ id: inserted.id }).update(numbering(inserted.id, c)).returning('id'));
+  }
+  const orderId = drawnId ?? inserted!.id;
+  const { number } = numbering(orderId, c);
+  const actor = actorOf(user, `${c.firstName} ${c.lastName}`.trim());
   const takes = stockNeeded(lines);
-  const takenAlong = !discount && takes.length === 1 ? takes[0] : null;
-  const takenAt = takenAlong ? writes.push(stockTake(trx, takenAlong, shareCap)) - 1 : -1;
-  const written = await insertComposedTogether<BaseModel>(trx, records, writes);
+  const along = !discount && takes.length === 1 ? takes[0] : null;
+  const written = await writeNamed(trx, {
+    order: drawnId !== null ? Order.composedInserts(trx, [{ id: drawnId, ...row, ...numbering(drawnId, c) }]) : [],
+    items: OrderItem.composedInserts(trx, itemRows(orderId, lines)),
+    payment: Payment.composedInserts(trx, [paymentRow(orderId, number, input, priced)]),
+    history: placementHistory(trx, orderId, actor),
+    notice: Notification.composedInserts(trx, [noticeRow({ type: 'order', message: `Нова поръчка ${number} от ${c.firstName} ${c.lastName} за ${formatMoney(fromMinor(totals.total) ?? 0, currency)}`, link: `/admin/orders/${orderId}` })]),
+  }, {
+    also: alsoWrite,
+    numbering: numberingWrite,
+    cart: fromServerCart && user ? [trx(CartItem.tableName).where({ userId: user.id }).delete().returning('id')] : [],
+    stock: along ? [stockTake(trx, along, shareCap)] : [],
+  });
   // What went with the order (e.g. a guest's counts) may refuse it before anything else is done.
-  await judge?.(written.alongside.slice(0, alsoWrite.length));
-  const made = written.made;
-  const order = inserted ?? (made.shift() as Order);
-  const items = made.slice(0, lines.length) as OrderItem[];
-  const [payment, created] = made.slice(lines.length) as [Payment, OrderEvent];
-  const placed = Object.assign(order, numbering(orderId), { items, payment, events: [created] });
-  await alsoRecord?.(placed);
+  await judge?.(written.answered.also);
+  const order = inserted ?? (written.made.order[0] as Order);
+  const placed = Object.assign(order, numbering(orderId, c), {
+    items: written.made.items as OrderItem[], payment: written.made.payment[0] as Payment, events: written.made.history as OrderEvent[],
+  });
+  return { order: placed, alsoWritten: written.answered.also, takenAlong: along ? { take: along, rows: written.answered.stock[0] as Array<{ stock: number }> } : null };
+}
 
-  if (discount) await redeemDiscount(discount, orderId, email, trx, user);
+/**
+ * Composed inserts and other writes, each group by name, in one round trip
+ * (insertComposedTogether: the other writes first, then the inserts, each in the groups' order);
+ * the answers come back under the same names.
+ */
+async function writeNamed<I extends string, W extends string>(
+  trx: Transaction, inserts: Record<I, Array<ComposedInsert<BaseModel>>>, writes: Record<W, Knex.QueryBuilder[]>,
+): Promise<{ made: Record<I, BaseModel[]>; answered: Record<W, unknown[][]> }> {
+  const insertGroups = Object.entries(inserts) as Array<[I, Array<ComposedInsert<BaseModel>>]>;
+  const writeGroups = Object.entries(writes) as Array<[W, Knex.QueryBuilder[]]>;
+  const done = await insertComposedTogether<BaseModel>(trx, insertGroups.flatMap(([, g]) => g), writeGroups.flatMap(([, g]) => g));
+  const made = {} as Record<I, BaseModel[]>;
+  let at = 0;
+  for (const [name, group] of insertGroups) made[name] = done.made.slice(at, (at += group.length));
+  const answered = {} as Record<W, unknown[][]>;
+  at = 0;
+  for (const [name, group] of writeGroups) answered[name] = done.alongside.slice(at, (at += group.length));
+  return { made, answered };
+}
+
+/**
+ * Step 4: the rows that other orders update too, taken last, in one order (the code's row, then
+ * the variants by id), so that two orders never wait for each other crosswise (a deadlock on
+ * PostgreSQL), and a row lock is held until COMMIT, so orders of one product wait for each other
+ * only that long. Low stock is told to the staff.
+ */
+async function takeStock({ quote }: Priced, { order, takenAlong }: Recorded, trx: Transaction, shareCap: GuestOrderLimits | null, user: User | null): Promise<void> {
+  const { lines, discount, settings } = quote;
+  if (discount) await redeemDiscount(discount, order.id, order.customerEmail, trx, user);
   const low: Array<{ take: StockTake; stock: number }> = [];
-  for (const take of takes) {
-    const [taken] = take === takenAlong ? (written.alongside[takenAt] as Array<{ stock: number }>) : await stockTake(trx, take, shareCap);
+  for (const take of stockNeeded(lines)) {
+    const [taken] = take.variantId === takenAlong?.take.variantId ? takenAlong.rows : await stockTake(trx, take, shareCap);
     if (!taken) throw await notEnoughStock(trx, take, shareCap);
     if (taken.stock <= settings.lowStockThreshold) low.push({ take, stock: taken.stock });
   }
@@ -187,8 +266,6 @@ async function placeOrder(input: CheckoutInput, user: User | null, trx: Transact
     const name = `${take.line.productName} (${take.line.variantName})`;
     await notifyStaff({ type: 'low_stock', message: stock > 0 ? `Ниска наличност: ${name} — остават ${stock} бр.` : `Изчерпан: ${name}`, link: '/admin/products' }, trx);
   }
-  // The whole order as written, so the answer needs no second read.
-  return { order: placed, alsoWritten: written.alongside.slice(0, alsoWrite.length) };
 }
 
 interface PlaceExtra {
@@ -268,7 +345,6 @@ export async function checkout(config: Config, input: CheckoutInput, options: Ch
   // An order without an account (not staff's by phone) meets the guest limits (checkout/guestOrders).
   const guestLimits = !user && !takenBy ? (await getSettings()).guestOrders : null;
   const proof = guestLimits ? await verifiedProof(config, options.guest?.proof) : null;
-  let mailAllowed = true;
   const placed = await Order.transaction(async (trx) => {
     // Staff's phone orders are not capped; a stranger's typed address is, counted with the order.
     const mailCount = takenBy ? null : orderMailCount(input.customer.email, user, trx);
@@ -284,15 +360,15 @@ export async function checkout(config: Config, input: CheckoutInput, options: Ch
         if (takenBy) {
           if (takenBy.staffNote) await Order.query(trx).patch({ staffNote: takenBy.staffNote } as Partial<Order>).findById(o.id);
           const { staff } = takenBy;
-          await OrderEvent.query(trx).insert({ orderId: o.id, type: 'note', note: API.takenByPhone(staff.label), actorUserId: staff.userId, actorLabel: staff.label } as Partial<OrderEvent>);
+          await recordHistory(trx, o.id, { type: 'note', note: API.takenByPhone(staff.label) }, staff);
         }
       },
     });
-    if (mailCount) mailAllowed = mailCount.allows(alsoWritten[0]);
+    const mailAllowed = mailCount ? mailCount.allows(alsoWritten[0]) : true;
     if (!mailAllowed) await confirmationWithheld(order.id, trx);
+    declare(trx, 'order.placed', { order, mail: mailAllowed });
     return order;
   });
-  if (mailAllowed) void mailCustomer(config, orderView(placed), orderConfirmationMail, 'counted');
   return placed;
 }
 

@@ -1,11 +1,10 @@
-// The courier jobs of a running shop: the office directory refreshed at start (in the
-// background, never delaying it) and daily, open shipments tracked every 30 minutes. Started by
-// createApp only when config.courierJobs is on (off in tests).
+// The couriers' job of a running shop: the office directory refreshed at start (in the
+// background, never delaying it) and daily (tracking the open shipments is shipments/jobs).
+// Started by createApp only when config.courierJobs is on (off in tests).
 import type { Config } from '../../config';
-import { COURIERS, OFFICE_SYNC_INTERVAL_MS, TRACKING_INTERVAL_MS } from '../../../../domain/couriers';
+import { COURIERS, OFFICE_SYNC_INTERVAL_MS } from '../../../../domain/couriers';
 import { isConfigured } from './client';
 import { syncCourierOffices } from './offices';
-import { trackOpenShipments } from './tracking';
 
 function warn(job: string, err: unknown) {
   console.error(JSON.stringify({ level: 'warn', job, error: String((err as Error)?.message ?? err) }));
@@ -18,13 +17,12 @@ async function syncConfigured(config: Config) {
 }
 
 export function startCourierJobs(config: Config): () => void {
-  const first = setTimeout(() => void syncConfigured(config), 1_000);
-  const daily = setInterval(() => void syncConfigured(config), OFFICE_SYNC_INTERVAL_MS);
-  const tracking = setInterval(() => void trackOpenShipments(config).catch((err) => warn('courier-tracking', err)), TRACKING_INTERVAL_MS);
-  for (const t of [first, daily, tracking]) t.unref();
+  // syncConfigured reports each courier's failure itself: nothing is left to catch here.
+  const first = setTimeout(syncConfigured, 1_000, config);
+  const daily = setInterval(syncConfigured, OFFICE_SYNC_INTERVAL_MS, config);
+  for (const t of [first, daily]) t.unref();
   return () => {
     clearTimeout(first);
     clearInterval(daily);
-    clearInterval(tracking);
   };
 }

@@ -1,3 +1,3 @@
 // The discounts area's entrance: what other areas may use of it.
-export * from './routes';
+export * from './codeChecks';
 export * from './service';

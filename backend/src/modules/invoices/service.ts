@@ -3,14 +3,17 @@
 // a row lock on PostgreSQL; SQLite has a single writer), so a failed issue rolls its number back
 // and two issues can never take the same one: no gaps, no duplicates, whatever the concurrency.
 import type { Knex } from 'knex';
+import { declare, subscribe } from '../../platform/events';
+import './events';
 import type { Transaction } from 'objection';
 import { Order } from '../../models/Order';
 import { Invoice } from '../../models/Invoice';
 import type { Config } from '../../config';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
-import { findOrder } from '../orders';
+import { findOrder, placedBy } from '../orders';
+import type { Context } from 'koa';
 import { getSettings } from '../settings';
-import { sendMailLater } from '../../platform/mail/transport';
+import { sendMail } from '../../platform/mail/transport';
 import { CreditRequest, DOCUMENT_KIND_LABELS, DOCUMENT_NUMBER_MAX, INVOICE_TEXT, InvoiceRequest, creditNoteLines, documentCurrency, documentNumber, linesInCurrency } from '../../../../domain/invoices';
 import { convertMinor, isCurrency, type Currency } from '../../../../domain/money';
 import { shopDay } from '../../../../domain/dates';
@@ -168,10 +171,10 @@ export async function issueCreditNote(invoiceId: number, input: CreditNoteInput 
  * Staff issue a document: written in its own transaction, then (after the commit) its PDF made and
  * kept, and mailed to the buyer as an attachment.
  */
-export async function issueAndSend(config: Config, issue: () => Promise<Invoice>): Promise<Invoice> {
+export async function issueAndSend(issue: () => Promise<Invoice>): Promise<Invoice> {
   const document = await issue();
   await pdfOf(document);
-  void mailDocument(config, document);
+  declare(Order.knex(), 'invoice.issued', { invoiceId: document.id });
   return document;
 }
 
@@ -193,10 +196,10 @@ export async function orderDocumentsForStaff(orderId: number) {
   };
 }
 
-/** The documents of an order the caller placed (`placedIt` says so); anyone else gets 404, as for the order itself. */
-export async function buyersDocuments(orderId: number, placedIt: (order: Order) => boolean): Promise<{ invoice?: Invoice; creditNote?: Invoice }> {
+/** The documents of an order the caller placed (orders' placedBy); anyone else gets 404, as for the order itself. */
+export async function buyersDocuments(ctx: Context, orderId: number): Promise<{ invoice?: Invoice; creditNote?: Invoice }> {
   const order = await Order.query().findById(orderId);
-  if (!order || !placedIt(order)) throw notFound(API.orderNotFound);
+  if (!order || !placedBy(ctx, order)) throw notFound(API.orderNotFound);
   return documentsOf(order.id);
 }
 
@@ -231,7 +234,7 @@ export async function mailDocument(config: Config, invoice: Invoice): Promise<vo
   if (!order) return;
   const pdf = await pdfOf(invoice);
   const label = DOCUMENT_KIND_LABELS[invoice.kind];
-  sendMailLater(config, {
+  await sendMail(config, {
     to: order.customerEmail,
     subject: `${label} № ${invoice.number} към поръчка ${invoice.orderNumber}`,
     text: [
@@ -258,27 +261,30 @@ export async function recordInvoiceRequest(orderId: number, request: InvoiceRequ
   await trx('orders').where({ id: orderId }).update({ invoiceRequest: JSON.stringify(request) });
 }
 
-let afterCommitConfig: Config | undefined;
-/** The mail settings for invoices issued automatically (set when the routes are made). */
-export function useInvoiceMail(config: Config) {
-  afterCommitConfig = config;
+/**
+ * After a payment becomes paid (its transaction committed): with the setting on, an order whose
+ * buyer asked for an invoice gets it, in its own transaction, and the buyer its PDF.
+ */
+export async function invoiceOnPayment(config: Config, orderId: number): Promise<Invoice | null> {
+  const invoice = await Order.transaction(async (trx) => {
+    const settings = await getSettings(trx);
+    if (!settings.invoices.autoIssueOnPayment) return null;
+    const order = await Order.query(trx).findById(orderId);
+    if (!order || order.paymentStatus !== 'paid' || !readInvoiceRequest((order as unknown as { invoiceRequest?: unknown }).invoiceRequest)) return null;
+    if ((await invoiceBalances(orderId, trx)).length) return null;
+    return issueInvoiceIn(orderId, trx);
+  });
+  if (invoice) await mailDocument(config, invoice);
+  return invoice;
 }
 
-/**
- * Called where a payment becomes paid, inside its transaction: with the setting on, an order
- * whose buyer asked for an invoice gets it, and the buyer its PDF once the payment is committed.
- */
-export async function invoiceOnPayment(orderId: number, trx: Transaction): Promise<void> {
-  const settings = await getSettings(trx);
-  if (!settings.invoices.autoIssueOnPayment) return;
-  const order = await Order.query(trx).findById(orderId);
-  if (!order || !readInvoiceRequest((order as unknown as { invoiceRequest?: unknown }).invoiceRequest)) return;
-  if ((await invoiceBalances(orderId, trx)).length) return;
-  const invoice = await issueInvoiceIn(orderId, trx);
-  const config = afterCommitConfig;
-  if (config) {
-    (trx as unknown as Knex.Transaction).executionPromise
-      .then(() => mailDocument(config, invoice))
-      .catch(() => undefined);
-  }
+/** The invoices area's effects after commit: the invoice on payment (orders' `order.paymentChanged`). */
+export function subscribeInvoicesEvents(config: Config): void {
+  subscribe('order.paymentChanged', 'invoices.onPayment', async ({ orderId, to }) => {
+    if (to === 'paid') await invoiceOnPayment(config, orderId);
+  });
+  subscribe('invoice.issued', 'invoices.mailDocument', async ({ invoiceId }) => {
+    const invoice = await Invoice.query().findById(invoiceId);
+    if (invoice) await mailDocument(config, invoice);
+  });
 }

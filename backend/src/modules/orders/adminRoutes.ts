@@ -1,17 +1,15 @@
 // Orders for the staff: the spec's list (?page&limit&searchTerm&statusFilter&sortBy ->
 // { data: { orders, total } }), react-admin's dialect on the same path, one order with its
-// items, events and payment, changes through the state machine, and delete with an audit record.
+// items, events and payment, changes through the state machine, and delete with an audit record
+// (an order taken by phone is the checkout's: POST /admin/orders).
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { parseBody, parseId, parseQuery } from '../../platform/http/parseInput';
-import { badRequest } from '../../platform/http/errors';
 import { isRaDialect, parseRaParams, sendRaList } from '../../platform/lists/raList';
 import { orderChangeInput, orderDeletionQuery, orderListQuery } from '../../../../domain/schemas/orders';
-import { phoneOrderInput } from '../../../../domain/schemas/checkout';
 import { API } from '../../../../domain/messages';
-import { currentUser } from '../../platform/http/auth';
-import { CheckoutInput, takePhoneOrder } from '../checkout';
-import { actorOf, findOrder, orderView } from './service';
+import { findOrder, orderView } from './service';
+import { currentUser, staffActor } from './requests';
 import {
   changeOrderAsStaff, deleteOrderAsStaff, orderCountsByStatus, staffOrderList, staffOrderListSpec, staffOrderPage, type SpecListQuery, type StaffOrderChange,
 } from './adminService';
@@ -29,7 +27,7 @@ async function raList(ctx: Context) {
 /** Apply a staff edit; the customer hears of a status change by e-mail. */
 async function updateOrder(ctx: Context, id: number) {
   const input = parseBody<StaffOrderChange>(ctx.request.body, orderChangeInput, { partial: true });
-  return changeOrderAsStaff(ctx.config, id, input, actorOf(currentUser(ctx)));
+  return changeOrderAsStaff(id, input, staffActor(ctx));
 }
 
 async function removeOrder(ctx: Context, id: number) {
@@ -38,20 +36,6 @@ async function removeOrder(ctx: Context, id: number) {
   const order = await deleteOrderAsStaff(id, currentUser(ctx), reason, ctx.ip);
   ctx.state.audited = true;
   return order;
-}
-
-/**
- * An order taken by phone: the checkout's own transaction (server prices, guarded stock, discount),
- * linked to the customer's account when the e-mail belongs to one, with who took it in the history.
- */
-async function createPhoneOrder(ctx: Context) {
-  const { staffNote, ...input } = parseBody<CheckoutInput & { staffNote?: string }>(ctx.request.body, phoneOrderInput);
-  if (!input.discountCode) delete input.discountCode;
-  if (!input.items?.length) throw badRequest(API.cartEmpty, { items: API.cartEmpty });
-  const placed = await takePhoneOrder(ctx.config, input, actorOf(currentUser(ctx)), staffNote);
-  const order = orderView(await findOrder(placed.id), { staff: true });
-  ctx.status = 201;
-  ctx.body = { ...order, message: API.orderCreated };
 }
 
 export function adminOrdersRoutes() {
@@ -63,10 +47,6 @@ export function adminOrdersRoutes() {
   router.get('/counts', async (ctx) => {
     ctx.body = { counts: await orderCountsByStatus() };
   });
-
-  // react-admin's create, and the spec's style of path (POST /admin/<resource>/create).
-  router.post('/', createPhoneOrder);
-  router.post('/create', createPhoneOrder);
 
   router.get('/:id', async (ctx) => {
     ctx.body = orderView(await findOrder(parseId(ctx.params.id)), { staff: true });

@@ -1,22 +1,20 @@
 // The staff's work on orders, behind the admin routes: the spec's list and react-admin's, a
-// change through the state machine (the customer hears of a status move after the commit), and a
+// change through the one transition function (the customer hears of a status move after the
+// commit: orders/subscribers), and a
 // deletion with its audit record (the whole order kept, so nothing sold is lost).
 import { Order } from '../../models/Order';
 import { AuditLog } from '../../models/AuditLog';
-import { OrderEvent } from '../../models/OrderEvent';
 import type { User } from '../../models/User';
-import type { Config } from '../../config';
 import { filterBy, raPage, whereContains, type RaListParams, type RaListSpec } from '../../platform/lists/raList';
 import { cachedCount } from '../../platform/cache/countCache';
-import { API } from '../../../../domain/messages';
 import { PAGE_DEFAULT, PAGE_SIZE_DEFAULT } from '../../../../domain/limits';
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, SHIPPING_METHODS, type OrderStatus, type PaymentStatus } from '../../../../domain/orderStatus';
 import type { ORDER_SORTS } from '../../../../domain/schemas/orders';
 import type { ApiOrder } from '../../../../domain/api';
 import { toMinor } from '../../../../domain/money';
-import { changeStatus, deleteOrder, findOrder, orderView, restock, withDetails, type Actor } from './service';
-import { setOrderPaymentStatus } from '../payments';
-import { mailCustomer, statusChangedMail } from './mail';
+import { deleteOrder, findOrder, orderView, withDetails } from './service';
+import { changeOrder } from './transitions';
+import type { Actor } from './actor';
 
 export const staffOrderListSpec: RaListSpec = {
   idColumn: 'orders.id',
@@ -84,23 +82,21 @@ export interface StaffOrderChange {
   restock?: boolean;
 }
 
-/** A staff edit in one transaction; after the commit the customer hears of a status change. */
-export async function changeOrderAsStaff(config: Config, id: number, input: StaffOrderChange, actor: Actor): Promise<ApiOrder> {
-  const before = await findOrder(id);
+/** A staff edit in one transaction: the fields, then the status and payment through the one
+ *  transition function (its mail follows the commit). */
+export async function changeOrderAsStaff(id: number, input: StaffOrderChange, actor: Actor): Promise<ApiOrder> {
+  await findOrder(id);
   await Order.transaction(async (trx) => {
     const patch: Partial<Order> = {};
     if (input.trackingNumber !== undefined) patch.trackingNumber = input.trackingNumber;
     if (input.staffNote !== undefined) patch.staffNote = input.staffNote;
     if (Object.keys(patch).length) await Order.query(trx).patch(patch).findById(id);
-    if (input.status) await changeStatus(id, input.status, actor, trx, input.statusNote ?? '');
-    if (input.paymentStatus) await setOrderPaymentStatus(id, input.paymentStatus, actor, trx, { amount: input.refundAmount, reason: input.refundReason });
-    if (input.restock && input.paymentStatus === 'refunded' && (await restock(id, trx))) {
-      await OrderEvent.query(trx).insert({ orderId: id, type: 'note', note: API.stockBack, actorUserId: actor.userId, actorLabel: actor.label } as Partial<OrderEvent>);
-    }
+    await changeOrder(id, {
+      status: input.status, note: input.statusNote ?? '',
+      paymentStatus: input.paymentStatus, refund: { amount: input.refundAmount, reason: input.refundReason }, restock: input.restock,
+    }, { trx, actor });
   });
-  const order = orderView(await findOrder(id), { staff: true });
-  if (order.status !== before.status) void mailCustomer(config, order, statusChangedMail);
-  return order;
+  return orderView(await findOrder(id), { staff: true });
 }
 
 /** Delete an order; the whole order goes to the audit log in the same transaction. */

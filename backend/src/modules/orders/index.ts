@@ -1,4 +1,10 @@
 // The orders area's entrance: what other areas may use of it.
+import './events';
+export * from './actor';
+export * from './history';
 export * from './mail';
-export * from './routes';
+export * from './mailCaps';
+export * from './placedBy';
 export * from './service';
+export * from './subscribers';
+export * from './transitions';

@@ -8,7 +8,7 @@
 import type { Config } from '../../config';
 import type { OrderView } from './service';
 import { sendMail } from '../../platform/mail/transport';
-import { laterOrderMailAllowed, type LaterMailCause } from '../checkout';
+import { laterOrderMailAllowed, type LaterMailCause } from './mailCaps';
 import { getSettings } from '../settings';
 import { formatDual, isCurrency, Currency } from '../../../../domain/money';
 import { formatDateTime } from '../../../../domain/dates';

@@ -1,32 +1,19 @@
-// Orders as the API shows them, and the moves of the order state machine (domain/orderStatus):
-// status changes with their history event, stock put back on cancel and return.
+// Orders as the API shows them, the shopper's withdrawal as a whole, and a staff deletion. Every
+// change of status or payment goes through orders/transitions.
 import type { Transaction } from 'objection';
 import { Order } from '../../models/Order';
 import { OrderItem } from '../../models/OrderItem';
 import { OrderEvent } from '../../models/OrderEvent';
 import { Payment } from '../../models/Payment';
-import { Variant } from '../../models/Variant';
-import type { User } from '../../models/User';
-import type { Config } from '../../config';
-import { notifyStaff } from '../staff';
-import { mailCustomer, withdrawalMail } from './mail';
-import { conflict, notFound } from '../../platform/http/errors';
+import { notFound } from '../../platform/http/errors';
 import { API } from '../../../../domain/messages';
 import { fromMinor } from '../../../../domain/money';
-import { ORDER_STATUS_LABELS, ORDER_TRANSITIONS, OrderStatus, canTransition, restoresStock, CANCELLABLE_BY_SHOPPER, WITHDRAWABLE, WITHDRAWAL_DAYS } from '../../../../domain/orderStatus';
-import { DAY_MS } from '../../../../domain/dates';
+import { ORDER_STATUS_LABELS, ORDER_TRANSITIONS, CANCELLABLE_BY_SHOPPER } from '../../../../domain/orderStatus';
 import { orderOffice, orderTrackingUrl } from '../couriers';
 import type { ApiOrder, ApiOrderEvent, ApiOrderItem, ApiPayment } from '../../../../domain/api';
 import { concurrently } from '../../platform/db/concurrently';
-
-export interface Actor {
-  userId: number | null;
-  label: string;
-}
-
-export function actorOf(user: User | null | undefined, fallback = 'Гост'): Actor {
-  return user ? { userId: user.id, label: user.email } : { userId: null, label: fallback };
-}
+import type { Actor } from './actor';
+import { restock, withdrawOrder } from './transitions';
 
 /** What orderView answers: the one order shape of domain/api.ts. */
 export type OrderView = ApiOrder;
@@ -109,80 +96,12 @@ export async function findOrder(id: number, trx?: Transaction): Promise<Order> {
 }
 
 /**
- * Put the stock of an order's items back (cancel, return, refund with restock, delete before
- * shipping). Once per order: the guarded mark makes a second call (a return after a refund that
- * restocked) a no-op. Answers whether the stock went back now.
+ * The shopper's right of withdrawal (or cancellation before shipping) as a whole, in one
+ * transaction; the acknowledgement e-mail follows its commit (orders/subscribers).
  */
-export async function restock(orderId: number, trx: Transaction): Promise<boolean> {
-  const marked = await Order.query(trx).patch({ stockRestoredAt: new Date().toISOString() } as Partial<Order>).where({ id: orderId }).whereNull('stockRestoredAt');
-  if (!marked) return false;
-  const items = await OrderItem.query(trx).where({ orderId }).whereNotNull('variantId');
-  for (const item of items) {
-    await Variant.query(trx).where('id', item.variantId!).increment('stock', item.quantity);
-  }
-  return true;
-}
-
-/**
- * Move an order to another status, or refuse (409) when the state machine does not allow it.
- * Writes the history event; puts stock back when the move is a cancellation or a return.
- * The status is changed with a guarded update, so two staff members cannot both move it.
- */
-export async function changeStatus(orderId: number, to: OrderStatus, actor: Actor, trx: Transaction, note = ''): Promise<Order> {
-  const order = await Order.query(trx).findById(orderId);
-  if (!order) throw notFound(API.orderNotFound);
-  const from = order.status;
-  if (from === to) return order;
-  if (!canTransition(from, to)) throw conflict(API.transitionRefused(ORDER_STATUS_LABELS[from], ORDER_STATUS_LABELS[to]), { status: API.transitionRefused(ORDER_STATUS_LABELS[from], ORDER_STATUS_LABELS[to]) });
-  const patch: Partial<Order> = { status: to };
-  if (to === 'delivered') patch.deliveredAt = new Date().toISOString();
-  const moved = await Order.query(trx).patch(patch).where({ id: orderId, status: from });
-  if (!moved) throw conflict(API.conflict);
-  if (restoresStock(to)) await restock(orderId, trx);
-  await OrderEvent.query(trx).insert({ orderId, type: 'status', fromStatus: from, toStatus: to, note, actorUserId: actor.userId, actorLabel: actor.label } as Partial<OrderEvent>);
-  return (await Order.query(trx).findById(orderId))!;
-}
-
-/** The shopper's own way out: cancel before shipping, withdraw (EU, 14 days) after it. */
-export async function withdrawOrder(orderId: number, actor: Actor, reason: string, trx: Transaction): Promise<{ order: Order; kind: 'cancellation' | 'withdrawal' }> {
-  const order = await Order.query(trx).findById(orderId);
-  if (!order) throw notFound(API.orderNotFound);
-  if (order.withdrawnAt) throw conflict(API.alreadyWithdrawn, { order: API.alreadyWithdrawn });
-  const now = new Date();
-  if (CANCELLABLE_BY_SHOPPER.includes(order.status)) {
-    await changeStatus(orderId, 'cancelled', actor, trx, reason || 'Отказ от клиента преди изпращане');
-    await Order.query(trx).patch({ withdrawnAt: now.toISOString() } as Partial<Order>).findById(orderId);
-    return { order: (await Order.query(trx).findById(orderId))!, kind: 'cancellation' };
-  }
-  if (!WITHDRAWABLE.includes(order.status)) throw conflict(API.withdrawalNotPossible, { order: API.withdrawalNotPossible });
-  if (order.status === 'delivered' && order.deliveredAt && now.getTime() - Date.parse(order.deliveredAt) > WITHDRAWAL_DAYS * DAY_MS) {
-    throw conflict(API.withdrawalWindowClosed, { order: API.withdrawalWindowClosed });
-  }
-  // Guarded: two clicks record one withdrawal.
-  const patched = await Order.query(trx).patch({ withdrawnAt: now.toISOString() } as Partial<Order>).where({ id: orderId }).whereNull('withdrawnAt');
-  if (!patched) throw conflict(API.alreadyWithdrawn, { order: API.alreadyWithdrawn });
-  await OrderEvent.query(trx).insert({ orderId, type: 'withdrawal', fromStatus: order.status, toStatus: order.status, note: reason, actorUserId: actor.userId, actorLabel: actor.label } as Partial<OrderEvent>);
-  return { order: (await Order.query(trx).findById(orderId))!, kind: 'withdrawal' };
-}
-
-/**
- * The shopper's right of withdrawal (or cancellation before shipping) as a whole: the change and
- * the staff notice in one transaction; after the commit, the acknowledgement e-mail.
- */
-export async function withdrawByShopper(config: Config, orderId: number, actor: Actor, reason: string): Promise<{ order: Order; kind: 'cancellation' | 'withdrawal' }> {
-  const result = await Order.transaction(async (trx) => {
-    const done = await withdrawOrder(orderId, actor, reason, trx);
-    const who = `${done.order.customerFirstName} ${done.order.customerLastName}`;
-    await notifyStaff({ type: 'withdrawal', message: withdrawalNotice(done.kind, done.order.number, who), link: `/admin/orders/${orderId}` }, trx);
-    return done;
-  });
-  const order = await findOrder(orderId);
-  void mailCustomer(config, orderView(order), withdrawalMail(result.kind, result.order.withdrawnAt!), 'shopper');
-  return { order, kind: result.kind };
-}
-
-function withdrawalNotice(k: 'cancellation' | 'withdrawal', number: string, who: string): string {
-  return k === 'cancellation' ? `Клиентът ${who} отказа поръчка ${number} преди изпращане` : `Отказ от договора за поръчка ${number} (${who}) — очаквайте връщане`;
+export async function withdrawByShopper(orderId: number, actor: Actor, reason: string): Promise<{ order: Order; kind: 'cancellation' | 'withdrawal' }> {
+  const { kind } = await Order.transaction((trx) => withdrawOrder(orderId, reason, { trx, actor }));
+  return { order: await findOrder(orderId), kind };
 }
 
 /** Delete an order (staff): stock goes back when it was still taken and not shipped. */

@@ -54,6 +54,6 @@ export async function paymentPage(params: RaListParams) {
 
 /** A status move by staff; answers the payment as the list shows it. */
 export async function movePayment(id: number, status: PaymentRecordStatus | undefined, actor: Actor, refund: RefundDetails) {
-  if (status) await Payment.transaction((trx) => setPaymentStatus(id, status, actor, trx, refund));
+  if (status) await setPaymentStatus(id, status, actor, refund);
   return findPayment(id);
 }

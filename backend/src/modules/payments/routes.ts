@@ -3,11 +3,10 @@
 import Router from '@koa/router';
 import { parseBody, parseId } from '../../platform/http/parseInput';
 import { paymentChangeInput } from '../../../../domain/schemas/payments';
-import { currentUser } from '../../platform/http/auth';
 import { parseRaParams, sendRaList } from '../../platform/lists/raList';
 import { API } from '../../../../domain/messages';
 import type { PaymentRecordStatus } from '../../../../domain/orderStatus';
-import { actorOf } from '../orders';
+import { staffActor } from './requests';
 import { findPayment, movePayment, paymentListSpec, paymentPage } from './adminService';
 
 export function paymentsRoutes() {
@@ -24,7 +23,7 @@ export function paymentsRoutes() {
   router.put('/:id', async (ctx) => {
     const id = parseId(ctx.params.id);
     const input = parseBody<{ status?: PaymentRecordStatus; refundAmount?: number; refundReason?: string }>(ctx.request.body, paymentChangeInput, { partial: true });
-    const payment = await movePayment(id, input.status, actorOf(currentUser(ctx)), { amount: input.refundAmount, reason: input.refundReason });
+    const payment = await movePayment(id, input.status, staffActor(ctx), { amount: input.refundAmount, reason: input.refundReason });
     ctx.body = { ...payment, message: API.paymentUpdated };
   });
 

@@ -1,19 +1,16 @@
 // Tracking: ask each courier about the shop's open shipments. Delivered → the order moves to
 // `delivered`; cash on delivery collected → its payment is `paid`; refused or returned → a
-// notification for the staff. Each shipment in its own transaction; the e-mail after commit.
+// notification for the staff. Each shipment in its own transaction, through the orders' one
+// transition function; the e-mail follows the commit (orders/subscribers).
 import type { Knex } from 'knex';
 import { Model } from 'objection';
 import type { Config } from '../../config';
 import { Order } from '../../models/Order';
-import { Actor, changeStatus, findOrder, orderView } from '../orders';
-import { setOrderPaymentStatus } from '../payments';
+import { changeOrder, type Actor } from '../orders';
 import { notifyStaff } from '../staff';
-import { mailCustomer, statusChangedMail } from '../orders';
 import { COURIER_LABELS, COURIER_TEXT, COURIERS, Courier, TRACKING_MAX_AGE_DAYS } from '../../../../domain/couriers';
 import { DAY_MS } from '../../../../domain/dates';
-import { isConfigured, TrackedShipment } from './client';
-import { clientFor } from './clients';
-import type { ShipmentRow } from './views';
+import { clientFor, isConfigured, type ShipmentRow, type TrackedShipment } from '../couriers';
 
 const TABLE = 'shipments';
 /** Waybills per request to the courier. */
@@ -35,10 +32,9 @@ function db(trx?: Knex): Knex {
 
 const courierActor = (courier: Courier): Actor => ({ userId: null, label: `Куриер ${COURIER_LABELS[courier]}` });
 
-/** Apply what the courier said about one shipment; true when the order's status changed. */
-async function applyTracking(s: ShipmentRow, t: TrackedShipment, summary: TrackingSummary): Promise<boolean> {
+/** Apply what the courier said about one shipment. */
+async function applyTracking(s: ShipmentRow, t: TrackedShipment, summary: TrackingSummary): Promise<void> {
   const now = new Date().toISOString();
-  let statusChanged = false;
   await Order.transaction(async (trx) => {
     const order = await Order.query(trx).findById(s.orderId);
     const patch: Partial<ShipmentRow> = { courierStatus: t.status.slice(0, 300), trackedAt: now, updatedAt: now };
@@ -51,16 +47,16 @@ async function applyTracking(s: ShipmentRow, t: TrackedShipment, summary: Tracki
     if (t.delivered && !s.deliveredAt) {
       patch.deliveredAt = now;
       if (order?.status === 'shipped') {
-        await changeStatus(order.id, 'delivered', courierActor(s.courier), trx, t.status);
-        statusChanged = true;
+        await changeOrder(order.id, { status: 'delivered', note: t.status }, { trx, actor: courierActor(s.courier) });
         summary.delivered++;
       }
     }
     const codOpen = s.codAmount > 0 && !s.codCollectedAt;
     if (t.codCollected && codOpen) {
       patch.codCollectedAt = now;
-      if (order && order.paymentMethod === 'cod' && order.paymentStatus === 'unpaid') {
-        await setOrderPaymentStatus(order.id, 'paid', courierActor(s.courier), trx);
+      // Nothing is marked paid on a cancelled order (orders/transitions would refuse it).
+      if (order && order.paymentMethod === 'cod' && order.paymentStatus === 'unpaid' && order.status !== 'cancelled') {
+        await changeOrder(order.id, { paymentStatus: 'paid' }, { trx, actor: courierActor(s.courier) });
         summary.paid++;
       }
     }
@@ -69,7 +65,6 @@ async function applyTracking(s: ShipmentRow, t: TrackedShipment, summary: Tracki
     if (delivered && collected && patch.status !== 'returned') patch.status = 'delivered';
     await trx(TABLE).where({ id: s.id }).update(patch);
   });
-  return statusChanged;
 }
 
 /** Ask the couriers about every open shipment (those with credentials), both at once; one courier
@@ -97,8 +92,7 @@ export async function trackOpenShipments(config: Config): Promise<TrackingSummar
         const t = answers.get(s.waybillNumber);
         if (!t) continue;
         summary.checked++;
-        const changed = await applyTracking(s, t, summary);
-        if (changed) void mailCustomer(config, orderView(await findOrder(s.orderId)), statusChangedMail);
+        await applyTracking(s, t, summary);
       }
     }
   }));

@@ -1,6 +1,7 @@
 // Waybills: one per order, made with the order's courier (receiver, office or address, weight,
 // cash on delivery for the order's total, "преглед" on request). The order keeps the waybill as
-// its tracking number and moves to `shipped` through the order state machine. A courier's
+// its tracking number and moves to `shipped` through the orders' one transition function (its
+// mail follows the commit). A courier's
 // refusal changes nothing and is shown to staff in the courier's own words.
 import type { Knex } from 'knex';
 import { Model } from 'objection';
@@ -8,15 +9,11 @@ import type { Config } from '../../config';
 import { conflict, notFound, serviceUnavailable } from '../../platform/http/errors';
 import { Order } from '../../models/Order';
 import { Product } from '../../models/Product';
-import { Actor, changeStatus, findOrder, orderView } from '../orders';
+import { changeOrder, findOrder, type Actor } from '../orders';
 import { getSettings, ShopSettings } from '../settings';
-import { mailCustomer, statusChangedMail } from '../orders';
 import { ApiOffice, COURIER_OF_METHOD, COURIER_TEXT, Courier, PARCEL_WEIGHT_MAX_KG, PARCEL_WEIGHT_MIN_KG } from '../../../../domain/couriers';
 import { fromMinor } from '../../../../domain/money';
-import { CourierRefused, CourierUnavailable, isConfigured, ShipmentRequest } from './client';
-import { clientFor } from './clients';
-import { officeFromText } from './offices';
-import { orderOffice, ShipmentRow, shipmentView, ShipmentView } from './views';
+import { clientFor, CourierRefused, CourierUnavailable, isConfigured, officeFromText, orderOffice, ShipmentRequest, ShipmentRow, shipmentView, ShipmentView } from '../couriers';
 import { shopLabelPdf } from './labelPdf';
 
 const TABLE = 'shipments';
@@ -140,14 +137,11 @@ export async function createShipment(config: Config, orderId: number, opts: Ship
     });
     await Order.query(trx).patch({ trackingNumber: made.waybillNumber, trackingCourier: courier } as Partial<Order>).findById(orderId);
   });
-  let moved = false;
   try {
-    await Order.transaction((trx) => changeStatus(orderId, 'shipped', actor, trx, `Товарителница ${made.waybillNumber}`));
-    moved = true;
+    await Order.transaction((trx) => changeOrder(orderId, { status: 'shipped', note: `Товарителница ${made.waybillNumber}` }, { trx, actor }));
   } catch {
     // Someone moved the order meanwhile (e.g. cancelled it): the waybill stays recorded for staff.
   }
-  if (moved) void mailCustomer(config, orderView(await findOrder(orderId)), statusChangedMail);
   const row: ShipmentRow = await db()(TABLE).where({ id: shipmentId }).first(COLUMNS);
   return shipmentView(row);
 }

@@ -12,6 +12,10 @@ import { Order } from '../../models/Order';
 import { User } from '../../models/User';
 import { OrderEvent } from '../../models/OrderEvent';
 import { GUEST_ORDER } from '../../../../domain/messages';
+import { recordHistory } from './history';
+import type { LaterMailCause } from './events';
+
+export type { LaterMailCause };
 
 const capKey = (recipientKey: string) => `order-mail:${recipientKey}`;
 
@@ -24,10 +28,6 @@ export function orderMailCount(recipient: string, account: { email: string } | n
   const cap = new Throttle(db, ORDER_MAILS_PER_RECIPIENT, ORDER_MAIL_WINDOW_MINUTES * 60_000);
   return { write: cap.hitWrite(capKey(key)), allows: (rows) => cap.allows(cap.hitCount(rows)) };
 }
-
-/** Who made the shop write a later mail about an order: the shopper (a cancellation or a
- *  withdrawal: anyone who placed a guest order can) or staff and couriers (status changes). */
-export type LaterMailCause = 'shopper' | 'staff';
 
 /**
  * Whether a later mail about an order may go to its recipient (after the commit of what it tells,
@@ -50,5 +50,5 @@ export async function laterOrderMailAllowed(orderId: number, recipient: string, 
 /** The order's history says its confirmation was withheld (written in the order's transaction,
  *  only then): staff see why the customer has no mail, and later mails about it are withheld. */
 export function confirmationWithheld(orderId: number, trx: Knex) {
-  return OrderEvent.query(trx).insert({ orderId, type: 'note', note: GUEST_ORDER.confirmationWithheld, actorUserId: null, actorLabel: 'Система' } as Partial<OrderEvent>);
+  return recordHistory(trx, orderId, { type: 'note', note: GUEST_ORDER.confirmationWithheld }, { userId: null, label: 'Система' });
 }

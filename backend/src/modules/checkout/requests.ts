@@ -1,0 +1,74 @@
+// What the checkout's routes ask, with the request's own facts (who asks, from which browser,
+// the code-check door): placing an order (the shopper's POST /orders/create and staff's order
+// taken by phone), the price quote and the discounts' preview of a code. The routes stay thin; this is where other areas are used.
+import type { Context } from 'koa';
+import type { User } from '../../models/User';
+import { parseBody } from '../../platform/http/parseInput';
+import { badRequest } from '../../platform/http/errors';
+import { checkoutInput, officeCheckoutInput, phoneOrderInput, quoteInput } from '../../../../domain/schemas/checkout';
+import { discountCheckInput } from '../../../../domain/schemas/discounts';
+import type { InvoiceRequest } from '../../../../domain/invoices';
+import type { ShippingMethod } from '../../../../domain/orderStatus';
+import type { ApiOrder } from '../../../../domain/api';
+import { API } from '../../../../domain/messages';
+import { currentUser } from '../../platform/http/auth';
+import type { LineInput } from '../cart';
+import { namesOffice } from '../couriers';
+import { codeCheckOf, previewCustomerKeys, throttleChecks } from '../discounts';
+import { checkInvoiceRequest } from '../invoices';
+import { actorOf, findOrder, orderView, rememberGuestOrder } from '../orders';
+import { checkout, takePhoneOrder, type CheckoutInput } from './service';
+import { quoteCart, quoteView, type QuoteView } from './quote';
+
+/** The shopper's order: the checked body, the code-check door, the guest's limits; a guest's
+ *  browser remembers the order. */
+export async function placeShopOrder(ctx: Context): Promise<ApiOrder> {
+  const input = parseBody<CheckoutInput & { invoice?: InvoiceRequest | null; altcha?: string | null }>(ctx.request.body, namesOffice(ctx.request.body) ? officeCheckoutInput : checkoutInput);
+  if (input.discountCode === null || input.discountCode === '') delete input.discountCode;
+  const user = ctx.state.user as User | null;
+  // A code on the order is a code check like any other: counted before it is looked up.
+  const codeCheck = await codeCheckOf(ctx, user, input.discountCode);
+  const guest = user ? undefined : { ip: ctx.ip, proof: input.altcha };
+  const placed = await checkout(ctx.config, input, { user, invoice: checkInvoiceRequest(input.invoice), codeCheck, guest });
+  if (!user) rememberGuestOrder(ctx, placed.id);
+  return orderView(placed);
+}
+
+/**
+ * An order taken by phone: the checkout's own transaction (server prices, guarded stock, discount),
+ * linked to the customer's account when the e-mail belongs to one, with who took it in the history.
+ */
+export async function placePhoneOrder(ctx: Context): Promise<ApiOrder> {
+  const { staffNote, ...input } = parseBody<CheckoutInput & { staffNote?: string }>(ctx.request.body, phoneOrderInput);
+  if (!input.discountCode) delete input.discountCode;
+  if (!input.items?.length) throw badRequest(API.cartEmpty, { items: API.cartEmpty });
+  const placed = await takePhoneOrder(ctx.config, input, actorOf(currentUser(ctx)), staffNote);
+  return orderView(await findOrder(placed.id), { staff: true });
+}
+
+/** The one price quote for the cart page and the checkout page. */
+export async function quoteRequest(ctx: Context): Promise<QuoteView> {
+  const input = parseBody<{ items?: LineInput[]; shipping?: { method?: ShippingMethod | null }; discountCode?: string | null; email?: string | null }>(ctx.request.body, quoteInput);
+  const user = ctx.state.user as User | null;
+  // A code on the quote is a code check: the same throttle, and the same rule that a guest's
+  // typed e-mail is never looked up (only what this browser or account has itself used).
+  const codeCheck = await codeCheckOf(ctx, user, input.discountCode);
+  const customerKeys = codeCheck ? await previewCustomerKeys(ctx, user) : undefined;
+  return quoteView(await quoteCart({ items: input.items, shippingMethod: input.shipping?.method ?? null, discountCode: input.discountCode, email: input.email, customerKeys, codeCheck }, user));
+}
+
+/** Preview a code on the shopper's cart (POST /discounts/check): the one quote, refusing a code
+ *  that does not apply. Answers the quote beside the older `totals` shape. */
+export async function codePreview(ctx: Context) {
+  const input = parseBody<{ code: string; items?: LineInput[]; email?: string; shippingMethod?: ShippingMethod }>(ctx.request.body, discountCheckInput);
+  const user = ctx.state.user as User | null;
+  const codeCheck = await throttleChecks(ctx, user);
+  const keys = await previewCustomerKeys(ctx, user);
+  const quote = quoteView(await quoteCart({ items: input.items, shippingMethod: input.shippingMethod ?? null, discountCode: input.code, email: input.email, customerKeys: keys, codeCheck }, user, { strictDiscount: true }));
+  return {
+    message: API.discountApplied,
+    discount: quote.discount,
+    totals: { subtotal: quote.subtotal, discountTotal: quote.discountTotal, shippingTotal: quote.shippingTotal, total: quote.total },
+    quote,
+  };
+}

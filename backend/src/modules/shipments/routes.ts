@@ -1,0 +1,49 @@
+// The shipments over HTTP, for staff: the waybill of an order, its label, and tracking on demand
+// (README: Couriers). Thin handlers over shipments.ts and tracking.ts.
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { parseBody, parseId } from '../../platform/http/parseInput';
+import { shipmentInput } from '../../../../domain/schemas/couriers';
+import { serviceUnavailable } from '../../platform/http/errors';
+import { COURIER_TEXT } from '../../../../domain/couriers';
+import { createShipment, shipmentLabel, shipmentOfOrder } from './shipments';
+import { trackOpenShipments } from './tracking';
+import { staffActor } from './requests';
+
+async function makeShipment(ctx: Context) {
+  const input = parseBody<{ weightKg?: number; reviewBeforePayment?: boolean }>(ctx.request.body ?? {}, shipmentInput);
+  const shipment = await createShipment(ctx.config, parseId(ctx.params.id), input, staffActor(ctx));
+  ctx.status = 201;
+  ctx.body = { message: COURIER_TEXT.shipmentCreated(shipment.waybillNumber), shipment };
+}
+
+async function showShipment(ctx: Context) {
+  ctx.body = { shipment: await shipmentOfOrder(parseId(ctx.params.id)) };
+}
+
+async function sendLabel(ctx: Context) {
+  const { pdf, waybillNumber } = await shipmentLabel(ctx.config, parseId(ctx.params.id));
+  ctx.set('Cache-Control', 'private, no-store');
+  ctx.set('Content-Disposition', `inline; filename="etiket-${waybillNumber.replace(/[^\w-]/g, '')}.pdf"`);
+  ctx.type = 'application/pdf';
+  ctx.body = pdf;
+}
+
+async function trackShipments(ctx: Context) {
+  const summary = await trackOpenShipments(ctx.config);
+  const reasons = summary.failed.map((c) => COURIER_TEXT.courierUnreachable(c));
+  // Every courier asked failed: 503 saying so; some did: the summary says which.
+  if (summary.failed.length && summary.failed.length === summary.asked.length) {
+    throw serviceUnavailable(reasons.join(' '), Object.fromEntries(summary.failed.map((c, i) => [c, reasons[i]])));
+  }
+  ctx.body = { message: [COURIER_TEXT.trackingDone, ...reasons].join(' '), ...summary };
+}
+
+export function shipmentRoutes() {
+  const router = new Router();
+  router.get('/admin/orders/:id/shipment', showShipment);
+  router.post('/admin/orders/:id/shipment', makeShipment);
+  router.get('/admin/shipments/:id/label', sendLabel);
+  router.post('/admin/couriers/track', trackShipments);
+  return router;
+}
