@@ -26,6 +26,7 @@ const ON_SALE: readonly ProductStatus[] = ['active'];
 
 /** Narrows a query of products to those the visitor may see listed (lists, search, counts,
  *  sitemap). `status`: the column, when the query names the table. */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- the visitor decides once sales modes exist
 export function visibleToShoppers<Q extends QueryBuilder<any, any>>(query: Q, visitor: Visitor = SHOPPER, status = 'status'): Q {
   return query.whereIn(status, [...ON_SALE]) as Q;
 }
