@@ -8,6 +8,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   root,
   base: '/',
   plugins: [react()],
+  // The shared rules, as every app imports them (tsconfig paths: @domain/*).
+  resolve: { alias: { '@domain': fileURLToPath(new URL('../domain', import.meta.url)) } },
   build: isSsrBuild
     ? {
         // The server entry (scripts/build.mjs builds it into storefront-server/): one CommonJS file the Koa server require()s;
