@@ -1,9 +1,9 @@
 // The distributors' form, and staff marking a message or a notification read.
 import { NAME_MAX, PHONE_MAX, TEXT_MAX } from '../limits';
-import { bool, email, object, text } from './fields';
+import { bool, email, input, text } from './fields';
 
 /** POST /contact (the storefront's "За дистрибутори"). */
-export const contactMessageInput = object({
+export const contactMessageInput = input({
   name: text(NAME_MAX, { min: 1, required: true, name: true }),
   company: text(200),
   email: email({ required: true }),
@@ -12,7 +12,7 @@ export const contactMessageInput = object({
 });
 
 /** PUT /admin/contact-messages/:id: only `isRead` changes; the rest is the record echoed back. */
-export const contactMessageChangeInput = object({ isRead: bool() }, { ignore: ['id', 'name', 'company', 'email', 'phone', 'message', 'subject', 'createdAt'] });
+export const contactMessageChangeInput = input({ isRead: bool() }, { ignore: ['id', 'name', 'company', 'email', 'phone', 'message', 'subject', 'createdAt'] });
 
 /** PUT /admin/notifications/:id. */
-export const notificationChangeInput = object({ isRead: bool() }, { ignore: ['id', 'type', 'message', 'link', 'createdAt'] });
+export const notificationChangeInput = input({ isRead: bool() }, { ignore: ['id', 'type', 'message', 'link', 'createdAt'] });
