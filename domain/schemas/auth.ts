@@ -7,7 +7,7 @@ import { email, input, int, text } from './fields';
 const FORM_EXTRAS = ['csrfToken', '_csrf', 'rememberMe', 'confirmPassword'];
 
 /** A new password: kept as typed (spaces count), at least PASSWORD_MIN characters. */
-export const newPassword = (required: boolean) =>
+export const newPassword = <R extends boolean>(required: R) =>
   text(PASSWORD_MAX, { min: PASSWORD_MIN, trim: false, multiline: true, required, message: API.passwordTooShort });
 
 /** The password that is checked, not set: only not empty. */

@@ -203,9 +203,10 @@ export interface ObjectRule extends Presence {
 /** A read-only field a client echoes back: accepted whatever it holds, and dropped. */
 const echo = z.unknown().transform((): undefined => undefined).optional();
 
-/** The echoes named in `ignore` as fields of their own (a field of the shape wins over one). */
-function echoes(ignore: readonly string[] = []): Record<string, typeof echo> {
-  return Object.fromEntries(ignore.map((k) => [k, echo]));
+/** The shape with the echoes named in `ignore` as fields of their own (a field of the shape wins
+ *  over one). Typed as the shape alone: an echo is never part of what the route gets. */
+function withEchoes<S extends z.ZodRawShape>(shape: S, ignore: readonly string[] = []): S {
+  return { ...Object.fromEntries(ignore.map((k) => [k, echo])), ...shape };
 }
 
 /** A strict object's texts: an unknown field is "Непознато поле.", the rest as `wrong` says. */
@@ -217,12 +218,12 @@ const objectError = (wrong: (issue: { input?: unknown }) => string) => (issue: {
  * body's schema, and a list's item. A plain `z.strictObject`.
  */
 export function input<S extends z.ZodRawShape>(shape: S, rule: { ignore?: readonly string[] } = {}) {
-  return z.strictObject({ ...echoes(rule.ignore), ...shape }, { error: objectError(wrongKind({ item: true }, API.mustBeObject)) });
+  return z.strictObject(withEchoes(shape, rule.ignore), { error: objectError(wrongKind({ item: true }, API.mustBeObject)) });
 }
 
 /** A group of fields inside an input (`customer`, a settings group), with its own presence. */
 export function object<S extends z.ZodRawShape, const P extends ObjectRule = {}>(shape: S, rule: P = {} as P): FieldOf<z.output<z.ZodObject<S>>, P> {
-  const strict = z.strictObject({ ...echoes(rule.ignore), ...shape }, { error: objectError(wrongKind(rule, API.mustBeObject)) });
+  const strict = z.strictObject(withEchoes(shape, rule.ignore), { error: objectError(wrongKind(rule, API.mustBeObject)) });
   return field(strict, rule, true) as FieldOf<z.output<z.ZodObject<S>>, P>;
 }
 

@@ -5,18 +5,18 @@ import { auditAdminMutations } from '../staff';
 import { publicAnswer } from '../../platform/cache/answerCache';
 import type { Context } from 'koa';
 import { parseBody, parseId } from '../../platform/http/parseInput';
-import { productInput, productStatusInput } from '../../../../domain/schemas/catalogue';
+import { productChangeInput, productInput, productStatusInput } from '../../../../domain/schemas/catalogue';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { requireAdmin } from '../auth';
 import { isRaDialect, parseRaParams, sendRaList } from '../../platform/lists/raList';
 import { API } from '../../../../domain/messages';
-import { PRODUCT_STATUSES, SLUG_MAX, ProductStatus } from '../../../../domain/limits';
+import { PRODUCT_STATUSES, SLUG_MAX } from '../../../../domain/limits';
 import { createProduct, deleteProduct, findProduct, productView, setProductStatus, updateProduct, ProductInput } from './products';
 import { catalogueList, parseCatalogueQuery, staffProductPage } from './productLists';
 
 /** A product from the staff's form; `partial` for a change. */
 function parseProduct(body: unknown, partial: boolean): ProductInput {
-  return parseBody<ProductInput>(body, productInput, { partial });
+  return parseBody(body, partial ? productChangeInput : productInput) as ProductInput;
 }
 
 async function raList(ctx: Context) {
@@ -46,7 +46,7 @@ async function shopProduct(ctx: Context) {
 }
 
 async function changeStatus(ctx: Context) {
-  const { status } = parseBody<{ status: ProductStatus }>(ctx.request.body, productStatusInput);
+  const { status } = parseBody(ctx.request.body, productStatusInput);
   const updated = await setProductStatus(parseId(ctx.params.id), status);
   ctx.body = { message: API.productStatusUpdated(status), product: await productView(updated) };
 }

@@ -6,19 +6,18 @@ import type { Context } from 'koa';
 import type { User } from '../../models/User';
 import { parseBody } from '../../platform/http/parseInput';
 import { quoteInput } from '../../../../domain/schemas/checkout';
-import type { ShippingMethod } from '../../../../domain/orderStatus';
 import { quoteCart, quoteView } from './quote';
 import type { LineInput } from '../cart';
 import { codeCheckOf, previewCustomerKeys } from '../discounts';
 
 async function quote(ctx: Context) {
-  const input = parseBody<{ items?: LineInput[]; shipping?: { method?: ShippingMethod | null }; discountCode?: string | null; email?: string | null }>(ctx.request.body, quoteInput);
+  const input = parseBody(ctx.request.body, quoteInput);
   const user = ctx.state.user as User | null;
   // A code on the quote is a code check: the same throttle, and the same rule that a guest's
   // typed e-mail is never looked up (only what this browser or account has itself used).
   const codeCheck = await codeCheckOf(ctx, user, input.discountCode);
   const customerKeys = codeCheck ? await previewCustomerKeys(ctx, user) : undefined;
-  const q = await quoteCart({ items: input.items, shippingMethod: input.shipping?.method ?? null, discountCode: input.discountCode, email: input.email, customerKeys, codeCheck }, user);
+  const q = await quoteCart({ items: input.items as LineInput[] | undefined, shippingMethod: input.shipping?.method ?? null, discountCode: input.discountCode, email: input.email, customerKeys, codeCheck }, user);
   ctx.set('Cache-Control', 'no-store');
   ctx.body = quoteView(q);
 }

@@ -7,19 +7,19 @@ import { officeSearchQuery, shipmentInput } from '../../../../domain/schemas/cou
 import { currentUser } from '../auth';
 import { conflict, serviceUnavailable } from '../../platform/http/errors';
 import { actorOf } from '../orders';
-import { COURIER_TEXT, Courier } from '../../../../domain/couriers';
+import { COURIER_TEXT } from '../../../../domain/couriers';
 import { searchOffices, syncAllOffices } from './offices';
 import { createShipment, shipmentLabel, shipmentOfOrder } from './shipments';
 import { trackOpenShipments } from './tracking';
 
 async function findOffices(ctx: Context) {
-  const q = parseQuery<{ courier: Courier; q?: string }>(ctx.query, officeSearchQuery);
+  const q = parseQuery(ctx.query, officeSearchQuery);
   ctx.set('Cache-Control', 'no-store');
   ctx.body = await searchOffices(ctx.config, q.courier, q.q ?? '');
 }
 
 async function makeShipment(ctx: Context) {
-  const input = parseBody<{ weightKg?: number; reviewBeforePayment?: boolean }>(ctx.request.body ?? {}, shipmentInput);
+  const input = parseBody(ctx.request.body ?? {}, shipmentInput);
   const shipment = await createShipment(ctx.config, parseId(ctx.params.id), input, actorOf(currentUser(ctx)));
   ctx.status = 201;
   ctx.body = { message: COURIER_TEXT.shipmentCreated(shipment.waybillNumber), shipment };

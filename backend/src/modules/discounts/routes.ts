@@ -4,11 +4,10 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { User } from '../../models/User';
 import { parseBody, parseId } from '../../platform/http/parseInput';
-import { discountCheckInput, discountInput } from '../../../../domain/schemas/discounts';
+import { discountChangeInput, discountCheckInput, discountInput } from '../../../../domain/schemas/discounts';
 import { parseRaParams, sendRaList } from '../../platform/lists/raList';
-import { createDiscount, deleteDiscount, discountListSpec, findDiscount, listDiscounts, updateDiscount, type DiscountInput } from './adminService';
+import { createDiscount, deleteDiscount, discountListSpec, findDiscount, listDiscounts, updateDiscount } from './adminService';
 import { API } from '../../../../domain/messages';
-import type { ShippingMethod } from '../../../../domain/orderStatus';
 import { countCodeCheck, customerKeys, guestOrdersCustomerKeys, type CodeCheckPass } from './service';
 import type { ShopSession } from '../../platform/http/session';
 import { hashToken } from '../auth';
@@ -48,11 +47,11 @@ export async function previewCustomerKeys(ctx: Context, user: User | null): Prom
 /** Preview a code on the shopper's cart: the one quote (modules/checkout/quote), refusing a code that
  *  does not apply. Answers the quote beside the older `totals` shape. */
 async function checkCode(ctx: Context) {
-  const input = parseBody<{ code: string; items?: LineInput[]; email?: string; shippingMethod?: ShippingMethod }>(ctx.request.body, discountCheckInput);
+  const input = parseBody(ctx.request.body, discountCheckInput);
   const user = ctx.state.user as User | null;
   const codeCheck = await throttleChecks(ctx, user);
   const keys = await previewCustomerKeys(ctx, user);
-  const quote = quoteView(await quoteCart({ items: input.items, shippingMethod: input.shippingMethod ?? null, discountCode: input.code, email: input.email, customerKeys: keys, codeCheck }, user, { strictDiscount: true }));
+  const quote = quoteView(await quoteCart({ items: input.items as LineInput[] | undefined, shippingMethod: input.shippingMethod ?? null, discountCode: input.code, email: input.email, customerKeys: keys, codeCheck }, user, { strictDiscount: true }));
   ctx.body = {
     message: API.discountApplied,
     discount: quote.discount,
@@ -71,13 +70,13 @@ export function discountsRoutes() {
     ctx.body = await findDiscount(parseId(ctx.params.id));
   });
   router.post('/admin/discounts', async (ctx) => {
-    const created = await createDiscount(parseBody<DiscountInput>(ctx.request.body, discountInput));
+    const created = await createDiscount(parseBody(ctx.request.body, discountInput));
     ctx.status = 201;
     ctx.body = created;
   });
   router.put('/admin/discounts/:id', async (ctx) => {
     const id = parseId(ctx.params.id);
-    ctx.body = await updateDiscount(id, parseBody<DiscountInput>(ctx.request.body, discountInput, { partial: true }));
+    ctx.body = await updateDiscount(id, parseBody(ctx.request.body, discountChangeInput));
   });
   router.delete('/admin/discounts/:id', async (ctx) => {
     ctx.body = await deleteDiscount(parseId(ctx.params.id));

@@ -10,9 +10,9 @@ import { badRequest, notFound } from '../../platform/http/errors';
 import { requireUser, currentUser } from '../auth';
 import { isRaDialect, parseRaParams, sendRaList } from '../../platform/lists/raList';
 import { placedBy } from '../orders';
-import { DocumentKind, INVOICE_TEXT, isMonth } from '../../../../domain/invoices';
+import { INVOICE_TEXT, isMonth } from '../../../../domain/invoices';
 import {
-  CreditNoteInput, buyersDocuments, findInvoice, invoiceAnswer, issueAndSend, issueCreditNote, issueInvoice, lastInvoiceRequest, orderDocumentsForStaff,
+  buyersDocuments, findInvoice, invoiceAnswer, issueAndSend, issueCreditNote, issueInvoice, lastInvoiceRequest, orderDocumentsForStaff,
   pdfFileName, pdfOf, useInvoiceMail,
 } from './service';
 import { invoiceListSpec, invoicePage, plainInvoicePage } from './lists';
@@ -40,7 +40,7 @@ async function orderDocuments(ctx: Context) {
 
 async function issueInvoiceCreditNote(ctx: Context) {
   const invoiceId = parseId(ctx.params.id);
-  const input = parseBody<CreditNoteInput>(ctx.request.body ?? {}, creditNoteInput);
+  const input = parseBody(ctx.request.body ?? {}, creditNoteInput);
   const a = invoiceAnswer(await issueAndSend(ctx.config, () => issueCreditNote(invoiceId, input)));
   ctx.status = 201;
   ctx.body = {
@@ -56,7 +56,7 @@ async function listInvoices(ctx: Context) {
     sendRaList(ctx, 'invoices', rows.map(invoiceAnswer), params.start, total);
     return;
   }
-  const { rows, total } = await plainInvoicePage(parseQuery<{ month?: string; kind?: DocumentKind; page?: number; limit?: number }>(ctx.query, invoiceListQuery));
+  const { rows, total } = await plainInvoicePage(parseQuery(ctx.query, invoiceListQuery));
   ctx.body = { invoices: rows.map(invoiceAnswer), total };
 }
 

@@ -13,11 +13,11 @@ import { currentUser } from '../auth';
 import { CheckoutInput, takePhoneOrder } from '../checkout';
 import { actorOf, findOrder, orderView } from './service';
 import {
-  changeOrderAsStaff, deleteOrderAsStaff, orderCountsByStatus, staffOrderList, staffOrderListSpec, staffOrderPage, type SpecListQuery, type StaffOrderChange,
+  changeOrderAsStaff, deleteOrderAsStaff, orderCountsByStatus, staffOrderList, staffOrderListSpec, staffOrderPage,
 } from './adminService';
 
 async function specList(ctx: Context) {
-  ctx.body = { data: await staffOrderList(parseQuery<SpecListQuery>(ctx.query, orderListQuery)) };
+  ctx.body = { data: await staffOrderList(parseQuery(ctx.query, orderListQuery)) };
 }
 
 async function raList(ctx: Context) {
@@ -28,13 +28,13 @@ async function raList(ctx: Context) {
 
 /** Apply a staff edit; the customer hears of a status change by e-mail. */
 async function updateOrder(ctx: Context, id: number) {
-  const input = parseBody<StaffOrderChange>(ctx.request.body, orderChangeInput, { partial: true });
+  const input = parseBody(ctx.request.body, orderChangeInput);
   return changeOrderAsStaff(ctx.config, id, input, actorOf(currentUser(ctx)));
 }
 
 async function removeOrder(ctx: Context, id: number) {
   // The admin asks why; the spec's plain DELETE (no reason) is still accepted.
-  const { reason } = parseQuery<{ reason?: string }>(ctx.query, orderDeletionQuery);
+  const { reason } = parseQuery(ctx.query, orderDeletionQuery);
   const order = await deleteOrderAsStaff(id, currentUser(ctx), reason, ctx.ip);
   ctx.state.audited = true;
   return order;
@@ -45,10 +45,10 @@ async function removeOrder(ctx: Context, id: number) {
  * linked to the customer's account when the e-mail belongs to one, with who took it in the history.
  */
 async function createPhoneOrder(ctx: Context) {
-  const { staffNote, ...input } = parseBody<CheckoutInput & { staffNote?: string }>(ctx.request.body, phoneOrderInput);
+  const { staffNote, ...input } = parseBody(ctx.request.body, phoneOrderInput);
   if (!input.discountCode) delete input.discountCode;
   if (!input.items?.length) throw badRequest(API.cartEmpty, { items: API.cartEmpty });
-  const placed = await takePhoneOrder(ctx.config, input, actorOf(currentUser(ctx)), staffNote);
+  const placed = await takePhoneOrder(ctx.config, input as CheckoutInput, actorOf(currentUser(ctx)), staffNote);
   const order = orderView(await findOrder(placed.id), { staff: true });
   ctx.status = 201;
   ctx.body = { ...order, message: API.orderCreated };

@@ -52,13 +52,13 @@ export function ordersRoutes() {
   const router = new Router();
 
   router.post('/orders/create', async (ctx) => {
-    const input = parseBody<CheckoutInput & { invoice?: InvoiceRequest | null; altcha?: string | null }>(ctx.request.body, namesOffice(ctx.request.body) ? officeCheckoutInput : checkoutInput);
+    const input = parseBody(ctx.request.body, namesOffice(ctx.request.body) ? officeCheckoutInput : checkoutInput);
     if (input.discountCode === null || input.discountCode === '') delete input.discountCode;
     const user = ctx.state.user as User | null;
     // A code on the order is a code check like any other: counted before it is looked up.
     const codeCheck = await codeCheckOf(ctx, user, input.discountCode);
     const guest = user ? undefined : { ip: ctx.ip, proof: input.altcha };
-    const placed = await checkout(ctx.config, input, { user, invoice: checkInvoiceRequest(input.invoice), codeCheck, guest });
+    const placed = await checkout(ctx.config, input as CheckoutInput, { user, invoice: checkInvoiceRequest(input.invoice as InvoiceRequest | null | undefined), codeCheck, guest });
     if (!user) session(ctx).orderIds = [...(session(ctx).orderIds ?? []).slice(-49), placed.id];
     ctx.status = 201;
     ctx.body = { message: API.orderCreated, order: orderView(placed) };
@@ -78,7 +78,7 @@ export function ordersRoutes() {
 
   router.post('/orders/:id/withdraw', async (ctx) => {
     const id = parseId(ctx.params.id);
-    const { reason } = parseBody<{ reason?: string }>(ctx.request.body ?? {}, withdrawalInput);
+    const { reason } = parseBody(ctx.request.body ?? {}, withdrawalInput);
     const own = await ownOrder(ctx, id);
     const actor = actorOf(ctx.state.user, `${own.customerFirstName} ${own.customerLastName}`.trim());
     const { order: withdrawn, kind } = await withdrawByShopper(ctx.config, id, actor, reason ?? '');

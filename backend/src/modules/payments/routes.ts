@@ -6,7 +6,6 @@ import { paymentChangeInput } from '../../../../domain/schemas/payments';
 import { currentUser } from '../auth';
 import { parseRaParams, sendRaList } from '../../platform/lists/raList';
 import { API } from '../../../../domain/messages';
-import type { PaymentRecordStatus } from '../../../../domain/orderStatus';
 import { actorOf } from '../orders';
 import { findPayment, movePayment, paymentListSpec, paymentPage } from './adminService';
 
@@ -23,7 +22,7 @@ export function paymentsRoutes() {
   });
   router.put('/:id', async (ctx) => {
     const id = parseId(ctx.params.id);
-    const input = parseBody<{ status?: PaymentRecordStatus; refundAmount?: number; refundReason?: string }>(ctx.request.body, paymentChangeInput, { partial: true });
+    const input = parseBody(ctx.request.body, paymentChangeInput);
     const payment = await movePayment(id, input.status, actorOf(currentUser(ctx)), { amount: input.refundAmount, reason: input.refundReason });
     ctx.body = { ...payment, message: API.paymentUpdated };
   });

@@ -31,11 +31,11 @@ export async function publicSettings() {
 
 /** Nested groups are merged over the current values, so a form may send one field of a group. */
 async function update(ctx: Context) {
-  const input = parseBody<Partial<ShopSettings>>(ctx.request.body, settingsInput, { partial: true });
+  const input = parseBody(ctx.request.body, settingsInput);
   const current = await getSettings();
   // The currency changes only through the switch, which converts every amount with it.
   if (input.currency !== undefined && input.currency !== current.currency) throw conflict(API.currencyBySwitchOnly, { currency: API.currencyBySwitchOnly });
-  const changes: Partial<ShopSettings> = { ...input };
+  const changes = { ...input } as Partial<ShopSettings>;
   delete changes.currency;
   if (input.contacts) changes.contacts = { ...current.contacts, ...input.contacts };
   if (input.bank) changes.bank = { ...current.bank, ...input.bank };
