@@ -2,6 +2,7 @@
 // barrier (POST /api/accessibility/barriers).
 import { ACCESSIBILITY } from '../messages';
 import { EMAIL_MAX, NAME_MAX, PHONE_MAX, TEXT_MAX } from '../limits';
+import type { z } from 'zod';
 import { email, input, object, text } from './fields';
 
 /** yyyy-mm-dd, a real month and day. */
@@ -23,3 +24,4 @@ export const barrierReportInput = input({
   page: text(500),
   message: text(TEXT_MAX, { min: 1, required: true }),
 });
+export type BarrierReport = z.infer<typeof barrierReportInput>;

@@ -3,6 +3,7 @@
 // run after these, on the merged values.
 import { EMAIL_MAX, PAGE_SIZE_MAX, PHONE_MAX } from '../limits';
 import { DOCUMENT_KINDS, DOCUMENT_NUMBER_MAX, INVOICE_FIELD_MAX, INVOICE_TEXT } from '../invoices';
+import type { z } from 'zod';
 import { bool, input, int, list, object, oneOf, query, text } from './fields';
 
 export const legalSettingsInput = object({
@@ -55,3 +56,4 @@ export const creditNoteInput = input({
   shipping: bool(),
   reason: text(CREDIT_REASON_MAX, { message: INVOICE_TEXT.creditReasonTooLong }),
 });
+export type CreditNoteRequest = z.infer<typeof creditNoteInput>;

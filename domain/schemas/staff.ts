@@ -1,5 +1,6 @@
 // The distributors' form, and staff marking a message or a notification read.
 import { NAME_MAX, PHONE_MAX, TEXT_MAX } from '../limits';
+import type { z } from 'zod';
 import { bool, email, input, text } from './fields';
 
 /** POST /contact (the storefront's "За дистрибутори"). */
@@ -11,6 +12,7 @@ export const contactMessageInput = input({
   message: text(TEXT_MAX, { min: 1, required: true }),
 });
 
+export type ContactMessage = z.infer<typeof contactMessageInput>;
 /** PUT /admin/contact-messages/:id: only `isRead` changes; the rest is the record echoed back. */
 export const contactMessageChangeInput = input({ isRead: bool() }, { ignore: ['id', 'name', 'company', 'email', 'phone', 'message', 'subject', 'createdAt'] });
 

@@ -6,14 +6,9 @@ import { Product } from '../../models/Product';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { API } from '../../../../domain/messages';
 import { slugify } from '../../../../domain/slug';
+import type { CategoryChange } from '../../../../domain/schemas/catalogue';
 
-export interface CategoryInput {
-  name?: string;
-  parentId?: number | null;
-  position?: number;
-  description?: string;
-  slug?: string;
-}
+export type CategoryInput = CategoryChange;
 
 /** Product counts per category: active products only for shoppers, all for staff. */
 export async function productCounts(onlyActive: boolean): Promise<Map<number, number>> {
