@@ -10,8 +10,8 @@
 // - a partial update needs no required field, at any depth: its schema is the same fields built
 //   with `required: false` (see productChangeInput). zod's own `.partial()` would keep each field's
 //   texts for null and '' as if it were still required, so it is not used for those;
-// - a list checks each item with the item's own schema, built with `item: true` (an item is never
-//   "not given": null or '' there is a wrong value).
+// - a list checks each item with the item's own schema: an `input(...)`, or a builder given
+//   `item: true` (an item is never "not given": null or '' there is a wrong value).
 // A field given as '' where '' means "not given" comes out undefined: the server drops such keys
 // (`withoutAbsent`, backend/src/platform/http/parseInput.ts). No I/O here.
 import { z } from 'zod';
@@ -30,7 +30,9 @@ export interface Presence {
   item?: boolean;
 }
 
-/** The schema of a field with presence `P` whose value is `T`: optional unless required. */
+/** The type of a field with presence `P` whose value is `T`, as z.infer reads it: `| null` where
+ *  nullable, an optional key unless required. (Where '' means "not given" the field is a
+ *  z.preprocess around the `.optional()`; only its type is written as the ZodOptional.) */
 export type FieldOf<T, P> = P extends { item: true }
   ? z.ZodType<T>
   : P extends { required: true }
