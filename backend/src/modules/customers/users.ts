@@ -7,8 +7,7 @@ import { searchable } from '../../../../domain/slug';
 import { hashPassword, verifyPassword } from '../auth';
 import { revokeAllTokens } from '../auth';
 import type { Transaction } from 'objection';
-import type { UserInput } from '../../../../domain/schemas/customers';
-import type { UserChange } from '../../../../domain/schemas/customers';
+import type { UserChange, UserInput } from '../../../../domain/schemas/customers';
 
 export type { UserInput };
 
