@@ -2,7 +2,8 @@
 // barrier (POST /api/accessibility/barriers).
 import { ACCESSIBILITY } from '../messages';
 import { EMAIL_MAX, NAME_MAX, PHONE_MAX, TEXT_MAX } from '../limits';
-import { email, object, text } from './fields';
+import type { z } from 'zod';
+import { email, input, object, text } from './fields';
 
 /** yyyy-mm-dd, a real month and day. */
 export const STATEMENT_DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
@@ -16,10 +17,11 @@ export const accessibilitySettingsInput = object({
   phone: text(PHONE_MAX),
 });
 
-export const barrierReportInput = object({
+export const barrierReportInput = input({
   name: text(NAME_MAX, { min: 1, required: true }),
   email: email({ required: true }),
   /** The page or feature where the barrier is (optional). */
   page: text(500),
   message: text(TEXT_MAX, { min: 1, required: true }),
 });
+export type BarrierReport = z.infer<typeof barrierReportInput>;

@@ -1,19 +1,19 @@
 // Sign-up, sign-in, the second factor, passwords and personal API tokens.
 import { API } from '../messages';
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX } from '../limits';
-import { email, int, object, text } from './fields';
+import { email, input, int, text } from './fields';
 
 /** Sent with a form by some clients; the header is what is checked. */
 const FORM_EXTRAS = ['csrfToken', '_csrf', 'rememberMe', 'confirmPassword'];
 
 /** A new password: kept as typed (spaces count), at least PASSWORD_MIN characters. */
-export const newPassword = (required: boolean) =>
+export const newPassword = <R extends boolean>(required: R) =>
   text(PASSWORD_MAX, { min: PASSWORD_MIN, trim: false, multiline: true, required, message: API.passwordTooShort });
 
 /** The password that is checked, not set: only not empty. */
 const givenPassword = text(PASSWORD_MAX, { min: 1, trim: false, multiline: true, required: true });
 
-export const registerInput = object(
+export const registerInput = input(
   {
     email: email({ required: true }),
     password: newPassword(true),
@@ -24,25 +24,25 @@ export const registerInput = object(
   { ignore: FORM_EXTRAS },
 );
 
-export const loginInput = object({ email: email({ required: true, message: API.wrongCredentials }), password: givenPassword }, { ignore: FORM_EXTRAS });
+export const loginInput = input({ email: email({ required: true, message: API.wrongCredentials }), password: givenPassword }, { ignore: FORM_EXTRAS });
 
 /** A code from the authenticator app or a backup code. */
-export const twoFactorCodeInput = object({ code: text(20, { min: 1, required: true, message: API.twoFactorWrongCode }) });
+export const twoFactorCodeInput = input({ code: text(20, { min: 1, required: true, message: API.twoFactorWrongCode }) });
 
-export const forgotPasswordInput = object({ email: email({ required: true }) });
+export const forgotPasswordInput = input({ email: email({ required: true }) });
 
-export const resetPasswordInput = object({
+export const resetPasswordInput = input({
   token: text(200, { min: 10, required: true, message: API.resetLinkInvalid }),
   password: newPassword(true),
 });
 
-export const passwordChangeInput = object({
+export const passwordChangeInput = input({
   currentPassword: givenPassword,
   newPassword: newPassword(true),
 });
 
 /** A personal API token: its name and how long it lives (API_TOKEN_EXPIRY_DAYS, checked after). */
-export const apiTokenInput = object({
+export const apiTokenInput = input({
   name: text(100, { min: 1, required: true }),
   expiresInDays: int({ min: 1, max: 366 }),
 });

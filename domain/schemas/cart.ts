@@ -2,14 +2,14 @@
 // the preview, the discount preview). Read-outs a client copies along are accepted and dropped;
 // prices among them are never used.
 import { CART_LINES_MAX, PERSONALIZATION_MAX, QUANTITY_MAX } from '../limits';
-import { int, list, number, object, text } from './fields';
+import { input, int, list, number, text } from './fields';
 
 export const PRICE_LIKE = ['price', 'unitPrice', 'lineTotal', 'subtotal', 'total', 'discountTotal', 'shippingTotal', 'currency'];
 const LINE_READ_OUTS = ['id', 'name', 'productName', 'productSlug', 'slug', 'image', 'variantName', 'sku', 'stock', ...PRICE_LIKE];
 
 /** The chosen attribute values of a line. */
 const lineAttributes = list(
-  object(
+  input(
     { attributeId: int({ min: 1, required: true }), attributeValueId: int({ min: 1, required: true }) },
     { ignore: ['id', 'cartItemId', 'attributeValue', 'attributeName', 'name', 'value'] },
   ),
@@ -25,13 +25,13 @@ const lineFields = {
 };
 
 /** A checkout's lines (and the quote's, the discount preview's): at most what the server cart holds. */
-export const cartLines = list(object(lineFields, { ignore: LINE_READ_OUTS }), { max: CART_LINES_MAX });
+export const cartLines = list(input(lineFields, { ignore: LINE_READ_OUTS }), { max: CART_LINES_MAX });
 
 /** A guest's cookie lines keep their own (time-based) id, so a preview can be matched back. */
-const guestLines = list(object({ ...lineFields, id: number({ min: 0 }) }, { ignore: LINE_READ_OUTS.filter((k) => k !== 'id') }), { max: 100, required: true });
+const guestLines = list(input({ ...lineFields, id: number({ min: 0 }) }, { ignore: LINE_READ_OUTS.filter((k) => k !== 'id') }), { max: 100, required: true });
 
 /** POST /cart/preview. */
-export const cartPreviewInput = object({ items: guestLines });
+export const cartPreviewInput = input({ items: guestLines });
 
 /** The line's own id (a guest line's time-based id when a client posts one) is not an input. */
 const editFields = {
@@ -40,5 +40,5 @@ const editFields = {
   attributes: lineAttributes,
   personalization: text(PERSONALIZATION_MAX, { nullable: true }),
 };
-export const cartEditInput = object(editFields, { ignore: ['id'] });
-export const cartAddInput = object({ ...editFields, productId: int({ min: 1, required: true }) }, { ignore: ['id'] });
+export const cartEditInput = input(editFields, { ignore: ['id'] });
+export const cartAddInput = input({ ...editFields, productId: int({ min: 1, required: true }) }, { ignore: ['id'] });

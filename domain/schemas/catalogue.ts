@@ -9,69 +9,71 @@ import {
 import { PRODUCT_KINDS } from '../productKinds';
 import { PRODUCT_WEIGHT_MAX_GRAMS } from '../couriers';
 import { z } from 'zod';
-import { bool, int, list, money, number, object, oneOf, query, text } from './fields';
+import { bool, input, int, list, money, number, oneOf, query, text } from './fields';
 
 export const SKU_PATTERN = /^[A-Za-z0-9._\-/]+$/;
 /** An uploaded picture's path or a web address. */
 export const IMAGE_URL_PATTERN = /^(\/uploads\/[\w./-]+|https?:\/\/\S+)$/;
 
 /** An attribute value: a string or `{ value }`, not blank, up to NAME_MAX characters. */
-const attributeValue = z.unknown().refine(
+const attributeValue = z.custom<string | { id?: number; value: string }>(
   (v) => {
     const value = typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as { value?: unknown }).value === 'string' ? (v as { value: string }).value : null;
     return value !== null && value.trim() !== '' && value.length <= NAME_MAX;
   },
   { error: API.invalidValue },
 );
-
-/** A product as staff create it (`partial` for a change: nothing required, at any depth). */
-export const productInput = object(
-  {
-    name: text(TITLE_MAX, { min: 1, required: true }),
-    slug: text(SLUG_MAX, { min: 1 }),
-    description: text(TEXT_MAX),
-    status: oneOf(PRODUCT_STATUSES),
-    price: money({ min: 0, max: PRICE_MAX, required: true }),
-    compareAtPrice: money({ min: 0, max: PRICE_MAX, nullable: true }),
-    categoryId: int({ min: 1, nullable: true }),
-    // The upper limits by kind (domain/productKinds) are checked by the service, with their own words.
-    nicotineMgMl: number({ min: 0, nullable: true }),
-    volumeMl: number({ min: 0, max: VOLUME_MAX_ML, nullable: true }),
-    kind: oneOf(PRODUCT_KINDS),
-    tankCount: int({ min: 1, max: TANK_COUNT_MAX }),
-    weightGrams: int({ min: 1, max: PRODUCT_WEIGHT_MAX_GRAMS, nullable: true }),
-    featured: bool(),
-    seoTitle: text(TITLE_MAX),
-    seoDescription: text(500),
-    variants: list(
-      object(
-        {
-          id: int({ min: 1 }),
-          name: text(TITLE_MAX, { min: 1, required: true }),
-          sku: text(SKU_MAX, { min: 1, required: true, pattern: SKU_PATTERN }),
-          price: money({ min: 0, max: PRICE_MAX, nullable: true }),
-          stock: int({ min: 0, max: STOCK_MAX, required: true }),
-          // Empty or null: none (JSON-LD then names no gtin).
-          gtin: text(GTIN_MAX, { pattern: /^(?:|\d{8}|\d{12,14})$/, check: isValidGtin, nullable: true, message: PRODUCT_DATA.gtinInvalid }),
-        },
-        { ignore: ['productId', 'position', 'createdAt', 'updatedAt'] },
-      ),
-      { max: 100 },
+/** A product's fields; `required` false for a change (PUT: nothing required, at any depth). */
+const productFields = <R extends boolean>(required: R) => ({
+  name: text(TITLE_MAX, { min: 1, required }),
+  slug: text(SLUG_MAX, { min: 1 }),
+  description: text(TEXT_MAX),
+  status: oneOf(PRODUCT_STATUSES),
+  price: money({ min: 0, max: PRICE_MAX, required }),
+  compareAtPrice: money({ min: 0, max: PRICE_MAX, nullable: true }),
+  categoryId: int({ min: 1, nullable: true }),
+  // The upper limits by kind (domain/productKinds) are checked by the service, with their own words.
+  nicotineMgMl: number({ min: 0, nullable: true }),
+  volumeMl: number({ min: 0, max: VOLUME_MAX_ML, nullable: true }),
+  kind: oneOf(PRODUCT_KINDS),
+  tankCount: int({ min: 1, max: TANK_COUNT_MAX }),
+  weightGrams: int({ min: 1, max: PRODUCT_WEIGHT_MAX_GRAMS, nullable: true }),
+  featured: bool(),
+  seoTitle: text(TITLE_MAX),
+  seoDescription: text(500),
+  variants: list(
+    input(
+      {
+        id: int({ min: 1 }),
+        name: text(TITLE_MAX, { min: 1, required }),
+        sku: text(SKU_MAX, { min: 1, required, pattern: SKU_PATTERN }),
+        price: money({ min: 0, max: PRICE_MAX, nullable: true }),
+        stock: int({ min: 0, max: STOCK_MAX, required }),
+        // Empty or null: none (JSON-LD then names no gtin).
+        gtin: text(GTIN_MAX, { pattern: /^(?:|\d{8}|\d{12,14})$/, check: isValidGtin, nullable: true, message: PRODUCT_DATA.gtinInvalid }),
+      },
+      { ignore: ['productId', 'position', 'createdAt', 'updatedAt'] },
     ),
-    attributes: list(
-      object({ name: text(NAME_MAX, { min: 1, required: true }), values: list(attributeValue, { max: 100, required: true }) }, { ignore: ['id'] }),
-      { max: 20 },
-    ),
-    images: list(
-      object({ url: text(URL_MAX, { min: 1, required: true, pattern: IMAGE_URL_PATTERN }), alt: text(200) }, { ignore: ['id', 'position', 'productId'] }),
-      { max: 20 },
-    ),
-  },
-  { ignore: ['id', 'createdAt', 'updatedAt', 'category', 'stock', 'inStock'] },
-);
-
+    { max: 100 },
+  ),
+  attributes: list(
+    input({ name: text(NAME_MAX, { min: 1, required }), values: list(attributeValue, { max: 100, required }) }, { ignore: ['id'] }),
+    { max: 20 },
+  ),
+  images: list(
+    input({ url: text(URL_MAX, { min: 1, required, pattern: IMAGE_URL_PATTERN }), alt: text(200) }, { ignore: ['id', 'position', 'productId'] }),
+    { max: 20 },
+  ),
+});
+const PRODUCT_READ_ONLY = ['id', 'createdAt', 'updatedAt', 'category', 'stock', 'inStock'];
+/** A product as staff create it. */
+export const productInput = input(productFields(true), { ignore: PRODUCT_READ_ONLY });
+export type ProductInput = z.infer<typeof productInput>;
+/** A product's change (PUT /admin/products/:id). */
+export const productChangeInput = input(productFields(false), { ignore: PRODUCT_READ_ONLY });
+export type ProductChange = z.infer<typeof productChangeInput>;
 /** PUT /products/:id/updateStatus. */
-export const productStatusInput = object({ status: oneOf(PRODUCT_STATUSES, { required: true }) });
+export const productStatusInput = input({ status: oneOf(PRODUCT_STATUSES, { required: true }) });
 
 const catalogueFields = {
   page: int({ min: 1, max: 1_000_000 }),
@@ -88,25 +90,27 @@ export const catalogueQuery = query(catalogueFields);
 export const staffCatalogueQuery = query({ ...catalogueFields, status: oneOf(PRODUCT_STATUSES) });
 
 const CATEGORY_READ_ONLY = ['id', 'productCount', 'createdAt', 'updatedAt', 'parent', 'children'];
-/** A category (create; `partial` for a change). */
-export const categoryInput = object(
-  {
-    name: text(NAME_MAX, { min: 1, required: true }),
-    parentId: int({ min: 1, nullable: true }),
-    position: int({ min: 0, max: 100000 }),
-    description: text(TEXT_MAX),
-    slug: text(SLUG_MAX, { min: 1 }),
-  },
-  { ignore: CATEGORY_READ_ONLY },
-);
+const categoryFields = <R extends boolean>(required: R) => ({
+  name: text(NAME_MAX, { min: 1, required }),
+  parentId: int({ min: 1, nullable: true }),
+  position: int({ min: 0, max: 100000 }),
+  description: text(TEXT_MAX),
+  slug: text(SLUG_MAX, { min: 1 }),
+});
+/** A category (create), and its change (PUT: nothing required). */
+export const categoryInput = input(categoryFields(true), { ignore: CATEGORY_READ_ONLY });
+export type CategoryInput = z.infer<typeof categoryInput>;
+export const categoryChangeInput = input(categoryFields(false), { ignore: CATEGORY_READ_ONLY });
+export type CategoryChange = z.infer<typeof categoryChangeInput>;
 /** The spec's update names its fields differently. */
-export const categorySpecChangeInput = object({ categoryName: text(NAME_MAX, { min: 1 }), parentCategoryId: int({ min: 1, nullable: true }) });
+export const categorySpecChangeInput = input({ categoryName: text(NAME_MAX, { min: 1 }), parentCategoryId: int({ min: 1, nullable: true }) });
 
-/** A reusable flavour list (admin: Вкусове): its name and the flavours, one per entry. */
-export const flavourListInput = object(
-  {
-    name: text(NAME_MAX, { min: 1, required: true }),
-    flavours: list(text(NAME_MAX, { min: 1 }), { max: FLAVOUR_LIST_MAX, required: true }),
-  },
-  { ignore: ['id', 'createdAt', 'updatedAt', 'flavourCount'] },
-);
+/** A reusable flavour list (admin: Вкусове): its name and the flavours, one per entry; and its
+ *  change (PUT: nothing required). */
+const flavourListFields = <R extends boolean>(required: R) => ({
+  name: text(NAME_MAX, { min: 1, required }),
+  flavours: list(text(NAME_MAX, { min: 1, item: true }), { max: FLAVOUR_LIST_MAX, required }),
+});
+const FLAVOUR_LIST_READ_ONLY = ['id', 'createdAt', 'updatedAt', 'flavourCount'];
+export const flavourListInput = input(flavourListFields(true), { ignore: FLAVOUR_LIST_READ_ONLY });
+export const flavourListChangeInput = input(flavourListFields(false), { ignore: FLAVOUR_LIST_READ_ONLY });

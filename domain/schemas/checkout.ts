@@ -2,7 +2,7 @@
 import { API, FIELD } from '../messages';
 import { NAME_MAX, PHONE_MAX, TEXT_MAX } from '../limits';
 import { PAYMENT_METHODS, SHIPPING_METHODS } from '../orderStatus';
-import { bool, email, int, number, object, oneOf, text } from './fields';
+import { bool, email, input, int, number, object, oneOf, text } from './fields';
 import { cartLines, PRICE_LIKE } from './cart';
 import { invoiceRequestInput } from './invoices';
 import { PHONE_MIN, PHONE_PATTERN, POSTCODE_PATTERN } from './rules';
@@ -52,14 +52,14 @@ const checkoutFields = (withOffice: boolean) => ({
 });
 
 /** POST /orders/create; `officeCheckoutInput` when the body names `shipping.officeId`. */
-export const checkoutInput = object(checkoutFields(false), { ignore: PRICE_LIKE });
-export const officeCheckoutInput = object(checkoutFields(true), { ignore: PRICE_LIKE });
+export const checkoutInput = input(checkoutFields(false), { ignore: PRICE_LIKE });
+export const officeCheckoutInput = input(checkoutFields(true), { ignore: PRICE_LIKE });
 
 /** An order staff take by phone: the customer confirms age and terms aloud. */
-export const phoneOrderInput = object({ ...checkoutFields(false), termsAccepted: bool(), staffNote: text(TEXT_MAX) }, { ignore: [...PRICE_LIKE, 'id'] });
+export const phoneOrderInput = input({ ...checkoutFields(false), termsAccepted: bool(), staffNote: text(TEXT_MAX) }, { ignore: [...PRICE_LIKE, 'id'] });
 
 /** POST /checkout/quote: the lines (a guest's), the delivery method, a code and the e-mail it is for. */
-export const quoteInput = object({
+export const quoteInput = input({
   items: cartLines,
   shipping: object({ method: oneOf(SHIPPING_METHODS, { nullable: true }) }, { ignore: ['city', 'postcode', 'address', 'officeId'] }),
   discountCode: text(50, { nullable: true }),

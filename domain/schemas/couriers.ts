@@ -2,7 +2,7 @@
 import { FIELD } from '../messages';
 import { NAME_MAX, PHONE_MAX } from '../limits';
 import { COURIER_TEXT, COURIERS, OFFICE_QUERY_MAX, PARCEL_WEIGHT_MAX_KG, PARCEL_WEIGHT_MIN_KG } from '../couriers';
-import { bool, int, number, object, oneOf, query, text } from './fields';
+import { bool, input, int, number, object, oneOf, query, text } from './fields';
 import { ECONT_OFFICE_CODE_PATTERN, OPTIONAL_PHONE_PATTERN, POSTCODE_PATTERN, SPEEDY_OFFICE_ID_PATTERN } from './rules';
 
 /** GET /couriers/offices?courier&q. */
@@ -12,7 +12,7 @@ export const officeSearchQuery = query({
 });
 
 /** POST /admin/orders/:id/shipment. */
-export const shipmentInput = object({
+export const shipmentInput = input({
   weightKg: number({ min: PARCEL_WEIGHT_MIN_KG, max: PARCEL_WEIGHT_MAX_KG }),
   reviewBeforePayment: bool(),
 });

@@ -1,31 +1,32 @@
 // Accounts as staff create and change them (users and admins).
 import { API } from '../messages';
 import { NAME_MAX, PAGE_SIZE_MAX, PHONE_MAX, ROLES, USER_SORTS } from '../limits';
-import { email, int, object, oneOf, query, text } from './fields';
+import type { z } from 'zod';
+import { email, input, int, oneOf, query, text } from './fields';
 import { newPassword } from './auth';
 
 /** What react-admin echoes back from a record it loaded. */
 const USER_READ_ONLY = ['id', 'createdAt', 'updatedAt', 'lastLoginAt', 'twoFactorEnabled', 'orderCount', 'fullName'];
 
-const userFields = {
-  email: email({ required: true }),
-  password: newPassword(true),
+const userFields = <R extends boolean>(required: R) => ({
+  email: email({ required }),
+  password: newPassword(required),
   firstName: text(NAME_MAX, { name: true }),
   lastName: text(NAME_MAX, { name: true }),
   phone: text(PHONE_MAX),
   role: oneOf(ROLES),
-};
-
-/** A user (create; `partial` for a change). */
-export const userInput = object(userFields, { ignore: USER_READ_ONLY });
-
+});
+/** A user (create), and its change (PUT: nothing required). */
+export const userInput = input(userFields(true), { ignore: USER_READ_ONLY });
+export type UserInput = z.infer<typeof userInput>;
+export const userChangeInput = input(userFields(false), { ignore: USER_READ_ONLY });
+export type UserChange = z.infer<typeof userChangeInput>;
 /** An admin by e-mail: an existing account is promoted (no password needed), so the role is
  *  not the form's to set. */
-export const adminInput = object({ ...userFields, password: newPassword(false) }, { ignore: [...USER_READ_ONLY, 'role'] });
-
+export const adminInput = input({ ...userFields(true), password: newPassword(false) }, { ignore: [...USER_READ_ONLY, 'role'] });
+export type AdminInput = z.infer<typeof adminInput>;
 /** A new admin account needs its password. */
-export const newAdminPassword = object({ password: newPassword(true) }, { ignore: Object.keys(userFields) });
-
+export const newAdminPassword = input({ password: newPassword(true) }, { ignore: Object.keys(userFields(true)) });
 /** GET /admin/users?page&limit&search&sort (the spec's list). */
 export const userListQuery = query({
   page: int({ min: 1, max: 1_000_000 }),

@@ -1,13 +1,20 @@
-// The field builders every input schema is made of (zod 4), each carrying the Bulgarian texts of
-// domain/messages.ts. The API's rules, kept exactly:
+// The field builders the input schemas are made of (zod 4, used plainly): each returns an ordinary
+// zod schema carrying the Bulgarian texts of domain/messages.ts; the schemas are `z.strictObject`s
+// of these and their types are `z.infer<typeof schema>`. The API's rules, kept exactly:
 // - a field absent (or '' for anything but text) is "not given": refused with `message` or
 //   "Полето е задължително." when required, else left out (or null when nullable);
 // - null is accepted only where nullable;
 // - `message`, when set, replaces every text of that field but the one-line refusal;
 // - objects refuse unknown fields ("Непознато поле.") and drop the read-only echoes named in
 //   `ignore` (react-admin sends the record back whole);
-// - a partial update (`partialOf`) needs no required field, at any depth.
-// No I/O here: the server (backend/src/platform/http/parseInput.ts) and the forms use these.
+// - a partial update needs no required field, at any depth: its schema is the same fields built
+//   with `required: false` (see productChangeInput). zod's own `.partial()` would keep each field's
+//   texts for null and '' as if it were still required, so it is not used for those;
+// - a list checks each item with the item's own schema: an `input(...)`, or a builder given
+//   `item: true` (an item is never "not given": null or '' there is a wrong value).
+// A field given as '' where '' means "not given" comes out undefined: the server drops such keys
+// (`withoutAbsent`, backend/src/platform/http/parseInput.ts). No I/O here.
+/* eslint-disable @typescript-eslint/no-empty-object-type -- a field given no rule has the empty rule `{}` as its type */
 import { z } from 'zod';
 import { API, SAFETY } from '../messages';
 import { NAME_CONTROL, NAME_LINK } from '../names';
@@ -20,54 +27,47 @@ export interface Presence {
   nullable?: boolean;
   /** One text for every refusal of this field (the one-line refusal excepted). */
   message?: string;
+  /** A list's item: no rules of presence (null, or '' for anything but text, is a wrong value). */
+  item?: boolean;
 }
 
-/** The schema of one field; its output type is what the route gets. */
-export type Field<T = unknown> = z.ZodType<T>;
-
-/** Each schema with required fields has a twin for partial updates (built alongside it). */
-const partialTwins = new WeakMap<z.ZodType, z.ZodType>();
-
-/** The same schema with nothing required, at any depth (PUT of a few fields). */
-export function partialOf<T>(schema: Field<T>): Field<T> {
-  return (partialTwins.get(schema) as Field<T> | undefined) ?? schema;
-}
-
-/** The value's own schema without the rules of presence: what a list checks each item with
- *  (an item is never "not given": null or '' there is a wrong value). */
-const bareValues = new WeakMap<z.ZodType, z.ZodType>();
-const bareOf = (f: z.ZodType): z.ZodType => bareValues.get(f) ?? f;
-
-/**
- * The rules of presence around a value's own schema. `text`: '' is a value (checked as text);
- * for any other kind '' means "not given" (an empty form input).
- */
-function present<T>(value: Field<T>, p: Presence, kind: 'text' | 'other', partial = false): Field<T> {
-  const required = !!p.required && !partial;
-  const missing = p.message ?? API.required;
-  const presence = (v: unknown, ctx: { addIssue: (issue: { code: 'custom'; message: string }) => void }) => {
-    if (v === undefined || (v === '' && kind !== 'text')) {
-      if (required) ctx.addIssue({ code: 'custom', message: missing });
-      return v === '' && p.nullable && !required ? null : undefined;
-    }
-    if (v === null && !p.nullable) ctx.addIssue({ code: 'custom', message: required ? missing : API.invalidValue });
-    return v;
-  };
-  const inner = required ? value.nullable() : value.nullable().optional();
-  const field = z.preprocess(presence, inner) as unknown as Field<T>;
-  bareValues.set(field, value);
-  return field;
-}
-
-/** A field with its twin for partial updates: a required field, or a list or object (which may
- *  hold required ones). */
-function withPartial<T>(build: (partial: boolean) => Field<T>, twin = true): Field<T> {
-  const full = build(false);
-  if (twin) partialTwins.set(full, build(true));
-  return full;
-}
+/** The type of a field with presence `P` whose value is `T`, as z.infer reads it: `| null` where
+ *  nullable, an optional key unless required. (Where '' means "not given" the field is a
+ *  z.preprocess around the `.optional()`; only its type is written as the ZodOptional.) */
+export type FieldOf<T, P> = P extends { item: true }
+  ? z.ZodType<T>
+  : P extends { required: true }
+    ? z.ZodType<P extends { nullable: true } ? T | null : T>
+    : z.ZodOptional<z.ZodType<P extends { nullable: true } ? T | null : T>>;
 
 const say = (p: Presence, text: string) => p.message ?? text;
+
+/** zod's text for a value of the wrong kind, replaced by the shop's: absent (undefined) or null
+ *  where not allowed is said as a missing or invalid value, anything else with `text`. */
+function wrongKind(p: Presence, text: string) {
+  const missing = p.message ?? API.required;
+  return (issue: { input?: unknown }): string => {
+    if (p.item) return say(p, text);
+    if (issue.input === undefined) return missing;
+    if (issue.input === null) return p.required ? missing : API.invalidValue;
+    return say(p, text);
+  };
+}
+
+/**
+ * An empty form input sends '': for anything but text that means "not given" (null where the
+ * field is nullable and not required). A preprocess, because zod's `.optional()` only lets
+ * undefined through.
+ */
+const blankIsNotGiven = (p: Presence) => (v: unknown) => (v === '' ? (p.nullable && !p.required ? null : undefined) : v);
+
+/** The value as a field: `.nullable()` where null is allowed, `.optional()` unless required. */
+function field(value: z.ZodType, p: Presence, blankMeansAbsent: boolean): z.ZodType {
+  if (p.item) return value;
+  const nullable = p.nullable ? value.nullable() : value;
+  const present = p.required ? nullable : nullable.optional();
+  return blankMeansAbsent ? z.preprocess(blankIsNotGiven(p), present) : present;
+}
 
 export interface TextRule extends Presence {
   min?: number;
@@ -85,9 +85,9 @@ export interface TextRule extends Presence {
 }
 
 /** Text up to `max` characters ('' is text: refused only by `min`). */
-export function text(max: number, rule: TextRule = {}): Field<string> {
+export function text<const P extends TextRule = {}>(max: number, rule: P = {} as P): FieldOf<string, P> {
   const { min, trim = true, pattern, multiline = max > SINGLE_LINE_MAX, name = false } = rule;
-  let s = z.string({ error: say(rule, API.mustBeText) });
+  let s = z.string({ error: wrongKind(rule, API.mustBeText) });
   // Before any other check: a line break is refused whatever the field's own message says.
   if (!multiline) s = s.refine((v) => !LINE_BREAK.test(v), { error: API.singleLine, abort: true });
   if (trim) s = s.trim();
@@ -103,15 +103,15 @@ export function text(max: number, rule: TextRule = {}): Field<string> {
     const check = rule.check;
     s = s.refine((v) => v === '' || check(v), { error: say(rule, API.invalidValue) });
   }
-  return withPartial((partial) => present(s, rule, 'text', partial), !!rule.required);
+  return field(s, rule, false) as FieldOf<string, P>;
 }
 
 /** An e-mail address, trimmed and lower-cased. */
-export function email(rule: Presence = {}): Field<string> {
+export function email<const P extends Presence = {}>(rule: P = {} as P): FieldOf<string, P> {
   const bad = say(rule, API.invalidEmail);
   // isEmailAddress checks the length before its pattern: a megabyte never reaches the pattern.
-  const s = z.string({ error: bad }).trim().toLowerCase().refine(isEmailAddress, { error: bad });
-  return withPartial((partial) => present(s, rule, 'other', partial), !!rule.required);
+  const s = z.string({ error: wrongKind(rule, API.invalidEmail) }).trim().toLowerCase().refine(isEmailAddress, { error: bad });
+  return field(s, rule, true) as FieldOf<string, P>;
 }
 
 const NUMERIC = /^\s*-?\d+(\.\d+)?\s*$/;
@@ -130,16 +130,16 @@ function bounded(n: z.ZodNumber, rule: NumberRule): z.ZodNumber {
 }
 
 /** Any finite number. */
-export function number(rule: NumberRule = {}): Field<number> {
-  const n = z.preprocess(asNumber, bounded(z.number({ error: say(rule, API.mustBeNumber) }), rule));
-  return withPartial((partial) => present(n, rule, 'other', partial), !!rule.required);
+export function number<const P extends NumberRule = {}>(rule: P = {} as P): FieldOf<number, P> {
+  const n = z.preprocess(asNumber, bounded(z.number({ error: wrongKind(rule, API.mustBeNumber) }), rule));
+  return field(n, rule, true) as FieldOf<number, P>;
 }
 
 /** A whole number. */
-export function int(rule: NumberRule = {}): Field<number> {
-  const whole = z.number({ error: say(rule, API.mustBeNumber) }).refine(Number.isInteger, { error: say(rule, API.mustBeInteger), abort: true });
-  const n = z.preprocess(asNumber, bounded(whole as unknown as z.ZodNumber, rule));
-  return withPartial((partial) => present(n, rule, 'other', partial), !!rule.required);
+export function int<const P extends NumberRule = {}>(rule: P = {} as P): FieldOf<number, P> {
+  const whole = z.number({ error: wrongKind(rule, API.mustBeNumber) }).refine(Number.isInteger, { error: say(rule, API.mustBeInteger), abort: true });
+  const n = z.preprocess(asNumber, bounded(whole, rule));
+  return field(n, rule, true) as FieldOf<number, P>;
 }
 
 /**
@@ -153,92 +153,89 @@ export function readMoney(v: unknown): number | undefined {
   return parseMoneyInput(typeof v === 'string' ? v : null) ?? undefined;
 }
 
-export function money(rule: NumberRule = {}): Field<number> {
-  const amount = bounded(z.number({ error: say(rule, API.invalidMoney) }), rule);
-  const m = z.preprocess((v) => readMoney(v) ?? NaN, amount.transform(toMinor));
-  return withPartial((partial) => present(m, rule, 'other', partial), !!rule.required);
+export function money<const P extends NumberRule = {}>(rule: P = {} as P): FieldOf<number, P> {
+  const amount = bounded(z.number({ error: wrongKind(rule, API.invalidMoney) }), rule);
+  // Absent and null stay what they are (the field says so); anything unreadable is NaN, refused.
+  const m = z.preprocess((v) => (v === undefined || v === null ? v : readMoney(v) ?? NaN), amount.transform(toMinor));
+  return field(m, rule, true) as FieldOf<number, P>;
 }
 
 /** Yes or no: true/false, also as "true"/"false", 1/0, "1"/"0". */
-export function bool(rule: Presence = {}): Field<boolean> {
+export function bool<const P extends Presence = {}>(rule: P = {} as P): FieldOf<boolean, P> {
   const b = z.preprocess(
     (v) => (v === 'true' || v === 1 || v === '1' ? true : v === 'false' || v === 0 || v === '0' ? false : v),
-    z.boolean({ error: say(rule, API.mustBeBoolean) }),
+    z.boolean({ error: wrongKind(rule, API.mustBeBoolean) }),
   );
-  return withPartial((partial) => present(b, rule, 'other', partial), !!rule.required);
+  return field(b, rule, true) as FieldOf<boolean, P>;
 }
 
 /** One of the given strings. */
-export function oneOf<const V extends readonly string[]>(values: V, rule: Presence = {}): Field<V[number]> {
-  const e = z.enum(values as unknown as [string, ...string[]], { error: say(rule, API.oneOf(values)) });
-  return withPartial((partial) => present(e as unknown as Field<V[number]>, rule, 'other', partial), !!rule.required);
+export function oneOf<const V extends readonly string[], const P extends Presence = {}>(values: V, rule: P = {} as P): FieldOf<V[number], P> {
+  const e = z.enum(values as unknown as [string, ...string[]], { error: wrongKind(rule, API.oneOf(values)) });
+  return field(e, rule, true) as FieldOf<V[number], P>;
 }
 
 /** A date and time, answered as an ISO timestamp. */
-export function timestamp(rule: Presence = {}): Field<string> {
+export function timestamp<const P extends Presence = {}>(rule: P = {} as P): FieldOf<string, P> {
   const bad = say(rule, API.invalidDate);
   const t = z
-    .string({ error: bad })
+    .string({ error: wrongKind(rule, API.invalidDate) })
     .max(40, { error: bad })
     .refine((v) => !Number.isNaN(new Date(v).getTime()), { error: bad, abort: true })
     .transform((v) => new Date(v).toISOString());
-  return withPartial((partial) => present(t, rule, 'other', partial), !!rule.required);
+  return field(t, rule, true) as FieldOf<string, P>;
 }
 
 export interface ListRule extends Presence {
   max?: number;
 }
 
-/** A list of `item`; a list longer than `max` is refused before its items are read. */
-export function list<T>(item: Field<T>, rule: ListRule = {}): Field<T[]> {
-  let outer = z.array(z.unknown(), { error: say(rule, API.mustBeList) });
+/** A list of `item` (built with `item: true`, or an `input`); one longer than `max` is refused
+ *  before its items are read. */
+export function list<I extends z.ZodType, const P extends ListRule = {}>(item: I, rule: P = {} as P): FieldOf<z.output<I>[], P> {
+  let outer = z.array(z.unknown(), { error: wrongKind(rule, API.mustBeList) });
   if (rule.max !== undefined) outer = outer.max(rule.max, { error: say(rule, API.atMost(rule.max)) });
-  return withPartial((partial) => present(outer.pipe(z.array(bareOf(partial ? partialOf(item) : item))) as Field<T[]>, rule, 'other', partial));
+  return field(outer.pipe(z.array(item)), rule, true) as FieldOf<z.output<I>[], P>;
 }
-
-export type Shape = Record<string, Field<any>>;
-/** What an object schema answers: the fields given (absent ones are left out). */
-export type Parsed<S extends Shape> = { [K in keyof S]?: z.output<S[K]> };
 
 export interface ObjectRule extends Presence {
   /** Read-only fields a client echoes back: accepted and dropped. */
   ignore?: readonly string[];
 }
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A read-only field a client echoes back: accepted whatever it holds, and dropped. */
+const echo = z.unknown().transform((): undefined => undefined).optional();
+
+/** The shape with the echoes named in `ignore` as fields of their own (a field of the shape wins
+ *  over one). Typed as the shape alone: an echo is never part of what the route gets. */
+function withEchoes<S extends z.ZodRawShape>(shape: S, ignore: readonly string[] = []): S {
+  return { ...Object.fromEntries(ignore.map((k) => [k, echo])), ...shape };
 }
 
-/** An object of exactly these fields (unknown ones refused, `ignore`d ones dropped). */
-export function object<S extends Shape>(shape: S, rule: ObjectRule = {}): Field<Parsed<S>> {
-  const ignored = (rule.ignore ?? []).filter((k) => !Object.prototype.hasOwnProperty.call(shape, k));
-  const dropIgnored = (v: unknown) => {
-    if (!isPlainObject(v) || !ignored.some((k) => Object.prototype.hasOwnProperty.call(v, k))) return v;
-    const out = { ...v };
-    for (const k of ignored) delete out[k];
-    return out;
-  };
-  /** A field given as '' where '' means "not given" comes out undefined: leave it out. */
-  const leaveOutAbsent = (o: Record<string, unknown>) => {
-    for (const k of Object.keys(o)) if (o[k] === undefined) delete o[k];
-    return o;
-  };
-  const build = (partial: boolean) => {
-    const fields = partial ? Object.fromEntries(Object.entries(shape).map(([k, f]) => [k, partialOf(f)])) : shape;
-    const strict = z.strictObject(fields, {
-      error: (issue) => (issue.code === 'unrecognized_keys' ? API.unknownField : say(rule, API.mustBeObject)),
-    });
-    return present(z.preprocess(dropIgnored, strict.transform(leaveOutAbsent)) as unknown as Field<Parsed<S>>, rule, 'other', partial);
-  };
-  return withPartial(build);
+/** A strict object's texts: an unknown field is "Непознато поле.", the rest as `wrong` says. */
+const objectError = (wrong: (issue: { input?: unknown }) => string) => (issue: { code?: string; input?: unknown }) =>
+  issue.code === 'unrecognized_keys' ? API.unknownField : wrong(issue);
+
+/**
+ * An input of exactly these fields (unknown ones refused, `ignore`d ones dropped): a request
+ * body's schema, and a list's item. A plain `z.strictObject`.
+ */
+export function input<S extends z.ZodRawShape>(shape: S, rule: { ignore?: readonly string[] } = {}) {
+  return z.strictObject(withEchoes(shape, rule.ignore), { error: objectError(wrongKind({ item: true }, API.mustBeObject)) });
+}
+
+/** A group of fields inside an input (`customer`, a settings group), with its own presence. */
+export function object<S extends z.ZodRawShape, const P extends ObjectRule = {}>(shape: S, rule: P = {} as P): FieldOf<z.output<z.ZodObject<S>>, P> {
+  const strict = z.strictObject(withEchoes(shape, rule.ignore), { error: objectError(wrongKind(rule, API.mustBeObject)) });
+  return field(strict, rule, true) as FieldOf<z.output<z.ZodObject<S>>, P>;
 }
 
 /**
  * Query-string parameters: unknown ones are ignored (cache-busting and tracking parameters are
  * common); a parameter given twice is refused.
  */
-export function query<S extends Shape>(shape: S): Field<Parsed<S>> {
-  const once = (f: Field<any>) =>
+export function query<S extends z.ZodRawShape>(shape: S) {
+  const once = (f: z.ZodType) =>
     z.preprocess((v, ctx) => {
       if (!Array.isArray(v)) return v;
       // As if not given: a required one says so, any other is an invalid value.
@@ -246,12 +243,20 @@ export function query<S extends Shape>(shape: S): Field<Parsed<S>> {
       ctx.addIssue({ code: 'custom', message: missing.success ? API.invalidValue : missing.error.issues[0].message });
       return v;
     }, f);
-  const fields = Object.fromEntries(Object.entries(shape).map(([k, f]) => [k, once(f)]));
-  const leaveOutAbsent = (o: Record<string, unknown>) => {
-    for (const k of Object.keys(o)) if (o[k] === undefined) delete o[k];
-    return o;
-  };
-  return z.object(fields).transform(leaveOutAbsent) as unknown as Field<Parsed<S>>;
+  const fields = Object.fromEntries(Object.entries(shape).map(([k, f]) => [k, once(f as z.ZodType)]));
+  return z.object(fields) as unknown as z.ZodObject<S>;
+}
+
+/** The parsed input without the keys that came out undefined (a field given as '' where that
+ *  means "not given", an echo): such a field was not given, so the answer does not name it. */
+export function withoutAbsent<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withoutAbsent) as T;
+  if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== Object.prototype) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (v !== undefined) Object.defineProperty(out, k, { value: withoutAbsent(v), enumerable: true, writable: true, configurable: true });
+  }
+  return out as T;
 }
 
 /** A positive whole-number id from a route parameter. */

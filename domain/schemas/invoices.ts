@@ -3,7 +3,8 @@
 // run after these, on the merged values.
 import { EMAIL_MAX, PAGE_SIZE_MAX, PHONE_MAX } from '../limits';
 import { DOCUMENT_KINDS, DOCUMENT_NUMBER_MAX, INVOICE_FIELD_MAX, INVOICE_TEXT } from '../invoices';
-import { bool, int, list, object, oneOf, query, text } from './fields';
+import type { z } from 'zod';
+import { bool, input, int, list, object, oneOf, query, text } from './fields';
 
 export const legalSettingsInput = object({
   companyName: text(INVOICE_FIELD_MAX.companyName),
@@ -50,8 +51,9 @@ export const CREDIT_REASON_MAX = 200;
  * POST /admin/invoices/:id/credit-note: an empty body is the full credit note (a closed order
  * only); lines (order line and quantity) and/or the shipping make a partial one.
  */
-export const creditNoteInput = object({
-  lines: list(object({ orderItemId: int({ min: 1, required: true }), quantity: int({ min: 1, max: 1_000_000, required: true }) }), { max: CREDIT_NOTE_LINES_MAX }),
+export const creditNoteInput = input({
+  lines: list(input({ orderItemId: int({ min: 1, required: true }), quantity: int({ min: 1, max: 1_000_000, required: true }) }), { max: CREDIT_NOTE_LINES_MAX }),
   shipping: bool(),
   reason: text(CREDIT_REASON_MAX, { message: INVOICE_TEXT.creditReasonTooLong }),
 });
+export type CreditNoteRequest = z.infer<typeof creditNoteInput>;

@@ -3,10 +3,10 @@ import { API } from '../messages';
 import { PAGE_SIZE_MAX, TEXT_MAX } from '../limits';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../orderStatus';
 import { PACKING_SLIP_SIZES, PACKING_SLIP_TEXT } from '../packingSlips';
-import { bool, int, list, money, object, oneOf, query, text } from './fields';
+import { bool, input, int, list, money, oneOf, query, text } from './fields';
 
 /** POST /orders/:id/withdraw (the form's `confirm` is its own business). */
-export const withdrawalInput = object({ reason: text(TEXT_MAX), confirm: bool() });
+export const withdrawalInput = input({ reason: text(TEXT_MAX), confirm: bool() });
 
 export const ORDER_SORTS = ['date', '-date', 'total', '-total', 'status', 'number'] as const;
 /** GET /admin/orders?page&limit&searchTerm&statusFilter&sortBy (the spec's list). */
@@ -26,7 +26,7 @@ const ORDER_READ_ONLY = [
 ];
 
 /** What staff may change on an order (PUT /admin/orders/:id, always partial). */
-export const orderChangeInput = object(
+export const orderChangeInput = input(
   {
     status: oneOf(ORDER_STATUSES),
     paymentStatus: oneOf(PAYMENT_STATUSES),
@@ -48,7 +48,7 @@ export const orderDeletionQuery = query({ reason: text(500) });
 /** Packing slips: the paper size of one order's slip (?size), and many orders' slips in one PDF. */
 const packingSlipSize = oneOf(PACKING_SLIP_SIZES, { message: PACKING_SLIP_TEXT.sizeInvalid });
 export const packingSlipQuery = query({ size: packingSlipSize });
-export const packingSlipsInput = object({
-  ids: list(int({ min: 1, max: Number.MAX_SAFE_INTEGER }), { required: true }),
+export const packingSlipsInput = input({
+  ids: list(int({ min: 1, max: Number.MAX_SAFE_INTEGER, item: true }), { required: true }),
   size: packingSlipSize,
 });

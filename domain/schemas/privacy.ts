@@ -2,18 +2,18 @@
 import { PASSWORD_MAX } from '../limits';
 import { PRIVACY } from '../messages';
 import { PERSONAL_DATA_FORMATS, RETENTION_YEARS_MAX, RETENTION_YEARS_MIN } from '../privacy';
-import { bool, email, int, object, oneOf, text } from './fields';
+import { bool, email, input, int, object, oneOf, text } from './fields';
 
-export const accountCloseInput = object(
+export const accountCloseInput = input(
   { password: text(PASSWORD_MAX, { min: 1, trim: false, multiline: true, required: true, message: PRIVACY.passwordNeeded }) },
   { ignore: ['csrfToken', '_csrf'] },
 );
 
 /** Staff: the data held for an e-mail address, as JSON or CSV. */
-export const guestExportInput = object({ email: email({ required: true }), format: oneOf(PERSONAL_DATA_FORMATS) });
+export const guestExportInput = input({ email: email({ required: true }), format: oneOf(PERSONAL_DATA_FORMATS) });
 
 /** Staff: erase what is held for an e-mail address; the admin's confirmation travels along. */
-export const guestEraseInput = object({ email: email({ required: true }), confirm: bool({ required: true }) });
+export const guestEraseInput = input({ email: email({ required: true }), confirm: bool({ required: true }) });
 
 /** The settings group `privacy`. */
 export const privacySettingsInput = object({

@@ -2,7 +2,7 @@
 // one field of a group) and the one-way switch to the euro.
 import { FIELD } from '../messages';
 import { GUEST_ORDER_LIMIT_MAX, GUEST_ORDER_WINDOW_MAX_MINUTES, NAME_MAX, PHONE_MAX, PRICE_MAX, QUANTITY_MAX, STOCK_MAX } from '../limits';
-import { bool, email, int, money, object, oneOf, text } from './fields';
+import { bool, email, input, int, money, object, oneOf, text } from './fields';
 import { invoiceSettingsInput, legalSettingsInput } from './invoices';
 import { courierSettingsInput } from './couriers';
 import { privacySettingsInput } from './privacy';
@@ -35,7 +35,7 @@ export const bankFields = {
   bankName: text(200),
 };
 
-export const settingsInput = object(
+export const settingsInput = input(
   {
     brand: text(NAME_MAX, { min: 1 }),
     contacts: object({ email: email(), phone: text(PHONE_MAX), address: text(200), city: text(NAME_MAX), hours: text(200) }),
@@ -58,4 +58,4 @@ export const settingsInput = object(
 );
 
 /** POST /admin/settings/euro: the admin's confirmation travels along. */
-export const euroSwitchInput = object({ confirm: bool() });
+export const euroSwitchInput = input({ confirm: bool() });

@@ -5,7 +5,7 @@ import { analyticsQuery } from '../../../../domain/schemas/analytics';
 import { badRequest } from '../../platform/http/errors';
 import { analytics, dashboard, lastDays } from './service';
 import { API } from '../../../../domain/messages';
-import { DAY_MS, Granularity } from '../../../../domain/dates';
+import { DAY_MS } from '../../../../domain/dates';
 
 const MAX_SPAN_DAYS = 2 * 366;
 
@@ -13,7 +13,7 @@ export function analyticsRoutes() {
   const router = new Router({ prefix: '/admin' });
 
   router.get('/analytics', async (ctx) => {
-    const q = parseQuery<{ from?: string; to?: string; granularity?: Granularity }>(ctx.query, analyticsQuery);
+    const q = parseQuery(ctx.query, analyticsQuery);
     const fallback = lastDays(30);
     const from = q.from ?? (q.to ? q.to : fallback.from);
     const to = q.to ?? fallback.to;

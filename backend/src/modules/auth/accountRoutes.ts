@@ -14,7 +14,7 @@ import { allowResetRequest, changePassword, currentAccount } from './service';
 import { API } from '../../../../domain/messages';
 
 async function forgotPassword(ctx: Context) {
-  const { email } = parseBody<{ email: string }>(ctx.request.body, forgotPasswordInput);
+  const { email } = parseBody(ctx.request.body, forgotPasswordInput);
   await allowResetRequest(email, ctx.ip);
   // The same answer, as fast, whether or not the account exists: the look-up, the link and
   // the mail all happen after it.
@@ -24,13 +24,13 @@ async function forgotPassword(ctx: Context) {
 }
 
 async function resetForgottenPassword(ctx: Context) {
-  const { token, password } = parseBody<{ token: string; password: string }>(ctx.request.body, resetPasswordInput);
+  const { token, password } = parseBody(ctx.request.body, resetPasswordInput);
   await resetPassword(User.knex(), token, password);
   ctx.body = { message: API.passwordReset, tokensRevoked: true };
 }
 
 async function changeOwnPassword(ctx: Context) {
-  const { currentPassword, newPassword } = parseBody<{ currentPassword: string; newPassword: string }>(ctx.request.body, passwordChangeInput);
+  const { currentPassword, newPassword } = parseBody(ctx.request.body, passwordChangeInput);
   await changePassword(currentUser(ctx), currentPassword, newPassword, ctx.cookies.get(SESSION_COOKIE, { signed: true }) ?? '');
   ctx.body = { message: API.passwordChanged, tokensRevoked: true };
 }
@@ -42,13 +42,13 @@ async function setUpSecondFactor(ctx: Context) {
 }
 
 async function turnOnSecondFactor(ctx: Context) {
-  const { code } = parseBody<{ code: string }>(ctx.request.body, twoFactorCodeInput);
+  const { code } = parseBody(ctx.request.body, twoFactorCodeInput);
   const user = await currentAccount(currentUser(ctx).id);
   ctx.body = { message: API.twoFactorEnabled, backupCodes: await enableTwoFactor(user, code, ctx.config.appKeys) };
 }
 
 async function turnOffSecondFactor(ctx: Context) {
-  const { code } = parseBody<{ code: string }>(ctx.request.body, twoFactorCodeInput);
+  const { code } = parseBody(ctx.request.body, twoFactorCodeInput);
   await disableTwoFactor(ctx, await currentAccount(currentUser(ctx).id), code);
   ctx.body = { message: API.twoFactorDisabled, tokensRevoked: true };
 }

@@ -10,7 +10,6 @@ import { issueCsrfToken } from '../../platform/http/csrf';
 import { unauthorized } from '../../platform/http/errors';
 import { API } from '../../../../domain/messages';
 import { TWO_FACTOR_MAX_TRIES, TWO_FACTOR_PENDING_MS } from '../../../../domain/limits';
-import type { UserInput } from './users';
 import { signIn, signOut } from './sessions';
 import { runSignInSteps } from './signInSteps';
 import { accountAwaitingSecondFactor, checkPassword, recordSignIn, registerCustomer } from './service';
@@ -32,14 +31,14 @@ function csrfToken(ctx: Context) {
 /** Registration sets the user (spec §4): the new account is signed in on this browser, as a
  *  sign-in would (new session id, the guest cart merged); the storefront then goes to /signin. */
 async function register(ctx: Context) {
-  const input = parseBody<UserInput>(ctx.request.body, registerInput);
+  const input = parseBody(ctx.request.body, registerInput);
   const user = await registerCustomer(input, ctx.ip);
   ctx.status = 201;
   ctx.body = { ...(await completeSignIn(ctx, user)), message: API.registerOk };
 }
 
 async function logIn(ctx: Context) {
-  const { email, password } = parseBody<{ email: string; password: string }>(ctx.request.body, loginInput);
+  const { email, password } = parseBody(ctx.request.body, loginInput);
   const check = await checkPassword(email, password, ctx.ip);
   const user = check.user;
   if (check.throttled || user.twoFactorEnabled) {
@@ -55,7 +54,7 @@ async function logIn(ctx: Context) {
 }
 
 async function logInSecondFactor(ctx: Context) {
-  const { code } = parseBody<{ code: string }>(ctx.request.body, twoFactorCodeInput);
+  const { code } = parseBody(ctx.request.body, twoFactorCodeInput);
   const session = ctx.session as unknown as ShopSession;
   const pending = session.pendingTwoFactor;
   if (!pending || Date.now() - pending.at > TWO_FACTOR_PENDING_MS || pending.tries >= TWO_FACTOR_MAX_TRIES) {

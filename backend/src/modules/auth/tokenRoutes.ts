@@ -19,7 +19,7 @@ export function tokenRoutes() {
   });
 
   router.post('/', async (ctx) => {
-    const { name, expiresInDays = API_TOKEN_EXPIRY_DEFAULT_DAYS } = parseBody<{ name: string; expiresInDays?: number }>(ctx.request.body, apiTokenInput);
+    const { name, expiresInDays = API_TOKEN_EXPIRY_DEFAULT_DAYS } = parseBody(ctx.request.body, apiTokenInput);
     const token = await makeToken(currentUser(ctx), name, expiresInDays, (ctx.state.apiToken as ApiToken | null) ?? null);
     ctx.status = 201;
     ctx.body = { message: API.tokenCreated, token };

@@ -6,17 +6,10 @@ import { adminPasswordProblem } from '../../../../domain/adminPassword';
 import { searchable } from '../../../../domain/slug';
 import { hashPassword, verifyPassword } from './passwords';
 import { revokeAllTokens } from './middleware';
-import type { Role } from '../../../../domain/limits';
 import type { Transaction } from 'objection';
+import type { UserChange, UserInput } from '../../../../domain/schemas/customers';
 
-export interface UserInput {
-  email: string;
-  password: string;
-  firstName?: string;
-  lastName?: string;
-  phone?: string;
-  role?: Role;
-}
+export type { UserInput };
 
 export async function createUser(input: UserInput, trx?: Transaction): Promise<User> {
   const email = input.email.trim().toLowerCase();
@@ -38,14 +31,7 @@ export function requireAdminPassword(email: string, password: string, field = 'p
   if (problem) throw badRequest(problem, { [field]: problem });
 }
 
-export interface UserChanges {
-  email?: string;
-  password?: string;
-  firstName?: string;
-  lastName?: string;
-  phone?: string;
-  role?: Role;
-}
+export type UserChanges = UserChange;
 
 /**
  * A change by staff that leaves the account an administrator: a new password meets the admin rule,

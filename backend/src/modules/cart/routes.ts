@@ -6,7 +6,7 @@ import { currentUser, requireUser } from '../../platform/http/auth';
 import { parseBody, parseId } from '../../platform/http/parseInput';
 import { cartAddInput, cartEditInput, cartPreviewInput } from '../../../../domain/schemas/cart';
 import { API } from '../../../../domain/messages';
-import { addToCart, cartView, clearCart, editCartItem, linesView, removeCartItem, AddInput, EditInput, ViewableLine } from './service';
+import { addToCart, cartView, clearCart, editCartItem, linesView, removeCartItem, ViewableLine } from './service';
 
 export function cartRoutes() {
   const router = new Router();
@@ -14,9 +14,7 @@ export function cartRoutes() {
   // A guest's cookie lines priced and described by the server (names, images, stock), without
   // storing anything: what the guest's cart page shows.
   router.post('/cart/preview', async (ctx: Context) => {
-    const { items } = parseBody<{ items: Array<Omit<ViewableLine, 'attributes' | 'id'> & { id?: number; attributes?: ViewableLine['attributes'] | null }> }>(
-      ctx.request.body, cartPreviewInput,
-    );
+    const { items } = parseBody(ctx.request.body, cartPreviewInput) as { items: Array<Omit<ViewableLine, 'attributes' | 'id'> & { id?: number; attributes?: ViewableLine['attributes'] | null }> };
     ctx.body = await linesView(items.map((l, i) => ({ ...l, id: l.id ?? i + 1, attributes: l.attributes ?? [] })));
   });
 
@@ -26,14 +24,14 @@ export function cartRoutes() {
   });
 
   router.post('/cart/add', requireUser, async (ctx: Context) => {
-    const input = parseBody<AddInput>(ctx.request.body, cartAddInput);
+    const input = parseBody(ctx.request.body, cartAddInput);
     const cart = await addToCart(currentUser(ctx).id, input);
     ctx.body = { message: API.cartAdded, ...cart };
   });
 
   router.put('/cart/edit/:id', requireUser, async (ctx: Context) => {
     const id = parseId(ctx.params.id);
-    const input = parseBody<EditInput>(ctx.request.body, cartEditInput);
+    const input = parseBody(ctx.request.body, cartEditInput);
     const cart = await editCartItem(currentUser(ctx).id, id, input);
     ctx.body = { message: API.cartEdited, ...cart };
   });

@@ -7,14 +7,9 @@ import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { API } from '../../../../domain/messages';
 import { slugify } from '../../../../domain/slug';
 import { visibleToShoppers } from './visibility';
+import type { CategoryChange } from '../../../../domain/schemas/catalogue';
 
-export interface CategoryInput {
-  name?: string;
-  parentId?: number | null;
-  position?: number;
-  description?: string;
-  slug?: string;
-}
+export type CategoryInput = CategoryChange;
 
 /** Product counts per category: what shoppers may see (./visibility), or all for staff. */
 export async function productCounts(onlyActive: boolean): Promise<Map<number, number>> {

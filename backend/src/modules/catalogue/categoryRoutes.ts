@@ -2,13 +2,13 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { parseBody, parseId } from '../../platform/http/parseInput';
-import { categoryInput, categorySpecChangeInput } from '../../../../domain/schemas/catalogue';
+import { categoryChangeInput, categoryInput, categorySpecChangeInput } from '../../../../domain/schemas/catalogue';
 import { publicAnswer } from '../../platform/cache/answerCache';
 import { badRequest } from '../../platform/http/errors';
 import { parseRaParams, sendRaList } from '../../platform/lists/raList';
 import { API } from '../../../../domain/messages';
 import { searchable } from '../../../../domain/slug';
-import { createCategory, deleteCategory, findCategory, listCategories, updateCategory, CategoryInput } from './categories';
+import { createCategory, deleteCategory, findCategory, listCategories, updateCategory } from './categories';
 
 const SORTABLE = ['id', 'name', 'position', 'createdAt', 'productCount', 'slug'] as const;
 
@@ -51,7 +51,7 @@ export function categoryRoutes() {
 
   // The spec's calls.
   router.post('/admin/categories/create', async (ctx) => {
-    const input = parseBody<CategoryInput & { name: string }>(ctx.request.body, categoryInput);
+    const input = parseBody(ctx.request.body, categoryInput);
     ctx.status = 201;
     ctx.body = { message: API.categoryCreated, category: await createCategory(input) };
   });
@@ -64,7 +64,7 @@ export function categoryRoutes() {
     ctx.body = c;
   });
   router.post('/admin/categories', async (ctx) => {
-    const input = parseBody<CategoryInput & { name: string }>(ctx.request.body, categoryInput);
+    const input = parseBody(ctx.request.body, categoryInput);
     ctx.status = 201;
     ctx.body = await createCategory(input);
   });
@@ -72,12 +72,12 @@ export function categoryRoutes() {
     const id = parseId(ctx.params.id);
     const body = ctx.request.body as Record<string, unknown> | undefined;
     if (body && typeof body === 'object' && ('categoryName' in body || 'parentCategoryId' in body)) {
-      const input = parseBody<{ categoryName?: string; parentCategoryId?: number | null }>(body, categorySpecChangeInput, { partial: true });
+      const input = parseBody(body, categorySpecChangeInput);
       const category = await updateCategory(id, { name: input.categoryName, parentId: input.parentCategoryId });
       ctx.body = { message: API.categoryUpdated, category };
       return;
     }
-    const input = parseBody<CategoryInput>(body, categoryInput, { partial: true });
+    const input = parseBody(body, categoryChangeInput);
     ctx.body = await updateCategory(id, input);
   });
   router.delete('/admin/categories/:id', async (ctx) => {

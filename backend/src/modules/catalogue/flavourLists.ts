@@ -6,7 +6,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { FlavourList } from '../../models/FlavourList';
 import { parseBody, parseId, throwIfErrors } from '../../platform/http/parseInput';
-import { flavourListInput } from '../../../../domain/schemas/catalogue';
+import { flavourListChangeInput, flavourListInput } from '../../../../domain/schemas/catalogue';
 import { conflict, notFound } from '../../platform/http/errors';
 import { parseRaParams, raPage, sendRaList, type RaListSpec } from '../../platform/lists/raList';
 import { CATALOGUE } from '../../../../domain/messages';
@@ -29,7 +29,7 @@ const fold = (s: string) => s.trim().toLocaleLowerCase('bg');
 /** Name and flavours checked as a person means them: trimmed, no flavour twice, at least one,
  *  no two lists of one name (whatever the letter case). */
 async function parseList(body: unknown, partial: boolean, exceptId?: number): Promise<Partial<Pick<FlavourList, 'name' | 'flavours'>>> {
-  const input = parseBody<{ name?: string; flavours?: string[] }>(body, flavourListInput, { partial });
+  const input = parseBody(body, partial ? flavourListChangeInput : flavourListInput);
   if (input.flavours) throwIfErrors(flavourListErrors(input.flavours));
   if (input.name !== undefined) {
     const others = await FlavourList.query().select('id', 'name').modify((q) => exceptId !== undefined && q.whereNot('id', exceptId));

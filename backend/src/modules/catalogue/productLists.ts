@@ -39,7 +39,7 @@ export interface CatalogueQuery {
 }
 
 export function parseCatalogueQuery(query: Record<string, unknown>, withStatus: boolean): CatalogueQuery {
-  const q = parseQuery<Partial<CatalogueQuery>>(query, withStatus ? staffCatalogueQuery : catalogueQuery);
+  const q: Partial<CatalogueQuery> = parseQuery(query, withStatus ? staffCatalogueQuery : catalogueQuery);
   const minPrice = q.minPrice ?? PRICE_FILTER_MIN;
   const maxPrice = q.maxPrice ?? PRICE_FILTER_MAX;
   if (minPrice > maxPrice) throw badRequest(API.invalidFilter, { minPrice: API.atMost(maxPrice) });

@@ -10,7 +10,7 @@ import { badRequest, notFound } from '../../platform/http/errors';
 import { requireAdmin } from '../../platform/http/auth';
 import { isRaDialect, parseRaParams, sendRaList } from '../../platform/lists/raList';
 import { API } from '../../../../domain/messages';
-import { SLUG_MAX, ProductStatus } from '../../../../domain/limits';
+import { SLUG_MAX } from '../../../../domain/limits';
 import { deleteProduct, findProduct, productView } from './products';
 import { saveProduct, setProductStatus } from './productSave';
 import { catalogueList, parseCatalogueQuery, shopProducts, staffProductPage } from './productLists';
@@ -39,7 +39,7 @@ async function shopProduct(ctx: Context) {
 }
 
 async function changeStatus(ctx: Context) {
-  const { status } = parseBody<{ status: ProductStatus }>(ctx.request.body, productStatusInput);
+  const { status } = parseBody(ctx.request.body, productStatusInput);
   const updated = await setProductStatus(parseId(ctx.params.id), status);
   ctx.body = { message: API.productStatusUpdated(status), product: await productView(updated) };
 }

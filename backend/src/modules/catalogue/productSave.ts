@@ -18,7 +18,7 @@ import { declare } from '../../platform/events';
 import { API } from '../../../../domain/messages';
 import { slugify } from '../../../../domain/slug';
 import type { ProductStatus } from '../../../../domain/limits';
-import { productInput } from '../../../../domain/schemas/catalogue';
+import { productChangeInput, productInput } from '../../../../domain/schemas/catalogue';
 import { directiveErrors, type ProductKind } from '../../../../domain/productKinds';
 import { uniqueSlug } from './categories';
 import { kindOfNewProduct } from './productKinds';
@@ -167,7 +167,7 @@ async function checkSave(body: unknown, opts: SaveOptions, trx: Transaction | un
   const changing = opts.existing !== undefined;
   let input: ProductInput;
   try {
-    input = parseBody<ProductInput>(body, productInput, { partial: changing });
+    input = parseBody(body, changing ? productChangeInput : productInput) as ProductInput;
   } catch (err) {
     if (!(err instanceof HttpError) || err.status !== 400) throw err;
     return { input: {}, current: null, refusal: err, errors: err.errors ?? { '': err.message } };

@@ -8,7 +8,6 @@ import { badRequest } from '../../platform/http/errors';
 import { checkoutInput, officeCheckoutInput, phoneOrderInput, quoteInput } from '../../../../domain/schemas/checkout';
 import { discountCheckInput } from '../../../../domain/schemas/discounts';
 import type { InvoiceRequest } from '../../../../domain/invoices';
-import type { ShippingMethod } from '../../../../domain/orderStatus';
 import type { ApiOrder } from '../../../../domain/api';
 import { API } from '../../../../domain/messages';
 import { currentUser } from '../../platform/http/auth';
@@ -23,13 +22,13 @@ import { quoteCart, quoteView, type QuoteView } from './quote';
 /** The shopper's order: the checked body, the code-check door, the guest's limits; a guest's
  *  browser remembers the order. */
 export async function placeShopOrder(ctx: Context): Promise<ApiOrder> {
-  const input = parseBody<CheckoutInput & { invoice?: InvoiceRequest | null; altcha?: string | null }>(ctx.request.body, namesOffice(ctx.request.body) ? officeCheckoutInput : checkoutInput);
+  const input = parseBody(ctx.request.body, namesOffice(ctx.request.body) ? officeCheckoutInput : checkoutInput);
   if (input.discountCode === null || input.discountCode === '') delete input.discountCode;
   const user = ctx.state.user as User | null;
   // A code on the order is a code check like any other: counted before it is looked up.
   const codeCheck = await codeCheckOf(ctx, user, input.discountCode);
   const guest = user ? undefined : { ip: ctx.ip, proof: input.altcha };
-  const placed = await checkout(ctx.config, input, { user, invoice: checkInvoiceRequest(input.invoice), codeCheck, guest });
+  const placed = await checkout(ctx.config, input as CheckoutInput, { user, invoice: checkInvoiceRequest(input.invoice as InvoiceRequest | null | undefined), codeCheck, guest });
   if (!user) rememberGuestOrder(ctx, placed.id);
   return orderView(placed);
 }
@@ -39,32 +38,32 @@ export async function placeShopOrder(ctx: Context): Promise<ApiOrder> {
  * linked to the customer's account when the e-mail belongs to one, with who took it in the history.
  */
 export async function placePhoneOrder(ctx: Context): Promise<ApiOrder> {
-  const { staffNote, ...input } = parseBody<CheckoutInput & { staffNote?: string }>(ctx.request.body, phoneOrderInput);
+  const { staffNote, ...input } = parseBody(ctx.request.body, phoneOrderInput);
   if (!input.discountCode) delete input.discountCode;
   if (!input.items?.length) throw badRequest(API.cartEmpty, { items: API.cartEmpty });
-  const placed = await takePhoneOrder(ctx.config, input, actorOf(currentUser(ctx)), staffNote);
+  const placed = await takePhoneOrder(ctx.config, input as CheckoutInput, actorOf(currentUser(ctx)), staffNote);
   return orderView(await findOrder(placed.id), { staff: true });
 }
 
 /** The one price quote for the cart page and the checkout page. */
 export async function quoteRequest(ctx: Context): Promise<QuoteView> {
-  const input = parseBody<{ items?: LineInput[]; shipping?: { method?: ShippingMethod | null }; discountCode?: string | null; email?: string | null }>(ctx.request.body, quoteInput);
+  const input = parseBody(ctx.request.body, quoteInput);
   const user = ctx.state.user as User | null;
   // A code on the quote is a code check: the same throttle, and the same rule that a guest's
   // typed e-mail is never looked up (only what this browser or account has itself used).
   const codeCheck = await codeCheckOf(ctx, user, input.discountCode);
   const customerKeys = codeCheck ? await previewCustomerKeys(ctx, user) : undefined;
-  return quoteView(await quoteCart({ items: input.items, shippingMethod: input.shipping?.method ?? null, discountCode: input.discountCode, email: input.email, customerKeys, codeCheck }, user));
+  return quoteView(await quoteCart({ items: input.items as LineInput[] | undefined, shippingMethod: input.shipping?.method ?? null, discountCode: input.discountCode, email: input.email, customerKeys, codeCheck }, user));
 }
 
 /** Preview a code on the shopper's cart (POST /discounts/check): the one quote, refusing a code
  *  that does not apply. Answers the quote beside the older `totals` shape. */
 export async function codePreview(ctx: Context) {
-  const input = parseBody<{ code: string; items?: LineInput[]; email?: string; shippingMethod?: ShippingMethod }>(ctx.request.body, discountCheckInput);
+  const input = parseBody(ctx.request.body, discountCheckInput);
   const user = ctx.state.user as User | null;
   const codeCheck = await throttleChecks(ctx, user);
   const keys = await previewCustomerKeys(ctx, user);
-  const quote = quoteView(await quoteCart({ items: input.items, shippingMethod: input.shippingMethod ?? null, discountCode: input.code, email: input.email, customerKeys: keys, codeCheck }, user, { strictDiscount: true }));
+  const quote = quoteView(await quoteCart({ items: input.items as LineInput[] | undefined, shippingMethod: input.shippingMethod ?? null, discountCode: input.code, email: input.email, customerKeys: keys, codeCheck }, user, { strictDiscount: true }));
   return {
     message: API.discountApplied,
     discount: quote.discount,

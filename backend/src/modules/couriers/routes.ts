@@ -5,11 +5,11 @@ import type { Context } from 'koa';
 import { parseQuery } from '../../platform/http/parseInput';
 import { officeSearchQuery } from '../../../../domain/schemas/couriers';
 import { conflict, serviceUnavailable } from '../../platform/http/errors';
-import { COURIER_TEXT, Courier } from '../../../../domain/couriers';
+import { COURIER_TEXT } from '../../../../domain/couriers';
 import { searchOffices, syncAllOffices } from './offices';
 
 async function findOffices(ctx: Context) {
-  const q = parseQuery<{ courier: Courier; q?: string }>(ctx.query, officeSearchQuery);
+  const q = parseQuery(ctx.query, officeSearchQuery);
   ctx.set('Cache-Control', 'no-store');
   ctx.body = await searchOffices(ctx.config, q.courier, q.q ?? '');
 }

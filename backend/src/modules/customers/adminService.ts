@@ -9,7 +9,6 @@ import { cachedCount } from '../../platform/cache/countCache';
 import { API } from '../../../../domain/messages';
 import { ROLES, USER_SORTS, USER_SORT_DEFAULT, PAGE_DEFAULT, PAGE_SIZE_DEFAULT } from '../../../../domain/limits';
 import { createUser, requireAdminPassword, requireAdminPasswordForChange, updateUser, type UserChanges, type UserInput } from '../auth';
-export type { UserChanges } from '../auth';
 import { endAllSessions } from '../auth';
 
 export const userListSpec: RaListSpec = {

@@ -5,12 +5,12 @@ import type { Context } from 'koa';
 import type { User } from '../../models/User';
 import { parseBody, parseId, parseQuery } from '../../platform/http/parseInput';
 import { isRaDialect, parseRaParams, sendRaList } from '../../platform/lists/raList';
-import { adminInput, newAdminPassword, userInput, userListQuery } from '../../../../domain/schemas/customers';
+import { adminInput, newAdminPassword, userChangeInput, userInput, userListQuery } from '../../../../domain/schemas/customers';
 import { API } from '../../../../domain/messages';
 import { currentUser } from '../../platform/http/auth';
-import type { UserChanges } from './adminService';
+import type { UserInput } from '../../../../domain/schemas/customers';
 import {
-  addAdmin, changeUser, createUserAsStaff, deleteUser, demoteAdmin, findUser, userList, userListSpec, userPage, type UserListQuery,
+  addAdmin, changeUser, createUserAsStaff, deleteUser, demoteAdmin, findUser, userList, userListSpec, userPage,
 } from './adminService';
 
 /** The body of a create: the user object itself, or { user: {...} }. */
@@ -20,7 +20,7 @@ function userBody(body: unknown): unknown {
 }
 
 function change(ctx: Context, target: User, body: unknown): Promise<User> {
-  return changeUser(currentUser(ctx), target, parseBody<UserChanges>(body, userInput, { partial: true }));
+  return changeUser(currentUser(ctx), target, parseBody(body, userChangeInput));
 }
 
 async function raList(ctx: Context, resource: 'users' | 'admins') {
@@ -31,7 +31,7 @@ async function raList(ctx: Context, resource: 'users' | 'admins') {
 
 /** GET /admin/users?page&limit&search&sort -> { users, total, page, limit } */
 async function specList(ctx: Context) {
-  ctx.body = await userList(parseQuery<UserListQuery>(ctx.query, userListQuery));
+  ctx.body = await userList(parseQuery(ctx.query, userListQuery));
 }
 
 export function userRoutes() {
@@ -39,7 +39,7 @@ export function userRoutes() {
 
   // The spec's calls.
   router.post('/users/create', async (ctx) => {
-    const input = parseBody<any>(userBody(ctx.request.body), userInput);
+    const input = parseBody(userBody(ctx.request.body), userInput);
     const user = await createUserAsStaff(input);
     ctx.status = 201;
     ctx.body = { message: API.userCreated, user };
@@ -64,7 +64,7 @@ export function userRoutes() {
     ctx.body = await findUser(parseId(ctx.params.id));
   });
   router.post('/users', async (ctx) => {
-    const input = parseBody<any>(ctx.request.body, userInput);
+    const input = parseBody(ctx.request.body, userInput);
     ctx.status = 201;
     ctx.body = await createUserAsStaff(input);
   });
@@ -83,9 +83,9 @@ export function userRoutes() {
     ctx.body = await findUser(parseId(ctx.params.id), true);
   });
   router.post('/admins', async (ctx) => {
-    const input = parseBody<any>(ctx.request.body, adminInput);
+    const input = parseBody(ctx.request.body, adminInput);
     // An existing customer is promoted; a new address becomes a new admin (then a password is needed).
-    const admin = await addAdmin(input, () => parseBody(input, newAdminPassword));
+    const admin = await addAdmin(input as UserInput, () => parseBody(input, newAdminPassword));
     ctx.status = 201;
     ctx.body = admin;
   });

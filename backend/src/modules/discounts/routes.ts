@@ -3,9 +3,9 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { parseBody, parseId } from '../../platform/http/parseInput';
-import { discountInput } from '../../../../domain/schemas/discounts';
+import { discountChangeInput, discountInput } from '../../../../domain/schemas/discounts';
 import { parseRaParams, sendRaList } from '../../platform/lists/raList';
-import { createDiscount, deleteDiscount, discountListSpec, findDiscount, listDiscounts, updateDiscount, type DiscountInput } from './adminService';
+import { createDiscount, deleteDiscount, discountListSpec, findDiscount, listDiscounts, updateDiscount } from './adminService';
 
 async function raList(ctx: Context) {
   const params = parseRaParams(ctx.query, discountListSpec);
@@ -21,13 +21,13 @@ export function discountsRoutes() {
     ctx.body = await findDiscount(parseId(ctx.params.id));
   });
   router.post('/admin/discounts', async (ctx) => {
-    const created = await createDiscount(parseBody<DiscountInput>(ctx.request.body, discountInput));
+    const created = await createDiscount(parseBody(ctx.request.body, discountInput));
     ctx.status = 201;
     ctx.body = created;
   });
   router.put('/admin/discounts/:id', async (ctx) => {
     const id = parseId(ctx.params.id);
-    ctx.body = await updateDiscount(id, parseBody<DiscountInput>(ctx.request.body, discountInput, { partial: true }));
+    ctx.body = await updateDiscount(id, parseBody(ctx.request.body, discountChangeInput));
   });
   router.delete('/admin/discounts/:id', async (ctx) => {
     ctx.body = await deleteDiscount(parseId(ctx.params.id));

@@ -20,7 +20,7 @@ export function inventoryRoutes() {
   });
   router.put('/:id', async (ctx) => {
     const id = parseId(ctx.params.id);
-    const { stock } = parseBody<{ stock: number }>(ctx.request.body, stockChangeInput);
+    const { stock } = parseBody(ctx.request.body, stockChangeInput);
     ctx.body = { ...(await setStock(id, stock)), message: API.stockSaved };
   });
   return router;

@@ -8,9 +8,9 @@ import { creditNoteInput, invoiceListQuery } from '../../../../domain/schemas/in
 import { badRequest, notFound } from '../../platform/http/errors';
 import { requireUser, currentUser } from '../../platform/http/auth';
 import { isRaDialect, parseRaParams, sendRaList } from '../../platform/lists/raList';
-import { DocumentKind, INVOICE_TEXT, isMonth } from '../../../../domain/invoices';
+import { INVOICE_TEXT, isMonth } from '../../../../domain/invoices';
 import {
-  CreditNoteInput, buyersDocuments, findInvoice, invoiceAnswer, issueAndSend, issueCreditNote, issueInvoice, lastInvoiceRequest, orderDocumentsForStaff,
+  buyersDocuments, findInvoice, invoiceAnswer, issueAndSend, issueCreditNote, issueInvoice, lastInvoiceRequest, orderDocumentsForStaff,
   pdfFileName, pdfOf,
 } from './service';
 import { invoiceListSpec, invoicePage, plainInvoicePage } from './lists';
@@ -38,7 +38,7 @@ async function orderDocuments(ctx: Context) {
 
 async function issueInvoiceCreditNote(ctx: Context) {
   const invoiceId = parseId(ctx.params.id);
-  const input = parseBody<CreditNoteInput>(ctx.request.body ?? {}, creditNoteInput);
+  const input = parseBody(ctx.request.body ?? {}, creditNoteInput);
   const a = invoiceAnswer(await issueAndSend(() => issueCreditNote(invoiceId, input)));
   ctx.status = 201;
   ctx.body = {
@@ -54,7 +54,7 @@ async function listInvoices(ctx: Context) {
     sendRaList(ctx, 'invoices', rows.map(invoiceAnswer), params.start, total);
     return;
   }
-  const { rows, total } = await plainInvoicePage(parseQuery<{ month?: string; kind?: DocumentKind; page?: number; limit?: number }>(ctx.query, invoiceListQuery));
+  const { rows, total } = await plainInvoicePage(parseQuery(ctx.query, invoiceListQuery));
   ctx.body = { invoices: rows.map(invoiceAnswer), total };
 }
 

@@ -21,6 +21,7 @@ import { formatDate } from '../../../../domain/dates';
 import { creditNoteSnapshot, invoiceSnapshot, readInvoiceRequest } from './snapshot';
 import { renderInvoicePdf } from './pdf';
 import { API } from '../../../../domain/messages';
+import type { CreditNoteRequest } from '../../../../domain/schemas/invoices';
 
 const SEQUENCE = 'invoices';
 
@@ -121,11 +122,7 @@ function saleUndone(order: Order | undefined): boolean {
   return !order || order.status === 'cancelled' || order.status === 'returned' || Boolean(order.withdrawnAt);
 }
 
-export interface CreditNoteInput {
-  lines?: Array<{ orderItemId: number; quantity: number }>;
-  shipping?: boolean;
-  reason?: string;
-}
+export type CreditNoteInput = CreditNoteRequest;
 
 /**
  * A credit note under the next number of the sequence. No lines: the full credit note (what is

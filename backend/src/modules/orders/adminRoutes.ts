@@ -11,11 +11,11 @@ import { API } from '../../../../domain/messages';
 import { findOrder, orderView } from './service';
 import { currentUser, staffActor } from './requests';
 import {
-  changeOrderAsStaff, deleteOrderAsStaff, orderCountsByStatus, staffOrderList, staffOrderListSpec, staffOrderPage, type SpecListQuery, type StaffOrderChange,
+  changeOrderAsStaff, deleteOrderAsStaff, orderCountsByStatus, staffOrderList, staffOrderListSpec, staffOrderPage,
 } from './adminService';
 
 async function specList(ctx: Context) {
-  ctx.body = { data: await staffOrderList(parseQuery<SpecListQuery>(ctx.query, orderListQuery)) };
+  ctx.body = { data: await staffOrderList(parseQuery(ctx.query, orderListQuery)) };
 }
 
 async function raList(ctx: Context) {
@@ -26,13 +26,13 @@ async function raList(ctx: Context) {
 
 /** Apply a staff edit; the customer hears of a status change by e-mail. */
 async function updateOrder(ctx: Context, id: number) {
-  const input = parseBody<StaffOrderChange>(ctx.request.body, orderChangeInput, { partial: true });
+  const input = parseBody(ctx.request.body, orderChangeInput);
   return changeOrderAsStaff(id, input, staffActor(ctx));
 }
 
 async function removeOrder(ctx: Context, id: number) {
   // The admin asks why; the spec's plain DELETE (no reason) is still accepted.
-  const { reason } = parseQuery<{ reason?: string }>(ctx.query, orderDeletionQuery);
+  const { reason } = parseQuery(ctx.query, orderDeletionQuery);
   const order = await deleteOrderAsStaff(id, currentUser(ctx), reason, ctx.ip);
   ctx.state.audited = true;
   return order;

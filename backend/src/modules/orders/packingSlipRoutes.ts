@@ -6,7 +6,7 @@ import { parseBody, parseId, parseQuery } from '../../platform/http/parseInput';
 import { packingSlipQuery, packingSlipsInput } from '../../../../domain/schemas/orders';
 import { badRequest } from '../../platform/http/errors';
 import { PACKING_SLIPS_MAX } from '../../../../domain/limits';
-import { PACKING_SLIP_TEXT, type PackingSlipSize } from '../../../../domain/packingSlips';
+import { PACKING_SLIP_TEXT } from '../../../../domain/packingSlips';
 import { packingSlipsPdf } from './packingSlip';
 
 function sendPdf(ctx: Context, pdf: Buffer, name: string) {
@@ -18,7 +18,7 @@ function sendPdf(ctx: Context, pdf: Buffer, name: string) {
 
 async function oneSlip(ctx: Context) {
   const id = parseId(ctx.params.id);
-  const { size = 'a4' } = parseQuery<{ size?: PackingSlipSize }>(ctx.query, packingSlipQuery);
+  const { size = 'a4' } = parseQuery(ctx.query, packingSlipQuery);
   const { pdf, numbers } = await packingSlipsPdf([id], size);
   sendPdf(ctx, pdf, `packing-slip-${numbers[0]}-${size}`);
 }
@@ -27,7 +27,7 @@ async function manySlips(ctx: Context) {
   const raw = (ctx.request as { body?: unknown }).body as { ids?: unknown } | undefined;
   // The bound first, before looking at each id.
   if (Array.isArray(raw?.ids) && raw.ids.length > PACKING_SLIPS_MAX) throw badRequest(PACKING_SLIP_TEXT.tooMany, { ids: PACKING_SLIP_TEXT.tooMany });
-  const { ids, size = 'a4' } = parseBody<{ ids: number[]; size?: PackingSlipSize }>(raw, packingSlipsInput);
+  const { ids, size = 'a4' } = parseBody(raw, packingSlipsInput);
   if (!ids.length) throw badRequest(PACKING_SLIP_TEXT.idsRequired, { ids: PACKING_SLIP_TEXT.idsRequired });
   const { pdf } = await packingSlipsPdf(ids, size);
   // Reading, not changing: nothing for the audit log.

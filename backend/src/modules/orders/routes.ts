@@ -49,7 +49,7 @@ export function ordersRoutes() {
 
   router.post('/orders/:id/withdraw', async (ctx) => {
     const id = parseId(ctx.params.id);
-    const { reason } = parseBody<{ reason?: string }>(ctx.request.body ?? {}, withdrawalInput);
+    const { reason } = parseBody(ctx.request.body ?? {}, withdrawalInput);
     const own = await ownOrder(ctx, id);
     const actor = actorOf(ctx.state.user, `${own.customerFirstName} ${own.customerLastName}`.trim());
     const { order: withdrawn, kind } = await withdrawByShopper(id, actor, reason ?? '');

@@ -5,7 +5,6 @@ import { parseBody, parseId } from '../../platform/http/parseInput';
 import { paymentChangeInput } from '../../../../domain/schemas/payments';
 import { parseRaParams, sendRaList } from '../../platform/lists/raList';
 import { API } from '../../../../domain/messages';
-import type { PaymentRecordStatus } from '../../../../domain/orderStatus';
 import { staffActor } from './requests';
 import { findPayment, movePayment, paymentListSpec, paymentPage } from './adminService';
 
@@ -22,7 +21,7 @@ export function paymentsRoutes() {
   });
   router.put('/:id', async (ctx) => {
     const id = parseId(ctx.params.id);
-    const input = parseBody<{ status?: PaymentRecordStatus; refundAmount?: number; refundReason?: string }>(ctx.request.body, paymentChangeInput, { partial: true });
+    const input = parseBody(ctx.request.body, paymentChangeInput);
     const payment = await movePayment(id, input.status, staffActor(ctx), { amount: input.refundAmount, reason: input.refundReason });
     ctx.body = { ...payment, message: API.paymentUpdated };
   });

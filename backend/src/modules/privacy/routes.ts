@@ -46,7 +46,7 @@ async function downloadOwnData(ctx: Context) {
 }
 
 async function closeAccount(ctx: Context) {
-  const { password } = parseBody<{ password: string }>(ctx.request.body, accountCloseInput);
+  const { password } = parseBody(ctx.request.body, accountCloseInput);
   await closeOwnAccount(currentUser(ctx), password, ctx.ip);
   // This browser is signed out too (its session row is already gone) and its cookie cart emptied.
   await signOut(ctx);
@@ -56,14 +56,14 @@ async function closeAccount(ctx: Context) {
 }
 
 async function staffExport(ctx: Context) {
-  const { email, format } = parseBody<{ email: string; format?: PersonalDataFormat }>(ctx.request.body, guestExportInput);
+  const { email, format } = parseBody(ctx.request.body, guestExportInput);
   const data = await exportForRequest(ctx.config.appKeys, email, staff(ctx));
   ctx.state.audited = true;
   sendData(ctx, data, format ?? 'json', 'lichni-danni');
 }
 
 async function staffErase(ctx: Context) {
-  const { email, confirm } = parseBody<{ email: string; confirm: boolean }>(ctx.request.body, guestEraseInput);
+  const { email, confirm } = parseBody(ctx.request.body, guestEraseInput);
   if (!confirm) throw badRequest(PRIVACY.confirmErase, { confirm: PRIVACY.confirmErase });
   const result = await eraseForRequest(ctx.config.appKeys, email, staff(ctx));
   ctx.state.audited = true;

@@ -13,7 +13,7 @@ import { updateSettings } from './update';
 
 /** Staff's changes, parsed as a partial update of the settings. */
 function update(ctx: Context) {
-  return updateSettings(parseBody<Partial<ShopSettings>>(ctx.request.body, settingsInput, { partial: true }));
+  return updateSettings(parseBody(ctx.request.body, settingsInput) as Partial<ShopSettings>);
 }
 
 export function settingsRoutes() {

@@ -9,6 +9,8 @@ import { ACCESSIBILITY, API } from '../../../../domain/messages';
 import { addressLimitKey } from '../../platform/http/clientAddress';
 import { searchable } from '../../../../domain/slug';
 import { CONTACT_MAX_PER_WINDOW, CONTACT_WINDOW_MINUTES } from '../../../../domain/limits';
+import type { ContactMessage as ContactMessageInput } from '../../../../domain/schemas/staff';
+import type { BarrierReport } from '../../../../domain/schemas/accessibility';
 
 export const contactListSpec: RaListSpec = {
   idColumn: 'id',
@@ -20,13 +22,7 @@ export const contactListSpec: RaListSpec = {
   },
 };
 
-export interface ContactInput {
-  name: string;
-  company?: string;
-  email: string;
-  phone?: string;
-  message: string;
-}
+export type ContactInput = ContactMessageInput;
 
 /** Where a staff notice about a message points: the message's page in the admin. */
 export const contactMessageLink = (id: number) => `/admin/contact-messages/${id}/show`;
@@ -57,12 +53,7 @@ export function receiveContactMessage(input: ContactInput, ip: string): Promise<
   );
 }
 
-export interface BarrierReportInput {
-  name: string;
-  email: string;
-  page?: string;
-  message: string;
-}
+export type BarrierReportInput = BarrierReport;
 
 /** A barrier reported from the accessibility statement: kept among the contact messages under its
  *  subject, with its own allowance per address. */

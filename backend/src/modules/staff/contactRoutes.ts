@@ -7,19 +7,19 @@ import { contactMessageChangeInput, contactMessageInput } from '../../../../doma
 import { barrierReportInput } from '../../../../domain/schemas/accessibility';
 import { ACCESSIBILITY, API } from '../../../../domain/messages';
 import {
-  contactListSpec, contactPage, deleteContactMessage, findContactMessage, markContactMessage, receiveBarrierReport, receiveContactMessage, type BarrierReportInput, type ContactInput,
+  contactListSpec, contactPage, deleteContactMessage, findContactMessage, markContactMessage, receiveBarrierReport, receiveContactMessage,
 } from './contact';
 
 export function contactRoutes() {
   const router = new Router();
   router.post('/contact', async (ctx) => {
-    const saved = await receiveContactMessage(parseBody<ContactInput>(ctx.request.body, contactMessageInput), ctx.ip);
+    const saved = await receiveContactMessage(parseBody(ctx.request.body, contactMessageInput), ctx.ip);
     ctx.status = 201;
     ctx.body = { message: API.contactReceived, id: saved.id };
   });
   // A barrier reported from the accessibility statement (/accessibility): the same inbox, its own subject.
   router.post('/accessibility/barriers', async (ctx) => {
-    const saved = await receiveBarrierReport(parseBody<BarrierReportInput>(ctx.request.body, barrierReportInput), ctx.ip);
+    const saved = await receiveBarrierReport(parseBody(ctx.request.body, barrierReportInput), ctx.ip);
     ctx.status = 201;
     ctx.body = { message: ACCESSIBILITY.barrierReceived, id: saved.id };
   });
@@ -34,7 +34,7 @@ export function contactRoutes() {
   });
   router.put('/admin/contact-messages/:id', async (ctx) => {
     const id = parseId(ctx.params.id);
-    const { isRead } = parseBody<{ isRead?: boolean }>(ctx.request.body, contactMessageChangeInput, { partial: true });
+    const { isRead } = parseBody(ctx.request.body, contactMessageChangeInput);
     ctx.body = await markContactMessage(id, isRead);
   });
   router.delete('/admin/contact-messages/:id', async (ctx) => {

@@ -30,7 +30,7 @@ export function notificationsRoutes() {
   });
   router.put('/:id', async (ctx) => {
     const id = parseId(ctx.params.id);
-    const { isRead } = parseBody<{ isRead?: boolean }>(ctx.request.body, notificationChangeInput, { partial: true });
+    const { isRead } = parseBody(ctx.request.body, notificationChangeInput);
     ctx.body = await markNotification(id, isRead);
   });
   router.delete('/:id', async (ctx) => {

@@ -3,13 +3,8 @@
 // is said plainly in `message`, several point to the fields.
 import type { z } from 'zod';
 import { API } from '../../../../domain/messages';
-import { fieldErrors, ID_PATTERN, partialOf } from '../../../../domain/schemas/fields';
+import { fieldErrors, ID_PATTERN, withoutAbsent } from '../../../../domain/schemas/fields';
 import { badRequest, FieldErrors } from './errors';
-
-export interface ParseOptions {
-  /** A partial update: no field is required, at any depth. */
-  partial?: boolean;
-}
 
 export function throwIfErrors(errors: FieldErrors) {
   const keys = Object.keys(errors);
@@ -18,25 +13,26 @@ export function throwIfErrors(errors: FieldErrors) {
   throw badRequest(message, errors);
 }
 
-function parseWith<T>(input: unknown, schema: z.ZodType): T {
+function parseWith<S extends z.ZodType>(input: unknown, schema: S): z.output<S> {
   const result = schema.safeParse(input);
   if (!result.success) {
     throwIfErrors(fieldErrors(result.error));
     // A refusal always answers 400, even one no field's text came out of.
     throw badRequest(API.invalidInput);
   }
-  return result.data as T;
+  return withoutAbsent(result.data);
 }
 
-/** A JSON body (an object) checked against its schema; throws 400 with every field error. */
-export function parseBody<T = Record<string, any>>(body: unknown, schema: z.ZodType, opts: ParseOptions = {}): T {
+/** A JSON body (an object) checked against its schema (a partial update has a schema of its
+ *  own); throws 400 with every field error. */
+export function parseBody<S extends z.ZodType>(body: unknown, schema: S): z.output<S> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest(API.invalidInput, { body: API.mustBeObject });
-  return parseWith<T>(body, opts.partial ? partialOf(schema) : schema);
+  return parseWith(body, schema);
 }
 
 /** Query-string parameters checked against a `query(...)` schema. */
-export function parseQuery<T = Record<string, any>>(query: Record<string, unknown>, schema: z.ZodType): T {
-  return parseWith<T>({ ...query }, schema);
+export function parseQuery<S extends z.ZodType>(query: Record<string, unknown>, schema: S): z.output<S> {
+  return parseWith({ ...query }, schema);
 }
 
 /** A positive integer id from a route parameter, or 400. */
