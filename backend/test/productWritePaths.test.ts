@@ -1,25 +1,23 @@
 // One save for products (issue 26): the staff's form, the spec's create call, the CSV import and
 // duplication all go through the catalogue's one save, so the tobacco directive's limits (here a
 // variant declaring 25 mg, above the 20 mg/ml allowed) refuse a product whichever way it comes.
-import { makeShop, TestShop, Browser } from './helpers';
+import { shopForThisFile, Browser } from './helpers';
 import { makeCatalogue, Catalogue } from './fixtures';
-import { CATALOGUE, IMPORT } from '../../domain/messages';
+import { API, CATALOGUE, IMPORT } from '../../domain/messages';
 import { Product, Variant } from '../src/models';
 import { settled, subscribe } from '../src/platform/events';
 import type { ImportReport, ImportRow } from '../../domain/api';
 
-let shop: TestShop;
 let cat: Catalogue;
 let admin: Browser & { userId: number; email: string };
 
 const TOO_STRONG = CATALOGUE.variantNicotineTooStrong(25, 20);
 
+const shop = shopForThisFile();
 beforeAll(async () => {
-  shop = await makeShop();
   cat = await makeCatalogue();
   admin = await shop.signedIn('admin');
 });
-afterAll(() => shop.close());
 
 /** TWINS as the shop answers it: its variants' names, SKUs, prices and stock. */
 async function twinsVariants() {
@@ -147,5 +145,16 @@ describe('duplication', () => {
     expect(res.body).toEqual({ message: TOO_STRONG, errors: { 'variants.1.name': TOO_STRONG } });
     expect(await Product.query().resultSize()).toBe(count);
     expect(await Variant.query().findOne({ sku: 'ICE-20-COPY' })).toBeUndefined();
+  });
+});
+
+describe('a change that sends the variants', () => {
+  it('refuses a variant without its SKU, name and stock with 400 and the field, and the product stays as it was', async () => {
+    const before = await admin.get(`/api/admin/products/${cat.twins.id}`);
+    const res = await admin.put(`/api/admin/products/${cat.twins.id}`, { variants: [{ stock: 3 }] });
+    expect(res.status).toBe(400);
+    expect(res.body.errors['variants.0.sku']).toBe(API.required);
+    const after = await admin.get(`/api/admin/products/${cat.twins.id}`);
+    expect(after.body.variants).toEqual(before.body.variants);
   });
 });

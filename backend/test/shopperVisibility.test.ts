@@ -2,12 +2,11 @@
 // archived product are in no list or search, their pages are 404 (staff may preview them), they
 // are not in the sitemap or the category counts, and they can be neither put in a cart, quoted
 // nor ordered — by a guest, a customer or staff.
-import { makeShop, TestShop, Browser } from './helpers';
+import { shopForThisFile, Browser } from './helpers';
 import { makeCatalogue, Catalogue, product, checkoutBody } from './fixtures';
 import { API } from '../../domain/messages';
 import { Category, OrderItem, Product } from '../src/models';
 
-let shop: TestShop;
 let cat: Catalogue;
 let customer: Browser & { userId: number; email: string };
 let admin: Browser & { userId: number; email: string };
@@ -15,8 +14,8 @@ let category: Category;
 const hidden: Record<'draft' | 'archived', { id: number; variant: number; slug: string }> = {} as any;
 const ORIGIN = 'https://shop.example.bg';
 
+const shop = shopForThisFile({ publicUrl: ORIGIN });
 beforeAll(async () => {
-  shop = await makeShop({ publicUrl: ORIGIN });
   cat = await makeCatalogue();
   category = await Category.query().insertAndFetch({ name: 'Скрити', slug: 'skriti', position: 0 } as Partial<Category>);
   for (const status of ['draft', 'archived'] as const) {
@@ -30,7 +29,6 @@ beforeAll(async () => {
   customer = await shop.signedIn('customer');
   admin = await shop.signedIn('admin');
 });
-afterAll(() => shop.close());
 
 const statuses = ['draft', 'archived'] as const;
 

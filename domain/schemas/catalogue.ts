@@ -41,14 +41,16 @@ const productFields = <R extends boolean>(required: R) => ({
   featured: bool(),
   seoTitle: text(TITLE_MAX),
   seoDescription: text(500),
+  // A list replaces the whole list, so each item is whole, in a change too (a variant without
+  // its SKU is refused, not half-saved).
   variants: list(
     input(
       {
         id: int({ min: 1 }),
-        name: text(TITLE_MAX, { min: 1, required }),
-        sku: text(SKU_MAX, { min: 1, required, pattern: SKU_PATTERN }),
+        name: text(TITLE_MAX, { min: 1, required: true }),
+        sku: text(SKU_MAX, { min: 1, required: true, pattern: SKU_PATTERN }),
         price: money({ min: 0, max: PRICE_MAX, nullable: true }),
-        stock: int({ min: 0, max: STOCK_MAX, required }),
+        stock: int({ min: 0, max: STOCK_MAX, required: true }),
         // Empty or null: none (JSON-LD then names no gtin).
         gtin: text(GTIN_MAX, { pattern: /^(?:|\d{8}|\d{12,14})$/, check: isValidGtin, nullable: true, message: PRODUCT_DATA.gtinInvalid }),
       },
@@ -57,11 +59,11 @@ const productFields = <R extends boolean>(required: R) => ({
     { max: 100 },
   ),
   attributes: list(
-    input({ name: text(NAME_MAX, { min: 1, required }), values: list(attributeValue, { max: 100, required }) }, { ignore: ['id'] }),
+    input({ name: text(NAME_MAX, { min: 1, required: true }), values: list(attributeValue, { max: 100, required: true }) }, { ignore: ['id'] }),
     { max: 20 },
   ),
   images: list(
-    input({ url: text(URL_MAX, { min: 1, required, pattern: IMAGE_URL_PATTERN }), alt: text(200) }, { ignore: ['id', 'position', 'productId'] }),
+    input({ url: text(URL_MAX, { min: 1, required: true, pattern: IMAGE_URL_PATTERN }), alt: text(200) }, { ignore: ['id', 'position', 'productId'] }),
     { max: 20 },
   ),
 });
