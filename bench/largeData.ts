@@ -2,9 +2,9 @@
 // 100,000 orders with their items, payments and history events. Plain batched inserts in one
 // transaction; deterministic (a seeded random), so runs compare.
 import type { Knex } from 'knex';
-import { searchable, slugify } from '../domain/slug';
-import { searchIndex } from '../domain/search';
-import { GUEST_ORDER_LIMITS_DEFAULT, GUEST_ORDER_LIMIT_MAX } from '../domain/limits';
+import { searchable, slugify } from '@domain/slug';
+import { searchIndex } from '@domain/search';
+import { GUEST_ORDER_LIMITS_DEFAULT, GUEST_ORDER_LIMIT_MAX } from '@domain/limits';
 import { hashPassword } from '../backend/src/modules/auth/passwords';
 
 export interface Sizes {

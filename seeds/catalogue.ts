@@ -6,7 +6,7 @@
 // tank (TWINS 2 × 2 ml, TRIPLES 3 × 2 ml), refill bottles at most 10 ml, nicotine at most
 // 20 mg/ml. A product's nicotineMgMl is its strongest variant.
 
-import type { ProductKind } from '../domain/productKinds';
+import type { ProductKind } from '@domain/productKinds';
 
 export interface DemoCategory {
   name: string;

@@ -7,8 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Knex } from 'knex';
-import { toMinor } from '../domain/money';
-import { searchable } from '../domain/slug';
+import { toMinor } from '@domain/money';
+import { searchable } from '@domain/slug';
 import { Product } from '../backend/src/models/Product';
 import { hashPassword } from '../backend/src/modules/auth/passwords';
 import { ROOT } from '../backend/src/config';

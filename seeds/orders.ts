@@ -2,9 +2,9 @@
 // lists have something real to show on a fresh install. Deterministic: the same catalogue gives
 // the same orders. Written directly (historical dates; the demo stock is not reduced by them).
 import type { Knex } from 'knex';
-import { computeTotals } from '../domain/pricing';
-import { searchable } from '../domain/slug';
-import { ORDER_TRANSITIONS, OrderStatus } from '../domain/orderStatus';
+import { computeTotals } from '@domain/pricing';
+import { searchable } from '@domain/slug';
+import { ORDER_TRANSITIONS, OrderStatus } from '@domain/orderStatus';
 import { DEFAULT_SETTINGS, shippingRule } from '../backend/src/modules/settings/service';
 import { orderNumber } from '../backend/src/modules/checkout/service';
 

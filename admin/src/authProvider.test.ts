@@ -1,5 +1,5 @@
 
-import { API } from '../../domain/messages';
+import { API } from '@domain/messages';
 import { authProvider, resetAuthCache } from './authProvider';
 import { setCsrfToken } from './httpClient';
 import { mockFetch } from './test/fetchMock';

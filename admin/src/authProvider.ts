@@ -2,7 +2,7 @@
 // /signin (spec §6): a signed-out visit or a 401 anywhere sends the browser there with
 // ?next=<this admin page>, quietly (no red error), and /signin brings an administrator back.
 import type { AuthProvider } from 'react-admin';
-import { API } from '../../domain/messages';
+import { API } from '@domain/messages';
 import { API_URL, httpClient, refreshCsrfToken, setCsrfToken } from './httpClient';
 import { signInUrl } from './signIn';
 

@@ -4,7 +4,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider } from 'react-admin';
 import { API_URL, httpClient } from './httpClient';
-import type { ImportReport } from '../../domain/api';
+import type { ImportReport } from '@domain/api';
 
 export const ADMIN_API = `${API_URL}/admin`;
 

@@ -28,7 +28,7 @@ import { serveUploads } from './platform/http/uploadsStatic';
 import { storefrontPages } from './modules/storefront';
 import { AGE_GATE_SCRIPT_SOURCE } from './modules/storefront/ageGateHead';
 import { APP_BOOT_SCRIPT_SOURCE } from './modules/storefront/appAfterPaint';
-import { API } from '../../domain/messages';
+import { API } from '@domain/messages';
 import { authRoutes } from './modules/auth/routes';
 import { tokenRoutes } from './modules/auth/tokenRoutes';
 import { userRoutes } from './modules/customers/userRoutes';

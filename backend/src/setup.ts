@@ -6,8 +6,8 @@ import { createUser, updateUser } from './modules/auth/users';
 import { randomPassword } from './modules/auth/passwords';
 import { seedDemo } from '../../seeds/demo';
 import { isPostgres } from './platform/db/knex';
-import { ADMIN_PASSWORD_MIN, PASSWORD_MIN } from '../../domain/limits';
-import { adminPasswordWeakness } from '../../domain/adminPassword';
+import { ADMIN_PASSWORD_MIN, PASSWORD_MIN } from '@domain/limits';
+import { adminPasswordWeakness } from '@domain/adminPassword';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@vapsolo.bg';
 

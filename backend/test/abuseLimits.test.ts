@@ -9,8 +9,8 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { shopForThisFile, Browser } from './helpers';
 import { makeCatalogue, Catalogue, checkoutBody, mailTo } from './fixtures';
-import { API } from '../../domain/messages';
-import { CART_LINES_MAX, LOGIN_MAX_FAILURES, ORDER_MAILS_PER_RECIPIENT, QUANTITY_MAX, REGISTER_MAX_PER_ADDRESS } from '../../domain/limits';
+import { API } from '@domain/messages';
+import { CART_LINES_MAX, LOGIN_MAX_FAILURES, ORDER_MAILS_PER_RECIPIENT, QUANTITY_MAX, REGISTER_MAX_PER_ADDRESS } from '@domain/limits';
 
 let cat: Catalogue;
 const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-outbox-'));

@@ -2,8 +2,8 @@
 // changes, refusals), a visitor's barrier report reaching the staff's messages with a notice
 // (throttled like the distributors' form), and the page itself, rendered and in the sitemap.
 import { shopForThisFile, Browser } from './helpers';
-import { ACCESSIBILITY, API } from '../../domain/messages';
-import { CONTACT_MAX_PER_WINDOW, NAME_MAX, TEXT_MAX } from '../../domain/limits';
+import { ACCESSIBILITY, API } from '@domain/messages';
+import { CONTACT_MAX_PER_WINDOW, NAME_MAX, TEXT_MAX } from '@domain/limits';
 import { ContactMessage, Notification } from '../src/models';
 import { DEFAULT_SETTINGS } from '../src/modules/settings/service';
 

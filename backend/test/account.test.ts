@@ -4,7 +4,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { shopForThisFile } from './helpers';
 import { mailTo } from './fixtures';
-import { API } from '../../domain/messages';
+import { API } from '@domain/messages';
 
 const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-outbox-'));
 

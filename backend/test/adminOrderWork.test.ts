@@ -2,7 +2,7 @@
 // that say whether stock comes back (and never twice), deletion with a reason, orders by phone.
 import { shopForThisFile, Browser } from './helpers';
 import { makeCatalogue, Catalogue, stockOf, placeOrder } from './fixtures';
-import { API } from '../../domain/messages';
+import { API } from '@domain/messages';
 import { AuditLog, Order, Payment } from '../src/models';
 
 let cat: Catalogue;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { shopForThisFile, Browser } from './helpers';
 import { makeCatalogue, Catalogue, stockOf, discount, placeOrder, mailTo } from './fixtures';
-import { API } from '../../domain/messages';
+import { API } from '@domain/messages';
 import { AuditLog, Order, OrderEvent } from '../src/models';
 
 let cat: Catalogue;

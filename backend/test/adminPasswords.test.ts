@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import { shopForThisFile, Browser } from './helpers';
 import { hashToken } from '../src/modules/auth/middleware';
-import { API, SAFETY } from '../../domain/messages';
+import { API, SAFETY } from '@domain/messages';
 
 let admin: Browser & { userId: number; email: string };
 const shop = shopForThisFile();

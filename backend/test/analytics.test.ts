@@ -2,10 +2,10 @@
 // computed from orders written directly with the models at known instants.
 import { shopForThisFile, Browser } from './helpers';
 import { product } from './fixtures';
-import { API } from '../../domain/messages';
-import { toMinor } from '../../domain/money';
-import { shopDay, DAY_MS } from '../../domain/dates';
-import { ORDER_STATUSES, ORDER_STATUS_LABELS, OrderStatus } from '../../domain/orderStatus';
+import { API } from '@domain/messages';
+import { toMinor } from '@domain/money';
+import { shopDay, DAY_MS } from '@domain/dates';
+import { ORDER_STATUSES, ORDER_STATUS_LABELS, OrderStatus } from '@domain/orderStatus';
 import { Category, Order, OrderItem, Product, Setting, User } from '../src/models';
 import { clearSettingsCache } from '../src/modules/settings/service';
 

@@ -1,5 +1,5 @@
 import { shopForThisFile, allKeys, SECRET_KEYS } from './helpers';
-import { API } from '../../domain/messages';
+import { API } from '@domain/messages';
 
 const shop = shopForThisFile();
 

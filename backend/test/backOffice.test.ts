@@ -1,10 +1,10 @@
 // Settings, the distributors' form, staff notifications and the admin's figures.
 import { shopForThisFile, Browser, allKeys } from './helpers';
 import { makeCatalogue, Catalogue, placeOrder } from './fixtures';
-import { API } from '../../domain/messages';
+import { API } from '@domain/messages';
 import { Category, Notification, Order, Product, User, Variant } from '../src/models';
 import { DEFAULT_SETTINGS } from '../src/modules/settings/service';
-import { shopDay } from '../../domain/dates';
+import { shopDay } from '@domain/dates';
 
 let cat: Catalogue;
 let admin: Browser & { userId: number; email: string };

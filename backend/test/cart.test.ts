@@ -1,7 +1,7 @@
 // The server cart of a signed-in shopper: GET /api/cart, POST /api/cart/add,
 // PUT /api/cart/edit/:id, DELETE /api/cart/remove/:id, DELETE /api/cart.
 import { shopForThisFile, Browser, allKeys, SECRET_KEYS } from './helpers';
-import { API } from '../../domain/messages';
+import { API } from '@domain/messages';
 import { Product, Variant, ProductImage, Attribute, AttributeValue, ProductAttribute } from '../src/models';
 
 

@@ -4,7 +4,7 @@
 import { shopForThisFile, Browser } from './helpers';
 import { makeCatalogue, Catalogue } from './fixtures';
 import { Product } from '../src/models';
-import { API } from '../../domain/messages';
+import { API } from '@domain/messages';
 
 let cat: Catalogue;
 

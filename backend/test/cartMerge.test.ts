@@ -2,10 +2,10 @@
 // capped at stock; invalid lines dropped) and the cookie is expired. The merge never fails a
 // sign-in.
 import { shopForThisFile, Browser } from './helpers';
-import { API } from '../../domain/messages';
+import { API } from '@domain/messages';
 import { Product, Variant, Attribute, AttributeValue, ProductAttribute, CartItem } from '../src/models';
 import { parseGuestCart, guestLine } from '../src/modules/cart/merge';
-import { encodeCartCookie } from '../../domain/cartCookie';
+import { encodeCartCookie } from '@domain/cartCookie';
 
 const cat = {} as { flavour: number; berry: number; mint: number; ice: number; extra: number; twins: number; twins0: number; twins20: number; triples: number; triplesOnly: number; draft: number };
 

@@ -1,5 +1,5 @@
 import { shopForThisFile, TestShop } from './helpers';
-import { API } from '../../domain/messages';
+import { API } from '@domain/messages';
 import { Product } from '../src/models/Product';
 
 let admin: Awaited<ReturnType<TestShop['signedIn']>>;

@@ -4,8 +4,8 @@
 // through checkout without meeting the code-check throttle.
 import { shopForThisFile, Browser } from './helpers';
 import { makeCatalogue, Catalogue, discount, checkoutBody } from './fixtures';
-import { API } from '../../domain/messages';
-import { DISCOUNT_CHECKS_PER_SESSION } from '../../domain/limits';
+import { API } from '@domain/messages';
+import { DISCOUNT_CHECKS_PER_SESSION } from '@domain/limits';
 import { Order } from '../src/models';
 
 let cat: Catalogue;

@@ -1,8 +1,8 @@
 // The distributors' form (POST /api/contact) and the staff's inbox of its messages
 // (react-admin resource /api/admin/contact-messages).
 import { shopForThisFile, Browser, allKeys } from './helpers';
-import { API } from '../../domain/messages';
-import { NAME_MAX, PHONE_MAX, TEXT_MAX, CONTACT_MAX_PER_WINDOW } from '../../domain/limits';
+import { API } from '@domain/messages';
+import { NAME_MAX, PHONE_MAX, TEXT_MAX, CONTACT_MAX_PER_WINDOW } from '@domain/limits';
 import { ContactMessage, Notification } from '../src/models';
 
 let admin: Browser & { userId: number; email: string };

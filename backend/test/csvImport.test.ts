@@ -3,10 +3,10 @@
 // errors by row and column, all or nothing, the shop serving the new prices, the limits.
 import { shopForThisFile, Browser } from './helpers';
 import { makeCatalogue, Catalogue, stockOf } from './fixtures';
-import { IMPORT } from '../../domain/messages';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_MB, IMPORT_ROWS_MAX } from '../../domain/limits';
+import { IMPORT } from '@domain/messages';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_MB, IMPORT_ROWS_MAX } from '@domain/limits';
 import { AuditLog, Category, Product, Variant } from '../src/models';
-import type { ImportReport, ImportRow } from '../../domain/api';
+import type { ImportReport, ImportRow } from '@domain/api';
 
 let cat: Catalogue;
 let admin: Browser & { userId: number; email: string };

@@ -7,8 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { bulgarianCsv } from '../../domain/csv';
-import { SALES_LEDGER_COLUMNS, salesLedgerRows } from '../../domain/salesLedger';
+import { bulgarianCsv } from '@domain/csv';
+import { SALES_LEDGER_COLUMNS, salesLedgerRows } from '@domain/salesLedger';
 
 const hasCalc = spawnSync('soffice', ['--version'], { encoding: 'utf8' }).status === 0;
 const maybe = hasCalc ? describe : describe.skip;

@@ -3,7 +3,7 @@
 // first with status and item count, and totals that agree with the customers list. Admins only.
 import { shopForThisFile, Browser } from './helpers';
 import { makeCatalogue, Catalogue, placeOrder } from './fixtures';
-import { API } from '../../domain/messages';
+import { API } from '@domain/messages';
 
 let cat: Catalogue;
 let admin: Browser;

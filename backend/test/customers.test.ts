@@ -2,7 +2,7 @@
 // spent and last order; a phone typed any way and a name in either order find them.
 import { shopForThisFile, Browser } from './helpers';
 import { makeCatalogue, Catalogue, placeOrder } from './fixtures';
-import { normalizePhone, matchesCustomer } from '../../domain/customers';
+import { normalizePhone, matchesCustomer } from '@domain/customers';
 
 let cat: Catalogue;
 let admin: Browser & { userId: number; email: string };

@@ -4,8 +4,8 @@
 // code nor can be hammered.
 import { shopForThisFile, Browser } from './helpers';
 import { makeCatalogue, Catalogue, discount, checkoutBody } from './fixtures';
-import { API } from '../../domain/messages';
-import { DISCOUNT_CHECKS_PER_SESSION } from '../../domain/limits';
+import { API } from '@domain/messages';
+import { DISCOUNT_CHECKS_PER_SESSION } from '@domain/limits';
 import { Discount, Order } from '../src/models';
 
 let cat: Catalogue;

@@ -12,7 +12,7 @@ import { makeShop, TestShop } from './helpers';
 import { makeCatalogue, placeOrder, checkoutBody } from './fixtures';
 import { errorMiddleware } from '../src/platform/http/errors';
 import { isWriteFailure, readinessCheck, diskSpace } from '../src/platform/db/storage';
-import { API } from '../../domain/messages';
+import { API } from '@domain/messages';
 
 const CANNOT_WRITE = 'Сървърът временно не може да запише промени. Опитайте отново след малко.';
 

@@ -9,11 +9,11 @@ import { makeShop, TestShop, Browser } from './helpers';
 import { checkoutBody, mailTo } from './fixtures';
 import { seedIfEmpty } from '../src/setup';
 import { AuditLog, Discount, Order, Payment, Product, Variant } from '../src/models';
-import { API } from '../../domain/messages';
-import { convertMinor } from '../../domain/money';
+import { API } from '@domain/messages';
+import { convertMinor } from '@domain/money';
 import { lockCurrencyForOrder } from '../src/modules/settings/currency';
 import { lastDays } from '../src/modules/analytics/service';
-import { shopDayStart } from '../../domain/dates';
+import { shopDayStart } from '@domain/dates';
 import { getSettings } from '../src/modules/settings/service';
 
 const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-euro-outbox-'));

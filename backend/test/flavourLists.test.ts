@@ -1,7 +1,7 @@
 // Flavour lists (issue 21): staff name a list of flavours once and pick it on products; the
 // resource is admin-only, checked, and every change is in the audit log.
 import { shopForThisFile, TestShop } from './helpers';
-import { CATALOGUE } from '../../domain/messages';
+import { CATALOGUE } from '@domain/messages';
 
 let admin: Awaited<ReturnType<TestShop['signedIn']>>;
 

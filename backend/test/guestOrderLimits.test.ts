@@ -7,8 +7,8 @@
 import { solveChallenge } from 'altcha-lib/v1';
 import { shopForThisFile, Browser } from './helpers';
 import { makeCatalogue, Catalogue, checkoutBody, stockOf } from './fixtures';
-import { GUEST_ORDER } from '../../domain/messages';
-import { GUEST_ORDER_LIMITS_DEFAULT } from '../../domain/limits';
+import { GUEST_ORDER } from '@domain/messages';
+import { GUEST_ORDER_LIMITS_DEFAULT } from '@domain/limits';
 import { Order, Variant } from '../src/models';
 
 let cat: Catalogue;

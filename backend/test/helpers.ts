@@ -9,7 +9,7 @@ import { loadConfig, Config } from '../src/config';
 import knexFactory from 'knex';
 import { createKnex } from '../src/platform/db/knex';
 import { createUser } from '../src/modules/auth/users';
-import { GUEST_ORDER_LIMITS_DEFAULT, QUANTITY_MAX, type Role } from '../../domain/limits';
+import { GUEST_ORDER_LIMITS_DEFAULT, QUANTITY_MAX, type Role } from '@domain/limits';
 import { saveSettings } from '../src/modules/settings/service';
 
 export interface TestShop {

@@ -5,7 +5,7 @@ import http from 'node:http';
 import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { makeShop, TestShop } from './helpers';
-import { API } from '../../domain/messages';
+import { API } from '@domain/messages';
 
 let shop: TestShop;
 let server: http.Server;

@@ -10,8 +10,8 @@ import { makeCatalogue, Catalogue, checkoutBody } from './fixtures';
 import { parseTrustProxy } from '../src/config';
 import { hashToken } from '../src/modules/auth/middleware';
 import { accountBackOffMs } from '../src/modules/auth/service';
-import { API, SAFETY } from '../../domain/messages';
-import { CONTACT_MAX_PER_WINDOW, LOGIN_ACCOUNT_DELAY_MAX_MS, LOGIN_ACCOUNT_SLOW_AFTER, LOGIN_MAX_FAILURES } from '../../domain/limits';
+import { API, SAFETY } from '@domain/messages';
+import { CONTACT_MAX_PER_WINDOW, LOGIN_ACCOUNT_DELAY_MAX_MS, LOGIN_ACCOUNT_SLOW_AFTER, LOGIN_MAX_FAILURES } from '@domain/limits';
 
 let cat: Catalogue;
 const shop = shopForThisFile({ ...parseTrustProxy('1') });

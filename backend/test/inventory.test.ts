@@ -1,7 +1,7 @@
 // Stock at a glance: every variant in one list, changed in place, audited; bad stock refused.
 import { shopForThisFile, Browser } from './helpers';
 import { makeCatalogue, Catalogue, stockOf } from './fixtures';
-import { API } from '../../domain/messages';
+import { API } from '@domain/messages';
 import { AuditLog } from '../src/models';
 
 let cat: Catalogue;

@@ -10,9 +10,9 @@ import { makeCatalogue, Catalogue, placeOrder, checkoutBody, mailTo } from './fi
 import { Order } from '../src/models';
 import { settled } from '../src/platform/events';
 import { saveSettings, DEFAULT_SETTINGS, clearSettingsCache } from '../src/modules/settings/service';
-import { INVOICE_TEXT, splitVat } from '../../domain/invoices';
-import { convertMinor } from '../../domain/money';
-import { amountInWords } from '../../domain/numberWords';
+import { INVOICE_TEXT, splitVat } from '@domain/invoices';
+import { convertMinor } from '@domain/money';
+import { amountInWords } from '@domain/numberWords';
 
 let cat: Catalogue;
 let admin: Browser;

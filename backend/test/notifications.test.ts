@@ -1,7 +1,7 @@
 // Staff notifications: the react-admin resource /api/admin/notifications, the unread badge,
 // mark-all-read, and the notice a new customer's registration leaves.
 import { shopForThisFile, Browser } from './helpers';
-import { API } from '../../domain/messages';
+import { API } from '@domain/messages';
 import { Notification } from '../src/models';
 
 let admin: Browser & { userId: number; email: string };

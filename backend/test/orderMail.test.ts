@@ -9,8 +9,8 @@ import { shopForThisFile, TestShop } from './helpers';
 import { makeCatalogue, Catalogue, placeOrder } from './fixtures';
 import { Order } from '../src/models';
 import { DEFAULT_SETTINGS } from '../src/modules/settings/service';
-import { WITHDRAWAL_FORM_TITLE } from '../../domain/withdrawalForm';
-import { formatDual } from '../../domain/money';
+import { WITHDRAWAL_FORM_TITLE } from '@domain/withdrawalForm';
+import { formatDual } from '@domain/money';
 
 let cat: Catalogue;
 let admin: Awaited<ReturnType<TestShop['signedIn']>>;

@@ -11,8 +11,8 @@ import { makeCatalogue, Catalogue, placeOrder } from './fixtures';
 import { startCourierStandIn, CourierStandIn } from './courierStandIn';
 import { Order, OrderEvent, Payment } from '../src/models';
 import { settled } from '../src/platform/events';
-import { API } from '../../domain/messages';
-import { ORDER_STATUS_LABELS, PAYMENT_RECORD_STATUS_LABELS } from '../../domain/orderStatus';
+import { API } from '@domain/messages';
+import { ORDER_STATUS_LABELS, PAYMENT_RECORD_STATUS_LABELS } from '@domain/orderStatus';
 
 let shop: TestShop;
 let cat: Catalogue;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { shopForThisFile, allKeys, SECRET_KEYS } from './helpers';
 import { makeCatalogue, Catalogue, stockOf, discount, checkoutBody, placeOrder, mailTo } from './fixtures';
-import { API } from '../../domain/messages';
+import { API } from '@domain/messages';
 import { Order, Notification, Payment, OrderEvent, Discount, CartItem } from '../src/models';
 import { saveSettings, DEFAULT_SETTINGS } from '../src/modules/settings/service';
 

@@ -10,9 +10,9 @@ import { makeShop, TestShop, Browser } from './helpers';
 import { makeCatalogue, Catalogue, placeOrder } from './fixtures';
 import { AuditLog, Order } from '../src/models';
 import { clearSettingsCache } from '../src/modules/settings/service';
-import { PACKING_SLIP_TEXT } from '../../domain/packingSlips';
-import { PACKING_SLIPS_MAX } from '../../domain/limits';
-import { API } from '../../domain/messages';
+import { PACKING_SLIP_TEXT } from '@domain/packingSlips';
+import { PACKING_SLIPS_MAX } from '@domain/limits';
+import { API } from '@domain/messages';
 
 let shop: TestShop;
 let cat: Catalogue;

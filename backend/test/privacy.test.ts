@@ -7,8 +7,8 @@ import { makeCatalogue, Catalogue, placeOrder } from './fixtures';
 import { Order } from '../src/models';
 import { applyRetention, requestKey } from '../src/modules/privacy/service';
 import { saveSettings } from '../src/modules/settings/service';
-import { PRIVACY } from '../../domain/messages';
-import { ERASED_EMAIL } from '../../domain/privacy';
+import { PRIVACY } from '@domain/messages';
+import { ERASED_EMAIL } from '@domain/privacy';
 import { PERSONAL_DATA_CSV_HEADERS } from '../src/modules/privacy/personalData';
 
 let cat: Catalogue;

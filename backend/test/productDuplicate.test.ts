@@ -1,7 +1,7 @@
 // Duplicating a product (issue 21): POST /api/admin/products/:id/duplicate makes a draft copy
 // with a new slug and SKUs, the same category, figures, kind, flavours and pictures, no stock.
 import { shopForThisFile, TestShop } from './helpers';
-import { API, CATALOGUE } from '../../domain/messages';
+import { API, CATALOGUE } from '@domain/messages';
 
 let admin: Awaited<ReturnType<TestShop['signedIn']>>;
 let source: any;

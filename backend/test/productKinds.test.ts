@@ -2,8 +2,8 @@
 // 20 mg/ml, a nicotine liquid's container at most 10 ml, a tank or cartridge at most 2 ml; the
 // spec's create call without a kind keeps working; existing rows get their kind from the migration.
 import { makeShop, shopForThisFile, TestShop } from './helpers';
-import { CATALOGUE } from '../../domain/messages';
-import { directiveErrors, PRODUCT_KIND_LABELS } from '../../domain/productKinds';
+import { CATALOGUE } from '@domain/messages';
+import { directiveErrors, PRODUCT_KIND_LABELS } from '@domain/productKinds';
 import { Product, Variant, Category, Attribute, AttributeValue, ProductAttribute } from '../src/models';
 import { fillKinds } from '../src/platform/db/migrations/20261124160000_product_kinds_and_flavour_lists';
 import { seedIfEmpty } from '../src/setup';

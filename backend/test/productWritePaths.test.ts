@@ -3,10 +3,10 @@
 // variant declaring 25 mg, above the 20 mg/ml allowed) refuse a product whichever way it comes.
 import { shopForThisFile, Browser } from './helpers';
 import { makeCatalogue, Catalogue } from './fixtures';
-import { API, CATALOGUE, IMPORT } from '../../domain/messages';
+import { API, CATALOGUE, IMPORT } from '@domain/messages';
 import { Product, Variant } from '../src/models';
 import { settled, subscribe } from '../src/platform/events';
-import type { ImportReport, ImportRow } from '../../domain/api';
+import type { ImportReport, ImportRow } from '@domain/api';
 
 let cat: Catalogue;
 let admin: Browser & { userId: number; email: string };

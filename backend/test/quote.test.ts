@@ -8,7 +8,7 @@ import { shopForThisFile, Browser } from './helpers';
 import { checkoutBody, mailTo } from './fixtures';
 import { seedIfEmpty } from '../src/setup';
 import { Order, Variant, Product } from '../src/models';
-import { API } from '../../domain/messages';
+import { API } from '@domain/messages';
 
 let strap: { productId: number; variantId: number };
 const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-quote-outbox-'));

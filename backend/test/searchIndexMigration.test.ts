@@ -2,7 +2,7 @@
 import { shopForThisFile } from './helpers';
 import { Product, Variant, Attribute, AttributeValue, ProductAttribute } from '../src/models';
 import { up } from '../src/platform/db/migrations/20261123190000_product_search_index';
-import { searchable } from '../../domain/slug';
+import { searchable } from '@domain/slug';
 
 const shop = shopForThisFile();
 

@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import * as OTPAuth from 'otpauth';
 import { shopForThisFile, Browser } from './helpers';
 import { mailTo } from './fixtures';
-import { API } from '../../domain/messages';
-import { TWO_FACTOR_MAX_FAILURES } from '../../domain/limits';
+import { API } from '@domain/messages';
+import { TWO_FACTOR_MAX_FAILURES } from '@domain/limits';
 import { createKnex } from '../src/platform/db/knex';
 import { openSecret, sealSecret } from '../src/platform/secretBox';
 

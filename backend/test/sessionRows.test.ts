@@ -4,7 +4,7 @@
 import supertest from 'supertest';
 import { makeShop, shopForThisFile } from './helpers';
 import { purgeExpiredRows, startPurging } from '../src/platform/db/expiredRows';
-import { API } from '../../domain/messages';
+import { API } from '@domain/messages';
 
 const shop = shopForThisFile();
 

@@ -1,9 +1,9 @@
 // Shop settings: the public part (GET /api/settings), the whole set for staff
 // (GET|PUT /api/admin/settings) and react-admin's single record (/api/admin/settings/1).
 import { shopForThisFile, Browser, allKeys } from './helpers';
-import { API } from '../../domain/messages';
-import { BGN_PER_EUR } from '../../domain/money';
-import { LOW_STOCK_THRESHOLD_DEFAULT } from '../../domain/limits';
+import { API } from '@domain/messages';
+import { BGN_PER_EUR } from '@domain/money';
+import { LOW_STOCK_THRESHOLD_DEFAULT } from '@domain/limits';
 import { Setting } from '../src/models';
 import { DEFAULT_SETTINGS, clearSettingsCache, getSettings } from '../src/modules/settings/service';
 

@@ -4,7 +4,7 @@
 // nor ordered — by a guest, a customer or staff.
 import { shopForThisFile, Browser } from './helpers';
 import { makeCatalogue, Catalogue, product, checkoutBody } from './fixtures';
-import { API } from '../../domain/messages';
+import { API } from '@domain/messages';
 import { Category, OrderItem, Product } from '../src/models';
 
 let cat: Catalogue;

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { makeShop, shopForThisFile, TestShop } from './helpers';
 import { seedDemo } from '../../seeds/demo';
 import { product } from './fixtures';
-import { PRODUCT_DATA } from '../../domain/messages';
+import { PRODUCT_DATA } from '@domain/messages';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -7,9 +7,9 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { shopForThisFile, Browser } from './helpers';
 import { makeCatalogue, Catalogue, checkoutBody } from './fixtures';
-import { ORDER_MAILS_PER_RECIPIENT } from '../../domain/limits';
-import { GUEST_ORDER } from '../../domain/messages';
-import { normalizeEmailKey } from '../../domain/email';
+import { ORDER_MAILS_PER_RECIPIENT } from '@domain/limits';
+import { GUEST_ORDER } from '@domain/messages';
+import { normalizeEmailKey } from '@domain/email';
 import { Order } from '../src/models';
 
 let cat: Catalogue;

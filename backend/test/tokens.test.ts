@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import * as OTPAuth from 'otpauth';
 import { makeShop, TestShop, Browser } from './helpers';
 import { mailTo } from './fixtures';
-import { API } from '../../domain/messages';
+import { API } from '@domain/messages';
 import { getSettings, saveSettings } from '../src/modules/settings/service';
 import { ApiToken } from '../src/models';
 

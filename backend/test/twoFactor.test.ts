@@ -2,7 +2,7 @@
 // backup codes used once, turning off, and the setting that makes it mandatory for admins.
 import * as OTPAuth from 'otpauth';
 import { shopForThisFile, allKeys, SECRET_KEYS } from './helpers';
-import { API } from '../../domain/messages';
+import { API } from '@domain/messages';
 import { saveSettings } from '../src/modules/settings/service';
 
 const shop = shopForThisFile();

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { shopForThisFile, TestShop, Browser } from './helpers';
-import { API } from '../../domain/messages';
+import { API } from '@domain/messages';
 import crypto from 'node:crypto';
 import sharp from 'sharp';
-import { IMAGE_MAX_EDGE_PX, UPLOAD_MAX_BYTES, UPLOAD_MAX_MB } from '../../domain/limits';
+import { IMAGE_MAX_EDGE_PX, UPLOAD_MAX_BYTES, UPLOAD_MAX_MB } from '@domain/limits';
 
 let admin: Awaited<ReturnType<TestShop['signedIn']>>;
 const shop = shopForThisFile();

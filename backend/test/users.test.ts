@@ -1,5 +1,5 @@
 import { shopForThisFile, TestShop, allKeys, SECRET_KEYS } from './helpers';
-import { API } from '../../domain/messages';
+import { API } from '@domain/messages';
 
 let admin: Awaited<ReturnType<TestShop['signedIn']>>;
 const shop = shopForThisFile();

@@ -6,8 +6,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { App } from './App';
 import { clearToasts } from './state/toast';
 import { clearCookies, mockFetch } from './test/fetchMock';
-import { SHOP, STOREFRONT } from '../../domain/messages';
-import { decodeCartCookie } from '../../domain/cartCookie';
+import { SHOP, STOREFRONT } from '@domain/messages';
+import { decodeCartCookie } from '@domain/cartCookie';
 
 const product = {
   id: 7, slug: 'vap-solo-twins', name: 'VAP SOLO TWINS', description: 'Два вкуса.', status: 'active', price: 27.9, compareAtPrice: null,

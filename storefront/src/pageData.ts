@@ -4,8 +4,8 @@
 // the browser; any other address is the 404 page.
 import { matchPath } from 'react-router-dom';
 import type { ProductQuery } from './api/shop';
-import type { PageNeeds } from '../../domain/storefrontPages';
-import { PAGE_SIZE_DEFAULT, PRICE_FILTER_MAX, PRICE_FILTER_MIN, PRODUCT_SORT_DEFAULT } from '../../domain/limits';
+import type { PageNeeds } from '@domain/storefrontPages';
+import { PAGE_SIZE_DEFAULT, PRICE_FILTER_MAX, PRICE_FILTER_MIN, PRODUCT_SORT_DEFAULT } from '@domain/limits';
 
 /** The home page's newest products. */
 export const HOME_FEATURED_QUERY: ProductQuery = { limit: 8, sort: 'newest' };

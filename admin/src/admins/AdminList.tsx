@@ -27,7 +27,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useState } from 'react';
-import { ADMIN_PASSWORD_MIN } from '../../../domain/limits';
+import { ADMIN_PASSWORD_MIN } from '@domain/limits';
 import { dateTime, useIsSmall, DateTimeField } from '../common/fields';
 import { errorMessage } from '../httpClient';
 

@@ -3,7 +3,7 @@
 import { Alert, Box, Card, CardContent, CardHeader, Grid, MenuItem, Skeleton, TextField, Typography, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
-import { periodLabel } from '../../../domain/dates';
+import { periodLabel } from '@domain/dates';
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AnalyticsData, Granularity, ShopDataProvider } from '../dataProvider';
 import { errorMessage } from '../httpClient';

@@ -1,5 +1,5 @@
 import { Create, Edit, NumberInput, ReferenceInput, required, SelectInput, SimpleForm, TextInput, useNotify, useRecordContext, useRedirect, useTranslate, maxLength } from 'react-admin';
-import { NAME_MAX, TEXT_MAX } from '../../../domain/limits';
+import { NAME_MAX, TEXT_MAX } from '@domain/limits';
 import { errorMessage } from '../httpClient';
 
 function CategoryForm() {

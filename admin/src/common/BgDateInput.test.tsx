@@ -6,8 +6,8 @@ import userEvent from '@testing-library/user-event';
 import { ResourceContextProvider, SimpleForm } from 'react-admin';
 import { renderAdmin } from '../test/renderAdmin';
 import { BgDateInput, BgDateTimeInput, BgMonthInput } from './BgDateInput';
-import { FORM } from '../../../domain/messages';
-import { parseBgDate, parseBgMonth } from '../../../domain/dateInput';
+import { FORM } from '@domain/messages';
+import { parseBgDate, parseBgMonth } from '@domain/dateInput';
 
 function setup(record: Record<string, unknown> = { day: null }, kind: 'date' | 'dateTime' | 'month' = 'date') {
   const onSubmit = jest.fn();

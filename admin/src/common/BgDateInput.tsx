@@ -9,8 +9,8 @@ import { IconButton, InputAdornment, TextField, type SxProps, type Theme } from 
 import EventIcon from '@mui/icons-material/Event';
 import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { FieldTitle, useInput, ValidationError, type Validator } from 'react-admin';
-import { DATE_PLACEHOLDER, DATE_TIME_PLACEHOLDER, MONTH_PLACEHOLDER, formatBgDate, formatBgDateTime, formatBgMonth, parseBgDate, parseBgDateTime, parseBgMonth } from '../../../domain/dateInput';
-import { FORM } from '../../../domain/messages';
+import { DATE_PLACEHOLDER, DATE_TIME_PLACEHOLDER, MONTH_PLACEHOLDER, formatBgDate, formatBgDateTime, formatBgMonth, parseBgDate, parseBgDateTime, parseBgMonth } from '@domain/dateInput';
+import { FORM } from '@domain/messages';
 
 export const DATE_INPUT_TEXT = { openCalendar: 'Избор от календар' } as const;
 

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { ResourceContextProvider, SimpleForm } from 'react-admin';
 import { renderAdmin } from '../test/renderAdmin';
 import { MoneyInput } from './MoneyInput';
-import { FORM } from '../../../domain/messages';
+import { FORM } from '@domain/messages';
 
 function setup(record: Record<string, unknown> = { price: null }) {
   const onSubmit = jest.fn();

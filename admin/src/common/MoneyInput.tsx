@@ -5,8 +5,8 @@
 import { InputAdornment } from '@mui/material';
 import { useRef } from 'react';
 import { TextInput, type TextInputProps, type Validator } from 'react-admin';
-import { parseMoneyInput } from '../../../domain/money';
-import { FORM } from '../../../domain/messages';
+import { parseMoneyInput } from '@domain/money';
+import { FORM } from '@domain/messages';
 import { CURRENCY_SIGN, useShopMoney } from './shopCurrency';
 
 /** 29.9 → "29,90", as a Bulgarian would type it. */

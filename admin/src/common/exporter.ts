@@ -4,7 +4,7 @@
 // The file is written by domain/csv.ts, as every server export: each list declares its
 // identifier columns (phones, waybill numbers) so they stay text, and any text that would run
 // as a formula (`=HYPERLINK(…)` in a name or an address) is escaped.
-import { bulgarianCsv, type CsvColumnKind } from '../../../domain/csv';
+import { bulgarianCsv, type CsvColumnKind } from '@domain/csv';
 import { downloadCSV, type Exporter, type RaRecord } from 'react-admin';
 import { dateTime } from './fields';
 import { i18nProvider } from '../i18nProvider';

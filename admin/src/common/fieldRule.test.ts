@@ -1,9 +1,9 @@
 // The admin's forms refuse what the API would, with the API's own text (domain/schemas).
 import { fieldRule } from './fieldRule';
-import { phoneField, postcodeField } from '../../../domain/schemas/checkout';
-import { bankFields } from '../../../domain/schemas/settings';
-import { discountCodeField } from '../../../domain/schemas/discounts';
-import { courierSettingsFields } from '../../../domain/schemas/couriers';
+import { phoneField, postcodeField } from '@domain/schemas/checkout';
+import { bankFields } from '@domain/schemas/settings';
+import { discountCodeField } from '@domain/schemas/discounts';
+import { courierSettingsFields } from '@domain/schemas/couriers';
 
 test('a field of the shared schemas becomes a react-admin validator with the Bulgarian text', () => {
   expect(fieldRule(phoneField)('12-34')).toBe('Въведете валиден телефонен номер.');

@@ -3,9 +3,9 @@ import { Chip, Link, useMediaQuery, type ChipProps, type Theme } from '@mui/mate
 import type { ReactNode } from 'react';
 import { useCreatePath, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatMoney, isCurrency, type Currency } from '../../../domain/money';
+import { formatMoney, isCurrency, type Currency } from '@domain/money';
 import { currentShopMoney, useShopMoney } from './shopCurrency';
-import { SHOP_TIME_ZONE } from '../../../domain/dates';
+import { SHOP_TIME_ZONE } from '@domain/dates';
 import { SMALL_SCREEN_PX } from '../layout/constants';
 
 /** An amount in its currency (an order's or payment's own; the shop's by default). */

@@ -2,7 +2,7 @@
 // money input and field; the euro switch on the settings page updates it at once.
 import { useEffect, useSyncExternalStore } from 'react';
 import { API_URL } from '../httpClient';
-import type { Currency } from '../../../domain/money';
+import type { Currency } from '@domain/money';
 
 export interface ShopMoney {
   currency: Currency;

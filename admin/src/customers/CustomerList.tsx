@@ -23,7 +23,7 @@ import {
 } from 'react-admin';
 import { csvExporter, csvValue } from '../common/exporter';
 import { RecordLinkField, DateTimeField, money, MoneyField, useIsSmall, useIsWide } from '../common/fields';
-import type { ApiCustomer } from '../../../domain/api';
+import type { ApiCustomer } from '@domain/api';
 import { PrivacyRequestButton } from './PrivacyRequest';
 
 export type CustomerRecord = ApiCustomer & RaRecord;

@@ -8,8 +8,8 @@ import PlaceIcon from '@mui/icons-material/Place';
 import { Link as RouterLink } from 'react-router-dom';
 import { Show, useBasename, useCreatePath, useRecordContext, useRedirect, useTranslate } from 'react-admin';
 import { PrivacyRequestButton } from './PrivacyRequest';
-import type { ApiCustomerDetail } from '../../../domain/api';
-import { COURIER_LABELS } from '../../../domain/couriers';
+import type { ApiCustomerDetail } from '@domain/api';
+import { COURIER_LABELS } from '@domain/couriers';
 import { date, dateTime, money, StatusChip, useIsSmall } from '../common/fields';
 import { ordersOf, type CustomerRecord } from './CustomerList';
 

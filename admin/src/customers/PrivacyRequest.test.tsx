@@ -7,7 +7,7 @@ import { renderAdmin } from '../test/renderAdmin';
 import { mockFetch } from '../test/fetchMock';
 import { setCsrfToken } from '../httpClient';
 import { PrivacyRequestButton } from './PrivacyRequest';
-import { PRIVACY } from '../../../domain/messages';
+import { PRIVACY } from '@domain/messages';
 
 test('erases what is held for an address only after the confirmation', async () => {
   setCsrfToken('tok');

@@ -7,7 +7,7 @@ import PrivacyIcon from '@mui/icons-material/PrivacyTip';
 import { Confirm, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { API_URL, errorMessage, getCsrfToken, httpClient, refreshCsrfToken } from '../httpClient';
 import { storedToken } from '../signIn';
-import type { PersonalDataFormat } from '../../../domain/privacy';
+import type { PersonalDataFormat } from '@domain/privacy';
 
 /** POST the request, save the file the server answers; a refusal throws its Bulgarian message. */
 export async function downloadPersonalData(email: string, format: PersonalDataFormat, failed: string): Promise<void> {

@@ -10,7 +10,7 @@ import { Alert, Box, Card, CardContent, CardHeader, Grid, List, ListItem, ListIt
 import { useEffect, useState, type ReactNode } from 'react';
 import { useBasename, useDataProvider, useGetList, useTranslate, Title } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { periodLabel } from '../../../domain/dates';
+import { periodLabel } from '@domain/dates';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { DashboardData, ShopDataProvider } from '../dataProvider';
 import { errorMessage } from '../httpClient';

@@ -43,7 +43,7 @@ import { Box } from '@mui/material';
 import { RecordLinkField, choicesOf, money, MoneyField, useIsSmall, DateOnlyField } from '../common/fields';
 import { MoneyInput } from '../common/MoneyInput';
 import { fieldRule } from '../common/fieldRule';
-import { discountCodeField } from '../../../domain/schemas/discounts';
+import { discountCodeField } from '@domain/schemas/discounts';
 import { errorMessage } from '../httpClient';
 import { BgDateTimeInput } from '../common/BgDateInput';
 

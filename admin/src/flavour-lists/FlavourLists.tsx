@@ -19,8 +19,8 @@ import {
   useRedirect,
   useTranslate,
 } from 'react-admin';
-import { NAME_MAX } from '../../../domain/limits';
-import { flavourListErrors, flavoursFromText } from '../../../domain/flavourLists';
+import { NAME_MAX } from '@domain/limits';
+import { flavourListErrors, flavoursFromText } from '@domain/flavourLists';
 import { RecordLinkField, DateTimeField, useIsSmall } from '../common/fields';
 import { errorMessage } from '../httpClient';
 

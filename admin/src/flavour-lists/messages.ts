@@ -1,6 +1,6 @@
 // The panel's texts for flavour lists, product kinds and duplicates (issue 21), both languages;
 // the server's texts come from domain/messages.
-import { CATALOGUE } from '../../../domain/messages';
+import { CATALOGUE } from '@domain/messages';
 
 export const flavourListsBg = {
   picker: 'Вкусове',

@@ -1,13 +1,13 @@
 // The Bulgarian catalogue (the default): react-admin's own texts, the resources' names and
 // fields, and the panel's own keys. Texts the spec or the server fix are imported, never copied.
 import type { TranslationMessages } from 'react-admin';
-import { API, STOREFRONT } from '../../../domain/messages';
+import { API, STOREFRONT } from '@domain/messages';
 import {
   ORDER_STATUS_LABELS,
   PAYMENT_METHOD_LABELS,
   PAYMENT_RECORD_STATUS_LABELS,
   SHIPPING_METHOD_LABELS,
-} from '../../../domain/orderStatus';
+} from '@domain/orderStatus';
 import { raBulgarian } from './raBulgarian';
 import { invoiceResourceBg, invoicesBg } from '../invoices/messages';
 import { flavourListResourceBg, flavourListsBg, productToolsBg } from '../flavour-lists/messages';

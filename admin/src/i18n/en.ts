@@ -2,7 +2,7 @@
 // same app keys as bg.ts (the AppMessages type makes a missing key a type error).
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
-import { ADMIN_EN, STOREFRONT } from '../../../domain/messages';
+import { ADMIN_EN, STOREFRONT } from '@domain/messages';
 import type { AppMessages } from './bg';
 import { invoiceResourceEn, invoicesEn } from '../invoices/messages';
 import { flavourListResourceEn, flavourListsEn, productToolsEn } from '../flavour-lists/messages';

@@ -1,6 +1,6 @@
 import englishMessages from 'ra-language-english';
-import { ADMIN_EN } from '../../../domain/messages';
-import { ORDER_STATUS_LABELS } from '../../../domain/orderStatus';
+import { ADMIN_EN } from '@domain/messages';
+import { ORDER_STATUS_LABELS } from '@domain/orderStatus';
 import { i18nProvider } from '../i18nProvider';
 import { bg } from './bg';
 import { en } from './en';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpError } from 'react-admin';
 import { renderAdmin } from '../test/renderAdmin';
 import { ImportDialog } from './ImportDialog';
-import type { ImportReport } from '../../../domain/api';
+import type { ImportReport } from '@domain/api';
 
 const report = (over: Partial<ImportReport>): ImportReport => ({
   dryRun: true,

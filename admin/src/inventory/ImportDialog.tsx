@@ -25,8 +25,8 @@ import {
 } from '@mui/material';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { Button, Confirm, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
-import type { ImportAction, ImportChange, ImportReport, ImportRow } from '../../../domain/api';
-import { IMPORT_MAX_MB, IMPORT_ROWS_MAX } from '../../../domain/limits';
+import type { ImportAction, ImportChange, ImportReport, ImportRow } from '@domain/api';
+import { IMPORT_MAX_MB, IMPORT_ROWS_MAX } from '@domain/limits';
 import type { ShopDataProvider } from '../dataProvider';
 import { errorMessage } from '../httpClient';
 import { money, useIsSmall } from '../common/fields';

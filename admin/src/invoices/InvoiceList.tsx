@@ -4,7 +4,7 @@ import { Button } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Datagrid, DateField, FunctionField, List, SelectInput, TextField, TextInput, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { formatMoney } from '../../../domain/money';
+import { formatMoney } from '@domain/money';
 import type { InvoiceRecord } from './api';
 import { BgMonthInput } from '../common/BgDateInput';
 

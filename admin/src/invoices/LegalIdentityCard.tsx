@@ -5,8 +5,8 @@ import { Box, Button, Card, CardContent, CardHeader, FormControlLabel, Switch, T
 import { useEffect, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { API_URL, errorMessage, httpClient } from '../httpClient';
-import { isValidBgVatNumber, isValidEik, normaliseTaxNumber } from '../../../domain/bulstat';
-import { INVOICE_TEXT } from '../../../domain/invoices';
+import { isValidBgVatNumber, isValidEik, normaliseTaxNumber } from '@domain/bulstat';
+import { INVOICE_TEXT } from '@domain/invoices';
 
 const FIELDS = ['companyName', 'eik', 'vatNumber', 'seat', 'address', 'mol', 'phone', 'email'] as const;
 type Legal = Record<(typeof FIELDS)[number], string>;

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Confirm, useNotify, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { errorMessage } from '../httpClient';
 import { date } from '../common/fields';
-import { formatMoney } from '../../../domain/money';
+import { formatMoney } from '@domain/money';
 import { invoicesApi, type OrderDocuments } from './api';
 
 type Documents = OrderDocuments['documents'];

@@ -3,7 +3,7 @@
 import { Button, Card, CardContent, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslate } from 'react-admin';
-import { isMonth } from '../../../domain/invoices';
+import { isMonth } from '@domain/invoices';
 import { invoicesApi } from './api';
 import { BgDateField, useBgDateState } from '../common/BgDateInput';
 

@@ -1,5 +1,5 @@
 // The invoices' texts for the admin's catalogues (i18n/bg.ts and en.ts spread them in).
-import { INVOICE_TEXT } from '../../../domain/invoices';
+import { INVOICE_TEXT } from '@domain/invoices';
 
 export const invoicesBg = {
   issue: 'Издай фактура',

@@ -21,10 +21,10 @@ import {
   useRedirect,
   useTranslate,
 } from 'react-admin';
-import { PAYMENT_METHODS, SHIPPING_METHODS } from '../../../domain/orderStatus';
+import { PAYMENT_METHODS, SHIPPING_METHODS } from '@domain/orderStatus';
 import { choicesOf } from '../common/fields';
 import { fieldRule } from '../common/fieldRule';
-import { phoneField, postcodeField } from '../../../domain/schemas/checkout';
+import { phoneField, postcodeField } from '@domain/schemas/checkout';
 import { errorMessage } from '../httpClient';
 
 interface ProductChoice {

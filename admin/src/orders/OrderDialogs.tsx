@@ -15,7 +15,7 @@ import {
 } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import { formatMoney, parseMoneyInput } from '../../../domain/money';
+import { formatMoney, parseMoneyInput } from '@domain/money';
 
 interface ReasonDialogProps {
   open: boolean;

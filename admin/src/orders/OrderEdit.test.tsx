@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ResourceContextProvider } from 'react-admin';
-import { ORDER_STATUS_LABELS } from '../../../domain/orderStatus';
+import { ORDER_STATUS_LABELS } from '@domain/orderStatus';
 import { renderAdmin } from '../test/renderAdmin';
 import { OrderEdit } from './OrderEdit';
 import { PageHeading } from '../layout/Layout';

@@ -24,7 +24,7 @@ import {
   useListContext,
   useTranslate,
 } from 'react-admin';
-import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../../../domain/orderStatus';
+import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '@domain/orderStatus';
 import type { ShopDataProvider } from '../dataProvider';
 import { MoneyInput } from '../common/MoneyInput';
 import { RecordLinkField, choicesOf, money, MoneyField, StatusChip, StatusChipField, useIsSmall, useIsWide, dateTime, DateTimeField } from '../common/fields';

@@ -8,7 +8,7 @@ import { renderAdmin } from '../test/renderAdmin';
 import { mockFetch } from '../test/fetchMock';
 import { setCsrfToken } from '../httpClient';
 import { BulkPackingSlipsButton, PackingSlipCard } from './PackingSlips';
-import { PACKING_SLIP_TEXT } from '../../../domain/packingSlips';
+import { PACKING_SLIP_TEXT } from '@domain/packingSlips';
 
 const list = (selectedIds: number[]) => ({ resource: 'orders', selectedIds, data: [], onUnselectItems: jest.fn(), onSelect: jest.fn(), onToggleItem: jest.fn() });
 

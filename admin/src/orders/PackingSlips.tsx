@@ -6,7 +6,7 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { useListContext, useNotify, useRecordContext } from 'react-admin';
 import { API_URL, getCsrfToken, refreshCsrfToken } from '../httpClient';
 import { storedToken } from '../signIn';
-import { PACKING_SLIP_SIZES, PACKING_SLIP_SIZE_LABELS, PACKING_SLIP_TEXT, type PackingSlipSize } from '../../../domain/packingSlips';
+import { PACKING_SLIP_SIZES, PACKING_SLIP_SIZE_LABELS, PACKING_SLIP_TEXT, type PackingSlipSize } from '@domain/packingSlips';
 
 export const packingSlipUrl = (orderId: number | string, size: PackingSlipSize) => `${API_URL}/admin/orders/${orderId}/packing-slip?size=${size}`;
 

@@ -8,10 +8,10 @@ import {
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { errorMessage } from '../httpClient';
-import { parseMoneyInput } from '../../../domain/money';
-import { PARCEL_WEIGHT_MAX_KG, PARCEL_WEIGHT_MIN_KG } from '../../../domain/couriers';
+import { parseMoneyInput } from '@domain/money';
+import { PARCEL_WEIGHT_MAX_KG, PARCEL_WEIGHT_MIN_KG } from '@domain/couriers';
 import { createShipment, fetchShipment, type ShipmentRecord } from './shipmentApi';
-import { COURIER_LABELS } from '../../../domain/couriers';
+import { COURIER_LABELS } from '@domain/couriers';
 import type { OrderRecord } from './OrderEdit';
 
 export const SHIPMENT_TEXT = {

@@ -1,6 +1,6 @@
 // The courier calls of the order screens: an order's waybill, making one, and its label link.
 import { API_URL, httpClient } from '../httpClient';
-import type { ApiShipment } from '../../../domain/api';
+import type { ApiShipment } from '@domain/api';
 
 export type ShipmentRecord = ApiShipment;
 

@@ -22,7 +22,7 @@ import {
   useTranslate,
   useUpdate,
 } from 'react-admin';
-import { PAYMENT_METHODS, PAYMENT_RECORD_STATUSES, PAYMENT_RECORD_TRANSITIONS, type PaymentRecordStatus } from '../../../domain/orderStatus';
+import { PAYMENT_METHODS, PAYMENT_RECORD_STATUSES, PAYMENT_RECORD_TRANSITIONS, type PaymentRecordStatus } from '@domain/orderStatus';
 import { choicesOf, dateTime, money, MoneyField, StatusChipField, useIsSmall, useIsWide, DateTimeField } from '../common/fields';
 import { csvExporter, csvValue } from '../common/exporter';
 import { RefundDialog } from '../orders/OrderDialogs';

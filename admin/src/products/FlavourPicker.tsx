@@ -5,8 +5,8 @@ import { Box, Link, MenuItem, TextField } from '@mui/material';
 import { useBasename, useGetList, useNotify, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
-import { fillFlavours } from '../../../domain/flavourLists';
-import { TANK_KINDS, type ProductKind } from '../../../domain/productKinds';
+import { fillFlavours } from '@domain/flavourLists';
+import { TANK_KINDS, type ProductKind } from '@domain/productKinds';
 
 interface FlavourListRecord {
   id: number;

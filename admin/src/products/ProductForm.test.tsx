@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { ResourceContextProvider } from 'react-admin';
 import { renderAdmin } from '../test/renderAdmin';
 import { ProductCreate } from './ProductEdit';
-import { CATALOGUE } from '../../../domain/messages';
+import { CATALOGUE } from '@domain/messages';
 
 const FLAVOURS = ['Ягода', 'Диня', 'Мента'];
 

@@ -1,6 +1,6 @@
 // The product form (create and edit): details, variants, attributes and their values, images
 // (uploaded by the dataProvider before saving) and SEO, in tabs.
-import { PRODUCT_WEIGHT_MAX_GRAMS } from '../../../domain/couriers';
+import { PRODUCT_WEIGHT_MAX_GRAMS } from '@domain/couriers';
 import {
   ArrayInput,
   BooleanInput,
@@ -18,13 +18,13 @@ import {
   TextInput,
   maxLength,
 } from 'react-admin';
-import { PRICE_MAX, PRODUCT_STATUSES, SKU_MAX, STOCK_MAX, TANK_COUNT_MAX, TITLE_MAX, VOLUME_MAX_ML } from '../../../domain/limits';
-import { directiveErrors, isProductKind, PRODUCT_KINDS, PRODUCT_KIND_LABELS, TANK_KINDS, variantNameError } from '../../../domain/productKinds';
+import { PRICE_MAX, PRODUCT_STATUSES, SKU_MAX, STOCK_MAX, TANK_COUNT_MAX, TITLE_MAX, VOLUME_MAX_ML } from '@domain/limits';
+import { directiveErrors, isProductKind, PRODUCT_KINDS, PRODUCT_KIND_LABELS, TANK_KINDS, variantNameError } from '@domain/productKinds';
 import { FlavourPicker } from './FlavourPicker';
 import { choicesOf } from '../common/fields';
 import { MoneyInput } from '../common/MoneyInput';
-import { isValidGtin } from '../../../domain/gtin';
-import { PRODUCT_DATA } from '../../../domain/messages';
+import { isValidGtin } from '@domain/gtin';
+import { PRODUCT_DATA } from '@domain/messages';
 
 /** Optional; when given, 8, 12, 13 or 14 digits with the GS1 check digit (the server checks the same). */
 const gtin = (value: unknown) => (typeof value === 'string' && value !== '' && !isValidGtin(value) ? PRODUCT_DATA.gtinInvalid : undefined);

@@ -19,8 +19,8 @@ import {
   TopToolbar,
   useTranslate,
 } from 'react-admin';
-import { PRODUCT_STATUSES } from '../../../domain/limits';
-import { PRODUCT_KINDS, PRODUCT_KIND_LABELS, isProductKind } from '../../../domain/productKinds';
+import { PRODUCT_STATUSES } from '@domain/limits';
+import { PRODUCT_KINDS, PRODUCT_KIND_LABELS, isProductKind } from '@domain/productKinds';
 import { MoneyInput } from '../common/MoneyInput';
 import { RecordLink, choicesOf, money, MoneyField, useIsSmall } from '../common/fields';
 import { csvExporter, csvValue } from '../common/exporter';

@@ -4,7 +4,7 @@ import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import { Button, Chip, Menu, MenuItem } from '@mui/material';
 import { useState, type MouseEvent } from 'react';
 import { useDataProvider, useListContext, useNotify, useRecordContext, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
-import { PRODUCT_STATUSES, type ProductStatus } from '../../../domain/limits';
+import { PRODUCT_STATUSES, type ProductStatus } from '@domain/limits';
 import type { ShopDataProvider } from '../dataProvider';
 import { errorMessage } from '../httpClient';
 

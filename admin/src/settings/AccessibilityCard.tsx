@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { API_URL, errorMessage, httpClient } from '../httpClient';
 import { BgDateField } from '../common/BgDateInput';
-import type { AccessibilitySettings } from '../../../domain/api';
+import type { AccessibilitySettings } from '@domain/api';
 
 const TEXT_FIELDS = ['email', 'phone'] as const;
 

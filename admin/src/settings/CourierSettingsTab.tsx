@@ -3,8 +3,8 @@
 // products have none. Credentials stay in the server's environment (README: Couriers).
 import { NumberInput, SelectInput, TabbedForm, TextInput, maxValue, minValue } from 'react-admin';
 import { Typography } from '@mui/material';
-import { PARCEL_WEIGHT_MAX_KG, PARCEL_WEIGHT_MIN_KG } from '../../../domain/couriers';
-import { courierSettingsFields } from '../../../domain/schemas/couriers';
+import { PARCEL_WEIGHT_MAX_KG, PARCEL_WEIGHT_MIN_KG } from '@domain/couriers';
+import { courierSettingsFields } from '@domain/schemas/couriers';
 import { fieldRule } from '../common/fieldRule';
 
 export function CourierSettingsTab(props: Record<string, unknown>) {

@@ -5,7 +5,7 @@
 // (audited like every setting); the server refuses a soft limit above its hard one.
 import { NumberInput, TabbedForm } from 'react-admin';
 import { Box, Typography } from '@mui/material';
-import { guestOrderLimitsFields } from '../../../domain/schemas/settings';
+import { guestOrderLimitsFields } from '@domain/schemas/settings';
 import { fieldRule } from '../common/fieldRule';
 
 /** Soft beside hard on a laptop, one under the other on a phone. */

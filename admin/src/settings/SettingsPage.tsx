@@ -25,14 +25,14 @@ import { API_URL, errorMessage, httpClient } from '../httpClient';
 import { setShopMoney, useShopMoney } from '../common/shopCurrency';
 import { dateTime } from '../common/fields';
 import { LegalIdentityCard } from '../invoices/LegalIdentityCard';
-import { RETENTION_YEARS_MAX, RETENTION_YEARS_MIN } from '../../../domain/privacy';
+import { RETENTION_YEARS_MAX, RETENTION_YEARS_MIN } from '@domain/privacy';
 import { AccessibilityCard } from './AccessibilityCard';
-import { API_TOKEN_EXPIRY_DAYS, API_TOKEN_EXPIRY_DEFAULT_DAYS } from '../../../domain/limits';
+import { API_TOKEN_EXPIRY_DAYS, API_TOKEN_EXPIRY_DEFAULT_DAYS } from '@domain/limits';
 import { MoneyInput } from '../common/MoneyInput';
 import { CourierSettingsTab } from './CourierSettingsTab';
 import { GuestOrderSettingsTab } from './GuestOrderSettingsTab';
 import { fieldRule } from '../common/fieldRule';
-import { bankFields } from '../../../domain/schemas/settings';
+import { bankFields } from '@domain/schemas/settings';
 
 /** Sent when something revoked every token of the signed-in admin (two-factor turned off). */
 const TOKENS_REVOKED = 'vapsolo:tokens-revoked';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { renderAdmin } from '../test/renderAdmin';
 import { TokensCard } from './SettingsPage';
-import { API } from '../../../domain/messages';
+import { API } from '@domain/messages';
 
 const token = (fields: object) => ({ id: 1, name: 'Склад', createdAt: '2026-11-01T10:00:00.000Z', lastUsedAt: null, expiresAt: '2027-01-30T10:00:00.000Z', expired: false, ...fields });
 

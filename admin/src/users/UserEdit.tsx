@@ -24,7 +24,7 @@ import {
   SaveButton,
   BooleanField,
 } from 'react-admin';
-import { PASSWORD_MIN, ROLES } from '../../../domain/limits';
+import { PASSWORD_MIN, ROLES } from '@domain/limits';
 import { choicesOf, dateTime, MoneyField, StatusChip, DateTimeField } from '../common/fields';
 import { errorMessage } from '../httpClient';
 

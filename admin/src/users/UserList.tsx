@@ -20,7 +20,7 @@ import {
   TopToolbar,
   useTranslate,
 } from 'react-admin';
-import { ROLES } from '../../../domain/limits';
+import { ROLES } from '@domain/limits';
 import { RecordLinkField, choicesOf, dateTime, StatusChipField, useIsSmall, useIsWide, DateTimeField } from '../common/fields';
 import { csvExporter, csvValue } from '../common/exporter';
 import { startOfMonth, startOfWeek } from '../orders/dates';

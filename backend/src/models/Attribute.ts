@@ -1,5 +1,5 @@
 import { BaseModel, S } from './BaseModel';
-import { NAME_MAX } from '../../../domain/limits';
+import { NAME_MAX } from '@domain/limits';
 
 /** A choice a shopper makes on a product, e.g. 'Вкус 1'; its values are shared by products. */
 export class Attribute extends BaseModel {

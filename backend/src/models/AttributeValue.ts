@@ -1,5 +1,5 @@
 import { BaseModel, S } from './BaseModel';
-import { NAME_MAX } from '../../../domain/limits';
+import { NAME_MAX } from '@domain/limits';
 
 export class AttributeValue extends BaseModel {
   static tableName = 'attribute_values';

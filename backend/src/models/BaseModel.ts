@@ -3,7 +3,7 @@
 // private fields removed).
 import { Model, Pojo, ModelOptions, QueryContext, AjvValidator } from 'objection';
 import type { Knex } from 'knex';
-import { fromMinor } from '../../../domain/money';
+import { fromMinor } from '@domain/money';
 import { writeTogether } from '../platform/db/writeTogether';
 
 export const nowIso = () => new Date().toISOString();

@@ -1,5 +1,5 @@
 import { BaseModel, S } from './BaseModel';
-import { PERSONALIZATION_MAX, QUANTITY_MAX } from '../../../domain/limits';
+import { PERSONALIZATION_MAX, QUANTITY_MAX } from '@domain/limits';
 import type { CartItemAttribute } from './CartItemAttribute';
 
 export class CartItem extends BaseModel {

@@ -1,5 +1,5 @@
 import { BaseModel, S } from './BaseModel';
-import { NAME_MAX, SLUG_MAX, TEXT_MAX } from '../../../domain/limits';
+import { NAME_MAX, SLUG_MAX, TEXT_MAX } from '@domain/limits';
 
 export class Category extends BaseModel {
   static tableName = 'categories';

@@ -1,5 +1,5 @@
 import { BaseModel, S } from './BaseModel';
-import { EMAIL_MAX, NAME_MAX, PHONE_MAX, TEXT_MAX } from '../../../domain/limits';
+import { EMAIL_MAX, NAME_MAX, PHONE_MAX, TEXT_MAX } from '@domain/limits';
 
 /** A message from the distributors' form (/contact), or a barrier report from /accessibility (its subject says so). */
 export class ContactMessage extends BaseModel {

@@ -1,5 +1,5 @@
 import { BaseModel, S } from './BaseModel';
-import { COURIERS, type Courier } from '../../../domain/couriers';
+import { COURIERS, type Courier } from '@domain/couriers';
 
 /** One office of a courier's directory (modules/couriers/offices.ts keeps it in step with the API). */
 export class CourierOffice extends BaseModel {

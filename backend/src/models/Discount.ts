@@ -1,7 +1,7 @@
 import { Pojo } from 'objection';
 import { BaseModel, S } from './BaseModel';
-import { fromMinor } from '../../../domain/money';
-import { DISCOUNT_TYPES } from '../../../domain/pricing';
+import { fromMinor } from '@domain/money';
+import { DISCOUNT_TYPES } from '@domain/pricing';
 
 export { DISCOUNT_TYPES };
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];

@@ -1,5 +1,5 @@
 import { BaseModel, S } from './BaseModel';
-import { FLAVOUR_LIST_MAX, NAME_MAX } from '../../../domain/limits';
+import { FLAVOUR_LIST_MAX, NAME_MAX } from '@domain/limits';
 
 /** A named list of flavours ("Вкусове TWINS"), picked on a product instead of typing them again. */
 export class FlavourList extends BaseModel {

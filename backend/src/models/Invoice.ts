@@ -1,5 +1,5 @@
 import { BaseModel, S } from './BaseModel';
-import type { DocumentKind } from '../../../domain/invoices';
+import type { DocumentKind } from '@domain/invoices';
 import type { InvoiceSnapshot } from '../modules/invoices/snapshot';
 
 /** An issued invoice or credit note: its number, amounts and frozen data never change. */

@@ -1,6 +1,6 @@
 import { BaseModel, S } from './BaseModel';
-import { ORDER_STATUSES, PAYMENT_STATUSES, PAYMENT_METHODS, SHIPPING_METHODS, OrderStatus, PaymentStatus, PaymentMethod, ShippingMethod } from '../../../domain/orderStatus';
-import { EMAIL_MAX, NAME_MAX, PHONE_MAX, TEXT_MAX } from '../../../domain/limits';
+import { ORDER_STATUSES, PAYMENT_STATUSES, PAYMENT_METHODS, SHIPPING_METHODS, OrderStatus, PaymentStatus, PaymentMethod, ShippingMethod } from '@domain/orderStatus';
+import { EMAIL_MAX, NAME_MAX, PHONE_MAX, TEXT_MAX } from '@domain/limits';
 import type { OrderItem } from './OrderItem';
 import type { OrderEvent } from './OrderEvent';
 import type { Payment } from './Payment';

@@ -1,5 +1,5 @@
 import { BaseModel, S } from './BaseModel';
-import { TEXT_MAX } from '../../../domain/limits';
+import { TEXT_MAX } from '@domain/limits';
 
 /** The order's history: status changes, payments, notes, each with who did it. */
 export class OrderEvent extends BaseModel {

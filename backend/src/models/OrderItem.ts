@@ -1,6 +1,6 @@
 import { Pojo } from 'objection';
 import { BaseModel, S } from './BaseModel';
-import { PERSONALIZATION_MAX, QUANTITY_MAX } from '../../../domain/limits';
+import { PERSONALIZATION_MAX, QUANTITY_MAX } from '@domain/limits';
 
 /** A snapshot of what was bought: names, attribute texts and the unit price at the time. */
 export class OrderItem extends BaseModel {

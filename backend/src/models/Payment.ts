@@ -1,5 +1,5 @@
 import { BaseModel, S } from './BaseModel';
-import { PAYMENT_METHODS, PAYMENT_RECORD_STATUSES } from '../../../domain/orderStatus';
+import { PAYMENT_METHODS, PAYMENT_RECORD_STATUSES } from '@domain/orderStatus';
 
 export class Payment extends BaseModel {
   static tableName = 'payments';

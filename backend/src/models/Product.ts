@@ -1,8 +1,8 @@
 import { BaseModel, S } from './BaseModel';
-import { PRODUCT_STATUSES, ProductStatus, TITLE_MAX, SLUG_MAX, TEXT_MAX, NICOTINE_MAX_MG_ML, VOLUME_MAX_ML } from '../../../domain/limits';
-import { searchIndex } from '../../../domain/search';
-import { PRODUCT_KINDS, type ProductKind } from '../../../domain/productKinds';
-import { TANK_COUNT_MAX } from '../../../domain/limits';
+import { PRODUCT_STATUSES, ProductStatus, TITLE_MAX, SLUG_MAX, TEXT_MAX, NICOTINE_MAX_MG_ML, VOLUME_MAX_ML } from '@domain/limits';
+import { searchIndex } from '@domain/search';
+import { PRODUCT_KINDS, type ProductKind } from '@domain/productKinds';
+import { TANK_COUNT_MAX } from '@domain/limits';
 import type { Category } from './Category';
 import type { Variant } from './Variant';
 import type { ProductImage } from './ProductImage';

@@ -1,5 +1,5 @@
 import { BaseModel, S } from './BaseModel';
-import { URL_MAX } from '../../../domain/limits';
+import { URL_MAX } from '@domain/limits';
 
 export class ProductImage extends BaseModel {
   static tableName = 'product_images';

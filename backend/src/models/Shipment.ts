@@ -1,5 +1,5 @@
 import { BaseModel, S } from './BaseModel';
-import { COURIERS, type Courier } from '../../../domain/couriers';
+import { COURIERS, type Courier } from '@domain/couriers';
 
 /** An order's waybill with its courier (modules/shipments/shipments.ts); the label PDF is never in an answer. */
 export class Shipment extends BaseModel {

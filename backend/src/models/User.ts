@@ -1,6 +1,6 @@
 import { BaseModel, S } from './BaseModel';
-import { ROLES, EMAIL_MAX, NAME_MAX, PHONE_MAX, Role } from '../../../domain/limits';
-import { searchable } from '../../../domain/slug';
+import { ROLES, EMAIL_MAX, NAME_MAX, PHONE_MAX, Role } from '@domain/limits';
+import { searchable } from '@domain/slug';
 
 export class User extends BaseModel {
   static tableName = 'users';

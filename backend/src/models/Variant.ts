@@ -1,5 +1,5 @@
 import { BaseModel, S } from './BaseModel';
-import { SKU_MAX, TITLE_MAX } from '../../../domain/limits';
+import { SKU_MAX, TITLE_MAX } from '@domain/limits';
 
 /** A sellable variant (e.g. a nicotine strength). `price` null means the product's price. */
 export class Variant extends BaseModel {

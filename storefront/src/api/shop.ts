@@ -1,11 +1,11 @@
 // Every call the storefront makes, with the spec's fallback texts (§8) as error defaults.
 import { api } from './client';
-import { STOREFRONT } from '../../../domain/messages';
+import { STOREFRONT } from '@domain/messages';
 import { interfaceLanguage } from '../state/language';
-import type { ApiCategory, ApiOrder, ApiProduct, ApiQuote, ApiUser, CartAnswer, CartLine, PublicSettings } from '../../../domain/api';
-import type { PaymentMethod, ShippingMethod } from '../../../domain/orderStatus';
-import type { InvoiceRequest } from '../../../domain/invoices';
-import type { CatalogueQuery } from '../../../domain/storefrontPages';
+import type { ApiCategory, ApiOrder, ApiProduct, ApiQuote, ApiUser, CartAnswer, CartLine, PublicSettings } from '@domain/api';
+import type { PaymentMethod, ShippingMethod } from '@domain/orderStatus';
+import type { InvoiceRequest } from '@domain/invoices';
+import type { CatalogueQuery } from '@domain/storefrontPages';
 
 /** A catalogue query as GET /api/products takes it (the server renderer uses the same). */
 export type ProductQuery = CatalogueQuery;

@@ -5,8 +5,8 @@ import { FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../state/auth';
 import { ApiError, apiHref } from '../api/client';
-import { PASSWORD_MAX } from '../../../domain/limits';
-import { PRIVACY } from '../../../domain/messages';
+import { PASSWORD_MAX } from '@domain/limits';
+import { PRIVACY } from '@domain/messages';
 
 export function AccountPrivacy() {
   const { closeAccount } = useAuth();

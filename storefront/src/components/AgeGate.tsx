@@ -8,7 +8,7 @@
 import { KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useRenderedOnServer } from '../state/preloaded';
-import { AGE_CONFIRMED_KEY, AGE_GATE_CLASS } from '../../../domain/ageGate';
+import { AGE_CONFIRMED_KEY, AGE_GATE_CLASS } from '@domain/ageGate';
 import { useAppRunning } from '../state/appRunning';
 
 export const AGE_KEY = AGE_CONFIRMED_KEY;

@@ -1,7 +1,7 @@
 // The generic error screen (spec §2): 'Something went wrong.' with a 'Try Again' button, the
 // Bulgarian beside the spec's English words.
 import { Component, ReactNode } from 'react';
-import { SHOP, STOREFRONT } from '../../../domain/messages';
+import { SHOP, STOREFRONT } from '@domain/messages';
 
 export class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: string }, { error: Error | null }> {
   state = { error: null as Error | null };

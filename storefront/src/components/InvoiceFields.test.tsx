@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { AuthProvider } from '../state/auth';
 import { mockFetch } from '../test/fetchMock';
 import { InvoiceFields, invoiceInput } from './InvoiceFields';
-import type { InvoiceRequest } from '../../../domain/invoices';
+import type { InvoiceRequest } from '@domain/invoices';
 
 const last = { companyName: 'Клиент Трейд ООД', eik: '130175000', vatNumber: 'BG130175000', mol: 'Петър Петров', address: 'гр. Пловдив' };
 

@@ -4,8 +4,8 @@
 import { useEffect, useState } from 'react';
 import { api } from '../api/client';
 import { useAuth } from '../state/auth';
-import { isValidBgVatNumber, isValidEik, normaliseTaxNumber } from '../../../domain/bulstat';
-import { INVOICE_FIELD_MAX, INVOICE_TEXT, InvoiceRequest } from '../../../domain/invoices';
+import { isValidBgVatNumber, isValidEik, normaliseTaxNumber } from '@domain/bulstat';
+import { INVOICE_FIELD_MAX, INVOICE_TEXT, InvoiceRequest } from '@domain/invoices';
 
 const EMPTY: InvoiceRequest = { companyName: '', eik: '', vatNumber: '', mol: '', address: '' };
 type Key = keyof InvoiceRequest;

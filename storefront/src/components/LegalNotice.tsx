@@ -1,7 +1,7 @@
 // The seller's identity and the consumer's authorities (Закон за електронната търговия, чл. 4;
 // Закон за защита на потребителите): on the terms page and, in short, in the footer.
 import { useSettings } from '../state/settings';
-import type { LegalIdentity } from '../../../domain/api';
+import type { LegalIdentity } from '@domain/api';
 
 export function useLegalIdentity(): LegalIdentity | undefined {
   return useSettings().legal;

@@ -5,7 +5,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch } from '../test/fetchMock';
 import { OfficePicker } from './OfficePicker';
-import type { ApiOffice } from '../../../domain/couriers';
+import type { ApiOffice } from '@domain/couriers';
 
 const OFFICES: ApiOffice[] = [
   { id: 7, courier: 'econt', code: '4000', name: 'Пловдив Център', city: 'Пловдив', address: 'бул. „Руски“ 51' },

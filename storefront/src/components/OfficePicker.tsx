@@ -4,8 +4,8 @@
 import { useEffect, useId, useRef, useState, KeyboardEvent } from 'react';
 import { api } from '../api/client';
 import { announce } from '../state/announce';
-import { A11Y } from '../../../domain/messages';
-import { COURIER_LABELS, COURIER_TEXT, Courier, OFFICE_QUERY_MAX, type ApiOffice } from '../../../domain/couriers';
+import { A11Y } from '@domain/messages';
+import { COURIER_LABELS, COURIER_TEXT, Courier, OFFICE_QUERY_MAX, type ApiOffice } from '@domain/couriers';
 import './OfficePicker.css';
 
 const SEARCH_DELAY_MS = 200;

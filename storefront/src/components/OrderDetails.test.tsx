@@ -2,7 +2,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { OrderDetails } from './OrderDetails';
-import type { ApiOrder } from '../../../domain/api';
+import type { ApiOrder } from '@domain/api';
 
 const order: ApiOrder = {
   id: 9, number: 'VS-10009', status: 'shipped', statusLabel: 'Изпратена', allowedTransitions: ['delivered', 'returned'], paymentStatus: 'unpaid', paymentMethod: 'cod',

@@ -4,9 +4,9 @@ import { shopApi } from '../api/shop';
 import { useSettings } from '../state/settings';
 import { toast } from '../state/toast';
 import { Price } from './Price';
-import { formatDate, formatDateTime, DAY_MS } from '../../../domain/dates';
-import { PAYMENT_METHOD_LABELS, SHIPPING_METHOD_LABELS, CANCELLABLE_BY_SHOPPER, WITHDRAWABLE, WITHDRAWAL_DAYS } from '../../../domain/orderStatus';
-import type { ApiOrder } from '../../../domain/api';
+import { formatDate, formatDateTime, DAY_MS } from '@domain/dates';
+import { PAYMENT_METHOD_LABELS, SHIPPING_METHOD_LABELS, CANCELLABLE_BY_SHOPPER, WITHDRAWABLE, WITHDRAWAL_DAYS } from '@domain/orderStatus';
+import type { ApiOrder } from '@domain/api';
 
 const PAYMENT_STATUS_LABELS: Record<string, string> = { unpaid: 'Неплатена', paid: 'Платена', refunded: 'Възстановена' };
 

@@ -3,8 +3,8 @@
 // at the fixed rate, same size: "14,27 € / 27,91 лв.". A screen reader hears a price and its
 // equivalent, "14,27 € (равностойност 27,91 лв.)", not "slash" (the slash is hidden from it);
 // a struck old price is named as one („Стара цена“).
-import { convertAmount, formatMoney, isCurrency, otherCurrency, type Currency } from '../../../domain/money';
-import { A11Y } from '../../../domain/messages';
+import { convertAmount, formatMoney, isCurrency, otherCurrency, type Currency } from '@domain/money';
+import { A11Y } from '@domain/messages';
 import { useSettings } from '../state/settings';
 
 export function Price({ amount, currency, className, strike }: { amount: number | null | undefined; currency?: Currency | string; className?: string; strike?: boolean }) {

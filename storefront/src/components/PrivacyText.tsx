@@ -3,9 +3,9 @@
 // code uses (sid in platform/http/session, cart in domain/limits, the rest imported or checked by a test).
 import { Link } from 'react-router-dom';
 import { useSettings } from '../state/settings';
-import { CART_COOKIE, CART_COOKIE_DAYS } from '../../../domain/limits';
-import { AGE_CONFIRMED_KEY } from '../../../domain/ageGate';
-import { CONTACT_RETENTION_YEARS_DEFAULT, ORDER_RETENTION_YEARS_DEFAULT } from '../../../domain/privacy';
+import { CART_COOKIE, CART_COOKIE_DAYS } from '@domain/limits';
+import { AGE_CONFIRMED_KEY } from '@domain/ageGate';
+import { CONTACT_RETENTION_YEARS_DEFAULT, ORDER_RETENTION_YEARS_DEFAULT } from '@domain/privacy';
 import { TOKEN_KEY } from '../api/client';
 import { SCROLL_KEY } from './RouteChange';
 

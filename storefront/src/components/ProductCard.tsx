@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Price } from './Price';
 import { priorityImage } from './priorityImage';
-import type { ApiProduct } from '../../../domain/api';
+import type { ApiProduct } from '@domain/api';
 
 /** `priority`: one of the first cards on the screen, its picture is fetched at once (LCP). */
 /** The link reads the name once (its heading): the picture beside it is decoration (alt=""). */

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { ApiError } from '../api/client';
-import { GUEST_ORDER } from '../../../domain/messages';
+import { GUEST_ORDER } from '@domain/messages';
 import { ProofOfWorkStatus, withProofOfWork } from './ProofOfWork';
 
 // The solver itself is altcha-lib's (run against the server in backend/test/guestOrderLimits);

@@ -3,7 +3,7 @@
 // the page solves the challenge by itself (a few seconds; the solver is loaded only then) and
 // sends the order again with the solution. While it runs a live region says so.
 import { ApiError } from '../api/client';
-import { GUEST_ORDER } from '../../../domain/messages';
+import { GUEST_ORDER } from '@domain/messages';
 import type { ProofChallenge } from './solveProof';
 
 /** The challenge a refusal carries, if it asks for a proof of work. */

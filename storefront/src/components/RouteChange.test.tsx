@@ -9,7 +9,7 @@ import { AgeGate, AGE_KEY } from './AgeGate';
 import { ErrorBoundary } from './ErrorBoundary';
 import { App } from '../App';
 import { mockFetch, clearCookies } from '../test/fetchMock';
-import { SHOP, STOREFRONT } from '../../../domain/messages';
+import { SHOP, STOREFRONT } from '@domain/messages';
 
 beforeEach(() => {
   localStorage.clear();
@@ -99,7 +99,7 @@ describe('the error screen', () => {
 describe('the terms page', () => {
   it('carries the model withdrawal form, addressed to the shop', async () => {
     const { default: InfoPage } = await import('../pages/InfoPage');
-    const { WITHDRAWAL_FORM_TITLE } = await import('../../../domain/withdrawalForm');
+    const { WITHDRAWAL_FORM_TITLE } = await import('@domain/withdrawalForm');
     render(<MemoryRouter><InfoPage page="terms" /></MemoryRouter>);
     const form = screen.getByRole('region', { name: WITHDRAWAL_FORM_TITLE });
     expect(form).toHaveTextContent('С настоящото уведомявам/уведомяваме*, че се отказвам/отказваме*');

@@ -5,8 +5,8 @@
 import { useLocation } from 'react-router-dom';
 import { useSettings } from '../state/settings';
 import { siteOrigin } from '../state/preloaded';
-import { previewImagePath } from '../../../domain/storefrontPages';
-import { scriptJson } from '../../../domain/scriptJson';
+import { previewImagePath } from '@domain/storefrontPages';
+import { scriptJson } from '@domain/scriptJson';
 
 export const DEFAULT_TITLE = 'Вейп устройства TWINS и TRIPLES';
 export const DEFAULT_DESCRIPTION = 'VAP SOLO – вейп устройства TWINS и TRIPLES с два и три вкуса. Доставка в цяла България, плащане с наложен платеж.';

@@ -1,7 +1,7 @@
 // The model withdrawal form (Приложение № 6 към чл. 52 ЗЗП) on the terms page, filled in with the
 // shop's name and address; the same text goes out with a withdrawal's acknowledgement e-mail.
 import { useSettings } from '../state/settings';
-import { WITHDRAWAL_FORM_NOTE, WITHDRAWAL_FORM_TITLE, withdrawalFormLines } from '../../../domain/withdrawalForm';
+import { WITHDRAWAL_FORM_NOTE, WITHDRAWAL_FORM_TITLE, withdrawalFormLines } from '@domain/withdrawalForm';
 
 export function WithdrawalForm() {
   const { brand, contacts, bank } = useSettings();

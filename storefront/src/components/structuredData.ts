@@ -1,9 +1,9 @@
 // schema.org structured data (JSON-LD) for search engines: the shop (Organization), the path to a
 // page (BreadcrumbList) and a product (or a group of variants) with its offers, delivery and returns.
 import { absoluteUrl, shortDescription } from './Seo';
-import { convertAmount, isCurrency } from '../../../domain/money';
-import type { ApiProduct, PublicSettings } from '../../../domain/api';
-import { WITHDRAWAL_DAYS } from '../../../domain/orderStatus';
+import { convertAmount, isCurrency } from '@domain/money';
+import type { ApiProduct, PublicSettings } from '@domain/api';
+import { WITHDRAWAL_DAYS } from '@domain/orderStatus';
 
 /** Where the seller is, from its legal identity (issue 29): „гр. София 1000, бул. „Витоша“ 1“
  *  gives the locality, the postal code and the street; the shop's contacts fill what it lacks. */

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { App } from '../App';
 import { clearCookies, mockFetch } from '../test/fetchMock';
-import { ACCESSIBILITY } from '../../../domain/messages';
+import { ACCESSIBILITY } from '@domain/messages';
 
 function api(report: (body: any) => { status?: number; body?: unknown }) {
   return mockFetch({

@@ -6,8 +6,8 @@ import { api } from '../api/client';
 import { useSettings } from '../state/settings';
 import { Seo } from '../components/Seo';
 import { useMessageForm } from '../state/messageForm';
-import { ACCESSIBILITY, FORM } from '../../../domain/messages';
-import { EMAIL_MAX, EMAIL_PATTERN, NAME_MAX } from '../../../domain/limits';
+import { ACCESSIBILITY, FORM } from '@domain/messages';
+import { EMAIL_MAX, EMAIL_PATTERN, NAME_MAX } from '@domain/limits';
 
 const EMPTY = { name: '', email: '', page: '', message: '' };
 

@@ -6,14 +6,14 @@ import { useAuth } from '../state/auth';
 import { shopApi } from '../api/shop';
 import { Seo } from '../components/Seo';
 import { Price } from '../components/Price';
-import { formatDate } from '../../../domain/dates';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/limits';
-import { passwordProblem } from '../../../domain/schemas/rules';
+import { formatDate } from '@domain/dates';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@domain/limits';
+import { passwordProblem } from '@domain/schemas/rules';
 import { ApiError } from '../api/client';
 import { toast } from '../state/toast';
 import { TwoFactorSettings } from '../components/TwoFactorSettings';
 import { AccountPrivacy } from '../components/AccountPrivacy';
-import type { ApiOrder } from '../../../domain/api';
+import type { ApiOrder } from '@domain/api';
 
 export default function Account() {
   const { user, loading, logout } = useAuth();

@@ -8,9 +8,9 @@ import { lineInput } from '../api/shop';
 import { Seo } from '../components/Seo';
 import { Price } from '../components/Price';
 import { QuantityStepper } from './ProductPage';
-import { SHOP } from '../../../domain/messages';
-import { QUANTITY_MAX } from '../../../domain/limits';
-import type { CartLine } from '../../../domain/api';
+import { SHOP } from '@domain/messages';
+import { QUANTITY_MAX } from '@domain/limits';
+import type { CartLine } from '@domain/api';
 
 export const DISCOUNT_KEY = 'discount-code';
 

@@ -12,18 +12,18 @@ import { shopApi, lineInput, CheckoutInput } from '../api/shop';
 import { ApiError } from '../api/client';
 import { ProofOfWorkStatus, withProofOfWork } from '../components/ProofOfWork';
 import { Seo } from '../components/Seo';
-import { FORM, STOREFRONT } from '../../../domain/messages';
+import { FORM, STOREFRONT } from '@domain/messages';
 import { toast } from '../state/toast';
 import { showFieldErrors } from '../state/formErrors';
 import { Price } from '../components/Price';
 import { InvoiceFields, invoiceErrors, invoiceInput } from '../components/InvoiceFields';
 import { OfficePicker } from '../components/OfficePicker';
-import { COURIER_OF_METHOD, type ApiOffice } from '../../../domain/couriers';
+import { COURIER_OF_METHOD, type ApiOffice } from '@domain/couriers';
 import { savedDiscountCode, saveDiscountCode } from './CartPage';
-import type { ApiQuote } from '../../../domain/api';
-import { NAME_MAX, PHONE_MAX, TEXT_MAX, EMAIL_PATTERN } from '../../../domain/limits';
-import { phoneProblem, postcodeProblem } from '../../../domain/schemas/rules';
-import { PAYMENT_METHOD_LABELS, SHIPPING_METHOD_LABELS, PaymentMethod, ShippingMethod, SHIPPING_METHODS, PAYMENT_METHODS } from '../../../domain/orderStatus';
+import type { ApiQuote } from '@domain/api';
+import { NAME_MAX, PHONE_MAX, TEXT_MAX, EMAIL_PATTERN } from '@domain/limits';
+import { phoneProblem, postcodeProblem } from '@domain/schemas/rules';
+import { PAYMENT_METHOD_LABELS, SHIPPING_METHOD_LABELS, PaymentMethod, ShippingMethod, SHIPPING_METHODS, PAYMENT_METHODS } from '@domain/orderStatus';
 
 const ADDRESS_LABEL: Record<ShippingMethod, string> = {
   econt_office: 'Офис на Еконт (име или адрес на офиса)',

@@ -3,8 +3,8 @@ import { shopApi } from '../api/shop';
 import { useSettings } from '../state/settings';
 import { Seo } from '../components/Seo';
 import { useMessageForm } from '../state/messageForm';
-import { FORM } from '../../../domain/messages';
-import { EMAIL_MAX, NAME_MAX, PHONE_MAX, EMAIL_PATTERN } from '../../../domain/limits';
+import { FORM } from '@domain/messages';
+import { EMAIL_MAX, NAME_MAX, PHONE_MAX, EMAIL_PATTERN } from '@domain/limits';
 
 const EMPTY = { name: '', company: '', email: '', phone: '', message: '' };
 

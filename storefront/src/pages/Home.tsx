@@ -8,7 +8,7 @@ import { usePreloaded } from '../state/preloaded';
 import { useSettings } from '../state/settings';
 import { HOME_FEATURED_QUERY } from '../pageData';
 import { ProductCard, ProductGridSkeleton } from '../components/ProductCard';
-import type { ApiProduct } from '../../../domain/api';
+import type { ApiProduct } from '@domain/api';
 import { priorityImage } from '../components/priorityImage';
 
 const LINES = [

@@ -5,7 +5,7 @@ import { LegalNotice } from '../components/LegalNotice';
 import { useSettings } from '../state/settings';
 import { Seo } from '../components/Seo';
 import { WithdrawalForm } from '../components/WithdrawalForm';
-import { WITHDRAWAL_DAYS } from '../../../domain/orderStatus';
+import { WITHDRAWAL_DAYS } from '@domain/orderStatus';
 import { PrivacyText } from '../components/PrivacyText';
 
 type Page = 'terms' | 'privacy' | 'returns';

@@ -6,7 +6,7 @@ import { Seo } from '../components/Seo';
 import { OrderDetails } from '../components/OrderDetails';
 import { InvoiceDownload } from '../components/InvoiceDownload';
 import { NotFoundContent } from './NotFound';
-import type { ApiOrder } from '../../../domain/api';
+import type { ApiOrder } from '@domain/api';
 
 export default function OrderPage() {
   const { id } = useParams();

@@ -7,9 +7,9 @@ import { ApiError } from '../api/client';
 import { toast } from '../state/toast';
 import { useAuth } from '../state/auth';
 import { Seo } from '../components/Seo';
-import { FORM } from '../../../domain/messages';
-import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, EMAIL_PATTERN } from '../../../domain/limits';
-import { passwordProblem } from '../../../domain/schemas/rules';
+import { FORM } from '@domain/messages';
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, EMAIL_PATTERN } from '@domain/limits';
+import { passwordProblem } from '@domain/schemas/rules';
 
 export function ForgotPassword() {
   const [email, setEmail] = useState('');

@@ -4,7 +4,7 @@ import { FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { shopApi } from '../api/shop';
 import { useCart, AddResult } from '../state/cart';
-import { A11Y, SHOP } from '../../../domain/messages';
+import { A11Y, SHOP } from '@domain/messages';
 import { Seo } from '../components/Seo';
 import { breadcrumbLd, productLd, shownPrice } from '../components/structuredData';
 import { usePreloaded } from '../state/preloaded';
@@ -13,8 +13,8 @@ import { Price } from '../components/Price';
 import { priorityImage } from '../components/priorityImage';
 import { controlValue, useAppRunning, useInputBeforeApp } from '../state/appRunning';
 import { NotFoundContent } from './NotFound';
-import { LOW_STOCK_THRESHOLD_DEFAULT, PERSONALIZATION_MAX } from '../../../domain/limits';
-import type { ApiProduct } from '../../../domain/api';
+import { LOW_STOCK_THRESHOLD_DEFAULT, PERSONALIZATION_MAX } from '@domain/limits';
+import type { ApiProduct } from '@domain/api';
 
 export const NICOTINE_WARNING = 'Този продукт съдържа никотин, който е силно пристрастяващо вещество. Не се препоръчва за употреба от непушачи.';
 

@@ -4,10 +4,10 @@ import { Link } from 'react-router-dom';
 import { useAuth } from '../state/auth';
 import { ApiError } from '../api/client';
 import { Seo } from '../components/Seo';
-import { FORM } from '../../../domain/messages';
+import { FORM } from '@domain/messages';
 import { showFieldErrors } from '../state/formErrors';
-import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, EMAIL_PATTERN } from '../../../domain/limits';
-import { passwordProblem } from '../../../domain/schemas/rules';
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, EMAIL_PATTERN } from '@domain/limits';
+import { passwordProblem } from '@domain/schemas/rules';
 
 export default function Register() {
   const { register } = useAuth();

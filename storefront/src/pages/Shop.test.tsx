@@ -5,7 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import Shop from './Shop';
 import { LiveRegions } from '../components/LiveRegions';
 import { mockFetch } from '../test/fetchMock';
-import { SHOP } from '../../../domain/messages';
+import { SHOP } from '@domain/messages';
 
 const product = (id: number) => ({
   id, slug: `p-${id}`, name: `Продукт ${id}`, description: '', status: 'active', price: 10, compareAtPrice: null, categoryId: null, category: null,

@@ -12,10 +12,10 @@ import { breadcrumbLd } from '../components/structuredData';
 import { usePreloaded } from '../state/preloaded';
 import { shopQuery } from '../pageData';
 import { ProductCard, ProductGridSkeleton } from '../components/ProductCard';
-import { PAGE_SIZE_DEFAULT, PRICE_FILTER_MAX, PRICE_FILTER_MIN, PRODUCT_SORT_DEFAULT } from '../../../domain/limits';
-import { A11Y, SHOP } from '../../../domain/messages';
+import { PAGE_SIZE_DEFAULT, PRICE_FILTER_MAX, PRICE_FILTER_MIN, PRODUCT_SORT_DEFAULT } from '@domain/limits';
+import { A11Y, SHOP } from '@domain/messages';
 import { announce } from '../state/announce';
-import type { ApiCategory, ApiProduct } from '../../../domain/api';
+import type { ApiCategory, ApiProduct } from '@domain/api';
 
 const SORTS = [
   { value: 'price', label: 'Цена: ниска към висока' },

@@ -8,9 +8,9 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../state/auth';
 import { ApiError } from '../api/client';
 import { Seo } from '../components/Seo';
-import { EMAIL_MAX, PASSWORD_MAX } from '../../../domain/limits';
-import { API } from '../../../domain/messages';
-import { safeNextPath } from '../../../domain/safeNext';
+import { EMAIL_MAX, PASSWORD_MAX } from '@domain/limits';
+import { API } from '@domain/messages';
+import { safeNextPath } from '@domain/safeNext';
 
 /** `next` only when it is a path on this shop: the one rule, shared with the server. */
 export { safeNextPath };

@@ -5,7 +5,7 @@ import { setCsrfToken } from '../api/client';
 import { shopApi } from '../api/shop';
 import { toast } from './toast';
 import { authTexts, interfaceLanguage } from './language';
-import type { ApiUser } from '../../../domain/api';
+import type { ApiUser } from '@domain/api';
 
 export interface AuthState {
   user: ApiUser | null;

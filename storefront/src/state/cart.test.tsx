@@ -7,8 +7,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { App } from '../App';
 import { clearToasts } from './toast';
 import { Call, clearCookies, mockFetch } from '../test/fetchMock';
-import { STOREFRONT } from '../../../domain/messages';
-import { formatMoney } from '../../../domain/money';
+import { STOREFRONT } from '@domain/messages';
+import { formatMoney } from '@domain/money';
 
 const product = {
   id: 7, slug: 'vap-solo-twins', name: 'VAP SOLO TWINS', description: 'Два вкуса.', status: 'active', price: 27.9, compareAtPrice: null,

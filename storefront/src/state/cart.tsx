@@ -14,9 +14,9 @@ import { shopApi, lineInput } from '../api/shop';
 import { useAuth } from './auth';
 import { toast } from './toast';
 import { cartCount, cartFitsCookie, newLineId, readCartCookie, removeCartCookie, sameLine, writeCartCookie } from './cartCookie';
-import { API, SHOP, STOREFRONT } from '../../../domain/messages';
-import { ADD_TO_CART_DEFAULT_QUANTITY } from '../../../domain/limits';
-import type { CartAnswer, CartLine, CartLineAttribute } from '../../../domain/api';
+import { API, SHOP, STOREFRONT } from '@domain/messages';
+import { ADD_TO_CART_DEFAULT_QUANTITY } from '@domain/limits';
+import type { CartAnswer, CartLine, CartLineAttribute } from '@domain/api';
 
 export interface NewLine {
   productId: number;

@@ -1,9 +1,9 @@
 // The guest cart in the `cart` cookie (spec §4): a JSON list of lines, kept 7 days, in the
 // compact format of domain/cartCookie (which the server reads too). A write that the browser
 // would not keep (too big) is not made: writeCartCookie answers false and the caller says so.
-import { CART_COOKIE, CART_COOKIE_DAYS } from '../../../domain/limits';
-import { cartCookieFits, decodeCartCookie, encodeCartCookie, nextGuestLineId } from '../../../domain/cartCookie';
-import type { CartLine } from '../../../domain/api';
+import { CART_COOKIE, CART_COOKIE_DAYS } from '@domain/limits';
+import { cartCookieFits, decodeCartCookie, encodeCartCookie, nextGuestLineId } from '@domain/cartCookie';
+import type { CartLine } from '@domain/api';
 
 function rawCookie(): string | undefined {
   return document.cookie

@@ -7,7 +7,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { App } from '../App';
 import { clearToasts } from './toast';
 import { clearCookies, mockFetch } from '../test/fetchMock';
-import { ADMIN_EN, STOREFRONT } from '../../../domain/messages';
+import { ADMIN_EN, STOREFRONT } from '@domain/messages';
 import { ADMIN_LOCALE_KEY, interfaceLanguage } from './language';
 
 const user = { id: 3, email: 'ivan@example.bg', firstName: 'Иван', lastName: 'Петров', role: 'customer' };

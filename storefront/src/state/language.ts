@@ -2,7 +2,7 @@
 // §8): Bulgarian, or English when staff chose English in the admin (react-admin keeps that choice
 // in localStorage as `RaStore.locale`; the admin and /signin share the origin, so the choice is
 // carried there). In English these show the spec's English texts; Bulgarian stays as it was.
-import { ADMIN_EN, STOREFRONT } from '../../../domain/messages';
+import { ADMIN_EN, STOREFRONT } from '@domain/messages';
 
 /** Where react-admin's store keeps the locale (ra-core localStorageStore: `RaStore` + '.' + key, JSON). */
 export const ADMIN_LOCALE_KEY = 'RaStore.locale';

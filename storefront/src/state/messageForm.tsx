@@ -5,7 +5,7 @@ import { FormEvent, InputHTMLAttributes, useRef, useState } from 'react';
 import { ApiError } from '../api/client';
 import { controlValue, useAppRunning, useInputBeforeApp } from './appRunning';
 import { showFieldErrors } from './formErrors';
-import { TEXT_MAX } from '../../../domain/limits';
+import { TEXT_MAX } from '@domain/limits';
 
 type Values<K extends string> = Record<K, string>;
 

@@ -4,8 +4,8 @@
 // once the shopper moves to another page, pages fetch their data as before.
 import { createContext, ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import type { PublicSettings } from '../../../domain/api';
-import type { PagePayload } from '../../../domain/storefrontPages';
+import type { PublicSettings } from '@domain/api';
+import type { PagePayload } from '@domain/storefrontPages';
 
 export type { PagePayload };
 

@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { shopApi, QuoteInput } from '../api/shop';
 import { ApiError } from '../api/client';
-import type { ApiQuote } from '../../../domain/api';
+import type { ApiQuote } from '@domain/api';
 
 export interface QuoteState {
   quote: ApiQuote | null;

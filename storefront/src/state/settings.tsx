@@ -3,8 +3,8 @@
 // computed from these: the server's quote (POST /api/checkout/quote) gives them.
 import { createContext, ReactNode, useContext, useEffect, useState } from 'react';
 import { shopApi } from '../api/shop';
-import type { PublicSettings } from '../../../domain/api';
-import { dualDisplayByDefault } from '../../../domain/money';
+import type { PublicSettings } from '@domain/api';
+import { dualDisplayByDefault } from '@domain/money';
 import { usePreloadedSettings } from './preloaded';
 
 export const FALLBACK_SETTINGS: PublicSettings = {

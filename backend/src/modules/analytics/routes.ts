@@ -1,11 +1,11 @@
 // Figures for the admin: GET /api/admin/analytics?from&to&granularity and GET /api/admin/dashboard.
 import Router from '@koa/router';
 import { parseQuery } from '../../platform/http/parseInput';
-import { analyticsQuery } from '../../../../domain/schemas/analytics';
+import { analyticsQuery } from '@domain/schemas/analytics';
 import { badRequest } from '../../platform/http/errors';
 import { analytics, dashboard, lastDays } from './service';
-import { API } from '../../../../domain/messages';
-import { DAY_MS } from '../../../../domain/dates';
+import { API } from '@domain/messages';
+import { DAY_MS } from '@domain/dates';
 
 const MAX_SPAN_DAYS = 2 * 366;
 

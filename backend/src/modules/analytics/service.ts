@@ -10,9 +10,9 @@ import { Category } from '../../models/Category';
 import { User } from '../../models/User';
 import { Variant } from '../../models/Variant';
 import { getSettings } from '../settings';
-import { convertMinor, fromMinor, isCurrency, type Currency } from '../../../../domain/money';
-import { Granularity, nextDay, periodOf, periodsBetween, shopDay, shopDayStart, DAY_MS } from '../../../../domain/dates';
-import { ORDER_STATUSES, ORDER_STATUS_LABELS, countsAsSale, OrderStatus } from '../../../../domain/orderStatus';
+import { convertMinor, fromMinor, isCurrency, type Currency } from '@domain/money';
+import { Granularity, nextDay, periodOf, periodsBetween, shopDay, shopDayStart, DAY_MS } from '@domain/dates';
+import { ORDER_STATUSES, ORDER_STATUS_LABELS, countsAsSale, OrderStatus } from '@domain/orderStatus';
 
 interface Range {
   from: string;

@@ -4,14 +4,14 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { User } from '../../models/User';
 import { parseBody } from '../../platform/http/parseInput';
-import { forgotPasswordInput, passwordChangeInput, resetPasswordInput, twoFactorCodeInput } from '../../../../domain/schemas/auth';
+import { forgotPasswordInput, passwordChangeInput, resetPasswordInput, twoFactorCodeInput } from '@domain/schemas/auth';
 import { currentUser, requireUser } from '../../platform/http/auth';
 import { afterAnswer } from '../../platform/http/afterAnswer';
 import { SESSION_COOKIE } from '../../platform/http/session';
 import { requestReset, resetPassword } from './passwordReset';
 import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from './twoFactor';
 import { allowResetRequest, changePassword, currentAccount } from './service';
-import { API } from '../../../../domain/messages';
+import { API } from '@domain/messages';
 
 async function forgotPassword(ctx: Context) {
   const { email } = parseBody(ctx.request.body, forgotPasswordInput);

@@ -8,7 +8,7 @@ import { nowIso } from '../../models/BaseModel';
 import { unauthorized } from '../../platform/http/errors';
 import { hashToken } from '../../platform/http/auth';
 export { currentUser, hashToken, requireAdmin, requireUser } from '../../platform/http/auth';
-import { API } from '../../../../domain/messages';
+import { API } from '@domain/messages';
 import { getSettings } from '../settings';
 import { KeptMap } from '../../platform/cache/keptMap';
 import { tables, type TableWrites } from '../../platform/cache/tableWrites';

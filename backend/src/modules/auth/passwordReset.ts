@@ -11,8 +11,8 @@ import { sendMail } from '../../platform/mail/transport';
 import { passwordResetMail } from './mail';
 import { requireAdminPassword, updateUser } from './users';
 import { endAllSessions } from './sessions';
-import { API } from '../../../../domain/messages';
-import { PASSWORD_RESET_MINUTES } from '../../../../domain/limits';
+import { API } from '@domain/messages';
+import { PASSWORD_RESET_MINUTES } from '@domain/limits';
 
 export async function requestReset(knex: Knex, config: Config, email: string): Promise<void> {
   const user = await User.query().findOne({ email });

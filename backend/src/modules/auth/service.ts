@@ -7,12 +7,12 @@ import { User } from '../../models/User';
 import { nowIso } from '../../models/BaseModel';
 import { Throttle, throttleKey } from '../../platform/http/throttle';
 import { badRequest, tooManyRequests, unauthorized } from '../../platform/http/errors';
-import { API } from '../../../../domain/messages';
+import { API } from '@domain/messages';
 import {
   LOGIN_ACCOUNT_DELAY_MAX_MS, LOGIN_ACCOUNT_DELAY_STEP_MS, LOGIN_ACCOUNT_SLOW_AFTER,
   LOGIN_ADDRESS_MAX_FAILURES, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES, REGISTER_MAX_PER_ADDRESS, REGISTER_WINDOW_MINUTES,
-} from '../../../../domain/limits';
-import { normalizeEmailKey } from '../../../../domain/email';
+} from '@domain/limits';
+import { normalizeEmailKey } from '@domain/email';
 import { addressLimitKey } from '../../platform/http/clientAddress';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 import { revokeAllTokens } from './middleware';

@@ -4,9 +4,9 @@ import Router from '@koa/router';
 import type { ApiToken } from '../../models/ApiToken';
 import { currentUser, requireUser } from '../../platform/http/auth';
 import { parseBody, parseId } from '../../platform/http/parseInput';
-import { apiTokenInput } from '../../../../domain/schemas/auth';
-import { API } from '../../../../domain/messages';
-import { API_TOKEN_EXPIRY_DEFAULT_DAYS } from '../../../../domain/limits';
+import { apiTokenInput } from '@domain/schemas/auth';
+import { API } from '@domain/messages';
+import { API_TOKEN_EXPIRY_DEFAULT_DAYS } from '@domain/limits';
 import { makeToken, revokeToken, tokensOf } from './tokens';
 
 export function tokenRoutes() {

@@ -4,8 +4,8 @@ import { ApiToken } from '../../models/ApiToken';
 import type { User } from '../../models/User';
 import { adminLacksRequiredTwoFactor, hashToken, newApiToken, tokenExpired } from './middleware';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors';
-import { API } from '../../../../domain/messages';
-import { API_TOKEN_EXPIRY_DAYS } from '../../../../domain/limits';
+import { API } from '@domain/messages';
+import { API_TOKEN_EXPIRY_DAYS } from '@domain/limits';
 
 const DAY_MS = 86_400_000;
 

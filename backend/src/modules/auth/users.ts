@@ -1,13 +1,13 @@
 // Creating and changing users: e-mail normalised and unique, password hashed, search text kept.
 import { User } from '../../models/User';
 import { badRequest, conflict } from '../../platform/http/errors';
-import { API, SAFETY } from '../../../../domain/messages';
-import { adminPasswordProblem } from '../../../../domain/adminPassword';
-import { searchable } from '../../../../domain/slug';
+import { API, SAFETY } from '@domain/messages';
+import { adminPasswordProblem } from '@domain/adminPassword';
+import { searchable } from '@domain/slug';
 import { hashPassword, verifyPassword } from './passwords';
 import { revokeAllTokens } from './middleware';
 import type { Transaction } from 'objection';
-import type { UserChange, UserInput } from '../../../../domain/schemas/customers';
+import type { UserChange, UserInput } from '@domain/schemas/customers';
 
 export type { UserInput };
 

@@ -5,9 +5,9 @@
 import type { Transaction } from 'objection';
 import { catalogueFacts, mayBuy, SHOPPER, ProductFacts, type Visitor } from '../catalogue';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
-import { API } from '../../../../domain/messages';
-import { LINE_BREAK, PERSONALIZATION_MAX } from '../../../../domain/limits';
-import { lineTotal } from '../../../../domain/pricing';
+import { API } from '@domain/messages';
+import { LINE_BREAK, PERSONALIZATION_MAX } from '@domain/limits';
+import { lineTotal } from '@domain/pricing';
 
 export interface LineAttributeInput {
   attributeId: number;

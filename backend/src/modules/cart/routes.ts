@@ -4,8 +4,8 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { currentUser, requireUser } from '../../platform/http/auth';
 import { parseBody, parseId } from '../../platform/http/parseInput';
-import { cartAddInput, cartEditInput, cartPreviewInput } from '../../../../domain/schemas/cart';
-import { API } from '../../../../domain/messages';
+import { cartAddInput, cartEditInput, cartPreviewInput } from '@domain/schemas/cart';
+import { API } from '@domain/messages';
 import { addToCart, cartView, clearCart, editCartItem, linesView, removeCartItem, ViewableLine } from './service';
 
 export function cartRoutes() {

@@ -4,10 +4,10 @@ import type { Transaction } from 'objection';
 import { Category } from '../../models/Category';
 import { Product } from '../../models/Product';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
-import { API } from '../../../../domain/messages';
-import { slugify } from '../../../../domain/slug';
+import { API } from '@domain/messages';
+import { slugify } from '@domain/slug';
 import { visibleToShoppers } from './visibility';
-import type { CategoryChange } from '../../../../domain/schemas/catalogue';
+import type { CategoryChange } from '@domain/schemas/catalogue';
 
 export type CategoryInput = CategoryChange;
 

@@ -2,12 +2,12 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { parseBody, parseId } from '../../platform/http/parseInput';
-import { categoryChangeInput, categoryInput, categorySpecChangeInput } from '../../../../domain/schemas/catalogue';
+import { categoryChangeInput, categoryInput, categorySpecChangeInput } from '@domain/schemas/catalogue';
 import { publicAnswer } from '../../platform/cache/answerCache';
 import { badRequest } from '../../platform/http/errors';
 import { parseRaParams, sendRaList } from '../../platform/lists/raList';
-import { API } from '../../../../domain/messages';
-import { searchable } from '../../../../domain/slug';
+import { API } from '@domain/messages';
+import { searchable } from '@domain/slug';
 import { createCategory, deleteCategory, findCategory, listCategories, updateCategory } from './categories';
 
 const SORTABLE = ['id', 'name', 'position', 'createdAt', 'productCount', 'slug'] as const;

@@ -13,11 +13,11 @@ import { Category } from '../../models/Category';
 import { AuditLog } from '../../models/AuditLog';
 import { productSaveErrors, saveProduct } from './productSave';
 import { HttpError } from '../../platform/http/errors';
-import { IMPORT } from '../../../../domain/messages';
-import { IMPORT_ROWS_MAX, PRICE_MAX, SKU_MAX, SLUG_MAX, STOCK_MAX, TITLE_MAX, type ProductStatus } from '../../../../domain/limits';
-import { fromMinor, parseMoneyInput, toMinor } from '../../../../domain/money';
-import { slugify } from '../../../../domain/slug';
-import type { ImportAction, ImportChange, ImportReport, ImportRow } from '../../../../domain/api';
+import { IMPORT } from '@domain/messages';
+import { IMPORT_ROWS_MAX, PRICE_MAX, SKU_MAX, SLUG_MAX, STOCK_MAX, TITLE_MAX, type ProductStatus } from '@domain/limits';
+import { fromMinor, parseMoneyInput, toMinor } from '@domain/money';
+import { slugify } from '@domain/slug';
+import type { ImportAction, ImportChange, ImportReport, ImportRow } from '@domain/api';
 
 /** What a column means, by the headers the admin's exports write (Bulgarian and English). */
 const COLUMNS = {

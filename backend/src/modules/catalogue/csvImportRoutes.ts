@@ -6,8 +6,8 @@ import Router from '@koa/router';
 import multer from '@koa/multer';
 import type { Context, Next } from 'koa';
 import { badRequest, HttpError } from '../../platform/http/errors';
-import { IMPORT } from '../../../../domain/messages';
-import { IMPORT_MAX_BYTES } from '../../../../domain/limits';
+import { IMPORT } from '@domain/messages';
+import { IMPORT_MAX_BYTES } from '@domain/limits';
 import { importProducts } from './csvImport';
 
 const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5 } });

@@ -6,11 +6,11 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { FlavourList } from '../../models/FlavourList';
 import { parseBody, parseId, throwIfErrors } from '../../platform/http/parseInput';
-import { flavourListChangeInput, flavourListInput } from '../../../../domain/schemas/catalogue';
+import { flavourListChangeInput, flavourListInput } from '@domain/schemas/catalogue';
 import { conflict, notFound } from '../../platform/http/errors';
 import { parseRaParams, raPage, sendRaList, type RaListSpec } from '../../platform/lists/raList';
-import { CATALOGUE } from '../../../../domain/messages';
-import { flavourListErrors } from '../../../../domain/flavourLists';
+import { CATALOGUE } from '@domain/messages';
+import { flavourListErrors } from '@domain/flavourLists';
 
 
 const raSpec: RaListSpec = {

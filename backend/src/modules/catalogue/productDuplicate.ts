@@ -12,9 +12,9 @@ import { ProductAttribute } from '../../models/ProductAttribute';
 import { parseId } from '../../platform/http/parseInput';
 import { findProduct, productView } from './products';
 import { saveProduct } from './productSave';
-import { CATALOGUE } from '../../../../domain/messages';
-import { SKU_MAX, TITLE_MAX } from '../../../../domain/limits';
-import { fromMinor } from '../../../../domain/money';
+import { CATALOGUE } from '@domain/messages';
+import { SKU_MAX, TITLE_MAX } from '@domain/limits';
+import { fromMinor } from '@domain/money';
 
 /** "<name> (копие)", cut so that it fits. */
 export function copyName(name: string): string {

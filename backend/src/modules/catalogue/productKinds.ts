@@ -3,7 +3,7 @@
 // admin form runs; the one save (productSave) checks them.
 import type { Transaction } from 'objection';
 import { Category } from '../../models/Category';
-import { inferKind, inferTankCount, type ProductKind } from '../../../../domain/productKinds';
+import { inferKind, inferTankCount, type ProductKind } from '@domain/productKinds';
 
 /** The names of a category and its parents, nearest first (what inferKind reads). */
 async function categoryChain(categoryId: number | null | undefined, trx?: Transaction): Promise<string[]> {

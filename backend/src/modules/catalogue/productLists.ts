@@ -7,14 +7,14 @@ import { Variant } from '../../models/Variant';
 import { badRequest } from '../../platform/http/errors';
 import { raPage, filterBy, whereContains, type RaListParams, type RaListSpec } from '../../platform/lists/raList';
 import { parseQuery } from '../../platform/http/parseInput';
-import { catalogueQuery, staffCatalogueQuery } from '../../../../domain/schemas/catalogue';
-import { API } from '../../../../domain/messages';
-import { toMinor } from '../../../../domain/money';
+import { catalogueQuery, staffCatalogueQuery } from '@domain/schemas/catalogue';
+import { API } from '@domain/messages';
+import { toMinor } from '@domain/money';
 import {
   PRODUCT_STATUSES, PRODUCT_SORT_DEFAULT, ProductSort, PAGE_DEFAULT, PAGE_SIZE_DEFAULT, PRICE_FILTER_MIN, PRICE_FILTER_MAX, ProductStatus,
-} from '../../../../domain/limits';
-import { PRODUCT_KINDS } from '../../../../domain/productKinds';
-import { searchTerms, typoPatterns, TYPO_MIN_LENGTH } from '../../../../domain/search';
+} from '@domain/limits';
+import { PRODUCT_KINDS } from '@domain/productKinds';
+import { searchTerms, typoPatterns, TYPO_MIN_LENGTH } from '@domain/search';
 import { descendantIds, resolveCategory } from './categories';
 import { productViews, type ProductView } from './products';
 import { getSettings } from '../settings';

@@ -8,9 +8,9 @@ import { ProductImage } from '../../models/ProductImage';
 import { ProductAttribute } from '../../models/ProductAttribute';
 import { Category } from '../../models/Category';
 import { notFound } from '../../platform/http/errors';
-import { API } from '../../../../domain/messages';
-import type { ApiProduct } from '../../../../domain/api';
-import { fromMinor } from '../../../../domain/money';
+import { API } from '@domain/messages';
+import type { ApiProduct } from '@domain/api';
+import { fromMinor } from '@domain/money';
 import { concurrently } from '../../platform/db/concurrently';
 
 /** The API shape of a product, shared with the front ends (domain/api). */

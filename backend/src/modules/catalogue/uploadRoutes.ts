@@ -10,9 +10,9 @@ import Router from '@koa/router';
 import multer from '@koa/multer';
 import type { Context, Next } from 'koa';
 import { badRequest, HttpError } from '../../platform/http/errors';
-import { API } from '../../../../domain/messages';
+import { API } from '@domain/messages';
 import sharp from 'sharp';
-import { IMAGE_MAX_EDGE_PX, IMAGE_MAX_INPUT_PIXELS, IMAGE_QUALITY, UPLOAD_MAX_BYTES } from '../../../../domain/limits';
+import { IMAGE_MAX_EDGE_PX, IMAGE_MAX_INPUT_PIXELS, IMAGE_QUALITY, UPLOAD_MAX_BYTES } from '@domain/limits';
 
 /** The image type of a file by its magic bytes, or null. */
 export function imageType(buf: Buffer): 'jpg' | 'png' | 'gif' | 'webp' | null {

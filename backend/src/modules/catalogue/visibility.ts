@@ -5,7 +5,7 @@
 // prices (who may see or buy what) join this same policy.
 import type { QueryBuilder } from 'objection';
 import type { Product } from '../../models/Product';
-import type { ProductStatus, Role } from '../../../../domain/limits';
+import type { ProductStatus, Role } from '@domain/limits';
 
 /** Who is looking: their role (null: a guest), and later their trade membership. */
 export interface Visitor {

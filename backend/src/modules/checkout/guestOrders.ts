@@ -14,10 +14,10 @@ import type { Config } from '../../config';
 import { Throttle } from '../../platform/http/throttle';
 import { addressLimitKey } from '../../platform/http/clientAddress';
 import { HttpError, tooManyRequests } from '../../platform/http/errors';
-import { normalizeEmailKey } from '../../../../domain/email';
-import { normalizePhoneKey } from '../../../../domain/phone';
-import { GUEST_ORDER } from '../../../../domain/messages';
-import { GUEST_ORDER_PROOF_MAX_NUMBER, GUEST_ORDER_PROOF_MINUTES, type GuestOrderLimits } from '../../../../domain/limits';
+import { normalizeEmailKey } from '@domain/email';
+import { normalizePhoneKey } from '@domain/phone';
+import { GUEST_ORDER } from '@domain/messages';
+import { GUEST_ORDER_PROOF_MAX_NUMBER, GUEST_ORDER_PROOF_MINUTES, type GuestOrderLimits } from '@domain/limits';
 
 /** Who placed a guest order, as its limits count it. */
 export interface GuestOrderSource {

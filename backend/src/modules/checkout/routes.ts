@@ -5,7 +5,7 @@
 // (POST /discounts/check, priced like the checkout). Thin handlers over checkout/requests.
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { API } from '../../../../domain/messages';
+import { API } from '@domain/messages';
 import { codePreview, placePhoneOrder, placeShopOrder, quoteRequest } from './requests';
 
 async function quote(ctx: Context) {

@@ -1,6 +1,6 @@
 // What the shop asks of a courier, whichever it is: its offices, a waybill with its label, and
 // the state of its shipments. econtClient.ts and speedyClient.ts speak the couriers' own APIs.
-import type { Courier } from '../../../../domain/couriers';
+import type { Courier } from '@domain/couriers';
 import { z } from 'zod';
 import type { CourierAccount } from '../../config';
 

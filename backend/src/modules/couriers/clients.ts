@@ -1,6 +1,6 @@
 // The client for a courier, from the configuration. Tests point the URLs at a local stand-in.
 import type { Config } from '../../config';
-import type { Courier } from '../../../../domain/couriers';
+import type { Courier } from '@domain/couriers';
 import type { CourierClient } from './client';
 import { econtClient } from './econtClient';
 import { speedyClient } from './speedyClient';

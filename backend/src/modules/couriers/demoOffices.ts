@@ -1,6 +1,6 @@
 // The office directory shown while a courier has no API credentials (like the demo catalogue):
 // a dozen real-looking offices in Sofia, Plovdiv and Varna per courier, marked `demo`.
-import type { Courier } from '../../../../domain/couriers';
+import type { Courier } from '@domain/couriers';
 import type { OfficeRecord } from './client';
 
 export const DEMO_OFFICES: Readonly<Record<Courier, readonly OfficeRecord[]>> = {

@@ -2,7 +2,7 @@
 // background, never delaying it) and daily (tracking the open shipments is shipments/jobs).
 // Started by createApp only when config.courierJobs is on (off in tests).
 import type { Config } from '../../config';
-import { COURIERS, OFFICE_SYNC_INTERVAL_MS } from '../../../../domain/couriers';
+import { COURIERS, OFFICE_SYNC_INTERVAL_MS } from '@domain/couriers';
 import { isConfigured } from './client';
 import { syncCourierOffices } from './offices';
 

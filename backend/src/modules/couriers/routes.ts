@@ -3,9 +3,9 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { parseQuery } from '../../platform/http/parseInput';
-import { officeSearchQuery } from '../../../../domain/schemas/couriers';
+import { officeSearchQuery } from '@domain/schemas/couriers';
 import { conflict, serviceUnavailable } from '../../platform/http/errors';
-import { COURIER_TEXT } from '../../../../domain/couriers';
+import { COURIER_TEXT } from '@domain/couriers';
 import { searchOffices, syncAllOffices } from './offices';
 
 async function findOffices(ctx: Context) {

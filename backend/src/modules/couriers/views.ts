@@ -1,7 +1,7 @@
 // Answer shapes of the courier module: an order's office snapshot and tracking link, a shipment.
-import { ApiOffice, COURIER_OF_METHOD, COURIERS, Courier, trackingUrl } from '../../../../domain/couriers';
-import { fromMinor } from '../../../../domain/money';
-import type { ApiShipment } from '../../../../domain/api';
+import { ApiOffice, COURIER_OF_METHOD, COURIERS, Courier, trackingUrl } from '@domain/couriers';
+import { fromMinor } from '@domain/money';
+import type { ApiShipment } from '@domain/api';
 import type { Order } from '../../models/Order';
 
 export function orderOffice(o: Pick<Order, 'shippingOffice'>): ApiOffice | null {

@@ -6,8 +6,8 @@ import { User } from '../../models/User';
 import { forbidden, notFound } from '../../platform/http/errors';
 import { raPage, filterBy, whereContains, type RaListParams, type RaListSpec } from '../../platform/lists/raList';
 import { cachedCount } from '../../platform/cache/countCache';
-import { API } from '../../../../domain/messages';
-import { ROLES, USER_SORTS, USER_SORT_DEFAULT, PAGE_DEFAULT, PAGE_SIZE_DEFAULT } from '../../../../domain/limits';
+import { API } from '@domain/messages';
+import { ROLES, USER_SORTS, USER_SORT_DEFAULT, PAGE_DEFAULT, PAGE_SIZE_DEFAULT } from '@domain/limits';
 import { createUser, requireAdminPassword, requireAdminPasswordForChange, updateUser, type UserChanges, type UserInput } from '../auth';
 import { endAllSessions } from '../auth';
 

@@ -4,11 +4,11 @@
 import { Order } from '../../models/Order';
 import { OrderItem } from '../../models/OrderItem';
 import { orderOffice } from '../couriers';
-import { fromMinor } from '../../../../domain/money';
-import { normalizePhone } from '../../../../domain/customers';
-import { CUSTOMER_ORDERS_SHOWN } from '../../../../domain/limits';
-import { ORDER_STATUS_LABELS, countsAsSale } from '../../../../domain/orderStatus';
-import type { ApiCustomerDetail } from '../../../../domain/api';
+import { fromMinor } from '@domain/money';
+import { normalizePhone } from '@domain/customers';
+import { CUSTOMER_ORDERS_SHOWN } from '@domain/limits';
+import { ORDER_STATUS_LABELS, countsAsSale } from '@domain/orderStatus';
+import type { ApiCustomerDetail } from '@domain/api';
 import type { CustomerRow } from './service';
 
 export async function customerDetail(row: CustomerRow): Promise<ApiCustomerDetail> {

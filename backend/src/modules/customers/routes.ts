@@ -5,8 +5,8 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { parseRaParams, sendRaList, type RaListSpec } from '../../platform/lists/raList';
 import { badRequest, notFound } from '../../platform/http/errors';
-import { API } from '../../../../domain/messages';
-import { matchesCustomer } from '../../../../domain/customers';
+import { API } from '@domain/messages';
+import { matchesCustomer } from '@domain/customers';
 import { allCustomers, type CustomerRow } from './service';
 import { customerDetail } from './customerDetail';
 

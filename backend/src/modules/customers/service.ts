@@ -2,10 +2,10 @@
 // e-mail (a guest's orders and a later account with the same e-mail are one customer), with how
 // many orders, how much they spent (orders that count as sales) and when they last ordered.
 import { Order } from '../../models/Order';
-import { fromMinor } from '../../../../domain/money';
-import type { ApiCustomer } from '../../../../domain/api';
-import { ORDER_STATUSES, countsAsSale } from '../../../../domain/orderStatus';
-import { isErasedEmail } from '../../../../domain/privacy';
+import { fromMinor } from '@domain/money';
+import type { ApiCustomer } from '@domain/api';
+import { ORDER_STATUSES, countsAsSale } from '@domain/orderStatus';
+import { isErasedEmail } from '@domain/privacy';
 
 export type CustomerRow = ApiCustomer;
 

@@ -5,10 +5,10 @@ import type { Context } from 'koa';
 import type { User } from '../../models/User';
 import { parseBody, parseId, parseQuery } from '../../platform/http/parseInput';
 import { isRaDialect, parseRaParams, sendRaList } from '../../platform/lists/raList';
-import { adminInput, newAdminPassword, userChangeInput, userInput, userListQuery } from '../../../../domain/schemas/customers';
-import { API } from '../../../../domain/messages';
+import { adminInput, newAdminPassword, userChangeInput, userInput, userListQuery } from '@domain/schemas/customers';
+import { API } from '@domain/messages';
 import { currentUser } from '../../platform/http/auth';
-import type { UserInput } from '../../../../domain/schemas/customers';
+import type { UserInput } from '@domain/schemas/customers';
 import {
   addAdmin, changeUser, createUserAsStaff, deleteUser, demoteAdmin, findUser, userList, userListSpec, userPage,
 } from './adminService';

@@ -4,8 +4,8 @@
 import { Discount, DISCOUNT_TYPES, DiscountType } from '../../models/Discount';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { filterBy, raPage, whereContains, type RaListParams, type RaListSpec } from '../../platform/lists/raList';
-import { API } from '../../../../domain/messages';
-import { toMinor } from '../../../../domain/money';
+import { API } from '@domain/messages';
+import { toMinor } from '@domain/money';
 import { normalizeCode } from './service';
 
 export const discountListSpec: RaListSpec = {

@@ -3,7 +3,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { parseBody, parseId } from '../../platform/http/parseInput';
-import { discountChangeInput, discountInput } from '../../../../domain/schemas/discounts';
+import { discountChangeInput, discountInput } from '@domain/schemas/discounts';
 import { parseRaParams, sendRaList } from '../../platform/lists/raList';
 import { createDiscount, deleteDiscount, discountListSpec, findDiscount, listDiscounts, updateDiscount } from './adminService';
 

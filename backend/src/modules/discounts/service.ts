@@ -9,13 +9,13 @@ import type { Transaction } from 'objection';
 import { Discount } from '../../models/Discount';
 import { DiscountRedemption } from '../../models/DiscountRedemption';
 import { badRequest, conflict, tooManyRequests } from '../../platform/http/errors';
-import { API } from '../../../../domain/messages';
-import { formatMoney, fromMinor, type Currency } from '../../../../domain/money';
-import type { DiscountRule } from '../../../../domain/pricing';
-import { normalizeEmailKey } from '../../../../domain/email';
+import { API } from '@domain/messages';
+import { formatMoney, fromMinor, type Currency } from '@domain/money';
+import type { DiscountRule } from '@domain/pricing';
+import { normalizeEmailKey } from '@domain/email';
 import { Order } from '../../models/Order';
 import { Throttle } from '../../platform/http/throttle';
-import { DISCOUNT_CHECKS_PER_ADDRESS, DISCOUNT_CHECKS_PER_SESSION, DISCOUNT_CHECK_WINDOW_MINUTES } from '../../../../domain/limits';
+import { DISCOUNT_CHECKS_PER_ADDRESS, DISCOUNT_CHECKS_PER_SESSION, DISCOUNT_CHECK_WINDOW_MINUTES } from '@domain/limits';
 import { addressLimitKey } from '../../platform/http/clientAddress';
 
 export function normalizeCode(code: string): string {

@@ -4,8 +4,8 @@
 import Router from '@koa/router';
 import { parseBody, parseId } from '../../platform/http/parseInput';
 import { parseRaParams, sendRaList } from '../../platform/lists/raList';
-import { stockChangeInput } from '../../../../domain/schemas/inventory';
-import { API } from '../../../../domain/messages';
+import { stockChangeInput } from '@domain/schemas/inventory';
+import { API } from '@domain/messages';
 import { inventoryListSpec, inventoryPage, inventoryRow, setStock } from './service';
 
 export function inventoryRoutes() {

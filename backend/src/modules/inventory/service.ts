@@ -3,9 +3,9 @@
 import { Variant } from '../../models/Variant';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { escapeLike, filterBy, raPage, type RaListParams, type RaListSpec } from '../../platform/lists/raList';
-import { API } from '../../../../domain/messages';
-import { PRODUCT_STATUSES } from '../../../../domain/limits';
-import { fromMinor } from '../../../../domain/money';
+import { API } from '@domain/messages';
+import { PRODUCT_STATUSES } from '@domain/limits';
+import { fromMinor } from '@domain/money';
 import { getSettings } from '../settings';
 
 function rowsQuery() {

@@ -3,8 +3,8 @@
 import { Invoice } from '../../models/Invoice';
 import { badRequest } from '../../platform/http/errors';
 import { filterBy, raPage, type RaListParams, type RaListSpec } from '../../platform/lists/raList';
-import { DOCUMENT_KINDS, INVOICE_TEXT, isMonth, type DocumentKind } from '../../../../domain/invoices';
-import { API } from '../../../../domain/messages';
+import { DOCUMENT_KINDS, INVOICE_TEXT, isMonth, type DocumentKind } from '@domain/invoices';
+import { API } from '@domain/messages';
 import { monthRange } from './salesReport';
 
 function byMonth(qb: any, value: unknown) {

@@ -2,9 +2,9 @@
 // document's frozen data only. Carries what ЗДДС чл. 114 asks: the title and "ОРИГИНАЛ", the
 // number, the dates of issue and of the tax event, supplier and recipient with ЕИК and VAT
 // numbers, each line's quantity, unit price before VAT, tax base, rate and VAT, and the totals.
-import { DOCUMENT_KIND_LABELS } from '../../../../domain/invoices';
-import { BGN_PER_EUR, convertMinor, isCurrency, otherCurrency } from '../../../../domain/money';
-import { amountInWords } from '../../../../domain/numberWords';
+import { DOCUMENT_KIND_LABELS } from '@domain/invoices';
+import { BGN_PER_EUR, convertMinor, isCurrency, otherCurrency } from '@domain/money';
+import { amountInWords } from '@domain/numberWords';
 import { startPdf } from '../../platform/pdfDocument';
 import type { InvoiceSnapshot, Party } from './snapshot';
 

@@ -4,11 +4,11 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Invoice } from '../../models/Invoice';
 import { parseBody, parseId, parseQuery } from '../../platform/http/parseInput';
-import { creditNoteInput, invoiceListQuery } from '../../../../domain/schemas/invoices';
+import { creditNoteInput, invoiceListQuery } from '@domain/schemas/invoices';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { requireUser, currentUser } from '../../platform/http/auth';
 import { isRaDialect, parseRaParams, sendRaList } from '../../platform/lists/raList';
-import { INVOICE_TEXT, isMonth } from '../../../../domain/invoices';
+import { INVOICE_TEXT, isMonth } from '@domain/invoices';
 import {
   buyersDocuments, findInvoice, invoiceAnswer, issueAndSend, issueCreditNote, issueInvoice, lastInvoiceRequest, orderDocumentsForStaff,
   pdfFileName, pdfOf,

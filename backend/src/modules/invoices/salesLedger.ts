@@ -4,10 +4,10 @@
 // Excel and as the NRA's PRODAGBI.TXT (domain/salesLedger.ts has the formats).
 import { Invoice } from '../../models/Invoice';
 import { getSettings } from '../settings';
-import { bulgarianCsv } from '../../../../domain/csv';
-import { documentCurrency } from '../../../../domain/invoices';
-import { convertMinor, isCurrency, type Currency } from '../../../../domain/money';
-import { LedgerEntry, SALES_LEDGER_COLUMNS, ledgerSign, prodagbiText, salesLedgerRows, toWindows1251 } from '../../../../domain/salesLedger';
+import { bulgarianCsv } from '@domain/csv';
+import { documentCurrency } from '@domain/invoices';
+import { convertMinor, isCurrency, type Currency } from '@domain/money';
+import { LedgerEntry, SALES_LEDGER_COLUMNS, ledgerSign, prodagbiText, salesLedgerRows, toWindows1251 } from '@domain/salesLedger';
 import { monthRange } from './salesReport';
 
 /** The month's documents as ledger entries. */

@@ -2,12 +2,12 @@
 // VAT and total, as a CSV that Bulgarian Excel opens as it is: UTF-8 with BOM, ';' between
 // fields, decimal comma, Bulgarian headers, identifiers kept as text (domain/csv.ts). The
 // accountant's ledger of documents is salesLedger.ts.
-import { bulgarianCsv, type CsvColumn } from '../../../../domain/csv';
+import { bulgarianCsv, type CsvColumn } from '@domain/csv';
 import { Order } from '../../models/Order';
 import { Invoice } from '../../models/Invoice';
-import { splitVat } from '../../../../domain/invoices';
-import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, OrderStatus, PaymentMethod } from '../../../../domain/orderStatus';
-import { shopDay, shopDayStart } from '../../../../domain/dates';
+import { splitVat } from '@domain/invoices';
+import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, OrderStatus, PaymentMethod } from '@domain/orderStatus';
+import { shopDay, shopDayStart } from '@domain/dates';
 import { currencyOf, readInvoiceRequest } from './snapshot';
 
 export const SALES_CSV_HEADERS = ['Поръчка', 'Дата', 'Клиент', 'Начин на плащане', 'Статус', 'Данъчна основа', 'ДДС', 'Общо', 'Валута', 'Фактура №'];

@@ -14,14 +14,14 @@ import { findOrder, placedBy } from '../orders';
 import type { Context } from 'koa';
 import { getSettings } from '../settings';
 import { sendMail } from '../../platform/mail/transport';
-import { CreditRequest, DOCUMENT_KIND_LABELS, DOCUMENT_NUMBER_MAX, INVOICE_TEXT, InvoiceRequest, creditNoteLines, documentCurrency, documentNumber, linesInCurrency } from '../../../../domain/invoices';
-import { convertMinor, isCurrency, type Currency } from '../../../../domain/money';
-import { shopDay } from '../../../../domain/dates';
-import { formatDate } from '../../../../domain/dates';
+import { CreditRequest, DOCUMENT_KIND_LABELS, DOCUMENT_NUMBER_MAX, INVOICE_TEXT, InvoiceRequest, creditNoteLines, documentCurrency, documentNumber, linesInCurrency } from '@domain/invoices';
+import { convertMinor, isCurrency, type Currency } from '@domain/money';
+import { shopDay } from '@domain/dates';
+import { formatDate } from '@domain/dates';
 import { creditNoteSnapshot, invoiceSnapshot, readInvoiceRequest } from './snapshot';
 import { renderInvoicePdf } from './pdf';
-import { API } from '../../../../domain/messages';
-import type { CreditNoteRequest } from '../../../../domain/schemas/invoices';
+import { API } from '@domain/messages';
+import type { CreditNoteRequest } from '@domain/schemas/invoices';
 
 const SEQUENCE = 'invoices';
 

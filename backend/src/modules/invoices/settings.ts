@@ -1,9 +1,9 @@
 // The ЕИК and VAT number checks (domain/bulstat) on the buyer's invoice request (checkout), after
 // its schema (domain/schemas/invoices); the seller's own are the settings area's.
 import { badRequest, FieldErrors } from '../../platform/http/errors';
-import { API } from '../../../../domain/messages';
-import { isValidBgVatNumber, isValidEik, normaliseTaxNumber } from '../../../../domain/bulstat';
-import { INVOICE_TEXT, InvoiceRequest } from '../../../../domain/invoices';
+import { API } from '@domain/messages';
+import { isValidBgVatNumber, isValidEik, normaliseTaxNumber } from '@domain/bulstat';
+import { INVOICE_TEXT, InvoiceRequest } from '@domain/invoices';
 
 /** The parsed request with its numbers checked (400 on `invoice.eik` / `invoice.vatNumber`). */
 export function checkInvoiceRequest(input: InvoiceRequest | null | undefined): InvoiceRequest | null {

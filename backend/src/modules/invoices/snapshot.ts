@@ -2,10 +2,10 @@
 // and the settings at the moment of issue, so that later edits change nothing on it.
 import type { Order } from '../../models/Order';
 import type { ShopSettings } from '../settings';
-import { DocumentKind, InvoiceAmounts, InvoiceLine, InvoiceRequest, documentCurrency, invoiceAmounts } from '../../../../domain/invoices';
-import { isCurrency, type Currency } from '../../../../domain/money';
-import { PAYMENT_METHOD_LABELS, PaymentMethod } from '../../../../domain/orderStatus';
-import { shopDay } from '../../../../domain/dates';
+import { DocumentKind, InvoiceAmounts, InvoiceLine, InvoiceRequest, documentCurrency, invoiceAmounts } from '@domain/invoices';
+import { isCurrency, type Currency } from '@domain/money';
+import { PAYMENT_METHOD_LABELS, PaymentMethod } from '@domain/orderStatus';
+import { shopDay } from '@domain/dates';
 
 export interface Party {
   companyName: string;

@@ -6,8 +6,8 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { parseBody, parseId, parseQuery } from '../../platform/http/parseInput';
 import { isRaDialect, parseRaParams, sendRaList } from '../../platform/lists/raList';
-import { orderChangeInput, orderDeletionQuery, orderListQuery } from '../../../../domain/schemas/orders';
-import { API } from '../../../../domain/messages';
+import { orderChangeInput, orderDeletionQuery, orderListQuery } from '@domain/schemas/orders';
+import { API } from '@domain/messages';
 import { findOrder, orderView } from './service';
 import { currentUser, staffActor } from './requests';
 import {

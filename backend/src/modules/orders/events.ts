@@ -2,7 +2,7 @@
 // made the change commits, never for one that rolled back. The status mail, the confirmation,
 // the withdrawal acknowledgement (orders/subscribers) and the invoice on payment (invoices) hang
 // on these.
-import type { OrderStatus, PaymentRecordStatus } from '../../../../domain/orderStatus';
+import type { OrderStatus, PaymentRecordStatus } from '@domain/orderStatus';
 import type { Order } from '../../models/Order';
 import type { Actor } from './actor';
 

@@ -10,10 +10,10 @@ import type { OrderView } from './service';
 import { sendMail } from '../../platform/mail/transport';
 import { laterOrderMailAllowed, type LaterMailCause } from './mailCaps';
 import { getSettings } from '../settings';
-import { formatDual, isCurrency, Currency } from '../../../../domain/money';
-import { formatDateTime } from '../../../../domain/dates';
-import { API } from '../../../../domain/messages';
-import { PAYMENT_METHOD_LABELS, SHIPPING_METHOD_LABELS, WITHDRAWAL_DAYS, OrderStatus, PaymentMethod, ShippingMethod } from '../../../../domain/orderStatus';
+import { formatDual, isCurrency, Currency } from '@domain/money';
+import { formatDateTime } from '@domain/dates';
+import { API } from '@domain/messages';
+import { PAYMENT_METHOD_LABELS, SHIPPING_METHOD_LABELS, WITHDRAWAL_DAYS, OrderStatus, PaymentMethod, ShippingMethod } from '@domain/orderStatus';
 import type { MailContent } from '../../platform/mail/layout';
 import { bankTransferPart, compose, itemsPart, linkPart, para, totalsPart, trackingPart, withdrawalFormPart, type Part } from './mailTemplates';
 

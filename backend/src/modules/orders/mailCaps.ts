@@ -6,12 +6,12 @@
 // capped.
 import { Throttle } from '../../platform/http/throttle';
 import type { Knex } from 'knex';
-import { normalizeEmailKey } from '../../../../domain/email';
-import { ORDER_MAILS_PER_RECIPIENT, ORDER_MAIL_WINDOW_MINUTES } from '../../../../domain/limits';
+import { normalizeEmailKey } from '@domain/email';
+import { ORDER_MAILS_PER_RECIPIENT, ORDER_MAIL_WINDOW_MINUTES } from '@domain/limits';
 import { Order } from '../../models/Order';
 import { User } from '../../models/User';
 import { OrderEvent } from '../../models/OrderEvent';
-import { GUEST_ORDER } from '../../../../domain/messages';
+import { GUEST_ORDER } from '@domain/messages';
 import { recordHistory } from './history';
 import type { LaterMailCause } from './events';
 

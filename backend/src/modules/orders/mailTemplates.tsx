@@ -7,8 +7,8 @@ import type { OrderView } from './service';
 import type { ShopSettings } from '../settings';
 import { MAIL_COLORS, para, type Part } from '../../platform/mail/layout';
 export { compose, linkPart, para, type Part } from '../../platform/mail/layout';
-import { COURIER_LABELS, courierOf, trackingUrl } from '../../../../domain/couriers';
-import { WITHDRAWAL_FORM_NOTE, WITHDRAWAL_FORM_TITLE, withdrawalFormLines } from '../../../../domain/withdrawalForm';
+import { COURIER_LABELS, courierOf, trackingUrl } from '@domain/couriers';
+import { WITHDRAWAL_FORM_NOTE, WITHDRAWAL_FORM_TITLE, withdrawalFormLines } from '@domain/withdrawalForm';
 
 /** What the parts need of the shop and the order's currency. */
 export interface PartView {

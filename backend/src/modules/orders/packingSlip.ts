@@ -8,12 +8,12 @@ import { notFound } from '../../platform/http/errors';
 import { getSettings } from '../settings';
 import { orderOffice } from '../couriers';
 import { startPdf, type Pdf } from '../../platform/pdfDocument';
-import { API } from '../../../../domain/messages';
-import { COURIER_LABELS } from '../../../../domain/couriers';
-import { formatDate } from '../../../../domain/dates';
-import { formatDual, fromMinor, isCurrency } from '../../../../domain/money';
-import { SHIPPING_METHOD_LABELS } from '../../../../domain/orderStatus';
-import { PACKING_SLIP_TEXT as T, type PackingSlipSize } from '../../../../domain/packingSlips';
+import { API } from '@domain/messages';
+import { COURIER_LABELS } from '@domain/couriers';
+import { formatDate } from '@domain/dates';
+import { formatDual, fromMinor, isCurrency } from '@domain/money';
+import { SHIPPING_METHOD_LABELS } from '@domain/orderStatus';
+import { PACKING_SLIP_TEXT as T, type PackingSlipSize } from '@domain/packingSlips';
 
 /** What one slip shows, read from the order once. */
 export interface PackingSlipFacts {

@@ -3,10 +3,10 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { parseBody, parseId, parseQuery } from '../../platform/http/parseInput';
-import { packingSlipQuery, packingSlipsInput } from '../../../../domain/schemas/orders';
+import { packingSlipQuery, packingSlipsInput } from '@domain/schemas/orders';
 import { badRequest } from '../../platform/http/errors';
-import { PACKING_SLIPS_MAX } from '../../../../domain/limits';
-import { PACKING_SLIP_TEXT } from '../../../../domain/packingSlips';
+import { PACKING_SLIPS_MAX } from '@domain/limits';
+import { PACKING_SLIP_TEXT } from '@domain/packingSlips';
 import { packingSlipsPdf } from './packingSlip';
 
 function sendPdf(ctx: Context, pdf: Buffer, name: string) {

@@ -4,7 +4,7 @@
 // recipient's mail cap (orders/mailCaps); none for a change that rolled back.
 import type { Config } from '../../config';
 import { subscribe } from '../../platform/events';
-import { ORDER_STATUS_LABELS, ORDER_TRANSITIONS } from '../../../../domain/orderStatus';
+import { ORDER_STATUS_LABELS, ORDER_TRANSITIONS } from '@domain/orderStatus';
 import { mailCustomer, orderConfirmationMail, statusChangedMail, withdrawalMail } from './mail';
 import { orderById, orderView, withDetails, type OrderView } from './service';
 import './events';

@@ -12,13 +12,13 @@ import { Payment } from '../../models/Payment';
 import { Variant } from '../../models/Variant';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { declare } from '../../platform/events';
-import { API } from '../../../../domain/messages';
-import { formatMoney, fromMinor } from '../../../../domain/money';
-import { DAY_MS } from '../../../../domain/dates';
+import { API } from '@domain/messages';
+import { formatMoney, fromMinor } from '@domain/money';
+import { DAY_MS } from '@domain/dates';
 import {
   CANCELLABLE_BY_SHOPPER, ORDER_PAYMENT_STATUS_OF, ORDER_STATUS_LABELS, PAYMENT_RECORD_STATUS_LABELS, PAYMENT_RECORD_TRANSITIONS, WITHDRAWABLE, WITHDRAWAL_DAYS,
   canTransition, restoresStock, type OrderStatus, type PaymentRecordStatus, type PaymentStatus,
-} from '../../../../domain/orderStatus';
+} from '@domain/orderStatus';
 import { notifyStaff } from '../staff';
 import type { Actor } from './actor';
 import type { LaterMailCause } from './events';

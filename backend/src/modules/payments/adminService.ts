@@ -3,9 +3,9 @@
 import { Payment } from '../../models/Payment';
 import { notFound } from '../../platform/http/errors';
 import { filterBy, raPage, type RaListParams, type RaListSpec } from '../../platform/lists/raList';
-import { API } from '../../../../domain/messages';
-import { PAYMENT_METHODS, PAYMENT_RECORD_STATUSES, type PaymentRecordStatus } from '../../../../domain/orderStatus';
-import { toMinor } from '../../../../domain/money';
+import { API } from '@domain/messages';
+import { PAYMENT_METHODS, PAYMENT_RECORD_STATUSES, type PaymentRecordStatus } from '@domain/orderStatus';
+import { toMinor } from '@domain/money';
 import type { Actor } from '../orders';
 import { setPaymentStatus, type RefundDetails } from './service';
 

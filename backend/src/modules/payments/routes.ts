@@ -2,9 +2,9 @@
 // one payment, and its status moves (paid, failed, refunded); the order's payment status follows.
 import Router from '@koa/router';
 import { parseBody, parseId } from '../../platform/http/parseInput';
-import { paymentChangeInput } from '../../../../domain/schemas/payments';
+import { paymentChangeInput } from '@domain/schemas/payments';
 import { parseRaParams, sendRaList } from '../../platform/lists/raList';
-import { API } from '../../../../domain/messages';
+import { API } from '@domain/messages';
 import { staffActor } from './requests';
 import { findPayment, movePayment, paymentListSpec, paymentPage } from './adminService';
 

@@ -3,8 +3,8 @@
 // history row are the orders area's (orders/transitions: the order's payment status follows).
 import { Payment } from '../../models/Payment';
 import { notFound } from '../../platform/http/errors';
-import { API } from '../../../../domain/messages';
-import type { PaymentRecordStatus } from '../../../../domain/orderStatus';
+import { API } from '@domain/messages';
+import type { PaymentRecordStatus } from '@domain/orderStatus';
 import { changeOrder, type Actor, type RefundDetails } from '../orders';
 
 export type { RefundDetails };

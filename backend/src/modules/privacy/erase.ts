@@ -6,10 +6,10 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { nowIso } from '../../models/BaseModel';
-import { searchable } from '../../../../domain/slug';
-import { normalizeEmailKey } from '../../../../domain/email';
-import { ERASED_EMAIL, closedAccountEmail } from '../../../../domain/privacy';
-import { PRIVACY } from '../../../../domain/messages';
+import { searchable } from '@domain/slug';
+import { normalizeEmailKey } from '@domain/email';
+import { ERASED_EMAIL, closedAccountEmail } from '@domain/privacy';
+import { PRIVACY } from '@domain/messages';
 import { contactMessageLink } from '../staff';
 
 /** `lower(column) in (values)`: e-mails were stored as typed. */

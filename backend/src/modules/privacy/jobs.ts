@@ -1,7 +1,7 @@
 // The retention job of a running shop: once a minute after start, then daily. Unref'd: it never
 // keeps the process alive; a failure is logged and the next day tries again.
 import type { Knex } from 'knex';
-import { RETENTION_INTERVAL_MS } from '../../../../domain/privacy';
+import { RETENTION_INTERVAL_MS } from '@domain/privacy';
 import { applyRetention } from './service';
 
 function run(knex: Knex) {

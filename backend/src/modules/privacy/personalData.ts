@@ -3,8 +3,8 @@
 // and where to download them) and the messages they sent, as JSON or as one CSV for a spreadsheet.
 import Papa from 'papaparse';
 import type { Knex } from 'knex';
-import { fromMinor } from '../../../../domain/money';
-import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../../domain/orderStatus';
+import { fromMinor } from '@domain/money';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '@domain/orderStatus';
 import { orderOffice } from '../couriers';
 import { recordsOf } from './erase';
 

@@ -1,10 +1,10 @@
 // Checks of settings groups beyond their schemas (domain/schemas/settings): the seller's legal
 // identity (ЕИК and VAT number with their check digits) and the guest-order limits.
 import { badRequest, FieldErrors } from '../../platform/http/errors';
-import { GUEST_ORDER } from '../../../../domain/messages';
-import { isValidBgVatNumber, isValidEik, normaliseTaxNumber } from '../../../../domain/bulstat';
-import { INVOICE_TEXT } from '../../../../domain/invoices';
-import type { GuestOrderLimits } from '../../../../domain/limits';
+import { GUEST_ORDER } from '@domain/messages';
+import { isValidBgVatNumber, isValidEik, normaliseTaxNumber } from '@domain/bulstat';
+import { INVOICE_TEXT } from '@domain/invoices';
+import type { GuestOrderLimits } from '@domain/limits';
 import type { ShopSettings } from './service';
 
 /** The merged legal identity, tidied; an ЕИК or VAT number that is filled in must be valid. */

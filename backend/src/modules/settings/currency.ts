@@ -13,8 +13,8 @@ import type { Transaction } from 'objection';
 import { Setting } from '../../models/Setting';
 import { isPostgres } from '../../platform/db/knex';
 import { conflict } from '../../platform/http/errors';
-import { API } from '../../../../domain/messages';
-import { convertMinor, type Currency } from '../../../../domain/money';
+import { API } from '@domain/messages';
+import { convertMinor, type Currency } from '@domain/money';
 import { clearSettingsCache, getSettings, saveSettings } from './service';
 
 /** An arbitrary constant naming the advisory lock (pg_advisory_xact_lock takes a bigint). */

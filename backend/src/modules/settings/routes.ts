@@ -3,11 +3,11 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { parseBody } from '../../platform/http/parseInput';
-import { euroSwitchInput, settingsInput } from '../../../../domain/schemas/settings';
+import { euroSwitchInput, settingsInput } from '@domain/schemas/settings';
 import { publicAnswer } from '../../platform/cache/answerCache';
 import { getSettings, ShopSettings } from './service';
 import { switchToEuro } from './currency';
-import { API } from '../../../../domain/messages';
+import { API } from '@domain/messages';
 import { inShopCurrency, publicSettings } from './views';
 import { updateSettings } from './update';
 

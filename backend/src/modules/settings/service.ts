@@ -8,12 +8,12 @@ import { KeptMap } from '../../platform/cache/keptMap';
 import { tables, type TableWrites } from '../../platform/cache/tableWrites';
 import { attachCache, attachedCache } from '../../platform/cache/attached';
 import { Setting } from '../../models/Setting';
-import type { ShippingRule } from '../../../../domain/pricing';
-import { GUEST_ORDER_LIMITS_DEFAULT, LOW_STOCK_THRESHOLD_DEFAULT, type GuestOrderLimits } from '../../../../domain/limits';
-import { dualDisplayByDefault, type Currency } from '../../../../domain/money';
-import { CONTACT_RETENTION_YEARS_DEFAULT, ORDER_RETENTION_YEARS_DEFAULT } from '../../../../domain/privacy';
-import { ACCESSIBILITY } from '../../../../domain/messages';
-import type { AccessibilitySettings } from '../../../../domain/api';
+import type { ShippingRule } from '@domain/pricing';
+import { GUEST_ORDER_LIMITS_DEFAULT, LOW_STOCK_THRESHOLD_DEFAULT, type GuestOrderLimits } from '@domain/limits';
+import { dualDisplayByDefault, type Currency } from '@domain/money';
+import { CONTACT_RETENTION_YEARS_DEFAULT, ORDER_RETENTION_YEARS_DEFAULT } from '@domain/privacy';
+import { ACCESSIBILITY } from '@domain/messages';
+import type { AccessibilitySettings } from '@domain/api';
 
 export interface ShopSettings {
   brand: string;

@@ -1,7 +1,7 @@
 // Staff's changes to the settings: the one write path of the settings object (the currency only
 // through the euro switch, nested groups merged, the groups' own checks).
 import { conflict } from '../../platform/http/errors';
-import { API } from '../../../../domain/messages';
+import { API } from '@domain/messages';
 import { getSettings, saveSettings, ShopSettings } from './service';
 import { checkGuestOrderLimits, checkLegalSettings } from './checks';
 import { inShopCurrency } from './views';

@@ -1,6 +1,6 @@
 // What the settings answer: amounts as decimals of the shop's currency, and the part any visitor
 // may read.
-import { BGN_PER_EUR, fromMinor } from '../../../../domain/money';
+import { BGN_PER_EUR, fromMinor } from '@domain/money';
 import { getSettings, ShopSettings } from './service';
 
 /** Money in minor units becomes decimal amounts of the shop's currency, as everywhere in the API. */

@@ -2,7 +2,7 @@
 // move, cash on delivery collected is marked paid). Started by createApp only when
 // config.courierJobs is on (off in tests).
 import type { Config } from '../../config';
-import { TRACKING_INTERVAL_MS } from '../../../../domain/couriers';
+import { TRACKING_INTERVAL_MS } from '@domain/couriers';
 import { trackOpenShipments } from './tracking';
 
 function warn(job: string, err: unknown) {

@@ -1,8 +1,8 @@
 // When the courier's own label cannot be had (its link failed, or it sent none), staff still get
 // a printable A6 page with the waybill number, receiver, destination and cash on delivery, made
 // by the shop and saying so, to stick on the parcel or take to the courier's office.
-import { COURIER_LABELS, Courier } from '../../../../domain/couriers';
-import { formatMoney, isCurrency } from '../../../../domain/money';
+import { COURIER_LABELS, Courier } from '@domain/couriers';
+import { formatMoney, isCurrency } from '@domain/money';
 import { startPdf } from '../../platform/pdfDocument';
 
 export interface LabelFacts {

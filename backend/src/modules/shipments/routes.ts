@@ -3,9 +3,9 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { parseBody, parseId } from '../../platform/http/parseInput';
-import { shipmentInput } from '../../../../domain/schemas/couriers';
+import { shipmentInput } from '@domain/schemas/couriers';
 import { serviceUnavailable } from '../../platform/http/errors';
-import { COURIER_TEXT } from '../../../../domain/couriers';
+import { COURIER_TEXT } from '@domain/couriers';
 import { createShipment, shipmentLabel, shipmentOfOrder } from './shipments';
 import { trackOpenShipments } from './tracking';
 import { staffActor } from './requests';

@@ -11,8 +11,8 @@ import { Order } from '../../models/Order';
 import { Product } from '../../models/Product';
 import { changeOrder, findOrder, type Actor } from '../orders';
 import { getSettings, ShopSettings } from '../settings';
-import { ApiOffice, COURIER_OF_METHOD, COURIER_TEXT, Courier, PARCEL_WEIGHT_MAX_KG, PARCEL_WEIGHT_MIN_KG } from '../../../../domain/couriers';
-import { fromMinor } from '../../../../domain/money';
+import { ApiOffice, COURIER_OF_METHOD, COURIER_TEXT, Courier, PARCEL_WEIGHT_MAX_KG, PARCEL_WEIGHT_MIN_KG } from '@domain/couriers';
+import { fromMinor } from '@domain/money';
 import { clientFor, CourierRefused, CourierUnavailable, isConfigured, officeFromText, orderOffice, ShipmentRequest, ShipmentRow, shipmentView, ShipmentView } from '../couriers';
 import { shopLabelPdf } from './labelPdf';
 

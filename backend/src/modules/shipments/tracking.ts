@@ -8,8 +8,8 @@ import type { Config } from '../../config';
 import { Order } from '../../models/Order';
 import { changeOrder, type Actor } from '../orders';
 import { notifyStaff } from '../staff';
-import { COURIER_LABELS, COURIER_TEXT, COURIERS, Courier, TRACKING_MAX_AGE_DAYS } from '../../../../domain/couriers';
-import { DAY_MS } from '../../../../domain/dates';
+import { COURIER_LABELS, COURIER_TEXT, COURIERS, Courier, TRACKING_MAX_AGE_DAYS } from '@domain/couriers';
+import { DAY_MS } from '@domain/dates';
 import { clientFor, isConfigured, type ShipmentRow, type TrackedShipment } from '../couriers';
 
 const TABLE = 'shipments';

@@ -3,7 +3,7 @@
 import { AuditLog } from '../../models/AuditLog';
 import { notFound } from '../../platform/http/errors';
 import { filterBy, raPage, whereContains, type RaListParams, type RaListSpec } from '../../platform/lists/raList';
-import { API } from '../../../../domain/messages';
+import { API } from '@domain/messages';
 
 export const auditListSpec: RaListSpec = {
   idColumn: 'id',

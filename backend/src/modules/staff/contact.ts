@@ -5,12 +5,12 @@ import { notFound, tooManyRequests } from '../../platform/http/errors';
 import { filterBy, raPage, type RaListParams, type RaListSpec } from '../../platform/lists/raList';
 import { Throttle } from '../../platform/http/throttle';
 import { notifyStaff } from './notifications';
-import { ACCESSIBILITY, API } from '../../../../domain/messages';
+import { ACCESSIBILITY, API } from '@domain/messages';
 import { addressLimitKey } from '../../platform/http/clientAddress';
-import { searchable } from '../../../../domain/slug';
-import { CONTACT_MAX_PER_WINDOW, CONTACT_WINDOW_MINUTES } from '../../../../domain/limits';
-import type { ContactMessage as ContactMessageInput } from '../../../../domain/schemas/staff';
-import type { BarrierReport } from '../../../../domain/schemas/accessibility';
+import { searchable } from '@domain/slug';
+import { CONTACT_MAX_PER_WINDOW, CONTACT_WINDOW_MINUTES } from '@domain/limits';
+import type { ContactMessage as ContactMessageInput } from '@domain/schemas/staff';
+import type { BarrierReport } from '@domain/schemas/accessibility';
 
 export const contactListSpec: RaListSpec = {
   idColumn: 'id',

@@ -3,9 +3,9 @@
 import Router from '@koa/router';
 import { parseBody, parseId } from '../../platform/http/parseInput';
 import { parseRaParams, sendRaList } from '../../platform/lists/raList';
-import { contactMessageChangeInput, contactMessageInput } from '../../../../domain/schemas/staff';
-import { barrierReportInput } from '../../../../domain/schemas/accessibility';
-import { ACCESSIBILITY, API } from '../../../../domain/messages';
+import { contactMessageChangeInput, contactMessageInput } from '@domain/schemas/staff';
+import { barrierReportInput } from '@domain/schemas/accessibility';
+import { ACCESSIBILITY, API } from '@domain/messages';
 import {
   contactListSpec, contactPage, deleteContactMessage, findContactMessage, markContactMessage, receiveBarrierReport, receiveContactMessage,
 } from './contact';

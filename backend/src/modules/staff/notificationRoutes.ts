@@ -2,9 +2,9 @@
 // count for the admin header's badge, and marking all read.
 import Router from '@koa/router';
 import { parseBody, parseId } from '../../platform/http/parseInput';
-import { notificationChangeInput } from '../../../../domain/schemas/staff';
+import { notificationChangeInput } from '@domain/schemas/staff';
 import { parseRaParams, sendRaList } from '../../platform/lists/raList';
-import { API } from '../../../../domain/messages';
+import { API } from '@domain/messages';
 import {
   deleteNotification, findNotification, markAllNotificationsRead, markNotification, notificationListSpec, notificationPage,
   unreadNotificationCount,

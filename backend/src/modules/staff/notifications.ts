@@ -4,7 +4,7 @@ import type { Transaction } from 'objection';
 import { Notification, NOTIFICATION_TYPES } from '../../models/Notification';
 import { notFound } from '../../platform/http/errors';
 import { filterBy, raPage, whereContains, type RaListParams, type RaListSpec } from '../../platform/lists/raList';
-import { API } from '../../../../domain/messages';
+import { API } from '@domain/messages';
 
 export type NotificationType = 'order' | 'withdrawal' | 'contact' | 'customer' | 'low_stock';
 

@@ -3,7 +3,7 @@
 // where scripts do not run (nobody could answer it there). The CSP allows that one script by
 // its hash (platform/http/securityHeaders.ts, handed it by app.ts); every other inline script stays blocked.
 import crypto from 'node:crypto';
-import { AGE_GATE_CLASS, AGE_GATE_HEAD_SCRIPT } from '../../../../domain/ageGate';
+import { AGE_GATE_CLASS, AGE_GATE_HEAD_SCRIPT } from '@domain/ageGate';
 
 export const AGE_GATE_HEAD = `<script>${AGE_GATE_HEAD_SCRIPT}</script><noscript><style>.${AGE_GATE_CLASS}{display:none}</style></noscript>`;
 

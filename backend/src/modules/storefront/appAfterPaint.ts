@@ -5,7 +5,7 @@
 // The shell's module script and the chunk preloads become a list the boot script reads after the
 // first frame; the boot script is allowed by its hash in the CSP (platform/http/securityHeaders).
 import crypto from 'node:crypto';
-import { scriptJson } from '../../../../domain/scriptJson';
+import { scriptJson } from '@domain/scriptJson';
 
 const SCRIPTS_ELEMENT_ID = 'app-scripts';
 

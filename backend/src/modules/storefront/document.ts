@@ -4,9 +4,9 @@
 // data for hydration in a JSON script element.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { PagePayload } from '../../../../domain/storefrontPages';
+import type { PagePayload } from '@domain/storefrontPages';
 import { appAfterPaint } from './appAfterPaint';
-import { scriptJson } from '../../../../domain/scriptJson';
+import { scriptJson } from '@domain/scriptJson';
 import { AGE_GATE_HEAD } from './ageGateHead';
 
 export const ROOT_ELEMENT = '<div id="root"></div>';

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../../config';
-import type { PageNeeds, PagePayload } from '../../../../domain/storefrontPages';
+import type { PageNeeds, PagePayload } from '@domain/storefrontPages';
 
 export interface StorefrontEntry {
   pageNeeds(url: string): PageNeeds;

@@ -5,7 +5,7 @@ import { shopProducts } from '../catalogue';
 import { publicSettings } from '../settings';
 import { findProduct, maySee, productView } from '../catalogue';
 import { listCategories, resolveCategory } from '../catalogue';
-import type { CatalogueQuery, PageNeeds, PagePayload } from '../../../../domain/storefrontPages';
+import type { CatalogueQuery, PageNeeds, PagePayload } from '@domain/storefrontPages';
 
 /** A query as the API reads it from a URL: strings. */
 function asQuery(q: CatalogueQuery): Record<string, string> {

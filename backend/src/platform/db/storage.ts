@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Knex } from 'knex';
-import { API } from '../../../../domain/messages';
+import { API } from '@domain/messages';
 
 const SQLITE_WRITE_FAILURE = /^SQLITE_(FULL|IOERR)/;
 const SYSTEM_WRITE_FAILURE = new Set(['ENOSPC', 'EDQUOT', 'EIO', 'EROFS']);

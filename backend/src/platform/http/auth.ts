@@ -6,7 +6,7 @@ import type { Context, Next } from 'koa';
 import type { User } from '../../models/User';
 import { forbidden, unauthorized } from './errors';
 import { issueCsrfToken } from './csrf';
-import { API } from '../../../../domain/messages';
+import { API } from '@domain/messages';
 
 /** A personal API token as stored: its SHA-256, never the token. */
 export function hashToken(token: string): string {

@@ -5,8 +5,8 @@
 import type { Context, Next } from 'koa';
 import { bodyParser } from '@koa/bodyparser';
 import { bodyParseError, HttpError } from './errors';
-import { API } from '../../../../domain/messages';
-import { BODY_MAX_BYTES } from '../../../../domain/limits';
+import { API } from '@domain/messages';
+import { BODY_MAX_BYTES } from '@domain/limits';
 
 const READABLE_CHARSETS = new Set(['utf-8', 'utf8', 'us-ascii']);
 

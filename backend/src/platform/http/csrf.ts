@@ -11,7 +11,7 @@ import crypto from 'node:crypto';
 import type { Context, Next } from 'koa';
 import { forbidden } from './errors';
 import { SESSION_MAX_AGE_MS } from './session';
-import { API } from '../../../../domain/messages';
+import { API } from '@domain/messages';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 const HEADERS = ['x-csrf-token', 'csrf-token', 'x-xsrf-token'];

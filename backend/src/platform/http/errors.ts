@@ -5,7 +5,7 @@ import {
   ValidationError, NotFoundError, UniqueViolationError, ForeignKeyViolationError,
   CheckViolationError, NotNullViolationError, DataError,
 } from 'objection';
-import { API } from '../../../../domain/messages';
+import { API } from '@domain/messages';
 import { scrubError } from './scrub';
 import { isWriteFailure, noteWriteFailure } from '../db/storage';
 

@@ -2,8 +2,8 @@
 // answer, 400 `{ message, errors: { "field.path": text } }`, every field at once: one problem
 // is said plainly in `message`, several point to the fields.
 import type { z } from 'zod';
-import { API } from '../../../../domain/messages';
-import { fieldErrors, ID_PATTERN, withoutAbsent } from '../../../../domain/schemas/fields';
+import { API } from '@domain/messages';
+import { fieldErrors, ID_PATTERN, withoutAbsent } from '@domain/schemas/fields';
 import { badRequest, FieldErrors } from './errors';
 
 export function throwIfErrors(errors: FieldErrors) {

@@ -4,8 +4,8 @@
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import type { QueryBuilder, Model } from 'objection';
-import { API } from '../../../../domain/messages';
-import { RA_RANGE_MAX } from '../../../../domain/limits';
+import { API } from '@domain/messages';
+import { RA_RANGE_MAX } from '@domain/limits';
 import { badRequest } from '../http/errors';
 import { cachedCount } from '../cache/countCache';
 

@@ -2,8 +2,8 @@
 // its words in Latin letters and the Bulgarian reading of Latin words), computed in JS so the
 // database only runs LIKE. This fills it for the products that exist; writes keep it in step.
 import type { Knex } from 'knex';
-import { searchIndex } from '../../../../../domain/search';
-import { searchable } from '../../../../../domain/slug';
+import { searchIndex } from '@domain/search';
+import { searchable } from '@domain/slug';
 
 const BATCH = 500;
 

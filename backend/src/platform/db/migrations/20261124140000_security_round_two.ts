@@ -4,8 +4,8 @@
 // per-customer discount limits count uses per customer key (the account, or a normalised
 // e-mail) on one row each, so that a guarded update makes them race-safe.
 import type { Knex } from 'knex';
-import { API_TOKEN_EXPIRY_DEFAULT_DAYS } from '../../../../../domain/limits';
-import { normalizeEmailKey } from '../../../../../domain/email';
+import { API_TOKEN_EXPIRY_DEFAULT_DAYS } from '@domain/limits';
+import { normalizeEmailKey } from '@domain/email';
 import { isSealed, sealSecret } from '../../secretBox';
 
 export async function up(knex: Knex): Promise<void> {

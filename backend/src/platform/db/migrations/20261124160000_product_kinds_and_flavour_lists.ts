@@ -5,7 +5,7 @@
 // liquids, the cables and cases accessories). Flavour lists are named lists staff pick on a
 // product instead of typing the same flavours again.
 import type { Knex } from 'knex';
-import { inferKind, inferTankCount } from '../../../../../domain/productKinds';
+import { inferKind, inferTankCount } from '@domain/productKinds';
 
 /** The app's knex maps snake_case to camelCase; a bare knex does not: read either. */
 const col = (row: Record<string, unknown>, snake: string, camel: string) => (row[snake] !== undefined ? row[snake] : row[camel]);
