@@ -14,7 +14,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       // An unused name that starts with _ is left out on purpose (a field dropped by destructuring).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
       // Objection models and koa's ctx.state are typed loosely at their edges; `any` stays visible, not forbidden.
       '@typescript-eslint/no-explicit-any': 'off',
       // The CommonJS files that tests and tools load (jest config, stubs) use require.

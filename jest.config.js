@@ -1,5 +1,10 @@
 // Transpile only: types are checked by `npm run typecheck`.
-const ts = { '^.+\\.tsx?$': ['ts-jest', { diagnostics: false, tsconfig: { jsx: 'react-jsx', esModuleInterop: true, module: 'commonjs', isolatedModules: true } }] };
+const ts = {
+  '^.+\\.tsx?$': [
+    'ts-jest',
+    { diagnostics: false, tsconfig: { jsx: 'react-jsx', esModuleInterop: true, module: 'commonjs', isolatedModules: true } },
+  ],
+};
 // The shared rules' alias (tsconfig paths: @domain/*).
 const domain = { '^@domain/(.*)$': '<rootDir>/domain/$1' };
 const css = { '\\.(css|svg|png|jpg|webp)$': '<rootDir>/jest.assetStub.js' };
@@ -10,8 +15,31 @@ module.exports = {
   // react-admin and took up to 21 s each on this 2-core machine under load.
   testTimeout: 60000,
   projects: [
-    { displayName: 'server', testEnvironment: 'node', roots: ['<rootDir>/domain', '<rootDir>/backend', '<rootDir>/seeds'], testMatch: ['**/*.test.ts'], transform: ts, moduleNameMapper: domain },
-    { displayName: 'storefront', testEnvironment: 'jsdom', roots: ['<rootDir>/storefront/src'], testMatch: ['**/*.test.ts?(x)'], transform: ts, moduleNameMapper: { ...domain, ...css }, setupFilesAfterEnv: ['<rootDir>/jest.dom.setup.js'] },
-    { displayName: 'admin', testEnvironment: 'jsdom', roots: ['<rootDir>/admin/src'], testMatch: ['**/*.test.ts?(x)'], transform: ts, moduleNameMapper: { ...domain, ...css, '^react-hotkeys-hook$': '<rootDir>/admin/src/test/hotkeysStub.js' }, setupFilesAfterEnv: ['<rootDir>/jest.dom.setup.js'] },
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/domain', '<rootDir>/backend', '<rootDir>/seeds'],
+      testMatch: ['**/*.test.ts'],
+      transform: ts,
+      moduleNameMapper: domain,
+    },
+    {
+      displayName: 'storefront',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/storefront/src'],
+      testMatch: ['**/*.test.ts?(x)'],
+      transform: ts,
+      moduleNameMapper: { ...domain, ...css },
+      setupFilesAfterEnv: ['<rootDir>/jest.dom.setup.js'],
+    },
+    {
+      displayName: 'admin',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/admin/src'],
+      testMatch: ['**/*.test.ts?(x)'],
+      transform: ts,
+      moduleNameMapper: { ...domain, ...css, '^react-hotkeys-hook$': '<rootDir>/admin/src/test/hotkeysStub.js' },
+      setupFilesAfterEnv: ['<rootDir>/jest.dom.setup.js'],
+    },
   ],
 };

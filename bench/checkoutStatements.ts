@@ -28,7 +28,9 @@ async function main() {
       console.log(`${String(i + 1).padStart(2)} ${sql.slice(0, 140)}`);
     });
     const commitAt = seen.findIndex((s) => /^commit/i.test(s));
-    console.log(`\n${seen.length} statements; the stock is taken at #${stockAt + 1}, COMMIT at #${commitAt + 1}: ${commitAt - stockAt - 1} statements hold the variant's row lock.`);
+    console.log(
+      `\n${seen.length} statements; the stock is taken at #${stockAt + 1}, COMMIT at #${commitAt + 1}: ${commitAt - stockAt - 1} statements hold the variant's row lock.`,
+    );
   } finally {
     await shop.close();
   }

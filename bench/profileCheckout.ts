@@ -33,9 +33,12 @@ function sampleWaits(knex: Knex, database: string) {
   let stopped = false;
   const done = (async () => {
     while (!stopped) {
-      const rows: Array<{ state: string; wait: string | null }> = (await knex.raw(
-        "select state, wait_event_type || ':' || wait_event as wait from pg_stat_activity where datname = ? and application_name = 'vapsolo-shop' and state <> 'idle'", [database],
-      )).rows;
+      const rows: Array<{ state: string; wait: string | null }> = (
+        await knex.raw(
+          "select state, wait_event_type || ':' || wait_event as wait from pg_stat_activity where datname = ? and application_name = 'vapsolo-shop' and state <> 'idle'",
+          [database],
+        )
+      ).rows;
       for (const r of rows) counts.set(`${r.state} / ${r.wait ?? 'running'}`, (counts.get(`${r.state} / ${r.wait ?? 'running'}`) ?? 0) + 1);
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -59,7 +62,9 @@ function cpuMs(pid: number): number {
 
 async function backendPids(knex: Knex | undefined, database: string): Promise<number[]> {
   if (!knex) return [];
-  return (await knex.raw("select pid from pg_stat_activity where datname = ? and application_name = 'vapsolo-shop'", [database])).rows.map((r: { pid: number }) => r.pid);
+  return (await knex.raw("select pid from pg_stat_activity where datname = ? and application_name = 'vapsolo-shop'", [database])).rows.map(
+    (r: { pid: number }) => r.pid,
+  );
 }
 
 async function main() {
@@ -81,7 +86,10 @@ async function main() {
   const knex = createKnex(config);
   await knex.migrate.latest();
   await generateLargeData(knex, { products: 200, variantsPerProduct: 4, customers: 100, orders: 1000 });
-  const target = await knex('variants').join('products', 'products.id', 'variants.productId').where('products.status', 'active').first('variants.id', 'variants.productId');
+  const target = await knex('variants')
+    .join('products', 'products.id', 'variants.productId')
+    .where('products.status', 'active')
+    .first('variants.id', 'variants.productId');
   await knex('variants').where({ id: target.id }).update({ stock: 1_000_000 });
   // One address, phone and e-mail for every virtual client: the guest-order limits set high (NOTES.md).
   await allowBenchGuestOrders(knex);
@@ -90,10 +98,25 @@ async function main() {
   spawnSync('npm', ['run', 'build:server'], { cwd: ROOT, stdio: 'inherit' });
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const shop = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, fs.realpathSync(path.join(ROOT, 'build/current/server/main.js'))], {
-    cwd: ROOT, stdio: 'ignore',
-    env: { ...process.env, NODE_ENV: 'production', INSECURE_COOKIES: '1', PORT: String(port), DATA_DIR: dataDir, DB_FILE: dbFile, DATABASE_URL: url, SEED_DEMO: '0', LOG_REQUESTS: '0' },
-  });
+  const shop = spawn(
+    process.execPath,
+    ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, fs.realpathSync(path.join(ROOT, 'build/current/server/main.js'))],
+    {
+      cwd: ROOT,
+      stdio: 'ignore',
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        INSECURE_COOKIES: '1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DB_FILE: dbFile,
+        DATABASE_URL: url,
+        SEED_DEMO: '0',
+        LOG_REQUESTS: '0',
+      },
+    },
+  );
   const watcher = serverUrl ? createKnex({ dbFile: ':memory:', databaseUrl: serverUrl }) : undefined;
   try {
     for (let i = 0; ; i++) {
@@ -106,16 +129,23 @@ async function main() {
       }
     }
     const res = await fetch(`${base}/api/csrf-token`);
-    const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const token = ((await res.json()) as { csrfToken: string }).csrfToken;
     const opts: autocannon.Options = {
-      url: `${base}/api/orders/create`, method: 'POST', connections: 10,
+      url: `${base}/api/orders/create`,
+      method: 'POST',
+      connections: 10,
       headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': token },
       body: JSON.stringify({
         items: [{ productId: target.productId, variantId: target.id, quantity: 1 }],
         customer: { firstName: 'Бенч', lastName: 'Тест', email: 'bench.guest@example.bg', phone: '0888000000' },
         shipping: { method: 'econt_office', city: 'София', postcode: '1000', address: 'Офис' },
-        paymentMethod: 'cod', ageConfirmed: true, termsAccepted: true,
+        paymentMethod: 'cod',
+        ageConfirmed: true,
+        termsAccepted: true,
       }),
     };
     await autocannon({ ...opts, duration: 2 });
@@ -127,9 +157,14 @@ async function main() {
     const orders = r.requests.average * SECONDS;
     const shopCpu = (cpuMs(shop.pid!) - cpuBefore.shop) / orders;
     const pgCpu = (pids.reduce((s, p) => s + cpuMs(p), 0) - cpuBefore.pg) / orders;
-    console.log(`CPU per order (whatever the machine's load): the shop's process ${shopCpu.toFixed(2)} ms${watcher ? `, its PostgreSQL backends ${pgCpu.toFixed(2)} ms` : ''}`);
-    console.log(`guest checkout (${serverUrl ? 'PostgreSQL' : 'SQLite'}): ${Math.round(r.requests.average)} orders/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}`);
-    if (waits) console.log('the shop\'s busy connections (state / wait event: samples):\n' + waits.map(([k, n]) => `  ${k}: ${n}`).join('\n'));
+    console.log(
+      `CPU per order (whatever the machine's load): the shop's process ${shopCpu.toFixed(2)} ms${watcher ? `, its PostgreSQL backends ${pgCpu.toFixed(2)} ms` : ''}`,
+    );
+    console.log(
+      `guest checkout (${serverUrl ? 'PostgreSQL' : 'SQLite'}): ${Math.round(r.requests.average)} orders/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}`,
+    );
+    if (waits)
+      console.log("the shop's busy connections (state / wait event: samples):\n" + waits.map(([k, n]) => `  ${k}: ${n}`).join('\n'));
   } finally {
     shop.kill('SIGTERM');
     await new Promise((r) => shop.once('exit', r));

@@ -47,7 +47,16 @@ function peakMemoryMb(pid: number): number {
   return Math.round(kb / 1024);
 }
 
-interface Figures { name: string; rps: number; p50: number; p99: number; errors: number; non2xx: number; ratio?: number; note?: string }
+interface Figures {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  ratio?: number;
+  note?: string;
+}
 
 async function load(name: string, opts: autocannon.Options): Promise<Figures> {
   const r = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts });
@@ -57,12 +66,22 @@ async function load(name: string, opts: autocannon.Options): Promise<Figures> {
 /** A browser's session: its cookie and CSRF token, signed in when an account is given. */
 async function session(base: string, account?: { email: string; password: string }) {
   const res = await fetch(`${base}/api/csrf-token`);
-  let cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  let cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const token = ((await res.json()) as { csrfToken: string }).csrfToken;
   if (account) {
-    const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie }, body: JSON.stringify(account) });
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie },
+      body: JSON.stringify(account),
+    });
     if (login.status !== 200) throw new Error(`sign-in failed: ${login.status}`);
-    cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
   }
   return { cookie, token };
 }
@@ -90,14 +109,25 @@ async function main() {
   const started = Date.now();
   // The front ends' weight and Lighthouse are measured on SQLite's run only (the database changes nothing there).
   const onPostgres = Boolean(process.env.DATABASE_URL);
-  if (!onPostgres && (!fs.existsSync(path.join(ROOT, 'build/current/storefront/index.html')) || !fs.existsSync(path.join(ROOT, 'build/current/admin/index.html')) || process.env.BENCH_BUILD)) {
+  if (
+    !onPostgres &&
+    (!fs.existsSync(path.join(ROOT, 'build/current/storefront/index.html')) ||
+      !fs.existsSync(path.join(ROOT, 'build/current/admin/index.html')) ||
+      process.env.BENCH_BUILD)
+  ) {
     spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-bench-'));
   const dbFile = path.join(dataDir, 'shop.sqlite3');
   // With DATABASE_URL (a PostgreSQL server): a new database there for the run, dropped after.
   const pg = process.env.DATABASE_URL ? await newPostgresDatabase(process.env.DATABASE_URL) : undefined;
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DB_FILE: dbFile, DATABASE_URL: pg?.url ?? '', SEED_DEMO: '0' } as NodeJS.ProcessEnv);
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    DB_FILE: dbFile,
+    DATABASE_URL: pg?.url ?? '',
+    SEED_DEMO: '0',
+  } as NodeJS.ProcessEnv);
   const knex = createKnex(config);
   await knex.migrate.latest();
   const t0 = Date.now();
@@ -107,7 +137,10 @@ async function main() {
   // round: gathered now, as after any bulk load (a shop's data grows slowly and has them).
   if (pg) await knex.raw('analyze');
   // A variant with room for every checkout of the run, to prove there is no oversell.
-  const target = await knex('variants').join('products', 'products.id', 'variants.productId').where('products.status', 'active').first('variants.id', 'variants.productId');
+  const target = await knex('variants')
+    .join('products', 'products.id', 'variants.productId')
+    .where('products.status', 'active')
+    .first('variants.id', 'variants.productId');
   const STOCK = 1_000_000;
   await knex('variants').where({ id: target.id }).update({ stock: STOCK });
   // One address, phone and e-mail for every virtual client: the guest-order limits set high (NOTES.md).
@@ -120,10 +153,27 @@ async function main() {
   // The server as `npm start` runs it: the built bundle.
   spawnSync('npm', ['run', 'build:server'], { cwd: ROOT, stdio: 'inherit' });
   const shop = spawn(process.execPath, [fs.realpathSync(path.join(ROOT, 'build/current/server/main.js'))], {
-    cwd: ROOT, stdio: 'ignore',
-    env: { ...process.env, NODE_ENV: 'production', INSECURE_COOKIES: '1', PORT: String(shopPort), DATA_DIR: dataDir, DB_FILE: dbFile, DATABASE_URL: pg?.url ?? '', SEED_DEMO: '0', LOG_REQUESTS: '0', ADMIN_EMAIL: 'bench@vapsolo.bg', ADMIN_PASSWORD: 'bench-admin-1' },
+    cwd: ROOT,
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      INSECURE_COOKIES: '1',
+      PORT: String(shopPort),
+      DATA_DIR: dataDir,
+      DB_FILE: dbFile,
+      DATABASE_URL: pg?.url ?? '',
+      SEED_DEMO: '0',
+      LOG_REQUESTS: '0',
+      ADMIN_EMAIL: 'bench@vapsolo.bg',
+      ADMIN_PASSWORD: 'bench-admin-1',
+    },
   });
-  const noop = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'noop.ts')], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, PORT: String(noopPort) } });
+  const noop = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'noop.ts')], {
+    cwd: ROOT,
+    stdio: 'ignore',
+    env: { ...process.env, PORT: String(noopPort) },
+  });
   const results: Figures[] = [];
   try {
     await waitFor(`${base}/api/health`, shop);
@@ -133,7 +183,11 @@ async function main() {
     const customer = await session(base, { email: 'klient7@example.bg', password: 'bench-parola-1' });
     const admin = await session(base, { email: 'bench@vapsolo.bg', password: 'bench-admin-1' });
     const guest = await session(base);
-    const json = (s: { cookie: string; token: string }) => ({ 'content-type': 'application/json', cookie: s.cookie, 'x-csrf-token': s.token });
+    const json = (s: { cookie: string; token: string }) => ({
+      'content-type': 'application/json',
+      cookie: s.cookie,
+      'x-csrf-token': s.token,
+    });
 
     // Warm up the no-op (JIT) before measuring it.
     await autocannon({ url: noopUrl, connections: CONNECTIONS, duration: WARM_UP_SECONDS });
@@ -145,38 +199,79 @@ async function main() {
       // The first request of page 1 after a catalogue write (nothing kept): every request has an
       // address of its own (a parameter the list ignores), so the answer cache never has it. One
       // connection: its p50 is one request's time, not a queue's. Target on PostgreSQL: ≤ 10 ms.
-      ['product list, page 1, first (uncached) request, 1 connection', {
-        url: base, connections: 1,
-        requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/products?page=1&limit=10&uncached=${++uncachedSerial}` }) }],
-      }],
-      ['filtered, searched, sorted, page 40', { url: `${base}/api/products?page=40&limit=10&search=${encodeURIComponent('ягода')}&category=twins&sort=-price&minPrice=10&maxPrice=50` }],
+      [
+        'product list, page 1, first (uncached) request, 1 connection',
+        {
+          url: base,
+          connections: 1,
+          requests: [
+            { method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/products?page=1&limit=10&uncached=${++uncachedSerial}` }) },
+          ],
+        },
+      ],
+      [
+        'filtered, searched, sorted, page 40',
+        {
+          url: `${base}/api/products?page=40&limit=10&search=${encodeURIComponent('ягода')}&category=twins&sort=-price&minPrice=10&maxPrice=50`,
+        },
+      ],
       ['one product by slug', { url: `${base}/api/products/${slug}` }],
       ['categories', { url: `${base}/api/categories` }],
       // A whole page as a browser or crawler gets it: rendered on the server, kept, brotli.
       ['rendered product page (HTML, brotli)', { url: `${base}/products/${slug}`, headers: { 'accept-encoding': 'br, gzip' } }],
-      ['rendered shop page, filtered (HTML, brotli)', { url: `${base}/products?category=twins&sort=-price&page=3`, headers: { 'accept-encoding': 'br, gzip' } }],
+      [
+        'rendered shop page, filtered (HTML, brotli)',
+        { url: `${base}/products?category=twins&sort=-price&page=3`, headers: { 'accept-encoding': 'br, gzip' } },
+      ],
       // Not a target: what any signed-in call costs before it does anything (session, sign-in, CSRF, routing).
       ['signed-in call that does nothing (CSRF token)', { url: `${base}/api/csrf-token`, headers: { cookie: customer.cookie } }],
       // The storefront's sequence: each cart action is one request whose answer is the whole
       // cart (no read after it); the cart is read only when the shopper opens another page.
-      ['cart: add, then clear (signed in; each answer is the cart)', {
-        url: base,
-        requests: [
-          { method: 'POST', path: '/api/cart/add', headers: json(customer), body: JSON.stringify({ productId: target.productId, variantId: target.id, quantity: 1 }) },
-          { method: 'DELETE', path: '/api/cart', headers: json(customer) },
-        ],
-      }],
-      ['guest checkout, cash on delivery', {
-        url: `${base}/api/orders/create`, method: 'POST', headers: json(guest),
-        body: JSON.stringify({
-          items: [{ productId: target.productId, variantId: target.id, quantity: 1 }],
-          customer: { firstName: 'Бенч', lastName: 'Тест', email: 'bench.guest@example.bg', phone: '0888000000' },
-          shipping: { method: 'econt_office', city: 'София', postcode: '1000', address: 'Офис' },
-          paymentMethod: 'cod', ageConfirmed: true, termsAccepted: true,
-        }),
-      }],
-      ['admin orders (spec), searched + sorted', { url: `${base}/api/admin/orders?page=20&limit=20&searchTerm=${encodeURIComponent('иванова')}&sortBy=total`, headers: { cookie: admin.cookie } }],
-      ['admin orders (react-admin), filtered + sorted', { url: `${base}/api/admin/orders?sort=${encodeURIComponent('["total","DESC"]')}&range=${encodeURIComponent('[500,524]')}&filter=${encodeURIComponent('{"status":"delivered","q":"klient1"}')}`, headers: { cookie: admin.cookie } }],
+      [
+        'cart: add, then clear (signed in; each answer is the cart)',
+        {
+          url: base,
+          requests: [
+            {
+              method: 'POST',
+              path: '/api/cart/add',
+              headers: json(customer),
+              body: JSON.stringify({ productId: target.productId, variantId: target.id, quantity: 1 }),
+            },
+            { method: 'DELETE', path: '/api/cart', headers: json(customer) },
+          ],
+        },
+      ],
+      [
+        'guest checkout, cash on delivery',
+        {
+          url: `${base}/api/orders/create`,
+          method: 'POST',
+          headers: json(guest),
+          body: JSON.stringify({
+            items: [{ productId: target.productId, variantId: target.id, quantity: 1 }],
+            customer: { firstName: 'Бенч', lastName: 'Тест', email: 'bench.guest@example.bg', phone: '0888000000' },
+            shipping: { method: 'econt_office', city: 'София', postcode: '1000', address: 'Офис' },
+            paymentMethod: 'cod',
+            ageConfirmed: true,
+            termsAccepted: true,
+          }),
+        },
+      ],
+      [
+        'admin orders (spec), searched + sorted',
+        {
+          url: `${base}/api/admin/orders?page=20&limit=20&searchTerm=${encodeURIComponent('иванова')}&sortBy=total`,
+          headers: { cookie: admin.cookie },
+        },
+      ],
+      [
+        'admin orders (react-admin), filtered + sorted',
+        {
+          url: `${base}/api/admin/orders?sort=${encodeURIComponent('["total","DESC"]')}&range=${encodeURIComponent('[500,524]')}&filter=${encodeURIComponent('{"status":"delivered","q":"klient1"}')}`,
+          headers: { cookie: admin.cookie },
+        },
+      ],
     ];
     for (const [name, opts] of ONLY ? scenarios.filter(([name]) => name.includes(ONLY)) : scenarios) {
       process.stdout.write(`  ${name}…\n`);
@@ -191,12 +286,24 @@ async function main() {
 
     if (ONLY) {
       // One scenario beside the no-op: printed, RESULTS.md left as it is.
-      console.log(['', '| scenario | requests/s | p50 ms | p99 ms | ratio to no-op | errors + non-2xx | note |', ...results.map((r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ratio ?? ''} | ${r.errors + r.non2xx} | ${r.note ?? ''} |`)].join('\n'));
+      console.log(
+        [
+          '',
+          '| scenario | requests/s | p50 ms | p99 ms | ratio to no-op | errors + non-2xx | note |',
+          ...results.map(
+            (r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ratio ?? ''} | ${r.errors + r.non2xx} | ${r.note ?? ''} |`,
+          ),
+        ].join('\n'),
+      );
       return;
     }
     // No oversell: what the checkouts took plus what is left is what there was.
     const check = createKnex(config);
-    const [{ sold }] = await check('orderItems').join('orders', 'orders.id', 'orderItems.orderId').where('orderItems.variantId', target.id).where('orders.customerEmail', 'bench.guest@example.bg').sum({ sold: 'orderItems.quantity' });
+    const [{ sold }] = await check('orderItems')
+      .join('orders', 'orders.id', 'orderItems.orderId')
+      .where('orderItems.variantId', target.id)
+      .where('orders.customerEmail', 'bench.guest@example.bg')
+      .sum({ sold: 'orderItems.quantity' });
     const { stock } = await check('variants').where({ id: target.id }).first('stock');
     const oversell = Number(stock) + Number(sold) !== STOCK || Number(stock) < 0;
     const checkout = results.find((r) => r.name.startsWith('guest checkout'))!;
@@ -221,7 +328,15 @@ async function main() {
   }
 }
 
-interface Audit { page: string; performance: number; accessibility: number; seo: number; lcp: string; cls: string; tbt: string }
+interface Audit {
+  page: string;
+  performance: number;
+  accessibility: number;
+  seo: number;
+  lcp: string;
+  cls: string;
+  tbt: string;
+}
 
 /** Lighthouse (mobile, its default throttling) in Debian's Chromium, one page after another. */
 async function lighthouseScores(base: string, pages: string[]): Promise<Audit[]> {
@@ -231,16 +346,36 @@ async function lighthouseScores(base: string, pages: string[]): Promise<Audit[]>
   const load = new Function('m', 'return import(m)') as (m: string) => Promise<any>;
   const { default: lighthouse } = await load('lighthouse');
   const chromeLauncher = await load('chrome-launcher');
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
   const out: Audit[] = [];
   try {
     for (const page of pages) {
       process.stdout.write(`  lighthouse ${page}…\n`);
-      const { lhr } = await lighthouse(base + page, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'seo'] });
+      const { lhr } = await lighthouse(base + page, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'seo'],
+      });
       const a = lhr.audits;
       out.push({
-        page, performance: Math.round(lhr.categories.performance.score * 100), accessibility: Math.round(lhr.categories.accessibility.score * 100), seo: Math.round(lhr.categories.seo.score * 100),
-        lcp: a['largest-contentful-paint'].displayValue, cls: a['cumulative-layout-shift'].displayValue, tbt: a['total-blocking-time'].displayValue,
+        page,
+        performance: Math.round(lhr.categories.performance.score * 100),
+        accessibility: Math.round(lhr.categories.accessibility.score * 100),
+        seo: Math.round(lhr.categories.seo.score * 100),
+        lcp: a['largest-contentful-paint'].displayValue,
+        cls: a['cumulative-layout-shift'].displayValue,
+        tbt: a['total-blocking-time'].displayValue,
       });
     }
   } finally {
@@ -249,9 +384,18 @@ async function lighthouseScores(base: string, pages: string[]): Promise<Audit[]>
   return out;
 }
 
-function writeResults(results: Figures[], memory: number, weight: Record<string, { js: number; css: number }>, audits: Audit[], generateSeconds: number, totalSeconds: number) {
+function writeResults(
+  results: Figures[],
+  memory: number,
+  weight: Record<string, { js: number; css: number }>,
+  audits: Audit[],
+  generateSeconds: number,
+  totalSeconds: number,
+) {
   const cpu = os.cpus();
-  const rows = results.map((r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ratio ?? ''} | ${r.errors + r.non2xx} | ${r.note ?? ''} |`);
+  const rows = results.map(
+    (r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ratio ?? ''} | ${r.errors + r.non2xx} | ${r.note ?? ''} |`,
+  );
   const text = [
     '# Benchmark results',
     '',
@@ -275,7 +419,9 @@ function writeResults(results: Figures[], memory: number, weight: Record<string,
     '',
     '| page | performance | accessibility | SEO | LCP | CLS | TBT |',
     '|---|---|---|---|---|---|---|',
-    ...(audits.length ? audits.map((a) => `| ${a.page} | ${a.performance} | ${a.accessibility} | ${a.seo} | ${a.lcp} | ${a.cls} | ${a.tbt} |`) : ['| (Chromium not found) | | | | | | |']),
+    ...(audits.length
+      ? audits.map((a) => `| ${a.page} | ${a.performance} | ${a.accessibility} | ${a.seo} | ${a.lcp} | ${a.cls} | ${a.tbt} |`)
+      : ['| (Chromium not found) | | | | | | |']),
     '',
     `Total run: ${totalSeconds.toFixed(0)} s.`,
     '',
@@ -298,7 +444,9 @@ function postgresSection(): string {
 
 /** PostgreSQL's figures, in SQLite's format, put beside them in RESULTS.md (their section replaced). */
 function writePostgresResults(results: Figures[], memory: number, generateSeconds: number, totalSeconds: number) {
-  const rows = results.map((r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ratio ?? ''} | ${r.errors + r.non2xx} | ${r.note ?? ''} |`);
+  const rows = results.map(
+    (r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ratio ?? ''} | ${r.errors + r.non2xx} | ${r.note ?? ''} |`,
+  );
   const section = [
     PG_START,
     '## PostgreSQL, one instance, caches on',

@@ -85,7 +85,11 @@ const page = await call('GET', '/products');
 expect('a storefront page', page.status === 200 && page.text.includes('<div id="root"'), `status ${page.status}`);
 const asset = /src="(\/assets\/[^"]+\.js)"/.exec(page.text)?.[1];
 const assetRes = asset ? await call('GET', asset) : undefined;
-expect('a hashed asset, cached for a year', assetRes?.status === 200 && /immutable/.test(assetRes.headers.get('cache-control') ?? ''), `${asset} ${assetRes?.headers.get('cache-control')}`);
+expect(
+  'a hashed asset, cached for a year',
+  assetRes?.status === 200 && /immutable/.test(assetRes.headers.get('cache-control') ?? ''),
+  `${asset} ${assetRes?.headers.get('cache-control')}`,
+);
 const probe = await call('GET', '/wp-admin');
 expect('an unknown path is 404', probe.status === 404, `status ${probe.status}`);
 const metrics = await call('GET', '/metrics');

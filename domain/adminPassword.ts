@@ -5,10 +5,42 @@ import { ADMIN_PASSWORD_MIN } from './limits';
 import { SAFETY } from './messages';
 
 const COMMON_PASSWORDS = new Set([
-  'password', 'password1', 'password123', 'passw0rd', '123456', '12345678', '123456789', '1234567890', '123456789012',
-  'qwerty', 'qwertyuiop', 'qwerty123456', 'asdfghjkl', 'iloveyou', 'admin', 'admin123', 'administrator', 'letmein',
-  'welcome', 'welcome123', 'changeme', 'changeme123', 'secret', 'vapsolo', 'vapsolo123', 'vapsolo2026', 'parola',
-  'parola123', 'mypassword', 'trustno1', 'abc123', 'abcdefghijkl', 'football', 'monkey', 'dragon', 'sunshine',
+  'password',
+  'password1',
+  'password123',
+  'passw0rd',
+  '123456',
+  '12345678',
+  '123456789',
+  '1234567890',
+  '123456789012',
+  'qwerty',
+  'qwertyuiop',
+  'qwerty123456',
+  'asdfghjkl',
+  'iloveyou',
+  'admin',
+  'admin123',
+  'administrator',
+  'letmein',
+  'welcome',
+  'welcome123',
+  'changeme',
+  'changeme123',
+  'secret',
+  'vapsolo',
+  'vapsolo123',
+  'vapsolo2026',
+  'parola',
+  'parola123',
+  'mypassword',
+  'trustno1',
+  'abc123',
+  'abcdefghijkl',
+  'football',
+  'monkey',
+  'dragon',
+  'sunshine',
 ]);
 
 export type AdminPasswordWeakness = 'short' | 'email' | 'common';
@@ -21,7 +53,12 @@ export function adminPasswordWeakness(email: string, password: string, min = ADM
   const address = email.trim().toLowerCase();
   const local = address.split('@')[0];
   if (plain === address || plain === local) return 'email';
-  if (COMMON_PASSWORDS.has(plain) || COMMON_PASSWORDS.has(plain.replace(/[\d!.]+$/, '')) || /^(.)\1+$/.test(plain) || /^(0123456789|1234567890)+/.test(plain)) {
+  if (
+    COMMON_PASSWORDS.has(plain) ||
+    COMMON_PASSWORDS.has(plain.replace(/[\d!.]+$/, '')) ||
+    /^(.)\1+$/.test(plain) ||
+    /^(0123456789|1234567890)+/.test(plain)
+  ) {
     return 'common';
   }
   return undefined;

@@ -169,9 +169,18 @@ export interface ApiOrder {
 /** The one price quote (POST /api/checkout/quote): amounts in `currency`. */
 export interface ApiQuote {
   lines: Array<{
-    productId: number; variantId: number; productName: string; productSlug: string; variantName: string; image: string | null;
+    productId: number;
+    variantId: number;
+    productName: string;
+    productSlug: string;
+    variantName: string;
+    image: string | null;
     attributes: Array<{ attributeId: number; attributeValueId: number; name: string; value: string }>;
-    personalization: string; quantity: number; unitPrice: number; lineTotal: number; stock: number;
+    personalization: string;
+    quantity: number;
+    unitPrice: number;
+    lineTotal: number;
+    stock: number;
   }>;
   subtotal: number;
   discountTotal: number;
@@ -209,9 +218,23 @@ export interface PublicSettings {
   accessibility?: AccessibilitySettings;
 }
 
-export interface AccessibilitySettings { limitations: string; statementDate: string; email: string; phone: string }
+export interface AccessibilitySettings {
+  limitations: string;
+  statementDate: string;
+  email: string;
+  phone: string;
+}
 
-export interface LegalIdentity { companyName: string; eik: string; vatNumber: string; seat: string; address: string; mol: string; phone: string; email: string }
+export interface LegalIdentity {
+  companyName: string;
+  eik: string;
+  vatNumber: string;
+  seat: string;
+  address: string;
+  mol: string;
+  phone: string;
+  email: string;
+}
 
 /** A courier shipment (waybill) of an order, as the admin's order screens get it. */
 export interface ApiShipment {
@@ -293,7 +316,26 @@ export interface ApiCustomerDetail extends ApiCustomer {
   firstOrderAt: string | null;
   /** Total spent over the orders that count as sales. */
   averageOrder: number;
-  addresses: Array<{ method: ShippingMethod; city: string; postcode: string; address: string; office: ApiOffice | null; orderCount: number; lastUsedAt: string }>;
+  addresses: Array<{
+    method: ShippingMethod;
+    city: string;
+    postcode: string;
+    address: string;
+    office: ApiOffice | null;
+    orderCount: number;
+    lastUsedAt: string;
+  }>;
   /** The latest orders, newest first (at most CUSTOMER_ORDERS_SHOWN; orderCount says how many in all). */
-  orders: Array<{ id: number; number: string; createdAt: string; status: OrderStatus; statusLabel: string; paymentStatus: PaymentStatus; paymentMethod: PaymentMethod; total: number; currency: string; itemCount: number }>;
+  orders: Array<{
+    id: number;
+    number: string;
+    createdAt: string;
+    status: OrderStatus;
+    statusLabel: string;
+    paymentStatus: PaymentStatus;
+    paymentMethod: PaymentMethod;
+    total: number;
+    currency: string;
+    itemCount: number;
+  }>;
 }

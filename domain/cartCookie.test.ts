@@ -1,11 +1,32 @@
-import { CART_COOKIE_MAX_BYTES, cartCookieBytes, cartCookieFits, decodeCartCookie, encodeCartCookie, nextGuestLineId, GuestCartLine } from './cartCookie';
+import {
+  CART_COOKIE_MAX_BYTES,
+  cartCookieBytes,
+  cartCookieFits,
+  decodeCartCookie,
+  encodeCartCookie,
+  nextGuestLineId,
+  GuestCartLine,
+} from './cartCookie';
 
-const line = (id: number, personalization = '', attributes: GuestCartLine['attributes'] = []): GuestCartLine => ({ id, productId: 12, variantId: 34, quantity: 2, personalization, attributes });
+const line = (id: number, personalization = '', attributes: GuestCartLine['attributes'] = []): GuestCartLine => ({
+  id,
+  productId: 12,
+  variantId: 34,
+  quantity: 2,
+  personalization,
+  attributes,
+});
 const inscription = (n: number) => 'Ж'.repeat(n);
 
 describe('the guest cart cookie', () => {
   it('round-trips lines, Cyrillic and characters a cookie cannot hold included', () => {
-    const lines = [line(1, 'Честит рожден ден; "за теб", 100% любов + ♥', [{ attributeId: 1, attributeValueId: 2 }, { attributeId: 3, attributeValueId: 4 }]), { ...line(2), variantId: null }];
+    const lines = [
+      line(1, 'Честит рожден ден; "за теб", 100% любов + ♥', [
+        { attributeId: 1, attributeValueId: 2 },
+        { attributeId: 3, attributeValueId: 4 },
+      ]),
+      { ...line(2), variantId: null },
+    ];
     const value = encodeCartCookie(lines);
     expect(value).not.toMatch(/[;,"\s\\]/);
     expect(decodeCartCookie(value)).toEqual(lines);
@@ -18,7 +39,16 @@ describe('the guest cart cookie', () => {
   });
 
   it('reads the old format (objects with long keys, URL-encoded)', () => {
-    const old = [{ id: 1732300000000, productId: 5, variantId: 6, quantity: 3, personalization: 'Иван', attributes: [{ attributeId: 1, attributeValueId: 9 }] }];
+    const old = [
+      {
+        id: 1732300000000,
+        productId: 5,
+        variantId: 6,
+        quantity: 3,
+        personalization: 'Иван',
+        attributes: [{ attributeId: 1, attributeValueId: 9 }],
+      },
+    ];
     expect(decodeCartCookie(encodeURIComponent(JSON.stringify(old)))).toEqual(old);
     expect(decodeCartCookie('garbage')).toEqual([]);
   });

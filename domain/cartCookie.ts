@@ -40,7 +40,9 @@ function toTuple(l: GuestCartLine): Tuple {
 /** The cookie's value (no name): JSON, URL-encoded, with the characters a cookie value may
  *  hold as they are ({}[]: and the like), so only quotes, commas and non-ASCII cost 3 bytes. */
 export function encodeCartCookie(lines: GuestCartLine[]): string {
-  return encodeURIComponent(JSON.stringify(lines.map(toTuple))).replace(/%(5B|5D|7B|7D|3A|40|2F|3F|24|26|2B|3D)/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return encodeURIComponent(JSON.stringify(lines.map(toTuple))).replace(/%(5B|5D|7B|7D|3A|40|2F|3F|24|26|2B|3D)/g, (_, hex: string) =>
+    String.fromCharCode(parseInt(hex, 16)),
+  );
 }
 
 /** What the browser stores for `name=value`, in bytes (the value is ASCII after encoding). */

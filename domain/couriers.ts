@@ -37,7 +37,9 @@ export function courierOf(shippingMethod: string, courier?: string | null): Cour
 /** The courier's public page where the shopper follows the parcel. */
 export function trackingUrl(courier: Courier, waybill: string): string {
   const n = encodeURIComponent(waybill.trim());
-  return courier === 'econt' ? `https://www.econt.com/services/track-shipment/${n}` : `https://www.speedy.bg/bg/track-shipment?shipmentNumber=${n}`;
+  return courier === 'econt'
+    ? `https://www.econt.com/services/track-shipment/${n}`
+    : `https://www.speedy.bg/bg/track-shipment?shipmentNumber=${n}`;
 }
 
 /** An office as the API answers it (the checkout's picker, the order's snapshot). */
@@ -63,7 +65,8 @@ export const COURIER_TEXT = {
   shipmentExists: 'За тази поръчка вече има товарителница.',
   shipmentInProgress: 'Товарителницата за тази поръчка се създава в момента.',
   shipmentNeedsConfirmed: 'Товарителница се създава за потвърдена поръчка. Първо потвърдете поръчката.',
-  officeNotInDirectory: 'Поръчката няма офис от указателя на куриера. Свържете се с клиента и създайте товарителницата в системата на куриера.',
+  officeNotInDirectory:
+    'Поръчката няма офис от указателя на куриера. Свържете се с клиента и създайте товарителницата в системата на куриера.',
   senderMissing: 'Попълнете подателя (име и телефон) в Настройки → Куриери.',
   shipmentCreated: (waybill: string) => `Товарителницата ${waybill} е създадена.`,
   shipmentNotFound: 'Няма такава товарителница.',
@@ -71,5 +74,6 @@ export const COURIER_TEXT = {
   officesSynced: 'Указателят на офисите е обновен.',
   trackingDone: 'Пратките са проверени.',
   officesLoading: 'Указателят на офисите се зарежда от куриера. Опитайте отново след малко.',
-  returnedNotice: (number: string, waybill: string, status: string) => `Пратката ${waybill} за поръчка ${number} се връща или е отказана: ${status}`,
+  returnedNotice: (number: string, waybill: string, status: string) =>
+    `Пратката ${waybill} за поръчка ${number} се връща или е отказана: ${status}`,
 } as const;

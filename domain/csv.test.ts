@@ -12,7 +12,8 @@ describe('a CSV cell', () => {
   });
 
   it('escapes text that would run as a formula', () => {
-    for (const danger of ['=1+1', '=HYPERLINK("http://x")', '+1+1', '-1+1', '@A1', '\t=1', '\r=1']) expect(csvCell(danger)).toBe(`'${danger}`);
+    for (const danger of ['=1+1', '=HYPERLINK("http://x")', '+1+1', '-1+1', '@A1', '\t=1', '\r=1'])
+      expect(csvCell(danger)).toBe(`'${danger}`);
     expect(csvCell('Иван = Петров')).toBe('Иван = Петров');
     expect(csvCell(undefined)).toBe('');
   });
@@ -25,9 +26,12 @@ describe('a CSV cell', () => {
 });
 
 it('writes the file for Bulgarian Excel: BOM, ";", CRLF, quotes where needed', () => {
-  const csv = bulgarianCsv([{ header: 'Име' }, { header: 'Телефон', kind: 'identifier' }, { header: 'Сума', kind: 'number' }], [
-    ['Мария "Мими"; Иванова', '0888123456', '12,50'],
-    ['=1+1', null, '-3,00'],
-  ]);
+  const csv = bulgarianCsv(
+    [{ header: 'Име' }, { header: 'Телефон', kind: 'identifier' }, { header: 'Сума', kind: 'number' }],
+    [
+      ['Мария "Мими"; Иванова', '0888123456', '12,50'],
+      ['=1+1', null, '-3,00'],
+    ],
+  );
   expect(csv).toBe('\uFEFFИме;Телефон;Сума\r\n"Мария ""Мими""; Иванова";"\t0888123456";12,50\r\n\'=1+1;;-3,00\r\n');
 });

@@ -10,7 +10,10 @@ export function normalizePhone(text: string | null | undefined): string {
 }
 
 /** Does every word of the query occur in the customer's name, e-mail or phone (any order)? */
-export function matchesCustomer(query: string, c: { firstName?: string | null; lastName?: string | null; email?: string | null; phone?: string | null }): boolean {
+export function matchesCustomer(
+  query: string,
+  c: { firstName?: string | null; lastName?: string | null; email?: string | null; phone?: string | null },
+): boolean {
   const words = query.toLocaleLowerCase('bg').split(/\s+/).filter(Boolean);
   if (!words.length) return true;
   const text = [c.firstName, c.lastName, c.email].filter(Boolean).join(' ').toLocaleLowerCase('bg');

@@ -44,7 +44,16 @@ export function formatBgDate(value: string | null | undefined): string {
   return `${day}.${month}.${year}`;
 }
 
-const partsFormat = new Intl.DateTimeFormat('en-GB', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+const partsFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: SHOP_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
 function sofiaParts(d: Date): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string> {
   const out: Record<string, string> = {};
   for (const p of partsFormat.formatToParts(d)) out[p.type] = p.value;

@@ -12,7 +12,13 @@ describe('shop-local days and periods', () => {
     expect(periodOf('2026-11-22', 'week')).toBe('2026-11-16');
     expect(periodOf('2026-11-23', 'week')).toBe('2026-11-23');
     expect(periodOf('2026-11-22', 'month')).toBe('2026-11');
-    expect(periodsBetween('2026-11-20', '2026-11-24', 'day')).toEqual(['2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23', '2026-11-24']);
+    expect(periodsBetween('2026-11-20', '2026-11-24', 'day')).toEqual([
+      '2026-11-20',
+      '2026-11-21',
+      '2026-11-22',
+      '2026-11-23',
+      '2026-11-24',
+    ]);
     expect(periodsBetween('2026-11-20', '2026-11-24', 'week')).toEqual(['2026-11-16', '2026-11-23']);
     expect(periodsBetween('2026-10-30', '2026-12-01', 'month')).toEqual(['2026-10', '2026-11', '2026-12']);
   });

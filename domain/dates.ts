@@ -2,7 +2,14 @@
 
 export const SHOP_TIME_ZONE = 'Europe/Sofia';
 
-const dateTime = new Intl.DateTimeFormat('bg-BG', { timeZone: SHOP_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const dateTime = new Intl.DateTimeFormat('bg-BG', {
+  timeZone: SHOP_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 const dateOnly = new Intl.DateTimeFormat('bg-BG', { timeZone: SHOP_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
 
 /** "22.11.2026 г., 14:05 ч." */
@@ -17,7 +24,16 @@ export function formatDate(iso: string | Date): string {
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
-const dayKeyFormat = new Intl.DateTimeFormat('sv-SE', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+const dayKeyFormat = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: SHOP_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
 
 /** The shop-local calendar day of an instant: "2026-11-22". */
 export function shopDay(at: string | Date): string {

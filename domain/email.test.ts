@@ -23,24 +23,46 @@ describe('normalizeEmailKey', () => {
 });
 
 describe('isEmailAddress', () => {
-  it.each(['maria@example.bg', 'm.a-r+i_a@sub.example.bg', 'мария@пример.бг', 'maria@example.bg.'])('accepts the bare address %s', (email) => {
-    expect(isEmailAddress(email)).toBe(true);
-  });
+  it.each(['maria@example.bg', 'm.a-r+i_a@sub.example.bg', 'мария@пример.бг', 'maria@example.bg.'])(
+    'accepts the bare address %s',
+    (email) => {
+      expect(isEmailAddress(email)).toBe(true);
+    },
+  );
 
   it.each([
-    'Иван<me@x.bg>', '<me@x.bg>', '"me"@x.bg', 'Иван Петров <me@x.bg>', 'me@x.bg>', 'me@x', 'me@.x.bg', 'me@x..bg', 'me@@x.bg',
-    'me@x.bg,other@y.bg', 'me;x@y.bg', 'me\u0000@x.bg', 'me@x\u202e.bg', 'me @x.bg', `${'a'.repeat(250)}@x.bg`,
+    'Иван<me@x.bg>',
+    '<me@x.bg>',
+    '"me"@x.bg',
+    'Иван Петров <me@x.bg>',
+    'me@x.bg>',
+    'me@x',
+    'me@.x.bg',
+    'me@x..bg',
+    'me@@x.bg',
+    'me@x.bg,other@y.bg',
+    'me;x@y.bg',
+    'me\u0000@x.bg',
+    'me@x\u202e.bg',
+    'me @x.bg',
+    `${'a'.repeat(250)}@x.bg`,
   ])('refuses %j', (email) => {
     expect(isEmailAddress(email)).toBe(false);
   });
 
   it('refuses the megabyte forms at once, whatever their shape', () => {
-    for (const email of ['a@' + '.'.repeat(1_000_000) + '@', 'a@' + 'a.'.repeat(500_000) + '@', 'a'.repeat(1_000_000) + '@x']) expect(isEmailAddress(email)).toBe(false);
+    for (const email of ['a@' + '.'.repeat(1_000_000) + '@', 'a@' + 'a.'.repeat(500_000) + '@', 'a'.repeat(1_000_000) + '@x'])
+      expect(isEmailAddress(email)).toBe(false);
   });
 });
 
 describe('normalizeEmailKey of the forms a mailer also delivers', () => {
-  it.each([['Иван<Me@X.bg>', 'me@x.bg'], ['<me@x.bg>', 'me@x.bg'], ['"me"@x.bg', 'me@x.bg'], ['Иван <me+1@gmail.com>', 'me@gmail.com']])('%s → %s', (input, key) => {
+  it.each([
+    ['Иван<Me@X.bg>', 'me@x.bg'],
+    ['<me@x.bg>', 'me@x.bg'],
+    ['"me"@x.bg', 'me@x.bg'],
+    ['Иван <me+1@gmail.com>', 'me@gmail.com'],
+  ])('%s → %s', (input, key) => {
     expect(normalizeEmailKey(input)).toBe(key);
   });
 });

@@ -2,7 +2,15 @@ import { fillFlavours, flavourListErrors, flavoursFromText } from './flavourList
 import { CATALOGUE } from './messages';
 
 test('picking a list fills every flavour attribute a product has, and leaves the others', () => {
-  const filled = fillFlavours([{ id: 1, name: 'Вкус 1', values: [{ id: 5, value: 'Стара' }] }, { name: 'Вкус 2', values: [] }, { name: 'Цвят', values: ['Черен'] }], ['Ягода', 'Диня'], 3);
+  const filled = fillFlavours(
+    [
+      { id: 1, name: 'Вкус 1', values: [{ id: 5, value: 'Стара' }] },
+      { name: 'Вкус 2', values: [] },
+      { name: 'Цвят', values: ['Черен'] },
+    ],
+    ['Ягода', 'Диня'],
+    3,
+  );
   expect(filled).toEqual([
     { id: 1, name: 'Вкус 1', values: [{ value: 'Ягода' }, { value: 'Диня' }] },
     { name: 'Вкус 2', values: [{ value: 'Ягода' }, { value: 'Диня' }] },

@@ -21,7 +21,10 @@ export function flavourListErrors(flavours: readonly string[]): Record<string, s
 
 /** One line a flavour, as staff type them in a text box; blank lines dropped. */
 export function flavoursFromText(text: string): string[] {
-  return text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  return text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
 }
 
 export interface FormAttribute {
@@ -42,6 +45,7 @@ export function fillFlavours(attributes: readonly FormAttribute[], flavours: rea
     return attributes.map((a) => (a && isFlavour(a.name ?? '') ? { ...a, values: values() } : a));
   }
   const n = Math.max(1, Math.floor(chambers));
-  const added = n === 1 ? [{ name: 'Вкус', values: values() }] : Array.from({ length: n }, (_, i) => ({ name: `Вкус ${i + 1}`, values: values() }));
+  const added =
+    n === 1 ? [{ name: 'Вкус', values: values() }] : Array.from({ length: n }, (_, i) => ({ name: `Вкус ${i + 1}`, values: values() }));
   return [...added, ...attributes];
 }

@@ -1,4 +1,14 @@
-import { INVOICE_TEXT, creditNoteLines, documentCurrency, documentTotals, invoiceAmounts, linesInCurrency, splitVat, documentNumber, isMonth } from './invoices';
+import {
+  INVOICE_TEXT,
+  creditNoteLines,
+  documentCurrency,
+  documentTotals,
+  invoiceAmounts,
+  linesInCurrency,
+  splitVat,
+  documentNumber,
+  isMonth,
+} from './invoices';
 import { lineAmounts } from './pricing';
 
 describe('VAT split of prices that include VAT', () => {
@@ -18,7 +28,9 @@ describe('VAT split of prices that include VAT', () => {
 describe('invoice lines', () => {
   it('3 × 5,75: base 14,37 + VAT 2,88 (round(17,25 / 6), within a cent of 20 % of the base) = 17,25', () => {
     const a = invoiceAmounts({ items: [{ productName: 'Течност', unitPrice: 575, quantity: 3 }], discountTotal: 0, shippingTotal: 0 });
-    expect(a.lines[0]).toEqual(expect.objectContaining({ quantity: 3, unitPrice: 575, unitPriceNet: 479, taxBase: 1437, vat: 288, total: 1725 }));
+    expect(a.lines[0]).toEqual(
+      expect.objectContaining({ quantity: 3, unitPrice: 575, unitPriceNet: 479, taxBase: 1437, vat: 288, total: 1725 }),
+    );
     expect(Math.abs(a.lines[0].vat - a.lines[0].taxBase * 0.2)).toBeLessThanOrEqual(0.6);
     expect(a).toEqual(expect.objectContaining({ taxBase: 1437, vatTotal: 288, total: 1725 }));
   });
@@ -29,7 +41,9 @@ describe('invoice lines', () => {
         { orderItemId: 7, productName: 'TWINS', variantName: '0 mg', unitPrice: 2490, quantity: 3 },
         { orderItemId: 8, productName: 'TRIPLES', unitPrice: 3001, quantity: 1 },
       ],
-      discountCode: 'WELCOME10', discountTotal: 1047, shippingTotal: 590,
+      discountCode: 'WELCOME10',
+      discountTotal: 1047,
+      shippingTotal: 590,
     });
     expect(a.lines.map((l) => l.name)).toEqual(['TWINS (0 mg)', 'TRIPLES', 'Отстъпка (код WELCOME10)', 'Доставка']);
     expect(a.lines.map((l) => l.kind)).toEqual(['goods', 'goods', 'discount', 'shipping']);
@@ -38,14 +52,24 @@ describe('invoice lines', () => {
     expect(a.lines.reduce((s, l) => s + l.vat, 0)).toBe(a.vatTotal);
     for (const l of a.lines) {
       expect(l.taxBase + l.vat).toBe(l.total);
-      expect(l).toEqual(expect.objectContaining(((): object => { const x = lineAmounts({ unitMinor: l.unitPrice!, quantity: l.quantity, vatPercent: 20, pricesInclude: 'gross' }); return { taxBase: x.net, vat: x.vat, total: x.gross }; })()));
+      expect(l).toEqual(
+        expect.objectContaining(
+          ((): object => {
+            const x = lineAmounts({ unitMinor: l.unitPrice!, quantity: l.quantity, vatPercent: 20, pricesInclude: 'gross' });
+            return { taxBase: x.net, vat: x.vat, total: x.gross };
+          })(),
+        ),
+      );
     }
     expect(a.lines[2].taxBase).toBeLessThan(0);
     expect(a.lines[0].unitPriceNet).toBe(2075);
   });
 
   it('converts a leva order to euro per unit price, half-up, then computes the lines', () => {
-    const a = invoiceAmounts({ items: [{ productName: 'TRIPLES', unitPrice: 2790, quantity: 2 }], discountTotal: 0, shippingTotal: 590 }, { from: 'BGN', to: 'EUR' });
+    const a = invoiceAmounts(
+      { items: [{ productName: 'TRIPLES', unitPrice: 2790, quantity: 2 }], discountTotal: 0, shippingTotal: 590 },
+      { from: 'BGN', to: 'EUR' },
+    );
     expect(a.lines[0].unitPrice).toBe(1427); // 27,90 лв. → 14,27 €
     expect(a.lines[0].total).toBe(2854);
     expect(a.lines[1].total).toBe(302); // 5,90 лв. → 3,02 €
@@ -57,25 +81,46 @@ describe('invoice lines', () => {
 
 describe('credit note lines', () => {
   const invoice = invoiceAmounts({
-    items: [{ orderItemId: 1, productName: 'A', unitPrice: 1000, quantity: 3 }, { orderItemId: 2, productName: 'B', unitPrice: 575, quantity: 2 }],
-    discountTotal: 215, shippingTotal: 590,
+    items: [
+      { orderItemId: 1, productName: 'A', unitPrice: 1000, quantity: 3 },
+      { orderItemId: 2, productName: 'B', unitPrice: 575, quantity: 2 },
+    ],
+    discountTotal: 215,
+    shippingTotal: 590,
   }).lines;
 
   it('credits part of the goods with its share of the discount, and the rest with the last goods', () => {
     const first = creditNoteLines(invoice, [], { items: [{ orderItemId: 1, quantity: 1 }], shipping: false });
     if ('field' in first) throw new Error(first.message);
-    expect(first.lines.map((l) => [l.kind, l.quantity, l.total])).toEqual([['goods', 1, 1000], ['discount', 1, -52]]);
+    expect(first.lines.map((l) => [l.kind, l.quantity, l.total])).toEqual([
+      ['goods', 1, 1000],
+      ['discount', 1, -52],
+    ]);
     expect(first.total).toBe(948);
     const rest = creditNoteLines(invoice, first.lines, 'all');
     if ('field' in rest) throw new Error(rest.message);
-    expect(rest.lines.map((l) => [l.kind, l.quantity, l.total])).toEqual([['goods', 2, 2000], ['goods', 2, 1150], ['discount', 1, -163], ['shipping', 1, 590]]);
+    expect(rest.lines.map((l) => [l.kind, l.quantity, l.total])).toEqual([
+      ['goods', 2, 2000],
+      ['goods', 2, 1150],
+      ['discount', 1, -163],
+      ['shipping', 1, 590],
+    ]);
     expect(first.total + rest.total).toBe(documentTotals(invoice).total);
-    expect(creditNoteLines(invoice, [...first.lines, ...rest.lines], 'all')).toEqual({ field: 'invoice', message: INVOICE_TEXT.creditNothing });
+    expect(creditNoteLines(invoice, [...first.lines, ...rest.lines], 'all')).toEqual({
+      field: 'invoice',
+      message: INVOICE_TEXT.creditNothing,
+    });
   });
 
   it('refuses more than is left, an unknown line, or nothing', () => {
-    expect(creditNoteLines(invoice, [], { items: [{ orderItemId: 1, quantity: 4 }], shipping: false })).toEqual({ field: 'lines.0.quantity', message: INVOICE_TEXT.creditTooMuch(3) });
-    expect(creditNoteLines(invoice, [], { items: [{ orderItemId: 9, quantity: 1 }], shipping: false })).toEqual({ field: 'lines.0.orderItemId', message: INVOICE_TEXT.creditLineUnknown });
+    expect(creditNoteLines(invoice, [], { items: [{ orderItemId: 1, quantity: 4 }], shipping: false })).toEqual({
+      field: 'lines.0.quantity',
+      message: INVOICE_TEXT.creditTooMuch(3),
+    });
+    expect(creditNoteLines(invoice, [], { items: [{ orderItemId: 9, quantity: 1 }], shipping: false })).toEqual({
+      field: 'lines.0.orderItemId',
+      message: INVOICE_TEXT.creditLineUnknown,
+    });
     expect(creditNoteLines(invoice, [], { items: [], shipping: false })).toEqual({ field: 'lines', message: INVOICE_TEXT.creditNothing });
   });
 });
@@ -99,7 +144,11 @@ describe('credit notes of invoices issued before lines had a kind', () => {
     ];
     const all = creditNoteLines(legacy, [], 'all');
     if ('field' in all) throw new Error(all.message);
-    expect(all.lines.map((l) => [l.kind, l.total])).toEqual([['goods', 6000], ['discount', -600], ['shipping', 590]]);
+    expect(all.lines.map((l) => [l.kind, l.total])).toEqual([
+      ['goods', 6000],
+      ['discount', -600],
+      ['shipping', 590],
+    ]);
     expect(all.total).toBe(5990);
     expect(linesInCurrency(all.lines, 'BGN', 'EUR').map((l) => l.total)).toEqual([2 * 1534, -307, 302]);
   });

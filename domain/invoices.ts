@@ -41,7 +41,8 @@ export const INVOICE_TEXT = {
   monthInvalid: 'Месецът трябва да е във вида ГГГГ-ММ.',
   legalMissing: 'Попълнете данните на фирмата в Настройки → Данни на търговеца, преди да издавате фактури.',
   firstNumberInvalid: 'Началният номер е цяло число от 1 до 9999999999.',
-  fullCreditNeedsClosedOrder: 'Пълно кредитно известие се издава само за отказана, върната или оттеглена поръчка. За активна поръчка посочете редовете и количествата за кредитиране.',
+  fullCreditNeedsClosedOrder:
+    'Пълно кредитно известие се издава само за отказана, върната или оттеглена поръчка. За активна поръчка посочете редовете и количествата за кредитиране.',
   creditLineUnknown: 'Този ред не е във фактурата.',
   creditTooMuch: (left: number) => `Може да се кредитира най-много ${left}.`,
   creditNothing: 'Няма какво да се кредитира по тази фактура.',
@@ -82,7 +83,14 @@ export function documentCurrency(issueDay: string, orderCurrency: Currency): Cur
 }
 
 export interface OrderForInvoice {
-  items: Array<{ orderItemId?: number; productName: string; variantName?: string; attributes?: Array<{ name: string; value: string }>; unitPrice: number; quantity: number }>;
+  items: Array<{
+    orderItemId?: number;
+    productName: string;
+    variantName?: string;
+    attributes?: Array<{ name: string; value: string }>;
+    unitPrice: number;
+    quantity: number;
+  }>;
   discountCode?: string | null;
   discountTotal: number;
   shippingTotal: number;
@@ -115,9 +123,27 @@ export interface InvoiceAmounts {
   total: number;
 }
 
-function invoiceLine(kind: InvoiceLineKind, name: string, unitPrice: number, quantity: number, orderItemId: number | null = null): InvoiceLine {
+function invoiceLine(
+  kind: InvoiceLineKind,
+  name: string,
+  unitPrice: number,
+  quantity: number,
+  orderItemId: number | null = null,
+): InvoiceLine {
   const a = lineAmounts({ unitMinor: unitPrice, quantity, vatPercent: VAT_PERCENT, pricesInclude: 'gross' });
-  return { kind, orderItemId, name, unit: 'бр.', quantity, unitPrice, unitPriceNet: a.unitNet, taxBase: a.net, vatPercent: VAT_PERCENT, vat: a.vat, total: a.gross };
+  return {
+    kind,
+    orderItemId,
+    name,
+    unit: 'бр.',
+    quantity,
+    unitPrice,
+    unitPriceNet: a.unitNet,
+    taxBase: a.net,
+    vatPercent: VAT_PERCENT,
+    vat: a.vat,
+    total: a.gross,
+  };
 }
 
 /** A document's totals: the sums of its lines. */
@@ -136,15 +162,33 @@ export const SHIPPING_LINE_NAME = 'Доставка';
  * converted at the fixed rate, half-up (as the euro switch converts prices), then the line
  * computed as the quote computes it.
  */
-export function invoiceAmounts(order: OrderForInvoice, currency: { from: Currency; to: Currency } = { from: 'EUR', to: 'EUR' }): InvoiceAmounts {
+export function invoiceAmounts(
+  order: OrderForInvoice,
+  currency: { from: Currency; to: Currency } = { from: 'EUR', to: 'EUR' },
+): InvoiceAmounts {
   const convert = (minor: number) => convertMinor(minor, currency.from, currency.to);
   const lines: InvoiceLine[] = [];
   for (const item of order.items) {
     const detail = [item.variantName, ...(item.attributes ?? []).map((a) => `${a.name}: ${a.value}`)].filter(Boolean).join(', ');
-    lines.push(invoiceLine('goods', detail ? `${item.productName} (${detail})` : item.productName, convert(item.unitPrice), item.quantity, item.orderItemId ?? null));
+    lines.push(
+      invoiceLine(
+        'goods',
+        detail ? `${item.productName} (${detail})` : item.productName,
+        convert(item.unitPrice),
+        item.quantity,
+        item.orderItemId ?? null,
+      ),
+    );
   }
   if (order.discountTotal > 0) {
-    lines.push(invoiceLine('discount', order.discountCode ? `${DISCOUNT_LINE_NAME} (код ${order.discountCode})` : DISCOUNT_LINE_NAME, -convert(order.discountTotal), 1));
+    lines.push(
+      invoiceLine(
+        'discount',
+        order.discountCode ? `${DISCOUNT_LINE_NAME} (код ${order.discountCode})` : DISCOUNT_LINE_NAME,
+        -convert(order.discountTotal),
+        1,
+      ),
+    );
   }
   if (order.shippingTotal > 0) lines.push(invoiceLine('shipping', SHIPPING_LINE_NAME, convert(order.shippingTotal), 1));
   return documentTotals(lines);
@@ -156,7 +200,16 @@ export function invoiceAmounts(order: OrderForInvoice, currency: { from: Currenc
  */
 export function linesInCurrency(lines: InvoiceLine[], from: Currency, to: Currency): InvoiceLine[] {
   if (from === to) return lines;
-  return lines.map((l) => ({ ...invoiceLine(l.kind ?? 'goods', l.name, convertMinor(l.unitPrice ?? l.total / l.quantity, from, to), l.quantity, l.orderItemId ?? null), kind: l.kind }));
+  return lines.map((l) => ({
+    ...invoiceLine(
+      l.kind ?? 'goods',
+      l.name,
+      convertMinor(l.unitPrice ?? l.total / l.quantity, from, to),
+      l.quantity,
+      l.orderItemId ?? null,
+    ),
+    kind: l.kind,
+  }));
 }
 
 /**
@@ -164,11 +217,15 @@ export function linesInCurrency(lines: InvoiceLine[], from: Currency, to: Curren
  * its sign, the rest goods; the unit price from the whole (it was unit × quantity).
  */
 function withKinds(lines: InvoiceLine[]): InvoiceLine[] {
-  return lines.map((l) => (l.kind ? l : {
-    ...l,
-    kind: l.name === SHIPPING_LINE_NAME ? 'shipping' : l.total < 0 ? 'discount' : 'goods',
-    unitPrice: l.unitPrice ?? Math.round(l.total / l.quantity),
-  }));
+  return lines.map((l) =>
+    l.kind
+      ? l
+      : {
+          ...l,
+          kind: l.name === SHIPPING_LINE_NAME ? 'shipping' : l.total < 0 ? 'discount' : 'goods',
+          unitPrice: l.unitPrice ?? Math.round(l.total / l.quantity),
+        },
+  );
 }
 
 /** What a partial credit note asks: goods by order line and quantity, and the shipping or not. */
@@ -186,10 +243,17 @@ export type CreditRefusal = { field: string; message: string };
  * goods), and the shipping when asked. Refused (with the field) when asking for more than is
  * left, for an unknown line, or for nothing.
  */
-export function creditNoteLines(invoiceLines: InvoiceLine[], creditedLines: InvoiceLine[], request: CreditRequest | 'all'): InvoiceAmounts | CreditRefusal {
+export function creditNoteLines(
+  invoiceLines: InvoiceLine[],
+  creditedLines: InvoiceLine[],
+  request: CreditRequest | 'all',
+): InvoiceAmounts | CreditRefusal {
   const invoice = withKinds(invoiceLines);
   const credited = withKinds(creditedLines);
-  const creditedQuantity = (line: InvoiceLine) => credited.filter((c) => c.kind === line.kind && (c.orderItemId ?? null) === (line.orderItemId ?? null)).reduce((s, c) => s + c.quantity, 0);
+  const creditedQuantity = (line: InvoiceLine) =>
+    credited
+      .filter((c) => c.kind === line.kind && (c.orderItemId ?? null) === (line.orderItemId ?? null))
+      .reduce((s, c) => s + c.quantity, 0);
   const creditedTotal = (kind: InvoiceLineKind) => credited.filter((c) => c.kind === kind).reduce((s, c) => s + c.total, 0);
   const goods = invoice.filter((l) => l.kind === 'goods');
   const out: InvoiceLine[] = [];
@@ -214,7 +278,8 @@ export function creditNoteLines(invoiceLines: InvoiceLine[], creditedLines: Invo
 
   const discount = invoice.find((l) => l.kind === 'discount');
   if (discount && goodsGross > 0) {
-    const goodsLeftAfter = goods.reduce((s, l) => s + l.total, 0) - goods.reduce((s, l) => s + creditedQuantity(l) * (l.unitPrice ?? 0), 0) - goodsGross;
+    const goodsLeftAfter =
+      goods.reduce((s, l) => s + l.total, 0) - goods.reduce((s, l) => s + creditedQuantity(l) * (l.unitPrice ?? 0), 0) - goodsGross;
     const discountLeft = discount.total - creditedTotal('discount');
     const invoiceGoods = goods.reduce((s, l) => s + l.total, 0);
     const share = goodsLeftAfter <= 0 ? discountLeft : Math.max(discountLeft, -divideHalfUp(-discount.total * goodsGross, invoiceGoods));

@@ -8,8 +8,9 @@ export const EMAIL_MAX = 254;
  *  Linear in its input: no two parts can take the same character (labels hold no dot, the name
  *  no @), so a refused string is never retried in other splits. The server checks EMAIL_MAX first
  *  (domain/email.ts, isEmailAddress). */
-// eslint-disable-next-line no-control-regex -- control characters are what this pattern refuses
-export const EMAIL_PATTERN = /^[^\s@<>"(),;:\\[\]\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]+@[^\s@<>"(),;:\\[\]\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069.]+(?:\.[^\s@<>"(),;:\\[\]\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069.]+)+\.?$/;
+export const EMAIL_PATTERN =
+  // eslint-disable-next-line no-control-regex -- control characters are what this pattern refuses
+  /^[^\s@<>"(),;:\\[\]\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]+@[^\s@<>"(),;:\\[\]\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069.]+(?:\.[^\s@<>"(),;:\\[\]\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069.]+)+\.?$/;
 export const NAME_MAX = 100;
 export const PHONE_MAX = 30;
 export const TEXT_MAX = 5000;

@@ -2,7 +2,16 @@
 // Bulgarian; the storefront and the admin show the server's `message` when there is one and
 // fall back to these defaults (the spec's own wording).
 
-import { ADMIN_PASSWORD_MIN, CART_LINES_MAX, IMAGE_MAX_INPUT_PIXELS, IMPORT_MAX_MB, IMPORT_ROWS_MAX, PASSWORD_MIN, PERSONALIZATION_MAX, UPLOAD_MAX_MB } from './limits';
+import {
+  ADMIN_PASSWORD_MIN,
+  CART_LINES_MAX,
+  IMAGE_MAX_INPUT_PIXELS,
+  IMPORT_MAX_MB,
+  IMPORT_ROWS_MAX,
+  PASSWORD_MIN,
+  PERSONALIZATION_MAX,
+  UPLOAD_MAX_MB,
+} from './limits';
 
 /** The spec's storefront texts (section 8), word for word. */
 export const STOREFRONT = {
@@ -56,16 +65,19 @@ export const SHOP = {
   /** Above the grid of a search: what it found, for what was typed. */
   resultsFor: (query: string, total: number) => `${total === 1 ? '1 продукт' : `${total} продукта`} за „${query}“`,
   /** A guest's cookie cannot hold one more line (the browser would silently drop it). */
-  guestCartFull: 'Количката на този браузър е пълна и продуктът не беше добавен. Влезте в профила си – там количката няма такова ограничение.',
+  guestCartFull:
+    'Количката на този браузър е пълна и продуктът не беше добавен. Влезте в профила си – там количката няма такова ограничение.',
   /** Next to a quantity that reached what is in stock. */
   inStock: (n: number) => `Налични: ${n} бр.`,
   /** All of a variant's stock is already in the cart. */
   allInCart: (n: number) => `Всички налични бройки (${n}) вече са в количката.`,
   /** A cart line that wants more than is now in stock. */
-  stockFell: (n: number) => (n > 0 ? `Наличността намаля: налични ${n} бр. Намалете количеството.` : 'Продуктът е изчерпан. Премахнете го, за да продължите.'),
+  stockFell: (n: number) =>
+    n > 0 ? `Наличността намаля: налични ${n} бр. Намалете количеството.` : 'Продуктът е изчерпан. Премахнете го, за да продължите.',
   productsLoadFailed: 'Неуспешно зареждане на продуктите.',
   retry: 'Опитайте отново',
-  noSuchPage: (page: number, last: number) => `Страница ${page} не съществува – продуктите са на ${last} ${last === 1 ? 'страница' : 'страници'}.`,
+  noSuchPage: (page: number, last: number) =>
+    `Страница ${page} не съществува – продуктите са на ${last} ${last === 1 ? 'страница' : 'страници'}.`,
   errorScreenBg: 'Нещо се обърка.',
   tryAgainBg: 'Опитайте отново',
 } as const;
@@ -134,7 +146,8 @@ export const API = {
   csrfInvalid: 'Невалиден или липсващ CSRF токен. Презаредете страницата и опитайте отново.',
   invalidToken: 'Невалиден или отменен API токен.',
   tokenExpired: 'API токенът е изтекъл. Създайте нов от профила си.',
-  tokenNeedsTwoFactor: 'За администраторите двуфакторното удостоверяване е задължително: включете го, за да създавате и използвате API токени.',
+  tokenNeedsTwoFactor:
+    'За администраторите двуфакторното удостоверяване е задължително: включете го, за да създавате и използвате API токени.',
   tooManyRegistrations: 'Твърде много регистрации от този адрес. Опитайте отново след няколко минути.',
   twoFactorTooManyFailures: 'Твърде много грешни кодове. Входът в профила е спрян за 15 минути; изпратихме имейл на собственика.',
   tooManyCodeChecks: 'Твърде много проверки на кодове за отстъпка. Опитайте отново след минута.',
@@ -357,7 +370,8 @@ export const IMPORT = {
 
 /** What the storefront says to screen readers and names for them (issue 28, WCAG 2.1 AA). */
 export const A11Y = {
-  productsFound: (total: number) => (total === 0 ? 'Няма намерени продукти' : total === 1 ? 'Намерен 1 продукт' : `Намерени ${total} продукта`),
+  productsFound: (total: number) =>
+    total === 0 ? 'Няма намерени продукти' : total === 1 ? 'Намерен 1 продукт' : `Намерени ${total} продукта`,
   officeChosen: (name: string, city: string, address: string) => `Избран офис: ${name}, ${city}, ${address}`,
   oldPrice: 'Стара цена',
   /** Before the same price in the other currency, read after the price ("14,27 € (равностойност 27,90 лв.)"). */
@@ -382,8 +396,10 @@ export const GUEST_ORDER = {
   proofNeeded: 'Проверяваме, че не сте робот: проверката минава сама за няколко секунди, след което поръчката се изпраща.',
   checking: 'Проверяваме, че не сте робот…',
   checkFailed: 'Автоматичната проверка не успя. Опитайте отново или се обадете ни за поръчка по телефона.',
-  tooMany: 'Твърде много поръчки без регистрация от този адрес, телефон или имейл. Опитайте отново по-късно, влезте в профила си или се обадете ни.',
-  quantityCap: (max: number) => `Без регистрация можете да поръчате най-много ${max} бр. от този артикул. За повече влезте в профила си или се обадете ни.`,
+  tooMany:
+    'Твърде много поръчки без регистрация от този адрес, телефон или имейл. Опитайте отново по-късно, влезте в профила си или се обадете ни.',
+  quantityCap: (max: number) =>
+    `Без регистрация можете да поръчате най-много ${max} бр. от този артикул. За повече влезте в профила си или се обадете ни.`,
   softAboveHard: 'Меката граница не може да е над твърдата.',
   /** In the order's history when the mail cap withheld its confirmation (later mails about it are withheld too). */
   confirmationWithheld: 'Потвърждението по имейл не е изпратено: твърде много писма до този адрес за кратко време.',

@@ -1,4 +1,14 @@
-import { toMinor, fromMinor, bgnToEur, formatMoney, convertMinor, convertAmount, formatDual, parseMoneyInput, dualDisplayByDefault } from './money';
+import {
+  toMinor,
+  fromMinor,
+  bgnToEur,
+  formatMoney,
+  convertMinor,
+  convertAmount,
+  formatDual,
+  parseMoneyInput,
+  dualDisplayByDefault,
+} from './money';
 
 const plain = (s: string) => s.replace(/\s/g, ' ');
 

@@ -74,7 +74,8 @@ export function convertMinor(minor: number, from: Currency, to: Currency): numbe
 export function convertAmount(amount: number, from: Currency, to: Currency): number {
   if (from === to) return amount;
   const hundredThousandths = Math.round(amount * 100000);
-  const cents = from === 'BGN' ? divideHalfUp(hundredThousandths * 100, RATE_BGN) : divideHalfUp(hundredThousandths * RATE_BGN, RATE_EUR * 1000);
+  const cents =
+    from === 'BGN' ? divideHalfUp(hundredThousandths * 100, RATE_BGN) : divideHalfUp(hundredThousandths * RATE_BGN, RATE_EUR * 1000);
   return cents / 100;
 }
 

@@ -10,7 +10,18 @@ import type { Currency } from './money';
 export type Gender = 'masculine' | 'feminine' | 'neuter';
 
 const ONES = ['', 'един', 'два', 'три', 'четири', 'пет', 'шест', 'седем', 'осем', 'девет'];
-const TEENS = ['десет', 'единадесет', 'дванадесет', 'тринадесет', 'четиринадесет', 'петнадесет', 'шестнадесет', 'седемнадесет', 'осемнадесет', 'деветнадесет'];
+const TEENS = [
+  'десет',
+  'единадесет',
+  'дванадесет',
+  'тринадесет',
+  'четиринадесет',
+  'петнадесет',
+  'шестнадесет',
+  'седемнадесет',
+  'осемнадесет',
+  'деветнадесет',
+];
 const TENS = ['', '', 'двадесет', 'тридесет', 'четиридесет', 'петдесет', 'шестдесет', 'седемдесет', 'осемдесет', 'деветдесет'];
 const HUNDREDS = ['', 'сто', 'двеста', 'триста', 'четиристотин', 'петстотин', 'шестстотин', 'седемстотин', 'осемстотин', 'деветстотин'];
 
@@ -82,7 +93,10 @@ export function numberInWords(n: number, gender: Gender = 'masculine'): string {
   }
   const last = groups[groups.length - 1];
   if (groups.length > 1 && last.single) {
-    return `${groups.slice(0, -1).map((g) => g.text).join(' ')} и ${last.text}`;
+    return `${groups
+      .slice(0, -1)
+      .map((g) => g.text)
+      .join(' ')} и ${last.text}`;
   }
   return groups.map((g) => g.text).join(' ');
 }

@@ -4,7 +4,14 @@ describe('order state machine', () => {
   it('allows exactly the documented moves', () => {
     const allowed = ORDER_STATUSES.flatMap((from) => ORDER_STATUSES.filter((to) => canTransition(from, to)).map((to) => `${from}>${to}`));
     expect(allowed.sort()).toEqual(
-      ['pending>confirmed', 'confirmed>shipped', 'shipped>delivered', 'pending>cancelled', 'confirmed>cancelled', 'delivered>returned'].sort(),
+      [
+        'pending>confirmed',
+        'confirmed>shipped',
+        'shipped>delivered',
+        'pending>cancelled',
+        'confirmed>cancelled',
+        'delivered>returned',
+      ].sort(),
     );
   });
 

@@ -81,7 +81,13 @@ export function lineAmounts({ unitMinor, quantity, vatPercent, pricesInclude }: 
   if (pricesInclude === 'gross') {
     const gross = unitMinor * quantity;
     const vat = divideHalfUp(gross * vatPercent, 100 + vatPercent);
-    return { unitGross: unitMinor, unitNet: unitMinor - divideHalfUp(unitMinor * vatPercent, 100 + vatPercent), net: gross - vat, vat, gross };
+    return {
+      unitGross: unitMinor,
+      unitNet: unitMinor - divideHalfUp(unitMinor * vatPercent, 100 + vatPercent),
+      net: gross - vat,
+      vat,
+      gross,
+    };
   }
   const net = unitMinor * quantity;
   const vat = divideHalfUp(net * vatPercent, 100);
@@ -113,14 +119,23 @@ export function discountAmount(subtotal: number, d: DiscountRule | null | undefi
   return 0;
 }
 
-export function shippingFee(method: ShippingMethod | null | undefined, afterDiscount: number, rule: ShippingRule, d?: DiscountRule | null): number {
+export function shippingFee(
+  method: ShippingMethod | null | undefined,
+  afterDiscount: number,
+  rule: ShippingRule,
+  d?: DiscountRule | null,
+): number {
   if (!method) return 0;
   if (d?.type === 'free_shipping' && afterDiscount + discountAmount(afterDiscount, d) >= d.minSubtotal) return 0;
   if (rule.freeShippingThreshold !== null && afterDiscount >= rule.freeShippingThreshold) return 0;
   return rule.fees[method] ?? 0;
 }
 
-export function computeTotals(lines: PricedLine[], shipping: { method: ShippingMethod | null; rule: ShippingRule }, discount?: DiscountRule | null): Totals {
+export function computeTotals(
+  lines: PricedLine[],
+  shipping: { method: ShippingMethod | null; rule: ShippingRule },
+  discount?: DiscountRule | null,
+): Totals {
   const subtotal = subtotalOf(lines);
   const discountTotal = discountAmount(subtotal, discount);
   const afterDiscount = subtotal - discountTotal;
@@ -131,7 +146,8 @@ export function computeTotals(lines: PricedLine[], shipping: { method: ShippingM
 /** What each shipping method would cost with these lines and this discount (same rule as the total). */
 export function shippingOptions(lines: PricedLine[], rule: ShippingRule, discount?: DiscountRule | null): Record<ShippingMethod, number> {
   const out = {} as Record<ShippingMethod, number>;
-  for (const method of Object.keys(rule.fees) as ShippingMethod[]) out[method] = computeTotals(lines, { method, rule }, discount).shippingTotal;
+  for (const method of Object.keys(rule.fees) as ShippingMethod[])
+    out[method] = computeTotals(lines, { method, rule }, discount).shippingTotal;
   return out;
 }
 

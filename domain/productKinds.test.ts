@@ -6,7 +6,9 @@ test('nicotine above 20 mg/ml is refused in any kind, in the field or in a varia
     expect(directiveErrors({ kind, nicotineMgMl: 20.5 })).toEqual({ nicotineMgMl: CATALOGUE.nicotineTooStrong(20) });
     expect(directiveErrors({ kind, nicotineMgMl: 20 })).toEqual({});
   }
-  expect(directiveErrors({ kind: 'liquid', variants: [{ name: '0 mg' }, { name: '25 mg/ml' }] })).toEqual({ 'variants.1.name': CATALOGUE.variantNicotineTooStrong(25, 20) });
+  expect(directiveErrors({ kind: 'liquid', variants: [{ name: '0 mg' }, { name: '25 mg/ml' }] })).toEqual({
+    'variants.1.name': CATALOGUE.variantNicotineTooStrong(25, 20),
+  });
   expect(nicotineInName('1,5 mg')).toBe(1.5);
   expect(nicotineInName('Черен')).toBeNull();
 });
@@ -23,7 +25,9 @@ test('a nicotine liquid is at most 10 ml; a tank or cartridge at most 2 ml each'
 
 test('kinds of products saved without one: by name, category and figures', () => {
   expect(inferKind({ name: 'VAP SOLO TWINS', categoryNames: ['TWINS'], nicotineMgMl: 20, volumeMl: 4 })).toBe('device');
-  expect(inferKind({ name: 'Боровинка 10 ml', categoryNames: ['Никотинови соли', 'Течности'], nicotineMgMl: 20, volumeMl: 10 })).toBe('liquid');
+  expect(inferKind({ name: 'Боровинка 10 ml', categoryNames: ['Никотинови соли', 'Течности'], nicotineMgMl: 20, volumeMl: 10 })).toBe(
+    'liquid',
+  );
   expect(inferKind({ name: 'Резервни патрони 2 бр.', nicotineMgMl: 20, volumeMl: 4 })).toBe('pod');
   expect(inferKind({ name: 'Подаръчна кутия', nicotineMgMl: 20, volumeMl: 4 })).toBe('device'); // "Под…" inside a word is no pod
   expect(inferKind({ name: 'USB-C кабел' })).toBe('accessory');

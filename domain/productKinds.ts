@@ -82,7 +82,12 @@ export const CHAMBER_ATTRIBUTE = /^вкус\s*\d+$/i;
  * an accessory when it has neither nicotine nor a volume, else a device — the shop's TWINS and
  * TRIPLES. `chambers`: its "Вкус N" attributes, one per tank.
  */
-export function inferKind(p: { name?: string | null; categoryNames?: ReadonlyArray<string | null | undefined>; nicotineMgMl?: number | null; volumeMl?: number | null }): ProductKind {
+export function inferKind(p: {
+  name?: string | null;
+  categoryNames?: ReadonlyArray<string | null | undefined>;
+  nicotineMgMl?: number | null;
+  volumeMl?: number | null;
+}): ProductKind {
   const text = [p.name, ...(p.categoryNames ?? [])].filter(Boolean).join(' ').toLocaleLowerCase('bg');
   if (/течност|liquid|никотинова сол|солева|shortfill/.test(text)) return 'liquid';
   if (/(^|[^\p{L}])(под|подове|патрон|патрони|pod|pods|cartridge|картридж)([^\p{L}]|$)/u.test(text)) return 'pod';

@@ -13,9 +13,29 @@ describe('safeNextPath', () => {
   });
 
   it.each([
-    '//evil.example', '/\\evil.example', '/.//evil.example', '/././/evil.example', '/..//evil.example', '/%2F%2Fevil.example', '/%2f/evil.example',
-    '/%5Cevil', '/%5C%5Cevil.example', 'https://evil.example', 'http://shop.invalid/account', 'javascript:alert(1)', 'JavaScript:alert(1)',
-    '/\t/evil.example', '/\n/evil.example', '/\r\n//evil.example', ' /account', 'admin', '', null, undefined, '/%E0%A4%A', '/' + 'a'.repeat(3000),
+    '//evil.example',
+    '/\\evil.example',
+    '/.//evil.example',
+    '/././/evil.example',
+    '/..//evil.example',
+    '/%2F%2Fevil.example',
+    '/%2f/evil.example',
+    '/%5Cevil',
+    '/%5C%5Cevil.example',
+    'https://evil.example',
+    'http://shop.invalid/account',
+    'javascript:alert(1)',
+    'JavaScript:alert(1)',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    '/\r\n//evil.example',
+    ' /account',
+    'admin',
+    '',
+    null,
+    undefined,
+    '/%E0%A4%A',
+    '/' + 'a'.repeat(3000),
   ])('refuses %j', (raw) => {
     expect(safeNextPath(raw as string)).toBeNull();
   });

@@ -37,7 +37,11 @@ export function ledgerSign(kind: DocumentKind): 1 | -1 {
 
 /** The sums the month declares. */
 export function ledgerTotals(entries: LedgerEntry[]): { taxBase: number; vat: number; total: number } {
-  return entries.reduce((s, e) => ({ taxBase: s.taxBase + e.taxBase, vat: s.vat + e.vat, total: s.total + e.total }), { taxBase: 0, vat: 0, total: 0 });
+  return entries.reduce((s, e) => ({ taxBase: s.taxBase + e.taxBase, vat: s.vat + e.vat, total: s.total + e.total }), {
+    taxBase: 0,
+    vat: 0,
+    total: 0,
+  });
 }
 
 /** 123456 → "1234,56" (a number for Bulgarian Excel). */
@@ -72,8 +76,18 @@ export const SALES_LEDGER_COLUMNS: CsvColumn[] = [
 /** The CSV rows of the ledger, in the order of SALES_LEDGER_COLUMNS. */
 export function salesLedgerRows(entries: LedgerEntry[]): unknown[][] {
   return entries.map((e, i) => [
-    i + 1, LEDGER_DOCUMENT_CODES[e.kind], e.number, bgDate(e.issueDate), e.buyerId, e.buyerName, e.goods,
-    decimalComma(e.taxBase), decimalComma(e.vat), decimalComma(e.total), e.currency, e.invoiceNumber ?? '',
+    i + 1,
+    LEDGER_DOCUMENT_CODES[e.kind],
+    e.number,
+    bgDate(e.issueDate),
+    e.buyerId,
+    e.buyerName,
+    e.goods,
+    decimalComma(e.taxBase),
+    decimalComma(e.vat),
+    decimalComma(e.total),
+    e.currency,
+    e.invoiceNumber ?? '',
   ]);
 }
 
@@ -82,7 +96,11 @@ export function salesLedgerRows(entries: LedgerEntry[]): unknown[][] {
 /** The length of one record of PRODAGBI.TXT. */
 export const PRODAGBI_RECORD_LENGTH = 424;
 
-const text = (value: string, width: number) => value.replace(/[\r\n\t]+/g, ' ').slice(0, width).padEnd(width, ' ');
+const text = (value: string, width: number) =>
+  value
+    .replace(/[\r\n\t]+/g, ' ')
+    .slice(0, width)
+    .padEnd(width, ' ');
 const right = (value: string, width: number) => value.slice(-width).padStart(width, ' ');
 /** 123456 → "1234.56", -5 → "-0.05": the file's amounts (point, two decimals, right-aligned). */
 function amount(minor: number): string {
@@ -142,7 +160,20 @@ export function prodagbiText(entries: LedgerEntry[], header: LedgerFileHeader): 
 
 /** Characters outside ASCII and Cyrillic that Windows-1251 has. */
 const CP1251_EXTRA: Record<string, number> = {
-  'Ё': 0xa8, 'ё': 0xb8, '№': 0xb9, '„': 0x84, '“': 0x93, '”': 0x94, '‘': 0x91, '’': 0x92, '–': 0x96, '—': 0x97, '«': 0xab, '»': 0xbb, '€': 0x88, '\u00a0': 0xa0,
+  Ё: 0xa8,
+  ё: 0xb8,
+  '№': 0xb9,
+  '„': 0x84,
+  '“': 0x93,
+  '”': 0x94,
+  '‘': 0x91,
+  '’': 0x92,
+  '–': 0x96,
+  '—': 0x97,
+  '«': 0xab,
+  '»': 0xbb,
+  '€': 0x88,
+  '\u00a0': 0xa0,
 };
 
 /** Text in Windows-1251 (the NRA's files), one byte per character; anything it lacks becomes '?'. */

@@ -7,19 +7,84 @@
 // "tuins"), so either spelling meets the other.
 
 const CYR_TO_LAT: Record<string, string> = {
-  а: 'a', б: 'b', в: 'v', г: 'g', д: 'd', е: 'e', ж: 'zh', з: 'z', и: 'i', й: 'y', к: 'k',
-  л: 'l', м: 'm', н: 'n', о: 'o', п: 'p', р: 'r', с: 's', т: 't', у: 'u', ф: 'f', х: 'h',
-  ц: 'ts', ч: 'ch', ш: 'sh', щ: 'sht', ъ: 'a', ь: 'y', ю: 'yu', я: 'ya',
+  а: 'a',
+  б: 'b',
+  в: 'v',
+  г: 'g',
+  д: 'd',
+  е: 'e',
+  ж: 'zh',
+  з: 'z',
+  и: 'i',
+  й: 'y',
+  к: 'k',
+  л: 'l',
+  м: 'm',
+  н: 'n',
+  о: 'o',
+  п: 'p',
+  р: 'r',
+  с: 's',
+  т: 't',
+  у: 'u',
+  ф: 'f',
+  х: 'h',
+  ц: 'ts',
+  ч: 'ch',
+  ш: 'sh',
+  щ: 'sht',
+  ъ: 'a',
+  ь: 'y',
+  ю: 'yu',
+  я: 'ya',
   // letters of neighbouring Cyrillic alphabets a shopper might type
-  ё: 'yo', э: 'e', ы: 'i', і: 'i', ї: 'yi', є: 'ye', ґ: 'g',
+  ё: 'yo',
+  э: 'e',
+  ы: 'i',
+  і: 'i',
+  ї: 'yi',
+  є: 'ye',
+  ґ: 'g',
 };
 
 /** How a Bulgarian reads a Latin word aloud, written in Cyrillic (longest spelling first). */
 const LAT_TO_CYR: Array<[string, string]> = [
-  ['sht', 'щ'], ['sh', 'ш'], ['ch', 'ч'], ['zh', 'ж'], ['ts', 'ц'], ['yu', 'ю'], ['ya', 'я'], ['ph', 'ф'], ['th', 'т'], ['ck', 'к'],
-  ['a', 'а'], ['b', 'б'], ['v', 'в'], ['g', 'г'], ['d', 'д'], ['e', 'е'], ['z', 'з'], ['i', 'и'], ['y', 'й'], ['k', 'к'],
-  ['l', 'л'], ['m', 'м'], ['n', 'н'], ['o', 'о'], ['p', 'п'], ['r', 'р'], ['s', 'с'], ['t', 'т'], ['u', 'у'], ['f', 'ф'],
-  ['h', 'х'], ['c', 'к'], ['w', 'у'], ['x', 'кс'], ['q', 'к'], ['j', 'дж'],
+  ['sht', 'щ'],
+  ['sh', 'ш'],
+  ['ch', 'ч'],
+  ['zh', 'ж'],
+  ['ts', 'ц'],
+  ['yu', 'ю'],
+  ['ya', 'я'],
+  ['ph', 'ф'],
+  ['th', 'т'],
+  ['ck', 'к'],
+  ['a', 'а'],
+  ['b', 'б'],
+  ['v', 'в'],
+  ['g', 'г'],
+  ['d', 'д'],
+  ['e', 'е'],
+  ['z', 'з'],
+  ['i', 'и'],
+  ['y', 'й'],
+  ['k', 'к'],
+  ['l', 'л'],
+  ['m', 'м'],
+  ['n', 'н'],
+  ['o', 'о'],
+  ['p', 'п'],
+  ['r', 'р'],
+  ['s', 'с'],
+  ['t', 'т'],
+  ['u', 'у'],
+  ['f', 'ф'],
+  ['h', 'х'],
+  ['c', 'к'],
+  ['w', 'у'],
+  ['x', 'кс'],
+  ['q', 'к'],
+  ['j', 'дж'],
 ];
 
 /** Lower case, Cyrillic in Latin letters, accents dropped. */
@@ -50,7 +115,9 @@ export function toCyrillic(word: string): string {
 
 /** The words of a text as the index and the queries see them (Latin letters and digits). */
 export function searchWords(text: string): string[] {
-  return toLatin(text).split(/[^a-z0-9]+/).filter(Boolean);
+  return toLatin(text)
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
 }
 
 /**

@@ -14,7 +14,9 @@ export const WITHDRAWAL_FORM_NOTE = '(попълнете и изпратете �
 
 /** The form's lines after the title and note; "…" marks what the consumer fills in. */
 export function withdrawalFormLines(trader: Trader): string[] {
-  const to = [trader.name, trader.address, trader.email && `имейл: ${trader.email}`, trader.phone && `тел.: ${trader.phone}`].filter(Boolean).join(', ');
+  const to = [trader.name, trader.address, trader.email && `имейл: ${trader.email}`, trader.phone && `тел.: ${trader.phone}`]
+    .filter(Boolean)
+    .join(', ');
   return [
     `До ${to}:`,
     'С настоящото уведомявам/уведомяваме*, че се отказвам/отказваме* от сключения от мен/нас* договор за покупка на следните стоки*/за предоставяне на следната услуга*: …',

@@ -74,7 +74,18 @@ export async function addToCart(page, slug, { variant, flavours = [] } = {}) {
   await page.getByRole('button', { name: 'Добави в количката' }).click();
 }
 
-export async function fillCheckout(page, { firstName = 'Мария', lastName = 'Иванова', email, phone = '0888123456', city = 'София', postcode = '1000', office = 'Еконт, офис Витоша' } = {}) {
+export async function fillCheckout(
+  page,
+  {
+    firstName = 'Мария',
+    lastName = 'Иванова',
+    email,
+    phone = '0888123456',
+    city = 'София',
+    postcode = '1000',
+    office = 'Еконт, офис Витоша',
+  } = {},
+) {
   await page.getByRole('heading', { name: 'Поръчка', exact: true }).waitFor();
   const fill = async (label, value) => {
     const input = page.getByLabel(label, { exact: true });
@@ -114,7 +125,10 @@ export async function mailTo(outbox, email, { timeoutMs = 10_000 } = {}) {
       const files = fs.readdirSync(outbox).sort().reverse();
       for (const f of files) {
         const raw = fs.readFileSync(path.join(outbox, f), 'latin1');
-        const text = Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+        const text = Buffer.from(
+          raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16))),
+          'latin1',
+        ).toString('utf8');
         if (text.includes(`To: ${email}`)) return text;
       }
     }
@@ -131,18 +145,38 @@ export async function mailTo(outbox, email, { timeoutMs = 10_000 } = {}) {
  */
 export async function expectNoAxeViolations(page, label, { exclude = [] } = {}) {
   // Colours caught half-way through a transition are not the page's: let finite ones end first.
-  await page.evaluate(() => Promise.race([
-    Promise.all(document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))),
-    new Promise((resolve) => setTimeout(resolve, 2000)),
-  ]));
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
   const hasAxe = await page.evaluate(() => typeof window.axe !== 'undefined');
   if (!hasAxe) await page.evaluate(axeSource());
   const violations = await page.evaluate(async (excluded) => {
     const context = excluded.length ? { include: [document], exclude: excluded.map((s) => [s]) } : document;
-    const result = await window.axe.run(context, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n      ${v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1, 2).join('').trim()}`).join('\n      ')}`);
+    const result = await window.axe.run(context, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      resultTypes: ['violations'],
+    });
+    return result.violations.map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}\n      ${v.nodes
+          .slice(0, 5)
+          .map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1, 2).join('').trim()}`)
+          .join('\n      ')}`,
+    );
   }, exclude);
-  assert.equal(violations.length, 0, `axe on ${label} (${page.viewportSize()?.width ?? '?'} px): ${violations.length} WCAG A/AA violation(s)\n    ${violations.join('\n    ')}`);
+  assert.equal(
+    violations.length,
+    0,
+    `axe on ${label} (${page.viewportSize()?.width ?? '?'} px): ${violations.length} WCAG A/AA violation(s)\n    ${violations.join('\n    ')}`,
+  );
 }
 
 let axeScript;
@@ -153,12 +187,23 @@ function axeSource() {
 
 /** Limits on guest orders far above what the journeys place (one phone, one address, 15 straps in
  *  one order): journeys that test the limits set their own and put these back. */
-export const E2E_GUEST_ORDER_LIMITS = { perAddressSoft: 100000, perAddressHard: 100000, perPhoneSoft: 100000, perPhoneHard: 100000, perEmailSoft: 100000, perEmailHard: 100000, maxUnits: 999 };
+export const E2E_GUEST_ORDER_LIMITS = {
+  perAddressSoft: 100000,
+  perAddressHard: 100000,
+  perPhoneSoft: 100000,
+  perPhoneHard: 100000,
+  perEmailSoft: 100000,
+  perEmailHard: 100000,
+  maxUnits: 999,
+};
 
 /** Set the guest-order limits (Настройки → Поръчки без регистрация) as the admin, through the API. */
 export async function setGuestOrderLimits(request, admin, limits) {
   const { csrfToken } = await (await request.get('/api/csrf-token')).json();
-  const login = await request.post('/api/auth/login', { headers: { 'x-csrf-token': csrfToken }, data: { email: admin.email, password: admin.password } });
+  const login = await request.post('/api/auth/login', {
+    headers: { 'x-csrf-token': csrfToken },
+    data: { email: admin.email, password: admin.password },
+  });
   assert.equal(login.status(), 200, `admin sign-in: ${login.status()}`);
   const csrf = (await login.json()).csrfToken ?? csrfToken;
   const put = await request.put('/api/admin/settings', { headers: { 'x-csrf-token': csrf }, data: { guestOrders: limits } });

@@ -61,8 +61,20 @@ async function main() {
   // The server as `npm start` runs it: the built bundle.
   const server = spawn(process.execPath, [fs.realpathSync(path.join(ROOT, 'build/current/server/main.js'))], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir, DB_FILE: path.join(dataDir, 'shop.sqlite3'), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED_DEMO: '1', LOG_REQUESTS: '0',
-      ECONT_API_URL: couriers.econtUrl, ECONT_USER: couriers.credentials.user, ECONT_PASSWORD: couriers.credentials.password },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DB_FILE: path.join(dataDir, 'shop.sqlite3'),
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      SEED_DEMO: '1',
+      LOG_REQUESTS: '0',
+      ECONT_API_URL: couriers.econtUrl,
+      ECONT_USER: couriers.credentials.user,
+      ECONT_PASSWORD: couriers.credentials.password,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let serverLog = '';
@@ -71,7 +83,15 @@ async function main() {
 
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-dev-shm-usage'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+    ],
   });
   const results = [];
   const started = Date.now();
@@ -82,7 +102,10 @@ async function main() {
     const setup = await playwrightRequest.newContext({ baseURL: base });
     await setGuestOrderLimits(setup, ADMIN, E2E_GUEST_ORDER_LIMITS);
     await setup.dispose();
-    const files = fs.readdirSync(path.join(ROOT, 'e2e', 'journeys')).filter((f) => f.endsWith('.mjs')).sort();
+    const files = fs
+      .readdirSync(path.join(ROOT, 'e2e', 'journeys'))
+      .filter((f) => f.endsWith('.mjs'))
+      .sort();
     for (const file of files) {
       const { journeys } = await import(path.join(ROOT, 'e2e', 'journeys', file));
       for (const journey of journeys) {
@@ -109,7 +132,12 @@ async function main() {
 }
 
 async function runJourney(browser, base, journey, width, name, dataDir, couriers) {
-  const context = await browser.newContext({ baseURL: base, viewport: { width, height: width < 600 ? 844 : 900 }, locale: 'bg-BG', timezoneId: 'Europe/Sofia' });
+  const context = await browser.newContext({
+    baseURL: base,
+    viewport: { width, height: width < 600 ? 844 : 900 },
+    locale: 'bg-BG',
+    timezoneId: 'Europe/Sofia',
+  });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   const consoleLines = [];
@@ -121,7 +149,12 @@ async function runJourney(browser, base, journey, width, name, dataDir, couriers
     console.log(`✓ ${name} (${Date.now() - t} ms)`);
     return { name, ok: true };
   } catch (err) {
-    console.log(`✗ ${name}\n  ${String(err?.stack || err).split('\n').slice(0, 6).join('\n  ')}`);
+    console.log(
+      `✗ ${name}\n  ${String(err?.stack || err)
+        .split('\n')
+        .slice(0, 6)
+        .join('\n  ')}`,
+    );
     fs.mkdirSync(ARTIFACTS, { recursive: true });
     const slug = name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
     await page.screenshot({ path: path.join(ARTIFACTS, `${slug}.png`), fullPage: true }).catch(() => undefined);

@@ -37,6 +37,8 @@ export async function buildServer(outdir) {
   const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
   const missing = devOnlyImports(imports, pkg);
   if (missing.length) {
-    throw new Error(`The server imports packages that are not production dependencies (move them to "dependencies"): ${missing.join(', ')}`);
+    throw new Error(
+      `The server imports packages that are not production dependencies (move them to "dependencies"): ${missing.join(', ')}`,
+    );
   }
 }

@@ -23,7 +23,17 @@ const VITE = path.join(ROOT, 'node_modules/vite/bin/vite.js');
 
 function vite(app) {
   return async (out) => {
-    run(process.execPath, [VITE, 'build', '--config', `${app}/vite.config.mts`, '--outDir', path.join(out, app), '--emptyOutDir', '--logLevel', 'warn']);
+    run(process.execPath, [
+      VITE,
+      'build',
+      '--config',
+      `${app}/vite.config.mts`,
+      '--outDir',
+      path.join(out, app),
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+    ]);
     run(process.execPath, [path.join(ROOT, 'scripts/compress-dist.mjs'), path.join(out, app)]);
   };
 }
@@ -32,7 +42,19 @@ function vite(app) {
  *  Koa server: backend/src/modules/storefront) into storefront-server/. */
 async function storefront(out) {
   await vite('storefront')(out);
-  run(process.execPath, [VITE, 'build', '--config', 'storefront/vite.config.mts', '--ssr', 'src/entry-server.tsx', '--outDir', path.join(out, 'storefront-server'), '--emptyOutDir', '--logLevel', 'warn']);
+  run(process.execPath, [
+    VITE,
+    'build',
+    '--config',
+    'storefront/vite.config.mts',
+    '--ssr',
+    'src/entry-server.tsx',
+    '--outDir',
+    path.join(out, 'storefront-server'),
+    '--emptyOutDir',
+    '--logLevel',
+    'warn',
+  ]);
 }
 
 /** The folders a part writes, when not just its own name (copied together when it is not rebuilt). */
@@ -49,7 +71,13 @@ export const PARTS = {
 
 function stamp() {
   // 20261123-213313-123-<pid>: sorts by time (to the millisecond), unique per process.
-  return new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').replace(/\.(\d{3})Z$/, '-$1') + `-${process.pid}`;
+  return (
+    new Date()
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace('T', '-')
+      .replace(/\.(\d{3})Z$/, '-$1') + `-${process.pid}`
+  );
 }
 
 /** Point build/current at `name` in one step: a new link renamed over the old one. */
@@ -66,9 +94,11 @@ function prune(keepName) {
     .filter((n) => /^\d{8}-\d{6}-\d{3}-\d+$/.test(n) && fs.existsSync(path.join(BUILD_DIR, n, 'build.json')))
     .sort()
     .reverse();
-  for (const name of builds.slice(KEEP_BUILDS)) if (name !== keepName) fs.rmSync(path.join(BUILD_DIR, name), { recursive: true, force: true });
+  for (const name of builds.slice(KEEP_BUILDS))
+    if (name !== keepName) fs.rmSync(path.join(BUILD_DIR, name), { recursive: true, force: true });
   // Folders of builds that failed half-way.
-  for (const n of fs.readdirSync(BUILD_DIR)) if (n.endsWith('.partial')) fs.rmSync(path.join(BUILD_DIR, n), { recursive: true, force: true });
+  for (const n of fs.readdirSync(BUILD_DIR))
+    if (n.endsWith('.partial')) fs.rmSync(path.join(BUILD_DIR, n), { recursive: true, force: true });
 }
 
 export async function build(only = []) {

@@ -19,7 +19,12 @@ for (const dist of process.argv.slice(2)) {
   for (const file of files(dist)) {
     const data = fs.readFileSync(file);
     if (data.length < 1024) continue;
-    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+    fs.writeFileSync(
+      `${file}.br`,
+      zlib.brotliCompressSync(data, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+      }),
+    );
     fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
     count++;
   }

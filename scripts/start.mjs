@@ -17,6 +17,8 @@ if (stale.length && canBuild) {
     console.error('No build to run (build/current/server/main.js) and no build tools here: run `npm ci && npm run build` first.');
     process.exit(1);
   }
-  console.warn(`Warning: the build of ${stale.join(', ')} looks older than the sources; run \`npm run build\` where the build tools are installed.`);
+  console.warn(
+    `Warning: the build of ${stale.join(', ')} looks older than the sources; run \`npm run build\` where the build tools are installed.`,
+  );
 }
 await import(pathToFileURL(fs.realpathSync(path.join(CURRENT, 'server/main.js'))).href);

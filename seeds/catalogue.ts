@@ -46,13 +46,31 @@ export interface DemoProduct {
 }
 
 export const CATEGORIES: DemoCategory[] = [
-  { name: 'TWINS', slug: 'twins', description: 'Устройства с две камери за вкус: избирате два вкуса и превключвате между тях с едно плъзгане.' },
-  { name: 'TRIPLES', slug: 'triples', description: 'Устройства с три камери за вкус: три вкуса в едно устройство, сменяте ги с въртящ се превключвател.' },
+  {
+    name: 'TWINS',
+    slug: 'twins',
+    description: 'Устройства с две камери за вкус: избирате два вкуса и превключвате между тях с едно плъзгане.',
+  },
+  {
+    name: 'TRIPLES',
+    slug: 'triples',
+    description: 'Устройства с три камери за вкус: три вкуса в едно устройство, сменяте ги с въртящ се превключвател.',
+  },
   { name: 'Течности', slug: 'technosti', description: 'Течности VAP SOLO в бутилки по 10 ml, със и без никотин.' },
   { name: 'Аксесоари', slug: 'aksesoari', description: 'Кабели, калъфи и връзки за вашето VAP SOLO устройство.' },
   { name: 'TWINS Ice', slug: 'twins-ice', parent: 'twins', description: 'TWINS с охлаждащ ефект: плодови вкусове с лед и свежа мента.' },
-  { name: 'TRIPLES Limited', slug: 'triples-limited', parent: 'triples', description: 'Ограничени серии TRIPLES със специален дизайн на корпуса.' },
-  { name: 'Никотинови соли', slug: 'nikotinovi-soli', parent: 'technosti', description: 'Течности с никотинова сол: по-мек удар в гърлото при същата сила.' },
+  {
+    name: 'TRIPLES Limited',
+    slug: 'triples-limited',
+    parent: 'triples',
+    description: 'Ограничени серии TRIPLES със специален дизайн на корпуса.',
+  },
+  {
+    name: 'Никотинови соли',
+    slug: 'nikotinovi-soli',
+    parent: 'technosti',
+    description: 'Течности с никотинова сол: по-мек удар в гърлото при същата сила.',
+  },
 ];
 
 /** The flavours of the flagship products, offered in every chamber. */
@@ -106,7 +124,8 @@ export const PRODUCTS: DemoProduct[] = [
     description:
       'VAP SOLO TWINS събира два вкуса в едно устройство: две отделни камери по 2 ml и плъзгач, с който сменяте вкуса за секунда. Изберете Вкус 1 и Вкус 2 от десет плодови и освежаващи вкуса – от ягода и диня до кола и мента. Батерията от 650 mAh се зарежда през USB-C, а тънкият алуминиев корпус се побира във всеки джоб.',
     seoTitle: 'VAP SOLO TWINS – два вкуса в едно устройство',
-    seoDescription: 'VAP SOLO TWINS: две камери по 2 ml, изберете два вкуса и превключвайте между тях. USB-C зареждане, 0, 10 или 20 mg никотин. Доставка в цяла България.',
+    seoDescription:
+      'VAP SOLO TWINS: две камери по 2 ml, изберете два вкуса и превключвайте между тях. USB-C зареждане, 0, 10 или 20 mg никотин. Доставка в цяла България.',
     attributes: twoChambers(FLAVOURS),
     variants: strengths('VS-TW', { 0: 38, 10: 4, 20: 57 }),
     images: [
@@ -234,8 +253,7 @@ export const PRODUCTS: DemoProduct[] = [
     nicotineMgMl: 20,
     volumeMl: TWINS_ML,
     daysAgo: 60,
-    description:
-      'Боровинка с лед в едната камера и кисел лимон в другата. Сладко, кисело и студено – в хармония, която не омръзва.',
+    description: 'Боровинка с лед в едната камера и кисел лимон в другата. Сладко, кисело и студено – в хармония, която не омръзва.',
     variants: strengths('VS-TW-BLICE', { 10: 3, 20: 26 }),
     images: [{ file: 'twins-borovinka-s-led-limon.svg', alt: 'TWINS Боровинка с лед & Лимон' }],
   },
@@ -254,7 +272,8 @@ export const PRODUCTS: DemoProduct[] = [
     description:
       'VAP SOLO TRIPLES носи три вкуса в едно устройство: три камери по 2 ml и въртящ се превключвател с ясно щракване. Изберете Вкус 1, Вкус 2 и Вкус 3 от десет вкуса и сменяйте настроението си, когато пожелаете. Батерия от 800 mAh с USB-C зареждане и индикатор за заряд.',
     seoTitle: 'VAP SOLO TRIPLES – три вкуса в едно устройство',
-    seoDescription: 'VAP SOLO TRIPLES: три камери по 2 ml, изберете три вкуса и превключвайте с едно завъртане. 0, 10 или 20 mg никотин. Промоционална цена.',
+    seoDescription:
+      'VAP SOLO TRIPLES: три камери по 2 ml, изберете три вкуса и превключвайте с едно завъртане. 0, 10 или 20 mg никотин. Промоционална цена.',
     attributes: threeChambers(FLAVOURS),
     variants: strengths('VS-TR', { 0: 22, 10: 0, 20: 3 }),
     images: [
@@ -285,8 +304,7 @@ export const PRODUCTS: DemoProduct[] = [
     nicotineMgMl: 20,
     volumeMl: TRIPLES_ML,
     daysAgo: 150,
-    description:
-      'Ягода, малина и боровинка в три камери. Трите горски вкуса са подбрани да се допълват – от сладко към леко кисело.',
+    description: 'Ягода, малина и боровинка в три камери. Трите горски вкуса са подбрани да се допълват – от сладко към леко кисело.',
     variants: strengths('VS-TR-BERRY', { 10: 17, 20: 29 }),
     images: [{ file: 'triples-berry-trio.svg', alt: 'TRIPLES Berry Trio – ягода, малина и боровинка' }],
   },
@@ -298,8 +316,7 @@ export const PRODUCTS: DemoProduct[] = [
     nicotineMgMl: 20,
     volumeMl: TRIPLES_ML,
     daysAgo: 110,
-    description:
-      'Мента, лимон и ананас: трио за свежест през целия ден. Започнете с ментата, продължете с лимона и завършете с ананаса.',
+    description: 'Мента, лимон и ананас: трио за свежест през целия ден. Започнете с ментата, продължете с лимона и завършете с ананаса.',
     variants: strengths('VS-TR-FRESH', { 0: 8, 10: 14, 20: 22 }),
     images: [{ file: 'triples-fresh.svg', alt: 'TRIPLES Fresh – мента, лимон и ананас' }],
   },
@@ -311,8 +328,7 @@ export const PRODUCTS: DemoProduct[] = [
     nicotineMgMl: 20,
     volumeMl: TRIPLES_ML,
     daysAgo: 90,
-    description:
-      'Праскова, грозде и диня – вкусът на българското лято в едно устройство. Сочни плодове без прекалена сладост.',
+    description: 'Праскова, грозде и диня – вкусът на българското лято в едно устройство. Сочни плодове без прекалена сладост.',
     variants: strengths('VS-TR-SUMMER', { 10: 25, 20: 5 }),
     images: [{ file: 'triples-summer-fruits.svg', alt: 'TRIPLES Summer Fruits – праскова, грозде и диня' }],
   },
@@ -324,8 +340,7 @@ export const PRODUCTS: DemoProduct[] = [
     nicotineMgMl: 20,
     volumeMl: TRIPLES_ML,
     daysAgo: 50,
-    description:
-      'Ванилия, карамел и кафе за сладкоежките. Топли, кремообразни вкусове, които вървят чудесно с кафето сутрин.',
+    description: 'Ванилия, карамел и кафе за сладкоежките. Топли, кремообразни вкусове, които вървят чудесно с кафето сутрин.',
     variants: strengths('VS-TR-DESSERT', { 10: 11, 20: 16 }),
     images: [{ file: 'triples-dessert.svg', alt: 'TRIPLES Dessert – ванилия, карамел и кафе' }],
   },
@@ -356,8 +371,7 @@ export const PRODUCTS: DemoProduct[] = [
     nicotineMgMl: 20,
     volumeMl: TRIPLES_ML,
     daysAgo: 5,
-    description:
-      'Неонови камери, които светят в тъмното, в черен корпус. Вкусове: кола, лимон и малина. Ограничено количество.',
+    description: 'Неонови камери, които светят в тъмното, в черен корпус. Вкусове: кола, лимон и малина. Ограничено количество.',
     variants: strengths('VS-TR-NEON', { 10: 13, 20: 9 }),
     images: [{ file: 'triples-neon-limited.svg', alt: 'TRIPLES Neon Limited с неонови камери' }],
   },
@@ -384,8 +398,7 @@ export const PRODUCTS: DemoProduct[] = [
     nicotineMgMl: 12,
     volumeMl: 10,
     daysAgo: 180,
-    description:
-      'Освежаваща диня с лек охлаждащ ефект, в бутилка от 10 ml. Съотношение 50/50 PG/VG, чист и ясен вкус.',
+    description: 'Освежаваща диня с лек охлаждащ ефект, в бутилка от 10 ml. Съотношение 50/50 PG/VG, чист и ясен вкус.',
     variants: strengths('VS-LQ-WMICE', { 0: 22, 3: 30, 6: 4, 12: 12 }),
     images: [{ file: 'liquid-dinya.svg', alt: 'Течност VAP SOLO Диня с лед, 10 ml' }],
   },
@@ -397,8 +410,7 @@ export const PRODUCTS: DemoProduct[] = [
     nicotineMgMl: 12,
     volumeMl: 10,
     daysAgo: 160,
-    description:
-      'Чиста, прохладна мента за свеж дъх след всяко дръпване. Бутилка от 10 ml, 50/50 PG/VG.',
+    description: 'Чиста, прохладна мента за свеж дъх след всяко дръпване. Бутилка от 10 ml, 50/50 PG/VG.',
     variants: strengths('VS-LQ-MINT', { 0: 26, 3: 31, 6: 20, 12: 15 }),
     images: [{ file: 'liquid-menta.svg', alt: 'Течност VAP SOLO Мента, 10 ml' }],
   },
@@ -411,8 +423,7 @@ export const PRODUCTS: DemoProduct[] = [
     volumeMl: 10,
     featured: true,
     daysAgo: 120,
-    description:
-      'Наситен вкус на узряло манго с тропически аромат. Бутилка от 10 ml с детска защита на капачката, 50/50 PG/VG.',
+    description: 'Наситен вкус на узряло манго с тропически аромат. Бутилка от 10 ml с детска защита на капачката, 50/50 PG/VG.',
     variants: strengths('VS-LQ-MANGO', { 0: 18, 3: 24, 6: 27, 12: 21 }),
     images: [{ file: 'liquid-mango.svg', alt: 'Течност VAP SOLO Манго, 10 ml' }],
   },
@@ -424,8 +435,7 @@ export const PRODUCTS: DemoProduct[] = [
     nicotineMgMl: 12,
     volumeMl: 10,
     daysAgo: 80,
-    description:
-      'Класическа кола с резенче лимон, в бутилка от 10 ml. Леко газиран усет и цитрусов завършек, 50/50 PG/VG.',
+    description: 'Класическа кола с резенче лимон, в бутилка от 10 ml. Леко газиран усет и цитрусов завършек, 50/50 PG/VG.',
     variants: strengths('VS-LQ-COLA', { 0: 14, 3: 19, 6: 16, 12: 2 }),
     images: [{ file: 'liquid-kola.svg', alt: 'Течност VAP SOLO Кола & Лимон, 10 ml' }],
   },
@@ -494,8 +504,7 @@ export const PRODUCTS: DemoProduct[] = [
     category: 'aksesoari',
     price: 9.9,
     daysAgo: 185,
-    description:
-      'Силиконов калъф за TRIPLES с изрези за трите камери и превключвателя. Приятен на допир и лесен за почистване.',
+    description: 'Силиконов калъф за TRIPLES с изрези за трите камери и превключвателя. Приятен на допир и лесен за почистване.',
     variants: [
       { name: 'Черен', sku: 'VS-AC-CASE-TR-BLK', stock: 31 },
       { name: 'Мента', sku: 'VS-AC-CASE-TR-MNT', stock: 18 },
@@ -522,8 +531,7 @@ export const PRODUCTS: DemoProduct[] = [
     category: 'aksesoari',
     price: 14.9,
     daysAgo: 65,
-    description:
-      'Твърд калъф с цип за устройство, резервна течност и кабел. Мека подплата отвътре и карабинер за раница или колан.',
+    description: 'Твърд калъф с цип за устройство, резервна течност и кабел. Мека подплата отвътре и карабинер за раница или колан.',
     variants: [{ name: 'Графит', sku: 'VS-AC-POUCH', stock: 23 }],
     images: [{ file: 'kalaf-s-tsip.svg', alt: 'Калъф за носене с цип' }],
   },
@@ -538,8 +546,7 @@ export const PRODUCTS: DemoProduct[] = [
     nicotineMgMl: 20,
     volumeMl: TRIPLES_ML,
     daysAgo: 2,
-    description:
-      'Зимната ограничена серия: канела, ябълка и горещ шоколад в корпус с цвят на скреж. Очаквайте я скоро.',
+    description: 'Зимната ограничена серия: канела, ябълка и горещ шоколад в корпус с цвят на скреж. Очаквайте я скоро.',
     variants: strengths('VS-TR-WINTER', { 10: 0, 20: 0 }),
     images: [{ file: 'triples-winter-limited.svg', alt: 'TRIPLES Winter Limited' }],
   },
@@ -552,8 +559,7 @@ export const PRODUCTS: DemoProduct[] = [
     nicotineMgMl: 20,
     volumeMl: TWINS_ML,
     daysAgo: 4,
-    description:
-      'Еспресо в едната камера и сладка сметана в другата. Подготвя се за пускане в продажба.',
+    description: 'Еспресо в едната камера и сладка сметана в другата. Подготвя се за пускане в продажба.',
     variants: strengths('VS-TW-COFFEE', { 10: 0, 20: 0 }),
     images: [{ file: 'twins-kafe-smetana.svg', alt: 'TWINS Кафе & Сметана' }],
   },
@@ -566,8 +572,7 @@ export const PRODUCTS: DemoProduct[] = [
     nicotineMgMl: 20,
     volumeMl: TWINS_ML,
     daysAgo: 300,
-    description:
-      'Класически тютюн и тютюн с ванилия в две камери. Изданието е спряно от производство и вече не се предлага.',
+    description: 'Класически тютюн и тютюн с ванилия в две камери. Изданието е спряно от производство и вече не се предлага.',
     variants: strengths('VS-TW-TOB', { 20: 0 }),
     images: [{ file: 'twins-classic-tyutyun.svg', alt: 'TWINS Classic Тютюн' }],
   },

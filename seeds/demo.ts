@@ -58,9 +58,18 @@ export async function seedDemo(knex: Knex, opts: { uploadDir: string }): Promise
       const at = daysAgo(now, 250, position);
       const parentId = c.parent ? categoryIds.get(c.parent) : null;
       if (parentId === undefined) throw new Error(`demo category ${c.slug}: parent ${c.parent} must come first`);
-      categoryIds.set(c.slug, await insertId(trx, 'categories', {
-        name: c.name, slug: c.slug, description: c.description, parentId, position, createdAt: at, updatedAt: at,
-      }));
+      categoryIds.set(
+        c.slug,
+        await insertId(trx, 'categories', {
+          name: c.name,
+          slug: c.slug,
+          description: c.description,
+          parentId,
+          position,
+          createdAt: at,
+          updatedAt: at,
+        }),
+      );
     }
 
     // Attributes and their values are shared by products: one 'Вкус 1' with all its values.
@@ -104,20 +113,27 @@ export async function seedDemo(knex: Knex, opts: { uploadDir: string }): Promise
         updatedAt,
       });
 
-      await trx('variants').insert(p.variants.map((v, position) => ({
-        productId,
-        sku: v.sku,
-        name: v.name,
-        price: v.price === undefined ? null : toMinor(v.price),
-        stock: v.stock,
-        position,
-        createdAt,
-        updatedAt,
-      })));
+      await trx('variants').insert(
+        p.variants.map((v, position) => ({
+          productId,
+          sku: v.sku,
+          name: v.name,
+          price: v.price === undefined ? null : toMinor(v.price),
+          stock: v.stock,
+          position,
+          createdAt,
+          updatedAt,
+        })),
+      );
 
-      await trx('product_images').insert(p.images.map((img, position) => ({
-        productId, url: DEMO_URL_PREFIX + img.file, alt: img.alt, position,
-      })));
+      await trx('product_images').insert(
+        p.images.map((img, position) => ({
+          productId,
+          url: DEMO_URL_PREFIX + img.file,
+          alt: img.alt,
+          position,
+        })),
+      );
 
       const offered = Object.entries(p.attributes ?? {}).flatMap(([name, values]) =>
         values.map((value, position) => ({
@@ -125,7 +141,8 @@ export async function seedDemo(knex: Knex, opts: { uploadDir: string }): Promise
           attributeId: attributeIds.get(name)!,
           attributeValueId: valueIds.get(`${name}\u0000${value}`)!,
           position,
-        })));
+        })),
+      );
       if (offered.length) await trx('product_attributes').insert(offered);
     }
 
@@ -136,24 +153,36 @@ export async function seedDemo(knex: Knex, opts: { uploadDir: string }): Promise
     }
 
     // A shopper may have registered one of these addresses before the catalogue was seeded.
-    const taken = new Set((await trx('users').whereIn('email', CUSTOMERS.map((c) => c.email)).select('email')).map((u) => u.email));
+    const taken = new Set(
+      (
+        await trx('users')
+          .whereIn(
+            'email',
+            CUSTOMERS.map((c) => c.email),
+          )
+          .select('email')
+      ).map((u) => u.email),
+    );
     const customers = CUSTOMERS.map((c, i) => ({ ...c, passwordHash: passwordHashes[i] })).filter((c) => !taken.has(c.email));
-    if (customers.length) await trx('users').insert(customers.map((c, i) => {
-      const createdAt = daysAgo(now, c.daysAgo);
-      return {
-        email: c.email,
-        passwordHash: c.passwordHash,
-        firstName: c.firstName,
-        lastName: c.lastName,
-        phone: c.phone,
-        role: 'customer',
-        twoFactorEnabled: false,
-        searchText: searchable(c.email, c.firstName, c.lastName, c.phone),
-        createdAt,
-        updatedAt: createdAt,
-        lastLoginAt: daysAgo(now, Math.floor(c.daysAgo / 4), 600 + i * 37),
-      };
-    }));
+    if (customers.length)
+      await trx('users').insert(
+        customers.map((c, i) => {
+          const createdAt = daysAgo(now, c.daysAgo);
+          return {
+            email: c.email,
+            passwordHash: c.passwordHash,
+            firstName: c.firstName,
+            lastName: c.lastName,
+            phone: c.phone,
+            role: 'customer',
+            twoFactorEnabled: false,
+            searchText: searchable(c.email, c.firstName, c.lastName, c.phone),
+            createdAt,
+            updatedAt: createdAt,
+            lastLoginAt: daysAgo(now, Math.floor(c.daysAgo / 4), 600 + i * 37),
+          };
+        }),
+      );
 
     await seedDemoOrders(trx, now);
   });

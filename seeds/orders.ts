@@ -40,7 +40,14 @@ const OFFICES: Record<string, string[]> = {
 function pathFor(ageDays: number, r: () => number): OrderStatus[] {
   const roll = r();
   if (ageDays < 1) return roll < 0.7 ? ['pending'] : ['pending', 'confirmed'];
-  if (ageDays < 3) return roll < 0.3 ? ['pending'] : roll < 0.6 ? ['pending', 'confirmed'] : roll < 0.93 ? ['pending', 'confirmed', 'shipped'] : ['pending', 'cancelled'];
+  if (ageDays < 3)
+    return roll < 0.3
+      ? ['pending']
+      : roll < 0.6
+        ? ['pending', 'confirmed']
+        : roll < 0.93
+          ? ['pending', 'confirmed', 'shipped']
+          : ['pending', 'cancelled'];
   if (roll < 0.06) return ['pending', 'cancelled'];
   if (roll < 0.1) return ['pending', 'confirmed', 'cancelled'];
   if (roll < 0.13 && ageDays > 10) return ['pending', 'confirmed', 'shipped', 'delivered', 'returned'];
@@ -51,7 +58,12 @@ function pathFor(ageDays: number, r: () => number): OrderStatus[] {
 export async function seedDemoOrders(trx: Knex.Transaction, now: number): Promise<void> {
   const r = random(20261122);
   const products = await trx('products').where({ status: 'active' }).select('id', 'name', 'price');
-  const variants = await trx('variants').whereIn('productId', products.map((p) => p.id)).select('id', 'productId', 'name', 'sku', 'price');
+  const variants = await trx('variants')
+    .whereIn(
+      'productId',
+      products.map((p) => p.id),
+    )
+    .select('id', 'productId', 'name', 'sku', 'price');
   const offered = await trx('productAttributes')
     .join('attributes', 'attributes.id', 'productAttributes.attributeId')
     .join('attributeValues', 'attributeValues.id', 'productAttributes.attributeValueId')
@@ -71,7 +83,14 @@ export async function seedDemoOrders(trx: Knex.Transaction, now: number): Promis
     const customer = r() < 0.55 && customers.length ? customers[Math.floor(r() * customers.length)] : null;
     const guest = GUESTS[Math.floor(r() * GUESTS.length)];
     const person = customer
-      ? { firstName: customer.firstName, lastName: customer.lastName, email: customer.email, phone: customer.phone, city: 'София', postcode: '1000' }
+      ? {
+          firstName: customer.firstName,
+          lastName: customer.lastName,
+          email: customer.email,
+          phone: customer.phone,
+          city: 'София',
+          postcode: '1000',
+        }
       : { firstName: guest[0], lastName: guest[1], email: guest[2], phone: guest[3], city: guest[4], postcode: guest[5] };
     const method = (['econt_office', 'speedy_office', 'address'] as const)[Math.floor(r() * 3)];
     const paymentMethod = r() < 0.75 ? 'cod' : 'bank_transfer';
@@ -91,56 +110,65 @@ export async function seedDemoOrders(trx: Knex.Transaction, now: number): Promis
     const totals = computeTotals(lines, { method, rule });
     const path = pathFor(ageDays, r);
     const status = path[path.length - 1];
-    const paid = (status === 'delivered' || status === 'returned') || (paymentMethod === 'bank_transfer' && path.includes('confirmed') && status !== 'cancelled');
+    const paid =
+      status === 'delivered' ||
+      status === 'returned' ||
+      (paymentMethod === 'bank_transfer' && path.includes('confirmed') && status !== 'cancelled');
     const paymentStatus = status === 'returned' && paid ? 'refunded' : paid ? 'paid' : 'unpaid';
-    const stepMs = (i: number) => createdMs + Math.min(i * (8 + r() * 30) * HOUR_MS, (ageDays * DAY_MS) * (i / path.length));
+    const stepMs = (i: number) => createdMs + Math.min(i * (8 + r() * 30) * HOUR_MS, ageDays * DAY_MS * (i / path.length));
     const deliveredIndex = path.indexOf('delivered');
     const deliveredAt = deliveredIndex >= 0 ? new Date(stepMs(deliveredIndex)).toISOString() : null;
 
-    const [row] = await trx('orders').insert({
-      number: `seed-${n}`,
-      userId: customer?.id ?? null,
-      status,
-      paymentStatus,
-      paymentMethod,
-      customerFirstName: person.firstName,
-      customerLastName: person.lastName,
-      customerEmail: person.email,
-      customerPhone: person.phone,
-      shippingMethod: method,
-      shippingCity: person.city,
-      shippingPostcode: person.postcode,
-      shippingAddress: OFFICES[method][Math.floor(r() * OFFICES[method].length)],
-      subtotal: totals.subtotal,
-      discountTotal: 0,
-      shippingTotal: totals.shippingTotal,
-      total: totals.total,
-      currency: 'BGN',
-      note: r() < 0.15 ? 'Моля, обадете се преди доставка.' : '',
-      staffNote: '',
-      trackingNumber: path.includes('shipped') ? `10${Math.floor(1e9 + r() * 8e9)}` : '',
-      searchText: '',
-      deliveredAt,
-      createdAt,
-      updatedAt: new Date(stepMs(path.length - 1)).toISOString(),
-    }).returning('id');
+    const [row] = await trx('orders')
+      .insert({
+        number: `seed-${n}`,
+        userId: customer?.id ?? null,
+        status,
+        paymentStatus,
+        paymentMethod,
+        customerFirstName: person.firstName,
+        customerLastName: person.lastName,
+        customerEmail: person.email,
+        customerPhone: person.phone,
+        shippingMethod: method,
+        shippingCity: person.city,
+        shippingPostcode: person.postcode,
+        shippingAddress: OFFICES[method][Math.floor(r() * OFFICES[method].length)],
+        subtotal: totals.subtotal,
+        discountTotal: 0,
+        shippingTotal: totals.shippingTotal,
+        total: totals.total,
+        currency: 'BGN',
+        note: r() < 0.15 ? 'Моля, обадете се преди доставка.' : '',
+        staffNote: '',
+        trackingNumber: path.includes('shipped') ? `10${Math.floor(1e9 + r() * 8e9)}` : '',
+        searchText: '',
+        deliveredAt,
+        createdAt,
+        updatedAt: new Date(stepMs(path.length - 1)).toISOString(),
+      })
+      .returning('id');
     const orderId = typeof row === 'object' ? row.id : row;
     const number = orderNumber(orderId);
-    await trx('orders').where({ id: orderId }).update({ number, searchText: searchable(number, person.firstName, person.lastName, person.email, person.phone) });
+    await trx('orders')
+      .where({ id: orderId })
+      .update({ number, searchText: searchable(number, person.firstName, person.lastName, person.email, person.phone) });
 
-    await trx('orderItems').insert(lines.map((l) => ({
-      orderId,
-      productId: l.p.id,
-      variantId: l.v.id,
-      productName: l.p.name,
-      variantName: l.v.name,
-      sku: l.v.sku,
-      attributes: JSON.stringify(l.attributes),
-      personalization: '',
-      unitPrice: l.unitPrice,
-      quantity: l.quantity,
-      lineTotal: l.lineTotal,
-    })));
+    await trx('orderItems').insert(
+      lines.map((l) => ({
+        orderId,
+        productId: l.p.id,
+        variantId: l.v.id,
+        productName: l.p.name,
+        variantName: l.v.name,
+        sku: l.v.sku,
+        attributes: JSON.stringify(l.attributes),
+        personalization: '',
+        unitPrice: l.unitPrice,
+        quantity: l.quantity,
+        lineTotal: l.lineTotal,
+      })),
+    );
     const paidAt = paid ? new Date(stepMs(paymentMethod === 'cod' ? Math.max(deliveredIndex, 1) : 1)).toISOString() : null;
     await trx('payments').insert({
       orderId,
@@ -153,27 +181,56 @@ export async function seedDemoOrders(trx: Knex.Transaction, now: number): Promis
       createdAt,
       updatedAt: createdAt,
     });
-    await trx('orderEvents').insert(path.map((to, i) => ({
-      orderId,
-      type: i === 0 ? 'created' : 'status',
-      fromStatus: i === 0 ? null : path[i - 1],
-      toStatus: to,
-      note: '',
-      actorUserId: i === 0 ? customer?.id ?? null : null,
-      actorLabel: i === 0 ? `${person.firstName} ${person.lastName}` : admin,
-      createdAt: new Date(stepMs(i)).toISOString(),
-    })));
+    await trx('orderEvents').insert(
+      path.map((to, i) => ({
+        orderId,
+        type: i === 0 ? 'created' : 'status',
+        fromStatus: i === 0 ? null : path[i - 1],
+        toStatus: to,
+        note: '',
+        actorUserId: i === 0 ? (customer?.id ?? null) : null,
+        actorLabel: i === 0 ? `${person.firstName} ${person.lastName}` : admin,
+        createdAt: new Date(stepMs(i)).toISOString(),
+      })),
+    );
     if (status === 'pending' && ageDays < 2) {
-      await trx('notifications').insert({ type: 'order', message: `Нова поръчка ${number} от ${person.firstName} ${person.lastName}`, link: `/admin/orders/${orderId}`, isRead: false, createdAt });
+      await trx('notifications').insert({
+        type: 'order',
+        message: `Нова поръчка ${number} от ${person.firstName} ${person.lastName}`,
+        link: `/admin/orders/${orderId}`,
+        isRead: false,
+        createdAt,
+      });
     }
     // Only moves the state machine allows were written.
-    for (let i = 1; i < path.length; i++) if (!ORDER_TRANSITIONS[path[i - 1]].includes(path[i])) throw new Error(`demo order path ${path.join('>')}`);
+    for (let i = 1; i < path.length; i++)
+      if (!ORDER_TRANSITIONS[path[i - 1]].includes(path[i])) throw new Error(`demo order path ${path.join('>')}`);
   }
 
   const at = new Date(now - 30 * DAY_MS).toISOString();
   await trx('discounts').insert([
-    { code: 'WELCOME10', type: 'percent', value: 10, minSubtotal: 0, perCustomerLimit: 1, usedCount: 0, active: true, createdAt: at, updatedAt: at },
+    {
+      code: 'WELCOME10',
+      type: 'percent',
+      value: 10,
+      minSubtotal: 0,
+      perCustomerLimit: 1,
+      usedCount: 0,
+      active: true,
+      createdAt: at,
+      updatedAt: at,
+    },
     { code: 'FREESHIP', type: 'free_shipping', value: 0, minSubtotal: 5000, usedCount: 0, active: true, createdAt: at, updatedAt: at },
-    { code: 'SOLO5', type: 'fixed', value: 500, minSubtotal: 3000, usageLimit: 100, usedCount: 0, active: true, createdAt: at, updatedAt: at },
+    {
+      code: 'SOLO5',
+      type: 'fixed',
+      value: 500,
+      minSubtotal: 3000,
+      usageLimit: 100,
+      usedCount: 0,
+      active: true,
+      createdAt: at,
+      updatedAt: at,
+    },
   ]);
 }

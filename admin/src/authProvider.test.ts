@@ -1,4 +1,3 @@
-
 import { API } from '@domain/messages';
 import { authProvider, resetAuthCache } from './authProvider';
 import { setCsrfToken } from './httpClient';
@@ -37,7 +36,10 @@ test('a customer is refused in Bulgarian and signed out again', async () => {
 
 test('a customer session from the shop does not open the panel: quietly back to /signin', async () => {
   mockFetch({ 'GET /api/auth/me': { body: { user: user('customer') } } });
-  await expect(authProvider.checkAuth({})).rejects.toEqual({ message: false, redirectTo: `${window.location.origin}/signin?next=%2Fadmin` });
+  await expect(authProvider.checkAuth({})).rejects.toEqual({
+    message: false,
+    redirectTo: `${window.location.origin}/signin?next=%2Fadmin`,
+  });
 });
 
 test('no session: the storefront sign-in page, coming back to this admin page, with no red error', async () => {

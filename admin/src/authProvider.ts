@@ -55,7 +55,10 @@ export const authProvider: AuthProvider = {
     } else {
       const email = (params.email ?? params.username ?? '').trim();
       await refreshCsrfToken();
-      ({ json } = await httpClient(`${API_URL}/auth/login`, { method: 'POST', body: JSON.stringify({ email, password: params.password }) }));
+      ({ json } = await httpClient(`${API_URL}/auth/login`, {
+        method: 'POST',
+        body: JSON.stringify({ email, password: params.password }),
+      }));
       if (json?.twoFactorRequired) throw new TwoFactorRequired(json.message);
     }
     const user = json?.user as AdminUser | undefined;

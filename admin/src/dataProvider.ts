@@ -98,7 +98,9 @@ async function productPayload(data: Record<string, any>): Promise<Record<string,
       .filter((a: any) => a && a.name)
       .map((a: any) => ({
         name: a.name,
-        values: (a.values ?? []).map((v: any) => (typeof v === 'string' ? v : v?.value)).filter((v: unknown) => typeof v === 'string' && v.trim()),
+        values: (a.values ?? [])
+          .map((v: any) => (typeof v === 'string' ? v : v?.value))
+          .filter((v: unknown) => typeof v === 'string' && v.trim()),
       }));
   }
   if (Array.isArray(data.variants)) {
@@ -141,14 +143,21 @@ export function createDataProvider(): ShopDataProvider {
     unreadCount: async () => Number((await httpClient(`${ADMIN_API}/notifications/unread-count`)).json?.count ?? 0),
     readAllNotifications: async () => (await httpClient(`${ADMIN_API}/notifications/read-all`, { method: 'POST' })).json ?? {},
     tokens: async () => ((await httpClient(`${API_URL}/account/tokens`)).json?.tokens ?? []) as ApiToken[],
-    createToken: async (name, expiresInDays) => (await httpClient(`${API_URL}/account/tokens`, { method: 'POST', body: JSON.stringify({ name, expiresInDays }) })).json,
+    createToken: async (name, expiresInDays) =>
+      (await httpClient(`${API_URL}/account/tokens`, { method: 'POST', body: JSON.stringify({ name, expiresInDays }) })).json,
     revokeToken: async (id) => {
       await httpClient(`${API_URL}/account/tokens/${id}`, { method: 'DELETE' });
     },
     twoFactorStatus: async () => Boolean((await httpClient(`${API_URL}/isTwoFactorAuthEnabled`)).json?.twoFactorAuth),
-    twoFactorSetup: async () => (await httpClient(`${API_URL}/account/2fa/setup`, { method: 'POST', body: '{}' })).json as { secret: string; qr: string },
-    twoFactorEnable: async (code: string) => (await httpClient(`${API_URL}/account/2fa/enable`, { method: 'POST', body: JSON.stringify({ code }) })).json as { message: string; backupCodes: string[] },
-    twoFactorDisable: async (code: string) => (await httpClient(`${API_URL}/account/2fa/disable`, { method: 'POST', body: JSON.stringify({ code }) })).json as { message: string },
+    twoFactorSetup: async () =>
+      (await httpClient(`${API_URL}/account/2fa/setup`, { method: 'POST', body: '{}' })).json as { secret: string; qr: string },
+    twoFactorEnable: async (code: string) =>
+      (await httpClient(`${API_URL}/account/2fa/enable`, { method: 'POST', body: JSON.stringify({ code }) })).json as {
+        message: string;
+        backupCodes: string[];
+      },
+    twoFactorDisable: async (code: string) =>
+      (await httpClient(`${API_URL}/account/2fa/disable`, { method: 'POST', body: JSON.stringify({ code }) })).json as { message: string },
     uploadImage,
     duplicateProduct: async (id) => (await httpClient(`${ADMIN_API}/products/${id}/duplicate`, { method: 'POST', body: '{}' })).json,
     importProducts: async (file, dryRun) => {

@@ -1,4 +1,3 @@
-
 import { mockFetch } from './test/fetchMock';
 import { httpClient, setCsrfToken, TOKEN_KEY } from './httpClient';
 import { i18nProvider } from './i18nProvider';
@@ -45,15 +44,23 @@ test("the server's Bulgarian message is the error's message", async () => {
     'GET /api/csrf-token': { body: { csrfToken: 't' } },
     'PUT /api/admin/orders/1': { status: 409, body: { message: 'Поръчка със статус „Доставена“ не може да премине в „Нова“.' } },
   });
-  await expect(createDataProvider().update('orders', { id: 1, data: { status: 'pending' }, previousData: { id: 1 } })).rejects.toMatchObject({
+  await expect(
+    createDataProvider().update('orders', { id: 1, data: { status: 'pending' }, previousData: { id: 1 } }),
+  ).rejects.toMatchObject({
     status: 409,
     message: 'Поръчка със статус „Доставена“ не може да премине в „Нова“.',
   });
 });
 
 test('lists use the simple-rest dialect on /api/admin', async () => {
-  const { calls } = mockFetch({ 'GET /api/admin/orders': { body: [{ id: 1, number: 'VS-1' }], headers: { 'Content-Range': 'orders 0-0/1' } } });
-  const { data, total } = await createDataProvider().getList('orders', { pagination: { page: 1, perPage: 25 }, sort: { field: 'createdAt', order: 'DESC' }, filter: { status: 'pending' } });
+  const { calls } = mockFetch({
+    'GET /api/admin/orders': { body: [{ id: 1, number: 'VS-1' }], headers: { 'Content-Range': 'orders 0-0/1' } },
+  });
+  const { data, total } = await createDataProvider().getList('orders', {
+    pagination: { page: 1, perPage: 25 },
+    sort: { field: 'createdAt', order: 'DESC' },
+    filter: { status: 'pending' },
+  });
   expect(data).toEqual([{ id: 1, number: 'VS-1' }]);
   expect(total).toBe(1);
   const url = decodeURIComponent(calls[0].url);
@@ -71,7 +78,14 @@ test('product images chosen in the form are uploaded, then stored as { url, alt 
   const file = new File(['x'], 'new.webp', { type: 'image/webp' });
   await createDataProvider().update('products', {
     id: 3,
-    data: { name: 'TWINS', images: [{ url: '/uploads/old.webp', alt: 'old', src: '/uploads/old.webp' }, { rawFile: file, src: 'blob:x', title: 'new.webp' }], attributes: [{ id: 1, name: 'Вкус', values: [{ id: 2, value: 'Мента' }] }] },
+    data: {
+      name: 'TWINS',
+      images: [
+        { url: '/uploads/old.webp', alt: 'old', src: '/uploads/old.webp' },
+        { rawFile: file, src: 'blob:x', title: 'new.webp' },
+      ],
+      attributes: [{ id: 1, name: 'Вкус', values: [{ id: 2, value: 'Мента' }] }],
+    },
     previousData: { id: 3 },
   });
   const put = calls.find((c) => c.method === 'PUT')!;
@@ -106,7 +120,11 @@ describe('the spec’s §7 and §8 rules', () => {
       'GET /api/auth/me': { status: 500, body: {} },
       'GET /api/csrf-token': { body: { csrfToken: 't' } },
     });
-    const messageOf = (p: Promise<unknown>) => p.then(() => 'ok', (e: Error) => e.message);
+    const messageOf = (p: Promise<unknown>) =>
+      p.then(
+        () => 'ok',
+        (e: Error) => e.message,
+      );
     expect(await messageOf(httpClient('/api/admin/users/4'))).toBe('Неуспешно зареждане на потребителя.');
     await i18nProvider.changeLocale('en');
     expect(await messageOf(httpClient('/api/admin/users/4'))).toBe('Failed to get user');

@@ -55,7 +55,11 @@ function withSpecMessage(error: unknown, method: string, url: string): unknown {
   return new HttpError(message, error.status, error.body);
 }
 
-export async function httpClient(url: string, options: HttpOptions = {}, retried = false): Promise<{ status: number; headers: Headers; body: string; json: any }> {
+export async function httpClient(
+  url: string,
+  options: HttpOptions = {},
+  retried = false,
+): Promise<{ status: number; headers: Headers; body: string; json: any }> {
   const method = (options.method ?? 'GET').toUpperCase();
   const headers = new Headers(options.headers ?? {});
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');

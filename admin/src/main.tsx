@@ -7,7 +7,11 @@ async function start() {
     window.location.replace(signInUrl());
     return;
   }
-  const [{ StrictMode, createElement }, { createRoot }, { Root }] = await Promise.all([import('react'), import('react-dom/client'), import('./App')]);
+  const [{ StrictMode, createElement }, { createRoot }, { Root }] = await Promise.all([
+    import('react'),
+    import('react-dom/client'),
+    import('./App'),
+  ]);
   createRoot(document.getElementById('root')!).render(createElement(StrictMode, null, createElement(Root)));
 }
 

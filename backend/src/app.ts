@@ -118,12 +118,7 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
   }
 
   const api = new Router({ prefix: '/api' });
-  api.use(
-    sessionMiddleware(app, knex, config.secureCookies, writes),
-    parseJsonBodies(),
-    authenticate,
-    requireCsrf,
-  );
+  api.use(sessionMiddleware(app, knex, config.secureCookies, writes), parseJsonBodies(), authenticate, requireCsrf);
   // For monitors. Live: the process answers and the database is reachable.
   api.get('/health', async (ctx) => {
     await knex.raw('select 1');
@@ -142,13 +137,34 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
   api.use('/admin', requireAdmin, auditAdminMutations, ...(config.memoryCaches ? [serveAdminListCache(adminLists)] : []));
 
   const areas = [
-    authRoutes(), accountRoutes(), tokenRoutes(), userRoutes(), categoryRoutes(), productRoutes(), uploadRoutes(),
-    cartRoutes(), checkoutRoutes(), ordersRoutes(), adminOrdersRoutes(), paymentsRoutes(), discountsRoutes(),
-    notificationsRoutes(), contactRoutes(), settingsRoutes(), analyticsRoutes(), auditLogRoutes(),
+    authRoutes(),
+    accountRoutes(),
+    tokenRoutes(),
+    userRoutes(),
+    categoryRoutes(),
+    productRoutes(),
+    uploadRoutes(),
+    cartRoutes(),
+    checkoutRoutes(),
+    ordersRoutes(),
+    adminOrdersRoutes(),
+    paymentsRoutes(),
+    discountsRoutes(),
+    notificationsRoutes(),
+    contactRoutes(),
+    settingsRoutes(),
+    analyticsRoutes(),
+    auditLogRoutes(),
     invoiceRoutes(),
-    courierRoutes(), shipmentRoutes(),
-    customersRoutes(), inventoryRoutes(), privacyRoutes(),
-    flavourListRoutes(), productDuplicateRoutes(), csvImportRoutes(), packingSlipRoutes(),
+    courierRoutes(),
+    shipmentRoutes(),
+    customersRoutes(),
+    inventoryRoutes(),
+    privacyRoutes(),
+    flavourListRoutes(),
+    productDuplicateRoutes(),
+    csvImportRoutes(),
+    packingSlipRoutes(),
   ];
   // One flat stack; the 405/501 answers come once, from the API router's own allowedMethods.
   for (const routes of areas) api.use(routes.routes());

@@ -61,7 +61,9 @@ export async function runCli(args: string[], print: (line: string) => void = con
     if (cmd === 'admin') {
       if (rest[0] !== 'reset-2fa' || !rest[1]) throw new UsageError('admin: reset-2fa <email>');
       const user = await resetTwoFactor(rest[1]);
-      print(`Two-factor sign-in is off for ${user.email}; their sessions are ended. They sign in with the password and can turn it on again.`);
+      print(
+        `Two-factor sign-in is off for ${user.email}; their sessions are ended. They sign in with the password and can turn it on again.`,
+      );
     }
   } finally {
     await knex.destroy();

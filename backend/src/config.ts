@@ -93,7 +93,10 @@ export function parseTrustProxy(value: string | undefined): { proxy: boolean; pr
   if (!v || v === '0' || v === 'false') return { proxy: false, proxyHops: 0, trustedProxies: [] };
   if (v === 'true') return { proxy: true, proxyHops: 1, trustedProxies: [] };
   if (/^\d+$/.test(v)) return { proxy: true, proxyHops: Number(v), trustedProxies: [] };
-  const list = v.split(',').map((a) => a.trim()).filter(Boolean);
+  const list = v
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
   const bad = list.filter((a) => !net.isIP(a.replace(/^::ffff:/, '')));
   if (bad.length) throw new Error(`TRUST_PROXY must be a number of proxies or their IP addresses; not an address: ${bad.join(', ')}`);
   return { proxy: true, proxyHops: 0, trustedProxies: list };
@@ -108,7 +111,11 @@ function projectRoot(from: string): string {
 
 /** APP_KEYS from the environment, or keys generated once into data/app-keys. */
 function loadAppKeys(dataDir: string, fromEnv?: string): string[] {
-  if (fromEnv) return fromEnv.split(',').map((k) => k.trim()).filter(Boolean);
+  if (fromEnv)
+    return fromEnv
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean);
   const file = path.join(dataDir, 'app-keys');
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').split('\n').filter(Boolean);
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -148,7 +155,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: env.MAIL_FROM || 'VAP SOLO <shop@vapsolo.bg>',
     outboxDir: path.join(dataDir, 'outbox'),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${Number(env.PORT) || 3000}`).replace(/\/$/, ''),
-    econt: { apiUrl: env.ECONT_API_URL || ECONT_PRODUCTION_URL, user: env.ECONT_USER || undefined, password: env.ECONT_PASSWORD || undefined, codAs: env.ECONT_COD_AS === 'cash_on_delivery' ? 'cash_on_delivery' : 'money_transfer' },
+    econt: {
+      apiUrl: env.ECONT_API_URL || ECONT_PRODUCTION_URL,
+      user: env.ECONT_USER || undefined,
+      password: env.ECONT_PASSWORD || undefined,
+      codAs: env.ECONT_COD_AS === 'cash_on_delivery' ? 'cash_on_delivery' : 'money_transfer',
+    },
     speedy: { apiUrl: env.SPEEDY_API_URL || SPEEDY_URL, user: env.SPEEDY_USER || undefined, password: env.SPEEDY_PASSWORD || undefined },
     courierTimeoutMs: Number(env.COURIER_TIMEOUT_MS) || 15_000,
     minFreeDiskMb: env.MIN_FREE_DISK_MB && Number.isFinite(Number(env.MIN_FREE_DISK_MB)) ? Number(env.MIN_FREE_DISK_MB) : undefined,
@@ -162,10 +174,13 @@ export function startupWarnings(config: Config): string[] {
   if (config.env !== 'production') return [];
   const out: string[] = [];
   if (!config.smtpUrl) out.push(`SMTP_URL is not set: e-mails are only written to ${config.outboxDir}, nobody receives them.`);
-  if (/^https?:\/\/(localhost|127\.|\[::1\])/i.test(config.publicUrl)) out.push(`PUBLIC_URL is ${config.publicUrl}: links in e-mails point to this machine; set the shop's public https address.`);
+  if (/^https?:\/\/(localhost|127\.|\[::1\])/i.test(config.publicUrl))
+    out.push(`PUBLIC_URL is ${config.publicUrl}: links in e-mails point to this machine; set the shop's public https address.`);
   else if (config.publicUrl.startsWith('http:')) out.push(`PUBLIC_URL is plain HTTP (${config.publicUrl}): use https.`);
   if (!config.proxy && config.secureCookies) {
-    out.push('NODE_ENV=production without TRUST_PROXY: the shop expects HTTPS from a reverse proxy (README: Production). Over plain HTTP browsers drop its secure cookies, so nobody can sign in or keep a cart. Set TRUST_PROXY=1 behind nginx.');
+    out.push(
+      'NODE_ENV=production without TRUST_PROXY: the shop expects HTTPS from a reverse proxy (README: Production). Over plain HTTP browsers drop its secure cookies, so nobody can sign in or keep a cart. Set TRUST_PROXY=1 behind nginx.',
+    );
   }
   if (!config.secureCookies) out.push('INSECURE_COOKIES=1: the session cookie is sent over plain HTTP. For test setups only.');
   return out;

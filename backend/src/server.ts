@@ -28,7 +28,8 @@ export function privateFiles(config: Config) {
     }
   };
   for (const dir of [config.dataDir, config.uploadDir, config.outboxDir, path.join(config.dataDir, 'backups')]) tighten(dir, 0o700);
-  for (const file of [config.dbFile, `${config.dbFile}-wal`, `${config.dbFile}-shm`, path.join(config.dataDir, 'app-keys')]) tighten(file, 0o600);
+  for (const file of [config.dbFile, `${config.dbFile}-wal`, `${config.dbFile}-shm`, path.join(config.dataDir, 'app-keys')])
+    tighten(file, 0o600);
   for (const name of fs.readdirSync(config.outboxDir)) tighten(path.join(config.outboxDir, name), 0o600);
 }
 
@@ -49,7 +50,9 @@ export async function startServer() {
     console.warn('Warning: this production database holds demo customers (@example.bg): remove them, or start from a new database.');
   }
   try {
-    await ensureAdmin({ email: config.adminEmail, password: config.adminPassword, production: config.env === 'production' }, (line) => console.log(line));
+    await ensureAdmin({ email: config.adminEmail, password: config.adminPassword, production: config.env === 'production' }, (line) =>
+      console.log(line),
+    );
   } catch (err) {
     if (err instanceof WeakPasswordError) {
       console.error(`Refusing to start: ${err.message}`);

@@ -83,10 +83,7 @@ export class WeakPasswordError extends Error {}
  * admin@vapsolo.bg with a random password, printed once; in production print how to create one
  * (a password in the service's log would be a secret in the logs).
  */
-export async function ensureAdmin(
-  opts: { email?: string; password?: string; production?: boolean },
-  print: (line: string) => void,
-) {
+export async function ensureAdmin(opts: { email?: string; password?: string; production?: boolean }, print: (line: string) => void) {
   if (opts.email && opts.password) {
     const email = opts.email.trim().toLowerCase();
     const weak = weakAdminPassword(email, opts.password, Boolean(opts.production));
@@ -99,7 +96,9 @@ export async function ensureAdmin(
   }
   if (await User.query().findOne({ role: 'admin' })) return;
   if (opts.production) {
-    print('Warning: there is no administrator. Set ADMIN_EMAIL and ADMIN_PASSWORD (at least 12 characters) in the environment file and restart.');
+    print(
+      'Warning: there is no administrator. Set ADMIN_EMAIL and ADMIN_PASSWORD (at least 12 characters) in the environment file and restart.',
+    );
     return;
   }
   const password = randomPassword();
@@ -112,7 +111,9 @@ export async function ensureAdmin(
 export async function resetTwoFactor(email: string): Promise<User> {
   const user = await User.query().findOne({ email: email.trim().toLowerCase() });
   if (!user) throw new Error(`No user with the e-mail ${email}.`);
-  await User.query().patch({ twoFactorEnabled: false, twoFactorSecret: null, backupCodes: null } as Partial<User>).findById(user.id);
+  await User.query()
+    .patch({ twoFactorEnabled: false, twoFactorSecret: null, backupCodes: null } as Partial<User>)
+    .findById(user.id);
   // Every session of that account ends: whoever held a half-signed-in session starts over.
   await User.knex()('sessions').where({ userId: user.id }).delete();
   return user;

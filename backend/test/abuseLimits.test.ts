@@ -58,13 +58,22 @@ describe('single-line fields', () => {
     expect((await (await guest()).post('/api/orders/create', checkoutBody(items(), { note: 'Звънете\nпреди доставка' }))).status).toBe(201);
   });
 
-  it('refuse CR/LF at registration, in the distributors\' form and in a cart line', async () => {
-    const reg = await (await guest()).post('/api/auth/register', { email: 'redove@example.bg', password: 'parola-12345', firstName: 'Ред\nНов', lastName: 'Клиент' });
+  it("refuse CR/LF at registration, in the distributors' form and in a cart line", async () => {
+    const reg = await (
+      await guest()
+    ).post('/api/auth/register', { email: 'redove@example.bg', password: 'parola-12345', firstName: 'Ред\nНов', lastName: 'Клиент' });
     expect([reg.status, reg.body.errors?.firstName]).toEqual([400, API.singleLine]);
-    const contact = await (await guest()).post('/api/contact', { name: 'Фирма\r\nBcc: x@example.bg', email: 'firma@example.bg', message: 'Здравейте,\nинтересуваме се.' });
+    const contact = await (
+      await guest()
+    ).post('/api/contact', { name: 'Фирма\r\nBcc: x@example.bg', email: 'firma@example.bg', message: 'Здравейте,\nинтересуваме се.' });
     expect([contact.status, contact.body.errors?.name]).toEqual([400, API.singleLine]);
     const b = await shop.signedIn();
-    const add = await b.post('/api/cart/add', { productId: cat.triples.id, variantId: cat.triples.variant, quantity: 1, personalization: 'a\r\nb' });
+    const add = await b.post('/api/cart/add', {
+      productId: cat.triples.id,
+      variantId: cat.triples.variant,
+      quantity: 1,
+      personalization: 'a\r\nb',
+    });
     expect([add.status, add.body.errors?.personalization]).toEqual([400, API.singleLine]);
   });
 });
@@ -74,11 +83,22 @@ describe('registration', () => {
     const statuses: number[] = [];
     for (let i = 0; i <= REGISTER_MAX_PER_ADDRESS; i++) {
       const b = await guest();
-      statuses.push((await b.post('/api/auth/register', { email: `nov${i}@example.bg`, password: 'parola-12345', firstName: 'Нов', lastName: 'Клиент' })).status);
+      statuses.push(
+        (
+          await b.post('/api/auth/register', {
+            email: `nov${i}@example.bg`,
+            password: 'parola-12345',
+            firstName: 'Нов',
+            lastName: 'Клиент',
+          })
+        ).status,
+      );
     }
     expect(statuses.slice(0, REGISTER_MAX_PER_ADDRESS)).toEqual(Array(REGISTER_MAX_PER_ADDRESS).fill(201));
     expect(statuses.at(-1)).toBe(429);
-    const refused = await (await guest()).post('/api/auth/register', { email: 'oshte@example.bg', password: 'parola-12345', firstName: 'Още', lastName: 'Един' });
+    const refused = await (
+      await guest()
+    ).post('/api/auth/register', { email: 'oshte@example.bg', password: 'parola-12345', firstName: 'Още', lastName: 'Един' });
     expect([refused.status, refused.body.message]).toEqual([429, API.tooManyRegistrations]);
   });
 });
@@ -93,7 +113,8 @@ describe('guest orders', () => {
   it(`e-mail one recipient at most ${ORDER_MAILS_PER_RECIPIENT} confirmations an hour; every order is still placed`, async () => {
     const victim = 'zhertva@example.bg';
     const statuses: number[] = [];
-    for (const email of [victim, victim, 'zhertva+1@example.bg', victim, 'Zhertva@example.bg.', victim]) statuses.push((await orderFor(await guest(), email)).status);
+    for (const email of [victim, victim, 'zhertva+1@example.bg', victim, 'Zhertva@example.bg.', victim])
+      statuses.push((await orderFor(await guest(), email)).status);
     expect(statuses).toEqual(Array(6).fill(201));
     const toVictim = /To: zhertva(\+1)?@example\.bg\.?\r\n/i;
     await untilMails(toVictim, ORDER_MAILS_PER_RECIPIENT);
@@ -152,7 +173,8 @@ describe('sign-in throttling', () => {
   it('locks the account after its failures, even for the right password', async () => {
     const u = await shop.user();
     const b = await guest();
-    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) await b.post('/api/auth/login', { email: u.email, password: 'wrong-password' }).expect(401);
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++)
+      await b.post('/api/auth/login', { email: u.email, password: 'wrong-password' }).expect(401);
     expect((await (await guest()).post('/api/auth/login', { email: u.email, password: u.password })).status).toBe(429);
   });
 
@@ -160,7 +182,8 @@ describe('sign-in throttling', () => {
     const attacker = await guest();
     // More failures than the old per-address limit (50), spread over accounts.
     for (let a = 0; a < 11; a++) {
-      for (let i = 0; i < LOGIN_MAX_FAILURES; i++) await attacker.post('/api/auth/login', { email: `cel${a}@example.bg`, password: 'wrong-password' });
+      for (let i = 0; i < LOGIN_MAX_FAILURES; i++)
+        await attacker.post('/api/auth/login', { email: `cel${a}@example.bg`, password: 'wrong-password' });
     }
     const u = await shop.user();
     const neighbour = await guest();
@@ -173,12 +196,28 @@ describe('the server cart', () => {
   it(`holds at most ${CART_LINES_MAX} lines`, async () => {
     const b = await shop.signedIn();
     for (let i = 0; i < CART_LINES_MAX; i++) {
-      await b.post('/api/cart/add', { productId: cat.triples.id, variantId: cat.triples.variant, quantity: 1, personalization: `Надпис ${i}` }).expect(200);
+      await b
+        .post('/api/cart/add', { productId: cat.triples.id, variantId: cat.triples.variant, quantity: 1, personalization: `Надпис ${i}` })
+        .expect(200);
     }
-    const over = await b.post('/api/cart/add', { productId: cat.triples.id, variantId: cat.triples.variant, quantity: 1, personalization: 'Един повече' });
+    const over = await b.post('/api/cart/add', {
+      productId: cat.triples.id,
+      variantId: cat.triples.variant,
+      quantity: 1,
+      personalization: 'Един повече',
+    });
     expect([over.status, over.body.message]).toEqual([409, API.cartTooManyLines]);
     // More of a line already there is fine.
-    expect((await b.post('/api/cart/add', { productId: cat.triples.id, variantId: cat.triples.variant, quantity: 1, personalization: 'Надпис 0' })).status).toBe(200);
+    expect(
+      (
+        await b.post('/api/cart/add', {
+          productId: cat.triples.id,
+          variantId: cat.triples.variant,
+          quantity: 1,
+          personalization: 'Надпис 0',
+        })
+      ).status,
+    ).toBe(200);
     expect((await b.get('/api/cart')).body.cartItems).toHaveLength(CART_LINES_MAX);
   });
 

@@ -21,7 +21,12 @@ async function guest() {
   return b;
 }
 
-const report = { name: 'Петя Николова', email: ' Petya@Example.BG ', page: '/checkout', message: 'С екранен четец не чувам грешката под полето за телефон.' };
+const report = {
+  name: 'Петя Николова',
+  email: ' Petya@Example.BG ',
+  page: '/checkout',
+  message: 'С екранен четец не чувам грешката под полето за телефон.',
+};
 
 describe('the statement in the settings', () => {
   it('has defaults: the known limitations, a date and contacts, public to every visitor', async () => {
@@ -33,9 +38,15 @@ describe('the statement in the settings', () => {
   });
 
   it('staff change one part and the rest is kept', async () => {
-    const res = await admin.put('/api/admin/settings', { accessibility: { statementDate: '2027-01-15', limitations: 'Видеата нямат субтитри.' } });
+    const res = await admin.put('/api/admin/settings', {
+      accessibility: { statementDate: '2027-01-15', limitations: 'Видеата нямат субтитри.' },
+    });
     expect(res.status).toBe(200);
-    expect(res.body.settings.accessibility).toEqual({ ...DEFAULT_SETTINGS.accessibility, statementDate: '2027-01-15', limitations: 'Видеата нямат субтитри.' });
+    expect(res.body.settings.accessibility).toEqual({
+      ...DEFAULT_SETTINGS.accessibility,
+      statementDate: '2027-01-15',
+      limitations: 'Видеата нямат субтитри.',
+    });
     expect((await (await guest()).get('/api/settings')).body.accessibility.statementDate).toBe('2027-01-15');
     await admin.put('/api/admin/settings', { accessibility: DEFAULT_SETTINGS.accessibility }).expect(200);
   });
@@ -59,16 +70,24 @@ describe('the statement in the settings', () => {
 });
 
 describe('reporting a barrier', () => {
-  it('is kept among the staff\'s messages under its subject, with a notice', async () => {
+  it("is kept among the staff's messages under its subject, with a notice", async () => {
     const res = await (await guest()).post('/api/accessibility/barriers', report);
     expect(res.status).toBe(201);
     expect(res.body.message).toBe(ACCESSIBILITY.barrierReceived);
 
     const stored = await ContactMessage.query().findById(res.body.id);
-    expect(stored).toEqual(expect.objectContaining({ subject: ACCESSIBILITY.barrierSubject, name: 'Петя Николова', email: 'petya@example.bg', isRead: false }));
+    expect(stored).toEqual(
+      expect.objectContaining({ subject: ACCESSIBILITY.barrierSubject, name: 'Петя Николова', email: 'petya@example.bg', isRead: false }),
+    );
     expect(stored!.message).toBe(`Страница: /checkout\n\n${report.message}`);
     const notice = await Notification.query().orderBy('id', 'desc').first();
-    expect(notice).toEqual(expect.objectContaining({ message: ACCESSIBILITY.barrierNotice('Петя Николова'), link: `/admin/contact-messages/${stored!.id}/show`, isRead: false }));
+    expect(notice).toEqual(
+      expect.objectContaining({
+        message: ACCESSIBILITY.barrierNotice('Петя Николова'),
+        link: `/admin/contact-messages/${stored!.id}/show`,
+        isRead: false,
+      }),
+    );
 
     // Staff find it in their inbox, by its subject too.
     const list = await admin.get(`/api/admin/contact-messages?filter=${encodeURIComponent(JSON.stringify({ q: 'бариера' }))}`);
@@ -80,7 +99,13 @@ describe('reporting a barrier', () => {
   });
 
   it('takes the page as optional', async () => {
-    const res = await (await guest()).post('/api/accessibility/barriers', { name: 'Иво', email: 'ivo@example.bg', message: 'Бутонът „Вход“ не се вижда при увеличение 200 %.' });
+    const res = await (
+      await guest()
+    ).post('/api/accessibility/barriers', {
+      name: 'Иво',
+      email: 'ivo@example.bg',
+      message: 'Бутонът „Вход“ не се вижда при увеличение 200 %.',
+    });
     expect(res.status).toBe(201);
     expect((await ContactMessage.query().findById(res.body.id))!.message).toBe('Бутонът „Вход“ не се вижда при увеличение 200 %.');
   });

@@ -21,7 +21,11 @@ beforeAll(async () => {
 it('stores the tracking number and the staff note sent with the move to shipped', async () => {
   const order = await placeOrder(guest, triples(1));
   await admin.put(`/api/admin/orders/${order.id}`, { status: 'confirmed' }).expect(200);
-  const res = await admin.put(`/api/admin/orders/${order.id}`, { status: 'shipped', trackingNumber: '1055000111', staffNote: 'Пратено с Еконт' });
+  const res = await admin.put(`/api/admin/orders/${order.id}`, {
+    status: 'shipped',
+    trackingNumber: '1055000111',
+    staffNote: 'Пратено с Еконт',
+  });
   expect(res.status).toBe(200);
   expect(res.body).toEqual(expect.objectContaining({ status: 'shipped', trackingNumber: '1055000111', staffNote: 'Пратено с Еконт' }));
   // The spec's plain calls still work: a move without a tracking number, a cancel without a reason.
@@ -49,10 +53,17 @@ describe('refunds', () => {
   it('refunds part of a payment with a reason, and keeps the stock out when asked to', async () => {
     const order = await paidDelivered(2); // 2 × 30.00 + shipping
     const before = await stockOf(cat.triples.variant);
-    const res = await admin.put(`/api/admin/orders/${order.id}`, { paymentStatus: 'refunded', refundAmount: '15.50', refundReason: 'Счупен накрайник', restock: false });
+    const res = await admin.put(`/api/admin/orders/${order.id}`, {
+      paymentStatus: 'refunded',
+      refundAmount: '15.50',
+      refundReason: 'Счупен накрайник',
+      restock: false,
+    });
     expect(res.status).toBe(200);
     expect(res.body.paymentStatus).toBe('refunded');
-    expect(res.body.payments[0]).toEqual(expect.objectContaining({ status: 'refunded', refundedAmount: 15.5, refundReason: 'Счупен накрайник' }));
+    expect(res.body.payments[0]).toEqual(
+      expect.objectContaining({ status: 'refunded', refundedAmount: 15.5, refundReason: 'Счупен накрайник' }),
+    );
     expect(res.body.events.at(-1).note).toContain('Частично възстановени 15,50');
     expect(await stockOf(cat.triples.variant)).toBe(before);
   });
@@ -60,7 +71,11 @@ describe('refunds', () => {
   it('puts the stock back once when the refund says so; a later return does not add it again', async () => {
     const order = await paidDelivered(3);
     const before = await stockOf(cat.triples.variant);
-    const res = await admin.put(`/api/admin/orders/${order.id}`, { paymentStatus: 'refunded', refundReason: 'Върната стока', restock: true });
+    const res = await admin.put(`/api/admin/orders/${order.id}`, {
+      paymentStatus: 'refunded',
+      refundReason: 'Върната стока',
+      restock: true,
+    });
     expect(res.status).toBe(200);
     expect(res.body.payments[0].refundedAmount).toBe(res.body.total);
     expect(res.body.stockRestored).toBe(true);
@@ -115,14 +130,19 @@ describe('an order taken by phone', () => {
     const res = await admin.post('/api/admin/orders', body());
     expect(res.status).toBe(201);
     expect(res.body.message).toBe(API.orderCreated);
-    expect(res.body).toEqual(expect.objectContaining({ id: expect.any(Number), status: 'pending', subtotal: 60, staffNote: 'Обади се в 10:15' }));
+    expect(res.body).toEqual(
+      expect.objectContaining({ id: expect.any(Number), status: 'pending', subtotal: 60, staffNote: 'Обади се в 10:15' }),
+    );
     expect(res.body.events.some((e: any) => e.note === API.takenByPhone(admin.email))).toBe(true);
     expect(await stockOf(cat.triples.variant)).toBe(before - 2);
   });
 
   it('belongs to the customer’s account when the e-mail is registered', async () => {
     const customer = await shop.user('customer', { email: 'registered.phone@example.bg' });
-    const res = await admin.post('/api/admin/orders/create', body({ customer: { firstName: 'Ива', lastName: 'Тодорова', email: 'registered.phone@example.bg', phone: '0888000111' } }));
+    const res = await admin.post(
+      '/api/admin/orders/create',
+      body({ customer: { firstName: 'Ива', lastName: 'Тодорова', email: 'registered.phone@example.bg', phone: '0888000111' } }),
+    );
     expect(res.status).toBe(201);
     expect(res.body.userId).toBe(customer.id);
   });

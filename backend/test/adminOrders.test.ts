@@ -25,7 +25,13 @@ beforeAll(async () => {
   await guest.csrf();
   placed.push(await placeOrder(guest, triples(1), customer('Мария', 'maria@example.bg', '0888111222')));
   placed.push(await placeOrder(guest, triples(3), customer('Петър', 'petar@example.bg', '0899333444')));
-  placed.push(await placeOrder(guest, [{ productId: cat.twins.id, variantId: cat.twins.v0, quantity: 1 }], customer('Мария', 'maria@example.bg', '0888111222')));
+  placed.push(
+    await placeOrder(
+      guest,
+      [{ productId: cat.twins.id, variantId: cat.twins.v0, quantity: 1 }],
+      customer('Мария', 'maria@example.bg', '0888111222'),
+    ),
+  );
 });
 afterAll(async () => {
   fs.rmSync(outboxDir, { recursive: true, force: true });
@@ -36,7 +42,10 @@ describe('who may', () => {
     const guest = shop.browser();
     await guest.csrf();
     const customerBrowser = await shop.signedIn();
-    for (const [b, status] of [[guest, 401], [customerBrowser, 403]] as const) {
+    for (const [b, status] of [
+      [guest, 401],
+      [customerBrowser, 403],
+    ] as const) {
       expect((await b.get('/api/admin/orders')).status).toBe(status);
       expect((await b.get(`/api/admin/orders/${placed[0].id}`)).status).toBe(status);
       expect((await b.put(`/api/admin/orders/${placed[0].id}`, { status: 'confirmed' })).status).toBe(status);
@@ -54,11 +63,19 @@ describe('the spec’s order list', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.total).toBe(3);
     expect(res.body.data.orders.map((o: any) => o.id)).toEqual([placed[2].id, placed[1].id, placed[0].id]);
-    expect(res.body.data.orders[0]).toEqual(expect.objectContaining({ number: placed[2].number, customer: expect.objectContaining({ email: 'maria@example.bg' }), items: expect.any(Array), staffNote: '' }));
+    expect(res.body.data.orders[0]).toEqual(
+      expect.objectContaining({
+        number: placed[2].number,
+        customer: expect.objectContaining({ email: 'maria@example.bg' }),
+        items: expect.any(Array),
+        staffNote: '',
+      }),
+    );
   });
 
   it('searches over number, names, e-mail and phone', async () => {
-    const ids = async (q: string) => (await admin.get(`/api/admin/orders?searchTerm=${encodeURIComponent(q)}`)).body.data.orders.map((o: any) => o.id).sort();
+    const ids = async (q: string) =>
+      (await admin.get(`/api/admin/orders?searchTerm=${encodeURIComponent(q)}`)).body.data.orders.map((o: any) => o.id).sort();
     expect(await ids('петър')).toEqual([placed[1].id]);
     expect(await ids('MARIA@example')).toEqual([placed[0].id, placed[2].id].sort());
     expect(await ids('0899333')).toEqual([placed[1].id]);
@@ -72,7 +89,9 @@ describe('the spec’s order list', () => {
     const page2 = await admin.get('/api/admin/orders?page=2&limit=2&sortBy=total');
     expect(page2.body.data.orders.map((o: any) => o.id)).toEqual([placed[2].id]);
     expect(page2.body.data.total).toBe(3);
-    expect((await admin.get('/api/admin/orders?statusFilter=shipped')).body.data).toEqual(expect.objectContaining({ orders: [], total: 0 }));
+    expect((await admin.get('/api/admin/orders?statusFilter=shipped')).body.data).toEqual(
+      expect.objectContaining({ orders: [], total: 0 }),
+    );
     expect((await admin.get('/api/admin/orders?statusFilter=all')).body.data.total).toBe(3);
   });
 
@@ -86,7 +105,9 @@ describe('the spec’s order list', () => {
 
 describe('react-admin’s dialect', () => {
   it('answers a page with Content-Range, filtered and sorted by allowed fields only', async () => {
-    const res = await admin.get(`/api/admin/orders?sort=${encodeURIComponent('["total","ASC"]')}&range=[0,1]&filter=${encodeURIComponent('{"status":"pending"}')}`);
+    const res = await admin.get(
+      `/api/admin/orders?sort=${encodeURIComponent('["total","ASC"]')}&range=[0,1]&filter=${encodeURIComponent('{"status":"pending"}')}`,
+    );
     expect(res.status).toBe(200);
     expect(res.headers['content-range']).toBe('orders 0-1/3');
     expect(res.body.map((o: any) => o.id)).toEqual([placed[2].id, placed[0].id]);
@@ -120,8 +141,18 @@ describe('status changes', () => {
     // react-admin sends the whole record back with the changed fields.
     const res = await admin.put(`/api/admin/orders/${id}`, { ...record, status: 'confirmed', staffNote: 'Обадих се на клиента' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual(expect.objectContaining({ id, status: 'confirmed', statusLabel: 'Потвърдена', staffNote: 'Обадих се на клиента', message: API.orderUpdated }));
-    expect(res.body.events.at(-1)).toEqual(expect.objectContaining({ type: 'status', fromStatus: 'pending', toStatus: 'confirmed', actorLabel: admin.email }));
+    expect(res.body).toEqual(
+      expect.objectContaining({
+        id,
+        status: 'confirmed',
+        statusLabel: 'Потвърдена',
+        staffNote: 'Обадих се на клиента',
+        message: API.orderUpdated,
+      }),
+    );
+    expect(res.body.events.at(-1)).toEqual(
+      expect.objectContaining({ type: 'status', fromStatus: 'pending', toStatus: 'confirmed', actorLabel: admin.email }),
+    );
     const shipped = await admin.put(`/api/admin/orders/${id}`, { status: 'shipped', trackingNumber: '1055123456' });
     expect(shipped.body).toEqual(expect.objectContaining({ status: 'shipped', trackingNumber: '1055123456' }));
     expect(await mailTo(outboxDir, (t) => t.includes(placed[0].number) && t.includes('1055123456'))).toBeDefined();
@@ -167,7 +198,15 @@ describe('payments', () => {
     expect(list.status).toBe(200);
     expect(list.headers['content-range']).toBe('payments 0-0/1');
     const payment = list.body[0];
-    expect(payment).toEqual(expect.objectContaining({ orderId: placed[2].id, orderNumber: placed[2].number, method: 'cod', status: 'pending', customerName: 'Мария Тестов' }));
+    expect(payment).toEqual(
+      expect.objectContaining({
+        orderId: placed[2].id,
+        orderNumber: placed[2].number,
+        method: 'cod',
+        status: 'pending',
+        customerName: 'Мария Тестов',
+      }),
+    );
 
     const paid = await admin.put(`/api/admin/payments/${payment.id}`, { ...payment, status: 'paid' });
     expect(paid.status).toBe(200);
@@ -219,9 +258,26 @@ describe('deleting an order', () => {
 
 describe('discount codes (react-admin resource)', () => {
   it('creates, lists, edits and deletes codes; the code is case-insensitive and unique', async () => {
-    const created = await admin.post('/api/admin/discounts', { code: 'zima20', type: 'percent', value: 20, minSubtotal: 50, usageLimit: 100, perCustomerLimit: 1 });
+    const created = await admin.post('/api/admin/discounts', {
+      code: 'zima20',
+      type: 'percent',
+      value: 20,
+      minSubtotal: 50,
+      usageLimit: 100,
+      perCustomerLimit: 1,
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toEqual(expect.objectContaining({ id: expect.any(Number), code: 'ZIMA20', type: 'percent', value: 20, minSubtotal: 50, usedCount: 0, active: true }));
+    expect(created.body).toEqual(
+      expect.objectContaining({
+        id: expect.any(Number),
+        code: 'ZIMA20',
+        type: 'percent',
+        value: 20,
+        minSubtotal: 50,
+        usedCount: 0,
+        active: true,
+      }),
+    );
     const dup = await admin.post('/api/admin/discounts', { code: 'Zima20', type: 'fixed', value: 5 });
     expect([dup.status, dup.body.message]).toEqual([409, API.discountCodeTaken]);
 

@@ -43,7 +43,12 @@ describe('an administrator setting their own password', () => {
     const u = await shop.user('admin', { email: `reset${crypto.randomInt(1e9)}@example.bg` });
     const token = crypto.randomBytes(32).toString('base64url');
     const now = Date.now();
-    await shop.app.knex('passwordResets').insert({ userId: u.id, tokenHash: hashToken(token), expiresAt: new Date(now + 3_600_000).toISOString(), createdAt: new Date(now).toISOString() });
+    await shop.app.knex('passwordResets').insert({
+      userId: u.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now + 3_600_000).toISOString(),
+      createdAt: new Date(now).toISOString(),
+    });
     const b = shop.browser();
     await b.csrf();
     const res = await b.post('/api/auth/reset-password', { token, password: weak(u.email) });
@@ -57,7 +62,9 @@ describe('staff making an administrator', () => {
     const email = `new${crypto.randomInt(1e9)}@example.bg`;
     const res = await admin.post('/api/admin/users/create', { email, password: weak(email), role: 'admin' });
     expect([res.status, res.body.errors?.password]).toEqual([400, reason]);
-    expect((await admin.post('/api/admin/users/create', { email, password: weak(email), role: 'customer' })).status).toBe(weak(email).length >= 8 ? 201 : 400);
+    expect((await admin.post('/api/admin/users/create', { email, password: weak(email), role: 'customer' })).status).toBe(
+      weak(email).length >= 8 ? 201 : 400,
+    );
   });
 
   it.each(WEAK)('react-admin create (POST /api/admin/users, /api/admin/admins): %s is refused', async (_name, weak, reason) => {
@@ -69,7 +76,7 @@ describe('staff making an administrator', () => {
     expect((await admin.post('/api/admin/admins', { email, password: STRONG })).status).toBe(201);
   });
 
-  it('an administrator\'s password changed by staff meets the rule', async () => {
+  it("an administrator's password changed by staff meets the rule", async () => {
     const other = await shop.user('admin');
     const res = await admin.put(`/api/admin/users/${other.id}`, { password: 'qwerty123456' });
     expect([res.status, res.body.errors?.password]).toEqual([400, SAFETY.adminPasswordCommon]);
@@ -94,7 +101,10 @@ describe('staff making an administrator', () => {
     const customer = await shop.user('customer');
     const bare = await admin.post('/api/admin/admins', { email: customer.email });
     expect([bare.status, bare.body.errors?.password]).toEqual([400, SAFETY.adminPasswordNeeded]);
-    expect((await admin.post('/api/admin/admins', { email: customer.email, password: STRONG })).body).toMatchObject({ id: customer.id, role: 'admin' });
+    expect((await admin.post('/api/admin/admins', { email: customer.email, password: STRONG })).body).toMatchObject({
+      id: customer.id,
+      role: 'admin',
+    });
     void API;
   });
 });

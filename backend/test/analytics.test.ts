@@ -12,28 +12,51 @@ import { clearSettingsCache } from '../src/modules/settings/service';
 let admin: Browser & { userId: number; email: string };
 let orderNo = 0;
 
-interface Line { productId: number | null; name: string; unitPrice: number; quantity: number }
+interface Line {
+  productId: number | null;
+  name: string;
+  unitPrice: number;
+  quantity: number;
+}
 
 /** An order with its items at a given instant; money in decimal BGN, total = items + shipping. */
 async function order(createdAt: string | Date, lines: Line[], status: OrderStatus = 'pending', shipping = 0, customer = 'Мария Иванова') {
   const subtotal = lines.reduce((s, l) => s + toMinor(l.unitPrice) * l.quantity, 0);
   const [firstName, lastName] = customer.split(' ');
   const o = await Order.query().insert({
-    number: `VS-T${String(++orderNo).padStart(4, '0')}`, status, paymentMethod: 'cod',
-    customerFirstName: firstName, customerLastName: lastName, customerEmail: 'maria@example.bg', customerPhone: '0888123456',
-    shippingMethod: 'econt_office', shippingCity: 'София', shippingAddress: 'Офис Еконт Витоша',
-    subtotal, shippingTotal: toMinor(shipping), total: subtotal + toMinor(shipping),
+    number: `VS-T${String(++orderNo).padStart(4, '0')}`,
+    status,
+    paymentMethod: 'cod',
+    customerFirstName: firstName,
+    customerLastName: lastName,
+    customerEmail: 'maria@example.bg',
+    customerPhone: '0888123456',
+    shippingMethod: 'econt_office',
+    shippingCity: 'София',
+    shippingAddress: 'Офис Еконт Витоша',
+    subtotal,
+    shippingTotal: toMinor(shipping),
+    total: subtotal + toMinor(shipping),
     createdAt: new Date(createdAt).toISOString(),
   } as Partial<Order>);
   for (const l of lines) {
-    await OrderItem.query().insert({ orderId: o.id, productId: l.productId, productName: l.name, unitPrice: toMinor(l.unitPrice), quantity: l.quantity, lineTotal: toMinor(l.unitPrice) * l.quantity } as Partial<OrderItem>);
+    await OrderItem.query().insert({
+      orderId: o.id,
+      productId: l.productId,
+      productName: l.name,
+      unitPrice: toMinor(l.unitPrice),
+      quantity: l.quantity,
+      lineTotal: toMinor(l.unitPrice) * l.quantity,
+    } as Partial<OrderItem>);
   }
   return o;
 }
 
 async function customerCreatedAt(at: string | Date) {
   const u = await shop.user('customer');
-  await User.query().patch({ createdAt: new Date(at).toISOString() } as Partial<User>).findById(u.id);
+  await User.query()
+    .patch({ createdAt: new Date(at).toISOString() } as Partial<User>)
+    .findById(u.id);
   return u;
 }
 
@@ -53,9 +76,15 @@ beforeAll(async () => {
   twinsIce = await product('TWINS Ice Мента', 'twins-ice-menta', 2690, [{ sku: 'TI-0', name: '0 mg', stock: 100 }]);
   triples = await product('TRIPLES Ментол', 'triples-mentol', 3000, [{ sku: 'TR-1', name: 'Стандартен', stock: 100 }]);
   loose = await product('Калъф', 'kalaf', 1000, [{ sku: 'KL-1', name: 'Черен', stock: 100 }]);
-  await Product.query().patch({ categoryId: tw.id } as Partial<Product>).findById(twins.id);
-  await Product.query().patch({ categoryId: ice.id } as Partial<Product>).findById(twinsIce.id);
-  await Product.query().patch({ categoryId: tr.id } as Partial<Product>).findById(triples.id);
+  await Product.query()
+    .patch({ categoryId: tw.id } as Partial<Product>)
+    .findById(twins.id);
+  await Product.query()
+    .patch({ categoryId: ice.id } as Partial<Product>)
+    .findById(twinsIce.id);
+  await Product.query()
+    .patch({ categoryId: tr.id } as Partial<Product>)
+    .findById(triples.id);
 });
 
 async function guest() {
@@ -85,9 +114,23 @@ describe('analytics for a period', () => {
     const TR = { productId: ids.tr, name: 'TRIPLES Ментол', unitPrice: 30 };
     // 00:30 on 1 March in Sofia is still 28 February in UTC: it belongs to 1 March.
     await order('2025-02-28T22:30:00Z', [{ ...TW, quantity: 2 }], 'delivered', 5.9); // 55.70
-    await order('2025-03-02T10:00:00Z', [{ ...TR, quantity: 3 }, { ...ICE, quantity: 1 }], 'confirmed'); // 116.90
+    await order(
+      '2025-03-02T10:00:00Z',
+      [
+        { ...TR, quantity: 3 },
+        { ...ICE, quantity: 1 },
+      ],
+      'confirmed',
+    ); // 116.90
     await order('2025-03-02T15:00:00Z', [{ ...TR, quantity: 1 }], 'shipped', 5.9); // 35.90
-    await order('2025-03-05T09:00:00Z', [{ productId: ids.loose, name: 'Калъф', unitPrice: 10, quantity: 1 }, { productId: null, name: 'Изтрит продукт', unitPrice: 5, quantity: 2 }], 'pending'); // 20.00
+    await order(
+      '2025-03-05T09:00:00Z',
+      [
+        { productId: ids.loose, name: 'Калъф', unitPrice: 10, quantity: 1 },
+        { productId: null, name: 'Изтрит продукт', unitPrice: 5, quantity: 2 },
+      ],
+      'pending',
+    ); // 20.00
     // Not revenue: cancelled and returned. They still count by status.
     await order('2025-03-03T10:00:00Z', [{ ...TR, quantity: 10 }], 'cancelled');
     await order('2025-03-04T10:00:00Z', [{ ...TW, quantity: 5 }], 'returned');
@@ -108,7 +151,9 @@ describe('analytics for a period', () => {
     expect(res.body.totals).toEqual({ revenue: 228.5, orders: 4, averageOrderValue: 57.13, newCustomers: 2 });
 
     expect(res.body.series).toHaveLength(10);
-    expect(res.body.series.map((s: any) => s.period)).toEqual(Array.from({ length: 10 }, (_, i) => `2025-03-${String(i + 1).padStart(2, '0')}`));
+    expect(res.body.series.map((s: any) => s.period)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `2025-03-${String(i + 1).padStart(2, '0')}`),
+    );
     const day = (p: string) => res.body.series.find((s: any) => s.period === p);
     expect(day('2025-03-01')).toEqual({ period: '2025-03-01', revenue: 55.7, orders: 1, averageOrderValue: 55.7 });
     expect(day('2025-03-02')).toEqual({ period: '2025-03-02', revenue: 152.8, orders: 2, averageOrderValue: 76.4 });
@@ -129,9 +174,18 @@ describe('analytics for a period', () => {
       { category: 'TWINS', revenue: 76.7, quantity: 3 },
       { category: 'Други', revenue: 20, quantity: 3 },
     ]);
-    expect(res.body.byStatus).toEqual(ORDER_STATUSES.map((status) => ({ status, label: ORDER_STATUS_LABELS[status], count: ({ pending: 1, confirmed: 1, shipped: 1, delivered: 1, cancelled: 1, returned: 1 } as Record<string, number>)[status] })));
+    expect(res.body.byStatus).toEqual(
+      ORDER_STATUSES.map((status) => ({
+        status,
+        label: ORDER_STATUS_LABELS[status],
+        count: ({ pending: 1, confirmed: 1, shipped: 1, delivered: 1, cancelled: 1, returned: 1 } as Record<string, number>)[status],
+      })),
+    );
     expect(res.body.newCustomers).toHaveLength(10);
-    expect(res.body.newCustomers.filter((c: any) => c.count)).toEqual([{ period: '2025-03-01', count: 1 }, { period: '2025-03-09', count: 1 }]);
+    expect(res.body.newCustomers.filter((c: any) => c.count)).toEqual([
+      { period: '2025-03-01', count: 1 },
+      { period: '2025-03-09', count: 1 },
+    ]);
   });
 
   it('groups by ISO week (Monday) and by month, every period present', async () => {
@@ -144,7 +198,11 @@ describe('analytics for a period', () => {
       { period: '2025-03-03', revenue: 20, orders: 1, averageOrderValue: 20 },
       { period: '2025-03-10', revenue: 0, orders: 0, averageOrderValue: 0 },
     ]);
-    expect(week.body.newCustomers).toEqual([{ period: '2025-02-24', count: 1 }, { period: '2025-03-03', count: 1 }, { period: '2025-03-10', count: 0 }]);
+    expect(week.body.newCustomers).toEqual([
+      { period: '2025-02-24', count: 1 },
+      { period: '2025-03-03', count: 1 },
+      { period: '2025-03-10', count: 0 },
+    ]);
   });
 
   it('groups by month across a year with zeros where nothing was sold', async () => {
@@ -156,7 +214,12 @@ describe('analytics for a period', () => {
     // March: the four in range plus the one at 00:30 on 11 March.
     expect(month.body.series[2]).toEqual({ period: '2025-03', revenue: 438.5, orders: 5, averageOrderValue: 87.7 });
     expect(month.body.totals).toEqual({ revenue: 648.5, orders: 6, averageOrderValue: 108.08, newCustomers: 3 });
-    expect(month.body.newCustomers).toEqual([{ period: '2025-01', count: 0 }, { period: '2025-02', count: 0 }, { period: '2025-03', count: 3 }, { period: '2025-04', count: 0 }]);
+    expect(month.body.newCustomers).toEqual([
+      { period: '2025-01', count: 0 },
+      { period: '2025-02', count: 0 },
+      { period: '2025-03', count: 3 },
+      { period: '2025-04', count: 0 },
+    ]);
   });
 
   it('keeps only the ten best-selling products', async () => {
@@ -237,22 +300,37 @@ describe('the dashboard', () => {
   it('answers today, the last 30 days, pending orders and new customers', async () => {
     const res = await admin.get('/api/admin/dashboard');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual(expect.objectContaining({
-      todayRevenue: 95.9, todayOrders: 2,
-      monthRevenue: 215.9, monthOrders: 4,
-      pendingOrders: 3,
-      newCustomers: 2,
-    }));
+    expect(res.body).toEqual(
+      expect.objectContaining({
+        todayRevenue: 95.9,
+        todayOrders: 2,
+        monthRevenue: 215.9,
+        monthOrders: 4,
+        pendingOrders: 3,
+        newCustomers: 2,
+      }),
+    );
     expect(res.body.revenueSeries).toHaveLength(30);
     expect(res.body.revenueSeries.at(-1)).toEqual({ period: shopDay(new Date()), revenue: 95.9, orders: 2, averageOrderValue: 47.95 });
-    expect(res.body.revenueSeries.find((s: any) => s.period === shopDay(daysAgo(3)))).toEqual(expect.objectContaining({ revenue: 90, orders: 1 }));
+    expect(res.body.revenueSeries.find((s: any) => s.period === shopDay(daysAgo(3)))).toEqual(
+      expect.objectContaining({ revenue: 90, orders: 1 }),
+    );
     expect(res.body.revenueSeries.reduce((s: number, r: any) => s + r.orders, 0)).toBe(4);
   });
 
   it('lists the ten latest orders, newest first', async () => {
     const res = await admin.get('/api/admin/dashboard');
     expect(res.body.latestOrders).toHaveLength(10);
-    expect(res.body.latestOrders[0]).toEqual(expect.objectContaining({ id: expect.any(Number), number: latestNumber, customerName: 'Петър Петров', total: 30, status: 'returned', createdAt: expect.any(String) }));
+    expect(res.body.latestOrders[0]).toEqual(
+      expect.objectContaining({
+        id: expect.any(Number),
+        number: latestNumber,
+        customerName: 'Петър Петров',
+        total: 30,
+        status: 'returned',
+        createdAt: expect.any(String),
+      }),
+    );
     const times = res.body.latestOrders.map((o: any) => o.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
     expect(res.body.latestOrders[1]).toEqual(expect.objectContaining({ customerName: 'Мария Иванова', total: 30, status: 'pending' }));
@@ -262,7 +340,10 @@ describe('the dashboard', () => {
     const none = await admin.get('/api/admin/dashboard');
     expect(none.body.lowStock).toEqual([]);
 
-    const a = await product('Нисък А', 'nisak-a', 1000, [{ sku: 'LA-1', name: 'Вариант 1', stock: 4 }, { sku: 'LA-2', name: 'Вариант 2', stock: 5 }]);
+    const a = await product('Нисък А', 'nisak-a', 1000, [
+      { sku: 'LA-1', name: 'Вариант 1', stock: 4 },
+      { sku: 'LA-2', name: 'Вариант 2', stock: 5 },
+    ]);
     const b = await product('Нисък Б', 'nisak-b', 1000, [{ sku: 'LB-1', name: 'Вариант 1', stock: 0 }]);
     await product('Чернова', 'chernova', 1000, [{ sku: 'DR-1', name: 'Вариант 1', stock: 0 }], 'draft');
     const res = await admin.get('/api/admin/dashboard');
@@ -271,7 +352,12 @@ describe('the dashboard', () => {
       { variantId: a.variants[0], productId: a.id, productName: 'Нисък А', variantName: 'Вариант 1', sku: 'LA-1', stock: 4 },
     ]);
 
-    const many = await product('Много', 'mnogo', 1000, Array.from({ length: 25 }, (_, i) => ({ sku: `MN-${i}`, name: `В${i}`, stock: i % 3 })));
+    const many = await product(
+      'Много',
+      'mnogo',
+      1000,
+      Array.from({ length: 25 }, (_, i) => ({ sku: `MN-${i}`, name: `В${i}`, stock: i % 3 })),
+    );
     const full = await admin.get('/api/admin/dashboard');
     expect(full.body.lowStock).toHaveLength(20);
     const stocks = full.body.lowStock.map((v: any) => v.stock);

@@ -21,13 +21,18 @@ function sourceFiles(dir: string): string[] {
 /** Every relative import (static, dynamic, re-export) of a file, resolved to an absolute path. */
 function importsOf(file: string): string[] {
   const src = fs.readFileSync(file, 'utf8');
-  const specs = [...src.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?\bfrom\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g)].map(
-    (m) => m[1] ?? m[2] ?? m[3],
-  );
+  const specs = [
+    ...src.matchAll(
+      /(?:^|\n)\s*(?:import|export)\b[^'"]*?\bfrom\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g,
+    ),
+  ].map((m) => m[1] ?? m[2] ?? m[3]);
   return specs.filter((s) => s.startsWith('.')).map((s) => path.resolve(path.dirname(file), s));
 }
 
-const areas = fs.readdirSync(MODULES, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+const areas = fs
+  .readdirSync(MODULES, { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name);
 const areaOf = (abs: string): string | null => (abs.startsWith(MODULES + path.sep) ? path.relative(MODULES, abs).split(path.sep)[0] : null);
 const isRouteFile = (file: string) => /(^|[/\\])(routes|[A-Za-z]+Routes)\.tsx?$/.test(file);
 const rel = (abs: string) => path.relative(ROOT, abs);
@@ -95,12 +100,20 @@ describe('the areas of backend/src/modules', () => {
 
 describe('the other rooms', () => {
   it('platform/ imports no area', () => {
-    const intoModules = sourceFiles(PLATFORM).flatMap((f) => importsOf(f).filter((t) => areaOf(t) !== null).map((t) => `${rel(f)} → ${rel(t)}`));
+    const intoModules = sourceFiles(PLATFORM).flatMap((f) =>
+      importsOf(f)
+        .filter((t) => areaOf(t) !== null)
+        .map((t) => `${rel(f)} → ${rel(t)}`),
+    );
     expect(intoModules).toEqual([]);
   });
 
   it('domain/ imports nothing of the apps', () => {
-    const outside = sourceFiles(DOMAIN).flatMap((f) => importsOf(f).filter((t) => !t.startsWith(DOMAIN + path.sep)).map((t) => `${rel(f)} → ${rel(t)}`));
+    const outside = sourceFiles(DOMAIN).flatMap((f) =>
+      importsOf(f)
+        .filter((t) => !t.startsWith(DOMAIN + path.sep))
+        .map((t) => `${rel(f)} → ${rel(t)}`),
+    );
     expect(outside).toEqual([]);
   });
 });

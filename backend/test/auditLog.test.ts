@@ -24,7 +24,9 @@ describe('the audit log', () => {
   });
 
   it('never writes a password', async () => {
-    await admin.post('/api/admin/users/create', { email: 'audit.user@example.bg', password: 'tainata-parola-1', firstName: 'Одит' }).expect(201);
+    await admin
+      .post('/api/admin/users/create', { email: 'audit.user@example.bg', password: 'tainata-parola-1', firstName: 'Одит' })
+      .expect(201);
     const row = await AuditLog.query().where({ entity: 'users', action: 'create' }).orderBy('id', 'desc').first();
     expect(row).toBeDefined();
     expect(JSON.stringify(row)).not.toContain('tainata-parola-1');
@@ -33,7 +35,11 @@ describe('the audit log', () => {
 
   it('records the product status call and refusals leave no record', async () => {
     await admin.put(`/api/products/${cat.triples.id}/updateStatus`, { status: 'draft' }).expect(200);
-    expect(await AuditLog.query().where({ entity: 'products', entityId: String(cat.triples.id), action: 'updateStatus' }).resultSize()).toBe(1);
+    expect(
+      await AuditLog.query()
+        .where({ entity: 'products', entityId: String(cat.triples.id), action: 'updateStatus' })
+        .resultSize(),
+    ).toBe(1);
     const before = await AuditLog.query().resultSize();
     await admin.put(`/api/products/${cat.triples.id}/updateStatus`, { status: 'gone' }).expect(400);
     expect(await AuditLog.query().resultSize()).toBe(before);
@@ -43,7 +49,9 @@ describe('the audit log', () => {
     const list = await admin.get('/api/admin/audit-log?range=[0,9]');
     expect(list.status).toBe(200);
     expect(list.headers['content-range']).toMatch(/^audit-log 0-\d+\/\d+$/);
-    expect(list.body[0]).toEqual(expect.objectContaining({ actorEmail: admin.email, entity: expect.any(String), action: expect.any(String) }));
+    expect(list.body[0]).toEqual(
+      expect.objectContaining({ actorEmail: admin.email, entity: expect.any(String), action: expect.any(String) }),
+    );
     const one = await admin.get(`/api/admin/audit-log/${list.body[0].id}`);
     expect(one.body.id).toBe(list.body[0].id);
     // No call changes it.

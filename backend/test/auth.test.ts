@@ -23,7 +23,10 @@ describe('CSRF token', () => {
   });
 
   it('refuses a mutation from a client that never had a session', async () => {
-    const res = await shop.browser().agent.post('/api/auth/register').send({ email: 'a@b.bg', password: '12345678', firstName: 'A', lastName: 'B' });
+    const res = await shop
+      .browser()
+      .agent.post('/api/auth/register')
+      .send({ email: 'a@b.bg', password: '12345678', firstName: 'A', lastName: 'B' });
     expect(res.status).toBe(403);
   });
 });
@@ -32,7 +35,12 @@ describe('register', () => {
   it('creates a customer and answers 201 with the user and the spec message, no secrets', async () => {
     const b = shop.browser();
     await b.csrf();
-    const res = await b.post('/api/auth/register', { email: '  Maria@Example.BG ', password: 'dobra-parola', firstName: 'Мария', lastName: 'Иванова' });
+    const res = await b.post('/api/auth/register', {
+      email: '  Maria@Example.BG ',
+      password: 'dobra-parola',
+      firstName: 'Мария',
+      lastName: 'Иванова',
+    });
     expect(res.status).toBe(201);
     expect(res.body.message).toBe('Регистрацията бе успешна.');
     expect(res.body.user).toMatchObject({ email: 'maria@example.bg', firstName: 'Мария', lastName: 'Иванова', role: 'customer' });
@@ -46,7 +54,12 @@ describe('register', () => {
     const b = shop.browser();
     await b.csrf();
     const u = await shop.user();
-    const res = await b.post('/api/auth/register', { email: u.email.toUpperCase(), password: 'dobra-parola', firstName: 'A', lastName: 'B' });
+    const res = await b.post('/api/auth/register', {
+      email: u.email.toUpperCase(),
+      password: 'dobra-parola',
+      firstName: 'A',
+      lastName: 'B',
+    });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(API.emailTaken);
   });
@@ -181,7 +194,7 @@ describe('personal API tokens', () => {
     expect((await shop.browser().agent.get('/api/auth/me').set('authorization', `Bearer ${token}`)).status).toBe(401);
   });
 
-  it('refuses a guest (401), an unknown token (401), and another user\'s token id (404)', async () => {
+  it("refuses a guest (401), an unknown token (401), and another user's token id (404)", async () => {
     expect((await shop.browser().get('/api/account/tokens')).status).toBe(401);
     expect((await shop.browser().agent.get('/api/auth/me').set('authorization', 'Bearer vs_nonsense')).status).toBe(401);
     const a = await shop.signedIn();

@@ -25,17 +25,30 @@ describe('settings', () => {
   it('shows visitors the public settings in BGN decimals, never the private ones', async () => {
     const res = await (await guest()).get('/api/settings');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual(expect.objectContaining({
-      brand: 'VAP SOLO', currency: 'BGN', locale: 'bg-BG', dualCurrency: true, eurRate: 1.95583,
-      shippingFees: { econt_office: 5.9, speedy_office: 5.9, address: 7.9 }, freeShippingThreshold: 100,
-      bank: DEFAULT_SETTINGS.bank, contacts: DEFAULT_SETTINGS.contacts,
-    }));
+    expect(res.body).toEqual(
+      expect.objectContaining({
+        brand: 'VAP SOLO',
+        currency: 'BGN',
+        locale: 'bg-BG',
+        dualCurrency: true,
+        eurRate: 1.95583,
+        shippingFees: { econt_office: 5.9, speedy_office: 5.9, address: 7.9 },
+        freeShippingThreshold: 100,
+        bank: DEFAULT_SETTINGS.bank,
+        contacts: DEFAULT_SETTINGS.contacts,
+      }),
+    );
     expect(allKeys(res.body)).not.toEqual(expect.arrayContaining(['lowStockThreshold']));
     expect(allKeys(res.body)).not.toEqual(expect.arrayContaining(['twoFactorRequiredForAdmins']));
   });
 
   it('lets staff change a field of a group without losing the others, and the shop follows', async () => {
-    const res = await admin.put('/api/admin/settings', { contacts: { phone: '+359 2 123 4567' }, shippingFees: { address: 8.5 }, freeShippingThreshold: 150, lowStockThreshold: 3 });
+    const res = await admin.put('/api/admin/settings', {
+      contacts: { phone: '+359 2 123 4567' },
+      shippingFees: { address: 8.5 },
+      freeShippingThreshold: 150,
+      lowStockThreshold: 3,
+    });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(API.settingsSaved);
     expect(res.body.settings.contacts).toEqual({ ...DEFAULT_SETTINGS.contacts, phone: '+359 2 123 4567' });
@@ -47,7 +60,15 @@ describe('settings', () => {
     // react-admin sends the record back whole.
     const saved = await admin.put('/api/admin/settings/1', { ...record.body, dualCurrency: false });
     expect(saved.body).toEqual(expect.objectContaining({ id: 1, dualCurrency: false, lowStockThreshold: 3 }));
-    await admin.put('/api/admin/settings', { dualCurrency: true, freeShippingThreshold: 100, lowStockThreshold: 5, contacts: DEFAULT_SETTINGS.contacts, shippingFees: { address: 7.9 } }).expect(200);
+    await admin
+      .put('/api/admin/settings', {
+        dualCurrency: true,
+        freeShippingThreshold: 100,
+        lowStockThreshold: 5,
+        contacts: DEFAULT_SETTINGS.contacts,
+        shippingFees: { address: 7.9 },
+      })
+      .expect(200);
   });
 
   it('refuses bad values and unknown fields, and is for admins only', async () => {
@@ -71,7 +92,13 @@ describe('settings', () => {
 describe('the distributors’ form', () => {
   it('stores the message, tells the staff, and lists it for them with search', async () => {
     const b = await guest();
-    const res = await b.post('/api/contact', { name: 'Георги Димитров', company: 'Вейп Бургас ООД', email: 'G@Example.bg', phone: '0888 111 222', message: 'Искаме да продаваме TRIPLES в три магазина.' });
+    const res = await b.post('/api/contact', {
+      name: 'Георги Димитров',
+      company: 'Вейп Бургас ООД',
+      email: 'G@Example.bg',
+      phone: '0888 111 222',
+      message: 'Искаме да продаваме TRIPLES в три магазина.',
+    });
     expect(res.status).toBe(201);
     expect(res.body.message).toBe(API.contactReceived);
     const notice = await Notification.query().where({ type: 'contact' }).orderBy('id', 'desc').first();
@@ -94,7 +121,8 @@ describe('the distributors’ form', () => {
     const bad = await b.post('/api/contact', { name: 'А', email: 'no', message: 'x' });
     expect([bad.status, bad.body.message]).toEqual([400, API.invalidEmail]);
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await b.post('/api/contact', { name: 'Спам', email: 'spam@example.bg', message: `№${i}` })).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await b.post('/api/contact', { name: 'Спам', email: 'spam@example.bg', message: `№${i}` })).status);
     // One message was already sent from this address in the test above.
     expect(statuses.filter((s) => s === 201).length).toBeLessThan(6);
     expect(statuses.at(-1)).toBe(429);
@@ -104,13 +132,21 @@ describe('the distributors’ form', () => {
 describe('notifications', () => {
   it('tells the staff about a new customer, unread first, with a count and mark-all-read', async () => {
     const b = await guest();
-    await b.post('/api/auth/register', { email: 'nov.klient@example.bg', password: 'parola-123', firstName: 'Нов', lastName: 'Клиент' }).expect(201);
+    await b
+      .post('/api/auth/register', { email: 'nov.klient@example.bg', password: 'parola-123', firstName: 'Нов', lastName: 'Клиент' })
+      .expect(201);
     const count = await admin.get('/api/admin/notifications/unread-count');
     expect(count.body.count).toBeGreaterThan(0);
     const list = await admin.get('/api/admin/notifications?range=[0,99]');
     expect(list.headers['content-range']).toMatch(/^notifications 0-\d+\/\d+$/);
     const customer = list.body.find((n: any) => n.type === 'customer');
-    expect(customer).toEqual(expect.objectContaining({ message: expect.stringContaining('nov.klient@example.bg'), isRead: false, link: expect.stringMatching(/^\/admin\/users\/\d+$/) }));
+    expect(customer).toEqual(
+      expect.objectContaining({
+        message: expect.stringContaining('nov.klient@example.bg'),
+        isRead: false,
+        link: expect.stringMatching(/^\/admin\/users\/\d+$/),
+      }),
+    );
     expect(Object.keys(customer).sort()).toEqual(['createdAt', 'id', 'isRead', 'link', 'message', 'type']);
 
     await admin.put(`/api/admin/notifications/${customer.id}`, { ...customer, isRead: true }).expect(200);
@@ -139,21 +175,39 @@ describe('figures', () => {
     // A TWINS and a TRIPLES category so the lines can be told apart.
     const twins = await Category.query().insertAndFetch({ name: 'TWINS', slug: 'twins', position: 0 } as Partial<Category>);
     const triples = await Category.query().insertAndFetch({ name: 'TRIPLES', slug: 'triples', position: 1 } as Partial<Category>);
-    const ice = await Category.query().insertAndFetch({ name: 'TWINS Ice', slug: 'twins-ice', parentId: twins.id, position: 0 } as Partial<Category>);
-    await Product.query().patch({ categoryId: ice.id } as Partial<Product>).findById(cat.twins.id);
-    await Product.query().patch({ categoryId: triples.id } as Partial<Product>).findById(cat.triples.id);
+    const ice = await Category.query().insertAndFetch({
+      name: 'TWINS Ice',
+      slug: 'twins-ice',
+      parentId: twins.id,
+      position: 0,
+    } as Partial<Category>);
+    await Product.query()
+      .patch({ categoryId: ice.id } as Partial<Product>)
+      .findById(cat.twins.id);
+    await Product.query()
+      .patch({ categoryId: triples.id } as Partial<Product>)
+      .findById(cat.triples.id);
   });
 
   it('computes revenue, orders, average and top products per period; cancelled orders do not count', async () => {
     await Order.query().delete();
     const b = await guest();
     const one = await placeOrder(b, [{ productId: cat.triples.id, variantId: cat.triples.variant, quantity: 4 }]); // 120.00, free shipping
-    await placeOrder(b, [{ productId: cat.twins.id, variantId: cat.twins.v0, quantity: 1, attributes: [{ attributeId: cat.flavour, attributeValueId: cat.berry }] }]); // 24.90 + 5.90
+    await placeOrder(b, [
+      {
+        productId: cat.twins.id,
+        variantId: cat.twins.v0,
+        quantity: 1,
+        attributes: [{ attributeId: cat.flavour, attributeValueId: cat.berry }],
+      },
+    ]); // 24.90 + 5.90
     const cancelled = await placeOrder(b, [{ productId: cat.triples.id, variantId: cat.triples.variant, quantity: 1 }]);
     await admin.put(`/api/admin/orders/${cancelled.id}`, { status: 'cancelled' }).expect(200);
     // An order from 40 days ago is outside the default 30 days.
     const old = await placeOrder(b, [{ productId: cat.triples.id, variantId: cat.triples.variant, quantity: 1 }]);
-    await Order.query().patch({ createdAt: new Date(Date.now() - 40 * 86400_000).toISOString() } as Partial<Order>).findById(old.id);
+    await Order.query()
+      .patch({ createdAt: new Date(Date.now() - 40 * 86400_000).toISOString() } as Partial<Order>)
+      .findById(old.id);
 
     const res = await admin.get('/api/admin/analytics');
     expect(res.status).toBe(200);
@@ -167,13 +221,31 @@ describe('figures', () => {
       { category: 'TRIPLES', revenue: 120, quantity: 4 },
       { category: 'TWINS', revenue: 24.9, quantity: 1 },
     ]);
-    expect(res.body.byStatus).toEqual(expect.arrayContaining([{ status: 'pending', label: 'Нова', count: 2 }, { status: 'cancelled', label: 'Отказана', count: 1 }]));
+    expect(res.body.byStatus).toEqual(
+      expect.arrayContaining([
+        { status: 'pending', label: 'Нова', count: 2 },
+        { status: 'cancelled', label: 'Отказана', count: 1 },
+      ]),
+    );
     expect(one.total).toBe(120);
   });
 
   it('groups by week and month and refuses a bad period', async () => {
     const month = await admin.get('/api/admin/analytics?from=2026-01-01&to=2026-12-31&granularity=month');
-    expect(month.body.series.map((s: any) => s.period)).toEqual(['2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11', '2026-12']);
+    expect(month.body.series.map((s: any) => s.period)).toEqual([
+      '2026-01',
+      '2026-02',
+      '2026-03',
+      '2026-04',
+      '2026-05',
+      '2026-06',
+      '2026-07',
+      '2026-08',
+      '2026-09',
+      '2026-10',
+      '2026-11',
+      '2026-12',
+    ]);
     const week = await admin.get('/api/admin/analytics?from=2026-11-01&to=2026-11-30&granularity=week');
     expect(week.body.series[0].period).toBe('2026-10-26');
     for (const q of ['from=2026-12-01&to=2026-11-01', 'from=2020-01-01&to=2026-01-01', 'from=yesterday', 'granularity=year']) {
@@ -183,14 +255,22 @@ describe('figures', () => {
   });
 
   it('answers the dashboard: today, 30 days, pending, new customers, low stock, latest orders', async () => {
-    await Variant.query().patch({ stock: 1 } as Partial<Variant>).findById(cat.twins.v20);
+    await Variant.query()
+      .patch({ stock: 1 } as Partial<Variant>)
+      .findById(cat.twins.v20);
     const res = await admin.get('/api/admin/dashboard');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual(expect.objectContaining({ todayRevenue: 150.8, todayOrders: 2, monthRevenue: 150.8, monthOrders: 2, pendingOrders: 3 }));
+    expect(res.body).toEqual(
+      expect.objectContaining({ todayRevenue: 150.8, todayOrders: 2, monthRevenue: 150.8, monthOrders: 2, pendingOrders: 3 }),
+    );
     expect(res.body.newCustomers).toBe(await User.query().where('role', 'customer').resultSize());
-    expect(res.body.lowStock[0]).toEqual(expect.objectContaining({ variantId: cat.twins.v20, productName: 'TWINS Плодов микс', variantName: '20 mg', stock: 1 }));
+    expect(res.body.lowStock[0]).toEqual(
+      expect.objectContaining({ variantId: cat.twins.v20, productName: 'TWINS Плодов микс', variantName: '20 mg', stock: 1 }),
+    );
     expect(res.body.latestOrders).toHaveLength(4);
-    expect(res.body.latestOrders[0]).toEqual(expect.objectContaining({ number: expect.stringMatching(/^VS-/), customerName: 'Мария Иванова', status: expect.any(String) }));
+    expect(res.body.latestOrders[0]).toEqual(
+      expect.objectContaining({ number: expect.stringMatching(/^VS-/), customerName: 'Мария Иванова', status: expect.any(String) }),
+    );
     expect(res.body.revenueSeries).toHaveLength(30);
     expect((await (await shop.signedIn()).get('/api/admin/dashboard')).status).toBe(403);
   });

@@ -56,7 +56,12 @@ it('writes one private archive with the database, pictures, keys and a manifest 
   expect(fs.statSync(archive).mode & 0o777).toBe(0o600);
   const entries: Array<{ path: string; type: string }> = [];
   await tar.t({ file: archive, onReadEntry: (e) => entries.push({ path: e.path, type: e.type }) });
-  expect(entries.map((e) => e.path).sort()).toEqual(['app-keys', 'database/shop.sqlite3', 'manifest.json', 'uploads/products/twins-black.webp']);
+  expect(entries.map((e) => e.path).sort()).toEqual([
+    'app-keys',
+    'database/shop.sqlite3',
+    'manifest.json',
+    'uploads/products/twins-black.webp',
+  ]);
   // Regular files only: no folders, no links.
   expect(new Set(entries.map((e) => e.type))).toEqual(new Set(['File']));
   // The live pictures and keys are where they were (the archive was made from links to them).
@@ -99,7 +104,12 @@ it('stores a picture hard-linked to another as a whole file', async () => {
   fs.copyFileSync(dbFile, path.join(linkedData, 'shop.sqlite3'));
   fs.writeFileSync(path.join(linkedData, 'uploads', 'a.webp'), 'same picture');
   fs.linkSync(path.join(linkedData, 'uploads', 'a.webp'), path.join(linkedData, 'uploads', 'b.webp'));
-  const linkedConfig = { dataDir: linkedData, uploadDir: path.join(linkedData, 'uploads'), dbFile: path.join(linkedData, 'shop.sqlite3'), databaseUrl: undefined };
+  const linkedConfig = {
+    dataDir: linkedData,
+    uploadDir: path.join(linkedData, 'uploads'),
+    dbFile: path.join(linkedData, 'shop.sqlite3'),
+    databaseUrl: undefined,
+  };
   const file = await backup({ config: linkedConfig, dir: path.join(dir, 'linked-backups') });
   const entries: string[] = [];
   await tar.t({ file, onReadEntry: (e) => entries.push(`${e.type} ${e.path}`) });
@@ -134,7 +144,10 @@ async function layout(name: string, orders: number): Promise<string> {
     const data = fs.readFileSync(path.join(root, p));
     return { path: p, size: data.length, sha256: crypto.createHash('sha256').update(data).digest('hex') };
   });
-  fs.writeFileSync(path.join(root, 'manifest.json'), JSON.stringify({ format: 'vapsolo-backup', version: 1, createdAt: new Date().toISOString(), database: 'sqlite', files }));
+  fs.writeFileSync(
+    path.join(root, 'manifest.json'),
+    JSON.stringify({ format: 'vapsolo-backup', version: 1, createdAt: new Date().toISOString(), database: 'sqlite', files }),
+  );
   return root;
 }
 
@@ -144,7 +157,12 @@ it('restores an archive made by hand with the system tar (`tar czf … -C folder
   const res = spawnSync('tar', ['czf', file, '-C', root, '.'], { encoding: 'utf8' });
   expect(res.status).toBe(0);
   const restoreData = path.join(dir, 'restore-hand');
-  const handConfig = { dataDir: restoreData, uploadDir: path.join(restoreData, 'uploads'), dbFile: path.join(restoreData, 'shop.sqlite3'), databaseUrl: undefined };
+  const handConfig = {
+    dataDir: restoreData,
+    uploadDir: path.join(restoreData, 'uploads'),
+    dbFile: path.join(restoreData, 'shop.sqlite3'),
+    databaseUrl: undefined,
+  };
   await restore({ config: handConfig, from: file });
   expect(await count(handConfig.dbFile)).toBe(7);
   expect(fs.readFileSync(path.join(handConfig.uploadDir, 'products', 'by-hand.webp'), 'utf8')).toBe('hand-made picture');
@@ -155,7 +173,12 @@ it('refuses an archive with a path leaving the restore folder, and never restore
   const root = await layout('hostile', 3);
   const restoreData = path.join(dir, 'restore-hostile');
   fs.mkdirSync(restoreData);
-  const hostileConfig = { dataDir: restoreData, uploadDir: path.join(restoreData, 'uploads'), dbFile: path.join(restoreData, 'shop.sqlite3'), databaseUrl: undefined };
+  const hostileConfig = {
+    dataDir: restoreData,
+    uploadDir: path.join(restoreData, 'uploads'),
+    dbFile: path.join(restoreData, 'shop.sqlite3'),
+    databaseUrl: undefined,
+  };
 
   // A file written as ../../escaped.txt.
   fs.writeFileSync(path.join(dir, 'escaped.txt'), 'outside');
@@ -203,9 +226,12 @@ it('keeps the newest archive of each of the last N days and M weeks', () => {
   const rot = path.join(dir, 'rotation');
   fs.mkdirSync(rot);
   const names = [
-    'vapsolo-20261123-220000.tar.gz', 'vapsolo-20261123-020000.tar.gz', // Mon 23 Nov: two
-    'vapsolo-20261122-020000.tar.gz', 'vapsolo-20261121-020000.tar.gz', // Sun, Sat
-    'vapsolo-20261115-020000.tar.gz', 'vapsolo-20261108-020000.tar.gz', // two weeks back, three weeks back
+    'vapsolo-20261123-220000.tar.gz',
+    'vapsolo-20261123-020000.tar.gz', // Mon 23 Nov: two
+    'vapsolo-20261122-020000.tar.gz',
+    'vapsolo-20261121-020000.tar.gz', // Sun, Sat
+    'vapsolo-20261115-020000.tar.gz',
+    'vapsolo-20261108-020000.tar.gz', // two weeks back, three weeks back
     'vapsolo-20261001-020000.tar.gz',
   ];
   for (const n of names) fs.writeFileSync(path.join(rot, n), '');
@@ -231,7 +257,12 @@ it('a manual backup never removes a scheduled one: each kind has its own retenti
   const first = await backup({ config, dir: rot, keepDaily: 1, keepWeekly: 1, keepManual: 2, now: new Date('2026-11-23T09:00:00Z') });
   const second = await backup({ config, dir: rot, keepDaily: 1, keepWeekly: 1, keepManual: 2, now: new Date('2026-11-23T10:00:00Z') });
   expect(path.basename(first)).toBe('vapsolo-20261123-090000-manual.tar.gz');
-  expect(fs.readdirSync(rot).filter((n) => !n.startsWith('.')).sort()).toEqual([
+  expect(
+    fs
+      .readdirSync(rot)
+      .filter((n) => !n.startsWith('.'))
+      .sort(),
+  ).toEqual([
     'vapsolo-20261122-023000.tar.gz',
     'vapsolo-20261123-023000-scheduled.tar.gz',
     'vapsolo-20261123-090000-manual.tar.gz',
@@ -239,7 +270,12 @@ it('a manual backup never removes a scheduled one: each kind has its own retenti
   ]);
   // The next night's scheduled run keeps the manual ones and prunes scheduled ones by their rule.
   await backup({ config, dir: rot, kind: 'scheduled', keepDaily: 1, keepWeekly: 2, keepManual: 2, now: new Date('2026-11-24T02:30:00Z') });
-  expect(fs.readdirSync(rot).filter((n) => !n.startsWith('.')).sort()).toEqual([
+  expect(
+    fs
+      .readdirSync(rot)
+      .filter((n) => !n.startsWith('.'))
+      .sort(),
+  ).toEqual([
     'vapsolo-20261122-023000.tar.gz', // newest of the week before (16–22 Nov); 23 Nov's goes (1 day, same week as 24 Nov)
     'vapsolo-20261123-090000-manual.tar.gz',
     'vapsolo-20261123-100000-manual.tar.gz',
@@ -261,13 +297,18 @@ const pg = process.env.TEST_DATABASE_URL;
       t.string('number');
     });
     await db('orders').insert([{ number: 'VS-1' }, { number: 'VS-2' }]);
-    const pgConfig = { ...config, dataDir: path.join(dir, 'pgdata'), uploadDir: path.join(dir, 'pgdata', 'uploads'), databaseUrl: url.toString() };
+    const pgConfig = {
+      ...config,
+      dataDir: path.join(dir, 'pgdata'),
+      uploadDir: path.join(dir, 'pgdata', 'uploads'),
+      databaseUrl: url.toString(),
+    };
     fs.mkdirSync(pgConfig.uploadDir, { recursive: true });
     const file = await backup({ config: pgConfig, dir: path.join(dir, 'pgbackups') });
     expect((await verifyArchive(file)).database).toBe('postgresql');
     await db('orders').insert({ number: 'VS-3' });
     await restore({ config: pgConfig, from: file });
-    expect((await db('orders').orderBy('id').pluck('number'))).toEqual(['VS-1', 'VS-2']);
+    expect(await db('orders').orderBy('id').pluck('number')).toEqual(['VS-1', 'VS-2']);
   } finally {
     await db.destroy();
     await admin.raw('drop database if exists ?? with (force)', [name]);

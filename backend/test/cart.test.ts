@@ -4,25 +4,56 @@ import { shopForThisFile, Browser, allKeys, SECRET_KEYS } from './helpers';
 import { API } from '@domain/messages';
 import { Product, Variant, ProductImage, Attribute, AttributeValue, ProductAttribute } from '../src/models';
 
-
 /** The catalogue these tests buy from, written with the models (the admin product API is
  *  another area's): two products on sale, one draft, flavours as attributes. */
 const cat = {} as {
-  flavour: number; extra: number; // attributes 'Вкус 1', 'Вкус 2'
-  berry: number; mint: number; mango: number; ice: number; // values; mango is not offered by twins
-  twins: number; twins0: number; twins20: number; // product with two variants (stock 5 and 2)
-  triples: number; triplesOnly: number; // product with one variant (stock 10), no attributes
-  draft: number; draftVariant: number;
-  spare: number; spareVariant: number; // taken off sale in one test
+  flavour: number;
+  extra: number; // attributes 'Вкус 1', 'Вкус 2'
+  berry: number;
+  mint: number;
+  mango: number;
+  ice: number; // values; mango is not offered by twins
+  twins: number;
+  twins0: number;
+  twins20: number; // product with two variants (stock 5 and 2)
+  triples: number;
+  triplesOnly: number; // product with one variant (stock 10), no attributes
+  draft: number;
+  draftVariant: number;
+  spare: number;
+  spareVariant: number; // taken off sale in one test
 };
 
-async function product(name: string, slug: string, price: number, status: 'active' | 'draft', variants: Array<{ sku: string; name: string; stock: number; price?: number }>, values: Array<{ attributeId: number; valueId: number }> = []) {
+async function product(
+  name: string,
+  slug: string,
+  price: number,
+  status: 'active' | 'draft',
+  variants: Array<{ sku: string; name: string; stock: number; price?: number }>,
+  values: Array<{ attributeId: number; valueId: number }> = [],
+) {
   const p = await Product.query().insert({ name, slug, price, status } as Partial<Product>);
   const ids: number[] = [];
   for (const [position, v] of variants.entries()) {
-    ids.push((await Variant.query().insert({ productId: p.id, sku: v.sku, name: v.name, stock: v.stock, price: v.price ?? null, position } as Partial<Variant>)).id);
+    ids.push(
+      (
+        await Variant.query().insert({
+          productId: p.id,
+          sku: v.sku,
+          name: v.name,
+          stock: v.stock,
+          price: v.price ?? null,
+          position,
+        } as Partial<Variant>)
+      ).id,
+    );
   }
-  for (const v of values) await ProductAttribute.query().insert({ productId: p.id, attributeId: v.attributeId, attributeValueId: v.valueId } as Partial<ProductAttribute>);
+  for (const v of values)
+    await ProductAttribute.query().insert({
+      productId: p.id,
+      attributeId: v.attributeId,
+      attributeValueId: v.valueId,
+    } as Partial<ProductAttribute>);
   return { id: p.id, variants: ids };
 }
 
@@ -30,15 +61,28 @@ const shop = shopForThisFile();
 beforeAll(async () => {
   cat.flavour = (await Attribute.query().insert({ name: 'Вкус 1' } as Partial<Attribute>)).id;
   cat.extra = (await Attribute.query().insert({ name: 'Вкус 2' } as Partial<Attribute>)).id;
-  const value = async (attributeId: number, text: string) => (await AttributeValue.query().insert({ attributeId, value: text } as Partial<AttributeValue>)).id;
+  const value = async (attributeId: number, text: string) =>
+    (await AttributeValue.query().insert({ attributeId, value: text } as Partial<AttributeValue>)).id;
   cat.berry = await value(cat.flavour, 'Ягода');
   cat.mint = await value(cat.flavour, 'Мента');
   cat.mango = await value(cat.flavour, 'Манго');
   cat.ice = await value(cat.extra, 'Лед');
 
-  const twins = await product('TWINS Плодов микс', 'twins-plodov-miks', 2490, 'active',
-    [{ sku: 'TW-0', name: '0 mg', stock: 5 }, { sku: 'TW-20', name: '20 mg', stock: 2, price: 2690 }],
-    [{ attributeId: cat.flavour, valueId: cat.berry }, { attributeId: cat.flavour, valueId: cat.mint }, { attributeId: cat.extra, valueId: cat.ice }]);
+  const twins = await product(
+    'TWINS Плодов микс',
+    'twins-plodov-miks',
+    2490,
+    'active',
+    [
+      { sku: 'TW-0', name: '0 mg', stock: 5 },
+      { sku: 'TW-20', name: '20 mg', stock: 2, price: 2690 },
+    ],
+    [
+      { attributeId: cat.flavour, valueId: cat.berry },
+      { attributeId: cat.flavour, valueId: cat.mint },
+      { attributeId: cat.extra, valueId: cat.ice },
+    ],
+  );
   [cat.twins, cat.twins0, cat.twins20] = [twins.id, ...twins.variants];
   await ProductImage.query().insert({ productId: twins.id, url: '/uploads/twins-2.webp', alt: '', position: 1 } as Partial<ProductImage>);
   await ProductImage.query().insert({ productId: twins.id, url: '/uploads/twins-1.webp', alt: '', position: 0 } as Partial<ProductImage>);
@@ -113,14 +157,21 @@ describe('GET /api/cart', () => {
 
   it('answers each line with the spec fields and what the cart page shows', async () => {
     const b = await shop.signedIn();
-    await b.post('/api/cart/add', {
-      productId: cat.twins,
-      variantId: cat.twins20,
-      attributes: [{ attributeId: cat.flavour, attributeValueId: cat.mint }, { attributeId: cat.extra, attributeValueId: cat.ice }],
-      quantity: 2,
-      personalization: 'За Мария',
-    }).expect(200);
-    await b.post('/api/cart/add', { productId: cat.triples, variantId: cat.triplesOnly, attributes: [], quantity: 1, personalization: '' }).expect(200);
+    await b
+      .post('/api/cart/add', {
+        productId: cat.twins,
+        variantId: cat.twins20,
+        attributes: [
+          { attributeId: cat.flavour, attributeValueId: cat.mint },
+          { attributeId: cat.extra, attributeValueId: cat.ice },
+        ],
+        quantity: 2,
+        personalization: 'За Мария',
+      })
+      .expect(200);
+    await b
+      .post('/api/cart/add', { productId: cat.triples, variantId: cat.triplesOnly, attributes: [], quantity: 1, personalization: '' })
+      .expect(200);
 
     const cart = await cartOf(b);
     expect(cart.count).toBe(3);
@@ -133,8 +184,22 @@ describe('GET /api/cart', () => {
       quantity: 2,
       personalization: 'За Мария',
       attributes: [
-        { id: expect.any(Number), cartItemId: twins.id, attributeId: cat.flavour, attributeValueId: cat.mint, attributeValue: 'Мента', attributeName: 'Вкус 1' },
-        { id: expect.any(Number), cartItemId: twins.id, attributeId: cat.extra, attributeValueId: cat.ice, attributeValue: 'Лед', attributeName: 'Вкус 2' },
+        {
+          id: expect.any(Number),
+          cartItemId: twins.id,
+          attributeId: cat.flavour,
+          attributeValueId: cat.mint,
+          attributeValue: 'Мента',
+          attributeName: 'Вкус 1',
+        },
+        {
+          id: expect.any(Number),
+          cartItemId: twins.id,
+          attributeId: cat.extra,
+          attributeValueId: cat.ice,
+          attributeValue: 'Лед',
+          attributeName: 'Вкус 2',
+        },
       ],
       productName: 'TWINS Плодов микс',
       productSlug: 'twins-plodov-miks',
@@ -146,7 +211,16 @@ describe('GET /api/cart', () => {
       stock: 2,
       available: true,
     });
-    expect(triples).toMatchObject({ productId: cat.triples, personalization: '', attributes: [], image: null, unitPrice: 30, lineTotal: 30, stock: 10, available: true });
+    expect(triples).toMatchObject({
+      productId: cat.triples,
+      personalization: '',
+      attributes: [],
+      image: null,
+      unitPrice: 30,
+      lineTotal: 30,
+      stock: 10,
+      available: true,
+    });
     expect(allKeys(cart).filter((k) => SECRET_KEYS.includes(k) || k === 'userId')).toEqual([]);
   });
 
@@ -154,7 +228,9 @@ describe('GET /api/cart', () => {
     const b = await shop.signedIn();
     await b.post('/api/cart/add', { productId: cat.spare, quantity: 2 }).expect(200);
     await b.post('/api/cart/add', { productId: cat.triples, quantity: 1 }).expect(200);
-    await Product.query().patch({ status: 'archived' } as Partial<Product>).findById(cat.spare);
+    await Product.query()
+      .patch({ status: 'archived' } as Partial<Product>)
+      .findById(cat.spare);
     try {
       const cart = await cartOf(b);
       expect(cart.cartItems).toHaveLength(2);
@@ -170,19 +246,25 @@ describe('GET /api/cart', () => {
       expect(removed.status).toBe(200);
       expect(removed.body.cartItems.map((l: any) => l.productId)).toEqual([cat.triples]);
     } finally {
-      await Product.query().patch({ status: 'active' } as Partial<Product>).findById(cat.spare);
+      await Product.query()
+        .patch({ status: 'active' } as Partial<Product>)
+        .findById(cat.spare);
     }
   });
 
   it('marks a sold-out line unavailable', async () => {
     const b = await shop.signedIn();
     await b.post('/api/cart/add', { productId: cat.spare, quantity: 1 }).expect(200);
-    await Variant.query().patch({ stock: 0 } as Partial<Variant>).findById(cat.spareVariant);
+    await Variant.query()
+      .patch({ stock: 0 } as Partial<Variant>)
+      .findById(cat.spareVariant);
     try {
       const [line] = (await cartOf(b)).cartItems;
       expect(line).toMatchObject({ stock: 0, available: false });
     } finally {
-      await Variant.query().patch({ stock: 4 } as Partial<Variant>).findById(cat.spareVariant);
+      await Variant.query()
+        .patch({ stock: 4 } as Partial<Variant>)
+        .findById(cat.spareVariant);
     }
   });
 
@@ -217,7 +299,11 @@ describe('GET /api/cart', () => {
 describe('POST /api/cart/add', () => {
   it('adds a line with quantity 1 by default and answers the spec message and the cart', async () => {
     const b = await shop.signedIn();
-    const res = await b.post('/api/cart/add', { productId: cat.twins, variantId: cat.twins0, attributes: [{ attributeId: cat.flavour, attributeValueId: cat.berry }] });
+    const res = await b.post('/api/cart/add', {
+      productId: cat.twins,
+      variantId: cat.twins0,
+      attributes: [{ attributeId: cat.flavour, attributeValueId: cat.berry }],
+    });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Продуктът е добавен успешно в количката.');
     expect(res.body.cartItems).toHaveLength(1);
@@ -238,7 +324,10 @@ describe('POST /api/cart/add', () => {
   it('treats the values in any order as the same line', async () => {
     const b = await shop.signedIn();
     const both = (order: 'a' | 'b') => {
-      const list = [{ attributeId: cat.flavour, attributeValueId: cat.mint }, { attributeId: cat.extra, attributeValueId: cat.ice }];
+      const list = [
+        { attributeId: cat.flavour, attributeValueId: cat.mint },
+        { attributeId: cat.extra, attributeValueId: cat.ice },
+      ];
       return { productId: cat.twins, variantId: cat.twins0, attributes: order === 'a' ? list : list.reverse(), quantity: 1 };
     };
     await b.post('/api/cart/add', both('a')).expect(200);
@@ -251,7 +340,9 @@ describe('POST /api/cart/add', () => {
     await b.post('/api/cart/add', berryLine(1)).expect(200);
     await b.post('/api/cart/add', berryLine(1, { personalization: 'За Петър' })).expect(200);
     await b.post('/api/cart/add', berryLine(1, { variantId: cat.twins20 })).expect(200);
-    const res = await b.post('/api/cart/add', berryLine(1, { attributes: [{ attributeId: cat.flavour, attributeValueId: cat.mint }] })).expect(200);
+    const res = await b
+      .post('/api/cart/add', berryLine(1, { attributes: [{ attributeId: cat.flavour, attributeValueId: cat.mint }] }))
+      .expect(200);
     expect(res.body.cartItems).toHaveLength(4);
     expect(res.body.cartItems.map((l: any) => l.quantity)).toEqual([1, 1, 1, 1]);
     expect(res.body.count).toBe(4);
@@ -272,7 +363,9 @@ describe('POST /api/cart/add', () => {
     const res = await b.post('/api/cart/add', {
       id: 1732000000000,
       ...berryLine(1),
-      attributes: [{ id: 5, cartItemId: 9, attributeId: cat.flavour, attributeValueId: cat.berry, attributeValue: 'Ягода', attributeName: 'Вкус 1' }],
+      attributes: [
+        { id: 5, cartItemId: 9, attributeId: cat.flavour, attributeValueId: cat.berry, attributeValue: 'Ягода', attributeName: 'Вкус 1' },
+      ],
     });
     expect(res.status).toBe(200);
     expect(res.body.cartItems[0].attributes[0]).toMatchObject({ attributeValueId: cat.berry, attributeValue: 'Ягода' });
@@ -294,15 +387,46 @@ describe('POST /api/cart/add', () => {
 
   it.each<Refusal>([
     ['a variant of another product', () => ({ ...berryLine(1), variantId: cat.triplesOnly }), 400, () => API.variantMismatch],
-    ['an attribute value of another attribute', () => berryLine(1, { attributes: [{ attributeId: cat.extra, attributeValueId: cat.berry }] }), 400, () => API.attributeMismatch],
-    ['a value the product does not offer', () => berryLine(1, { attributes: [{ attributeId: cat.flavour, attributeValueId: cat.mango }] }), 400, () => API.attributeNotOffered],
-    ['an unknown attribute value', () => berryLine(1, { attributes: [{ attributeId: cat.flavour, attributeValueId: 99999 }] }), 400, () => API.attributeMismatch],
-    ['two values of one attribute', () => berryLine(1, { attributes: [{ attributeId: cat.flavour, attributeValueId: cat.berry }, { attributeId: cat.flavour, attributeValueId: cat.mint }] }), 400, () => API.attributeTwice],
+    [
+      'an attribute value of another attribute',
+      () => berryLine(1, { attributes: [{ attributeId: cat.extra, attributeValueId: cat.berry }] }),
+      400,
+      () => API.attributeMismatch,
+    ],
+    [
+      'a value the product does not offer',
+      () => berryLine(1, { attributes: [{ attributeId: cat.flavour, attributeValueId: cat.mango }] }),
+      400,
+      () => API.attributeNotOffered,
+    ],
+    [
+      'an unknown attribute value',
+      () => berryLine(1, { attributes: [{ attributeId: cat.flavour, attributeValueId: 99999 }] }),
+      400,
+      () => API.attributeMismatch,
+    ],
+    [
+      'two values of one attribute',
+      () =>
+        berryLine(1, {
+          attributes: [
+            { attributeId: cat.flavour, attributeValueId: cat.berry },
+            { attributeId: cat.flavour, attributeValueId: cat.mint },
+          ],
+        }),
+      400,
+      () => API.attributeTwice,
+    ],
     ['a quantity of 0', () => berryLine(0), 400, () => API.atLeast(1)],
     ['a negative quantity', () => berryLine(-2), 400, () => API.atLeast(1)],
     ['a fractional quantity', () => berryLine(1.5), 400, () => API.mustBeInteger],
     ['a quantity that is not a number', () => berryLine(1, { quantity: 'много' }), 400, () => API.mustBeNumber],
-    ['a product that is not on sale', () => ({ productId: cat.draft, variantId: cat.draftVariant, quantity: 1 }), 404, () => API.productUnavailable],
+    [
+      'a product that is not on sale',
+      () => ({ productId: cat.draft, variantId: cat.draftVariant, quantity: 1 }),
+      404,
+      () => API.productUnavailable,
+    ],
     ['an unknown product', () => ({ productId: 99999, quantity: 1 }), 404, () => API.productUnavailable],
     ['personalization over 100 characters', () => berryLine(1, { personalization: 'я'.repeat(101) }), 400, () => API.tooLong(100)],
     ['an unknown field', () => berryLine(1, { price: 0.01 }), 400, () => API.unknownField],
@@ -310,7 +434,12 @@ describe('POST /api/cart/add', () => {
     ['a productId that is text', () => ({ productId: 'twins', quantity: 1 }), 400, () => API.mustBeNumber],
     ['attributes that are not a list', () => berryLine(1, { attributes: 'Ягода' }), 400, () => API.mustBeList],
     ['an attribute without its value', () => berryLine(1, { attributes: [{ attributeId: cat.flavour }] }), 400, () => API.required],
-    ['an attribute with an unknown field', () => berryLine(1, { attributes: [{ attributeId: cat.flavour, attributeValueId: cat.berry, price: 1 }] }), 400, () => API.unknownField],
+    [
+      'an attribute with an unknown field',
+      () => berryLine(1, { attributes: [{ attributeId: cat.flavour, attributeValueId: cat.berry, price: 1 }] }),
+      400,
+      () => API.unknownField,
+    ],
   ])('refuses %s (%#) with a clear message, nothing added', async (_what, body, status, message) => {
     const b = await shop.signedIn();
     const res = await b.post('/api/cart/add', body());
@@ -357,8 +486,19 @@ describe('PUT /api/cart/edit/:id', () => {
   it('changes the variant, the values and the personalization, each on its own', async () => {
     const { b, id } = await withLine(berryLine(1, { personalization: 'Иван' }));
     let res = await b.put(`/api/cart/edit/${id}`, { variantId: cat.twins20 });
-    expect(res.body.cartItems[0]).toMatchObject({ variantId: cat.twins20, variantName: '20 mg', unitPrice: 26.9, quantity: 1, personalization: 'Иван' });
-    res = await b.put(`/api/cart/edit/${id}`, { attributes: [{ attributeId: cat.flavour, attributeValueId: cat.mint }, { attributeId: cat.extra, attributeValueId: cat.ice }] });
+    expect(res.body.cartItems[0]).toMatchObject({
+      variantId: cat.twins20,
+      variantName: '20 mg',
+      unitPrice: 26.9,
+      quantity: 1,
+      personalization: 'Иван',
+    });
+    res = await b.put(`/api/cart/edit/${id}`, {
+      attributes: [
+        { attributeId: cat.flavour, attributeValueId: cat.mint },
+        { attributeId: cat.extra, attributeValueId: cat.ice },
+      ],
+    });
     expect(res.status).toBe(200);
     expect(res.body.cartItems[0].attributes.map((a: any) => a.attributeValue)).toEqual(['Мента', 'Лед']);
     expect(res.body.cartItems[0]).toMatchObject({ variantId: cat.twins20, personalization: 'Иван' });
@@ -377,7 +517,9 @@ describe('PUT /api/cart/edit/:id', () => {
   it('merges a line that becomes the same as another one', async () => {
     const b = await shop.signedIn();
     await b.post('/api/cart/add', berryLine(1)).expect(200);
-    const second = await b.post('/api/cart/add', berryLine(2, { attributes: [{ attributeId: cat.flavour, attributeValueId: cat.mint }] })).expect(200);
+    const second = await b
+      .post('/api/cart/add', berryLine(2, { attributes: [{ attributeId: cat.flavour, attributeValueId: cat.mint }] }))
+      .expect(200);
     const id = second.body.cartItems[1].id;
     const res = await b.put(`/api/cart/edit/${id}`, { attributes: [{ attributeId: cat.flavour, attributeValueId: cat.berry }] });
     expect(res.status).toBe(200);
@@ -393,7 +535,10 @@ describe('PUT /api/cart/edit/:id', () => {
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(API.notEnoughStock('TWINS Плодов микс (0 mg)', 5));
     const cart = await cartOf(b);
-    expect(cart.cartItems.map((l) => [l.quantity, l.personalization])).toEqual([[3, ''], [3, 'Иван']]);
+    expect(cart.cartItems.map((l) => [l.quantity, l.personalization])).toEqual([
+      [3, ''],
+      [3, 'Иван'],
+    ]);
   });
 
   it('refuses a quantity above the stock with 409', async () => {
@@ -414,7 +559,12 @@ describe('PUT /api/cart/edit/:id', () => {
     ['a quantity that is text', () => ({ quantity: 'две' }), 400, () => API.mustBeNumber],
     ['personalization over 100 characters', () => ({ personalization: 'x'.repeat(101) }), 400, () => API.tooLong(100)],
     ['unknown fields', () => ({ productId: 1, price: 1 }), 400, () => API.invalidInput],
-    ['a value the product does not offer', () => ({ attributes: [{ attributeId: cat.flavour, attributeValueId: cat.mango }] }), 400, () => API.attributeNotOffered],
+    [
+      'a value the product does not offer',
+      () => ({ attributes: [{ attributeId: cat.flavour, attributeValueId: cat.mango }] }),
+      400,
+      () => API.attributeNotOffered,
+    ],
   ])('refuses %s, nothing changed', async (_what, body, status, message) => {
     const { b, id } = await withLine();
     const res = await b.put(`/api/cart/edit/${id}`, body());
@@ -430,7 +580,7 @@ describe('PUT /api/cart/edit/:id', () => {
     expect(res.body.message).toBe(API.attributeMismatch);
   });
 
-  it('answers 404 for another user\'s line and for an unknown one, 400 for an id that is not a number', async () => {
+  it("answers 404 for another user's line and for an unknown one, 400 for an id that is not a number", async () => {
     const owner = await withLine();
     const other = await shop.signedIn();
     const res = await other.put(`/api/cart/edit/${owner.id}`, { quantity: 1 });
@@ -466,7 +616,7 @@ describe('DELETE /api/cart/remove/:id and DELETE /api/cart', () => {
     expect((await b.delete(`/api/cart/remove/${added.body.cartItems[0].id}`)).status).toBe(404);
   });
 
-  it('answers 404 for another user\'s line (and keeps it), 400 for an id that is not a number', async () => {
+  it("answers 404 for another user's line (and keeps it), 400 for an id that is not a number", async () => {
     const owner = await shop.signedIn();
     const added = await owner.post('/api/cart/add', berryLine(1)).expect(200);
     const other = await shop.signedIn();
@@ -477,7 +627,7 @@ describe('DELETE /api/cart/remove/:id and DELETE /api/cart', () => {
     expect((await cartOf(owner)).count).toBe(1);
   });
 
-  it('clears the cart with the spec message, and only the caller\'s', async () => {
+  it("clears the cart with the spec message, and only the caller's", async () => {
     const b = await shop.signedIn();
     const other = await shop.signedIn();
     await other.post('/api/cart/add', { productId: cat.triples }).expect(200);
@@ -498,12 +648,25 @@ describe('guest cart preview', () => {
     const b = shop.browser();
     await b.csrf();
     const id = Date.now();
-    const res = await b.post('/api/cart/preview', { items: [{ ...berryLine(2), id, unitPrice: 0.01 }, { id: id + 1, productId: 999999, quantity: 1 }] });
+    const res = await b.post('/api/cart/preview', {
+      items: [
+        { ...berryLine(2), id, unitPrice: 0.01 },
+        { id: id + 1, productId: 999999, quantity: 1 },
+      ],
+    });
     expect(res.status).toBe(200);
     expect(res.body.count).toBe(2);
     expect(res.body.cartItems).toEqual([
-      expect.objectContaining({ id, productName: 'TWINS Плодов микс', variantName: '0 mg', quantity: 2, unitPrice: 24.9, lineTotal: 49.8, available: true,
-        attributes: [expect.objectContaining({ attributeId: cat.flavour, attributeValueId: cat.berry, attributeValue: 'Ягода' })] }),
+      expect.objectContaining({
+        id,
+        productName: 'TWINS Плодов микс',
+        variantName: '0 mg',
+        quantity: 2,
+        unitPrice: 24.9,
+        lineTotal: 49.8,
+        available: true,
+        attributes: [expect.objectContaining({ attributeId: cat.flavour, attributeValueId: cat.berry, attributeValue: 'Ягода' })],
+      }),
     ]);
     expect(res.body.subtotal).toBe(49.8);
     const bad = await b.post('/api/cart/preview', { items: [{ productId: 'x', quantity: 1 }] });

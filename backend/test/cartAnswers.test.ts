@@ -28,12 +28,29 @@ async function answersTheCart(b: Browser, change: Promise<{ status: number; body
 describe('every change of the server cart answers the whole cart, as GET /api/cart reads it', () => {
   it('add, add up, edit, merge by edit, remove and clear', async () => {
     const b = await shop.signedIn();
-    const berry = { productId: cat.twins.id, variantId: cat.twins.v0, attributes: [{ attributeId: cat.flavour, attributeValueId: cat.berry }], personalization: '' };
+    const berry = {
+      productId: cat.twins.id,
+      variantId: cat.twins.v0,
+      attributes: [{ attributeId: cat.flavour, attributeValueId: cat.berry }],
+      personalization: '',
+    };
 
     let cart = await answersTheCart(b, b.post('/api/cart/add', { ...berry, quantity: 1 }), API.cartAdded);
     expect(cart).toMatchObject({ count: 1, subtotal: 24.9 });
-    expect(cart.cartItems[0]).toMatchObject({ quantity: 1, productName: 'TWINS Плодов микс', variantName: '0 mg', unitPrice: 24.9, lineTotal: 24.9, stock: 100, available: true });
-    expect(cart.cartItems[0].attributes[0]).toMatchObject({ attributeValueId: cat.berry, attributeValue: 'Ягода', attributeName: 'Вкус 1' });
+    expect(cart.cartItems[0]).toMatchObject({
+      quantity: 1,
+      productName: 'TWINS Плодов микс',
+      variantName: '0 mg',
+      unitPrice: 24.9,
+      lineTotal: 24.9,
+      stock: 100,
+      available: true,
+    });
+    expect(cart.cartItems[0].attributes[0]).toMatchObject({
+      attributeValueId: cat.berry,
+      attributeValue: 'Ягода',
+      attributeName: 'Вкус 1',
+    });
     const berryId = cart.cartItems[0].id;
 
     // The same line adds up; the answer carries the total, not what was sent.
@@ -46,12 +63,18 @@ describe('every change of the server cart answers the whole cart, as GET /api/ca
     const triplesId = cart.cartItems.find((l) => l.productId === cat.triples.id).id;
 
     // A price changed since the line was added: the answer prices it now.
-    await Product.query().patch({ price: 3200 } as Partial<Product>).findById(cat.triples.id);
+    await Product.query()
+      .patch({ price: 3200 } as Partial<Product>)
+      .findById(cat.triples.id);
     cart = await answersTheCart(b, b.put(`/api/cart/edit/${triplesId}`, { quantity: 2 }), API.cartEdited);
     expect(cart.cartItems.find((l) => l.id === triplesId)).toMatchObject({ quantity: 2, unitPrice: 32, lineTotal: 64 });
 
     // A mint line changed to berry becomes the berry line: one line, quantities added.
-    cart = await answersTheCart(b, b.post('/api/cart/add', { ...berry, attributes: [{ attributeId: cat.flavour, attributeValueId: cat.mint }], quantity: 1 }), API.cartAdded);
+    cart = await answersTheCart(
+      b,
+      b.post('/api/cart/add', { ...berry, attributes: [{ attributeId: cat.flavour, attributeValueId: cat.mint }], quantity: 1 }),
+      API.cartAdded,
+    );
     const mintId = cart.cartItems.find((l) => l.attributes[0]?.attributeValueId === cat.mint).id;
     cart = await answersTheCart(b, b.put(`/api/cart/edit/${mintId}`, { attributes: berry.attributes }), API.cartEdited);
     expect(cart.cartItems.filter((l) => l.productId === cat.twins.id)).toEqual([expect.objectContaining({ id: mintId, quantity: 4 })]);

@@ -7,34 +7,73 @@ import { Product, Variant, Attribute, AttributeValue, ProductAttribute, CartItem
 import { parseGuestCart, guestLine } from '../src/modules/cart/merge';
 import { encodeCartCookie } from '@domain/cartCookie';
 
-const cat = {} as { flavour: number; berry: number; mint: number; ice: number; extra: number; twins: number; twins0: number; twins20: number; triples: number; triplesOnly: number; draft: number };
+const cat = {} as {
+  flavour: number;
+  berry: number;
+  mint: number;
+  ice: number;
+  extra: number;
+  twins: number;
+  twins0: number;
+  twins20: number;
+  triples: number;
+  triplesOnly: number;
+  draft: number;
+};
 
 const shop = shopForThisFile();
 beforeAll(async () => {
   cat.flavour = (await Attribute.query().insert({ name: 'Вкус 1' } as Partial<Attribute>)).id;
   cat.extra = (await Attribute.query().insert({ name: 'Вкус 2' } as Partial<Attribute>)).id;
-  const value = async (attributeId: number, text: string) => (await AttributeValue.query().insert({ attributeId, value: text } as Partial<AttributeValue>)).id;
+  const value = async (attributeId: number, text: string) =>
+    (await AttributeValue.query().insert({ attributeId, value: text } as Partial<AttributeValue>)).id;
   cat.berry = await value(cat.flavour, 'Ягода');
   cat.mint = await value(cat.flavour, 'Мента');
   cat.ice = await value(cat.extra, 'Лед');
 
-  const twins = await Product.query().insert({ name: 'TWINS Плодов микс', slug: 'twins-plodov-miks', price: 2490, status: 'active' } as Partial<Product>);
+  const twins = await Product.query().insert({
+    name: 'TWINS Плодов микс',
+    slug: 'twins-plodov-miks',
+    price: 2490,
+    status: 'active',
+  } as Partial<Product>);
   cat.twins = twins.id;
-  cat.twins0 = (await Variant.query().insert({ productId: twins.id, sku: 'TW-0', name: '0 mg', stock: 5, position: 0 } as Partial<Variant>)).id;
-  cat.twins20 = (await Variant.query().insert({ productId: twins.id, sku: 'TW-20', name: '20 mg', stock: 2, position: 1 } as Partial<Variant>)).id;
+  cat.twins0 = (
+    await Variant.query().insert({ productId: twins.id, sku: 'TW-0', name: '0 mg', stock: 5, position: 0 } as Partial<Variant>)
+  ).id;
+  cat.twins20 = (
+    await Variant.query().insert({ productId: twins.id, sku: 'TW-20', name: '20 mg', stock: 2, position: 1 } as Partial<Variant>)
+  ).id;
   for (const valueId of [cat.berry, cat.mint]) {
-    await ProductAttribute.query().insert({ productId: twins.id, attributeId: cat.flavour, attributeValueId: valueId } as Partial<ProductAttribute>);
+    await ProductAttribute.query().insert({
+      productId: twins.id,
+      attributeId: cat.flavour,
+      attributeValueId: valueId,
+    } as Partial<ProductAttribute>);
   }
-  const triples = await Product.query().insert({ name: 'TRIPLES Ментол', slug: 'triples-mentol', price: 3000, status: 'active' } as Partial<Product>);
+  const triples = await Product.query().insert({
+    name: 'TRIPLES Ментол',
+    slug: 'triples-mentol',
+    price: 3000,
+    status: 'active',
+  } as Partial<Product>);
   cat.triples = triples.id;
-  cat.triplesOnly = (await Variant.query().insert({ productId: triples.id, sku: 'TR-1', name: 'Стандартен', stock: 10 } as Partial<Variant>)).id;
+  cat.triplesOnly = (
+    await Variant.query().insert({ productId: triples.id, sku: 'TR-1', name: 'Стандартен', stock: 10 } as Partial<Variant>)
+  ).id;
   const draft = await Product.query().insert({ name: 'Чернова', slug: 'chernova', price: 1000, status: 'draft' } as Partial<Product>);
   cat.draft = draft.id;
   await Variant.query().insert({ productId: draft.id, sku: 'DR-1', name: 'Стандартен', stock: 10 } as Partial<Variant>);
 });
 
 /** A guest line as the storefront writes it into the cookie (id from the current time). */
-const guest = (productId: number, variantId: number | null, quantity: number, valueIds: Array<[number, number]> = [], personalization = '') => ({
+const guest = (
+  productId: number,
+  variantId: number | null,
+  quantity: number,
+  valueIds: Array<[number, number]> = [],
+  personalization = '',
+) => ({
   id: Date.now() + Math.random(),
   productId,
   variantId,
@@ -85,7 +124,14 @@ describe('merge at sign-in', () => {
       { productId: 'twins' },
     ];
     const { b, res } = await signInWithCart(encodeURIComponent(JSON.stringify(lines)), async (signedIn) => {
-      await signedIn.post('/api/cart/add', { productId: cat.twins, variantId: cat.twins0, attributes: [{ attributeId: cat.flavour, attributeValueId: cat.berry }], quantity: 2 }).expect(200);
+      await signedIn
+        .post('/api/cart/add', {
+          productId: cat.twins,
+          variantId: cat.twins0,
+          attributes: [{ attributeId: cat.flavour, attributeValueId: cat.berry }],
+          quantity: 2,
+        })
+        .expect(200);
     });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(API.loginOk);
@@ -108,7 +154,12 @@ describe('merge at sign-in', () => {
   });
 
   it('caps an existing line at the stock and never lowers what the user already had', async () => {
-    const line = { productId: cat.twins, variantId: cat.twins0, attributes: [{ attributeId: cat.flavour, attributeValueId: cat.mint }], quantity: 4 };
+    const line = {
+      productId: cat.twins,
+      variantId: cat.twins0,
+      attributes: [{ attributeId: cat.flavour, attributeValueId: cat.mint }],
+      quantity: 4,
+    };
     const { b, res } = await signInWithCart(
       encodeURIComponent(JSON.stringify([guest(cat.twins, cat.twins0, 3, [[cat.flavour, cat.mint]]), guest(cat.twins, cat.twins20, 1)])),
       async (signedIn) => {
@@ -156,7 +207,9 @@ describe('merge at sign-in', () => {
 
   it('looks at no more than 100 lines', async () => {
     // Compact lines (a browser keeps about 4 KB per cookie); the 101st is valid but not looked at.
-    const lines = Array.from({ length: 101 }, (_, i) => (i < 100 ? { productId: cat.twins, quantity: 0 } : { productId: cat.triples, quantity: 1 }));
+    const lines = Array.from({ length: 101 }, (_, i) =>
+      i < 100 ? { productId: cat.twins, quantity: 0 } : { productId: cat.triples, quantity: 1 },
+    );
     const { b, res } = await signInWithCart(JSON.stringify(lines));
     expect(res.status).toBe(200);
     expect((await cartOf(b)).cartItems).toEqual([]);
@@ -196,7 +249,14 @@ describe('the compact cookie the storefront writes', () => {
   it('merges its lines, long Cyrillic inscriptions included', async () => {
     const inscription = 'Честит рожден ден, мило! Обичам те безкрайно много – твоята Мария от София, България!!';
     const value = encodeCartCookie([
-      { id: 1, productId: cat.twins, variantId: cat.twins0, quantity: 2, personalization: inscription, attributes: [{ attributeId: cat.flavour, attributeValueId: cat.mint }] },
+      {
+        id: 1,
+        productId: cat.twins,
+        variantId: cat.twins0,
+        quantity: 2,
+        personalization: inscription,
+        attributes: [{ attributeId: cat.flavour, attributeValueId: cat.mint }],
+      },
       { id: 2, productId: cat.triples, variantId: null, quantity: 1, personalization: '', attributes: [] },
     ]);
     const { b, res } = await signInWithCart(value);
@@ -210,9 +270,21 @@ describe('the compact cookie the storefront writes', () => {
 
 describe('reading the cookie', () => {
   it('shapes a compact line', () => {
-    expect(guestLine([7, 3, 4, 2, [1, 2], ' Иван '])).toEqual({ productId: 3, variantId: 4, quantity: 2, personalization: 'Иван', attributes: [{ attributeId: 1, attributeValueId: 2 }] });
+    expect(guestLine([7, 3, 4, 2, [1, 2], ' Иван '])).toEqual({
+      productId: 3,
+      variantId: 4,
+      quantity: 2,
+      personalization: 'Иван',
+      attributes: [{ attributeId: 1, attributeValueId: 2 }],
+    });
     expect(guestLine([7, 3, 0, 1])).toEqual({ productId: 3, variantId: null, quantity: 1, personalization: '', attributes: [] });
-    for (const bad of [[1, 3, 0, 0], [1, 3, 0, 1, [1]], [1, 3, 0, 1, [], 5], [1, 0, 0, 1]]) expect(guestLine(bad)).toBeNull();
+    for (const bad of [
+      [1, 3, 0, 0],
+      [1, 3, 0, 1, [1]],
+      [1, 3, 0, 1, [], 5],
+      [1, 0, 0, 1],
+    ])
+      expect(guestLine(bad)).toBeNull();
   });
 
   it('parses URL-encoded and plain JSON lists, and nothing else', () => {
@@ -224,11 +296,35 @@ describe('reading the cookie', () => {
   });
 
   it('shapes a guest line, or refuses it', () => {
-    expect(guestLine({ id: 1, productId: 3, variantId: '4', quantity: 2, personalization: ' Иван ', attributes: [{ attributeId: 1, attributeValueId: 2, attributeValue: 'Ягода' }] })).toEqual({
-      productId: 3, variantId: 4, quantity: 2, personalization: 'Иван', attributes: [{ attributeId: 1, attributeValueId: 2 }],
+    expect(
+      guestLine({
+        id: 1,
+        productId: 3,
+        variantId: '4',
+        quantity: 2,
+        personalization: ' Иван ',
+        attributes: [{ attributeId: 1, attributeValueId: 2, attributeValue: 'Ягода' }],
+      }),
+    ).toEqual({
+      productId: 3,
+      variantId: 4,
+      quantity: 2,
+      personalization: 'Иван',
+      attributes: [{ attributeId: 1, attributeValueId: 2 }],
     });
     expect(guestLine({ productId: 3 })).toEqual({ productId: 3, variantId: null, quantity: 1, personalization: '', attributes: [] });
-    for (const bad of [null, 5, [], { productId: 0 }, { productId: 3, quantity: -1 }, { productId: 3, quantity: 1.5 }, { productId: 3, variantId: 'x' }, { productId: 3, attributes: {} }, { productId: 3, attributes: [{ attributeId: 1 }] }, { productId: 3, personalization: 7 }]) {
+    for (const bad of [
+      null,
+      5,
+      [],
+      { productId: 0 },
+      { productId: 3, quantity: -1 },
+      { productId: 3, quantity: 1.5 },
+      { productId: 3, variantId: 'x' },
+      { productId: 3, attributes: {} },
+      { productId: 3, attributes: [{ attributeId: 1 }] },
+      { productId: 3, personalization: 7 },
+    ]) {
       expect(guestLine(bad)).toBeNull();
     }
   });

@@ -29,7 +29,8 @@ describe('categories', () => {
     expect(list.status).toBe(200);
     const names = list.body.categories.map((c: any) => c.name);
     expect(names).toEqual(expect.arrayContaining(['Аксесоари', 'Кабели']));
-    for (const c of list.body.categories) expect(Object.keys(c)).toEqual(expect.arrayContaining(['id', 'name', 'slug', 'parentId', 'position', 'productCount']));
+    for (const c of list.body.categories)
+      expect(Object.keys(c)).toEqual(expect.arrayContaining(['id', 'name', 'slug', 'parentId', 'position', 'productCount']));
   });
 
   it('count only active products for shoppers and every product for staff', async () => {
@@ -49,7 +50,8 @@ describe('categories', () => {
     const top = await create('Течности за броене');
     const sub = await create('Соли за броене', top.id);
     const leaf = await create('Ментол за броене', sub.id);
-    const add = (slug: string, status: string, categoryId: number) => Product.query().insert({ name: slug, slug, price: 100, status, categoryId } as any);
+    const add = (slug: string, status: string, categoryId: number) =>
+      Product.query().insert({ name: slug, slug, price: 100, status, categoryId } as any);
     await add('t1', 'active', top.id);
     await add('s1', 'active', sub.id);
     await add('s2', 'archived', sub.id);
@@ -124,7 +126,13 @@ describe('categories in the react-admin dialect', () => {
     const root = await create('Главна');
     await create('Подкатегория едно', root.id);
     await create('Подкатегория две', root.id);
-    const children = await admin.get('/api/admin/categories?filter=' + encodeURIComponent(JSON.stringify({ parentId: root.id })) + '&sort=' + encodeURIComponent('["name","ASC"]') + '&range=[0,0]');
+    const children = await admin.get(
+      '/api/admin/categories?filter=' +
+        encodeURIComponent(JSON.stringify({ parentId: root.id })) +
+        '&sort=' +
+        encodeURIComponent('["name","ASC"]') +
+        '&range=[0,0]',
+    );
     expect(children.body).toHaveLength(1);
     expect(children.body[0].name).toBe('Подкатегория две');
     expect(children.headers['content-range']).toBe('categories 0-0/2');
@@ -140,7 +148,11 @@ describe('categories in the react-admin dialect', () => {
     const created = await admin.post('/api/admin/categories', { name: 'RA категория', position: 3 });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ name: 'RA категория', position: 3, slug: 'ra-kategoriya' });
-    const updated = await admin.put(`/api/admin/categories/${created.body.id}`, { ...created.body, name: 'RA нова', description: 'Описание' });
+    const updated = await admin.put(`/api/admin/categories/${created.body.id}`, {
+      ...created.body,
+      name: 'RA нова',
+      description: 'Описание',
+    });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ id: created.body.id, name: 'RA нова', description: 'Описание' });
     expect(updated.body.message).toBeUndefined();

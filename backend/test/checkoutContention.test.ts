@@ -6,7 +6,6 @@ import { shopForThisFile } from './helpers';
 import { product, stockOf, checkoutBody } from './fixtures';
 import { Order, Notification } from '../src/models';
 
-
 const shop = shopForThisFile();
 
 async function guest() {
@@ -23,7 +22,9 @@ describe('orders sharing variants', () => {
     const lineB = { productId: b.id, variantId: b.variants[0], quantity: 1 };
     const browsers = await Promise.all(Array.from({ length: 16 }, () => guest()));
     const ordersBefore = await Order.query().resultSize();
-    const results = await Promise.all(browsers.map((x, i) => x.post('/api/orders/create', checkoutBody(i % 2 ? [lineA, lineB] : [lineB, lineA]))));
+    const results = await Promise.all(
+      browsers.map((x, i) => x.post('/api/orders/create', checkoutBody(i % 2 ? [lineA, lineB] : [lineB, lineA]))),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(16).fill(201));
     expect(await stockOf(a.variants[0])).toBe(84);
     expect(await stockOf(b.variants[0])).toBe(84);
@@ -35,15 +36,25 @@ describe('orders sharing variants', () => {
     const scarce = await product('TWINS Грозде', 'twins-grozde', 2000, [{ sku: 'CT-G', name: 'Стандартен', stock: 1 }]);
     const ordersBefore = await Order.query().resultSize();
     const notificationsBefore = await Notification.query().resultSize();
-    const res = await (await guest()).post('/api/orders/create', checkoutBody([
-      { productId: plenty.id, variantId: plenty.variants[0], quantity: 2 },
-      { productId: scarce.id, variantId: scarce.variants[0], quantity: 1 },
-    ]));
+    const res = await (
+      await guest()
+    ).post(
+      '/api/orders/create',
+      checkoutBody([
+        { productId: plenty.id, variantId: plenty.variants[0], quantity: 2 },
+        { productId: scarce.id, variantId: scarce.variants[0], quantity: 1 },
+      ]),
+    );
     expect(res.status).toBe(201);
-    const refused = await (await guest()).post('/api/orders/create', checkoutBody([
-      { productId: plenty.id, variantId: plenty.variants[0], quantity: 2 },
-      { productId: scarce.id, variantId: scarce.variants[0], quantity: 1 },
-    ]));
+    const refused = await (
+      await guest()
+    ).post(
+      '/api/orders/create',
+      checkoutBody([
+        { productId: plenty.id, variantId: plenty.variants[0], quantity: 2 },
+        { productId: scarce.id, variantId: scarce.variants[0], quantity: 1 },
+      ]),
+    );
     expect(refused.status).toBe(409);
     expect(refused.body.message).toContain('TWINS Грозде');
     expect(await stockOf(plenty.variants[0])).toBe(48);

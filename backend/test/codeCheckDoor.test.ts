@@ -22,7 +22,8 @@ async function guest(): Promise<Browser> {
   return b;
 }
 const order = (b: Browser, code: string) => b.post('/api/orders/create', checkoutBody(items(), { discountCode: code }));
-const quote = (b: Browser, code: string) => b.post('/api/checkout/quote', { items: items(), shipping: { method: 'econt_office' }, discountCode: code });
+const quote = (b: Browser, code: string) =>
+  b.post('/api/checkout/quote', { items: items(), shipping: { method: 'econt_office' }, discountCode: code });
 
 describe('guessing codes', () => {
   it('through the order meets 429 after the limit, and the right code is then not revealed', async () => {
@@ -55,10 +56,19 @@ describe('guessing codes', () => {
   it('counts the check, the quote and the order against one limit', async () => {
     const b = await guest();
     for (let i = 0; i < DISCOUNT_CHECKS_PER_SESSION; i++) {
-      const call = i % 3 === 0 ? order(b, `SMESEN${i}`) : i % 3 === 1 ? quote(b, `SMESEN${i}`) : b.post('/api/discounts/check', { code: `SMESEN${i}`, items: items() });
+      const call =
+        i % 3 === 0
+          ? order(b, `SMESEN${i}`)
+          : i % 3 === 1
+            ? quote(b, `SMESEN${i}`)
+            : b.post('/api/discounts/check', { code: `SMESEN${i}`, items: items() });
       expect((await call).status).not.toBe(429);
     }
-    for (const call of [() => order(b, 'PRAVILEN'), () => quote(b, 'PRAVILEN'), () => b.post('/api/discounts/check', { code: 'PRAVILEN', items: items() })]) {
+    for (const call of [
+      () => order(b, 'PRAVILEN'),
+      () => quote(b, 'PRAVILEN'),
+      () => b.post('/api/discounts/check', { code: 'PRAVILEN', items: items() }),
+    ]) {
       const res = await call();
       expect([res.status, res.body.message]).toEqual([429, API.tooManyCodeChecks]);
     }

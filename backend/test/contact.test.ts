@@ -20,7 +20,13 @@ async function guest() {
   return b;
 }
 
-const valid = { name: 'Георги Димитров', company: 'Вейп Бургас ООД', email: ' G.Dimitrov@Example.BG ', phone: '0888 111 222', message: 'Искаме да продаваме TRIPLES в три магазина.' };
+const valid = {
+  name: 'Георги Димитров',
+  company: 'Вейп Бургас ООД',
+  email: ' G.Dimitrov@Example.BG ',
+  phone: '0888 111 222',
+  message: 'Искаме да продаваме TRIPLES в три магазина.',
+};
 const q = (o: object) => encodeURIComponent(JSON.stringify(o));
 
 describe('sending the form', () => {
@@ -30,7 +36,16 @@ describe('sending the form', () => {
     expect(res.body.message).toBe(API.contactReceived);
 
     const stored = await ContactMessage.query().orderBy('id', 'desc').first();
-    expect(stored).toEqual(expect.objectContaining({ name: 'Георги Димитров', company: 'Вейп Бургас ООД', email: 'g.dimitrov@example.bg', phone: '0888 111 222', message: valid.message, isRead: false }));
+    expect(stored).toEqual(
+      expect.objectContaining({
+        name: 'Георги Димитров',
+        company: 'Вейп Бургас ООД',
+        email: 'g.dimitrov@example.bg',
+        phone: '0888 111 222',
+        message: valid.message,
+        isRead: false,
+      }),
+    );
     const notice = await Notification.query().where({ type: 'contact' }).orderBy('id', 'desc').first();
     expect(notice).toEqual(expect.objectContaining({ isRead: false, link: `/admin/contact-messages/${stored!.id}/show` }));
     expect(notice!.message).toContain('Георги Димитров');
@@ -109,13 +124,26 @@ describe('the staff inbox', () => {
       ids = { ...ids, [key]: (await ContactMessage.query().orderBy('id', 'desc').first())!.id };
     };
     await send('burgas', valid);
-    await send('varna', { name: 'Мария Колева', company: 'Смоук Варна ЕТ', email: 'maria@varna.bg', message: 'Каква е цената на едро за TWINS?' });
+    await send('varna', {
+      name: 'Мария Колева',
+      company: 'Смоук Варна ЕТ',
+      email: 'maria@varna.bg',
+      message: 'Каква е цената на едро за TWINS?',
+    });
     await send('plovdiv', { name: 'Петър Петров', email: 'petar@example.com', message: 'Имате ли представител в Пловдив?' });
     // Ages the list can be ordered by: burgas oldest, plovdiv newest.
-    for (const [key, minutes] of [['burgas', 30], ['varna', 20], ['plovdiv', 10]] as const) {
-      await ContactMessage.query().patch({ createdAt: new Date(Date.now() - minutes * 60_000).toISOString() } as Partial<ContactMessage>).findById(ids[key]);
+    for (const [key, minutes] of [
+      ['burgas', 30],
+      ['varna', 20],
+      ['plovdiv', 10],
+    ] as const) {
+      await ContactMessage.query()
+        .patch({ createdAt: new Date(Date.now() - minutes * 60_000).toISOString() } as Partial<ContactMessage>)
+        .findById(ids[key]);
     }
-    await ContactMessage.query().patch({ isRead: true } as Partial<ContactMessage>).findById(ids.varna);
+    await ContactMessage.query()
+      .patch({ isRead: true } as Partial<ContactMessage>)
+      .findById(ids.varna);
   });
 
   it.each([
@@ -135,7 +163,17 @@ describe('the staff inbox', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-range']).toBe('contact-messages 0-2/3');
     expect(res.body.map((m: any) => m.id)).toEqual([ids.plovdiv, ids.varna, ids.burgas]);
-    expect(res.body[2]).toEqual(expect.objectContaining({ id: ids.burgas, name: 'Георги Димитров', company: 'Вейп Бургас ООД', email: 'g.dimitrov@example.bg', phone: '0888 111 222', isRead: false, createdAt: expect.any(String) }));
+    expect(res.body[2]).toEqual(
+      expect.objectContaining({
+        id: ids.burgas,
+        name: 'Георги Димитров',
+        company: 'Вейп Бургас ООД',
+        email: 'g.dimitrov@example.bg',
+        phone: '0888 111 222',
+        isRead: false,
+        createdAt: expect.any(String),
+      }),
+    );
     expect(allKeys(res.body)).not.toContain('searchText');
     const page = await list('range=[1,1]');
     expect(page.headers['content-range']).toBe('contact-messages 1-1/3');
@@ -180,7 +218,12 @@ describe('the staff inbox', () => {
 
   it('changes only isRead: echoes ignored, unknown fields refused', async () => {
     const record = (await admin.get(`/api/admin/contact-messages/${ids.plovdiv}`)).body;
-    const res = await admin.put(`/api/admin/contact-messages/${ids.plovdiv}`, { ...record, name: 'Подменено', message: 'Подменено', isRead: true });
+    const res = await admin.put(`/api/admin/contact-messages/${ids.plovdiv}`, {
+      ...record,
+      name: 'Подменено',
+      message: 'Подменено',
+      isRead: true,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ...record, isRead: true });
     expect((await ContactMessage.query().findById(ids.plovdiv))!.name).toBe('Петър Петров');

@@ -17,7 +17,10 @@ type Failure = CourierFault | 'refused';
 
 const DEADLINE_MS = 400;
 const FAILURES: Failure[] = ['refused', 'silent', 'slow', 'stalled-body', '5xx', 'broken-json', 'wrong-shape'];
-const UNREACHABLE = { econt: 'Еконт не отговаря в момента. Опитайте отново след малко.', speedy: 'Спиди не отговаря в момента. Опитайте отново след малко.' };
+const UNREACHABLE = {
+  econt: 'Еконт не отговаря в момента. Опитайте отново след малко.',
+  speedy: 'Спиди не отговаря в момента. Опитайте отново след малко.',
+};
 
 let shop: TestShop;
 let cat: Catalogue;
@@ -57,7 +60,9 @@ async function withFailure<T>(couriers: Courier[], failure: Failure, run: () => 
 async function confirmedOrder(courier: Courier) {
   const q = courier === 'econt' ? 'пловдив' : 'софия';
   const office = (await guest.get(`/api/couriers/offices?courier=${courier}&q=${encodeURIComponent(q)}`)).body.offices[0].id;
-  const order = await placeOrder(guest, [{ productId: cat.triples.id, variantId: cat.triples.variant, quantity: 1 }], { shipping: { method: `${courier}_office`, officeId: office } });
+  const order = await placeOrder(guest, [{ productId: cat.triples.id, variantId: cat.triples.variant, quantity: 1 }], {
+    shipping: { method: `${courier}_office`, officeId: office },
+  });
   expect((await admin.put(`/api/admin/orders/${order.id}`, { status: 'confirmed' })).status).toBe(200);
   return order;
 }
@@ -138,7 +143,11 @@ describe('the office sync', () => {
     await standIn.until(/^gone:econt:/);
     await standIn.until(/^gone:speedy:/);
     const firstGone = standIn.events.findIndex((e) => e.startsWith('gone:'));
-    const asked = standIn.events.slice(0, firstGone).filter((e) => e.startsWith('arrived:')).map((e) => e.split(':')[1]).sort();
+    const asked = standIn.events
+      .slice(0, firstGone)
+      .filter((e) => e.startsWith('arrived:'))
+      .map((e) => e.split(':')[1])
+      .sort();
     expect(asked).toEqual(['econt', 'speedy']);
   });
 

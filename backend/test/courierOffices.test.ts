@@ -66,7 +66,9 @@ describe('the demo office directory', () => {
 describe('checkout and waybills without credentials', () => {
   it('orders to a demo office, still takes a typed office, and refuses a waybill saying the courier is not configured', async () => {
     const office = (await offices('speedy', 'варна център')).body.offices[0];
-    const picked = await placeOrder(guest, [{ productId: cat.triples.id, variantId: cat.triples.variant, quantity: 1 }], { shipping: { method: 'speedy_office', officeId: office.id } });
+    const picked = await placeOrder(guest, [{ productId: cat.triples.id, variantId: cat.triples.variant, quantity: 1 }], {
+      shipping: { method: 'speedy_office', officeId: office.id },
+    });
     expect(picked.shipping.city).toBe('Варна');
     expect(picked.shipping.office).toEqual(expect.objectContaining({ courier: 'speedy', code: office.code }));
 
@@ -77,7 +79,9 @@ describe('checkout and waybills without credentials', () => {
       items: [{ productId: cat.triples.id, variantId: cat.triples.variant, quantity: 1 }],
       customer: { firstName: 'Иван', lastName: 'Иванов', email: 'ivan.addr@example.bg', phone: '0888123456' },
       shipping: { method: 'address', city: 'София', address: 'ул. Шипка 1', officeId: office.id },
-      paymentMethod: 'cod', ageConfirmed: true, termsAccepted: true,
+      paymentMethod: 'cod',
+      ageConfirmed: true,
+      termsAccepted: true,
     });
     expect(withOfficeOnAddress.status).toBe(400);
     expect(withOfficeOnAddress.body.errors['shipping.officeId']).toBeTruthy();
@@ -96,9 +100,18 @@ describe('checkout and waybills without credentials', () => {
 
 describe('courier settings', () => {
   it('are for staff: saved with the admin’s settings, checked, and never in the public settings', async () => {
-    const res = await admin.put('/api/admin/settings', { couriers: { senderPhone: '0888 123 456', econtSenderOfficeCode: '1127', defaultWeightKg: 0.8 } });
+    const res = await admin.put('/api/admin/settings', {
+      couriers: { senderPhone: '0888 123 456', econtSenderOfficeCode: '1127', defaultWeightKg: 0.8 },
+    });
     expect(res.status).toBe(200);
-    expect(res.body.settings.couriers).toEqual(expect.objectContaining({ senderName: 'ВАП СОЛО ЕООД', senderPhone: '0888 123 456', econtSenderOfficeCode: '1127', defaultWeightKg: 0.8 }));
+    expect(res.body.settings.couriers).toEqual(
+      expect.objectContaining({
+        senderName: 'ВАП СОЛО ЕООД',
+        senderPhone: '0888 123 456',
+        econtSenderOfficeCode: '1127',
+        defaultWeightKg: 0.8,
+      }),
+    );
     const bad = await admin.put('/api/admin/settings', { couriers: { defaultWeightKg: 0, senderPhone: 'abc' } });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.errors).sort()).toEqual(['couriers.defaultWeightKg', 'couriers.senderPhone']);

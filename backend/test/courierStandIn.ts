@@ -116,7 +116,13 @@ export async function startCourierStandIn(credentials = { user: 'shop-user', pas
       res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
       res.write('{"offices": [');
     } else if (f.fault === '5xx') {
-      json(res, 500, courier === 'econt' ? { type: 'ExInternal', message: 'Internal Server Error', innerErrors: [] } : { error: { message: 'Internal Server Error' } });
+      json(
+        res,
+        500,
+        courier === 'econt'
+          ? { type: 'ExInternal', message: 'Internal Server Error', innerErrors: [] }
+          : { error: { message: 'Internal Server Error' } },
+      );
     } else if (f.fault === 'broken-json') {
       res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
       res.end('{"offices": [{"code": "1127", "name": ');
@@ -136,14 +142,27 @@ export async function startCourierStandIn(credentials = { user: 'shop-user', pas
   };
 
   async function econt(req: http.IncomingMessage, res: http.ServerResponse, path: string, body: any) {
-    if (req.method === 'GET' && path.startsWith('label/')) return labelsFail ? json(res, 503, { message: 'unavailable' }) : pdf(res, path.slice(6).replace(/\.pdf$/, ''));
+    if (req.method === 'GET' && path.startsWith('label/'))
+      return labelsFail ? json(res, 503, { message: 'unavailable' }) : pdf(res, path.slice(6).replace(/\.pdf$/, ''));
     const expected = 'Basic ' + Buffer.from(`${credentials.user}:${credentials.password}`).toString('base64');
-    if (req.headers.authorization !== expected) return json(res, 401, { type: 'ExAccessDenied', message: 'Невалидно потребителско име или парола', innerErrors: [] });
+    if (req.headers.authorization !== expected)
+      return json(res, 401, { type: 'ExAccessDenied', message: 'Невалидно потребителско име или парола', innerErrors: [] });
     if (path === 'Nomenclatures/NomenclaturesService.getOffices.json') {
       return json(res, 200, {
         offices: STAND_IN_ECONT_OFFICES.map((o, i) => ({
-          id: i + 1, code: o.code, isMPS: false, isAPS: false, name: o.name, nameEn: o.name, phones: [], emails: [],
-          address: { city: { id: i + 10, name: o.city, nameEn: o.city, postCode: o.postCode, country: { code3: 'BGR' } }, fullAddress: o.fullAddress, fullAddressEn: o.fullAddress },
+          id: i + 1,
+          code: o.code,
+          isMPS: false,
+          isAPS: false,
+          name: o.name,
+          nameEn: o.name,
+          phones: [],
+          emails: [],
+          address: {
+            city: { id: i + 10, name: o.city, nameEn: o.city, postCode: o.postCode, country: { code3: 'BGR' } },
+            fullAddress: o.fullAddress,
+            fullAddressEn: o.fullAddress,
+          },
         })),
       });
     }
@@ -151,16 +170,29 @@ export async function startCourierStandIn(credentials = { user: 'shop-user', pas
       if (refusals.econt) {
         const message = refusals.econt;
         refusals.econt = null;
-        return json(res, 400, { type: 'ExInvalidParam', message: 'Грешка при създаване на товарителница', innerErrors: [{ type: 'ExInvalidParam', message, fields: ['label.receiverClient.phones'] }] });
+        return json(res, 400, {
+          type: 'ExInvalidParam',
+          message: 'Грешка при създаване на товарителница',
+          innerErrors: [{ type: 'ExInvalidParam', message, fields: ['label.receiverClient.phones'] }],
+        });
       }
-      if (body?.mode !== 'create' || !body?.label?.receiverClient?.name) return json(res, 400, { type: 'ExInvalidParam', message: 'Липсва получател', innerErrors: [] });
+      if (body?.mode !== 'create' || !body?.label?.receiverClient?.name)
+        return json(res, 400, { type: 'ExInvalidParam', message: 'Липсва получател', innerErrors: [] });
       // Cash on delivery is either a наложен платеж (cdAmount with cdType 'get') or a postal money
       // transfer (moneyTransferAmount), never both; amounts are positive numbers.
       const services = body.label.services ?? {};
       const positive = (v: unknown) => v === undefined || (typeof v === 'number' && v > 0);
-      if ((services.cdAmount !== undefined && services.moneyTransferAmount !== undefined) || !positive(services.cdAmount) || !positive(services.moneyTransferAmount)
-        || (services.cdAmount !== undefined && services.cdType !== 'get')) {
-        return json(res, 400, { type: 'ExInvalidParam', message: 'Невалиден наложен платеж или паричен превод', innerErrors: [{ type: 'ExInvalidParam', message: 'cdAmount/moneyTransferAmount', fields: ['label.services'] }] });
+      if (
+        (services.cdAmount !== undefined && services.moneyTransferAmount !== undefined) ||
+        !positive(services.cdAmount) ||
+        !positive(services.moneyTransferAmount) ||
+        (services.cdAmount !== undefined && services.cdType !== 'get')
+      ) {
+        return json(res, 400, {
+          type: 'ExInvalidParam',
+          message: 'Невалиден наложен платеж или паричен превод',
+          innerErrors: [{ type: 'ExInvalidParam', message: 'cdAmount/moneyTransferAmount', fields: ['label.services'] }],
+        });
       }
       const n = String(econtSeq++);
       return json(res, 200, { label: { shipmentNumber: n, pdfURL: `${base}/econt/label/${n}.pdf`, totalPrice: 6.2, currency: 'BGN' } });
@@ -192,7 +224,18 @@ export async function startCourierStandIn(credentials = { user: 'shop-user', pas
     }
     if (path === 'location/office') {
       return json(res, 200, {
-        offices: STAND_IN_SPEEDY_OFFICES.map((o) => ({ id: o.id, name: o.name, nameEn: o.name, siteId: 68134, address: { countryId: 100, siteName: o.siteName, localAddressString: o.address, fullAddressString: `гр. ${o.siteName} ${o.address}` } })),
+        offices: STAND_IN_SPEEDY_OFFICES.map((o) => ({
+          id: o.id,
+          name: o.name,
+          nameEn: o.name,
+          siteId: 68134,
+          address: {
+            countryId: 100,
+            siteName: o.siteName,
+            localAddressString: o.address,
+            fullAddressString: `гр. ${o.siteName} ${o.address}`,
+          },
+        })),
       });
     }
     if (path === 'shipment') {
@@ -204,13 +247,17 @@ export async function startCourierStandIn(credentials = { user: 'shop-user', pas
       const id = String(speedySeq++);
       return json(res, 200, { id, parcels: [{ seqNo: 1, id }], price: { amount: 5.5, total: 6.6, currency: 'BGN' } });
     }
-    if (path === 'print') return labelsFail ? json(res, 200, { error: { message: 'Печатът не е наличен' } }) : pdf(res, String(body?.parcels?.[0]?.parcel?.id ?? ''));
+    if (path === 'print')
+      return labelsFail
+        ? json(res, 200, { error: { message: 'Печатът не е наличен' } })
+        : pdf(res, String(body?.parcels?.[0]?.parcel?.id ?? ''));
     if (path === 'track') {
       return json(res, 200, {
         parcels: (body?.parcels ?? []).map((p: { id: string }) => {
           const t = tracking.get(`speedy:${p.id}`) ?? {};
           const operations = [{ dateTime: '2026-11-19T10:00:00+02:00', operationCode: 1, description: 'Приета в Спиди' }];
-          if (t.returned) operations.push({ dateTime: '2026-11-21T10:00:00+02:00', operationCode: 111, description: 'Върната към подателя' });
+          if (t.returned)
+            operations.push({ dateTime: '2026-11-21T10:00:00+02:00', operationCode: 111, description: 'Върната към подателя' });
           else if (t.delivered) operations.push({ dateTime: '2026-11-20T12:00:00+02:00', operationCode: -14, description: 'Доставена' });
           return { parcelId: p.id, operations };
         }),
@@ -265,9 +312,10 @@ export async function startCourierStandIn(credentials = { user: 'shop-user', pas
       while (!events.some((e) => test.test(e))) await new Promise<void>((r) => waiters.push(r));
     },
     calls: (courier, pathEnd) => requests.filter((r) => r.courier === courier && r.path.endsWith(pathEnd)),
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections?.();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections?.();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -28,9 +28,13 @@ function binary(res: any, done: (err: Error | null, body: any) => void) {
 
 /** A PDF's text, read by pdf-parse in a plain node process (pdf.js needs real ES modules). */
 function pdfText(pdf: Buffer): string {
-  const script = "import { PDFParse } from 'pdf-parse'; const chunks = []; for await (const c of process.stdin) chunks.push(c);"
-    + " const p = new PDFParse({ data: new Uint8Array(Buffer.concat(chunks)) }); process.stdout.write((await p.getText()).text); await p.destroy();";
-  return execFileSync(process.execPath, ['--input-type=module', '-e', script], { input: pdf, cwd: path.resolve(__dirname, '../..') }).toString('utf8');
+  const script =
+    "import { PDFParse } from 'pdf-parse'; const chunks = []; for await (const c of process.stdin) chunks.push(c);" +
+    ' const p = new PDFParse({ data: new Uint8Array(Buffer.concat(chunks)) }); process.stdout.write((await p.getText()).text); await p.destroy();';
+  return execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    input: pdf,
+    cwd: path.resolve(__dirname, '../..'),
+  }).toString('utf8');
 }
 
 const triples = (quantity: number) => [{ productId: cat.triples.id, variantId: cat.triples.variant, quantity }];
@@ -41,8 +45,14 @@ async function officeId(courier: 'econt' | 'speedy', q: string): Promise<number>
   return res.body.offices[0].id;
 }
 
-async function confirmedOrder(method: 'econt_office' | 'speedy_office' | 'address', office: number | null, extra: Record<string, unknown> = {}) {
-  const shipping = office ? { method, officeId: office } : { method, city: 'Пловдив', postcode: '4000', address: 'ул. „Капитан Райчо“ 15, ет. 2' };
+async function confirmedOrder(
+  method: 'econt_office' | 'speedy_office' | 'address',
+  office: number | null,
+  extra: Record<string, unknown> = {},
+) {
+  const shipping = office
+    ? { method, officeId: office }
+    : { method, city: 'Пловдив', postcode: '4000', address: 'ул. „Капитан Райчо“ 15, ет. 2' };
   const order = await placeOrder(guest, triples(2), { shipping, ...extra });
   expect((await admin.put(`/api/admin/orders/${order.id}`, { status: 'confirmed' })).status).toBe(200);
   return order;
@@ -72,7 +82,9 @@ describe('the office directory from the couriers’ APIs', () => {
     await officeSyncRunning('econt');
     const res = await guest.get('/api/couriers/offices?courier=econt&q=пловдив');
     expect(res.status).toBe(200);
-    expect(res.body.offices).toEqual([{ id: expect.any(Number), courier: 'econt', code: '4000', name: 'Пловдив Център', city: 'Пловдив', address: 'бул. „Руски“ 51' }]);
+    expect(res.body.offices).toEqual([
+      { id: expect.any(Number), courier: 'econt', code: '4000', name: 'Пловдив Център', city: 'Пловдив', address: 'бул. „Руски“ 51' },
+    ]);
     expect(res.body.demo).toBe(false);
     const call = standIn.calls('econt', 'NomenclaturesService.getOffices.json')[0];
     expect(call.headers.authorization).toBe('Basic ' + Buffer.from('shop-user:shop-secret').toString('base64'));
@@ -85,7 +97,16 @@ describe('the office directory from the couriers’ APIs', () => {
     expect((await guest.get('/api/couriers/offices?courier=speedy&q=sofia')).body.syncing).toBe(true);
     await officeSyncRunning('speedy');
     const res = await guest.get('/api/couriers/offices?courier=speedy&q=sofia');
-    expect(res.body.offices).toEqual([{ id: expect.any(Number), courier: 'speedy', code: '14', name: 'СОФИЯ - МЛАДОСТ', city: 'София', address: 'ж.к. Младост 2, ул. „Свети Киприян“ 44' }]);
+    expect(res.body.offices).toEqual([
+      {
+        id: expect.any(Number),
+        courier: 'speedy',
+        code: '14',
+        name: 'СОФИЯ - МЛАДОСТ',
+        city: 'София',
+        address: 'ж.к. Младост 2, ул. „Свети Киприян“ 44',
+      },
+    ]);
     const call = standIn.calls('speedy', 'location/office')[0];
     expect(call.body).toEqual(expect.objectContaining({ userName: 'shop-user', password: 'shop-secret', countryId: 100 }));
   });
@@ -104,15 +125,28 @@ describe('checkout with an office', () => {
   it('takes city and address from the picked office and keeps a snapshot of it on the order', async () => {
     const id = await officeId('econt', 'Пловдив');
     const order = await placeOrder(guest, triples(1), { shipping: { method: 'econt_office', officeId: id } });
-    expect(order.shipping).toEqual(expect.objectContaining({ method: 'econt_office', city: 'Пловдив', address: 'Пловдив Център, бул. „Руски“ 51' }));
-    expect(order.shipping.office).toEqual({ id, courier: 'econt', code: '4000', name: 'Пловдив Център', city: 'Пловдив', address: 'бул. „Руски“ 51' });
+    expect(order.shipping).toEqual(
+      expect.objectContaining({ method: 'econt_office', city: 'Пловдив', address: 'Пловдив Център, бул. „Руски“ 51' }),
+    );
+    expect(order.shipping.office).toEqual({
+      id,
+      courier: 'econt',
+      code: '4000',
+      name: 'Пловдив Център',
+      city: 'Пловдив',
+      address: 'бул. „Руски“ 51',
+    });
   });
 
   it('refuses an office of the other courier and an unknown office on shipping.officeId', async () => {
     const speedyOffice = await officeId('speedy', 'софия');
     const body = (shipping: object) => ({
-      items: triples(1), customer: { firstName: 'Мария', lastName: 'Иванова', email: 'maria.office@example.bg', phone: '0888123456' },
-      shipping, paymentMethod: 'cod', ageConfirmed: true, termsAccepted: true,
+      items: triples(1),
+      customer: { firstName: 'Мария', lastName: 'Иванова', email: 'maria.office@example.bg', phone: '0888123456' },
+      shipping,
+      paymentMethod: 'cod',
+      ageConfirmed: true,
+      termsAccepted: true,
     });
     const other = await guest.post('/api/orders/create', body({ method: 'econt_office', officeId: speedyOffice }));
     expect(other.status).toBe(400);
@@ -126,23 +160,34 @@ describe('checkout with an office', () => {
 
 describe('waybills', () => {
   it('creates an Econt waybill to the office with cash on delivery for the order’s total; the order is shipped with it', async () => {
-    const order = await confirmedOrder('econt_office', await officeId('econt', 'варна'), { customer: { firstName: 'Петър', lastName: 'Колев', email: 'petar@example.bg', phone: '0899 111 222' } });
+    const order = await confirmedOrder('econt_office', await officeId('econt', 'варна'), {
+      customer: { firstName: 'Петър', lastName: 'Колев', email: 'petar@example.bg', phone: '0899 111 222' },
+    });
     const res = await admin.post(`/api/admin/orders/${order.id}/shipment`, { reviewBeforePayment: true });
     expect(res.status).toBe(201);
     const { shipment } = res.body;
-    expect(shipment).toEqual(expect.objectContaining({ courier: 'econt', waybillNumber: expect.stringMatching(/^\d+$/), codAmount: order.total, labelUrl: `/api/admin/shipments/${shipment.id}/label` }));
+    expect(shipment).toEqual(
+      expect.objectContaining({
+        courier: 'econt',
+        waybillNumber: expect.stringMatching(/^\d+$/),
+        codAmount: order.total,
+        labelUrl: `/api/admin/shipments/${shipment.id}/label`,
+      }),
+    );
 
     const sent = standIn.calls('econt', 'LabelService.createLabel.json').at(-1)!;
     expect(sent.headers.authorization).toBe('Basic ' + Buffer.from('shop-user:shop-secret').toString('base64'));
     expect(sent.body.mode).toBe('create');
-    expect(sent.body.label).toEqual(expect.objectContaining({
-      receiverOfficeCode: '9000',
-      receiverClient: expect.objectContaining({ name: 'Петър Колев', phones: ['0899 111 222'] }),
-      payAfterAccept: true,
-      // Cash on delivery booked as a postal money transfer (ППП), as with Speedy (issue 29).
-      services: { moneyTransferAmount: order.total },
-      orderNumber: order.number,
-    }));
+    expect(sent.body.label).toEqual(
+      expect.objectContaining({
+        receiverOfficeCode: '9000',
+        receiverClient: expect.objectContaining({ name: 'Петър Колев', phones: ['0899 111 222'] }),
+        payAfterAccept: true,
+        // Cash on delivery booked as a postal money transfer (ППП), as with Speedy (issue 29).
+        services: { moneyTransferAmount: order.total },
+        orderNumber: order.number,
+      }),
+    );
     expect(sent.body.label.senderClient).toEqual(expect.objectContaining({ name: 'ВАП СОЛО ЕООД' }));
 
     const after = (await admin.get(`/api/admin/orders/${order.id}`)).body;
@@ -152,7 +197,9 @@ describe('waybills', () => {
     expect((await admin.get(`/api/admin/orders/${order.id}/shipment`)).body.shipment.waybillNumber).toBe(shipment.waybillNumber);
 
     // The shopper's order page links to Econt's tracking page.
-    expect((await guest.get(`/api/orders/${order.id}`)).body.order.trackingUrl).toBe(`https://www.econt.com/services/track-shipment/${shipment.waybillNumber}`);
+    expect((await guest.get(`/api/orders/${order.id}`)).body.order.trackingUrl).toBe(
+      `https://www.econt.com/services/track-shipment/${shipment.waybillNumber}`,
+    );
 
     const again = await admin.post(`/api/admin/orders/${order.id}/shipment`, {});
     expect(again.status).toBe(409);
@@ -207,7 +254,10 @@ describe('waybills', () => {
   it('makes one waybill when staff click twice at once', async () => {
     const order = await confirmedOrder('econt_office', await officeId('econt', 'варна'));
     const asked = standIn.calls('econt', 'createLabel.json').length;
-    const answers = await Promise.all([admin.post(`/api/admin/orders/${order.id}/shipment`, {}), admin.post(`/api/admin/orders/${order.id}/shipment`, {})]);
+    const answers = await Promise.all([
+      admin.post(`/api/admin/orders/${order.id}/shipment`, {}),
+      admin.post(`/api/admin/orders/${order.id}/shipment`, {}),
+    ]);
     expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
     expect(standIn.calls('econt', 'createLabel.json').length).toBe(asked + 1);
   });
@@ -215,13 +265,17 @@ describe('waybills', () => {
   it('finds the directory office an older order typed as text, and asks staff when the text names none', async () => {
     await officeId('econt', 'пловдив'); // the directory is filled
     const typed = await confirmedOrder('econt_office', null);
-    await Order.query().patch({ shippingAddress: 'Офис Еконт Пловдив Център' } as Partial<Order>).findById(typed.id);
+    await Order.query()
+      .patch({ shippingAddress: 'Офис Еконт Пловдив Център' } as Partial<Order>)
+      .findById(typed.id);
     const res = await admin.post(`/api/admin/orders/${typed.id}/shipment`, {});
     expect(res.status).toBe(201);
     expect(standIn.calls('econt', 'createLabel.json').at(-1)!.body.label.receiverOfficeCode).toBe('4000');
 
     const vague = await confirmedOrder('econt_office', null);
-    await Order.query().patch({ shippingAddress: 'някой офис на Еконт' } as Partial<Order>).findById(vague.id);
+    await Order.query()
+      .patch({ shippingAddress: 'някой офис на Еконт' } as Partial<Order>)
+      .findById(vague.id);
     const refused = await admin.post(`/api/admin/orders/${vague.id}/shipment`, {});
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/няма офис от указателя/);
@@ -238,21 +292,31 @@ describe('waybills', () => {
   });
 
   it('sends Speedy the office, the phone, the credentials in the body and COD as a postal money transfer', async () => {
-    const order = await confirmedOrder('speedy_office', await officeId('speedy', 'пловдив'), { customer: { firstName: 'Ана', lastName: 'Димова', email: 'ana@example.bg', phone: '+359 87 555 6666' } });
+    const order = await confirmedOrder('speedy_office', await officeId('speedy', 'пловдив'), {
+      customer: { firstName: 'Ана', lastName: 'Димова', email: 'ana@example.bg', phone: '+359 87 555 6666' },
+    });
     const res = await admin.post(`/api/admin/orders/${order.id}/shipment`, { weightKg: 1.2 });
     expect(res.status).toBe(201);
     expect(res.body.shipment).toEqual(expect.objectContaining({ courier: 'speedy', codAmount: order.total }));
     const sent = standIn.calls('speedy', 'shipment').at(-1)!.body;
     expect(sent).toEqual(expect.objectContaining({ userName: 'shop-user', password: 'shop-secret' }));
-    expect(sent.recipient).toEqual(expect.objectContaining({ pickupOfficeId: 101, phone1: { number: '+359 87 555 6666' }, clientName: 'Ана Димова' }));
-    expect(sent.service.additionalServices.cod).toEqual(expect.objectContaining({ amount: order.total, processingType: 'POSTAL_MONEY_TRANSFER' }));
+    expect(sent.recipient).toEqual(
+      expect.objectContaining({ pickupOfficeId: 101, phone1: { number: '+359 87 555 6666' }, clientName: 'Ана Димова' }),
+    );
+    expect(sent.service.additionalServices.cod).toEqual(
+      expect.objectContaining({ amount: order.total, processingType: 'POSTAL_MONEY_TRANSFER' }),
+    );
     expect(sent.content.totalWeight).toBe(1.2);
     expect(standIn.calls('speedy', 'print').at(-1)!.body.parcels).toEqual([{ parcel: { id: res.body.shipment.waybillNumber } }]);
-    expect((await admin.get(`/api/admin/orders/${order.id}`)).body.trackingUrl).toBe(`https://www.speedy.bg/bg/track-shipment?shipmentNumber=${res.body.shipment.waybillNumber}`);
+    expect((await admin.get(`/api/admin/orders/${order.id}`)).body.trackingUrl).toBe(
+      `https://www.speedy.bg/bg/track-shipment?shipmentNumber=${res.body.shipment.waybillNumber}`,
+    );
   });
 
   it('asks no cash on delivery for an order paid by bank transfer, and weighs the products', async () => {
-    await Product.query().patch({ weightGrams: 250 } as Partial<Product>).findById(cat.triples.id);
+    await Product.query()
+      .patch({ weightGrams: 250 } as Partial<Product>)
+      .findById(cat.triples.id);
     const order = await confirmedOrder('speedy_office', await officeId('speedy', 'софия'), { paymentMethod: 'bank_transfer' });
     const res = await admin.post(`/api/admin/orders/${order.id}/shipment`, {});
     expect(res.body.shipment.codAmount).toBe(0);
@@ -268,7 +332,12 @@ describe('waybills', () => {
     expect(res.body.shipment.courier).toBe('econt');
     const label = standIn.calls('econt', 'createLabel.json').at(-1)!.body.label;
     expect(label.receiverOfficeCode).toBeUndefined();
-    expect(label.receiverAddress).toEqual(expect.objectContaining({ other: 'ул. „Капитан Райчо“ 15, ет. 2', city: expect.objectContaining({ name: 'Пловдив', postCode: '4000' }) }));
+    expect(label.receiverAddress).toEqual(
+      expect.objectContaining({
+        other: 'ул. „Капитан Райчо“ 15, ет. 2',
+        city: expect.objectContaining({ name: 'Пловдив', postCode: '4000' }),
+      }),
+    );
   });
 });
 

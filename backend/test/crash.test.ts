@@ -27,7 +27,17 @@ function freePort(): Promise<number> {
 async function start(): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'backend/src/main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir, DB_FILE: dbFile, SEED_DEMO: '1', LOG_REQUESTS: '0', ADMIN_EMAIL: 'admin@vapsolo.bg', ADMIN_PASSWORD: 'crash-admin-1' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DB_FILE: dbFile,
+      SEED_DEMO: '1',
+      LOG_REQUESTS: '0',
+      ADMIN_EMAIL: 'admin@vapsolo.bg',
+      ADMIN_PASSWORD: 'crash-admin-1',
+    },
     stdio: 'ignore',
   });
   for (let i = 0; i < 300; i++) {
@@ -45,7 +55,10 @@ async function start(): Promise<ChildProcess> {
 /** A guest browser: its session cookie and CSRF token. */
 async function guest(): Promise<{ cookie: string; token: string }> {
   const res = await fetch(`http://127.0.0.1:${port}/api/csrf-token`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   return { cookie, token: ((await res.json()) as { csrfToken: string }).csrfToken };
 }
 
@@ -53,12 +66,24 @@ async function guest(): Promise<{ cookie: string; token: string }> {
  *  the admin's settings (they are the shop's own, kept in the database across the restart). */
 async function allowGuestOrders(): Promise<void> {
   const b = await guest();
-  const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': b.token, cookie: b.cookie }, body: JSON.stringify({ email: 'admin@vapsolo.bg', password: 'crash-admin-1' }) });
+  const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': b.token, cookie: b.cookie },
+    body: JSON.stringify({ email: 'admin@vapsolo.bg', password: 'crash-admin-1' }),
+  });
   // The sign-in renews the session's cookies: the new ones replace the old of the same name.
-  const jar = new Map([...b.cookie.split('; '), ...login.headers.getSetCookie().map((c) => c.split(';')[0])].map((c) => [c.slice(0, c.indexOf('=')), c] as const));
+  const jar = new Map(
+    [...b.cookie.split('; '), ...login.headers.getSetCookie().map((c) => c.split(';')[0])].map(
+      (c) => [c.slice(0, c.indexOf('=')), c] as const,
+    ),
+  );
   const cookie = [...jar.values()].join('; ');
   const token = ((await login.json()) as { csrfToken?: string }).csrfToken ?? b.token;
-  const put = await fetch(`http://127.0.0.1:${port}/api/admin/settings`, { method: 'PUT', headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie }, body: JSON.stringify({ guestOrders: TEST_GUEST_ORDER_LIMITS }) });
+  const put = await fetch(`http://127.0.0.1:${port}/api/admin/settings`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie },
+    body: JSON.stringify({ guestOrders: TEST_GUEST_ORDER_LIMITS }),
+  });
   if (put.status !== 200) throw new Error(`guest-order limits: ${login.status} ${put.status} ${await put.text()}`);
 }
 
@@ -84,11 +109,17 @@ it('keeps every answered order and consistent stock across a SIGKILL during chec
       items: [{ productId: product.id, variantId: variant.id, quantity: 1 }],
       customer: { firstName: 'Краш', lastName: `Тест${i}`, email: `crash${i}@example.bg`, phone: '0888000000' },
       shipping: { method: 'econt_office', city: 'София', postcode: '1000', address: 'Офис' },
-      paymentMethod: 'cod', ageConfirmed: true, termsAccepted: true,
+      paymentMethod: 'cod',
+      ageConfirmed: true,
+      termsAccepted: true,
     });
   const killed = new Promise<void>((resolve) => {
     const burst = buyers.map((b, i) =>
-      fetch(`http://127.0.0.1:${port}/api/orders/create`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': b.token, cookie: b.cookie }, body: body(i) })
+      fetch(`http://127.0.0.1:${port}/api/orders/create`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': b.token, cookie: b.cookie },
+        body: body(i),
+      })
         .then(async (res) => {
           if (res.status === 201) answered.push(((await res.json()) as { order: { number: string } }).order.number);
         })
@@ -105,7 +136,7 @@ it('keeps every answered order and consistent stock across a SIGKILL during chec
     void Promise.all(burst).then(() => resolve());
   });
   await killed;
-  await new Promise((r) => server!.exitCode !== null || server!.signalCode ? r(null) : server!.once('exit', r));
+  await new Promise((r) => (server!.exitCode !== null || server!.signalCode ? r(null) : server!.once('exit', r)));
   expect(answered.length).toBeGreaterThanOrEqual(1);
 
   server = await start();
@@ -113,7 +144,11 @@ it('keeps every answered order and consistent stock across a SIGKILL during chec
   try {
     const numbers = (await db('orders').whereIn('number', answered).select('number')).map((r) => r.number);
     expect(numbers.sort()).toEqual([...answered].sort());
-    const [{ sold }] = await db('order_items').join('orders', 'orders.id', 'order_items.order_id').where('order_items.variant_id', variant.id).where('orders.customer_first_name', 'Краш').sum({ sold: 'order_items.quantity' });
+    const [{ sold }] = await db('order_items')
+      .join('orders', 'orders.id', 'order_items.order_id')
+      .where('order_items.variant_id', variant.id)
+      .where('orders.customer_first_name', 'Краш')
+      .sum({ sold: 'order_items.quantity' });
     const { stock } = await db('variants').where({ id: variant.id }).first('stock');
     expect(Number(stock) + Number(sold ?? 0)).toBe(stockBefore);
     const [check] = await db.raw('pragma integrity_check');
@@ -123,6 +158,10 @@ it('keeps every answered order and consistent stock across a SIGKILL during chec
   }
   // The restarted shop takes orders again.
   const b = await guest();
-  const again = await fetch(`http://127.0.0.1:${port}/api/orders/create`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': b.token, cookie: b.cookie }, body: body(99) });
+  const again = await fetch(`http://127.0.0.1:${port}/api/orders/create`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': b.token, cookie: b.cookie },
+    body: body(99),
+  });
   expect(again.status).toBe(201);
 }, 90_000);

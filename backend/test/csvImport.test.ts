@@ -23,7 +23,10 @@ const exportLike = (lines: string[][]) => Buffer.from('\uFEFF' + lines.map((l) =
 const HEADER = ['Продукт', 'Адрес (slug)', 'Вариант', 'SKU', 'Цена', 'Наличност', 'Статус', 'Категория'];
 
 const send = (b: Browser, file: Buffer, dryRun: boolean, name = 'nalichnosti.csv') =>
-  b.agent.post(`/api/admin/import/products${dryRun ? '?dryRun=1' : ''}`).set('x-csrf-token', b.csrfToken).attach('file', file, name);
+  b.agent
+    .post(`/api/admin/import/products${dryRun ? '?dryRun=1' : ''}`)
+    .set('x-csrf-token', b.csrfToken)
+    .attach('file', file, name);
 const rowOf = (report: ImportReport, sku: string) => report.rows.find((r) => r.sku === sku) as ImportRow;
 
 const goodFile = () =>
@@ -43,18 +46,48 @@ describe('a dry run', () => {
     const res = await send(admin, goodFile(), true);
     expect(res.status).toBe(200);
     const report = res.body as ImportReport;
-    expect(report).toEqual(expect.objectContaining({ dryRun: true, applied: false, counts: { createProduct: 1, createVariant: 1, update: 3, unchanged: 1, error: 0 } }));
+    expect(report).toEqual(
+      expect.objectContaining({
+        dryRun: true,
+        applied: false,
+        counts: { createProduct: 1, createVariant: 1, update: 3, unchanged: 1, error: 0 },
+      }),
+    );
     expect(report.message).toBe(IMPORT.dryRunDone(6));
-    expect(rowOf(report, 'TW-0')).toEqual(expect.objectContaining({ row: 2, action: 'update', changes: [{ field: 'price', from: 24.9, to: 29.9 }] }));
-    expect(rowOf(report, 'TW-20')).toEqual(expect.objectContaining({ row: 3, action: 'update', changes: [{ field: 'price', from: 26.9, to: 29.9 }] }));
-    expect(rowOf(report, 'TR-1')).toEqual(expect.objectContaining({ row: 4, action: 'update', changes: [{ field: 'stock', from: 100, to: 80 }] }));
+    expect(rowOf(report, 'TW-0')).toEqual(
+      expect.objectContaining({ row: 2, action: 'update', changes: [{ field: 'price', from: 24.9, to: 29.9 }] }),
+    );
+    expect(rowOf(report, 'TW-20')).toEqual(
+      expect.objectContaining({ row: 3, action: 'update', changes: [{ field: 'price', from: 26.9, to: 29.9 }] }),
+    );
+    expect(rowOf(report, 'TR-1')).toEqual(
+      expect.objectContaining({ row: 4, action: 'update', changes: [{ field: 'stock', from: 100, to: 80 }] }),
+    );
     expect(rowOf(report, 'LT-1')).toEqual(expect.objectContaining({ row: 5, action: 'unchanged', changes: [] }));
     // Row 6 is empty and skipped; the row numbers stay those a spreadsheet shows.
-    expect(rowOf(report, 'LQ-STR-0')).toEqual(expect.objectContaining({
-      row: 7, action: 'createProduct', productSlug: 'technost-yagoda-10-ml',
-      changes: [{ field: 'price', from: null, to: 12.5 }, { field: 'stock', from: null, to: 40 }, { field: 'category', from: null, to: 'Течности' }, { field: 'status', from: null, to: 'active' }],
-    }));
-    expect(rowOf(report, 'LQ-STR-12')).toEqual(expect.objectContaining({ row: 8, action: 'createVariant', changes: [{ field: 'price', from: null, to: 13.5 }, { field: 'stock', from: null, to: 25 }] }));
+    expect(rowOf(report, 'LQ-STR-0')).toEqual(
+      expect.objectContaining({
+        row: 7,
+        action: 'createProduct',
+        productSlug: 'technost-yagoda-10-ml',
+        changes: [
+          { field: 'price', from: null, to: 12.5 },
+          { field: 'stock', from: null, to: 40 },
+          { field: 'category', from: null, to: 'Течности' },
+          { field: 'status', from: null, to: 'active' },
+        ],
+      }),
+    );
+    expect(rowOf(report, 'LQ-STR-12')).toEqual(
+      expect.objectContaining({
+        row: 8,
+        action: 'createVariant',
+        changes: [
+          { field: 'price', from: null, to: 13.5 },
+          { field: 'stock', from: null, to: 25 },
+        ],
+      }),
+    );
     expect(report.columns).toEqual({ used: HEADER, ignored: [] });
     // Nothing changed.
     expect(await stockOf(cat.triples.variant)).toBe(100);
@@ -84,13 +117,17 @@ describe('a dry run', () => {
     expect(errorsOf(3)).toEqual([{ column: 'Наличност', message: IMPORT.stockNegative }]);
     expect(errorsOf(4)).toEqual([{ column: 'SKU', message: IMPORT.skuRepeated('TR-1', 3) }]);
     expect(errorsOf(5)).toEqual([{ column: 'Категория', message: IMPORT.categoryUnknown('Няма такава') }]);
-    expect(errorsOf(6)).toEqual(expect.arrayContaining([
-      { column: 'Наличност', message: IMPORT.stockNotWhole('2,5') },
-      { column: 'Статус', message: IMPORT.statusUnknown('Продаваем') },
-      { column: 'Адрес (slug)', message: IMPORT.skuOnOtherProduct('LT-1', 'twins-limitiran') },
-    ]));
+    expect(errorsOf(6)).toEqual(
+      expect.arrayContaining([
+        { column: 'Наличност', message: IMPORT.stockNotWhole('2,5') },
+        { column: 'Статус', message: IMPORT.statusUnknown('Продаваем') },
+        { column: 'Адрес (slug)', message: IMPORT.skuOnOtherProduct('LT-1', 'twins-limitiran') },
+      ]),
+    );
     expect(errorsOf(7)).toEqual([{ column: 'SKU', message: IMPORT.skuMissing }]);
-    expect(report.rows.find((r) => r.row === 8)).toEqual(expect.objectContaining({ action: 'update', changes: [{ field: 'stock', from: 2, to: 12 }] }));
+    expect(report.rows.find((r) => r.row === 8)).toEqual(
+      expect.objectContaining({ action: 'update', changes: [{ field: 'stock', from: 2, to: 12 }] }),
+    );
 
     const applied = await send(admin, file, false);
     expect(applied.status).toBe(400);
@@ -124,7 +161,13 @@ describe('a dry run', () => {
     expect(res.status).toBe(200);
     expect(rowOf(res.body, 'TR-1').changes).toEqual([{ field: 'price', from: 30, to: 31.5 }]);
     // "SKU;Цена;Наличност" in Windows-1251 (what "CSV (разделен със запетаи)" writes).
-    const cp1251 = Buffer.concat([Buffer.from('SKU;'), Buffer.from([0xd6, 0xe5, 0xed, 0xe0]), Buffer.from(';'), Buffer.from([0xcd, 0xe0, 0xeb, 0xe8, 0xf7, 0xed, 0xee, 0xf1, 0xf2]), Buffer.from('\r\nTR-1;30;90\r\n')]);
+    const cp1251 = Buffer.concat([
+      Buffer.from('SKU;'),
+      Buffer.from([0xd6, 0xe5, 0xed, 0xe0]),
+      Buffer.from(';'),
+      Buffer.from([0xcd, 0xe0, 0xeb, 0xe8, 0xf7, 0xed, 0xee, 0xf1, 0xf2]),
+      Buffer.from('\r\nTR-1;30;90\r\n'),
+    ]);
     const legacy = await send(admin, cp1251, true);
     expect(legacy.status).toBe(200);
     expect(legacy.body.columns.used).toEqual(['SKU', 'Цена', 'Наличност']);
@@ -137,7 +180,10 @@ describe('applying', () => {
     // The shop's answers are cached: read them first, so the import has to drop them.
     const before = await shop.browser().get('/api/products/twins-plodov-miks');
     expect(before.body.product.variants.map((v: { price: number }) => v.price)).toEqual([24.9, 26.9]);
-    expect((await shop.browser().get('/api/products?limit=50')).body.products.find((p: { slug: string }) => p.slug === 'twins-plodov-miks').price).toBe(24.9);
+    expect(
+      (await shop.browser().get('/api/products?limit=50')).body.products.find((p: { slug: string }) => p.slug === 'twins-plodov-miks')
+        .price,
+    ).toBe(24.9);
 
     const res = await send(admin, goodFile(), false);
     expect(res.status).toBe(200);
@@ -146,15 +192,30 @@ describe('applying', () => {
     const after = await shop.browser().get('/api/products/twins-plodov-miks');
     expect(after.body.product.price).toBe(29.9);
     expect(after.body.product.variants.map((v: { price: number }) => v.price)).toEqual([29.9, 29.9]);
-    expect((await shop.browser().get('/api/products?limit=50')).body.products.find((p: { slug: string }) => p.slug === 'twins-plodov-miks').price).toBe(29.9);
+    expect(
+      (await shop.browser().get('/api/products?limit=50')).body.products.find((p: { slug: string }) => p.slug === 'twins-plodov-miks')
+        .price,
+    ).toBe(29.9);
     expect(await stockOf(cat.triples.variant)).toBe(80);
 
     const created = await shop.browser().get('/api/products/technost-yagoda-10-ml');
     expect(created.status).toBe(200);
-    expect(created.body.product).toEqual(expect.objectContaining({ name: 'Течност Ягода 10 мл', status: 'active', price: 12.5, category: expect.objectContaining({ name: 'Течности' }) }));
-    expect(created.body.product.variants.map((v: any) => [v.sku, v.name, v.price, v.stock])).toEqual([['LQ-STR-0', '0 mg', 12.5, 40], ['LQ-STR-12', '12 mg', 13.5, 25]]);
+    expect(created.body.product).toEqual(
+      expect.objectContaining({
+        name: 'Течност Ягода 10 мл',
+        status: 'active',
+        price: 12.5,
+        category: expect.objectContaining({ name: 'Течности' }),
+      }),
+    );
+    expect(created.body.product.variants.map((v: any) => [v.sku, v.name, v.price, v.stock])).toEqual([
+      ['LQ-STR-0', '0 mg', 12.5, 40],
+      ['LQ-STR-12', '12 mg', 13.5, 25],
+    ]);
     // Found by its new SKU in the shop's search.
-    expect((await shop.browser().get('/api/products?search=LQ-STR-12')).body.products.map((p: { slug: string }) => p.slug)).toEqual(['technost-yagoda-10-ml']);
+    expect((await shop.browser().get('/api/products?search=LQ-STR-12')).body.products.map((p: { slug: string }) => p.slug)).toEqual([
+      'technost-yagoda-10-ml',
+    ]);
 
     const audit = await AuditLog.query().where({ entity: 'products', action: 'import' });
     expect(audit).toHaveLength(1);
@@ -177,7 +238,10 @@ describe('applying', () => {
     expect((await send(admin, file, false)).status).toBe(200);
     const p = (await shop.browser().get('/api/products/triples-mentol')).body.product;
     expect(p.price).toBe(30);
-    expect(p.variants.map((v: any) => [v.sku, v.price, v.stock])).toEqual([['TR-1', 30, 80], ['TR-2', 55, 10]]);
+    expect(p.variants.map((v: any) => [v.sku, v.price, v.stock])).toEqual([
+      ['TR-1', 30, 80],
+      ['TR-2', 55, 10],
+    ]);
   });
 });
 
@@ -193,7 +257,14 @@ describe('refusals', () => {
     expect(tooMany.status).toBe(413);
     expect(tooMany.body.message).toBe(IMPORT.tooManyRows);
 
-    const noSku = await send(admin, exportLike([['Продукт', 'Цена'], ['X', '1,00']]), true);
+    const noSku = await send(
+      admin,
+      exportLike([
+        ['Продукт', 'Цена'],
+        ['X', '1,00'],
+      ]),
+      true,
+    );
     expect(noSku.status).toBe(400);
     expect(noSku.body.message).toBe(IMPORT.noSkuColumn);
 

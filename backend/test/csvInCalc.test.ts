@@ -25,23 +25,72 @@ function openInCalc(name: string, csv: string, evaluateFormulas: boolean): strin
   fs.writeFileSync(file, csv);
   const out = path.join(dir, `${name}-${evaluateFormulas}`);
   const infilter = `CSV:59,34,76,1,,1026,false,false,false,false,false,false,${evaluateFormulas}`;
-  execFileSync('soffice', [`-env:UserInstallation=file://${path.join(dir, 'profile')}`, '--headless', `--infilter=${infilter}`, '--convert-to', 'csv:Text - txt - csv (StarCalc):59,34,76,1,,1026,true', '--outdir', out, file], { stdio: 'ignore' });
+  execFileSync(
+    'soffice',
+    [
+      `-env:UserInstallation=file://${path.join(dir, 'profile')}`,
+      '--headless',
+      `--infilter=${infilter}`,
+      '--convert-to',
+      'csv:Text - txt - csv (StarCalc):59,34,76,1,,1026,true',
+      '--outdir',
+      out,
+      file,
+    ],
+    { stdio: 'ignore' },
+  );
   const text = fs.readFileSync(path.join(out, `${name}.csv`), 'utf8').replace(/^\uFEFF/, '');
-  return text.split(/\r?\n/).filter(Boolean).map((line) => line.split(';').map((c) => c.replace(/^"|"$/g, '').replace(/""/g, '"')));
+  return text
+    .split(/\r?\n/)
+    .filter(Boolean)
+    .map((line) => line.split(';').map((c) => c.replace(/^"|"$/g, '').replace(/""/g, '"')));
 }
 
 maybe('CSV exports opened in LibreOffice Calc', () => {
   const list = bulgarianCsv(
-    [{ header: 'Име' }, { header: 'Телефон', kind: 'identifier' }, { header: 'Товарителница', kind: 'identifier' }, { header: 'Град' }, { header: 'Сума', kind: 'number' }],
+    [
+      { header: 'Име' },
+      { header: 'Телефон', kind: 'identifier' },
+      { header: 'Товарителница', kind: 'identifier' },
+      { header: 'Град' },
+      { header: 'Сума', kind: 'number' },
+    ],
     [
       ['=1+1', '0888123456', '1234567890123', '=HYPERLINK("http://evil.example","клик")', '29,90'],
       ['+1+1', '+359888123456', '0000000042', '@A1', '-5,00'],
     ],
   );
-  const ledger = bulgarianCsv(SALES_LEDGER_COLUMNS, salesLedgerRows([
-    { kind: 'invoice', number: '0000000001', issueDate: '2026-11-05', buyerId: '130175000', buyerName: '-1+1 ЕООД', goods: 'Стоки', taxBase: 1278, vat: 256, total: 1534, currency: 'EUR', invoiceNumber: null },
-    { kind: 'credit_note', number: '0000000002', issueDate: '2026-11-06', buyerId: '130175000', buyerName: 'Клиент', goods: 'Стоки', taxBase: -1278, vat: -256, total: -1534, currency: 'EUR', invoiceNumber: '0000000001' },
-  ]));
+  const ledger = bulgarianCsv(
+    SALES_LEDGER_COLUMNS,
+    salesLedgerRows([
+      {
+        kind: 'invoice',
+        number: '0000000001',
+        issueDate: '2026-11-05',
+        buyerId: '130175000',
+        buyerName: '-1+1 ЕООД',
+        goods: 'Стоки',
+        taxBase: 1278,
+        vat: 256,
+        total: 1534,
+        currency: 'EUR',
+        invoiceNumber: null,
+      },
+      {
+        kind: 'credit_note',
+        number: '0000000002',
+        issueDate: '2026-11-06',
+        buyerId: '130175000',
+        buyerName: 'Клиент',
+        goods: 'Стоки',
+        taxBase: -1278,
+        vat: -256,
+        total: -1534,
+        currency: 'EUR',
+        invoiceNumber: '0000000001',
+      },
+    ]),
+  );
 
   for (const evaluate of [true, false]) {
     it(`keeps identifiers and formula-like text as text (formulas ${evaluate ? '' : 'not '}evaluated)`, () => {

@@ -7,7 +7,9 @@ import { normalizePhone, matchesCustomer } from '@domain/customers';
 let cat: Catalogue;
 let admin: Browser & { userId: number; email: string };
 const list = async (filter: object = {}, sort = '["lastOrderAt","DESC"]') => {
-  const res = await admin.get(`/api/admin/customers?range=[0,49]&sort=${encodeURIComponent(sort)}&filter=${encodeURIComponent(JSON.stringify(filter))}`);
+  const res = await admin.get(
+    `/api/admin/customers?range=[0,49]&sort=${encodeURIComponent(sort)}&filter=${encodeURIComponent(JSON.stringify(filter))}`,
+  );
   expect(res.status).toBe(200);
   return res.body as any[];
 };
@@ -29,9 +31,13 @@ beforeAll(async () => {
 it('lists guest buyers (one row per e-mail) beside registered customers, with orders, spending and last order', async () => {
   const rows = await list();
   const maria = rows.find((r) => r.email === 'maria.guest@example.bg');
-  expect(maria).toEqual(expect.objectContaining({ registered: false, orderCount: 2, firstName: 'Мария', lastName: 'Иванова', lastOrderAt: expect.any(String) }));
+  expect(maria).toEqual(
+    expect.objectContaining({ registered: false, orderCount: 2, firstName: 'Мария', lastName: 'Иванова', lastOrderAt: expect.any(String) }),
+  );
   expect(maria.totalSpent).toBeGreaterThanOrEqual(90);
-  expect(rows.find((r) => r.email === 'registered.only@example.bg')).toEqual(expect.objectContaining({ registered: true, orderCount: 0, firstName: 'Ива' }));
+  expect(rows.find((r) => r.email === 'registered.only@example.bg')).toEqual(
+    expect.objectContaining({ registered: true, orderCount: 0, firstName: 'Ива' }),
+  );
   const byMoney = await list({}, '["totalSpent","DESC"]');
   expect(byMoney[0].email).toBe('maria.guest@example.bg');
 });

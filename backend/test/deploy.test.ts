@@ -13,18 +13,47 @@ const hasOpenssl = spawnSync('openssl', ['version']).status === 0;
 (hasNginx && hasOpenssl ? it : it.skip)('the nginx site is valid for nginx -t (with a test certificate)', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-nginx-'));
   try {
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-keyout', `${dir}/key.pem`, '-out', `${dir}/cert.pem`], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+        '-keyout',
+        `${dir}/key.pem`,
+        '-out',
+        `${dir}/cert.pem`,
+      ],
+      { stdio: 'ignore' },
+    );
     const site = fs
       .readFileSync(path.join(ROOT, 'deploy/nginx/vapsolo.conf'), 'utf8')
       .replace('/etc/letsencrypt/live/shop.example.bg/fullchain.pem', `${dir}/cert.pem`)
       .replace('/etc/letsencrypt/live/shop.example.bg/privkey.pem', `${dir}/key.pem`)
       .replace('/etc/nginx/snippets/', `${dir}/`);
     fs.writeFileSync(`${dir}/site.conf`, site);
-    fs.writeFileSync(`${dir}/nginx.conf`, `pid ${dir}/nginx.pid; error_log ${dir}/error.log; events {} http { include /etc/nginx/mime.types; access_log off; include ${dir}/site.conf; }`);
+    fs.writeFileSync(
+      `${dir}/nginx.conf`,
+      `pid ${dir}/nginx.pid; error_log ${dir}/error.log; events {} http { include /etc/nginx/mime.types; access_log off; include ${dir}/site.conf; }`,
+    );
     const res = spawnSync('nginx', ['-t', '-q', '-c', `${dir}/nginx.conf`, '-p', dir], { encoding: 'utf8' });
     expect(res.stderr).not.toMatch(/emerg|error/);
     expect(res.status).toBe(0);
-    for (const needed of ['http2', 'X-Forwarded-For $proxy_add_x_forwarded_for', 'X-Forwarded-Proto $scheme', 'X-Forwarded-Host', 'gzip on', 'immutable']) expect(site).toContain(needed);
+    for (const needed of [
+      'http2',
+      'X-Forwarded-For $proxy_add_x_forwarded_for',
+      'X-Forwarded-Proto $scheme',
+      'X-Forwarded-Host',
+      'gzip on',
+      'immutable',
+    ])
+      expect(site).toContain(needed);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -32,7 +61,12 @@ const hasOpenssl = spawnSync('openssl', ['version']).status === 0;
 
 it('the systemd unit runs the built server as vapsolo with only DATA_DIR writable', () => {
   const unit = fs.readFileSync(path.join(ROOT, 'deploy/systemd/vapsolo.service'), 'utf8');
-  const settings = Object.fromEntries(unit.split('\n').filter((l) => /^\w+=/.test(l)).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+  const settings = Object.fromEntries(
+    unit
+      .split('\n')
+      .filter((l) => /^\w+=/.test(l))
+      .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+  );
   expect(settings).toMatchObject({
     User: 'vapsolo',
     ProtectSystem: 'strict',
@@ -46,7 +80,9 @@ it('the systemd unit runs the built server as vapsolo with only DATA_DIR writabl
   expect(env).toContain('DATA_DIR=/var/lib/vapsolo');
   expect(env).toContain('TRUST_PROXY=1');
   if (spawnSync('systemd-analyze', ['--version']).status === 0) {
-    const res = spawnSync('systemd-analyze', ['verify', '--man=no', path.join(ROOT, 'deploy/systemd/vapsolo.service')], { encoding: 'utf8' });
+    const res = spawnSync('systemd-analyze', ['verify', '--man=no', path.join(ROOT, 'deploy/systemd/vapsolo.service')], {
+      encoding: 'utf8',
+    });
     // Missing paths on this machine (no /opt/vapsolo, no user) are fine; a bad setting is not.
     expect(res.stderr).not.toMatch(/Unknown (key|section)|Failed to parse/);
   }
@@ -56,7 +92,10 @@ it('npm start hands SIGTERM to node: no process is left behind', async () => {
   // A project whose start script is ours and whose start.mjs only waits for a signal.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-signal-'));
   const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
-  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'signal-test', private: true, scripts: { start: pkg.scripts.start } }));
+  fs.writeFileSync(
+    path.join(dir, 'package.json'),
+    JSON.stringify({ name: 'signal-test', private: true, scripts: { start: pkg.scripts.start } }),
+  );
   fs.mkdirSync(path.join(dir, 'scripts'));
   fs.writeFileSync(
     path.join(dir, 'scripts/start.mjs'),
@@ -109,7 +148,11 @@ it('a build goes to a new folder and build/current switches at once: never a mom
   const current = path.join(dir, 'current', 'server', 'main.js');
   const buildOnce = () =>
     new Promise<number>((resolve) => {
-      const child = spawn(process.execPath, [path.join(ROOT, 'scripts/build.mjs'), 'server'], { cwd: ROOT, env: { ...process.env, VAPSOLO_BUILD_DIR: dir }, stdio: 'ignore' });
+      const child = spawn(process.execPath, [path.join(ROOT, 'scripts/build.mjs'), 'server'], {
+        cwd: ROOT,
+        env: { ...process.env, VAPSOLO_BUILD_DIR: dir },
+        stdio: 'ignore',
+      });
       child.once('exit', (code) => resolve(code ?? 1));
     });
   try {

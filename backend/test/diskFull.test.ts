@@ -18,7 +18,18 @@ const CANNOT_WRITE = 'Сървърът временно не може да за�
 
 describe('write failures', () => {
   it('tells a full or failing disk from other errors (SQLite, the system, PostgreSQL, wrapped by Objection)', () => {
-    for (const code of ['SQLITE_FULL', 'SQLITE_IOERR', 'SQLITE_IOERR_WRITE', 'SQLITE_IOERR_FSYNC', 'ENOSPC', 'EDQUOT', '53100', '53000', '53200', '58030']) {
+    for (const code of [
+      'SQLITE_FULL',
+      'SQLITE_IOERR',
+      'SQLITE_IOERR_WRITE',
+      'SQLITE_IOERR_FSYNC',
+      'ENOSPC',
+      'EDQUOT',
+      '53100',
+      '53000',
+      '53200',
+      '58030',
+    ]) {
       expect([code, isWriteFailure(Object.assign(new Error('x'), { code }))]).toEqual([code, true]);
       expect([code, isWriteFailure({ name: 'DBError', nativeError: { code } })]).toEqual([code, true]);
     }
@@ -68,14 +79,20 @@ describe('/api/ready', () => {
     const statfs = (async () => ({ bavail: free / 4096, bsize: 4096, blocks: total / 4096 })) as unknown as typeof fs.promises.statfs;
     // MIN_FREE_DISK_MB unset: 100 MB on a large disk.
     const ready = readinessCheck({ knex: shop.app.knex, dataDir: shop.config.dataDir, statfs });
-    expect(await ready()).toEqual({ ready: false, body: { status: 'low disk', freeMb: 50, message: `${CANNOT_WRITE} ${API.lowDisk(50, 100)}` } });
+    expect(await ready()).toEqual({
+      ready: false,
+      body: { status: 'low disk', freeMb: 50, message: `${CANNOT_WRITE} ${API.lowDisk(50, 100)}` },
+    });
     free = 500 * MB;
     expect(await ready()).toEqual({ ready: true, body: { status: 'ready' } });
     // On a small disk (200 MB) 5% of it: 50 MB free is enough, 5 MB is not.
     const small = readinessCheck({ knex: shop.app.knex, dataDir: shop.config.dataDir, statfs });
     total = 200 * MB;
     free = 5 * MB;
-    expect(await small()).toEqual({ ready: false, body: { status: 'low disk', freeMb: 5, message: `${CANNOT_WRITE} ${API.lowDisk(5, 10)}` } });
+    expect(await small()).toEqual({
+      ready: false,
+      body: { status: 'low disk', freeMb: 5, message: `${CANNOT_WRITE} ${API.lowDisk(5, 10)}` },
+    });
     free = 50 * MB;
     expect(await small()).toEqual({ ready: true, body: { status: 'ready' } });
     expect((await diskSpace(path.join(os.tmpdir(), 'no-such-folder', 'below'))).free).toBeGreaterThan(0);
@@ -88,7 +105,9 @@ describe('/api/ready', () => {
     // The probe's write fails as on a full disk (the driver's error code); reads still work.
     const original = knex.client.query.bind(knex.client);
     knex.client.query = (conn: unknown, obj: any) =>
-      /write_probe/.test(obj?.sql ?? '') && /insert/i.test(obj?.sql ?? '') ? Promise.reject(Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' })) : original(conn, obj);
+      /write_probe/.test(obj?.sql ?? '') && /insert/i.test(obj?.sql ?? '')
+        ? Promise.reject(Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' }))
+        : original(conn, obj);
     try {
       const res = await shop.browser().get('/api/ready');
       expect(res.status).toBe(503);

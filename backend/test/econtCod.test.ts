@@ -22,7 +22,12 @@ const request: ShipmentRequest = {
   reviewBeforePayment: false,
   contents: 'Стоки',
 };
-const account = (codAs?: 'money_transfer' | 'cash_on_delivery') => ({ apiUrl: standIn.econtUrl, user: standIn.credentials.user, password: standIn.credentials.password, codAs });
+const account = (codAs?: 'money_transfer' | 'cash_on_delivery') => ({
+  apiUrl: standIn.econtUrl,
+  user: standIn.credentials.user,
+  password: standIn.credentials.password,
+  codAs,
+});
 const lastLabel = () => standIn.calls('econt', 'LabelService.createLabel.json').at(-1)!.body.label;
 
 it('books cash on delivery as a postal money transfer by default', async () => {
@@ -45,7 +50,10 @@ it('is checked by the stand-in: both kinds at once are refused', async () => {
   const res = await fetch(`${standIn.econtUrl.replace(/\/$/, '')}/Shipments/LabelService.createLabel.json`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: 'Basic ' + Buffer.from('shop-user:shop-secret').toString('base64') },
-    body: JSON.stringify({ mode: 'create', label: { receiverClient: { name: 'X' }, services: { cdAmount: 5, cdType: 'get', moneyTransferAmount: 5 } } }),
+    body: JSON.stringify({
+      mode: 'create',
+      label: { receiverClient: { name: 'X' }, services: { cdAmount: 5, cdType: 'get', moneyTransferAmount: 5 } },
+    }),
   });
   expect(res.status).toBe(400);
   expect(((await res.json()) as { innerErrors: Array<{ fields: string[] }> }).innerErrors[0].fields).toEqual(['label.services']);

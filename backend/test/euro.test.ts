@@ -48,7 +48,9 @@ describe('switching the shop to the euro', () => {
       orders: await Order.query().select('id', 'total', 'currency'),
     };
     expect(before.products.some((p) => p.compareAtPrice !== null)).toBe(true);
-    const oldOrder = (await (await guest(shop)).post('/api/orders/create', checkoutBody(line, { paymentMethod: 'bank_transfer' })).expect(201)).body.order;
+    const oldOrder = (
+      await (await guest(shop)).post('/api/orders/create', checkoutBody(line, { paymentMethod: 'bank_transfer' })).expect(201)
+    ).body.order;
     expect(oldOrder).toEqual(expect.objectContaining({ total: 19.7, currency: 'BGN' }));
     // The storefront's cached answers before the switch.
     const anon = await guest(shop);
@@ -78,7 +80,10 @@ describe('switching the shop to the euro', () => {
     // Every price by the rule: convertMinor, half-up to the cent.
     for (const p of await Product.query().select('id', 'price', 'compareAtPrice')) {
       const was = before.products.find((b) => b.id === p.id)!;
-      expect([p.price, p.compareAtPrice]).toEqual([convertMinor(was.price, 'BGN', 'EUR'), was.compareAtPrice === null ? null : convertMinor(was.compareAtPrice, 'BGN', 'EUR')]);
+      expect([p.price, p.compareAtPrice]).toEqual([
+        convertMinor(was.price, 'BGN', 'EUR'),
+        was.compareAtPrice === null ? null : convertMinor(was.compareAtPrice, 'BGN', 'EUR'),
+      ]);
     }
     for (const v of await Variant.query().select('id', 'price')) {
       const was = before.variants.find((b) => b.id === v.id)!;
@@ -90,17 +95,30 @@ describe('switching the shop to the euro', () => {
 
     // The storefront sees it at once (no stale cache): 6,90 лв. → 3,53 €; fees 5,90 → 3,02; 100 → 51,13.
     expect((await anon.get('/api/products/vrazka-za-vrat-vap-solo')).body.product.price).toBe(3.53);
-    expect((await anon.get('/api/settings')).body).toEqual(expect.objectContaining({
-      currency: 'EUR', dualCurrency: true, freeShippingThreshold: 51.13, shippingFees: { econt_office: 3.02, speedy_office: 3.02, address: 4.04 }, euroSince: res.body.euroSince,
-    }));
+    expect((await anon.get('/api/settings')).body).toEqual(
+      expect.objectContaining({
+        currency: 'EUR',
+        dualCurrency: true,
+        freeShippingThreshold: 51.13,
+        shippingFees: { econt_office: 3.02, speedy_office: 3.02, address: 4.04 },
+        euroSince: res.body.euroSince,
+      }),
+    );
     const quote = await anon.post('/api/checkout/quote', { items: line, shipping: { method: 'econt_office' } });
-    expect(quote.body).toEqual(expect.objectContaining({ currency: 'EUR', subtotal: 7.06, shippingTotal: 3.02, total: 10.08, freeShippingFrom: 51.13 }));
+    expect(quote.body).toEqual(
+      expect.objectContaining({ currency: 'EUR', subtotal: 7.06, shippingTotal: 3.02, total: 10.08, freeShippingFrom: 51.13 }),
+    );
 
     // Old orders keep their leva; new ones are in euro, with their payment.
-    expect((await Order.query().select('id', 'total', 'currency')).map((o) => ({ ...o }))).toEqual([...before.orders.map((o) => ({ ...o })), { id: oldOrder.id, total: 1970, currency: 'BGN' }]);
+    expect((await Order.query().select('id', 'total', 'currency')).map((o) => ({ ...o }))).toEqual([
+      ...before.orders.map((o) => ({ ...o })),
+      { id: oldOrder.id, total: 1970, currency: 'BGN' },
+    ]);
     expect((await Payment.query().findOne({ orderId: oldOrder.id }))!).toEqual(expect.objectContaining({ amount: 1970, currency: 'BGN' }));
     const b = await guest(shop);
-    const newOrder = (await b.post('/api/orders/create', checkoutBody(line, { expectedTotal: 10.08, paymentMethod: 'bank_transfer' })).expect(201)).body.order;
+    const newOrder = (
+      await b.post('/api/orders/create', checkoutBody(line, { expectedTotal: 10.08, paymentMethod: 'bank_transfer' })).expect(201)
+    ).body.order;
     expect(newOrder).toEqual(expect.objectContaining({ total: 10.08, currency: 'EUR', subtotal: 7.06 }));
     expect(newOrder.payments).toEqual([expect.objectContaining({ amount: 10.08, currency: 'EUR' })]);
     const mail = await mailTo(outboxDir, (t) => t.includes(newOrder.number));
@@ -111,9 +129,15 @@ describe('switching the shop to the euro', () => {
     // The dashboard sums in euro, converting the leva orders at the fixed rate, and says so.
     const dash = (await admin.get('/api/admin/dashboard')).body;
     expect(dash).toEqual(expect.objectContaining({ currency: 'EUR', mixedCurrencies: true }));
-    expect(dash.latestOrders.find((o: any) => o.number === oldOrder.number)).toEqual(expect.objectContaining({ total: 19.7, currency: 'BGN' }));
-    expect(dash.latestOrders.find((o: any) => o.number === newOrder.number)).toEqual(expect.objectContaining({ total: 10.08, currency: 'EUR' }));
-    const recent = await Order.query().where('createdAt', '>=', shopDayStart(lastDays(30).from).toISOString()).whereNotIn('status', ['cancelled', 'returned']);
+    expect(dash.latestOrders.find((o: any) => o.number === oldOrder.number)).toEqual(
+      expect.objectContaining({ total: 19.7, currency: 'BGN' }),
+    );
+    expect(dash.latestOrders.find((o: any) => o.number === newOrder.number)).toEqual(
+      expect.objectContaining({ total: 10.08, currency: 'EUR' }),
+    );
+    const recent = await Order.query()
+      .where('createdAt', '>=', shopDayStart(lastDays(30).from).toISOString())
+      .whereNotIn('status', ['cancelled', 'returned']);
     const expected = recent.reduce((sum, o) => sum + (o.currency === 'EUR' ? o.total : convertMinor(o.total, 'BGN', 'EUR')), 0);
     expect(dash.monthRevenue).toBe(expected / 100);
 

@@ -15,11 +15,28 @@ export interface Catalogue {
   last3: { id: number; variant: number };
 }
 
-export async function product(name: string, slug: string, price: number, variants: Array<{ sku: string; name: string; stock: number; price?: number }>, status: 'active' | 'draft' = 'active') {
+export async function product(
+  name: string,
+  slug: string,
+  price: number,
+  variants: Array<{ sku: string; name: string; stock: number; price?: number }>,
+  status: 'active' | 'draft' = 'active',
+) {
   const p = await Product.query().insert({ name, slug, price, status } as Partial<Product>);
   const ids: number[] = [];
   for (const [position, v] of variants.entries()) {
-    ids.push((await Variant.query().insert({ productId: p.id, sku: v.sku, name: v.name, stock: v.stock, price: v.price ?? null, position } as Partial<Variant>)).id);
+    ids.push(
+      (
+        await Variant.query().insert({
+          productId: p.id,
+          sku: v.sku,
+          name: v.name,
+          stock: v.stock,
+          price: v.price ?? null,
+          position,
+        } as Partial<Variant>)
+      ).id,
+    );
   }
   return { id: p.id, variants: ids };
 }
@@ -28,12 +45,18 @@ export async function makeCatalogue(): Promise<Catalogue> {
   const flavour = (await Attribute.query().insert({ name: 'Вкус 1' } as Partial<Attribute>)).id;
   const berry = (await AttributeValue.query().insert({ attributeId: flavour, value: 'Ягода' } as Partial<AttributeValue>)).id;
   const mint = (await AttributeValue.query().insert({ attributeId: flavour, value: 'Мента' } as Partial<AttributeValue>)).id;
-  const twins = await product('TWINS Плодов микс', 'twins-plodov-miks', 2490, [{ sku: 'TW-0', name: '0 mg', stock: 100 }, { sku: 'TW-20', name: '20 mg', stock: 2, price: 2690 }]);
-  for (const v of [berry, mint]) await ProductAttribute.query().insert({ productId: twins.id, attributeId: flavour, attributeValueId: v } as Partial<ProductAttribute>);
+  const twins = await product('TWINS Плодов микс', 'twins-plodov-miks', 2490, [
+    { sku: 'TW-0', name: '0 mg', stock: 100 },
+    { sku: 'TW-20', name: '20 mg', stock: 2, price: 2690 },
+  ]);
+  for (const v of [berry, mint])
+    await ProductAttribute.query().insert({ productId: twins.id, attributeId: flavour, attributeValueId: v } as Partial<ProductAttribute>);
   const triples = await product('TRIPLES Ментол', 'triples-mentol', 3000, [{ sku: 'TR-1', name: 'Стандартен', stock: 100 }]);
   const last3 = await product('TWINS Лимитиран', 'twins-limitiran', 2000, [{ sku: 'LT-1', name: 'Стандартен', stock: 3 }]);
   return {
-    flavour, berry, mint,
+    flavour,
+    berry,
+    mint,
     twins: { id: twins.id, v0: twins.variants[0], v20: twins.variants[1] },
     triples: { id: triples.id, variant: triples.variants[0] },
     last3: { id: last3.id, variant: last3.variants[0] },
@@ -45,7 +68,14 @@ export async function stockOf(variantId: number): Promise<number> {
 }
 
 export async function discount(fields: Partial<Discount>): Promise<Discount> {
-  return Discount.query().insertAndFetch({ type: 'percent', value: 10, minSubtotal: 0, active: true, usedCount: 0, ...fields } as Partial<Discount>);
+  return Discount.query().insertAndFetch({
+    type: 'percent',
+    value: 10,
+    minSubtotal: 0,
+    active: true,
+    usedCount: 0,
+    ...fields,
+  } as Partial<Discount>);
 }
 
 let seq = 0;

@@ -18,7 +18,13 @@ describe('flavour lists', () => {
   it('creates a list of ten flavours, trimmed, and answers it with the message', async () => {
     const res = await admin.post('/api/admin/flavour-lists', { name: '  Вкусове TWINS ', flavours: TWINS.map((f) => ` ${f} `) });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ id: expect.any(Number), name: 'Вкусове TWINS', flavours: TWINS, flavourCount: 10, message: CATALOGUE.flavourListCreated });
+    expect(res.body).toMatchObject({
+      id: expect.any(Number),
+      name: 'Вкусове TWINS',
+      flavours: TWINS,
+      flavourCount: 10,
+      message: CATALOGUE.flavourListCreated,
+    });
     id = res.body.id;
     expect((await admin.get(`/api/admin/flavour-lists/${id}`)).body).toMatchObject({ name: 'Вкусове TWINS', flavours: TWINS });
   });
@@ -28,7 +34,10 @@ describe('flavour lists', () => {
     const res = await admin.get('/api/admin/flavour-lists?sort=["name","ASC"]&range=[0,24]&filter={}');
     expect(res.status).toBe(200);
     expect(res.headers['content-range']).toBe('flavour-lists 0-1/2');
-    expect(res.body.map((l: any) => [l.name, l.flavourCount])).toEqual([['Вкусове TWINS', 10], ['Ледени вкусове', 2]]);
+    expect(res.body.map((l: any) => [l.name, l.flavourCount])).toEqual([
+      ['Вкусове TWINS', 10],
+      ['Ледени вкусове', 2],
+    ]);
   });
 
   it('edits the flavours (the react-admin record echoed back) and the change is audited', async () => {
@@ -36,7 +45,9 @@ describe('flavour lists', () => {
     const res = await admin.put(`/api/admin/flavour-lists/${id}`, { ...record, flavours: [...TWINS, 'Кафе'] });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ flavourCount: 11, message: CATALOGUE.flavourListUpdated });
-    const log = await admin.get(`/api/admin/audit-log?range=[0,9]&filter=${encodeURIComponent(JSON.stringify({ entity: 'flavour-lists' }))}`);
+    const log = await admin.get(
+      `/api/admin/audit-log?range=[0,9]&filter=${encodeURIComponent(JSON.stringify({ entity: 'flavour-lists' }))}`,
+    );
     const update = log.body.find((r: any) => r.action === 'update' && r.entityId === String(id));
     expect(update.before.flavours).toHaveLength(10);
     expect(update.after.flavours).toHaveLength(11);
@@ -91,12 +102,23 @@ describe('flavour lists', () => {
     // product's "Вкус N" attributes, stored as the product's own (editable afterwards).
     const list = (await admin.get(`/api/admin/flavour-lists/${id}`)).body;
     const res = await admin.post('/api/admin/products', {
-      name: 'TWINS с вкусове', price: 27.9, kind: 'device', tankCount: 2, nicotineMgMl: 20, volumeMl: 4,
+      name: 'TWINS с вкусове',
+      price: 27.9,
+      kind: 'device',
+      tankCount: 2,
+      nicotineMgMl: 20,
+      volumeMl: 4,
       variants: [{ name: '20 mg', sku: 'FL-TW-20', stock: 3 }],
-      attributes: [{ name: 'Вкус 1', values: list.flavours }, { name: 'Вкус 2', values: list.flavours.slice(0, 3) }],
+      attributes: [
+        { name: 'Вкус 1', values: list.flavours },
+        { name: 'Вкус 2', values: list.flavours.slice(0, 3) },
+      ],
     });
     expect(res.status).toBe(201);
-    expect(res.body.attributes.map((a: any) => [a.name, a.values.length])).toEqual([['Вкус 1', 11], ['Вкус 2', 3]]);
+    expect(res.body.attributes.map((a: any) => [a.name, a.values.length])).toEqual([
+      ['Вкус 1', 11],
+      ['Вкус 2', 3],
+    ]);
     // Changing the list later does not change the product.
     await admin.put(`/api/admin/flavour-lists/${id}`, { flavours: ['Само мента'] });
     expect((await admin.get(`/api/admin/products/${res.body.id}`)).body.attributes[0].values).toHaveLength(11);

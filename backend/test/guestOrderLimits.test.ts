@@ -28,13 +28,31 @@ async function order(ip: string, extra: { phone?: string; email?: string; altcha
   const b = shop.browser();
   await b.csrf();
   const body = checkoutBody(items(extra.quantity));
-  const customer = { ...body.customer, phone: extra.phone ?? `+359 87 ${String(1_000_000 + n).slice(1)}`, email: extra.email ?? `gost${n}@example.bg` };
+  const customer = {
+    ...body.customer,
+    phone: extra.phone ?? `+359 87 ${String(1_000_000 + n).slice(1)}`,
+    email: extra.email ?? `gost${n}@example.bg`,
+  };
   return b.post('/api/orders/create', { ...body, customer, ...(extra.altcha ? { altcha: extra.altcha } : {}) }).set('X-Forwarded-For', ip);
 }
 /** What the checkout page does with a challenge: solve it and answer ALTCHA's payload. */
-async function solve(challenge: { algorithm: string; challenge: string; salt: string; signature: string; maxnumber?: number }): Promise<string> {
+async function solve(challenge: {
+  algorithm: string;
+  challenge: string;
+  salt: string;
+  signature: string;
+  maxnumber?: number;
+}): Promise<string> {
   const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
-  return Buffer.from(JSON.stringify({ algorithm: challenge.algorithm, challenge: challenge.challenge, number: solution!.number, salt: challenge.salt, signature: challenge.signature })).toString('base64');
+  return Buffer.from(
+    JSON.stringify({
+      algorithm: challenge.algorithm,
+      challenge: challenge.challenge,
+      number: solution!.number,
+      salt: challenge.salt,
+      signature: challenge.signature,
+    }),
+  ).toString('base64');
 }
 
 describe('a flood of guest orders from one address', () => {
@@ -50,7 +68,12 @@ describe('a flood of guest orders from one address', () => {
     for (let i = 0; i < 3; i++) expect((await order(ip)).status).toBe(201);
     const asked = await order(ip);
     expect([asked.status, asked.body.message]).toEqual([429, GUEST_ORDER.proofNeeded]);
-    expect(asked.body.challenge).toMatchObject({ algorithm: 'SHA-256', challenge: expect.any(String), salt: expect.any(String), signature: expect.any(String) });
+    expect(asked.body.challenge).toMatchObject({
+      algorithm: 'SHA-256',
+      challenge: expect.any(String),
+      salt: expect.any(String),
+      signature: expect.any(String),
+    });
     const stockBefore = await stockOf(cat.triples.variant);
 
     const altcha = await solve(asked.body.challenge);
@@ -78,15 +101,24 @@ describe('a flood of guest orders from one address', () => {
   it('holds when 40 orders from one address arrive at once: exactly the soft limit goes through', async () => {
     const ip = '203.0.113.99';
     const stockBefore = await stockOf(cat.triples.variant);
-    const browsers = await Promise.all(Array.from({ length: 40 }, async () => {
-      const b = shop.browser();
-      await b.csrf();
-      return b;
-    }));
-    const answers = await Promise.all(browsers.map((b, i) => {
-      const body = checkoutBody(items());
-      return b.post('/api/orders/create', { ...body, customer: { ...body.customer, phone: `+359 89 ${String(2_000_000 + i).slice(1)}`, email: `naplyv${i}@example.bg` } }).set('X-Forwarded-For', ip);
-    }));
+    const browsers = await Promise.all(
+      Array.from({ length: 40 }, async () => {
+        const b = shop.browser();
+        await b.csrf();
+        return b;
+      }),
+    );
+    const answers = await Promise.all(
+      browsers.map((b, i) => {
+        const body = checkoutBody(items());
+        return b
+          .post('/api/orders/create', {
+            ...body,
+            customer: { ...body.customer, phone: `+359 89 ${String(2_000_000 + i).slice(1)}`, email: `naplyv${i}@example.bg` },
+          })
+          .set('X-Forwarded-For', ip);
+      }),
+    );
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses).toEqual([...Array(3).fill(201), ...Array(37).fill(429)]);
     expect(answers.filter((r) => r.status === 429).every((r) => r.body.message === GUEST_ORDER.proofNeeded && r.body.challenge)).toBe(true);
@@ -111,14 +143,16 @@ describe('a flood of guest orders from one address', () => {
 describe('one phone or one mailbox from many addresses', () => {
   it('is limited per phone, whatever its form', async () => {
     const forms = ['+359 88 765 4321', '0887654321', '00359 887 654 321'];
-    for (let i = 0; i < GUEST_ORDER_LIMITS_DEFAULT.perPhoneSoft; i++) expect((await order(`192.0.2.${10 + i}`, { phone: forms[i % forms.length] })).status).toBe(201);
+    for (let i = 0; i < GUEST_ORDER_LIMITS_DEFAULT.perPhoneSoft; i++)
+      expect((await order(`192.0.2.${10 + i}`, { phone: forms[i % forms.length] })).status).toBe(201);
     const res = await order('192.0.2.99', { phone: '088 765 43 21' });
     expect([res.status, res.body.message]).toEqual([429, GUEST_ORDER.proofNeeded]);
   });
 
   it('is limited per e-mail, normalised', async () => {
     const forms = ['kupuvach@example.bg', 'Kupuvach+1@example.bg', 'kupuvach@example.bg.'];
-    for (let i = 0; i < GUEST_ORDER_LIMITS_DEFAULT.perEmailSoft; i++) expect((await order(`192.0.2.${30 + i}`, { email: forms[i % forms.length] })).status).toBe(201);
+    for (let i = 0; i < GUEST_ORDER_LIMITS_DEFAULT.perEmailSoft; i++)
+      expect((await order(`192.0.2.${30 + i}`, { email: forms[i % forms.length] })).status).toBe(201);
     const res = await order('192.0.2.98', { email: 'KUPUVACH+zz@example.bg' });
     expect([res.status, res.body.message]).toEqual([429, GUEST_ORDER.proofNeeded]);
   });
@@ -126,7 +160,8 @@ describe('one phone or one mailbox from many addresses', () => {
 
 describe('the share of a variant one guest order may take', () => {
   /** What one guest order may take of the variant now, by the shop's default share. */
-  const guestCap = (stock: number) => Math.max(GUEST_ORDER_LIMITS_DEFAULT.maxUnits, Math.floor((stock * GUEST_ORDER_LIMITS_DEFAULT.maxStockPercent) / 100));
+  const guestCap = (stock: number) =>
+    Math.max(GUEST_ORDER_LIMITS_DEFAULT.maxUnits, Math.floor((stock * GUEST_ORDER_LIMITS_DEFAULT.maxStockPercent) / 100));
   beforeEach(() => Variant.query().findById(cat.triples.variant).patch({ stock: 100 }));
 
   it('refuses 80 of 100 with a Bulgarian 409 on the quantity that says how many may be ordered', async () => {
@@ -149,13 +184,23 @@ describe('the share of a variant one guest order may take', () => {
 describe('the limits in Settings', () => {
   it('staff see and change them; a soft limit above its hard one is refused; shoppers do not see them', async () => {
     const res = await admin.get('/api/admin/settings');
-    expect(res.body.guestOrders).toEqual(expect.objectContaining({ perAddressSoft: expect.any(Number), perPhoneHard: expect.any(Number), maxStockPercent: expect.any(Number) }));
+    expect(res.body.guestOrders).toEqual(
+      expect.objectContaining({
+        perAddressSoft: expect.any(Number),
+        perPhoneHard: expect.any(Number),
+        maxStockPercent: expect.any(Number),
+      }),
+    );
     const bad = await limits({ perPhoneSoft: 50, perPhoneHard: 5 });
     expect([bad.status, bad.body.errors?.['guestOrders.perPhoneSoft']]).toEqual([400, GUEST_ORDER.softAboveHard]);
     const negative = await limits({ maxStockPercent: 0 });
     expect(negative.status).toBe(400);
     const ok = await limits({ perEmailSoft: 5 });
-    expect([ok.status, ok.body.settings.guestOrders.perEmailSoft, ok.body.settings.guestOrders.perEmailHard]).toEqual([200, 5, GUEST_ORDER_LIMITS_DEFAULT.perEmailHard]);
+    expect([ok.status, ok.body.settings.guestOrders.perEmailSoft, ok.body.settings.guestOrders.perEmailHard]).toEqual([
+      200,
+      5,
+      GUEST_ORDER_LIMITS_DEFAULT.perEmailHard,
+    ]);
     expect((await shop.browser().get('/api/settings')).body.guestOrders).toBeUndefined();
     const audit = await admin.get('/api/admin/audit-log');
     expect(JSON.stringify(audit.body)).toContain('guestOrders');

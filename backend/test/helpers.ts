@@ -17,7 +17,10 @@ export interface TestShop {
   config: Config;
   /** A browser: keeps cookies, sends the CSRF token on mutations once it has one. */
   browser(): Browser;
-  user(role?: Role, fields?: Partial<{ email: string; password: string; firstName: string; lastName: string }>): Promise<{ id: number; email: string; password: string }>;
+  user(
+    role?: Role,
+    fields?: Partial<{ email: string; password: string; firstName: string; lastName: string }>,
+  ): Promise<{ id: number; email: string; password: string }>;
   /** A browser already signed in as a new user of that role. */
   signedIn(role?: Role): Promise<Browser & { userId: number; email: string }>;
   close(): Promise<void>;
@@ -84,7 +87,16 @@ async function freshDatabase(): Promise<{ databaseUrl?: string; drop(): Promise<
 
 /** Guest-order limits far above what any test file places (one phone, one address): a file that
  *  tests the limits themselves asks for the shop's own with `realGuestOrderLimits`. */
-export const TEST_GUEST_ORDER_LIMITS = { ...GUEST_ORDER_LIMITS_DEFAULT, perAddressSoft: 100_000, perAddressHard: 100_000, perPhoneSoft: 100_000, perPhoneHard: 100_000, perEmailSoft: 100_000, perEmailHard: 100_000, maxUnits: QUANTITY_MAX };
+export const TEST_GUEST_ORDER_LIMITS = {
+  ...GUEST_ORDER_LIMITS_DEFAULT,
+  perAddressSoft: 100_000,
+  perAddressHard: 100_000,
+  perPhoneSoft: 100_000,
+  perPhoneHard: 100_000,
+  perEmailSoft: 100_000,
+  perEmailHard: 100_000,
+  maxUnits: QUANTITY_MAX,
+};
 
 export async function makeShop(overrides: Partial<Config> = {}, opts: { realGuestOrderLimits?: boolean } = {}): Promise<TestShop> {
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-uploads-'));
@@ -111,7 +123,13 @@ export async function makeShop(overrides: Partial<Config> = {}, opts: { realGues
       const n = ++counter;
       const email = fields.email ?? `${role}${n}@example.bg`;
       const password = fields.password ?? `parola-${n}-secret`;
-      const user = await createUser({ email, password, role, firstName: fields.firstName ?? 'Иван', lastName: fields.lastName ?? `Петров${n}` });
+      const user = await createUser({
+        email,
+        password,
+        role,
+        firstName: fields.firstName ?? 'Иван',
+        lastName: fields.lastName ?? `Петров${n}`,
+      });
       return { id: user.id, email, password };
     },
     async signedIn(role = 'customer') {

@@ -31,7 +31,14 @@ const EMAIL_CALLS: Array<[string, string, (email: string) => object]> = [
   ['sign-in', '/api/auth/login', (email) => ({ email, password: 'parola-12345' })],
   ['registration', '/api/auth/register', (email) => ({ email, password: 'parola-12345', firstName: 'Иван', lastName: 'Петров' })],
   ['reset', '/api/auth/forgot-password', (email) => ({ email })],
-  ['checkout', '/api/orders/create', (email) => { const b = checkoutBody(items()); return { ...b, customer: { ...b.customer, email } }; }],
+  [
+    'checkout',
+    '/api/orders/create',
+    (email) => {
+      const b = checkoutBody(items());
+      return { ...b, customer: { ...b.customer, email } };
+    },
+  ],
   ['quote', '/api/checkout/quote', (email) => ({ items: items(), shipping: { method: 'econt_office' }, email })],
   ['discount check', '/api/discounts/check', (email) => ({ code: 'WELCOME10', items: items(), email })],
   ['contact', '/api/contact', (email) => ({ name: 'Иван', email, message: 'Здравейте!' })],
@@ -73,7 +80,15 @@ describe('e-mail fields and long input', () => {
 });
 
 describe('e-mail addresses', () => {
-  const forms = ['Иван<ivan@example.bg>', '<ivan@example.bg>', '"ivan"@example.bg', 'Иван Петров <ivan@example.bg>', 'ivan@example.bg>', 'ivan\u0000@example.bg', 'ivan@exa\u202emple.bg'];
+  const forms = [
+    'Иван<ivan@example.bg>',
+    '<ivan@example.bg>',
+    '"ivan"@example.bg',
+    'Иван Петров <ivan@example.bg>',
+    'ivan@example.bg>',
+    'ivan\u0000@example.bg',
+    'ivan@exa\u202emple.bg',
+  ];
 
   it.each(EMAIL_CALLS)('%s takes only a bare address', async (_name, url, body) => {
     for (const form of forms) {
@@ -83,7 +98,7 @@ describe('e-mail addresses', () => {
   });
 });
 
-describe('names the shop\'s mail greets with', () => {
+describe("names the shop's mail greets with", () => {
   const BAD: Array<[string, string]> = [
     ['Иван https://evil.example/pechalba', SAFETY.nameHasLink],
     ['www.evil.example', SAFETY.nameHasLink],
@@ -94,10 +109,36 @@ describe('names the shop\'s mail greets with', () => {
     ['\u2066Иван\u2069', SAFETY.nameHasControl],
   ];
   const calls: Array<[string, string, string, (name: string) => object]> = [
-    ['registration firstName', '/api/auth/register', 'firstName', (firstName) => ({ email: 'ime@example.bg', password: 'parola-12345', firstName, lastName: 'Петров' })],
-    ['registration lastName', '/api/auth/register', 'lastName', (lastName) => ({ email: 'ime@example.bg', password: 'parola-12345', firstName: 'Иван', lastName })],
-    ['checkout firstName', '/api/orders/create', 'customer.firstName', (firstName) => { const b = checkoutBody(items()); return { ...b, customer: { ...b.customer, firstName } }; }],
-    ['checkout lastName', '/api/orders/create', 'customer.lastName', (lastName) => { const b = checkoutBody(items()); return { ...b, customer: { ...b.customer, lastName } }; }],
+    [
+      'registration firstName',
+      '/api/auth/register',
+      'firstName',
+      (firstName) => ({ email: 'ime@example.bg', password: 'parola-12345', firstName, lastName: 'Петров' }),
+    ],
+    [
+      'registration lastName',
+      '/api/auth/register',
+      'lastName',
+      (lastName) => ({ email: 'ime@example.bg', password: 'parola-12345', firstName: 'Иван', lastName }),
+    ],
+    [
+      'checkout firstName',
+      '/api/orders/create',
+      'customer.firstName',
+      (firstName) => {
+        const b = checkoutBody(items());
+        return { ...b, customer: { ...b.customer, firstName } };
+      },
+    ],
+    [
+      'checkout lastName',
+      '/api/orders/create',
+      'customer.lastName',
+      (lastName) => {
+        const b = checkoutBody(items());
+        return { ...b, customer: { ...b.customer, lastName } };
+      },
+    ],
     ['contact name', '/api/contact', 'name', (name) => ({ name, email: 'ime@example.bg', message: 'Здравейте!' })],
   ];
 
@@ -120,11 +161,25 @@ describe('names the shop\'s mail greets with', () => {
 });
 
 describe('keys named like Object.prototype members', () => {
-  const KEYS = ['constructor', 'toString', 'hasOwnProperty', '__proto__', 'valueOf', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString'];
+  const KEYS = [
+    'constructor',
+    'toString',
+    'hasOwnProperty',
+    '__proto__',
+    'valueOf',
+    'isPrototypeOf',
+    'propertyIsEnumerable',
+    'toLocaleString',
+  ];
   const calls: Array<[string, string, () => object, 'guest' | 'admin' | 'customer']> = [
     ['quote', '/api/checkout/quote', () => ({ items: items(), shipping: { method: 'econt_office' } }), 'guest'],
     ['order', '/api/orders/create', () => checkoutBody(items()), 'guest'],
-    ['registration', '/api/auth/register', () => ({ email: 'proto@example.bg', password: 'parola-12345', firstName: 'Иван', lastName: 'Петров' }), 'guest'],
+    [
+      'registration',
+      '/api/auth/register',
+      () => ({ email: 'proto@example.bg', password: 'parola-12345', firstName: 'Иван', lastName: 'Петров' }),
+      'guest',
+    ],
     ['sign-in', '/api/auth/login', () => ({ email: 'proto@example.bg', password: 'parola-12345' }), 'guest'],
     ['contact', '/api/contact', () => ({ name: 'Иван', email: 'proto@example.bg', message: 'Здравейте!' }), 'guest'],
     ['cart add', '/api/cart/add', () => ({ productId: cat.triples.id, variantId: cat.triples.variant, quantity: 1 }), 'customer'],
@@ -158,23 +213,39 @@ describe('limits per address count an IPv6 /64 as one', () => {
   it(`contact: ${CONTACT_MAX_PER_WINDOW} messages from one /64, then 429; another /64 is still heard`, async () => {
     const statuses: number[] = [];
     for (let i = 1; i <= 9; i++) {
-      const res = await (await guest()).post('/api/contact', { name: 'Иван', email: `ivan${i}@example.bg`, message: 'Здравейте!' }).set('X-Forwarded-For', `2001:db8:1:2::${i.toString(16)}`);
+      const res = await (
+        await guest()
+      )
+        .post('/api/contact', { name: 'Иван', email: `ivan${i}@example.bg`, message: 'Здравейте!' })
+        .set('X-Forwarded-For', `2001:db8:1:2::${i.toString(16)}`);
       statuses.push(res.status);
     }
     expect(statuses).toEqual([...Array(CONTACT_MAX_PER_WINDOW).fill(201), ...Array(9 - CONTACT_MAX_PER_WINDOW).fill(429)]);
-    const other = await (await guest()).post('/api/contact', { name: 'Иван', email: 'ivan@example.bg', message: 'Здравейте!' }).set('X-Forwarded-For', '2001:db8:1:3::1');
+    const other = await (
+      await guest()
+    )
+      .post('/api/contact', { name: 'Иван', email: 'ivan@example.bg', message: 'Здравейте!' })
+      .set('X-Forwarded-For', '2001:db8:1:3::1');
     expect(other.status).toBe(201);
   });
 
   it('reset requests: the /64 is one address', async () => {
     const statuses: number[] = [];
     for (let i = 1; i <= 21; i++) {
-      const res = await (await guest()).post('/api/auth/forgot-password', { email: `reset${i}@example.bg` }).set('X-Forwarded-For', `2001:db8:2:2:${i.toString(16)}::1`);
+      const res = await (
+        await guest()
+      )
+        .post('/api/auth/forgot-password', { email: `reset${i}@example.bg` })
+        .set('X-Forwarded-For', `2001:db8:2:2:${i.toString(16)}::1`);
       statuses.push(res.status);
     }
     expect(statuses.at(-1)).toBe(429);
     expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
-    const other = await (await guest()).post('/api/auth/forgot-password', { email: 'reset@example.bg' }).set('X-Forwarded-For', '2001:db8:2:3::1');
+    const other = await (
+      await guest()
+    )
+      .post('/api/auth/forgot-password', { email: 'reset@example.bg' })
+      .set('X-Forwarded-For', '2001:db8:2:3::1');
     expect(other.status).toBe(200);
   });
 
@@ -182,11 +253,22 @@ describe('limits per address count an IPv6 /64 as one', () => {
     const u = await shop.user();
     const attacker = await guest();
     for (let i = 1; i <= LOGIN_MAX_FAILURES; i++) {
-      await attacker.post('/api/auth/login', { email: u.email, password: 'wrong-password' }).set('X-Forwarded-For', `2001:db8:3:4::${i}`).expect(401);
+      await attacker
+        .post('/api/auth/login', { email: u.email, password: 'wrong-password' })
+        .set('X-Forwarded-For', `2001:db8:3:4::${i}`)
+        .expect(401);
     }
-    const sameNet = await (await guest()).post('/api/auth/login', { email: u.email, password: 'wrong-password' }).set('X-Forwarded-For', '2001:db8:3:4:ffff::9');
+    const sameNet = await (
+      await guest()
+    )
+      .post('/api/auth/login', { email: u.email, password: 'wrong-password' })
+      .set('X-Forwarded-For', '2001:db8:3:4:ffff::9');
     expect(sameNet.status).toBe(429);
-    const owner = await (await guest()).post('/api/auth/login', { email: u.email, password: u.password }).set('X-Forwarded-For', '2001:db8:3:5::1');
+    const owner = await (
+      await guest()
+    )
+      .post('/api/auth/login', { email: u.email, password: u.password })
+      .set('X-Forwarded-For', '2001:db8:3:5::1');
     expect(owner.status).toBe(200);
   });
 });
@@ -224,7 +306,12 @@ describe('a stranger cannot lock the owner out', () => {
     for (let i = 0; i < 6; i++) await login(A, u.email, 'wrong-password');
     expect((await login(A, u.email, u.password)).res.status).toBe(429);
     const token = crypto.randomBytes(32).toString('base64url');
-    await shop.app.knex('passwordResets').insert({ userId: u.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000).toISOString(), createdAt: new Date().toISOString() });
+    await shop.app.knex('passwordResets').insert({
+      userId: u.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+      createdAt: new Date().toISOString(),
+    });
     const b = await guest();
     expect((await b.post('/api/auth/reset-password', { token, password: 'nova-parola-42' }).set('X-Forwarded-For', A)).status).toBe(200);
     expect((await login(A, u.email, 'nova-parola-42')).res.status).toBe(200);
@@ -235,7 +322,8 @@ describe('a stranger cannot lock the owner out', () => {
     const owner = await guest();
     await owner.signIn(u.email, u.password);
     const setup = await owner.post('/api/account/2fa/setup', {});
-    const codeFor = (offset: number) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(setup.body.secret) }).generate({ timestamp: Date.now() + offset });
+    const codeFor = (offset: number) =>
+      new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(setup.body.secret) }).generate({ timestamp: Date.now() + offset });
     expect((await owner.post('/api/account/2fa/enable', { code: codeFor(0) })).status).toBe(200);
 
     for (let i = 0; i < 6; i++) await login(A, u.email, 'wrong-password');

@@ -7,7 +7,9 @@ import { AuditLog } from '../src/models';
 let cat: Catalogue;
 let admin: Browser & { userId: number; email: string };
 const list = async (filter: object = {}, sort = '["productName","ASC"]') => {
-  const res = await admin.get(`/api/admin/inventory?range=[0,49]&sort=${encodeURIComponent(sort)}&filter=${encodeURIComponent(JSON.stringify(filter))}`);
+  const res = await admin.get(
+    `/api/admin/inventory?range=[0,49]&sort=${encodeURIComponent(sort)}&filter=${encodeURIComponent(JSON.stringify(filter))}`,
+  );
   expect(res.status).toBe(200);
   return res;
 };
@@ -21,7 +23,9 @@ beforeAll(async () => {
 it('lists every variant with its product, SKU, stock and price', async () => {
   const res = await list();
   expect(res.headers['content-range']).toBe('inventory 0-3/4');
-  expect(res.body.find((r: any) => r.sku === 'TW-20')).toEqual(expect.objectContaining({ id: cat.twins.v20, productName: 'TWINS Плодов микс', variantName: '20 mg', stock: 2, price: 26.9 }));
+  expect(res.body.find((r: any) => r.sku === 'TW-20')).toEqual(
+    expect.objectContaining({ id: cat.twins.v20, productName: 'TWINS Плодов микс', variantName: '20 mg', stock: 2, price: 26.9 }),
+  );
   expect((await list({ q: 'triples' })).body.map((r: any) => r.sku)).toEqual(['TR-1']);
   expect((await list({ q: 'tr-1' })).body.map((r: any) => r.sku)).toEqual(['TR-1']);
   expect((await list({ lowStock: true })).body.map((r: any) => r.sku).sort()).toEqual(['LT-1', 'TW-20']);
@@ -32,7 +36,11 @@ it('changes the stock in place and keeps it in the audit log', async () => {
   expect(res.status).toBe(200);
   expect(res.body).toEqual(expect.objectContaining({ stock: 40, message: API.stockSaved }));
   expect(await stockOf(cat.twins.v20)).toBe(40);
-  expect(await AuditLog.query().where({ entity: 'inventory', entityId: String(cat.twins.v20) }).resultSize()).toBe(1);
+  expect(
+    await AuditLog.query()
+      .where({ entity: 'inventory', entityId: String(cat.twins.v20) })
+      .resultSize(),
+  ).toBe(1);
 });
 
 it('refuses negative or fractional stock, unknown variants and strangers', async () => {

@@ -17,7 +17,13 @@ import { amountInWords } from '@domain/numberWords';
 let cat: Catalogue;
 let admin: Browser;
 const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-outbox-'));
-const company = { companyName: 'Клиент Трейд ООД', eik: '130175000', vatNumber: 'BG130175000', mol: 'Петър Петров', address: 'гр. Пловдив, ул. „Тракия“ 5' };
+const company = {
+  companyName: 'Клиент Трейд ООД',
+  eik: '130175000',
+  vatNumber: 'BG130175000',
+  mol: 'Петър Петров',
+  address: 'гр. Пловдив, ул. „Тракия“ 5',
+};
 
 const shop = shopForThisFile({ outboxDir });
 beforeAll(async () => {
@@ -56,7 +62,10 @@ function binary(res: any, cb: (err: Error | null, body: Buffer) => void) {
 /** What an order placed in leva comes to on a euro invoice: each line's unit price converted, then × quantity. */
 function euroTotal(order: { [k: string]: any }): number {
   const eur = (amount: number) => convertMinor(Math.round(amount * 100), 'BGN', 'EUR');
-  const cents = order.items.reduce((s: number, i: { unitPrice: number; quantity: number }) => s + eur(i.unitPrice) * i.quantity, 0) - eur(order.discountTotal) + eur(order.shippingTotal);
+  const cents =
+    order.items.reduce((s: number, i: { unitPrice: number; quantity: number }) => s + eur(i.unitPrice) * i.quantity, 0) -
+    eur(order.discountTotal) +
+    eur(order.shippingTotal);
   return cents / 100;
 }
 
@@ -91,7 +100,12 @@ describe('asking for an invoice at checkout', () => {
   it('accepts a 13-digit BULSTAT and no VAT number; an order without invoice has none', async () => {
     const b = await guest();
     const order = await placeOrder(b, [triples()], { invoice: { ...company, eik: '1213961230006', vatNumber: '' } });
-    expect((await admin.get(`/api/admin/orders/${order.id}/invoices`)).body.request).toEqual({ companyName: company.companyName, eik: '1213961230006', mol: company.mol, address: company.address });
+    expect((await admin.get(`/api/admin/orders/${order.id}/invoices`)).body.request).toEqual({
+      companyName: company.companyName,
+      eik: '1213961230006',
+      mol: company.mol,
+      address: company.address,
+    });
     const plain = await placeOrder(b, [triples()], { invoice: null });
     expect((await admin.get(`/api/admin/orders/${plain.id}/invoices`)).body.request).toBeNull();
   });
@@ -113,7 +127,19 @@ describe('issuing an invoice', () => {
 
   beforeAll(async () => {
     buyer = await shop.signedIn();
-    order = await placeOrder(buyer, [triples(2), { productId: cat.twins.id, variantId: cat.twins.v0, quantity: 1, attributes: [{ attributeId: cat.flavour, attributeValueId: cat.berry }] }], { invoice: company });
+    order = await placeOrder(
+      buyer,
+      [
+        triples(2),
+        {
+          productId: cat.twins.id,
+          variantId: cat.twins.v0,
+          quantity: 1,
+          attributes: [{ attributeId: cat.flavour, attributeValueId: cat.berry }],
+        },
+      ],
+      { invoice: company },
+    );
   });
 
   it('answers 201 with the invoice, and 409 the second time', async () => {
@@ -122,7 +148,15 @@ describe('issuing an invoice', () => {
     const inv = res.body.invoice;
     // Issued after 1 January 2026 by a shop still in leva: in euro, each unit price converted
     // at 1,95583 half-up (30,00 лв. → 15,34 €, 24,90 лв. → 12,73 €), the lines computed from it.
-    expect(inv).toEqual(expect.objectContaining({ id: expect.any(Number), number: expect.stringMatching(/^\d{10}$/), currency: 'EUR', total: euroTotal(order), pdfUrl: expect.any(String) }));
+    expect(inv).toEqual(
+      expect.objectContaining({
+        id: expect.any(Number),
+        number: expect.stringMatching(/^\d{10}$/),
+        currency: 'EUR',
+        total: euroTotal(order),
+        pdfUrl: expect.any(String),
+      }),
+    );
     expect(Math.round(inv.taxBase * 100) + Math.round(inv.vatTotal * 100)).toBe(Math.round(inv.total * 100));
     expect(Date.parse(inv.issuedAt)).not.toBeNaN();
     const again = await issue(order.id);
@@ -150,22 +184,48 @@ describe('issuing an invoice', () => {
     expect(res.body.subarray(0, 5).toString()).toBe('%PDF-');
     const text = await pdfText(res.body);
     for (const words of [
-      'ФАКТУРА', 'ОРИГИНАЛ', invoice.number, 'Дата на издаване', 'Дата на данъчното събитие',
-      DEFAULT_SETTINGS.legal.companyName, DEFAULT_SETTINGS.legal.eik, DEFAULT_SETTINGS.legal.vatNumber,
-      company.companyName, company.eik, company.vatNumber, company.mol,
-      'TRIPLES Ментол', 'TWINS Плодов микс', 'Доставка', 'Ед. цена', 'без ДДС', 'Данъчна основа', 'Начислен ДДС 20 %', '20 %',
+      'ФАКТУРА',
+      'ОРИГИНАЛ',
+      invoice.number,
+      'Дата на издаване',
+      'Дата на данъчното събитие',
+      DEFAULT_SETTINGS.legal.companyName,
+      DEFAULT_SETTINGS.legal.eik,
+      DEFAULT_SETTINGS.legal.vatNumber,
+      company.companyName,
+      company.eik,
+      company.vatNumber,
+      company.mol,
+      'TRIPLES Ментол',
+      'TWINS Плодов микс',
+      'Доставка',
+      'Ед. цена',
+      'без ДДС',
+      'Данъчна основа',
+      'Начислен ДДС 20 %',
+      '20 %',
       '12,78', // TRIPLES at 15,34 € with VAT is 12,78 € before it (VAT 2,56 = round(15,34 / 6))
       '30,68', // its line: 2 × 15,34
-      euroTotal(order).toFixed(2).replace('.', ','), order.number, 'EUR', 'Валута: EUR',
-      'Словом:', 'евро и', 'Равностойност', 'лв.', '1 EUR = 1,95583 лв.',
-    ]) expect(text).toContain(words);
+      euroTotal(order).toFixed(2).replace('.', ','),
+      order.number,
+      'EUR',
+      'Валута: EUR',
+      'Словом:',
+      'евро и',
+      'Равностойност',
+      'лв.',
+      '1 EUR = 1,95583 лв.',
+    ])
+      expect(text).toContain(words);
     expect(text).toContain(`Словом: ${amountInWords(Math.round(euroTotal(order) * 100), 'EUR')}`);
   });
 
   it('lets the buyer download it from their order, and nobody else', async () => {
     const list = await buyer.get(`/api/orders/${order.id}/invoices`);
     expect(list.status).toBe(200);
-    expect(list.body.invoice).toEqual(expect.objectContaining({ number: expect.stringMatching(/^\d{10}$/), pdfUrl: `/api/orders/${order.id}/invoice` }));
+    expect(list.body.invoice).toEqual(
+      expect.objectContaining({ number: expect.stringMatching(/^\d{10}$/), pdfUrl: `/api/orders/${order.id}/invoice` }),
+    );
     expect(list.body.creditNote).toBeNull();
     const own = await buyer.get(`/api/orders/${order.id}/invoice`).buffer(true).parse(binary);
     expect(own.status).toBe(200);
@@ -215,7 +275,10 @@ describe('the number sequence', () => {
     const results = await Promise.all([...orders, ...orders].map((o) => issue(o.id)));
     expect(results.filter((r) => r.status === 201)).toHaveLength(12);
     expect(results.filter((r) => r.status === 409)).toHaveLength(12);
-    const numbers = results.filter((r) => r.status === 201).map((r) => Number(r.body.invoice.number)).sort((x, y) => x - y);
+    const numbers = results
+      .filter((r) => r.status === 201)
+      .map((r) => Number(r.body.invoice.number))
+      .sort((x, y) => x - y);
     expect(numbers).toEqual(Array.from({ length: 12 }, (_, i) => last + 1 + i));
   });
 
@@ -241,9 +304,14 @@ describe('credit notes', () => {
     await admin.put(`/api/admin/orders/${order.id}`, { status: 'cancelled' });
     const res = await admin.post(`/api/admin/invoices/${invoice.id}/credit-note`, {});
     expect(res.status).toBe(201);
-    expect(res.body.creditNote).toEqual(expect.objectContaining({
-      number: String(Number(invoice.number) + 1).padStart(10, '0'), invoiceNumber: invoice.number, total: invoice.total, pdfUrl: expect.any(String),
-    }));
+    expect(res.body.creditNote).toEqual(
+      expect.objectContaining({
+        number: String(Number(invoice.number) + 1).padStart(10, '0'),
+        invoiceNumber: invoice.number,
+        total: invoice.total,
+        pdfUrl: expect.any(String),
+      }),
+    );
     const text = await pdfText((await admin.get(res.body.creditNote.pdfUrl).buffer(true).parse(binary)).body);
     expect(text).toContain('КРЕДИТНО ИЗВЕСТИЕ');
     expect(text).toContain('ОРИГИНАЛ');
@@ -259,7 +327,9 @@ describe('credit notes', () => {
     expect((await admin.post('/api/admin/invoices/999999/credit-note', {})).status).toBe(404);
 
     const docs = (await buyer.get(`/api/orders/${order.id}/invoices`)).body;
-    expect(docs.creditNote).toEqual(expect.objectContaining({ number: res.body.creditNote.number, pdfUrl: `/api/orders/${order.id}/credit-note` }));
+    expect(docs.creditNote).toEqual(
+      expect.objectContaining({ number: res.body.creditNote.number, pdfUrl: `/api/orders/${order.id}/credit-note` }),
+    );
     expect((await buyer.get(`/api/orders/${order.id}/credit-note`)).status).toBe(200);
   });
 });
@@ -278,29 +348,52 @@ describe('credit notes on an order that stays active', () => {
 
   it('credits part of the lines, checked against what is left, then the rest; a corrected invoice follows', async () => {
     const buyer = await shop.signedIn();
-    const order = await placeOrder(buyer, [triples(3), { productId: cat.twins.id, variantId: cat.twins.v0, quantity: 1, attributes: [{ attributeId: cat.flavour, attributeValueId: cat.berry }] }], { invoice: company });
+    const order = await placeOrder(
+      buyer,
+      [
+        triples(3),
+        {
+          productId: cat.twins.id,
+          variantId: cat.twins.v0,
+          quantity: 1,
+          attributes: [{ attributeId: cat.flavour, attributeValueId: cat.berry }],
+        },
+      ],
+      { invoice: company },
+    );
     const invoice = (await issue(order.id)).body.invoice;
     const docs = (await admin.get(`/api/admin/orders/${order.id}/invoices`)).body;
     const tripleLine = docs.documents[0].lines.find((l: any) => l.name.startsWith('TRIPLES'));
     const twinsLine = docs.documents[0].lines.find((l: any) => l.name.startsWith('TWINS'));
-    expect(tripleLine).toEqual(expect.objectContaining({ kind: 'goods', orderItemId: expect.any(Number), quantity: 3, unitPrice: 15.34, total: 46.02 }));
+    expect(tripleLine).toEqual(
+      expect.objectContaining({ kind: 'goods', orderItemId: expect.any(Number), quantity: 3, unitPrice: 15.34, total: 46.02 }),
+    );
 
     // More than was invoiced, an unknown line, junk: 400 on the field, nothing issued.
-    const tooMany = await admin.post(`/api/admin/invoices/${invoice.id}/credit-note`, { lines: [{ orderItemId: tripleLine.orderItemId, quantity: 4 }] });
+    const tooMany = await admin.post(`/api/admin/invoices/${invoice.id}/credit-note`, {
+      lines: [{ orderItemId: tripleLine.orderItemId, quantity: 4 }],
+    });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.errors['lines.0.quantity']).toBe(INVOICE_TEXT.creditTooMuch(3));
     const unknown = await admin.post(`/api/admin/invoices/${invoice.id}/credit-note`, { lines: [{ orderItemId: 999999, quantity: 1 }] });
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors['lines.0.orderItemId']).toBe(INVOICE_TEXT.creditLineUnknown);
-    expect((await admin.post(`/api/admin/invoices/${invoice.id}/credit-note`, { lines: [{ orderItemId: 'x', quantity: -1 }] })).status).toBe(400);
+    expect(
+      (await admin.post(`/api/admin/invoices/${invoice.id}/credit-note`, { lines: [{ orderItemId: 'x', quantity: -1 }] })).status,
+    ).toBe(400);
     expect((await admin.post(`/api/admin/invoices/${invoice.id}/credit-note`, { amount: 5 })).status).toBe(400);
     const nothing = await admin.post(`/api/admin/invoices/${invoice.id}/credit-note`, { lines: [], shipping: false });
     expect(nothing.status).toBe(400);
     expect(nothing.body.message).toBe(INVOICE_TEXT.creditNothing);
 
-    const part = await admin.post(`/api/admin/invoices/${invoice.id}/credit-note`, { lines: [{ orderItemId: tripleLine.orderItemId, quantity: 1 }], reason: 'Върнат 1 брой' });
+    const part = await admin.post(`/api/admin/invoices/${invoice.id}/credit-note`, {
+      lines: [{ orderItemId: tripleLine.orderItemId, quantity: 1 }],
+      reason: 'Върнат 1 брой',
+    });
     expect(part.status).toBe(201);
-    expect(part.body.creditNote).toEqual(expect.objectContaining({ invoiceNumber: invoice.number, currency: 'EUR', total: 15.34, taxBase: 12.78, vatTotal: 2.56 }));
+    expect(part.body.creditNote).toEqual(
+      expect.objectContaining({ invoiceNumber: invoice.number, currency: 'EUR', total: 15.34, taxBase: 12.78, vatTotal: 2.56 }),
+    );
     const text = await pdfText((await admin.get(part.body.creditNote.pdfUrl).buffer(true).parse(binary)).body);
     expect(text).toContain('КРЕДИТНО ИЗВЕСТИЕ');
     expect(text).toContain('Върнат 1 брой');
@@ -308,13 +401,21 @@ describe('credit notes on an order that stays active', () => {
     expect(text).not.toContain('TWINS');
 
     // What was credited is no longer creditable.
-    const again = await admin.post(`/api/admin/invoices/${invoice.id}/credit-note`, { lines: [{ orderItemId: tripleLine.orderItemId, quantity: 3 }] });
+    const again = await admin.post(`/api/admin/invoices/${invoice.id}/credit-note`, {
+      lines: [{ orderItemId: tripleLine.orderItemId, quantity: 3 }],
+    });
     expect(again.status).toBe(400);
     expect(again.body.errors['lines.0.quantity']).toBe(INVOICE_TEXT.creditTooMuch(2));
     // A new invoice while the first one still stands: refused.
     expect((await issue(order.id)).status).toBe(409);
 
-    const rest = await admin.post(`/api/admin/invoices/${invoice.id}/credit-note`, { lines: [{ orderItemId: tripleLine.orderItemId, quantity: 2 }, { orderItemId: twinsLine.orderItemId, quantity: 1 }], shipping: true });
+    const rest = await admin.post(`/api/admin/invoices/${invoice.id}/credit-note`, {
+      lines: [
+        { orderItemId: tripleLine.orderItemId, quantity: 2 },
+        { orderItemId: twinsLine.orderItemId, quantity: 1 },
+      ],
+      shipping: true,
+    });
     expect(rest.status).toBe(201);
     expect(Math.round((part.body.creditNote.total + rest.body.creditNote.total) * 100)).toBe(Math.round(invoice.total * 100));
 
@@ -338,7 +439,15 @@ describe('the admin list of invoices', () => {
     const res = await admin.get('/api/admin/invoices?range=[0,4]&sort=["number","DESC"]&filter={}');
     expect(res.status).toBe(200);
     expect(res.headers['content-range']).toMatch(/^invoices 0-4\/\d+$/);
-    expect(res.body[0]).toEqual(expect.objectContaining({ number: expect.stringMatching(/^\d{10}$/), kind: expect.any(String), orderNumber: expect.stringMatching(/^VS-/), recipientName: expect.any(String), total: expect.any(Number) }));
+    expect(res.body[0]).toEqual(
+      expect.objectContaining({
+        number: expect.stringMatching(/^\d{10}$/),
+        kind: expect.any(String),
+        orderNumber: expect.stringMatching(/^VS-/),
+        recipientName: expect.any(String),
+        total: expect.any(Number),
+      }),
+    );
     const numbers = res.body.map((r: any) => r.number);
     expect([...numbers].sort().reverse()).toEqual(numbers);
 
@@ -349,7 +458,9 @@ describe('the admin list of invoices', () => {
     expect(kinds.body.every((r: any) => r.kind === 'credit_note' && r.invoiceNumber)).toBe(true);
     const old = await admin.get(`/api/admin/invoices?range=[0,99]&filter=${encodeURIComponent(JSON.stringify({ month: '2020-01' }))}`);
     expect(old.body).toEqual([]);
-    expect((await admin.get(`/api/admin/invoices?range=[0,9]&filter=${encodeURIComponent(JSON.stringify({ month: '2020-13' }))}`)).status).toBe(400);
+    expect(
+      (await admin.get(`/api/admin/invoices?range=[0,9]&filter=${encodeURIComponent(JSON.stringify({ month: '2020-13' }))}`)).status,
+    ).toBe(400);
     const spec = await admin.get(`/api/admin/invoices?month=${month}`);
     expect(spec.body.total).toBe(thisMonth.body.length);
     const one = await admin.get(`/api/admin/invoices/${res.body[0].id}`);
@@ -394,9 +505,16 @@ describe("the seller's legal identity", () => {
     const bad = await admin.put('/api/admin/settings', { legal: { eik: '206123452', vatNumber: 'BG12' } });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual({ 'legal.eik': INVOICE_TEXT.eikInvalid, 'legal.vatNumber': INVOICE_TEXT.vatNumberInvalid });
-    const ok = await admin.put('/api/admin/settings', { legal: { companyName: 'ВАП СОЛО 2 ЕООД', eik: '121396123', vatNumber: 'bg121396123' } });
+    const ok = await admin.put('/api/admin/settings', {
+      legal: { companyName: 'ВАП СОЛО 2 ЕООД', eik: '121396123', vatNumber: 'bg121396123' },
+    });
     expect(ok.status).toBe(200);
-    expect(ok.body.settings.legal).toEqual({ ...DEFAULT_SETTINGS.legal, companyName: 'ВАП СОЛО 2 ЕООД', eik: '121396123', vatNumber: 'BG121396123' });
+    expect(ok.body.settings.legal).toEqual({
+      ...DEFAULT_SETTINGS.legal,
+      companyName: 'ВАП СОЛО 2 ЕООД',
+      eik: '121396123',
+      vatNumber: 'BG121396123',
+    });
     clearSettingsCache();
     const b = await guest();
     const order = await placeOrder(b, [triples()]);
@@ -427,7 +545,9 @@ describe('the monthly sales CSV', () => {
     const invoiced = (await admin.get('/api/admin/invoices?range=[0,0]&sort=["number","ASC"]&filter={"kind":"invoice"}')).body[0];
     const order = orders.find((o) => o.number === invoiced.orderNumber)!;
     const row = lines.find((l: string) => l.startsWith(order.number + ';'))!.split(';');
-    const now = new Date().toLocaleDateString('bg-BG', { timeZone: 'Europe/Sofia', day: '2-digit', month: '2-digit', year: 'numeric' }).replace(/\s*г\.$/, '');
+    const now = new Date()
+      .toLocaleDateString('bg-BG', { timeZone: 'Europe/Sofia', day: '2-digit', month: '2-digit', year: 'numeric' })
+      .replace(/\s*г\.$/, '');
     expect(row[1]).toBe(now);
     expect(row[2]).toBe(`${company.companyName} (ЕИК ${company.eik})`);
     expect(row[3]).toBe('Наложен платеж');
@@ -466,8 +586,12 @@ describe("the accountant's month: the sales ledger", () => {
 
   it("lists every invoice and credit note of the month in the ledger's columns, credit notes negative, and sums to the documents", async () => {
     const { header, rows } = await ledger();
-    expect(header).toBe('№ по ред;Вид на документа;Номер на документа;Дата на документа;ИН по ДДС / ЕИК на получателя;Име на получателя;Вид на стоката/услугата;Данъчна основа;ДДС;Общо;Валута;Към фактура №');
-    const documents = (await admin.get(`/api/admin/invoices?range=[0,999]&sort=["number","ASC"]&filter=${encodeURIComponent(JSON.stringify({ month }))}`)).body;
+    expect(header).toBe(
+      '№ по ред;Вид на документа;Номер на документа;Дата на документа;ИН по ДДС / ЕИК на получателя;Име на получателя;Вид на стоката/услугата;Данъчна основа;ДДС;Общо;Валута;Към фактура №',
+    );
+    const documents = (
+      await admin.get(`/api/admin/invoices?range=[0,999]&sort=["number","ASC"]&filter=${encodeURIComponent(JSON.stringify({ month }))}`)
+    ).body;
     expect(rows.map((r) => r[2])).toEqual(documents.map((d: any) => d.number));
     for (const [i, r] of rows.entries()) {
       const d = documents[i];
@@ -493,7 +617,7 @@ describe("the accountant's month: the sales ledger", () => {
     expect(rows.some((r) => r[1] === '03')).toBe(true);
   });
 
-  it('is the same month as the NRA\'s PRODAGBI.TXT: fixed-width records of 424 characters in Windows-1251', async () => {
+  it("is the same month as the NRA's PRODAGBI.TXT: fixed-width records of 424 characters in Windows-1251", async () => {
     const res = await admin.get(`/api/admin/reports/prodagbi.txt?month=${month}`).buffer(true).parse(binary);
     expect(res.status).toBe(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="PRODAGBI.TXT"');

@@ -16,7 +16,8 @@ it('a 500 caused by a failing session query logs no session id and no CSRF token
   await shop.app.knex.schema.alterTable('sessions', (t) => t.renameColumn('expires_at', 'expires_gone'));
   const secrets: string[] = [];
   shop.app.knex.on('query', (q: { sql: string; bindings?: unknown[] }) => {
-    if (/insert into .sessions/.test(q.sql)) for (const b of q.bindings ?? []) if (typeof b === 'string' && b.length >= 20) secrets.push(b, ...(b.match(/[\w-]{32,}/g) ?? []));
+    if (/insert into .sessions/.test(q.sql))
+      for (const b of q.bindings ?? []) if (typeof b === 'string' && b.length >= 20) secrets.push(b, ...(b.match(/[\w-]{32,}/g) ?? []));
   });
   const logged: string[] = [];
   const spy = jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' ')));
@@ -39,7 +40,8 @@ it('scrubs tokens, hashes and named secrets but keeps the readable rest', async 
   const hash = await hashPassword('a password');
   const line = `insert into "sessions" ("data", "id") values ('{"csrfToken":"${token}"}', 'abcDEF123456ghiJKL7890mnopQRSTuv') - SQLITE_ERROR; hash ${hash}; password=hunter2hunter2 Authorization: Bearer vs_${token} at /work/shop/backend/src/http/session.ts:42:7`;
   const out = scrub(line);
-  for (const secret of [token, 'abcDEF123456ghiJKL7890mnopQRSTuv', hash.split('$').pop()!, 'hunter2hunter2']) expect(out).not.toContain(secret);
+  for (const secret of [token, 'abcDEF123456ghiJKL7890mnopQRSTuv', hash.split('$').pop()!, 'hunter2hunter2'])
+    expect(out).not.toContain(secret);
   expect(out).toContain('insert into "sessions"');
   expect(out).toContain('SQLITE_ERROR');
   expect(out).toContain('/work/shop/backend/src/http/session.ts:42:7');

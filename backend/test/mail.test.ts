@@ -243,7 +243,11 @@ describe('with a slow or silent SMTP server', () => {
     quiet = jest.spyOn(console, 'error').mockImplementation((line: string) => void stand.events.push(`logged:${JSON.parse(line).event}`));
     await new Promise<void>((r) => stand.server.listen(0, '127.0.0.1', r));
     const port = (stand.server.address() as net.AddressInfo).port;
-    shop = await makeShop({ smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true`, mailFrom: 'VAP SOLO <shop@vapsolo.bg>', ...(smtpTimeoutMs ? { smtpTimeoutMs } : {}) });
+    shop = await makeShop({
+      smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+      mailFrom: 'VAP SOLO <shop@vapsolo.bg>',
+      ...(smtpTimeoutMs ? { smtpTimeoutMs } : {}),
+    });
   }
 
   it('a slow server is sent the confirmation once: a round a minute later does not take the message again', async () => {
@@ -285,7 +289,10 @@ describe('with a slow or silent SMTP server', () => {
     await start(['silent'], 2_000);
     const now = Date.now();
     const subjects = ['Order VS-11', 'Order VS-12', 'Order VS-13', 'Order VS-14'];
-    for (const subject of subjects) await shop.app.knex('mailQueue').insert({ to: 'maria@example.bg', subject, text: 'Thank you!', attempts: 0, nextAttemptAt: now, createdAt: now });
+    for (const subject of subjects)
+      await shop.app
+        .knex('mailQueue')
+        .insert({ to: 'maria@example.bg', subject, text: 'Thank you!', attempts: 0, nextAttemptAt: now, createdAt: now });
     expect(await deliverDueMail(shop.app.knex, shop.config, now)).toEqual({ sent: 3, failed: 1 });
     // The three others arrived before the silent one's send failed (at the shop's SMTP timeout).
     const failedAt = stand.events.indexOf('logged:mail_retry_later');
@@ -316,7 +323,13 @@ it('writes outbox files for its own user only (0600 in a 0700 folder)', async ()
 it('writes HTML and attachments to the outbox as a MIME message', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-mail-'));
   const config = loadConfig({ NODE_ENV: 'test' } as NodeJS.ProcessEnv, { outboxDir: dir, smtpUrl: undefined });
-  await sendMail(config, { to: 'a@example.bg', subject: 'Фактура', text: 'Текст', html: '<p>Текст</p>', attachments: [{ filename: 'f.pdf', content: Buffer.from('PDF'), contentType: 'application/pdf' }] });
+  await sendMail(config, {
+    to: 'a@example.bg',
+    subject: 'Фактура',
+    text: 'Текст',
+    html: '<p>Текст</p>',
+    attachments: [{ filename: 'f.pdf', content: Buffer.from('PDF'), contentType: 'application/pdf' }],
+  });
   const raw = fs.readFileSync(path.join(dir, fs.readdirSync(dir)[0]), 'utf8');
   expect(raw).toContain('multipart/mixed');
   expect(raw).toContain('filename=f.pdf');

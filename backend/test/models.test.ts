@@ -17,7 +17,12 @@ describe('models match the migrated schema', () => {
       : await knex.raw("select name from sqlite_master where type = 'table'");
     const tables = rows
       .map((r: { name: string }) => r.name)
-      .filter((n: string) => !n.startsWith('knex_') && !n.startsWith('sqlite_') && !['sessions', 'throttles', 'password_resets', 'document_sequences', 'mail_queue', 'write_probe'].includes(n));
+      .filter(
+        (n: string) =>
+          !n.startsWith('knex_') &&
+          !n.startsWith('sqlite_') &&
+          !['sessions', 'throttles', 'password_resets', 'document_sequences', 'mail_queue', 'write_probe'].includes(n),
+      );
     expect(modelClasses.map((m) => m.tableName).sort()).toEqual(tables.sort());
   });
 

@@ -21,8 +21,20 @@ async function seed() {
   await Notification.query().delete();
   const rows: Array<Partial<Notification>> = [
     { type: 'order', message: 'Нова поръчка VS-1001', link: '/admin/orders/1', isRead: true, createdAt: minutesAgo(1) },
-    { type: 'contact', message: 'Запитване от Вейп Бургас ООД', link: '/admin/contact-messages/1', isRead: false, createdAt: minutesAgo(50) },
-    { type: 'low_stock', message: 'Ниска наличност: TWINS Плодов микс', link: '/admin/products/1', isRead: false, createdAt: minutesAgo(10) },
+    {
+      type: 'contact',
+      message: 'Запитване от Вейп Бургас ООД',
+      link: '/admin/contact-messages/1',
+      isRead: false,
+      createdAt: minutesAgo(50),
+    },
+    {
+      type: 'low_stock',
+      message: 'Ниска наличност: TWINS Плодов микс',
+      link: '/admin/products/1',
+      isRead: false,
+      createdAt: minutesAgo(10),
+    },
     { type: 'order', message: 'Нова поръчка VS-1002', link: '/admin/orders/2', isRead: false, createdAt: minutesAgo(30) },
     { type: 'customer', message: 'Нов клиент: ivan@example.bg', link: '/admin/users/9', isRead: true, createdAt: minutesAgo(5) },
   ];
@@ -61,11 +73,21 @@ describe('the list', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-range']).toBe('notifications 0-4/5');
     expect(res.body.map((n: any) => n.message)).toEqual([
-      'Ниска наличност: TWINS Плодов микс', 'Нова поръчка VS-1002', 'Запитване от Вейп Бургас ООД',
-      'Нова поръчка VS-1001', 'Нов клиент: ivan@example.bg',
+      'Ниска наличност: TWINS Плодов микс',
+      'Нова поръчка VS-1002',
+      'Запитване от Вейп Бургас ООД',
+      'Нова поръчка VS-1001',
+      'Нов клиент: ivan@example.bg',
     ]);
     for (const n of res.body) expect(Object.keys(n).sort()).toEqual(FIELDS);
-    expect(res.body[0]).toEqual({ id: rows[2].id, type: 'low_stock', message: 'Ниска наличност: TWINS Плодов микс', link: '/admin/products/1', isRead: false, createdAt: rows[2].createdAt });
+    expect(res.body[0]).toEqual({
+      id: rows[2].id,
+      type: 'low_stock',
+      message: 'Ниска наличност: TWINS Плодов микс',
+      link: '/admin/products/1',
+      isRead: false,
+      createdAt: rows[2].createdAt,
+    });
   });
 
   it('pages with range', async () => {
@@ -175,18 +197,32 @@ describe('a new customer', () => {
     await Notification.query().delete();
     const b = shop.browser();
     await b.csrf();
-    const reg = await b.post('/api/auth/register', { email: 'Nova.Klientka@Example.bg', password: 'parola-123', firstName: 'Нова', lastName: 'Клиентка' });
+    const reg = await b.post('/api/auth/register', {
+      email: 'Nova.Klientka@Example.bg',
+      password: 'parola-123',
+      firstName: 'Нова',
+      lastName: 'Клиентка',
+    });
     expect(reg.status).toBe(201);
     const id = reg.body.user.id;
 
     expect((await admin.get('/api/admin/notifications/unread-count')).body).toEqual({ count: 1 });
     const res = await list('range=[0,9]');
     expect(res.headers['content-range']).toBe('notifications 0-0/1');
-    expect(res.body[0]).toEqual(expect.objectContaining({ type: 'customer', link: `/admin/users/${id}`, isRead: false, message: expect.stringContaining('Нов клиент') }));
+    expect(res.body[0]).toEqual(
+      expect.objectContaining({
+        type: 'customer',
+        link: `/admin/users/${id}`,
+        isRead: false,
+        message: expect.stringContaining('Нов клиент'),
+      }),
+    );
     expect(res.body[0].message).toContain('nova.klientka@example.bg');
 
     // A refused registration leaves nothing.
-    await b.post('/api/auth/register', { email: 'nova.klientka@example.bg', password: 'parola-123', firstName: 'Нова', lastName: 'Клиентка' }).expect(409);
+    await b
+      .post('/api/auth/register', { email: 'nova.klientka@example.bg', password: 'parola-123', firstName: 'Нова', lastName: 'Клиентка' })
+      .expect(409);
     expect((await admin.get('/api/admin/notifications/unread-count')).body).toEqual({ count: 1 });
   });
 });

@@ -30,12 +30,17 @@ function decodeQp(qp: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
-interface Eml { raw: string; subject: string; text: string; html: string }
+interface Eml {
+  raw: string;
+  subject: string;
+  text: string;
+  html: string;
+}
 
 function parse(raw: string): Eml {
   const boundary = /boundary="([^"]+)"/.exec(raw)?.[1];
   const subjectB64 = /^Subject: =\?UTF-8\?B\?([^?]+)\?=/m.exec(raw)?.[1];
-  const subject = subjectB64 ? Buffer.from(subjectB64, 'base64').toString('utf8') : /^Subject: (.*)$/m.exec(raw)?.[1] ?? '';
+  const subject = subjectB64 ? Buffer.from(subjectB64, 'base64').toString('utf8') : (/^Subject: (.*)$/m.exec(raw)?.[1] ?? '');
   const parts = boundary ? raw.split(`--${boundary}`).slice(1, -1) : [];
   const body = (type: string) => {
     const part = parts.find((p) => p.includes(`Content-Type: ${type}`));
@@ -61,10 +66,20 @@ const typed = '<b>Мария & "Иван"</b>';
 async function order(firstName = '<script>x</script>') {
   const b = shop.browser();
   await b.csrf();
-  return placeOrder(b, [
-    { productId: cat.twins.id, variantId: cat.twins.v0, quantity: 2, personalization: typed, attributes: [{ attributeId: cat.flavour, attributeValueId: cat.berry }] },
-    { productId: cat.triples.id, variantId: cat.triples.variant, quantity: 1 },
-  ], { customer: { firstName, lastName: 'Иванова', email: `m${Date.now()}@example.bg`, phone: '+359 88 123 4567' } });
+  return placeOrder(
+    b,
+    [
+      {
+        productId: cat.twins.id,
+        variantId: cat.twins.v0,
+        quantity: 2,
+        personalization: typed,
+        attributes: [{ attributeId: cat.flavour, attributeValueId: cat.berry }],
+      },
+      { productId: cat.triples.id, variantId: cat.triples.variant, quantity: 1 },
+    ],
+    { customer: { firstName, lastName: 'Иванова', email: `m${Date.now()}@example.bg`, phone: '+359 88 123 4567' } },
+  );
 }
 
 describe('the order confirmation', () => {
@@ -119,7 +134,9 @@ describe('the withdrawal acknowledgement', () => {
   it('gives the return address and the model withdrawal form', async () => {
     const b = await shop.signedIn();
     const placed = await placeOrder(b, [{ productId: cat.triples.id, variantId: cat.triples.variant, quantity: 1 }]);
-    await Order.query().patch({ status: 'delivered', deliveredAt: new Date(Date.now() - 86400_000).toISOString() } as Partial<Order>).findById(placed.id);
+    await Order.query()
+      .patch({ status: 'delivered', deliveredAt: new Date(Date.now() - 86400_000).toISOString() } as Partial<Order>)
+      .findById(placed.id);
     expect((await b.post(`/api/orders/${placed.id}/withdraw`, {})).status).toBe(200);
     const mail = await mailWith(`Поръчка ${placed.number}: отказ от договора`);
     for (const part of [mail.text, mail.html]) {

@@ -43,7 +43,10 @@ function decodeQuotedPrintable(raw: string): string {
 async function mails(match: (text: string) => boolean): Promise<string[]> {
   await settled();
   if (!fs.existsSync(outboxDir)) return [];
-  return fs.readdirSync(outboxDir).map((f) => decodeQuotedPrintable(fs.readFileSync(path.join(outboxDir, f), 'latin1'))).filter(match);
+  return fs
+    .readdirSync(outboxDir)
+    .map((f) => decodeQuotedPrintable(fs.readFileSync(path.join(outboxDir, f), 'latin1')))
+    .filter(match);
 }
 
 /** The status-change mails about an order telling one sentence (orders/mail STATUS_SENTENCES). */
@@ -93,7 +96,9 @@ describe('payment rules, whatever the call', () => {
     const { order } = await newOrder();
     const byOrder = await admin.put(`/api/admin/orders/${order.id}`, { paymentStatus: 'refunded' });
     expect(byOrder.status).toBe(409);
-    expect(byOrder.body.message).toBe(API.paymentTransitionRefused(PAYMENT_RECORD_STATUS_LABELS.pending, PAYMENT_RECORD_STATUS_LABELS.refunded));
+    expect(byOrder.body.message).toBe(
+      API.paymentTransitionRefused(PAYMENT_RECORD_STATUS_LABELS.pending, PAYMENT_RECORD_STATUS_LABELS.refunded),
+    );
     const payment = await Payment.query().findOne({ orderId: order.id });
     expect((await admin.put(`/api/admin/payments/${payment!.id}`, { status: 'refunded' })).status).toBe(409);
     expect((await admin.get(`/api/admin/orders/${order.id}`)).body.paymentStatus).toBe('unpaid');
@@ -102,7 +107,11 @@ describe('payment rules, whatever the call', () => {
   it('still refunds part of a paid order, once, with one history row per move', async () => {
     const { order } = await newOrder();
     expect((await admin.put(`/api/admin/orders/${order.id}`, { paymentStatus: 'paid' })).status).toBe(200);
-    const res = await admin.put(`/api/admin/orders/${order.id}`, { paymentStatus: 'refunded', refundAmount: '1.50', refundReason: 'Повреден флакон' });
+    const res = await admin.put(`/api/admin/orders/${order.id}`, {
+      paymentStatus: 'refunded',
+      refundAmount: '1.50',
+      refundReason: 'Повреден флакон',
+    });
     expect(res.status).toBe(200);
     expect(res.body.paymentStatus).toBe('refunded');
     expect((await history(order.id, 'payment')).map((e) => e.toStatus)).toEqual(['paid', 'refunded']);
@@ -115,7 +124,10 @@ describe('every status path: one history row and one mail per move', () => {
     expect((await admin.put(`/api/admin/orders/${order.id}`, { status: 'confirmed' })).status).toBe(200);
     expect((await admin.put(`/api/admin/orders/${order.id}`, { status: 'cancelled', statusNote: 'Клиентът се обади' })).status).toBe(200);
     const rows = await history(order.id, 'status');
-    expect(rows.map((e) => [e.fromStatus, e.toStatus])).toEqual([['pending', 'confirmed'], ['confirmed', 'cancelled']]);
+    expect(rows.map((e) => [e.fromStatus, e.toStatus])).toEqual([
+      ['pending', 'confirmed'],
+      ['confirmed', 'cancelled'],
+    ]);
     expect(await statusMails(order.number, 'Поръчката Ви е потвърдена и се подготвя за изпращане.')).toHaveLength(1);
     expect(await statusMails(order.number, 'Поръчката Ви е отказана. Ако сте платили, ще възстановим сумата.')).toHaveLength(1);
     expect(await laterMails(order.number)).toHaveLength(2);
@@ -142,7 +154,9 @@ describe('every status path: one history row and one mail per move', () => {
   });
 
   it('the waybill ships the order, and tracking delivers it and marks cash on delivery paid: one row and one mail each', async () => {
-    const { order } = await newOrder({ shipping: { method: 'address', city: 'Пловдив', postcode: '4000', address: 'ул. „Капитан Райчо“ 15' } });
+    const { order } = await newOrder({
+      shipping: { method: 'address', city: 'Пловдив', postcode: '4000', address: 'ул. „Капитан Райчо“ 15' },
+    });
     expect((await admin.put(`/api/admin/orders/${order.id}`, { status: 'confirmed' })).status).toBe(200);
     const made = await admin.post(`/api/admin/orders/${order.id}/shipment`, {});
     expect(made.status).toBe(201);
@@ -180,7 +194,9 @@ describe('every status path: one history row and one mail per move', () => {
 
   it('the shopper withdraws after delivery: one withdrawal row, one mail', async () => {
     const { b, order } = await newOrder();
-    await Order.query().patch({ status: 'delivered', deliveredAt: new Date().toISOString() } as Partial<Order>).findById(order.id);
+    await Order.query()
+      .patch({ status: 'delivered', deliveredAt: new Date().toISOString() } as Partial<Order>)
+      .findById(order.id);
     const res = await b.post(`/api/orders/${order.id}/withdraw`, { reason: 'Не ми хареса' });
     expect(res.status).toBe(200);
     expect(res.body.acknowledgement.kind).toBe('withdrawal');

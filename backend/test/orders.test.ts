@@ -21,8 +21,12 @@ afterAll(async () => {
 });
 
 const berry = (quantity: number, extra: object = {}) => ({
-  productId: cat.twins.id, variantId: cat.twins.v0, quantity, personalization: '',
-  attributes: [{ attributeId: cat.flavour, attributeValueId: cat.berry }], ...extra,
+  productId: cat.twins.id,
+  variantId: cat.twins.v0,
+  quantity,
+  personalization: '',
+  attributes: [{ attributeId: cat.flavour, attributeValueId: cat.berry }],
+  ...extra,
 });
 
 async function guest() {
@@ -36,19 +40,38 @@ describe('guest checkout', () => {
     const b = await guest();
     const before = await stockOf(cat.twins.v0);
     // The client claims a price of 0.01 and a total of 1: both are ignored.
-    const res = await b.post('/api/orders/create', checkoutBody([berry(2, { price: 0.01, unitPrice: 0.01, id: Date.now() })], { total: 1, subtotal: 1 }));
+    const res = await b.post(
+      '/api/orders/create',
+      checkoutBody([berry(2, { price: 0.01, unitPrice: 0.01, id: Date.now() })], { total: 1, subtotal: 1 }),
+    );
     expect(res.status).toBe(201);
     expect(res.body.message).toBe(API.orderCreated);
     const order = res.body.order;
     expect(order.number).toMatch(/^VS-\d{5,}$/);
     expect(order.status).toBe('pending');
     expect(order.paymentStatus).toBe('unpaid');
-    expect(order.items).toEqual([expect.objectContaining({ productName: 'TWINS Плодов микс', variantName: '0 mg', unitPrice: 24.9, quantity: 2, lineTotal: 49.8, attributes: [{ name: 'Вкус 1', value: 'Ягода' }] })]);
+    expect(order.items).toEqual([
+      expect.objectContaining({
+        productName: 'TWINS Плодов микс',
+        variantName: '0 mg',
+        unitPrice: 24.9,
+        quantity: 2,
+        lineTotal: 49.8,
+        attributes: [{ name: 'Вкус 1', value: 'Ягода' }],
+      }),
+    ]);
     expect(order.subtotal).toBe(49.8);
     expect(order.shippingTotal).toBe(DEFAULT_SETTINGS.shippingFees.econt_office / 100);
     expect(order.total).toBeCloseTo(49.8 + DEFAULT_SETTINGS.shippingFees.econt_office / 100, 2);
-    expect(order.customer).toEqual({ firstName: 'Мария', lastName: 'Иванова', email: expect.stringMatching(/@example\.bg$/), phone: '+359 88 123 4567' });
-    expect(order.payments).toEqual([expect.objectContaining({ method: 'cod', amount: order.total, status: 'pending', reference: order.number })]);
+    expect(order.customer).toEqual({
+      firstName: 'Мария',
+      lastName: 'Иванова',
+      email: expect.stringMatching(/@example\.bg$/),
+      phone: '+359 88 123 4567',
+    });
+    expect(order.payments).toEqual([
+      expect.objectContaining({ method: 'cod', amount: order.total, status: 'pending', reference: order.number }),
+    ]);
     expect(order.events).toEqual([expect.objectContaining({ type: 'created', toStatus: 'pending' })]);
     expect(allKeys(res.body).filter((k) => SECRET_KEYS.includes(k) || k === 'staffNote')).toEqual([]);
     expect(await stockOf(cat.twins.v0)).toBe(before - 2);
@@ -87,7 +110,9 @@ describe('guest checkout', () => {
 
   it('charges the delivery-to-address fee for that method', async () => {
     const b = await guest();
-    const order = await placeOrder(b, [berry(1)], { shipping: { method: 'address', city: 'Пловдив', postcode: '4000', address: 'ул. Главна 1' } });
+    const order = await placeOrder(b, [berry(1)], {
+      shipping: { method: 'address', city: 'Пловдив', postcode: '4000', address: 'ул. Главна 1' },
+    });
     expect(order.shippingTotal).toBe(DEFAULT_SETTINGS.shippingFees.address / 100);
   });
 
@@ -97,10 +122,25 @@ describe('guest checkout', () => {
     ['an empty cart', () => checkoutBody([]), 400, API.cartEmpty],
     ['no items for a guest', () => checkoutBody(undefined), 400, API.cartEmpty],
     ['an unknown payment method', () => checkoutBody([berry(1)], { paymentMethod: 'card' }), 400, API.oneOf(['cod', 'bank_transfer'])],
-    ['a bad e-mail', () => ({ ...checkoutBody([berry(1)]), customer: { firstName: 'А', lastName: 'Б', email: 'not-an-email', phone: '0888123456' } }), 400, API.invalidEmail],
-    ['a variant of another product', () => checkoutBody([{ productId: cat.triples.id, variantId: cat.twins.v0, quantity: 1 }]), 400, API.variantMismatch],
+    [
+      'a bad e-mail',
+      () => ({ ...checkoutBody([berry(1)]), customer: { firstName: 'А', lastName: 'Б', email: 'not-an-email', phone: '0888123456' } }),
+      400,
+      API.invalidEmail,
+    ],
+    [
+      'a variant of another product',
+      () => checkoutBody([{ productId: cat.triples.id, variantId: cat.twins.v0, quantity: 1 }]),
+      400,
+      API.variantMismatch,
+    ],
     ['a quantity of 0', () => checkoutBody([berry(0)]), 400, API.atLeast(1)],
-    ['more than the stock', () => checkoutBody([{ productId: cat.triples.id, variantId: cat.triples.variant, quantity: 500 }]), 409, async () => API.notEnoughStock('TRIPLES Ментол', await stockOf(cat.triples.variant))],
+    [
+      'more than the stock',
+      () => checkoutBody([{ productId: cat.triples.id, variantId: cat.triples.variant, quantity: 500 }]),
+      409,
+      async () => API.notEnoughStock('TRIPLES Ментол', await stockOf(cat.triples.variant)),
+    ],
     ['an unknown field', () => checkoutBody([berry(1)], { isPaid: true }), 400, API.unknownField],
   ];
   it.each(refusals)('refuses %s and changes nothing', async (_what, body, status, message) => {
@@ -158,7 +198,9 @@ describe('discount codes at checkout', () => {
   it('applies a percent code and counts its use', async () => {
     const d = await discount({ code: 'LETO15', type: 'percent', value: 15 });
     const b = await guest();
-    const order = await placeOrder(b, [{ productId: cat.triples.id, variantId: cat.triples.variant, quantity: 2 }], { discountCode: 'leto15' });
+    const order = await placeOrder(b, [{ productId: cat.triples.id, variantId: cat.triples.variant, quantity: 2 }], {
+      discountCode: 'leto15',
+    });
     expect(order.discountCode).toBe('LETO15');
     expect(order.discountTotal).toBe(9);
     expect(order.total).toBeCloseTo(60 - 9 + DEFAULT_SETTINGS.shippingFees.econt_office / 100, 2);
@@ -167,7 +209,11 @@ describe('discount codes at checkout', () => {
 
   it('keeps the per-customer limit by e-mail, so a guest cannot use a code twice', async () => {
     await discount({ code: 'EDNOKRATNO', type: 'fixed', value: 500, perCustomerLimit: 1 });
-    const body = (b: ReturnType<typeof checkoutBody>) => ({ ...b, discountCode: 'EDNOKRATNO', customer: { ...b.customer, email: 'same@example.bg' } });
+    const body = (b: ReturnType<typeof checkoutBody>) => ({
+      ...b,
+      discountCode: 'EDNOKRATNO',
+      customer: { ...b.customer, email: 'same@example.bg' },
+    });
     const first = await (await guest()).post('/api/orders/create', body(checkoutBody([berry(1)])));
     expect(first.status).toBe(201);
     expect(first.body.order.discountTotal).toBe(5);
@@ -189,12 +235,24 @@ describe('discount codes at checkout', () => {
   it('previews a code on the cart page with the same totals', async () => {
     await discount({ code: 'PREVIEW10', value: 10 });
     const b = await guest();
-    const res = await b.post('/api/discounts/check', { code: 'preview10', items: [{ productId: cat.triples.id, variantId: cat.triples.variant, quantity: 1 }], shippingMethod: 'address' });
+    const res = await b.post('/api/discounts/check', {
+      code: 'preview10',
+      items: [{ productId: cat.triples.id, variantId: cat.triples.variant, quantity: 1 }],
+      shippingMethod: 'address',
+    });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(API.discountApplied);
     expect(res.body.discount).toEqual({ code: 'PREVIEW10', type: 'percent', value: 10, minSubtotal: 0 });
-    expect(res.body.totals).toEqual({ subtotal: 30, discountTotal: 3, shippingTotal: DEFAULT_SETTINGS.shippingFees.address / 100, total: 27 + DEFAULT_SETTINGS.shippingFees.address / 100 });
-    const bad = await b.post('/api/discounts/check', { code: 'NIAMA', items: [{ productId: cat.triples.id, variantId: cat.triples.variant, quantity: 1 }] });
+    expect(res.body.totals).toEqual({
+      subtotal: 30,
+      discountTotal: 3,
+      shippingTotal: DEFAULT_SETTINGS.shippingFees.address / 100,
+      total: 27 + DEFAULT_SETTINGS.shippingFees.address / 100,
+    });
+    const bad = await b.post('/api/discounts/check', {
+      code: 'NIAMA',
+      items: [{ productId: cat.triples.id, variantId: cat.triples.variant, quantity: 1 }],
+    });
     expect([bad.status, bad.body.message]).toEqual([400, API.discountInvalid]);
   });
 });
@@ -203,7 +261,11 @@ describe('races for the last items', () => {
   it('20 simultaneous orders for a variant with 3 in stock give exactly 3 orders and stock 0', async () => {
     const browsers = await Promise.all(Array.from({ length: 20 }, () => guest()));
     const ordersBefore = await Order.query().resultSize();
-    const results = await Promise.all(browsers.map((b) => b.post('/api/orders/create', checkoutBody([{ productId: cat.last3.id, variantId: cat.last3.variant, quantity: 1 }]))));
+    const results = await Promise.all(
+      browsers.map((b) =>
+        b.post('/api/orders/create', checkoutBody([{ productId: cat.last3.id, variantId: cat.last3.variant, quantity: 1 }])),
+      ),
+    );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(3);
     expect(statuses.filter((s) => s === 409)).toHaveLength(17);
@@ -243,7 +305,9 @@ describe('withdrawal (EU right of withdrawal)', () => {
   it('after delivery is accepted within 14 days, recorded once, and the staff are told', async () => {
     const b = await shop.signedIn();
     const order = await placeOrder(b, [berry(1)]);
-    await Order.query().patch({ status: 'delivered', deliveredAt: new Date(Date.now() - 3 * 86400_000).toISOString() } as Partial<Order>).findById(order.id);
+    await Order.query()
+      .patch({ status: 'delivered', deliveredAt: new Date(Date.now() - 3 * 86400_000).toISOString() } as Partial<Order>)
+      .findById(order.id);
     const res = await b.post(`/api/orders/${order.id}/withdraw`, { reason: 'Не ми хареса вкусът' });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(API.withdrawalAccepted);
@@ -260,7 +324,9 @@ describe('withdrawal (EU right of withdrawal)', () => {
   it('is refused after 14 days, to other customers, and to guests', async () => {
     const b = await shop.signedIn();
     const order = await placeOrder(b, [berry(1)]);
-    await Order.query().patch({ status: 'delivered', deliveredAt: new Date(Date.now() - 20 * 86400_000).toISOString() } as Partial<Order>).findById(order.id);
+    await Order.query()
+      .patch({ status: 'delivered', deliveredAt: new Date(Date.now() - 20 * 86400_000).toISOString() } as Partial<Order>)
+      .findById(order.id);
     const late = await b.post(`/api/orders/${order.id}/withdraw`, {});
     expect([late.status, late.body.message]).toEqual([409, API.withdrawalWindowClosed]);
     const other = await shop.signedIn();

@@ -43,7 +43,9 @@ function readPdf(buffer: Buffer, tool: 'pdftotext' | 'pdfinfo'): string {
   const file = path.join(workDir, `slip-${Math.random().toString(36).slice(2)}.pdf`);
   fs.writeFileSync(file, buffer);
   try {
-    return execFileSync(tool, tool === 'pdftotext' ? ['-layout', '-enc', 'UTF-8', file, '-'] : ['-f', '1', '-l', '1000', file], { encoding: 'utf8' });
+    return execFileSync(tool, tool === 'pdftotext' ? ['-layout', '-enc', 'UTF-8', file, '-'] : ['-f', '1', '-l', '1000', file], {
+      encoding: 'utf8',
+    });
   } finally {
     fs.rmSync(file);
   }
@@ -51,7 +53,8 @@ function readPdf(buffer: Buffer, tool: 'pdftotext' | 'pdfinfo'): string {
 /** The text with runs of spaces made one (pdftotext -layout pads columns). */
 const pdfText = (pdf: Buffer) => readPdf(pdf, 'pdftotext').replace(/[ \u00a0\u202f]+/g, ' ');
 /** Each page's size in points, as pdfinfo reports them. */
-const pageSizes = (pdf: Buffer) => [...readPdf(pdf, 'pdfinfo').matchAll(/Page\s+\d+ size:\s+([\d.]+) x ([\d.]+) pts/g)].map((m) => [Number(m[1]), Number(m[2])]);
+const pageSizes = (pdf: Buffer) =>
+  [...readPdf(pdf, 'pdfinfo').matchAll(/Page\s+\d+ size:\s+([\d.]+) x ([\d.]+) pts/g)].map((m) => [Number(m[1]), Number(m[2])]);
 
 async function econtOffice(q: string): Promise<{ id: number; name: string; code: string; city: string; address: string }> {
   const res = await guest.get(`/api/couriers/offices?courier=econt&q=${encodeURIComponent(q)}`);
@@ -61,14 +64,24 @@ async function econtOffice(q: string): Promise<{ id: number; name: string; code:
 /** An order to an Econt office with two lines, TWINS with a flavour and an inscription, TRIPLES ×3. */
 async function officeOrder() {
   const office = await econtOffice('Пловдив');
-  const order = await placeOrder(guest, [
-    { productId: cat.twins.id, variantId: cat.twins.v0, quantity: 2, attributes: [{ attributeId: cat.flavour, attributeValueId: cat.berry }], personalization: 'За Ани' },
-    { productId: cat.triples.id, variantId: cat.triples.variant, quantity: 3 },
-  ], {
-    customer: { firstName: 'Елена', lastName: 'Димитрова', email: 'elena.slip@example.bg', phone: '+359 88 765 4321' },
-    shipping: { method: 'econt_office', officeId: office.id },
-    note: 'Моля, звънете преди доставка.',
-  });
+  const order = await placeOrder(
+    guest,
+    [
+      {
+        productId: cat.twins.id,
+        variantId: cat.twins.v0,
+        quantity: 2,
+        attributes: [{ attributeId: cat.flavour, attributeValueId: cat.berry }],
+        personalization: 'За Ани',
+      },
+      { productId: cat.triples.id, variantId: cat.triples.variant, quantity: 3 },
+    ],
+    {
+      customer: { firstName: 'Елена', lastName: 'Димитрова', email: 'elena.slip@example.bg', phone: '+359 88 765 4321' },
+      shipping: { method: 'econt_office', officeId: office.id },
+      note: 'Моля, звънете преди доставка.',
+    },
+  );
   return { order, office };
 }
 
@@ -125,13 +138,17 @@ describe('one order’s packing slip', () => {
   });
 
   it('says there is nothing to collect for a bank transfer, and shows COD in euro for a euro order', async () => {
-    const bank = await placeOrder(guest, [{ productId: cat.triples.id, variantId: cat.triples.variant, quantity: 1 }], { paymentMethod: 'bank_transfer' });
+    const bank = await placeOrder(guest, [{ productId: cat.triples.id, variantId: cat.triples.variant, quantity: 1 }], {
+      paymentMethod: 'bank_transfer',
+    });
     const bankText = pdfText((await admin.get(`/api/admin/orders/${bank.id}/packing-slip`).buffer(true).parse(binary)).body);
     expect(bankText).toContain(PACKING_SLIP_TEXT.noCod);
     expect(bankText).not.toMatch(/Наложен платеж:/);
 
     const euro = await placeOrder(guest, [{ productId: cat.triples.id, variantId: cat.triples.variant, quantity: 1 }]);
-    await Order.query().patch({ currency: 'EUR' } as Partial<Order>).findById(euro.id);
+    await Order.query()
+      .patch({ currency: 'EUR' } as Partial<Order>)
+      .findById(euro.id);
     const euroText = pdfText((await admin.get(`/api/admin/orders/${euro.id}/packing-slip`).buffer(true).parse(binary)).body);
     expect(euroText).toMatch(new RegExp(`Наложен платеж: ${euro.total.toFixed(2).replace('.', ',')}\\s?€`));
   });
@@ -153,10 +170,20 @@ describe('one order’s packing slip', () => {
 describe('packing slips in bulk', () => {
   it('puts one slip per page in the order asked, A6 or A4, and writes nothing to the audit log', async () => {
     const first = (await officeOrder()).order;
-    const second = await placeOrder(guest, [{ productId: cat.twins.id, variantId: cat.twins.v0, quantity: 1, attributes: [{ attributeId: cat.flavour, attributeValueId: cat.mint }] }]);
+    const second = await placeOrder(guest, [
+      {
+        productId: cat.twins.id,
+        variantId: cat.twins.v0,
+        quantity: 1,
+        attributes: [{ attributeId: cat.flavour, attributeValueId: cat.mint }],
+      },
+    ]);
     const third = await placeOrder(guest, [{ productId: cat.triples.id, variantId: cat.triples.variant, quantity: 4 }]);
     const auditBefore = await AuditLog.query().resultSize();
-    const res = await admin.post('/api/admin/orders/packing-slips', { ids: [third.id, first.id, second.id], size: 'a6' }).buffer(true).parse(binary);
+    const res = await admin
+      .post('/api/admin/orders/packing-slips', { ids: [third.id, first.id, second.id], size: 'a6' })
+      .buffer(true)
+      .parse(binary);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     const sizes = pageSizes(res.body);
@@ -173,13 +200,19 @@ describe('packing slips in bulk', () => {
     expect(pages[2]).toContain('Вкус 1: Мента');
     expect(await AuditLog.query().resultSize()).toBe(auditBefore);
 
-    const a4 = await admin.post('/api/admin/orders/packing-slips', { ids: [first.id, second.id] }).buffer(true).parse(binary);
+    const a4 = await admin
+      .post('/api/admin/orders/packing-slips', { ids: [first.id, second.id] })
+      .buffer(true)
+      .parse(binary);
     expect(pageSizes(a4.body).map(([w]) => Math.round(w))).toEqual([595, 595]);
   });
 
   it(`refuses more than ${PACKING_SLIPS_MAX} orders, none, or a wrong size in Bulgarian, and names unknown ids with 404`, async () => {
     const { order } = await officeOrder();
-    const many = await admin.post('/api/admin/orders/packing-slips', { ids: Array.from({ length: PACKING_SLIPS_MAX + 1 }, (_, i) => i + 1), size: 'a6' });
+    const many = await admin.post('/api/admin/orders/packing-slips', {
+      ids: Array.from({ length: PACKING_SLIPS_MAX + 1 }, (_, i) => i + 1),
+      size: 'a6',
+    });
     expect(many.status).toBe(400);
     expect(many.body.message).toBe(PACKING_SLIP_TEXT.tooMany);
     expect(many.body.errors.ids).toBe(PACKING_SLIP_TEXT.tooMany);

@@ -32,9 +32,16 @@ async function guest() {
 async function everyTable(): Promise<Record<string, string>> {
   const knex = Order.knex();
   const client = knex.client.config.client as string;
-  const names: string[] = client === 'pg'
-    ? ((await knex.raw(`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`)).rows as Array<{ name: string }>).map((r) => r.name)
-    : ((await knex.raw(`select name from sqlite_master where type = 'table'`)) as Array<{ name: string }>).map((r) => r.name);
+  const names: string[] =
+    client === 'pg'
+      ? (
+          (
+            await knex.raw(
+              `select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`,
+            )
+          ).rows as Array<{ name: string }>
+        ).map((r) => r.name)
+      : ((await knex.raw(`select name from sqlite_master where type = 'table'`)) as Array<{ name: string }>).map((r) => r.name);
   const out: Record<string, string> = {};
   for (const name of names) {
     const rows = (await knex(name).select('*')) as Array<Record<string, unknown>>;
@@ -54,7 +61,11 @@ async function tablesHolding(needles: string[]): Promise<string[]> {
 
 describe('a customer’s own data', () => {
   const person = {
-    email: 'svetoslava.privacy@example.bg', password: 'moyata-parola-1', firstName: 'Светослава', lastName: 'Кирилова-Тестова', phone: '0899 123 987',
+    email: 'svetoslava.privacy@example.bg',
+    password: 'moyata-parola-1',
+    firstName: 'Светослава',
+    lastName: 'Кирилова-Тестова',
+    phone: '0899 123 987',
   };
   const address = 'ул. „Незабравка“ 17, ап. 4';
   let b: Browser;
@@ -69,12 +80,27 @@ describe('a customer’s own data', () => {
       customer: { firstName: person.firstName, lastName: person.lastName, email: person.email, phone: person.phone },
       shipping: { method: 'address', city: 'Габрово', postcode: '5300', address },
       note: 'Звънете на 0899 123 987 преди доставка',
-      invoice: { companyName: 'Светослава Кирилова-Тестова ЕТ', eik: '130175000', vatNumber: '', mol: 'Светослава Кирилова-Тестова', address: 'гр. Габрово, ул. „Незабравка“ 17' },
+      invoice: {
+        companyName: 'Светослава Кирилова-Тестова ЕТ',
+        eik: '130175000',
+        vatNumber: '',
+        mol: 'Светослава Кирилова-Тестова',
+        address: 'гр. Габрово, ул. „Незабравка“ 17',
+      },
     });
     orderNumber = order.number;
     orderId = order.id;
     await admin.post(`/api/admin/orders/${order.id}/invoice`, {}).expect(201);
-    await (await guest()).post('/api/contact', { name: `${person.firstName} ${person.lastName}`, email: person.email, phone: person.phone, message: 'Имате ли TRIPLES с мента?' }).expect(201);
+    await (
+      await guest()
+    )
+      .post('/api/contact', {
+        name: `${person.firstName} ${person.lastName}`,
+        email: person.email,
+        phone: person.phone,
+        message: 'Имате ли TRIPLES с мента?',
+      })
+      .expect(201);
     // Something in the server cart, to see it emptied.
     await b.post('/api/cart', { productId: cat.twins.id, variantId: cat.twins.v0, quantity: 1 });
   });
@@ -84,12 +110,24 @@ describe('a customer’s own data', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="moite-danni-\d{4}-\d{2}-\d{2}\.json"$/);
     expect(res.headers['cache-control']).toBe('no-store');
     const data = JSON.parse(res.text);
-    expect(data.profile).toEqual(expect.objectContaining({ email: person.email, firstName: person.firstName, lastName: person.lastName, phone: person.phone }));
+    expect(data.profile).toEqual(
+      expect.objectContaining({ email: person.email, firstName: person.firstName, lastName: person.lastName, phone: person.phone }),
+    );
     expect(data.addresses).toEqual([expect.objectContaining({ method: 'address', city: 'Габрово', postcode: '5300', address })]);
     expect(data.orders).toHaveLength(1);
-    expect(data.orders[0]).toEqual(expect.objectContaining({ number: orderNumber, total: expect.any(Number), customer: expect.objectContaining({ phone: person.phone }) }));
-    expect(data.orders[0].items).toEqual([expect.objectContaining({ productName: 'TRIPLES Ментол', sku: 'TR-1', quantity: 2, unitPrice: 30, lineTotal: 60 })]);
-    expect(data.invoices).toEqual([expect.objectContaining({ kind: 'invoice', orderNumber, link: expect.stringMatching(/^\/api\/orders\/\d+\/invoice$/) })]);
+    expect(data.orders[0]).toEqual(
+      expect.objectContaining({
+        number: orderNumber,
+        total: expect.any(Number),
+        customer: expect.objectContaining({ phone: person.phone }),
+      }),
+    );
+    expect(data.orders[0].items).toEqual([
+      expect.objectContaining({ productName: 'TRIPLES Ментол', sku: 'TR-1', quantity: 2, unitPrice: 30, lineTotal: 60 }),
+    ]);
+    expect(data.invoices).toEqual([
+      expect.objectContaining({ kind: 'invoice', orderNumber, link: expect.stringMatching(/^\/api\/orders\/\d+\/invoice$/) }),
+    ]);
     expect((await b.get(data.invoices[0].link)).status).toBe(200);
     expect(data.contactMessages).toEqual([expect.objectContaining({ email: person.email, message: 'Имате ли TRIPLES с мента?' })]);
     expect(JSON.stringify(data)).not.toMatch(/passwordHash|twoFactorSecret|backupCodes|searchText|guestTokenHash/);
@@ -150,14 +188,20 @@ describe('a customer’s own data', () => {
 
     // The order stays for the accounting: its number, lines and amounts.
     const order = await Order.query().findOne({ number: orderNumber });
-    expect(order!.toJSON()).toEqual(expect.objectContaining({ customerEmail: ERASED_EMAIL, customerFirstName: '', customerPhone: '', shippingAddress: '', total: 67.9 }));
-    expect(await Order.knex()('order_items').where({ orderId: order!.id }).select('sku', 'quantity')).toEqual([{ sku: 'TR-1', quantity: 2 }]);
+    expect(order!.toJSON()).toEqual(
+      expect.objectContaining({ customerEmail: ERASED_EMAIL, customerFirstName: '', customerPhone: '', shippingAddress: '', total: 67.9 }),
+    );
+    expect(await Order.knex()('order_items').where({ orderId: order!.id }).select('sku', 'quantity')).toEqual([
+      { sku: 'TR-1', quantity: 2 },
+    ]);
     // The invoice keeps its buyer as issued.
     const invoices = await admin.get('/api/admin/invoices').expect(200);
     expect(JSON.stringify(invoices.body)).toContain('Светослава Кирилова-Тестова ЕТ');
 
     // The audit log says an account was closed, not whose.
-    const audit = await admin.get(`/api/admin/audit-log?filter=${encodeURIComponent(JSON.stringify({ action: 'close-account' }))}`).expect(200);
+    const audit = await admin
+      .get(`/api/admin/audit-log?filter=${encodeURIComponent(JSON.stringify({ action: 'close-account' }))}`)
+      .expect(200);
     expect(audit.body).toHaveLength(1);
     expect(JSON.stringify(audit.body)).not.toContain(person.email);
   });
@@ -206,10 +250,19 @@ describe('staff answer a guest’s request by e-mail', () => {
     const csv = await admin.post('/api/admin/privacy/export', { email, format: 'csv' }).expect(200);
     expect(csv.text).toContain('customer.firstName;Радослав');
 
-    const audit = await admin.get(`/api/admin/audit-log?filter=${encodeURIComponent(JSON.stringify({ action: 'privacy-export' }))}`).expect(200);
+    const audit = await admin
+      .get(`/api/admin/audit-log?filter=${encodeURIComponent(JSON.stringify({ action: 'privacy-export' }))}`)
+      .expect(200);
     expect(audit.body.length).toBe(2);
     expect(JSON.stringify(audit.body)).not.toContain(email);
-    expect(audit.body[0].after).toEqual(expect.objectContaining({ emailHash: requestKey(shop.config.appKeys, email).emailHash, emailMasked: 'g***@***.bg', orders: 1, messages: 1 }));
+    expect(audit.body[0].after).toEqual(
+      expect.objectContaining({
+        emailHash: requestKey(shop.config.appKeys, email).emailHash,
+        emailMasked: 'g***@***.bg',
+        orders: 1,
+        messages: 1,
+      }),
+    );
   });
 
   it('erases only with the confirmation, then nothing names the guest', async () => {
@@ -226,7 +279,9 @@ describe('staff answer a guest’s request by e-mail', () => {
     const res = await admin.post('/api/admin/privacy/erase', { email, confirm: true }).expect(200);
     expect(res.body).toEqual(expect.objectContaining({ message: PRIVACY.erased(1, 1, false), orders: 1, messages: 1, account: false }));
     expect(await tablesHolding(needles)).toEqual([]);
-    const audit = await admin.get(`/api/admin/audit-log?filter=${encodeURIComponent(JSON.stringify({ action: 'privacy-erase' }))}`).expect(200);
+    const audit = await admin
+      .get(`/api/admin/audit-log?filter=${encodeURIComponent(JSON.stringify({ action: 'privacy-erase' }))}`)
+      .expect(200);
     expect(audit.body).toHaveLength(1);
     expect(audit.body[0].actorEmail).toBe((await admin.get('/api/auth/me')).body.user.email);
     // The guest is no longer among the customers.
@@ -251,14 +306,28 @@ describe('staff answer a guest’s request by e-mail', () => {
 
 describe('retention', () => {
   it('anonymises orders past the setting and old contact messages; newer ones stay', async () => {
-    const old = await placeOrder(await guest(), [triples()], { customer: { firstName: 'Стародавен', lastName: 'Купувачов', email: 'star.kupuvach@example.bg', phone: '0888 000 111' } });
-    const recent = await placeOrder(await guest(), [triples()], { customer: { firstName: 'Скорошен', lastName: 'Купувачов', email: 'nov.kupuvach@example.bg', phone: '0888 000 222' } });
-    await (await guest()).post('/api/contact', { name: 'Старо Съобщениев', email: 'staro.saobshtenie@example.bg', message: 'Отдавна' }).expect(201);
+    const old = await placeOrder(await guest(), [triples()], {
+      customer: { firstName: 'Стародавен', lastName: 'Купувачов', email: 'star.kupuvach@example.bg', phone: '0888 000 111' },
+    });
+    const recent = await placeOrder(await guest(), [triples()], {
+      customer: { firstName: 'Скорошен', lastName: 'Купувачов', email: 'nov.kupuvach@example.bg', phone: '0888 000 222' },
+    });
+    await (
+      await guest()
+    )
+      .post('/api/contact', { name: 'Старо Съобщениев', email: 'staro.saobshtenie@example.bg', message: 'Отдавна' })
+      .expect(201);
     const knex = Order.knex();
     const yearsAgo = (years: number, days = 0) => new Date(Date.now() - (years * 365.25 + days) * 86_400_000).toISOString();
-    await knex('orders').where({ id: old.id }).update({ createdAt: yearsAgo(10, 5) });
-    await knex('orders').where({ id: recent.id }).update({ createdAt: yearsAgo(9, 300) });
-    await knex('contact_messages').where({ email: 'staro.saobshtenie@example.bg' }).update({ createdAt: yearsAgo(2, 5) });
+    await knex('orders')
+      .where({ id: old.id })
+      .update({ createdAt: yearsAgo(10, 5) });
+    await knex('orders')
+      .where({ id: recent.id })
+      .update({ createdAt: yearsAgo(9, 300) });
+    await knex('contact_messages')
+      .where({ email: 'staro.saobshtenie@example.bg' })
+      .update({ createdAt: yearsAgo(2, 5) });
 
     // A longer setting keeps the old order.
     await saveSettings({ privacy: { retentionYears: 11, contactRetentionYears: 3 } });

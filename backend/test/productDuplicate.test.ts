@@ -11,14 +11,37 @@ const shop = shopForThisFile();
 beforeAll(async () => {
   admin = await shop.signedIn('admin');
   categoryId = (await admin.post('/api/admin/categories/create', { name: 'TWINS', parentId: null })).body.category.id;
-  source = (await admin.post('/api/admin/products', {
-    name: 'VAP SOLO TWINS', slug: 'vap-solo-twins', price: 27.9, compareAtPrice: 32.9, status: 'active', featured: true, categoryId,
-    description: 'Два вкуса в едно устройство.', kind: 'device', tankCount: 2, nicotineMgMl: 20, volumeMl: 4, weightGrams: 80,
-    seoTitle: 'TWINS', seoDescription: 'Два вкуса',
-    variants: [{ name: '0 mg', sku: 'VS-TW-0', stock: 10 }, { name: '20 mg', sku: 'VS-TW-20', stock: 3, price: 29.9 }],
-    attributes: [{ name: 'Вкус 1', values: ['Ягода', 'Диня'] }, { name: 'Вкус 2', values: ['Мента', 'Ягода'] }],
-    images: [{ url: '/uploads/demo/twins.svg', alt: 'TWINS' }, { url: '/uploads/demo/twins-flavours.svg', alt: 'Вкусове' }],
-  })).body;
+  source = (
+    await admin.post('/api/admin/products', {
+      name: 'VAP SOLO TWINS',
+      slug: 'vap-solo-twins',
+      price: 27.9,
+      compareAtPrice: 32.9,
+      status: 'active',
+      featured: true,
+      categoryId,
+      description: 'Два вкуса в едно устройство.',
+      kind: 'device',
+      tankCount: 2,
+      nicotineMgMl: 20,
+      volumeMl: 4,
+      weightGrams: 80,
+      seoTitle: 'TWINS',
+      seoDescription: 'Два вкуса',
+      variants: [
+        { name: '0 mg', sku: 'VS-TW-0', stock: 10 },
+        { name: '20 mg', sku: 'VS-TW-20', stock: 3, price: 29.9 },
+      ],
+      attributes: [
+        { name: 'Вкус 1', values: ['Ягода', 'Диня'] },
+        { name: 'Вкус 2', values: ['Мента', 'Ягода'] },
+      ],
+      images: [
+        { url: '/uploads/demo/twins.svg', alt: 'TWINS' },
+        { url: '/uploads/demo/twins-flavours.svg', alt: 'Вкусове' },
+      ],
+    })
+  ).body;
 });
 
 describe('duplicating a product', () => {
@@ -30,9 +53,21 @@ describe('duplicating a product', () => {
     copy = res.body;
     expect(copy.message).toBe(CATALOGUE.productDuplicated);
     expect(copy).toMatchObject({
-      name: 'VAP SOLO TWINS (копие)', slug: 'vap-solo-twins-kopie', status: 'draft', featured: false,
-      price: 27.9, compareAtPrice: 32.9, categoryId, description: 'Два вкуса в едно устройство.',
-      kind: 'device', tankCount: 2, nicotineMgMl: 20, volumeMl: 4, weightGrams: 80, seoTitle: 'TWINS', seoDescription: 'Два вкуса',
+      name: 'VAP SOLO TWINS (копие)',
+      slug: 'vap-solo-twins-kopie',
+      status: 'draft',
+      featured: false,
+      price: 27.9,
+      compareAtPrice: 32.9,
+      categoryId,
+      description: 'Два вкуса в едно устройство.',
+      kind: 'device',
+      tankCount: 2,
+      nicotineMgMl: 20,
+      volumeMl: 4,
+      weightGrams: 80,
+      seoTitle: 'TWINS',
+      seoDescription: 'Два вкуса',
     });
     expect(copy.id).not.toBe(source.id);
     expect(copy.variants.map((v: any) => [v.name, v.sku, v.price, v.stock])).toEqual([
@@ -43,7 +78,10 @@ describe('duplicating a product', () => {
       ['Вкус 1', ['Ягода', 'Диня']],
       ['Вкус 2', ['Мента', 'Ягода']],
     ]);
-    expect(copy.images.map((i: any) => [i.url, i.alt])).toEqual([['/uploads/demo/twins.svg', 'TWINS'], ['/uploads/demo/twins-flavours.svg', 'Вкусове']]);
+    expect(copy.images.map((i: any) => [i.url, i.alt])).toEqual([
+      ['/uploads/demo/twins.svg', 'TWINS'],
+      ['/uploads/demo/twins-flavours.svg', 'Вкусове'],
+    ]);
   });
 
   it('leaves the original as it was, and keeps the copy out of the shop', async () => {

@@ -20,7 +20,7 @@ const product = (over: Record<string, unknown> = {}) => ({
 });
 
 async function productCount() {
-  return Number((await Product.query().resultSize()));
+  return Number(await Product.query().resultSize());
 }
 
 const shop = shopForThisFile();
@@ -33,7 +33,10 @@ describe('the directive on create', () => {
     const before = await productCount();
     const res = await admin.post('/api/admin/products', product({ kind: 'liquid', nicotineMgMl: 30, volumeMl: 10 }));
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: CATALOGUE.nicotineTooStrong(20), errors: { nicotineMgMl: 'Никотинът може да е най-много 20 mg/ml (Директива 2014/40/ЕС).' } });
+    expect(res.body).toEqual({
+      message: CATALOGUE.nicotineTooStrong(20),
+      errors: { nicotineMgMl: 'Никотинът може да е най-много 20 mg/ml (Директива 2014/40/ЕС).' },
+    });
     expect(await productCount()).toBe(before);
     // The spec's create call says the same.
     const spec = await admin.post('/api/admin/products/create', product({ nicotineMgMl: 30 }));
@@ -42,7 +45,18 @@ describe('the directive on create', () => {
   });
 
   it('refuses a variant named for more than 20 mg, naming that variant', async () => {
-    const res = await admin.post('/api/admin/products', product({ kind: 'liquid', nicotineMgMl: 20, volumeMl: 10, variants: [{ name: '20 mg', sku: 'VAR-20', stock: 1 }, { name: '30 mg', sku: 'VAR-30', stock: 1 }] }));
+    const res = await admin.post(
+      '/api/admin/products',
+      product({
+        kind: 'liquid',
+        nicotineMgMl: 20,
+        volumeMl: 10,
+        variants: [
+          { name: '20 mg', sku: 'VAR-20', stock: 1 },
+          { name: '30 mg', sku: 'VAR-30', stock: 1 },
+        ],
+      }),
+    );
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual({ 'variants.1.name': CATALOGUE.variantNicotineTooStrong(30, 20) });
     expect(await Variant.query().findOne({ sku: 'VAR-20' })).toBeUndefined();
@@ -51,9 +65,22 @@ describe('the directive on create', () => {
   it('keeps a liquid with nicotine to 10 ml; a nicotine-free liquid may be bigger', async () => {
     const big = await admin.post('/api/admin/products', product({ kind: 'liquid', nicotineMgMl: 12, volumeMl: 30 }));
     expect(big.status).toBe(400);
-    expect(big.body).toEqual({ message: CATALOGUE.liquidContainerTooBig(10), errors: { volumeMl: 'Течност с никотин се продава в опаковка от най-много 10 ml.' } });
+    expect(big.body).toEqual({
+      message: CATALOGUE.liquidContainerTooBig(10),
+      errors: { volumeMl: 'Течност с никотин се продава в опаковка от най-много 10 ml.' },
+    });
     // The strength can also be only in the variants' names.
-    const byVariant = await admin.post('/api/admin/products', product({ kind: 'liquid', volumeMl: 30, variants: [{ name: '0 mg', sku: 'LQ30-0', stock: 1 }, { name: '6 mg', sku: 'LQ30-6', stock: 1 }] }));
+    const byVariant = await admin.post(
+      '/api/admin/products',
+      product({
+        kind: 'liquid',
+        volumeMl: 30,
+        variants: [
+          { name: '0 mg', sku: 'LQ30-0', stock: 1 },
+          { name: '6 mg', sku: 'LQ30-6', stock: 1 },
+        ],
+      }),
+    );
     expect(byVariant.status).toBe(400);
     expect(Object.keys(byVariant.body.errors)).toEqual(['volumeMl']);
     const ten = await admin.post('/api/admin/products', product({ kind: 'liquid', nicotineMgMl: 20, volumeMl: 10 }));
@@ -93,13 +120,25 @@ describe('the directive on create', () => {
     const twinsCat = (await admin.post('/api/admin/categories/create', { name: 'TWINS', parentId: null })).body.category.id;
     const liquids = (await admin.post('/api/admin/categories/create', { name: 'Течности', parentId: null })).body.category.id;
     const salts = (await admin.post('/api/admin/categories/create', { name: 'Никотинови соли', parentId: liquids })).body.category.id;
-    const twins = await admin.post('/api/admin/products/create', product({
-      name: 'VAP SOLO TWINS', categoryId: twinsCat, nicotineMgMl: 20, volumeMl: 4,
-      attributes: [{ name: 'Вкус 1', values: ['Ягода', 'Диня'] }, { name: 'Вкус 2', values: ['Ягода', 'Диня'] }],
-    }));
+    const twins = await admin.post(
+      '/api/admin/products/create',
+      product({
+        name: 'VAP SOLO TWINS',
+        categoryId: twinsCat,
+        nicotineMgMl: 20,
+        volumeMl: 4,
+        attributes: [
+          { name: 'Вкус 1', values: ['Ягода', 'Диня'] },
+          { name: 'Вкус 2', values: ['Ягода', 'Диня'] },
+        ],
+      }),
+    );
     expect(twins.status).toBe(201);
     expect(twins.body.product).toMatchObject({ name: 'VAP SOLO TWINS', nicotineMgMl: 20, volumeMl: 4, kind: 'device', tankCount: 2 });
-    const salt = await admin.post('/api/admin/products/create', product({ name: 'Боровинка 10 ml', categoryId: salts, nicotineMgMl: 20, volumeMl: 10 }));
+    const salt = await admin.post(
+      '/api/admin/products/create',
+      product({ name: 'Боровинка 10 ml', categoryId: salts, nicotineMgMl: 20, volumeMl: 10 }),
+    );
     expect(salt.body.product).toMatchObject({ kind: 'liquid', tankCount: 1 });
     const cable = await admin.post('/api/admin/products/create', product({ name: 'Кабел USB-C' }));
     expect(cable.body.product).toMatchObject({ kind: 'accessory' });
@@ -112,7 +151,19 @@ describe('the directive on create', () => {
 describe('the directive on update', () => {
   let id: number;
   beforeAll(async () => {
-    id = (await admin.post('/api/admin/products', product({ name: 'TRIPLES тест', kind: 'device', tankCount: 3, nicotineMgMl: 20, volumeMl: 6, variants: [{ name: '20 mg', sku: 'UPD-20', stock: 4 }] }))).body.id;
+    id = (
+      await admin.post(
+        '/api/admin/products',
+        product({
+          name: 'TRIPLES тест',
+          kind: 'device',
+          tankCount: 3,
+          nicotineMgMl: 20,
+          volumeMl: 6,
+          variants: [{ name: '20 mg', sku: 'UPD-20', stock: 4 }],
+        }),
+      )
+    ).body.id;
   });
 
   it('refuses 30 mg/ml in the echoed react-admin record and keeps the product as it was', async () => {
@@ -145,7 +196,9 @@ describe('the directive on update', () => {
     expect(res.status).toBe(200);
     expect(res.body.length).toBeGreaterThan(0);
     expect(res.body.every((p: any) => p.kind === 'pod')).toBe(true);
-    expect((await admin.get(`/api/admin/products?range=[0,9]&filter=${encodeURIComponent(JSON.stringify({ kind: 'vape' }))}`)).status).toBe(400);
+    expect((await admin.get(`/api/admin/products?range=[0,9]&filter=${encodeURIComponent(JSON.stringify({ kind: 'vape' }))}`)).status).toBe(
+      400,
+    );
   });
 });
 
@@ -154,14 +207,24 @@ describe('products saved before kinds existed', () => {
     const triples = await Category.query().insert({ name: 'TRIPLES', slug: 'triples-old' } as Partial<Category>);
     const accessories = await Category.query().insert({ name: 'Аксесоари', slug: 'aksesoari-old' } as Partial<Category>);
     const old = async (name: string, fields: Partial<Product>) =>
-      (await Product.query().insert({ name, slug: `old-${++n}`, price: 1000, status: 'active', searchText: '', ...fields } as Partial<Product>)).id;
+      (
+        await Product.query().insert({
+          name,
+          slug: `old-${++n}`,
+          price: 1000,
+          status: 'active',
+          searchText: '',
+          ...fields,
+        } as Partial<Product>)
+      ).id;
     const device = await old('TRIPLES Fresh', { categoryId: triples.id, nicotineMgMl: 20, volumeMl: 6 });
     await Variant.query().insert({ productId: device, sku: 'OLD-TR-20', name: '20 mg', stock: 3 } as Partial<Variant>);
     const liquid = await old('Течност Мента 10 ml', { nicotineMgMl: 12, volumeMl: 10 });
     const pod = await old('Патрони за TWINS, 3 бр.', { nicotineMgMl: 20, volumeMl: 6 });
     const cable = await old('Кабел', { categoryId: accessories.id });
     for (const chamber of ['Вкус 1', 'Вкус 2', 'Вкус 3']) {
-      const a = (await Attribute.query().findOne({ name: chamber })) ?? (await Attribute.query().insert({ name: chamber } as Partial<Attribute>));
+      const a =
+        (await Attribute.query().findOne({ name: chamber })) ?? (await Attribute.query().insert({ name: chamber } as Partial<Attribute>));
       const v = await AttributeValue.query().insert({ attributeId: a.id, value: `Мента ${chamber}` } as Partial<AttributeValue>);
       await ProductAttribute.query().insert({ productId: device, attributeId: a.id, attributeValueId: v.id } as Partial<ProductAttribute>);
     }

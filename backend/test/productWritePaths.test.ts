@@ -51,13 +51,25 @@ describe("the staff's form", () => {
   });
 
   it('lets two variants swap SKUs and keeps a variant that did not change as it was', async () => {
-    const made = (await admin.post('/api/admin/products', {
-      name: 'TWINS Размяна', price: 20, variants: [{ name: '0 mg', sku: 'SWAP-A', stock: 1 }, { name: '20 mg', sku: 'SWAP-B', stock: 2 }, { name: '10 mg', sku: 'SWAP-C', stock: 3 }],
-    })).body;
+    const made = (
+      await admin.post('/api/admin/products', {
+        name: 'TWINS Размяна',
+        price: 20,
+        variants: [
+          { name: '0 mg', sku: 'SWAP-A', stock: 1 },
+          { name: '20 mg', sku: 'SWAP-B', stock: 2 },
+          { name: '10 mg', sku: 'SWAP-C', stock: 3 },
+        ],
+      })
+    ).body;
     const [a, b, c] = made.variants;
     const res = await admin.put(`/api/admin/products/${made.id}`, { variants: [{ ...a, sku: 'SWAP-B' }, { ...b, sku: 'SWAP-A' }, c] });
     expect(res.status).toBe(200);
-    expect(res.body.variants.map((v: any) => [v.id, v.name, v.sku, v.stock])).toEqual([[a.id, '0 mg', 'SWAP-B', 1], [b.id, '20 mg', 'SWAP-A', 2], [c.id, '10 mg', 'SWAP-C', 3]]);
+    expect(res.body.variants.map((v: any) => [v.id, v.name, v.sku, v.stock])).toEqual([
+      [a.id, '0 mg', 'SWAP-B', 1],
+      [b.id, '20 mg', 'SWAP-A', 2],
+      [c.id, '10 mg', 'SWAP-C', 3],
+    ]);
   });
 
   it('declares product.saved once the save has committed, and not for a refused one', async () => {
@@ -75,7 +87,10 @@ describe("the staff's form", () => {
 describe('the CSV import', () => {
   const exportLike = (lines: string[][]) => Buffer.from('\uFEFF' + lines.map((l) => l.join(';')).join('\r\n') + '\r\n', 'utf8');
   const send = (file: Buffer, dryRun: boolean) =>
-    admin.agent.post(`/api/admin/import/products${dryRun ? '?dryRun=1' : ''}`).set('x-csrf-token', admin.csrfToken).attach('file', file, 'nalichnosti.csv');
+    admin.agent
+      .post(`/api/admin/import/products${dryRun ? '?dryRun=1' : ''}`)
+      .set('x-csrf-token', admin.csrfToken)
+      .attach('file', file, 'nalichnosti.csv');
   const rowOf = (report: ImportReport, sku: string) => report.rows.find((r) => r.sku === sku) as ImportRow;
   const file = () =>
     exportLike([
@@ -88,7 +103,9 @@ describe('the CSV import', () => {
     const res = await send(file(), true);
     expect(res.status).toBe(200);
     const report = res.body as ImportReport;
-    expect(rowOf(report, 'TW-25')).toEqual(expect.objectContaining({ row: 2, action: 'error', errors: [{ column: 'Вариант', message: TOO_STRONG }] }));
+    expect(rowOf(report, 'TW-25')).toEqual(
+      expect.objectContaining({ row: 2, action: 'error', errors: [{ column: 'Вариант', message: TOO_STRONG }] }),
+    );
     expect(rowOf(report, 'TR-1')).toEqual(expect.objectContaining({ action: 'update', errors: [] }));
     expect(report.counts).toEqual({ createProduct: 0, createVariant: 0, update: 1, unchanged: 0, error: 1 });
     expect(report.message).toBe(IMPORT.hasErrors(1));
@@ -105,26 +122,45 @@ describe('the CSV import', () => {
   });
 
   it('refuses renaming an existing variant to 25 mg the same way', async () => {
-    const rename = exportLike([['SKU', 'Вариант'], ['TW-20', '25 mg']]);
+    const rename = exportLike([
+      ['SKU', 'Вариант'],
+      ['TW-20', '25 mg'],
+    ]);
     const dry = await send(rename, true);
-    expect(rowOf(dry.body, 'TW-20')).toEqual(expect.objectContaining({ action: 'error', errors: [{ column: 'Вариант', message: TOO_STRONG }] }));
+    expect(rowOf(dry.body, 'TW-20')).toEqual(
+      expect.objectContaining({ action: 'error', errors: [{ column: 'Вариант', message: TOO_STRONG }] }),
+    );
     expect((await send(rename, false)).status).toBe(400);
     expect((await Variant.query().findById(cat.twins.v20))!.name).toBe('20 mg');
   });
 
   it('saves a good file through the same save: the prices are the ones a shopper then pays', async () => {
     // TW-20 down to 20,00: TWINS now starts at 20,00; TW-0, not in the file, keeps its 24,90.
-    const res = await send(exportLike([['SKU', 'Цена'], ['TW-20', '20,00']]), false);
+    const res = await send(
+      exportLike([
+        ['SKU', 'Цена'],
+        ['TW-20', '20,00'],
+      ]),
+      false,
+    );
     expect(res.status).toBe(200);
     const shown = (await shop.browser().get('/api/products/twins-plodov-miks')).body.product;
     expect(shown.price).toBe(20);
-    expect(shown.variants.map((v: any) => [v.sku, v.price])).toEqual([['TW-0', 24.9], ['TW-20', 20]]);
+    expect(shown.variants.map((v: any) => [v.sku, v.price])).toEqual([
+      ['TW-0', 24.9],
+      ['TW-20', 20],
+    ]);
   });
 
   it('refuses a new product with a 25 mg variant', async () => {
-    const created = exportLike([['Продукт', 'Вариант', 'SKU', 'Цена'], ['Течност Силна', '25 mg', 'LQ-25', '9,90']]);
+    const created = exportLike([
+      ['Продукт', 'Вариант', 'SKU', 'Цена'],
+      ['Течност Силна', '25 mg', 'LQ-25', '9,90'],
+    ]);
     const dry = await send(created, true);
-    expect(rowOf(dry.body, 'LQ-25')).toEqual(expect.objectContaining({ action: 'error', errors: [{ column: 'Вариант', message: TOO_STRONG }] }));
+    expect(rowOf(dry.body, 'LQ-25')).toEqual(
+      expect.objectContaining({ action: 'error', errors: [{ column: 'Вариант', message: TOO_STRONG }] }),
+    );
     expect((await send(created, false)).status).toBe(400);
     expect(await Variant.query().findOne({ sku: 'LQ-25' })).toBeUndefined();
   });
@@ -132,10 +168,20 @@ describe('the CSV import', () => {
 
 describe('duplication', () => {
   it('refuses to copy a product holding a 25 mg variant (written into the database directly), with the text', async () => {
-    const source = (await admin.post('/api/admin/products', {
-      name: 'TWINS Лед', price: 24.9, kind: 'device', tankCount: 2, nicotineMgMl: 20, volumeMl: 4,
-      variants: [{ name: '0 mg', sku: 'ICE-0', stock: 1 }, { name: '20 mg', sku: 'ICE-20', stock: 1 }],
-    })).body;
+    const source = (
+      await admin.post('/api/admin/products', {
+        name: 'TWINS Лед',
+        price: 24.9,
+        kind: 'device',
+        tankCount: 2,
+        nicotineMgMl: 20,
+        volumeMl: 4,
+        variants: [
+          { name: '0 mg', sku: 'ICE-0', stock: 1 },
+          { name: '20 mg', sku: 'ICE-20', stock: 1 },
+        ],
+      })
+    ).body;
     expect(source.id).toBeGreaterThan(0);
     // As an old row or a hand-made change could hold it: no save ever let it in.
     await shop.app.knex('variants').where({ sku: 'ICE-20' }).update({ name: '25 mg' });

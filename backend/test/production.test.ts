@@ -39,7 +39,9 @@ describe('settings from the environment', () => {
     expect(warnings.join('\n')).toMatch(/SMTP_URL is not set/);
     expect(warnings.join('\n')).toMatch(/PUBLIC_URL is http:\/\/localhost/);
     expect(warnings.join('\n')).toMatch(/without TRUST_PROXY/);
-    const good = startupWarnings(loadConfig(env({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.bg', PUBLIC_URL: 'https://vapsolo.bg', TRUST_PROXY: '1' })));
+    const good = startupWarnings(
+      loadConfig(env({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.bg', PUBLIC_URL: 'https://vapsolo.bg', TRUST_PROXY: '1' })),
+    );
     expect(good).toEqual([]);
     expect(startupWarnings(loadConfig(env({ NODE_ENV: 'development' })))).toEqual([]);
   });
@@ -111,7 +113,13 @@ describe('production cookies', () => {
     const cookies = ([] as string[]).concat(first.headers['set-cookie'] ?? []);
     expect(cookies.join()).toMatch(/secure/i);
     const cookie = cookies.map((c) => c.split(';')[0]).join('; ');
-    await http.post('/api/auth/login').set('X-Forwarded-Proto', 'https').set('cookie', cookie).set('x-csrf-token', first.body.csrfToken).send({ email: u.email, password: u.password }).expect(200);
+    await http
+      .post('/api/auth/login')
+      .set('X-Forwarded-Proto', 'https')
+      .set('cookie', cookie)
+      .set('x-csrf-token', first.body.csrfToken)
+      .send({ email: u.email, password: u.password })
+      .expect(200);
   });
 });
 
@@ -143,7 +151,9 @@ describe('health, readiness and metrics', () => {
   it('METRICS=1: requests by route pattern, orders and the e-mail queue', async () => {
     const shop = await makeShop({ metrics: true });
     await shop.browser().get('/api/products/no-such-product');
-    await shop.app.knex('mailQueue').insert({ to: 'a@example.bg', subject: 's', text: 't', attempts: 0, nextAttemptAt: Date.now(), createdAt: Date.now() });
+    await shop.app
+      .knex('mailQueue')
+      .insert({ to: 'a@example.bg', subject: 's', text: 't', attempts: 0, nextAttemptAt: Date.now(), createdAt: Date.now() });
     const res = await shop.browser().get('/metrics');
     expect(res.status).toBe(200);
     expect(res.text).toMatch(/http_requests_total\{method="GET",route="\/api\/products\/:idOrSlug",status="404"\} 1/);

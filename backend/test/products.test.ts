@@ -29,10 +29,22 @@ beforeAll(async () => {
   iceCat = (await admin.post('/api/admin/categories/create', { name: 'TWINS Ice', parentId: twinsCat })).body.category.id;
   const other = (await admin.post('/api/admin/categories/create', { name: 'Аксесоари', parentId: null })).body.category.id;
   await make('twins', {
-    name: 'VAP SOLO TWINS', slug: 'vap-solo-twins', price: 27.9, categoryId: twinsCat, description: 'Два вкуса: Ягода и Диня.',
-    nicotineMgMl: 20, volumeMl: 4, featured: true,
-    variants: [{ name: '0 mg', sku: 'VS-TW-0', stock: 10 }, { name: '20 mg', sku: 'VS-TW-20', stock: 3, price: 29.9 }],
-    attributes: [{ name: 'Вкус 1', values: ['Ягода', 'Диня'] }, { name: 'Вкус 2', values: [{ value: 'Мента' }, 'Ягода'] }],
+    name: 'VAP SOLO TWINS',
+    slug: 'vap-solo-twins',
+    price: 27.9,
+    categoryId: twinsCat,
+    description: 'Два вкуса: Ягода и Диня.',
+    nicotineMgMl: 20,
+    volumeMl: 4,
+    featured: true,
+    variants: [
+      { name: '0 mg', sku: 'VS-TW-0', stock: 10 },
+      { name: '20 mg', sku: 'VS-TW-20', stock: 3, price: 29.9 },
+    ],
+    attributes: [
+      { name: 'Вкус 1', values: ['Ягода', 'Диня'] },
+      { name: 'Вкус 2', values: [{ value: 'Мента' }, 'Ягода'] },
+    ],
     images: [{ url: '/uploads/demo/twins.svg', alt: 'TWINS' }],
   });
   await make('ice', { name: 'TWINS Ice', price: 29.9, categoryId: iceCat, description: 'Ледена мента.' });
@@ -49,8 +61,16 @@ describe('the shop catalogue', () => {
     expect(res.body.products.map((p: any) => p.price)).toEqual([9.9, 14.5, 27.9, 29.9]);
     const twins = res.body.products.find((p: any) => p.slug === 'vap-solo-twins');
     expect(twins).toMatchObject({
-      name: 'VAP SOLO TWINS', status: 'active', price: 27.9, categoryId: twinsCat, category: { id: twinsCat, name: 'TWINS', slug: 'twins' },
-      nicotineMgMl: 20, volumeMl: 4, featured: true, stock: 13, inStock: true,
+      name: 'VAP SOLO TWINS',
+      status: 'active',
+      price: 27.9,
+      categoryId: twinsCat,
+      category: { id: twinsCat, name: 'TWINS', slug: 'twins' },
+      nicotineMgMl: 20,
+      volumeMl: 4,
+      featured: true,
+      stock: 13,
+      inStock: true,
       images: [{ id: expect.any(Number), url: '/uploads/demo/twins.svg', alt: 'TWINS' }],
     });
     expect(twins.variants).toEqual([
@@ -91,7 +111,8 @@ describe('the shop catalogue', () => {
   });
 
   it('searches case-insensitively in Cyrillic over name, description and SKU', async () => {
-    const names = async (q: string) => (await shop.browser().get('/api/products?search=' + encodeURIComponent(q))).body.products.map((p: any) => p.name).sort();
+    const names = async (q: string) =>
+      (await shop.browser().get('/api/products?search=' + encodeURIComponent(q))).body.products.map((p: any) => p.name).sort();
     expect(await names('ягода')).toEqual(['VAP SOLO TWINS']);
     expect(await names('КАЛЪФ')).toEqual(['Калъф']);
     expect(await names('vs-tw-20')).toEqual(['VAP SOLO TWINS']);
@@ -100,7 +121,8 @@ describe('the shop catalogue', () => {
   });
 
   it('forgives: Latin for Cyrillic and back, Bulgarian spellings of Latin names, one typo a word', async () => {
-    const names = async (q: string) => (await shop.browser().get('/api/products?search=' + encodeURIComponent(q))).body.products.map((p: any) => p.name).sort();
+    const names = async (q: string) =>
+      (await shop.browser().get('/api/products?search=' + encodeURIComponent(q))).body.products.map((p: any) => p.name).sort();
     expect(await names('yagoda')).toEqual(['VAP SOLO TWINS']); // a flavour, in Latin letters
     expect(await names('Dinya')).toEqual(['VAP SOLO TWINS']);
     expect(await names('kalaf')).toEqual(['Калъф']); // ъ is "a" in the official system
@@ -114,14 +136,22 @@ describe('the shop catalogue', () => {
     expect(await names('zzzzzz')).toEqual([]);
   });
 
-  it.each(['limit=-1', 'limit=0', 'limit=1000', 'limit=abc', 'page=0', 'minPrice=abc', 'maxPrice=-3', 'minPrice=50&maxPrice=10', 'sort=bogus', 'sort=price&sort=name'])(
-    'answers 400, never 500, to %s',
-    async (q) => {
-      const res = await shop.browser().get(`/api/products?${q}`);
-      expect(res.status).toBe(400);
-      expect(typeof res.body.message).toBe('string');
-    },
-  );
+  it.each([
+    'limit=-1',
+    'limit=0',
+    'limit=1000',
+    'limit=abc',
+    'page=0',
+    'minPrice=abc',
+    'maxPrice=-3',
+    'minPrice=50&maxPrice=10',
+    'sort=bogus',
+    'sort=price&sort=name',
+  ])('answers 400, never 500, to %s', async (q) => {
+    const res = await shop.browser().get(`/api/products?${q}`);
+    expect(res.status).toBe(400);
+    expect(typeof res.body.message).toBe('string');
+  });
 
   it('shows one product by slug or id; drafts are 404 for shoppers but visible to admins', async () => {
     const bySlug = await shop.browser().get('/api/products/vap-solo-twins');
@@ -171,7 +201,15 @@ describe('creating, changing and deleting products', () => {
     const slug = await admin.post('/api/admin/products/create', base({ slug: 'vap-solo-twins' }));
     expect(slug.status).toBe(409);
     expect(slug.body.message).toBe(API.slugTaken);
-    const twice = await admin.post('/api/admin/products/create', base({ variants: [{ name: 'A', sku: 'DUP-1', stock: 1 }, { name: 'B', sku: 'DUP-1', stock: 1 }] }));
+    const twice = await admin.post(
+      '/api/admin/products/create',
+      base({
+        variants: [
+          { name: 'A', sku: 'DUP-1', stock: 1 },
+          { name: 'B', sku: 'DUP-1', stock: 1 },
+        ],
+      }),
+    );
     expect(twice.status).toBe(400);
     expect((await admin.post('/api/admin/products/create', '{"name":')).status).toBe(400);
   });
@@ -182,7 +220,10 @@ describe('creating, changing and deleting products', () => {
     const res = await admin.put(`/api/admin/products/${ids.twins}`, {
       ...record,
       price: 28.9,
-      variants: [{ ...keep, stock: 50 }, { name: '10 mg', sku: 'VS-TW-10', price: null, stock: 7 }],
+      variants: [
+        { ...keep, stock: 50 },
+        { name: '10 mg', sku: 'VS-TW-10', price: null, stock: 7 },
+      ],
       attributes: [{ name: 'Вкус 1', values: [{ id: 1, value: 'Манго' }] }],
     });
     expect(res.status).toBe(200);
@@ -244,7 +285,12 @@ describe('creating, changing and deleting products', () => {
 
 describe('products in the react-admin dialect', () => {
   const ra = (q: Record<string, unknown>) =>
-    admin.get('/api/admin/products?' + Object.entries(q).map(([k, v]) => `${k}=${encodeURIComponent(JSON.stringify(v))}`).join('&'));
+    admin.get(
+      '/api/admin/products?' +
+        Object.entries(q)
+          .map(([k, v]) => `${k}=${encodeURIComponent(JSON.stringify(v))}`)
+          .join('&'),
+    );
 
   it('lists every status with Content-Range, sorted and paged', async () => {
     const res = await ra({ sort: ['price', 'ASC'], range: [0, 1], filter: {} });

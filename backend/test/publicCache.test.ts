@@ -35,9 +35,13 @@ it('shows the stock an order took, at once', async () => {
 it('shows a new price and takes a product off sale at once, whoever changed it', async () => {
   const b = shop.browser();
   await b.get('/api/products/twins-plodov-miks').expect(200);
-  await Product.query().patch({ price: 2790 } as Partial<Product>).findById(cat.twins.id);
+  await Product.query()
+    .patch({ price: 2790 } as Partial<Product>)
+    .findById(cat.twins.id);
   expect((await b.get('/api/products/twins-plodov-miks')).body.product.price).toBe(27.9);
-  await Variant.query().patch({ stock: 0 } as Partial<Variant>).findById(cat.twins.v20);
+  await Variant.query()
+    .patch({ stock: 0 } as Partial<Variant>)
+    .findById(cat.twins.v20);
   expect(stockIn((await b.get('/api/products/twins-plodov-miks')).body, cat.twins.v20)).toBe(0);
   const admin = await shop.signedIn('admin');
   await admin.put(`/api/products/${cat.twins.id}/updateStatus`, { status: 'draft' }).expect(200);
@@ -71,7 +75,12 @@ describe('the cart, checked against the catalogue kept in memory', () => {
   const mint = () => ({ attributeId: cat.flavour, attributeValueId: cat.mint });
   beforeAll(async () => {
     pod = await product('TWINS Горски плод', 'twins-gorski-plod', 2490, [{ sku: 'GP-0', name: '0 mg', stock: 50 }]);
-    for (const v of [cat.berry, cat.mint]) await ProductAttribute.query().insert({ productId: pod.id, attributeId: cat.flavour, attributeValueId: v } as Partial<ProductAttribute>);
+    for (const v of [cat.berry, cat.mint])
+      await ProductAttribute.query().insert({
+        productId: pod.id,
+        attributeId: cat.flavour,
+        attributeValueId: v,
+      } as Partial<ProductAttribute>);
   });
 
   it('sees stock taken by orders and put back by a cancellation, and new prices and names', async () => {
@@ -92,9 +101,15 @@ describe('the cart, checked against the catalogue kept in memory', () => {
     expect(line((await shopper.get('/api/cart')).body).stock).toBe(50);
 
     // A new price, a renamed flavour and variant: the next read shows them.
-    await Product.query().patch({ price: 2590 } as Partial<Product>).findById(pod.id);
-    await Variant.query().patch({ name: '0 mg никотин' } as Partial<Variant>).findById(pod.variants[0]);
-    await AttributeValue.query().patch({ value: 'Горска ягода' } as Partial<AttributeValue>).findById(cat.berry);
+    await Product.query()
+      .patch({ price: 2590 } as Partial<Product>)
+      .findById(pod.id);
+    await Variant.query()
+      .patch({ name: '0 mg никотин' } as Partial<Variant>)
+      .findById(pod.variants[0]);
+    await AttributeValue.query()
+      .patch({ value: 'Горска ягода' } as Partial<AttributeValue>)
+      .findById(cat.berry);
     const now = line((await shopper.get('/api/cart')).body);
     expect(now).toEqual(expect.objectContaining({ unitPrice: 25.9, variantName: '0 mg никотин' }));
     expect(now.attributes[0].attributeValue).toBe('Горска ягода');

@@ -18,7 +18,8 @@ afterAll(async () => {
   fs.rmSync(outboxDir, { recursive: true, force: true });
 });
 
-const codeFor = (secret: string, offset = 0) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offset });
+const codeFor = (secret: string, offset = 0) =>
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offset });
 
 async function withTwoFactor(fields: { email?: string } = {}) {
   const u = await shop.user('customer', fields);
@@ -45,7 +46,8 @@ describe('wrong codes, counted per account', () => {
     // The attack: sign in again with the password whenever a pending sign-in runs out of tries.
     for (let signIn = 0; signIn < 3 && statuses.length < TWO_FACTOR_MAX_FAILURES; signIn++) {
       const b = await passwordStep(u);
-      for (let i = 0; i < 5 && statuses.length < TWO_FACTOR_MAX_FAILURES; i++) statuses.push((await b.post('/api/auth/login/2fa', { code: '000000' })).status);
+      for (let i = 0; i < 5 && statuses.length < TWO_FACTOR_MAX_FAILURES; i++)
+        statuses.push((await b.post('/api/auth/login/2fa', { code: '000000' })).status);
     }
     expect(statuses).toEqual([...Array(TWO_FACTOR_MAX_FAILURES - 1).fill(401), 429]);
 
@@ -63,7 +65,8 @@ describe('wrong codes, counted per account', () => {
   it('also hold for turning two-factor off from a signed-in session', async () => {
     const u = await withTwoFactor();
     const statuses: number[] = [];
-    for (let i = 0; i < TWO_FACTOR_MAX_FAILURES; i++) statuses.push((await u.browser.post('/api/account/2fa/disable', { code: '000000' })).status);
+    for (let i = 0; i < TWO_FACTOR_MAX_FAILURES; i++)
+      statuses.push((await u.browser.post('/api/account/2fa/disable', { code: '000000' })).status);
     expect(statuses).toEqual([...Array(TWO_FACTOR_MAX_FAILURES - 1).fill(400), 429]);
     const right = await u.browser.post('/api/account/2fa/disable', { code: codeFor(u.secret, 30_000) });
     expect(right.status).toBe(429);
@@ -149,17 +152,56 @@ describe('TOTP secrets at rest', () => {
       }
       const secret = new OTPAuth.Secret({ size: 20 }).base32;
       const at = new Date().toISOString();
-      await knex('users').insert({ email: 'old@example.bg', passwordHash: 'x', twoFactorEnabled: true, twoFactorSecret: secret, createdAt: at, updatedAt: at });
-      await knex('users').insert({ email: 'sealed@example.bg', passwordHash: 'x', twoFactorEnabled: true, twoFactorSecret: sealSecret(appKeys, secret), createdAt: at, updatedAt: at });
+      await knex('users').insert({
+        email: 'old@example.bg',
+        passwordHash: 'x',
+        twoFactorEnabled: true,
+        twoFactorSecret: secret,
+        createdAt: at,
+        updatedAt: at,
+      });
+      await knex('users').insert({
+        email: 'sealed@example.bg',
+        passwordHash: 'x',
+        twoFactorEnabled: true,
+        twoFactorSecret: sealSecret(appKeys, secret),
+        createdAt: at,
+        updatedAt: at,
+      });
       // A code used before: once by a guest (a Gmail address written with dots and a tag), once by
       // the account 'old@example.bg' while signed in.
-      const [discountId] = (await knex('discounts').insert({ code: 'STAR', type: 'percent', value: 10, perCustomerLimit: 1, usedCount: 2, createdAt: at, updatedAt: at }).returning('id')).map((r: { id: number } | number) => (typeof r === 'number' ? r : r.id));
+      const [discountId] = (
+        await knex('discounts')
+          .insert({ code: 'STAR', type: 'percent', value: 10, perCustomerLimit: 1, usedCount: 2, createdAt: at, updatedAt: at })
+          .returning('id')
+      ).map((r: { id: number } | number) => (typeof r === 'number' ? r : r.id));
       const orderRow = (n: string, email: string, userId: number | null) => ({
-        number: n, userId, paymentMethod: 'cod', customerFirstName: 'А', customerLastName: 'Б', customerEmail: email, customerPhone: '0888000000',
-        shippingMethod: 'address', shippingCity: 'София', shippingAddress: 'ул. 1', subtotal: 1000, total: 1000, discountId, createdAt: at, updatedAt: at,
+        number: n,
+        userId,
+        paymentMethod: 'cod',
+        customerFirstName: 'А',
+        customerLastName: 'Б',
+        customerEmail: email,
+        customerPhone: '0888000000',
+        shippingMethod: 'address',
+        shippingCity: 'София',
+        shippingAddress: 'ул. 1',
+        subtotal: 1000,
+        total: 1000,
+        discountId,
+        createdAt: at,
+        updatedAt: at,
       });
-      const [guestOrder] = (await knex('orders').insert(orderRow('VS-1', 'ma.ria+x@gmail.com', null)).returning('id')).map((r: { id: number } | number) => (typeof r === 'number' ? r : r.id));
-      const [userOrder] = (await knex('orders').insert(orderRow('VS-2', 'typed@example.bg', 1)).returning('id')).map((r: { id: number } | number) => (typeof r === 'number' ? r : r.id));
+      const [guestOrder] = (
+        await knex('orders')
+          .insert(orderRow('VS-1', 'ma.ria+x@gmail.com', null))
+          .returning('id')
+      ).map((r: { id: number } | number) => (typeof r === 'number' ? r : r.id));
+      const [userOrder] = (
+        await knex('orders')
+          .insert(orderRow('VS-2', 'typed@example.bg', 1))
+          .returning('id')
+      ).map((r: { id: number } | number) => (typeof r === 'number' ? r : r.id));
       await knex('discountRedemptions').insert([
         { discountId, orderId: guestOrder, email: 'ma.ria+x@gmail.com', createdAt: at },
         { discountId, orderId: userOrder, email: 'typed@example.bg', createdAt: at },
@@ -167,7 +209,9 @@ describe('TOTP secrets at rest', () => {
       await knex.migrate.latest();
       const uses = await knex('discountCustomerUses').orderBy('customerKey').select('customerKey', 'uses');
       expect(uses.map((u: { customerKey: string; uses: number }) => [u.customerKey, Number(u.uses)])).toEqual([
-        ['email:maria@gmail.com', 1], ['email:old@example.bg', 1], ['user:1', 1],
+        ['email:maria@gmail.com', 1],
+        ['email:old@example.bg', 1],
+        ['user:1', 1],
       ]);
       const rows = await knex('users').orderBy('id').select('twoFactorSecret');
       for (const r of rows) {

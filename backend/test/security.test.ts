@@ -30,15 +30,35 @@ function concrete(path: string): string {
 
 function call(b: Browser, method: string, url: string, body?: unknown) {
   switch (method) {
-    case 'GET': return b.get(url);
-    case 'POST': return b.post(url, body as object);
-    case 'PUT': return b.put(url, body as object);
-    case 'DELETE': return b.delete(url);
-    default: throw new Error(method);
+    case 'GET':
+      return b.get(url);
+    case 'POST':
+      return b.post(url, body as object);
+    case 'PUT':
+      return b.put(url, body as object);
+    case 'DELETE':
+      return b.delete(url);
+    default:
+      throw new Error(method);
   }
 }
 
-const FINGERPRINT_TABLES = ['users', 'categories', 'products', 'variants', 'product_images', 'cart_items', 'orders', 'order_items', 'payments', 'discounts', 'notifications', 'contact_messages', 'settings', 'api_tokens'];
+const FINGERPRINT_TABLES = [
+  'users',
+  'categories',
+  'products',
+  'variants',
+  'product_images',
+  'cart_items',
+  'orders',
+  'order_items',
+  'payments',
+  'discounts',
+  'notifications',
+  'contact_messages',
+  'settings',
+  'api_tokens',
+];
 let fingerprintSql: string | undefined;
 
 /**
@@ -58,13 +78,22 @@ async function fingerprint(): Promise<string> {
   }
   const result = await knex.raw(fingerprintSql);
   const row = Array.isArray(result) ? result[0] : result.rows[0];
-  return Object.entries(row).map(([k, v]) => `${k}:${v instanceof Date ? v.toISOString() : String(v ?? '')}`).join('|');
+  return Object.entries(row)
+    .map(([k, v]) => `${k}:${v instanceof Date ? v.toISOString() : String(v ?? '')}`)
+    .join('|');
 }
 
 describe('the authorisation matrix', () => {
   it('covers the routes the spec names', () => {
     const paths = routes.map((r) => r.path);
-    for (const p of ['/api/admin/users', '/api/admin/orders/:id', '/api/admin/categories/create', '/api/admin/products/:id', '/api/admin/settings', '/api/admin/dashboard']) {
+    for (const p of [
+      '/api/admin/users',
+      '/api/admin/orders/:id',
+      '/api/admin/categories/create',
+      '/api/admin/products/:id',
+      '/api/admin/settings',
+      '/api/admin/dashboard',
+    ]) {
       expect(paths).toContain(p);
     }
   });
@@ -107,27 +136,100 @@ describe('the authorisation matrix', () => {
 });
 
 const HOSTILE_VALUES: unknown[] = [
-  null, true, -1, 0, 1e308, -1e308, 2 ** 53 + 7, 1.5, 'NaN', '', ' ', 'x'.repeat(100_000),
-  "' OR 1=1 --", '"; DROP TABLE orders; --', '%_\\', '../../etc/passwd', '<script>alert(1)</script>', 'ḁ̷̧͎̙͔̈́̈́𝕏🙂\u0000\u202e',
-  [], [1, 2], {}, { $gt: '' }, { __proto__: { isAdmin: true } },
+  null,
+  true,
+  -1,
+  0,
+  1e308,
+  -1e308,
+  2 ** 53 + 7,
+  1.5,
+  'NaN',
+  '',
+  ' ',
+  'x'.repeat(100_000),
+  "' OR 1=1 --",
+  '"; DROP TABLE orders; --',
+  '%_\\',
+  '../../etc/passwd',
+  '<script>alert(1)</script>',
+  'ḁ̷̧͎̙͔̈́̈́𝕏🙂\u0000\u202e',
+  [],
+  [1, 2],
+  {},
+  { $gt: '' },
+  { __proto__: { isAdmin: true } },
 ];
 const FIELD_NAMES = [
-  'id', 'email', 'password', 'firstName', 'name', 'slug', 'price', 'status', 'role', 'quantity', 'productId', 'variantId', 'attributes',
-  'personalization', 'items', 'customer', 'shipping', 'paymentMethod', 'discountCode', 'code', 'type', 'value', 'parentId', 'categoryName',
-  'parentCategoryId', 'variants', 'images', 'isRead', 'message', 'trackingNumber', 'staffNote', 'contacts', 'shippingFees', 'startsAt',
+  'id',
+  'email',
+  'password',
+  'firstName',
+  'name',
+  'slug',
+  'price',
+  'status',
+  'role',
+  'quantity',
+  'productId',
+  'variantId',
+  'attributes',
+  'personalization',
+  'items',
+  'customer',
+  'shipping',
+  'paymentMethod',
+  'discountCode',
+  'code',
+  'type',
+  'value',
+  'parentId',
+  'categoryName',
+  'parentCategoryId',
+  'variants',
+  'images',
+  'isRead',
+  'message',
+  'trackingNumber',
+  'staffNote',
+  'contacts',
+  'shippingFees',
+  'startsAt',
 ];
-const QUERY_NAMES = ['page', 'limit', 'search', 'sort', 'filter', 'range', 'category', 'minPrice', 'maxPrice', 'searchTerm', 'statusFilter', 'sortBy', 'from', 'to', 'granularity'];
+const QUERY_NAMES = [
+  'page',
+  'limit',
+  'search',
+  'sort',
+  'filter',
+  'range',
+  'category',
+  'minPrice',
+  'maxPrice',
+  'searchTerm',
+  'statusFilter',
+  'sortBy',
+  'from',
+  'to',
+  'granularity',
+];
 
 describe('hostile input', () => {
   it('never gets a 500 from any write, and a refused write changes nothing', async () => {
     const failures: string[] = [];
     const statuses: Record<number, number> = {};
-    const writes = routes.flatMap((r) => r.methods.filter((m) => m !== 'GET').map((method) => ({ method, url: concrete(r.path) })))
+    const writes = routes
+      .flatMap((r) => r.methods.filter((m) => m !== 'GET').map((method) => ({ method, url: concrete(r.path) })))
       // Signing out, emptying the cart and deleting records are tried once with an empty body below.
       .filter((w) => w.method !== 'DELETE' && w.url !== '/api/auth/logout');
     let held = await fingerprint();
     for (const { method, url } of writes) {
-      const bodies: unknown[] = ['{"broken json', '[1,2,3]', '"just a string"', '{"__proto__":{"role":"admin"},"constructor":{"prototype":{"x":1}}}'];
+      const bodies: unknown[] = [
+        '{"broken json',
+        '[1,2,3]',
+        '"just a string"',
+        '{"__proto__":{"role":"admin"},"constructor":{"prototype":{"x":1}}}',
+      ];
       for (const value of HOSTILE_VALUES) bodies.push(Object.fromEntries(FIELD_NAMES.map((f) => [f, value])));
       for (const body of bodies) {
         // What the shop holds before this call: read again only after a call that was let through.
@@ -136,7 +238,8 @@ describe('hostile input', () => {
         if (res.status >= 500) failures.push(`${method} ${url} ${JSON.stringify(body).slice(0, 80)} → ${res.status}`);
         const after = await fingerprint();
         if (res.status >= 400 && res.status < 500) {
-          if (typeof res.body?.message !== 'string' || !/[а-яА-Я]/.test(res.body.message)) failures.push(`${method} ${url} → ${res.status} without a Bulgarian message`);
+          if (typeof res.body?.message !== 'string' || !/[а-яА-Я]/.test(res.body.message))
+            failures.push(`${method} ${url} → ${res.status} without a Bulgarian message`);
           if (after !== held) failures.push(`${method} ${url} → ${res.status} but data changed`);
         }
         held = after;
@@ -151,7 +254,19 @@ describe('hostile input', () => {
   it('never gets a 500 from any list or read, whatever the query string', async () => {
     const failures: string[] = [];
     const reads = routes.filter((r) => r.methods.includes('GET')).map((r) => concrete(r.path));
-    const values = ['-1', '0', '99999999999999999999', 'abc', "'; DROP TABLE users; --", '["x","ASC"]', '[0,99999]', '{"q":{"$gt":""}}', '{"__proto__":{}}', '%', encodeURIComponent('ḁ🙂')];
+    const values = [
+      '-1',
+      '0',
+      '99999999999999999999',
+      'abc',
+      "'; DROP TABLE users; --",
+      '["x","ASC"]',
+      '[0,99999]',
+      '{"q":{"$gt":""}}',
+      '{"__proto__":{}}',
+      '%',
+      encodeURIComponent('ḁ🙂'),
+    ];
     for (const url of reads) {
       for (const v of values) {
         const query = QUERY_NAMES.map((q) => `${q}=${encodeURIComponent(v)}`).join('&');
@@ -161,7 +276,13 @@ describe('hostile input', () => {
       const repeated = await admin.get(`${url}?page=1&page=2&sort=a&sort=b`);
       if (repeated.status >= 500) failures.push(`GET ${url} with repeated parameters → ${repeated.status}`);
     }
-    for (const path of ['/api/products/%00', '/api/products/' + 'x'.repeat(5000), '/api/orders/1e3', '/api/admin/orders/-1', '/api/admin/users/999999999999999999']) {
+    for (const path of [
+      '/api/products/%00',
+      '/api/products/' + 'x'.repeat(5000),
+      '/api/orders/1e3',
+      '/api/admin/orders/-1',
+      '/api/admin/users/999999999999999999',
+    ]) {
       const res = await admin.get(path);
       if (res.status >= 500) failures.push(`GET ${path.slice(0, 60)} → ${res.status}`);
     }

@@ -154,14 +154,20 @@ describe('the demo catalogue', () => {
     const products = await knex('products').select();
     for (const p of products) {
       const skus = (await knex('variants').where({ productId: p.id }).orderBy('position')).map((v) => v.sku);
-      const values = (await knex('productAttributes').where('productAttributes.productId', p.id)
-        .join('attributeValues', 'attributeValues.id', 'productAttributes.attributeValueId')
-        .orderBy(['productAttributes.attributeId', 'productAttributes.position']).select('attributeValues.value')).map((v) => v.value);
+      const values = (
+        await knex('productAttributes')
+          .where('productAttributes.productId', p.id)
+          .join('attributeValues', 'attributeValues.id', 'productAttributes.attributeValueId')
+          .orderBy(['productAttributes.attributeId', 'productAttributes.position'])
+          .select('attributeValues.value')
+      ).map((v) => v.value);
       expect(p.searchText).toBe(Product.searchTextOf(p, [...skus, ...new Set(values)]));
     }
     const found = await knex('products').where('searchText', 'like', '%ягода%').select('slug');
     expect(found.map((r) => r.slug)).toEqual(expect.arrayContaining(['vap-solo-twins', 'twins-yagoda-dinya']));
-    expect((await knex('products').where('searchText', 'like', '%vs-tw-10%').select('slug')).map((r) => r.slug)).toEqual(['vap-solo-twins']);
+    expect((await knex('products').where('searchText', 'like', '%vs-tw-10%').select('slug')).map((r) => r.slug)).toEqual([
+      'vap-solo-twins',
+    ]);
   });
 
   it('ships SVG pictures that are small, square and self-contained', async () => {
@@ -261,7 +267,10 @@ describe('seeding', () => {
       // A category that is already there makes the seed fail part-way through.
       await other('categories').insert({ name: 'Аксесоари', slug: 'aksesoari', position: 0, createdAt: at, updatedAt: at });
       // (Not rejects.toThrow: SQLite's error class may come from another test file's realm.)
-      const failure = await seedDemo(other, { uploadDir: otherUploads }).then(() => null, (e: unknown) => String(e));
+      const failure = await seedDemo(other, { uploadDir: otherUploads }).then(
+        () => null,
+        (e: unknown) => String(e),
+      );
       expect(failure).toMatch(/UNIQUE constraint failed: categories\.slug/);
       for (const table of ['products', 'variants', 'attributes', 'users']) {
         expect([table, Number((await other(table).count({ n: '*' }))[0].n)]).toEqual([table, 0]);

@@ -31,7 +31,9 @@ describe('sessions are written only when they hold something', () => {
     // Another browser's token is not this one's.
     const other = shop.browser();
     await other.csrf();
-    expect((await other.agent.post('/api/auth/login').set('x-csrf-token', token).send({ email: u.email, password: u.password })).status).toBe(403);
+    expect(
+      (await other.agent.post('/api/auth/login').set('x-csrf-token', token).send({ email: u.email, password: u.password })).status,
+    ).toBe(403);
 
     const before = await count('sessions');
     const signedIn = await b.post('/api/auth/login', { email: u.email, password: u.password });
@@ -55,7 +57,10 @@ describe('sessions are written only when they hold something', () => {
     // The row as the old code wrote it, the token inside; the browser loses its token cookie.
     const legacy = 'l'.repeat(43);
     const row = await plain.app.knex('sessions').where({ id: sid }).first('data');
-    await plain.app.knex('sessions').where({ id: sid }).update({ data: JSON.stringify({ ...JSON.parse(row.data), csrfToken: legacy }) });
+    await plain.app
+      .knex('sessions')
+      .where({ id: sid })
+      .update({ data: JSON.stringify({ ...JSON.parse(row.data), csrfToken: legacy }) });
     const jar = b.agent.jar as unknown as { setCookie(c: string, domain?: string, path?: string): void };
     jar.setCookie('csrf=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT', '127.0.0.1', '/');
     jar.setCookie('csrf.sig=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT', '127.0.0.1', '/');

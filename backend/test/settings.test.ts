@@ -42,7 +42,13 @@ const PUBLIC_DEFAULTS = {
   // The accessibility statement's editable parts (issue 28) are public: the /accessibility page shows them.
   accessibility: DEFAULT_SETTINGS.accessibility,
 };
-const PRIVATE = { lowStockThreshold: LOW_STOCK_THRESHOLD_DEFAULT, twoFactorRequiredForAdmins: false, invoices: DEFAULT_SETTINGS.invoices, couriers: DEFAULT_SETTINGS.couriers, guestOrders: DEFAULT_SETTINGS.guestOrders };
+const PRIVATE = {
+  lowStockThreshold: LOW_STOCK_THRESHOLD_DEFAULT,
+  twoFactorRequiredForAdmins: false,
+  invoices: DEFAULT_SETTINGS.invoices,
+  couriers: DEFAULT_SETTINGS.couriers,
+  guestOrders: DEFAULT_SETTINGS.guestOrders,
+};
 
 describe('the public settings', () => {
   it('answers exactly the public fields, money in decimal BGN, the euro rate included', async () => {
@@ -67,9 +73,22 @@ describe('the public settings', () => {
     const refused = await admin.put('/api/admin/settings', { currency: 'EUR' });
     expect(refused.status).toBe(409);
     expect(refused.body.errors).toEqual({ currency: API.currencyBySwitchOnly });
-    await admin.put('/api/admin/settings', { currency: 'BGN', dualCurrency: false, freeShippingThreshold: null, shippingFees: { speedy_office: 6.49 } }).expect(200);
+    await admin
+      .put('/api/admin/settings', {
+        currency: 'BGN',
+        dualCurrency: false,
+        freeShippingThreshold: null,
+        shippingFees: { speedy_office: 6.49 },
+      })
+      .expect(200);
     const res = await (await guest()).get('/api/settings');
-    expect(res.body).toEqual({ ...PUBLIC_DEFAULTS, currency: 'BGN', dualCurrency: false, freeShippingThreshold: null, shippingFees: { ...PUBLIC_DEFAULTS.shippingFees, speedy_office: 6.49 } });
+    expect(res.body).toEqual({
+      ...PUBLIC_DEFAULTS,
+      currency: 'BGN',
+      dualCurrency: false,
+      freeShippingThreshold: null,
+      shippingFees: { ...PUBLIC_DEFAULTS.shippingFees, speedy_office: 6.49 },
+    });
   });
 });
 
@@ -77,7 +96,9 @@ describe('the staff settings', () => {
   it('reads money typed the Bulgarian way ("120,50") and refuses what it cannot read instead of guessing', async () => {
     const res = await admin.put('/api/admin/settings', { freeShippingThreshold: '120,50', shippingFees: { address: '8.40' } });
     expect(res.status).toBe(200);
-    expect(res.body.settings).toEqual(expect.objectContaining({ freeShippingThreshold: 120.5, shippingFees: expect.objectContaining({ address: 8.4 }) }));
+    expect(res.body.settings).toEqual(
+      expect.objectContaining({ freeShippingThreshold: 120.5, shippingFees: expect.objectContaining({ address: 8.4 }) }),
+    );
     for (const typed of ['12,345', '1.299,90', 'сто', 12.345]) {
       const refused = await admin.put('/api/admin/settings', { freeShippingThreshold: typed });
       expect([refused.status, refused.body.errors]).toEqual([400, { freeShippingThreshold: API.invalidMoney }]);
@@ -106,23 +127,37 @@ describe('the staff settings', () => {
   });
 
   it('saves any subset, stores money as stotinki, and answers { message, settings }', async () => {
-    const res = await admin.put('/api/admin/settings', { brand: '  VAP SOLO Bulgaria ', freeShippingThreshold: '120.50', shippingFees: { address: 8.99 }, lowStockThreshold: 10 });
+    const res = await admin.put('/api/admin/settings', {
+      brand: '  VAP SOLO Bulgaria ',
+      freeShippingThreshold: '120.50',
+      shippingFees: { address: 8.99 },
+      lowStockThreshold: 10,
+    });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(API.settingsSaved);
     expect(res.body.settings).toEqual({
-      ...PUBLIC_DEFAULTS, ...PRIVATE, brand: 'VAP SOLO Bulgaria', freeShippingThreshold: 120.5,
-      shippingFees: { ...PUBLIC_DEFAULTS.shippingFees, address: 8.99 }, lowStockThreshold: 10,
+      ...PUBLIC_DEFAULTS,
+      ...PRIVATE,
+      brand: 'VAP SOLO Bulgaria',
+      freeShippingThreshold: 120.5,
+      shippingFees: { ...PUBLIC_DEFAULTS.shippingFees, address: 8.99 },
+      lowStockThreshold: 10,
     });
     const stored = Object.fromEntries((await Setting.query()).map((s) => [s.key, s.value]));
     expect(stored).toEqual({
-      brand: 'VAP SOLO Bulgaria', freeShippingThreshold: 12050, lowStockThreshold: 10,
+      brand: 'VAP SOLO Bulgaria',
+      freeShippingThreshold: 12050,
+      lowStockThreshold: 10,
       shippingFees: { econt_office: 590, speedy_office: 590, address: 899 },
     });
     expect((await admin.get('/api/admin/settings')).body).toEqual(res.body.settings);
   });
 
   it('merges a nested group field by field', async () => {
-    const res = await admin.put('/api/admin/settings', { contacts: { phone: '+359 2 123 4567' }, bank: { iban: 'BG18RZBB91550123456789', bic: 'RZBBBGSF' } });
+    const res = await admin.put('/api/admin/settings', {
+      contacts: { phone: '+359 2 123 4567' },
+      bank: { iban: 'BG18RZBB91550123456789', bic: 'RZBBBGSF' },
+    });
     expect(res.body.settings.contacts).toEqual({ ...DEFAULT_SETTINGS.contacts, phone: '+359 2 123 4567' });
     expect(res.body.settings.bank).toEqual({ ...DEFAULT_SETTINGS.bank, iban: 'BG18RZBB91550123456789', bic: 'RZBBBGSF' });
     const again = await admin.put('/api/admin/settings', { contacts: { hours: 'Пон–Съб 09:00–19:00' } });
@@ -177,7 +212,11 @@ describe('react-admin’s single record', () => {
 
   it('saves the whole record sent back and answers the record itself', async () => {
     const record = (await admin.get('/api/admin/settings/1')).body;
-    const res = await admin.put('/api/admin/settings/1', { ...record, dualCurrency: false, shippingFees: { ...record.shippingFees, econt_office: 4.99 } });
+    const res = await admin.put('/api/admin/settings/1', {
+      ...record,
+      dualCurrency: false,
+      shippingFees: { ...record.shippingFees, econt_office: 4.99 },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ...record, dualCurrency: false, shippingFees: { ...record.shippingFees, econt_office: 4.99 } });
     expect(res.body.message).toBeUndefined();

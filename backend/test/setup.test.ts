@@ -16,14 +16,23 @@ describe('demo data', () => {
   });
   afterEach(() => shop.close());
 
-  const products = () => shop.app.knex('products').count({ n: '*' }).then(([r]) => Number(r.n));
+  const products = () =>
+    shop.app
+      .knex('products')
+      .count({ n: '*' })
+      .then(([r]) => Number(r.n));
 
   it('is never seeded into a database holding a customer', async () => {
     await shop.user('customer');
     expect(await realDataIn(shop.app.knex)).toBe('1 customers');
     expect(await seedIfEmpty(shop.app.knex, { uploadDir: shop.config.uploadDir })).toBe(false);
     expect(await products()).toBe(0);
-    expect(await shop.app.knex('discounts').count({ n: '*' }).then(([r]) => Number(r.n))).toBe(0);
+    expect(
+      await shop.app
+        .knex('discounts')
+        .count({ n: '*' })
+        .then(([r]) => Number(r.n)),
+    ).toBe(0);
   });
 
   it('is never seeded into a database holding a product', async () => {
@@ -64,7 +73,9 @@ describe('the first administrator', () => {
 
   it('is not created from ADMIN_EMAIL/ADMIN_PASSWORD when the password is weak', async () => {
     const shop = await makeShop();
-    await expect(ensureAdmin({ email: 'owner@vapsolo.bg', password: 'vapsolo2026', production: true }, () => undefined)).rejects.toThrow(WeakPasswordError);
+    await expect(ensureAdmin({ email: 'owner@vapsolo.bg', password: 'vapsolo2026', production: true }, () => undefined)).rejects.toThrow(
+      WeakPasswordError,
+    );
     expect(await User.query().findOne({ email: 'owner@vapsolo.bg' })).toBeUndefined();
     const lines: string[] = [];
     await ensureAdmin({ email: 'Owner@vapsolo.bg', password: 'кафе-море-лодка-облак', production: true }, (l) => lines.push(l));
@@ -87,7 +98,9 @@ describe('npm run admin -- reset-2fa', () => {
   it('turns off the second factor of an admin who lost it and ends their sessions', async () => {
     const shop = await makeShop();
     const admin = await shop.user('admin');
-    await User.query().patch({ twoFactorEnabled: true, twoFactorSecret: 'SECRET', backupCodes: '[]' } as Partial<User>).findById(admin.id);
+    await User.query()
+      .patch({ twoFactorEnabled: true, twoFactorSecret: 'SECRET', backupCodes: '[]' } as Partial<User>)
+      .findById(admin.id);
     await shop.app.knex('sessions').insert({ id: 'old-session', data: '{}', expiresAt: Date.now() + 60_000, userId: admin.id });
     // The command line uses the same database: point it at this one.
     const file = `${require('node:os').tmpdir()}/vapsolo-cli-${process.pid}.sqlite3`;
@@ -103,7 +116,11 @@ describe('npm run admin -- reset-2fa', () => {
     }
     await knex.destroy();
     const saved = { ...process.env };
-    Object.assign(process.env, { DB_FILE: file, APP_KEYS: 'k', NODE_ENV: 'test' }, shop.config.databaseUrl ? { DATABASE_URL: shop.config.databaseUrl } : {});
+    Object.assign(
+      process.env,
+      { DB_FILE: file, APP_KEYS: 'k', NODE_ENV: 'test' },
+      shop.config.databaseUrl ? { DATABASE_URL: shop.config.databaseUrl } : {},
+    );
     const lines: string[] = [];
     try {
       await runCli(['admin', 'reset-2fa', admin.email.toUpperCase()], (l) => lines.push(l));

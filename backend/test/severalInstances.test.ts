@@ -84,7 +84,8 @@ onPostgres('two instances on one PostgreSQL database', () => {
 
   it('sells the last units once, whichever instance the orders reach', async () => {
     // Both instances have read the product (and its stock) before the rush.
-    for (const app of [shop.app, second]) expect((await supertest(app.callback()).get('/api/products/twins-limitiran').expect(200)).body.product.variants[0].stock).toBe(3);
+    for (const app of [shop.app, second])
+      expect((await supertest(app.callback()).get('/api/products/twins-limitiran').expect(200)).body.product.variants[0].stock).toBe(3);
     const buyers: Browser[] = [];
     for (let i = 0; i < 8; i++) {
       const b = new Browser(i % 2 ? second : shop.app);
@@ -144,7 +145,10 @@ onPostgres('two instances on one PostgreSQL database', () => {
     await guest.csrf();
     // The second instance keeps the guest's session before the order is added to it.
     await onSecond(guest).get('/api/csrf-token').expect(200);
-    const res = await guest.post('/api/orders/create', checkoutBody([{ productId: cat.triples.id, variantId: cat.triples.variant, quantity: 1 }]));
+    const res = await guest.post(
+      '/api/orders/create',
+      checkoutBody([{ productId: cat.triples.id, variantId: cat.triples.variant, quantity: 1 }]),
+    );
     expect(res.status).toBe(201);
     expect(await askSecond(guest, `/api/orders/${res.body.order.id}`, (s) => s === 200)).toBe(200);
   });
@@ -153,7 +157,10 @@ onPostgres('two instances on one PostgreSQL database', () => {
     const shopper = supertest(second.callback());
     const before = (await shopper.get('/api/products/triples-mentol').expect(200)).body.product.price;
     // What a database restart or a network cut does to the listeners of both instances.
-    const cut = await shop.app.knex.raw("select pg_terminate_backend(pid) from pg_stat_activity where application_name = ? and datname = current_database()", [LISTENER_NAME]);
+    const cut = await shop.app.knex.raw(
+      'select pg_terminate_backend(pid) from pg_stat_activity where application_name = ? and datname = current_database()',
+      [LISTENER_NAME],
+    );
     expect(cut.rows.length).toBe(2);
     const admin = await shop.signedIn('admin');
     const record = (await admin.get(`/api/admin/products/${cat.triples.id}`).expect(200)).body;

@@ -21,11 +21,15 @@ beforeAll(async () => {
   for (const status of ['draft', 'archived'] as const) {
     const slug = `skrit-${status}`;
     const p = await product(`Скрит ${status} ментол`, slug, 1500, [{ sku: `HID-${status.toUpperCase()}`, name: 'Стандартен', stock: 10 }]);
-    await Product.query().patch({ status, categoryId: category.id } as Partial<Product>).findById(p.id);
+    await Product.query()
+      .patch({ status, categoryId: category.id } as Partial<Product>)
+      .findById(p.id);
     hidden[status] = { id: p.id, variant: p.variants[0], slug };
   }
   // One product on sale in the same category, so that the category is not simply empty.
-  await Product.query().patch({ categoryId: category.id } as Partial<Product>).findById(cat.triples.id);
+  await Product.query()
+    .patch({ categoryId: category.id } as Partial<Product>)
+    .findById(cat.triples.id);
   customer = await shop.signedIn('customer');
   admin = await shop.signedIn('admin');
 });
@@ -92,7 +96,10 @@ describe('buying', () => {
     // A guest's cookie line naming it is shown as not available, and not counted.
     const preview = await (await guest()).post('/api/cart/preview', { items: [line(status), { productId: cat.triples.id, quantity: 1 }] });
     expect(preview.status).toBe(200);
-    expect(preview.body.cartItems.map((l: { productId: number; available: boolean }) => [l.productId, l.available])).toEqual([[hidden[status].id, false], [cat.triples.id, true]]);
+    expect(preview.body.cartItems.map((l: { productId: number; available: boolean }) => [l.productId, l.available])).toEqual([
+      [hidden[status].id, false],
+      [cat.triples.id, true],
+    ]);
     expect(preview.body.subtotal).toBe(30);
   });
 

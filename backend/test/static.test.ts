@@ -26,7 +26,17 @@ describe('the built front ends', () => {
   });
 
   it('answer 404 for paths that are no storefront page: the app (its own not-found page) for page-like paths, "Not found" for files', async () => {
-    for (const url of ['/no-such-page', '/wp-admin', '/wp-admin/setup.php', '/metrics', '/.env', '/.git/config', '/foo.php', '/backup.zip', '/products/../.env']) {
+    for (const url of [
+      '/no-such-page',
+      '/wp-admin',
+      '/wp-admin/setup.php',
+      '/metrics',
+      '/.env',
+      '/.git/config',
+      '/foo.php',
+      '/backup.zip',
+      '/products/../.env',
+    ]) {
       const res = await shop.browser().get(url);
       expect([url, res.status]).toEqual([url, 404]);
       expect(res.text).not.toContain('console.log');

@@ -60,11 +60,13 @@ async function rawGet(url: string, headers: Record<string, string>): Promise<{ h
   try {
     const { port } = server.address() as AddressInfo;
     return await new Promise((resolve, reject) => {
-      http.get({ port, path: url, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-      }).on('error', reject);
+      http
+        .get({ port, path: url, headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+        .on('error', reject);
     });
   } finally {
     server.close();
@@ -72,7 +74,12 @@ async function rawGet(url: string, headers: Record<string, string>): Promise<{ h
 }
 
 function decode(s: string) {
-  return s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 describe('a product page as a crawler reads it', () => {
@@ -133,7 +140,12 @@ describe('a product page as a crawler reads it', () => {
     // Beside the group, the variant the page opens with, as a Product of the group.
     const opensWith = api.variants.find((v: { stock: number }) => v.stock > 0);
     const shown = page.jsonLd.find((d) => d['@type'] === 'Product');
-    expect(shown).toMatchObject({ name: api.name, sku: opensWith.sku, isVariantOf: { '@id': group['@id'] }, offers: { '@type': 'Offer', price: opensWith.price, priceCurrency: 'BGN' } });
+    expect(shown).toMatchObject({
+      name: api.name,
+      sku: opensWith.sku,
+      isVariantOf: { '@id': group['@id'] },
+      offers: { '@type': 'Offer', price: opensWith.price, priceCurrency: 'BGN' },
+    });
     for (const [i, v] of api.variants.entries()) {
       const variant = group.hasVariant[i];
       expect(variant).toMatchObject({ '@type': 'Product', sku: v.sku, name: `${api.name} – ${v.name}`, size: v.name });
@@ -147,16 +159,18 @@ describe('a product page as a crawler reads it', () => {
         itemCondition: 'https://schema.org/NewCondition',
       });
       // Delivery in Bulgaria from the shop's fees (5,90 to an office, 7,90 to an address; free from 100).
-      expect(variant.offers.shippingDetails).toEqual([5.9, 7.9].map((value) => ({
-        '@type': 'OfferShippingDetails',
-        shippingRate: { '@type': 'MonetaryAmount', value: v.price >= 100 ? 0 : value, currency: 'BGN' },
-        shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'BG' },
-        deliveryTime: {
-          '@type': 'ShippingDeliveryTime',
-          handlingTime: { '@type': 'QuantitativeValue', minValue: 0, maxValue: 1, unitCode: 'DAY' },
-          transitTime: { '@type': 'QuantitativeValue', minValue: 1, maxValue: 2, unitCode: 'DAY' },
-        },
-      })));
+      expect(variant.offers.shippingDetails).toEqual(
+        [5.9, 7.9].map((value) => ({
+          '@type': 'OfferShippingDetails',
+          shippingRate: { '@type': 'MonetaryAmount', value: v.price >= 100 ? 0 : value, currency: 'BGN' },
+          shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'BG' },
+          deliveryTime: {
+            '@type': 'ShippingDeliveryTime',
+            handlingTime: { '@type': 'QuantitativeValue', minValue: 0, maxValue: 1, unitCode: 'DAY' },
+            transitTime: { '@type': 'QuantitativeValue', minValue: 1, maxValue: 2, unitCode: 'DAY' },
+          },
+        })),
+      );
       expect(variant.offers.hasMerchantReturnPolicy).toEqual({
         '@type': 'MerchantReturnPolicy',
         applicableCountry: 'BG',
@@ -166,7 +180,9 @@ describe('a product page as a crawler reads it', () => {
         returnFees: 'https://schema.org/ReturnFeesCustomerResponsibility',
       });
     }
-    expect(group.hasVariant.map((v: { offers: { availability: string } }) => v.offers.availability)).toContain('https://schema.org/OutOfStock');
+    expect(group.hasVariant.map((v: { offers: { availability: string } }) => v.offers.availability)).toContain(
+      'https://schema.org/OutOfStock',
+    );
     const opening = api.variants.find((v: { stock: number }) => v.stock > 0);
     expect(page.meta('product:price:amount')).toBe(opening.price.toFixed(2));
     const crumbs = page.jsonLd.find((d) => d['@type'] === 'BreadcrumbList');
@@ -176,13 +192,25 @@ describe('a product page as a crawler reads it', () => {
 
   it('names a variant’s GTIN when it has one, and refuses a GTIN with a wrong check digit', async () => {
     const { product: api } = (await shop.browser().get('/api/products/vap-solo-triples')).body;
-    const bad = await admin.put(`/api/admin/products/${api.id}`, { variants: api.variants.map((v: object, i: number) => (i === 0 ? { ...v, gtin: '4006381333932' } : v)) });
+    const bad = await admin.put(`/api/admin/products/${api.id}`, {
+      variants: api.variants.map((v: object, i: number) => (i === 0 ? { ...v, gtin: '4006381333932' } : v)),
+    });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body.errors)).toContain(PRODUCT_DATA.gtinInvalid);
     for (const wrongLength of ['1234567', '12345678901', 'abcdefghijklm']) {
-      expect((await admin.put(`/api/admin/products/${api.id}`, { variants: [{ ...api.variants[0], gtin: wrongLength }, ...api.variants.slice(1)] })).status).toBe(400);
+      expect(
+        (
+          await admin.put(`/api/admin/products/${api.id}`, {
+            variants: [{ ...api.variants[0], gtin: wrongLength }, ...api.variants.slice(1)],
+          })
+        ).status,
+      ).toBe(400);
     }
-    await admin.put(`/api/admin/products/${api.id}`, { variants: api.variants.map((v: object, i: number) => (i === 0 ? { ...v, gtin: '4006381333931' } : v)) }).expect(200);
+    await admin
+      .put(`/api/admin/products/${api.id}`, {
+        variants: api.variants.map((v: object, i: number) => (i === 0 ? { ...v, gtin: '4006381333931' } : v)),
+      })
+      .expect(200);
     const page = parse((await crawl('/products/vap-solo-triples')).text);
     const group = page.jsonLd.find((d) => d['@type'] === 'ProductGroup');
     expect(group.hasVariant[0].gtin).toBe('4006381333931');
@@ -207,7 +235,11 @@ describe('a product page as a crawler reads it', () => {
     }
     expect(single).toBeDefined();
     const ld = parse((await crawl(`/products/${single.slug}`)).text).jsonLd.find((d) => d['@type'] === 'Product');
-    expect(ld).toMatchObject({ name: single.name, sku: single.variants[0].sku, offers: { '@type': 'Offer', price: single.variants[0].price, priceCurrency: 'BGN' } });
+    expect(ld).toMatchObject({
+      name: single.name,
+      sku: single.variants[0].sku,
+      offers: { '@type': 'Offer', price: single.variants[0].price, priceCurrency: 'BGN' },
+    });
     expect(ld.offers.hasMerchantReturnPolicy.merchantReturnDays).toBe(14);
     expect(ld.offers.shippingDetails).toHaveLength(2);
   });
@@ -217,7 +249,9 @@ describe('a product page as a crawler reads it', () => {
     await admin.put(`/api/admin/products/${api.id}`, { variants: api.variants.map((v: object) => ({ ...v, stock: 0 })) }).expect(200);
     const page = parse((await crawl('/products/vap-solo-triples')).text);
     const group = page.jsonLd.find((d) => d['@type'] === 'ProductGroup');
-    expect(group.hasVariant.map((v: { offers: { availability: string } }) => v.offers.availability)).toEqual(api.variants.map(() => 'https://schema.org/OutOfStock'));
+    expect(group.hasVariant.map((v: { offers: { availability: string } }) => v.offers.availability)).toEqual(
+      api.variants.map(() => 'https://schema.org/OutOfStock'),
+    );
     expect(page.body).toContain('Изчерпан');
     await admin.put(`/api/admin/products/${api.id}`, { variants: api.variants }).expect(200);
   });
@@ -241,7 +275,7 @@ describe('a product page as a crawler reads it', () => {
     expect(payload.settings.brand).toBe('VAP SOLO');
   });
 
-  it('answers 404 with the shop\'s 404 page for an unknown product and for a draft', async () => {
+  it("answers 404 with the shop's 404 page for an unknown product and for a draft", async () => {
     for (const url of ['/products/no-such-thing', '/products/chernova-skrita']) {
       const res = await crawl(url);
       expect(res.status).toBe(404);
@@ -268,9 +302,22 @@ describe('other catalogue pages', () => {
     expect(page.canonical).toBe(`${ORIGIN}/`);
     expect(page.meta('og:type')).toBe('website');
     const org = page.jsonLd.find((d) => d['@type'] === 'Organization');
-    expect(org).toMatchObject({ name: 'VAP SOLO', legalName: 'ВАП СОЛО ЕООД', url: `${ORIGIN}/`, logo: `${ORIGIN}/logo.png`, vatID: 'BG206123451', taxID: '206123451' });
+    expect(org).toMatchObject({
+      name: 'VAP SOLO',
+      legalName: 'ВАП СОЛО ЕООД',
+      url: `${ORIGIN}/`,
+      logo: `${ORIGIN}/logo.png`,
+      vatID: 'BG206123451',
+      taxID: '206123451',
+    });
     // From the legal identity („гр. София 1000, бул. „Витоша“ 1“).
-    expect(org.address).toEqual({ '@type': 'PostalAddress', streetAddress: 'бул. „Витоша“ 1', addressLocality: 'София', postalCode: '1000', addressCountry: 'BG' });
+    expect(org.address).toEqual({
+      '@type': 'PostalAddress',
+      streetAddress: 'бул. „Витоша“ 1',
+      addressLocality: 'София',
+      postalCode: '1000',
+      addressCountry: 'BG',
+    });
     // The logo is a real picture, at least 112×112, not the favicon.
     // (storefront/public is copied to the site's root by the build.)
     const logo = fs.readFileSync(path.join(__dirname, '../../storefront/public/logo.png'));
@@ -280,11 +327,13 @@ describe('other catalogue pages', () => {
     expect(page.body).toContain('product-card');
   });
 
-  it('shop and a category page: the list for the URL\'s filters and page, in the HTML', async () => {
+  it("shop and a category page: the list for the URL's filters and page, in the HTML", async () => {
     const all = await crawl('/products');
     expect(all.status).toBe(200);
     expect(parse(all.text).titles).toEqual(['Магазин | VAP SOLO']);
-    const { categories } = (await shop.browser().get('/api/categories')).body as { categories: Array<{ slug: string; name: string; productCount: number }> };
+    const { categories } = (await shop.browser().get('/api/categories')).body as {
+      categories: Array<{ slug: string; name: string; productCount: number }>;
+    };
     const category = categories.find((c) => c.productCount > 0)!;
     const api = (await shop.browser().get(`/api/products?category=${category.slug}&sort=name`)).body;
     const res = await crawl(`/products?category=${category.slug}&sort=name`);
@@ -293,8 +342,14 @@ describe('other catalogue pages', () => {
     expect(page.titles).toEqual([`${category.name} | VAP SOLO`]);
     expect(page.canonical).toBe(`${ORIGIN}/products?category=${category.slug}`);
     for (const p of api.products) expect(page.body).toContain(`href="/products/${p.slug}"`);
-    expect(JSON.parse(page.data!).products.products.map((p: { id: number }) => p.id)).toEqual(api.products.map((p: { id: number }) => p.id));
-    expect(page.jsonLd.find((d) => d['@type'] === 'BreadcrumbList').itemListElement.map((i: { name: string }) => i.name)).toEqual(['Начало', 'Магазин', category.name]);
+    expect(JSON.parse(page.data!).products.products.map((p: { id: number }) => p.id)).toEqual(
+      api.products.map((p: { id: number }) => p.id),
+    );
+    expect(page.jsonLd.find((d) => d['@type'] === 'BreadcrumbList').itemListElement.map((i: { name: string }) => i.name)).toEqual([
+      'Начало',
+      'Магазин',
+      category.name,
+    ]);
     expect((await crawl('/products?category=no-such-category')).status).toBe(404);
   });
 
@@ -339,7 +394,9 @@ describe('kept and compressed', () => {
     const { product: api } = (await shop.browser().get('/api/products/vap-solo-twins')).body;
     const before = parse((await crawl('/products/vap-solo-twins')).text);
     expect(before.meta('product:price:amount')).not.toBe('33.33');
-    await admin.put(`/api/admin/products/${api.id}`, { price: 33.33, variants: api.variants.map((v: object) => ({ ...v, price: null })) }).expect(200);
+    await admin
+      .put(`/api/admin/products/${api.id}`, { price: 33.33, variants: api.variants.map((v: object) => ({ ...v, price: null })) })
+      .expect(200);
     const after = parse((await crawl('/products/vap-solo-twins')).text);
     expect(after.meta('product:price:amount')).toBe('33.33');
     expect(after.jsonLd.find((d) => d['@type'] === 'ProductGroup').hasVariant[0].offers.price).toBe(33.33);
@@ -376,7 +433,9 @@ describe('the first paint of a rendered page', () => {
     expect(scripts[0]).toContain('localStorage.getItem("age-confirmed")==="yes"');
     expect(scripts[0]).toContain('document.documentElement.classList.add("age-confirmed")');
     // The page's inline scripts (this one and the app's boot) are allowed by their hashes, nothing wider.
-    const inline = [...res.text.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${crypto.createHash('sha256').update(m[1], 'utf8').digest('base64')}'`);
+    const inline = [...res.text.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+      (m) => `'sha256-${crypto.createHash('sha256').update(m[1], 'utf8').digest('base64')}'`,
+    );
     const scriptSrc = /(?:^|; )script-src ([^;]*)/.exec(res.headers['content-security-policy'])?.[1].split(' ');
     expect(scriptSrc).toEqual(["'self'", AGE_GATE_SCRIPT_SOURCE, APP_BOOT_SCRIPT_SOURCE]);
     for (const source of inline) expect(scriptSrc).toContain(source);
@@ -401,7 +460,7 @@ describe('the first paint of a rendered page', () => {
 });
 
 describe('the server entry', () => {
-  it('is the storefront\'s own source when there is no build (loaded through ts-jest)', async () => {
+  it("is the storefront's own source when there is no build (loaded through ts-jest)", async () => {
     const entry = loadEntry([SOURCE_ENTRY]);
     expect(entry).not.toBeNull();
     expect(entry!.pageNeeds('/cart')).toEqual({ render: 'client' });
@@ -417,8 +476,17 @@ describe('the server entry', () => {
     const { data } = parse((await crawl('/products')).text);
     const payload = JSON.parse(data!);
     // A shop page well over React's 12.8 KB "progressive chunk": long names, many categories.
-    payload.products.products = payload.products.products.map((p: { name: string }, i: number) => ({ ...p, name: `${p.name} ${'дълго име '.repeat(40)}${i}` }));
-    payload.categories = Array.from({ length: 40 }, (_, i) => ({ ...payload.categories[0], id: 1000 + i, slug: `kategoriya-${i}`, name: `Категория ${i}`, parentId: null }));
+    payload.products.products = payload.products.products.map((p: { name: string }, i: number) => ({
+      ...p,
+      name: `${p.name} ${'дълго име '.repeat(40)}${i}`,
+    }));
+    payload.categories = Array.from({ length: 40 }, (_, i) => ({
+      ...payload.categories[0],
+      id: 1000 + i,
+      slug: `kategoriya-${i}`,
+      name: `Категория ${i}`,
+      parentId: null,
+    }));
     const html = await entry.render(payload);
     expect(html.length).toBeGreaterThan(20_000);
     expect(html).not.toContain('<!--$?-->');
@@ -428,7 +496,10 @@ describe('the server entry', () => {
 
   it('without one, pages are the shell the browser renders, as before', async () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-shell-'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>VAP SOLO</title></head><body><div id="root"></div></body></html>');
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><title>VAP SOLO</title></head><body><div id="root"></div></body></html>',
+    );
     const shell = await makeShop({ storefrontDist: dist });
     try {
       const pages = storefrontPages(shell.config, { entry: null });
@@ -445,18 +516,29 @@ describe('the server entry', () => {
 });
 
 describe('the document', () => {
-  it('preloads the page\'s chunk and what it imports, not what the shell loads already', () => {
-    const template = parseTemplate('<html><head><title>x</title><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>')!;
+  it("preloads the page's chunk and what it imports, not what the shell loads already", () => {
+    const template = parseTemplate(
+      '<html><head><title>x</title><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>',
+    )!;
     template.chunks = {
       'index.html': { file: 'assets/index-1.js' },
       '_ProductPage-2.js': { file: 'assets/ProductPage-2.js', name: 'ProductPage', imports: ['index.html', '_Price-3.js'] },
       '_Price-3.js': { file: 'assets/Price-3.js', name: 'Price' },
       'src/pages/Home.tsx': { file: 'assets/Home-4.js', name: 'Home', imports: ['_Price-3.js'] },
     };
-    expect(chunkPreloads(template, 'src/pages/ProductPage.tsx')).toBe('<link rel="modulepreload" crossorigin href="/assets/ProductPage-2.js"><link rel="modulepreload" crossorigin href="/assets/Price-3.js">');
-    expect(chunkPreloads(template, 'src/pages/Home.tsx')).toBe('<link rel="modulepreload" crossorigin href="/assets/Home-4.js"><link rel="modulepreload" crossorigin href="/assets/Price-3.js">');
+    expect(chunkPreloads(template, 'src/pages/ProductPage.tsx')).toBe(
+      '<link rel="modulepreload" crossorigin href="/assets/ProductPage-2.js"><link rel="modulepreload" crossorigin href="/assets/Price-3.js">',
+    );
+    expect(chunkPreloads(template, 'src/pages/Home.tsx')).toBe(
+      '<link rel="modulepreload" crossorigin href="/assets/Home-4.js"><link rel="modulepreload" crossorigin href="/assets/Price-3.js">',
+    );
     expect(chunkPreloads(template, undefined)).toBe('');
-    const html = pageDocument(template, '<title>A | VAP SOLO</title><meta name="description" content="d"/><main>x</main>', { url: '/', origin: ORIGIN, settings: {} as never }, 'src/pages/Home.tsx');
+    const html = pageDocument(
+      template,
+      '<title>A | VAP SOLO</title><meta name="description" content="d"/><main>x</main>',
+      { url: '/', origin: ORIGIN, settings: {} as never },
+      'src/pages/Home.tsx',
+    );
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html).toContain('<title>A | VAP SOLO</title><meta name="description" content="d"/>\n  </head>');
     expect(html).toContain('<div id="root"><main>x</main></div><script type="application/json" id="__DATA__">');
@@ -466,7 +548,10 @@ describe('the document', () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-css-'));
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'assets', 'index-5.css'), ':root{--brand:#5b21b6}');
-    fs.writeFileSync(path.join(dist, 'index.html'), '<html><head><link rel="stylesheet" crossorigin href="/assets/index-5.css"></head><body><div id="root"></div></body></html>');
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<html><head><link rel="stylesheet" crossorigin href="/assets/index-5.css"></head><body><div id="root"></div></body></html>',
+    );
     const template = loadTemplate(dist)!;
     expect(template.head).toContain('<style>:root{--brand:#5b21b6}</style>');
     expect(template.head).not.toContain('<link rel="stylesheet"');
@@ -475,7 +560,9 @@ describe('the document', () => {
 
 describe('the app of a rendered page', () => {
   it('is asked for after the page has loaded: no script or chunk preload in the head, the list read by the boot script', () => {
-    const template = parseTemplate('<html><head><title>x</title><script type="module" crossorigin src="/assets/index-1.js"></script><link rel="modulepreload" crossorigin href="/assets/settings-9.js"><style>main{}</style></head><body><div id="root"></div></body></html>')!;
+    const template = parseTemplate(
+      '<html><head><title>x</title><script type="module" crossorigin src="/assets/index-1.js"></script><link rel="modulepreload" crossorigin href="/assets/settings-9.js"><style>main{}</style></head><body><div id="root"></div></body></html>',
+    )!;
     template.chunks = { 'src/pages/ProductPage.tsx': { file: 'assets/ProductPage-2.js', name: 'ProductPage' } };
     const app = '<link rel="preload" href="/uploads/a.webp" as="image" fetchPriority="high"/><title>A | VAP SOLO</title><main>x</main>';
     const html = pageDocument(template, app, { url: '/products/a', origin: ORIGIN, settings: {} as never }, 'src/pages/ProductPage.tsx');

@@ -41,7 +41,9 @@ const mailsTo = (to: RegExp) => fs.readdirSync(outboxDir).filter((f) => to.test(
 async function settled(recipient: string, decisions: number, to: RegExp) {
   const key = `order-mail:${normalizeEmailKey(recipient)}`;
   for (let i = 0; i < 200; i++) {
-    const row = await Order.knex()('throttles').where({ key: throttleKey(key) }).first();
+    const row = await Order.knex()('throttles')
+      .where({ key: throttleKey(key) })
+      .first();
     if (row && Number(row.hits) >= decisions) break;
     await new Promise((r) => setTimeout(r, 25));
   }
@@ -70,7 +72,10 @@ describe('a stranger mailing someone through guest orders', () => {
     for (let i = 0; i < ORDER_MAILS_PER_RECIPIENT + 3; i++) ids.push((await orderFor(await guest(), victim)).id);
     const withheld = ids.slice(ORDER_MAILS_PER_RECIPIENT);
     // Staff see why in the order's history.
-    for (const id of withheld) expect((await admin.get(`/api/admin/orders/${id}`)).body.events.map((e: { note: string }) => e.note)).toContain(GUEST_ORDER.confirmationWithheld);
+    for (const id of withheld)
+      expect((await admin.get(`/api/admin/orders/${id}`)).body.events.map((e: { note: string }) => e.note)).toContain(
+        GUEST_ORDER.confirmationWithheld,
+      );
     expect((await admin.put(`/api/admin/orders/${withheld[0]}`, { status: 'confirmed' })).status).toBe(200);
     expect((await admin.put(`/api/admin/orders/${withheld[1]}`, { status: 'cancelled' })).status).toBe(200);
     expect((await admin.put(`/api/admin/orders/${withheld[2]}`, { status: 'confirmed' })).status).toBe(200);
@@ -84,7 +89,8 @@ describe('a stranger mailing someone through guest orders', () => {
   it('a guest whose order moves through every status hears of each', async () => {
     const admin = await shop.signedIn('admin');
     const { id } = await orderFor(await guest(), 'istinski@example.bg');
-    for (const status of ['confirmed', 'shipped', 'delivered']) expect((await admin.put(`/api/admin/orders/${id}`, { status, trackingNumber: '1055000001' })).status).toBe(200);
+    for (const status of ['confirmed', 'shipped', 'delivered'])
+      expect((await admin.put(`/api/admin/orders/${id}`, { status, trackingNumber: '1055000001' })).status).toBe(200);
     const to = /To: istinski@example\.bg\r\n/i;
     for (let i = 0; i < 200 && mailsTo(to) < 4; i++) await new Promise((r) => setTimeout(r, 25));
     expect(mailsTo(to)).toBe(4);

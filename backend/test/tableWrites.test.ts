@@ -32,7 +32,11 @@ beforeEach(() => {
 describe('writeOf reads the builder', () => {
   it('names the target table and the kind of write', () => {
     expect(writeOf(knex('orders').insert({ note: 'a' }) as any)).toEqual({ table: 'orders', kind: 'insert', stockOnly: false });
-    expect(writeOf(knex('orders').where({ id: 1 }).update({ note: 'b' }) as any)).toEqual({ table: 'orders', kind: 'update', stockOnly: false });
+    expect(writeOf(knex('orders').where({ id: 1 }).update({ note: 'b' }) as any)).toEqual({
+      table: 'orders',
+      kind: 'update',
+      stockOnly: false,
+    });
     expect(writeOf(knex('orders').where({ id: 1 }).del() as any)).toEqual({ table: 'orders', kind: 'delete', stockOnly: false });
     expect(writeOf(knex({ o: 'orders' }).where({ id: 1 }).del() as any)?.table).toBe(EVERY_TABLE);
     expect(writeOf(knex('orders as o').where({ id: 1 }).del() as any)?.table).toBe('orders');
@@ -47,12 +51,48 @@ describe('writeOf reads the builder', () => {
 
   it("tells Objection's increment and decrement of stock (a raw `?? - ?` beside the update time) as a change of stock alone", () => {
     const move = (column: string, sign: '+' | '-') => knex.raw(`?? ${sign} ?`, [column, 2]);
-    expect(writeOf(knex('variants').where({ id: 1 }).update({ updated_at: 'now', stock: move('stock', '-') }) as any)?.stockOnly).toBe(true);
-    expect(writeOf(knex('variants').where({ id: 1 }).update({ stock: move('stock', '+') }) as any)?.stockOnly).toBe(true);
-    expect(writeOf(knex('variants').where({ id: 1 }).update({ stock: move('price', '-') }) as any)?.stockOnly).toBe(false);
-    expect(writeOf(knex('variants').where({ id: 1 }).update({ stock: move('stock', '-'), price: 5 }) as any)?.stockOnly).toBe(false);
-    expect(writeOf(knex('variants').where({ id: 1 }).update({ stock: knex.raw('?? * ?', ['stock', 2]) }) as any)?.stockOnly).toBe(false);
-    expect(writeOf(knex('variants').where({ id: 1 }).update({ price: move('price', '-') }) as any)?.stockOnly).toBe(false);
+    expect(
+      writeOf(
+        knex('variants')
+          .where({ id: 1 })
+          .update({ updated_at: 'now', stock: move('stock', '-') }) as any,
+      )?.stockOnly,
+    ).toBe(true);
+    expect(
+      writeOf(
+        knex('variants')
+          .where({ id: 1 })
+          .update({ stock: move('stock', '+') }) as any,
+      )?.stockOnly,
+    ).toBe(true);
+    expect(
+      writeOf(
+        knex('variants')
+          .where({ id: 1 })
+          .update({ stock: move('price', '-') }) as any,
+      )?.stockOnly,
+    ).toBe(false);
+    expect(
+      writeOf(
+        knex('variants')
+          .where({ id: 1 })
+          .update({ stock: move('stock', '-'), price: 5 }) as any,
+      )?.stockOnly,
+    ).toBe(false);
+    expect(
+      writeOf(
+        knex('variants')
+          .where({ id: 1 })
+          .update({ stock: knex.raw('?? * ?', ['stock', 2]) }) as any,
+      )?.stockOnly,
+    ).toBe(false);
+    expect(
+      writeOf(
+        knex('variants')
+          .where({ id: 1 })
+          .update({ price: move('price', '-') }) as any,
+      )?.stockOnly,
+    ).toBe(false);
   });
 
   it('counts reads as no write and a raw statement it cannot read as a write to every table', () => {
@@ -75,7 +115,10 @@ describe('caches watching writes', () => {
     expect(map.get('k')).toBe(1);
     await knex('variants').where({ id: 1 }).decrement('stock', 1);
     expect(map.get('k')).toBeUndefined();
-    expect(told).toEqual([[{ table: 'orders', kind: 'insert', stockOnly: false }], [{ table: 'variants', kind: 'update', stockOnly: true }]]);
+    expect(told).toEqual([
+      [{ table: 'orders', kind: 'insert', stockOnly: false }],
+      [{ table: 'variants', kind: 'update', stockOnly: true }],
+    ]);
   });
 
   it('drops again when a transaction ends, and tells only a committed one', async () => {
@@ -133,7 +176,9 @@ describe('a raw statement with declared writes', () => {
     const variants = new KeptMap<string, number>({ max: 10 }).dropOn(writes, tables('variants'));
     orders.keep('n', 1, orders.generation);
     variants.keep('n', 1, variants.generation);
-    await declareWrites(knex.raw('insert into orders (note) values (?)', ['declared']), [{ table: 'orders', kind: 'insert', stockOnly: false }]);
+    await declareWrites(knex.raw('insert into orders (note) values (?)', ['declared']), [
+      { table: 'orders', kind: 'insert', stockOnly: false },
+    ]);
     expect(orders.get('n')).toBeUndefined();
     expect(variants.get('n')).toBe(1);
     expect(told).toEqual([[{ table: 'orders', kind: 'insert', stockOnly: false }]]);

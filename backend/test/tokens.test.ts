@@ -22,7 +22,8 @@ afterAll(async () => {
   fs.rmSync(outboxDir, { recursive: true, force: true });
 });
 
-const codeFor = (secret: string, offset = 0) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offset });
+const codeFor = (secret: string, offset = 0) =>
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offset });
 const bearer = (token: string) => ({
   get: (url: string) => shop.browser().agent.get(url).set('authorization', `Bearer ${token}`),
   put: (url: string, body: object) => shop.browser().agent.put(url).set('authorization', `Bearer ${token}`).send(body),
@@ -113,7 +114,7 @@ describe('revocation', () => {
     expect((await bearer(t.token).get('/api/cart')).status).toBe(401);
   });
 
-  it('an admin setting a new password for a user revokes that user\'s tokens', async () => {
+  it("an admin setting a new password for a user revokes that user's tokens", async () => {
     const u = await shop.user();
     const b = shop.browser();
     await b.signIn(u.email, u.password);
@@ -153,7 +154,9 @@ describe('expiry and last use', () => {
   it('answers 401 once expired, and the list shows it as expired', async () => {
     const b = await shop.signedIn();
     const t = await newToken(b);
-    await ApiToken.query().patch({ expiresAt: new Date(Date.now() - 1000).toISOString() } as Partial<ApiToken>).findById(t.id);
+    await ApiToken.query()
+      .patch({ expiresAt: new Date(Date.now() - 1000).toISOString() } as Partial<ApiToken>)
+      .findById(t.id);
     const res = await bearer(t.token).get('/api/auth/me');
     expect([res.status, res.body.message]).toEqual([401, API.tokenExpired]);
     const listed = (await b.get('/api/account/tokens')).body.tokens.find((x: { id: number }) => x.id === t.id);
@@ -179,7 +182,9 @@ describe('expiry and last use', () => {
     expect((await ApiToken.query().findById(t.id))!.lastUsedAt).toBe(first);
     // A minute later the next use is recorded again.
     const earlier = new Date(Date.now() - 61_000).toISOString();
-    await ApiToken.query().patch({ lastUsedAt: earlier } as Partial<ApiToken>).findById(t.id);
+    await ApiToken.query()
+      .patch({ lastUsedAt: earlier } as Partial<ApiToken>)
+      .findById(t.id);
     await bearer(t.token).get('/api/auth/me').expect(200);
     expect((await ApiToken.query().findById(t.id))!.lastUsedAt! > earlier).toBe(true);
     const listed = (await b.get('/api/account/tokens')).body.tokens.find((x: { id: number }) => x.id === t.id);

@@ -7,7 +7,8 @@ import { saveSettings } from '../src/modules/settings/service';
 
 const shop = shopForThisFile();
 
-const codeFor = (secret: string, offset = 0) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offset });
+const codeFor = (secret: string, offset = 0) =>
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offset });
 /** A code is taken once: after the one that turned two-factor on, the next time step's code
  *  (accepted with one step of clock drift) is the next one to use. */
 const nextCodeFor = (secret: string) => codeFor(secret, 30_000);

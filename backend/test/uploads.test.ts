@@ -37,7 +37,12 @@ function tinyPng(width = 1, height = 1): Buffer {
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   const idat = zlib.deflateSync(Buffer.from([0, 255, 0, 0]));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', idat),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 const upload = (b: Browser, buf: Buffer, name: string, field = 'file') =>
@@ -51,11 +56,15 @@ describe('image uploads', () => {
     // A PNG is kept as WebP (transparency kept, a fraction of the size).
     expect(res.body.url).toMatch(/^\/uploads\/[0-9a-f-]{36}\.webp$/);
     expect(fs.existsSync(path.join(shop.config.uploadDir, path.basename(res.body.url)))).toBe(true);
-    const served = await shop.browser().get(res.body.url).buffer(true).parse((r, cb) => {
-      const parts: Buffer[] = [];
-      r.on('data', (c: Buffer) => parts.push(c));
-      r.on('end', () => cb(null, Buffer.concat(parts)));
-    });
+    const served = await shop
+      .browser()
+      .get(res.body.url)
+      .buffer(true)
+      .parse((r, cb) => {
+        const parts: Buffer[] = [];
+        r.on('data', (c: Buffer) => parts.push(c));
+        r.on('end', () => cb(null, Buffer.concat(parts)));
+      });
     expect(served.status).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
@@ -82,7 +91,11 @@ describe('image uploads', () => {
     expect(tooBig.body.message).toBe(`Файлът е твърде голям (над ${UPLOAD_MAX_MB} MB).`);
     // Right magic bytes, nothing an image decoder can read: a 400, nothing stored.
     const before = fs.readdirSync(shop.config.uploadDir).length;
-    const broken = await upload(admin, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('not really a jpeg')]), 'broken.jpg');
+    const broken = await upload(
+      admin,
+      Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('not really a jpeg')]),
+      'broken.jpg',
+    );
     expect(broken.status).toBe(400);
     expect(broken.body.message).toBe(API.uploadUnreadable);
     expect(fs.readdirSync(shop.config.uploadDir).length).toBe(before);
@@ -103,7 +116,10 @@ describe('image uploads', () => {
     const [w, h] = [4032, 3024];
     const photo = await sharp(crypto.randomBytes(w * h * 3), { raw: { width: w, height: h, channels: 3 } })
       .jpeg({ quality: 75 })
-      .withExif({ IFD0: { Make: 'TestPhone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '42/1 41/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '23/1 19/1 0/1' } })
+      .withExif({
+        IFD0: { Make: 'TestPhone' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '42/1 41/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '23/1 19/1 0/1' },
+      })
       .withMetadata({ orientation: 6 })
       .toBuffer();
     const sent = await sharp(photo).metadata();
@@ -145,7 +161,13 @@ describe('image uploads', () => {
   });
 
   it('serve nothing outside the upload folder and 404 for missing files', async () => {
-    for (const url of ['/uploads/../package.json', '/uploads/%2e%2e/package.json', '/uploads/.hidden.png', '/uploads/missing.png', '/uploads/x.txt']) {
+    for (const url of [
+      '/uploads/../package.json',
+      '/uploads/%2e%2e/package.json',
+      '/uploads/.hidden.png',
+      '/uploads/missing.png',
+      '/uploads/x.txt',
+    ]) {
       const res = await shop.browser().get(url);
       expect(res.status).toBe(404);
     }

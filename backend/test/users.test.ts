@@ -33,12 +33,19 @@ describe('who may call the users API', () => {
 
 describe('the spec dialect', () => {
   it('creates a user from the user object or { user } and answers 201 with the message', async () => {
-    const res = await admin.post('/api/admin/users/create', { email: 'New.One@Example.bg', password: 'dobra-parola', firstName: 'Нов', lastName: 'Клиент' });
+    const res = await admin.post('/api/admin/users/create', {
+      email: 'New.One@Example.bg',
+      password: 'dobra-parola',
+      firstName: 'Нов',
+      lastName: 'Клиент',
+    });
     expect(res.status).toBe(201);
     expect(res.body.message).toBe(API.userCreated);
     expect(res.body.user).toMatchObject({ email: 'new.one@example.bg', role: 'customer', firstName: 'Нов' });
     noSecrets(res.body);
-    const wrapped = await admin.post('/api/admin/users/create', { user: { email: 'wrapped@example.bg', password: 'dobra-parola', role: 'admin' } });
+    const wrapped = await admin.post('/api/admin/users/create', {
+      user: { email: 'wrapped@example.bg', password: 'dobra-parola', role: 'admin' },
+    });
     expect(wrapped.status).toBe(201);
     expect(wrapped.body.user.role).toBe('admin');
   });
@@ -65,7 +72,9 @@ describe('the spec dialect', () => {
 
     const found = await admin.get('/api/admin/users?search=' + encodeURIComponent('иван'));
     expect(found.body.users.map((u: any) => u.email)).toContain('ivan.petrov@example.bg');
-    expect(found.body.users.every((u: any) => /иван/i.test(`${u.firstName} ${u.lastName} ${u.email}`) || u.email.includes('ivan'))).toBe(true);
+    expect(found.body.users.every((u: any) => /иван/i.test(`${u.firstName} ${u.lastName} ${u.email}`) || u.email.includes('ivan'))).toBe(
+      true,
+    );
     const byEmailPart = await admin.get('/api/admin/users?search=MARIA');
     expect(byEmailPart.body.users.map((u: any) => u.email)).toEqual(['maria@example.bg']);
 
@@ -77,11 +86,14 @@ describe('the spec dialect', () => {
     expect(byName).toEqual([...byName].sort((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)));
   });
 
-  it.each(['sort=password', 'limit=0', 'limit=-5', 'limit=101', 'limit=abc', 'page=0', 'page=x', 'limit=1&limit=2'])('answers 400 to %s', async (q) => {
-    const res = await admin.get(`/api/admin/users?${q}`);
-    expect(res.status).toBe(400);
-    expect(typeof res.body.message).toBe('string');
-  });
+  it.each(['sort=password', 'limit=0', 'limit=-5', 'limit=101', 'limit=abc', 'page=0', 'page=x', 'limit=1&limit=2'])(
+    'answers 400 to %s',
+    async (q) => {
+      const res = await admin.get(`/api/admin/users?${q}`);
+      expect(res.status).toBe(400);
+      expect(typeof res.body.message).toBe('string');
+    },
+  );
 
   it('reads, updates and deletes one user; 404 for unknown, 400 for a bad id', async () => {
     const u = await shop.user();
@@ -126,7 +138,9 @@ describe('the spec dialect', () => {
 
 describe('the react-admin dialect', () => {
   it('lists as an array with Content-Range, filters and sorts', async () => {
-    const res = await admin.get('/api/admin/users?sort=' + encodeURIComponent('["email","ASC"]') + '&range=[0,1]&filter=' + encodeURIComponent('{"role":"customer"}'));
+    const res = await admin.get(
+      '/api/admin/users?sort=' + encodeURIComponent('["email","ASC"]') + '&range=[0,1]&filter=' + encodeURIComponent('{"role":"customer"}'),
+    );
     expect(res.status).toBe(200);
     expect(Array.isArray(res.body)).toBe(true);
     expect(res.body).toHaveLength(2);

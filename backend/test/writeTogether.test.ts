@@ -31,9 +31,15 @@ test('three inserts into two tables answer their own ids, in one statement on Po
   const statements = await countStatements(async () => {
     answers = await knex.transaction((trx) =>
       writeTogether(trx, [
-        trx('notifications').insert({ type: 'order', message: 'Първа', link: '', isRead: false, createdAt: new Date().toISOString() }).returning(['id', 'message']),
-        trx('throttles').insert({ key: 'together-test', hits: 3, resetAt: Date.now() + 60_000 }).returning('key'),
-        trx('notifications').insert({ type: 'order', message: 'Втора', link: '', isRead: false, createdAt: new Date().toISOString() }).returning(['id', 'message']),
+        trx('notifications')
+          .insert({ type: 'order', message: 'Първа', link: '', isRead: false, createdAt: new Date().toISOString() })
+          .returning(['id', 'message']),
+        trx('throttles')
+          .insert({ key: 'together-test', hits: 3, resetAt: Date.now() + 60_000 })
+          .returning('key'),
+        trx('notifications')
+          .insert({ type: 'order', message: 'Втора', link: '', isRead: false, createdAt: new Date().toISOString() })
+          .returning(['id', 'message']),
       ]),
     );
   });
@@ -43,7 +49,10 @@ test('three inserts into two tables answer their own ids, in one statement on Po
   expect(answers[0][0].message).toBe('Първа');
   expect(answers[1][0].key).toBe('together-test');
   expect(answers[2][0].message).toBe('Втора');
-  const stored = await knex('notifications').whereIn('id', [answers[0][0].id, answers[2][0].id] as number[]).orderBy('id').pluck('message');
+  const stored = await knex('notifications')
+    .whereIn('id', [answers[0][0].id, answers[2][0].id] as number[])
+    .orderBy('id')
+    .pluck('message');
   expect(stored).toEqual(['Първа', 'Втора']);
   expect(Number((await knex('throttles').where({ key: 'together-test' }).first('hits')).hits)).toBe(3);
 });
@@ -54,8 +63,12 @@ test('a failing insert leaves none of the others inside its transaction', async 
   await expect(
     knex.transaction((trx) =>
       writeTogether(trx, [
-        trx('notifications').insert({ type: 'order', message: 'Не остава', link: '', isRead: false, createdAt: new Date().toISOString() }).returning('id'),
-        trx('notifications').insert({ type: 'order', message: null, link: '', isRead: false, createdAt: new Date().toISOString() }).returning('id'),
+        trx('notifications')
+          .insert({ type: 'order', message: 'Не остава', link: '', isRead: false, createdAt: new Date().toISOString() })
+          .returning('id'),
+        trx('notifications')
+          .insert({ type: 'order', message: null, link: '', isRead: false, createdAt: new Date().toISOString() })
+          .returning('id'),
       ]),
     ),
     // Not `.toThrow()`: the driver's error class comes from another realm than the test's Error.
@@ -69,12 +82,18 @@ test('composed rows come back as models with their ids, and a kept count of that
   expect(counts).toBeDefined();
   const generation = counts?.generation;
   const { made } = await knex.transaction((trx) =>
-    insertComposedTogether(trx, Notification.composedInserts(trx, [
-      { type: 'order', message: 'Модел 1', link: '', isRead: false },
-      { type: 'contact', message: 'Модел 2', link: '', isRead: false },
-    ])),
+    insertComposedTogether(
+      trx,
+      Notification.composedInserts(trx, [
+        { type: 'order', message: 'Модел 1', link: '', isRead: false },
+        { type: 'contact', message: 'Модел 2', link: '', isRead: false },
+      ]),
+    ),
   );
-  expect(made.map((m) => [m instanceof Notification, typeof m.id, m.message])).toEqual([[true, 'number', 'Модел 1'], [true, 'number', 'Модел 2']]);
+  expect(made.map((m) => [m instanceof Notification, typeof m.id, m.message])).toEqual([
+    [true, 'number', 'Модел 1'],
+    [true, 'number', 'Модел 2'],
+  ]);
   expect(made[1].id).not.toBe(made[0].id);
   expect((await Notification.query().findById(made[1].id))?.type).toBe('contact');
   expect(counts?.generation).not.toBe(generation);
@@ -82,11 +101,15 @@ test('composed rows come back as models with their ids, and a kept count of that
 
 test('an update goes with the inserts and answers its rows', async () => {
   const knex = Notification.knex();
-  const [{ id }] = await knex('notifications').insert({ type: 'order', message: 'Преди', link: '', isRead: false, createdAt: new Date().toISOString() }).returning('id');
+  const [{ id }] = await knex('notifications')
+    .insert({ type: 'order', message: 'Преди', link: '', isRead: false, createdAt: new Date().toISOString() })
+    .returning('id');
   const answers = await knex.transaction((trx) =>
     writeTogether(trx, [
       trx('notifications').where({ id }).update({ message: 'След' }).returning(['id', 'message']),
-      trx('notifications').insert({ type: 'order', message: 'Нова', link: '', isRead: false, createdAt: new Date().toISOString() }).returning('id'),
+      trx('notifications')
+        .insert({ type: 'order', message: 'Нова', link: '', isRead: false, createdAt: new Date().toISOString() })
+        .returning('id'),
     ]),
   );
   expect(answers[0]).toEqual([{ id, message: 'След' }]);
@@ -103,8 +126,15 @@ test('a stock take written together is heard as a stock move: the kept products 
   const stock = facts!.stock.generation;
   const [taken] = await knex.transaction((trx) =>
     writeTogether(trx, [
-      trx('variants').where('id', triples.variant).where('stock', '>=', 2).decrement('stock', 2).update({ updatedAt: new Date().toISOString() }).returning('stock'),
-      trx('notifications').insert({ type: 'low_stock', message: 'Склад', link: '', isRead: false, createdAt: new Date().toISOString() }).returning('id'),
+      trx('variants')
+        .where('id', triples.variant)
+        .where('stock', '>=', 2)
+        .decrement('stock', 2)
+        .update({ updatedAt: new Date().toISOString() })
+        .returning('stock'),
+      trx('notifications')
+        .insert({ type: 'low_stock', message: 'Склад', link: '', isRead: false, createdAt: new Date().toISOString() })
+        .returning('id'),
     ]),
   );
   expect(taken).toHaveLength(1);

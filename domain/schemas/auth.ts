@@ -24,7 +24,10 @@ export const registerInput = input(
   { ignore: FORM_EXTRAS },
 );
 
-export const loginInput = input({ email: email({ required: true, message: API.wrongCredentials }), password: givenPassword }, { ignore: FORM_EXTRAS });
+export const loginInput = input(
+  { email: email({ required: true, message: API.wrongCredentials }), password: givenPassword },
+  { ignore: FORM_EXTRAS },
+);
 
 /** A code from the authenticator app or a backup code. */
 export const twoFactorCodeInput = input({ code: text(20, { min: 1, required: true, message: API.twoFactorWrongCode }) });

@@ -28,7 +28,10 @@ const lineFields = {
 export const cartLines = list(input(lineFields, { ignore: LINE_READ_OUTS }), { max: CART_LINES_MAX });
 
 /** A guest's cookie lines keep their own (time-based) id, so a preview can be matched back. */
-const guestLines = list(input({ ...lineFields, id: number({ min: 0 }) }, { ignore: LINE_READ_OUTS.filter((k) => k !== 'id') }), { max: 100, required: true });
+const guestLines = list(input({ ...lineFields, id: number({ min: 0 }) }, { ignore: LINE_READ_OUTS.filter((k) => k !== 'id') }), {
+  max: 100,
+  required: true,
+});
 
 /** POST /cart/preview. */
 export const cartPreviewInput = input({ items: guestLines });

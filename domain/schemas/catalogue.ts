@@ -3,8 +3,20 @@
 import { API, PRODUCT_DATA } from '../messages';
 import { GTIN_MAX, isValidGtin } from '../gtin';
 import {
-  FLAVOUR_LIST_MAX, NAME_MAX, PAGE_SIZE_MAX, PRICE_MAX, PRODUCT_SORTS, PRODUCT_STATUSES, SKU_MAX, SLUG_MAX, STOCK_MAX, TEXT_MAX,
-  TANK_COUNT_MAX, TITLE_MAX, URL_MAX, VOLUME_MAX_ML,
+  FLAVOUR_LIST_MAX,
+  NAME_MAX,
+  PAGE_SIZE_MAX,
+  PRICE_MAX,
+  PRODUCT_SORTS,
+  PRODUCT_STATUSES,
+  SKU_MAX,
+  SLUG_MAX,
+  STOCK_MAX,
+  TEXT_MAX,
+  TANK_COUNT_MAX,
+  TITLE_MAX,
+  URL_MAX,
+  VOLUME_MAX_ML,
 } from '../limits';
 import { PRODUCT_KINDS } from '../productKinds';
 import { PRODUCT_WEIGHT_MAX_GRAMS } from '../couriers';
@@ -18,7 +30,12 @@ export const IMAGE_URL_PATTERN = /^(\/uploads\/[\w./-]+|https?:\/\/\S+)$/;
 /** An attribute value: a string or `{ value }`, not blank, up to NAME_MAX characters. */
 const attributeValue = z.custom<string | { id?: number; value: string }>(
   (v) => {
-    const value = typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as { value?: unknown }).value === 'string' ? (v as { value: string }).value : null;
+    const value =
+      typeof v === 'string'
+        ? v
+        : v && typeof v === 'object' && typeof (v as { value?: unknown }).value === 'string'
+          ? (v as { value: string }).value
+          : null;
     return value !== null && value.trim() !== '' && value.length <= NAME_MAX;
   },
   { error: API.invalidValue },
@@ -59,11 +76,17 @@ const productFields = <R extends boolean>(required: R) => ({
     { max: 100 },
   ),
   attributes: list(
-    input({ name: text(NAME_MAX, { min: 1, required: true }), values: list(attributeValue, { max: 100, required: true }) }, { ignore: ['id'] }),
+    input(
+      { name: text(NAME_MAX, { min: 1, required: true }), values: list(attributeValue, { max: 100, required: true }) },
+      { ignore: ['id'] },
+    ),
     { max: 20 },
   ),
   images: list(
-    input({ url: text(URL_MAX, { min: 1, required: true, pattern: IMAGE_URL_PATTERN }), alt: text(200) }, { ignore: ['id', 'position', 'productId'] }),
+    input(
+      { url: text(URL_MAX, { min: 1, required: true, pattern: IMAGE_URL_PATTERN }), alt: text(200) },
+      { ignore: ['id', 'position', 'productId'] },
+    ),
     { max: 20 },
   ),
 });
@@ -105,7 +128,10 @@ export type CategoryInput = z.infer<typeof categoryInput>;
 export const categoryChangeInput = input(categoryFields(false), { ignore: CATEGORY_READ_ONLY });
 export type CategoryChange = z.infer<typeof categoryChangeInput>;
 /** The spec's update names its fields differently. */
-export const categorySpecChangeInput = input({ categoryName: text(NAME_MAX, { min: 1 }), parentCategoryId: int({ min: 1, nullable: true }) });
+export const categorySpecChangeInput = input({
+  categoryName: text(NAME_MAX, { min: 1 }),
+  parentCategoryId: int({ min: 1, nullable: true }),
+});
 
 /** A reusable flavour list (admin: Вкусове): its name and the flavours, one per entry; and its
  *  change (PUT: nothing required). */

@@ -56,7 +56,10 @@ export const checkoutInput = input(checkoutFields(false), { ignore: PRICE_LIKE }
 export const officeCheckoutInput = input(checkoutFields(true), { ignore: PRICE_LIKE });
 
 /** An order staff take by phone: the customer confirms age and terms aloud. */
-export const phoneOrderInput = input({ ...checkoutFields(false), termsAccepted: bool(), staffNote: text(TEXT_MAX) }, { ignore: [...PRICE_LIKE, 'id'] });
+export const phoneOrderInput = input(
+  { ...checkoutFields(false), termsAccepted: bool(), staffNote: text(TEXT_MAX) },
+  { ignore: [...PRICE_LIKE, 'id'] },
+);
 
 /** POST /checkout/quote: the lines (a guest's), the delivery method, a code and the e-mail it is for. */
 export const quoteInput = input({

@@ -110,7 +110,11 @@ export function text<const P extends TextRule = {}>(max: number, rule: P = {} as
 export function email<const P extends Presence = {}>(rule: P = {} as P): FieldOf<string, P> {
   const bad = say(rule, API.invalidEmail);
   // isEmailAddress checks the length before its pattern: a megabyte never reaches the pattern.
-  const s = z.string({ error: wrongKind(rule, API.invalidEmail) }).trim().toLowerCase().refine(isEmailAddress, { error: bad });
+  const s = z
+    .string({ error: wrongKind(rule, API.invalidEmail) })
+    .trim()
+    .toLowerCase()
+    .refine(isEmailAddress, { error: bad });
   return field(s, rule, true) as FieldOf<string, P>;
 }
 
@@ -137,7 +141,9 @@ export function number<const P extends NumberRule = {}>(rule: P = {} as P): Fiel
 
 /** A whole number. */
 export function int<const P extends NumberRule = {}>(rule: P = {} as P): FieldOf<number, P> {
-  const whole = z.number({ error: wrongKind(rule, API.mustBeNumber) }).refine(Number.isInteger, { error: say(rule, API.mustBeInteger), abort: true });
+  const whole = z
+    .number({ error: wrongKind(rule, API.mustBeNumber) })
+    .refine(Number.isInteger, { error: say(rule, API.mustBeInteger), abort: true });
   const n = z.preprocess(asNumber, bounded(whole, rule));
   return field(n, rule, true) as FieldOf<number, P>;
 }
@@ -156,7 +162,7 @@ export function readMoney(v: unknown): number | undefined {
 export function money<const P extends NumberRule = {}>(rule: P = {} as P): FieldOf<number, P> {
   const amount = bounded(z.number({ error: wrongKind(rule, API.invalidMoney) }), rule);
   // Absent and null stay what they are (the field says so); anything unreadable is NaN, refused.
-  const m = z.preprocess((v) => (v === undefined || v === null ? v : readMoney(v) ?? NaN), amount.transform(toMinor));
+  const m = z.preprocess((v) => (v === undefined || v === null ? v : (readMoney(v) ?? NaN)), amount.transform(toMinor));
   return field(m, rule, true) as FieldOf<number, P>;
 }
 
@@ -170,7 +176,10 @@ export function bool<const P extends Presence = {}>(rule: P = {} as P): FieldOf<
 }
 
 /** One of the given strings. */
-export function oneOf<const V extends readonly string[], const P extends Presence = {}>(values: V, rule: P = {} as P): FieldOf<V[number], P> {
+export function oneOf<const V extends readonly string[], const P extends Presence = {}>(
+  values: V,
+  rule: P = {} as P,
+): FieldOf<V[number], P> {
   const e = z.enum(values as unknown as [string, ...string[]], { error: wrongKind(rule, API.oneOf(values)) });
   return field(e, rule, true) as FieldOf<V[number], P>;
 }
@@ -204,7 +213,10 @@ export interface ObjectRule extends Presence {
 }
 
 /** A read-only field a client echoes back: accepted whatever it holds, and dropped. */
-const echo = z.unknown().transform((): undefined => undefined).optional();
+const echo = z
+  .unknown()
+  .transform((): undefined => undefined)
+  .optional();
 
 /** The shape with the echoes named in `ignore` as fields of their own (a field of the shape wins
  *  over one). Typed as the shape alone: an echo is never part of what the route gets. */
@@ -225,7 +237,10 @@ export function input<S extends z.ZodRawShape>(shape: S, rule: { ignore?: readon
 }
 
 /** A group of fields inside an input (`customer`, a settings group), with its own presence. */
-export function object<S extends z.ZodRawShape, const P extends ObjectRule = {}>(shape: S, rule: P = {} as P): FieldOf<z.output<z.ZodObject<S>>, P> {
+export function object<S extends z.ZodRawShape, const P extends ObjectRule = {}>(
+  shape: S,
+  rule: P = {} as P,
+): FieldOf<z.output<z.ZodObject<S>>, P> {
   const strict = z.strictObject(withEchoes(shape, rule.ignore), { error: objectError(wrongKind(rule, API.mustBeObject)) });
   return field(strict, rule, true) as FieldOf<z.output<z.ZodObject<S>>, P>;
 }

@@ -52,7 +52,9 @@ export const CREDIT_REASON_MAX = 200;
  * only); lines (order line and quantity) and/or the shipping make a partial one.
  */
 export const creditNoteInput = input({
-  lines: list(input({ orderItemId: int({ min: 1, required: true }), quantity: int({ min: 1, max: 1_000_000, required: true }) }), { max: CREDIT_NOTE_LINES_MAX }),
+  lines: list(input({ orderItemId: int({ min: 1, required: true }), quantity: int({ min: 1, max: 1_000_000, required: true }) }), {
+    max: CREDIT_NOTE_LINES_MAX,
+  }),
   shipping: bool(),
   reason: text(CREDIT_REASON_MAX, { message: INVOICE_TEXT.creditReasonTooLong }),
 });

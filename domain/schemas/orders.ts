@@ -20,9 +20,32 @@ export const orderListQuery = query({
 
 /** What react-admin sends back of an order that is only read. */
 const ORDER_READ_ONLY = [
-  'id', 'number', 'statusLabel', 'allowedTransitions', 'paymentMethod', 'customer', 'shipping', 'items', 'itemCount', 'subtotal',
-  'discountCode', 'discountTotal', 'shippingTotal', 'total', 'currency', 'note', 'events', 'payments', 'deliveredAt', 'withdrawnAt',
-  'createdAt', 'updatedAt', 'userId', 'message', 'trackingUrl', 'stockRestored',
+  'id',
+  'number',
+  'statusLabel',
+  'allowedTransitions',
+  'paymentMethod',
+  'customer',
+  'shipping',
+  'items',
+  'itemCount',
+  'subtotal',
+  'discountCode',
+  'discountTotal',
+  'shippingTotal',
+  'total',
+  'currency',
+  'note',
+  'events',
+  'payments',
+  'deliveredAt',
+  'withdrawnAt',
+  'createdAt',
+  'updatedAt',
+  'userId',
+  'message',
+  'trackingUrl',
+  'stockRestored',
 ];
 
 /** What staff may change on an order (PUT /admin/orders/:id, always partial). */

@@ -2,7 +2,24 @@
 import { PAYMENT_RECORD_STATUSES } from '../orderStatus';
 import { input, money, oneOf, text } from './fields';
 
-const PAYMENT_READ_ONLY = ['id', 'orderId', 'method', 'amount', 'currency', 'reference', 'paidAt', 'refundedAt', 'createdAt', 'updatedAt', 'orderNumber', 'customerName', 'customerEmail', 'orderStatus', 'message', 'refundedAmount'];
+const PAYMENT_READ_ONLY = [
+  'id',
+  'orderId',
+  'method',
+  'amount',
+  'currency',
+  'reference',
+  'paidAt',
+  'refundedAt',
+  'createdAt',
+  'updatedAt',
+  'orderNumber',
+  'customerName',
+  'customerEmail',
+  'orderStatus',
+  'message',
+  'refundedAmount',
+];
 
 export const paymentChangeInput = input(
   {

@@ -12,7 +12,8 @@ export const isPhone = (value: string): boolean => {
   return s.length >= PHONE_MIN && s.length <= PHONE_MAX && PHONE_PATTERN.test(s);
 };
 /** A form's check of a phone: undefined when fine, else the API's text. */
-export const phoneProblem = (value: string | null | undefined): string | undefined => (isPhone(value ?? '') ? undefined : FIELD.phoneInvalid);
+export const phoneProblem = (value: string | null | undefined): string | undefined =>
+  isPhone(value ?? '') ? undefined : FIELD.phoneInvalid;
 
 /** A new password: PASSWORD_MIN to PASSWORD_MAX characters, kept as typed. */
 export const passwordProblem = (value: string): string | undefined =>

@@ -39,23 +39,45 @@ describe('shared input schemas', () => {
 
   test('the checkout: the phone and postcode texts, required fields, unknown fields, dotted paths', () => {
     expect(checkoutInput.safeParse(order).success).toBe(true);
-    expect(refusal(checkoutInput, { ...order, customer: { ...order.customer, phone: '12' } })).toEqual({ 'customer.phone': 'Въведете валиден телефонен номер.' });
-    expect(refusal(checkoutInput, { ...order, customer: { ...order.customer, phone: undefined } })).toEqual({ 'customer.phone': FIELD.phoneInvalid });
-    expect(refusal(checkoutInput, { ...order, shipping: { ...order.shipping, postcode: '10000' } })).toEqual({ 'shipping.postcode': 'Пощенският код е 4 цифри.' });
+    expect(refusal(checkoutInput, { ...order, customer: { ...order.customer, phone: '12' } })).toEqual({
+      'customer.phone': 'Въведете валиден телефонен номер.',
+    });
+    expect(refusal(checkoutInput, { ...order, customer: { ...order.customer, phone: undefined } })).toEqual({
+      'customer.phone': FIELD.phoneInvalid,
+    });
+    expect(refusal(checkoutInput, { ...order, shipping: { ...order.shipping, postcode: '10000' } })).toEqual({
+      'shipping.postcode': 'Пощенският код е 4 цифри.',
+    });
     expect(refusal(checkoutInput, { ...order, ageConfirmed: undefined })).toEqual({ ageConfirmed: API.ageRequired });
     expect(refusal(checkoutInput, { ...order, coupon: 'X' })).toEqual({ coupon: 'Непознато поле.' });
-    expect(refusal(checkoutInput, { ...order, items: [{ productId: 1, quantity: 0 }, { productId: 'x', quantity: 1 }] })).toEqual({
+    expect(
+      refusal(checkoutInput, {
+        ...order,
+        items: [
+          { productId: 1, quantity: 0 },
+          { productId: 'x', quantity: 1 },
+        ],
+      }),
+    ).toEqual({
       'items.0.quantity': 'Стойността трябва да е поне 1.',
       'items.1.productId': 'Трябва да е число.',
     });
     // Prices a client copies along are dropped, never used.
-    expect(checkoutInput.safeParse({ ...order, total: 1, items: [{ productId: 1, quantity: 2, price: 0 }] }).data).toMatchObject({ items: [{ productId: 1, quantity: 2 }] });
-    expect(withoutAbsent(checkoutInput.safeParse({ ...order, total: 1, items: [{ productId: 1, quantity: 2, price: 0 }] }).data)).not.toHaveProperty('total');
+    expect(checkoutInput.safeParse({ ...order, total: 1, items: [{ productId: 1, quantity: 2, price: 0 }] }).data).toMatchObject({
+      items: [{ productId: 1, quantity: 2 }],
+    });
+    expect(
+      withoutAbsent(checkoutInput.safeParse({ ...order, total: 1, items: [{ productId: 1, quantity: 2, price: 0 }] }).data),
+    ).not.toHaveProperty('total');
   });
 
   test('a line break in a one-line field is refused before its own message', () => {
-    expect(refusal(checkoutInput, { ...order, customer: { ...order.customer, firstName: 'Мария\r\nBcc: x@y.z' } })).toEqual({ 'customer.firstName': 'Полето трябва да е на един ред (без нов ред).' });
-    expect(refusal(checkoutInput, { ...order, customer: { ...order.customer, phone: '0888\n123456' } })).toEqual({ 'customer.phone': API.singleLine });
+    expect(refusal(checkoutInput, { ...order, customer: { ...order.customer, firstName: 'Мария\r\nBcc: x@y.z' } })).toEqual({
+      'customer.firstName': 'Полето трябва да е на един ред (без нов ред).',
+    });
+    expect(refusal(checkoutInput, { ...order, customer: { ...order.customer, phone: '0888\n123456' } })).toEqual({
+      'customer.phone': API.singleLine,
+    });
     expect(checkoutInput.safeParse({ ...order, note: 'първи ред\nвтори ред' }).success).toBe(true);
   });
 
@@ -74,9 +96,16 @@ describe('shared input schemas', () => {
     expect(productInput.safeParse({ id: 3, createdAt: 'x', name: 'TWINS', price: '10' }).data).toEqual({ name: 'TWINS', price: 1000 });
     expect(refusal(productInput, { price: 10 })).toEqual({ name: 'Полето е задължително.' });
     // A list replaces the whole list: its items are whole in a change too.
-    expect(refusal(productChangeInput, { variants: [{ stock: 3 }] })).toEqual({ 'variants.0.name': API.required, 'variants.0.sku': API.required });
-    expect(refusal(productChangeInput, { variants: [{ name: 'A', sku: 'A-1', stock: -1 }] })).toEqual({ 'variants.0.stock': 'Стойността трябва да е поне 0.' });
-    expect(refusal(discountInput, { code: 'ЛЯТО 10', type: 'percent' })).toEqual({ code: 'Кодът съдържа само букви, цифри, тире и долна черта.' });
+    expect(refusal(productChangeInput, { variants: [{ stock: 3 }] })).toEqual({
+      'variants.0.name': API.required,
+      'variants.0.sku': API.required,
+    });
+    expect(refusal(productChangeInput, { variants: [{ name: 'A', sku: 'A-1', stock: -1 }] })).toEqual({
+      'variants.0.stock': 'Стойността трябва да е поне 0.',
+    });
+    expect(refusal(discountInput, { code: 'ЛЯТО 10', type: 'percent' })).toEqual({
+      code: 'Кодът съдържа само букви, цифри, тире и долна черта.',
+    });
     expect(refusal(settingsInput, { bank: { iban: 'BG00' } })).toEqual({ 'bank.iban': 'Невалиден IBAN.' });
   });
 
@@ -103,7 +132,8 @@ describe('shared input schemas', () => {
       const server = refusal(input({ phone: phoneField }), { phone });
       expect(phoneProblem(phone)).toBe(server?.phone);
     }
-    for (const postcode of ['1000', '']) expect(postcodeProblem(postcode)).toBe(refusal(input({ postcode: postcodeField }), { postcode })?.postcode);
+    for (const postcode of ['1000', ''])
+      expect(postcodeProblem(postcode)).toBe(refusal(input({ postcode: postcodeField }), { postcode })?.postcode);
     expect(postcodeProblem('10000')).toBe(refusal(input({ postcode: postcodeField }), { postcode: '10000' })?.postcode);
     for (const password of ['short', 'long enough', 'x'.repeat(201)]) {
       expect(passwordProblem(password)).toBe(refusal(passwordChangeInput, { currentPassword: 'x', newPassword: password })?.newPassword);

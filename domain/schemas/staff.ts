@@ -14,7 +14,10 @@ export const contactMessageInput = input({
 
 export type ContactMessage = z.infer<typeof contactMessageInput>;
 /** PUT /admin/contact-messages/:id: only `isRead` changes; the rest is the record echoed back. */
-export const contactMessageChangeInput = input({ isRead: bool() }, { ignore: ['id', 'name', 'company', 'email', 'phone', 'message', 'subject', 'createdAt'] });
+export const contactMessageChangeInput = input(
+  { isRead: bool() },
+  { ignore: ['id', 'name', 'company', 'email', 'phone', 'message', 'subject', 'createdAt'] },
+);
 
 /** PUT /admin/notifications/:id. */
 export const notificationChangeInput = input({ isRead: bool() }, { ignore: ['id', 'type', 'message', 'link', 'createdAt'] });

@@ -26,19 +26,26 @@ async function noWiderThanScreen(page, what) {
     innerWidth: window.innerWidth,
     // The innermost elements that reach past the screen's edge (what to fix).
     past: [...document.querySelectorAll('body *')]
-      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5 && ![...e.children].some((c) => c.getBoundingClientRect().right > window.innerWidth + 0.5))
-      .slice(0, 5).map((e) => `${e.tagName.toLowerCase()}.${e.getAttribute('class') ?? ''} „${(e.textContent ?? '').trim().slice(0, 30)}“`),
+      .filter(
+        (e) =>
+          e.getBoundingClientRect().right > window.innerWidth + 0.5 &&
+          ![...e.children].some((c) => c.getBoundingClientRect().right > window.innerWidth + 0.5),
+      )
+      .slice(0, 5)
+      .map((e) => `${e.tagName.toLowerCase()}.${e.getAttribute('class') ?? ''} „${(e.textContent ?? '').trim().slice(0, 30)}“`),
   }));
   assert.ok(scrollWidth <= innerWidth, `${what} is ${scrollWidth} px wide on a ${innerWidth} px screen: ${past.join(', ')}`);
 }
 
 /** Every header control is wholly on the screen (none pushed off or cut). */
 async function headerOnScreen(page, what) {
-  const off = await page.evaluate(() => [...document.querySelectorAll('.header a, .header button')]
-    .filter((el) => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden')
-    .map((el) => ({ name: el.getAttribute('aria-label') || el.textContent.trim(), r: el.getBoundingClientRect() }))
-    .filter(({ r }) => r.width > 0 && (r.left < 0 || r.right > window.innerWidth + 0.5))
-    .map(({ name, r }) => `${name} (${Math.round(r.left)}–${Math.round(r.right)})`));
+  const off = await page.evaluate(() =>
+    [...document.querySelectorAll('.header a, .header button')]
+      .filter((el) => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden')
+      .map((el) => ({ name: el.getAttribute('aria-label') || el.textContent.trim(), r: el.getBoundingClientRect() }))
+      .filter(({ r }) => r.width > 0 && (r.left < 0 || r.right > window.innerWidth + 0.5))
+      .map(({ name, r }) => `${name} (${Math.round(r.left)}–${Math.round(r.right)})`),
+  );
   assert.deepEqual(off, [], `${what}: header controls off the ${await page.evaluate(() => window.innerWidth)} px screen`);
 }
 
@@ -93,7 +100,17 @@ async function* pageStates(page) {
   await page.getByRole('button', { name: 'Поръчка с задължение за плащане' }).click();
   await page.getByText('Благодарим Ви за поръчката!').waitFor();
   yield 'order';
-  for (const [url, name] of [['/contact', 'contact'], ['/terms', 'terms'], ['/privacy', 'privacy'], ['/returns', 'returns'], ['/no-such-page', '404'], ['/forgot-password', 'forgot password'], ['/reset-password?token=abc', 'reset password'], ['/register', 'register'], ['/signin', 'sign-in']]) {
+  for (const [url, name] of [
+    ['/contact', 'contact'],
+    ['/terms', 'terms'],
+    ['/privacy', 'privacy'],
+    ['/returns', 'returns'],
+    ['/no-such-page', '404'],
+    ['/forgot-password', 'forgot password'],
+    ['/reset-password?token=abc', 'reset password'],
+    ['/register', 'register'],
+    ['/signin', 'sign-in'],
+  ]) {
     await page.goto(url);
     await settled(page);
     yield name;
@@ -156,7 +173,9 @@ export const journeys = [
     widths: [1440],
     async run({ page }) {
       await passAgeGate(page);
-      await page.addInitScript(() => document.addEventListener('DOMContentLoaded', () => document.documentElement.style.setProperty('font-size', '200%')));
+      await page.addInitScript(() =>
+        document.addEventListener('DOMContentLoaded', () => document.documentElement.style.setProperty('font-size', '200%')),
+      );
       for (const url of ['/', '/products', '/products/vap-solo-twins', '/cart', '/signin', '/contact']) {
         await page.goto(url);
         await settled(page);

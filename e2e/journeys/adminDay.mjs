@@ -14,9 +14,28 @@ async function adminPages(page, order) {
     const rows = await res.json();
     return Array.isArray(rows) && rows[0] ? rows[0].id : null;
   };
-  const pages = ['/admin', '/admin/orders', '/admin/orders/create', `/admin/orders/${order.id}`, '/admin/products', '/admin/products/create',
-    '/admin/categories', '/admin/categories/create', '/admin/users', '/admin/users/create', '/admin/customers', '/admin/inventory', '/admin/analysis',
-    '/admin/admins', '/admin/payments', '/admin/discounts', '/admin/discounts/create', '/admin/settings', '/admin/contact-messages', '/admin/audit-log'];
+  const pages = [
+    '/admin',
+    '/admin/orders',
+    '/admin/orders/create',
+    `/admin/orders/${order.id}`,
+    '/admin/products',
+    '/admin/products/create',
+    '/admin/categories',
+    '/admin/categories/create',
+    '/admin/users',
+    '/admin/users/create',
+    '/admin/customers',
+    '/admin/inventory',
+    '/admin/analysis',
+    '/admin/admins',
+    '/admin/payments',
+    '/admin/discounts',
+    '/admin/discounts/create',
+    '/admin/settings',
+    '/admin/contact-messages',
+    '/admin/audit-log',
+  ];
   for (const resource of ['products', 'categories', 'users', 'discounts', 'payments']) {
     const id = await first(resource);
     if (id) pages.push(`/admin/${resource}/${id}`);
@@ -127,7 +146,10 @@ export const journeys = [
       await page.waitForURL((u) => u.pathname === `/admin/customers/${encodeURIComponent(email)}`);
       await page.getByRole('link', { name: 'Всички поръчки в списъка' }).click();
       await page.waitForURL(/\/admin\/orders/);
-      await page.getByText(/VS-\d+/).first().waitFor();
+      await page
+        .getByText(/VS-\d+/)
+        .first()
+        .waitFor();
     },
   },
   {
@@ -151,16 +173,27 @@ export const journeys = [
             const out = [];
             for (const el of document.querySelectorAll('body *')) {
               const r = el.getBoundingClientRect();
-              if (r.right > window.innerWidth + 1 && r.width > 0 && !(el.parentElement && el.parentElement.getBoundingClientRect().right > window.innerWidth + 1)) {
+              if (
+                r.right > window.innerWidth + 1 &&
+                r.width > 0 &&
+                !(el.parentElement && el.parentElement.getBoundingClientRect().right > window.innerWidth + 1)
+              ) {
                 out.push(`${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 3).join('.')} (${Math.round(r.right)})`);
               }
             }
             // …and the innermost ones, which are usually the cause.
             const inner = [...document.querySelectorAll('body *')].filter((el) => {
               const r = el.getBoundingClientRect();
-              return r.right > window.innerWidth + 1 && r.width > 0 && ![...el.children].some((ch) => ch.getBoundingClientRect().right > window.innerWidth + 1);
+              return (
+                r.right > window.innerWidth + 1 &&
+                r.width > 0 &&
+                ![...el.children].some((ch) => ch.getBoundingClientRect().right > window.innerWidth + 1)
+              );
             });
-            for (const el of inner.slice(0, 4)) out.push(`inner ${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 3).join('.')} "${(el.textContent || '').slice(0, 30)}" (${Math.round(el.getBoundingClientRect().right)})`);
+            for (const el of inner.slice(0, 4))
+              out.push(
+                `inner ${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 3).join('.')} "${(el.textContent || '').slice(0, 30)}" (${Math.round(el.getBoundingClientRect().right)})`,
+              );
             return out.slice(0, 8);
           });
           wide.push(`${path}: ${scrollWidth} > ${innerWidth} ${culprits.join(', ')}`);

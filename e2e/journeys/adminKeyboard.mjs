@@ -10,7 +10,10 @@ async function auditAll(page, states, theme = 'light') {
   for (const [label, open] of states) {
     await open();
     // A11Y_SHOTS=<folder>: a picture of each page state too, to look at.
-    if (process.env.A11Y_SHOTS) await page.screenshot({ path: `${process.env.A11Y_SHOTS}/${page.viewportSize().width}-${theme}-${label.replace(/[^a-z0-9]+/gi, '-')}.png` });
+    if (process.env.A11Y_SHOTS)
+      await page.screenshot({
+        path: `${process.env.A11Y_SHOTS}/${page.viewportSize().width}-${theme}-${label.replace(/[^a-z0-9]+/gi, '-')}.png`,
+      });
     try {
       // One h1, the page's title, written once (under an open dialog the page is hidden from it).
       const h1s = await page.locator('h1').allTextContents();
@@ -26,7 +29,6 @@ async function auditAll(page, states, theme = 'light') {
   if (failures.length) throw new Error(`${failures.length} of ${states.length} page states fail axe:\n${failures.join('\n')}`);
 }
 
-
 /** What has focus now, and whether it shows: a ring (outline ≥ 2 px) on it, or a focused text field's border. */
 async function focused(page) {
   return page.evaluate(() => {
@@ -37,7 +39,14 @@ async function focused(page) {
     const style = getComputedStyle(shown);
     const ring = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
     const field = !!el.closest('.MuiInputBase-root.Mui-focused');
-    return { body: false, visible: ring || field, tag: el.tagName, role: el.getAttribute('role'), text: (el.getAttribute('aria-label') || el.textContent || '').trim().slice(0, 60), level: el.tagName === 'H1' ? 1 : 0 };
+    return {
+      body: false,
+      visible: ring || field,
+      tag: el.tagName,
+      role: el.getAttribute('role'),
+      text: (el.getAttribute('aria-label') || el.textContent || '').trim().slice(0, 60),
+      level: el.tagName === 'H1' ? 1 : 0,
+    };
   });
 }
 
@@ -54,10 +63,11 @@ async function tabTo(page, match, what, { max = 150 } = {}) {
 }
 
 /** A dialog that has finished fading in (axe measures colours as they are at that moment). */
-const dialogShown = (page) => page.waitForFunction(() => {
-  const d = document.querySelector('.MuiDialog-container');
-  return !!d && getComputedStyle(d).opacity === '1';
-});
+const dialogShown = (page) =>
+  page.waitForFunction(() => {
+    const d = document.querySelector('.MuiDialog-container');
+    return !!d && getComputedStyle(d).opacity === '1';
+  });
 
 export const journeys = [
   {
@@ -81,13 +91,30 @@ export const journeys = [
       }
       states.push(
         ['order page', go(`/admin/orders/${order.id}`, () => page.getByTestId('status-actions').waitFor())],
-        ['order cancel dialog', async () => {
-          await page.getByTestId('status-actions').getByRole('button', { name: 'Отказана' }).click();
-          await page.getByRole('dialog').waitFor();
-          await dialogShown(page);
-        }],
+        [
+          'order cancel dialog',
+          async () => {
+            await page.getByTestId('status-actions').getByRole('button', { name: 'Отказана' }).click();
+            await page.getByRole('dialog').waitFor();
+            await dialogShown(page);
+          },
+        ],
       );
-      for (const path of ['products', 'products/1', 'categories', 'customers', 'users', 'payments', 'discounts', 'settings', 'invoices', 'inventory', 'analysis', 'contact-messages', 'admins']) {
+      for (const path of [
+        'products',
+        'products/1',
+        'categories',
+        'customers',
+        'users',
+        'payments',
+        'discounts',
+        'settings',
+        'invoices',
+        'inventory',
+        'analysis',
+        'contact-messages',
+        'admins',
+      ]) {
         states.push([path, go(`/admin/${path}`, h1)]);
       }
       // The theme follows the system's until staff pick one: the light one first, then the dark.

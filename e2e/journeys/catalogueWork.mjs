@@ -56,7 +56,10 @@ export const journeys = [
       assert.equal(copy.status, 'draft');
       assert.equal(copy.stock, 0);
       assert.equal(copy.kind, 'device');
-      assert.deepEqual(copy.images.map((i) => i.url), twins.images.map((i) => i.url));
+      assert.deepEqual(
+        copy.images.map((i) => i.url),
+        twins.images.map((i) => i.url),
+      );
 
       // "Вкусове": the list fills both chambers of the copy, then it is saved.
       await page.getByRole('tab', { name: 'Характеристики' }).click();
@@ -67,7 +70,13 @@ export const journeys = [
       await page.getByRole('button', { name: 'Запази' }).click();
       await page.getByText('Продуктът е актуализиран успешно.').first().waitFor();
       const saved = await (await page.request.get(`/api/admin/products/${copyId}`)).json();
-      assert.deepEqual(saved.attributes.map((a) => [a.name, a.values.map((v) => v.value)]), [['Вкус 1', flavours], ['Вкус 2', flavours]]);
+      assert.deepEqual(
+        saved.attributes.map((a) => [a.name, a.values.map((v) => v.value)]),
+        [
+          ['Вкус 1', flavours],
+          ['Вкус 2', flavours],
+        ],
+      );
 
       // 30 mg/ml: the form says no in Bulgarian and sends nothing.
       await page.goto(`/admin/products/${copyId}`);
@@ -80,7 +89,10 @@ export const journeys = [
 
       // And so does the server, whatever sends it.
       const { csrfToken } = await (await page.request.get('/api/csrf-token')).json();
-      const refused = await page.request.put(`/api/admin/products/${copyId}`, { headers: { 'x-csrf-token': csrfToken }, data: { nicotineMgMl: 30 } });
+      const refused = await page.request.put(`/api/admin/products/${copyId}`, {
+        headers: { 'x-csrf-token': csrfToken },
+        data: { nicotineMgMl: 30 },
+      });
       assert.equal(refused.status(), 400);
       assert.deepEqual(await refused.json(), { message: NICOTINE_REFUSED, errors: { nicotineMgMl: NICOTINE_REFUSED } });
     },

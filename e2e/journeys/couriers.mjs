@@ -39,7 +39,9 @@ export const journeys = [
       const orderId = Number(orderPath.split('/').pop());
 
       // Staff confirm the order and create the waybill with "преглед преди плащане".
-      const staff = await context.browser().newContext({ baseURL: new URL(page.url()).origin, viewport: { width: 1440, height: 900 }, locale: 'bg-BG' });
+      const staff = await context
+        .browser()
+        .newContext({ baseURL: new URL(page.url()).origin, viewport: { width: 1440, height: 900 }, locale: 'bg-BG' });
       const admPage = await staff.newPage();
       try {
         await signInToAdmin(admPage, admin);

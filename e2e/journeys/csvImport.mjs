@@ -70,7 +70,10 @@ export const journeys = [
       await dialog.locator('input[type=file]').setInputFiles(file);
       await dialog.getByText(/Проверката мина без грешки/).waitFor();
       await dialog.getByText('Нови продукти: 1').waitFor();
-      await dialog.locator(`[data-row="2"]`).getByText(`Наличност: ${Number(newStock) - 7} → ${newStock}`).waitFor();
+      await dialog
+        .locator(`[data-row="2"]`)
+        .getByText(`Наличност: ${Number(newStock) - 7} → ${newStock}`)
+        .waitFor();
       await noWiderThanWindow(page, 'the import ready to apply');
       if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `import-ready-${width}.png`) });
       await dialog.getByRole('button', { name: 'Приложи' }).click();
@@ -83,7 +86,10 @@ export const journeys = [
       // The inventory page shows the new stock, and the new product's variant.
       await page.getByPlaceholder('Търсене').fill(sku);
       await page.locator(`input[aria-label^="Наличност на"]`).first().waitFor();
-      await page.waitForFunction((v) => [...document.querySelectorAll('input[aria-label^="Наличност на"]')].some((i) => i.value === v), newStock);
+      await page.waitForFunction(
+        (v) => [...document.querySelectorAll('input[aria-label^="Наличност на"]')].some((i) => i.value === v),
+        newStock,
+      );
       await page.getByPlaceholder('Търсене').fill(newSku);
       await page.getByRole('textbox', { name: `Наличност на Тестов продукт ${width} Стандартен` }).waitFor();
       assert.equal(await page.getByRole('textbox', { name: `Наличност на Тестов продукт ${width} Стандартен` }).inputValue(), '5');

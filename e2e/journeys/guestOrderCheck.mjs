@@ -4,7 +4,17 @@
 // limits back after.
 import path from 'node:path';
 import { request as playwrightRequest } from 'playwright-core';
-import { assert, passAgeGate, addToCart, toast, fillCheckout, confirmAndOrder, uniqueEmail, setGuestOrderLimits, E2E_GUEST_ORDER_LIMITS } from '../helpers.mjs';
+import {
+  assert,
+  passAgeGate,
+  addToCart,
+  toast,
+  fillCheckout,
+  confirmAndOrder,
+  uniqueEmail,
+  setGuestOrderLimits,
+  E2E_GUEST_ORDER_LIMITS,
+} from '../helpers.mjs';
 
 const CHECKING = 'Проверяваме, че не сте робот…';
 

@@ -34,7 +34,9 @@ export const journeys = [
       assert.ok(orderId > 0);
 
       // Staff, in their own browser, issue the invoice from the order.
-      const staff = await context.browser().newContext({ baseURL: base, viewport: { width: 1440, height: 900 }, locale: 'bg-BG', timezoneId: 'Europe/Sofia' });
+      const staff = await context
+        .browser()
+        .newContext({ baseURL: base, viewport: { width: 1440, height: 900 }, locale: 'bg-BG', timezoneId: 'Europe/Sofia' });
       try {
         const a = await staff.newPage();
         await signInToAdmin(a, admin);
@@ -62,7 +64,8 @@ export const journeys = [
       await download.saveAs(file);
       try {
         const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
-        for (const words of ['ФАКТУРА', 'ОРИГИНАЛ', number, 'Е2Е Трейд ООД', '130175000', 'BG130175000', 'ВАП СОЛО ЕООД']) assert.ok(text.includes(words), words);
+        for (const words of ['ФАКТУРА', 'ОРИГИНАЛ', number, 'Е2Е Трейд ООД', '130175000', 'BG130175000', 'ВАП СОЛО ЕООД'])
+          assert.ok(text.includes(words), words);
       } finally {
         fs.rmSync(file, { force: true });
       }

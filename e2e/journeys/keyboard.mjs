@@ -23,7 +23,13 @@ function focused(page) {
     const style = getComputedStyle(shown);
     const box = shown.getBoundingClientRect();
     const header = document.querySelector('.header')?.getBoundingClientRect();
-    const visible = box.width > 0 && box.height > 0 && box.bottom > (el.closest('.header') ? 0 : header?.bottom ?? 0) - box.height / 2 && box.top < window.innerHeight && box.right > 0 && box.left < window.innerWidth;
+    const visible =
+      box.width > 0 &&
+      box.height > 0 &&
+      box.bottom > (el.closest('.header') ? 0 : (header?.bottom ?? 0)) - box.height / 2 &&
+      box.top < window.innerHeight &&
+      box.right > 0 &&
+      box.left < window.innerWidth;
     const rgb = (text) => (text.match(/[\d.]+/g) ?? []).map(Number);
     // The ring is drawn outside the element (offset ≥ 0) on its parent's background, or inside it.
     let behind = null;
@@ -69,7 +75,10 @@ async function tabTo(page, matches, { back = false, max = 120 } = {}) {
 }
 
 const activeIs = (selector) => new Function(`return document.activeElement?.matches(${JSON.stringify(selector)}) ?? false`);
-const activeNamed = (name) => new Function(`const el = document.activeElement; return !!el && (el.getAttribute('aria-label') || el.textContent || '').trim() === ${JSON.stringify(name)};`);
+const activeNamed = (name) =>
+  new Function(
+    `const el = document.activeElement; return !!el && (el.getAttribute('aria-label') || el.textContent || '').trim() === ${JSON.stringify(name)};`,
+  );
 
 export const journeys = [
   {
@@ -92,7 +101,9 @@ export const journeys = [
         await tabTo(page, activeNamed('Меню'), { back: true });
         await page.keyboard.press('Enter');
       }
-      await tabTo(page, () => document.activeElement?.matches('nav a') && document.activeElement.textContent === 'Магазин', { back: width >= 900 });
+      await tabTo(page, () => document.activeElement?.matches('nav a') && document.activeElement.textContent === 'Магазин', {
+        back: width >= 900,
+      });
       await page.keyboard.press('Enter');
       await page.getByRole('heading', { name: 'Магазин', level: 1 }).waitFor();
       await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
@@ -106,7 +117,10 @@ export const journeys = [
       await focusKept(page, 'a search');
 
       // The product, from its card.
-      await tabTo(page, () => document.activeElement?.matches('.product-card-link') && /VAP SOLO TWINS/.test(document.activeElement.textContent));
+      await tabTo(
+        page,
+        () => document.activeElement?.matches('.product-card-link') && /VAP SOLO TWINS/.test(document.activeElement.textContent),
+      );
       await page.keyboard.press('Enter');
       await page.getByRole('heading', { name: 'VAP SOLO TWINS', level: 1 }).waitFor();
       await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
@@ -145,9 +159,17 @@ export const journeys = [
       await tabTo(page, activeNamed('Поръчка с задължение за плащане'));
       await page.keyboard.press('Enter');
       await page.waitForFunction(() => document.activeElement?.id === 'checkout-firstName');
-      assert.equal(await page.evaluate(() => document.getElementById(document.activeElement.getAttribute('aria-describedby'))?.textContent), 'Въведете име.');
+      assert.equal(
+        await page.evaluate(() => document.getElementById(document.activeElement.getAttribute('aria-describedby'))?.textContent),
+        'Въведете име.',
+      );
       const email = uniqueEmail('klaviatura');
-      for (const [id, text] of [['checkout-firstName', 'Мария'], ['checkout-lastName', 'Иванова'], ['checkout-email', email], ['checkout-phone', '0888123456']]) {
+      for (const [id, text] of [
+        ['checkout-firstName', 'Мария'],
+        ['checkout-lastName', 'Иванова'],
+        ['checkout-email', email],
+        ['checkout-phone', '0888123456'],
+      ]) {
         if (!(await page.evaluate((i) => document.activeElement?.id === i, id))) await tabTo(page, activeIs(`#${id}`));
         await page.keyboard.type(text);
       }

@@ -8,7 +8,16 @@ import { assert, passAgeGate, toast, waitForBadge, fillCheckout, confirmAndOrder
 import { signInToAdmin } from './staff.mjs';
 
 // What is seen: the visually hidden words for screen readers (a price's „(равностойност …)“) left out.
-const text = async (locator) => (await locator.evaluate((el) => { const seen = el.cloneNode(true); seen.querySelectorAll('.sr-only').forEach((n) => n.remove()); return seen.textContent; })).replace(/\s+/g, ' ').trim();
+const text = async (locator) =>
+  (
+    await locator.evaluate((el) => {
+      const seen = el.cloneNode(true);
+      seen.querySelectorAll('.sr-only').forEach((n) => n.remove());
+      return seen.textContent;
+    })
+  )
+    .replace(/\s+/g, ' ')
+    .trim();
 
 async function addProduct(page, slug, { variant, quantity = 1 } = {}) {
   await page.goto(`/products/${slug}`);
@@ -23,7 +32,10 @@ async function addProduct(page, slug, { variant, quantity = 1 } = {}) {
 async function adminApi(base, admin) {
   const request = await playwrightRequest.newContext({ baseURL: base });
   const { csrfToken } = await (await request.get('/api/csrf-token')).json();
-  const login = await request.post('/api/auth/login', { headers: { 'x-csrf-token': csrfToken }, data: { email: admin.email, password: admin.password } });
+  const login = await request.post('/api/auth/login', {
+    headers: { 'x-csrf-token': csrfToken },
+    data: { email: admin.email, password: admin.password },
+  });
   assert.equal(login.status(), 200);
   const body = await login.json();
   return { request, csrf: body.csrfToken ?? csrfToken };
@@ -73,12 +85,19 @@ export const journeys = [
       // Meanwhile staff raise the price to 15,90.
       const api = await adminApi(base, admin);
       const { product } = await (await api.request.get('/api/products/kalaf-za-nosene-s-tsip')).json();
-      const put = await api.request.put(`/api/admin/products/${product.id}`, { headers: { 'x-csrf-token': api.csrf }, data: { price: '15,90' } });
+      const put = await api.request.put(`/api/admin/products/${product.id}`, {
+        headers: { 'x-csrf-token': api.csrf },
+        data: { price: '15,90' },
+      });
       assert.equal(put.status(), 200, await put.text());
       await api.request.dispose();
 
       await confirmAndOrder(page);
-      await page.locator('.summary').getByRole('alert').getByText(/Сумата на поръчката се промени и вече е 21,80/).waitFor();
+      await page
+        .locator('.summary')
+        .getByRole('alert')
+        .getByText(/Сумата на поръчката се промени и вече е 21,80/)
+        .waitFor();
       assert.match(await text(page.locator('#checkout-total')), /^21,80 лв\./);
       assert.equal(new URL(page.url()).pathname, '/checkout', 'nothing was ordered');
 

@@ -9,11 +9,16 @@ import { appStarted, assert, passAgeGate } from '../helpers.mjs';
 
 /** The grid has its products (not the skeleton). */
 async function gridLoaded(page) {
-  await page.waitForFunction(() => document.querySelectorAll('.product-card-link').length > 0 && !document.querySelector('[aria-busy="true"]'));
+  await page.waitForFunction(
+    () => document.querySelectorAll('.product-card-link').length > 0 && !document.querySelector('[aria-busy="true"]'),
+  );
 }
 
 async function noWiderThanScreen(page, what) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
   assert.ok(scrollWidth <= innerWidth, `${what} is ${scrollWidth} px wide on a ${innerWidth} px screen`);
 }
 
@@ -28,10 +33,11 @@ async function contrastViolations(page) {
   });
 }
 
-const cartLines = (page) => page.evaluate(() => {
-  const raw = document.cookie.split('; ').find((c) => c.startsWith('cart='));
-  return raw ? JSON.parse(decodeURIComponent(raw.slice(5))).length : 0;
-});
+const cartLines = (page) =>
+  page.evaluate(() => {
+    const raw = document.cookie.split('; ').find((c) => c.startsWith('cart='));
+    return raw ? JSON.parse(decodeURIComponent(raw.slice(5))).length : 0;
+  });
 
 export const journeys = [
   {
@@ -87,8 +93,15 @@ export const journeys = [
         await page.getByLabel(/Надпис върху устройството/).fill(letters[i].repeat(100));
         await page.getByRole('button', { name: 'Добави в количката' }).click();
         const outcome = await Promise.race([
-          page.getByRole('link', { name: `Количка, ${added + 1} бр.` }).waitFor().then(() => 'added'),
-          page.locator('.buy-box [role="alert"]').getByText(/Количката на този браузър е пълна/).waitFor().then(() => 'refused'),
+          page
+            .getByRole('link', { name: `Количка, ${added + 1} бр.` })
+            .waitFor()
+            .then(() => 'added'),
+          page
+            .locator('.buy-box [role="alert"]')
+            .getByText(/Количката на този браузър е пълна/)
+            .waitFor()
+            .then(() => 'refused'),
         ]);
         if (outcome === 'added') added++;
         else refused = true;
@@ -146,13 +159,23 @@ export const journeys = [
         await page.getByRole('button', { name: 'Търси' }).click();
         await page.waitForURL((u) => u.searchParams.get('search') === query);
         // The line above the grid names the search it answers (the grid before it is the previous one's).
-        await page.locator('.results-for', { hasText: `„${query}“` }).or(page.locator('.empty')).first().waitFor();
+        await page
+          .locator('.results-for', { hasText: `„${query}“` })
+          .or(page.locator('.empty'))
+          .first()
+          .waitFor();
         return page.locator('.product-card-title').allTextContents();
       };
       const yagoda = await names('yagoda');
-      assert.ok(yagoda.some((n) => /Ягода/.test(n)), `"yagoda" finds the strawberry products (${yagoda.join(', ')})`);
+      assert.ok(
+        yagoda.some((n) => /Ягода/.test(n)),
+        `"yagoda" finds the strawberry products (${yagoda.join(', ')})`,
+      );
       const twins = await names('туинс');
-      assert.ok(twins.includes('VAP SOLO TWINS') && twins.filter((n) => /TWINS/.test(n)).length >= 5, `"туинс" finds TWINS (${twins.join(', ')})`);
+      assert.ok(
+        twins.includes('VAP SOLO TWINS') && twins.filter((n) => /TWINS/.test(n)).length >= 5,
+        `"туинс" finds TWINS (${twins.join(', ')})`,
+      );
       assert.ok(!twins.some((n) => /TRIPLES/.test(n)), 'and not TRIPLES');
     },
   },
@@ -167,7 +190,25 @@ export const journeys = [
       await page.evaluate(() => {
         document.cookie = `cart=${encodeURIComponent(JSON.stringify([[Date.now(), 1, 0, 1, [], 'Щ'.repeat(100)]]))}; Path=/`;
       });
-      const pages = ['/', '/products', '/products?page=2', '/products?page=99', '/products/vap-solo-twins', '/products/vap-solo-triples', '/cart', '/checkout', '/signin', '/register', '/forgot-password', '/contact', '/terms', '/privacy', '/returns', '/no-such-page', '/products/no-such-product'];
+      const pages = [
+        '/',
+        '/products',
+        '/products?page=2',
+        '/products?page=99',
+        '/products/vap-solo-twins',
+        '/products/vap-solo-triples',
+        '/cart',
+        '/checkout',
+        '/signin',
+        '/register',
+        '/forgot-password',
+        '/contact',
+        '/terms',
+        '/privacy',
+        '/returns',
+        '/no-such-page',
+        '/products/no-such-product',
+      ];
       for (const url of pages) {
         await page.goto(url);
         await page.getByRole('heading', { level: 1 }).first().waitFor();

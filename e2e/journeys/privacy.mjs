@@ -37,7 +37,10 @@ export const journeys = [
       // The download is the browser's own: a plain link with the session cookie.
       const card = page.locator('section.account-privacy');
       await card.scrollIntoViewIfNeeded();
-      const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('link', { name: 'Изтегли моите данни' }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        card.getByRole('link', { name: 'Изтегли моите данни' }).click(),
+      ]);
       assert.match(download.suggestedFilename(), /^moite-danni-\d{4}-\d{2}-\d{2}\.json$/);
       const data = JSON.parse(fs.readFileSync(await download.path(), 'utf8'));
       assert.equal(data.profile.email, email);
@@ -54,7 +57,10 @@ export const journeys = [
       const shots = process.env.SHOTS_DIR || os.tmpdir();
       fs.mkdirSync(shots, { recursive: true });
       await card.screenshot({ path: path.join(shots, 'privacy-account-390.png') });
-      const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+      const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        innerWidth: window.innerWidth,
+      }));
       assert.ok(scrollWidth <= innerWidth, `the account page is ${scrollWidth} px wide on a ${innerWidth} px screen`);
 
       await field.fill(password);

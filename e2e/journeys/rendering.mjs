@@ -68,7 +68,11 @@ export const journeys = [
       const name = (await page.locator('.product-card-title').first().textContent()).trim();
       await page.locator('.product-card-link').first().click();
       await page.getByRole('heading', { name, level: 1 }).waitFor();
-      await page.waitForFunction(() => [...document.querySelectorAll('script[type="application/ld+json"]')].some((s) => JSON.parse(s.textContent || '{}')['@type'] === 'Product'));
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('script[type="application/ld+json"]')].some(
+          (s) => JSON.parse(s.textContent || '{}')['@type'] === 'Product',
+        ),
+      );
       head = await headOf(page);
       assert.equal(head.titles, 1);
       assert.equal(head.jsonLd.find((d) => d['@type'] === 'Product').name, name);
@@ -111,7 +115,11 @@ export const journeys = [
       await page.goto('/products');
       await page.locator('.product-card-link').first().waitFor();
       await page.waitForFunction(() => !document.querySelector('.age-overlay'));
-      assert.deepEqual(problems.filter((p) => !p.includes('net::ERR_FAILED')), [], problems.join('\n'));
+      assert.deepEqual(
+        problems.filter((p) => !p.includes('net::ERR_FAILED')),
+        [],
+        problems.join('\n'),
+      );
     },
   },
   {
@@ -123,7 +131,11 @@ export const journeys = [
       // page) or kept away.
       let appCode = Promise.resolve('continue');
       let release;
-      const holdApp = () => { appCode = new Promise((r) => { release = () => r('continue'); }); };
+      const holdApp = () => {
+        appCode = new Promise((r) => {
+          release = () => r('continue');
+        });
+      };
       await context.route('**/assets/*.js', async (route) => {
         if ((await appCode) === 'abort') await route.abort();
         else await route.continue();
@@ -186,9 +198,14 @@ export const journeys = [
       await page.getByLabel('Имейл', { exact: true }).fill('georgi@example.bg');
       await page.getByLabel('Съобщение').fill('Искаме да продаваме TWINS.');
       release();
-      await page.waitForFunction(() => ![...document.querySelectorAll('button[type="submit"]')].some((b) => b.textContent === 'Изпрати' && b.disabled));
+      await page.waitForFunction(
+        () => ![...document.querySelectorAll('button[type="submit"]')].some((b) => b.textContent === 'Изпрати' && b.disabled),
+      );
       await send.click();
-      await page.getByRole('status').getByText(/Благодарим Ви! Получихме съобщението/).waitFor();
+      await page
+        .getByRole('status')
+        .getByText(/Благодарим Ви! Получихме съобщението/)
+        .waitFor();
 
       appCode = Promise.resolve('abort');
       await page.goto('/products');
@@ -199,7 +216,7 @@ export const journeys = [
     },
   },
   {
-    name: 'an unknown product answers 404 with the shop\'s page',
+    name: "an unknown product answers 404 with the shop's page",
     async run({ page, base }) {
       const res = await page.goto('/products/no-such-product-here');
       assert.equal(res.status(), 404);

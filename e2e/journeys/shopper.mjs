@@ -1,7 +1,19 @@
 // The storefront's journeys: a guest buys, a new customer registers, merges a guest cart,
 // orders by bank transfer and withdraws; the rules and the refusals a person sees.
 import * as OTPAuth from 'otpauth';
-import { mailTo, assert, passAgeGate, navigate, toast, waitForBadge, stockOf, addToCart, fillCheckout, confirmAndOrder, uniqueEmail } from '../helpers.mjs';
+import {
+  mailTo,
+  assert,
+  passAgeGate,
+  navigate,
+  toast,
+  waitForBadge,
+  stockOf,
+  addToCart,
+  fillCheckout,
+  confirmAndOrder,
+  uniqueEmail,
+} from '../helpers.mjs';
 
 export const journeys = [
   {
@@ -26,7 +38,10 @@ export const journeys = [
       });
 
       const before = await stockOf(page, 'vap-solo-twins', '0 mg');
-      await page.getByRole('link', { name: /VAP SOLO TWINS/ }).first().click();
+      await page
+        .getByRole('link', { name: /VAP SOLO TWINS/ })
+        .first()
+        .click();
       await page.getByRole('heading', { name: 'VAP SOLO TWINS', level: 1 }).waitFor();
       await addToCart(page, 'vap-solo-twins', { variant: '0 mg', flavours: [0, 3] });
       await toast(page, 'Продуктът е добавен в количката!');
@@ -59,7 +74,10 @@ export const journeys = [
       await addToCart(page, 'vap-solo-triples', { variant: '0 mg' });
       await toast(page, 'Продуктът е добавен в количката!');
       await waitForBadge(page, 1);
-      assert.ok((await context.cookies()).some((c) => c.name === 'cart'), 'the guest cart is in the cookie');
+      assert.ok(
+        (await context.cookies()).some((c) => c.name === 'cart'),
+        'the guest cart is in the cookie',
+      );
 
       await page.goto('/register');
       await page.getByRole('heading', { name: 'Регистрация', level: 1 }).waitFor();
@@ -118,7 +136,12 @@ export const journeys = [
       await toast(page, 'Продуктът е добавен в количката!');
       await page.goto('/checkout');
       await page.getByRole('button', { name: 'Поръчка с задължение за плащане' }).click();
-      for (const text of ['Въведете име.', 'Въведете валиден имейл адрес.', 'Посочете офис за доставка.', 'Потвърдете, че сте навършили 18 години.']) {
+      for (const text of [
+        'Въведете име.',
+        'Въведете валиден имейл адрес.',
+        'Посочете офис за доставка.',
+        'Потвърдете, че сте навършили 18 години.',
+      ]) {
         await page.getByText(text, { exact: true }).first().waitFor();
       }
 
@@ -147,7 +170,10 @@ export const journeys = [
       await page.getByLabel('Имейл', { exact: true }).fill('georgi@example.bg');
       await page.getByLabel('Съобщение').fill('Искаме да продаваме TWINS и TRIPLES.');
       await page.getByRole('button', { name: 'Изпрати' }).click();
-      await page.getByRole('status').getByText(/Благодарим Ви! Получихме съобщението/).waitFor();
+      await page
+        .getByRole('status')
+        .getByText(/Благодарим Ви! Получихме съобщението/)
+        .waitFor();
     },
   },
   {
@@ -169,7 +195,10 @@ export const journeys = [
       await page.getByRole('heading', { name: 'Забравена парола' }).waitFor();
       await page.getByLabel('Имейл').fill(email);
       await page.getByRole('button', { name: 'Изпрати връзка' }).click();
-      await page.getByRole('status').getByText(/изпратихме връзка за нова парола/).waitFor();
+      await page
+        .getByRole('status')
+        .getByText(/изпратихме връзка за нова парола/)
+        .waitFor();
       const mail = await mailTo(outbox, email);
       const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail)[0];
       await page.goto(new URL(link).pathname + new URL(link).search);

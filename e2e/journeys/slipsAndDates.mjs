@@ -34,7 +34,10 @@ async function typeCreatedAfter(page, text) {
   let field = page.getByPlaceholder('дд.мм.гггг').first();
   if (!(await field.isVisible().catch(() => false))) {
     await page.getByRole('button', { name: /Добави филтър|Add filter/ }).click();
-    await page.getByRole('menu').getByText(/^(След|After)$/).click();
+    await page
+      .getByRole('menu')
+      .getByText(/^(След|After)$/)
+      .click();
     field = page.getByPlaceholder('дд.мм.гггг').first();
   }
   await field.fill(text);
@@ -78,7 +81,9 @@ export const journeys = [
       await datesFilterTheList(page, order, width);
 
       // The same in an English (en-US) browser: still dd.mm.yyyy, never mm/dd/yyyy.
-      const english = await context.browser().newContext({ baseURL: base, viewport: { width, height: 900 }, locale: 'en-US', timezoneId: 'Europe/Sofia' });
+      const english = await context
+        .browser()
+        .newContext({ baseURL: base, viewport: { width, height: 900 }, locale: 'en-US', timezoneId: 'Europe/Sofia' });
       try {
         const enPage = await english.newPage();
         enPage.setDefaultTimeout(15_000);
@@ -147,7 +152,13 @@ export const journeys = [
         await page.getByRole('button', { name: 'Бележки за опаковане' }).click();
         const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: /A6/ }).click()]);
         assert.equal(download.suggestedFilename(), 'packing-slips-a6.pdf');
-        assert.equal(fs.readFileSync(await download.path()).subarray(0, 5).toString(), '%PDF-');
+        assert.equal(
+          fs
+            .readFileSync(await download.path())
+            .subarray(0, 5)
+            .toString(),
+          '%PDF-',
+        );
         await noWiderThanWindow(page, width);
         await shot(page, 'orders-bulk-packing-slips', width);
       }
@@ -181,7 +192,10 @@ export const journeys = [
       await shot(page, 'customer-guest', width);
       // The newest order first; its link opens the order.
       const text = await page.locator('main').innerText();
-      assert.ok(text.indexOf(second.number) >= 0 && text.indexOf(second.number) < text.indexOf(first.number), 'the newest order comes first');
+      assert.ok(
+        text.indexOf(second.number) >= 0 && text.indexOf(second.number) < text.indexOf(first.number),
+        'the newest order comes first',
+      );
       await page.getByRole('link', { name: second.number }).click();
       await page.waitForURL((url) => url.pathname === `/admin/orders/${second.id}`);
       await page.getByText(`Поръчка ${second.number}`).first().waitFor();

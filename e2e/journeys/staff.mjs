@@ -27,7 +27,9 @@ export async function guestOrder(page, customer = {}) {
       items: [{ productId: product.id, variantId: product.variants[0].id, quantity: 1 }],
       customer: { firstName: 'Стоян', lastName: 'Колев', email: `stoyan.${Date.now()}@example.bg`, phone: '0887123123', ...customer },
       shipping: { method: 'speedy_office', city: 'Русе', postcode: '7000', address: 'Спиди, офис Център' },
-      paymentMethod: 'cod', ageConfirmed: true, termsAccepted: true,
+      paymentMethod: 'cod',
+      ageConfirmed: true,
+      termsAccepted: true,
     },
   });
   assert.equal(res.status(), 201);
@@ -86,13 +88,22 @@ export const journeys = [
 
       await page.goto('/admin/products/create');
       await page.getByLabel(/^Име/).first().fill(productName);
-      await page.getByLabel(/^Статус/).first().click();
+      await page
+        .getByLabel(/^Статус/)
+        .first()
+        .click();
       await page.getByRole('option', { name: 'Активен' }).click();
-      await page.getByLabel(/^Категория/).first().click();
+      await page
+        .getByLabel(/^Категория/)
+        .first()
+        .click();
       await page.getByRole('option', { name: categoryName }).click();
       await page.getByLabel(/^Цена/).first().fill('31.90');
       await page.getByRole('tab', { name: 'Варианти' }).click();
-      for (const [i, v] of [['0 mg', `E2E-${stamp}-0`, '25'], ['20 mg', `E2E-${stamp}-20`, '7']].entries()) {
+      for (const [i, v] of [
+        ['0 mg', `E2E-${stamp}-0`, '25'],
+        ['20 mg', `E2E-${stamp}-20`, '7'],
+      ].entries()) {
         await page.getByRole('button', { name: 'Добави' }).first().click();
         const row = page.locator('.RaSimpleFormIterator-line').nth(i);
         await row.getByLabel(/^Име/).fill(v[0]);
@@ -102,7 +113,10 @@ export const journeys = [
       await page.getByRole('tab', { name: 'Снимки' }).click();
       await page.locator('input[type=file]').setInputFiles({ name: 'e2e.png', mimeType: 'image/png', buffer: PNG });
       await page.getByRole('button', { name: 'Запази' }).click();
-      await page.getByText(/Продуктът е създаден успешно|Елементът е създаден/).first().waitFor();
+      await page
+        .getByText(/Продуктът е създаден успешно|Елементът е създаден/)
+        .first()
+        .waitFor();
 
       const { products } = await (await page.request.get(`/api/admin/products?search=${encodeURIComponent(productName)}`)).json();
       assert.equal(products.length, 1);
@@ -144,10 +158,16 @@ export const journeys = [
       assert.equal(await page.evaluate(() => localStorage.getItem('vite-ui-theme')), 'dark');
 
       await page.getByRole('button', { name: 'Разгъни менюто' }).click();
-      await page.getByRole('button', { name: /Български|Език/ }).first().click();
+      await page
+        .getByRole('button', { name: /Български|Език/ })
+        .first()
+        .click();
       await page.getByRole('menuitem', { name: 'English' }).click();
       await page.getByText('Revenue', { exact: false }).first().waitFor();
-      await page.getByRole('button', { name: /English|Language/ }).first().click();
+      await page
+        .getByRole('button', { name: /English|Language/ })
+        .first()
+        .click();
       await page.getByRole('menuitem', { name: 'Български' }).click();
       await page.getByText('Приходи за последните 30 дни').waitFor();
     },

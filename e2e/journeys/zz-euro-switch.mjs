@@ -4,7 +4,16 @@ import { assert, passAgeGate, toast, waitForBadge, fillCheckout, confirmAndOrder
 import { signInToAdmin } from './staff.mjs';
 
 // What is seen: the visually hidden words for screen readers (a price's „(равностойност …)“) left out.
-const text = async (locator) => (await locator.evaluate((el) => { const seen = el.cloneNode(true); seen.querySelectorAll('.sr-only').forEach((n) => n.remove()); return seen.textContent; })).replace(/\s+/g, ' ').trim();
+const text = async (locator) =>
+  (
+    await locator.evaluate((el) => {
+      const seen = el.cloneNode(true);
+      seen.querySelectorAll('.sr-only').forEach((n) => n.remove());
+      return seen.textContent;
+    })
+  )
+    .replace(/\s+/g, ' ')
+    .trim();
 
 export const journeys = [
   {
@@ -21,7 +30,9 @@ export const journeys = [
           items: [{ productId: strap.id, variantId: strap.variants[0].id, quantity: 2 }],
           customer: { firstName: 'Стара', lastName: 'Поръчка', email: uniqueEmail('leva'), phone: '0887123123' },
           shipping: { method: 'econt_office', city: 'Русе', postcode: '7000', address: 'Еконт, офис Център' },
-          paymentMethod: 'bank_transfer', ageConfirmed: true, termsAccepted: true,
+          paymentMethod: 'bank_transfer',
+          ageConfirmed: true,
+          termsAccepted: true,
         },
       });
       assert.equal(placed.status(), 201);
@@ -34,16 +45,30 @@ export const journeys = [
       await staff.getByRole('button', { name: 'Преминаване към евро' }).click();
       const dialog = staff.getByRole('dialog', { name: 'Преминаване към евро?' });
       const warning = await text(dialog);
-      for (const part of ['1,95583', 'Старите поръчки остават в лева', 'не може да бъде отменено', 'таксите за доставка', 'фиксираните отстъпки']) assert.ok(warning.includes(part), `the confirmation says: ${part}`);
+      for (const part of [
+        '1,95583',
+        'Старите поръчки остават в лева',
+        'не може да бъде отменено',
+        'таксите за доставка',
+        'фиксираните отстъпки',
+      ])
+        assert.ok(warning.includes(part), `the confirmation says: ${part}`);
       await dialog.getByRole('button', { name: 'Премини към евро' }).click();
       await toast(staff, 'Магазинът премина към евро. Всички цени са преизчислени по курс 1,95583 лв. за 1 €.').catch(() => undefined);
-      await staff.getByTestId('euro-since').getByText(/^Магазинът е в евро от /).waitFor();
+      await staff
+        .getByTestId('euro-since')
+        .getByText(/^Магазинът е в евро от /)
+        .waitFor();
       assert.equal(await staff.getByRole('button', { name: 'Преминаване към евро' }).count(), 0, 'the button is gone');
       await staff.close();
 
       // The shop now prices in euro with leva beside: 6,90 лв. → 3,53 €.
       await page.goto('/products/vrazka-za-vrat-vap-solo');
-      await page.locator('.buy-box .price').first().getByText(/3,53\s€/).waitFor();
+      await page
+        .locator('.buy-box .price')
+        .first()
+        .getByText(/3,53\s€/)
+        .waitFor();
       assert.match(await text(page.locator('.buy-box .price').first()), /^3,53 € \/ 6,90 лв\.$/);
       await page.locator('.chip-option').getByText('Черна', { exact: true }).click();
       await page.getByRole('spinbutton', { name: 'Количество' }).fill('2');

@@ -10,14 +10,53 @@ import { SHOP, STOREFRONT } from '@domain/messages';
 import { decodeCartCookie } from '@domain/cartCookie';
 
 const product = {
-  id: 7, slug: 'vap-solo-twins', name: 'VAP SOLO TWINS', description: 'Два вкуса.', status: 'active', price: 27.9, compareAtPrice: null,
-  categoryId: 1, category: { id: 1, name: 'TWINS', slug: 'twins' }, images: [], featured: true, seoTitle: '', seoDescription: '',
-  variants: [{ id: 70, name: '0 mg', sku: 'TW-0', price: 27.9, stock: 5 }, { id: 71, name: '20 mg', sku: 'TW-20', price: 27.9, stock: 0 }],
-  attributes: [{ id: 1, name: 'Вкус 1', values: [{ id: 11, value: 'Ягода' }, { id: 12, value: 'Мента' }] }],
-  nicotineMgMl: 20, volumeMl: 4, stock: 5, inStock: true,
+  id: 7,
+  slug: 'vap-solo-twins',
+  name: 'VAP SOLO TWINS',
+  description: 'Два вкуса.',
+  status: 'active',
+  price: 27.9,
+  compareAtPrice: null,
+  categoryId: 1,
+  category: { id: 1, name: 'TWINS', slug: 'twins' },
+  images: [],
+  featured: true,
+  seoTitle: '',
+  seoDescription: '',
+  variants: [
+    { id: 70, name: '0 mg', sku: 'TW-0', price: 27.9, stock: 5 },
+    { id: 71, name: '20 mg', sku: 'TW-20', price: 27.9, stock: 0 },
+  ],
+  attributes: [
+    {
+      id: 1,
+      name: 'Вкус 1',
+      values: [
+        { id: 11, value: 'Ягода' },
+        { id: 12, value: 'Мента' },
+      ],
+    },
+  ],
+  nicotineMgMl: 20,
+  volumeMl: 4,
+  stock: 5,
+  inStock: true,
 };
 const user = { id: 3, email: 'ivan@example.bg', firstName: 'Иван', lastName: 'Петров', role: 'customer' };
-const serverLine = (id: number, quantity: number) => ({ id, productId: 7, variantId: 70, quantity, personalization: '', attributes: [], productName: 'VAP SOLO TWINS', productSlug: 'vap-solo-twins', unitPrice: 27.9, lineTotal: 27.9 * quantity, stock: 5, available: true });
+const serverLine = (id: number, quantity: number) => ({
+  id,
+  productId: 7,
+  variantId: 70,
+  quantity,
+  personalization: '',
+  attributes: [],
+  productName: 'VAP SOLO TWINS',
+  productSlug: 'vap-solo-twins',
+  unitPrice: 27.9,
+  lineTotal: 27.9 * quantity,
+  stock: 5,
+  available: true,
+});
 
 function guestApi(extra: Record<string, any> = {}) {
   return mockFetch({
@@ -27,7 +66,9 @@ function guestApi(extra: Record<string, any> = {}) {
     'GET /api/products/vap-solo-twins': { body: { product } },
     'GET /api/products': { body: { products: [product], total: 1, page: 1, limit: 10 } },
     'GET /api/categories': { body: { categories: [] } },
-    'POST /api/cart/preview': (c) => ({ body: { cartItems: c.body.items.map((l: any) => ({ ...serverLine(l.id, l.quantity) })), count: 0, subtotal: 0 } }),
+    'POST /api/cart/preview': (c) => ({
+      body: { cartItems: c.body.items.map((l: any) => ({ ...serverLine(l.id, l.quantity) })), count: 0, subtotal: 0 },
+    }),
     ...extra,
   });
 }
@@ -76,9 +117,25 @@ describe('a guest', () => {
     await userEvent.click(add);
     expect(await screen.findByText(STOREFRONT.addedToCart)).toBeInTheDocument();
     const [line] = cartCookie()!;
-    expect(line).toEqual({ id: expect.any(Number), productId: 7, variantId: 70, quantity: 1, personalization: '', attributes: [{ attributeId: 1, attributeValueId: 12 }] });
+    expect(line).toEqual({
+      id: expect.any(Number),
+      productId: 7,
+      variantId: 70,
+      quantity: 1,
+      personalization: '',
+      attributes: [{ attributeId: 1, attributeValueId: 12 }],
+    });
     // Compact: a JSON list of tuples, not objects with long keys.
-    expect(JSON.parse(decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('cart='))!.slice(5)))).toEqual([[line.id, 7, 70, 1, [1, 12]]]);
+    expect(
+      JSON.parse(
+        decodeURIComponent(
+          document.cookie
+            .split('; ')
+            .find((c) => c.startsWith('cart='))!
+            .slice(5),
+        ),
+      ),
+    ).toEqual([[line.id, 7, 70, 1, [1, 12]]]);
     expect(line.id).toBeGreaterThanOrEqual(before);
     expect(setCookie.mock.calls.some(([v]) => String(v).startsWith('cart=') && String(v).includes('Max-Age=604800'))).toBe(true);
     await userEvent.click(add);
@@ -92,7 +149,9 @@ describe('a guest', () => {
     const plenty = { ...product, variants: product.variants.map((v) => ({ ...v, stock: 50 })) };
     guestApi({
       'GET /api/products/vap-solo-twins': { body: { product: plenty } },
-      'POST /api/cart/preview': (c: any) => ({ body: { cartItems: c.body.items.map((l: any) => ({ ...serverLine(l.id, l.quantity), stock: 50 })), count: 0, subtotal: 0 } }),
+      'POST /api/cart/preview': (c: any) => ({
+        body: { cartItems: c.body.items.map((l: any) => ({ ...serverLine(l.id, l.quantity), stock: 50 })), count: 0, subtotal: 0 },
+      }),
     });
     renderAt('/products/vap-solo-twins');
     const add = await screen.findByRole('button', { name: 'Добави в количката' });
@@ -140,7 +199,15 @@ describe('a guest', () => {
   });
 
   it('refuses a guest add above the stock the server reports', async () => {
-    guestApi({ 'POST /api/cart/preview': (c: any) => ({ body: { cartItems: c.body.items.map((l: any) => ({ ...serverLine(l.id, l.quantity), variantName: '0 mg', stock: 1 })), count: 0, subtotal: 0 } }) });
+    guestApi({
+      'POST /api/cart/preview': (c: any) => ({
+        body: {
+          cartItems: c.body.items.map((l: any) => ({ ...serverLine(l.id, l.quantity), variantName: '0 mg', stock: 1 })),
+          count: 0,
+          subtotal: 0,
+        },
+      }),
+    });
     document.cookie = `cart=${encodeURIComponent(JSON.stringify([[1, 7, 70, 1, [1, 11]]]))}; Path=/`;
     renderAt('/products/vap-solo-twins');
     const add = await screen.findByRole('button', { name: 'Добави в количката' });
@@ -152,7 +219,11 @@ describe('a guest', () => {
   });
 
   it('shows cart lines that lost their stock since they were added, and holds back checkout', async () => {
-    guestApi({ 'POST /api/cart/preview': (c: any) => ({ body: { cartItems: c.body.items.map((l: any) => ({ ...serverLine(l.id, l.quantity), stock: 2 })), count: 4, subtotal: 0 } }) });
+    guestApi({
+      'POST /api/cart/preview': (c: any) => ({
+        body: { cartItems: c.body.items.map((l: any) => ({ ...serverLine(l.id, l.quantity), stock: 2 })), count: 4, subtotal: 0 },
+      }),
+    });
     document.cookie = `cart=${encodeURIComponent(JSON.stringify([[1, 7, 70, 4]]))}; Path=/`;
     renderAt('/cart');
     expect(await screen.findByText(SHOP.stockFell(2))).toBeInTheDocument();
@@ -180,7 +251,9 @@ describe('a signed-in shopper', () => {
       'GET /api/cart': cart,
       'GET /api/products': { body: { products: [], total: 0, page: 1, limit: 10 } },
       'GET /api/orders': { body: { orders: [] } },
-      'POST /api/cart/preview': (c) => ({ body: { cartItems: c.body.items.map((l: any) => serverLine(l.id, l.quantity)), count: 0, subtotal: 0 } }),
+      'POST /api/cart/preview': (c) => ({
+        body: { cartItems: c.body.items.map((l: any) => serverLine(l.id, l.quantity)), count: 0, subtotal: 0 },
+      }),
     });
   }
 
@@ -197,7 +270,9 @@ describe('a signed-in shopper', () => {
     const { fn } = signedInApi({ body: { cartItems: [], count: 0, subtotal: 0 } });
     const routes = fn.getMockImplementation()!;
     fn.mockImplementation(async (url: string, init?: RequestInit) =>
-      url === '/api/auth/logout' ? ({ ok: true, status: 200, text: async () => JSON.stringify({ message: 'Изходът бе успешен.' }) } as Response) : routes(url, init),
+      url === '/api/auth/logout'
+        ? ({ ok: true, status: 200, text: async () => JSON.stringify({ message: 'Изходът бе успешен.' }) } as Response)
+        : routes(url, init),
     );
     renderAt('/');
     const [signOut] = await screen.findAllByRole('button', { name: 'Изход' });
@@ -232,7 +307,12 @@ describe('a signed-in shopper', () => {
     const more = await screen.findByRole('button', { name: 'Увеличи' });
     await userEvent.click(more);
     expect(await screen.findByText(STOREFRONT.cartEdited)).toBeInTheDocument();
-    const fetched = (globalThis.fetch as jest.Mock).mock.calls.map(([url, init]) => [init?.method ?? 'GET', url, init?.body ? JSON.parse(init.body) : undefined, init?.headers?.['x-csrf-token']]);
+    const fetched = (globalThis.fetch as jest.Mock).mock.calls.map(([url, init]) => [
+      init?.method ?? 'GET',
+      url,
+      init?.body ? JSON.parse(init.body) : undefined,
+      init?.headers?.['x-csrf-token'],
+    ]);
     expect(fetched).toContainEqual(['PUT', '/api/cart/edit/5', { quantity: 2 }, 'tok']);
     await waitFor(() => expect(screen.getByTestId('cart-count')).toHaveTextContent('2'));
   });
@@ -246,7 +326,9 @@ describe('signing in and registering', () => {
       'GET /api/check-cookie': { body: { isUserCookieAvailable: false } },
       'POST /api/auth/login': (c) => {
         signedIn = c.body.password === 'parola123';
-        return signedIn ? { body: { user, message: 'Вписахте се успешно.', csrfToken: 'tok2' } } : { status: 401, body: { message: 'Грешен имейл или парола.' } };
+        return signedIn
+          ? { body: { user, message: 'Вписахте се успешно.', csrfToken: 'tok2' } }
+          : { status: 401, body: { message: 'Грешен имейл или парола.' } };
       },
       'GET /api/cart': () => (signedIn ? { body: { cartItems: [serverLine(1, 3)], count: 3, subtotal: 83.7 } } : { status: 401 }),
       'GET /api/orders': { body: { orders: [] } },
@@ -278,14 +360,24 @@ describe('signing in and registering', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Регистрация' }));
     expect(await screen.findByText(STOREFRONT.registerOk)).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Вход' })).toBeInTheDocument();
-    expect(calls.find((c) => c.url === '/api/auth/register')!.body).toEqual({ email: 'ivan@example.bg', password: 'parola123', firstName: 'Иван', lastName: 'Петров' });
+    expect(calls.find((c) => c.url === '/api/auth/register')!.body).toEqual({
+      email: 'ivan@example.bg',
+      password: 'parola123',
+      firstName: 'Иван',
+      lastName: 'Петров',
+    });
   });
 });
 
 describe('focus and errors for keyboard and screen-reader users (issue 28)', () => {
   it('moves focus to the line now in the removed one’s place, and to the heading once the cart is empty', async () => {
     guestApi();
-    document.cookie = `cart=${encodeURIComponent(JSON.stringify([[1, 7, 70, 1, [1, 11]], [2, 7, 70, 2, [1, 12]]]))}; Path=/`;
+    document.cookie = `cart=${encodeURIComponent(
+      JSON.stringify([
+        [1, 7, 70, 1, [1, 11]],
+        [2, 7, 70, 2, [1, 12]],
+      ]),
+    )}; Path=/`;
     renderAt('/cart');
     const removes = await screen.findAllByRole('button', { name: 'Премахни VAP SOLO TWINS' });
     expect(removes).toHaveLength(2);

@@ -58,7 +58,9 @@ function Shell() {
   const location = useLocation();
   return (
     <>
-      <a href="#main" className="skip-link">Към съдържанието</a>
+      <a href="#main" className="skip-link">
+        Към съдържанието
+      </a>
       <RouteProgress />
       <Header />
       <main id="main" tabIndex={-1}>

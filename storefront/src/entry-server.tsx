@@ -29,6 +29,7 @@ export async function render(payload: PagePayload): Promise<string> {
   );
   const decoder = new TextDecoder();
   let html = '';
-  for await (const chunk of prelude as AsyncIterable<string | Uint8Array>) html += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+  for await (const chunk of prelude as AsyncIterable<string | Uint8Array>)
+    html += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
   return html + decoder.decode();
 }

@@ -25,7 +25,17 @@ export function shopQuery(params: URLSearchParams): ProductQuery {
   };
 }
 
-const CLIENT_PAGES = ['/cart', '/checkout', '/orders/:id', '/account', '/account/orders/:id', '/signin', '/register', '/forgot-password', '/reset-password'];
+const CLIENT_PAGES = [
+  '/cart',
+  '/checkout',
+  '/orders/:id',
+  '/account',
+  '/account/orders/:id',
+  '/signin',
+  '/register',
+  '/forgot-password',
+  '/reset-password',
+];
 const INFO_PAGES = ['/terms', '/privacy', '/returns'];
 
 /** The source file of each page's chunk (see App.tsx's routes). */
@@ -44,7 +54,8 @@ export function pageNeeds(url: string): PageNeeds {
   const path = parsed.pathname;
   if (CLIENT_PAGES.some((p) => matchPath(p, path))) return { render: 'client' };
   if (matchPath('/', path)) return { render: 'server', featured: HOME_FEATURED_QUERY, chunk: CHUNK.home };
-  if (matchPath('/products', path)) return { render: 'server', products: shopQuery(parsed.searchParams), categories: true, chunk: CHUNK.shop };
+  if (matchPath('/products', path))
+    return { render: 'server', products: shopQuery(parsed.searchParams), categories: true, chunk: CHUNK.shop };
   const product = matchPath('/products/:slug', path);
   if (product) return { render: 'server', product: product.params.slug, chunk: CHUNK.product };
   if (matchPath('/contact', path)) return { render: 'server', chunk: CHUNK.contact };

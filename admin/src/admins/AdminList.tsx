@@ -92,7 +92,12 @@ export function AdminList() {
       }
     >
       {isSmall ? (
-        <SimpleList primaryText={(r: any) => [r.firstName, r.lastName].filter(Boolean).join(' ') || r.email} secondaryText={(r: any) => r.email} tertiaryText={(r: any) => dateTime(r.lastLoginAt)} linkType={false} />
+        <SimpleList
+          primaryText={(r: any) => [r.firstName, r.lastName].filter(Boolean).join(' ') || r.email}
+          secondaryText={(r: any) => r.email}
+          tertiaryText={(r: any) => dateTime(r.lastLoginAt)}
+          linkType={false}
+        />
       ) : (
         <Datagrid bulkActionButtons={false} rowClick={false}>
           <TextField source="firstName" />
@@ -115,7 +120,12 @@ export function AdminCreate() {
   return (
     <Create
       title="app.admins.add"
-      transform={(d: any) => ({ email: d.email, firstName: d.firstName, lastName: d.lastName, ...(d.password ? { password: d.password } : {}) })}
+      transform={(d: any) => ({
+        email: d.email,
+        firstName: d.firstName,
+        lastName: d.lastName,
+        ...(d.password ? { password: d.password } : {}),
+      })}
       mutationOptions={{
         onSuccess: () => {
           notify('app.admins.added', { type: 'success' });

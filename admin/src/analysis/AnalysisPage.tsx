@@ -1,10 +1,40 @@
 // /admin/analysis: a date range and a granularity; revenue, orders and average order value over
 // time, top products, TWINS vs TRIPLES, revenue by category, orders by status, new customers.
-import { Alert, Box, Card, CardContent, CardHeader, Grid, MenuItem, Skeleton, TextField, Typography, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  CardHeader,
+  Grid,
+  MenuItem,
+  Skeleton,
+  TextField,
+  Typography,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+} from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { periodLabel } from '@domain/dates';
-import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Legend,
+  Line,
+  LineChart,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import type { AnalyticsData, Granularity, ShopDataProvider } from '../dataProvider';
 import { errorMessage } from '../httpClient';
 import { money } from '../common/fields';
@@ -20,7 +50,10 @@ export function isoDate(d: Date): string {
 
 /** Revenue of the two lines, from the category breakdown (categories named TWINS / TRIPLES). */
 export function linesOf(byCategory: AnalyticsData['byCategory']) {
-  const sum = (line: string) => byCategory.filter((c) => c.category.toUpperCase().includes(line)).reduce((a, c) => ({ revenue: a.revenue + c.revenue, quantity: a.quantity + c.quantity }), { revenue: 0, quantity: 0 });
+  const sum = (line: string) =>
+    byCategory
+      .filter((c) => c.category.toUpperCase().includes(line))
+      .reduce((a, c) => ({ revenue: a.revenue + c.revenue, quantity: a.quantity + c.quantity }), { revenue: 0, quantity: 0 });
   return [
     { name: 'TWINS', ...sum('TWINS') },
     { name: 'TRIPLES', ...sum('TRIPLES') },
@@ -75,9 +108,33 @@ export function AnalysisPage() {
       <Title title="app.analysis.title" />
       <Card sx={{ mb: 2 }}>
         <CardContent sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-          <BgDateField label={t('from')} value={fromTyped.value} onChange={fromTyped.setValue} error={Boolean(fromTyped.error)} helperText={fromTyped.error} size="small" sx={{ width: 180 }} />
-          <BgDateField label={t('to')} value={toTyped.value} onChange={toTyped.setValue} error={Boolean(toTyped.error)} helperText={toTyped.error} size="small" sx={{ width: 180 }} />
-          <TextField select label={t('granularity')} value={granularity} onChange={(e) => setGranularity(e.target.value as Granularity)} size="small" fullWidth={false} sx={{ width: 180 }}>
+          <BgDateField
+            label={t('from')}
+            value={fromTyped.value}
+            onChange={fromTyped.setValue}
+            error={Boolean(fromTyped.error)}
+            helperText={fromTyped.error}
+            size="small"
+            sx={{ width: 180 }}
+          />
+          <BgDateField
+            label={t('to')}
+            value={toTyped.value}
+            onChange={toTyped.setValue}
+            error={Boolean(toTyped.error)}
+            helperText={toTyped.error}
+            size="small"
+            sx={{ width: 180 }}
+          />
+          <TextField
+            select
+            label={t('granularity')}
+            value={granularity}
+            onChange={(e) => setGranularity(e.target.value as Granularity)}
+            size="small"
+            fullWidth={false}
+            sx={{ width: 180 }}
+          >
             {(['day', 'week', 'month'] as const).map((g) => (
               <MenuItem key={g} value={g}>
                 {t(g)}
@@ -104,7 +161,11 @@ export function AnalysisPage() {
                     {t(k as string)}
                   </Typography>
                   <Typography variant="h5">{v}</Typography>
-                  {data.mixedCurrencies && (k === 'revenue' || k === 'aov') && <Typography variant="caption" color="text.secondary">{translate('app.money.mixedNote')}</Typography>}
+                  {data.mixedCurrencies && (k === 'revenue' || k === 'aov') && (
+                    <Typography variant="caption" color="text.secondary">
+                      {translate('app.money.mixedNote')}
+                    </Typography>
+                  )}
                 </CardContent>
               </Card>
             </Grid>
@@ -123,7 +184,13 @@ export function AnalysisPage() {
           <Grid size={{ xs: 12, lg: 4 }}>
             <ChartCard title={t('lines')}>
               <PieChart>
-                <Pie data={linesOf(data.byCategory)} dataKey="revenue" nameKey="name" outerRadius={90} label={(e: { name?: string }) => e.name ?? ''}>
+                <Pie
+                  data={linesOf(data.byCategory)}
+                  dataKey="revenue"
+                  nameKey="name"
+                  outerRadius={90}
+                  label={(e: { name?: string }) => e.name ?? ''}
+                >
                   {linesOf(data.byCategory).map((_, i) => (
                     <Cell key={i} fill={COLORS[i]} />
                   ))}
@@ -181,7 +248,10 @@ export function AnalysisPage() {
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
             <ChartCard title={t('byStatus')}>
-              <BarChart data={data.byStatus.map((s) => ({ ...s, label: translate(`app.orderStatus.${s.status}`, { _: s.label }) }))} layout="vertical">
+              <BarChart
+                data={data.byStatus.map((s) => ({ ...s, label: translate(`app.orderStatus.${s.status}`, { _: s.label }) }))}
+                layout="vertical"
+              >
                 <CartesianGrid strokeDasharray="3 3" />
                 <XAxis type="number" allowDecimals={false} />
                 <YAxis type="category" dataKey="label" width={100} />

@@ -2,11 +2,35 @@
 // before and after (opened from Настройки).
 import HistoryIcon from '@mui/icons-material/History';
 import { Box, Typography } from '@mui/material';
-import { Datagrid, FunctionField, List, SearchInput, SelectInput, Show, SimpleShowLayout, TextField, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import {
+  Datagrid,
+  FunctionField,
+  List,
+  SearchInput,
+  SelectInput,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TextInput,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
 import { DateTimeField, RecordLinkField, dateTime } from '../common/fields';
 import { BgDateInput } from '../common/BgDateInput';
 
-const ENTITIES = ['orders', 'products', 'categories', 'users', 'admins', 'payments', 'discounts', 'settings', 'notifications', 'contact-messages', 'flavour-lists'].map((id) => ({ id, name: `resources.${id}.name` }));
+const ENTITIES = [
+  'orders',
+  'products',
+  'categories',
+  'users',
+  'admins',
+  'payments',
+  'discounts',
+  'settings',
+  'notifications',
+  'contact-messages',
+  'flavour-lists',
+].map((id) => ({ id, name: `resources.${id}.name` }));
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Имейл" />,
@@ -23,7 +47,20 @@ function Json({ source }: { source: 'before' | 'after' }) {
   return (
     <Box>
       <Typography variant="subtitle2">{translate(`resources.audit-log.fields.${source}`)}</Typography>
-      <Box component="pre" sx={{ m: 0, p: 1.5, bgcolor: 'action.hover', borderRadius: 1, fontSize: 12, maxHeight: 420, overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+      <Box
+        component="pre"
+        sx={{
+          m: 0,
+          p: 1.5,
+          bgcolor: 'action.hover',
+          borderRadius: 1,
+          fontSize: 12,
+          maxHeight: 420,
+          overflow: 'auto',
+          whiteSpace: 'pre-wrap',
+          wordBreak: 'break-word',
+        }}
+      >
         {value === null || value === undefined ? '—' : JSON.stringify(value, null, 2)}
       </Box>
     </Box>
@@ -47,7 +84,8 @@ export function plainIp(ip: string | null | undefined): string {
 /** "Поръчка №91 — промяна": the record in words, with its number when it has one. */
 export function AuditWhat({ record }: { record: AuditRow }) {
   const translate = useTranslate();
-  const resource = record.entity.endsWith('s') || record.entity === 'settings' || record.entity === 'audit-log' ? record.entity : `${record.entity}s`;
+  const resource =
+    record.entity.endsWith('s') || record.entity === 'settings' || record.entity === 'audit-log' ? record.entity : `${record.entity}s`;
   const name = translate(`resources.${resource}.name`, { smart_count: 1, _: record.entity });
   const action = translate(`app.audit.${record.action}`, { _: record.action });
   return <span>{`${name}${record.entityId ? ` №${record.entityId}` : ''} — ${action}`}</span>;
@@ -83,4 +121,9 @@ export function AuditLogShow() {
   );
 }
 
-export default { list: AuditLogList, show: AuditLogShow, icon: HistoryIcon, recordRepresentation: (r: { action: string; entity: string }) => `${r.entity} · ${r.action}` };
+export default {
+  list: AuditLogList,
+  show: AuditLogShow,
+  icon: HistoryIcon,
+  recordRepresentation: (r: { action: string; entity: string }) => `${r.entity} · ${r.action}`,
+};

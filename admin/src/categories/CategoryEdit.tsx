@@ -1,4 +1,18 @@
-import { Create, Edit, NumberInput, ReferenceInput, required, SelectInput, SimpleForm, TextInput, useNotify, useRecordContext, useRedirect, useTranslate, maxLength } from 'react-admin';
+import {
+  Create,
+  Edit,
+  NumberInput,
+  ReferenceInput,
+  required,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  useNotify,
+  useRecordContext,
+  useRedirect,
+  useTranslate,
+  maxLength,
+} from 'react-admin';
 import { NAME_MAX, TEXT_MAX } from '@domain/limits';
 import { errorMessage } from '../httpClient';
 
@@ -31,7 +45,13 @@ export function CategoryEdit() {
     <Edit
       title={<CategoryTitle />}
       mutationMode="pessimistic"
-      transform={({ name, slug, parentId, position, description }: any) => ({ name, slug, parentId: parentId ?? null, position, description })}
+      transform={({ name, slug, parentId, position, description }: any) => ({
+        name,
+        slug,
+        parentId: parentId ?? null,
+        position,
+        description,
+      })}
       mutationOptions={{
         onSuccess: () => {
           notify('app.categories.updated', { type: 'success' });

@@ -1,10 +1,30 @@
 // Categories as a tree: each row is indented under its parent (the list is small, so it is read
 // whole and ordered parent first).
 import { Box } from '@mui/material';
-import { CreateButton, Datagrid, DeleteButton, ExportButton, FunctionField, List, NumberField, SearchInput, SimpleList, TextField, TopToolbar, useListContext, useTranslate, ListContextProvider, type RaRecord } from 'react-admin';
+import {
+  CreateButton,
+  Datagrid,
+  DeleteButton,
+  ExportButton,
+  FunctionField,
+  List,
+  NumberField,
+  SearchInput,
+  SimpleList,
+  TextField,
+  TopToolbar,
+  useListContext,
+  useTranslate,
+  ListContextProvider,
+  type RaRecord,
+} from 'react-admin';
 import { csvExporter } from '../common/exporter';
 
-const categoryExporter = csvExporter<any>('categories', (c) => ({ id: c.id, name: c.name, slug: c.slug, parentId: c.parentId ?? '', position: c.position, productCount: c.productCount }), { id: 'number', parentId: 'number', position: 'number', productCount: 'number' });
+const categoryExporter = csvExporter<any>(
+  'categories',
+  (c) => ({ id: c.id, name: c.name, slug: c.slug, parentId: c.parentId ?? '', position: c.position, productCount: c.productCount }),
+  { id: 'number', parentId: 'number', position: 'number', productCount: 'number' },
+);
 import { RecordLink, useIsSmall } from '../common/fields';
 import { errorMessage } from '../httpClient';
 import { useNotify } from 'react-admin';
@@ -49,15 +69,23 @@ function TreeDatagrid() {
   return (
     <ListContextProvider value={tree as any}>
       {isSmall ? (
-        <SimpleList primaryText={(r: any) => `${'— '.repeat(r.depth ?? 0)}${r.name}`} secondaryText={(r: any) => `${r.productCount ?? 0}`} linkType="edit" />
+        <SimpleList
+          primaryText={(r: any) => `${'— '.repeat(r.depth ?? 0)}${r.name}`}
+          secondaryText={(r: any) => `${r.productCount ?? 0}`}
+          linkType="edit"
+        />
       ) : (
         <Datagrid rowClick="edit" bulkActionButtons={false}>
-          <FunctionField source="name" sortable={false} render={(r: CategoryRecord) => (
-            <Box sx={{ pl: (r.depth ?? 0) * 3, fontWeight: r.depth ? 400 : 600 }}>
-              {r.depth ? '└ ' : ''}
-              <RecordLink>{r.name}</RecordLink>
-            </Box>
-          )} />
+          <FunctionField
+            source="name"
+            sortable={false}
+            render={(r: CategoryRecord) => (
+              <Box sx={{ pl: (r.depth ?? 0) * 3, fontWeight: r.depth ? 400 : 600 }}>
+                {r.depth ? '└ ' : ''}
+                <RecordLink>{r.name}</RecordLink>
+              </Box>
+            )}
+          />
           <TextField source="slug" sortable={false} />
           <NumberField source="position" sortable={false} />
           <NumberField source="productCount" sortable={false} />

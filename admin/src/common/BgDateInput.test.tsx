@@ -14,7 +14,13 @@ function setup(record: Record<string, unknown> = { day: null }, kind: 'date' | '
   renderAdmin(
     <ResourceContextProvider value="discounts">
       <SimpleForm record={record} onSubmit={onSubmit}>
-        {kind === 'dateTime' ? <BgDateTimeInput source="startsAt" label="Начало" /> : kind === 'month' ? <BgMonthInput source="month" label="Месец" /> : <BgDateInput source="day" label="Ден" />}
+        {kind === 'dateTime' ? (
+          <BgDateTimeInput source="startsAt" label="Начало" />
+        ) : kind === 'month' ? (
+          <BgMonthInput source="month" label="Месец" />
+        ) : (
+          <BgDateInput source="day" label="Ден" />
+        )}
       </SimpleForm>
     </ResourceContextProvider>,
     { dataProvider: {} },
@@ -42,14 +48,17 @@ test.each([
   expect(input.value).toBe(shown);
 });
 
-test.each(['29.02.2026', '31.04.2026', '12/31/2026', '2026', 'утре'])('"%s" is refused with a Bulgarian error and not saved', async (typed) => {
-  const onSubmit = setup();
-  const input = await typeAndSave('Ден', typed);
-  expect(await screen.findByText(FORM.invalidDate)).toBeInTheDocument();
-  expect(input).toHaveAttribute('aria-invalid', 'true');
-  expect(input.value).toBe(typed);
-  expect(onSubmit).not.toHaveBeenCalled();
-});
+test.each(['29.02.2026', '31.04.2026', '12/31/2026', '2026', 'утре'])(
+  '"%s" is refused with a Bulgarian error and not saved',
+  async (typed) => {
+    const onSubmit = setup();
+    const input = await typeAndSave('Ден', typed);
+    expect(await screen.findByText(FORM.invalidDate)).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input.value).toBe(typed);
+    expect(onSubmit).not.toHaveBeenCalled();
+  },
+);
 
 test('shows a stored day as dd.mm.yyyy with the format as its placeholder, and clearing saves nothing', async () => {
   const onSubmit = setup({ day: '2026-03-05' });

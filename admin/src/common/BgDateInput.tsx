@@ -9,7 +9,17 @@ import { IconButton, InputAdornment, TextField, type SxProps, type Theme } from 
 import EventIcon from '@mui/icons-material/Event';
 import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { FieldTitle, useInput, ValidationError, type Validator } from 'react-admin';
-import { DATE_PLACEHOLDER, DATE_TIME_PLACEHOLDER, MONTH_PLACEHOLDER, formatBgDate, formatBgDateTime, formatBgMonth, parseBgDate, parseBgDateTime, parseBgMonth } from '@domain/dateInput';
+import {
+  DATE_PLACEHOLDER,
+  DATE_TIME_PLACEHOLDER,
+  MONTH_PLACEHOLDER,
+  formatBgDate,
+  formatBgDateTime,
+  formatBgMonth,
+  parseBgDate,
+  parseBgDateTime,
+  parseBgMonth,
+} from '@domain/dateInput';
 import { FORM } from '@domain/messages';
 
 export const DATE_INPUT_TEXT = { openCalendar: 'Избор от календар' } as const;
@@ -32,19 +42,41 @@ interface Kind {
 }
 const KINDS: Record<DateKind, Kind> = {
   date: {
-    read: parseBgDate, show: formatBgDate, stored: (v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && parseBgDate(v) !== null,
-    placeholder: DATE_PLACEHOLDER, error: FORM.invalidDate, picker: 'date', toPicker: (v) => v, fromPicker: formatBgDate, inputMode: 'numeric', minWidth: 170,
+    read: parseBgDate,
+    show: formatBgDate,
+    stored: (v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && parseBgDate(v) !== null,
+    placeholder: DATE_PLACEHOLDER,
+    error: FORM.invalidDate,
+    picker: 'date',
+    toPicker: (v) => v,
+    fromPicker: formatBgDate,
+    inputMode: 'numeric',
+    minWidth: 170,
   },
   dateTime: {
-    read: parseBgDateTime, show: formatBgDateTime, stored: (v) => /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(v) && !Number.isNaN(Date.parse(v)),
-    placeholder: DATE_TIME_PLACEHOLDER, error: FORM.invalidDateTime, picker: 'datetime-local',
+    read: parseBgDateTime,
+    show: formatBgDateTime,
+    stored: (v) => /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(v) && !Number.isNaN(Date.parse(v)),
+    placeholder: DATE_TIME_PLACEHOLDER,
+    error: FORM.invalidDateTime,
+    picker: 'datetime-local',
     // The native picker speaks "YYYY-MM-DDTHH:mm", here Sofia's wall clock.
     toPicker: (v) => formatBgDateTime(v).replace(/^(\d\d)\.(\d\d)\.(\d{4}) /, '$3-$2-$1T'),
-    fromPicker: (p) => `${formatBgDate(p.slice(0, 10))} ${p.slice(11, 16)}`, inputMode: 'text', minWidth: 220,
+    fromPicker: (p) => `${formatBgDate(p.slice(0, 10))} ${p.slice(11, 16)}`,
+    inputMode: 'text',
+    minWidth: 220,
   },
   month: {
-    read: parseBgMonth, show: formatBgMonth, stored: (v) => parseBgMonth(v) === v,
-    placeholder: MONTH_PLACEHOLDER, error: FORM.invalidMonth, picker: 'month', toPicker: (v) => v, fromPicker: formatBgMonth, inputMode: 'numeric', minWidth: 150,
+    read: parseBgMonth,
+    show: formatBgMonth,
+    stored: (v) => parseBgMonth(v) === v,
+    placeholder: MONTH_PLACEHOLDER,
+    error: FORM.invalidMonth,
+    picker: 'month',
+    toPicker: (v) => v,
+    fromPicker: formatBgMonth,
+    inputMode: 'numeric',
+    minWidth: 150,
   },
 };
 
@@ -54,7 +86,10 @@ function isStored(value: unknown, kind: DateKind): boolean {
 }
 
 /** Refuse text the field could not read (kept as typed so it can be corrected). */
-const readable = (kind: DateKind): Validator => (value: unknown) => (isStored(value, kind) ? undefined : KINDS[kind].error);
+const readable =
+  (kind: DateKind): Validator =>
+  (value: unknown) =>
+    isStored(value, kind) ? undefined : KINDS[kind].error;
 export const readableDate = readable('date');
 export const readableDateTime = readable('dateTime');
 export const readableMonth = readable('month');
@@ -90,7 +125,23 @@ export interface BgDateFieldProps {
 
 /** The text field itself, controlled: for forms (BgDateInput below) and for pages without one. */
 export function BgDateField({
-  value, onChange, onBlur, kind = 'date', id, name, inputRef, label, error, helperText, fullWidth, size, variant, sx, className, disabled, readOnly,
+  value,
+  onChange,
+  onBlur,
+  kind = 'date',
+  id,
+  name,
+  inputRef,
+  label,
+  error,
+  helperText,
+  fullWidth,
+  size,
+  variant,
+  sx,
+  className,
+  disabled,
+  readOnly,
 }: BgDateFieldProps) {
   const k = KINDS[kind];
   const [text, setText] = useState(() => toText(value, kind));
@@ -105,7 +156,7 @@ export function BgDateField({
 
   const commit = (typed: string) => {
     setText(typed);
-    const stored = typed.trim() === '' ? null : k.read(typed) ?? typed;
+    const stored = typed.trim() === '' ? null : (k.read(typed) ?? typed);
     written.current = stored;
     onChange(stored);
   };
@@ -142,7 +193,10 @@ export function BgDateField({
       size={size}
       variant={variant}
       // A list's filter form hides helper texts; a refused day must still say why.
-      sx={[{ minWidth: k.minWidth, '& .MuiFormHelperText-root.Mui-error': { display: 'block', maxWidth: 260 } }, ...(Array.isArray(sx) ? sx : sx ? [sx] : [])]}
+      sx={[
+        { minWidth: k.minWidth, '& .MuiFormHelperText-root.Mui-error': { display: 'block', maxWidth: 260 } },
+        ...(Array.isArray(sx) ? sx : sx ? [sx] : []),
+      ]}
       className={className}
       disabled={disabled}
       slotProps={{
@@ -151,7 +205,14 @@ export function BgDateField({
         input: {
           endAdornment: (
             <InputAdornment position="end" sx={{ position: 'relative' }}>
-              <IconButton aria-label={DATE_INPUT_TEXT.openCalendar} title={DATE_INPUT_TEXT.openCalendar} onClick={openPicker} edge="end" size="small" disabled={disabled || readOnly}>
+              <IconButton
+                aria-label={DATE_INPUT_TEXT.openCalendar}
+                title={DATE_INPUT_TEXT.openCalendar}
+                onClick={openPicker}
+                edge="end"
+                size="small"
+                disabled={disabled || readOnly}
+              >
                 <EventIcon fontSize="small" />
               </IconButton>
               <input
@@ -160,7 +221,17 @@ export function BgDateField({
                 tabIndex={-1}
                 aria-hidden="true"
                 onChange={(e) => e.target.value && commit(k.fromPicker(e.target.value))}
-                style={{ position: 'absolute', right: 0, bottom: 0, width: 1, height: 1, opacity: 0, border: 0, padding: 0, pointerEvents: 'none' }}
+                style={{
+                  position: 'absolute',
+                  right: 0,
+                  bottom: 0,
+                  width: 1,
+                  height: 1,
+                  opacity: 0,
+                  border: 0,
+                  padding: 0,
+                  pointerEvents: 'none',
+                }}
               />
             </InputAdornment>
           ),
@@ -201,10 +272,20 @@ export interface BgDateInputProps {
 /** The react-admin input: in forms and list filters, in place of DateInput / DateTimeInput. */
 export function BgDateInput({ source, label, kind = 'date', validate, helperText, defaultValue, resource, ...field }: BgDateInputProps) {
   const validators = [readable(kind), ...(Array.isArray(validate) ? validate : validate ? [validate] : [])];
-  const { id, field: input, fieldState, formState, isRequired } = useInput({
-    source, resource, defaultValue, validate: validators,
+  const {
+    id,
+    field: input,
+    fieldState,
+    formState,
+    isRequired,
+  } = useInput({
+    source,
+    resource,
+    defaultValue,
+    validate: validators,
     // The field keeps its own text; the form holds the stored value as it is.
-    format: (v) => v, parse: (v) => v,
+    format: (v) => v,
+    parse: (v) => v,
   });
   const showError = fieldState.invalid && (fieldState.isTouched || formState.isSubmitted);
   // react-admin wraps its validators' messages; its ValidationError reads and translates them.

@@ -15,16 +15,19 @@ export function moneyText(value: number): string {
 }
 
 /** Refuses what the input could not read (kept as text so that it can be shown and corrected). */
-export const readableMoney: Validator = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? FORM.invalidMoney : undefined);
+export const readableMoney: Validator = (value: unknown) =>
+  typeof value === 'string' && value.trim() !== '' ? FORM.invalidMoney : undefined;
 
 export function MoneyInput({ validate, slotProps, ...props }: TextInputProps) {
   const { currency } = useShopMoney();
   // What the person typed, shown as typed while it reads as the stored value ("29,9" stays "29,9").
   const typed = useRef<string | null>(null);
   const format = (value: unknown) => {
-    if (value === null || value === undefined || value === '') return typed.current !== null && parseMoneyInput(typed.current) === null && typed.current.trim() === '' ? typed.current : '';
+    if (value === null || value === undefined || value === '')
+      return typed.current !== null && parseMoneyInput(typed.current) === null && typed.current.trim() === '' ? typed.current : '';
     if (typeof value === 'string') return value;
-    if (typeof value === 'number') return typed.current !== null && parseMoneyInput(typed.current) === value ? typed.current : moneyText(value);
+    if (typeof value === 'number')
+      return typed.current !== null && parseMoneyInput(typed.current) === value ? typed.current : moneyText(value);
     return String(value);
   };
   const parse = (text: string) => {
@@ -41,7 +44,10 @@ export function MoneyInput({ validate, slotProps, ...props }: TextInputProps) {
       validate={validators}
       slotProps={{
         ...slotProps,
-        input: { endAdornment: <InputAdornment position="end">{CURRENCY_SIGN[currency]}</InputAdornment>, ...(slotProps?.input as object | undefined) },
+        input: {
+          endAdornment: <InputAdornment position="end">{CURRENCY_SIGN[currency]}</InputAdornment>,
+          ...(slotProps?.input as object | undefined),
+        },
         htmlInput: { inputMode: 'decimal', ...(slotProps?.htmlInput as object | undefined) },
       }}
     />

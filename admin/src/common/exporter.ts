@@ -37,11 +37,25 @@ export type CsvKinds = Record<string, CsvColumnKind>;
 /** The CSV text: BOM, `;`, CRLF, the header from `resources.<resource>.fields.<key>`. */
 export function toBulgarianCsv(resource: string, rows: Record<string, unknown>[], kinds: CsvKinds = {}): string {
   const keys = rows.length ? Object.keys(rows[0]) : [];
-  const columns = keys.map((k) => ({ header: i18nProvider.translate(`resources.${resource}.fields.${k}`, { _: k === 'id' ? 'ID' : k }), kind: kinds[k] ?? 'text' }));
-  return bulgarianCsv(columns, rows.map((r) => keys.map((k) => r[k])));
+  const columns = keys.map((k) => ({
+    header: i18nProvider.translate(`resources.${resource}.fields.${k}`, { _: k === 'id' ? 'ID' : k }),
+    kind: kinds[k] ?? 'text',
+  }));
+  return bulgarianCsv(
+    columns,
+    rows.map((r) => keys.map((k) => r[k])),
+  );
 }
 
 /** A list's exporter: `row` gives each record's columns (keys are field names, values as read); `kinds` its identifier and number columns. */
-export function csvExporter<T extends RaRecord>(resource: string, row: (record: T) => Record<string, unknown>, kinds: CsvKinds = {}): Exporter<T> {
-  return (records) => downloadCSV(toBulgarianCsv(resource, records.map(row), kinds), i18nProvider.translate(`resources.${resource}.name`, { smart_count: 2, _: resource }));
+export function csvExporter<T extends RaRecord>(
+  resource: string,
+  row: (record: T) => Record<string, unknown>,
+  kinds: CsvKinds = {},
+): Exporter<T> {
+  return (records) =>
+    downloadCSV(
+      toBulgarianCsv(resource, records.map(row), kinds),
+      i18nProvider.translate(`resources.${resource}.name`, { smart_count: 2, _: resource }),
+    );
 }

@@ -11,10 +11,20 @@ import { SMALL_SCREEN_PX } from '../layout/constants';
 /** An amount in its currency (an order's or payment's own; the shop's by default). */
 export function money(value: unknown, currency?: Currency | string | null): string {
   const n = typeof value === 'number' ? value : Number(value);
-  return value === null || value === undefined || value === '' || Number.isNaN(n) ? '—' : formatMoney(n, isCurrency(currency) ? currency : currentShopMoney().currency);
+  return value === null || value === undefined || value === '' || Number.isNaN(n)
+    ? '—'
+    : formatMoney(n, isCurrency(currency) ? currency : currentShopMoney().currency);
 }
 
-const sofiaParts = new Intl.DateTimeFormat('en-GB', { timeZone: SHOP_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const sofiaParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: SHOP_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 
 function partsOf(value: unknown): Record<string, string> | null {
   if (!value) return null;
@@ -82,7 +92,15 @@ const ORDER_COLORS: Record<string, ChipProps['color']> = {
 };
 
 /** A translated status chip: `app.<group>.<value>`. */
-export function StatusChip({ value, group, size = 'small' }: { value: string | null | undefined; group: string; size?: ChipProps['size'] }) {
+export function StatusChip({
+  value,
+  group,
+  size = 'small',
+}: {
+  value: string | null | undefined;
+  group: string;
+  size?: ChipProps['size'];
+}) {
   const translate = useTranslate();
   if (!value) return null;
   return <Chip size={size} color={ORDER_COLORS[value] ?? 'default'} label={translate(`app.${group}.${value}`, { _: value })} />;
@@ -118,14 +136,30 @@ export function RecordLink({ children, type = 'edit' }: { children: ReactNode; t
   const createPath = useCreatePath();
   if (!record || !resource) return <>{children}</>;
   return (
-    <Link component={RouterLink} to={createPath({ resource, id: record.id, type })} onClick={(e) => e.stopPropagation()} sx={{ fontWeight: 'inherit' }}>
+    <Link
+      component={RouterLink}
+      to={createPath({ resource, id: record.id, type })}
+      onClick={(e) => e.stopPropagation()}
+      sx={{ fontWeight: 'inherit' }}
+    >
       {children}
     </Link>
   );
 }
 
 /** A list column whose value links to its record (see RecordLink). */
-export function RecordLinkField({ source, type, render }: { source: string; label?: string; sortable?: boolean; sortBy?: string; type?: 'edit' | 'show'; render?: (record: any) => ReactNode }) {
+export function RecordLinkField({
+  source,
+  type,
+  render,
+}: {
+  source: string;
+  label?: string;
+  sortable?: boolean;
+  sortBy?: string;
+  type?: 'edit' | 'show';
+  render?: (record: any) => ReactNode;
+}) {
   const record = useRecordContext();
   if (!record) return null;
   return <RecordLink type={type}>{render ? render(record) : String(valueAt(record, source) ?? '')}</RecordLink>;

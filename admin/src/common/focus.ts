@@ -13,7 +13,8 @@ const lost = () => {
   return !active || active === document.body || !active.isConnected;
 };
 
-const usable = (el: HTMLElement | null): el is HTMLElement => !!el && el.isConnected && !(el as HTMLButtonElement).disabled && !el.closest('[aria-hidden="true"], [inert]');
+const usable = (el: HTMLElement | null): el is HTMLElement =>
+  !!el && el.isConnected && !(el as HTMLButtonElement).disabled && !el.closest('[aria-hidden="true"], [inert]');
 
 /**
  * The control that started an action, as focus should come back to it: the focused element,

@@ -31,7 +31,8 @@ function load() {
       const res = await fetch(`${API_URL}/settings`, { credentials: 'include', headers: { Accept: 'application/json' } });
       if (!res?.ok) return;
       const s = (await res.json()) as Partial<ShopMoney>;
-      if (s.currency === 'BGN' || s.currency === 'EUR') setShopMoney({ currency: s.currency, dualCurrency: s.dualCurrency !== false, euroSince: s.euroSince ?? null });
+      if (s.currency === 'BGN' || s.currency === 'EUR')
+        setShopMoney({ currency: s.currency, dualCurrency: s.dualCurrency !== false, euroSince: s.euroSince ?? null });
     } catch {
       /* keep the defaults; the next page load asks again */
     }

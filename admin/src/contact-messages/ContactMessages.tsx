@@ -28,15 +28,19 @@ import {
 } from 'react-admin';
 import { csvExporter, csvValue } from '../common/exporter';
 
-const messageExporter = csvExporter<any>('contact-messages', (m) => ({
-  createdAt: csvValue.dateTime(m.createdAt),
-  name: m.name,
-  company: m.company,
-  email: m.email,
-  phone: m.phone,
-  message: m.message,
-  isRead: csvValue.yesNo(m.isRead),
-}), { phone: 'identifier' });
+const messageExporter = csvExporter<any>(
+  'contact-messages',
+  (m) => ({
+    createdAt: csvValue.dateTime(m.createdAt),
+    name: m.name,
+    company: m.company,
+    email: m.email,
+    phone: m.phone,
+    message: m.message,
+    isRead: csvValue.yesNo(m.isRead),
+  }),
+  { phone: 'identifier' },
+);
 import { RecordLinkField, dateTime, useIsSmall, DateTimeField } from '../common/fields';
 import { errorMessage } from '../httpClient';
 
@@ -47,7 +51,12 @@ export function ContactMessageList() {
   return (
     <List sort={{ field: 'createdAt', order: 'DESC' }} filters={filters} exporter={messageExporter}>
       {isSmall ? (
-        <SimpleList primaryText={(r: any) => (r.subject ? `${r.subject}: ${r.name}` : r.name)} secondaryText={(r: any) => String(r.message ?? '').slice(0, 80)} tertiaryText={(r: any) => dateTime(r.createdAt)} linkType="show" />
+        <SimpleList
+          primaryText={(r: any) => (r.subject ? `${r.subject}: ${r.name}` : r.name)}
+          secondaryText={(r: any) => String(r.message ?? '').slice(0, 80)}
+          tertiaryText={(r: any) => dateTime(r.createdAt)}
+          linkType="show"
+        />
       ) : (
         <Datagrid rowClick="show" rowSx={(r: any) => ({ '& td': { fontWeight: r.isRead ? 400 : 600 } })}>
           <RecordLinkField source="name" type="show" />
@@ -80,7 +89,11 @@ function ToggleReadButton() {
         update(
           'contact-messages',
           { id: record.id, data: { isRead: !record.isRead }, previousData: record },
-          { mutationMode: 'pessimistic', onSuccess: () => refresh(), onError: (e) => notify(errorMessage(e, translate('ra.notification.http_error')), { type: 'error' }) },
+          {
+            mutationMode: 'pessimistic',
+            onSuccess: () => refresh(),
+            onError: (e) => notify(errorMessage(e, translate('ra.notification.http_error')), { type: 'error' }),
+          },
         )
       }
     >

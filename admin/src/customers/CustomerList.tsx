@@ -30,21 +30,26 @@ export type CustomerRecord = ApiCustomer & RaRecord;
 
 const fullName = (c: CustomerRecord) => [c.firstName, c.lastName].filter(Boolean).join(' ') || c.email;
 
-const exporter = csvExporter<CustomerRecord>('customers', (c) => ({
-  name: fullName(c),
-  email: c.email,
-  phone: c.phone,
-  registered: csvValue.yesNo(c.registered),
-  orderCount: c.orderCount,
-  totalSpent: csvValue.money(c.totalSpent),
-  lastOrderAt: csvValue.dateTime(c.lastOrderAt),
-}), { phone: 'identifier', orderCount: 'number', totalSpent: 'number' });
+const exporter = csvExporter<CustomerRecord>(
+  'customers',
+  (c) => ({
+    name: fullName(c),
+    email: c.email,
+    phone: c.phone,
+    registered: csvValue.yesNo(c.registered),
+    orderCount: c.orderCount,
+    totalSpent: csvValue.money(c.totalSpent),
+    lastOrderAt: csvValue.dateTime(c.lastOrderAt),
+  }),
+  { phone: 'identifier', orderCount: 'number', totalSpent: 'number' },
+);
 
 /** A customer's page (their id is the e-mail). */
 export const customerPath = (c: CustomerRecord, basename = '/admin') => `${basename}/customers/${encodeURIComponent(c.id)}`;
 
 /** A customer's orders: the order list filtered by the e-mail. */
-export const ordersOf = (c: CustomerRecord, basename = '/admin') => `${basename}/orders?${new URLSearchParams({ filter: JSON.stringify({ customerEmail: c.email }) })}`;
+export const ordersOf = (c: CustomerRecord, basename = '/admin') =>
+  `${basename}/orders?${new URLSearchParams({ filter: JSON.stringify({ customerEmail: c.email }) })}`;
 
 function CustomerFilterSidebar() {
   const translate = useTranslate();
@@ -106,5 +111,3 @@ export function CustomerList() {
     </List>
   );
 }
-
-

@@ -1,7 +1,28 @@
 // One customer, as in the react-admin demo's customer page: who they are and how to reach them,
 // their spending at a glance, where their parcels went, and their orders with links. Guests are
 // keyed by e-mail like registered customers (the record's id is the e-mail).
-import { Avatar, Box, Card, CardContent, Chip, Divider, Grid, Link, List as MuiList, ListItem, ListItemButton, ListItemText, Skeleton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Avatar,
+  Box,
+  Card,
+  CardContent,
+  Chip,
+  Divider,
+  Grid,
+  Link,
+  List as MuiList,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  Skeleton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import EmailIcon from '@mui/icons-material/Email';
 import PhoneIcon from '@mui/icons-material/Phone';
 import PlaceIcon from '@mui/icons-material/Place';
@@ -17,8 +38,10 @@ type CustomerDetailRecord = ApiCustomerDetail & CustomerRecord;
 type OrderRow = ApiCustomerDetail['orders'][number];
 type AddressRow = ApiCustomerDetail['addresses'][number];
 
-const fullName = (c: { firstName: string; lastName: string; email: string }) => [c.firstName, c.lastName].filter(Boolean).join(' ') || c.email;
-const initials = (c: { firstName: string; lastName: string; email: string }) => (([c.firstName[0], c.lastName[0]].filter(Boolean).join('') || c.email[0] || '?').toUpperCase());
+const fullName = (c: { firstName: string; lastName: string; email: string }) =>
+  [c.firstName, c.lastName].filter(Boolean).join(' ') || c.email;
+const initials = (c: { firstName: string; lastName: string; email: string }) =>
+  ([c.firstName[0], c.lastName[0]].filter(Boolean).join('') || c.email[0] || '?').toUpperCase();
 
 function CustomerTitle() {
   const record = useRecordContext<CustomerDetailRecord>();
@@ -29,14 +52,22 @@ function CustomerTitle() {
 function Figure({ label, value }: { label: string; value: string | number }) {
   return (
     <Box sx={{ minWidth: 0 }}>
-      <Typography variant="body2" color="text.secondary">{label}</Typography>
-      <Typography variant="h6" component="p" sx={{ whiteSpace: 'nowrap' }}>{value}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="h6" component="p" sx={{ whiteSpace: 'nowrap' }}>
+        {value}
+      </Typography>
     </Box>
   );
 }
 
 function addressLines(a: AddressRow): [string, string] {
-  if (a.office) return [`${COURIER_LABELS[a.office.courier] ?? a.office.courier} · ${a.office.name} (${a.office.code})`, [a.office.city, a.office.address].filter(Boolean).join(', ')];
+  if (a.office)
+    return [
+      `${COURIER_LABELS[a.office.courier] ?? a.office.courier} · ${a.office.name} (${a.office.code})`,
+      [a.office.city, a.office.address].filter(Boolean).join(', '),
+    ];
   return [[a.postcode, a.city].filter(Boolean).join(' '), a.address];
 }
 
@@ -52,8 +83,19 @@ function Orders({ record }: { record: CustomerDetailRecord }) {
         {record.orders.map((o) => (
           <ListItemButton key={o.id} component={RouterLink} to={orderPath(o)} divider sx={{ px: 0 }}>
             <ListItemText
-              primary={<Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}><span>{o.number}</span><span>{money(o.total, o.currency)}</span></Box>}
-              secondary={<Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}><span>{dateTime(o.createdAt)}</span><StatusChip value={o.status} group="orderStatus" /><StatusChip value={o.paymentStatus} group="paymentStatus" /></Box>}
+              primary={
+                <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+                  <span>{o.number}</span>
+                  <span>{money(o.total, o.currency)}</span>
+                </Box>
+              }
+              secondary={
+                <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
+                  <span>{dateTime(o.createdAt)}</span>
+                  <StatusChip value={o.status} group="orderStatus" />
+                  <StatusChip value={o.paymentStatus} group="paymentStatus" />
+                </Box>
+              }
               secondaryTypographyProps={{ component: 'div' }}
             />
           </ListItemButton>
@@ -77,12 +119,22 @@ function Orders({ record }: { record: CustomerDetailRecord }) {
         <TableBody>
           {record.orders.map((o) => (
             <TableRow key={o.id} hover>
-              <TableCell><Link component={RouterLink} to={orderPath(o)}>{o.number}</Link></TableCell>
+              <TableCell>
+                <Link component={RouterLink} to={orderPath(o)}>
+                  {o.number}
+                </Link>
+              </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(o.createdAt)}</TableCell>
-              <TableCell><StatusChip value={o.status} group="orderStatus" /></TableCell>
-              <TableCell><StatusChip value={o.paymentStatus} group="paymentStatus" /></TableCell>
+              <TableCell>
+                <StatusChip value={o.status} group="orderStatus" />
+              </TableCell>
+              <TableCell>
+                <StatusChip value={o.paymentStatus} group="paymentStatus" />
+              </TableCell>
               <TableCell align="right">{o.itemCount}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{money(o.total, o.currency)}</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {money(o.total, o.currency)}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -110,24 +162,39 @@ function CustomerDetail() {
                 <Avatar sx={{ bgcolor: 'primary.main', width: 56, height: 56 }}>{initials(record)}</Avatar>
                 <Box sx={{ minWidth: 0 }}>
                   {/* The page's h1 is the layout's (CustomerTitle); the name beside the picture is its card's heading. */}
-                  <Typography variant="h5" component="h2">{fullName(record)}</Typography>
-                  <Chip size="small" label={record.registered ? t('registeredOne') : t('guestOne')} color={record.registered ? 'primary' : 'default'} sx={{ mt: 0.5 }} />
+                  <Typography variant="h5" component="h2">
+                    {fullName(record)}
+                  </Typography>
+                  <Chip
+                    size="small"
+                    label={record.registered ? t('registeredOne') : t('guestOne')}
+                    color={record.registered ? 'primary' : 'default'}
+                    sx={{ mt: 0.5 }}
+                  />
                 </Box>
               </Stack>
-              <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(4, minmax(0, 1fr))' }, gap: 2 }}>
+              <Box
+                sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(4, minmax(0, 1fr))' }, gap: 2 }}
+              >
                 <Figure label={translate('resources.customers.fields.orderCount')} value={record.orderCount} />
                 <Figure label={translate('resources.customers.fields.totalSpent')} value={money(record.totalSpent)} />
                 <Figure label={t('averageOrder')} value={money(record.averageOrder)} />
                 <Figure label={t('lastOrderAt')} value={record.lastOrderAt ? date(record.lastOrderAt) : '—'} />
               </Box>
               <Divider sx={{ my: 2 }} />
-              <Typography variant="h6" component="h3" gutterBottom>{t('orders')}</Typography>
+              <Typography variant="h6" component="h3" gutterBottom>
+                {t('orders')}
+              </Typography>
               <Orders record={record} />
               {record.orderCount > record.orders.length && (
-                <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>{t('latestShown', { shown: record.orders.length, count: record.orderCount })}</Typography>
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                  {t('latestShown', { shown: record.orders.length, count: record.orderCount })}
+                </Typography>
               )}
               {record.orderCount > 0 && (
-                <Link component={RouterLink} to={ordersOf(record, basename)} sx={{ display: 'inline-block', mt: 1 }}>{t('allOrders')}</Link>
+                <Link component={RouterLink} to={ordersOf(record, basename)} sx={{ display: 'inline-block', mt: 1 }}>
+                  {t('allOrders')}
+                </Link>
               )}
             </CardContent>
           </Card>
@@ -136,11 +203,15 @@ function CustomerDetail() {
           <Stack spacing={2}>
             <Card>
               <CardContent>
-                <Typography variant="h6" component="h3" gutterBottom>{t('contacts')}</Typography>
+                <Typography variant="h6" component="h3" gutterBottom>
+                  {t('contacts')}
+                </Typography>
                 <Stack spacing={1}>
                   <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', minWidth: 0 }}>
                     <EmailIcon fontSize="small" color="action" />
-                    <Link href={`mailto:${record.email}`} sx={{ overflowWrap: 'anywhere' }}>{record.email}</Link>
+                    <Link href={`mailto:${record.email}`} sx={{ overflowWrap: 'anywhere' }}>
+                      {record.email}
+                    </Link>
                   </Box>
                   {record.phones.map((p) => (
                     <Box key={p} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
@@ -148,15 +219,29 @@ function CustomerDetail() {
                       <Link href={`tel:${p.replace(/\s/g, '')}`}>{p}</Link>
                     </Box>
                   ))}
-                  {record.registered && record.createdAt && <Typography variant="body2" color="text.secondary">{t('registeredSince', { date: date(record.createdAt) })}</Typography>}
-                  {record.firstOrderAt && <Typography variant="body2" color="text.secondary">{`${t('firstOrderAt')}: ${date(record.firstOrderAt)}`}</Typography>}
-                  <Box><PrivacyRequestButton email={record.email} label={translate('app.privacy.forCustomer')} onErased={() => redirect('list', 'customers')} /></Box>
+                  {record.registered && record.createdAt && (
+                    <Typography variant="body2" color="text.secondary">
+                      {t('registeredSince', { date: date(record.createdAt) })}
+                    </Typography>
+                  )}
+                  {record.firstOrderAt && (
+                    <Typography variant="body2" color="text.secondary">{`${t('firstOrderAt')}: ${date(record.firstOrderAt)}`}</Typography>
+                  )}
+                  <Box>
+                    <PrivacyRequestButton
+                      email={record.email}
+                      label={translate('app.privacy.forCustomer')}
+                      onErased={() => redirect('list', 'customers')}
+                    />
+                  </Box>
                 </Stack>
               </CardContent>
             </Card>
             <Card>
               <CardContent>
-                <Typography variant="h6" component="h3" gutterBottom>{t('addresses')}</Typography>
+                <Typography variant="h6" component="h3" gutterBottom>
+                  {t('addresses')}
+                </Typography>
                 {record.addresses.length ? (
                   <MuiList dense disablePadding>
                     {record.addresses.map((a, i) => {
@@ -166,7 +251,13 @@ function CustomerDetail() {
                           <PlaceIcon fontSize="small" color="action" sx={{ mr: 1, mt: 0.75 }} />
                           <ListItemText
                             primary={first}
-                            secondary={<>{second}<br />{`${translate(`app.shippingMethod.${a.method}`, { _: a.method })} · ${t('usedTimes', { count: a.orderCount, date: date(a.lastUsedAt) })}`}</>}
+                            secondary={
+                              <>
+                                {second}
+                                <br />
+                                {`${translate(`app.shippingMethod.${a.method}`, { _: a.method })} · ${t('usedTimes', { count: a.orderCount, date: date(a.lastUsedAt) })}`}
+                              </>
+                            }
                           />
                         </ListItem>
                       );

@@ -11,7 +11,9 @@ import { PRIVACY } from '@domain/messages';
 
 test('erases what is held for an address only after the confirmation', async () => {
   setCsrfToken('tok');
-  const { calls } = mockFetch({ 'POST /api/admin/privacy/erase': { body: { message: PRIVACY.erased(2, 1, false), orders: 2, messages: 1, account: false } } });
+  const { calls } = mockFetch({
+    'POST /api/admin/privacy/erase': { body: { message: PRIVACY.erased(2, 1, false), orders: 2, messages: 1, account: false } },
+  });
   const onErased = jest.fn();
   renderAdmin(<PrivacyRequestButton onErased={onErased} />, { dataProvider: {} });
   await userEvent.click(screen.getByRole('button', { name: 'Заявка за лични данни' }));
@@ -21,14 +23,18 @@ test('erases what is held for an address only after the confirmation', async () 
   expect(calls).toHaveLength(0);
   await userEvent.click(screen.getByRole('button', { name: 'Заличи окончателно' }));
   expect(await screen.findByText(PRIVACY.erased(2, 1, false))).toBeInTheDocument();
-  expect(calls).toEqual([expect.objectContaining({ method: 'POST', url: '/api/admin/privacy/erase', body: { email: 'gost@example.bg', confirm: true } })]);
+  expect(calls).toEqual([
+    expect.objectContaining({ method: 'POST', url: '/api/admin/privacy/erase', body: { email: 'gost@example.bg', confirm: true } }),
+  ]);
   expect(calls[0].headers['x-csrf-token']).toBe('tok');
   await waitFor(() => expect(onErased).toHaveBeenCalled());
 });
 
 test('a refused address is said at the field', async () => {
   setCsrfToken('tok');
-  mockFetch({ 'POST /api/admin/privacy/export': { status: 400, body: { message: 'Невалидни данни.', errors: { email: 'Невалиден имейл адрес.' } } } });
+  mockFetch({
+    'POST /api/admin/privacy/export': { status: 400, body: { message: 'Невалидни данни.', errors: { email: 'Невалиден имейл адрес.' } } },
+  });
   renderAdmin(<PrivacyRequestButton email="not-an-address" />, { dataProvider: {} });
   await userEvent.click(screen.getByRole('button', { name: 'Заявка за лични данни' }));
   await userEvent.click(screen.getByRole('button', { name: 'Изтегли (JSON)' }));

@@ -2,7 +2,16 @@
 // CSV) or erase it (a confirmation first). From the customer list's toolbar (any address, a guest's
 // too) and from a customer's page (their address filled in). The server writes the audit entry.
 import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField as MuiTextField } from '@mui/material';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+  TextField as MuiTextField,
+} from '@mui/material';
 import PrivacyIcon from '@mui/icons-material/PrivacyTip';
 import { Confirm, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { API_URL, errorMessage, getCsrfToken, httpClient, refreshCsrfToken } from '../httpClient';
@@ -17,7 +26,12 @@ export async function downloadPersonalData(email: string, format: PersonalDataFo
     if (token) headers.set('Authorization', `Bearer ${token}`);
     const csrf = getCsrfToken() ?? (await refreshCsrfToken());
     if (csrf) headers.set('x-csrf-token', csrf);
-    return fetch(`${API_URL}/admin/privacy/export`, { method: 'POST', credentials: 'include', headers, body: JSON.stringify({ email, format }) });
+    return fetch(`${API_URL}/admin/privacy/export`, {
+      method: 'POST',
+      credentials: 'include',
+      headers,
+      body: JSON.stringify({ email, format }),
+    });
   };
   let res = await send();
   if (res.status === 403) {
@@ -68,7 +82,10 @@ export function PrivacyRequestButton({ email: given = '', label, onErased }: { e
     setError('');
     setBusy(true);
     try {
-      const { json } = await httpClient(`${API_URL}/admin/privacy/erase`, { method: 'POST', body: JSON.stringify({ email: address, confirm: true }) });
+      const { json } = await httpClient(`${API_URL}/admin/privacy/erase`, {
+        method: 'POST',
+        body: JSON.stringify({ email: address, confirm: true }),
+      });
       notify(json.message, { type: 'success' });
       setOpen(false);
       (onErased ?? refresh)();
@@ -81,7 +98,15 @@ export function PrivacyRequestButton({ email: given = '', label, onErased }: { e
 
   return (
     <>
-      <Button size="small" startIcon={<PrivacyIcon />} onClick={() => { setEmail(given); setError(''); setOpen(true); }}>
+      <Button
+        size="small"
+        startIcon={<PrivacyIcon />}
+        onClick={() => {
+          setEmail(given);
+          setError('');
+          setOpen(true);
+        }}
+      >
         {label ?? translate('app.privacy.request')}
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="privacy-request-title" fullWidth maxWidth="sm">
@@ -89,16 +114,29 @@ export function PrivacyRequestButton({ email: given = '', label, onErased }: { e
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>{translate('app.privacy.help')}</DialogContentText>
           <MuiTextField
-            id="privacy-request-email" label={translate('app.privacy.email')} type="email" value={email} fullWidth autoFocus
-            onChange={(e) => setEmail(e.target.value)} error={Boolean(error)} helperText={error || ' '}
+            id="privacy-request-email"
+            label={translate('app.privacy.email')}
+            type="email"
+            value={email}
+            fullWidth
+            autoFocus
+            onChange={(e) => setEmail(e.target.value)}
+            error={Boolean(error)}
+            helperText={error || ' '}
             slotProps={{ formHelperText: { role: error ? 'alert' : undefined } as object }}
           />
         </DialogContent>
         <DialogActions>
           <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" justifyContent="flex-end">
-            <Button onClick={() => void exportAs('json')} disabled={busy || !address}>{translate('app.privacy.exportJson')}</Button>
-            <Button onClick={() => void exportAs('csv')} disabled={busy || !address}>{translate('app.privacy.exportCsv')}</Button>
-            <Button color="error" onClick={() => setConfirming(true)} disabled={busy || !address}>{translate('app.privacy.erase')}</Button>
+            <Button onClick={() => void exportAs('json')} disabled={busy || !address}>
+              {translate('app.privacy.exportJson')}
+            </Button>
+            <Button onClick={() => void exportAs('csv')} disabled={busy || !address}>
+              {translate('app.privacy.exportCsv')}
+            </Button>
+            <Button color="error" onClick={() => setConfirming(true)} disabled={busy || !address}>
+              {translate('app.privacy.erase')}
+            </Button>
             <Button onClick={() => setOpen(false)}>{translate('app.privacy.cancel')}</Button>
           </Stack>
         </DialogActions>

@@ -9,5 +9,6 @@ export default {
   // The customer's page: read-only, at /admin/customers/<e-mail> (like an order's page).
   edit: CustomerShow,
   icon: CustomerIcon,
-  recordRepresentation: (c: { firstName?: string; lastName?: string; email: string }) => [c.firstName, c.lastName].filter(Boolean).join(' ') || c.email,
+  recordRepresentation: (c: { firstName?: string; lastName?: string; email: string }) =>
+    [c.firstName, c.lastName].filter(Boolean).join(' ') || c.email,
 };

@@ -6,7 +6,22 @@ import PendingIcon from '@mui/icons-material/HourglassTop';
 import CustomersIcon from '@mui/icons-material/PersonAdd';
 import InventoryIcon from '@mui/icons-material/Inventory2';
 import MailIcon from '@mui/icons-material/Mail';
-import { Alert, Box, Card, CardContent, CardHeader, Grid, List, ListItem, ListItemButton, ListItemText, Skeleton, Typography, Button, Chip } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  CardHeader,
+  Grid,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  Skeleton,
+  Typography,
+  Button,
+  Chip,
+} from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useBasename, useDataProvider, useGetList, useTranslate, Title } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
@@ -27,7 +42,11 @@ function Kpi({ icon, title, value, to, note }: { icon: ReactNode; title: string;
         <Typography variant="h5" component="p">
           {value}
         </Typography>
-        {note && <Typography variant="caption" color="text.secondary" component="p">{note}</Typography>}
+        {note && (
+          <Typography variant="caption" color="text.secondary" component="p">
+            {note}
+          </Typography>
+        )}
       </Box>
     </CardContent>
   );
@@ -77,7 +96,15 @@ function OrdersCard({ title, orders }: { title: string; orders: DashboardData['l
   const b = useBasename();
   return (
     <Card>
-      <CardHeader slotProps={{ title: { component: 'h2' } }} title={title} action={<Button component={RouterLink} to={`${b}/orders`}>{translate('app.common.seeAll')}</Button>} />
+      <CardHeader
+        slotProps={{ title: { component: 'h2' } }}
+        title={title}
+        action={
+          <Button component={RouterLink} to={`${b}/orders`}>
+            {translate('app.common.seeAll')}
+          </Button>
+        }
+      />
       {orders.length === 0 ? (
         <CardContent>
           <Typography color="text.secondary">{translate('app.dashboard.noOrders')}</Typography>
@@ -105,12 +132,23 @@ function OrdersCard({ title, orders }: { title: string; orders: DashboardData['l
 
 function PendingOrders() {
   const translate = useTranslate();
-  const { data, isPending } = useGetList('orders', { filter: { status: ['pending', 'confirmed'] }, sort: { field: 'createdAt', order: 'DESC' }, pagination: { page: 1, perPage: 8 } });
+  const { data, isPending } = useGetList('orders', {
+    filter: { status: ['pending', 'confirmed'] },
+    sort: { field: 'createdAt', order: 'DESC' },
+    pagination: { page: 1, perPage: 8 },
+  });
   if (isPending) return <Skeleton variant="rounded" height={200} />;
   return (
     <OrdersCard
       title={translate('app.dashboard.pendingList')}
-      orders={(data ?? []).map((o: any) => ({ id: o.id, number: o.number, customerName: [o.customer?.firstName, o.customer?.lastName].filter(Boolean).join(' '), total: o.total, status: o.status, createdAt: o.createdAt }))}
+      orders={(data ?? []).map((o: any) => ({
+        id: o.id,
+        number: o.number,
+        customerName: [o.customer?.firstName, o.customer?.lastName].filter(Boolean).join(' '),
+        total: o.total,
+        status: o.status,
+        createdAt: o.createdAt,
+      }))}
     />
   );
 }
@@ -118,10 +156,19 @@ function PendingOrders() {
 function UnreadMessages() {
   const translate = useTranslate();
   const b = useBasename();
-  const { data, total } = useGetList('contact-messages', { filter: { isRead: false }, sort: { field: 'createdAt', order: 'DESC' }, pagination: { page: 1, perPage: 5 } });
+  const { data, total } = useGetList('contact-messages', {
+    filter: { isRead: false },
+    sort: { field: 'createdAt', order: 'DESC' },
+    pagination: { page: 1, perPage: 5 },
+  });
   return (
     <Card>
-      <CardHeader slotProps={{ title: { component: 'h2' } }} avatar={<MailIcon color="primary" />} title={translate('app.dashboard.messages')} action={<Chip size="small" label={total ?? 0} />} />
+      <CardHeader
+        slotProps={{ title: { component: 'h2' } }}
+        avatar={<MailIcon color="primary" />}
+        title={translate('app.dashboard.messages')}
+        action={<Chip size="small" label={total ?? 0} />}
+      />
       <List dense>
         {(data ?? []).map((m: any) => (
           <ListItem key={m.id} disablePadding>
@@ -166,13 +213,24 @@ export function Dashboard() {
       {data && (
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, sm: 6, md: 4, xl: 2 }}>
-            <Kpi icon={<CurrencyIcon />} title={translate('app.dashboard.todayRevenue')} value={money(data.todayRevenue, data.currency)} note={data.mixedCurrencies ? translate('app.money.mixedNote') : undefined} />
+            <Kpi
+              icon={<CurrencyIcon />}
+              title={translate('app.dashboard.todayRevenue')}
+              value={money(data.todayRevenue, data.currency)}
+              note={data.mixedCurrencies ? translate('app.money.mixedNote') : undefined}
+            />
           </Grid>
           <Grid size={{ xs: 12, sm: 6, md: 4, xl: 2 }}>
             <Kpi icon={<OrdersIcon />} title={translate('app.dashboard.todayOrders')} value={data.todayOrders} to={`${b}/orders`} />
           </Grid>
           <Grid size={{ xs: 12, sm: 6, md: 4, xl: 2 }}>
-            <Kpi icon={<CurrencyIcon />} title={translate('app.dashboard.monthRevenue')} value={money(data.monthRevenue, data.currency)} to={`${b}/analysis`} note={data.mixedCurrencies ? translate('app.money.mixedNote') : undefined} />
+            <Kpi
+              icon={<CurrencyIcon />}
+              title={translate('app.dashboard.monthRevenue')}
+              value={money(data.monthRevenue, data.currency)}
+              to={`${b}/analysis`}
+              note={data.mixedCurrencies ? translate('app.money.mixedNote') : undefined}
+            />
           </Grid>
           <Grid size={{ xs: 12, sm: 6, md: 4, xl: 2 }}>
             <Kpi icon={<OrdersIcon />} title={translate('app.dashboard.monthOrders')} value={data.monthOrders} to={`${b}/analysis`} />
@@ -193,7 +251,11 @@ export function Dashboard() {
             <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
               <PendingOrders />
               <Card>
-                <CardHeader slotProps={{ title: { component: 'h2' } }} avatar={<InventoryIcon color="warning" />} title={translate('app.dashboard.lowStock')} />
+                <CardHeader
+                  slotProps={{ title: { component: 'h2' } }}
+                  avatar={<InventoryIcon color="warning" />}
+                  title={translate('app.dashboard.lowStock')}
+                />
                 {(data.lowStock ?? []).length === 0 ? (
                   <CardContent>
                     <Typography color="text.secondary">{translate('app.dashboard.noLowStock')}</Typography>

@@ -27,18 +27,22 @@ import {
 } from 'react-admin';
 import { csvExporter, csvValue } from '../common/exporter';
 
-const discountExporter = csvExporter<any>('discounts', (d) => ({
-  code: d.code,
-  type: csvValue.label('discountType', d.type),
-  value: d.type === 'percent' ? d.value : csvValue.money(d.value),
-  minSubtotal: csvValue.money(d.minSubtotal),
-  startsAt: csvValue.dateTime(d.startsAt),
-  endsAt: csvValue.dateTime(d.endsAt),
-  usageLimit: d.usageLimit ?? '',
-  perCustomerLimit: d.perCustomerLimit ?? '',
-  usedCount: d.usedCount,
-  active: csvValue.yesNo(d.active),
-}), { code: 'identifier', value: 'number', minSubtotal: 'number', usageLimit: 'number', perCustomerLimit: 'number', usedCount: 'number' });
+const discountExporter = csvExporter<any>(
+  'discounts',
+  (d) => ({
+    code: d.code,
+    type: csvValue.label('discountType', d.type),
+    value: d.type === 'percent' ? d.value : csvValue.money(d.value),
+    minSubtotal: csvValue.money(d.minSubtotal),
+    startsAt: csvValue.dateTime(d.startsAt),
+    endsAt: csvValue.dateTime(d.endsAt),
+    usageLimit: d.usageLimit ?? '',
+    perCustomerLimit: d.perCustomerLimit ?? '',
+    usedCount: d.usedCount,
+    active: csvValue.yesNo(d.active),
+  }),
+  { code: 'identifier', value: 'number', minSubtotal: 'number', usageLimit: 'number', perCustomerLimit: 'number', usedCount: 'number' },
+);
 import { Box } from '@mui/material';
 import { RecordLinkField, choicesOf, money, MoneyField, useIsSmall, DateOnlyField } from '../common/fields';
 import { MoneyInput } from '../common/MoneyInput';
@@ -78,7 +82,11 @@ export function DiscountList() {
       }
     >
       {isSmall ? (
-        <SimpleList primaryText={(r: any) => r.code} secondaryText={(r: any) => `${translate(`app.discountType.${r.type}`)} · ${discountValue(r)}`} linkType="edit" />
+        <SimpleList
+          primaryText={(r: any) => r.code}
+          secondaryText={(r: any) => `${translate(`app.discountType.${r.type}`)} · ${discountValue(r)}`}
+          linkType="edit"
+        />
       ) : (
         <Datagrid rowClick="edit">
           <RecordLinkField source="code" />

@@ -50,7 +50,15 @@ export function FlavourListList() {
         <Datagrid rowClick="edit" bulkActionButtons={false}>
           <RecordLinkField source="name" />
           <FunctionField source="flavourCount" render={(r: any) => translate('app.flavourLists.count', { smart_count: r.flavourCount })} />
-          <FunctionField source="flavours" sortable={false} render={(r: any) => <Box component="span" sx={{ opacity: 0.8 }}>{preview(r.flavours)}</Box>} />
+          <FunctionField
+            source="flavours"
+            sortable={false}
+            render={(r: any) => (
+              <Box component="span" sx={{ opacity: 0.8 }}>
+                {preview(r.flavours)}
+              </Box>
+            )}
+          />
           <DateTimeField source="updatedAt" />
         </Datagrid>
       )}

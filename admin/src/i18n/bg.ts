@@ -2,12 +2,7 @@
 // fields, and the panel's own keys. Texts the spec or the server fix are imported, never copied.
 import type { TranslationMessages } from 'react-admin';
 import { API, STOREFRONT } from '@domain/messages';
-import {
-  ORDER_STATUS_LABELS,
-  PAYMENT_METHOD_LABELS,
-  PAYMENT_RECORD_STATUS_LABELS,
-  SHIPPING_METHOD_LABELS,
-} from '@domain/orderStatus';
+import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_RECORD_STATUS_LABELS, SHIPPING_METHOD_LABELS } from '@domain/orderStatus';
 import { raBulgarian } from './raBulgarian';
 import { invoiceResourceBg, invoicesBg } from '../invoices/messages';
 import { flavourListResourceBg, flavourListsBg, productToolsBg } from '../flavour-lists/messages';
@@ -214,7 +209,8 @@ export const bgApp = {
   },
   admins: {
     add: 'Добави администратор',
-    addHelp: 'Съществуващ имейл получава администраторски права; за нов имейл се създава профил. И в двата случая задайте нова парола от поне 12 знака (не от най-разпространените и не имейлът); човекът може да я смени след вход.',
+    addHelp:
+      'Съществуващ имейл получава администраторски права; за нов имейл се създава профил. И в двата случая задайте нова парола от поне 12 знака (не от най-разпространените и не имейлът); човекът може да я смени след вход.',
     remove: 'Премахни правата',
     removeTitle: 'Премахване на администраторските права',
     removeContent: 'Сигурни ли сте, че искате да премахнете правата на %{name}?',
@@ -270,7 +266,8 @@ export const bgApp = {
       'Всички цени на продукти и варианти, старите цени, таксите за доставка, прагът за безплатна доставка, фиксираните отстъпки и минималните суми на кодовете ще бъдат преизчислени в евро по курс 1,95583 лв. за 1 €, закръглено до цент. Старите поръчки остават в лева. Действието е еднократно и не може да бъде отменено.',
     euroConfirm: 'Премини към евро',
     euroDone: 'Магазинът е в евро от %{date}',
-    euroConverted: 'Преизчислени: %{productPrices} цени на продукти, %{compareAtPrices} стари цени, %{variantPrices} цени на варианти, %{discountValues} фиксирани отстъпки, %{discountMinimums} минимални суми, %{shippingFees} такси за доставка, %{freeShippingThreshold} праг за безплатна доставка.',
+    euroConverted:
+      'Преизчислени: %{productPrices} цени на продукти, %{compareAtPrices} стари цени, %{variantPrices} цени на варианти, %{discountValues} фиксирани отстъпки, %{discountMinimums} минимални суми, %{shippingFees} такси за доставка, %{freeShippingThreshold} праг за безплатна доставка.',
   },
   money: {
     mixedNote: 'Поръчките в лева са преизчислени в евро по фиксирания курс 1,95583 лв. за 1 €.',
@@ -280,7 +277,11 @@ export const bgApp = {
   audit: { create: 'създаване', update: 'промяна', delete: 'изтриване', duplicate: 'дублиране' },
   flavourLists: flavourListsBg,
   accessibility: accessibilityBg,
-  inventory: { saved: 'Наличността на %{name} е запазена.', saveFailed: 'Неуспешно запазване на наличността.', stockOf: 'Наличност на %{name}' },
+  inventory: {
+    saved: 'Наличността на %{name} е запазена.',
+    saveFailed: 'Неуспешно запазване на наличността.',
+    stockOf: 'Наличност на %{name}',
+  },
   import: {
     button: 'Импорт',
     title: 'Импорт на продукти, варианти и наличности от CSV',
@@ -289,7 +290,8 @@ export const bgApp = {
     pickAgain: 'Избери друг файл',
     failed: 'Неуспешна проверка на файла.',
     ready: 'Проверката мина без грешки. Нищо не е променено, докато не натиснете „Приложи“.',
-    fixErrors: 'Файлът има грешки на %{smart_count} ред. Поправете ги и изберете файла отново: с грешки нищо не се прилага. |||| Файлът има грешки на %{smart_count} реда. Поправете ги и изберете файла отново: с грешки нищо не се прилага.',
+    fixErrors:
+      'Файлът има грешки на %{smart_count} ред. Поправете ги и изберете файла отново: с грешки нищо не се прилага. |||| Файлът има грешки на %{smart_count} реда. Поправете ги и изберете файла отново: с грешки нищо не се прилага.',
     ignored: 'Колони, които импортът не чете: %{columns}',
     showUnchanged: 'Покажи и редовете без промяна',
     apply: 'Приложи',
@@ -300,24 +302,64 @@ export const bgApp = {
     product: 'Продукт · вариант',
     what: 'Какво ще стане',
     actions: { createProduct: 'Нов продукт', createVariant: 'Нов вариант', update: 'Промяна', unchanged: 'Без промяна', error: 'Грешка' },
-    counts: { createProduct: 'Нови продукти', createVariant: 'Нови варианти', update: 'Промени', unchanged: 'Без промяна', error: 'Грешки' },
-    fields: { productName: 'Име', variantName: 'Вариант', price: 'Цена', stock: 'Наличност', compareAtPrice: 'Стара цена', category: 'Категория', status: 'Статус' },
+    counts: {
+      createProduct: 'Нови продукти',
+      createVariant: 'Нови варианти',
+      update: 'Промени',
+      unchanged: 'Без промяна',
+      error: 'Грешки',
+    },
+    fields: {
+      productName: 'Име',
+      variantName: 'Вариант',
+      price: 'Цена',
+      stock: 'Наличност',
+      compareAtPrice: 'Стара цена',
+      category: 'Категория',
+      status: 'Статус',
+    },
   },
   customers: {
-    registered: 'Регистрирани', guests: 'Гости (без профил)', searchHelp: 'Име, имейл или телефон',
-    registeredOne: 'Регистриран клиент', guestOne: 'Гост (без профил)', contacts: 'Контакти', phones: 'Телефони', registeredSince: 'Профил от %{date}',
-    addresses: 'Адреси за доставка', noAddresses: 'Още няма доставки.', usedTimes: '%{count} пор. · последно %{date}',
-    orders: 'Поръчки', noOrders: 'Още няма поръчки.', allOrders: 'Всички поръчки в списъка', pieces: '%{count} бр.',
-    averageOrder: 'Средна поръчка', firstOrderAt: 'Първа поръчка', lastOrderAt: 'Последна поръчка', latestShown: 'Показани са последните %{shown} от %{count}.',
+    registered: 'Регистрирани',
+    guests: 'Гости (без профил)',
+    searchHelp: 'Име, имейл или телефон',
+    registeredOne: 'Регистриран клиент',
+    guestOne: 'Гост (без профил)',
+    contacts: 'Контакти',
+    phones: 'Телефони',
+    registeredSince: 'Профил от %{date}',
+    addresses: 'Адреси за доставка',
+    noAddresses: 'Още няма доставки.',
+    usedTimes: '%{count} пор. · последно %{date}',
+    orders: 'Поръчки',
+    noOrders: 'Още няма поръчки.',
+    allOrders: 'Всички поръчки в списъка',
+    pieces: '%{count} бр.',
+    averageOrder: 'Средна поръчка',
+    firstOrderAt: 'Първа поръчка',
+    lastOrderAt: 'Последна поръчка',
+    latestShown: 'Показани са последните %{shown} от %{count}.',
   },
   privacy: {
-    request: 'Заявка за лични данни', title: 'Заявка по GDPR за имейл адрес',
+    request: 'Заявка за лични данни',
+    title: 'Заявка по GDPR за имейл адрес',
     help: 'Въведете имейла, от който е заявката. Изтеглянето дава профила, поръчките, фактурите и съобщенията за този адрес; заличаването анонимизира поръчките и съобщенията (и закрива профила, ако има такъв). Фактурите остават, както са издадени.',
-    email: 'Имейл на заявителя', exportJson: 'Изтегли (JSON)', exportCsv: 'Изтегли (CSV)', erase: 'Заличи данните', cancel: 'Затвори',
+    email: 'Имейл на заявителя',
+    exportJson: 'Изтегли (JSON)',
+    exportCsv: 'Изтегли (CSV)',
+    erase: 'Заличи данните',
+    cancel: 'Затвори',
     confirmTitle: 'Заличаване на личните данни на %{email}?',
-    confirmContent: 'Имената, имейлът, телефоните и адресите в поръчките и съобщенията от този адрес ще бъдат заличени, а профилът с него — закрит. Това не може да се отмени.',
-    settingsTab: 'Лични данни', retentionYears: 'Лични данни в поръчките: години', retentionHelp: 'После името, имейлът, телефонът и адресът се заличават автоматично; сумите остават (по подразбиране 10 — счетоводният срок).', contactRetentionYears: 'Съобщения от формата: години',
-    confirm: 'Заличи окончателно', failed: 'Заявката не бе изпълнена.', forCustomer: 'Лични данни (GDPR)',
+    confirmContent:
+      'Имената, имейлът, телефоните и адресите в поръчките и съобщенията от този адрес ще бъдат заличени, а профилът с него — закрит. Това не може да се отмени.',
+    settingsTab: 'Лични данни',
+    retentionYears: 'Лични данни в поръчките: години',
+    retentionHelp:
+      'После името, имейлът, телефонът и адресът се заличават автоматично; сумите остават (по подразбиране 10 — счетоводният срок).',
+    contactRetentionYears: 'Съобщения от формата: години',
+    confirm: 'Заличи окончателно',
+    failed: 'Заявката не бе изпълнена.',
+    forCustomer: 'Лични данни (GDPR)',
   },
 };
 
@@ -509,7 +551,17 @@ export const bg: TranslationMessages = {
     'flavour-lists': flavourListResourceBg,
     inventory: {
       name: 'Наличност |||| Наличности',
-      fields: { productName: 'Продукт', productSlug: 'Адрес (slug)', variantName: 'Вариант', sku: 'SKU', price: 'Цена', stock: 'Наличност', productStatus: 'Статус', categoryName: 'Категория', q: 'Търсене' },
+      fields: {
+        productName: 'Продукт',
+        productSlug: 'Адрес (slug)',
+        variantName: 'Вариант',
+        sku: 'SKU',
+        price: 'Цена',
+        stock: 'Наличност',
+        productStatus: 'Статус',
+        categoryName: 'Категория',
+        q: 'Търсене',
+      },
     },
     customers: {
       name: 'Клиент |||| Клиенти',
@@ -529,7 +581,19 @@ export const bg: TranslationMessages = {
     },
     'audit-log': {
       name: 'Запис |||| Дневник на промените',
-      fields: { createdAt: 'Кога', actorEmail: 'Кой', action: 'Действие', entity: 'Обект', entityId: 'Номер', before: 'Преди', after: 'След', ip: 'IP адрес', q: 'Търсене', createdAt_gte: 'От дата', createdAt_lte: 'До дата' },
+      fields: {
+        createdAt: 'Кога',
+        actorEmail: 'Кой',
+        action: 'Действие',
+        entity: 'Обект',
+        entityId: 'Номер',
+        before: 'Преди',
+        after: 'След',
+        ip: 'IP адрес',
+        q: 'Търсене',
+        createdAt_gte: 'От дата',
+        createdAt_lte: 'До дата',
+      },
     },
     settings: {
       name: 'Настройки |||| Настройки',

@@ -12,8 +12,26 @@ const report = (over: Partial<ImportReport>): ImportReport => ({
   counts: { createProduct: 0, createVariant: 0, update: 1, unchanged: 1, error: 0 },
   columns: { used: ['SKU', 'Наличност'], ignored: [] },
   rows: [
-    { row: 2, sku: 'TW-10', productName: 'TWINS Мента', variantName: '10 mg', productSlug: 'twins-menta', action: 'update', changes: [{ field: 'stock', from: 4, to: 12 }], errors: [] },
-    { row: 3, sku: 'TW-20', productName: 'TWINS Мента', variantName: '20 mg', productSlug: 'twins-menta', action: 'unchanged', changes: [], errors: [] },
+    {
+      row: 2,
+      sku: 'TW-10',
+      productName: 'TWINS Мента',
+      variantName: '10 mg',
+      productSlug: 'twins-menta',
+      action: 'update',
+      changes: [{ field: 'stock', from: 4, to: 12 }],
+      errors: [],
+    },
+    {
+      row: 3,
+      sku: 'TW-20',
+      productName: 'TWINS Мента',
+      variantName: '20 mg',
+      productSlug: 'twins-menta',
+      action: 'unchanged',
+      changes: [],
+      errors: [],
+    },
   ],
   ...over,
 });
@@ -26,7 +44,18 @@ const pick = (name = 'nalichnosti.csv') => {
 test('a file with errors shows them by row and cannot be applied', async () => {
   const withError = report({
     counts: { createProduct: 0, createVariant: 0, update: 0, unchanged: 0, error: 1 },
-    rows: [{ row: 2, sku: 'TW-10', productName: '', variantName: '', productSlug: '', action: 'error', changes: [], errors: [{ column: 'Наличност', message: 'Наличността не може да е отрицателна.' }] }],
+    rows: [
+      {
+        row: 2,
+        sku: 'TW-10',
+        productName: '',
+        variantName: '',
+        productSlug: '',
+        action: 'error',
+        changes: [],
+        errors: [{ column: 'Наличност', message: 'Наличността не може да е отрицателна.' }],
+      },
+    ],
   });
   const importProducts = jest.fn(async () => withError);
   renderAdmin(<ImportDialog onClose={() => undefined} />, { dataProvider: { importProducts } });
@@ -61,8 +90,22 @@ test('a clean dry run shows the changes; Приложи asks first, then applies
 
 test('an apply refused because the file changed meaning since the check shows the rows again', async () => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined); // react-admin logs the refusal in development
-  const refused = report({ counts: { createProduct: 0, createVariant: 0, update: 0, unchanged: 0, error: 1 }, message: 'Файлът има грешки на 1 ред. Нищо не е променено.',
-    rows: [{ row: 2, sku: 'TW-10', productName: '', variantName: '', productSlug: '', action: 'error', changes: [], errors: [{ column: 'SKU', message: 'SKU „TW-10“ е на друг продукт („x“).' }] }] });
+  const refused = report({
+    counts: { createProduct: 0, createVariant: 0, update: 0, unchanged: 0, error: 1 },
+    message: 'Файлът има грешки на 1 ред. Нищо не е променено.',
+    rows: [
+      {
+        row: 2,
+        sku: 'TW-10',
+        productName: '',
+        variantName: '',
+        productSlug: '',
+        action: 'error',
+        changes: [],
+        errors: [{ column: 'SKU', message: 'SKU „TW-10“ е на друг продукт („x“).' }],
+      },
+    ],
+  });
   const importProducts = jest.fn(async (_file: File, dryRun: boolean) => {
     if (dryRun) return report({});
     throw new HttpError(refused.message, 400, refused);
@@ -76,4 +119,3 @@ test('an apply refused because the file changed meaning since the check shows th
   expect(await screen.findByText('SKU: SKU „TW-10“ е на друг продукт („x“).')).toBeInTheDocument();
   expect(screen.getByText('Файлът има грешки на 1 ред. Нищо не е променено.')).toBeInTheDocument();
 });
-

@@ -74,7 +74,14 @@ function RowDetails({ row }: { row: ImportRow }) {
 
 function ActionChip({ action }: { action: ImportAction }) {
   const translate = useTranslate();
-  return <Chip size="small" color={ACTION_COLOR[action]} variant={action === 'unchanged' ? 'outlined' : 'filled'} label={translate(`app.import.actions.${action}`)} />;
+  return (
+    <Chip
+      size="small"
+      color={ACTION_COLOR[action]}
+      variant={action === 'unchanged' ? 'outlined' : 'filled'}
+      label={translate(`app.import.actions.${action}`)}
+    />
+  );
 }
 
 /** The rows as a table on a laptop, as stacked blocks on a phone (nothing wider than the screen). */
@@ -89,10 +96,16 @@ function ImportRows({ rows }: { rows: ImportRow[] }) {
           <Box key={r.row} sx={{ py: 1, overflowWrap: 'anywhere' }} data-row={r.row}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
               <Typography variant="subtitle2">{translate('app.import.rowNumber', { row: r.row })}</Typography>
-              <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>{r.sku || '—'}</Typography>
+              <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
+                {r.sku || '—'}
+              </Typography>
               <ActionChip action={r.action} />
             </Stack>
-            {name(r) && <Typography variant="body2" color="text.secondary">{name(r)}</Typography>}
+            {name(r) && (
+              <Typography variant="body2" color="text.secondary">
+                {name(r)}
+              </Typography>
+            )}
             <RowDetails row={r} />
           </Box>
         ))}
@@ -195,7 +208,11 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
             {translate(file ? 'app.import.pickAgain' : 'app.import.pick')}
             <input ref={input} type="file" hidden accept=".csv,text/csv" onChange={picked} aria-label={translate('app.import.pick')} />
           </MuiButton>
-          {file && <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{file.name}</Typography>}
+          {file && (
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              {file.name}
+            </Typography>
+          )}
         </Stack>
         {busy && <LinearProgress sx={{ mb: 2 }} />}
         {failure && (
@@ -206,11 +223,20 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
         {report && counts && (
           <>
             <Alert severity={counts.error ? 'error' : changedRows(report) ? 'info' : 'success'} sx={{ mb: 2 }} role="status">
-              {counts.error ? translate('app.import.fixErrors', { smart_count: counts.error }) : changedRows(report) ? translate('app.import.ready') : report.message}
+              {counts.error
+                ? translate('app.import.fixErrors', { smart_count: counts.error })
+                : changedRows(report)
+                  ? translate('app.import.ready')
+                  : report.message}
             </Alert>
             <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mb: 1 }} data-testid="import-counts">
               {(Object.keys(counts) as ImportAction[]).map((a) => (
-                <Chip key={a} color={counts[a] ? ACTION_COLOR[a] : 'default'} variant={counts[a] && a !== 'unchanged' ? 'filled' : 'outlined'} label={`${translate(`app.import.counts.${a}`)}: ${counts[a]}`} />
+                <Chip
+                  key={a}
+                  color={counts[a] ? ACTION_COLOR[a] : 'default'}
+                  variant={counts[a] && a !== 'unchanged' ? 'filled' : 'outlined'}
+                  label={`${translate(`app.import.counts.${a}`)}: ${counts[a]}`}
+                />
               ))}
             </Stack>
             {report.columns.ignored.length > 0 && (
@@ -219,7 +245,10 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
               </Typography>
             )}
             {counts.unchanged > 0 && (
-              <FormControlLabel control={<Switch checked={showUnchanged} onChange={(e) => setShowUnchanged(e.target.checked)} />} label={translate('app.import.showUnchanged')} />
+              <FormControlLabel
+                control={<Switch checked={showUnchanged} onChange={(e) => setShowUnchanged(e.target.checked)} />}
+                label={translate('app.import.showUnchanged')}
+              />
             )}
             <ImportRows rows={rows} />
           </>

@@ -37,16 +37,20 @@ export interface InventoryRecord extends RaRecord {
 }
 
 // The columns the import reads back (ImportDialog): edit in Excel, import, done.
-const exporter = csvExporter<InventoryRecord>('inventory', (r) => ({
-  productName: r.productName,
-  productSlug: r.productSlug,
-  variantName: r.variantName,
-  sku: r.sku,
-  price: csvValue.money(r.price),
-  stock: r.stock,
-  productStatus: csvValue.label('productStatus', r.productStatus),
-  categoryName: r.categoryName ?? '',
-}), { sku: 'identifier', price: 'number', stock: 'number' });
+const exporter = csvExporter<InventoryRecord>(
+  'inventory',
+  (r) => ({
+    productName: r.productName,
+    productSlug: r.productSlug,
+    variantName: r.variantName,
+    sku: r.sku,
+    price: csvValue.money(r.price),
+    stock: r.stock,
+    productStatus: csvValue.label('productStatus', r.productStatus),
+    categoryName: r.categoryName ?? '',
+  }),
+  { sku: 'identifier', price: 'number', stock: 'number' },
+);
 
 /** The stock of one variant, saved where it is typed. */
 export function StockCell() {
@@ -90,7 +94,13 @@ export function StockCell() {
       size="small"
       error={!valid}
       disabled={isPending}
-      slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': translate('app.inventory.stockOf', { name: `${record.productName} ${record.variantName}` }), style: { textAlign: 'right', width: '5em' } } }}
+      slotProps={{
+        htmlInput: {
+          inputMode: 'numeric',
+          'aria-label': translate('app.inventory.stockOf', { name: `${record.productName} ${record.variantName}` }),
+          style: { textAlign: 'right', width: '5em' },
+        },
+      }}
     />
   );
 }

@@ -16,7 +16,15 @@ function useFilters() {
   const translate = useTranslate();
   return [
     <BgMonthInput key="month" source="month" alwaysOn />,
-    <SelectInput key="kind" source="kind" alwaysOn choices={[{ id: 'invoice', name: translate('app.invoices.kind.invoice') }, { id: 'credit_note', name: translate('app.invoices.kind.credit_note') }]} />,
+    <SelectInput
+      key="kind"
+      source="kind"
+      alwaysOn
+      choices={[
+        { id: 'invoice', name: translate('app.invoices.kind.invoice') },
+        { id: 'credit_note', name: translate('app.invoices.kind.credit_note') },
+      ]}
+    />,
     <TextInput key="q" source="q" />,
   ];
 }
@@ -28,14 +36,22 @@ export function InvoiceList() {
       <Datagrid bulkActionButtons={false} rowClick={false}>
         <TextField source="number" />
         <DateField source="issuedAt" locales="bg-BG" />
-        <FunctionField<InvoiceRecord> source="kind" render={(r) => translate(`app.invoices.kind.${r.kind}`) + (r.invoiceNumber ? ` → ${r.invoiceNumber}` : '')} />
-        <FunctionField<InvoiceRecord> source="orderNumber" render={(r) => (r.orderId ? <Link to={`/admin/orders/${r.orderId}`}>{r.orderNumber}</Link> : r.orderNumber)} />
+        <FunctionField<InvoiceRecord>
+          source="kind"
+          render={(r) => translate(`app.invoices.kind.${r.kind}`) + (r.invoiceNumber ? ` → ${r.invoiceNumber}` : '')}
+        />
+        <FunctionField<InvoiceRecord>
+          source="orderNumber"
+          render={(r) => (r.orderId ? <Link to={`/admin/orders/${r.orderId}`}>{r.orderNumber}</Link> : r.orderNumber)}
+        />
         <TextField source="recipientName" />
         <FunctionField<InvoiceRecord> source="total" textAlign="right" render={(r) => formatMoney(r.total, r.currency)} />
         <FunctionField<InvoiceRecord>
           label=""
           render={(r) => (
-            <Button size="small" component="a" href={r.pdfUrl} download startIcon={<DownloadIcon />}>PDF</Button>
+            <Button size="small" component="a" href={r.pdfUrl} download startIcon={<DownloadIcon />}>
+              PDF
+            </Button>
           )}
         />
       </Datagrid>

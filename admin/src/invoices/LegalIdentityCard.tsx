@@ -10,7 +10,10 @@ import { INVOICE_TEXT } from '@domain/invoices';
 
 const FIELDS = ['companyName', 'eik', 'vatNumber', 'seat', 'address', 'mol', 'phone', 'email'] as const;
 type Legal = Record<(typeof FIELDS)[number], string>;
-interface InvoiceOptions { firstNumber: number; autoIssueOnPayment: boolean }
+interface InvoiceOptions {
+  firstNumber: number;
+  autoIssueOnPayment: boolean;
+}
 
 export function legalErrors(legal: Legal): Partial<Record<keyof Legal, string>> {
   const e: Partial<Record<keyof Legal, string>> = {};
@@ -29,10 +32,13 @@ export function LegalIdentityCard() {
   const t = (k: string) => translate(`app.invoices.${k}`);
 
   useEffect(() => {
-    httpClient(`${API_URL}/admin/settings`).then(({ json }) => {
-      setLegal(json.legal);
-      if (json.invoices) setOptions(json.invoices);
-    }, () => undefined);
+    httpClient(`${API_URL}/admin/settings`).then(
+      ({ json }) => {
+        setLegal(json.legal);
+        if (json.invoices) setOptions(json.invoices);
+      },
+      () => undefined,
+    );
   }, []);
   if (!legal) return null;
   const errors = { ...legalErrors(legal), ...serverErrors };
@@ -84,11 +90,21 @@ export function LegalIdentityCard() {
             slotProps={{ htmlInput: { min: 1, step: 1 } }}
           />
           <FormControlLabel
-            control={<Switch checked={options.autoIssueOnPayment} onChange={(e) => setOptions({ ...options, autoIssueOnPayment: e.target.checked })} />}
+            control={
+              <Switch
+                checked={options.autoIssueOnPayment}
+                onChange={(e) => setOptions({ ...options, autoIssueOnPayment: e.target.checked })}
+              />
+            }
             label={t('autoIssue')}
           />
         </Box>
-        <Button variant="contained" sx={{ mt: 1 }} disabled={busy || Object.keys(legalErrors(legal)).length > 0} onClick={() => void save()}>
+        <Button
+          variant="contained"
+          sx={{ mt: 1 }}
+          disabled={busy || Object.keys(legalErrors(legal)).length > 0}
+          onClick={() => void save()}
+        >
           {t('legalSave')}
         </Button>
       </CardContent>

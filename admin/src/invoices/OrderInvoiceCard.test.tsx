@@ -9,21 +9,52 @@ import { setCsrfToken } from '../httpClient';
 import { OrderEdit } from '../orders/OrderEdit';
 
 const order = {
-  id: 7, number: 'VS-10020', status: 'delivered', allowedTransitions: ['returned'], paymentStatus: 'paid', paymentMethod: 'cod',
+  id: 7,
+  number: 'VS-10020',
+  status: 'delivered',
+  allowedTransitions: ['returned'],
+  paymentStatus: 'paid',
+  paymentMethod: 'cod',
   customer: { firstName: 'Иван', lastName: 'Петров', email: 'ivan@example.bg', phone: '0888123456' },
   shipping: { method: 'econt_office', city: 'Пловдив', postcode: '', address: 'Пловдив Център' },
-  items: [], itemCount: 0, subtotal: 60, discountTotal: 0, shippingTotal: 0, total: 60, events: [], createdAt: '2026-11-20T09:00:00Z',
+  items: [],
+  itemCount: 0,
+  subtotal: 60,
+  discountTotal: 0,
+  shippingTotal: 0,
+  total: 60,
+  events: [],
+  createdAt: '2026-11-20T09:00:00Z',
 };
 const invoice = {
-  id: 11, number: '0000000011', kind: 'invoice', orderId: 7, orderNumber: 'VS-10020', recipientName: 'Клиент ООД', issuedAt: '2026-11-21T09:00:00Z',
-  currency: 'EUR', total: 33.7, taxBase: 28.08, vatTotal: 5.62, invoiceNumber: null, pdfUrl: '/api/admin/invoices/11/pdf',
+  id: 11,
+  number: '0000000011',
+  kind: 'invoice',
+  orderId: 7,
+  orderNumber: 'VS-10020',
+  recipientName: 'Клиент ООД',
+  issuedAt: '2026-11-21T09:00:00Z',
+  currency: 'EUR',
+  total: 33.7,
+  taxBase: 28.08,
+  vatTotal: 5.62,
+  invoiceNumber: null,
+  pdfUrl: '/api/admin/invoices/11/pdf',
   lines: [
     { kind: 'goods', orderItemId: 70, name: 'TRIPLES Ментол', quantity: 2, unitPrice: 15.34, total: 30.68 },
     { kind: 'shipping', orderItemId: null, name: 'Доставка', quantity: 1, unitPrice: 3.02, total: 3.02 },
   ],
 };
 const note = {
-  ...invoice, id: 12, number: '0000000012', kind: 'credit_note', invoiceNumber: '0000000011', total: 15.34, taxBase: 12.78, vatTotal: 2.56, pdfUrl: '/api/admin/invoices/12/pdf',
+  ...invoice,
+  id: 12,
+  number: '0000000012',
+  kind: 'credit_note',
+  invoiceNumber: '0000000011',
+  total: 15.34,
+  taxBase: 12.78,
+  vatTotal: 2.56,
+  pdfUrl: '/api/admin/invoices/12/pdf',
   lines: [{ kind: 'goods', orderItemId: 70, name: 'TRIPLES Ментол', quantity: 1, unitPrice: 15.34, total: 15.34 }],
 };
 
@@ -32,9 +63,18 @@ test('shows the documents and their balance, and credits part of an active order
   const { calls } = mockFetch({
     'GET /api/admin/orders/7/shipment': { body: { shipment: null } },
     'GET /api/admin/orders/7/invoices': {
-      body: { request: null, invoice, creditNote: note, documents: [invoice, note], balance: { currency: 'EUR', invoiced: 33.7, credited: 15.34, open: 18.36 } },
+      body: {
+        request: null,
+        invoice,
+        creditNote: note,
+        documents: [invoice, note],
+        balance: { currency: 'EUR', invoiced: 33.7, credited: 15.34, open: 18.36 },
+      },
     },
-    'POST /api/admin/invoices/11/credit-note': { status: 201, body: { message: 'Кредитното известие е издадено.', creditNote: { ...note, id: 13 } } },
+    'POST /api/admin/invoices/11/credit-note': {
+      status: 201,
+      body: { message: 'Кредитното известие е издадено.', creditNote: { ...note, id: 13 } },
+    },
   });
   const dataProvider = { getOne: jest.fn(async () => ({ data: order })), update: jest.fn() };
   renderAdmin(
@@ -58,5 +98,9 @@ test('shows the documents and their balance, and credits part of an active order
   await userEvent.type(within(card).getByLabelText('Основание'), 'Върната стока');
   await userEvent.click(within(card).getByRole('button', { name: 'Издай кредитното известие' }));
   await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
-  expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ lines: [{ orderItemId: 70, quantity: 1 }], shipping: true, reason: 'Върната стока' });
+  expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+    lines: [{ orderItemId: 70, quantity: 1 }],
+    shipping: true,
+    reason: 'Върната стока',
+  });
 });

@@ -3,7 +3,20 @@
 // changes; again as a corrected invoice once the last one is fully credited), the full credit
 // note for an order cancelled, returned or withdrawn, and a partial one (lines and quantities)
 // for an order that stays active.
-import { Alert, Box, Button, Card, CardContent, Checkbox, FormControlLabel, List, ListItem, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Checkbox,
+  FormControlLabel,
+  List,
+  ListItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { Confirm, useNotify, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { errorMessage } from '../httpClient';
@@ -17,7 +30,10 @@ type Documents = OrderDocuments['documents'];
 function creditableLines(documents: Documents, invoice: Documents[number]) {
   const notes = documents.filter((d) => d.kind === 'credit_note' && d.invoiceNumber === invoice.number);
   const credited = (orderItemId: number | null | undefined, kind: string | undefined) =>
-    notes.flatMap((n) => n.lines).filter((l) => l.kind === kind && (l.orderItemId ?? null) === (orderItemId ?? null)).reduce((s, l) => s + l.quantity, 0);
+    notes
+      .flatMap((n) => n.lines)
+      .filter((l) => l.kind === kind && (l.orderItemId ?? null) === (orderItemId ?? null))
+      .reduce((s, l) => s + l.quantity, 0);
   return {
     goods: invoice.lines
       .filter((l) => l.kind === 'goods' && l.orderItemId)
@@ -41,7 +57,9 @@ function PartialCreditNote({ documents, invoice, onDone }: { documents: Document
   const submit = async () => {
     setBusy(true);
     try {
-      const lines = goods.map((g) => ({ orderItemId: g.orderItemId, quantity: Number(quantities[g.orderItemId] || 0) })).filter((l) => l.quantity > 0);
+      const lines = goods
+        .map((g) => ({ orderItemId: g.orderItemId, quantity: Number(quantities[g.orderItemId] || 0) }))
+        .filter((l) => l.quantity > 0);
       const r = await invoicesApi.partialCreditNote(invoice.id, { lines, shipping, ...(reason.trim() ? { reason: reason.trim() } : {}) });
       notify(r.message, { type: 'success' });
       setQuantities({});
@@ -56,9 +74,21 @@ function PartialCreditNote({ documents, invoice, onDone }: { documents: Document
   };
 
   return (
-    <Box component="form" aria-labelledby="partial-credit-title" sx={{ mt: 2 }} onSubmit={(e) => { e.preventDefault(); void submit(); }}>
-      <Typography id="partial-credit-title" variant="subtitle2">{t('partialCreditNote')}</Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{t('partialCreditNoteHelp')}</Typography>
+    <Box
+      component="form"
+      aria-labelledby="partial-credit-title"
+      sx={{ mt: 2 }}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <Typography id="partial-credit-title" variant="subtitle2">
+        {t('partialCreditNote')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {t('partialCreditNoteHelp')}
+      </Typography>
       <Stack spacing={1}>
         {goods.map((g) => (
           <TextField
@@ -72,9 +102,24 @@ function PartialCreditNote({ documents, invoice, onDone }: { documents: Document
             helperText={`0 – ${g.left}`}
           />
         ))}
-        {shippingLeft && <FormControlLabel control={<Checkbox checked={shipping} onChange={(e) => setShipping(e.target.checked)} />} label={t('creditShipping')} />}
-        <TextField size="small" label={t('creditReason')} value={reason} onChange={(e) => setReason(e.target.value)} inputProps={{ maxLength: 200 }} />
-        <Box><Button type="submit" variant="outlined" color="warning" disabled={busy}>{t('creditSubmit')}</Button></Box>
+        {shippingLeft && (
+          <FormControlLabel
+            control={<Checkbox checked={shipping} onChange={(e) => setShipping(e.target.checked)} />}
+            label={t('creditShipping')}
+          />
+        )}
+        <TextField
+          size="small"
+          label={t('creditReason')}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          inputProps={{ maxLength: 200 }}
+        />
+        <Box>
+          <Button type="submit" variant="outlined" color="warning" disabled={busy}>
+            {t('creditSubmit')}
+          </Button>
+        </Box>
       </Stack>
     </Box>
   );
@@ -121,40 +166,86 @@ export function OrderInvoiceCard() {
   return (
     <Card variant="outlined" data-testid="order-invoice">
       <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>{t('title')}</Typography>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {t('title')}
+        </Typography>
         {request ? (
           <Box sx={{ mb: 1 }}>
-            <Typography variant="body2" fontWeight={600}>{t('requested')}</Typography>
+            <Typography variant="body2" fontWeight={600}>
+              {t('requested')}
+            </Typography>
             <Typography variant="body2">{request.companyName}</Typography>
-            <Typography variant="body2">{t('fields.eik')}: {request.eik}{request.vatNumber ? ` · ${t('fields.vatNumber')}: ${request.vatNumber}` : ''}</Typography>
-            <Typography variant="body2">{t('fields.mol')}: {request.mol}</Typography>
+            <Typography variant="body2">
+              {t('fields.eik')}: {request.eik}
+              {request.vatNumber ? ` · ${t('fields.vatNumber')}: ${request.vatNumber}` : ''}
+            </Typography>
+            <Typography variant="body2">
+              {t('fields.mol')}: {request.mol}
+            </Typography>
             <Typography variant="body2">{request.address}</Typography>
           </Box>
         ) : (
-          !invoice && <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{t('notRequested')}</Typography>
+          !invoice && (
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              {t('notRequested')}
+            </Typography>
+          )
         )}
         {documents.length > 0 && (
           <Box sx={{ mb: 1 }}>
-            <Typography variant="subtitle2" component="h3">{t('documents')}</Typography>
+            <Typography variant="subtitle2" component="h3">
+              {t('documents')}
+            </Typography>
             <List dense disablePadding>
               {documents.map((d) => (
                 <ListItem key={d.id} disableGutters sx={{ gap: 1, flexWrap: 'wrap' }}>
                   <Typography variant="body2" sx={{ flex: '1 1 14em' }}>
-                    {t(d.kind === 'invoice' ? 'number' : 'creditNoteNumber', { number: d.number, date: date(d.issuedAt) })} · {money(d.kind === 'invoice' ? d.total : -d.total, d.currency)}
+                    {t(d.kind === 'invoice' ? 'number' : 'creditNoteNumber', { number: d.number, date: date(d.issuedAt) })} ·{' '}
+                    {money(d.kind === 'invoice' ? d.total : -d.total, d.currency)}
                   </Typography>
-                  <Button size="small" component="a" href={d.pdfUrl} download aria-label={`${t(d.kind === 'invoice' ? 'download' : 'downloadCreditNote')} ${d.number}`}>PDF</Button>
+                  <Button
+                    size="small"
+                    component="a"
+                    href={d.pdfUrl}
+                    download
+                    aria-label={`${t(d.kind === 'invoice' ? 'download' : 'downloadCreditNote')} ${d.number}`}
+                  >
+                    PDF
+                  </Button>
                 </ListItem>
               ))}
             </List>
-            {balance && <Typography variant="body2" fontWeight={600}>{t('balance', { invoiced: money(balance.invoiced, balance.currency), credited: money(balance.credited, balance.currency), open: money(balance.open, balance.currency) })}</Typography>}
+            {balance && (
+              <Typography variant="body2" fontWeight={600}>
+                {t('balance', {
+                  invoiced: money(balance.invoiced, balance.currency),
+                  credited: money(balance.credited, balance.currency),
+                  open: money(balance.open, balance.currency),
+                })}
+              </Typography>
+            )}
           </Box>
         )}
-        {invoiceOpen && undone && <Alert severity="warning" sx={{ mb: 1 }}>{t('creditNoteOffered')}</Alert>}
-        {fullyCredited && !undone && <Alert severity="info" sx={{ mb: 1 }}>{t('correctedInvoice')}</Alert>}
+        {invoiceOpen && undone && (
+          <Alert severity="warning" sx={{ mb: 1 }}>
+            {t('creditNoteOffered')}
+          </Alert>
+        )}
+        {fullyCredited && !undone && (
+          <Alert severity="info" sx={{ mb: 1 }}>
+            {t('correctedInvoice')}
+          </Alert>
+        )}
         <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
-          {(!invoice || (fullyCredited && !undone)) && <Button variant="contained" disabled={busy} onClick={() => setAsking('invoice')}>{t('issue')}</Button>}
+          {(!invoice || (fullyCredited && !undone)) && (
+            <Button variant="contained" disabled={busy} onClick={() => setAsking('invoice')}>
+              {t('issue')}
+            </Button>
+          )}
           {invoiceOpen && undone && (
-            <Button variant="contained" color="warning" disabled={busy} onClick={() => setAsking('creditNote')}>{t('creditNote')}</Button>
+            <Button variant="contained" color="warning" disabled={busy} onClick={() => setAsking('creditNote')}>
+              {t('creditNote')}
+            </Button>
           )}
         </Stack>
         {invoiceOpen && !undone && latest && <PartialCreditNote documents={documents} invoice={latest} onDone={load} />}

@@ -22,14 +22,44 @@ export function SalesReportCard() {
     <Card sx={{ mb: 2 }}>
       <CardContent sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
         <Typography sx={{ flex: '1 1 16em' }}>{translate('app.invoices.salesReport')}</Typography>
-        <BgDateField kind="month" label={translate('app.invoices.month')} value={typed.value} onChange={typed.setValue} error={Boolean(typed.error)} helperText={typed.error} size="small" sx={{ width: 180 }} />
-        <Button variant="outlined" startIcon={<DownloadIcon />} component="a" href={isMonth(month) ? invoicesApi.salesCsvUrl(month) : undefined} disabled={!isMonth(month)} download>
+        <BgDateField
+          kind="month"
+          label={translate('app.invoices.month')}
+          value={typed.value}
+          onChange={typed.setValue}
+          error={Boolean(typed.error)}
+          helperText={typed.error}
+          size="small"
+          sx={{ width: 180 }}
+        />
+        <Button
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          component="a"
+          href={isMonth(month) ? invoicesApi.salesCsvUrl(month) : undefined}
+          disabled={!isMonth(month)}
+          download
+        >
           {translate('app.invoices.salesReportDownload')}
         </Button>
-        <Button variant="outlined" startIcon={<DownloadIcon />} component="a" href={isMonth(month) ? invoicesApi.salesLedgerCsvUrl(month) : undefined} disabled={!isMonth(month)} download>
+        <Button
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          component="a"
+          href={isMonth(month) ? invoicesApi.salesLedgerCsvUrl(month) : undefined}
+          disabled={!isMonth(month)}
+          download
+        >
           {translate('app.invoices.salesLedgerDownload')}
         </Button>
-        <Button variant="outlined" startIcon={<DownloadIcon />} component="a" href={isMonth(month) ? invoicesApi.prodagbiUrl(month) : undefined} disabled={!isMonth(month)} download>
+        <Button
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          component="a"
+          href={isMonth(month) ? invoicesApi.prodagbiUrl(month) : undefined}
+          disabled={!isMonth(month)}
+          download
+        >
           {translate('app.invoices.prodagbiDownload')}
         </Button>
       </CardContent>

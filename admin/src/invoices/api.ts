@@ -17,7 +17,13 @@ export interface InvoiceRecord {
   pdfUrl: string;
 }
 
-export interface InvoiceRequest { companyName: string; eik: string; vatNumber?: string; mol: string; address: string }
+export interface InvoiceRequest {
+  companyName: string;
+  eik: string;
+  vatNumber?: string;
+  mol: string;
+  address: string;
+}
 
 export interface DocumentLine {
   kind?: 'goods' | 'discount' | 'shipping';
@@ -46,11 +52,22 @@ export interface CreditNoteBody {
 
 export const invoicesApi = {
   ofOrder: async (orderId: number | string) => (await httpClient(`${API_URL}/admin/orders/${orderId}/invoices`)).json as OrderDocuments,
-  issue: async (orderId: number | string) => (await httpClient(`${API_URL}/admin/orders/${orderId}/invoice`, { method: 'POST', body: '{}' })).json as { invoice: InvoiceRecord; message: string },
-  creditNote: async (invoiceId: number) => (await httpClient(`${API_URL}/admin/invoices/${invoiceId}/credit-note`, { method: 'POST', body: '{}' })).json as { creditNote: InvoiceRecord; message: string },
+  issue: async (orderId: number | string) =>
+    (await httpClient(`${API_URL}/admin/orders/${orderId}/invoice`, { method: 'POST', body: '{}' })).json as {
+      invoice: InvoiceRecord;
+      message: string;
+    },
+  creditNote: async (invoiceId: number) =>
+    (await httpClient(`${API_URL}/admin/invoices/${invoiceId}/credit-note`, { method: 'POST', body: '{}' })).json as {
+      creditNote: InvoiceRecord;
+      message: string;
+    },
   salesCsvUrl: (month: string) => `${API_URL}/admin/reports/sales.csv?month=${encodeURIComponent(month)}`,
   salesLedgerCsvUrl: (month: string) => `${API_URL}/admin/reports/sales-ledger.csv?month=${encodeURIComponent(month)}`,
   prodagbiUrl: (month: string) => `${API_URL}/admin/reports/prodagbi.txt?month=${encodeURIComponent(month)}`,
   partialCreditNote: async (invoiceId: number, body: CreditNoteBody) =>
-    (await httpClient(`${API_URL}/admin/invoices/${invoiceId}/credit-note`, { method: 'POST', body: JSON.stringify(body) })).json as { creditNote: InvoiceRecord; message: string },
+    (await httpClient(`${API_URL}/admin/invoices/${invoiceId}/credit-note`, { method: 'POST', body: JSON.stringify(body) })).json as {
+      creditNote: InvoiceRecord;
+      message: string;
+    },
 };

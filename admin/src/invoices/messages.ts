@@ -12,9 +12,11 @@ export const invoicesBg = {
   issued: INVOICE_TEXT.invoiceIssued as string,
   creditNoteIssued: INVOICE_TEXT.creditNoteIssued as string,
   confirmIssue: 'Издаване на фактура',
-  confirmIssueText: 'Фактурата ще бъде издадена с данните на поръчката и изпратена на клиента. Издадената фактура не може да се променя. Продължавате ли?',
+  confirmIssueText:
+    'Фактурата ще бъде издадена с данните на поръчката и изпратена на клиента. Издадената фактура не може да се променя. Продължавате ли?',
   confirmCreditNote: 'Кредитно известие',
-  confirmCreditNoteText: 'Ще бъде издадено кредитно известие за цялата сума по фактура № %{number} и изпратено на клиента. Продължавате ли?',
+  confirmCreditNoteText:
+    'Ще бъде издадено кредитно известие за цялата сума по фактура № %{number} и изпратено на клиента. Продължавате ли?',
   creditNoteOffered: 'Поръчката е отказана или върната: издайте кредитно известие към фактурата.',
   number: 'Фактура № %{number} от %{date}',
   creditNoteNumber: 'Кредитно известие № %{number} от %{date}',
@@ -61,7 +63,8 @@ export const invoicesEn: typeof invoicesBg = {
   issued: 'The invoice has been issued.',
   creditNoteIssued: 'The credit note has been issued.',
   confirmIssue: 'Issue an invoice',
-  confirmIssueText: 'An invoice will be issued with the order’s data and sent to the customer. An issued invoice cannot be changed. Continue?',
+  confirmIssueText:
+    'An invoice will be issued with the order’s data and sent to the customer. An issued invoice cannot be changed. Continue?',
   confirmCreditNote: 'Credit note',
   confirmCreditNoteText: 'A credit note for the whole amount of invoice %{number} will be issued and sent to the customer. Continue?',
   creditNoteOffered: 'The order was cancelled or returned: issue a credit note for the invoice.',
@@ -101,9 +104,27 @@ export const invoicesEn: typeof invoicesBg = {
 
 export const invoiceResourceBg = {
   name: 'Фактура |||| Фактури',
-  fields: { number: 'Номер', issuedAt: 'Дата', orderNumber: 'Поръчка', recipientName: 'Получател', total: 'Сума', kind: 'Вид', month: 'Месец', q: 'Търсене' },
+  fields: {
+    number: 'Номер',
+    issuedAt: 'Дата',
+    orderNumber: 'Поръчка',
+    recipientName: 'Получател',
+    total: 'Сума',
+    kind: 'Вид',
+    month: 'Месец',
+    q: 'Търсене',
+  },
 };
 export const invoiceResourceEn = {
   name: 'Invoice |||| Invoices',
-  fields: { number: 'Number', issuedAt: 'Date', orderNumber: 'Order', recipientName: 'Recipient', total: 'Amount', kind: 'Type', month: 'Month', q: 'Search' },
+  fields: {
+    number: 'Number',
+    issuedAt: 'Date',
+    orderNumber: 'Order',
+    recipientName: 'Recipient',
+    total: 'Amount',
+    kind: 'Type',
+    month: 'Month',
+    q: 'Search',
+  },
 };

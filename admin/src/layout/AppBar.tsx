@@ -3,7 +3,16 @@ import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import { AppBar as MuiAppBar, Box, IconButton, ListItemIcon, MenuItem, Toolbar, Tooltip, Typography } from '@mui/material';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { LOCALES } from '../i18nProvider';
-import { LoadingIndicator, LocalesMenuButton, UserMenu, Logout, useGetIdentity, useLocaleState, useTranslate, useUserMenu } from 'react-admin';
+import {
+  LoadingIndicator,
+  LocalesMenuButton,
+  UserMenu,
+  Logout,
+  useGetIdentity,
+  useLocaleState,
+  useTranslate,
+  useUserMenu,
+} from 'react-admin';
 import { Breadcrumbs, useCrumbsInBar } from './Breadcrumbs';
 import { NotificationsPanel } from './NotificationsPanel';
 import { useSidebar } from './sidebarState';
@@ -56,7 +65,13 @@ export function AppBar(_props: { alwaysOn?: boolean }) {
           VAP SOLO
         </Typography>
         {/* The panel's visible title (spec §1: 'Administrator panel'; „Административен панел“ in Bulgarian). */}
-        <Typography variant="subtitle1" component="span" data-testid="app-title" noWrap sx={{ display: { xs: crumbsInBar ? 'none' : 'block', lg: 'block' }, flexShrink: 0, mr: 1, opacity: 0.9 }}>
+        <Typography
+          variant="subtitle1"
+          component="span"
+          data-testid="app-title"
+          noWrap
+          sx={{ display: { xs: crumbsInBar ? 'none' : 'block', lg: 'block' }, flexShrink: 0, mr: 1, opacity: 0.9 }}
+        >
           {translate('app.title')}
         </Typography>
         {/* On a phone the crumbs get a line of their own under the bar (Layout), never covering a title. */}

@@ -26,7 +26,13 @@ const SECTION_KEYS: Record<string, string> = {
 
 /** The tab's title: the page's crumbs from the most specific, then the panel's name. */
 export function pageTitle(crumbs: Crumb[], brand = 'VAP SOLO Админ'): string {
-  const parts = crumbs.length > 1 ? crumbs.slice(1).reverse().map((c) => c.label) : [crumbs[0]?.label].filter(Boolean);
+  const parts =
+    crumbs.length > 1
+      ? crumbs
+          .slice(1)
+          .reverse()
+          .map((c) => c.label)
+      : [crumbs[0]?.label].filter(Boolean);
   return [...parts, brand].join(' | ');
 }
 
@@ -41,11 +47,17 @@ export function useDocumentTitle() {
   const translate = useTranslate();
   const t = (key: string) => translate(key, { _: key.split('.').pop() });
   const sectionLabel = (s: string) => (SECTION_KEYS[s] ? translate(SECTION_KEYS[s]) : t(`app.menu.${s}`));
-  const segments = location.pathname.replace(/^\/admin(?=\/|$)/, '').split('/').filter(Boolean);
+  const segments = location.pathname
+    .replace(/^\/admin(?=\/|$)/, '')
+    .split('/')
+    .filter(Boolean);
   const represent = segments[0] in REPRESENT ? REPRESENT[segments[0]] : undefined;
   const recordId = segments[1] && segments[1] !== 'create' && segments[0] !== 'settings' ? decodeURIComponent(segments[1]) : '';
   const { data } = useGetOne(segments[0] ?? 'orders', { id: recordId }, { enabled: Boolean(represent && recordId), retry: false });
-  const title = pageTitle(crumbsFor(location.pathname, sectionLabel, (_r, id) => (data && represent?.(data)) || id, t), translate('app.tabTitle'));
+  const title = pageTitle(
+    crumbsFor(location.pathname, sectionLabel, (_r, id) => (data && represent?.(data)) || id, t),
+    translate('app.tabTitle'),
+  );
   useEffect(() => {
     document.title = title;
   }, [title]);
@@ -57,8 +69,16 @@ export interface Crumb {
 }
 
 /** Pure: the crumbs of a path (relative to /admin), given how to name sections and records. */
-export function crumbsFor(pathname: string, sectionLabel: (segment: string) => string, recordLabel: (resource: string, id: string) => string | undefined, t: (key: string) => string): Crumb[] {
-  const segments = pathname.replace(/^\/admin(?=\/|$)/, '').split('/').filter(Boolean);
+export function crumbsFor(
+  pathname: string,
+  sectionLabel: (segment: string) => string,
+  recordLabel: (resource: string, id: string) => string | undefined,
+  t: (key: string) => string,
+): Crumb[] {
+  const segments = pathname
+    .replace(/^\/admin(?=\/|$)/, '')
+    .split('/')
+    .filter(Boolean);
   const crumbs: Crumb[] = [{ label: t('app.menu.dashboard'), to: '/admin' }];
   let to = '/admin';
   segments.forEach((segment, i) => {
@@ -105,11 +125,22 @@ export function Breadcrumbs() {
   const sectionLabel = (s: string) => (SECTION_KEYS[s] ? translate(SECTION_KEYS[s]) : s);
   // Records are named by RecordCrumb below; the pure function leaves their id in place.
   const crumbs = crumbsFor(location.pathname, sectionLabel, () => undefined, t);
-  const segments = location.pathname.replace(/^\/admin(?=\/|$)/, '').split('/').filter(Boolean);
+  const segments = location.pathname
+    .replace(/^\/admin(?=\/|$)/, '')
+    .split('/')
+    .filter(Boolean);
   const labelOf = (c: Crumb, i: number) =>
-    i === 2 && REPRESENT[segments[0]] && segments[1] !== 'create' && segments[0] !== 'settings' ? <RecordCrumb resource={segments[0]} id={decodeURIComponent(segments[1])} /> : c.label;
+    i === 2 && REPRESENT[segments[0]] && segments[1] !== 'create' && segments[0] !== 'settings' ? (
+      <RecordCrumb resource={segments[0]} id={decodeURIComponent(segments[1])} />
+    ) : (
+      c.label
+    );
   return (
-    <MuiBreadcrumbs separator="›" aria-label={translate('app.breadcrumbs.label')} sx={{ color: 'inherit', '& .MuiBreadcrumbs-separator': { color: 'inherit' } }}>
+    <MuiBreadcrumbs
+      separator="›"
+      aria-label={translate('app.breadcrumbs.label')}
+      sx={{ color: 'inherit', '& .MuiBreadcrumbs-separator': { color: 'inherit' } }}
+    >
       {crumbs.map((c, i) =>
         i === crumbs.length - 1 ? (
           <Typography key={c.to} color="inherit" variant="subtitle1" noWrap>

@@ -36,7 +36,18 @@ test('the menu has the ten entries of the spec, in order, under /admin, then the
   const all = within(nav).getAllByRole('menuitem');
   expect(all.slice(10).map((a) => a.textContent)).toEqual(['Клиенти', 'Наличности', 'Вкусове', 'Фактури']);
   const links = all.slice(0, 10);
-  expect(links.map((a) => a.textContent)).toEqual(['Табло', 'Поръчки', 'Продукти', 'Категории', 'Потребители', 'Анализ', 'Администратори', 'Плащания', 'Отстъпки', 'Настройки']);
+  expect(links.map((a) => a.textContent)).toEqual([
+    'Табло',
+    'Поръчки',
+    'Продукти',
+    'Категории',
+    'Потребители',
+    'Анализ',
+    'Администратори',
+    'Плащания',
+    'Отстъпки',
+    'Настройки',
+  ]);
   expect(links.map((a) => a.getAttribute('href'))).toEqual([
     '/admin/',
     '/admin/orders',

@@ -4,8 +4,22 @@ import { NOTIFICATIONS_HOVER_DELAY_MS } from './constants';
 import { NotificationsPanel } from './NotificationsPanel';
 
 const items = [
-  { id: 1, type: 'order', message: 'Нова поръчка VS-10012 от Иван Петров', link: '/admin/orders/12', isRead: false, createdAt: '2026-11-20T10:15:00Z' },
-  { id: 2, type: 'contact', message: 'Ново съобщение от дистрибутор', link: '/admin/contact-messages/3/show', isRead: true, createdAt: '2026-11-19T08:00:00Z' },
+  {
+    id: 1,
+    type: 'order',
+    message: 'Нова поръчка VS-10012 от Иван Петров',
+    link: '/admin/orders/12',
+    isRead: false,
+    createdAt: '2026-11-20T10:15:00Z',
+  },
+  {
+    id: 2,
+    type: 'contact',
+    message: 'Ново съобщение от дистрибутор',
+    link: '/admin/contact-messages/3/show',
+    isRead: true,
+    createdAt: '2026-11-19T08:00:00Z',
+  },
 ];
 
 function provider(list: typeof items, unread: number) {

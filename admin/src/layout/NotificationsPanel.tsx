@@ -53,7 +53,10 @@ export function NotificationsPanel() {
         sort: { field: 'unreadFirst', order: 'ASC' },
         filter: {},
       })
-      .then(({ data }) => setItems(data), () => setItems([]));
+      .then(
+        ({ data }) => setItems(data),
+        () => setItems([]),
+      );
   }, [dataProvider]);
 
   useEffect(() => {
@@ -64,9 +67,12 @@ export function NotificationsPanel() {
   useEffect(() => {
     if (open) loadItems();
   }, [open, loadItems]);
-  useEffect(() => () => {
-    if (hoverTimer.current) clearTimeout(hoverTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (hoverTimer.current) clearTimeout(hoverTimer.current);
+    },
+    [],
+  );
 
   const onEnter = () => {
     if (hoverTimer.current) clearTimeout(hoverTimer.current);
@@ -135,7 +141,11 @@ export function NotificationsPanel() {
             {items && items.length > 0 && (
               <List dense disablePadding>
                 {items.map((n) => (
-                  <ListItemButton key={n.id} onClick={() => follow(n)} sx={{ alignItems: 'flex-start', bgcolor: n.isRead ? undefined : 'action.hover' }}>
+                  <ListItemButton
+                    key={n.id}
+                    onClick={() => follow(n)}
+                    sx={{ alignItems: 'flex-start', bgcolor: n.isRead ? undefined : 'action.hover' }}
+                  >
                     <ListItemText
                       primary={n.message}
                       secondary={formatDateTime(n.createdAt)}

@@ -19,11 +19,14 @@ describe.each([
   const theme = createTheme(options as any);
   const papers = [theme.palette.background.default, theme.palette.background.paper];
 
-  it.each(['error', 'warning', 'info', 'success', 'primary'] as const)('%s: a chip\'s text on its colour, and the colour as text on the page and on cards, at ≥ 4.5:1', (name) => {
-    const c = theme.palette[name];
-    expect(getContrastRatio(c.contrastText, c.main)).toBeGreaterThanOrEqual(AA);
-    for (const bg of papers) expect(getContrastRatio(c.main, bg)).toBeGreaterThanOrEqual(AA);
-  });
+  it.each(['error', 'warning', 'info', 'success', 'primary'] as const)(
+    "%s: a chip's text on its colour, and the colour as text on the page and on cards, at ≥ 4.5:1",
+    (name) => {
+      const c = theme.palette[name];
+      expect(getContrastRatio(c.contrastText, c.main)).toBeGreaterThanOrEqual(AA);
+      for (const bg of papers) expect(getContrastRatio(c.main, bg)).toBeGreaterThanOrEqual(AA);
+    },
+  );
 });
 
 const orders = [
@@ -47,7 +50,7 @@ function OrdersGrid() {
   );
 }
 
-it('a list\'s row checkboxes carry their name on the input (not on the wrapping span), and each record is a link', async () => {
+it("a list's row checkboxes carry their name on the input (not on the wrapping span), and each record is a link", async () => {
   renderAdmin(<OrdersGrid />, { dataProvider, path: '/admin/orders', theme: lightTheme as RaThemeOptions });
   const link = await screen.findByRole('link', { name: 'VS-10007' });
   expect(link).toHaveAttribute('href', '/admin/orders/7');
@@ -58,7 +61,7 @@ it('a list\'s row checkboxes carry their name on the input (not on the wrapping 
   expect(screen.getByRole('checkbox', { name: 'Избери всички' }).tagName).toBe('INPUT');
 });
 
-it('the page\'s title is its h1, in the content', async () => {
+it("the page's title is its h1, in the content", async () => {
   renderAdmin(
     <>
       <PageHeading />
@@ -76,11 +79,16 @@ describe('focus after an action', () => {
   });
 
   function page() {
-    document.body.innerHTML = '<h1 id="react-admin-title" tabindex="-1">Поръчка VS-10007</h1><button id="confirm">Потвърдена</button><button id="cancel">Отказана</button>';
-    return { heading: document.getElementById('react-admin-title')!, confirm: document.getElementById('confirm') as HTMLButtonElement, cancel: document.getElementById('cancel') as HTMLButtonElement };
+    document.body.innerHTML =
+      '<h1 id="react-admin-title" tabindex="-1">Поръчка VS-10007</h1><button id="confirm">Потвърдена</button><button id="cancel">Отказана</button>';
+    return {
+      heading: document.getElementById('react-admin-title')!,
+      confirm: document.getElementById('confirm') as HTMLButtonElement,
+      cancel: document.getElementById('cancel') as HTMLButtonElement,
+    };
   }
 
-  it('goes to the page\'s heading when the button that had it is removed', () => {
+  it("goes to the page's heading when the button that had it is removed", () => {
     jest.useFakeTimers();
     const { heading, confirm } = page();
     confirm.focus();

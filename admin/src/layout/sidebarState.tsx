@@ -67,7 +67,10 @@ export function useSidebarController(): SidebarController {
   }, [isDesktop]);
   const closeMobile = useCallback(() => setMobileOpen(false), []);
 
-  return useMemo(() => ({ isDesktop, collapsed, mobileOpen, toggle, closeMobile }), [isDesktop, collapsed, mobileOpen, toggle, closeMobile]);
+  return useMemo(
+    () => ({ isDesktop, collapsed, mobileOpen, toggle, closeMobile }),
+    [isDesktop, collapsed, mobileOpen, toggle, closeMobile],
+  );
 }
 
 const SidebarContext = createContext<SidebarController | null>(null);

@@ -51,17 +51,32 @@ function fitTheWindow(base: RaThemeOptions): RaThemeOptions['components'] {
   });
   return {
     ...c,
-    RaLayout: add('RaLayout', { minWidth: 0, '& .RaLayout-appFrame': { minWidth: 0 }, '& .RaLayout-content': { minWidth: 0 }, '& .RaLayout-contentWithSidebar': { minWidth: 0 } }),
+    RaLayout: add('RaLayout', {
+      minWidth: 0,
+      '& .RaLayout-appFrame': { minWidth: 0 },
+      '& .RaLayout-content': { minWidth: 0 },
+      '& .RaLayout-contentWithSidebar': { minWidth: 0 },
+    }),
     RaList: add('RaList', { minWidth: 0, '& .RaList-main': { minWidth: 0 } }),
     RaEdit: add('RaEdit', { minWidth: 0, '& .RaEdit-main': { minWidth: 0 } }),
     RaCreate: add('RaCreate', { minWidth: 0, '& .RaCreate-main': { minWidth: 0 } }),
     RaDatagrid: add('RaDatagrid', {
       '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
       // A sort header reached by Tab shows it (MUI's TableSortLabel has no focus style of its own).
-      '& .MuiTableSortLabel-root.Mui-focusVisible, & .MuiTableSortLabel-root:focus-visible': { outline: '2px solid currentColor', outlineOffset: 2, borderRadius: 2 },
+      '& .MuiTableSortLabel-root.Mui-focusVisible, & .MuiTableSortLabel-root:focus-visible': {
+        outline: '2px solid currentColor',
+        outlineOffset: 2,
+        borderRadius: 2,
+      },
     }),
     // An empty list's message in the secondary text colour (react-admin's "disabled" grey is 2.6:1).
-    RaEmpty: { ...c.RaEmpty, styleOverrides: { ...c.RaEmpty?.styleOverrides, root: ({ theme }: { theme: any }) => ({ '& .RaEmpty-message': { color: theme.palette.text.secondary } }) } },
+    RaEmpty: {
+      ...c.RaEmpty,
+      styleOverrides: {
+        ...c.RaEmpty?.styleOverrides,
+        root: ({ theme }: { theme: any }) => ({ '& .RaEmpty-message': { color: theme.palette.text.secondary } }),
+      },
+    },
     MuiCheckbox: {
       ...c.MuiCheckbox,
       defaultProps: { ...c.MuiCheckbox?.defaultProps, slotProps: CHECKBOX_NAME_ON_INPUT },
@@ -82,7 +97,10 @@ function focusRing(ring: string): RaThemeOptions['components'] {
         [shown]: { outline: `3px solid ${ring}`, outlineOffset: 2 },
         // A checkbox's or switch's input is invisible: its wrapper shows the ring (ButtonBase's own
         // styles reset the outline, hence the doubled class).
-        '.MuiCheckbox-root:has(input:focus-visible), .MuiSwitch-switchBase:has(input:focus-visible), .Mui-focusVisible.Mui-focusVisible': { outline: `3px solid ${ring}`, outlineOffset: 2 },
+        '.MuiCheckbox-root:has(input:focus-visible), .MuiSwitch-switchBase:has(input:focus-visible), .Mui-focusVisible.Mui-focusVisible': {
+          outline: `3px solid ${ring}`,
+          outlineOffset: 2,
+        },
         '.MuiAppBar-root *:focus-visible, .MuiAppBar-root .Mui-focusVisible': { outlineColor: '#fff' },
       },
     },

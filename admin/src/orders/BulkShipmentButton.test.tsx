@@ -15,8 +15,15 @@ test('reports each selected order’s waybill or the reason it has none', async 
     'POST /api/admin/orders/2/shipment': { status: 409, body: { message: 'Куриерът отказа: Невалиден телефон на получателя' } },
   });
   const list = {
-    resource: 'orders', selectedIds: [1, 2], data: [{ id: 1, number: 'VS-10001' }, { id: 2, number: 'VS-10002' }],
-    onUnselectItems: jest.fn(), onSelect: jest.fn(), onToggleItem: jest.fn(),
+    resource: 'orders',
+    selectedIds: [1, 2],
+    data: [
+      { id: 1, number: 'VS-10001' },
+      { id: 2, number: 'VS-10002' },
+    ],
+    onUnselectItems: jest.fn(),
+    onSelect: jest.fn(),
+    onToggleItem: jest.fn(),
   };
   renderAdmin(
     <ListContextProvider value={list as any}>
@@ -30,5 +37,8 @@ test('reports each selected order’s waybill or the reason it has none', async 
   const results = within(dialog).getByTestId('bulk-shipment-results');
   expect(within(results).getByText('VS-10001').closest('li')).toHaveTextContent('1051000000001');
   expect(within(results).getByText('VS-10002').closest('li')).toHaveTextContent('Куриерът отказа: Невалиден телефон на получателя');
-  expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/api/admin/orders/1/shipment', '/api/admin/orders/2/shipment']);
+  expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
+    '/api/admin/orders/1/shipment',
+    '/api/admin/orders/2/shipment',
+  ]);
 });

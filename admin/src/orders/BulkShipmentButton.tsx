@@ -70,11 +70,15 @@ export function BulkShipmentButton() {
               </ListItem>
             ))}
           </List>
-          {!busy && outcomes.length > 0 && <Alert severity="info">{BULK_SHIPMENT_TEXT.summary(outcomes.filter((o) => o.ok).length, outcomes.length)}</Alert>}
+          {!busy && outcomes.length > 0 && (
+            <Alert severity="info">{BULK_SHIPMENT_TEXT.summary(outcomes.filter((o) => o.ok).length, outcomes.length)}</Alert>
+          )}
           {busy && <Alert severity="info">{BULK_SHIPMENT_TEXT.working}</Alert>}
         </DialogContent>
         <DialogActions>
-          <Button onClick={close} disabled={busy}>{BULK_SHIPMENT_TEXT.close}</Button>
+          <Button onClick={close} disabled={busy}>
+            {BULK_SHIPMENT_TEXT.close}
+          </Button>
         </DialogActions>
       </Dialog>
     </>

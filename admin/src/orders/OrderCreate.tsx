@@ -92,23 +92,48 @@ export function OrderCreate() {
         onError: (error: unknown) => notify(errorMessage(error, translate('app.orders.createFailed')), { type: 'error' }),
       }}
     >
-      <SimpleForm warnWhenUnsavedChanges defaultValues={{ paymentMethod: 'cod', shipping: { method: 'econt_office' }, items: [{ quantity: 1 }] }} sx={{ maxWidth: '60em' }}>
-        <Typography variant="h6" component="h2">{translate('app.orders.customer')}</Typography>
+      <SimpleForm
+        warnWhenUnsavedChanges
+        defaultValues={{ paymentMethod: 'cod', shipping: { method: 'econt_office' }, items: [{ quantity: 1 }] }}
+        sx={{ maxWidth: '60em' }}
+      >
+        <Typography variant="h6" component="h2">
+          {translate('app.orders.customer')}
+        </Typography>
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%' }}>
           <TextInput source="customer.firstName" label="resources.users.fields.firstName" validate={required()} />
           <TextInput source="customer.lastName" label="resources.users.fields.lastName" validate={required()} />
-          <TextInput source="customer.phone" label="resources.orders.fields.customer.phone" validate={[required(), fieldRule(phoneField)]} type="tel" />
+          <TextInput
+            source="customer.phone"
+            label="resources.orders.fields.customer.phone"
+            validate={[required(), fieldRule(phoneField)]}
+            type="tel"
+          />
           <TextInput source="customer.email" label="resources.orders.fields.customer.email" validate={[required(), email()]} type="email" />
         </Box>
-        <Typography variant="h6" component="h2">{translate('app.orders.delivery')}</Typography>
+        <Typography variant="h6" component="h2">
+          {translate('app.orders.delivery')}
+        </Typography>
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%' }}>
-          <SelectInput source="shipping.method" label="resources.orders.fields.shipping.method" choices={choicesOf(SHIPPING_METHODS, 'shippingMethod')} validate={required()} />
+          <SelectInput
+            source="shipping.method"
+            label="resources.orders.fields.shipping.method"
+            choices={choicesOf(SHIPPING_METHODS, 'shippingMethod')}
+            validate={required()}
+          />
           <TextInput source="shipping.city" label="resources.orders.fields.shipping.city" validate={required()} />
           <TextInput source="shipping.postcode" label="resources.orders.fields.shipping.postcode" validate={fieldRule(postcodeField)} />
         </Box>
         <TextInput source="shipping.address" label="resources.orders.fields.shipping.address" validate={required()} fullWidth />
-        <SelectInput source="paymentMethod" label="resources.orders.fields.paymentMethod" choices={choicesOf(PAYMENT_METHODS, 'paymentMethod')} validate={required()} />
-        <Typography variant="h6" component="h2">{translate('app.orders.items')}</Typography>
+        <SelectInput
+          source="paymentMethod"
+          label="resources.orders.fields.paymentMethod"
+          choices={choicesOf(PAYMENT_METHODS, 'paymentMethod')}
+          validate={required()}
+        />
+        <Typography variant="h6" component="h2">
+          {translate('app.orders.items')}
+        </Typography>
         <ArrayInput source="items" label={false} validate={required()}>
           <SimpleFormIterator inline disableReordering>
             <ReferenceInput source="productId" reference="products" filter={{ status: 'active' }} sort={{ field: 'name', order: 'ASC' }}>
@@ -118,7 +143,13 @@ export function OrderCreate() {
               {/* Inside the iterator react-admin scopes these sources to the line. */}
               {({ scopedFormData }: any) => <LineChoices productId={scopedFormData?.productId} />}
             </FormDataConsumer>
-            <NumberInput source="quantity" label="resources.orders.fields.quantity" min={1} validate={[required(), minValue(1)]} sx={{ width: 110 }} />
+            <NumberInput
+              source="quantity"
+              label="resources.orders.fields.quantity"
+              min={1}
+              validate={[required(), minValue(1)]}
+              sx={{ width: 110 }}
+            />
           </SimpleFormIterator>
         </ArrayInput>
         <TextInput source="discountCode" label="resources.orders.fields.discountCode" />

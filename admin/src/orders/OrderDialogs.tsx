@@ -69,7 +69,21 @@ export function ReasonDialog({ open, title, help, confirmLabel, onClose, onConfi
 }
 
 /** Shipping: the waybill number, prefilled with what is typed on the page. */
-export function ShipDialog({ open, number, initial, onClose, onConfirm, busy }: { open: boolean; number: string; initial: string; onClose(): void; onConfirm(tracking: string): void; busy?: boolean }) {
+export function ShipDialog({
+  open,
+  number,
+  initial,
+  onClose,
+  onConfirm,
+  busy,
+}: {
+  open: boolean;
+  number: string;
+  initial: string;
+  onClose(): void;
+  onConfirm(tracking: string): void;
+  busy?: boolean;
+}) {
   const translate = useTranslate();
   const [tracking, setTracking] = useState(initial);
   return (
@@ -106,7 +120,25 @@ export interface RefundAnswer {
 }
 
 /** A refund: how much (all by default, typed Bulgarian style), why, and whether the goods come back. */
-export function RefundDialog({ open, number, paid, stockBack, offerRestock = true, onClose, onConfirm, busy }: { open: boolean; number: string; paid: number; stockBack: boolean; offerRestock?: boolean; onClose(): void; onConfirm(answer: RefundAnswer): void; busy?: boolean }) {
+export function RefundDialog({
+  open,
+  number,
+  paid,
+  stockBack,
+  offerRestock = true,
+  onClose,
+  onConfirm,
+  busy,
+}: {
+  open: boolean;
+  number: string;
+  paid: number;
+  stockBack: boolean;
+  offerRestock?: boolean;
+  onClose(): void;
+  onConfirm(answer: RefundAnswer): void;
+  busy?: boolean;
+}) {
   const translate = useTranslate();
   const [amountText, setAmountText] = useState(paid.toFixed(2).replace('.', ','));
   const [restock, setRestock] = useState(false);
@@ -137,7 +169,11 @@ export function RefundDialog({ open, number, paid, stockBack, offerRestock = tru
           {translate('app.orders.stockAlreadyBack')}
         </Alert>
       ) : (
-        <FormControlLabel sx={{ mb: 1 }} control={<Checkbox checked={restock} onChange={(e) => setRestock(e.target.checked)} />} label={translate('app.orders.restock')} />
+        <FormControlLabel
+          sx={{ mb: 1 }}
+          control={<Checkbox checked={restock} onChange={(e) => setRestock(e.target.checked)} />}
+          label={translate('app.orders.restock')}
+        />
       )}
     </ReasonDialog>
   );

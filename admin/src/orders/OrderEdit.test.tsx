@@ -15,17 +15,32 @@ const order = {
   paymentMethod: 'cod',
   customer: { firstName: 'Иван', lastName: 'Петров', email: 'ivan@example.bg', phone: '0888123456' },
   shipping: { method: 'econt_office', city: 'София', postcode: '1000', address: 'Офис Еконт Център' },
-  items: [{ productName: 'TWINS Мента', variantName: '10 mg', attributes: [], personalization: '', unitPrice: 24.9, quantity: 2, lineTotal: 49.8 }],
+  items: [
+    {
+      productName: 'TWINS Мента',
+      variantName: '10 mg',
+      attributes: [],
+      personalization: '',
+      unitPrice: 24.9,
+      quantity: 2,
+      lineTotal: 49.8,
+    },
+  ],
   itemCount: 2,
   subtotal: 49.8,
   discountTotal: 0,
   shippingTotal: 5.9,
   total: 55.7,
-  events: [{ type: 'status', fromStatus: 'pending', toStatus: 'confirmed', note: null, actorLabel: 'Админ', createdAt: '2026-11-20T10:00:00Z' }],
+  events: [
+    { type: 'status', fromStatus: 'pending', toStatus: 'confirmed', note: null, actorLabel: 'Админ', createdAt: '2026-11-20T10:00:00Z' },
+  ],
   createdAt: '2026-11-20T09:00:00Z',
 };
 
-function setup(record: Record<string, unknown> = order, update = jest.fn(async (_r: string, p: any) => ({ data: { ...record, ...p.data, allowedTransitions: ['delivered'] } }))) {
+function setup(
+  record: Record<string, unknown> = order,
+  update = jest.fn(async (_r: string, p: any) => ({ data: { ...record, ...p.data, allowedTransitions: ['delivered'] } })),
+) {
   const dataProvider = { getOne: jest.fn(async () => ({ data: record })), update };
   renderAdmin(
     <ResourceContextProvider value="orders">
@@ -41,7 +56,9 @@ function setup(record: Record<string, unknown> = order, update = jest.fn(async (
 test('only the moves the order allows are offered, labelled as in the shop', async () => {
   setup();
   const actions = await screen.findByTestId('status-actions');
-  const labels = within(actions).getAllByRole('button').map((b) => b.textContent);
+  const labels = within(actions)
+    .getAllByRole('button')
+    .map((b) => b.textContent);
   expect(labels).toEqual([ORDER_STATUS_LABELS.shipped, ORDER_STATUS_LABELS.cancelled]);
   for (const s of ['pending', 'delivered', 'returned'] as const) {
     expect(within(actions).queryByRole('button', { name: ORDER_STATUS_LABELS[s] })).not.toBeInTheDocument();
@@ -100,7 +117,13 @@ test('cancelling asks for confirmation with a reason; nothing is sent before', a
 });
 
 test('a refund asks how much, why and whether stock comes back; the amount is read Bulgarian style', async () => {
-  const dp = setup({ ...order, status: 'delivered', allowedTransitions: ['returned'], paymentStatus: 'paid', payments: [{ id: 1, amount: 55.7, status: 'paid' }] });
+  const dp = setup({
+    ...order,
+    status: 'delivered',
+    allowedTransitions: ['returned'],
+    paymentStatus: 'paid',
+    payments: [{ id: 1, amount: 55.7, status: 'paid' }],
+  });
   await userEvent.click(await screen.findByRole('button', { name: 'Възстанови сумата' }));
   const dialog = await screen.findByRole('dialog');
   const amount = within(dialog).getByLabelText('Сума за възстановяване');
@@ -114,7 +137,12 @@ test('a refund asks how much, why and whether stock comes back; the amount is re
   await userEvent.click(within(dialog).getByLabelText('Върни стоката в наличност'));
   await userEvent.click(within(dialog).getByRole('button', { name: 'Възстанови' }));
   await waitFor(() => expect(dp.update).toHaveBeenCalled());
-  expect(dp.update.mock.calls[0][1].data).toMatchObject({ paymentStatus: 'refunded', refundAmount: 10.5, refundReason: 'Липсва вкус', restock: true });
+  expect(dp.update.mock.calls[0][1].data).toMatchObject({
+    paymentStatus: 'refunded',
+    refundAmount: 10.5,
+    refundReason: 'Липсва вкус',
+    restock: true,
+  });
 });
 
 test('a cancelled order offers no "mark paid"', async () => {
@@ -124,9 +152,15 @@ test('a cancelled order offers no "mark paid"', async () => {
 });
 
 test("a refused move shows the server's message", async () => {
-  const refused = Object.assign(new Error('Поръчка със статус „Потвърдена“ не може да премине в „Доставена“.'), { status: 409, body: { message: 'Поръчка със статус „Потвърдена“ не може да премине в „Доставена“.' } });
+  const refused = Object.assign(new Error('Поръчка със статус „Потвърдена“ не може да премине в „Доставена“.'), {
+    status: 409,
+    body: { message: 'Поръчка със статус „Потвърдена“ не може да премине в „Доставена“.' },
+  });
   jest.spyOn(console, 'error').mockImplementation(() => undefined); // react-admin logs the refusal
-  setup({ ...order, status: 'pending', allowedTransitions: ['confirmed', 'cancelled'] }, jest.fn(async (_r: string, _p: any) => Promise.reject(refused)));
+  setup(
+    { ...order, status: 'pending', allowedTransitions: ['confirmed', 'cancelled'] },
+    jest.fn(async (_r: string, _p: any) => Promise.reject(refused)),
+  );
   await userEvent.click(await screen.findByRole('button', { name: ORDER_STATUS_LABELS.confirmed }));
   expect(await screen.findByText('Поръчка със статус „Потвърдена“ не може да премине в „Доставена“.')).toBeInTheDocument();
 });

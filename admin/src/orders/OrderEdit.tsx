@@ -86,7 +86,11 @@ function useOrderUpdate() {
         onSuccess: (saved) => {
           notify('app.orders.updated', { type: 'success' });
           // The typed details are saved now: the form is clean again.
-          form?.reset({ ...form.getValues(), trackingNumber: saved?.trackingNumber ?? details.trackingNumber, staffNote: saved?.staffNote ?? details.staffNote });
+          form?.reset({
+            ...form.getValues(),
+            trackingNumber: saved?.trackingNumber ?? details.trackingNumber,
+            staffNote: saved?.staffNote ?? details.staffNote,
+          });
           onDone?.();
           refresh();
           keepFocusAfter(from);
@@ -328,36 +332,36 @@ function ItemsTable() {
   return (
     // A table wider than a phone scrolls here: reachable by keyboard, and named for it.
     <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={translate('app.orders.items')}>
-    <Table size="small">
-      <TableHead>
-        <TableRow>
-          <TableCell>{f('productName')}</TableCell>
-          <TableCell align="right">{f('unitPrice')}</TableCell>
-          <TableCell align="right">{f('quantity')}</TableCell>
-          <TableCell align="right">{f('lineTotal')}</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {(record.items ?? []).map((item, i) => (
-          <TableRow key={i}>
-            <TableCell>
-              <Typography variant="body2">{item.productName}</Typography>
-              <Typography variant="caption" color="text.secondary" component="div">
-                {[item.variantName, ...(item.attributes ?? []).map((a) => `${a.name}: ${a.value}`)].filter(Boolean).join(' · ')}
-              </Typography>
-              {item.personalization && (
-                <Typography variant="caption" component="div">
-                  {translate('app.orders.personalization')}: {item.personalization}
-                </Typography>
-              )}
-            </TableCell>
-            <TableCell align="right">{money(item.unitPrice, record.currency)}</TableCell>
-            <TableCell align="right">{item.quantity}</TableCell>
-            <TableCell align="right">{money(item.lineTotal, record.currency)}</TableCell>
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell>{f('productName')}</TableCell>
+            <TableCell align="right">{f('unitPrice')}</TableCell>
+            <TableCell align="right">{f('quantity')}</TableCell>
+            <TableCell align="right">{f('lineTotal')}</TableCell>
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {(record.items ?? []).map((item, i) => (
+            <TableRow key={i}>
+              <TableCell>
+                <Typography variant="body2">{item.productName}</Typography>
+                <Typography variant="caption" color="text.secondary" component="div">
+                  {[item.variantName, ...(item.attributes ?? []).map((a) => `${a.name}: ${a.value}`)].filter(Boolean).join(' · ')}
+                </Typography>
+                {item.personalization && (
+                  <Typography variant="caption" component="div">
+                    {translate('app.orders.personalization')}: {item.personalization}
+                  </Typography>
+                )}
+              </TableCell>
+              <TableCell align="right">{money(item.unitPrice, record.currency)}</TableCell>
+              <TableCell align="right">{item.quantity}</TableCell>
+              <TableCell align="right">{money(item.lineTotal, record.currency)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
     </Box>
   );
 }
@@ -369,7 +373,14 @@ function Totals() {
   const f = (name: string) => translate(`resources.orders.fields.${name}`);
   const rows: [string, string, boolean?][] = [
     [f('subtotal'), money(record.subtotal, record.currency)],
-    ...(record.discountTotal ? [[`${f('discountTotal')}${record.discountCode ? ` (${record.discountCode})` : ''}`, `−${money(record.discountTotal, record.currency)}`] as [string, string]] : []),
+    ...(record.discountTotal
+      ? [
+          [
+            `${f('discountTotal')}${record.discountCode ? ` (${record.discountCode})` : ''}`,
+            `−${money(record.discountTotal, record.currency)}`,
+          ] as [string, string],
+        ]
+      : []),
     [f('shippingTotal'), money(record.shippingTotal, record.currency)],
     [f('total'), money(record.total, record.currency), true],
   ];
@@ -397,9 +408,31 @@ function History() {
   return (
     <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0, borderLeft: 2, borderColor: 'divider', ml: 1 }}>
       {(record.events ?? []).map((e, i) => (
-        <Box component="li" key={i} sx={{ position: 'relative', pl: 2, pb: 1.5, '&::before': { content: '""', position: 'absolute', left: -6, top: 6, width: 10, height: 10, borderRadius: '50%', bgcolor: 'primary.main' } }}>
+        <Box
+          component="li"
+          key={i}
+          sx={{
+            position: 'relative',
+            pl: 2,
+            pb: 1.5,
+            '&::before': {
+              content: '""',
+              position: 'absolute',
+              left: -6,
+              top: 6,
+              width: 10,
+              height: 10,
+              borderRadius: '50%',
+              bgcolor: 'primary.main',
+            },
+          }}
+        >
           <Typography variant="body2" fontWeight={600}>
-            {e.toStatus ? (e.fromStatus ? translate('app.orders.event.status', { from: label(e.fromStatus), to: label(e.toStatus) }) : label(e.toStatus)) : translate(`app.orders.event.${e.type}`, { _: e.type })}
+            {e.toStatus
+              ? e.fromStatus
+                ? translate('app.orders.event.status', { from: label(e.fromStatus), to: label(e.toStatus) })
+                : label(e.toStatus)
+              : translate(`app.orders.event.${e.type}`, { _: e.type })}
           </Typography>
           <Typography variant="caption" color="text.secondary">
             {dateTime(e.createdAt)}

@@ -27,7 +27,18 @@ import {
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '@domain/orderStatus';
 import type { ShopDataProvider } from '../dataProvider';
 import { MoneyInput } from '../common/MoneyInput';
-import { RecordLinkField, choicesOf, money, MoneyField, StatusChip, StatusChipField, useIsSmall, useIsWide, dateTime, DateTimeField } from '../common/fields';
+import {
+  RecordLinkField,
+  choicesOf,
+  money,
+  MoneyField,
+  StatusChip,
+  StatusChipField,
+  useIsSmall,
+  useIsWide,
+  dateTime,
+  DateTimeField,
+} from '../common/fields';
 import { csvExporter, csvValue } from '../common/exporter';
 import { BulkShipmentButton } from './BulkShipmentButton';
 import { BulkPackingSlipsButton } from './PackingSlips';
@@ -45,28 +56,38 @@ const orderFilters = [
 
 const customerName = (r: any) => [r.customer?.firstName, r.customer?.lastName].filter(Boolean).join(' ') || r.customer?.email || '';
 
-const exporter = csvExporter<any>('orders', (o) => ({
-  number: o.number,
-  createdAt: csvValue.dateTime(o.createdAt),
-  status: csvValue.label('orderStatus', o.status),
-  paymentStatus: csvValue.label('paymentStatus', o.paymentStatus),
-  paymentMethod: csvValue.label('paymentMethod', o.paymentMethod),
-  customer: customerName(o),
-  'customer.email': o.customer?.email,
-  'customer.phone': o.customer?.phone,
-  'shipping.method': csvValue.label('shippingMethod', o.shipping?.method),
-  'shipping.city': o.shipping?.city,
-  'shipping.address': o.shipping?.address,
-  itemCount: o.itemCount,
-  subtotal: csvValue.money(o.subtotal),
-  discountTotal: csvValue.money(o.discountTotal),
-  shippingTotal: csvValue.money(o.shippingTotal),
-  total: csvValue.money(o.total),
-  trackingNumber: o.trackingNumber,
-}), {
-  number: 'identifier', 'customer.phone': 'identifier', trackingNumber: 'identifier',
-  itemCount: 'number', subtotal: 'number', discountTotal: 'number', shippingTotal: 'number', total: 'number',
-});
+const exporter = csvExporter<any>(
+  'orders',
+  (o) => ({
+    number: o.number,
+    createdAt: csvValue.dateTime(o.createdAt),
+    status: csvValue.label('orderStatus', o.status),
+    paymentStatus: csvValue.label('paymentStatus', o.paymentStatus),
+    paymentMethod: csvValue.label('paymentMethod', o.paymentMethod),
+    customer: customerName(o),
+    'customer.email': o.customer?.email,
+    'customer.phone': o.customer?.phone,
+    'shipping.method': csvValue.label('shippingMethod', o.shipping?.method),
+    'shipping.city': o.shipping?.city,
+    'shipping.address': o.shipping?.address,
+    itemCount: o.itemCount,
+    subtotal: csvValue.money(o.subtotal),
+    discountTotal: csvValue.money(o.discountTotal),
+    shippingTotal: csvValue.money(o.shippingTotal),
+    total: csvValue.money(o.total),
+    trackingNumber: o.trackingNumber,
+  }),
+  {
+    number: 'identifier',
+    'customer.phone': 'identifier',
+    trackingNumber: 'identifier',
+    itemCount: 'number',
+    subtotal: 'number',
+    discountTotal: 'number',
+    shippingTotal: 'number',
+    total: 'number',
+  },
+);
 
 function OrderListActions() {
   return (
@@ -87,10 +108,22 @@ function OrderFilterSidebar() {
     <Card sx={{ order: -1, mr: 2, mt: 8, width: 220, flexShrink: 0, display: { xs: 'none', lg: 'block' } }}>
       <CardContent sx={{ pt: 1 }}>
         <FilterList label="resources.orders.fields.createdAt" icon={<AccessTimeIcon />}>
-          <FilterListItem label={translate('app.filters.today')} value={{ createdAt_gte: startOfDay(today).toISOString(), createdAt_lte: undefined }} />
-          <FilterListItem label={translate('app.filters.thisWeek')} value={{ createdAt_gte: startOfWeek(today).toISOString(), createdAt_lte: undefined }} />
-          <FilterListItem label={translate('app.filters.thisMonth')} value={{ createdAt_gte: startOfMonth(today).toISOString(), createdAt_lte: undefined }} />
-          <FilterListItem label={translate('app.filters.lastMonth')} value={{ createdAt_gte: subMonths(startOfMonth(today), 1).toISOString(), createdAt_lte: startOfMonth(today).toISOString() }} />
+          <FilterListItem
+            label={translate('app.filters.today')}
+            value={{ createdAt_gte: startOfDay(today).toISOString(), createdAt_lte: undefined }}
+          />
+          <FilterListItem
+            label={translate('app.filters.thisWeek')}
+            value={{ createdAt_gte: startOfWeek(today).toISOString(), createdAt_lte: undefined }}
+          />
+          <FilterListItem
+            label={translate('app.filters.thisMonth')}
+            value={{ createdAt_gte: startOfMonth(today).toISOString(), createdAt_lte: undefined }}
+          />
+          <FilterListItem
+            label={translate('app.filters.lastMonth')}
+            value={{ createdAt_gte: subMonths(startOfMonth(today), 1).toISOString(), createdAt_lte: startOfMonth(today).toISOString() }}
+          />
         </FilterList>
         <FilterList label="resources.orders.fields.paymentStatus" icon={<PaymentIcon />}>
           {PAYMENT_STATUSES.map((s) => (
@@ -150,23 +183,46 @@ function TabbedDatagrid() {
           linkType="edit"
         />
       ) : (
-        <DatagridConfigurable rowClick="edit" bulkActionButtons={<><BulkPackingSlipsButton />{current === 'confirmed' && <BulkShipmentButton />}</>} omit={['paymentMethod']} sx={{ '& .column-number, & .column-createdAt, & .column-total': { whiteSpace: 'nowrap' }, '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } }}>
+        <DatagridConfigurable
+          rowClick="edit"
+          bulkActionButtons={
+            <>
+              <BulkPackingSlipsButton />
+              {current === 'confirmed' && <BulkShipmentButton />}
+            </>
+          }
+          omit={['paymentMethod']}
+          sx={{
+            '& .column-number, & .column-createdAt, & .column-total': { whiteSpace: 'nowrap' },
+            '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
+          }}
+        >
           <RecordLinkField source="number" />
           <DateTimeField source="createdAt" />
-          <FunctionField source="customer" sortable={false} render={(r: any) => (
-            <span>
-              {customerName(r)}
-              <br />
-              <small style={{ opacity: 0.7, overflowWrap: 'anywhere' }}>{r.customer?.email}</small>
-            </span>
-          )} />
+          <FunctionField
+            source="customer"
+            sortable={false}
+            render={(r: any) => (
+              <span>
+                {customerName(r)}
+                <br />
+                <small style={{ opacity: 0.7, overflowWrap: 'anywhere' }}>{r.customer?.email}</small>
+              </span>
+            )}
+          />
           {/* Columns by width, as the demo: the status and the money always; the rest when there is room. */}
           {isWide && <FunctionField source="shipping.city" sortable={false} render={(r: any) => r.shipping?.city ?? ''} />}
           {isWide && <TextField source="itemCount" sortable={false} />}
           <MoneyField source="total" />
           <FunctionField source="status" render={(r: any) => <StatusChip value={r.status} group="orderStatus" />} />
           <StatusChipField source="paymentStatus" group="paymentStatus" sortable={false} />
-          {isWide && <FunctionField source="paymentMethod" sortable={false} render={(r: any) => translate(`app.paymentMethod.${r.paymentMethod}`, { _: r.paymentMethod })} />}
+          {isWide && (
+            <FunctionField
+              source="paymentMethod"
+              sortable={false}
+              render={(r: any) => translate(`app.paymentMethod.${r.paymentMethod}`, { _: r.paymentMethod })}
+            />
+          )}
         </DatagridConfigurable>
       )}
     </>
@@ -175,7 +231,15 @@ function TabbedDatagrid() {
 
 export function OrderList() {
   return (
-    <List sx={{ contain: 'inline-size', '& .RaList-main': { minWidth: 0 } }} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} filters={orderFilters} actions={<OrderListActions />} aside={<OrderFilterSidebar />} exporter={exporter}>
+    <List
+      sx={{ contain: 'inline-size', '& .RaList-main': { minWidth: 0 } }}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={25}
+      filters={orderFilters}
+      actions={<OrderListActions />}
+      aside={<OrderFilterSidebar />}
+      exporter={exporter}
+    >
       <TabbedDatagrid />
     </List>
   );

@@ -10,7 +10,14 @@ import { setCsrfToken } from '../httpClient';
 import { BulkPackingSlipsButton, PackingSlipCard } from './PackingSlips';
 import { PACKING_SLIP_TEXT } from '@domain/packingSlips';
 
-const list = (selectedIds: number[]) => ({ resource: 'orders', selectedIds, data: [], onUnselectItems: jest.fn(), onSelect: jest.fn(), onToggleItem: jest.fn() });
+const list = (selectedIds: number[]) => ({
+  resource: 'orders',
+  selectedIds,
+  data: [],
+  onUnselectItems: jest.fn(),
+  onSelect: jest.fn(),
+  onToggleItem: jest.fn(),
+});
 
 test('the order page links its slip in A4 and A6', () => {
   renderAdmin(
@@ -20,7 +27,10 @@ test('the order page links its slip in A4 and A6', () => {
     { dataProvider: {} },
   );
   expect(screen.getByRole('link', { name: 'Бележка за опаковане A4' })).toHaveAttribute('href', '/api/admin/orders/7/packing-slip?size=a4');
-  expect(screen.getByRole('link', { name: 'Бележка за опаковане A6 (етикет)' })).toHaveAttribute('href', '/api/admin/orders/7/packing-slip?size=a6');
+  expect(screen.getByRole('link', { name: 'Бележка за опаковане A6 (етикет)' })).toHaveAttribute(
+    'href',
+    '/api/admin/orders/7/packing-slip?size=a6',
+  );
 });
 
 test('the bulk action posts the selected ids and size and saves the PDF it gets back', async () => {

@@ -8,7 +8,8 @@ import { API_URL, getCsrfToken, refreshCsrfToken } from '../httpClient';
 import { storedToken } from '../signIn';
 import { PACKING_SLIP_SIZES, PACKING_SLIP_SIZE_LABELS, PACKING_SLIP_TEXT, type PackingSlipSize } from '@domain/packingSlips';
 
-export const packingSlipUrl = (orderId: number | string, size: PackingSlipSize) => `${API_URL}/admin/orders/${orderId}/packing-slip?size=${size}`;
+export const packingSlipUrl = (orderId: number | string, size: PackingSlipSize) =>
+  `${API_URL}/admin/orders/${orderId}/packing-slip?size=${size}`;
 
 /** POST the ids, save the PDF the server answers as a download; a refusal throws its Bulgarian message. */
 export async function downloadPackingSlips(ids: Array<number | string>, size: PackingSlipSize): Promise<void> {
@@ -18,7 +19,12 @@ export async function downloadPackingSlips(ids: Array<number | string>, size: Pa
     if (token) headers.set('Authorization', `Bearer ${token}`);
     const csrf = getCsrfToken() ?? (await refreshCsrfToken());
     if (csrf) headers.set('x-csrf-token', csrf);
-    return fetch(`${API_URL}/admin/orders/packing-slips`, { method: 'POST', credentials: 'include', headers, body: JSON.stringify({ ids: ids.map(Number), size }) });
+    return fetch(`${API_URL}/admin/orders/packing-slips`, {
+      method: 'POST',
+      credentials: 'include',
+      headers,
+      body: JSON.stringify({ ids: ids.map(Number), size }),
+    });
   };
   let res = await send();
   if (res.status === 403) {

@@ -9,14 +9,36 @@ import { setCsrfToken } from '../httpClient';
 import { OrderEdit } from './OrderEdit';
 
 const order = {
-  id: 5, number: 'VS-10012', status: 'confirmed', allowedTransitions: ['shipped', 'cancelled'], paymentStatus: 'unpaid', paymentMethod: 'cod',
+  id: 5,
+  number: 'VS-10012',
+  status: 'confirmed',
+  allowedTransitions: ['shipped', 'cancelled'],
+  paymentStatus: 'unpaid',
+  paymentMethod: 'cod',
   customer: { firstName: 'Иван', lastName: 'Петров', email: 'ivan@example.bg', phone: '0888123456' },
   shipping: { method: 'econt_office', city: 'Пловдив', postcode: '', address: 'Пловдив Център, бул. „Руски“ 51' },
-  items: [], itemCount: 0, subtotal: 55.7, discountTotal: 0, shippingTotal: 0, total: 55.7, events: [], createdAt: '2026-11-20T09:00:00Z',
+  items: [],
+  itemCount: 0,
+  subtotal: 55.7,
+  discountTotal: 0,
+  shippingTotal: 0,
+  total: 55.7,
+  events: [],
+  createdAt: '2026-11-20T09:00:00Z',
 };
 const made = {
-  id: 3, orderId: 5, courier: 'econt', waybillNumber: '1051000000007', codAmount: 55.7, currency: 'BGN', weightKg: 1.5, reviewBeforePayment: true,
-  status: 'created', courierStatus: '', labelUrl: '/api/admin/shipments/3/label', trackingUrl: 'https://www.econt.com/services/track-shipment/1051000000007',
+  id: 3,
+  orderId: 5,
+  courier: 'econt',
+  waybillNumber: '1051000000007',
+  codAmount: 55.7,
+  currency: 'BGN',
+  weightKg: 1.5,
+  reviewBeforePayment: true,
+  status: 'created',
+  courierStatus: '',
+  labelUrl: '/api/admin/shipments/3/label',
+  trackingUrl: 'https://www.econt.com/services/track-shipment/1051000000007',
 };
 
 test('staff create the waybill; the courier’s refusal is shown first, the waybill and its label after', async () => {
@@ -25,7 +47,9 @@ test('staff create the waybill; the courier’s refusal is shown first, the wayb
   const { calls } = mockFetch({
     'GET /api/admin/orders/5/shipment': { body: { shipment: null } },
     'POST /api/admin/orders/5/shipment': () =>
-      ++tries === 1 ? { status: 409, body: { message: 'Куриерът отказа: Невалиден телефон на получателя' } } : { status: 201, body: { shipment: made } },
+      ++tries === 1
+        ? { status: 409, body: { message: 'Куриерът отказа: Невалиден телефон на получателя' } }
+        : { status: 201, body: { shipment: made } },
   });
   const dataProvider = { getOne: jest.fn(async () => ({ data: order })), update: jest.fn() };
   renderAdmin(

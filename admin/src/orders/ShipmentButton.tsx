@@ -3,7 +3,20 @@
 // and the courier's tracking page. A courier's refusal is shown in its own words; nothing changes.
 import { useEffect, useState } from 'react';
 import {
-  Alert, Button, Card, CardContent, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Link, Stack, TextField, Typography,
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Link,
+  Stack,
+  TextField,
+  Typography,
 } from '@mui/material';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { useNotify, useRecordContext, useRefresh } from 'react-admin';
@@ -49,7 +62,10 @@ export function ShipmentButton() {
   useEffect(() => {
     if (!record?.id) return;
     let live = true;
-    fetchShipment(record.id).then((s) => live && setShipment(s), () => undefined);
+    fetchShipment(record.id).then(
+      (s) => live && setShipment(s),
+      () => undefined,
+    );
     return () => {
       live = false;
     };
@@ -79,7 +95,9 @@ export function ShipmentButton() {
   return (
     <Card variant="outlined">
       <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>{SHIPMENT_TEXT.title}</Typography>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {SHIPMENT_TEXT.title}
+        </Typography>
         {shipment ? (
           <Stack spacing={0.5} data-testid="shipment">
             <Typography>
@@ -90,16 +108,26 @@ export function ShipmentButton() {
                 {SHIPMENT_TEXT.cod}: {shipment.codAmount.toLocaleString('bg-BG', { style: 'currency', currency: shipment.currency })}
               </Typography>
             )}
-            {shipment.courierStatus && <Typography variant="body2" color="text.secondary">{shipment.courierStatus}</Typography>}
-            <Link href={shipment.labelUrl} target="_blank" rel="noopener">{SHIPMENT_TEXT.label}</Link>
-            <Link href={shipment.trackingUrl} target="_blank" rel="noopener noreferrer">{SHIPMENT_TEXT.track}</Link>
+            {shipment.courierStatus && (
+              <Typography variant="body2" color="text.secondary">
+                {shipment.courierStatus}
+              </Typography>
+            )}
+            <Link href={shipment.labelUrl} target="_blank" rel="noopener">
+              {SHIPMENT_TEXT.label}
+            </Link>
+            <Link href={shipment.trackingUrl} target="_blank" rel="noopener noreferrer">
+              {SHIPMENT_TEXT.track}
+            </Link>
           </Stack>
         ) : record.status === 'confirmed' ? (
           <Button variant="contained" startIcon={<LocalShippingIcon />} onClick={() => setOpen(true)}>
             {SHIPMENT_TEXT.create}
           </Button>
         ) : (
-          <Typography variant="body2" color="text.secondary">{SHIPMENT_TEXT.needsConfirmed}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {SHIPMENT_TEXT.needsConfirmed}
+          </Typography>
         )}
       </CardContent>
       <Dialog open={open} onClose={() => !busy && setOpen(false)} aria-labelledby="shipment-dialog-title" fullWidth maxWidth="xs">
@@ -116,17 +144,28 @@ export function ShipmentButton() {
               helperText={weightBad ? SHIPMENT_TEXT.weightInvalid : SHIPMENT_TEXT.weightHelp}
               placeholder={formatKg(0.5)}
             />
-            <FormControlLabel control={<Checkbox checked={review} onChange={(e) => setReview(e.target.checked)} />} label={SHIPMENT_TEXT.review} />
+            <FormControlLabel
+              control={<Checkbox checked={review} onChange={(e) => setReview(e.target.checked)} />}
+              label={SHIPMENT_TEXT.review}
+            />
             {record.paymentMethod === 'cod' && record.paymentStatus === 'unpaid' && (
               <Typography variant="body2" color="text.secondary">
-                {SHIPMENT_TEXT.cod}: {(record.total ?? 0).toLocaleString('bg-BG', { style: 'currency', currency: (record as { currency?: string }).currency ?? 'BGN' })}
+                {SHIPMENT_TEXT.cod}:{' '}
+                {(record.total ?? 0).toLocaleString('bg-BG', {
+                  style: 'currency',
+                  currency: (record as { currency?: string }).currency ?? 'BGN',
+                })}
               </Typography>
             )}
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setOpen(false)} disabled={busy}>{SHIPMENT_TEXT.cancel}</Button>
-          <Button variant="contained" onClick={submit} disabled={busy || weightBad}>{SHIPMENT_TEXT.confirm}</Button>
+          <Button onClick={() => setOpen(false)} disabled={busy}>
+            {SHIPMENT_TEXT.cancel}
+          </Button>
+          <Button variant="contained" onClick={submit} disabled={busy || weightBad}>
+            {SHIPMENT_TEXT.confirm}
+          </Button>
         </DialogActions>
       </Dialog>
     </Card>

@@ -4,13 +4,15 @@ import type { ApiShipment } from '@domain/api';
 
 export type ShipmentRecord = ApiShipment;
 
-
 export async function fetchShipment(orderId: number | string): Promise<ShipmentRecord | null> {
   const { json } = await httpClient(`${API_URL}/admin/orders/${orderId}/shipment`);
   return (json?.shipment as ShipmentRecord | null) ?? null;
 }
 
-export async function createShipment(orderId: number | string, body: { weightKg?: number; reviewBeforePayment?: boolean }): Promise<ShipmentRecord> {
+export async function createShipment(
+  orderId: number | string,
+  body: { weightKg?: number; reviewBeforePayment?: boolean },
+): Promise<ShipmentRecord> {
   const { json } = await httpClient(`${API_URL}/admin/orders/${orderId}/shipment`, { method: 'POST', body: JSON.stringify(body) });
   return json.shipment as ShipmentRecord;
 }

@@ -53,7 +53,9 @@ export function PaymentActions() {
   const [update, { isPending }] = useUpdate();
   const [refunding, setRefunding] = useState(false);
   if (!record) return null;
-  const moves = (PAYMENT_RECORD_TRANSITIONS[record.status as PaymentRecordStatus] ?? []).filter((to) => !(to === 'paid' && record.orderStatus === 'cancelled'));
+  const moves = (PAYMENT_RECORD_TRANSITIONS[record.status as PaymentRecordStatus] ?? []).filter(
+    (to) => !(to === 'paid' && record.orderStatus === 'cancelled'),
+  );
   const move = (data: Record<string, unknown>) =>
     update(
       'payments',
@@ -97,19 +99,23 @@ export function PaymentActions() {
   );
 }
 
-const exporter = csvExporter<any>('payments', (p) => ({
-  id: p.id,
-  orderNumber: p.orderNumber,
-  customerName: p.customerName,
-  method: csvValue.label('paymentMethod', p.method),
-  amount: csvValue.money(p.amount),
-  status: csvValue.label('paymentRecordStatus', p.status),
-  reference: p.reference,
-  paidAt: csvValue.dateTime(p.paidAt),
-  refundedAt: csvValue.dateTime(p.refundedAt),
-  refundedAmount: csvValue.money(p.refundedAmount),
-  createdAt: csvValue.dateTime(p.createdAt),
-}), { id: 'number', orderNumber: 'identifier', reference: 'identifier', amount: 'number', refundedAmount: 'number' });
+const exporter = csvExporter<any>(
+  'payments',
+  (p) => ({
+    id: p.id,
+    orderNumber: p.orderNumber,
+    customerName: p.customerName,
+    method: csvValue.label('paymentMethod', p.method),
+    amount: csvValue.money(p.amount),
+    status: csvValue.label('paymentRecordStatus', p.status),
+    reference: p.reference,
+    paidAt: csvValue.dateTime(p.paidAt),
+    refundedAt: csvValue.dateTime(p.refundedAt),
+    refundedAmount: csvValue.money(p.refundedAmount),
+    createdAt: csvValue.dateTime(p.createdAt),
+  }),
+  { id: 'number', orderNumber: 'identifier', reference: 'identifier', amount: 'number', refundedAmount: 'number' },
+);
 
 export function PaymentList() {
   const basename = useBasename();

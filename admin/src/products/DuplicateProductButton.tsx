@@ -26,5 +26,9 @@ export function DuplicateProductButton() {
       setBusy(false);
     }
   };
-  return <Button label="app.products.duplicate" onClick={duplicate} disabled={busy}><ContentCopyIcon /></Button>;
+  return (
+    <Button label="app.products.duplicate" onClick={duplicate} disabled={busy}>
+      <ContentCopyIcon />
+    </Button>
+  );
 }

@@ -19,7 +19,10 @@ export function FlavourPicker() {
   const notify = useNotify();
   const basename = useBasename();
   const { getValues, setValue } = useFormContext();
-  const { data = [], isPending } = useGetList<FlavourListRecord>('flavour-lists', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } });
+  const { data = [], isPending } = useGetList<FlavourListRecord>('flavour-lists', {
+    pagination: { page: 1, perPage: 200 },
+    sort: { field: 'name', order: 'ASC' },
+  });
   const [picked, setPicked] = useState<string>('');
 
   const pick = (id: string) => {

@@ -9,7 +9,9 @@ const FLAVOURS = ['Ягода', 'Диня', 'Мента'];
 
 function renderCreate(create = jest.fn(async (_r: string, p: any) => ({ data: { id: 7, ...p.data } }))) {
   const getList = async (resource: string) =>
-    resource === 'flavour-lists' ? { data: [{ id: 3, name: 'Вкусове TWINS', flavours: FLAVOURS, flavourCount: 3 }], total: 1 } : { data: [], total: 0 };
+    resource === 'flavour-lists'
+      ? { data: [{ id: 3, name: 'Вкусове TWINS', flavours: FLAVOURS, flavourCount: 3 }], total: 1 }
+      : { data: [], total: 0 };
   renderAdmin(
     <ResourceContextProvider value="products">
       <ProductCreate />
@@ -19,7 +21,7 @@ function renderCreate(create = jest.fn(async (_r: string, p: any) => ({ data: { 
   return create;
 }
 
-test('30 mg/ml nicotine is refused in the form with the server\'s Bulgarian words, and nothing is sent', async () => {
+test("30 mg/ml nicotine is refused in the form with the server's Bulgarian words, and nothing is sent", async () => {
   const create = renderCreate();
   await userEvent.type(await screen.findByLabelText(/^Име/), 'TWINS тест');
   await userEvent.type(screen.getByLabelText(/^Цена/), '27,90');

@@ -29,7 +29,6 @@ import { PRODUCT_DATA } from '@domain/messages';
 /** Optional; when given, 8, 12, 13 or 14 digits with the GS1 check digit (the server checks the same). */
 const gtin = (value: unknown) => (typeof value === 'string' && value !== '' && !isValidGtin(value) ? PRODUCT_DATA.gtinInvalid : undefined);
 
-
 const KIND_CHOICES = PRODUCT_KINDS.map((id) => ({ id, name: PRODUCT_KIND_LABELS[id] }));
 
 const numberOrNull = (v: unknown) => (v === '' || v === null || v === undefined || Number.isNaN(Number(v)) ? null : Number(v));
@@ -49,11 +48,17 @@ const variantName = (value: unknown) => variantNameError(typeof value === 'strin
 
 /** Stored images ({ url, alt }) as ImageInput values ({ src, title }); new files pass through. */
 const formatImages = (value: any) =>
-  Array.isArray(value) ? value.map((img) => (img?.rawFile ? img : { ...img, src: img?.src ?? img?.url, title: img?.title ?? img?.alt })) : value;
+  Array.isArray(value)
+    ? value.map((img) => (img?.rawFile ? img : { ...img, src: img?.src ?? img?.url, title: img?.title ?? img?.alt }))
+    : value;
 
 export function ProductForm() {
   return (
-    <TabbedForm warnWhenUnsavedChanges sx={{ maxWidth: '60em' }} defaultValues={{ status: 'draft', featured: false, kind: 'device', tankCount: 1, variants: [], attributes: [], images: [] }}>
+    <TabbedForm
+      warnWhenUnsavedChanges
+      sx={{ maxWidth: '60em' }}
+      defaultValues={{ status: 'draft', featured: false, kind: 'device', tankCount: 1, variants: [], attributes: [], images: [] }}
+    >
       <TabbedForm.Tab label="app.products.details">
         <TextInput source="name" validate={[required(), maxLength(TITLE_MAX)]} fullWidth />
         <TextInput source="slug" helperText={false} fullWidth />
@@ -68,13 +73,26 @@ export function ProductForm() {
         <FormDataConsumer>
           {({ formData }) =>
             TANK_KINDS.includes(formData?.kind) ? (
-              <NumberInput source="tankCount" validate={[required(), minValue(1), maxValue(TANK_COUNT_MAX)]} helperText="app.products.tankCountHelp" />
+              <NumberInput
+                source="tankCount"
+                validate={[required(), minValue(1), maxValue(TANK_COUNT_MAX)]}
+                helperText="app.products.tankCountHelp"
+              />
             ) : null
           }
         </FormDataConsumer>
         <NumberInput source="nicotineMgMl" validate={[minValue(0), directive('nicotineMgMl')]} />
-        <NumberInput source="volumeMl" validate={[minValue(0), maxValue(VOLUME_MAX_ML), directive('volumeMl')]} helperText="app.products.volumeHelp" />
-        <NumberInput source="weightGrams" label="Тегло за куриера (г)" helperText="Празно: теглото по подразбиране от Настройки → Куриери" validate={[minValue(1), maxValue(PRODUCT_WEIGHT_MAX_GRAMS)]} />
+        <NumberInput
+          source="volumeMl"
+          validate={[minValue(0), maxValue(VOLUME_MAX_ML), directive('volumeMl')]}
+          helperText="app.products.volumeHelp"
+        />
+        <NumberInput
+          source="weightGrams"
+          label="Тегло за куриера (г)"
+          helperText="Празно: теглото по подразбиране от Настройки → Куриери"
+          validate={[minValue(1), maxValue(PRODUCT_WEIGHT_MAX_GRAMS)]}
+        />
         <BooleanInput source="featured" />
       </TabbedForm.Tab>
       <TabbedForm.Tab label="app.products.variants" path="variants">
@@ -102,7 +120,13 @@ export function ProductForm() {
         </ArrayInput>
       </TabbedForm.Tab>
       <TabbedForm.Tab label="app.products.images" path="images">
-        <ImageInput source="images" multiple accept={{ 'image/*': ['.jpg', '.jpeg', '.png', '.webp', '.gif'] }} format={formatImages} label={false}>
+        <ImageInput
+          source="images"
+          multiple
+          accept={{ 'image/*': ['.jpg', '.jpeg', '.png', '.webp', '.gif'] }}
+          format={formatImages}
+          label={false}
+        >
           <ImageField source="src" title="title" />
         </ImageInput>
       </TabbedForm.Tab>

@@ -29,7 +29,12 @@ import { BulkStatusButton, ProductStatusField } from './ProductStatus';
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <SelectInput key="status" source="status" choices={choicesOf(PRODUCT_STATUSES, 'productStatus')} alwaysOn />,
-  <SelectInput key="kind" source="kind" choices={PRODUCT_KINDS.map((id) => ({ id, name: PRODUCT_KIND_LABELS[id] }))} translateChoice={false} />,
+  <SelectInput
+    key="kind"
+    source="kind"
+    choices={PRODUCT_KINDS.map((id) => ({ id, name: PRODUCT_KIND_LABELS[id] }))}
+    translateChoice={false}
+  />,
   <ReferenceInput key="cat" source="categoryId" reference="categories" sort={{ field: 'name', order: 'ASC' }} perPage={100}>
     <SelectInput optionText="name" />
   </ReferenceInput>,
@@ -40,22 +45,34 @@ const filters = [
   <NumberInput key="sl" source="stock_lte" />,
 ];
 
-const exporter = csvExporter<any>('products', (p) => ({
-  id: p.id,
-  name: p.name,
-  slug: p.slug,
-  status: csvValue.label('productStatus', p.status),
-  category: p.category?.name,
-  kind: isProductKind(p.kind) ? PRODUCT_KIND_LABELS[p.kind as keyof typeof PRODUCT_KIND_LABELS] : '',
-  price: csvValue.money(p.price),
-  compareAtPrice: csvValue.money(p.compareAtPrice),
-  stock: p.stock,
-  skus: (p.variants ?? []).map((v: any) => v.sku).join(' '),
-  nicotineMgMl: p.nicotineMgMl,
-  volumeMl: p.volumeMl,
-  featured: csvValue.yesNo(p.featured),
-  createdAt: csvValue.dateTime(p.createdAt),
-}), { id: 'number', price: 'number', compareAtPrice: 'number', stock: 'number', skus: 'identifier', nicotineMgMl: 'number', volumeMl: 'number' });
+const exporter = csvExporter<any>(
+  'products',
+  (p) => ({
+    id: p.id,
+    name: p.name,
+    slug: p.slug,
+    status: csvValue.label('productStatus', p.status),
+    category: p.category?.name,
+    kind: isProductKind(p.kind) ? PRODUCT_KIND_LABELS[p.kind as keyof typeof PRODUCT_KIND_LABELS] : '',
+    price: csvValue.money(p.price),
+    compareAtPrice: csvValue.money(p.compareAtPrice),
+    stock: p.stock,
+    skus: (p.variants ?? []).map((v: any) => v.sku).join(' '),
+    nicotineMgMl: p.nicotineMgMl,
+    volumeMl: p.volumeMl,
+    featured: csvValue.yesNo(p.featured),
+    createdAt: csvValue.dateTime(p.createdAt),
+  }),
+  {
+    id: 'number',
+    price: 'number',
+    compareAtPrice: 'number',
+    stock: 'number',
+    skus: 'identifier',
+    nicotineMgMl: 'number',
+    volumeMl: 'number',
+  },
+);
 
 const Thumbnail = ({ record }: { record: any }) => (
   <Avatar variant="rounded" src={record.images?.[0]?.url} alt={record.images?.[0]?.alt ?? record.name} sx={{ width: 48, height: 48 }}>
@@ -72,7 +89,15 @@ const BulkActions = () => (
 
 function StockChip({ stock }: { stock: number }) {
   const translate = useTranslate();
-  return <Chip size="small" variant="outlined" color={stock === 0 ? 'error' : stock <= 5 ? 'warning' : 'default'} label={stock} title={stock <= 5 ? translate('app.products.lowStock') : undefined} />;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={stock === 0 ? 'error' : stock <= 5 ? 'warning' : 'default'}
+      label={stock}
+      title={stock <= 5 ? translate('app.products.lowStock') : undefined}
+    />
+  );
 }
 
 export function ProductList() {
@@ -103,14 +128,17 @@ export function ProductList() {
       ) : (
         <DatagridConfigurable rowClick="edit" bulkActionButtons={<BulkActions />}>
           <FunctionField label="resources.products.fields.image" sortable={false} render={(r: any) => <Thumbnail record={r} />} />
-          <FunctionField source="name" render={(r: any) => (
-            <Box>
-              <RecordLink>{r.name}</RecordLink>
-              <Box component="small" sx={{ display: 'block', opacity: 0.7 }}>
-                {(r.variants ?? []).length} вар. · {r.slug}
+          <FunctionField
+            source="name"
+            render={(r: any) => (
+              <Box>
+                <RecordLink>{r.name}</RecordLink>
+                <Box component="small" sx={{ display: 'block', opacity: 0.7 }}>
+                  {(r.variants ?? []).length} вар. · {r.slug}
+                </Box>
               </Box>
-            </Box>
-          )} />
+            )}
+          />
           <TextField source="category.name" label="resources.products.fields.category" sortable={false} />
           <MoneyField source="price" />
           <FunctionField source="stock" render={(r: any) => <StockChip stock={Number(r.stock ?? 0)} />} />

@@ -7,11 +7,19 @@ import { mockFetch } from '../test/fetchMock';
 import { setCsrfToken } from '../httpClient';
 import { AccessibilityCard } from './AccessibilityCard';
 
-const statement = { limitations: 'PDF фактурите не са достъпни.', statementDate: '2026-11-26', email: 'office@vapsolo.bg', phone: '+359 88 888 1234' };
+const statement = {
+  limitations: 'PDF фактурите не са достъпни.',
+  statementDate: '2026-11-26',
+  email: 'office@vapsolo.bg',
+  phone: '+359 88 888 1234',
+};
 
 test('staff read and save the statement; the date is dd.mm.yyyy; a refusal shows on its field', async () => {
   setCsrfToken('tok');
-  let answer: { status: number; body: unknown } = { status: 400, body: { message: 'Невалидни данни.', errors: { 'accessibility.email': 'Най-много 254 знака.' } } };
+  let answer: { status: number; body: unknown } = {
+    status: 400,
+    body: { message: 'Невалидни данни.', errors: { 'accessibility.email': 'Най-много 254 знака.' } },
+  };
   const { calls } = mockFetch({
     'GET /api/admin/settings': { body: { legal: {}, accessibility: statement } },
     'PUT /api/admin/settings': () => answer,
@@ -30,7 +38,10 @@ test('staff read and save the statement; the date is dd.mm.yyyy; a refusal shows
   const sent = calls.find((c) => c.method === 'PUT')!.body;
   expect(sent).toEqual({ accessibility: { ...statement, statementDate: '2027-01-15' } });
 
-  answer = { status: 200, body: { message: 'Настройките са запазени.', settings: { accessibility: { ...statement, statementDate: '2027-01-15' } } } };
+  answer = {
+    status: 200,
+    body: { message: 'Настройките са запазени.', settings: { accessibility: { ...statement, statementDate: '2027-01-15' } } },
+  };
   await userEvent.click(within(card).getByRole('button', { name: 'Запази декларацията' }));
   expect(await screen.findByText('Настройките са запазени.')).toBeInTheDocument();
   await waitFor(() => expect(within(card).queryByText('Най-много 254 знака.')).not.toBeInTheDocument());

@@ -19,7 +19,10 @@ export function AccessibilityCard() {
   const t = (k: string) => translate(`app.accessibility.${k}`);
 
   useEffect(() => {
-    httpClient(`${API_URL}/admin/settings`).then(({ json }) => setStatement(json.accessibility), () => undefined);
+    httpClient(`${API_URL}/admin/settings`).then(
+      ({ json }) => setStatement(json.accessibility),
+      () => undefined,
+    );
   }, []);
   if (!statement) return null;
   const change = (field: keyof AccessibilitySettings, value: string) => {
@@ -70,7 +73,16 @@ export function AccessibilityCard() {
           />
           <Box />
           {TEXT_FIELDS.map((f) => (
-            <TextField key={f} label={t(f)} value={statement[f]} onChange={(e) => change(f, e.target.value)} error={Boolean(errors[f])} helperText={errors[f] ?? ' '} size="small" fullWidth />
+            <TextField
+              key={f}
+              label={t(f)}
+              value={statement[f]}
+              onChange={(e) => change(f, e.target.value)}
+              error={Boolean(errors[f])}
+              helperText={errors[f] ?? ' '}
+              size="small"
+              fullWidth
+            />
           ))}
         </Box>
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mt: 1 }}>

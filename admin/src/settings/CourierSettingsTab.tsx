@@ -15,13 +15,38 @@ export function CourierSettingsTab(props: Record<string, unknown>) {
       </Typography>
       <TextInput source="couriers.senderName" label="Подател (име или фирма)" fullWidth />
       <TextInput source="couriers.senderPhone" label="Телефон на подателя" validate={fieldRule(courierSettingsFields.senderPhone)} />
-      <TextInput source="couriers.econtSenderOfficeCode" label="Офис на Еконт за предаване (код)" validate={fieldRule(courierSettingsFields.econtSenderOfficeCode)} helperText="Празно: куриерът взема пратките от адреса по-долу" />
-      <TextInput source="couriers.speedySenderOfficeId" label="Офис на Спиди за предаване (номер)" validate={fieldRule(courierSettingsFields.speedySenderOfficeId)} helperText="Празно: от адреса по договора" />
+      <TextInput
+        source="couriers.econtSenderOfficeCode"
+        label="Офис на Еконт за предаване (код)"
+        validate={fieldRule(courierSettingsFields.econtSenderOfficeCode)}
+        helperText="Празно: куриерът взема пратките от адреса по-долу"
+      />
+      <TextInput
+        source="couriers.speedySenderOfficeId"
+        label="Офис на Спиди за предаване (номер)"
+        validate={fieldRule(courierSettingsFields.speedySenderOfficeId)}
+        helperText="Празно: от адреса по договора"
+      />
       <TextInput source="couriers.senderCity" label="Град на подателя" />
-      <TextInput source="couriers.senderPostcode" label="Пощенски код на подателя" validate={fieldRule(courierSettingsFields.senderPostcode)} />
+      <TextInput
+        source="couriers.senderPostcode"
+        label="Пощенски код на подателя"
+        validate={fieldRule(courierSettingsFields.senderPostcode)}
+      />
       <TextInput source="couriers.senderAddress" label="Адрес на подателя" fullWidth />
-      <SelectInput source="couriers.addressCourier" label="Куриер за доставки до адрес" choices={[{ id: 'econt', name: 'Еконт' }, { id: 'speedy', name: 'Спиди' }]} />
-      <NumberInput source="couriers.defaultWeightKg" label="Тегло на пратка по подразбиране (кг)" validate={[minValue(PARCEL_WEIGHT_MIN_KG), maxValue(PARCEL_WEIGHT_MAX_KG)]} />
+      <SelectInput
+        source="couriers.addressCourier"
+        label="Куриер за доставки до адрес"
+        choices={[
+          { id: 'econt', name: 'Еконт' },
+          { id: 'speedy', name: 'Спиди' },
+        ]}
+      />
+      <NumberInput
+        source="couriers.defaultWeightKg"
+        label="Тегло на пратка по подразбиране (кг)"
+        validate={[minValue(PARCEL_WEIGHT_MIN_KG), maxValue(PARCEL_WEIGHT_MAX_KG)]}
+      />
       <NumberInput source="couriers.speedyServiceId" label="Услуга на Спиди (505: стандарт 24 часа)" validate={minValue(1)} />
     </TabbedForm.Tab>
   );

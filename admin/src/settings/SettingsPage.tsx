@@ -1,7 +1,26 @@
 // /admin/settings: the shop's single settings record (<Edit resource="settings" id={1}>) and the
 // signed-in admin's personal API tokens.
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Alert, Box, Button, Card, CardContent, CardHeader, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, List, ListItem, ListItemText, MenuItem, TextField as MuiTextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  IconButton,
+  List,
+  ListItem,
+  ListItemText,
+  MenuItem,
+  TextField as MuiTextField,
+  Typography,
+} from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -48,13 +67,24 @@ function SettingsForm() {
       mutationMode="pessimistic"
       title="app.settings.title"
       actions={false}
-      transform={({ id: _id, updatedAt: _u, legal: _legal, invoices: _invoices, accessibility: _accessibility, ...rest }: any) => rest /* legal, invoices: LegalIdentityCard; accessibility: AccessibilityCard */}
+      transform={
+        ({ id: _id, updatedAt: _u, legal: _legal, invoices: _invoices, accessibility: _accessibility, ...rest }: any) =>
+          rest /* legal, invoices: LegalIdentityCard; accessibility: AccessibilityCard */
+      }
       mutationOptions={{
         onSuccess: () => notify('app.settings.saved', { type: 'success' }),
         onError: (e: unknown) => notify(errorMessage(e, translate('ra.notification.http_error')), { type: 'error' }),
       }}
     >
-      <TabbedForm warnWhenUnsavedChanges toolbar={<Toolbar><SaveButton /></Toolbar>} sx={{ maxWidth: '60em' }}>
+      <TabbedForm
+        warnWhenUnsavedChanges
+        toolbar={
+          <Toolbar>
+            <SaveButton />
+          </Toolbar>
+        }
+        sx={{ maxWidth: '60em' }}
+      >
         <TabbedForm.Tab label="app.settings.general">
           <TextInput source="brand" />
           <BooleanInput source="dualCurrency" />
@@ -86,8 +116,17 @@ function SettingsForm() {
           <BooleanInput source="twoFactorRequiredForAdmins" />
         </TabbedForm.Tab>
         <TabbedForm.Tab label="app.privacy.settingsTab" path="privacy">
-          <NumberInput source="privacy.retentionYears" label="app.privacy.retentionYears" helperText="app.privacy.retentionHelp" validate={[required(), minValue(RETENTION_YEARS_MIN), maxValue(RETENTION_YEARS_MAX)]} />
-          <NumberInput source="privacy.contactRetentionYears" label="app.privacy.contactRetentionYears" validate={[required(), minValue(RETENTION_YEARS_MIN), maxValue(RETENTION_YEARS_MAX)]} />
+          <NumberInput
+            source="privacy.retentionYears"
+            label="app.privacy.retentionYears"
+            helperText="app.privacy.retentionHelp"
+            validate={[required(), minValue(RETENTION_YEARS_MIN), maxValue(RETENTION_YEARS_MAX)]}
+          />
+          <NumberInput
+            source="privacy.contactRetentionYears"
+            label="app.privacy.contactRetentionYears"
+            validate={[required(), minValue(RETENTION_YEARS_MIN), maxValue(RETENTION_YEARS_MAX)]}
+          />
         </TabbedForm.Tab>
       </TabbedForm>
     </Edit>
@@ -148,10 +187,26 @@ export function TokensCard() {
           {translate('app.settings.tokensRevokedNote')}
         </Typography>
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-          <MuiTextField size="small" fullWidth={false} sx={{ width: 280, maxWidth: '100%' }} label={translate('app.settings.tokenName')} value={name} onChange={(e) => setName(e.target.value)} />
-          <MuiTextField select size="small" sx={{ width: 160 }} label={translate('app.settings.tokenValidity')} value={days} onChange={(e) => setDays(Number(e.target.value))}>
+          <MuiTextField
+            size="small"
+            fullWidth={false}
+            sx={{ width: 280, maxWidth: '100%' }}
+            label={translate('app.settings.tokenName')}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
+          <MuiTextField
+            select
+            size="small"
+            sx={{ width: 160 }}
+            label={translate('app.settings.tokenValidity')}
+            value={days}
+            onChange={(e) => setDays(Number(e.target.value))}
+          >
             {API_TOKEN_EXPIRY_DAYS.map((d) => (
-              <MenuItem key={d} value={d}>{translate('app.settings.tokenDays', { smart_count: d })}</MenuItem>
+              <MenuItem key={d} value={d}>
+                {translate('app.settings.tokenDays', { smart_count: d })}
+              </MenuItem>
             ))}
           </MuiTextField>
           <Button variant="contained" disabled={!name.trim()} onClick={create} sx={{ whiteSpace: 'nowrap' }}>
@@ -177,7 +232,9 @@ export function TokensCard() {
                   primary={tk.name}
                   secondary={[
                     `${translate('app.settings.createdAt')}: ${dateTime(tk.createdAt)}`,
-                    tk.expired ? translate('app.settings.tokenExpired') : `${translate('app.settings.tokenExpires')}: ${tk.expiresAt ? dateTime(tk.expiresAt) : '—'}`,
+                    tk.expired
+                      ? translate('app.settings.tokenExpired')
+                      : `${translate('app.settings.tokenExpires')}: ${tk.expiresAt ? dateTime(tk.expiresAt) : '—'}`,
                     `${translate('app.settings.lastUsed')}: ${tk.lastUsedAt ? dateTime(tk.lastUsedAt) : translate('app.settings.never')}`,
                   ].join(' · ')}
                 />
@@ -228,7 +285,11 @@ export function TwoFactorCard() {
         {codes && (
           <Alert severity="warning" sx={{ mb: 2 }}>
             {translate('app.settings.backupCodes')}
-            <Box component="ul" sx={{ fontFamily: 'monospace', columns: 2, mb: 0 }}>{codes.map((c) => <li key={c}>{c}</li>)}</Box>
+            <Box component="ul" sx={{ fontFamily: 'monospace', columns: 2, mb: 0 }}>
+              {codes.map((c) => (
+                <li key={c}>{c}</li>
+              ))}
+            </Box>
           </Alert>
         )}
         <Typography sx={{ mb: 1 }}>{on ? translate('app.settings.twoFactorOn') : translate('app.settings.twoFactorOff')}</Typography>
@@ -236,18 +297,30 @@ export function TwoFactorCard() {
           <Box sx={{ mb: 2 }}>
             <Typography variant="body2">{translate('app.settings.twoFactorScan')}</Typography>
             <img src={setup.qr} alt="QR" width={200} height={200} />
-            <Typography variant="caption" component="div" sx={{ fontFamily: 'monospace' }}>{setup.secret}</Typography>
+            <Typography variant="caption" component="div" sx={{ fontFamily: 'monospace' }}>
+              {setup.secret}
+            </Typography>
           </Box>
         )}
         {on || setup ? (
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-            <MuiTextField size="small" label={translate('app.settings.twoFactorCode')} value={code} onChange={(e) => setCode(e.target.value)} inputProps={{ inputMode: 'numeric', autoComplete: 'one-time-code' }} />
+            <MuiTextField
+              size="small"
+              label={translate('app.settings.twoFactorCode')}
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              inputProps={{ inputMode: 'numeric', autoComplete: 'one-time-code' }}
+            />
             <Button variant="contained" disabled={!code.trim()} onClick={() => void submit()}>
               {translate(on ? 'app.settings.twoFactorDisable' : 'app.settings.twoFactorEnable')}
             </Button>
           </Box>
         ) : (
-          on === false && <Button variant="outlined" onClick={() => dataProvider.twoFactorSetup().then(setSetup, fail)}>{translate('app.settings.twoFactorEnable')}</Button>
+          on === false && (
+            <Button variant="outlined" onClick={() => dataProvider.twoFactorSetup().then(setSetup, fail)}>
+              {translate('app.settings.twoFactorEnable')}
+            </Button>
+          )
         )}
       </CardContent>
     </Card>
@@ -284,22 +357,34 @@ export function EuroCard() {
       <CardHeader title={translate('app.settings.euroTitle')} />
       <CardContent>
         {currency === 'EUR' ? (
-          <Typography data-testid="euro-since">{translate('app.settings.euroDone', { date: euroSince ? new Date(euroSince).toLocaleDateString('bg-BG') : '—' })}</Typography>
+          <Typography data-testid="euro-since">
+            {translate('app.settings.euroDone', { date: euroSince ? new Date(euroSince).toLocaleDateString('bg-BG') : '—' })}
+          </Typography>
         ) : (
           <>
             <Typography sx={{ mb: 1 }}>{translate('app.settings.euroInLeva')}</Typography>
-            <Button variant="contained" color="warning" onClick={() => setAsking(true)}>{translate('app.settings.euroButton')}</Button>
+            <Button variant="contained" color="warning" onClick={() => setAsking(true)}>
+              {translate('app.settings.euroButton')}
+            </Button>
           </>
         )}
-        {converted && <Alert severity="success" sx={{ mt: 2 }}>{translate('app.settings.euroConverted', converted)}</Alert>}
+        {converted && (
+          <Alert severity="success" sx={{ mt: 2 }}>
+            {translate('app.settings.euroConverted', converted)}
+          </Alert>
+        )}
         <Dialog open={asking} onClose={() => !busy && setAsking(false)} aria-labelledby="euro-title">
           <DialogTitle id="euro-title">{translate('app.settings.euroConfirmTitle')}</DialogTitle>
           <DialogContent>
             <DialogContentText>{translate('app.settings.euroConfirmContent')}</DialogContentText>
           </DialogContent>
           <DialogActions>
-            <Button onClick={() => setAsking(false)} disabled={busy}>{translate('ra.action.cancel')}</Button>
-            <Button onClick={() => void switchNow()} disabled={busy} color="warning" variant="contained">{translate('app.settings.euroConfirm')}</Button>
+            <Button onClick={() => setAsking(false)} disabled={busy}>
+              {translate('ra.action.cancel')}
+            </Button>
+            <Button onClick={() => void switchNow()} disabled={busy} color="warning" variant="contained">
+              {translate('app.settings.euroConfirm')}
+            </Button>
           </DialogActions>
         </Dialog>
       </CardContent>
@@ -313,7 +398,9 @@ function AuditLogCard() {
     <Card sx={{ mt: 2 }}>
       <CardHeader title={translate('app.settings.auditLog')} subheader={translate('app.settings.auditLogHelp')} />
       <CardContent>
-        <Button component={Link} to="/admin/audit-log" variant="outlined">{translate('app.settings.auditLog')}</Button>
+        <Button component={Link} to="/admin/audit-log" variant="outlined">
+          {translate('app.settings.auditLog')}
+        </Button>
       </CardContent>
     </Card>
   );

@@ -3,7 +3,15 @@ import { renderAdmin } from '../test/renderAdmin';
 import { TokensCard } from './SettingsPage';
 import { API } from '@domain/messages';
 
-const token = (fields: object) => ({ id: 1, name: 'Склад', createdAt: '2026-11-01T10:00:00.000Z', lastUsedAt: null, expiresAt: '2027-01-30T10:00:00.000Z', expired: false, ...fields });
+const token = (fields: object) => ({
+  id: 1,
+  name: 'Склад',
+  createdAt: '2026-11-01T10:00:00.000Z',
+  lastUsedAt: null,
+  expiresAt: '2027-01-30T10:00:00.000Z',
+  expired: false,
+  ...fields,
+});
 
 test('shows when each token expires, which have expired, and what revokes them all', async () => {
   const dataProvider = { tokens: async () => [token({}), token({ id: 2, name: 'Стар', expired: true })] };

@@ -49,7 +49,8 @@ type Handler = (call: Call) => Answer | undefined;
 function headersOf(init: RequestInit['headers']): Record<string, string> {
   const out: Record<string, string> = {};
   if (!init) return out;
-  if (typeof (init as any).forEach === 'function' && !Array.isArray(init)) (init as any).forEach((v: string, k: string) => (out[k.toLowerCase()] = v));
+  if (typeof (init as any).forEach === 'function' && !Array.isArray(init))
+    (init as any).forEach((v: string, k: string) => (out[k.toLowerCase()] = v));
   else if (Array.isArray(init)) init.forEach(([k, v]) => (out[k.toLowerCase()] = v));
   else Object.entries(init).forEach(([k, v]) => (out[k.toLowerCase()] = String(v)));
   return out;
@@ -66,7 +67,13 @@ export function mockFetch(routes: Record<string, Handler | Answer>) {
         /* keep the text */
       }
     }
-    const call: Call = { method: (init.method ?? 'GET').toUpperCase(), url, headers: headersOf(init.headers), body, credentials: init.credentials };
+    const call: Call = {
+      method: (init.method ?? 'GET').toUpperCase(),
+      url,
+      headers: headersOf(init.headers),
+      body,
+      credentials: init.credentials,
+    };
     calls.push(call);
     const path = url.split('?')[0];
     const route = routes[`${call.method} ${url}`] ?? routes[`${call.method} ${path}`];
@@ -74,7 +81,14 @@ export function mockFetch(routes: Record<string, Handler | Answer>) {
     const status = answer?.status ?? (answer ? 200 : 404);
     const payload = answer?.body ?? (answer ? {} : { message: 'Няма такъв адрес в API.' });
     const headers = new (globalThis as any).Headers(answer?.headers ?? {});
-    return { ok: status >= 200 && status < 300, status, statusText: String(status), headers, text: async () => JSON.stringify(payload), json: async () => payload } as unknown as Response;
+    return {
+      ok: status >= 200 && status < 300,
+      status,
+      statusText: String(status),
+      headers,
+      text: async () => JSON.stringify(payload),
+      json: async () => payload,
+    } as unknown as Response;
   });
   (globalThis as any).fetch = fn;
   return { calls, fn };

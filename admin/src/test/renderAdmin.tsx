@@ -6,14 +6,23 @@ import { AdminContext, memoryStore, Notification, type DataProvider, type RaThem
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { i18nProvider } from '../i18nProvider';
 
-export function renderAdmin(ui: ReactNode, { dataProvider, path = '/admin', theme }: { dataProvider: Record<string, any>; path?: string; theme?: RaThemeOptions }) {
+export function renderAdmin(
+  ui: ReactNode,
+  { dataProvider, path = '/admin', theme }: { dataProvider: Record<string, any>; path?: string; theme?: RaThemeOptions },
+) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route
           path="/admin/*"
           element={
-            <AdminContext basename="/admin" dataProvider={dataProvider as unknown as DataProvider} i18nProvider={i18nProvider} store={memoryStore()} theme={theme}>
+            <AdminContext
+              basename="/admin"
+              dataProvider={dataProvider as unknown as DataProvider}
+              i18nProvider={i18nProvider}
+              store={memoryStore()}
+              theme={theme}
+            >
               {ui}
               <Notification />
             </AdminContext>

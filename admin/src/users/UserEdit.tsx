@@ -35,8 +35,18 @@ function UserOrders() {
       <Typography variant="h6" component="h2" gutterBottom>
         {translate('app.users.orders')}
       </Typography>
-      <ReferenceManyField reference="orders" target="userId" sort={{ field: 'createdAt', order: 'DESC' }} perPage={10} pagination={<Pagination />}>
-        <Datagrid rowClick="edit" bulkActionButtons={false} empty={<Typography color="text.secondary">{translate('app.dashboard.noOrders')}</Typography>}>
+      <ReferenceManyField
+        reference="orders"
+        target="userId"
+        sort={{ field: 'createdAt', order: 'DESC' }}
+        perPage={10}
+        pagination={<Pagination />}
+      >
+        <Datagrid
+          rowClick="edit"
+          bulkActionButtons={false}
+          empty={<Typography color="text.secondary">{translate('app.dashboard.noOrders')}</Typography>}
+        >
           <TextField source="number" label="resources.orders.fields.number" />
           <DateTimeField source="createdAt" label="resources.orders.fields.createdAt" />
           <MoneyField source="total" label="resources.orders.fields.total" />
@@ -113,7 +123,14 @@ export function UserEdit() {
           redirect('list', 'users');
         },
       }}
-      transform={({ email: e, firstName, lastName, phone, role, password }: any) => ({ email: e, firstName, lastName, phone: phone || null, role, ...(password ? { password } : {}) })}
+      transform={({ email: e, firstName, lastName, phone, role, password }: any) => ({
+        email: e,
+        firstName,
+        lastName,
+        phone: phone || null,
+        role,
+        ...(password ? { password } : {}),
+      })}
       mutationOptions={{
         onSuccess: () => {
           notify('app.users.updated', { type: 'success' });

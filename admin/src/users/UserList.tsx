@@ -33,16 +33,20 @@ const filters = [
   <BgDateInput key="lte" source="createdAt_lte" />,
 ];
 
-const exporter = csvExporter<any>('users', (u) => ({
-  id: u.id,
-  email: u.email,
-  firstName: u.firstName,
-  lastName: u.lastName,
-  phone: u.phone,
-  role: csvValue.label('role', u.role),
-  createdAt: csvValue.dateTime(u.createdAt),
-  lastLoginAt: csvValue.dateTime(u.lastLoginAt),
-}), { id: 'number', phone: 'identifier' });
+const exporter = csvExporter<any>(
+  'users',
+  (u) => ({
+    id: u.id,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    phone: u.phone,
+    role: csvValue.label('role', u.role),
+    createdAt: csvValue.dateTime(u.createdAt),
+    lastLoginAt: csvValue.dateTime(u.lastLoginAt),
+  }),
+  { id: 'number', phone: 'identifier' },
+);
 
 function UserFilterSidebar() {
   const translate = useTranslate();
@@ -85,7 +89,12 @@ export function UserList() {
       }
     >
       {isSmall ? (
-        <SimpleList primaryText={(r: any) => [r.firstName, r.lastName].filter(Boolean).join(' ') || r.email} secondaryText={(r: any) => r.email} tertiaryText={(r: any) => dateTime(r.createdAt)} linkType="edit" />
+        <SimpleList
+          primaryText={(r: any) => [r.firstName, r.lastName].filter(Boolean).join(' ') || r.email}
+          secondaryText={(r: any) => r.email}
+          tertiaryText={(r: any) => dateTime(r.createdAt)}
+          linkType="edit"
+        />
       ) : (
         <DatagridConfigurable rowClick="edit" bulkActionButtons={false}>
           <RecordLinkField source="lastName" render={(r: any) => r.lastName || r.firstName || r.email} />

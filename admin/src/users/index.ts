@@ -10,5 +10,6 @@ export default {
   edit: UserEdit,
   create: UserCreate,
   icon: UserIcon,
-  recordRepresentation: (r: { firstName?: string; lastName?: string; email: string }) => [r.firstName, r.lastName].filter(Boolean).join(' ') || r.email,
+  recordRepresentation: (r: { firstName?: string; lastName?: string; email: string }) =>
+    [r.firstName, r.lastName].filter(Boolean).join(' ') || r.email,
 };

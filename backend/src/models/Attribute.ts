@@ -12,7 +12,11 @@ export class Attribute extends BaseModel {
   static get relationMappings() {
     const { AttributeValue } = require('./AttributeValue');
     return {
-      values: { relation: BaseModel.HasManyRelation, modelClass: AttributeValue, join: { from: 'attributes.id', to: 'attribute_values.attribute_id' } },
+      values: {
+        relation: BaseModel.HasManyRelation,
+        modelClass: AttributeValue,
+        join: { from: 'attributes.id', to: 'attribute_values.attribute_id' },
+      },
     };
   }
 }

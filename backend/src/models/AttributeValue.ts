@@ -12,7 +12,11 @@ export class AttributeValue extends BaseModel {
   static get relationMappings() {
     const { Attribute } = require('./Attribute');
     return {
-      attribute: { relation: BaseModel.BelongsToOneRelation, modelClass: Attribute, join: { from: 'attribute_values.attribute_id', to: 'attributes.id' } },
+      attribute: {
+        relation: BaseModel.BelongsToOneRelation,
+        modelClass: Attribute,
+        join: { from: 'attribute_values.attribute_id', to: 'attributes.id' },
+      },
     };
   }
 }

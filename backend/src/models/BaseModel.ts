@@ -48,12 +48,20 @@ export class BaseModel extends Model {
    * statement per row (a multi-row insert gives back every id only on PostgreSQL), all in one
    * round trip there (platform/db/writeTogether).
    */
-  static async insertComposed<M extends BaseModel>(this: { new (): M } & typeof BaseModel, db: Knex, rows: Array<Partial<M>>): Promise<M[]> {
+  static async insertComposed<M extends BaseModel>(
+    this: { new (): M } & typeof BaseModel,
+    db: Knex,
+    rows: Array<Partial<M>>,
+  ): Promise<M[]> {
     return (await insertComposedTogether<M>(db, this.composedInserts<M>(db, rows))).made;
   }
 
   /** insertComposed's inserts, not yet run: to send with other models' (insertComposedTogether). */
-  static composedInserts<M extends BaseModel>(this: { new (): M } & typeof BaseModel, db: Knex, rows: Array<Partial<M>>): Array<ComposedInsert<M>> {
+  static composedInserts<M extends BaseModel>(
+    this: { new (): M } & typeof BaseModel,
+    db: Knex,
+    rows: Array<Partial<M>>,
+  ): Array<ComposedInsert<M>> {
     const now = nowIso();
     const json = (this.jsonAttributes as string[] | undefined) ?? [];
     return rows.map((row) => {
@@ -62,7 +70,10 @@ export class BaseModel extends Model {
       if (this.timestamps === 'both') data.updatedAt ??= now;
       const stored: Pojo = { ...data };
       for (const f of json) if (f in stored) stored[f] = JSON.stringify(stored[f]);
-      return { query: db(this.tableName).insert(stored).returning('id'), made: (id: number) => this.fromJson({ ...data, id }, { skipValidation: true }) as M };
+      return {
+        query: db(this.tableName).insert(stored).returning('id'),
+        made: (id: number) => this.fromJson({ ...data, id }, { skipValidation: true }) as M,
+      };
     });
   }
 
@@ -90,8 +101,16 @@ export const S = {
   idOrNull: { type: ['integer', 'null'], minimum: 1 },
   str: (maxLength: number, minLength = 0) => ({ type: 'string', minLength, maxLength }),
   strOrNull: (maxLength: number) => ({ type: ['string', 'null'], maxLength }),
-  int: (minimum?: number, maximum?: number) => ({ type: 'integer', ...(minimum !== undefined && { minimum }), ...(maximum !== undefined && { maximum }) }),
-  intOrNull: (minimum?: number, maximum?: number) => ({ type: ['integer', 'null'], ...(minimum !== undefined && { minimum }), ...(maximum !== undefined && { maximum }) }),
+  int: (minimum?: number, maximum?: number) => ({
+    type: 'integer',
+    ...(minimum !== undefined && { minimum }),
+    ...(maximum !== undefined && { maximum }),
+  }),
+  intOrNull: (minimum?: number, maximum?: number) => ({
+    type: ['integer', 'null'],
+    ...(minimum !== undefined && { minimum }),
+    ...(maximum !== undefined && { maximum }),
+  }),
   num: (minimum: number, maximum: number) => ({ type: ['number', 'null'], minimum, maximum }),
   bool: { type: ['boolean', 'integer'] },
   ts: { type: ['string', 'null'], maxLength: 32 },
@@ -107,7 +126,11 @@ export interface ComposedInsert<M> {
 /** Composed inserts of one or several models, in one round trip on PostgreSQL, with `alongside`:
  *  other writes that go with them (run first on SQLite): the models in order, and what each of
  *  the other writes returned. */
-export async function insertComposedTogether<M>(db: Knex, inserts: Array<ComposedInsert<M>>, alongside: Knex.QueryBuilder[] = []): Promise<{ made: M[]; alongside: Array<Array<Record<string, unknown>>> }> {
+export async function insertComposedTogether<M>(
+  db: Knex,
+  inserts: Array<ComposedInsert<M>>,
+  alongside: Knex.QueryBuilder[] = [],
+): Promise<{ made: M[]; alongside: Array<Array<Record<string, unknown>>> }> {
   const answers = await writeTogether(db, [...alongside, ...inserts.map((i) => i.query)]);
   const made = answers.slice(alongside.length).map((answer, i) => {
     const [row] = answer as unknown as Array<{ id: number } | number>;

@@ -30,9 +30,21 @@ export class CartItem extends BaseModel {
     const { Product } = require('./Product');
     const { Variant } = require('./Variant');
     return {
-      attributes: { relation: BaseModel.HasManyRelation, modelClass: CartItemAttribute, join: { from: 'cart_items.id', to: 'cart_item_attributes.cart_item_id' } },
-      product: { relation: BaseModel.BelongsToOneRelation, modelClass: Product, join: { from: 'cart_items.product_id', to: 'products.id' } },
-      variant: { relation: BaseModel.BelongsToOneRelation, modelClass: Variant, join: { from: 'cart_items.variant_id', to: 'variants.id' } },
+      attributes: {
+        relation: BaseModel.HasManyRelation,
+        modelClass: CartItemAttribute,
+        join: { from: 'cart_items.id', to: 'cart_item_attributes.cart_item_id' },
+      },
+      product: {
+        relation: BaseModel.BelongsToOneRelation,
+        modelClass: Product,
+        join: { from: 'cart_items.product_id', to: 'products.id' },
+      },
+      variant: {
+        relation: BaseModel.BelongsToOneRelation,
+        modelClass: Variant,
+        join: { from: 'cart_items.variant_id', to: 'variants.id' },
+      },
     };
   }
 }

@@ -17,8 +17,16 @@ export class CartItemAttribute extends BaseModel {
     const { AttributeValue } = require('./AttributeValue');
     const { Attribute } = require('./Attribute');
     return {
-      attributeValue: { relation: BaseModel.BelongsToOneRelation, modelClass: AttributeValue, join: { from: 'cart_item_attributes.attribute_value_id', to: 'attribute_values.id' } },
-      attribute: { relation: BaseModel.BelongsToOneRelation, modelClass: Attribute, join: { from: 'cart_item_attributes.attribute_id', to: 'attributes.id' } },
+      attributeValue: {
+        relation: BaseModel.BelongsToOneRelation,
+        modelClass: AttributeValue,
+        join: { from: 'cart_item_attributes.attribute_value_id', to: 'attribute_values.id' },
+      },
+      attribute: {
+        relation: BaseModel.BelongsToOneRelation,
+        modelClass: Attribute,
+        join: { from: 'cart_item_attributes.attribute_id', to: 'attributes.id' },
+      },
     };
   }
 }

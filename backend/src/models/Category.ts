@@ -28,7 +28,11 @@ export class Category extends BaseModel {
   static get relationMappings() {
     const { Product } = require('./Product');
     return {
-      parent: { relation: BaseModel.BelongsToOneRelation, modelClass: Category, join: { from: 'categories.parent_id', to: 'categories.id' } },
+      parent: {
+        relation: BaseModel.BelongsToOneRelation,
+        modelClass: Category,
+        join: { from: 'categories.parent_id', to: 'categories.id' },
+      },
       children: { relation: BaseModel.HasManyRelation, modelClass: Category, join: { from: 'categories.id', to: 'categories.parent_id' } },
       products: { relation: BaseModel.HasManyRelation, modelClass: Product, join: { from: 'categories.id', to: 'products.category_id' } },
     };

@@ -1,5 +1,14 @@
 import { BaseModel, S } from './BaseModel';
-import { ORDER_STATUSES, PAYMENT_STATUSES, PAYMENT_METHODS, SHIPPING_METHODS, OrderStatus, PaymentStatus, PaymentMethod, ShippingMethod } from '@domain/orderStatus';
+import {
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  PAYMENT_METHODS,
+  SHIPPING_METHODS,
+  OrderStatus,
+  PaymentStatus,
+  PaymentMethod,
+  ShippingMethod,
+} from '@domain/orderStatus';
 import { EMAIL_MAX, NAME_MAX, PHONE_MAX, TEXT_MAX } from '@domain/limits';
 import type { OrderItem } from './OrderItem';
 import type { OrderEvent } from './OrderEvent';
@@ -51,7 +60,19 @@ export class Order extends BaseModel {
 
   static jsonSchema = {
     type: 'object',
-    required: ['number', 'paymentMethod', 'customerFirstName', 'customerLastName', 'customerEmail', 'customerPhone', 'shippingMethod', 'shippingCity', 'shippingAddress', 'subtotal', 'total'],
+    required: [
+      'number',
+      'paymentMethod',
+      'customerFirstName',
+      'customerLastName',
+      'customerEmail',
+      'customerPhone',
+      'shippingMethod',
+      'shippingCity',
+      'shippingAddress',
+      'subtotal',
+      'total',
+    ],
     properties: {
       number: S.str(32, 1),
       userId: S.idOrNull,

@@ -73,10 +73,22 @@ export class Product extends BaseModel {
     const { ProductImage } = require('./ProductImage');
     const { ProductAttribute } = require('./ProductAttribute');
     return {
-      category: { relation: BaseModel.BelongsToOneRelation, modelClass: Category, join: { from: 'products.category_id', to: 'categories.id' } },
+      category: {
+        relation: BaseModel.BelongsToOneRelation,
+        modelClass: Category,
+        join: { from: 'products.category_id', to: 'categories.id' },
+      },
       variants: { relation: BaseModel.HasManyRelation, modelClass: Variant, join: { from: 'products.id', to: 'variants.product_id' } },
-      images: { relation: BaseModel.HasManyRelation, modelClass: ProductImage, join: { from: 'products.id', to: 'product_images.product_id' } },
-      productAttributes: { relation: BaseModel.HasManyRelation, modelClass: ProductAttribute, join: { from: 'products.id', to: 'product_attributes.product_id' } },
+      images: {
+        relation: BaseModel.HasManyRelation,
+        modelClass: ProductImage,
+        join: { from: 'products.id', to: 'product_images.product_id' },
+      },
+      productAttributes: {
+        relation: BaseModel.HasManyRelation,
+        modelClass: ProductAttribute,
+        join: { from: 'products.id', to: 'product_attributes.product_id' },
+      },
     };
   }
 }

@@ -23,8 +23,16 @@ export class ProductAttribute extends BaseModel {
     const { Attribute } = require('./Attribute');
     const { AttributeValue } = require('./AttributeValue');
     return {
-      attribute: { relation: BaseModel.BelongsToOneRelation, modelClass: Attribute, join: { from: 'product_attributes.attribute_id', to: 'attributes.id' } },
-      attributeValue: { relation: BaseModel.BelongsToOneRelation, modelClass: AttributeValue, join: { from: 'product_attributes.attribute_value_id', to: 'attribute_values.id' } },
+      attribute: {
+        relation: BaseModel.BelongsToOneRelation,
+        modelClass: Attribute,
+        join: { from: 'product_attributes.attribute_id', to: 'attributes.id' },
+      },
+      attributeValue: {
+        relation: BaseModel.BelongsToOneRelation,
+        modelClass: AttributeValue,
+        join: { from: 'product_attributes.attribute_value_id', to: 'attribute_values.id' },
+      },
     };
   }
 }

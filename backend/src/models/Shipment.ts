@@ -47,6 +47,8 @@ export class Shipment extends BaseModel {
 
   static get relationMappings() {
     const { Order } = require('./Order');
-    return { order: { relation: BaseModel.BelongsToOneRelation, modelClass: Order, join: { from: 'shipments.order_id', to: 'orders.id' } } };
+    return {
+      order: { relation: BaseModel.BelongsToOneRelation, modelClass: Order, join: { from: 'shipments.order_id', to: 'orders.id' } },
+    };
   }
 }

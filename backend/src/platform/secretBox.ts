@@ -32,7 +32,10 @@ export function sealSecret(appKeys: readonly string[], plain: string): string {
 /** The plain secret; a value stored before sealing as it is; null when no key opens it. */
 export function openSecret(appKeys: readonly string[], stored: string): string | null {
   if (!isSealed(stored)) return stored;
-  const [iv, tag, sealed] = stored.slice(PREFIX.length).split('.').map((p) => Buffer.from(p, 'base64url'));
+  const [iv, tag, sealed] = stored
+    .slice(PREFIX.length)
+    .split('.')
+    .map((p) => Buffer.from(p, 'base64url'));
   if (!iv || !tag || !sealed) return null;
   for (const appKey of appKeys) {
     try {

@@ -34,10 +34,15 @@ describe('the HTTP client', () => {
   });
 
   it('shows the server’s message as an error toast, else the default', async () => {
-    mockFetch({ 'POST /api/auth/login': { status: 401, body: { message: 'Грешен имейл или парола.' } }, 'POST /api/auth/register': { status: 500, body: {} } });
+    mockFetch({
+      'POST /api/auth/login': { status: 401, body: { message: 'Грешен имейл или парола.' } },
+      'POST /api/auth/register': { status: 500, body: {} },
+    });
     await expect(api.post('/auth/login', {}, { errorMessage: 'Влизането не бе успешно.' })).rejects.toThrow('Грешен имейл или парола.');
     expect(toasts.map((t) => t.text)).toEqual(['Грешен имейл или парола.']);
-    await expect(api.post('/auth/register', {}, { errorMessage: 'Регистрацията не бе успешна.' })).rejects.toThrow('Регистрацията не бе успешна.');
+    await expect(api.post('/auth/register', {}, { errorMessage: 'Регистрацията не бе успешна.' })).rejects.toThrow(
+      'Регистрацията не бе успешна.',
+    );
     expect(toasts.map((t) => [t.kind, t.text])).toContainEqual(['error', 'Регистрацията не бе успешна.']);
   });
 
@@ -45,7 +50,13 @@ describe('the HTTP client', () => {
     mockFetch({ 'GET /api/orders': { status: 401, body: { message: 'Моля, влезте в профила си.' } } });
     const assign = jest.spyOn(browserLocation, 'assign').mockImplementation(() => undefined);
     const path = jest.spyOn(browserLocation, 'path');
-    for (const [where, redirected] of [['/account', true], ['/admin/orders', true], ['/products', false], ['/signin', false], ['/register', false]] as const) {
+    for (const [where, redirected] of [
+      ['/account', true],
+      ['/admin/orders', true],
+      ['/products', false],
+      ['/signin', false],
+      ['/register', false],
+    ] as const) {
       assign.mockClear();
       path.mockReturnValue(where);
       await expect(api.get('/orders', { silent: true })).rejects.toThrow();
@@ -55,7 +66,9 @@ describe('the HTTP client', () => {
   });
 
   it('knows the spec’s protected prefixes', () => {
-    expect(['/admin', '/admin/dashboard', '/admin/settings', '/admin/orders/5', '/admin/products', '/account'].every(shouldRedirectOn401)).toBe(true);
+    expect(
+      ['/admin', '/admin/dashboard', '/admin/settings', '/admin/orders/5', '/admin/products', '/account'].every(shouldRedirectOn401),
+    ).toBe(true);
     expect(['/', '/cart', '/products', '/signin', '/register'].some(shouldRedirectOn401)).toBe(false);
   });
 });

@@ -11,7 +11,11 @@ export const PROTECTED_PREFIXES = ['/admin', '/admin/dashboard', '/admin/setting
 export class ApiError extends Error {
   /** The whole answer, for refusals that carry more (e.g. a 409 with the new price quote). */
   body: Record<string, unknown> | null = null;
-  constructor(public status: number, message: string, public errors: Record<string, string> = {}) {
+  constructor(
+    public status: number,
+    message: string,
+    public errors: Record<string, string> = {},
+  ) {
     super(message);
   }
 }
@@ -98,7 +102,7 @@ export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path
   if (res.status === 401 && shouldRedirectOn401(browserLocation.path())) {
     browserLocation.assign('/signin');
   }
-  const message = typeof data?.message === 'string' && data.message ? data.message : options.errorMessage ?? `Грешка ${res.status}`;
+  const message = typeof data?.message === 'string' && data.message ? data.message : (options.errorMessage ?? `Грешка ${res.status}`);
   const error = new ApiError(res.status, message, data?.errors ?? {});
   if (data && typeof data === 'object') error.body = data;
   if (!options.silent && (options.errorMessage || data?.message)) toast.error(message);

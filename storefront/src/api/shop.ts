@@ -56,16 +56,32 @@ export const shopApi = {
   checkCookie: () => api.get<{ isUserCookieAvailable: boolean }>('/api/check-cookie', { absolute: true, silent: true }),
   me: () => api.get<{ user: ApiUser }>('/auth/me', { silent: true }),
   login: (email: string, password: string) =>
-    api.post<{ user?: ApiUser; message: string; csrfToken?: string; twoFactorRequired?: boolean }>('/auth/login', { email, password }, { errorMessage: STOREFRONT.loginFailed, silent: interfaceLanguage() === 'en' }),
-  loginSecondStep: (code: string) => api.post<{ user: ApiUser; message: string; csrfToken?: string }>('/auth/login/2fa', { code }, { errorMessage: STOREFRONT.loginFailed }),
-  twoFactorSetup: () => api.post<{ secret: string; otpauthUrl: string; qr: string }>('/account/2fa/setup', {}, { errorMessage: 'Настройката не започна. Опитайте отново.' }),
-  twoFactorEnable: (code: string) => api.post<{ message: string; backupCodes: string[] }>('/account/2fa/enable', { code }, { silent: true }),
+    api.post<{ user?: ApiUser; message: string; csrfToken?: string; twoFactorRequired?: boolean }>(
+      '/auth/login',
+      { email, password },
+      { errorMessage: STOREFRONT.loginFailed, silent: interfaceLanguage() === 'en' },
+    ),
+  loginSecondStep: (code: string) =>
+    api.post<{ user: ApiUser; message: string; csrfToken?: string }>('/auth/login/2fa', { code }, { errorMessage: STOREFRONT.loginFailed }),
+  twoFactorSetup: () =>
+    api.post<{ secret: string; otpauthUrl: string; qr: string }>(
+      '/account/2fa/setup',
+      {},
+      { errorMessage: 'Настройката не започна. Опитайте отново.' },
+    ),
+  twoFactorEnable: (code: string) =>
+    api.post<{ message: string; backupCodes: string[] }>('/account/2fa/enable', { code }, { silent: true }),
   twoFactorDisable: (code: string) => api.post<{ message: string }>('/account/2fa/disable', { code }, { silent: true }),
   register: (input: { email: string; password: string; firstName: string; lastName: string }) =>
-    api.post<{ user: ApiUser; message: string; csrfToken?: string }>('/auth/register', input, { errorMessage: STOREFRONT.registerFailed, silent: interfaceLanguage() === 'en' }),
+    api.post<{ user: ApiUser; message: string; csrfToken?: string }>('/auth/register', input, {
+      errorMessage: STOREFRONT.registerFailed,
+      silent: interfaceLanguage() === 'en',
+    }),
   logout: () => api.post<{ message: string }>('/auth/logout', {}, { silent: true }),
-  forgotPassword: (email: string) => api.post<{ message: string }>('/auth/forgot-password', { email }, { errorMessage: 'Заявката не бе изпратена. Опитайте отново.' }),
-  resetPassword: (token: string, password: string) => api.post<{ message: string }>('/auth/reset-password', { token, password }, { errorMessage: 'Паролата не бе сменена.' }),
+  forgotPassword: (email: string) =>
+    api.post<{ message: string }>('/auth/forgot-password', { email }, { errorMessage: 'Заявката не бе изпратена. Опитайте отново.' }),
+  resetPassword: (token: string, password: string) =>
+    api.post<{ message: string }>('/auth/reset-password', { token, password }, { errorMessage: 'Паролата не бе сменена.' }),
   changePassword: (currentPassword: string, newPassword: string) =>
     api.put<{ message: string }>('/account/password', { currentPassword, newPassword }, { errorMessage: 'Паролата не бе сменена.' }),
   twoFactor: () => api.get<{ twoFactorAuth: boolean }>('/isTwoFactorAuthEnabled', { silent: true }),
@@ -75,18 +91,32 @@ export const shopApi = {
   settings: () => api.get<PublicSettings>('/settings', { silent: true }),
   categories: () => api.get<{ categories: ApiCategory[] }>('/categories', { errorMessage: STOREFRONT.categoriesLoadFailed }),
   products: (q: ProductQuery, signal?: AbortSignal) =>
-    api.get<{ products: ApiProduct[]; total: number; page: number; limit: number }>(`/products${query({ ...q })}`, { errorMessage: 'Неуспешно зареждане на продуктите.', signal }),
+    api.get<{ products: ApiProduct[]; total: number; page: number; limit: number }>(`/products${query({ ...q })}`, {
+      errorMessage: 'Неуспешно зареждане на продуктите.',
+      signal,
+    }),
   product: (slug: string) => api.get<{ product: ApiProduct }>(`/products/${encodeURIComponent(slug)}`, { silent: true }),
 
   cart: () => api.get<CartAnswer>('/api/cart', { absolute: true, silent: true }),
-  cartAdd: (line: ReturnType<typeof lineInput>) => api.post<CartAnswer & { message: string }>('/api/cart/add', line, { absolute: true, errorMessage: STOREFRONT.cartAddFailed }),
+  cartAdd: (line: ReturnType<typeof lineInput>) =>
+    api.post<CartAnswer & { message: string }>('/api/cart/add', line, { absolute: true, errorMessage: STOREFRONT.cartAddFailed }),
   cartEdit: (id: number, changes: Partial<ReturnType<typeof lineInput>>) =>
     api.put<CartAnswer & { message: string }>(`/api/cart/edit/${id}`, changes, { absolute: true, errorMessage: STOREFRONT.cartEditFailed }),
-  cartRemove: (id: number) => api.delete<CartAnswer>(`/api/cart/remove/${id}`, { absolute: true, errorMessage: STOREFRONT.cartRemoveFailed }),
+  cartRemove: (id: number) =>
+    api.delete<CartAnswer>(`/api/cart/remove/${id}`, { absolute: true, errorMessage: STOREFRONT.cartRemoveFailed }),
   cartClear: () => api.delete<CartAnswer>('/api/cart', { absolute: true, errorMessage: STOREFRONT.cartClearFailed }),
-  cartPreview: (items: CartLine[]) => api.post<CartAnswer>('/api/cart/preview', { items: items.map((l) => ({ id: l.id, ...lineInput(l) })) }, { absolute: true, silent: true }),
+  cartPreview: (items: CartLine[]) =>
+    api.post<CartAnswer>(
+      '/api/cart/preview',
+      { items: items.map((l) => ({ id: l.id, ...lineInput(l) })) },
+      { absolute: true, silent: true },
+    ),
   checkDiscount: (code: string, items: CartLine[] | undefined, shippingMethod?: ShippingMethod) =>
-    api.post<{ message: string; discount: { code: string; type: string; value: number }; totals: { subtotal: number; discountTotal: number; shippingTotal: number; total: number } }>(
+    api.post<{
+      message: string;
+      discount: { code: string; type: string; value: number };
+      totals: { subtotal: number; discountTotal: number; shippingTotal: number; total: number };
+    }>(
       '/discounts/check',
       { code, ...(items ? { items: items.map(lineInput) } : {}), ...(shippingMethod ? { shippingMethod } : {}) },
       { silent: true },
@@ -99,9 +129,11 @@ export const shopApi = {
   orders: () => api.get<{ orders: ApiOrder[] }>('/orders', { errorMessage: 'Неуспешно зареждане на поръчките.' }),
   order: (id: number) => api.get<{ order: ApiOrder }>(`/orders/${id}`, { silent: true }),
   withdraw: (id: number, reason: string) =>
-    api.post<{ message: string; acknowledgement: { kind: string; orderNumber: string; receivedAt: string; receivedAtText: string; text: string }; order: ApiOrder }>(
-      `/orders/${id}/withdraw`, { confirm: true, reason }, { errorMessage: 'Отказът не бе изпратен. Опитайте отново.' },
-    ),
+    api.post<{
+      message: string;
+      acknowledgement: { kind: string; orderNumber: string; receivedAt: string; receivedAtText: string; text: string };
+      order: ApiOrder;
+    }>(`/orders/${id}/withdraw`, { confirm: true, reason }, { errorMessage: 'Отказът не бе изпратен. Опитайте отново.' }),
   contact: (input: { name: string; company: string; email: string; phone: string; message: string }) =>
     api.post<{ message: string }>('/contact', input, { errorMessage: 'Съобщението не бе изпратено. Опитайте отново.' }),
 };

@@ -24,7 +24,7 @@ export function AccountPrivacy() {
     try {
       await closeAccount(password);
     } catch (err) {
-      setError(err instanceof ApiError ? err.errors.password ?? err.message : PRIVACY.wrongPassword);
+      setError(err instanceof ApiError ? (err.errors.password ?? err.message) : PRIVACY.wrongPassword);
       setBusy(false);
     }
   };
@@ -32,32 +32,63 @@ export function AccountPrivacy() {
   return (
     <section className="card account-privacy" aria-labelledby="privacy-title">
       <h2 id="privacy-title">Лични данни</h2>
-      <p>Изтеглете всичко, което пазим за вас: профила, адресите, поръчките, фактурите и съобщенията. <Link to="/privacy">Как пазим данните</Link></p>
+      <p>
+        Изтеглете всичко, което пазим за вас: профила, адресите, поръчките, фактурите и съобщенията.{' '}
+        <Link to="/privacy">Как пазим данните</Link>
+      </p>
       <div className="dialog-actions start">
-        <a className="button button-ghost" href={apiHref('/account/data?format=json')} download>Изтегли моите данни</a>
-        <a className="button button-ghost" href={apiHref('/account/data?format=csv')} download>Като таблица (CSV)</a>
+        <a className="button button-ghost" href={apiHref('/account/data?format=json')} download>
+          Изтегли моите данни
+        </a>
+        <a className="button button-ghost" href={apiHref('/account/data?format=csv')} download>
+          Като таблица (CSV)
+        </a>
       </div>
       <h3 id="close-title">Заличаване на данните</h3>
       {!open ? (
-        <button type="button" className="button button-ghost" onClick={() => setOpen(true)}>Закрий профила</button>
+        <button type="button" className="button button-ghost" onClick={() => setOpen(true)}>
+          Закрий профила
+        </button>
       ) : (
         <form onSubmit={submit} noValidate aria-labelledby="close-title">
           <p>
-            Името, имейлът, телефонът и адресите ви ще бъдат заличени от профила и от поръчките ви, а входът, двуфакторният вход,
-            API ключовете и количката — премахнати. Поръчките остават без лични данни за счетоводството; издадените фактури остават,
-            както са издадени, защото законът го изисква. <strong>Това не може да се отмени.</strong>
+            Името, имейлът, телефонът и адресите ви ще бъдат заличени от профила и от поръчките ви, а входът, двуфакторният вход, API
+            ключовете и количката — премахнати. Поръчките остават без лични данни за счетоводството; издадените фактури остават, както са
+            издадени, защото законът го изисква. <strong>Това не може да се отмени.</strong>
           </p>
           <div className="field">
             <label htmlFor="close-password">Парола за потвърждение</label>
             <input
-              id="close-password" type="password" autoComplete="current-password" maxLength={PASSWORD_MAX} value={password}
-              onChange={(e) => setPassword(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}
+              id="close-password"
+              type="password"
+              autoComplete="current-password"
+              maxLength={PASSWORD_MAX}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
             />
           </div>
-          {error && <p id={errorId} className="error-text" role="alert">{error}</p>}
+          {error && (
+            <p id={errorId} className="error-text" role="alert">
+              {error}
+            </p>
+          )}
           <div className="dialog-actions start">
-            <button type="submit" className="button button-danger" disabled={busy}>Закрий профила окончателно</button>
-            <button type="button" className="button button-ghost" onClick={() => { setOpen(false); setPassword(''); setError(''); }}>Отказ</button>
+            <button type="submit" className="button button-danger" disabled={busy}>
+              Закрий профила окончателно
+            </button>
+            <button
+              type="button"
+              className="button button-ghost"
+              onClick={() => {
+                setOpen(false);
+                setPassword('');
+                setError('');
+              }}
+            >
+              Отказ
+            </button>
           </div>
         </form>
       )}

@@ -19,7 +19,9 @@ function Page() {
   return (
     <MemoryRouter initialEntries={['/products']}>
       <PreloadedProvider payload={payload}>
-        <main><h1>Магазин</h1></main>
+        <main>
+          <h1>Магазин</h1>
+        </main>
         <AgeGate />
       </PreloadedProvider>
     </MemoryRouter>

@@ -79,7 +79,9 @@ export function AgeGate() {
   /** Tab from the last control goes to the first, Shift+Tab from the first to the last. */
   const trap = (e: KeyboardEvent) => {
     if (e.key !== 'Tab' || !dialogRef.current) return;
-    const focusable = Array.from(dialogRef.current.querySelectorAll<HTMLElement>('button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])')).filter((el) => !el.hasAttribute('disabled'));
+    const focusable = Array.from(
+      dialogRef.current.querySelectorAll<HTMLElement>('button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])'),
+    ).filter((el) => !el.hasAttribute('disabled'));
     if (!focusable.length) {
       e.preventDefault();
       return;
@@ -96,9 +98,19 @@ export function AgeGate() {
     }
   };
   return (
-    <div className={`overlay ${AGE_GATE_CLASS}`} role="dialog" aria-modal="true" aria-labelledby="age-title" aria-describedby="age-text" ref={dialogRef} onKeyDown={trap}>
+    <div
+      className={`overlay ${AGE_GATE_CLASS}`}
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="age-title"
+      aria-describedby="age-text"
+      ref={dialogRef}
+      onKeyDown={trap}
+    >
       <div className="dialog age-gate">
-        <div className="logo">VAP<span>SOLO</span></div>
+        <div className="logo">
+          VAP<span>SOLO</span>
+        </div>
         <h2 id="age-title">Навършили ли сте 18 години?</h2>
         <p id="age-text" tabIndex={-1}>
           {refused

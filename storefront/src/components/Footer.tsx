@@ -18,31 +18,59 @@ export function Footer() {
         <nav aria-label="Продукти">
           <h2>Продукти</h2>
           <ul>
-            <li><Link to="/">Начало</Link></li>
-            <li><Link to="/products">Магазин</Link></li>
-            <li><Link to="/contact">за дистрибутори</Link></li>
+            <li>
+              <Link to="/">Начало</Link>
+            </li>
+            <li>
+              <Link to="/products">Магазин</Link>
+            </li>
+            <li>
+              <Link to="/contact">за дистрибутори</Link>
+            </li>
           </ul>
         </nav>
         <nav aria-label="Информация">
           <h2>Информация</h2>
           <ul>
-            <li><Link to="/terms">Общи условия</Link></li>
-            <li><Link to="/privacy">Поверителност</Link></li>
-            <li><Link to="/returns">Връщане и отказ</Link></li>
-            <li><Link to="/accessibility">Достъпност</Link></li>
+            <li>
+              <Link to="/terms">Общи условия</Link>
+            </li>
+            <li>
+              <Link to="/privacy">Поверителност</Link>
+            </li>
+            <li>
+              <Link to="/returns">Връщане и отказ</Link>
+            </li>
+            <li>
+              <Link to="/accessibility">Достъпност</Link>
+            </li>
           </ul>
         </nav>
         <address>
           <h2>Контакти</h2>
-          {legal?.companyName && <div>{legal.companyName}, ЕИК {legal.eik}</div>}
+          {legal?.companyName && (
+            <div>
+              {legal.companyName}, ЕИК {legal.eik}
+            </div>
+          )}
           {contacts.address && <div>{contacts.address}</div>}
           <div>{contacts.city || 'София, България'}</div>
-          {contacts.phone && <div><a href={`tel:${contacts.phone.replace(/\s/g, '')}`}>{contacts.phone}</a></div>}
-          {contacts.email && <div><a href={`mailto:${contacts.email}`}>{contacts.email}</a></div>}
+          {contacts.phone && (
+            <div>
+              <a href={`tel:${contacts.phone.replace(/\s/g, '')}`}>{contacts.phone}</a>
+            </div>
+          )}
+          {contacts.email && (
+            <div>
+              <a href={`mailto:${contacts.email}`}>{contacts.email}</a>
+            </div>
+          )}
           {contacts.hours && <div className="muted">{contacts.hours}</div>}
         </address>
       </div>
-      <div className="copyright">© {new Date().getFullYear()} {brand}. Всички права запазени. София, България.</div>
+      <div className="copyright">
+        © {new Date().getFullYear()} {brand}. Всички права запазени. София, България.
+      </div>
     </footer>
   );
 }

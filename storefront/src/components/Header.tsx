@@ -42,7 +42,15 @@ export function Header() {
   return (
     <header className="header">
       <div className="header-inner">
-        <button ref={toggleRef} type="button" className="icon-button menu-toggle" aria-label="Меню" aria-expanded={menuOpen} aria-controls="main-nav" onClick={() => setMenuOpen((o) => !o)}>
+        <button
+          ref={toggleRef}
+          type="button"
+          className="icon-button menu-toggle"
+          aria-label="Меню"
+          aria-expanded={menuOpen}
+          aria-controls="main-nav"
+          onClick={() => setMenuOpen((o) => !o)}
+        >
           <span className="burger" aria-hidden="true" />
         </button>
         <Link to="/" className="logo" title={`${brand} – начало`}>
@@ -81,7 +89,11 @@ export function Header() {
           )}
           <Link to="/cart" className="icon-button cart-button" aria-label={`Количка, ${count} бр.`}>
             <CartIcon />
-            {count > 0 && <span className="badge" data-testid="cart-count">{count}</span>}
+            {count > 0 && (
+              <span className="badge" data-testid="cart-count">
+                {count}
+              </span>
+            )}
           </Link>
         </div>
       </div>
@@ -91,7 +103,17 @@ export function Header() {
 
 function CartIcon() {
   return (
-    <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      width="24"
+      height="24"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M6 6h15l-1.5 9h-12z" />
       <path d="M6 6 5 3H2" />
       <circle cx="9" cy="20" r="1.5" />
@@ -102,7 +124,16 @@ function CartIcon() {
 
 function UserIcon() {
   return (
-    <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+    <svg
+      width="22"
+      height="22"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+    >
       <circle cx="12" cy="8" r="4" />
       <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
     </svg>

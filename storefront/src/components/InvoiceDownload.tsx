@@ -2,12 +2,19 @@
 import { useEffect, useState } from 'react';
 import { api } from '../api/client';
 
-interface Document { number: string; kind: 'invoice' | 'credit_note'; issuedAt: string; pdfUrl: string }
+interface Document {
+  number: string;
+  kind: 'invoice' | 'credit_note';
+  issuedAt: string;
+  pdfUrl: string;
+}
 
 export function InvoiceDownload({ orderId }: { orderId: number }) {
   const [docs, setDocs] = useState<{ invoice: Document | null; creditNote: Document | null } | null>(null);
   useEffect(() => {
-    api.get<{ invoice: Document | null; creditNote: Document | null }>(`/orders/${orderId}/invoices`, { silent: true }).then(setDocs, () => setDocs(null));
+    api
+      .get<{ invoice: Document | null; creditNote: Document | null }>(`/orders/${orderId}/invoices`, { silent: true })
+      .then(setDocs, () => setDocs(null));
   }, [orderId]);
   const list = [docs?.invoice, docs?.creditNote].filter((d): d is Document => Boolean(d));
   if (!list.length) return null;

@@ -25,7 +25,11 @@ async function renderSignedIn(signedIn: boolean) {
     'GET /api/isTwoFactorAuthEnabled': { body: { twoFactorAuth: false } },
     'GET /api/account/invoice-details': { body: { invoice: last } },
   });
-  const view = render(<AuthProvider navigate={() => undefined}><Form /></AuthProvider>);
+  const view = render(
+    <AuthProvider navigate={() => undefined}>
+      <Form />
+    </AuthProvider>,
+  );
   // Let the sign-in check (and the last details' request) settle.
   await act(async () => {
     for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
@@ -45,7 +49,9 @@ test('"Искам фактура" opens the company fields and checks the ЕИК
   fireEvent.change(screen.getByLabelText('МОЛ'), { target: { value: 'Иван' } });
   fireEvent.change(screen.getByLabelText('Адрес по регистрация'), { target: { value: 'София' } });
   expect(screen.queryByText(/Невалиден ЕИК/)).toBeNull();
-  expect(JSON.parse(screen.getByTestId('body').textContent!)).toEqual({ invoice: { companyName: 'Фирма ООД', eik: '130175000', vatNumber: 'BG130175000', mol: 'Иван', address: 'София' } });
+  expect(JSON.parse(screen.getByTestId('body').textContent!)).toEqual({
+    invoice: { companyName: 'Фирма ООД', eik: '130175000', vatNumber: 'BG130175000', mol: 'Иван', address: 'София' },
+  });
   fireEvent.click(screen.getByLabelText('Искам фактура'));
   expect(JSON.parse(screen.getByTestId('body').textContent!)).toEqual({});
 });
@@ -60,7 +66,11 @@ test("a signed-in customer gets their last invoice's details filled in", async (
 
 test("the server's refusal of the ЕИК goes once the shopper corrects it", async () => {
   mockFetch({ 'GET /api/csrf-token': { body: { csrfToken: 't' } }, 'GET /api/check-cookie': { body: { isUserCookieAvailable: false } } });
-  render(<AuthProvider navigate={() => undefined}><Form errors={{ 'invoice.eik': 'ЕИК не е приет.' }} /></AuthProvider>);
+  render(
+    <AuthProvider navigate={() => undefined}>
+      <Form errors={{ 'invoice.eik': 'ЕИК не е приет.' }} />
+    </AuthProvider>,
+  );
   await act(async () => {
     for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
   });

@@ -16,7 +16,8 @@ export function invoiceErrors(value: InvoiceRequest | null): Record<string, stri
   const e: Record<string, string> = {};
   if (!value.companyName.trim()) e['invoice.companyName'] = 'Въведете името на фирмата.';
   if (!isValidEik(normaliseTaxNumber(value.eik))) e['invoice.eik'] = INVOICE_TEXT.eikInvalid;
-  if (value.vatNumber?.trim() && !isValidBgVatNumber(normaliseTaxNumber(value.vatNumber))) e['invoice.vatNumber'] = INVOICE_TEXT.vatNumberInvalid;
+  if (value.vatNumber?.trim() && !isValidBgVatNumber(normaliseTaxNumber(value.vatNumber)))
+    e['invoice.vatNumber'] = INVOICE_TEXT.vatNumberInvalid;
   if (!value.mol.trim()) e['invoice.mol'] = 'Въведете МОЛ.';
   if (!value.address.trim()) e['invoice.address'] = 'Въведете адреса по регистрация.';
   return e;
@@ -26,7 +27,15 @@ export function invoiceErrors(value: InvoiceRequest | null): Record<string, stri
 export function invoiceInput(value: InvoiceRequest | null): { invoice?: InvoiceRequest } {
   if (!value) return {};
   const vatNumber = normaliseTaxNumber(value.vatNumber ?? '');
-  return { invoice: { companyName: value.companyName.trim(), eik: normaliseTaxNumber(value.eik), ...(vatNumber ? { vatNumber } : {}), mol: value.mol.trim(), address: value.address.trim() } };
+  return {
+    invoice: {
+      companyName: value.companyName.trim(),
+      eik: normaliseTaxNumber(value.eik),
+      ...(vatNumber ? { vatNumber } : {}),
+      mol: value.mol.trim(),
+      address: value.address.trim(),
+    },
+  };
 }
 
 const FIELDS: Array<{ key: Key; label: string; hint?: string; props?: Record<string, unknown> }> = [
@@ -37,12 +46,23 @@ const FIELDS: Array<{ key: Key; label: string; hint?: string; props?: Record<str
   { key: 'address', label: 'Адрес по регистрация' },
 ];
 
-export function InvoiceFields({ value, onChange, errors }: { value: InvoiceRequest | null; onChange(v: InvoiceRequest | null): void; errors: Record<string, string> }) {
+export function InvoiceFields({
+  value,
+  onChange,
+  errors,
+}: {
+  value: InvoiceRequest | null;
+  onChange(v: InvoiceRequest | null): void;
+  errors: Record<string, string>;
+}) {
   const { user } = useAuth();
   const [last, setLast] = useState<InvoiceRequest | null>(null);
   useEffect(() => {
     if (!user) return;
-    api.get<{ invoice: InvoiceRequest | null }>('/account/invoice-details', { silent: true }).then((r) => setLast(r.invoice), () => undefined);
+    api.get<{ invoice: InvoiceRequest | null }>('/account/invoice-details', { silent: true }).then(
+      (r) => setLast(r.invoice),
+      () => undefined,
+    );
   }, [user]);
 
   // A field edited since the last submit shows its live check, not the stale refusal.
@@ -73,12 +93,25 @@ export function InvoiceFields({ value, onChange, errors }: { value: InvoiceReque
             const error = errorOf(key);
             return (
               <div key={key} className={`field ${error ? 'field-error' : ''}`}>
-                <label htmlFor={id}>{label}{hint && <span className="muted small"> · {hint}</span>}</label>
+                <label htmlFor={id}>
+                  {label}
+                  {hint && <span className="muted small"> · {hint}</span>}
+                </label>
                 <input
-                  id={id} value={value[key] ?? ''} onChange={(e) => set(key, e.target.value)} maxLength={INVOICE_FIELD_MAX[key] + (key === 'eik' || key === 'vatNumber' ? 6 : 0)}
-                  aria-invalid={!!error} aria-describedby={error ? `${id}-error` : undefined} required={key !== 'vatNumber'} {...props}
+                  id={id}
+                  value={value[key] ?? ''}
+                  onChange={(e) => set(key, e.target.value)}
+                  maxLength={INVOICE_FIELD_MAX[key] + (key === 'eik' || key === 'vatNumber' ? 6 : 0)}
+                  aria-invalid={!!error}
+                  aria-describedby={error ? `${id}-error` : undefined}
+                  required={key !== 'vatNumber'}
+                  {...props}
                 />
-                {error && <span id={`${id}-error`} className="error-text">{error}</span>}
+                {error && (
+                  <span id={`${id}-error`} className="error-text">
+                    {error}
+                  </span>
+                )}
               </div>
             );
           })}

@@ -62,7 +62,12 @@ it('says announcements in the polite region, the same words again as a new line'
 });
 
 it('reads a price with its equivalent (no "slash") and names an old price', () => {
-  render(<><Price amount={27.9} /><Price amount={35} strike /></>);
+  render(
+    <>
+      <Price amount={27.9} />
+      <Price amount={35} strike />
+    </>,
+  );
   const [price, old] = Array.from(document.querySelectorAll('.price'));
   expect(price.querySelector('[aria-hidden="true"]')).toHaveTextContent('/');
   expect(price.querySelector('.sr-only')).toHaveTextContent('(равностойност');

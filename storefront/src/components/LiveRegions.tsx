@@ -24,7 +24,8 @@ export function LiveRegions() {
     // Focus on the closed toast's button goes to another toast's, or back to the page.
     const others = Array.from(document.querySelectorAll<HTMLElement>('.toast-close')).filter((b) => b !== button);
     dismiss(id);
-    if (document.activeElement === button || document.activeElement === document.body) (others[others.length - 1] ?? document.getElementById('main'))?.focus();
+    if (document.activeElement === button || document.activeElement === document.body)
+      (others[others.length - 1] ?? document.getElementById('main'))?.focus();
   };
   const region = (politeness: Politeness, shown: Toast[]) => (
     <div
@@ -35,7 +36,11 @@ export function LiveRegions() {
       aria-atomic="false"
       aria-relevant="additions text"
     >
-      {said[politeness] && <span key={said[politeness]!.n} className="sr-only">{said[politeness]!.text}</span>}
+      {said[politeness] && (
+        <span key={said[politeness]!.n} className="sr-only">
+          {said[politeness]!.text}
+        </span>
+      )}
       {shown.map((t) => (
         <div key={t.id} className={`toast toast-${t.kind}`}>
           <span>{t.text}</span>
@@ -56,8 +61,14 @@ export function LiveRegions() {
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) resumeToasts();
       }}
     >
-      {region('assertive', toasts.filter((t) => t.kind === 'error'))}
-      {region('polite', toasts.filter((t) => t.kind !== 'error'))}
+      {region(
+        'assertive',
+        toasts.filter((t) => t.kind === 'error'),
+      )}
+      {region(
+        'polite',
+        toasts.filter((t) => t.kind !== 'error'),
+      )}
     </div>
   );
 }

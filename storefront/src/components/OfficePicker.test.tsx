@@ -14,7 +14,17 @@ const OFFICES: ApiOffice[] = [
 
 function Harness({ onPick }: { onPick(o: ApiOffice | null): void }) {
   const [office, setOffice] = useState<ApiOffice | null>(null);
-  return <OfficePicker courier="econt" value={office} onChange={(o) => { setOffice(o); onPick(o); }} id="office" />;
+  return (
+    <OfficePicker
+      courier="econt"
+      value={office}
+      onChange={(o) => {
+        setOffice(o);
+        onPick(o);
+      }}
+      id="office"
+    />
+  );
 }
 
 it('searches the courier’s offices and picks one with the keyboard', async () => {
@@ -24,8 +34,13 @@ it('searches the courier’s offices and picks one with the keyboard', async () 
   const box = screen.getByRole('combobox', { name: /Офис на Еконт/ });
   await userEvent.type(box, 'плов');
   const options = await screen.findAllByRole('option');
-  expect(options.map((o) => o.textContent)).toEqual(['Пловдив · Пловдив Центърбул. „Руски“ 51', 'Пловдив · Пловдив Тракияул. „Съединение“ 2']);
-  await waitFor(() => expect(calls.some((c) => c.url.includes('courier=econt') && c.url.includes(`q=${encodeURIComponent('плов')}`))).toBe(true));
+  expect(options.map((o) => o.textContent)).toEqual([
+    'Пловдив · Пловдив Центърбул. „Руски“ 51',
+    'Пловдив · Пловдив Тракияул. „Съединение“ 2',
+  ]);
+  await waitFor(() =>
+    expect(calls.some((c) => c.url.includes('courier=econt') && c.url.includes(`q=${encodeURIComponent('плов')}`))).toBe(true),
+  );
   expect(box).toHaveAttribute('aria-expanded', 'true');
   expect(options[0]).toHaveAttribute('aria-selected', 'true');
 
@@ -58,7 +73,9 @@ it('says when no office matches and shows the error it is given', async () => {
 
 it('says the directory is being filled while the server asks the courier, and shows the offices once it has them', async () => {
   let filled = false;
-  const { calls } = mockFetch({ 'GET /api/couriers/offices': () => ({ body: filled ? { offices: OFFICES, demo: false } : { offices: [], demo: false, syncing: true } }) });
+  const { calls } = mockFetch({
+    'GET /api/couriers/offices': () => ({ body: filled ? { offices: OFFICES, demo: false } : { offices: [], demo: false, syncing: true } }),
+  });
   render(<OfficePicker courier="econt" value={null} onChange={() => undefined} />);
   await userEvent.type(screen.getByRole('combobox', { name: /Офис на Еконт/ }), 'соф');
   expect(await screen.findByText('Указателят на офисите се зарежда от куриера. Опитайте отново след малко.')).toBeInTheDocument();

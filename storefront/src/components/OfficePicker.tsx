@@ -53,7 +53,10 @@ export function OfficePicker({ courier, value, onChange, id, error }: OfficePick
     const timer = setTimeout(() => {
       setLoading(true);
       api
-        .get<{ offices: ApiOffice[]; demo?: boolean; syncing?: boolean }>(`/couriers/offices?courier=${courier}&q=${encodeURIComponent(query.trim())}`, { silent: true, signal: controller.signal })
+        .get<{ offices: ApiOffice[]; demo?: boolean; syncing?: boolean }>(
+          `/couriers/offices?courier=${courier}&q=${encodeURIComponent(query.trim())}`,
+          { silent: true, signal: controller.signal },
+        )
         .then((r) => {
           setOffices(r.offices);
           setDemo(Boolean(r.demo));
@@ -111,8 +114,20 @@ export function OfficePicker({ courier, value, onChange, id, error }: OfficePick
       {value && (
         <div className="office-picker-chosen">
           <strong>{value.name}</strong>
-          <span className="muted block">{value.city}, {value.address}</span>
-          <button ref={changeRef} type="button" className="link-button" onClick={() => { moveFocus.current = 'field'; onChange(null); }}>Избери друг офис</button>
+          <span className="muted block">
+            {value.city}, {value.address}
+          </span>
+          <button
+            ref={changeRef}
+            type="button"
+            className="link-button"
+            onClick={() => {
+              moveFocus.current = 'field';
+              onChange(null);
+            }}
+          >
+            Избери друг офис
+          </button>
         </div>
       )}
       {!value && (
@@ -155,19 +170,27 @@ export function OfficePicker({ courier, value, onChange, id, error }: OfficePick
                   onMouseEnter={() => setActive(i)}
                   onClick={() => pick(o)}
                 >
-                  <strong>{o.city} · {o.name}</strong>
+                  <strong>
+                    {o.city} · {o.name}
+                  </strong>
                   <span className="muted">{o.address}</span>
                 </li>
               ))}
               {!loading && offices.length === 0 && (
-                <li className="office-picker-empty" role="presentation">{syncing ? COURIER_TEXT.officesLoading : 'Няма офис, който да отговаря. Опитайте с града.'}</li>
+                <li className="office-picker-empty" role="presentation">
+                  {syncing ? COURIER_TEXT.officesLoading : 'Няма офис, който да отговаря. Опитайте с града.'}
+                </li>
               )}
             </ul>
           )}
         </>
       )}
       {demo && !error && !open && <span className="muted small">Примерен указател: куриерът още не е свързан.</span>}
-      {error && <span id={`${inputId}-error`} className="error-text">{error}</span>}
+      {error && (
+        <span id={`${inputId}-error`} className="error-text">
+          {error}
+        </span>
+      )}
     </div>
   );
 }

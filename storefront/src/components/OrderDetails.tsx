@@ -33,12 +33,20 @@ export function OrderDetails({ order, onChange }: { order: ApiOrder; onChange(o:
         <section className="card bank-details" aria-labelledby="bank-title">
           <h2 id="bank-title">Плащане с банков превод</h2>
           <dl>
-            <dt>Получател</dt><dd>{bank.beneficiary}</dd>
-            <dt>IBAN</dt><dd className="mono">{bank.iban}</dd>
-            <dt>BIC</dt><dd className="mono">{bank.bic}</dd>
-            <dt>Банка</dt><dd>{bank.bankName}</dd>
-            <dt>Сума</dt><dd><Price amount={order.total} currency={order.currency} /></dd>
-            <dt>Основание</dt><dd className="mono">{order.number}</dd>
+            <dt>Получател</dt>
+            <dd>{bank.beneficiary}</dd>
+            <dt>IBAN</dt>
+            <dd className="mono">{bank.iban}</dd>
+            <dt>BIC</dt>
+            <dd className="mono">{bank.bic}</dd>
+            <dt>Банка</dt>
+            <dd>{bank.bankName}</dd>
+            <dt>Сума</dt>
+            <dd>
+              <Price amount={order.total} currency={order.currency} />
+            </dd>
+            <dt>Основание</dt>
+            <dd className="mono">{order.number}</dd>
           </dl>
           <p className="muted small">Изпращаме поръчката след получаване на плащането.</p>
         </section>
@@ -52,31 +60,81 @@ export function OrderDetails({ order, onChange }: { order: ApiOrder; onChange(o:
               <li key={n}>
                 <span>
                   {i.productName}
-                  {(i.variantName || i.attributes.length > 0) && <span className="muted small block">{[i.variantName, ...i.attributes.map((a) => `${a.name}: ${a.value}`)].filter(Boolean).join(' · ')}</span>}
+                  {(i.variantName || i.attributes.length > 0) && (
+                    <span className="muted small block">
+                      {[i.variantName, ...i.attributes.map((a) => `${a.name}: ${a.value}`)].filter(Boolean).join(' · ')}
+                    </span>
+                  )}
                   {i.personalization && <span className="muted small block">Надпис: „{i.personalization}“</span>}
-                  <span className="muted small block">{i.quantity} × <Price amount={i.unitPrice} currency={order.currency} /></span>
+                  <span className="muted small block">
+                    {i.quantity} × <Price amount={i.unitPrice} currency={order.currency} />
+                  </span>
                 </span>
                 <Price amount={i.lineTotal} currency={order.currency} />
               </li>
             ))}
           </ul>
           <dl className="totals">
-            <dt>Междинна сума</dt><dd><Price amount={order.subtotal} currency={order.currency} /></dd>
-            {order.discountTotal > 0 && <><dt>Отстъпка ({order.discountCode})</dt><dd>−<Price amount={order.discountTotal} currency={order.currency} /></dd></>}
-            <dt>Доставка</dt><dd>{order.shippingTotal === 0 ? 'Безплатна' : <Price amount={order.shippingTotal} currency={order.currency} />}</dd>
-            <dt className="total">Общо</dt><dd className="total"><Price amount={order.total} currency={order.currency} /></dd>
+            <dt>Междинна сума</dt>
+            <dd>
+              <Price amount={order.subtotal} currency={order.currency} />
+            </dd>
+            {order.discountTotal > 0 && (
+              <>
+                <dt>Отстъпка ({order.discountCode})</dt>
+                <dd>
+                  −<Price amount={order.discountTotal} currency={order.currency} />
+                </dd>
+              </>
+            )}
+            <dt>Доставка</dt>
+            <dd>{order.shippingTotal === 0 ? 'Безплатна' : <Price amount={order.shippingTotal} currency={order.currency} />}</dd>
+            <dt className="total">Общо</dt>
+            <dd className="total">
+              <Price amount={order.total} currency={order.currency} />
+            </dd>
           </dl>
         </section>
         <section className="card" aria-labelledby="delivery-title">
           <h2 id="delivery-title">Доставка и плащане</h2>
-          <p>{order.customer.firstName} {order.customer.lastName}<br />{order.customer.phone}<br />{order.customer.email}</p>
-          <p>{SHIPPING_METHOD_LABELS[order.shipping.method]}<br />{order.shipping.city} {order.shipping.postcode}<br />{order.shipping.address}</p>
-          {order.trackingNumber && <p>Номер на пратката: <strong className="mono">{order.trackingNumber}</strong>{order.trackingUrl && <><br /><a href={order.trackingUrl} target="_blank" rel="noopener noreferrer">Проследете пратката при куриера</a></>}</p>}
-          <p>{PAYMENT_METHOD_LABELS[order.paymentMethod]} · {PAYMENT_STATUS_LABELS[order.paymentStatus] ?? order.paymentStatus}</p>
+          <p>
+            {order.customer.firstName} {order.customer.lastName}
+            <br />
+            {order.customer.phone}
+            <br />
+            {order.customer.email}
+          </p>
+          <p>
+            {SHIPPING_METHOD_LABELS[order.shipping.method]}
+            <br />
+            {order.shipping.city} {order.shipping.postcode}
+            <br />
+            {order.shipping.address}
+          </p>
+          {order.trackingNumber && (
+            <p>
+              Номер на пратката: <strong className="mono">{order.trackingNumber}</strong>
+              {order.trackingUrl && (
+                <>
+                  <br />
+                  <a href={order.trackingUrl} target="_blank" rel="noopener noreferrer">
+                    Проследете пратката при куриера
+                  </a>
+                </>
+              )}
+            </p>
+          )}
+          <p>
+            {PAYMENT_METHOD_LABELS[order.paymentMethod]} · {PAYMENT_STATUS_LABELS[order.paymentStatus] ?? order.paymentStatus}
+          </p>
           {order.note && <p className="muted">Бележка: {order.note}</p>}
         </section>
       </div>
-      {order.withdrawnAt && <p className="notice" id="withdrawn-notice" tabIndex={-1}>Отказът е получен на {formatDateTime(order.withdrawnAt)}.</p>}
+      {order.withdrawnAt && (
+        <p className="notice" id="withdrawn-notice" tabIndex={-1}>
+          Отказът е получен на {formatDateTime(order.withdrawnAt)}.
+        </p>
+      )}
       {canWithdraw(order) && <WithdrawButton order={order} onDone={onChange} />}
     </div>
   );
@@ -117,11 +175,18 @@ function WithdrawButton({ order, onDone }: { order: ApiOrder; onDone(o: ApiOrder
     }
   };
 
-  if (ack) return <p className="notice" role="status" id="withdraw-ack" tabIndex={-1}>{ack}</p>;
+  if (ack)
+    return (
+      <p className="notice" role="status" id="withdraw-ack" tabIndex={-1}>
+        {ack}
+      </p>
+    );
   return (
     <div className="withdraw">
       {!open ? (
-        <button ref={openerRef} type="button" className="button button-ghost" onClick={() => setOpen(true)}>{label}</button>
+        <button ref={openerRef} type="button" className="button button-ghost" onClick={() => setOpen(true)}>
+          {label}
+        </button>
       ) : (
         <div className="card confirm-box" role="alertdialog" aria-labelledby="withdraw-title" aria-describedby="withdraw-text">
           <h2 id="withdraw-title">{beforeShipping ? 'Да откажем ли поръчката?' : 'Отказ от договора'}</h2>
@@ -131,12 +196,18 @@ function WithdrawButton({ order, onDone }: { order: ApiOrder; onDone(o: ApiOrder
               : `Имате право да се откажете в ${WITHDRAWAL_DAYS} дни от получаването${order.deliveredAt ? ` (получена на ${formatDate(order.deliveredAt)})` : ''}. Върнете стоката и ще възстановим сумата.`}
           </p>
           <div className="field">
-            <label htmlFor="withdraw-reason">Причина <span className="muted">(по желание)</span></label>
+            <label htmlFor="withdraw-reason">
+              Причина <span className="muted">(по желание)</span>
+            </label>
             <textarea id="withdraw-reason" rows={2} maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />
           </div>
           <div className="dialog-actions">
-            <button type="button" className="button button-danger" aria-disabled={busy || undefined} onClick={() => void confirm()}>{busy ? 'Изпращане…' : 'Потвърждавам отказа'}</button>
-            <button type="button" className="button button-ghost" onClick={() => setOpen(false)}>Назад</button>
+            <button type="button" className="button button-danger" aria-disabled={busy || undefined} onClick={() => void confirm()}>
+              {busy ? 'Изпращане…' : 'Потвърждавам отказа'}
+            </button>
+            <button type="button" className="button button-ghost" onClick={() => setOpen(false)}>
+              Назад
+            </button>
           </div>
         </div>
       )}

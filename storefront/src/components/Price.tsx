@@ -7,7 +7,17 @@ import { convertAmount, formatMoney, isCurrency, otherCurrency, type Currency } 
 import { A11Y } from '@domain/messages';
 import { useSettings } from '../state/settings';
 
-export function Price({ amount, currency, className, strike }: { amount: number | null | undefined; currency?: Currency | string; className?: string; strike?: boolean }) {
+export function Price({
+  amount,
+  currency,
+  className,
+  strike,
+}: {
+  amount: number | null | undefined;
+  currency?: Currency | string;
+  className?: string;
+  strike?: boolean;
+}) {
   const settings = useSettings();
   if (amount === null || amount === undefined) return null;
   const own: Currency = isCurrency(currency) ? currency : settings.currency;

@@ -15,9 +15,22 @@ export function ProductCard({ product, priority = false }: { product: ApiProduct
     <article className="card product-card">
       <Link to={`/products/${product.slug}`} className="product-card-link">
         <div className="product-card-image">
-          {image ? <img src={image.url} alt="" loading={priority ? 'eager' : 'lazy'} fetchPriority={priority ? 'high' : 'auto'} width="400" height="400" /> : <div className="image-placeholder" aria-hidden="true" />}
+          {image ? (
+            <img
+              src={image.url}
+              alt=""
+              loading={priority ? 'eager' : 'lazy'}
+              fetchPriority={priority ? 'high' : 'auto'}
+              width="400"
+              height="400"
+            />
+          ) : (
+            <div className="image-placeholder" aria-hidden="true" />
+          )}
           {!product.inStock && <span className="chip chip-muted">Изчерпан</span>}
-          {product.inStock && product.compareAtPrice !== null && product.compareAtPrice > from && <span className="chip chip-sale">Промоция</span>}
+          {product.inStock && product.compareAtPrice !== null && product.compareAtPrice > from && (
+            <span className="chip chip-sale">Промоция</span>
+          )}
         </div>
         <div className="product-card-body">
           {product.category && <div className="eyebrow">{product.category.name}</div>}
@@ -25,7 +38,9 @@ export function ProductCard({ product, priority = false }: { product: ApiProduct
           <div className="product-card-price">
             {varies && <span className="muted">от </span>}
             <Price amount={from} />
-            {product.compareAtPrice !== null && product.compareAtPrice > from && <Price amount={product.compareAtPrice} strike className="muted" />}
+            {product.compareAtPrice !== null && product.compareAtPrice > from && (
+              <Price amount={product.compareAtPrice} strike className="muted" />
+            )}
           </div>
         </div>
       </Link>

@@ -9,18 +9,24 @@ jest.mock('./solveProof', () => ({ solveProof: jest.fn(async () => 'cmVzaGVubw==
 
 function askingForProof() {
   const err = new ApiError(429, GUEST_ORDER.proofNeeded);
-  err.body = { message: GUEST_ORDER.proofNeeded, challenge: { algorithm: 'SHA-256', challenge: 'abc', salt: 's?expires=1', signature: 'sig', maxnumber: 10 } };
+  err.body = {
+    message: GUEST_ORDER.proofNeeded,
+    challenge: { algorithm: 'SHA-256', challenge: 'abc', salt: 's?expires=1', signature: 'sig', maxnumber: 10 },
+  };
   return err;
 }
 
 it('solves the challenge the refusal carries and sends again with the solution, showing the check meanwhile', async () => {
   const sent: Array<string | undefined> = [];
   const checking: boolean[] = [];
-  const result = await withProofOfWork(async (altcha) => {
-    sent.push(altcha);
-    if (!altcha) throw askingForProof();
-    return 'поръчано';
-  }, (on) => checking.push(on));
+  const result = await withProofOfWork(
+    async (altcha) => {
+      sent.push(altcha);
+      if (!altcha) throw askingForProof();
+      return 'поръчано';
+    },
+    (on) => checking.push(on),
+  );
   expect(result).toBe('поръчано');
   expect(sent).toEqual([undefined, 'cmVzaGVubw==']);
   expect(checking).toEqual([true, false]);
@@ -28,7 +34,14 @@ it('solves the challenge the refusal carries and sends again with the solution, 
 
 it('passes on any other refusal as it is, a hard limit included', async () => {
   const hard = new ApiError(429, GUEST_ORDER.tooMany);
-  await expect(withProofOfWork(async () => { throw hard; }, () => undefined)).rejects.toBe(hard);
+  await expect(
+    withProofOfWork(
+      async () => {
+        throw hard;
+      },
+      () => undefined,
+    ),
+  ).rejects.toBe(hard);
 });
 
 it('says what runs in a live region', () => {

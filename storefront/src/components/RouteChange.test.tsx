@@ -23,8 +23,25 @@ function Pages() {
     <>
       <main>
         <Routes>
-          <Route path="/" element={<><title>Магазин</title><h1>Магазин</h1><Link to="/products/twins">TWINS</Link></>} />
-          <Route path="/products/:slug" element={<><title>VAP SOLO TWINS</title><h1>VAP SOLO TWINS</h1></>} />
+          <Route
+            path="/"
+            element={
+              <>
+                <title>Магазин</title>
+                <h1>Магазин</h1>
+                <Link to="/products/twins">TWINS</Link>
+              </>
+            }
+          />
+          <Route
+            path="/products/:slug"
+            element={
+              <>
+                <title>VAP SOLO TWINS</title>
+                <h1>VAP SOLO TWINS</h1>
+              </>
+            }
+          />
         </Routes>
       </main>
       <RouteChange />
@@ -35,7 +52,11 @@ function Pages() {
 
 describe('a route change', () => {
   it('opens the new page at the top, focuses its heading and announces its title', async () => {
-    render(<MemoryRouter initialEntries={['/']}><Pages /></MemoryRouter>);
+    render(
+      <MemoryRouter initialEntries={['/']}>
+        <Pages />
+      </MemoryRouter>,
+    );
     expect(screen.getByTestId('live-polite')).toHaveTextContent('');
     (window.scrollTo as jest.Mock).mockClear();
     await userEvent.click(screen.getByRole('link', { name: 'TWINS' }));
@@ -49,7 +70,12 @@ describe('a route change', () => {
 
 describe('the age gate', () => {
   it('is a modal dialog that keeps Tab inside it', async () => {
-    render(<><button type="button">Отзад</button><AgeGate /></>);
+    render(
+      <>
+        <button type="button">Отзад</button>
+        <AgeGate />
+      </>,
+    );
     const dialog = screen.getByRole('dialog');
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     const yes = screen.getByRole('button', { name: 'Да, на 18+ съм' });
@@ -72,11 +98,17 @@ describe('the mobile menu', () => {
   it('closes on Escape and gives focus back to its toggle', async () => {
     localStorage.setItem(AGE_KEY, 'yes');
     mockFetch({ 'GET /api/csrf-token': { body: { csrfToken: 't' } }, 'GET /api/check-cookie': { body: { isUserCookieAvailable: false } } });
-    render(<MemoryRouter><App /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <App />
+      </MemoryRouter>,
+    );
     const toggle = screen.getByRole('button', { name: 'Меню' });
     await userEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    within(screen.getByRole('navigation', { name: 'Основна навигация' })).getByRole('link', { name: 'Магазин' }).focus();
+    within(screen.getByRole('navigation', { name: 'Основна навигация' }))
+      .getByRole('link', { name: 'Магазин' })
+      .focus();
     await userEvent.keyboard('{Escape}');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(toggle).toHaveFocus();
@@ -89,7 +121,11 @@ describe('the error screen', () => {
     function Broken(): never {
       throw new Error('boom');
     }
-    render(<ErrorBoundary><Broken /></ErrorBoundary>);
+    render(
+      <ErrorBoundary>
+        <Broken />
+      </ErrorBoundary>,
+    );
     expect(screen.getByRole('heading')).toHaveTextContent(`${SHOP.errorScreenBg} ${STOREFRONT.errorScreen}`);
     expect(screen.getByRole('button')).toHaveTextContent(`${SHOP.tryAgainBg} / ${STOREFRONT.tryAgain}`);
     spy.mockRestore();
@@ -100,7 +136,11 @@ describe('the terms page', () => {
   it('carries the model withdrawal form, addressed to the shop', async () => {
     const { default: InfoPage } = await import('../pages/InfoPage');
     const { WITHDRAWAL_FORM_TITLE } = await import('@domain/withdrawalForm');
-    render(<MemoryRouter><InfoPage page="terms" /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <InfoPage page="terms" />
+      </MemoryRouter>,
+    );
     const form = screen.getByRole('region', { name: WITHDRAWAL_FORM_TITLE });
     expect(form).toHaveTextContent('С настоящото уведомявам/уведомяваме*, че се отказвам/отказваме*');
     expect(form).toHaveTextContent(/До .*София/);

@@ -26,8 +26,21 @@ describe('the head in the browser', () => {
     render(
       <MemoryRouter initialEntries={['/']}>
         <Routes>
-          <Route path="/" element={<><Seo title="Начало" canonical="/" jsonLd={[{ '@type': 'Organization' }]} /><Link to="/products/vap-solo-twins">TWINS</Link></>} />
-          <Route path="/products/:slug" element={<Seo title="TWINS | VAP SOLO" type="product" image="/uploads/demo/twins.svg" price={{ amount: 27.9, currency: 'BGN' }} />} />
+          <Route
+            path="/"
+            element={
+              <>
+                <Seo title="Начало" canonical="/" jsonLd={[{ '@type': 'Organization' }]} />
+                <Link to="/products/vap-solo-twins">TWINS</Link>
+              </>
+            }
+          />
+          <Route
+            path="/products/:slug"
+            element={
+              <Seo title="TWINS | VAP SOLO" type="product" image="/uploads/demo/twins.svg" price={{ amount: 27.9, currency: 'BGN' }} />
+            }
+          />
         </Routes>
       </MemoryRouter>,
     );

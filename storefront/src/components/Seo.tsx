@@ -9,7 +9,8 @@ import { previewImagePath } from '@domain/storefrontPages';
 import { scriptJson } from '@domain/scriptJson';
 
 export const DEFAULT_TITLE = 'Вейп устройства TWINS и TRIPLES';
-export const DEFAULT_DESCRIPTION = 'VAP SOLO – вейп устройства TWINS и TRIPLES с два и три вкуса. Доставка в цяла България, плащане с наложен платеж.';
+export const DEFAULT_DESCRIPTION =
+  'VAP SOLO – вейп устройства TWINS и TRIPLES с два и три вкуса. Доставка в цяла България, плащане с наложен платеж.';
 /** The picture a link preview shows when the page has none of its own. */
 export const DEFAULT_IMAGE = '/uploads/demo/twins.svg';
 const DESCRIPTION_MAX = 160;
@@ -33,7 +34,6 @@ export function shortDescription(text: string | undefined): string {
 export function absoluteUrl(pathOrUrl: string): string {
   return /^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${siteOrigin()}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
 }
-
 
 export interface SeoProps {
   title?: string;

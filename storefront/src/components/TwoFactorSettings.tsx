@@ -50,10 +50,25 @@ export function TwoFactorSettings() {
     <form onSubmit={submit} noValidate className="two-factor-form">
       <div className="field">
         <label htmlFor="two-factor-code">Код от приложението</label>
-        <input id="two-factor-code" inputMode="numeric" autoComplete="one-time-code" maxLength={20} value={code} onChange={(e) => setCode(e.target.value)} aria-invalid={!!error} aria-describedby={error ? 'two-factor-code-error' : undefined} />
-        {error && <span id="two-factor-code-error" className="error-text" role="alert">{error}</span>}
+        <input
+          id="two-factor-code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={20}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          aria-invalid={!!error}
+          aria-describedby={error ? 'two-factor-code-error' : undefined}
+        />
+        {error && (
+          <span id="two-factor-code-error" className="error-text" role="alert">
+            {error}
+          </span>
+        )}
       </div>
-      <button type="submit" className="button" disabled={!code.trim()} aria-disabled={busy || undefined}>{label}</button>
+      <button type="submit" className="button" disabled={!code.trim()} aria-disabled={busy || undefined}>
+        {label}
+      </button>
     </form>
   );
 
@@ -62,8 +77,14 @@ export function TwoFactorSettings() {
       <h2 id="two-factor-title">Двуфакторно удостоверяване</h2>
       {codes && (
         <div className="notice">
-          <p><strong>Резервни кодове</strong> — всеки важи веднъж, ако нямате телефона си. Запазете ги сега: няма да бъдат показани отново.</p>
-          <ul className="backup-codes mono">{codes.map((c) => <li key={c}>{c}</li>)}</ul>
+          <p>
+            <strong>Резервни кодове</strong> — всеки важи веднъж, ако нямате телефона си. Запазете ги сега: няма да бъдат показани отново.
+          </p>
+          <ul className="backup-codes mono">
+            {codes.map((c) => (
+              <li key={c}>{c}</li>
+            ))}
+          </ul>
         </div>
       )}
       {twoFactorAuth ? (
@@ -75,13 +96,17 @@ export function TwoFactorSettings() {
         <>
           <p>Сканирайте кода с Google Authenticator, Microsoft Authenticator или друго приложение и въведете показания код.</p>
           <img src={setup.qr} alt="QR код за приложението за удостоверяване" width="200" height="200" className="qr" />
-          <p className="muted small">Или въведете ключа ръчно: <span className="mono">{setup.secret}</span></p>
+          <p className="muted small">
+            Или въведете ключа ръчно: <span className="mono">{setup.secret}</span>
+          </p>
           {codeForm('Включи')}
         </>
       ) : (
         <>
           <p className="muted">Защитете профила си с код от телефона при всеки вход.</p>
-          <button type="button" className="button button-ghost" onClick={() => void start()}>Включи</button>
+          <button type="button" className="button button-ghost" onClick={() => void start()}>
+            Включи
+          </button>
         </>
       )}
     </section>

@@ -15,7 +15,9 @@ export function WithdrawalForm() {
     <section className="withdrawal-form card" aria-labelledby="withdrawal-form-title">
       <h2 id="withdrawal-form-title">{WITHDRAWAL_FORM_TITLE}</h2>
       <p className="muted">{WITHDRAWAL_FORM_NOTE}</p>
-      {lines.map((line) => <p key={line}>{line}</p>)}
+      {lines.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
     </section>
   );
 }

@@ -14,6 +14,13 @@ export interface ProofChallenge {
 export async function solveProof(c: ProofChallenge): Promise<string | null> {
   const solution = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
   if (!solution) return null;
-  const payload = { algorithm: c.algorithm, challenge: c.challenge, number: solution.number, salt: c.salt, signature: c.signature, took: solution.took };
+  const payload = {
+    algorithm: c.algorithm,
+    challenge: c.challenge,
+    number: solution.number,
+    salt: c.salt,
+    signature: c.signature,
+    took: solution.took,
+  };
   return btoa(JSON.stringify(payload));
 }

@@ -150,7 +150,13 @@ export function productLd(product: ApiProduct, settings: PublicSettings): object
     ...(opening?.gtin ? { gtin: opening.gtin } : {}),
     offers: offerLd(url, shownPrice(product, settings).amount, currency, opening ? opening.stock > 0 : product.inStock, settings),
   };
-  if (product.variants.length <= 1) return [{ ...shown, offers: { ...shown.offers, availability: product.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock' } }];
+  if (product.variants.length <= 1)
+    return [
+      {
+        ...shown,
+        offers: { ...shown.offers, availability: product.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock' },
+      },
+    ];
   const groupId = `${url}#variants`;
   return [
     {

@@ -25,7 +25,11 @@ beforeEach(() => {
 });
 
 async function openPage() {
-  render(<MemoryRouter initialEntries={['/accessibility']}><App /></MemoryRouter>);
+  render(
+    <MemoryRouter initialEntries={['/accessibility']}>
+      <App />
+    </MemoryRouter>,
+  );
   await screen.findByRole('heading', { level: 1, name: 'Достъпност' });
   return screen.getByRole('form', { name: 'Сигнал за бариера' });
 }
@@ -45,8 +49,11 @@ test('an empty report is refused on the page: each error is the description of i
   expect(calls.some((c) => c.url === '/api/accessibility/barriers')).toBe(false);
 });
 
-test('a report is sent and the thanks are announced; the server\'s refusal lands on its field', async () => {
-  let answer: { status?: number; body?: unknown } = { status: 400, body: { message: 'Невалиден имейл.', errors: { email: 'Невалиден имейл адрес.' } } };
+test("a report is sent and the thanks are announced; the server's refusal lands on its field", async () => {
+  let answer: { status?: number; body?: unknown } = {
+    status: 400,
+    body: { message: 'Невалиден имейл.', errors: { email: 'Невалиден имейл адрес.' } },
+  };
   const { calls } = api(() => answer);
   const form = await openPage();
   await waitFor(() => expect(screen.getByRole('button', { name: 'Изпрати сигнала' })).toBeEnabled());
@@ -62,6 +69,11 @@ test('a report is sent and the thanks are announced; the server\'s refusal lands
   answer = { status: 201, body: { message: ACCESSIBILITY.barrierReceived, id: 5 } };
   await userEvent.click(screen.getByRole('button', { name: 'Изпрати сигнала' }));
   await waitFor(() => expect(within(form).getByRole('status')).toHaveTextContent(ACCESSIBILITY.barrierReceived));
-  expect(calls.filter((c) => c.url === '/api/accessibility/barriers').pop()!.body).toEqual({ name: 'Петя', email: 'petya@example.bg', page: '/checkout', message: 'Не чувам грешката.' });
+  expect(calls.filter((c) => c.url === '/api/accessibility/barriers').pop()!.body).toEqual({
+    name: 'Петя',
+    email: 'petya@example.bg',
+    page: '/checkout',
+    message: 'Не чувам грешката.',
+  });
   expect(screen.getByRole('textbox', { name: 'Име' })).toHaveValue('');
 });

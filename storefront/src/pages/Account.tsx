@@ -19,9 +19,18 @@ export default function Account() {
   const { user, loading, logout } = useAuth();
   const [orders, setOrders] = useState<ApiOrder[] | null>(null);
   useEffect(() => {
-    if (user) shopApi.orders().then((r) => setOrders(r.orders), () => setOrders([]));
+    if (user)
+      shopApi.orders().then(
+        (r) => setOrders(r.orders),
+        () => setOrders([]),
+      );
   }, [user]);
-  if (loading) return <div className="page narrow" aria-busy="true"><div className="skeleton skeleton-block" /></div>;
+  if (loading)
+    return (
+      <div className="page narrow" aria-busy="true">
+        <div className="skeleton skeleton-block" />
+      </div>
+    );
   if (!user) return <Navigate to="/signin" replace />;
   return (
     <div className="page narrow account">
@@ -33,21 +42,32 @@ export default function Account() {
           <div className="muted">{user.email}</div>
           {user.phone && <div className="muted">{user.phone}</div>}
         </div>
-        <button type="button" className="button button-ghost" onClick={() => void logout()}>Изход</button>
+        <button type="button" className="button button-ghost" onClick={() => void logout()}>
+          Изход
+        </button>
       </section>
       <section aria-labelledby="orders-title" className="account-orders">
         <h2 id="orders-title">Моите поръчки</h2>
-        {orders === null ? <div className="skeleton skeleton-block" /> : orders.length === 0 ? (
+        {orders === null ? (
+          <div className="skeleton skeleton-block" />
+        ) : orders.length === 0 ? (
           <div className="empty">
             <p>Все още нямате поръчки.</p>
-            <Link to="/products" className="button">Към магазина</Link>
+            <Link to="/products" className="button">
+              Към магазина
+            </Link>
           </div>
         ) : (
           <ul className="order-list">
             {orders.map((o) => (
               <li key={o.id}>
                 <Link to={`/account/orders/${o.id}`} className="card order-row">
-                  <span><strong>{o.number}</strong><span className="muted small block">{formatDate(o.createdAt)} · {o.itemCount} бр.</span></span>
+                  <span>
+                    <strong>{o.number}</strong>
+                    <span className="muted small block">
+                      {formatDate(o.createdAt)} · {o.itemCount} бр.
+                    </span>
+                  </span>
                   <span className={`status status-${o.status}`}>{o.statusLabel}</span>
                   <Price amount={o.total} currency={o.currency} />
                 </Link>
@@ -92,33 +112,66 @@ function PasswordChange() {
       setCurrent('');
       setNext('');
     } catch (err) {
-      if (err instanceof ApiError) showFieldErrors(setErrorOn, { field: Object.keys(err.errors).some((k) => /new/i.test(k)) ? 'next' : 'current', text: err.message }, formRef.current);
+      if (err instanceof ApiError)
+        showFieldErrors(
+          setErrorOn,
+          { field: Object.keys(err.errors).some((k) => /new/i.test(k)) ? 'next' : 'current', text: err.message },
+          formRef.current,
+        );
     } finally {
       setBusy(false);
     }
   };
-  const errorOn = (field: 'current' | 'next') => (error?.field === field ? { 'aria-invalid': true, 'aria-describedby': 'password-change-error' } : {});
+  const errorOn = (field: 'current' | 'next') =>
+    error?.field === field ? { 'aria-invalid': true, 'aria-describedby': 'password-change-error' } : {};
   return (
     <section className="card password-change" aria-labelledby="password-title">
       <h2 id="password-title">Парола</h2>
       {!open ? (
-        <button ref={openRef} type="button" className="button button-ghost" onClick={() => setOpen(true)}>Смяна на паролата</button>
+        <button ref={openRef} type="button" className="button button-ghost" onClick={() => setOpen(true)}>
+          Смяна на паролата
+        </button>
       ) : (
         <form ref={formRef} onSubmit={submit} noValidate>
           <div className="two">
             <div className="field">
               <label htmlFor="current-password">Текуща парола</label>
-              <input id="current-password" type="password" autoComplete="current-password" maxLength={PASSWORD_MAX} value={current} onChange={(e) => setCurrent(e.target.value)} {...errorOn('current')} />
+              <input
+                id="current-password"
+                type="password"
+                autoComplete="current-password"
+                maxLength={PASSWORD_MAX}
+                value={current}
+                onChange={(e) => setCurrent(e.target.value)}
+                {...errorOn('current')}
+              />
             </div>
             <div className="field">
               <label htmlFor="new-password">Нова парола</label>
-              <input id="new-password" type="password" autoComplete="new-password" minLength={PASSWORD_MIN} maxLength={PASSWORD_MAX} value={next} onChange={(e) => setNext(e.target.value)} {...errorOn('next')} />
+              <input
+                id="new-password"
+                type="password"
+                autoComplete="new-password"
+                minLength={PASSWORD_MIN}
+                maxLength={PASSWORD_MAX}
+                value={next}
+                onChange={(e) => setNext(e.target.value)}
+                {...errorOn('next')}
+              />
             </div>
           </div>
-          {error && <p id="password-change-error" className="error-text">{error.text}</p>}
+          {error && (
+            <p id="password-change-error" className="error-text">
+              {error.text}
+            </p>
+          )}
           <div className="dialog-actions start">
-            <button type="submit" className="button" aria-disabled={busy || undefined}>Запази</button>
-            <button type="button" className="button button-ghost" onClick={() => setOpen(false)}>Отказ</button>
+            <button type="submit" className="button" aria-disabled={busy || undefined}>
+              Запази
+            </button>
+            <button type="button" className="button button-ghost" onClick={() => setOpen(false)}>
+              Отказ
+            </button>
           </div>
         </form>
       )}

@@ -76,7 +76,9 @@ export default function CartPage() {
     const stillThere = document.activeElement && document.activeElement !== document.body && document.contains(document.activeElement);
     if (stillThere && items.length) return; // the removal is still on its way
     focusAfterRemoval.current = null;
-    const target = lines.length ? lines[Math.min(index, lines.length - 1)].querySelector<HTMLElement>('.remove') : document.querySelector<HTMLElement>('main h1');
+    const target = lines.length
+      ? lines[Math.min(index, lines.length - 1)].querySelector<HTMLElement>('.remove')
+      : document.querySelector<HTMLElement>('main h1');
     if (!target) return;
     if (target.tagName === 'H1') target.setAttribute('tabindex', '-1');
     target.focus();
@@ -96,7 +98,9 @@ export default function CartPage() {
         <Seo title="Количка" />
         <h1>Количката е празна</h1>
         <p className="muted">Разгледайте TWINS и TRIPLES и добавете любимите си вкусове.</p>
-        <Link to="/products" className="button">Към магазина</Link>
+        <Link to="/products" className="button">
+          Към магазина
+        </Link>
       </div>
     );
   }
@@ -108,46 +112,103 @@ export default function CartPage() {
   return (
     <div className="page cart-page">
       <Seo title="Количка" />
-      <h1>Количка <span className="muted">({count} бр.)</span></h1>
+      <h1>
+        Количка <span className="muted">({count} бр.)</span>
+      </h1>
       <div className="cart-layout">
         <section aria-label="Продукти в количката">
           <ul className="cart-lines">
             {items.map((line, i) => (
-              <CartLineRow key={line.id} line={line} onQuantity={(q) => edit(line.id, { quantity: q }).catch(() => undefined)} onRemove={() => removeLine(i, line.id)} />
+              <CartLineRow
+                key={line.id}
+                line={line}
+                onQuantity={(q) => edit(line.id, { quantity: q }).catch(() => undefined)}
+                onRemove={() => removeLine(i, line.id)}
+              />
             ))}
           </ul>
-          <button type="button" className="link-button" onClick={clearAll}>Изчисти количката</button>
+          <button type="button" className="link-button" onClick={clearAll}>
+            Изчисти количката
+          </button>
         </section>
         <aside className="summary card" aria-label="Обобщение">
           <form className="discount-form" onSubmit={onApply}>
             <label htmlFor="discount-code">Код за отстъпка</label>
             <div className="inline">
-              <input id="discount-code" value={code} onChange={(e) => setCode(e.target.value.toUpperCase())} maxLength={50} autoComplete="off" aria-invalid={!!codeError} aria-describedby={codeError ? 'discount-error' : undefined} />
-              <button type="submit" className="button button-ghost">Приложи</button>
+              <input
+                id="discount-code"
+                value={code}
+                onChange={(e) => setCode(e.target.value.toUpperCase())}
+                maxLength={50}
+                autoComplete="off"
+                aria-invalid={!!codeError}
+                aria-describedby={codeError ? 'discount-error' : undefined}
+              />
+              <button type="submit" className="button button-ghost">
+                Приложи
+              </button>
             </div>
-            {codeError && <span id="discount-error" className="error-text" role="alert">{codeError}</span>}
+            {codeError && (
+              <span id="discount-error" className="error-text" role="alert">
+                {codeError}
+              </span>
+            )}
             {quote?.discount && <span className="ok-text">Кодът {quote.discount.code} е приложен.</span>}
-            {asked && (codeError || quote?.discount) && <button type="button" className="link-button" onClick={removeCode}>Премахни кода</button>}
+            {asked && (codeError || quote?.discount) && (
+              <button type="button" className="link-button" onClick={removeCode}>
+                Премахни кода
+              </button>
+            )}
           </form>
           {quote ? (
             <dl className="totals" aria-live="polite">
-              <dt>Междинна сума</dt><dd><Price amount={quote.subtotal} currency={quote.currency} /></dd>
-              {quote.discountTotal > 0 && <><dt>Отстъпка ({quote.discount?.code})</dt><dd>−<Price amount={quote.discountTotal} currency={quote.currency} /></dd></>}
+              <dt>Междинна сума</dt>
+              <dd>
+                <Price amount={quote.subtotal} currency={quote.currency} />
+              </dd>
+              {quote.discountTotal > 0 && (
+                <>
+                  <dt>Отстъпка ({quote.discount?.code})</dt>
+                  <dd>
+                    −<Price amount={quote.discountTotal} currency={quote.currency} />
+                  </dd>
+                </>
+              )}
               <dt>Доставка</dt>
-              <dd>{cheapestShipping === 0 ? 'Безплатна' : <>от <Price amount={cheapestShipping} currency={quote.currency} /></>}</dd>
-              <dt className="total">Общо без доставка</dt><dd className="total"><Price amount={quote.total} currency={quote.currency} /></dd>
+              <dd>
+                {cheapestShipping === 0 ? (
+                  'Безплатна'
+                ) : (
+                  <>
+                    от <Price amount={cheapestShipping} currency={quote.currency} />
+                  </>
+                )}
+              </dd>
+              <dt className="total">Общо без доставка</dt>
+              <dd className="total">
+                <Price amount={quote.total} currency={quote.currency} />
+              </dd>
             </dl>
           ) : (
             <p className="muted">{quoteError || 'Изчисляваме сумата…'}</p>
           )}
           {quote && quote.freeShippingMissing !== null && quote.freeShippingMissing > 0 && (
-            <p className="free-shipping-hint">Добавете още <Price amount={quote.freeShippingMissing} currency={quote.currency} /> за безплатна доставка.</p>
+            <p className="free-shipping-hint">
+              Добавете още <Price amount={quote.freeShippingMissing} currency={quote.currency} /> за безплатна доставка.
+            </p>
           )}
           {unavailable && <p className="error-text">Някои продукти вече не са налични. Премахнете ги, за да продължите.</p>}
-          <button type="button" className="button button-large button-block" disabled={unavailable || loading} onClick={() => navigate('/checkout')}>
+          <button
+            type="button"
+            className="button button-large button-block"
+            disabled={unavailable || loading}
+            onClick={() => navigate('/checkout')}
+          >
             Към поръчката
           </button>
-          <Link to="/products" className="link-button center">Продължи пазаруването</Link>
+          <Link to="/products" className="link-button center">
+            Продължи пазаруването
+          </Link>
         </aside>
       </div>
     </div>
@@ -160,27 +221,55 @@ function tooMany(l: CartLine): boolean {
 }
 
 function CartLineRow({ line, onQuantity, onRemove }: { line: CartLine; onQuantity(q: number): void; onRemove(): void }) {
-  const extras = [line.variantName, ...line.attributes.filter((a) => a.attributeValue).map((a) => `${a.attributeName}: ${a.attributeValue}`)].filter(Boolean);
+  const extras = [
+    line.variantName,
+    ...line.attributes.filter((a) => a.attributeValue).map((a) => `${a.attributeName}: ${a.attributeValue}`),
+  ].filter(Boolean);
   return (
     <li className="cart-line">
       <div className="cart-line-image">
-        {line.image ? <img src={line.image} alt="" width="88" height="88" loading="lazy" /> : <div className="image-placeholder" aria-hidden="true" />}
+        {line.image ? (
+          <img src={line.image} alt="" width="88" height="88" loading="lazy" />
+        ) : (
+          <div className="image-placeholder" aria-hidden="true" />
+        )}
       </div>
       <div className="cart-line-body">
         <div className="cart-line-head">
-          {line.productSlug ? <Link to={`/products/${line.productSlug}`}>{line.productName}</Link> : <span>{line.productName ?? 'Продукт'}</span>}
-          <button type="button" className="icon-button remove" aria-label={`Премахни ${line.productName ?? 'продукта'}`} onClick={onRemove}>×</button>
+          {line.productSlug ? (
+            <Link to={`/products/${line.productSlug}`}>{line.productName}</Link>
+          ) : (
+            <span>{line.productName ?? 'Продукт'}</span>
+          )}
+          <button type="button" className="icon-button remove" aria-label={`Премахни ${line.productName ?? 'продукта'}`} onClick={onRemove}>
+            ×
+          </button>
         </div>
         {extras.length > 0 && <div className="muted small">{extras.join(' · ')}</div>}
         {line.personalization && <div className="muted small">Надпис: „{line.personalization}“</div>}
         {line.available === false && <div className="error-text small">Не е наличен</div>}
-        {tooMany(line) && <div className="error-text small" role="alert">{SHOP.stockFell(line.stock ?? 0)}</div>}
+        {tooMany(line) && (
+          <div className="error-text small" role="alert">
+            {SHOP.stockFell(line.stock ?? 0)}
+          </div>
+        )}
         <div className="cart-line-foot">
-          <QuantityStepper value={line.quantity} max={Math.max(1, line.stock ?? QUANTITY_MAX)} onChange={onQuantity} label={`Количество на ${line.productName ?? 'продукта'}`} />
-          {line.stock !== undefined && line.available !== false && line.quantity === line.stock && <span className="help stock-cap">{SHOP.inStock(line.stock)}</span>}
+          <QuantityStepper
+            value={line.quantity}
+            max={Math.max(1, line.stock ?? QUANTITY_MAX)}
+            onChange={onQuantity}
+            label={`Количество на ${line.productName ?? 'продукта'}`}
+          />
+          {line.stock !== undefined && line.available !== false && line.quantity === line.stock && (
+            <span className="help stock-cap">{SHOP.inStock(line.stock)}</span>
+          )}
           <div className="cart-line-total">
             {line.lineTotal !== undefined && <Price amount={line.lineTotal} />}
-            {line.quantity > 1 && line.unitPrice !== undefined && <div className="muted small"><Price amount={line.unitPrice} /> / бр.</div>}
+            {line.quantity > 1 && line.unitPrice !== undefined && (
+              <div className="muted small">
+                <Price amount={line.unitPrice} /> / бр.
+              </div>
+            )}
           </div>
         </div>
       </div>

@@ -9,11 +9,41 @@ import { clearToasts } from '../state/toast';
 import { writeCartCookie } from '../state/cartCookie';
 import { clearCookies, mockFetch } from '../test/fetchMock';
 
-const line = { id: 1, productId: 9, variantId: 90, quantity: 15, personalization: 'Мира', attributes: [{ attributeId: 1, attributeValueId: 11 }] };
+const line = {
+  id: 1,
+  productId: 9,
+  variantId: 90,
+  quantity: 15,
+  personalization: 'Мира',
+  attributes: [{ attributeId: 1, attributeValueId: 11 }],
+};
 const quote = (total: number) => ({
-  lines: [{ productId: 9, variantId: 90, productName: 'Връзка за врат VAP SOLO', productSlug: 'vrazka', variantName: 'Черна', image: null, attributes: [{ attributeId: 1, attributeValueId: 11, name: 'Цвят', value: 'Черен' }], personalization: 'Мира', quantity: 15, unitPrice: 6.9, lineTotal: 103.5, stock: 60 }],
-  subtotal: 103.5, discountTotal: 10.35, shippingMethod: 'econt_office', shippingTotal: total - 93.15, total, currency: 'BGN', dualCurrency: true,
-  freeShippingFrom: 100, freeShippingMissing: 6.85, shippingOptions: { econt_office: 5.9, speedy_office: 5.9, address: 7.9 },
+  lines: [
+    {
+      productId: 9,
+      variantId: 90,
+      productName: 'Връзка за врат VAP SOLO',
+      productSlug: 'vrazka',
+      variantName: 'Черна',
+      image: null,
+      attributes: [{ attributeId: 1, attributeValueId: 11, name: 'Цвят', value: 'Черен' }],
+      personalization: 'Мира',
+      quantity: 15,
+      unitPrice: 6.9,
+      lineTotal: 103.5,
+      stock: 60,
+    },
+  ],
+  subtotal: 103.5,
+  discountTotal: 10.35,
+  shippingMethod: 'econt_office',
+  shippingTotal: total - 93.15,
+  total,
+  currency: 'BGN',
+  dualCurrency: true,
+  freeShippingFrom: 100,
+  freeShippingMissing: 6.85,
+  shippingOptions: { econt_office: 5.9, speedy_office: 5.9, address: 7.9 },
   discount: { code: 'WELCOME10', type: 'percent', value: 10, minSubtotal: 0 },
 });
 
@@ -25,7 +55,13 @@ function api(order: (body: any) => { status?: number; body?: unknown }) {
     'GET /api/check-cookie': { body: { isUserCookieAvailable: false } },
     'GET /api/settings': { status: 404 },
     'GET /api/categories': { body: { categories: [] } },
-    'POST /api/cart/preview': { body: { cartItems: [{ ...line, productName: 'Връзка за врат VAP SOLO', unitPrice: 6.9, lineTotal: 103.5, available: true }], count: 15, subtotal: 103.5 } },
+    'POST /api/cart/preview': {
+      body: {
+        cartItems: [{ ...line, productName: 'Връзка за врат VAP SOLO', unitPrice: 6.9, lineTotal: 103.5, available: true }],
+        count: 15,
+        subtotal: 103.5,
+      },
+    },
     'POST /api/checkout/quote': { body: quote(99.05) },
     'GET /api/couriers/offices': { body: { offices: [OFFICE], demo: false } },
     'POST /api/orders/create': (c) => order(c.body),
@@ -56,19 +92,37 @@ async function fillAndOrder(phone = '0888123456') {
 }
 
 test('shows the quote with flavours and inscription, and orders with the total it showed', async () => {
-  const { calls } = api(() => ({ status: 409, body: { message: 'Сумата на поръчката се промени и вече е 101,00 лв. / 51,64 €. Прегледайте новата сума и поръчайте отново.', quote: quote(101) } }));
-  render(<MemoryRouter initialEntries={['/checkout']}><App /></MemoryRouter>);
+  const { calls } = api(() => ({
+    status: 409,
+    body: {
+      message: 'Сумата на поръчката се промени и вече е 101,00 лв. / 51,64 €. Прегледайте новата сума и поръчайте отново.',
+      quote: quote(101),
+    },
+  }));
+  render(
+    <MemoryRouter initialEntries={['/checkout']}>
+      <App />
+    </MemoryRouter>,
+  );
   // The page loads the cart, then the quote: wait for both on a busy machine.
   const total = await screen.findByText(/^99,05\sлв\.$/, {}, { timeout: 10_000 });
   expect(total.closest('#checkout-total')).not.toBeNull();
   expect(screen.getByText('Цвят: Черен')).toBeInTheDocument();
   expect(screen.getByText('Надпис: „Мира“')).toBeInTheDocument();
-  await waitFor(() => expect(calls.some((c) => c.url === '/api/checkout/quote' && c.body.discountCode === 'WELCOME10' && c.body.shipping.method === 'econt_office')).toBe(true));
+  await waitFor(() =>
+    expect(
+      calls.some(
+        (c) => c.url === '/api/checkout/quote' && c.body.discountCode === 'WELCOME10' && c.body.shipping.method === 'econt_office',
+      ),
+    ).toBe(true),
+  );
 
   await fillAndOrder();
   await waitFor(() => expect(calls.some((c) => c.url === '/api/orders/create')).toBe(true));
   const sent = calls.find((c) => c.url === '/api/orders/create')!.body;
-  expect(sent).toEqual(expect.objectContaining({ expectedTotal: 99.05, discountCode: 'WELCOME10', shipping: { method: 'econt_office', officeId: 3 } }));
+  expect(sent).toEqual(
+    expect.objectContaining({ expectedTotal: 99.05, discountCode: 'WELCOME10', shipping: { method: 'econt_office', officeId: 3 } }),
+  );
   // Refused with a new quote: the page shows the new total and the reason; nothing was ordered.
   expect(await screen.findByText(/^101,00\sлв\.$/, {}, { timeout: 10_000 })).toBeInTheDocument();
   expect(screen.getAllByRole('alert').some((a) => a.textContent?.startsWith('Сумата на поръчката се промени и вече е 101,00'))).toBe(true);
@@ -77,7 +131,11 @@ test('shows the quote with flavours and inscription, and orders with the total i
 
 test('a phone the courier could not call is refused on the page with the text the API uses, and nothing is sent', async () => {
   const { calls } = api(() => ({ status: 201, body: {} }));
-  render(<MemoryRouter initialEntries={['/checkout']}><App /></MemoryRouter>);
+  render(
+    <MemoryRouter initialEntries={['/checkout']}>
+      <App />
+    </MemoryRouter>,
+  );
   await screen.findByText(/^99,05\sлв\.$/, {}, { timeout: 10_000 });
   await fillAndOrder('12-34');
   expect(await screen.findByText('Въведете валиден телефонен номер.')).toBeInTheDocument();
@@ -87,7 +145,11 @@ test('a phone the courier could not call is refused on the page with the text th
 
 test('an invalid order focuses its first field in error, and the 18+ and terms errors are tied to their checkboxes (issue 28)', async () => {
   const { calls } = api(() => ({ status: 201, body: {} }));
-  render(<MemoryRouter initialEntries={['/checkout']}><App /></MemoryRouter>);
+  render(
+    <MemoryRouter initialEntries={['/checkout']}>
+      <App />
+    </MemoryRouter>,
+  );
   await screen.findByText(/^99,05\sлв\.$/, {}, { timeout: 10_000 });
   const order = screen.getByRole('button', { name: 'Поръчка с задължение за плащане' });
   await waitFor(() => expect(order).not.toHaveAttribute('aria-disabled'));

@@ -23,7 +23,14 @@ import { savedDiscountCode, saveDiscountCode } from './CartPage';
 import type { ApiQuote } from '@domain/api';
 import { NAME_MAX, PHONE_MAX, TEXT_MAX, EMAIL_PATTERN } from '@domain/limits';
 import { phoneProblem, postcodeProblem } from '@domain/schemas/rules';
-import { PAYMENT_METHOD_LABELS, SHIPPING_METHOD_LABELS, PaymentMethod, ShippingMethod, SHIPPING_METHODS, PAYMENT_METHODS } from '@domain/orderStatus';
+import {
+  PAYMENT_METHOD_LABELS,
+  SHIPPING_METHOD_LABELS,
+  PaymentMethod,
+  ShippingMethod,
+  SHIPPING_METHODS,
+  PAYMENT_METHODS,
+} from '@domain/orderStatus';
 
 const ADDRESS_LABEL: Record<ShippingMethod, string> = {
   econt_office: 'Офис на Еконт (име или адрес на офиса)',
@@ -38,9 +45,18 @@ const PAYMENT_HINT: Record<PaymentMethod, string> = {
 /** Where the form waits across a reload (this browser session only). */
 export const CHECKOUT_FORM_KEY = 'checkout-form';
 const EMPTY_FORM = {
-  firstName: '', lastName: '', email: '', phone: '',
-  method: 'econt_office' as ShippingMethod, city: '', postcode: '', address: '',
-  paymentMethod: 'cod' as PaymentMethod, note: '', ageConfirmed: false, termsAccepted: false,
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  method: 'econt_office' as ShippingMethod,
+  city: '',
+  postcode: '',
+  address: '',
+  paymentMethod: 'cod' as PaymentMethod,
+  note: '',
+  ageConfirmed: false,
+  termsAccepted: false,
 };
 type CheckoutForm = typeof EMPTY_FORM;
 
@@ -50,7 +66,8 @@ function savedForm(): Partial<CheckoutForm> {
     const saved = JSON.parse(sessionStorage.getItem(CHECKOUT_FORM_KEY) ?? '{}');
     if (!saved || typeof saved !== 'object') return {};
     const out: Record<string, string> = {};
-    for (const k of Object.keys(EMPTY_FORM)) if (typeof saved[k] === 'string' && k !== 'ageConfirmed' && k !== 'termsAccepted') out[k] = saved[k];
+    for (const k of Object.keys(EMPTY_FORM))
+      if (typeof saved[k] === 'string' && k !== 'ageConfirmed' && k !== 'termsAccepted') out[k] = saved[k];
     if (out.method && !SHIPPING_METHODS.includes(out.method as ShippingMethod)) delete out.method;
     if (out.paymentMethod && !PAYMENT_METHODS.includes(out.paymentMethod as PaymentMethod)) delete out.paymentMethod;
     return out as Partial<CheckoutForm>;
@@ -87,7 +104,10 @@ export default function Checkout() {
   const navigate = useNavigate();
   const [form, setForm] = useState<CheckoutForm>(() => ({
     ...EMPTY_FORM,
-    firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', email: user?.email ?? '', phone: user?.phone ?? '',
+    firstName: user?.firstName ?? '',
+    lastName: user?.lastName ?? '',
+    email: user?.email ?? '',
+    phone: user?.phone ?? '',
     ...savedForm(),
   }));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -102,7 +122,14 @@ export default function Checkout() {
   const placed = useRef(false);
 
   useEffect(() => {
-    if (user) setForm((f) => ({ ...f, firstName: f.firstName || user.firstName, lastName: f.lastName || user.lastName, email: f.email || user.email, phone: f.phone || (user.phone ?? '') }));
+    if (user)
+      setForm((f) => ({
+        ...f,
+        firstName: f.firstName || user.firstName,
+        lastName: f.lastName || user.lastName,
+        email: f.email || user.email,
+        phone: f.phone || (user.phone ?? ''),
+      }));
   }, [user]);
   useEffect(() => {
     if (!placed.current) saveForm(form, pickedOffice);
@@ -111,7 +138,15 @@ export default function Checkout() {
   // The quote: a guest's cookie lines, or a signed-in customer's server cart (what the order uses).
   const email = EMAIL_PATTERN.test(form.email.trim()) ? form.email.trim() : undefined;
   const quoteInput = useMemo(
-    () => (items.length ? { ...(user ? {} : { items: items.map(lineInput) }), shipping: { method: form.method }, ...(code ? { discountCode: code } : {}), ...(email ? { email } : {}) } : null),
+    () =>
+      items.length
+        ? {
+            ...(user ? {} : { items: items.map(lineInput) }),
+            shipping: { method: form.method },
+            ...(code ? { discountCode: code } : {}),
+            ...(email ? { email } : {}),
+          }
+        : null,
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [JSON.stringify(items.map(lineInput)), !!user, form.method, code, email],
   );
@@ -145,7 +180,8 @@ export default function Checkout() {
     if (!courier && !form.city.trim()) e.city = 'Въведете град.';
     const postcode = postcodeProblem(form.postcode);
     if (postcode) e.postcode = postcode;
-    if (courier ? !office : !form.address.trim()) e.address = form.method === 'address' ? 'Въведете адрес за доставка.' : 'Посочете офис за доставка.';
+    if (courier ? !office : !form.address.trim())
+      e.address = form.method === 'address' ? 'Въведете адрес за доставка.' : 'Посочете офис за доставка.';
     if (!form.ageConfirmed) e.ageConfirmed = 'Потвърдете, че сте навършили 18 години.';
     if (!form.termsAccepted) e.termsAccepted = 'Приемете общите условия, за да поръчате.';
     return { ...e, ...invoiceErrors(invoice) };
@@ -165,7 +201,9 @@ export default function Checkout() {
     const input: CheckoutInput = {
       ...(user ? {} : { items: items.map(lineInput) }),
       customer: { firstName: form.firstName.trim(), lastName: form.lastName.trim(), email: form.email.trim(), phone: form.phone.trim() },
-      shipping: office ? { method: form.method, officeId: office.id } : { method: form.method, city: form.city.trim(), postcode: form.postcode.trim(), address: form.address.trim() },
+      shipping: office
+        ? { method: form.method, officeId: office.id }
+        : { method: form.method, city: form.city.trim(), postcode: form.postcode.trim(), address: form.address.trim() },
       paymentMethod: form.paymentMethod,
       // Only a code the quote applied: a refused one is shown, not sent.
       ...(quote.discount ? { discountCode: quote.discount.code } : {}),
@@ -178,7 +216,10 @@ export default function Checkout() {
     setBusy(true);
     setTotalNotice('');
     try {
-      const { order } = await withProofOfWork((altcha) => shopApi.createOrder(altcha ? { ...input, altcha } : input, { silent: true }), setChecking);
+      const { order } = await withProofOfWork(
+        (altcha) => shopApi.createOrder(altcha ? { ...input, altcha } : input, { silent: true }),
+        setChecking,
+      );
       placed.current = true;
       saveForm(null);
       forgetOrdered();
@@ -203,11 +244,26 @@ export default function Checkout() {
     }
   };
 
-  const field = (k: 'firstName' | 'lastName' | 'email' | 'phone' | 'city' | 'postcode' | 'address', label: string, props: Record<string, unknown> = {}) => (
+  const field = (
+    k: 'firstName' | 'lastName' | 'email' | 'phone' | 'city' | 'postcode' | 'address',
+    label: string,
+    props: Record<string, unknown> = {},
+  ) => (
     <div className={`field ${errors[k] ? 'field-error' : ''}`}>
       <label htmlFor={`checkout-${k}`}>{label}</label>
-      <input id={`checkout-${k}`} value={form[k]} onChange={set(k)} aria-invalid={!!errors[k]} aria-describedby={errors[k] ? `checkout-${k}-error` : undefined} {...props} />
-      {errors[k] && <span id={`checkout-${k}-error`} className="error-text">{errors[k]}</span>}
+      <input
+        id={`checkout-${k}`}
+        value={form[k]}
+        onChange={set(k)}
+        aria-invalid={!!errors[k]}
+        aria-describedby={errors[k] ? `checkout-${k}-error` : undefined}
+        {...props}
+      />
+      {errors[k] && (
+        <span id={`checkout-${k}-error`} className="error-text">
+          {errors[k]}
+        </span>
+      )}
     </div>
   );
 
@@ -227,7 +283,11 @@ export default function Checkout() {
               {field('email', 'Имейл', { type: 'email', autoComplete: 'email', required: true })}
               {field('phone', 'Телефон', { type: 'tel', autoComplete: 'tel', maxLength: PHONE_MAX, required: true })}
             </div>
-            {!user && <p className="muted small">Имате профил? <Link to="/signin">Влезте</Link>, за да видите поръчката в профила си.</p>}
+            {!user && (
+              <p className="muted small">
+                Имате профил? <Link to="/signin">Влезте</Link>, за да видите поръчката в профила си.
+              </p>
+            )}
           </fieldset>
 
           <fieldset className="card">
@@ -237,17 +297,40 @@ export default function Checkout() {
                 <label key={m} className={`option ${form.method === m ? 'selected' : ''}`}>
                   <input type="radio" name="method" value={m} checked={form.method === m} onChange={set('method')} />
                   <span>{SHIPPING_METHOD_LABELS[m]}</span>
-                  {quote && (quote.shippingOptions[m] === 0 ? <span className="muted">Безплатна</span> : <Price amount={quote.shippingOptions[m]} currency={quote.currency} className="muted" />)}
+                  {quote &&
+                    (quote.shippingOptions[m] === 0 ? (
+                      <span className="muted">Безплатна</span>
+                    ) : (
+                      <Price amount={quote.shippingOptions[m]} currency={quote.currency} className="muted" />
+                    ))}
                 </label>
               ))}
             </div>
-            {courier ? <OfficePicker key={courier} courier={courier} value={office} onChange={(o) => { setPickedOffice(o); setErrors(({ address: _a, officeId: _o, ...rest }) => rest); }} id="checkout-address" error={errors.address ?? errors.officeId} /> : <>
-            <div className="two">
-              {field('city', 'Град', { autoComplete: 'address-level2', maxLength: NAME_MAX, required: true })}
-              {field('postcode', 'Пощенски код', { autoComplete: 'postal-code', inputMode: 'numeric', maxLength: 4 })}
-            </div>
-            {field('address', ADDRESS_LABEL[form.method], { autoComplete: form.method === 'address' ? 'street-address' : 'off', maxLength: 300, required: true })}
-            </>}
+            {courier ? (
+              <OfficePicker
+                key={courier}
+                courier={courier}
+                value={office}
+                onChange={(o) => {
+                  setPickedOffice(o);
+                  setErrors(({ address: _a, officeId: _o, ...rest }) => rest);
+                }}
+                id="checkout-address"
+                error={errors.address ?? errors.officeId}
+              />
+            ) : (
+              <>
+                <div className="two">
+                  {field('city', 'Град', { autoComplete: 'address-level2', maxLength: NAME_MAX, required: true })}
+                  {field('postcode', 'Пощенски код', { autoComplete: 'postal-code', inputMode: 'numeric', maxLength: 4 })}
+                </div>
+                {field('address', ADDRESS_LABEL[form.method], {
+                  autoComplete: form.method === 'address' ? 'street-address' : 'off',
+                  maxLength: 300,
+                  required: true,
+                })}
+              </>
+            )}
           </fieldset>
 
           <fieldset className="card">
@@ -256,12 +339,17 @@ export default function Checkout() {
               {PAYMENT_METHODS.map((m) => (
                 <label key={m} className={`option ${form.paymentMethod === m ? 'selected' : ''}`}>
                   <input type="radio" name="paymentMethod" value={m} checked={form.paymentMethod === m} onChange={set('paymentMethod')} />
-                  <span>{PAYMENT_METHOD_LABELS[m]}<small className="muted block">{PAYMENT_HINT[m]}</small></span>
+                  <span>
+                    {PAYMENT_METHOD_LABELS[m]}
+                    <small className="muted block">{PAYMENT_HINT[m]}</small>
+                  </span>
                 </label>
               ))}
             </div>
             <div className="field">
-              <label htmlFor="checkout-note">Бележка към поръчката <span className="muted">(по желание)</span></label>
+              <label htmlFor="checkout-note">
+                Бележка към поръчката <span className="muted">(по желание)</span>
+              </label>
               <textarea id="checkout-note" rows={3} maxLength={TEXT_MAX} value={form.note} onChange={set('note')} />
             </div>
           </fieldset>
@@ -269,13 +357,18 @@ export default function Checkout() {
         </div>
 
         <aside className="summary card" aria-label="Обобщение на поръчката">
-          <h2 id="checkout-summary-title" tabIndex={-1}>Вашата поръчка</h2>
+          <h2 id="checkout-summary-title" tabIndex={-1}>
+            Вашата поръчка
+          </h2>
           <ul className="summary-lines">
             {(quote?.lines ?? []).map((l, n) => (
               <li key={n}>
                 <span>
-                  {l.productName}{l.variantName ? ` · ${l.variantName}` : ''} × {l.quantity}
-                  {l.attributes.length > 0 && <span className="muted small block">{l.attributes.map((a) => `${a.name}: ${a.value}`).join(' · ')}</span>}
+                  {l.productName}
+                  {l.variantName ? ` · ${l.variantName}` : ''} × {l.quantity}
+                  {l.attributes.length > 0 && (
+                    <span className="muted small block">{l.attributes.map((a) => `${a.name}: ${a.value}`).join(' · ')}</span>
+                  )}
                   {l.personalization && <span className="muted small block">Надпис: „{l.personalization}“</span>}
                 </span>
                 <Price amount={l.lineTotal} currency={quote!.currency} />
@@ -285,33 +378,93 @@ export default function Checkout() {
           {code && (
             <div className="discount-applied">
               {quote?.discount && <span className="ok-text">Код {quote.discount.code} е приложен.</span>}
-              {quote?.discountError && <span className="error-text" role="alert">Кодът {code} не е приложен: {quote.discountError}</span>}
-              <button type="button" className="link-button" onClick={removeCode}>Премахни кода</button>
+              {quote?.discountError && (
+                <span className="error-text" role="alert">
+                  Кодът {code} не е приложен: {quote.discountError}
+                </span>
+              )}
+              <button type="button" className="link-button" onClick={removeCode}>
+                Премахни кода
+              </button>
             </div>
           )}
           {quote ? (
             <dl className="totals" aria-live="polite">
-              <dt>Междинна сума</dt><dd><Price amount={quote.subtotal} currency={quote.currency} /></dd>
-              {quote.discountTotal > 0 && <><dt>Отстъпка ({quote.discount?.code})</dt><dd>−<Price amount={quote.discountTotal} currency={quote.currency} /></dd></>}
-              <dt>Доставка</dt><dd>{quote.shippingTotal === 0 ? 'Безплатна' : <Price amount={quote.shippingTotal} currency={quote.currency} />}</dd>
-              <dt className="total">Общо</dt><dd className="total" id="checkout-total" tabIndex={-1}><Price amount={quote.total} currency={quote.currency} /></dd>
+              <dt>Междинна сума</dt>
+              <dd>
+                <Price amount={quote.subtotal} currency={quote.currency} />
+              </dd>
+              {quote.discountTotal > 0 && (
+                <>
+                  <dt>Отстъпка ({quote.discount?.code})</dt>
+                  <dd>
+                    −<Price amount={quote.discountTotal} currency={quote.currency} />
+                  </dd>
+                </>
+              )}
+              <dt>Доставка</dt>
+              <dd>{quote.shippingTotal === 0 ? 'Безплатна' : <Price amount={quote.shippingTotal} currency={quote.currency} />}</dd>
+              <dt className="total">Общо</dt>
+              <dd className="total" id="checkout-total" tabIndex={-1}>
+                <Price amount={quote.total} currency={quote.currency} />
+              </dd>
             </dl>
           ) : (
             <p className={quoteError ? 'error-text' : 'muted'}>{quoteError || 'Изчисляваме сумата…'}</p>
           )}
-          {totalNotice && <p className="error-text" role="alert">{totalNotice}</p>}
+          {totalNotice && (
+            <p className="error-text" role="alert">
+              {totalNotice}
+            </p>
+          )}
           <label className={`check ${errors.ageConfirmed ? 'field-error' : ''}`}>
-            <input id="checkout-ageConfirmed" type="checkbox" checked={form.ageConfirmed} onChange={set('ageConfirmed')} aria-invalid={!!errors.ageConfirmed} aria-describedby={errors.ageConfirmed ? 'checkout-ageConfirmed-error' : undefined} />
+            <input
+              id="checkout-ageConfirmed"
+              type="checkbox"
+              checked={form.ageConfirmed}
+              onChange={set('ageConfirmed')}
+              aria-invalid={!!errors.ageConfirmed}
+              aria-describedby={errors.ageConfirmed ? 'checkout-ageConfirmed-error' : undefined}
+            />
             <span>Потвърждавам, че съм навършил/а 18 години.</span>
           </label>
-          {errors.ageConfirmed && <span id="checkout-ageConfirmed-error" className="error-text">{errors.ageConfirmed}</span>}
+          {errors.ageConfirmed && (
+            <span id="checkout-ageConfirmed-error" className="error-text">
+              {errors.ageConfirmed}
+            </span>
+          )}
           <label className={`check ${errors.termsAccepted ? 'field-error' : ''}`}>
-            <input id="checkout-termsAccepted" type="checkbox" checked={form.termsAccepted} onChange={set('termsAccepted')} aria-invalid={!!errors.termsAccepted} aria-describedby={errors.termsAccepted ? 'checkout-termsAccepted-error' : undefined} />
-            <span>Приемам <Link to="/terms" target="_blank">общите условия</Link> и <Link to="/privacy" target="_blank">политиката за поверителност</Link>.</span>
+            <input
+              id="checkout-termsAccepted"
+              type="checkbox"
+              checked={form.termsAccepted}
+              onChange={set('termsAccepted')}
+              aria-invalid={!!errors.termsAccepted}
+              aria-describedby={errors.termsAccepted ? 'checkout-termsAccepted-error' : undefined}
+            />
+            <span>
+              Приемам{' '}
+              <Link to="/terms" target="_blank">
+                общите условия
+              </Link>{' '}
+              и{' '}
+              <Link to="/privacy" target="_blank">
+                политиката за поверителност
+              </Link>
+              .
+            </span>
           </label>
-          {errors.termsAccepted && <span id="checkout-termsAccepted-error" className="error-text">{errors.termsAccepted}</span>}
+          {errors.termsAccepted && (
+            <span id="checkout-termsAccepted-error" className="error-text">
+              {errors.termsAccepted}
+            </span>
+          )}
           {/* aria-disabled, not disabled, while busy: focus stays on it when it is pressed. */}
-          <button type="submit" className="button button-large button-block" aria-disabled={busy || loading || !quote || quoting || undefined}>
+          <button
+            type="submit"
+            className="button button-large button-block"
+            aria-disabled={busy || loading || !quote || quoting || undefined}
+          >
             {busy ? 'Изпращане…' : 'Поръчка с задължение за плащане'}
           </button>
           <ProofOfWorkStatus checking={checking} />

@@ -17,12 +17,23 @@ export default function Contact() {
       ...(EMAIL_PATTERN.test(form.email.trim()) ? {} : { email: FORM.invalidEmail }),
       ...(form.message.trim() ? {} : { message: 'Напишете съобщение.' }),
     }),
-    (form) => shopApi.contact({ name: form.name.trim(), company: form.company.trim(), email: form.email.trim(), phone: form.phone.trim(), message: form.message.trim() }),
+    (form) =>
+      shopApi.contact({
+        name: form.name.trim(),
+        company: form.company.trim(),
+        email: form.email.trim(),
+        phone: form.phone.trim(),
+        message: form.message.trim(),
+      }),
   );
 
   return (
     <div className="page contact">
-      <Seo title="За дистрибутори" description="Станете дистрибутор на VAP SOLO: TWINS и TRIPLES на едро за магазини в България." keywords="дистрибутор, търговия на едро, вейп, VAP SOLO" />
+      <Seo
+        title="За дистрибутори"
+        description="Станете дистрибутор на VAP SOLO: TWINS и TRIPLES на едро за магазини в България."
+        keywords="дистрибутор, търговия на едро, вейп, VAP SOLO"
+      />
       <div className="contact-layout">
         <section>
           <h1>За дистрибутори</h1>
@@ -31,8 +42,16 @@ export default function Contact() {
             <h2>Контакти</h2>
             {contacts.address && <div>{contacts.address}</div>}
             <div>{contacts.city || 'София, България'}</div>
-            {contacts.phone && <div>Телефон: <a href={`tel:${contacts.phone.replace(/\s/g, '')}`}>{contacts.phone}</a></div>}
-            {contacts.email && <div>Имейл: <a href={`mailto:${contacts.email}`}>{contacts.email}</a></div>}
+            {contacts.phone && (
+              <div>
+                Телефон: <a href={`tel:${contacts.phone.replace(/\s/g, '')}`}>{contacts.phone}</a>
+              </div>
+            )}
+            {contacts.email && (
+              <div>
+                Имейл: <a href={`mailto:${contacts.email}`}>{contacts.email}</a>
+              </div>
+            )}
             {contacts.hours && <div className="muted">{contacts.hours}</div>}
           </address>
         </section>
@@ -46,7 +65,9 @@ export default function Contact() {
             {field('phone', 'Телефон', { type: 'tel', autoComplete: 'tel', maxLength: PHONE_MAX }, true)}
           </div>
           {field('message', 'Съобщение')}
-          <button type="submit" className="button button-large" disabled={!running} aria-disabled={busy || undefined}>{busy ? 'Изпращане…' : 'Изпрати'}</button>
+          <button type="submit" className="button button-large" disabled={!running} aria-disabled={busy || undefined}>
+            {busy ? 'Изпращане…' : 'Изпрати'}
+          </button>
         </form>
       </div>
     </div>

@@ -12,8 +12,18 @@ import type { ApiProduct } from '@domain/api';
 import { priorityImage } from '../components/priorityImage';
 
 const LINES = [
-  { slug: 'vap-solo-twins', name: 'TWINS', image: '/uploads/demo/twins.svg', text: 'Две камери, два вкуса. Превключвате между тях с едно плъзгане.' },
-  { slug: 'vap-solo-triples', name: 'TRIPLES', image: '/uploads/demo/triples.svg', text: 'Три камери, три вкуса. Сменяте ги с въртящ се превключвател.' },
+  {
+    slug: 'vap-solo-twins',
+    name: 'TWINS',
+    image: '/uploads/demo/twins.svg',
+    text: 'Две камери, два вкуса. Превключвате между тях с едно плъзгане.',
+  },
+  {
+    slug: 'vap-solo-triples',
+    name: 'TRIPLES',
+    image: '/uploads/demo/triples.svg',
+    text: 'Три камери, три вкуса. Сменяте ги с въртящ се превключвател.',
+  },
 ];
 
 /** The hero's first picture: the largest paint on a phone. */
@@ -26,20 +36,35 @@ export default function Home() {
   const [featured, setFeatured] = useState<ApiProduct[] | null>(preloaded ?? null);
   useEffect(() => {
     if (preloaded) return; // rendered on the server with them
-    shopApi.products(HOME_FEATURED_QUERY).then((r) => setFeatured(r.products), () => setFeatured([]));
+    shopApi.products(HOME_FEATURED_QUERY).then(
+      (r) => setFeatured(r.products),
+      () => setFeatured([]),
+    );
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
     <div className="page home">
-      <Seo title="Начало" canonical="/" keywords="вейп, VAP SOLO, TWINS, TRIPLES, електронна цигара, вкусове" jsonLd={[organizationLd(settings)]} />
+      <Seo
+        title="Начало"
+        canonical="/"
+        keywords="вейп, VAP SOLO, TWINS, TRIPLES, електронна цигара, вкусове"
+        jsonLd={[organizationLd(settings)]}
+      />
       <section className="hero">
         <div className="hero-text">
           <p className="eyebrow">Ново от VAP SOLO</p>
           <h1>Един вейп. Два или три вкуса.</h1>
-          <p className="lead">Изберете TWINS с два вкуса или TRIPLES с три и сменяйте вкуса, без да сменяте устройството. Доставка до офис или адрес в цяла България.</p>
+          <p className="lead">
+            Изберете TWINS с два вкуса или TRIPLES с три и сменяйте вкуса, без да сменяте устройството. Доставка до офис или адрес в цяла
+            България.
+          </p>
           <div className="hero-actions">
-            <Link to="/products" className="button button-large">Към магазина</Link>
-            <Link to="/products/vap-solo-twins" className="button button-ghost button-large">Виж TWINS</Link>
+            <Link to="/products" className="button button-large">
+              Към магазина
+            </Link>
+            <Link to="/products/vap-solo-twins" className="button button-ghost button-large">
+              Виж TWINS
+            </Link>
           </div>
         </div>
         <div className="hero-art" aria-hidden="true">
@@ -67,19 +92,34 @@ export default function Home() {
       <section aria-labelledby="featured-title" className="section">
         <div className="section-head">
           <h2 id="featured-title">Най-новото</h2>
-          <Link to="/products" className="link-arrow">Всички продукти →</Link>
+          <Link to="/products" className="link-arrow">
+            Всички продукти →
+          </Link>
         </div>
-        {featured === null ? <ProductGridSkeleton count={4} /> : (
+        {featured === null ? (
+          <ProductGridSkeleton count={4} />
+        ) : (
           <div className="grid">
-            {featured.map((p, i) => <ProductCard key={p.id} product={p} priority={i < 2} />)}
+            {featured.map((p, i) => (
+              <ProductCard key={p.id} product={p} priority={i < 2} />
+            ))}
           </div>
         )}
       </section>
 
       <section className="section perks" aria-label="Предимства">
-        <div><strong>Доставка 1–2 дни</strong><span>Еконт, Спиди или до адрес</span></div>
-        <div><strong>Наложен платеж</strong><span>Плащате при получаване</span></div>
-        <div><strong>14 дни за отказ</strong><span>Върнете стоката без обяснения</span></div>
+        <div>
+          <strong>Доставка 1–2 дни</strong>
+          <span>Еконт, Спиди или до адрес</span>
+        </div>
+        <div>
+          <strong>Наложен платеж</strong>
+          <span>Плащате при получаване</span>
+        </div>
+        <div>
+          <strong>14 дни за отказ</strong>
+          <span>Върнете стоката без обяснения</span>
+        </div>
       </section>
     </div>
   );

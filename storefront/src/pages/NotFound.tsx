@@ -5,12 +5,18 @@ export function NotFoundContent({ what = 'Страницата не е наме�
   return (
     <div className="page narrow center not-found">
       <Seo title="Не е намерено" noindex />
-      <p className="big-number" aria-hidden="true">404</p>
+      <p className="big-number" aria-hidden="true">
+        404
+      </p>
       <h1>{what}</h1>
       <p className="muted">Възможно е адресът да е грешен или страницата да е премахната.</p>
       <div className="hero-actions center">
-        <Link to="/" className="button">Начало</Link>
-        <Link to="/products" className="button button-ghost">Магазин</Link>
+        <Link to="/" className="button">
+          Начало
+        </Link>
+        <Link to="/products" className="button button-ghost">
+          Магазин
+        </Link>
       </div>
     </div>
   );

@@ -16,22 +16,36 @@ export default function OrderPage() {
   useEffect(() => {
     const n = Number(id);
     if (!Number.isInteger(n) || n < 1) return setOrder('missing');
-    shopApi.order(n).then((r) => setOrder(r.order), () => setOrder('missing'));
+    shopApi.order(n).then(
+      (r) => setOrder(r.order),
+      () => setOrder('missing'),
+    );
   }, [id]);
   if (order === 'missing') return <NotFoundContent what="Поръчката не е намерена." />;
-  if (order === null) return <div className="page narrow" aria-busy="true"><div className="skeleton skeleton-block" /></div>;
+  if (order === null)
+    return (
+      <div className="page narrow" aria-busy="true">
+        <div className="skeleton skeleton-block" />
+      </div>
+    );
   return (
     <div className="page narrow order-page">
       <Seo title={`Поръчка ${order.number}`} />
       {justPlaced && (
         <div className="thanks card" role="status">
           <h2>Благодарим Ви за поръчката!</h2>
-          <p>Номерът на поръчката е <strong>{order.number}</strong>. Изпратихме потвърждение на {order.customer.email}.</p>
+          <p>
+            Номерът на поръчката е <strong>{order.number}</strong>. Изпратихме потвърждение на {order.customer.email}.
+          </p>
         </div>
       )}
       <OrderDetails order={order} onChange={setOrder} />
       <InvoiceDownload orderId={order.id} />
-      <p><Link to={location.pathname.startsWith('/account') ? '/account' : '/products'} className="link-arrow">{location.pathname.startsWith('/account') ? '← Към профила' : '← Продължи пазаруването'}</Link></p>
+      <p>
+        <Link to={location.pathname.startsWith('/account') ? '/account' : '/products'} className="link-arrow">
+          {location.pathname.startsWith('/account') ? '← Към профила' : '← Продължи пазаруването'}
+        </Link>
+      </p>
     </div>
   );
 }

@@ -42,19 +42,38 @@ export function ForgotPassword() {
       <form ref={formRef} className="card auth-card" onSubmit={submit} noValidate>
         <h1>Забравена парола</h1>
         {sent ? (
-          <p ref={sentRef} className="notice" role="status" tabIndex={-1}>{sent}</p>
+          <p ref={sentRef} className="notice" role="status" tabIndex={-1}>
+            {sent}
+          </p>
         ) : (
           <>
             <p className="muted">Въведете имейла на профила си и ще Ви изпратим връзка за нова парола.</p>
             <div className="field">
               <label htmlFor="forgot-email">Имейл</label>
-              <input id="forgot-email" type="email" autoComplete="email" maxLength={EMAIL_MAX} value={email} onChange={(e) => setEmail(e.target.value)} aria-invalid={!!error} aria-describedby={error ? 'forgot-email-error' : undefined} />
-              {error && <span id="forgot-email-error" className="error-text">{error}</span>}
+              <input
+                id="forgot-email"
+                type="email"
+                autoComplete="email"
+                maxLength={EMAIL_MAX}
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                aria-invalid={!!error}
+                aria-describedby={error ? 'forgot-email-error' : undefined}
+              />
+              {error && (
+                <span id="forgot-email-error" className="error-text">
+                  {error}
+                </span>
+              )}
             </div>
-            <button type="submit" className="button button-block button-large" aria-disabled={busy || undefined}>{busy ? 'Изпращане…' : 'Изпрати връзка'}</button>
+            <button type="submit" className="button button-block button-large" aria-disabled={busy || undefined}>
+              {busy ? 'Изпращане…' : 'Изпрати връзка'}
+            </button>
           </>
         )}
-        <p className="muted center"><Link to="/signin">Към вход</Link></p>
+        <p className="muted center">
+          <Link to="/signin">Към вход</Link>
+        </p>
       </form>
     </div>
   );
@@ -91,27 +110,53 @@ export function ResetPassword() {
       setBusy(false);
     }
   };
-  const errorOn = (field: 'password' | 'repeat') => (error?.field === field ? { 'aria-invalid': true, 'aria-describedby': 'reset-error' } : {});
+  const errorOn = (field: 'password' | 'repeat') =>
+    error?.field === field ? { 'aria-invalid': true, 'aria-describedby': 'reset-error' } : {};
   return (
     <div className="page auth-page">
       <Seo title="Нова парола" />
       <form ref={formRef} className="card auth-card" onSubmit={submit} noValidate>
         <h1>Нова парола</h1>
         {!token ? (
-          <p className="error-text">Връзката е непълна. <Link to="/forgot-password">Поискайте нова</Link>.</p>
+          <p className="error-text">
+            Връзката е непълна. <Link to="/forgot-password">Поискайте нова</Link>.
+          </p>
         ) : (
           <>
             <div className="field">
               <label htmlFor="reset-password">Нова парола</label>
-              <input id="reset-password" type="password" autoComplete="new-password" minLength={PASSWORD_MIN} maxLength={PASSWORD_MAX} value={password} onChange={(e) => setPassword(e.target.value)} {...errorOn('password')} />
+              <input
+                id="reset-password"
+                type="password"
+                autoComplete="new-password"
+                minLength={PASSWORD_MIN}
+                maxLength={PASSWORD_MAX}
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                {...errorOn('password')}
+              />
             </div>
             <div className="field">
               <label htmlFor="reset-repeat">Повторете паролата</label>
-              <input id="reset-repeat" type="password" autoComplete="new-password" maxLength={PASSWORD_MAX} value={repeat} onChange={(e) => setRepeat(e.target.value)} {...errorOn('repeat')} />
+              <input
+                id="reset-repeat"
+                type="password"
+                autoComplete="new-password"
+                maxLength={PASSWORD_MAX}
+                value={repeat}
+                onChange={(e) => setRepeat(e.target.value)}
+                {...errorOn('repeat')}
+              />
             </div>
             {/* Announced only when it is about no field (a refused link): a field's error is read where focus goes. */}
-            {error && <p id="reset-error" className="error-text" role={error.field ? undefined : 'alert'}>{error.text}</p>}
-            <button type="submit" className="button button-block button-large" aria-disabled={busy || undefined}>{busy ? 'Запазване…' : 'Запази паролата'}</button>
+            {error && (
+              <p id="reset-error" className="error-text" role={error.field ? undefined : 'alert'}>
+                {error.text}
+              </p>
+            )}
+            <button type="submit" className="button button-block button-large" aria-disabled={busy || undefined}>
+              {busy ? 'Запазване…' : 'Запази паролата'}
+            </button>
           </>
         )}
       </form>

@@ -16,7 +16,8 @@ import { NotFoundContent } from './NotFound';
 import { LOW_STOCK_THRESHOLD_DEFAULT, PERSONALIZATION_MAX } from '@domain/limits';
 import type { ApiProduct } from '@domain/api';
 
-export const NICOTINE_WARNING = 'Този продукт съдържа никотин, който е силно пристрастяващо вещество. Не се препоръчва за употреба от непушачи.';
+export const NICOTINE_WARNING =
+  'Този продукт съдържа никотин, който е силно пристрастяващо вещество. Не се препоръчва за употреба от непушачи.';
 
 /** The strength in mg/ml: the chosen variant's when its name says it ("0 mg"), else the product's. */
 function nicotineOf(p: ApiProduct, variantName?: string): number | null {
@@ -28,7 +29,7 @@ export default function ProductPage() {
   const { slug = '' } = useParams();
   // Rendered on the server: the product (or its absence) came with the page.
   const preloaded = usePreloaded('product');
-  const [product, setProduct] = useState<ApiProduct | null | 'missing'>(preloaded === undefined ? null : preloaded ?? 'missing');
+  const [product, setProduct] = useState<ApiProduct | null | 'missing'>(preloaded === undefined ? null : (preloaded ?? 'missing'));
   const usePreload = useRef(preloaded !== undefined);
   useEffect(() => {
     if (usePreload.current) {
@@ -36,7 +37,10 @@ export default function ProductPage() {
       return;
     }
     setProduct(null);
-    shopApi.product(slug).then((r) => setProduct(r.product), () => setProduct('missing'));
+    shopApi.product(slug).then(
+      (r) => setProduct(r.product),
+      () => setProduct('missing'),
+    );
   }, [slug]);
   if (product === 'missing') return <NotFoundContent what="Продуктът не е намерен." />;
   if (product === null) return <ProductSkeleton />;
@@ -133,18 +137,33 @@ function ProductView({ product }: { product: ApiProduct }) {
       />
       <nav className="breadcrumbs" aria-label="Път">
         <Link to="/">Начало</Link> / <Link to="/products">Магазин</Link>
-        {product.category && <> / <Link to={`/products?category=${product.category.slug}`}>{product.category.name}</Link></>}
+        {product.category && (
+          <>
+            {' '}
+            / <Link to={`/products?category=${product.category.slug}`}>{product.category.name}</Link>
+          </>
+        )}
       </nav>
       <div className="product-layout">
         <div className="gallery">
           <div className="gallery-main">
-            {images[image] ? <img src={images[image].url} alt={images[image].alt || product.name} width="600" height="600" fetchPriority="high" /> : <div className="image-placeholder" aria-hidden="true" />}
+            {images[image] ? (
+              <img src={images[image].url} alt={images[image].alt || product.name} width="600" height="600" fetchPriority="high" />
+            ) : (
+              <div className="image-placeholder" aria-hidden="true" />
+            )}
           </div>
           {images.length > 1 && (
             <ul className="thumbs" aria-label={A11Y.images}>
               {images.map((im, i) => (
                 <li key={im.id}>
-                  <button type="button" className={i === image ? 'active' : ''} aria-label={A11Y.imageOf(i + 1, images.length)} aria-pressed={i === image} onClick={() => setImage(i)}>
+                  <button
+                    type="button"
+                    className={i === image ? 'active' : ''}
+                    aria-label={A11Y.imageOf(i + 1, images.length)}
+                    aria-pressed={i === image}
+                    onClick={() => setImage(i)}
+                  >
                     <img src={im.url} alt="" width="72" height="72" loading="lazy" />
                   </button>
                 </li>
@@ -157,7 +176,9 @@ function ProductView({ product }: { product: ApiProduct }) {
           <h1>{product.name}</h1>
           <div className="product-price">
             <Price amount={price} />
-            {product.compareAtPrice !== null && product.compareAtPrice > price && <Price amount={product.compareAtPrice} strike className="muted" />}
+            {product.compareAtPrice !== null && product.compareAtPrice > price && (
+              <Price amount={product.compareAtPrice} strike className="muted" />
+            )}
           </div>
           <StockState stock={stock} />
 
@@ -167,7 +188,14 @@ function ProductView({ product }: { product: ApiProduct }) {
               <div className="chips">
                 {product.variants.map((v) => (
                   <label key={v.id} className={`chip-option ${v.id === variantId ? 'selected' : ''} ${v.stock < 1 ? 'disabled' : ''}`}>
-                    <input type="radio" name="variant" value={v.id} checked={v.id === variantId} disabled={v.stock < 1} onChange={() => setVariantId(v.id)} />
+                    <input
+                      type="radio"
+                      name="variant"
+                      value={v.id}
+                      checked={v.id === variantId}
+                      disabled={v.stock < 1}
+                      onChange={() => setVariantId(v.id)}
+                    />
                     {v.name}
                   </label>
                 ))}
@@ -178,22 +206,50 @@ function ProductView({ product }: { product: ApiProduct }) {
           {product.attributes.map((a) => (
             <div key={a.id} className={`field ${missing.includes(a.id) ? 'field-error' : ''}`}>
               <label htmlFor={`attr-${a.id}`}>{a.name}</label>
-              <select id={`attr-${a.id}`} name={`attr-${a.id}`} value={values[a.id] ?? ''} aria-invalid={missing.includes(a.id)} aria-describedby={missing.includes(a.id) ? `attr-${a.id}-error` : undefined}
+              <select
+                id={`attr-${a.id}`}
+                name={`attr-${a.id}`}
+                value={values[a.id] ?? ''}
+                aria-invalid={missing.includes(a.id)}
+                aria-describedby={missing.includes(a.id) ? `attr-${a.id}-error` : undefined}
                 onChange={(e) => {
                   setValues((v) => ({ ...v, [a.id]: Number(e.target.value) }));
                   setMissing((m) => m.filter((x) => x !== a.id));
-                }}>
-                <option value="" disabled>Изберете…</option>
-                {a.values.map((v) => <option key={v.id} value={v.id}>{v.value}</option>)}
+                }}
+              >
+                <option value="" disabled>
+                  Изберете…
+                </option>
+                {a.values.map((v) => (
+                  <option key={v.id} value={v.id}>
+                    {v.value}
+                  </option>
+                ))}
               </select>
-              {missing.includes(a.id) && <span id={`attr-${a.id}-error`} className="error-text">Изберете {a.name.toLowerCase()}.</span>}
+              {missing.includes(a.id) && (
+                <span id={`attr-${a.id}-error`} className="error-text">
+                  Изберете {a.name.toLowerCase()}.
+                </span>
+              )}
             </div>
           ))}
 
           <div className="field">
-            <label htmlFor="personalization">Надпис върху устройството <span className="muted">(по желание)</span></label>
-            <input id="personalization" name="personalization" type="text" maxLength={PERSONALIZATION_MAX} value={personalization} onChange={(e) => setPersonalization(e.target.value)} aria-describedby="personalization-help" />
-            <span id="personalization-help" className="help">{personalization.length}/{PERSONALIZATION_MAX} знака</span>
+            <label htmlFor="personalization">
+              Надпис върху устройството <span className="muted">(по желание)</span>
+            </label>
+            <input
+              id="personalization"
+              name="personalization"
+              type="text"
+              maxLength={PERSONALIZATION_MAX}
+              value={personalization}
+              onChange={(e) => setPersonalization(e.target.value)}
+              aria-describedby="personalization-help"
+            />
+            <span id="personalization-help" className="help">
+              {personalization.length}/{PERSONALIZATION_MAX} знака
+            </span>
           </div>
 
           <div className="buy-row">
@@ -204,21 +260,53 @@ function ProductView({ product }: { product: ApiProduct }) {
               {stock < 1 ? 'Изчерпан' : busy ? 'Добавяне…' : 'Добави в количката'}
             </button>
           </div>
-          {stock > 0 && canAdd < 1 && <p className="help stock-cap" role="status">{SHOP.allInCart(stock)}</p>}
-          {canAdd > 0 && quantity >= canAdd && <p className="help stock-cap" role="status">{SHOP.inStock(canAdd)}</p>}
+          {stock > 0 && canAdd < 1 && (
+            <p className="help stock-cap" role="status">
+              {SHOP.allInCart(stock)}
+            </p>
+          )}
+          {canAdd > 0 && quantity >= canAdd && (
+            <p className="help stock-cap" role="status">
+              {SHOP.inStock(canAdd)}
+            </p>
+          )}
           {refusal && (
             <p className="error-text" role="alert">
               {refusal.message}
-              {refusal.reason === 'full' && <> <Link to="/signin">Вход</Link> · <Link to="/register">Регистрация</Link></>}
+              {refusal.reason === 'full' && (
+                <>
+                  {' '}
+                  <Link to="/signin">Вход</Link> · <Link to="/register">Регистрация</Link>
+                </>
+              )}
             </p>
           )}
 
-          {nicotine !== null && nicotine > 0 && <p className="health-warning" role="note">{NICOTINE_WARNING}</p>}
+          {nicotine !== null && nicotine > 0 && (
+            <p className="health-warning" role="note">
+              {NICOTINE_WARNING}
+            </p>
+          )}
 
           <dl className="specs">
-            {nicotine !== null && <><dt>Никотин</dt><dd>{nicotine} mg/ml</dd></>}
-            {product.volumeMl !== null && <><dt>Обем</dt><dd>{product.volumeMl} ml</dd></>}
-            {variant && <><dt>Код</dt><dd>{variant.sku}</dd></>}
+            {nicotine !== null && (
+              <>
+                <dt>Никотин</dt>
+                <dd>{nicotine} mg/ml</dd>
+              </>
+            )}
+            {product.volumeMl !== null && (
+              <>
+                <dt>Обем</dt>
+                <dd>{product.volumeMl} ml</dd>
+              </>
+            )}
+            {variant && (
+              <>
+                <dt>Код</dt>
+                <dd>{variant.sku}</dd>
+              </>
+            )}
           </dl>
           {product.description && (
             <section className="description">
@@ -239,14 +327,54 @@ export function StockState({ stock }: { stock: number }) {
   return <p className="stock stock-in">В наличност</p>;
 }
 
-export function QuantityStepper({ value, max, onChange, disabled, label = 'Количество', name }: { value: number; max: number; onChange(n: number): void; disabled?: boolean; label?: string; name?: string }) {
+export function QuantityStepper({
+  value,
+  max,
+  onChange,
+  disabled,
+  label = 'Количество',
+  name,
+}: {
+  value: number;
+  max: number;
+  onChange(n: number): void;
+  disabled?: boolean;
+  label?: string;
+  name?: string;
+}) {
   const set = (n: number) => onChange(Math.max(1, Math.min(max, n)));
   return (
     <div className="stepper" role="group" aria-label={label}>
       {/* At 1 or at the stock a button is aria-disabled, not disabled: focus stays on it. */}
-      <button type="button" aria-label="Намали" disabled={disabled} aria-disabled={value <= 1 || undefined} onClick={() => value > 1 && set(value - 1)}>−</button>
-      <input type="number" name={name} inputMode="numeric" min={1} max={max} value={value} disabled={disabled} aria-label={label} onChange={(e) => set(Number(e.target.value) || 1)} />
-      <button type="button" aria-label="Увеличи" disabled={disabled} aria-disabled={value >= max || undefined} onClick={() => value < max && set(value + 1)}>+</button>
+      <button
+        type="button"
+        aria-label="Намали"
+        disabled={disabled}
+        aria-disabled={value <= 1 || undefined}
+        onClick={() => value > 1 && set(value - 1)}
+      >
+        −
+      </button>
+      <input
+        type="number"
+        name={name}
+        inputMode="numeric"
+        min={1}
+        max={max}
+        value={value}
+        disabled={disabled}
+        aria-label={label}
+        onChange={(e) => set(Number(e.target.value) || 1)}
+      />
+      <button
+        type="button"
+        aria-label="Увеличи"
+        disabled={disabled}
+        aria-disabled={value >= max || undefined}
+        onClick={() => value < max && set(value + 1)}
+      >
+        +
+      </button>
     </div>
   );
 }

@@ -30,7 +30,12 @@ export default function Register() {
     if (Object.keys(found).length) return;
     setBusy(true);
     try {
-      await register({ email: form.email.trim(), password: form.password, firstName: form.firstName.trim(), lastName: form.lastName.trim() });
+      await register({
+        email: form.email.trim(),
+        password: form.password,
+        firstName: form.firstName.trim(),
+        lastName: form.lastName.trim(),
+      });
     } catch (err) {
       if (err instanceof ApiError) showFieldErrors(setErrors, { ...err.errors, form: err.message }, formRef.current);
       setBusy(false);
@@ -40,8 +45,21 @@ export default function Register() {
   const field = (k: keyof typeof form, label: string, props: Record<string, unknown>) => (
     <div className={`field ${errors[k] ? 'field-error' : ''}`}>
       <label htmlFor={`register-${k}`}>{label}</label>
-      <input id={`register-${k}`} value={form[k]} onChange={set(k)} aria-invalid={!!errors[k]} aria-describedby={[errors[k] && `register-${k}-error`, k === 'password' && 'register-password-help'].filter(Boolean).join(' ') || undefined} {...props} />
-      {errors[k] && <span id={`register-${k}-error`} className="error-text">{errors[k]}</span>}
+      <input
+        id={`register-${k}`}
+        value={form[k]}
+        onChange={set(k)}
+        aria-invalid={!!errors[k]}
+        aria-describedby={
+          [errors[k] && `register-${k}-error`, k === 'password' && 'register-password-help'].filter(Boolean).join(' ') || undefined
+        }
+        {...props}
+      />
+      {errors[k] && (
+        <span id={`register-${k}-error`} className="error-text">
+          {errors[k]}
+        </span>
+      )}
     </div>
   );
 
@@ -56,10 +74,20 @@ export default function Register() {
         </div>
         {field('email', 'Имейл', { type: 'email', autoComplete: 'email', maxLength: EMAIL_MAX })}
         {field('password', 'Парола', { type: 'password', autoComplete: 'new-password', maxLength: PASSWORD_MAX, minLength: PASSWORD_MIN })}
-        <p className="help" id="register-password-help">Поне {PASSWORD_MIN} знака.</p>
-        {errors.form && !Object.keys(errors).some((k) => k !== 'form') && <p className="error-text" role="alert">{errors.form}</p>}
-        <button type="submit" className="button button-block button-large" aria-disabled={busy || undefined}>{busy ? 'Регистриране…' : 'Регистрация'}</button>
-        <p className="muted center">Имате профил? <Link to="/signin">Вход</Link></p>
+        <p className="help" id="register-password-help">
+          Поне {PASSWORD_MIN} знака.
+        </p>
+        {errors.form && !Object.keys(errors).some((k) => k !== 'form') && (
+          <p className="error-text" role="alert">
+            {errors.form}
+          </p>
+        )}
+        <button type="submit" className="button button-block button-large" aria-disabled={busy || undefined}>
+          {busy ? 'Регистриране…' : 'Регистрация'}
+        </button>
+        <p className="muted center">
+          Имате профил? <Link to="/signin">Вход</Link>
+        </p>
       </form>
     </div>
   );

@@ -8,13 +8,33 @@ import { mockFetch } from '../test/fetchMock';
 import { SHOP } from '@domain/messages';
 
 const product = (id: number) => ({
-  id, slug: `p-${id}`, name: `Продукт ${id}`, description: '', status: 'active', price: 10, compareAtPrice: null, categoryId: null, category: null,
-  images: [], variants: [{ id: id * 10, name: 'Стандартен', sku: `S-${id}`, price: 10, stock: 3 }], attributes: [], nicotineMgMl: null, volumeMl: null, stock: 3, inStock: true,
+  id,
+  slug: `p-${id}`,
+  name: `Продукт ${id}`,
+  description: '',
+  status: 'active',
+  price: 10,
+  compareAtPrice: null,
+  categoryId: null,
+  category: null,
+  images: [],
+  variants: [{ id: id * 10, name: 'Стандартен', sku: `S-${id}`, price: 10, stock: 3 }],
+  attributes: [],
+  nicotineMgMl: null,
+  volumeMl: null,
+  stock: 3,
+  inStock: true,
 });
 
 function renderShop(path: string) {
   window.scrollTo = jest.fn() as unknown as typeof window.scrollTo;
-  return render(<MemoryRouter initialEntries={[path]}><Routes><Route path="/products" element={<Shop />} /></Routes></MemoryRouter>);
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/products" element={<Shop />} />
+      </Routes>
+    </MemoryRouter>,
+  );
 }
 
 describe('the shop list', () => {

@@ -49,7 +49,9 @@ export default function Shop() {
   // The list on the screen and the query it answers: when the URL moves on (a search, a page), the
   // previous answer is never shown as this one's, not even for the frame before the fetch starts.
   const listKey = [page, category, search, sort, minPrice, maxPrice, attempt].join('|');
-  const [loaded, setLoaded] = useState<{ key: string; products: ApiProduct[] } | null>(preloadedList ? { key: listKey, products: preloadedList.products } : null);
+  const [loaded, setLoaded] = useState<{ key: string; products: ApiProduct[] } | null>(
+    preloadedList ? { key: listKey, products: preloadedList.products } : null,
+  );
   const products = loaded && loaded.key === listKey ? loaded.products : null;
   const [total, setTotal] = useState(preloadedList?.total ?? 0);
   const [failed, setFailed] = useState(false);
@@ -77,7 +79,10 @@ export default function Shop() {
   });
   useEffect(() => {
     if (preloadedCategories) return;
-    shopApi.categories().then((r) => setCategories(r.categories), () => undefined);
+    shopApi.categories().then(
+      (r) => setCategories(r.categories),
+      () => undefined,
+    );
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   useEffect(() => {
@@ -88,22 +93,20 @@ export default function Shop() {
     const ctrl = new AbortController();
     const key = listKey;
     setFailed(false);
-    shopApi
-      .products(shopQuery(params), ctrl.signal)
-      .then(
-        (r) => {
-          setTotal(r.total);
-          setLoaded({ key, products: r.products });
-          // A short summary, not the grid: the shopper then tabs into it.
-          if (listShown.current) announce(A11Y.productsFound(r.total));
-          listShown.current = true;
-        },
-        (e) => {
-          if (e?.name === 'AbortError') return;
-          setFailed(true);
-          setLoaded({ key, products: [] });
-        },
-      );
+    shopApi.products(shopQuery(params), ctrl.signal).then(
+      (r) => {
+        setTotal(r.total);
+        setLoaded({ key, products: r.products });
+        // A short summary, not the grid: the shopper then tabs into it.
+        if (listShown.current) announce(A11Y.productsFound(r.total));
+        listShown.current = true;
+      },
+      (e) => {
+        if (e?.name === 'AbortError') return;
+        setFailed(true);
+        setLoaded({ key, products: [] });
+      },
+    );
     return () => ctrl.abort();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [page, category, search, sort, minPrice, maxPrice, attempt]);
@@ -144,38 +147,78 @@ export default function Shop() {
         description={current ? `${current.name} – VAP SOLO` : undefined}
         keywords="вейп магазин, TWINS, TRIPLES, течности, аксесоари"
         canonical={`/products${canonicalQuery(category, page)}`}
-        jsonLd={[breadcrumbLd([{ name: 'Начало', path: '/' }, { name: 'Магазин', path: '/products' }, ...(current ? [{ name: current.name, path: `/products?category=${current.slug}` }] : [])])]}
+        jsonLd={[
+          breadcrumbLd([
+            { name: 'Начало', path: '/' },
+            { name: 'Магазин', path: '/products' },
+            ...(current ? [{ name: current.name, path: `/products?category=${current.slug}` }] : []),
+          ]),
+        ]}
       />
       <div className="shop-head">
         <h1>{current ? current.name : 'Магазин'}</h1>
         {/* Before the app runs, the browser sends the search itself and the server renders the answer. */}
         <form ref={searchForm} role="search" className="search" action="/products" method="get" onSubmit={onSearch}>
-          <label htmlFor="shop-search" className="sr-only">Търсене</label>
-          <input id="shop-search" name="search" type="search" placeholder="Търсене на продукти…" value={searchText} onChange={(e) => setSearchText(e.target.value)} maxLength={200} />
-          <button type="submit" className="button">Търси</button>
+          <label htmlFor="shop-search" className="sr-only">
+            Търсене
+          </label>
+          <input
+            id="shop-search"
+            name="search"
+            type="search"
+            placeholder="Търсене на продукти…"
+            value={searchText}
+            onChange={(e) => setSearchText(e.target.value)}
+            maxLength={200}
+          />
+          <button type="submit" className="button">
+            Търси
+          </button>
         </form>
       </div>
       <div className="shop-layout">
-        <button type="button" className="button button-ghost filters-toggle" aria-expanded={filtersOpen} aria-controls="filters" onClick={() => setFiltersOpen((o) => !o)}>
+        <button
+          type="button"
+          className="button button-ghost filters-toggle"
+          aria-expanded={filtersOpen}
+          aria-controls="filters"
+          onClick={() => setFiltersOpen((o) => !o)}
+        >
           Филтри{active ? ' •' : ''}
         </button>
         <aside id="filters" className={`filters ${filtersOpen ? 'filters-open' : ''}`} aria-label="Филтри">
           <h2>Категории</h2>
           <ul className="category-list">
-            <li><button type="button" className={!category ? 'active' : ''} aria-pressed={!category} onClick={() => update({ category: '' })}>Всички</button></li>
+            <li>
+              <button type="button" className={!category ? 'active' : ''} aria-pressed={!category} onClick={() => update({ category: '' })}>
+                Всички
+              </button>
+            </li>
             {roots.map((c) => (
               <li key={c.id}>
-                <button type="button" className={category === c.slug ? 'active' : ''} aria-pressed={category === c.slug} onClick={() => update({ category: c.slug })}>
+                <button
+                  type="button"
+                  className={category === c.slug ? 'active' : ''}
+                  aria-pressed={category === c.slug}
+                  onClick={() => update({ category: c.slug })}
+                >
                   {c.name} <span className="muted">({c.productCount})</span>
                 </button>
                 <ul>
-                  {categories.filter((s) => s.parentId === c.id).map((s) => (
-                    <li key={s.id}>
-                      <button type="button" className={category === s.slug ? 'active' : ''} aria-pressed={category === s.slug} onClick={() => update({ category: s.slug })}>
-                        {s.name} <span className="muted">({s.productCount})</span>
-                      </button>
-                    </li>
-                  ))}
+                  {categories
+                    .filter((s) => s.parentId === c.id)
+                    .map((s) => (
+                      <li key={s.id}>
+                        <button
+                          type="button"
+                          className={category === s.slug ? 'active' : ''}
+                          aria-pressed={category === s.slug}
+                          onClick={() => update({ category: s.slug })}
+                        >
+                          {s.name} <span className="muted">({s.productCount})</span>
+                        </button>
+                      </li>
+                    ))}
                 </ul>
               </li>
             ))}
@@ -184,13 +227,33 @@ export default function Shop() {
           <form className="price-filter" onSubmit={onPrice} key={`${minPrice}-${maxPrice}`}>
             <label>
               <span>От</span>
-              <input name="minPrice" type="number" min={PRICE_FILTER_MIN} max={PRICE_FILTER_MAX} step="1" inputMode="numeric" defaultValue={minPrice} placeholder={String(PRICE_FILTER_MIN)} />
+              <input
+                name="minPrice"
+                type="number"
+                min={PRICE_FILTER_MIN}
+                max={PRICE_FILTER_MAX}
+                step="1"
+                inputMode="numeric"
+                defaultValue={minPrice}
+                placeholder={String(PRICE_FILTER_MIN)}
+              />
             </label>
             <label>
               <span>До</span>
-              <input name="maxPrice" type="number" min={PRICE_FILTER_MIN} max={PRICE_FILTER_MAX} step="1" inputMode="numeric" defaultValue={maxPrice} placeholder={String(PRICE_FILTER_MAX)} />
+              <input
+                name="maxPrice"
+                type="number"
+                min={PRICE_FILTER_MIN}
+                max={PRICE_FILTER_MAX}
+                step="1"
+                inputMode="numeric"
+                defaultValue={maxPrice}
+                placeholder={String(PRICE_FILTER_MAX)}
+              />
             </label>
-            <button type="submit" className="button button-small">Приложи</button>
+            <button type="submit" className="button button-small">
+              Приложи
+            </button>
           </form>
           {active && (
             <button
@@ -212,36 +275,68 @@ export default function Shop() {
             <label className="sort">
               <span>Подреди:</span>
               <select ref={sortSelect} value={sort} onChange={(e) => update({ sort: e.target.value })}>
-                {SORTS.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
+                {SORTS.map((s) => (
+                  <option key={s.value} value={s.value}>
+                    {s.label}
+                  </option>
+                ))}
               </select>
             </label>
           </div>
-          {products === null ? <ProductGridSkeleton /> : failed ? (
+          {products === null ? (
+            <ProductGridSkeleton />
+          ) : failed ? (
             <div className="empty" role="alert">
               <p>{SHOP.productsLoadFailed}</p>
-              <button type="button" className="button" onClick={() => setAttempt((n) => n + 1)}>{SHOP.retry}</button>
+              <button type="button" className="button" onClick={() => setAttempt((n) => n + 1)}>
+                {SHOP.retry}
+              </button>
             </div>
           ) : pastTheEnd ? (
             <div className="empty">
               <p>{SHOP.noSuchPage(page, lastPage)}</p>
-              <Link to={`/products?${pageLink(params, lastPage)}`} className="button">Към страница {lastPage}</Link>
+              <Link to={`/products?${pageLink(params, lastPage)}`} className="button">
+                Към страница {lastPage}
+              </Link>
             </div>
           ) : products.length === 0 ? (
             <div className="empty">
               <p>Няма продукти, които отговарят на търсенето.</p>
-              {active && <Link to="/products" className="button button-ghost">Покажи всички</Link>}
+              {active && (
+                <Link to="/products" className="button button-ghost">
+                  Покажи всички
+                </Link>
+              )}
             </div>
           ) : (
             <div className="grid">
-              {products.map((p, i) => <ProductCard key={p.id} product={p} priority={i < 4} />)}
+              {products.map((p, i) => (
+                <ProductCard key={p.id} product={p} priority={i < 4} />
+              ))}
             </div>
           )}
           {!failed && !pastTheEnd && (page > 1 || hasNext) && (
             <nav className="pager" aria-label="Страници">
               {/* At the first or last page a button is aria-disabled, not disabled: focus stays on it. */}
-              <button type="button" className="button button-ghost" aria-disabled={page <= 1 || undefined} onClick={() => page > 1 && update({ page: String(Math.min(page, lastPage + 1) - 1) })}>← Предишна</button>
-              <span>Страница {page} от {lastPage}</span>
-              <button type="button" className="button button-ghost" aria-disabled={!hasNext || undefined} onClick={() => hasNext && update({ page: String(page + 1) })}>Следваща →</button>
+              <button
+                type="button"
+                className="button button-ghost"
+                aria-disabled={page <= 1 || undefined}
+                onClick={() => page > 1 && update({ page: String(Math.min(page, lastPage + 1) - 1) })}
+              >
+                ← Предишна
+              </button>
+              <span>
+                Страница {page} от {lastPage}
+              </span>
+              <button
+                type="button"
+                className="button button-ghost"
+                aria-disabled={!hasNext || undefined}
+                onClick={() => hasNext && update({ page: String(page + 1) })}
+              >
+                Следваща →
+              </button>
             </nav>
           )}
         </section>

@@ -78,7 +78,11 @@ export default function SignIn() {
       navigate(next, { replace: true });
     } catch (err) {
       // Refused: said at once (role=alert) and tied to the fields; focus stays on the button.
-      fail(err instanceof ApiError ? err.message : 'Влизането не бе успешно.', secondStep ? { code: true } : { email: true, password: true }, false);
+      fail(
+        err instanceof ApiError ? err.message : 'Влизането не бе успешно.',
+        secondStep ? { code: true } : { email: true, password: true },
+        false,
+      );
     }
   };
 
@@ -90,26 +94,74 @@ export default function SignIn() {
         {secondStep ? (
           <div className="field">
             <label htmlFor="signin-code">Код за потвърждение</label>
-            <input id="signin-code" inputMode="numeric" autoComplete="one-time-code" maxLength={20} value={code} onChange={(e) => setCode(e.target.value)} autoFocus aria-invalid={!!invalid.code} aria-describedby={invalid.code ? 'signin-error signin-code-help' : 'signin-code-help'} />
-            <span id="signin-code-help" className="help">Въведете 6-цифрения код от приложението за удостоверяване или резервен код.</span>
+            <input
+              id="signin-code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={20}
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              autoFocus
+              aria-invalid={!!invalid.code}
+              aria-describedby={invalid.code ? 'signin-error signin-code-help' : 'signin-code-help'}
+            />
+            <span id="signin-code-help" className="help">
+              Въведете 6-цифрения код от приложението за удостоверяване или резервен код.
+            </span>
           </div>
         ) : (
-        <>
-        <div className="field">
-          <label htmlFor="signin-email">Имейл</label>
-          <input id="signin-email" type="email" autoComplete="email" maxLength={EMAIL_MAX} value={email} onChange={(e) => setEmail(e.target.value)} required aria-invalid={!!invalid.email} aria-describedby={invalid.email ? 'signin-error' : undefined} />
-        </div>
-        <div className="field">
-          <label htmlFor="signin-password">Парола</label>
-          <input id="signin-password" type="password" autoComplete="current-password" maxLength={PASSWORD_MAX} value={password} onChange={(e) => setPassword(e.target.value)} required aria-invalid={!!invalid.password} aria-describedby={invalid.password ? 'signin-error' : undefined} />
-        </div>
-        </>
+          <>
+            <div className="field">
+              <label htmlFor="signin-email">Имейл</label>
+              <input
+                id="signin-email"
+                type="email"
+                autoComplete="email"
+                maxLength={EMAIL_MAX}
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                required
+                aria-invalid={!!invalid.email}
+                aria-describedby={invalid.email ? 'signin-error' : undefined}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor="signin-password">Парола</label>
+              <input
+                id="signin-password"
+                type="password"
+                autoComplete="current-password"
+                maxLength={PASSWORD_MAX}
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                required
+                aria-invalid={!!invalid.password}
+                aria-describedby={invalid.password ? 'signin-error' : undefined}
+              />
+            </div>
+          </>
         )}
-        {!error && toAdmin && user && user.role !== 'admin' && <p className="error-text" role="alert">{API.adminsOnly}</p>}
-        {error && <p id="signin-error" className="error-text" role="alert">{error}</p>}
-        {!secondStep && <p className="forgot"><Link to="/forgot-password">Забравена парола?</Link></p>}
-        <button type="submit" className="button button-block button-large" aria-disabled={busy || undefined}>{busy ? 'Влизане…' : 'Вход'}</button>
-        <p className="muted center">Нямате профил? <Link to="/register">Регистрация</Link></p>
+        {!error && toAdmin && user && user.role !== 'admin' && (
+          <p className="error-text" role="alert">
+            {API.adminsOnly}
+          </p>
+        )}
+        {error && (
+          <p id="signin-error" className="error-text" role="alert">
+            {error}
+          </p>
+        )}
+        {!secondStep && (
+          <p className="forgot">
+            <Link to="/forgot-password">Забравена парола?</Link>
+          </p>
+        )}
+        <button type="submit" className="button button-block button-large" aria-disabled={busy || undefined}>
+          {busy ? 'Влизане…' : 'Вход'}
+        </button>
+        <p className="muted center">
+          Нямате профил? <Link to="/register">Регистрация</Link>
+        </p>
       </form>
     </div>
   );

@@ -19,10 +19,18 @@ function Form({ takeOver }: { takeOver: boolean }) {
   return (
     <form ref={form}>
       <input name="name" aria-label="Име" value={name} onChange={(e) => setName(e.target.value)} />
-      <label><input type="radio" name="size" value="s" checked={size === 's'} onChange={() => setSize('s')} />S</label>
-      <label><input type="radio" name="size" value="m" checked={size === 'm'} onChange={() => setSize('m')} />M</label>
-      <output>{name}|{size}</output>
-      <button type="button" onClick={() => setRenders((n) => n + 1)}>{renders}</button>
+      <label>
+        <input type="radio" name="size" value="s" checked={size === 's'} onChange={() => setSize('s')} />S
+      </label>
+      <label>
+        <input type="radio" name="size" value="m" checked={size === 'm'} onChange={() => setSize('m')} />M
+      </label>
+      <output>
+        {name}|{size}
+      </output>
+      <button type="button" onClick={() => setRenders((n) => n + 1)}>
+        {renders}
+      </button>
     </form>
   );
 }

@@ -27,7 +27,13 @@ export interface AuthState {
 
 const AuthContext = createContext<AuthState | null>(null);
 
-export function AuthProvider({ children, navigate }: { children: ReactNode; navigate: (to: string, options?: { state?: unknown }) => void }) {
+export function AuthProvider({
+  children,
+  navigate,
+}: {
+  children: ReactNode;
+  navigate: (to: string, options?: { state?: unknown }) => void;
+}) {
   const [user, setUser] = useState<ApiUser | null>(null);
   const [csrfToken, setToken] = useState('');
   const [loading, setLoading] = useState(true);
@@ -48,7 +54,10 @@ export function AuthProvider({ children, navigate }: { children: ReactNode; navi
         const { user: me } = await shopApi.me();
         if (!alive) return;
         setUser(me);
-        shopApi.twoFactor().then((r) => alive && setTwoFactor(r.twoFactorAuth), () => undefined);
+        shopApi.twoFactor().then(
+          (r) => alive && setTwoFactor(r.twoFactorAuth),
+          () => undefined,
+        );
       } catch {
         if (alive) setUser(null);
         // In English the spec's 'Failed to fetch user' says so; in Bulgarian the shopper is just signed out.
@@ -96,19 +105,22 @@ export function AuthProvider({ children, navigate }: { children: ReactNode; navi
 
   // Registration sets the user (spec §4: the server signs the new account in), then goes to
   // /signin, which says so and still offers the form.
-  const register = useCallback(async (input: { email: string; password: string; firstName: string; lastName: string }) => {
-    let res: Awaited<ReturnType<typeof shopApi.register>>;
-    try {
-      res = await shopApi.register(input);
-    } catch (err) {
-      englishRefusal(authTexts().registerFailed);
-      throw err;
-    }
-    if (res.csrfToken) takeCsrfToken(res.csrfToken);
-    if (res.user) setUser(res.user);
-    toast.success(authTexts().registerOk);
-    navigate('/signin', { state: { registered: true } });
-  }, [navigate]);
+  const register = useCallback(
+    async (input: { email: string; password: string; firstName: string; lastName: string }) => {
+      let res: Awaited<ReturnType<typeof shopApi.register>>;
+      try {
+        res = await shopApi.register(input);
+      } catch (err) {
+        englishRefusal(authTexts().registerFailed);
+        throw err;
+      }
+      if (res.csrfToken) takeCsrfToken(res.csrfToken);
+      if (res.user) setUser(res.user);
+      toast.success(authTexts().registerOk);
+      navigate('/signin', { state: { registered: true } });
+    },
+    [navigate],
+  );
 
   const logout = useCallback(async () => {
     try {
@@ -135,13 +147,16 @@ export function AuthProvider({ children, navigate }: { children: ReactNode; navi
     }
   }, []);
 
-  const closeAccount = useCallback(async (password: string) => {
-    const { message } = await shopApi.closeAccount(password);
-    toast.success(message);
-    setUser(null);
-    setTwoFactor(false);
-    navigate('/signin');
-  }, [navigate]);
+  const closeAccount = useCallback(
+    async (password: string) => {
+      const { message } = await shopApi.closeAccount(password);
+      toast.success(message);
+      setUser(null);
+      setTwoFactor(false);
+      navigate('/signin');
+    },
+    [navigate],
+  );
 
   const value = useMemo(
     () => ({ user, csrfToken, loading, twoFactorAuth, login, loginSecondStep, setTwoFactor, register, logout, closeAccount, forgetUser }),

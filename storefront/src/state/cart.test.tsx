@@ -11,19 +11,44 @@ import { STOREFRONT } from '@domain/messages';
 import { formatMoney } from '@domain/money';
 
 const product = {
-  id: 7, slug: 'vap-solo-twins', name: 'VAP SOLO TWINS', description: 'Два вкуса.', status: 'active', price: 27.9, compareAtPrice: null,
-  categoryId: 1, category: { id: 1, name: 'TWINS', slug: 'twins' }, images: [], featured: true, seoTitle: '', seoDescription: '',
+  id: 7,
+  slug: 'vap-solo-twins',
+  name: 'VAP SOLO TWINS',
+  description: 'Два вкуса.',
+  status: 'active',
+  price: 27.9,
+  compareAtPrice: null,
+  categoryId: 1,
+  category: { id: 1, name: 'TWINS', slug: 'twins' },
+  images: [],
+  featured: true,
+  seoTitle: '',
+  seoDescription: '',
   variants: [{ id: 70, name: '0 mg', sku: 'TW-0', price: 27.9, stock: 10 }],
   attributes: [],
-  nicotineMgMl: 0, volumeMl: 4, stock: 10, inStock: true,
+  nicotineMgMl: 0,
+  volumeMl: 4,
+  stock: 10,
+  inStock: true,
 };
 const user = { id: 3, email: 'ivan@example.bg', firstName: 'Иван', lastName: 'Петров', role: 'customer' };
 
 /** A line as the server describes it, at the given unit price. */
 function line(id: number, quantity: number, unitPrice = 27.9, productName = 'VAP SOLO TWINS') {
   return {
-    id, productId: 7, variantId: 70, quantity, personalization: '', attributes: [], productName, productSlug: 'vap-solo-twins', variantName: '0 mg',
-    unitPrice, lineTotal: Math.round(unitPrice * quantity * 100) / 100, stock: 10, available: true,
+    id,
+    productId: 7,
+    variantId: 70,
+    quantity,
+    personalization: '',
+    attributes: [],
+    productName,
+    productSlug: 'vap-solo-twins',
+    variantName: '0 mg',
+    unitPrice,
+    lineTotal: Math.round(unitPrice * quantity * 100) / 100,
+    stock: 10,
+    available: true,
   };
 }
 function cart(...lines: ReturnType<typeof line>[]) {
@@ -47,7 +72,10 @@ function signedInApi(stored: ReturnType<typeof cart>, extra: Record<string, any>
 
 /** The cart calls made since `from` (the price quote of the cart page is not one). */
 function cartCalls(calls: Call[], from: number) {
-  return calls.slice(from).filter((c) => c.url.startsWith('/api/cart')).map((c) => `${c.method} ${c.url}`);
+  return calls
+    .slice(from)
+    .filter((c) => c.url.startsWith('/api/cart'))
+    .map((c) => `${c.method} ${c.url}`);
 }
 
 function renderAt(path: string) {
@@ -63,7 +91,8 @@ function renderAt(path: string) {
 const money = (amount: number) => formatMoney(amount).replace(/\s/g, ' ');
 const badge = () => screen.getByTestId('cart-count');
 /** The line total shown on the cart page for the line named `name`. */
-const lineTotalOf = (name: string) => within(screen.getByRole('link', { name }).closest('li')!).getByText((_, el) => !!el?.classList.contains('cart-line-total'));
+const lineTotalOf = (name: string) =>
+  within(screen.getByRole('link', { name }).closest('li')!).getByText((_, el) => !!el?.classList.contains('cart-line-total'));
 
 beforeEach(() => {
   window.scrollTo = jest.fn() as unknown as typeof window.scrollTo;

@@ -93,16 +93,19 @@ export function CartProvider({ children }: { children: ReactNode }) {
   }, []);
 
   /** Guests: the cookie's lines at once, then described and priced by the server's one answer. */
-  const showGuest = useCallback(async (n: number, lines: CartLine[]) => {
-    show(n, lines, lines.length ? undefined : 0);
-    if (!lines.length) return;
-    try {
-      const view = await shopApi.cartPreview(lines);
-      show(n, describedLines(lines, view), view.subtotal);
-    } catch {
-      /* the lines still show, without prices */
-    }
-  }, [show]);
+  const showGuest = useCallback(
+    async (n: number, lines: CartLine[]) => {
+      show(n, lines, lines.length ? undefined : 0);
+      if (!lines.length) return;
+      try {
+        const view = await shopApi.cartPreview(lines);
+        show(n, describedLines(lines, view), view.subtotal);
+      } catch {
+        /* the lines still show, without prices */
+      }
+    },
+    [show],
+  );
 
   const reload = useCallback(async () => {
     const n = nextRequest();
@@ -125,10 +128,13 @@ export function CartProvider({ children }: { children: ReactNode }) {
   }, [signedIn, nextRequest, show, showGuest]);
 
   /** A change of the server cart: its answer is the cart now. */
-  const showChanged = useCallback(async (n: number, answer: unknown) => {
-    if (carriesCart(answer)) show(n, answer.cartItems, answer.subtotal);
-    else await reload();
-  }, [show, reload]);
+  const showChanged = useCallback(
+    async (n: number, answer: unknown) => {
+      if (carriesCart(answer)) show(n, answer.cartItems, answer.subtotal);
+      else await reload();
+    },
+    [show, reload],
+  );
 
   // On sign-in/out and on every route change while signed in.
   useEffect(() => {
@@ -137,87 +143,101 @@ export function CartProvider({ children }: { children: ReactNode }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [authLoading, signedIn, signedIn ? location.key : null]);
 
-  const add = useCallback(async (line: NewLine): Promise<AddResult> => {
-    const quantity = line.quantity ?? ADD_TO_CART_DEFAULT_QUANTITY;
-    const attributes = (line.attributes ?? []).map((a) => ({ attributeId: a.attributeId, attributeValueId: a.attributeValueId }));
-    const personalization = line.personalization ?? '';
-    const n = nextRequest();
-    if (signedIn) {
-      // The server refuses (409, "Налични: N бр."; 409 past the most lines a cart holds) and the
-      // client toasts it; otherwise it answers the whole cart.
-      const answer = await shopApi.cartAdd(lineInput({ productId: line.productId, variantId: line.variantId, quantity, personalization, attributes }));
-      toast.success(STOREFRONT.addedToCartOk);
-      await showChanged(n, answer);
-      return { ok: true };
-    }
-    const lines = readCartCookie();
-    const candidate = { productId: line.productId, variantId: line.variantId, attributes, personalization };
-    const same = lines.find((l) => sameLine(l, candidate));
-    const changed = same ? lines.map((l) => (l === same ? { ...l, quantity: l.quantity + quantity } : l)) : [...lines, { id: newLineId(lines), ...candidate, quantity }];
-    const target = same ? same.id : changed[changed.length - 1].id;
-    if (!cartFitsCookie(changed)) return refuse('full', SHOP.guestCartFull);
-    // The stock, as the server sees it now, for the whole line (what was in the cart included).
-    // The same answer describes and prices the cart that is then shown.
-    let view: CartAnswer | null = null;
-    try {
-      view = await shopApi.cartPreview(changed);
-      const mine = view.cartItems.find((v) => v.id === target);
-      if (mine && mine.stock !== undefined && mine.quantity > mine.stock) {
-        const name = mine.variantName && mine.productName ? `${mine.productName} (${mine.variantName})` : mine.productName ?? '';
-        return refuse('stock', API.notEnoughStock(name, mine.stock));
+  const add = useCallback(
+    async (line: NewLine): Promise<AddResult> => {
+      const quantity = line.quantity ?? ADD_TO_CART_DEFAULT_QUANTITY;
+      const attributes = (line.attributes ?? []).map((a) => ({ attributeId: a.attributeId, attributeValueId: a.attributeValueId }));
+      const personalization = line.personalization ?? '';
+      const n = nextRequest();
+      if (signedIn) {
+        // The server refuses (409, "Налични: N бр."; 409 past the most lines a cart holds) and the
+        // client toasts it; otherwise it answers the whole cart.
+        const answer = await shopApi.cartAdd(
+          lineInput({ productId: line.productId, variantId: line.variantId, quantity, personalization, attributes }),
+        );
+        toast.success(STOREFRONT.addedToCartOk);
+        await showChanged(n, answer);
+        return { ok: true };
       }
-    } catch {
-      /* no answer: the order checks the stock again */
-    }
-    if (!writeCartCookie(changed)) return refuse('full', SHOP.guestCartFull);
-    toast.success(STOREFRONT.addedToCart);
-    if (view) show(n, describedLines(changed, view), view.subtotal);
-    else show(n, changed);
-    return { ok: true };
-  }, [signedIn, nextRequest, show, showChanged]);
+      const lines = readCartCookie();
+      const candidate = { productId: line.productId, variantId: line.variantId, attributes, personalization };
+      const same = lines.find((l) => sameLine(l, candidate));
+      const changed = same
+        ? lines.map((l) => (l === same ? { ...l, quantity: l.quantity + quantity } : l))
+        : [...lines, { id: newLineId(lines), ...candidate, quantity }];
+      const target = same ? same.id : changed[changed.length - 1].id;
+      if (!cartFitsCookie(changed)) return refuse('full', SHOP.guestCartFull);
+      // The stock, as the server sees it now, for the whole line (what was in the cart included).
+      // The same answer describes and prices the cart that is then shown.
+      let view: CartAnswer | null = null;
+      try {
+        view = await shopApi.cartPreview(changed);
+        const mine = view.cartItems.find((v) => v.id === target);
+        if (mine && mine.stock !== undefined && mine.quantity > mine.stock) {
+          const name = mine.variantName && mine.productName ? `${mine.productName} (${mine.variantName})` : (mine.productName ?? '');
+          return refuse('stock', API.notEnoughStock(name, mine.stock));
+        }
+      } catch {
+        /* no answer: the order checks the stock again */
+      }
+      if (!writeCartCookie(changed)) return refuse('full', SHOP.guestCartFull);
+      toast.success(STOREFRONT.addedToCart);
+      if (view) show(n, describedLines(changed, view), view.subtotal);
+      else show(n, changed);
+      return { ok: true };
+    },
+    [signedIn, nextRequest, show, showChanged],
+  );
 
-  const edit = useCallback(async (id: number, changes: LineChanges) => {
-    const n = nextRequest();
-    if (signedIn) {
-      // Only what is provided is sent; attributes only when non-empty (spec §5).
-      const body: Record<string, unknown> = {};
-      if (changes.quantity !== undefined) body.quantity = changes.quantity;
-      if (changes.variantId !== undefined) body.variantId = changes.variantId;
-      if (changes.attributes && changes.attributes.length) body.attributes = changes.attributes.map((a) => ({ attributeId: a.attributeId, attributeValueId: a.attributeValueId }));
-      if (changes.personalization !== undefined) body.personalization = changes.personalization;
-      const answer = await shopApi.cartEdit(id, body);
+  const edit = useCallback(
+    async (id: number, changes: LineChanges) => {
+      const n = nextRequest();
+      if (signedIn) {
+        // Only what is provided is sent; attributes only when non-empty (spec §5).
+        const body: Record<string, unknown> = {};
+        if (changes.quantity !== undefined) body.quantity = changes.quantity;
+        if (changes.variantId !== undefined) body.variantId = changes.variantId;
+        if (changes.attributes && changes.attributes.length)
+          body.attributes = changes.attributes.map((a) => ({ attributeId: a.attributeId, attributeValueId: a.attributeValueId }));
+        if (changes.personalization !== undefined) body.personalization = changes.personalization;
+        const answer = await shopApi.cartEdit(id, body);
+        toast.success(STOREFRONT.cartEdited);
+        await showChanged(n, answer);
+        return;
+      }
+      const lines = readCartCookie();
+      const line = lines.find((l) => l.id === id);
+      if (!line) {
+        toast.error(STOREFRONT.cartEditFailed);
+        return;
+      }
+      Object.assign(line, Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)));
+      if (!writeCartCookie(lines)) {
+        toast.error(SHOP.guestCartFull);
+        return;
+      }
       toast.success(STOREFRONT.cartEdited);
-      await showChanged(n, answer);
-      return;
-    }
-    const lines = readCartCookie();
-    const line = lines.find((l) => l.id === id);
-    if (!line) {
-      toast.error(STOREFRONT.cartEditFailed);
-      return;
-    }
-    Object.assign(line, Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)));
-    if (!writeCartCookie(lines)) {
-      toast.error(SHOP.guestCartFull);
-      return;
-    }
-    toast.success(STOREFRONT.cartEdited);
-    await showGuest(n, lines);
-  }, [signedIn, nextRequest, showChanged, showGuest]);
+      await showGuest(n, lines);
+    },
+    [signedIn, nextRequest, showChanged, showGuest],
+  );
 
-  const remove = useCallback(async (id: number) => {
-    const n = nextRequest();
-    if (signedIn) {
-      const answer = await shopApi.cartRemove(id);
+  const remove = useCallback(
+    async (id: number) => {
+      const n = nextRequest();
+      if (signedIn) {
+        const answer = await shopApi.cartRemove(id);
+        toast.success(STOREFRONT.cartRemoved);
+        await showChanged(n, answer);
+        return;
+      }
+      const lines = readCartCookie().filter((l) => l.id !== id);
+      writeCartCookie(lines);
       toast.success(STOREFRONT.cartRemoved);
-      await showChanged(n, answer);
-      return;
-    }
-    const lines = readCartCookie().filter((l) => l.id !== id);
-    writeCartCookie(lines);
-    toast.success(STOREFRONT.cartRemoved);
-    await showGuest(n, lines);
-  }, [signedIn, nextRequest, showChanged, showGuest]);
+      await showGuest(n, lines);
+    },
+    [signedIn, nextRequest, showChanged, showGuest],
+  );
 
   const clear = useCallback(async () => {
     const n = nextRequest();

@@ -52,8 +52,17 @@ export function removeCartCookie() {
 
 /** Lines are the same when product, variant, chosen values and personalization match. */
 export function sameLine(a: Pick<CartLine, 'productId' | 'variantId' | 'attributes' | 'personalization'>, b: typeof a): boolean {
-  const values = (l: typeof a) => l.attributes.map((x) => x.attributeValueId).sort((m, n) => m - n).join(',');
-  return a.productId === b.productId && (a.variantId ?? null) === (b.variantId ?? null) && values(a) === values(b) && (a.personalization ?? '').trim() === (b.personalization ?? '').trim();
+  const values = (l: typeof a) =>
+    l.attributes
+      .map((x) => x.attributeValueId)
+      .sort((m, n) => m - n)
+      .join(',');
+  return (
+    a.productId === b.productId &&
+    (a.variantId ?? null) === (b.variantId ?? null) &&
+    values(a) === values(b) &&
+    (a.personalization ?? '').trim() === (b.personalization ?? '').trim()
+  );
 }
 
 /** A new guest line's id: from the current time (spec §4), above the others. */

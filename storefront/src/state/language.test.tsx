@@ -50,7 +50,10 @@ it('in English: Login failed, then Login successful', async () => {
   inEnglish();
   mockFetch({
     ...signedOut,
-    'POST /api/auth/login': (c) => (c.body.password === 'parola123' ? { body: { user, message: 'Вписахте се успешно.', csrfToken: 'tok2' } } : { status: 401, body: { message: 'Грешен имейл или парола.' } }),
+    'POST /api/auth/login': (c) =>
+      c.body.password === 'parola123'
+        ? { body: { user, message: 'Вписахте се успешно.', csrfToken: 'tok2' } }
+        : { status: 401, body: { message: 'Грешен имейл или парола.' } },
   });
   renderAt('/signin');
   await userEvent.type(await screen.findByLabelText('Имейл'), 'ivan@example.bg');
@@ -77,7 +80,10 @@ it('in English: Registration failed; then Register successful, the user set, at 
   let taken = true;
   mockFetch({
     ...signedOut,
-    'POST /api/auth/register': () => (taken ? { status: 409, body: { message: 'Този имейл вече е регистриран.' } } : { status: 201, body: { user, message: 'Регистрацията бе успешна.', csrfToken: 'tok2' } }),
+    'POST /api/auth/register': () =>
+      taken
+        ? { status: 409, body: { message: 'Този имейл вече е регистриран.' } }
+        : { status: 201, body: { user, message: 'Регистрацията бе успешна.', csrfToken: 'tok2' } },
   });
   renderAt('/register');
   await fillRegistration();
@@ -90,7 +96,10 @@ it('in English: Registration failed; then Register successful, the user set, at 
 });
 
 it('in Bulgarian: registration sets the user, shows the spec’s toast and stays on /signin', async () => {
-  const { calls } = mockFetch({ ...signedOut, 'POST /api/auth/register': { status: 201, body: { user, message: 'Регистрацията бе успешна.', csrfToken: 'tok2' } } });
+  const { calls } = mockFetch({
+    ...signedOut,
+    'POST /api/auth/register': { status: 201, body: { user, message: 'Регистрацията бе успешна.', csrfToken: 'tok2' } },
+  });
   renderAt('/register');
   await fillRegistration();
   expect(await screen.findByText(STOREFRONT.registerOk)).toBeInTheDocument();
@@ -104,7 +113,11 @@ it('in Bulgarian: registration sets the user, shows the spec’s toast and stays
 
 it('in English: Failed to fetch user, and Logout failed', async () => {
   inEnglish();
-  mockFetch({ ...signedOut, 'GET /api/check-cookie': { body: { isUserCookieAvailable: true } }, 'GET /api/auth/me': { status: 500, body: {} } });
+  mockFetch({
+    ...signedOut,
+    'GET /api/check-cookie': { body: { isUserCookieAvailable: true } },
+    'GET /api/auth/me': { status: 500, body: {} },
+  });
   const first = renderAt('/');
   expect(await screen.findByText(ADMIN_EN.fetchUserFailed)).toBeInTheDocument();
   first.unmount();

@@ -21,6 +21,22 @@ export function interfaceLanguage(): InterfaceLanguage {
 /** The toasts of the auth state in that language. */
 export function authTexts(language: InterfaceLanguage = interfaceLanguage()) {
   return language === 'en'
-    ? { loginOk: ADMIN_EN.loginOk, loginFailed: ADMIN_EN.loginFailed, registerOk: ADMIN_EN.registerOk, registerFailed: ADMIN_EN.registerFailed, logoutOk: STOREFRONT.logoutOk, logoutFailed: ADMIN_EN.logoutFailed, fetchUserFailed: ADMIN_EN.fetchUserFailed }
-    : { loginOk: STOREFRONT.loginOk, loginFailed: STOREFRONT.loginFailed, registerOk: STOREFRONT.registerOk, registerFailed: STOREFRONT.registerFailed, logoutOk: STOREFRONT.logoutOk, logoutFailed: STOREFRONT.logoutFailed, fetchUserFailed: null };
+    ? {
+        loginOk: ADMIN_EN.loginOk,
+        loginFailed: ADMIN_EN.loginFailed,
+        registerOk: ADMIN_EN.registerOk,
+        registerFailed: ADMIN_EN.registerFailed,
+        logoutOk: STOREFRONT.logoutOk,
+        logoutFailed: ADMIN_EN.logoutFailed,
+        fetchUserFailed: ADMIN_EN.fetchUserFailed,
+      }
+    : {
+        loginOk: STOREFRONT.loginOk,
+        loginFailed: STOREFRONT.loginFailed,
+        registerOk: STOREFRONT.registerOk,
+        registerFailed: STOREFRONT.registerFailed,
+        logoutOk: STOREFRONT.logoutOk,
+        logoutFailed: STOREFRONT.logoutFailed,
+        fetchUserFailed: null,
+      };
 }

@@ -30,32 +30,42 @@ export function useMessageForm<K extends string>(empty: Values<K>, idPrefix: str
 
   /** Sends `request` unless `check` finds errors (field → text); the form empties once sent. A
    *  refusal with field errors shows them, any other is said in the alert region. */
-  const submit = (check: (values: Values<K>) => Partial<Values<K>>, request: (values: Values<K>) => Promise<{ message: string }>) => async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy || !running) return;
-    const found = check(form);
-    setSent('');
-    setFailed('');
-    showFieldErrors(setErrors, found, formRef.current);
-    if (Object.keys(found).length) return;
-    setBusy(true);
-    try {
-      const r = await request(form);
-      setSent(r.message);
-      setForm(empty);
-    } catch (err) {
-      if (err instanceof ApiError && Object.keys(err.errors ?? {}).length) showFieldErrors(setErrors, err.errors as Partial<Values<K>>, formRef.current);
-      else setFailed(err instanceof Error ? err.message : '');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit =
+    (check: (values: Values<K>) => Partial<Values<K>>, request: (values: Values<K>) => Promise<{ message: string }>) =>
+    async (e: FormEvent) => {
+      e.preventDefault();
+      if (busy || !running) return;
+      const found = check(form);
+      setSent('');
+      setFailed('');
+      showFieldErrors(setErrors, found, formRef.current);
+      if (Object.keys(found).length) return;
+      setBusy(true);
+      try {
+        const r = await request(form);
+        setSent(r.message);
+        setForm(empty);
+      } catch (err) {
+        if (err instanceof ApiError && Object.keys(err.errors ?? {}).length)
+          showFieldErrors(setErrors, err.errors as Partial<Values<K>>, formRef.current);
+        else setFailed(err instanceof Error ? err.message : '');
+      } finally {
+        setBusy(false);
+      }
+    };
 
   /** One labelled field ('message' is a text area), its error tied to it. */
   const field = (k: K, label: string, props: InputHTMLAttributes<HTMLInputElement> = {}, optional = false) => {
     const id = `${idPrefix}-${k}`;
     const error = errors[k];
-    const input = { id, name: k, value: form[k], onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value })), 'aria-invalid': !!error, 'aria-describedby': error ? `${id}-error` : undefined };
+    const input = {
+      id,
+      name: k,
+      value: form[k],
+      onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value })),
+      'aria-invalid': !!error,
+      'aria-describedby': error ? `${id}-error` : undefined,
+    };
     return (
       <div className={`field ${error ? 'field-error' : ''}`}>
         <label htmlFor={id}>
@@ -63,15 +73,27 @@ export function useMessageForm<K extends string>(empty: Values<K>, idPrefix: str
           {optional && <span className="muted"> (по желание)</span>}
         </label>
         {k === 'message' ? <textarea rows={5} maxLength={TEXT_MAX} {...input} {...(props as object)} /> : <input {...input} {...props} />}
-        {error && <span id={`${id}-error`} className="error-text">{error}</span>}
+        {error && (
+          <span id={`${id}-error`} className="error-text">
+            {error}
+          </span>
+        )}
       </div>
     );
   };
 
   /** The answer, in regions present from the load: a status for the message sent, an alert for a
    *  failure without field errors (the toast says it too, and goes). */
-  const status = <p className={sent ? 'notice' : undefined} role="status">{sent}</p>;
-  const alert = <p className={failed ? 'error-text' : undefined} role="alert">{failed}</p>;
+  const status = (
+    <p className={sent ? 'notice' : undefined} role="status">
+      {sent}
+    </p>
+  );
+  const alert = (
+    <p className={failed ? 'error-text' : undefined} role="alert">
+      {failed}
+    </p>
+  );
 
   return { busy, running, formRef, submit, field, status, alert };
 }

@@ -26,7 +26,10 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
   const [settings, setSettings] = useState(() => (preloaded ? { ...FALLBACK_SETTINGS, ...preloaded } : FALLBACK_SETTINGS));
   useEffect(() => {
     if (preloaded) return;
-    shopApi.settings().then((s) => setSettings({ ...FALLBACK_SETTINGS, ...s }), () => undefined);
+    shopApi.settings().then(
+      (s) => setSettings({ ...FALLBACK_SETTINGS, ...s }),
+      () => undefined,
+    );
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return <SettingsContext.Provider value={settings}>{children}</SettingsContext.Provider>;

@@ -61,13 +61,21 @@ function series(orders: Order[], range: Range, granularity: Granularity) {
     row.revenue += o.total;
     row.orders += 1;
   }
-  return [...rows.values()].map((r) => ({ period: r.period, revenue: money(r.revenue), orders: r.orders, averageOrderValue: average(r.revenue, r.orders) }));
+  return [...rows.values()].map((r) => ({
+    period: r.period,
+    revenue: money(r.revenue),
+    orders: r.orders,
+    averageOrderValue: average(r.revenue, r.orders),
+  }));
 }
 
 /** The top-level category of each product: its product line. */
 async function lineOfProducts(productIds: number[]): Promise<Map<number, string>> {
   if (!productIds.length) return new Map();
-  const [products, categories] = await Promise.all([Product.query().select('id', 'categoryId').whereIn('id', productIds), Category.query().select('id', 'name', 'parentId')]);
+  const [products, categories] = await Promise.all([
+    Product.query().select('id', 'categoryId').whereIn('id', productIds),
+    Category.query().select('id', 'name', 'parentId'),
+  ]);
   const byId = new Map(categories.map((c) => [c.id, c]));
   const top = (id: number | null): string => {
     let c = id === null ? undefined : byId.get(id);
@@ -81,7 +89,14 @@ export async function analytics(range: Range, granularity: Granularity) {
   const [read, customers, settings] = await Promise.all([ordersIn(range), customersIn(range), getSettings()]);
   const { orders, mixed, rateOf } = inShopCurrency(read, settings.currency);
   const sold = orders.filter((o) => countsAsSale(o.status));
-  const items = sold.length ? await OrderItem.query().select('orderId', 'productId', 'productName', 'quantity', 'lineTotal').whereIn('orderId', sold.map((o) => o.id)) : [];
+  const items = sold.length
+    ? await OrderItem.query()
+        .select('orderId', 'productId', 'productName', 'quantity', 'lineTotal')
+        .whereIn(
+          'orderId',
+          sold.map((o) => o.id),
+        )
+    : [];
   for (const i of items) i.lineTotal = convertMinor(i.lineTotal, rateOf.get(i.orderId) ?? settings.currency, settings.currency);
 
   const products = new Map<string, { productId: number | null; name: string; quantity: number; revenue: number }>();
@@ -116,9 +131,17 @@ export async function analytics(range: Range, granularity: Granularity) {
     granularity,
     currency: settings.currency,
     mixedCurrencies: mixed,
-    totals: { revenue: money(revenue), orders: sold.length, averageOrderValue: average(revenue, sold.length), newCustomers: customers.length },
+    totals: {
+      revenue: money(revenue),
+      orders: sold.length,
+      averageOrderValue: average(revenue, sold.length),
+      newCustomers: customers.length,
+    },
     series: series(orders, range, granularity),
-    topProducts: [...products.values()].sort((a, b) => b.revenue - a.revenue || b.quantity - a.quantity).slice(0, 10).map((p) => ({ ...p, revenue: money(p.revenue) })),
+    topProducts: [...products.values()]
+      .sort((a, b) => b.revenue - a.revenue || b.quantity - a.quantity)
+      .slice(0, 10)
+      .map((p) => ({ ...p, revenue: money(p.revenue) })),
     byCategory: [...byCategory.values()].sort((a, b) => b.revenue - a.revenue).map((c) => ({ ...c, revenue: money(c.revenue) })),
     byStatus: ORDER_STATUSES.map((s) => ({ status: s, label: ORDER_STATUS_LABELS[s], count: statusCount.get(s) ?? 0 })),
     newCustomers: [...customerRows.entries()].map(([period, count]) => ({ period, count })),
@@ -143,11 +166,22 @@ export async function dashboard(now = new Date()) {
       .join('products', 'products.id', 'variants.productId')
       .where('products.status', 'active')
       .where('variants.stock', '<=', settings.lowStockThreshold)
-      .select('variants.id as variantId', 'variants.productId', 'products.name as productName', 'variants.name as variantName', 'variants.sku', 'variants.stock')
+      .select(
+        'variants.id as variantId',
+        'variants.productId',
+        'products.name as productName',
+        'variants.name as variantName',
+        'variants.sku',
+        'variants.stock',
+      )
       .orderBy('variants.stock', 'asc')
       .orderBy('variants.id')
       .limit(20),
-    Order.query().select('id', 'number', 'customerFirstName', 'customerLastName', 'total', 'currency', 'status', 'createdAt').orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(10),
+    Order.query()
+      .select('id', 'number', 'customerFirstName', 'customerLastName', 'total', 'currency', 'status', 'createdAt')
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(10),
   ]);
   const { orders, mixed } = inShopCurrency(read, settings.currency);
   const sold = orders.filter((o) => countsAsSale(o.status));
@@ -162,7 +196,16 @@ export async function dashboard(now = new Date()) {
     pendingOrders,
     newCustomers: customers.length,
     lowStock: lowStock.map((v) => (v as unknown as { toJSON(): object }).toJSON()),
-    latestOrders: latest.map((o) => ({ id: o.id, number: o.number, customerName: `${o.customerFirstName} ${o.customerLastName}`.trim(), total: money(o.total), currency: o.currency, status: o.status, statusLabel: ORDER_STATUS_LABELS[o.status], createdAt: o.createdAt })),
+    latestOrders: latest.map((o) => ({
+      id: o.id,
+      number: o.number,
+      customerName: `${o.customerFirstName} ${o.customerLastName}`.trim(),
+      total: money(o.total),
+      currency: o.currency,
+      status: o.status,
+      statusLabel: ORDER_STATUS_LABELS[o.status],
+      createdAt: o.createdAt,
+    })),
     revenueSeries: series(orders, month, 'day'),
   };
 }

@@ -16,7 +16,6 @@ import { attachCache, attachedCache } from '../../platform/cache/attached';
 
 export const TOKEN_PREFIX = 'vs_';
 
-
 export function newApiToken(): string {
   return TOKEN_PREFIX + crypto.randomBytes(32).toString('base64url');
 }
@@ -91,7 +90,6 @@ async function findSessionUser(id: number): Promise<User | undefined> {
 export async function adminLacksRequiredTwoFactor(user: User): Promise<boolean> {
   return user.role === 'admin' && !user.twoFactorEnabled && (await getSettings()).twoFactorRequiredForAdmins;
 }
-
 
 /** Every personal API token of the user stops working (password changed or reset, two-factor
  *  turned off): answers how many there were. */

@@ -33,7 +33,9 @@ export async function requestReset(knex: Knex, config: Config, email: string): P
 export async function resetPassword(knex: Knex, token: string, password: string): Promise<User> {
   const now = new Date().toISOString();
   return knex.transaction(async (trx) => {
-    const row = await trx('passwordResets').where({ tokenHash: hashToken(token) }).first();
+    const row = await trx('passwordResets')
+      .where({ tokenHash: hashToken(token) })
+      .first();
     if (!row || row.usedAt || row.expiresAt < now) throw badRequest(API.resetLinkInvalid, { token: API.resetLinkInvalid });
     // Guarded: two submissions of the same link set the password once.
     const used = await trx('passwordResets').where({ id: row.id }).whereNull('usedAt').update({ usedAt: now });

@@ -9,8 +9,14 @@ import { Throttle, throttleKey } from '../../platform/http/throttle';
 import { badRequest, tooManyRequests, unauthorized } from '../../platform/http/errors';
 import { API } from '@domain/messages';
 import {
-  LOGIN_ACCOUNT_DELAY_MAX_MS, LOGIN_ACCOUNT_DELAY_STEP_MS, LOGIN_ACCOUNT_SLOW_AFTER,
-  LOGIN_ADDRESS_MAX_FAILURES, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES, REGISTER_MAX_PER_ADDRESS, REGISTER_WINDOW_MINUTES,
+  LOGIN_ACCOUNT_DELAY_MAX_MS,
+  LOGIN_ACCOUNT_DELAY_STEP_MS,
+  LOGIN_ACCOUNT_SLOW_AFTER,
+  LOGIN_ADDRESS_MAX_FAILURES,
+  LOGIN_MAX_FAILURES,
+  LOGIN_WINDOW_MINUTES,
+  REGISTER_MAX_PER_ADDRESS,
+  REGISTER_WINDOW_MINUTES,
 } from '@domain/limits';
 import { normalizeEmailKey } from '@domain/email';
 import { addressLimitKey } from '../../platform/http/clientAddress';
@@ -39,9 +45,14 @@ const throttles = (knex: Knex) => ({
 /** A new customer account; the staff are told. Every well-formed attempt counts against the
  *  address (a taken e-mail too: that answer is worth probing for). */
 export async function registerCustomer(input: UserInput, ip: string): Promise<User> {
-  if (!(await throttles(User.knex()).register.allow([`register:ip:${addressLimitKey(ip)}`]))) throw tooManyRequests(API.tooManyRegistrations);
+  if (!(await throttles(User.knex()).register.allow([`register:ip:${addressLimitKey(ip)}`])))
+    throw tooManyRequests(API.tooManyRegistrations);
   const user = await createUser({ ...input, role: 'customer' });
-  await notifyStaff({ type: 'customer', message: `Нов клиент: ${[user.firstName, user.lastName].filter(Boolean).join(' ') || user.email} (${user.email})`, link: `/admin/users/${user.id}` });
+  await notifyStaff({
+    type: 'customer',
+    message: `Нов клиент: ${[user.firstName, user.lastName].filter(Boolean).join(' ') || user.email} (${user.email})`,
+    link: `/admin/users/${user.id}`,
+  });
   return user;
 }
 
@@ -56,7 +67,10 @@ export function accountBackOffMs(failures: number): number {
 }
 
 async function accountFailures(knex: Knex, key: string): Promise<number> {
-  const row = await knex('throttles').where({ key: throttleKey(key) }).andWhere('resetAt', '>', Date.now()).first('hits');
+  const row = await knex('throttles')
+    .where({ key: throttleKey(key) })
+    .andWhere('resetAt', '>', Date.now())
+    .first('hits');
   return Number(row?.hits ?? 0);
 }
 
@@ -109,7 +123,9 @@ export async function accountAwaitingSecondFactor(userId: number): Promise<User 
 
 /** The sign-in is recorded on the account; answers the account as it now is. */
 export async function recordSignIn(userId: number): Promise<User> {
-  await User.query().patch({ lastLoginAt: nowIso() } as Partial<User>).findById(userId);
+  await User.query()
+    .patch({ lastLoginAt: nowIso() } as Partial<User>)
+    .findById(userId);
   return (await User.query().findById(userId))!;
 }
 
@@ -128,7 +144,8 @@ export async function allowResetRequest(email: string, ip: string): Promise<void
  * the new password is the old one.
  */
 export async function changePassword(user: User, currentPassword: string, newPassword: string, keepSessionId: string): Promise<void> {
-  if (!(await verifyPassword(currentPassword, user.passwordHash))) throw badRequest(API.wrongCurrentPassword, { currentPassword: API.wrongCurrentPassword });
+  if (!(await verifyPassword(currentPassword, user.passwordHash)))
+    throw badRequest(API.wrongCurrentPassword, { currentPassword: API.wrongCurrentPassword });
   if (user.role === 'admin') requireAdminPassword(user.email, newPassword, 'newPassword');
   await updateUser(user, { password: newPassword });
   await revokeAllTokens(user.id);

@@ -29,7 +29,11 @@ export async function makeToken(user: User, name: string, expiresInDays: number,
   if (parent?.expiresAt) expiresAt = Math.min(expiresAt, Date.parse(parent.expiresAt));
   const token = newApiToken();
   const row = await ApiToken.query().insertAndFetch({
-    userId: user.id, name, tokenHash: hashToken(token), tokenPrefix: token.slice(0, 10), expiresAt: new Date(expiresAt).toISOString(),
+    userId: user.id,
+    name,
+    tokenHash: hashToken(token),
+    tokenPrefix: token.slice(0, 10),
+    expiresAt: new Date(expiresAt).toISOString(),
   } as Partial<ApiToken>);
   return { ...tokenView(row), token };
 }

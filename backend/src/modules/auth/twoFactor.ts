@@ -23,13 +23,22 @@ const BACKUP_CODES = 10;
 const PERIOD = 30;
 
 function totp(user: User, secret: string) {
-  return new OTPAuth.TOTP({ issuer: ISSUER, label: user.email, algorithm: 'SHA1', digits: 6, period: PERIOD, secret: OTPAuth.Secret.fromBase32(secret) });
+  return new OTPAuth.TOTP({
+    issuer: ISSUER,
+    label: user.email,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: PERIOD,
+    secret: OTPAuth.Secret.fromBase32(secret),
+  });
 }
 
 export async function setupTwoFactor(user: User, appKeys: readonly string[]): Promise<{ secret: string; otpauthUrl: string; qr: string }> {
   if (user.twoFactorEnabled) throw conflict(API.twoFactorAlreadyOn);
   const secret = new OTPAuth.Secret({ size: 20 }).base32;
-  await User.query().patch({ twoFactorSecret: sealSecret(appKeys, secret), twoFactorLastStep: null } as Partial<User>).findById(user.id);
+  await User.query()
+    .patch({ twoFactorSecret: sealSecret(appKeys, secret), twoFactorLastStep: null } as Partial<User>)
+    .findById(user.id);
   const otpauthUrl = totp(user, secret).toString();
   return { secret, otpauthUrl, qr: await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 240 }) };
 }
@@ -60,17 +69,29 @@ async function takeTotp(user: User, appKeys: readonly string[], code: string): P
 }
 
 function newBackupCodes(): string[] {
-  return Array.from({ length: BACKUP_CODES }, () => crypto.randomBytes(5).toString('hex').toUpperCase().replace(/(.{5})/, '$1-'));
+  return Array.from({ length: BACKUP_CODES }, () =>
+    crypto
+      .randomBytes(5)
+      .toString('hex')
+      .toUpperCase()
+      .replace(/(.{5})/, '$1-'),
+  );
 }
 
-const normalize = (code: string) => code.trim().toUpperCase().replace(/[^A-Z0-9]/g, '');
+const normalize = (code: string) =>
+  code
+    .trim()
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '');
 
 export async function enableTwoFactor(user: User, code: string, appKeys: readonly string[]): Promise<string[]> {
   if (user.twoFactorEnabled) throw conflict(API.twoFactorAlreadyOn);
   if (!user.twoFactorSecret) throw badRequest(API.twoFactorSetupFirst);
   if (!(await takeTotp(user, appKeys, code.trim()))) throw badRequest(API.twoFactorWrongCode, { code: API.twoFactorWrongCode });
   const codes = newBackupCodes();
-  await User.query().patch({ twoFactorEnabled: true, backupCodes: JSON.stringify(codes.map((c) => hashToken(normalize(c)))) } as Partial<User>).findById(user.id);
+  await User.query()
+    .patch({ twoFactorEnabled: true, backupCodes: JSON.stringify(codes.map((c) => hashToken(normalize(c)))) } as Partial<User>)
+    .findById(user.id);
   return codes;
 }
 
@@ -82,7 +103,9 @@ export async function checkSecondFactor(user: User, code: string, appKeys: reado
   if (!normalize(code) || !hashes.includes(hash)) return false;
   // Guarded on the stored list, so one backup code signs in once.
   const left = JSON.stringify(hashes.filter((h) => h !== hash));
-  const used = await User.query().patch({ backupCodes: left } as Partial<User>).where({ id: user.id, backupCodes: user.backupCodes! });
+  const used = await User.query()
+    .patch({ backupCodes: left } as Partial<User>)
+    .where({ id: user.id, backupCodes: user.backupCodes! });
   return used === 1;
 }
 
@@ -103,7 +126,8 @@ export async function checkSecondFactorCounted(ctx: Context, user: User, code: s
   }
   const hits = await count.hit(failureKey(user)[0]);
   if (hits >= TWO_FACTOR_MAX_FAILURES) {
-    if (hits === TWO_FACTOR_MAX_FAILURES) afterAnswer(ctx, 'two-factor-alarm-mail-failed', () => sendMail(ctx.config, twoFactorAlarmMail(user)));
+    if (hits === TWO_FACTOR_MAX_FAILURES)
+      afterAnswer(ctx, 'two-factor-alarm-mail-failed', () => sendMail(ctx.config, twoFactorAlarmMail(user)));
     throw tooManyRequests(API.twoFactorTooManyFailures);
   }
   return false;
@@ -129,7 +153,9 @@ export async function disableTwoFactor(ctx: Context, user: User, code: string): 
   if (!user.twoFactorEnabled) throw conflict(API.twoFactorAlreadyOff);
   if (!(await checkSecondFactorCounted(ctx, user, code))) throw badRequest(API.twoFactorWrongCode, { code: API.twoFactorWrongCode });
   await User.transaction(async (trx) => {
-    await User.query(trx).patch({ twoFactorEnabled: false, twoFactorSecret: null, backupCodes: null, twoFactorLastStep: null } as Partial<User>).findById(user.id);
+    await User.query(trx)
+      .patch({ twoFactorEnabled: false, twoFactorSecret: null, backupCodes: null, twoFactorLastStep: null } as Partial<User>)
+      .findById(user.id);
     await revokeAllTokens(user.id, trx);
   });
 }

@@ -44,8 +44,16 @@ export interface ResolvedLine {
 }
 
 /** Two lines are the same line when these match; their quantities then add up. */
-export function lineKey(l: { productId: number; variantId?: number | null; attributes?: LineAttributeInput[]; personalization?: string }): string {
-  const values = (l.attributes ?? []).map((a) => a.attributeValueId).sort((a, b) => a - b).join(',');
+export function lineKey(l: {
+  productId: number;
+  variantId?: number | null;
+  attributes?: LineAttributeInput[];
+  personalization?: string;
+}): string {
+  const values = (l.attributes ?? [])
+    .map((a) => a.attributeValueId)
+    .sort((a, b) => a - b)
+    .join(',');
   return `${l.productId}|${l.variantId ?? ''}|${values}|${(l.personalization ?? '').trim()}`;
 }
 
@@ -91,15 +99,23 @@ export async function resolveLines(inputs: LineInput[], trx?: Transaction, opts:
     const seen = new Set<number>();
     const chosen = (input.attributes ?? []).map((a) => {
       const value = facts.values.get(a.attributeValueId);
-      if (!value || value.attributeId !== a.attributeId) throw badRequest(API.attributeMismatch, { [where(i, 'attributes')]: API.attributeMismatch });
-      if (!known.offered.has(a.attributeValueId)) throw badRequest(API.attributeNotOffered, { [where(i, 'attributes')]: API.attributeNotOffered });
+      if (!value || value.attributeId !== a.attributeId)
+        throw badRequest(API.attributeMismatch, { [where(i, 'attributes')]: API.attributeMismatch });
+      if (!known.offered.has(a.attributeValueId))
+        throw badRequest(API.attributeNotOffered, { [where(i, 'attributes')]: API.attributeNotOffered });
       if (seen.has(a.attributeId)) throw badRequest(API.attributeTwice, { [where(i, 'attributes')]: API.attributeTwice });
       seen.add(a.attributeId);
-      return { attributeId: a.attributeId, attributeValueId: a.attributeValueId, name: facts.attributeNames.get(a.attributeId) ?? '', value: value.value };
+      return {
+        attributeId: a.attributeId,
+        attributeValueId: a.attributeValueId,
+        name: facts.attributeNames.get(a.attributeId) ?? '',
+        value: value.value,
+      };
     });
 
     const personalization = (input.personalization ?? '').trim();
-    if (personalization.length > PERSONALIZATION_MAX) throw badRequest(API.personalizationTooLong, { [where(i, 'personalization')]: API.personalizationTooLong });
+    if (personalization.length > PERSONALIZATION_MAX)
+      throw badRequest(API.personalizationTooLong, { [where(i, 'personalization')]: API.personalizationTooLong });
     // One line: it is printed in the order's e-mails (a guest cookie's lines come here unchecked).
     if (LINE_BREAK.test(personalization)) throw badRequest(API.singleLine, { [where(i, 'personalization')]: API.singleLine });
     const refusalName = own.length > 1 ? `${product.name} (${variant.name})` : product.name;

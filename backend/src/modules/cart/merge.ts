@@ -47,7 +47,9 @@ async function acceptedLines(lines: LineInput[], trx: Transaction): Promise<Reso
       return await resolveLines(pending, trx, { checkStock: false, path: (i) => String(i) });
     } catch (err) {
       if (!(err instanceof HttpError) || err.status >= 500) throw err;
-      const bad = Object.keys(err.errors ?? {}).map((k) => Number(k.split('.')[0])).find((i) => Number.isInteger(i) && i < pending.length);
+      const bad = Object.keys(err.errors ?? {})
+        .map((k) => Number(k.split('.')[0]))
+        .find((i) => Number.isInteger(i) && i < pending.length);
       if (bad === undefined) return oneByOne(pending, trx);
       pending.splice(bad, 1);
     }
@@ -69,7 +71,10 @@ async function oneByOne(lines: LineInput[], trx: Transaction): Promise<ResolvedL
 
 /** Merges cookie lines into the user's server cart; answers how many lines were taken in. */
 export async function mergeGuestLines(userId: number, rawLines: unknown[], trx: Transaction): Promise<number> {
-  const inputs = rawLines.slice(0, GUEST_CART_MAX_LINES).map(guestLine).filter((l): l is LineInput => l !== null);
+  const inputs = rawLines
+    .slice(0, GUEST_CART_MAX_LINES)
+    .map(guestLine)
+    .filter((l): l is LineInput => l !== null);
   if (!inputs.length) return 0;
   const resolved = await acceptedLines(inputs, trx);
 
@@ -91,7 +96,10 @@ export async function mergeGuestLines(userId: number, rawLines: unknown[], trx: 
     if (have) {
       // Never lower what the user already had in the cart, even if the stock has fallen since.
       const quantity = Math.max(have.quantity, Math.min(have.quantity + line.quantity, cap));
-      if (quantity !== have.quantity) await CartItem.query(trx).patch({ quantity } as Partial<CartItem>).where({ id: have.id, userId });
+      if (quantity !== have.quantity)
+        await CartItem.query(trx)
+          .patch({ quantity } as Partial<CartItem>)
+          .where({ id: have.id, userId });
       merged++;
     } else {
       const quantity = Math.min(line.quantity, cap);

@@ -14,7 +14,9 @@ export function cartRoutes() {
   // A guest's cookie lines priced and described by the server (names, images, stock), without
   // storing anything: what the guest's cart page shows.
   router.post('/cart/preview', async (ctx: Context) => {
-    const { items } = parseBody(ctx.request.body, cartPreviewInput) as { items: Array<Omit<ViewableLine, 'attributes' | 'id'> & { id?: number; attributes?: ViewableLine['attributes'] | null }> };
+    const { items } = parseBody(ctx.request.body, cartPreviewInput) as {
+      items: Array<Omit<ViewableLine, 'attributes' | 'id'> & { id?: number; attributes?: ViewableLine['attributes'] | null }>;
+    };
     ctx.body = await linesView(items.map((l, i) => ({ ...l, id: l.id ?? i + 1, attributes: l.attributes ?? [] })));
   });
 

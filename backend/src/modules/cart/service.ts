@@ -21,7 +21,14 @@ export interface CartLineView {
   variantId: number | null;
   quantity: number;
   personalization: string;
-  attributes: Array<{ id: number; cartItemId: number; attributeId: number; attributeValueId: number; attributeValue: string; attributeName: string }>;
+  attributes: Array<{
+    id: number;
+    cartItemId: number;
+    attributeId: number;
+    attributeValueId: number;
+    attributeValue: string;
+    attributeName: string;
+  }>;
   productName: string;
   productSlug: string;
   image: string | null;
@@ -71,39 +78,41 @@ export async function linesView(lines: ViewableLine[], trx?: Transaction, visito
   let count = 0;
   let subtotal = 0;
   // A guest's cookie may name products that no longer exist: those lines are left out.
-  const cartItems = lines.filter((line) => facts.products.has(line.productId)).map((line): CartLineView => {
-    const { product, variants: own, image } = facts.products.get(line.productId)!;
-    const variant = line.variantId ? own.find((v) => v.id === line.variantId) : own.length === 1 ? own[0] : undefined;
-    const unitPrice = variant?.price ?? product.price;
-    const stock = variant?.stock ?? 0;
-    const available = mayBuy(product, visitor) && !!variant && stock > 0;
-    count += line.quantity;
-    if (available) subtotal += unitPrice * line.quantity;
-    return {
-      id: line.id,
-      productId: line.productId,
-      variantId: line.variantId ?? null,
-      quantity: line.quantity,
-      personalization: line.personalization ?? '',
-      attributes: line.attributes.map((a) => ({
-        id: a.id ?? 0,
-        cartItemId: a.cartItemId ?? line.id,
-        attributeId: a.attributeId,
-        attributeValueId: a.attributeValueId,
-        attributeValue: facts.values.get(a.attributeValueId)?.value ?? '',
-        attributeName: facts.attributeNames.get(a.attributeId) ?? '',
-      })),
-      productName: product.name,
-      productSlug: product.slug,
-      image,
-      variantName: variant?.name ?? '',
-      sku: variant?.sku ?? '',
-      unitPrice: fromMinor(unitPrice)!,
-      lineTotal: fromMinor(lineTotal({ unitPrice, quantity: line.quantity }))!,
-      stock,
-      available,
-    };
-  });
+  const cartItems = lines
+    .filter((line) => facts.products.has(line.productId))
+    .map((line): CartLineView => {
+      const { product, variants: own, image } = facts.products.get(line.productId)!;
+      const variant = line.variantId ? own.find((v) => v.id === line.variantId) : own.length === 1 ? own[0] : undefined;
+      const unitPrice = variant?.price ?? product.price;
+      const stock = variant?.stock ?? 0;
+      const available = mayBuy(product, visitor) && !!variant && stock > 0;
+      count += line.quantity;
+      if (available) subtotal += unitPrice * line.quantity;
+      return {
+        id: line.id,
+        productId: line.productId,
+        variantId: line.variantId ?? null,
+        quantity: line.quantity,
+        personalization: line.personalization ?? '',
+        attributes: line.attributes.map((a) => ({
+          id: a.id ?? 0,
+          cartItemId: a.cartItemId ?? line.id,
+          attributeId: a.attributeId,
+          attributeValueId: a.attributeValueId,
+          attributeValue: facts.values.get(a.attributeValueId)?.value ?? '',
+          attributeName: facts.attributeNames.get(a.attributeId) ?? '',
+        })),
+        productName: product.name,
+        productSlug: product.slug,
+        image,
+        variantName: variant?.name ?? '',
+        sku: variant?.sku ?? '',
+        unitPrice: fromMinor(unitPrice)!,
+        lineTotal: fromMinor(lineTotal({ unitPrice, quantity: line.quantity }))!,
+        stock,
+        available,
+      };
+    });
   return { cartItems, count, subtotal: fromMinor(subtotal)! };
 }
 
@@ -157,12 +166,24 @@ function asInput(line: ResolvedLine): LineInput {
 /** A new line with its attribute choices, as stored. The line was checked by resolveLines and
  *  the quantity by the caller: nothing is left for the model to validate. */
 export async function insertLine(userId: number, line: ResolvedLine, quantity: number, trx: Transaction): Promise<StoredLine> {
-  const [item] = await CartItem.insertComposed(trx, [{ userId, productId: line.productId, variantId: line.variantId, quantity, personalization: line.personalization }]);
-  return { id: item.id, productId: item.productId, variantId: item.variantId, quantity, personalization: item.personalization, attributes: await insertAttributes(item.id, line, trx) };
+  const [item] = await CartItem.insertComposed(trx, [
+    { userId, productId: line.productId, variantId: line.variantId, quantity, personalization: line.personalization },
+  ]);
+  return {
+    id: item.id,
+    productId: item.productId,
+    variantId: item.variantId,
+    quantity,
+    personalization: item.personalization,
+    attributes: await insertAttributes(item.id, line, trx),
+  };
 }
 
 async function insertAttributes(cartItemId: number, line: ResolvedLine, trx: Transaction): Promise<StoredLine['attributes']> {
-  const rows = await CartItemAttribute.insertComposed(trx, line.attributes.map((a) => ({ cartItemId, attributeId: a.attributeId, attributeValueId: a.attributeValueId })));
+  const rows = await CartItemAttribute.insertComposed(
+    trx,
+    line.attributes.map((a) => ({ cartItemId, attributeId: a.attributeId, attributeValueId: a.attributeValueId })),
+  );
   return rows.map((a) => ({ id: a.id, cartItemId, attributeId: a.attributeId, attributeValueId: a.attributeValueId }));
 }
 
@@ -171,7 +192,13 @@ export async function addToCart(userId: number, input: AddInput): Promise<CartVi
   return changeCart(userId, async (trx) => {
     const quantity = input.quantity ?? ADD_TO_CART_DEFAULT_QUANTITY;
     const line = await resolveOne(
-      { productId: input.productId, variantId: input.variantId ?? null, attributes: input.attributes ?? [], personalization: input.personalization ?? '', quantity },
+      {
+        productId: input.productId,
+        variantId: input.variantId ?? null,
+        attributes: input.attributes ?? [],
+        personalization: input.personalization ?? '',
+        quantity,
+      },
       trx,
     );
     const lines = await cartLinesOf(userId, trx);
@@ -180,7 +207,9 @@ export async function addToCart(userId: number, input: AddInput): Promise<CartVi
     const total = (existing?.quantity ?? 0) + quantity;
     await checkStockFor(line, total, trx);
     if (existing) {
-      await CartItem.query(trx).patch({ quantity: total } as Partial<CartItem>).findById(existing.id);
+      await CartItem.query(trx)
+        .patch({ quantity: total } as Partial<CartItem>)
+        .findById(existing.id);
       existing.quantity = total;
     } else {
       lines.push(await insertLine(userId, line, quantity, trx));
@@ -203,7 +232,7 @@ export async function editCartItem(userId: number, itemId: number, input: EditIn
         productId: current.productId,
         variantId: input.variantId !== undefined && input.variantId !== null ? input.variantId : current.variantId,
         attributes: input.attributes?.length ? input.attributes : current.attributes,
-        personalization: input.personalization === undefined ? current.personalization : input.personalization ?? '',
+        personalization: input.personalization === undefined ? current.personalization : (input.personalization ?? ''),
         quantity,
       },
       trx,

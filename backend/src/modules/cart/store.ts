@@ -12,10 +12,16 @@ export interface StoredLine extends LineInput {
 /** Plain rows (no models): read on every cart request. */
 export async function cartLinesOf(userId: number, trx?: Transaction): Promise<StoredLine[]> {
   const db = trx ?? CartItem.knex();
-  const items: Array<Omit<StoredLine, 'attributes'>> = await db(CartItem.tableName).where({ userId }).orderBy('id').select('id', 'productId', 'variantId', 'quantity', 'personalization');
+  const items: Array<Omit<StoredLine, 'attributes'>> = await db(CartItem.tableName)
+    .where({ userId })
+    .orderBy('id')
+    .select('id', 'productId', 'variantId', 'quantity', 'personalization');
   if (!items.length) return [];
   const attrs: StoredLine['attributes'] = await db(CartItemAttribute.tableName)
-    .whereIn('cartItemId', items.map((i) => i.id))
+    .whereIn(
+      'cartItemId',
+      items.map((i) => i.id),
+    )
     .orderBy('id')
     .select('id', 'cartItemId', 'attributeId', 'attributeValueId');
   return items.map((i) => ({

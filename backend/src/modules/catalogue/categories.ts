@@ -91,7 +91,8 @@ export async function uniqueSlug(base: string, table: 'categories' | 'products',
 async function checkParent(id: number | undefined, parentId: number | null | undefined, trx?: Transaction) {
   if (parentId === undefined || parentId === null) return;
   if (!(await Category.query(trx).findById(parentId))) throw badRequest(API.parentNotFound, { parentId: API.parentNotFound });
-  if (id !== undefined && (await descendantIds(id, trx)).includes(parentId)) throw badRequest(API.categoryCycle, { parentId: API.categoryCycle });
+  if (id !== undefined && (await descendantIds(id, trx)).includes(parentId))
+    throw badRequest(API.categoryCycle, { parentId: API.categoryCycle });
 }
 
 async function checkSlug(slug: string, exceptId?: number) {

@@ -28,7 +28,8 @@ async function raList(ctx: Context) {
     rows = rows.filter((c) => searchable(c.name, c.slug).includes(needle));
   }
   if (parentId !== undefined) {
-    if (parentId !== null && !Number.isInteger(Number(parentId))) throw badRequest(API.invalidFilter, { 'filter.parentId': API.invalidFilter });
+    if (parentId !== null && !Number.isInteger(Number(parentId)))
+      throw badRequest(API.invalidFilter, { 'filter.parentId': API.invalidFilter });
     rows = rows.filter((c) => (parentId === null ? c.parentId === null : c.parentId === Number(parentId)));
   }
   if (id !== undefined) {

@@ -34,13 +34,23 @@ const COLUMNS = {
 type Column = keyof typeof COLUMNS;
 
 const STATUS_WORDS: Record<string, ProductStatus> = {
-  чернова: 'draft', draft: 'draft',
-  активен: 'active', активна: 'active', active: 'active',
-  архивиран: 'archived', архивирана: 'archived', archived: 'archived',
+  чернова: 'draft',
+  draft: 'draft',
+  активен: 'active',
+  активна: 'active',
+  active: 'active',
+  архивиран: 'archived',
+  архивирана: 'archived',
+  archived: 'archived',
 };
 const SKU_PATTERN = /^[A-Za-z0-9._\-/]+$/;
 
-const normalHeader = (h: string) => h.replace(/^\uFEFF/, '').trim().replace(/\s+/g, ' ').toLocaleLowerCase('bg');
+const normalHeader = (h: string) =>
+  h
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .replace(/\s+/g, ' ')
+    .toLocaleLowerCase('bg');
 
 /** The file's text: UTF-8 (with or without BOM); else Windows-1251, what Bulgarian Excel writes
  *  for a plain "CSV (разделен със запетаи)". */
@@ -217,10 +227,17 @@ export async function planImport(file: ReadFile, dryRun: boolean, trx?: Transact
   const read: Array<{ result: ImportRow; values: RowValues }> = [];
   for (const r of file.rows) {
     const result: ImportRow = {
-      row: r.row, sku: r.cells.sku ?? '', productName: r.cells.productName ?? '', variantName: r.cells.variantName ?? '',
-      productSlug: r.cells.productSlug ?? '', action: 'unchanged', changes: [], errors: [],
+      row: r.row,
+      sku: r.cells.sku ?? '',
+      productName: r.cells.productName ?? '',
+      variantName: r.cells.variantName ?? '',
+      productSlug: r.cells.productSlug ?? '',
+      action: 'unchanged',
+      changes: [],
+      errors: [],
     };
-    const addError = (column: Column | '', message: string) => result.errors.push({ column: column ? file.headerOf[column] ?? column : '', message });
+    const addError = (column: Column | '', message: string) =>
+      result.errors.push({ column: column ? (file.headerOf[column] ?? column) : '', message });
     const values = readValues(r, addError);
     results.push(result);
     read.push({ result, values });
@@ -297,13 +314,19 @@ export async function planImport(file: ReadFile, dryRun: boolean, trx?: Transact
       if (!product.existing && !product.lines.length) {
         if (!values.productName) addError('productName', IMPORT.newProductName);
         // A price that could not be read already says so; an empty one is missing.
-        if (values.price === undefined && !result.errors.some((e) => e.column === header('price'))) addError('price', IMPORT.newProductPrice);
+        if (values.price === undefined && !result.errors.some((e) => e.column === header('price')))
+          addError('price', IMPORT.newProductPrice);
       }
       if (product.existing && !values.variantName) addError('variantName', IMPORT.newVariantName);
     }
     result.productSlug = product.key;
     // Product fields: the first row that gives one sets it; a later row that differs is an error.
-    const productField = <K extends 'productName' | 'category' | 'status' | 'compareAtPrice'>(field: K, column: Column, value: unknown, set: () => void) => {
+    const productField = <K extends 'productName' | 'category' | 'status' | 'compareAtPrice'>(
+      field: K,
+      column: Column,
+      value: unknown,
+      set: () => void,
+    ) => {
       if (value === undefined) return;
       const first = product!.firstRow[field];
       if (first && first.value !== value) addError(column, IMPORT.differsFromRow(first.row));
@@ -325,15 +348,19 @@ export async function planImport(file: ReadFile, dryRun: boolean, trx?: Transact
   // keeps its own price only where it differs from that.
   for (const product of planned.values()) {
     const current = product.existing;
-    const variantsNow = current ? allVariantsOf.get(current.id) ?? [] : [];
+    const variantsNow = current ? (allVariantsOf.get(current.id) ?? []) : [];
     const effectiveNow = (v: Variant) => v.price ?? current!.price;
     const fileLines = product.lines.filter((l) => !l.result.errors.length);
-    const priceChanged = fileLines.some((l) => l.values.price !== undefined && (!l.existing || l.values.price !== effectiveNow(l.existing)));
+    const priceChanged = fileLines.some(
+      (l) => l.values.price !== undefined && (!l.existing || l.values.price !== effectiveNow(l.existing)),
+    );
     const finalPrices = [
       ...variantsNow.filter((v) => !fileLines.some((l) => l.existing?.id === v.id)).map(effectiveNow),
-      ...fileLines.map((l) => l.values.price ?? (l.existing ? effectiveNow(l.existing) : undefined)).filter((p): p is number => p !== undefined),
+      ...fileLines
+        .map((l) => l.values.price ?? (l.existing ? effectiveNow(l.existing) : undefined))
+        .filter((p): p is number => p !== undefined),
     ];
-    product.price = (!current || priceChanged) && finalPrices.length ? Math.min(...finalPrices) : current?.price ?? 0;
+    product.price = (!current || priceChanged) && finalPrices.length ? Math.min(...finalPrices) : (current?.price ?? 0);
 
     for (const line of product.lines) {
       const { result, values, existing } = line;
@@ -343,17 +370,27 @@ export async function planImport(file: ReadFile, dryRun: boolean, trx?: Transact
       if (!current) result.action = first ? 'createProduct' : 'createVariant';
       else if (!existing) result.action = 'createVariant';
       if (current && first) {
-        if (product.name !== undefined && product.name !== current.name) changes.push({ field: 'productName', from: current.name, to: product.name });
+        if (product.name !== undefined && product.name !== current.name)
+          changes.push({ field: 'productName', from: current.name, to: product.name });
         if (product.categoryId !== undefined && product.categoryId !== current.categoryId) {
-          changes.push({ field: 'category', from: current.categoryId === null ? null : categoryName.get(current.categoryId) ?? null, to: product.categoryId === null ? null : categoryName.get(product.categoryId) ?? null });
+          changes.push({
+            field: 'category',
+            from: current.categoryId === null ? null : (categoryName.get(current.categoryId) ?? null),
+            to: product.categoryId === null ? null : (categoryName.get(product.categoryId) ?? null),
+          });
         }
-        if (product.status !== undefined && product.status !== current.status) changes.push({ field: 'status', from: current.status, to: product.status });
-        if (product.compareAtPrice !== undefined && product.compareAtPrice !== current.compareAtPrice) changes.push({ field: 'compareAtPrice', from: fromMinor(current.compareAtPrice), to: fromMinor(product.compareAtPrice) });
+        if (product.status !== undefined && product.status !== current.status)
+          changes.push({ field: 'status', from: current.status, to: product.status });
+        if (product.compareAtPrice !== undefined && product.compareAtPrice !== current.compareAtPrice)
+          changes.push({ field: 'compareAtPrice', from: fromMinor(current.compareAtPrice), to: fromMinor(product.compareAtPrice) });
       }
       if (existing) {
-        if (values.variantName !== undefined && values.variantName !== existing.name) changes.push({ field: 'variantName', from: existing.name, to: values.variantName });
-        if (values.price !== undefined && values.price !== effectiveNow(existing)) changes.push({ field: 'price', from: fromMinor(effectiveNow(existing)), to: fromMinor(values.price) });
-        if (values.stock !== undefined && values.stock !== existing.stock) changes.push({ field: 'stock', from: existing.stock, to: values.stock });
+        if (values.variantName !== undefined && values.variantName !== existing.name)
+          changes.push({ field: 'variantName', from: existing.name, to: values.variantName });
+        if (values.price !== undefined && values.price !== effectiveNow(existing))
+          changes.push({ field: 'price', from: fromMinor(effectiveNow(existing)), to: fromMinor(values.price) });
+        if (values.stock !== undefined && values.stock !== existing.stock)
+          changes.push({ field: 'stock', from: existing.stock, to: values.stock });
         result.action = changes.length ? 'update' : 'unchanged';
       } else {
         const price = values.price ?? product.price ?? 0;
@@ -379,7 +416,7 @@ export async function planImport(file: ReadFile, dryRun: boolean, trx?: Transact
         const own = where === 'variants' && index !== undefined ? product.save.variantLines[Number(index)] : undefined;
         const line = own ?? fileLines[0];
         const column = where === 'variants' ? (own && sub ? VARIANT_COLUMNS[sub] : undefined) : PRODUCT_COLUMNS[where];
-        line.result.errors.push({ column: column ? file.headerOf[column] ?? column : '', message });
+        line.result.errors.push({ column: column ? (file.headerOf[column] ?? column) : '', message });
         line.result.changes = [];
       }
     }
@@ -392,7 +429,13 @@ export async function planImport(file: ReadFile, dryRun: boolean, trx?: Transact
   }
   const ok = counts.error === 0;
   const changed = counts.createProduct + counts.createVariant + counts.update;
-  const message = !ok ? IMPORT.hasErrors(counts.error) : dryRun ? IMPORT.dryRunDone(results.length) : changed ? IMPORT.applied(changed) : IMPORT.nothingToChange;
+  const message = !ok
+    ? IMPORT.hasErrors(counts.error)
+    : dryRun
+      ? IMPORT.dryRunDone(results.length)
+      : changed
+        ? IMPORT.applied(changed)
+        : IMPORT.nothingToChange;
   return {
     ok,
     products: [...planned.values()],
@@ -401,7 +444,14 @@ export async function planImport(file: ReadFile, dryRun: boolean, trx?: Transact
 }
 
 /** The column of the file that holds what a save's field error names. */
-const PRODUCT_COLUMNS: Record<string, Column> = { name: 'productName', slug: 'productSlug', price: 'price', compareAtPrice: 'compareAtPrice', categoryId: 'category', status: 'status' };
+const PRODUCT_COLUMNS: Record<string, Column> = {
+  name: 'productName',
+  slug: 'productSlug',
+  price: 'price',
+  compareAtPrice: 'compareAtPrice',
+  categoryId: 'category',
+  status: 'status',
+};
 const VARIANT_COLUMNS: Record<string, Column> = { name: 'variantName', sku: 'sku', price: 'price', stock: 'stock' };
 
 /**
@@ -422,7 +472,12 @@ function saveBodyOf(product: PlannedProduct, variantsNow: Variant[]): NonNullabl
         status: product.status ?? 'draft',
         categoryId: product.categoryId ?? null,
         compareAtPrice: fromMinor(product.compareAtPrice ?? null),
-        variants: lines.map((l, i) => ({ name: l.values.variantName ?? (i === 0 ? 'Стандартен' : l.values.sku!), sku: l.values.sku!, price: fromMinor(l.values.price ?? price), stock: l.values.stock ?? 0 })),
+        variants: lines.map((l, i) => ({
+          name: l.values.variantName ?? (i === 0 ? 'Стандартен' : l.values.sku!),
+          sku: l.values.sku!,
+          price: fromMinor(l.values.price ?? price),
+          stock: l.values.stock ?? 0,
+        })),
       },
       variantLines: lines,
     };
@@ -431,16 +486,28 @@ function saveBodyOf(product: PlannedProduct, variantsNow: Variant[]): NonNullabl
   if (product.name !== undefined && product.name !== current.name) body.name = product.name;
   if (product.categoryId !== undefined && product.categoryId !== current.categoryId) body.categoryId = product.categoryId;
   if (product.status !== undefined && product.status !== current.status) body.status = product.status;
-  if (product.compareAtPrice !== undefined && product.compareAtPrice !== current.compareAtPrice) body.compareAtPrice = fromMinor(product.compareAtPrice);
+  if (product.compareAtPrice !== undefined && product.compareAtPrice !== current.compareAtPrice)
+    body.compareAtPrice = fromMinor(product.compareAtPrice);
   if (price !== current.price) body.price = fromMinor(price);
   const variantLines: Array<PlannedLine | undefined> = [];
   for (const v of variantsNow) {
     const line = lines.find((l) => l.existing?.id === v.id);
-    body.variants.push({ id: v.id, name: line?.values.variantName ?? v.name, sku: v.sku, price: fromMinor(line?.values.price ?? v.price ?? current.price), stock: line?.values.stock ?? v.stock });
+    body.variants.push({
+      id: v.id,
+      name: line?.values.variantName ?? v.name,
+      sku: v.sku,
+      price: fromMinor(line?.values.price ?? v.price ?? current.price),
+      stock: line?.values.stock ?? v.stock,
+    });
     variantLines.push(line);
   }
   for (const l of lines.filter((x) => !x.existing)) {
-    body.variants.push({ name: l.values.variantName!, sku: l.values.sku!, price: fromMinor(l.values.price ?? price), stock: l.values.stock ?? 0 });
+    body.variants.push({
+      name: l.values.variantName!,
+      sku: l.values.sku!,
+      price: fromMinor(l.values.price ?? price),
+      stock: l.values.stock ?? 0,
+    });
     variantLines.push(l);
   }
   return { body, variantLines };
@@ -458,7 +525,10 @@ async function applyPlan(plan: ImportPlan, trx: Transaction): Promise<void> {
  * one transaction (what others changed since the dry run counts) and written only when no row has
  * an error (400 with the rows otherwise: nothing is changed), with one audit entry.
  */
-export async function importProducts(buf: Buffer, opts: { dryRun: boolean; actor: { id: number | null; email: string }; ip: string }): Promise<ImportReport> {
+export async function importProducts(
+  buf: Buffer,
+  opts: { dryRun: boolean; actor: { id: number | null; email: string }; ip: string },
+): Promise<ImportReport> {
   const file = readCsv(buf);
   if (opts.dryRun) return (await planImport(file, true)).report;
   return Product.transaction(async (trx) => {
@@ -477,7 +547,13 @@ export async function importProducts(buf: Buffer, opts: { dryRun: boolean; actor
       entity: 'products',
       entityId: '',
       before: null,
-      after: { counts: report.counts, rows: report.rows.filter((r) => r.changes.length).slice(0, 500).map(({ row, sku, action, changes }) => ({ row, sku, action, changes })) },
+      after: {
+        counts: report.counts,
+        rows: report.rows
+          .filter((r) => r.changes.length)
+          .slice(0, 500)
+          .map(({ row, sku, action, changes }) => ({ row, sku, action, changes })),
+      },
       ip: opts.ip.slice(0, 64),
     } as Partial<AuditLog>);
     return report;

@@ -49,7 +49,16 @@ type KeptFacts = Omit<ProductFacts, 'variants'> & { variants: Array<Omit<Variant
 const PRODUCTS_KEPT = 5000;
 
 /** The tables the catalogue's answers, pages and facts are made of (settings: shipping, thresholds). */
-export const CATALOGUE_TABLES = ['products', 'variants', 'categories', 'product_images', 'attributes', 'attribute_values', 'product_attributes', 'settings'];
+export const CATALOGUE_TABLES = [
+  'products',
+  'variants',
+  'categories',
+  'product_images',
+  'attributes',
+  'attribute_values',
+  'product_attributes',
+  'settings',
+];
 /** Reaches every write the catalogue's public answers and pages are made of (stock moves included). */
 export const catalogueWrites = tables(...CATALOGUE_TABLES);
 
@@ -82,7 +91,9 @@ async function readProducts(ids: number[], trx?: Transaction): Promise<KeptFacts
   ] as const);
   return products.map((p) => ({
     product: { id: p.id, name: p.name, slug: p.slug, status: p.status, price: p.price },
-    variants: variants.filter((v) => v.productId === p.id).map((v) => ({ id: v.id, productId: v.productId, name: v.name, sku: v.sku, price: v.price })),
+    variants: variants
+      .filter((v) => v.productId === p.id)
+      .map((v) => ({ id: v.id, productId: v.productId, name: v.name, sku: v.sku, price: v.price })),
     image: images.find((im) => im.productId === p.id)?.url ?? null,
     offered: new Set(offered.filter((o) => o.productId === p.id).map((o) => o.attributeValueId)),
   }));
@@ -92,15 +103,19 @@ async function readProducts(ids: number[], trx?: Transaction): Promise<KeptFacts
 async function readStock(productIds: number[], trx?: Transaction): Promise<Map<number, Map<number, number>>> {
   const byProduct = new Map(productIds.map((id) => [id, new Map<number, number>()]));
   if (!productIds.length) return byProduct;
-  const rows: Array<{ id: number; productId: number; stock: number }> = await (trx ?? Variant.knex())(Variant.tableName).whereIn('productId', productIds).select('id', 'productId', 'stock');
+  const rows: Array<{ id: number; productId: number; stock: number }> = await (trx ?? Variant.knex())(Variant.tableName)
+    .whereIn('productId', productIds)
+    .select('id', 'productId', 'stock');
   for (const v of rows) byProduct.get(v.productId)?.set(v.id, v.stock);
   return byProduct;
 }
 
 async function readNames(valueIds: number[] | 'all', trx?: Transaction): Promise<Omit<CatalogueFacts, 'products'>> {
-  const values = valueIds === 'all' ? await AttributeValue.query(trx) : valueIds.length ? await AttributeValue.query(trx).whereIn('id', valueIds) : [];
+  const values =
+    valueIds === 'all' ? await AttributeValue.query(trx) : valueIds.length ? await AttributeValue.query(trx).whereIn('id', valueIds) : [];
   const attributeIds = [...new Set(values.map((v) => v.attributeId))];
-  const attributes = valueIds === 'all' ? await Attribute.query(trx) : attributeIds.length ? await Attribute.query(trx).whereIn('id', attributeIds) : [];
+  const attributes =
+    valueIds === 'all' ? await Attribute.query(trx) : attributeIds.length ? await Attribute.query(trx).whereIn('id', attributeIds) : [];
   return {
     values: new Map(values.map((v) => [v.id, { attributeId: v.attributeId, value: v.value }])),
     attributeNames: new Map(attributes.map((a) => [a.id, a.name])),
@@ -110,19 +125,29 @@ async function readNames(valueIds: number[] | 'all', trx?: Transaction): Promise
 /** What a kept map knows of these keys now, and which keys it lacks. */
 function known<K extends NonNullable<unknown>, V extends NonNullable<unknown>>(kept: KeptMap<K, V> | undefined, keys: K[]) {
   const found = new Map<K, V>();
-  if (kept) for (const k of keys) {
-    const v = kept.get(k);
-    if (v !== undefined) found.set(k, v);
-  }
+  if (kept)
+    for (const k of keys) {
+      const v = kept.get(k);
+      if (v !== undefined) found.set(k, v);
+    }
   return { found, missing: keys.filter((k) => !found.has(k)), generation: kept?.generation ?? 0 };
 }
 
-function keepAll<K extends NonNullable<unknown>, V extends NonNullable<unknown>>(kept: KeptMap<K, V> | undefined, generation: number, entries: Iterable<[K, V]>) {
+function keepAll<K extends NonNullable<unknown>, V extends NonNullable<unknown>>(
+  kept: KeptMap<K, V> | undefined,
+  generation: number,
+  entries: Iterable<[K, V]>,
+) {
   if (kept) for (const [k, v] of entries) kept.keep(k, v, generation);
 }
 
 /** The facts of these products and attribute values (unknown ids are simply absent). */
-export async function catalogueFacts(productIds: number[], valueIds: number[], trx?: Transaction, { readStock: stockWanted = true } = {}): Promise<CatalogueFacts> {
+export async function catalogueFacts(
+  productIds: number[],
+  valueIds: number[],
+  trx?: Transaction,
+  { readStock: stockWanted = true } = {},
+): Promise<CatalogueFacts> {
   const memory = attachedCache<Memory>(Product.knex(), MEMORY);
   // Read what is missing; keep it unless something changed meanwhile.
   const facts = known(memory?.products, productIds);
@@ -135,7 +160,11 @@ export async function catalogueFacts(productIds: number[], valueIds: number[], t
     () => readStock(stock.missing, trx),
     async () => (names.found.size ? undefined : readNames(memory ? 'all' : valueIds, trx)),
   ] as const);
-  keepAll(memory?.products, facts.generation, readFacts.map((f) => [f.product.id, f] as [number, KeptFacts]));
+  keepAll(
+    memory?.products,
+    facts.generation,
+    readFacts.map((f) => [f.product.id, f] as [number, KeptFacts]),
+  );
   keepAll(memory?.stock, stock.generation, readStocks);
   if (readNamed) keepAll(memory?.names, names.generation, [['names' as const, readNamed]]);
   for (const f of readFacts) facts.found.set(f.product.id, f);
@@ -144,7 +173,7 @@ export async function catalogueFacts(productIds: number[], valueIds: number[], t
   const products = new Map<number, ProductFacts>();
   for (const [id, f] of facts.found) {
     const left = stock.found.get(id);
-    products.set(id, { ...f, variants: f.variants.map((v) => ({ ...v, stock: left ? left.get(v.id) ?? 0 : stockWanted ? 0 : null })) });
+    products.set(id, { ...f, variants: f.variants.map((v) => ({ ...v, stock: left ? (left.get(v.id) ?? 0) : stockWanted ? 0 : null })) });
   }
   return { products, ...(readNamed ?? names.found.get('names')!) };
 }

@@ -12,7 +12,6 @@ import { parseRaParams, raPage, sendRaList, type RaListSpec } from '../../platfo
 import { CATALOGUE } from '@domain/messages';
 import { flavourListErrors } from '@domain/flavourLists';
 
-
 const raSpec: RaListSpec = {
   idColumn: 'id',
   defaultSort: ['name', 'ASC'],
@@ -32,8 +31,11 @@ async function parseList(body: unknown, partial: boolean, exceptId?: number): Pr
   const input = parseBody(body, partial ? flavourListChangeInput : flavourListInput);
   if (input.flavours) throwIfErrors(flavourListErrors(input.flavours));
   if (input.name !== undefined) {
-    const others = await FlavourList.query().select('id', 'name').modify((q) => exceptId !== undefined && q.whereNot('id', exceptId));
-    if (others.some((o) => fold(o.name) === fold(input.name!))) throw conflict(CATALOGUE.flavourListNameTaken, { name: CATALOGUE.flavourListNameTaken });
+    const others = await FlavourList.query()
+      .select('id', 'name')
+      .modify((q) => exceptId !== undefined && q.whereNot('id', exceptId));
+    if (others.some((o) => fold(o.name) === fold(input.name!)))
+      throw conflict(CATALOGUE.flavourListNameTaken, { name: CATALOGUE.flavourListNameTaken });
   }
   return input;
 }

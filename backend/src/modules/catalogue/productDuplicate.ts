@@ -45,7 +45,10 @@ export async function duplicateProduct(id: number, trx: Transaction): Promise<Pr
     .join('attributes', 'attributes.id', 'productAttributes.attributeId')
     .join('attributeValues', 'attributeValues.id', 'productAttributes.attributeValueId')
     .select('attributes.name as name', 'attributeValues.value as value')
-    .orderBy(['productAttributes.attributeId', 'productAttributes.position', 'productAttributes.id'])) as unknown as Array<{ name: string; value: string }>;
+    .orderBy(['productAttributes.attributeId', 'productAttributes.position', 'productAttributes.id'])) as unknown as Array<{
+    name: string;
+    value: string;
+  }>;
   const attributes: Array<{ name: string; values: string[] }> = [];
   for (const o of offered) {
     const a = attributes.find((x) => x.name === o.name);
@@ -56,25 +59,28 @@ export async function duplicateProduct(id: number, trx: Transaction): Promise<Pr
   const skus: string[] = [];
   const taken = new Set<string>();
   for (const v of variants) skus.push(await freeSku(v.sku, taken, trx));
-  return saveProduct({
-    name: copyName(source.name),
-    description: source.description,
-    status: 'draft',
-    price: fromMinor(source.price),
-    compareAtPrice: fromMinor(source.compareAtPrice),
-    categoryId: source.categoryId,
-    nicotineMgMl: source.nicotineMgMl,
-    volumeMl: source.volumeMl,
-    kind: source.kind,
-    tankCount: source.tankCount,
-    weightGrams: source.weightGrams,
-    featured: false,
-    seoTitle: source.seoTitle,
-    seoDescription: source.seoDescription,
-    variants: variants.map((v, i) => ({ name: v.name, sku: skus[i], price: fromMinor(v.price ?? source.price), stock: 0 })),
-    attributes,
-    images: images.map((im) => ({ url: im.url, alt: im.alt })),
-  }, { trx, variantPrices: 'final' });
+  return saveProduct(
+    {
+      name: copyName(source.name),
+      description: source.description,
+      status: 'draft',
+      price: fromMinor(source.price),
+      compareAtPrice: fromMinor(source.compareAtPrice),
+      categoryId: source.categoryId,
+      nicotineMgMl: source.nicotineMgMl,
+      volumeMl: source.volumeMl,
+      kind: source.kind,
+      tankCount: source.tankCount,
+      weightGrams: source.weightGrams,
+      featured: false,
+      seoTitle: source.seoTitle,
+      seoDescription: source.seoDescription,
+      variants: variants.map((v, i) => ({ name: v.name, sku: skus[i], price: fromMinor(v.price ?? source.price), stock: 0 })),
+      attributes,
+      images: images.map((im) => ({ url: im.url, alt: im.alt })),
+    },
+    { trx, variantPrices: 'final' },
+  );
 }
 
 export function productDuplicateRoutes() {

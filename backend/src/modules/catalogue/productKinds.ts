@@ -8,7 +8,7 @@ import { inferKind, inferTankCount, type ProductKind } from '@domain/productKind
 /** The names of a category and its parents, nearest first (what inferKind reads). */
 async function categoryChain(categoryId: number | null | undefined, trx?: Transaction): Promise<string[]> {
   const names: string[] = [];
-  for (let id = categoryId ?? null; id !== null && names.length < 20; ) {
+  for (let id = categoryId ?? null; id !== null && names.length < 20;) {
     const c = await Category.query(trx).findById(id).select('name', 'parentId');
     if (!c) break;
     names.push(c.name);
@@ -20,9 +20,24 @@ async function categoryChain(categoryId: number | null | undefined, trx?: Transa
 /** A new product's kind and tank count: the ones sent, else what its name, category, figures and
  *  "Вкус N" attributes say. */
 export async function kindOfNewProduct(
-  input: { kind?: ProductKind; tankCount?: number; name: string; categoryId?: number | null; nicotineMgMl?: number | null; volumeMl?: number | null; attributes?: Array<{ name: string }> },
+  input: {
+    kind?: ProductKind;
+    tankCount?: number;
+    name: string;
+    categoryId?: number | null;
+    nicotineMgMl?: number | null;
+    volumeMl?: number | null;
+    attributes?: Array<{ name: string }>;
+  },
   trx?: Transaction,
 ): Promise<{ kind: ProductKind; tankCount: number }> {
-  const kind = input.kind ?? inferKind({ name: input.name, categoryNames: await categoryChain(input.categoryId, trx), nicotineMgMl: input.nicotineMgMl, volumeMl: input.volumeMl });
+  const kind =
+    input.kind ??
+    inferKind({
+      name: input.name,
+      categoryNames: await categoryChain(input.categoryId, trx),
+      nicotineMgMl: input.nicotineMgMl,
+      volumeMl: input.volumeMl,
+    });
   return { kind, tankCount: input.tankCount ?? inferTankCount((input.attributes ?? []).map((a) => a.name)) };
 }

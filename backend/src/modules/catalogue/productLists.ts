@@ -11,7 +11,14 @@ import { catalogueQuery, staffCatalogueQuery } from '@domain/schemas/catalogue';
 import { API } from '@domain/messages';
 import { toMinor } from '@domain/money';
 import {
-  PRODUCT_STATUSES, PRODUCT_SORT_DEFAULT, ProductSort, PAGE_DEFAULT, PAGE_SIZE_DEFAULT, PRICE_FILTER_MIN, PRICE_FILTER_MAX, ProductStatus,
+  PRODUCT_STATUSES,
+  PRODUCT_SORT_DEFAULT,
+  ProductSort,
+  PAGE_DEFAULT,
+  PAGE_SIZE_DEFAULT,
+  PRICE_FILTER_MIN,
+  PRICE_FILTER_MAX,
+  ProductStatus,
 } from '@domain/limits';
 import { PRODUCT_KINDS } from '@domain/productKinds';
 import { searchTerms, typoPatterns, TYPO_MIN_LENGTH } from '@domain/search';
@@ -43,7 +50,16 @@ export function parseCatalogueQuery(query: Record<string, unknown>, withStatus: 
   const minPrice = q.minPrice ?? PRICE_FILTER_MIN;
   const maxPrice = q.maxPrice ?? PRICE_FILTER_MAX;
   if (minPrice > maxPrice) throw badRequest(API.invalidFilter, { minPrice: API.atMost(maxPrice) });
-  return { page: q.page ?? PAGE_DEFAULT, limit: q.limit ?? PAGE_SIZE_DEFAULT, search: q.search, category: q.category, sort: q.sort ?? PRODUCT_SORT_DEFAULT, minPrice, maxPrice, status: q.status };
+  return {
+    page: q.page ?? PAGE_DEFAULT,
+    limit: q.limit ?? PAGE_SIZE_DEFAULT,
+    search: q.search,
+    category: q.category,
+    sort: q.sort ?? PRODUCT_SORT_DEFAULT,
+    minPrice,
+    maxPrice,
+    status: q.status,
+  };
 }
 
 /** Narrows the query to products whose search index holds every word of the search
@@ -56,7 +72,10 @@ function matchWords(query: QueryBuilder<Product, Product[]>, search: string, for
   }
   for (const term of terms) {
     if (!forgiving) whereContains(query, 'searchText', term);
-    else query.where((qb) => { for (const p of typoPatterns(term)) qb.orWhereRaw(`?? like ?`, ['searchText', `%${p}%`]); });
+    else
+      query.where((qb) => {
+        for (const p of typoPatterns(term)) qb.orWhereRaw(`?? like ?`, ['searchText', `%${p}%`]);
+      });
   }
 }
 
@@ -96,7 +115,17 @@ export function staffProductListSpec(lowStockThreshold: number): RaListSpec {
   return {
     idColumn: 'products.id',
     defaultSort: ['createdAt', 'DESC'],
-    sortable: { id: 'products.id', name: 'name', price: 'price', status: 'status', kind: 'kind', createdAt: 'createdAt', updatedAt: 'updatedAt', categoryId: 'categoryId', featured: 'featured' },
+    sortable: {
+      id: 'products.id',
+      name: 'name',
+      price: 'price',
+      status: 'status',
+      kind: 'kind',
+      createdAt: 'createdAt',
+      updatedAt: 'updatedAt',
+      categoryId: 'categoryId',
+      featured: 'featured',
+    },
     filters: {
       q: filterBy.search('searchText'),
       status: filterBy.equals('status', PRODUCT_STATUSES),
@@ -122,7 +151,10 @@ export function staffProductListSpec(lowStockThreshold: number): RaListSpec {
 }
 
 /** react-admin's page of products over every status (the category filter takes its subcategories). */
-export async function staffProductPage(query: Record<string, unknown>, parse: (spec: RaListSpec) => RaListParams): Promise<{ products: ProductView[]; total: number; start: number }> {
+export async function staffProductPage(
+  query: Record<string, unknown>,
+  parse: (spec: RaListSpec) => RaListParams,
+): Promise<{ products: ProductView[]; total: number; start: number }> {
   const spec = staffProductListSpec((await getSettings()).lowStockThreshold);
   const params = parse(spec);
   const base = Product.query();

@@ -69,9 +69,15 @@ async function checkCategory(categoryId: number | null | undefined, trx: Transac
 async function checkSkus(variants: NonNullable<ProductInput['variants']>, productId: number | null, trx: Transaction) {
   const skus = variants.map((v) => v.sku.toUpperCase());
   if (new Set(skus).size !== skus.length) throw badRequest(API.duplicateSku, { variants: API.duplicateSku });
-  const clash = await Variant.query(trx).whereIn('sku', variants.map((v) => v.sku)).modify((q) => {
-    if (productId !== null) q.whereNot('productId', productId);
-  }).first();
+  const clash = await Variant.query(trx)
+    .whereIn(
+      'sku',
+      variants.map((v) => v.sku),
+    )
+    .modify((q) => {
+      if (productId !== null) q.whereNot('productId', productId);
+    })
+    .first();
   if (clash) throw conflict(API.skuTaken, { variants: `${API.skuTaken} (${clash.sku})` });
 }
 
@@ -83,15 +89,30 @@ async function checkSkus(variants: NonNullable<ProductInput['variants']>, produc
  * (following the product or its own override); a price equal to the product's new price follows
  * the product.
  */
-function variantPrice(sent: number | null | undefined, existing: Variant | undefined, oldProductPrice: number, newProductPrice: number, mode: VariantPrices): number | null {
+function variantPrice(
+  sent: number | null | undefined,
+  existing: Variant | undefined,
+  oldProductPrice: number,
+  newProductPrice: number,
+  mode: VariantPrices,
+): number | null {
   if (sent === undefined || sent === null) return null;
-  if (mode === 'echoed' && existing && sent === (existing.price ?? oldProductPrice)) return existing.price === null ? null : existing.price === newProductPrice ? null : existing.price;
+  if (mode === 'echoed' && existing && sent === (existing.price ?? oldProductPrice))
+    return existing.price === null ? null : existing.price === newProductPrice ? null : existing.price;
   return sent === newProductPrice ? null : sent;
 }
 
-async function replaceVariants(product: Product, variants: NonNullable<ProductInput['variants']>, price: number, mode: VariantPrices, trx: Transaction) {
+async function replaceVariants(
+  product: Product,
+  variants: NonNullable<ProductInput['variants']>,
+  price: number,
+  mode: VariantPrices,
+  trx: Transaction,
+) {
   const existing = await Variant.query(trx).where('productId', product.id);
-  for (const v of variants) if (v.id !== undefined && !existing.some((e) => e.id === v.id)) throw badRequest(API.variantMismatch, { variants: API.variantMismatch });
+  for (const v of variants)
+    if (v.id !== undefined && !existing.some((e) => e.id === v.id))
+      throw badRequest(API.variantMismatch, { variants: API.variantMismatch });
   await checkSkus(variants, product.id, trx);
   // Variants not sent go away; kept ones whose SKU changes first get a placeholder SKU, so that
   // two rows may swap SKUs without tripping the unique index. A kept row that does not change is
@@ -100,17 +121,28 @@ async function replaceVariants(product: Product, variants: NonNullable<ProductIn
   const before = new Map(existing.map((e) => [e.id, e]));
   await Variant.query(trx).delete().where('productId', product.id).whereNotIn('id', sentIds);
   for (const v of variants) {
-    if (v.id !== undefined && before.get(v.id)!.sku !== v.sku) await Variant.query(trx).patch({ sku: `~tmp-${v.id}` } as Partial<Variant>).findById(v.id);
+    if (v.id !== undefined && before.get(v.id)!.sku !== v.sku)
+      await Variant.query(trx)
+        .patch({ sku: `~tmp-${v.id}` } as Partial<Variant>)
+        .findById(v.id);
   }
   for (const [position, v] of variants.entries()) {
     const kept = v.id !== undefined ? before.get(v.id) : undefined;
     const row = {
-      productId: product.id, name: v.name, sku: v.sku, stock: v.stock, position, price: variantPrice(v.price, kept, product.price, price, mode),
+      productId: product.id,
+      name: v.name,
+      sku: v.sku,
+      stock: v.stock,
+      position,
+      price: variantPrice(v.price, kept, product.price, price, mode),
       // Not sent: a kept variant keeps its GTIN; empty: none.
       ...(v.gtin !== undefined || !kept ? { gtin: v.gtin || null } : {}),
     };
     if (!kept) await Variant.query(trx).insert(row as Partial<Variant>);
-    else if ((Object.keys(row) as Array<keyof typeof row>).some((k) => row[k] !== kept[k as keyof Variant])) await Variant.query(trx).patch(row as Partial<Variant>).findById(kept.id);
+    else if ((Object.keys(row) as Array<keyof typeof row>).some((k) => row[k] !== kept[k as keyof Variant]))
+      await Variant.query(trx)
+        .patch(row as Partial<Variant>)
+        .findById(kept.id);
   }
 }
 
@@ -118,7 +150,8 @@ async function replaceAttributes(productId: number, attributes: NonNullable<Prod
   await ProductAttribute.query(trx).delete().where({ productId });
   for (const a of attributes) {
     const name = a.name.trim();
-    const attribute = (await Attribute.query(trx).findOne({ name })) ?? (await Attribute.query(trx).insertAndFetch({ name } as Partial<Attribute>));
+    const attribute =
+      (await Attribute.query(trx).findOne({ name })) ?? (await Attribute.query(trx).insertAndFetch({ name } as Partial<Attribute>));
     const seen = new Set<string>();
     for (const [position, raw] of a.values.entries()) {
       const value = (typeof raw === 'string' ? raw : raw.value).trim();
@@ -127,7 +160,12 @@ async function replaceAttributes(productId: number, attributes: NonNullable<Prod
       const v =
         (await AttributeValue.query(trx).findOne({ attributeId: attribute.id, value })) ??
         (await AttributeValue.query(trx).insertAndFetch({ attributeId: attribute.id, value } as Partial<AttributeValue>));
-      await ProductAttribute.query(trx).insert({ productId, attributeId: attribute.id, attributeValueId: v.id, position } as Partial<ProductAttribute>);
+      await ProductAttribute.query(trx).insert({
+        productId,
+        attributeId: attribute.id,
+        attributeValueId: v.id,
+        position,
+      } as Partial<ProductAttribute>);
     }
   }
 }
@@ -143,11 +181,14 @@ async function replaceImages(productId: number, images: NonNullable<ProductInput
 async function refreshSearchText(productId: number, trx: Transaction): Promise<Product> {
   const p = await findProduct(productId, trx);
   const skus = (await Variant.query(trx).where({ productId }).orderBy(['position', 'id'])).map((v) => v.sku);
-  const values = (await ProductAttribute.query(trx).where('productAttributes.productId', productId)
+  const values = (await ProductAttribute.query(trx)
+    .where('productAttributes.productId', productId)
     .join('attributeValues', 'attributeValues.id', 'productAttributes.attributeValueId')
     .orderBy(['productAttributes.attributeId', 'productAttributes.position'])
     .select('attributeValues.value as value')) as unknown as Array<{ value: string }>;
-  return p.$query(trx).patchAndFetch({ searchText: Product.searchTextOf(p, [...skus, ...new Set(values.map((v) => v.value))]) } as Partial<Product>);
+  return p
+    .$query(trx)
+    .patchAndFetch({ searchText: Product.searchTextOf(p, [...skus, ...new Set(values.map((v) => v.value))]) } as Partial<Product>);
 }
 
 /** What a save would write, checked: the parsed input, or why it is refused. */
@@ -176,7 +217,12 @@ async function checkSave(body: unknown, opts: SaveOptions, trx: Transaction | un
     const created = input as ProductInput & { name: string };
     const variants = created.variants?.length ? created.variants : [{ name: DEFAULT_VARIANT_NAME }];
     const kind = await kindOfNewProduct(created, trx);
-    return { input, current: null, kind, errors: directiveErrors({ ...kind, nicotineMgMl: input.nicotineMgMl, volumeMl: input.volumeMl, variants }) };
+    return {
+      input,
+      current: null,
+      kind,
+      errors: directiveErrors({ ...kind, nicotineMgMl: input.nicotineMgMl, volumeMl: input.volumeMl, variants }),
+    };
   }
   const current = typeof opts.existing === 'number' ? await findProduct(opts.existing, trx) : opts.existing!;
   // The directive is checked when the save touches what it looks at (the admin's form always
@@ -217,7 +263,12 @@ async function save(body: unknown, opts: SaveOptions, trx: Transaction): Promise
   return product;
 }
 
-async function writeNew(input: ProductInput & { name: string; price: number }, kind: { kind: ProductKind; tankCount: number }, mode: VariantPrices, trx: Transaction): Promise<Product> {
+async function writeNew(
+  input: ProductInput & { name: string; price: number },
+  kind: { kind: ProductKind; tankCount: number },
+  mode: VariantPrices,
+  trx: Transaction,
+): Promise<Product> {
   await checkCategory(input.categoryId, trx);
   let slug: string;
   if (input.slug) {
@@ -227,7 +278,9 @@ async function writeNew(input: ProductInput & { name: string; price: number }, k
   } else {
     slug = await uniqueSlug(input.name, 'products', undefined, trx);
   }
-  const variants = input.variants?.length ? input.variants : [{ name: DEFAULT_VARIANT_NAME, sku: slug.toUpperCase().slice(0, 60), stock: 0 }];
+  const variants = input.variants?.length
+    ? input.variants
+    : [{ name: DEFAULT_VARIANT_NAME, sku: slug.toUpperCase().slice(0, 60), stock: 0 }];
   await checkSkus(variants, null, trx);
   const product = await Product.query(trx).insertAndFetch({
     slug,
@@ -257,7 +310,22 @@ async function writeChange(current: Product, input: ProductInput, mode: VariantP
   const id = current.id;
   if (input.categoryId !== undefined) await checkCategory(input.categoryId, trx);
   const patch: Partial<Product> = {};
-  for (const k of ['name', 'description', 'status', 'price', 'compareAtPrice', 'categoryId', 'nicotineMgMl', 'volumeMl', 'kind', 'tankCount', 'weightGrams', 'featured', 'seoTitle', 'seoDescription'] as const) {
+  for (const k of [
+    'name',
+    'description',
+    'status',
+    'price',
+    'compareAtPrice',
+    'categoryId',
+    'nicotineMgMl',
+    'volumeMl',
+    'kind',
+    'tankCount',
+    'weightGrams',
+    'featured',
+    'seoTitle',
+    'seoDescription',
+  ] as const) {
     if (input[k] !== undefined) (patch as any)[k] = input[k];
   }
   if (input.slug !== undefined && slugify(input.slug) !== current.slug) {

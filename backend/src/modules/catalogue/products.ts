@@ -24,13 +24,22 @@ export async function productViews(products: Product[], trx?: Transaction): Prom
   const [variants, images, offered, categories] = await concurrently(trx, [
     () => Variant.query(trx).whereIn('productId', ids).orderBy(['position', 'id']),
     () => ProductImage.query(trx).whereIn('productId', ids).orderBy(['position', 'id']),
-    () => ProductAttribute.query(trx)
-      .whereIn('productAttributes.productId', ids)
-      .join('attributes', 'attributes.id', 'productAttributes.attributeId')
-      .join('attributeValues', 'attributeValues.id', 'productAttributes.attributeValueId')
-      .select('productAttributes.productId', 'productAttributes.attributeId', 'productAttributes.attributeValueId', 'productAttributes.position', 'attributes.name as attributeName', 'attributeValues.value as value')
-      .orderBy(['productAttributes.attributeId', 'productAttributes.position', 'productAttributes.id']),
-    () => (categoryIds.length ? Category.query(trx).whereIn('id', categoryIds).select('id', 'name', 'slug') : Promise.resolve([] as Category[])),
+    () =>
+      ProductAttribute.query(trx)
+        .whereIn('productAttributes.productId', ids)
+        .join('attributes', 'attributes.id', 'productAttributes.attributeId')
+        .join('attributeValues', 'attributeValues.id', 'productAttributes.attributeValueId')
+        .select(
+          'productAttributes.productId',
+          'productAttributes.attributeId',
+          'productAttributes.attributeValueId',
+          'productAttributes.position',
+          'attributes.name as attributeName',
+          'attributeValues.value as value',
+        )
+        .orderBy(['productAttributes.attributeId', 'productAttributes.position', 'productAttributes.id']),
+    () =>
+      categoryIds.length ? Category.query(trx).whereIn('id', categoryIds).select('id', 'name', 'slug') : Promise.resolve([] as Category[]),
   ] as const);
   const categoryById = new Map(categories.map((c) => [c.id, { id: c.id, name: c.name, slug: c.slug }]));
   return products.map((p) => {
@@ -51,9 +60,16 @@ export async function productViews(products: Product[], trx?: Transaction): Prom
       price: fromMinor(p.price)!,
       compareAtPrice: fromMinor(p.compareAtPrice),
       categoryId: p.categoryId,
-      category: p.categoryId !== null ? categoryById.get(p.categoryId) ?? null : null,
+      category: p.categoryId !== null ? (categoryById.get(p.categoryId) ?? null) : null,
       images: images.filter((i) => i.productId === p.id).map((i) => ({ id: i.id, url: i.url, alt: i.alt })),
-      variants: own.map((v) => ({ id: v.id, name: v.name, sku: v.sku, price: fromMinor(v.price ?? p.price)!, stock: v.stock, ...(v.gtin ? { gtin: v.gtin } : {}) })),
+      variants: own.map((v) => ({
+        id: v.id,
+        name: v.name,
+        sku: v.sku,
+        price: fromMinor(v.price ?? p.price)!,
+        stock: v.stock,
+        ...(v.gtin ? { gtin: v.gtin } : {}),
+      })),
       attributes,
       nicotineMgMl: p.nicotineMgMl,
       volumeMl: p.volumeMl,

@@ -19,7 +19,8 @@ export function imageType(buf: Buffer): 'jpg' | 'png' | 'gif' | 'webp' | null {
   if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpg';
   if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (buf.length >= 6 && /^GIF8[79]a$/.test(buf.subarray(0, 6).toString('latin1'))) return 'gif';
-  if (buf.length >= 12 && buf.subarray(0, 4).toString('latin1') === 'RIFF' && buf.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  if (buf.length >= 12 && buf.subarray(0, 4).toString('latin1') === 'RIFF' && buf.subarray(8, 12).toString('latin1') === 'WEBP')
+    return 'webp';
   return null;
 }
 
@@ -28,7 +29,10 @@ export function imageType(buf: Buffer): 'jpg' | 'png' | 'gif' | 'webp' | null {
  * none unless asked). A JPEG stays a JPEG; PNG, WebP and GIF become WebP (animation kept), which
  * keeps transparency at a fraction of a PNG's size. Undecodable data behind valid magic bytes: 400.
  */
-export async function storedPicture(buf: Buffer, type: NonNullable<ReturnType<typeof imageType>>): Promise<{ data: Buffer; ext: 'jpg' | 'webp' }> {
+export async function storedPicture(
+  buf: Buffer,
+  type: NonNullable<ReturnType<typeof imageType>>,
+): Promise<{ data: Buffer; ext: 'jpg' | 'webp' }> {
   try {
     const image = sharp(buf, { limitInputPixels: IMAGE_MAX_INPUT_PIXELS, animated: type === 'gif' || type === 'webp' })
       .autoOrient()
@@ -36,7 +40,8 @@ export async function storedPicture(buf: Buffer, type: NonNullable<ReturnType<ty
     if (type === 'jpg') return { data: await image.jpeg({ quality: IMAGE_QUALITY, mozjpeg: true }).toBuffer(), ext: 'jpg' };
     return { data: await image.webp({ quality: IMAGE_QUALITY }).toBuffer(), ext: 'webp' };
   } catch (err) {
-    if (/pixel limit/i.test(String((err as Error)?.message))) throw new HttpError(413, API.uploadTooManyPixels, { file: API.uploadTooManyPixels });
+    if (/pixel limit/i.test(String((err as Error)?.message)))
+      throw new HttpError(413, API.uploadTooManyPixels, { file: API.uploadTooManyPixels });
     throw badRequest(API.uploadUnreadable, { file: API.uploadUnreadable });
   }
 }
@@ -46,7 +51,10 @@ const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: UPL
 /** multer's refusals as our answers (413 for size, 400 for the rest). */
 async function receive(ctx: Context, next: Next) {
   try {
-    await upload.fields([{ name: 'file', maxCount: 1 }, { name: 'image', maxCount: 1 }])(ctx, next);
+    await upload.fields([
+      { name: 'file', maxCount: 1 },
+      { name: 'image', maxCount: 1 },
+    ])(ctx, next);
   } catch (err: any) {
     if (err instanceof HttpError) throw err;
     if (err?.code === 'LIMIT_FILE_SIZE') throw new HttpError(413, API.uploadTooLarge);

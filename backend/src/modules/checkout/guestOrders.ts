@@ -28,12 +28,18 @@ export interface GuestOrderSource {
 
 /** The HMAC key of the challenges: derived from the app's first key (the same on every instance). */
 function proofKey(config: Config): string {
-  return createHash('sha256').update(`guest-order-proof:${config.appKeys[0] ?? ''}`).digest('hex');
+  return createHash('sha256')
+    .update(`guest-order-proof:${config.appKeys[0] ?? ''}`)
+    .digest('hex');
 }
 
 /** A new challenge, as the 429 that asks for it carries it. */
 export async function proofChallenge(config: Config) {
-  return createChallenge({ hmacKey: proofKey(config), maxnumber: GUEST_ORDER_PROOF_MAX_NUMBER, expires: new Date(Date.now() + GUEST_ORDER_PROOF_MINUTES * 60_000) });
+  return createChallenge({
+    hmacKey: proofKey(config),
+    maxnumber: GUEST_ORDER_PROOF_MAX_NUMBER,
+    expires: new Date(Date.now() + GUEST_ORDER_PROOF_MINUTES * 60_000),
+  });
 }
 
 /** The refusal that asks for a proof of work: the checkout page solves `challenge` and re-sends. */
@@ -63,7 +69,13 @@ export async function verifiedProof(config: Config, proof: string | null | undef
 }
 
 /** The order's counts, to write with its records (`trx`), and the judgement of what they answered. */
-export function guestOrderCounts(trx: Knex, limits: GuestOrderLimits, source: GuestOrderSource, customer: { email: string; phone: string }, proof: VerifiedProof | null) {
+export function guestOrderCounts(
+  trx: Knex,
+  limits: GuestOrderLimits,
+  source: GuestOrderSource,
+  customer: { email: string; phone: string },
+  proof: VerifiedProof | null,
+) {
   const windowMs = limits.windowMinutes * 60_000;
   const counted = [
     { key: `guest-order:ip:${addressLimitKey(source.ip)}`, soft: limits.perAddressSoft, hard: limits.perAddressHard },

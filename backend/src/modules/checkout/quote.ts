@@ -57,11 +57,16 @@ export interface Quote {
 export async function quoteCart(input: QuoteInput, user: User | null, opts: QuoteOptions = {}): Promise<Quote> {
   const { trx } = opts;
   const fromServerCart = !input.items && !!user;
-  const wanted: LineInput[] = fromServerCart ? await cartLinesOf(user!.id, trx) : input.items ?? [];
+  const wanted: LineInput[] = fromServerCart ? await cartLinesOf(user!.id, trx) : (input.items ?? []);
   if (!wanted.length) throw badRequest(API.cartEmpty, { items: API.cartEmpty });
   const settings = await getSettings(trx);
   // What the shopper may buy is the catalogue's policy (catalogue/visibility), checked per line.
-  const lines = await resolveLines(wanted, trx, { checkStock: opts.checkStock ?? false, stockTakenAfter: opts.stockTakenAfter, path: (i) => `items.${i}`, visitor: visitorOf(user) });
+  const lines = await resolveLines(wanted, trx, {
+    checkStock: opts.checkStock ?? false,
+    stockTakenAfter: opts.stockTakenAfter,
+    path: (i) => `items.${i}`,
+    visitor: visitorOf(user),
+  });
   const subtotal = lines.reduce((s, l) => s + l.lineTotal, 0);
 
   let discount: Discount | null = null;
@@ -71,14 +76,31 @@ export async function quoteCart(input: QuoteInput, user: User | null, opts: Quot
     // Every call that carries a code counts it at the one throttled door first.
     if (!input.codeCheck) throw new Error('A discount code looked up without the code-check door (discounts/routes codeCheckOf)');
     try {
-      discount = await checkDiscount(code, { subtotal, email: input.email ?? null, user, customerKeys: input.customerKeys, currency: settings.currency }, trx);
+      discount = await checkDiscount(
+        code,
+        { subtotal, email: input.email ?? null, user, customerKeys: input.customerKeys, currency: settings.currency },
+        trx,
+      );
     } catch (err) {
       if (opts.strictDiscount || !(err instanceof HttpError) || err.status >= 500) throw err;
       discountError = err.message;
     }
   }
-  const totals = computeTotals(lines, { method: input.shippingMethod, rule: shippingRule(settings) }, discount ? discountRule(discount) : null);
-  return { lines, totals, currency: settings.currency, settings, shippingMethod: input.shippingMethod, discount, discountError, fromServerCart };
+  const totals = computeTotals(
+    lines,
+    { method: input.shippingMethod, rule: shippingRule(settings) },
+    discount ? discountRule(discount) : null,
+  );
+  return {
+    lines,
+    totals,
+    currency: settings.currency,
+    settings,
+    shippingMethod: input.shippingMethod,
+    discount,
+    discountError,
+    fromServerCart,
+  };
 }
 
 /** The quote as the API answers it: decimal amounts in `currency`. */
@@ -94,7 +116,12 @@ export function quoteView(q: Quote) {
       productSlug: l.productSlug,
       variantName: l.variantName,
       image: l.image,
-      attributes: l.attributes.map((a) => ({ attributeId: a.attributeId, attributeValueId: a.attributeValueId, name: a.name, value: a.value })),
+      attributes: l.attributes.map((a) => ({
+        attributeId: a.attributeId,
+        attributeValueId: a.attributeValueId,
+        name: a.name,
+        value: a.value,
+      })),
       personalization: l.personalization,
       quantity: l.quantity,
       unitPrice: fromMinor(l.unitPrice)!,
@@ -111,7 +138,9 @@ export function quoteView(q: Quote) {
     freeShippingFrom: fromMinor(rule.freeShippingThreshold),
     freeShippingMissing: fromMinor(missing),
     shippingOptions: Object.fromEntries(Object.entries(options).map(([m, fee]) => [m, fromMinor(fee)!])) as Record<ShippingMethod, number>,
-    discount: q.discount ? { code: q.discount.code, type: q.discount.type, value: q.discount.toJSON().value, minSubtotal: fromMinor(q.discount.minSubtotal) } : null,
+    discount: q.discount
+      ? { code: q.discount.code, type: q.discount.type, value: q.discount.toJSON().value, minSubtotal: fromMinor(q.discount.minSubtotal) }
+      : null,
     ...(q.discountError ? { discountError: q.discountError } : {}),
   };
 }

@@ -28,7 +28,12 @@ export async function placeShopOrder(ctx: Context): Promise<ApiOrder> {
   // A code on the order is a code check like any other: counted before it is looked up.
   const codeCheck = await codeCheckOf(ctx, user, input.discountCode);
   const guest = user ? undefined : { ip: ctx.ip, proof: input.altcha };
-  const placed = await checkout(ctx.config, input as CheckoutInput, { user, invoice: checkInvoiceRequest(input.invoice as InvoiceRequest | null | undefined), codeCheck, guest });
+  const placed = await checkout(ctx.config, input as CheckoutInput, {
+    user,
+    invoice: checkInvoiceRequest(input.invoice as InvoiceRequest | null | undefined),
+    codeCheck,
+    guest,
+  });
   if (!user) rememberGuestOrder(ctx, placed.id);
   return orderView(placed);
 }
@@ -53,7 +58,19 @@ export async function quoteRequest(ctx: Context): Promise<QuoteView> {
   // typed e-mail is never looked up (only what this browser or account has itself used).
   const codeCheck = await codeCheckOf(ctx, user, input.discountCode);
   const customerKeys = codeCheck ? await previewCustomerKeys(ctx, user) : undefined;
-  return quoteView(await quoteCart({ items: input.items as LineInput[] | undefined, shippingMethod: input.shipping?.method ?? null, discountCode: input.discountCode, email: input.email, customerKeys, codeCheck }, user));
+  return quoteView(
+    await quoteCart(
+      {
+        items: input.items as LineInput[] | undefined,
+        shippingMethod: input.shipping?.method ?? null,
+        discountCode: input.discountCode,
+        email: input.email,
+        customerKeys,
+        codeCheck,
+      },
+      user,
+    ),
+  );
 }
 
 /** Preview a code on the shopper's cart (POST /discounts/check): the one quote, refusing a code
@@ -63,7 +80,20 @@ export async function codePreview(ctx: Context) {
   const user = ctx.state.user as User | null;
   const codeCheck = await throttleChecks(ctx, user);
   const keys = await previewCustomerKeys(ctx, user);
-  const quote = quoteView(await quoteCart({ items: input.items as LineInput[] | undefined, shippingMethod: input.shippingMethod ?? null, discountCode: input.code, email: input.email, customerKeys: keys, codeCheck }, user, { strictDiscount: true }));
+  const quote = quoteView(
+    await quoteCart(
+      {
+        items: input.items as LineInput[] | undefined,
+        shippingMethod: input.shippingMethod ?? null,
+        discountCode: input.code,
+        email: input.email,
+        customerKeys: keys,
+        codeCheck,
+      },
+      user,
+      { strictDiscount: true },
+    ),
+  );
   return {
     message: API.discountApplied,
     discount: quote.discount,

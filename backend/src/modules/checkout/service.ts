@@ -54,7 +54,9 @@ export interface CheckoutInput {
 /** 409 when the shopper was shown another total: carries the new quote for the page to show. */
 export class TotalChangedError extends HttpError {
   constructor(public quote: QuoteView) {
-    super(409, API.totalChanged(formatDual(quote.total, quote.currency, quote.dualCurrency)), { expectedTotal: API.totalChanged(formatMoney(quote.total, quote.currency)) });
+    super(409, API.totalChanged(formatDual(quote.total, quote.currency, quote.dualCurrency)), {
+      expectedTotal: API.totalChanged(formatMoney(quote.total, quote.currency)),
+    });
     this.extra = { quote };
   }
 }
@@ -71,7 +73,12 @@ export function orderNumber(id: number): string {
  * the code is redeemed and the stock taken; `alsoWrite` goes with the order's records (e.g. the
  * mail cap's count), answering its rows.
  */
-async function placeOrder(input: CheckoutInput, user: User | null, trx: Transaction, extra: PlaceExtra = {}): Promise<{ order: Order; alsoWritten: unknown[][] }> {
+async function placeOrder(
+  input: CheckoutInput,
+  user: User | null,
+  trx: Transaction,
+  extra: PlaceExtra = {},
+): Promise<{ order: Order; alsoWritten: unknown[][] }> {
   validate(input);
   const priced = await price(input, user, trx, extra.codeCheck);
   const recorded = await record(input, user, priced, trx, extra);
@@ -102,7 +109,13 @@ async function price(input: CheckoutInput, user: User | null, trx: Transaction, 
   // the order's id in the same statement.
   const drawnId = await lockCurrencyForOrder(trx, Order.tableName);
   const office = await officeForOrder(input.shipping, trx);
-  const wanted = { items: input.items, shippingMethod: input.shipping.method, discountCode: input.discountCode, email: input.customer.email, codeCheck };
+  const wanted = {
+    items: input.items,
+    shippingMethod: input.shipping.method,
+    discountCode: input.discountCode,
+    email: input.customer.email,
+    codeCheck,
+  };
   // The stock is not read first: the guarded takes of step 4 refuse what is not there.
   const quote = await quoteCart(wanted, user, { trx, strictDiscount: true, stockTakenAfter: true });
   if (input.expectedTotal !== undefined && toMinor(input.expectedTotal) !== quote.totals.total) {
@@ -172,7 +185,16 @@ function itemRows(orderId: number, lines: ResolvedLine[]): Array<Partial<OrderIt
 
 /** The pay step: the order's payment record, pending until staff or the courier mark it paid. */
 function paymentRow(orderId: number, number: string, input: CheckoutInput, { quote }: Priced): Partial<Payment> {
-  return { orderId, method: input.paymentMethod, amount: quote.totals.total, currency: quote.currency, status: 'pending', reference: number, paidAt: null, refundedAt: null };
+  return {
+    orderId,
+    method: input.paymentMethod,
+    amount: quote.totals.total,
+    currency: quote.currency,
+    status: 'pending',
+    reference: number,
+    paidAt: null,
+    refundedAt: null,
+  };
 }
 
 interface Recorded {
@@ -198,7 +220,9 @@ async function record(input: CheckoutInput, user: User | null, priced: Priced, t
   let inserted: Order | undefined;
   const numberingWrite: Knex.QueryBuilder[] = [];
   if (drawnId === null) {
-    [inserted] = await Order.insertComposed(trx, [{ ...row, number: `tmp-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`, searchText: '' }]);
+    [inserted] = await Order.insertComposed(trx, [
+      { ...row, number: `tmp-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`, searchText: '' },
+    ]);
     numberingWrite.push(trx(Order.tableName).where({ id: inserted.id }).update(numbering(inserted.id, c)).returning('id'));
   }
   const orderId = drawnId ?? inserted!.id;
@@ -206,25 +230,41 @@ async function record(input: CheckoutInput, user: User | null, priced: Priced, t
   const actor = actorOf(user, `${c.firstName} ${c.lastName}`.trim());
   const takes = stockNeeded(lines);
   const along = !discount && takes.length === 1 ? takes[0] : null;
-  const written = await writeNamed(trx, {
-    order: drawnId !== null ? Order.composedInserts(trx, [{ id: drawnId, ...row, ...numbering(drawnId, c) }]) : [],
-    items: OrderItem.composedInserts(trx, itemRows(orderId, lines)),
-    payment: Payment.composedInserts(trx, [paymentRow(orderId, number, input, priced)]),
-    history: placementHistory(trx, orderId, actor),
-    notice: Notification.composedInserts(trx, [noticeRow({ type: 'order', message: `Нова поръчка ${number} от ${c.firstName} ${c.lastName} за ${formatMoney(fromMinor(totals.total) ?? 0, currency)}`, link: `/admin/orders/${orderId}` })]),
-  }, {
-    also: alsoWrite,
-    numbering: numberingWrite,
-    cart: fromServerCart && user ? [trx(CartItem.tableName).where({ userId: user.id }).delete().returning('id')] : [],
-    stock: along ? [stockTake(trx, along, shareCap)] : [],
-  });
+  const written = await writeNamed(
+    trx,
+    {
+      order: drawnId !== null ? Order.composedInserts(trx, [{ id: drawnId, ...row, ...numbering(drawnId, c) }]) : [],
+      items: OrderItem.composedInserts(trx, itemRows(orderId, lines)),
+      payment: Payment.composedInserts(trx, [paymentRow(orderId, number, input, priced)]),
+      history: placementHistory(trx, orderId, actor),
+      notice: Notification.composedInserts(trx, [
+        noticeRow({
+          type: 'order',
+          message: `Нова поръчка ${number} от ${c.firstName} ${c.lastName} за ${formatMoney(fromMinor(totals.total) ?? 0, currency)}`,
+          link: `/admin/orders/${orderId}`,
+        }),
+      ]),
+    },
+    {
+      also: alsoWrite,
+      numbering: numberingWrite,
+      cart: fromServerCart && user ? [trx(CartItem.tableName).where({ userId: user.id }).delete().returning('id')] : [],
+      stock: along ? [stockTake(trx, along, shareCap)] : [],
+    },
+  );
   // What went with the order (e.g. a guest's counts) may refuse it before anything else is done.
   await judge?.(written.answered.also);
   const order = inserted ?? (written.made.order[0] as Order);
   const placed = Object.assign(order, numbering(orderId, c), {
-    items: written.made.items as OrderItem[], payment: written.made.payment[0] as Payment, events: written.made.history as OrderEvent[],
+    items: written.made.items as OrderItem[],
+    payment: written.made.payment[0] as Payment,
+    events: written.made.history as OrderEvent[],
   });
-  return { order: placed, alsoWritten: written.answered.also, takenAlong: along ? { take: along, rows: written.answered.stock[0] as Array<{ stock: number }> } : null };
+  return {
+    order: placed,
+    alsoWritten: written.answered.also,
+    takenAlong: along ? { take: along, rows: written.answered.stock[0] as Array<{ stock: number }> } : null,
+  };
 }
 
 /**
@@ -233,11 +273,17 @@ async function record(input: CheckoutInput, user: User | null, priced: Priced, t
  * the answers come back under the same names.
  */
 async function writeNamed<I extends string, W extends string>(
-  trx: Transaction, inserts: Record<I, Array<ComposedInsert<BaseModel>>>, writes: Record<W, Knex.QueryBuilder[]>,
+  trx: Transaction,
+  inserts: Record<I, Array<ComposedInsert<BaseModel>>>,
+  writes: Record<W, Knex.QueryBuilder[]>,
 ): Promise<{ made: Record<I, BaseModel[]>; answered: Record<W, unknown[][]> }> {
   const insertGroups = Object.entries(inserts) as Array<[I, Array<ComposedInsert<BaseModel>>]>;
   const writeGroups = Object.entries(writes) as Array<[W, Knex.QueryBuilder[]]>;
-  const done = await insertComposedTogether<BaseModel>(trx, insertGroups.flatMap(([, g]) => g), writeGroups.flatMap(([, g]) => g));
+  const done = await insertComposedTogether<BaseModel>(
+    trx,
+    insertGroups.flatMap(([, g]) => g),
+    writeGroups.flatMap(([, g]) => g),
+  );
   const made = {} as Record<I, BaseModel[]>;
   let at = 0;
   for (const [name, group] of insertGroups) made[name] = done.made.slice(at, (at += group.length));
@@ -253,7 +299,13 @@ async function writeNamed<I extends string, W extends string>(
  * PostgreSQL), and a row lock is held until COMMIT, so orders of one product wait for each other
  * only that long. Low stock is told to the staff.
  */
-async function takeStock({ quote }: Priced, { order, takenAlong }: Recorded, trx: Transaction, shareCap: GuestOrderLimits | null, user: User | null): Promise<void> {
+async function takeStock(
+  { quote }: Priced,
+  { order, takenAlong }: Recorded,
+  trx: Transaction,
+  shareCap: GuestOrderLimits | null,
+  user: User | null,
+): Promise<void> {
   const { lines, discount, settings } = quote;
   if (discount) await redeemDiscount(discount, order.id, order.customerEmail, trx, user);
   const low: Array<{ take: StockTake; stock: number }> = [];
@@ -264,7 +316,14 @@ async function takeStock({ quote }: Priced, { order, takenAlong }: Recorded, trx
   }
   for (const { take, stock } of low) {
     const name = `${take.line.productName} (${take.line.variantName})`;
-    await notifyStaff({ type: 'low_stock', message: stock > 0 ? `Ниска наличност: ${name} — остават ${stock} бр.` : `Изчерпан: ${name}`, link: '/admin/products' }, trx);
+    await notifyStaff(
+      {
+        type: 'low_stock',
+        message: stock > 0 ? `Ниска наличност: ${name} — остават ${stock} бр.` : `Изчерпан: ${name}`,
+        link: '/admin/products',
+      },
+      trx,
+    );
   }
 }
 
@@ -358,7 +417,10 @@ export async function checkout(config: Config, input: CheckoutInput, options: Ch
       alsoRecord: async (o) => {
         await recordInvoiceRequest(o.id, invoice ?? null, trx);
         if (takenBy) {
-          if (takenBy.staffNote) await Order.query(trx).patch({ staffNote: takenBy.staffNote } as Partial<Order>).findById(o.id);
+          if (takenBy.staffNote)
+            await Order.query(trx)
+              .patch({ staffNote: takenBy.staffNote } as Partial<Order>)
+              .findById(o.id);
           const { staff } = takenBy;
           await recordHistory(trx, o.id, { type: 'note', note: API.takenByPhone(staff.label) }, staff);
         }

@@ -4,5 +4,11 @@
 
 export function namesOffice(body: unknown): boolean {
   const shipping = (body as { shipping?: { officeId?: unknown } } | null)?.shipping;
-  return typeof shipping === 'object' && shipping !== null && shipping.officeId !== undefined && shipping.officeId !== null && shipping.officeId !== '';
+  return (
+    typeof shipping === 'object' &&
+    shipping !== null &&
+    shipping.officeId !== undefined &&
+    shipping.officeId !== null &&
+    shipping.officeId !== ''
+  );
 }

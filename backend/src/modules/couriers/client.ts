@@ -81,7 +81,7 @@ export function joinUrl(base: string, path: string): string {
 /** Why a call did not get an answer, for the log (the timeout's own name says it). */
 function failure(err: unknown): string {
   const e = err as Error & { cause?: Error };
-  return String(e?.name === 'TimeoutError' ? 'timed out' : e?.cause?.message ?? e?.message ?? err);
+  return String(e?.name === 'TimeoutError' ? 'timed out' : (e?.cause?.message ?? e?.message ?? err));
 }
 
 /**
@@ -144,7 +144,10 @@ export async function getPdf(url: string, headers: Record<string, string> = {}, 
  *  another shape is a courier not answering properly, never a TypeError and a 500. */
 export function answerOf<T>(schema: z.ZodType<T>, json: unknown, what: string): T {
   const parsed = schema.safeParse(json);
-  if (!parsed.success) throw new CourierUnavailable(`unexpected answer to ${what}: ${parsed.error.issues[0]?.path.join('.') || 'root'} ${parsed.error.issues[0]?.message ?? ''}`);
+  if (!parsed.success)
+    throw new CourierUnavailable(
+      `unexpected answer to ${what}: ${parsed.error.issues[0]?.path.join('.') || 'root'} ${parsed.error.issues[0]?.message ?? ''}`,
+    );
   return parsed.data;
 }
 

@@ -2,13 +2,32 @@
 // HTTP Basic auth, POST <Service>.<method>.json. Request and answer shapes from
 // @alphabite/econt-types (Econt's own documentation as TypeScript).
 import type {
-  CreateLabelRequest, CreateLabelResponse, EcontApiError, GetOfficesRequest, GetOfficesResponse,
-  GetShipmentStatusesRequest, GetShipmentStatusesResponse, ShipmentStatus, ShippingLabel, ShippingLabelServices,
+  CreateLabelRequest,
+  CreateLabelResponse,
+  EcontApiError,
+  GetOfficesRequest,
+  GetOfficesResponse,
+  GetShipmentStatusesRequest,
+  GetShipmentStatusesResponse,
+  ShipmentStatus,
+  ShippingLabel,
+  ShippingLabelServices,
 } from '@alphabite/econt-types';
 import { z } from 'zod';
 import type { CourierAccount } from '../../config';
 import {
-  COURIER_TIMEOUT_MS, CourierClient, CourierRefused, CourierUnavailable, CreatedShipment, OfficeRecord, ShipmentRequest, TrackedShipment, answerOf, getPdf, joinUrl, postTo,
+  COURIER_TIMEOUT_MS,
+  CourierClient,
+  CourierRefused,
+  CourierUnavailable,
+  CreatedShipment,
+  OfficeRecord,
+  ShipmentRequest,
+  TrackedShipment,
+  answerOf,
+  getPdf,
+  joinUrl,
+  postTo,
 } from './client';
 
 export const ECONT_PATHS = {
@@ -32,7 +51,13 @@ const present = z.unknown();
 /** What the shop reads of each answer (other keys are kept, unread); checked before use. */
 const ANSWER_SHAPES: Record<string, z.ZodType> = {
   [ECONT_PATHS.offices]: z.looseObject({
-    offices: z.array(z.looseObject({ code, name: optionalText, address: z.looseObject({ city: z.looseObject({ name: optionalText }).nullish(), fullAddress: optionalText }).nullish() })),
+    offices: z.array(
+      z.looseObject({
+        code,
+        name: optionalText,
+        address: z.looseObject({ city: z.looseObject({ name: optionalText }).nullish(), fullAddress: optionalText }).nullish(),
+      }),
+    ),
   }),
   [ECONT_PATHS.createLabel]: z.looseObject({ label: z.looseObject({ shipmentNumber: code, pdfURL: optionalText }) }),
   [ECONT_PATHS.statuses]: z.looseObject({
@@ -40,8 +65,13 @@ const ANSWER_SHAPES: Record<string, z.ZodType> = {
       z.looseObject({
         status: z
           .looseObject({
-            shipmentNumber: code, shortDeliveryStatus: optionalText, shortDeliveryStatusEn: optionalText, deliveryTime: present, cdCollectedTime: present,
-            cdCollectedAmount: z.number().nullish(), trackingEvents: z.array(z.looseObject({ destinationType: optionalText })).nullish(),
+            shipmentNumber: code,
+            shortDeliveryStatus: optionalText,
+            shortDeliveryStatusEn: optionalText,
+            deliveryTime: present,
+            cdCollectedTime: present,
+            cdCollectedAmount: z.number().nullish(),
+            trackingEvents: z.array(z.looseObject({ destinationType: optionalText })).nullish(),
           })
           .nullish(),
       }),
@@ -58,7 +88,10 @@ const DELIVERED = /^(доставена|delivered)(?!\p{L})/iu;
  * (cdAmount/cdType), as Speedy's cod.processingType POSTAL_MONEY_TRANSFER; with
  * ECONT_COD_AS=cash_on_delivery, Econt's наложен платеж in the order's currency.
  */
-export function codServices(req: Pick<ShipmentRequest, 'codAmount' | 'currency'>, account: Pick<CourierAccount, 'codAs'>): ShippingLabelServices {
+export function codServices(
+  req: Pick<ShipmentRequest, 'codAmount' | 'currency'>,
+  account: Pick<CourierAccount, 'codAs'>,
+): ShippingLabelServices {
   if (!(req.codAmount > 0)) return {};
   if (account.codAs === 'cash_on_delivery') return { cdAmount: req.codAmount, cdType: 'get', cdCurrency: req.currency };
   return { moneyTransferAmount: req.codAmount };
@@ -69,7 +102,8 @@ export function econtClient(account: CourierAccount, timeoutMs = COURIER_TIMEOUT
 
   async function call<T>(path: string, body: unknown): Promise<T> {
     const res = await postTo(joinUrl(account.apiUrl, path), body, { Authorization: auth }, timeoutMs);
-    if (res.json && res.status >= 200 && res.status < 300 && !res.json.type) return answerOf(ANSWER_SHAPES[path], res.json, `Econt ${path}`) as T;
+    if (res.json && res.status >= 200 && res.status < 300 && !res.json.type)
+      return answerOf(ANSWER_SHAPES[path], res.json, `Econt ${path}`) as T;
     const text = res.json ? errorText(res.json as EcontApiError) : '';
     if (text) throw new CourierRefused(text);
     if (res.status === 401 || res.status === 403) throw new CourierRefused('грешен потребител или парола за API-то');
@@ -92,12 +126,26 @@ export function econtClient(account: CourierAccount, timeoutMs = COURIER_TIMEOUT
         ...(req.sender.officeCode
           ? { senderOfficeCode: req.sender.officeCode }
           : req.sender.address
-            ? { senderAddress: { city: { name: req.sender.city ?? '', postCode: req.sender.postcode ?? '', country: { code3: 'BGR' } } as any, other: req.sender.address } }
+            ? {
+                senderAddress: {
+                  city: { name: req.sender.city ?? '', postCode: req.sender.postcode ?? '', country: { code3: 'BGR' } } as any,
+                  other: req.sender.address,
+                },
+              }
             : {}),
-        receiverClient: { name: req.receiver.name, phones: [req.receiver.phone], ...(req.receiver.email ? { email: req.receiver.email } : {}) },
+        receiverClient: {
+          name: req.receiver.name,
+          phones: [req.receiver.phone],
+          ...(req.receiver.email ? { email: req.receiver.email } : {}),
+        },
         ...(req.officeCode
           ? { receiverOfficeCode: req.officeCode }
-          : { receiverAddress: { city: { name: req.address!.city, postCode: req.address!.postcode, country: { code3: 'BGR' } } as any, other: req.address!.address } }),
+          : {
+              receiverAddress: {
+                city: { name: req.address!.city, postCode: req.address!.postcode, country: { code3: 'BGR' } } as any,
+                other: req.address!.address,
+              },
+            }),
         packCount: 1,
         shipmentType: 'pack' as ShippingLabel['shipmentType'],
         weight: req.weightKg,
@@ -120,14 +168,18 @@ export function econtClient(account: CourierAccount, timeoutMs = COURIER_TIMEOUT
     async track(waybills: string[]): Promise<Map<string, TrackedShipment>> {
       const out = new Map<string, TrackedShipment>();
       if (!waybills.length) return out;
-      const answer = await call<GetShipmentStatusesResponse>(ECONT_PATHS.statuses, { shipmentNumbers: waybills } satisfies GetShipmentStatusesRequest);
+      const answer = await call<GetShipmentStatusesResponse>(ECONT_PATHS.statuses, {
+        shipmentNumbers: waybills,
+      } satisfies GetShipmentStatusesRequest);
       (answer.shipmentStatuses ?? []).forEach((row, i) => {
         const s: ShipmentStatus | undefined = row.status;
         if (!s) return;
         const number = String(s.shipmentNumber ?? waybills[i]);
         const said = [s.shortDeliveryStatus, s.shortDeliveryStatusEn].filter(Boolean).join(' / ');
         const returned = (s.trackingEvents ?? []).some((e) => e.destinationType === 'return') || RETURNED.test(said);
-        const delivered = !returned && (Boolean(s.deliveryTime) || (s.trackingEvents ?? []).some((e) => e.destinationType === 'client') || DELIVERED.test(said));
+        const delivered =
+          !returned &&
+          (Boolean(s.deliveryTime) || (s.trackingEvents ?? []).some((e) => e.destinationType === 'client') || DELIVERED.test(said));
         out.set(number, {
           status: s.shortDeliveryStatus || s.shortDeliveryStatusEn || '',
           returned,

@@ -12,7 +12,9 @@ function warn(job: string, err: unknown) {
 
 async function syncConfigured(config: Config) {
   await Promise.all(
-    COURIERS.filter((courier) => isConfigured(config[courier])).map((courier) => syncCourierOffices(config, courier).catch((err) => warn(`office-sync-${courier}`, err))),
+    COURIERS.filter((courier) => isConfigured(config[courier])).map((courier) =>
+      syncCourierOffices(config, courier).catch((err) => warn(`office-sync-${courier}`, err)),
+    ),
   );
 }
 

@@ -44,11 +44,20 @@ export async function replaceOffices(courier: Courier, offices: OfficeRecord[], 
   const unique = new Map(offices.map((o) => [o.code, o]));
   await knex.transaction(async (trx) => {
     const rows = [...unique.values()].map((o) => ({
-      courier, code: o.code.slice(0, 32), name: o.name.slice(0, 200), city: o.city.slice(0, 100), address: o.address.slice(0, 300),
-      searchText: officeSearchText(o), demo, updatedAt: now,
+      courier,
+      code: o.code.slice(0, 32),
+      name: o.name.slice(0, 200),
+      city: o.city.slice(0, 100),
+      address: o.address.slice(0, 300),
+      searchText: officeSearchText(o),
+      demo,
+      updatedAt: now,
     }));
     for (let i = 0; i < rows.length; i += INSERT_BATCH) {
-      await trx(TABLE).insert(rows.slice(i, i + INSERT_BATCH)).onConflict(['courier', 'code']).merge();
+      await trx(TABLE)
+        .insert(rows.slice(i, i + INSERT_BATCH))
+        .onConflict(['courier', 'code'])
+        .merge();
     }
     // Offices the courier no longer lists leave the directory; orders keep their snapshot.
     await trx(TABLE).where({ courier }).where('updatedAt', '<', now).delete();
@@ -138,10 +147,17 @@ async function ensureDirectory(config: Config, courier: Courier): Promise<{ sync
 }
 
 /** Offices whose city, name or address hold every word of q (any case, Cyrillic or Latin). */
-export async function searchOffices(config: Config, courier: Courier, q: string): Promise<{ offices: ApiOffice[]; demo: boolean; syncing?: true }> {
+export async function searchOffices(
+  config: Config,
+  courier: Courier,
+  q: string,
+): Promise<{ offices: ApiOffice[]; demo: boolean; syncing?: true }> {
   const { syncing: filling } = await ensureDirectory(config, courier);
   const query = db()(TABLE).where({ courier });
-  for (const word of q.toLocaleLowerCase('bg').split(/[\s,.]+/).filter(Boolean)) {
+  for (const word of q
+    .toLocaleLowerCase('bg')
+    .split(/[\s,.]+/)
+    .filter(Boolean)) {
     query.whereRaw(`search_text like ? escape '\\'`, [`%${word.replace(/[\\%_]/g, (c) => '\\' + c)}%`]);
   }
   const rows: OfficeRow[] = await query.orderBy([{ column: 'city' }, { column: 'name' }]).limit(OFFICE_SEARCH_MAX_RESULTS);
@@ -160,7 +176,8 @@ export async function officeForOrder(shipping: { method: ShippingMethod; officeI
   if (!courier) throw badRequest(COURIER_TEXT.officeNotForAddress, { 'shipping.officeId': COURIER_TEXT.officeNotForAddress });
   const row: OfficeRow | undefined = await db(trx)(TABLE).where({ id: shipping.officeId }).first();
   if (!row) throw badRequest(COURIER_TEXT.officeUnknown, { 'shipping.officeId': COURIER_TEXT.officeUnknown });
-  if (row.courier !== courier) throw badRequest(COURIER_TEXT.officeOfOtherCourier(courier), { 'shipping.officeId': COURIER_TEXT.officeOfOtherCourier(courier) });
+  if (row.courier !== courier)
+    throw badRequest(COURIER_TEXT.officeOfOtherCourier(courier), { 'shipping.officeId': COURIER_TEXT.officeOfOtherCourier(courier) });
   return officeView(row);
 }
 
@@ -169,7 +186,11 @@ const FILLER_WORDS = new Set(['офис', 'офиса', 'еконт', 'econt', '
 
 /** For an order placed with the office typed as text: the one directory office it names, if any. */
 export async function officeFromText(courier: Courier, text: string, trx?: Knex): Promise<ApiOffice | null> {
-  const words = text.toLocaleLowerCase('bg').split(/[\s,.:;„“"()-]+/).filter((w) => w.length > 1 && !FILLER_WORDS.has(w)).slice(0, 8);
+  const words = text
+    .toLocaleLowerCase('bg')
+    .split(/[\s,.:;„“"()-]+/)
+    .filter((w) => w.length > 1 && !FILLER_WORDS.has(w))
+    .slice(0, 8);
   if (!words.length) return null;
   const query = db(trx)(TABLE).where({ courier });
   for (const w of words) query.whereRaw(`search_text like ? escape '\\'`, [`%${w.replace(/[\\%_]/g, (c) => '\\' + c)}%`]);

@@ -22,7 +22,11 @@ async function syncOffices(ctx: Context) {
   if (reasons.length && Object.values(offices).every((n) => n === null)) {
     throw refused.length ? conflict(reasons.join(' '), failed) : serviceUnavailable(reasons.join(' '), failed);
   }
-  ctx.body = { message: reasons.length ? `${COURIER_TEXT.officesSynced} ${reasons.join(' ')}` : COURIER_TEXT.officesSynced, offices, ...(reasons.length ? { failed } : {}) };
+  ctx.body = {
+    message: reasons.length ? `${COURIER_TEXT.officesSynced} ${reasons.join(' ')}` : COURIER_TEXT.officesSynced,
+    offices,
+    ...(reasons.length ? { failed } : {}),
+  };
 }
 
 export function courierRoutes() {

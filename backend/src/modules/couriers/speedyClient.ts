@@ -3,7 +3,18 @@
 import { z } from 'zod';
 import type { CourierAccount } from '../../config';
 import {
-  COURIER_TIMEOUT_MS, CourierClient, CourierRefused, CourierUnavailable, CreatedShipment, OfficeRecord, ShipmentRequest, TrackedShipment, answerOf, joinUrl, postTo, titleCase,
+  COURIER_TIMEOUT_MS,
+  CourierClient,
+  CourierRefused,
+  CourierUnavailable,
+  CreatedShipment,
+  OfficeRecord,
+  ShipmentRequest,
+  TrackedShipment,
+  answerOf,
+  joinUrl,
+  postTo,
+  titleCase,
 } from './client';
 
 export const SPEEDY_BULGARIA = 100;
@@ -30,17 +41,37 @@ const id = z.union([z.string(), z.number()]).nullish();
 /** What the shop reads of each answer (other keys are kept, unread); checked before use. */
 const ANSWER_SHAPES: Record<string, z.ZodType> = {
   'location/office': z.looseObject({
-    offices: z.array(z.looseObject({ id, name: optionalText, address: z.looseObject({ siteName: optionalText, fullAddressString: optionalText, localAddressString: optionalText, siteAddressString: optionalText }).nullish() })),
+    offices: z.array(
+      z.looseObject({
+        id,
+        name: optionalText,
+        address: z
+          .looseObject({
+            siteName: optionalText,
+            fullAddressString: optionalText,
+            localAddressString: optionalText,
+            siteAddressString: optionalText,
+          })
+          .nullish(),
+      }),
+    ),
   }),
   shipment: z.looseObject({ id, parcels: z.array(z.looseObject({ id })).nullish() }),
   track: z.looseObject({
-    parcels: z.array(z.looseObject({ parcelId: id, operations: z.array(z.looseObject({ operationCode: id, description: optionalText })).nullish() })),
+    parcels: z.array(
+      z.looseObject({ parcelId: id, operations: z.array(z.looseObject({ operationCode: id, description: optionalText })).nullish() }),
+    ),
   }),
 };
 
 export function speedyClient(account: CourierAccount, timeoutMs = COURIER_TIMEOUT_MS): CourierClient {
   async function call(path: string, body: Record<string, unknown>) {
-    const res = await postTo(joinUrl(account.apiUrl, path), { userName: account.user, password: account.password, language: 'BG', ...body }, {}, timeoutMs);
+    const res = await postTo(
+      joinUrl(account.apiUrl, path),
+      { userName: account.user, password: account.password, language: 'BG', ...body },
+      {},
+      timeoutMs,
+    );
     const error = res.json && typeof res.json === 'object' ? res.json.error : undefined;
     if (error) throw new CourierRefused(String(error.message ?? error.code ?? 'грешка'));
     if (res.status < 200 || res.status >= 300) throw new CourierUnavailable(`Speedy answered ${res.status}`);
@@ -75,9 +106,11 @@ export function speedyClient(account: CourierAccount, timeoutMs = COURIER_TIMEOU
     async createShipment(req: ShipmentRequest): Promise<CreatedShipment> {
       const serviceId = req.serviceId ?? SPEEDY_STANDARD_SERVICE;
       const additionalServices: Record<string, unknown> = {};
-      if (req.codAmount > 0) additionalServices.cod = { amount: req.codAmount, currencyCode: req.currency, processingType: 'POSTAL_MONEY_TRANSFER' };
+      if (req.codAmount > 0)
+        additionalServices.cod = { amount: req.codAmount, currencyCode: req.currency, processingType: 'POSTAL_MONEY_TRANSFER' };
       // "Преглед": the receiver may open the parcel before paying; a refusal comes back to us.
-      if (req.reviewBeforePayment) additionalServices.obpd = { option: 'OPEN', returnShipmentServiceId: serviceId, returnShipmentPayer: 'SENDER' };
+      if (req.reviewBeforePayment)
+        additionalServices.obpd = { option: 'OPEN', returnShipmentServiceId: serviceId, returnShipmentPayer: 'SENDER' };
       const answer = await json('shipment', {
         sender: {
           phone1: { number: req.sender.phone },
@@ -91,7 +124,14 @@ export function speedyClient(account: CourierAccount, timeoutMs = COURIER_TIMEOU
           ...(req.receiver.email ? { email: req.receiver.email } : {}),
           ...(req.officeCode
             ? { pickupOfficeId: Number(req.officeCode) }
-            : { address: { countryId: SPEEDY_BULGARIA, siteName: req.address!.city, postCode: req.address!.postcode, addressNote: req.address!.address } }),
+            : {
+                address: {
+                  countryId: SPEEDY_BULGARIA,
+                  siteName: req.address!.city,
+                  postCode: req.address!.postcode,
+                  addressNote: req.address!.address,
+                },
+              }),
         },
         service: { serviceId, autoAdjustPickupDate: true, ...(Object.keys(additionalServices).length ? { additionalServices } : {}) },
         content: { parcelsCount: 1, totalWeight: req.weightKg, contents: req.contents, package: 'BOX' },

@@ -14,7 +14,15 @@ import { endAllSessions } from '../auth';
 export const userListSpec: RaListSpec = {
   idColumn: 'users.id',
   defaultSort: ['createdAt', 'DESC'],
-  sortable: { id: 'users.id', email: 'email', firstName: 'firstName', lastName: 'lastName', role: 'role', createdAt: 'createdAt', lastLoginAt: 'lastLoginAt' },
+  sortable: {
+    id: 'users.id',
+    email: 'email',
+    firstName: 'firstName',
+    lastName: 'lastName',
+    role: 'role',
+    createdAt: 'createdAt',
+    lastLoginAt: 'lastLoginAt',
+  },
   filters: {
     q: filterBy.search('searchText'),
     role: filterBy.equals('role', ROLES),
@@ -47,7 +55,13 @@ export async function userList(q: UserListQuery) {
   if (sort === 'date') ordered.orderBy('createdAt', 'desc');
   else if (sort === 'name') ordered.orderBy('lastName').orderBy('firstName');
   else ordered.orderBy('email');
-  const [users, total] = await Promise.all([ordered.orderBy('id', 'desc').offset((page - 1) * limit).limit(limit), cachedCount(query)]);
+  const [users, total] = await Promise.all([
+    ordered
+      .orderBy('id', 'desc')
+      .offset((page - 1) * limit)
+      .limit(limit),
+    cachedCount(query),
+  ]);
   return { users, total, page, limit };
 }
 
@@ -94,7 +108,13 @@ export async function demoteAdmin(staff: Pick<User, 'id'>, admin: User): Promise
 export async function addAdmin(input: UserInput, needsPassword: () => void): Promise<User> {
   const existing = await User.query().findOne({ email: input.email });
   if (existing) {
-    const changes: UserChanges = { role: 'admin', firstName: input.firstName, lastName: input.lastName, phone: input.phone, password: input.password };
+    const changes: UserChanges = {
+      role: 'admin',
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phone: input.phone,
+      password: input.password,
+    };
     requireAdminPasswordForChange(existing, changes);
     return updateUser(existing, changes);
   }

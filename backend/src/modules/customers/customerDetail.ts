@@ -14,11 +14,36 @@ import type { CustomerRow } from './service';
 export async function customerDetail(row: CustomerRow): Promise<ApiCustomerDetail> {
   const orders = await Order.query()
     .whereRaw('lower(customer_email) = ?', [row.email])
-    .select('id', 'number', 'status', 'paymentStatus', 'paymentMethod', 'total', 'currency', 'customerPhone', 'shippingMethod', 'shippingCity', 'shippingPostcode', 'shippingAddress', 'shippingOffice', 'createdAt')
-    .orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]);
+    .select(
+      'id',
+      'number',
+      'status',
+      'paymentStatus',
+      'paymentMethod',
+      'total',
+      'currency',
+      'customerPhone',
+      'shippingMethod',
+      'shippingCity',
+      'shippingPostcode',
+      'shippingAddress',
+      'shippingOffice',
+      'createdAt',
+    )
+    .orderBy([
+      { column: 'createdAt', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ]);
   const shown = orders.slice(0, CUSTOMER_ORDERS_SHOWN);
   const counts = shown.length
-    ? ((await OrderItem.knex()('order_items').whereIn('orderId', shown.map((o) => o.id)).select('orderId').sum({ pieces: 'quantity' }).groupBy('orderId')) as Array<{ orderId: number; pieces: number | string }>)
+    ? ((await OrderItem.knex()('order_items')
+        .whereIn(
+          'orderId',
+          shown.map((o) => o.id),
+        )
+        .select('orderId')
+        .sum({ pieces: 'quantity' })
+        .groupBy('orderId')) as Array<{ orderId: number; pieces: number | string }>)
     : [];
   const pieces = new Map(counts.map((c) => [Number(c.orderId), Number(c.pieces)]));
 
@@ -30,10 +55,21 @@ export async function customerDetail(row: CustomerRow): Promise<ApiCustomerDetai
   const addresses = new Map<string, ApiCustomerDetail['addresses'][number]>();
   for (const o of orders) {
     const office = orderOffice(o);
-    const key = office ? `office:${office.courier}:${office.code}` : `${o.shippingMethod}:${o.shippingPostcode}:${o.shippingCity}:${o.shippingAddress}`.toLocaleLowerCase('bg');
+    const key = office
+      ? `office:${office.courier}:${office.code}`
+      : `${o.shippingMethod}:${o.shippingPostcode}:${o.shippingCity}:${o.shippingAddress}`.toLocaleLowerCase('bg');
     const seen = addresses.get(key);
     if (seen) seen.orderCount++;
-    else addresses.set(key, { method: o.shippingMethod, city: o.shippingCity, postcode: o.shippingPostcode, address: o.shippingAddress, office, orderCount: 1, lastUsedAt: o.createdAt });
+    else
+      addresses.set(key, {
+        method: o.shippingMethod,
+        city: o.shippingCity,
+        postcode: o.shippingPostcode,
+        address: o.shippingAddress,
+        office,
+        orderCount: 1,
+        lastUsedAt: o.createdAt,
+      });
   }
   const sales = orders.filter((o) => countsAsSale(o.status)).length;
   return {
@@ -43,8 +79,16 @@ export async function customerDetail(row: CustomerRow): Promise<ApiCustomerDetai
     averageOrder: sales ? Math.round((row.totalSpent / sales) * 100) / 100 : 0,
     addresses: [...addresses.values()],
     orders: shown.map((o) => ({
-      id: o.id, number: o.number, createdAt: o.createdAt, status: o.status, statusLabel: ORDER_STATUS_LABELS[o.status], paymentStatus: o.paymentStatus,
-      paymentMethod: o.paymentMethod, total: fromMinor(o.total) ?? 0, currency: o.currency, itemCount: pieces.get(o.id) ?? 0,
+      id: o.id,
+      number: o.number,
+      createdAt: o.createdAt,
+      status: o.status,
+      statusLabel: ORDER_STATUS_LABELS[o.status],
+      paymentStatus: o.paymentStatus,
+      paymentMethod: o.paymentMethod,
+      total: fromMinor(o.total) ?? 0,
+      currency: o.currency,
+      itemCount: pieces.get(o.id) ?? 0,
     })),
   };
 }

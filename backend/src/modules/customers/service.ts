@@ -18,17 +18,32 @@ export async function allCustomers(): Promise<CustomerRow[]> {
     knex('orders')
       .select(knex.raw('lower(customer_email) as email'))
       .count({ orderCount: '*' })
-      .select(knex.raw(`sum(case when status in (${SALE_STATUSES.map(() => '?').join(',')}) then total else 0 end) as spent`, SALE_STATUSES))
+      .select(
+        knex.raw(`sum(case when status in (${SALE_STATUSES.map(() => '?').join(',')}) then total else 0 end) as spent`, SALE_STATUSES),
+      )
       .max({ lastOrderAt: 'createdAt', lastOrderId: 'id' })
-      .groupByRaw('lower(customer_email)') as Promise<Array<{ email: string; orderCount: number | string; spent: number | string | null; lastOrderAt: string; lastOrderId: number }>>,
-    knex('users').where({ role: 'customer' }).select('id', 'email', 'firstName', 'lastName', 'phone', 'createdAt') as Promise<Array<{ id: number; email: string; firstName: string; lastName: string; phone: string; createdAt: string }>>,
+      .groupByRaw('lower(customer_email)') as Promise<
+      Array<{ email: string; orderCount: number | string; spent: number | string | null; lastOrderAt: string; lastOrderId: number }>
+    >,
+    knex('users').where({ role: 'customer' }).select('id', 'email', 'firstName', 'lastName', 'phone', 'createdAt') as Promise<
+      Array<{ id: number; email: string; firstName: string; lastName: string; phone: string; createdAt: string }>
+    >,
   ]);
   // The name and phone a guest gave on their latest order.
   const latest = new Map<number, { first: string; last: string; phone: string; at: string }>();
   const ids = buyers.map((b) => b.lastOrderId);
   for (let i = 0; i < ids.length; i += 500) {
-    const rows = (await knex('orders').whereIn('id', ids.slice(i, i + 500)).select('id', 'customerFirstName', 'customerLastName', 'customerPhone', 'createdAt')) as Array<{ id: number; customerFirstName: string; customerLastName: string; customerPhone: string; createdAt: string }>;
-    for (const r of rows) latest.set(r.id, { first: r.customerFirstName, last: r.customerLastName, phone: r.customerPhone, at: r.createdAt });
+    const rows = (await knex('orders')
+      .whereIn('id', ids.slice(i, i + 500))
+      .select('id', 'customerFirstName', 'customerLastName', 'customerPhone', 'createdAt')) as Array<{
+      id: number;
+      customerFirstName: string;
+      customerLastName: string;
+      customerPhone: string;
+      createdAt: string;
+    }>;
+    for (const r of rows)
+      latest.set(r.id, { first: r.customerFirstName, last: r.customerLastName, phone: r.customerPhone, at: r.createdAt });
   }
   const byEmail = new Map<string, CustomerRow>();
   for (const b of buyers) {
@@ -36,8 +51,18 @@ export async function allCustomers(): Promise<CustomerRow[]> {
     if (isErasedEmail(b.email)) continue;
     const l = latest.get(b.lastOrderId);
     byEmail.set(b.email, {
-      id: b.email, email: b.email, firstName: l?.first ?? '', lastName: l?.last ?? '', phone: l?.phone ?? '', registered: false, userId: null,
-      orderCount: Number(b.orderCount), totalSpent: fromMinor(Number(b.spent ?? 0)) ?? 0, lastOrderAt: l?.at ?? b.lastOrderAt, lastOrderId: b.lastOrderId, createdAt: null,
+      id: b.email,
+      email: b.email,
+      firstName: l?.first ?? '',
+      lastName: l?.last ?? '',
+      phone: l?.phone ?? '',
+      registered: false,
+      userId: null,
+      orderCount: Number(b.orderCount),
+      totalSpent: fromMinor(Number(b.spent ?? 0)) ?? 0,
+      lastOrderAt: l?.at ?? b.lastOrderAt,
+      lastOrderId: b.lastOrderId,
+      createdAt: null,
     });
   }
   for (const u of users) {

@@ -10,7 +10,15 @@ import { API } from '@domain/messages';
 import { currentUser } from '../../platform/http/auth';
 import type { UserInput } from '@domain/schemas/customers';
 import {
-  addAdmin, changeUser, createUserAsStaff, deleteUser, demoteAdmin, findUser, userList, userListSpec, userPage,
+  addAdmin,
+  changeUser,
+  createUserAsStaff,
+  deleteUser,
+  demoteAdmin,
+  findUser,
+  userList,
+  userListSpec,
+  userPage,
 } from './adminService';
 
 /** The body of a create: the user object itself, or { user: {...} }. */

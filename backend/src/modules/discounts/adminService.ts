@@ -11,7 +11,17 @@ import { normalizeCode } from './service';
 export const discountListSpec: RaListSpec = {
   idColumn: 'id',
   defaultSort: ['createdAt', 'DESC'],
-  sortable: { id: 'id', code: 'code', type: 'type', value: 'value', usedCount: 'usedCount', startsAt: 'startsAt', endsAt: 'endsAt', active: 'active', createdAt: 'createdAt' },
+  sortable: {
+    id: 'id',
+    code: 'code',
+    type: 'type',
+    value: 'value',
+    usedCount: 'usedCount',
+    startsAt: 'startsAt',
+    endsAt: 'endsAt',
+    active: 'active',
+    createdAt: 'createdAt',
+  },
   filters: {
     q: (qb, value) => {
       if (typeof value !== 'string') throw badRequest(API.invalidFilter, { 'filter.q': API.invalidFilter });
@@ -33,7 +43,8 @@ function storedChanges(input: DiscountInput, current?: Discount): Partial<Discou
   else if (input.value !== undefined || input.type !== undefined) {
     const raw = input.value ?? (current ? (current.type === 'fixed' ? current.value / 100 : current.value) : undefined);
     if (raw === undefined || raw <= 0) throw badRequest(API.discountValueRequired, { value: API.discountValueRequired });
-    if (type === 'percent' && (!Number.isInteger(raw) || raw < 1 || raw > 100)) throw badRequest(API.discountPercentRange, { value: API.discountPercentRange });
+    if (type === 'percent' && (!Number.isInteger(raw) || raw < 1 || raw > 100))
+      throw badRequest(API.discountPercentRange, { value: API.discountPercentRange });
     out.value = type === 'fixed' ? toMinor(raw) : raw;
   }
   const startsAt = input.startsAt !== undefined ? input.startsAt : current?.startsAt;
@@ -47,7 +58,6 @@ export async function findDiscount(id: number): Promise<Discount> {
   if (!d) throw notFound(API.discountNotFound);
   return d;
 }
-
 
 export async function listDiscounts(params: RaListParams): Promise<{ rows: Discount[]; total: number }> {
   return raPage(Discount.query(), params, discountListSpec);

@@ -35,7 +35,10 @@ export function customerKeys(who: { user?: { id: number; email: string } | null;
 /** Whether any of these customer keys has used the code up to its per-customer limit. */
 async function usedUpBy(d: Discount, keys: string[], trx?: Transaction): Promise<boolean> {
   if (d.perCustomerLimit === null || d.perCustomerLimit === undefined || !keys.length) return false;
-  const rows: Array<{ uses: number | string }> = await (trx ?? Discount.knex())('discountCustomerUses').where('discountId', d.id).whereIn('customerKey', keys).select('uses');
+  const rows: Array<{ uses: number | string }> = await (trx ?? Discount.knex())('discountCustomerUses')
+    .where('discountId', d.id)
+    .whereIn('customerKey', keys)
+    .select('uses');
   return rows.some((r) => Number(r.uses) >= d.perCustomerLimit!);
 }
 
@@ -43,7 +46,14 @@ async function usedUpBy(d: Discount, keys: string[], trx?: Transaction): Promise
  *  signed-in `user`, else the guest's `email`; or `customerKeys` given as they are. */
 export async function checkDiscount(
   code: string,
-  ctx: { subtotal: number; email?: string | null; user?: { id: number; email: string } | null; customerKeys?: string[]; now?: Date; currency?: Currency },
+  ctx: {
+    subtotal: number;
+    email?: string | null;
+    user?: { id: number; email: string } | null;
+    customerKeys?: string[];
+    now?: Date;
+    currency?: Currency;
+  },
   trx?: Transaction,
 ): Promise<Discount> {
   const field = { discountCode: '' };
@@ -69,7 +79,13 @@ export async function checkDiscount(
  * the order's trx. The code's row is locked first, then the customer rows in key order, so
  * concurrent checkouts never wait on each other in a circle.
  */
-export async function redeemDiscount(d: Discount, orderId: number, email: string, trx: Transaction, user?: { id: number; email: string } | null): Promise<void> {
+export async function redeemDiscount(
+  d: Discount,
+  orderId: number,
+  email: string,
+  trx: Transaction,
+  user?: { id: number; email: string } | null,
+): Promise<void> {
   const updated = await Discount.query(trx)
     .where('id', d.id)
     .where((q) => q.whereNull('usageLimit').orWhereRaw('?? < ??', ['usedCount', 'usageLimit']))
@@ -84,7 +100,12 @@ export async function redeemDiscount(d: Discount, orderId: number, email: string
       .increment('uses', 1);
     if (!raised) throw conflict(API.discountPerCustomer, { discountCode: API.discountPerCustomer });
   }
-  await DiscountRedemption.query(trx).insert({ discountId: d.id, orderId, email: email.toLowerCase(), customerKey: keys[0] ?? '' } as Partial<DiscountRedemption>);
+  await DiscountRedemption.query(trx).insert({
+    discountId: d.id,
+    orderId,
+    email: email.toLowerCase(),
+    customerKey: keys[0] ?? '',
+  } as Partial<DiscountRedemption>);
 }
 
 /** Proof that a code look-up went through the code-check door: counted against the throttle
@@ -98,7 +119,9 @@ export const STAFF_CODE_CHECK: CodeCheckPass = Object.freeze({ kind: 'staff' });
 export async function countCodeCheck(who: string, ip: string): Promise<CodeCheckPass> {
   const window = DISCOUNT_CHECK_WINDOW_MINUTES * 60_000;
   const okWho = await new Throttle(Order.knex(), DISCOUNT_CHECKS_PER_SESSION, window).allow([`discount-check:${who}`]);
-  const okAddress = await new Throttle(Order.knex(), DISCOUNT_CHECKS_PER_ADDRESS, window).allow([`discount-check:ip:${addressLimitKey(ip)}`]);
+  const okAddress = await new Throttle(Order.knex(), DISCOUNT_CHECKS_PER_ADDRESS, window).allow([
+    `discount-check:ip:${addressLimitKey(ip)}`,
+  ]);
   if (!okWho || !okAddress) throw tooManyRequests(API.tooManyCodeChecks);
   return { kind: 'counted' };
 }

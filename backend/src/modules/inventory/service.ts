@@ -12,9 +12,20 @@ function rowsQuery() {
   return Variant.query()
     .join('products', 'products.id', 'variants.productId')
     .leftJoin('categories', 'categories.id', 'products.categoryId')
-    .select('variants.id', 'variants.productId', 'variants.name as variantName', 'variants.sku', 'variants.stock', 'variants.price as variantPrice', 'products.name as productName', 'products.status as productStatus', 'products.price as productPrice',
+    .select(
+      'variants.id',
+      'variants.productId',
+      'variants.name as variantName',
+      'variants.sku',
+      'variants.stock',
+      'variants.price as variantPrice',
+      'products.name as productName',
+      'products.status as productStatus',
+      'products.price as productPrice',
       // The CSV export carries the product's address and category, so the import can read it back.
-      'products.slug as productSlug', 'categories.name as categoryName');
+      'products.slug as productSlug',
+      'categories.name as categoryName',
+    );
 }
 
 export const inventoryListSpec: RaListSpec = {
@@ -25,7 +36,8 @@ export const inventoryListSpec: RaListSpec = {
     q: (qb, value) => {
       if (typeof value !== 'string') throw badRequest(API.invalidFilter, { 'filter.q': API.invalidFilter });
       const needle = `%${escapeLike(value.trim().toLocaleLowerCase('bg'))}%`;
-      if (value.trim()) qb.where((w) =>
+      if (value.trim())
+        qb.where((w) =>
           w
             .whereRaw(`products.search_text like ? escape '\\'`, [needle])
             .orWhereRaw(`lower(products.name) like ? escape '\\'`, [needle])
@@ -42,8 +54,15 @@ export const inventoryListSpec: RaListSpec = {
 
 function view(r: any) {
   return {
-    id: r.id, productId: r.productId, productName: r.productName, productStatus: r.productStatus, variantName: r.variantName, sku: r.sku, stock: r.stock,
-    productSlug: r.productSlug, categoryName: r.categoryName ?? null,
+    id: r.id,
+    productId: r.productId,
+    productName: r.productName,
+    productStatus: r.productStatus,
+    variantName: r.variantName,
+    sku: r.sku,
+    stock: r.stock,
+    productSlug: r.productSlug,
+    categoryName: r.categoryName ?? null,
     price: fromMinor(r.variantPrice ?? r.productPrice),
   };
 }
@@ -66,7 +85,9 @@ export async function inventoryRow(id: number) {
 
 /** Stock set in place (one variant): answers the row as the list shows it. */
 export async function setStock(id: number, stock: number) {
-  const changed = await Variant.query().patch({ stock } as Partial<Variant>).findById(id);
+  const changed = await Variant.query()
+    .patch({ stock } as Partial<Variant>)
+    .findById(id);
   if (!changed) throw notFound(API.variantNotFound);
   return inventoryRow(id);
 }

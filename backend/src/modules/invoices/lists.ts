@@ -16,7 +16,15 @@ function byMonth(qb: any, value: unknown) {
 export const invoiceListSpec: RaListSpec = {
   idColumn: 'invoices.id',
   defaultSort: ['number', 'DESC'],
-  sortable: { id: 'invoices.id', number: 'number', issuedAt: 'issuedAt', total: 'total', kind: 'kind', orderNumber: 'orderNumber', recipientName: 'recipientName' },
+  sortable: {
+    id: 'invoices.id',
+    number: 'number',
+    issuedAt: 'issuedAt',
+    total: 'total',
+    kind: 'kind',
+    orderNumber: 'orderNumber',
+    recipientName: 'recipientName',
+  },
   filters: {
     month: byMonth,
     kind: filterBy.equals('kind', DOCUMENT_KINDS),
@@ -24,7 +32,10 @@ export const invoiceListSpec: RaListSpec = {
     q: (qb, value) => {
       if (typeof value !== 'string') throw badRequest(API.invalidFilter, { 'filter.q': API.invalidFilter });
       const text = value.trim();
-      if (text) qb.where((w: any) => w.where('number', 'like', `%${text}%`).orWhere('orderNumber', 'like', `%${text}%`).orWhere('recipientName', 'like', `%${text}%`));
+      if (text)
+        qb.where((w: any) =>
+          w.where('number', 'like', `%${text}%`).orWhere('orderNumber', 'like', `%${text}%`).orWhere('recipientName', 'like', `%${text}%`),
+        );
     },
   },
 };
@@ -35,13 +46,22 @@ export function invoicePage(params: RaListParams): Promise<{ rows: Invoice[]; to
 }
 
 /** A page of the plain list: a month's documents (or all), of one kind (or both). */
-export async function plainInvoicePage(q: { month?: string; kind?: DocumentKind; page?: number; limit?: number }): Promise<{ rows: Invoice[]; total: number }> {
+export async function plainInvoicePage(q: {
+  month?: string;
+  kind?: DocumentKind;
+  page?: number;
+  limit?: number;
+}): Promise<{ rows: Invoice[]; total: number }> {
   const query = Invoice.query();
   if (q.month) byMonth(query, q.month);
   if (q.kind) query.where({ kind: q.kind });
   const limit = q.limit ?? 50;
   const [rows, total] = await Promise.all([
-    query.clone().orderBy('number', 'desc').offset(((q.page ?? 1) - 1) * limit).limit(limit),
+    query
+      .clone()
+      .orderBy('number', 'desc')
+      .offset(((q.page ?? 1) - 1) * limit)
+      .limit(limit),
     query.clone().resultSize(),
   ]);
   return { rows, total };

@@ -30,12 +30,19 @@ export function renderInvoicePdf(doc: InvoiceSnapshot): Promise<Buffer> {
   const { pdf, done } = startPdf({
     size: 'A4',
     margin: 40,
-    info: { Title: `${DOCUMENT_KIND_LABELS[doc.kind]} ${doc.number}`, Author: doc.supplier.companyName, CreationDate: new Date(doc.issuedAt) },
+    info: {
+      Title: `${DOCUMENT_KIND_LABELS[doc.kind]} ${doc.number}`,
+      Author: doc.supplier.companyName,
+      CreationDate: new Date(doc.issuedAt),
+    },
   });
   const left = 40;
   const width = pdf.page.width - 80;
 
-  pdf.font('bold').fontSize(20).text(doc.kind === 'invoice' ? 'ФАКТУРА' : 'КРЕДИТНО ИЗВЕСТИЕ', left, 40, { width, align: 'center' });
+  pdf
+    .font('bold')
+    .fontSize(20)
+    .text(doc.kind === 'invoice' ? 'ФАКТУРА' : 'КРЕДИТНО ИЗВЕСТИЕ', left, 40, { width, align: 'center' });
   pdf.font('bold').fontSize(11).text('ОРИГИНАЛ', { width, align: 'center' });
   pdf.moveDown(0.6);
   pdf.font('regular').fontSize(10);
@@ -88,13 +95,31 @@ export function renderInvoicePdf(doc: InvoiceSnapshot): Promise<Buffer> {
       x += columns[i].w;
     });
     pdf.y = bottom + 3;
-    pdf.moveTo(left, pdf.y - 1).lineTo(left + width, pdf.y - 1).lineWidth(0.3).strokeColor('#999999').stroke();
+    pdf
+      .moveTo(left, pdf.y - 1)
+      .lineTo(left + width, pdf.y - 1)
+      .lineWidth(0.3)
+      .strokeColor('#999999')
+      .stroke();
     if (pdf.y > pdf.page.height - 140) pdf.addPage();
   };
-  row(columns.map((c) => c.title), true);
-  doc.lines.forEach((l, i) => row([
-    String(i + 1), l.name, l.unit, String(l.quantity), amountText(l.unitPriceNet), amountText(l.taxBase), `${l.vatPercent} %`, amountText(l.vat), amountText(l.total),
-  ]));
+  row(
+    columns.map((c) => c.title),
+    true,
+  );
+  doc.lines.forEach((l, i) =>
+    row([
+      String(i + 1),
+      l.name,
+      l.unit,
+      String(l.quantity),
+      amountText(l.unitPriceNet),
+      amountText(l.taxBase),
+      `${l.vatPercent} %`,
+      amountText(l.vat),
+      amountText(l.total),
+    ]),
+  );
 
   // Totals, in the order's currency.
   const cur = currencyText(doc.currency);
@@ -119,7 +144,9 @@ export function renderInvoicePdf(doc: InvoiceSnapshot): Promise<Buffer> {
     pdf.font('regular').fontSize(9);
     pdf.text(
       `Равностойност: данъчна основа ${eq(base)}, ДДС ${eq(whole - base)}, общо ${eq(whole)} (1 EUR = ${String(BGN_PER_EUR).replace('.', ',')} лв.)`,
-      left, pdf.y + 4, { width, align: 'right' },
+      left,
+      pdf.y + 4,
+      { width, align: 'right' },
     );
   }
   pdf.font('regular').fontSize(9);
@@ -129,7 +156,11 @@ export function renderInvoicePdf(doc: InvoiceSnapshot): Promise<Buffer> {
   pdf.moveDown(0.8);
   pdf.text(`Поръчка: ${doc.orderNumber}`, left, pdf.y, { width });
   pdf.text(`Начин на плащане: ${doc.paymentMethod}`, { width });
-  if (doc.supplier.iban) pdf.text(`Банкова сметка: ${doc.supplier.iban}${doc.supplier.bic ? `, BIC ${doc.supplier.bic}` : ''}${doc.supplier.bankName ? `, ${doc.supplier.bankName}` : ''}`, { width });
+  if (doc.supplier.iban)
+    pdf.text(
+      `Банкова сметка: ${doc.supplier.iban}${doc.supplier.bic ? `, BIC ${doc.supplier.bic}` : ''}${doc.supplier.bankName ? `, ${doc.supplier.bankName}` : ''}`,
+      { width },
+    );
   pdf.text(`Място на сделката: ${doc.place}`, { width });
   pdf.moveDown(1.5);
   const signTop = pdf.y;

@@ -10,8 +10,16 @@ import { requireUser, currentUser } from '../../platform/http/auth';
 import { isRaDialect, parseRaParams, sendRaList } from '../../platform/lists/raList';
 import { INVOICE_TEXT, isMonth } from '@domain/invoices';
 import {
-  buyersDocuments, findInvoice, invoiceAnswer, issueAndSend, issueCreditNote, issueInvoice, lastInvoiceRequest, orderDocumentsForStaff,
-  pdfFileName, pdfOf,
+  buyersDocuments,
+  findInvoice,
+  invoiceAnswer,
+  issueAndSend,
+  issueCreditNote,
+  issueInvoice,
+  lastInvoiceRequest,
+  orderDocumentsForStaff,
+  pdfFileName,
+  pdfOf,
 } from './service';
 import { invoiceListSpec, invoicePage, plainInvoicePage } from './lists';
 import { salesCsv } from './salesReport';
@@ -29,7 +37,19 @@ async function issueOrderInvoice(ctx: Context) {
   const orderId = parseId(ctx.params.id);
   const a = invoiceAnswer(await issueAndSend(() => issueInvoice(orderId)));
   ctx.status = 201;
-  ctx.body = { message: INVOICE_TEXT.invoiceIssued, invoice: { id: a.id, number: a.number, issuedAt: a.issuedAt, currency: a.currency, total: a.total, taxBase: a.taxBase, vatTotal: a.vatTotal, pdfUrl: a.pdfUrl } };
+  ctx.body = {
+    message: INVOICE_TEXT.invoiceIssued,
+    invoice: {
+      id: a.id,
+      number: a.number,
+      issuedAt: a.issuedAt,
+      currency: a.currency,
+      total: a.total,
+      taxBase: a.taxBase,
+      vatTotal: a.vatTotal,
+      pdfUrl: a.pdfUrl,
+    },
+  };
 }
 
 async function orderDocuments(ctx: Context) {
@@ -43,7 +63,17 @@ async function issueInvoiceCreditNote(ctx: Context) {
   ctx.status = 201;
   ctx.body = {
     message: INVOICE_TEXT.creditNoteIssued,
-    creditNote: { id: a.id, number: a.number, invoiceNumber: a.invoiceNumber, issuedAt: a.issuedAt, currency: a.currency, total: a.total, taxBase: a.taxBase, vatTotal: a.vatTotal, pdfUrl: a.pdfUrl },
+    creditNote: {
+      id: a.id,
+      number: a.number,
+      invoiceNumber: a.invoiceNumber,
+      issuedAt: a.issuedAt,
+      currency: a.currency,
+      total: a.total,
+      taxBase: a.taxBase,
+      vatTotal: a.vatTotal,
+      pdfUrl: a.pdfUrl,
+    },
   };
 }
 
@@ -106,7 +136,16 @@ async function buyerDocuments(ctx: Context) {
   const { invoice, creditNote } = await ownDocuments(ctx);
   const id = ctx.params.id;
   const view = (doc: Invoice | undefined, path: string) =>
-    doc ? { number: doc.number, kind: doc.kind, issuedAt: doc.issuedAt, currency: doc.currency, total: doc.total / 100, pdfUrl: `/api/orders/${id}/${path}` } : null;
+    doc
+      ? {
+          number: doc.number,
+          kind: doc.kind,
+          issuedAt: doc.issuedAt,
+          currency: doc.currency,
+          total: doc.total / 100,
+          pdfUrl: `/api/orders/${id}/${path}`,
+        }
+      : null;
   ctx.set('Cache-Control', 'no-store');
   ctx.body = { invoice: view(invoice, 'invoice'), creditNote: view(creditNote, 'credit-note') };
 }
@@ -145,4 +184,3 @@ export function invoiceRoutes() {
   router.get('/account/invoice-details', requireUser, lastInvoiceDetails);
   return router;
 }
-

@@ -10,8 +10,22 @@ import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, OrderStatus, PaymentMethod 
 import { shopDay, shopDayStart } from '@domain/dates';
 import { currencyOf, readInvoiceRequest } from './snapshot';
 
-export const SALES_CSV_HEADERS = ['Поръчка', 'Дата', 'Клиент', 'Начин на плащане', 'Статус', 'Данъчна основа', 'ДДС', 'Общо', 'Валута', 'Фактура №'];
-const SALES_CSV_COLUMNS: CsvColumn[] = SALES_CSV_HEADERS.map((header, i) => ({ header, kind: i === 0 || i === 9 ? 'identifier' : i >= 5 && i <= 7 ? 'number' : 'text' }));
+export const SALES_CSV_HEADERS = [
+  'Поръчка',
+  'Дата',
+  'Клиент',
+  'Начин на плащане',
+  'Статус',
+  'Данъчна основа',
+  'ДДС',
+  'Общо',
+  'Валута',
+  'Фактура №',
+];
+const SALES_CSV_COLUMNS: CsvColumn[] = SALES_CSV_HEADERS.map((header, i) => ({
+  header,
+  kind: i === 0 || i === 9 ? 'identifier' : i >= 5 && i <= 7 ? 'number' : 'text',
+}));
 
 /** The instants a shop-local month ("2026-11") begins and the next one begins. */
 export function monthRange(month: string): { from: string; to: string } {
@@ -36,7 +50,13 @@ export async function salesCsv(month: string): Promise<string> {
   const { from, to } = monthRange(month);
   const orders = await Order.query().where('createdAt', '>=', from).where('createdAt', '<', to).orderBy('createdAt').orderBy('id');
   const invoices = orders.length
-    ? await Invoice.query().select('orderId', 'number').where({ kind: 'invoice' }).whereIn('orderId', orders.map((o) => o.id))
+    ? await Invoice.query()
+        .select('orderId', 'number')
+        .where({ kind: 'invoice' })
+        .whereIn(
+          'orderId',
+          orders.map((o) => o.id),
+        )
     : [];
   const invoiceOf = new Map(invoices.map((i) => [i.orderId, i.number]));
   const rows = orders.map((o) => {

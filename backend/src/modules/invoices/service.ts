@@ -14,7 +14,17 @@ import { findOrder, placedBy } from '../orders';
 import type { Context } from 'koa';
 import { getSettings } from '../settings';
 import { sendMail } from '../../platform/mail/transport';
-import { CreditRequest, DOCUMENT_KIND_LABELS, DOCUMENT_NUMBER_MAX, INVOICE_TEXT, InvoiceRequest, creditNoteLines, documentCurrency, documentNumber, linesInCurrency } from '@domain/invoices';
+import {
+  CreditRequest,
+  DOCUMENT_KIND_LABELS,
+  DOCUMENT_NUMBER_MAX,
+  INVOICE_TEXT,
+  InvoiceRequest,
+  creditNoteLines,
+  documentCurrency,
+  documentNumber,
+  linesInCurrency,
+} from '@domain/invoices';
 import { convertMinor, isCurrency, type Currency } from '@domain/money';
 import { shopDay } from '@domain/dates';
 import { formatDate } from '@domain/dates';
@@ -66,7 +76,10 @@ export function invoiceAnswer(invoice: Invoice) {
  * What is left of each invoice after its credit notes: an invoice is open while some of it is
  * not credited. An order has at most one open invoice; a corrected one follows a full credit.
  */
-export async function invoiceBalances(orderId: number, trx?: Transaction): Promise<Array<{ invoice: Invoice; creditNotes: Invoice[]; balance: number; fullyCredited: boolean }>> {
+export async function invoiceBalances(
+  orderId: number,
+  trx?: Transaction,
+): Promise<Array<{ invoice: Invoice; creditNotes: Invoice[]; balance: number; fullyCredited: boolean }>> {
   const rows = await Invoice.query(trx).where({ orderId }).orderBy('id');
   return rows
     .filter((r) => r.kind === 'invoice')
@@ -76,7 +89,11 @@ export async function invoiceBalances(orderId: number, trx?: Transaction): Promi
       // A credit note in euro on a leva invoice counts at the fixed rate.
       const credited = creditNotes.reduce((s, c) => s + convertMinor(c.total, currencyOfDocument(c), own), 0);
       // Wholly credited when no line is left to credit (exact, whatever the currencies).
-      const left = creditNoteLines(invoice.data?.lines ?? [], creditNotes.flatMap((c) => linesInCurrency(c.data?.lines ?? [], currencyOfDocument(c), own)), 'all');
+      const left = creditNoteLines(
+        invoice.data?.lines ?? [],
+        creditNotes.flatMap((c) => linesInCurrency(c.data?.lines ?? [], currencyOfDocument(c), own)),
+        'all',
+      );
       return { invoice, creditNotes, balance: invoice.total - credited, fullyCredited: creditNotes.length > 0 && 'field' in left };
     });
 }
@@ -98,10 +115,23 @@ export async function issueInvoiceIn(orderId: number, trx: Transaction): Promise
   if (order.status === 'cancelled') throw conflict(INVOICE_TEXT.orderCancelled, { invoice: INVOICE_TEXT.orderCancelled });
   const issuedAt = new Date().toISOString();
   const data = invoiceSnapshot(order, settings, number, issuedAt);
-  const [invoice] = await Invoice.insertComposed(trx, [{
-    number, kind: 'invoice', orderId, orderNumber: order.number, invoiceId: null, recipientName: data.recipient.companyName,
-    currency: data.currency, taxBase: data.taxBase, vatTotal: data.vatTotal, total: data.total, issuedAt, taxEventDate: data.taxEventDate, data,
-  }]);
+  const [invoice] = await Invoice.insertComposed(trx, [
+    {
+      number,
+      kind: 'invoice',
+      orderId,
+      orderNumber: order.number,
+      invoiceId: null,
+      recipientName: data.recipient.companyName,
+      currency: data.currency,
+      taxBase: data.taxBase,
+      vatTotal: data.vatTotal,
+      total: data.total,
+      issuedAt,
+      taxEventDate: data.taxEventDate,
+      data,
+    },
+  ]);
   return invoice;
 }
 
@@ -140,7 +170,8 @@ export async function issueCreditNote(invoiceId: number, input: CreditNoteInput 
     const earlier = await Invoice.query(trx).where({ invoiceId, kind: 'credit_note' });
     // Lines or the shipping named (even none of them): a partial credit note; neither: the full one.
     const partial = input.lines !== undefined || input.shipping !== undefined;
-    if (!partial && !saleUndone(order)) throw conflict(INVOICE_TEXT.fullCreditNeedsClosedOrder, { lines: INVOICE_TEXT.fullCreditNeedsClosedOrder });
+    if (!partial && !saleUndone(order))
+      throw conflict(INVOICE_TEXT.fullCreditNeedsClosedOrder, { lines: INVOICE_TEXT.fullCreditNeedsClosedOrder });
     const request: CreditRequest | 'all' = partial ? { items: input.lines ?? [], shipping: input.shipping === true } : 'all';
     // From 2026 a credit note is in euro even when its invoice was in leva.
     const from = isCurrency(invoice.currency) ? invoice.currency : 'BGN';
@@ -149,17 +180,32 @@ export async function issueCreditNote(invoiceId: number, input: CreditNoteInput 
     const amounts = creditNoteLines(linesOf(invoice), earlier.flatMap(linesOf), request);
     if ('field' in amounts) {
       // Nothing left of the invoice: it already has its credit note(s).
-      if (!partial) throw conflict(earlier.length ? INVOICE_TEXT.creditNoteExists : amounts.message, { creditNote: earlier.length ? INVOICE_TEXT.creditNoteExists : amounts.message });
+      if (!partial)
+        throw conflict(earlier.length ? INVOICE_TEXT.creditNoteExists : amounts.message, {
+          creditNote: earlier.length ? INVOICE_TEXT.creditNoteExists : amounts.message,
+        });
       throw badRequest(amounts.message, { [amounts.field]: amounts.message });
     }
     const issuedAt = new Date().toISOString();
     const reason = input.reason?.trim() || (partial ? 'Частично връщане / корекция' : creditReason(order));
     const data = { ...creditNoteSnapshot(invoice.data, amounts, number, issuedAt, reason), currency };
-    const [note] = await Invoice.insertComposed(trx, [{
-      number, kind: 'credit_note', orderId: invoice.orderId, orderNumber: invoice.orderNumber, invoiceId: invoice.id,
-      recipientName: invoice.recipientName, currency, taxBase: data.taxBase, vatTotal: data.vatTotal,
-      total: data.total, issuedAt, taxEventDate: data.taxEventDate, data,
-    }]);
+    const [note] = await Invoice.insertComposed(trx, [
+      {
+        number,
+        kind: 'credit_note',
+        orderId: invoice.orderId,
+        orderNumber: invoice.orderNumber,
+        invoiceId: invoice.id,
+        recipientName: invoice.recipientName,
+        currency,
+        taxBase: data.taxBase,
+        vatTotal: data.vatTotal,
+        total: data.total,
+        issuedAt,
+        taxEventDate: data.taxEventDate,
+        data,
+      },
+    ]);
     return note;
   });
 }
@@ -188,7 +234,17 @@ export async function orderDocumentsForStaff(orderId: number) {
     request: readInvoiceRequest((order as unknown as { invoiceRequest?: unknown }).invoiceRequest),
     invoice: invoice ? invoiceAnswer(invoice) : null,
     creditNote: creditNote ? invoiceAnswer(creditNote) : null,
-    documents: all.map((d) => ({ ...invoiceAnswer(d), lines: (d.data?.lines ?? []).map((l) => ({ ...l, unitPrice: l.unitPrice === undefined ? null : l.unitPrice / 100, unitPriceNet: l.unitPriceNet / 100, taxBase: l.taxBase / 100, vat: l.vat / 100, total: l.total / 100 })) })),
+    documents: all.map((d) => ({
+      ...invoiceAnswer(d),
+      lines: (d.data?.lines ?? []).map((l) => ({
+        ...l,
+        unitPrice: l.unitPrice === undefined ? null : l.unitPrice / 100,
+        unitPriceNet: l.unitPriceNet / 100,
+        taxBase: l.taxBase / 100,
+        vat: l.vat / 100,
+        total: l.total / 100,
+      })),
+    })),
     balance: { currency: all[0]?.currency ?? null, invoiced: invoiced / 100, credited: credited / 100, open: (invoiced - credited) / 100 },
   };
 }
@@ -255,7 +311,9 @@ export async function lastInvoiceRequest(userId: number): Promise<InvoiceRequest
 /** Keep the buyer's request on the order it came with (inside the checkout transaction). */
 export async function recordInvoiceRequest(orderId: number, request: InvoiceRequest | null, trx: Transaction): Promise<void> {
   if (!request) return;
-  await trx('orders').where({ id: orderId }).update({ invoiceRequest: JSON.stringify(request) });
+  await trx('orders')
+    .where({ id: orderId })
+    .update({ invoiceRequest: JSON.stringify(request) });
 }
 
 /**
@@ -267,7 +325,8 @@ export async function invoiceOnPayment(config: Config, orderId: number): Promise
     const settings = await getSettings(trx);
     if (!settings.invoices.autoIssueOnPayment) return null;
     const order = await Order.query(trx).findById(orderId);
-    if (!order || order.paymentStatus !== 'paid' || !readInvoiceRequest((order as unknown as { invoiceRequest?: unknown }).invoiceRequest)) return null;
+    if (!order || order.paymentStatus !== 'paid' || !readInvoiceRequest((order as unknown as { invoiceRequest?: unknown }).invoiceRequest))
+      return null;
     if ((await invoiceBalances(orderId, trx)).length) return null;
     return issueInvoiceIn(orderId, trx);
   });

@@ -59,7 +59,14 @@ export function readInvoiceRequest(raw: unknown): InvoiceRequest | null {
 /** Who the invoice is for: the company the buyer named, or the buyer as a person. */
 function recipientOf(order: Order): Party {
   const request = readInvoiceRequest((order as unknown as { invoiceRequest?: unknown }).invoiceRequest);
-  if (request) return { companyName: request.companyName, eik: request.eik, vatNumber: request.vatNumber ?? '', address: request.address, mol: request.mol };
+  if (request)
+    return {
+      companyName: request.companyName,
+      eik: request.eik,
+      vatNumber: request.vatNumber ?? '',
+      address: request.address,
+      mol: request.mol,
+    };
   const name = `${order.customerFirstName} ${order.customerLastName}`.trim();
   return { companyName: name, eik: '', vatNumber: '', address: `${order.shippingCity}, ${order.shippingAddress}`, mol: name };
 }
@@ -79,12 +86,22 @@ export function invoiceSnapshot(order: Order, settings: ShopSettings, number: st
   const own = currencyOf(order);
   const orderCurrency: Currency = isCurrency(own) ? own : 'BGN';
   const currency = documentCurrency(shopDay(issuedAt), orderCurrency);
-  const amounts = invoiceAmounts({
-    items: (order.items ?? []).map((i) => ({ orderItemId: i.id, productName: i.productName, variantName: i.variantName, attributes: i.attributes, unitPrice: i.unitPrice, quantity: i.quantity })),
-    discountCode: order.discountCode,
-    discountTotal: order.discountTotal,
-    shippingTotal: order.shippingTotal,
-  }, { from: orderCurrency, to: currency });
+  const amounts = invoiceAmounts(
+    {
+      items: (order.items ?? []).map((i) => ({
+        orderItemId: i.id,
+        productName: i.productName,
+        variantName: i.variantName,
+        attributes: i.attributes,
+        unitPrice: i.unitPrice,
+        quantity: i.quantity,
+      })),
+      discountCode: order.discountCode,
+      discountTotal: order.discountTotal,
+      shippingTotal: order.shippingTotal,
+    },
+    { from: orderCurrency, to: currency },
+  );
   const legal = settings.legal;
   return {
     kind: 'invoice',
@@ -99,8 +116,14 @@ export function invoiceSnapshot(order: Order, settings: ShopSettings, number: st
     orderNumber: order.number,
     paymentMethod: PAYMENT_METHOD_LABELS[order.paymentMethod as PaymentMethod] ?? order.paymentMethod,
     supplier: {
-      companyName: legal.companyName, eik: legal.eik, vatNumber: legal.vatNumber, address: legal.address, mol: legal.mol,
-      iban: settings.bank.iban, bic: settings.bank.bic, bankName: settings.bank.bankName,
+      companyName: legal.companyName,
+      eik: legal.eik,
+      vatNumber: legal.vatNumber,
+      address: legal.address,
+      mol: legal.mol,
+      iban: settings.bank.iban,
+      bic: settings.bank.bic,
+      bankName: settings.bank.bankName,
     },
     recipient: recipientOf(order),
     ...amounts,
@@ -108,7 +131,13 @@ export function invoiceSnapshot(order: Order, settings: ShopSettings, number: st
 }
 
 /** A credit note: the invoice's parties and currency, its own lines (all or part of the invoice's), referring to it. */
-export function creditNoteSnapshot(invoice: InvoiceSnapshot, amounts: InvoiceAmounts, number: string, issuedAt: string, reason: string): InvoiceSnapshot {
+export function creditNoteSnapshot(
+  invoice: InvoiceSnapshot,
+  amounts: InvoiceAmounts,
+  number: string,
+  issuedAt: string,
+  reason: string,
+): InvoiceSnapshot {
   return {
     ...invoice,
     ...amounts,

@@ -11,7 +11,12 @@ import { API } from '@domain/messages';
 import { findOrder, orderView } from './service';
 import { currentUser, staffActor } from './requests';
 import {
-  changeOrderAsStaff, deleteOrderAsStaff, orderCountsByStatus, staffOrderList, staffOrderListSpec, staffOrderPage,
+  changeOrderAsStaff,
+  deleteOrderAsStaff,
+  orderCountsByStatus,
+  staffOrderList,
+  staffOrderListSpec,
+  staffOrderPage,
 } from './adminService';
 
 async function specList(ctx: Context) {

@@ -8,7 +8,14 @@ import type { User } from '../../models/User';
 import { filterBy, raPage, whereContains, type RaListParams, type RaListSpec } from '../../platform/lists/raList';
 import { cachedCount } from '../../platform/cache/countCache';
 import { PAGE_DEFAULT, PAGE_SIZE_DEFAULT } from '@domain/limits';
-import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, SHIPPING_METHODS, type OrderStatus, type PaymentStatus } from '@domain/orderStatus';
+import {
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  SHIPPING_METHODS,
+  type OrderStatus,
+  type PaymentStatus,
+} from '@domain/orderStatus';
 import type { ORDER_SORTS } from '@domain/schemas/orders';
 import type { ApiOrder } from '@domain/api';
 import { toMinor } from '@domain/money';
@@ -20,8 +27,16 @@ export const staffOrderListSpec: RaListSpec = {
   idColumn: 'orders.id',
   defaultSort: ['createdAt', 'DESC'],
   sortable: {
-    id: 'orders.id', number: 'orders.id', createdAt: 'createdAt', updatedAt: 'updatedAt', total: 'total', status: 'status',
-    paymentStatus: 'paymentStatus', paymentMethod: 'paymentMethod', customerLastName: 'customerLastName', customerEmail: 'customerEmail',
+    id: 'orders.id',
+    number: 'orders.id',
+    createdAt: 'createdAt',
+    updatedAt: 'updatedAt',
+    total: 'total',
+    status: 'status',
+    paymentStatus: 'paymentStatus',
+    paymentMethod: 'paymentMethod',
+    customerLastName: 'customerLastName',
+    customerEmail: 'customerEmail',
   },
   filters: {
     q: filterBy.search('searchText'),
@@ -61,7 +76,13 @@ export async function staffOrderList(q: SpecListQuery): Promise<{ orders: ApiOrd
   else if (sort === 'total') ordered.orderBy('total', 'desc');
   else if (sort === '-total') ordered.orderBy('total', 'asc');
   else if (sort === 'status') ordered.orderBy('status', 'asc');
-  const [rows, total] = await Promise.all([ordered.orderBy('id', 'desc').offset((page - 1) * limit).limit(limit), cachedCount(query)]);
+  const [rows, total] = await Promise.all([
+    ordered
+      .orderBy('id', 'desc')
+      .offset((page - 1) * limit)
+      .limit(limit),
+    cachedCount(query),
+  ]);
   return { orders: (await withDetails(rows)).map((o) => orderView(o, { staff: true })), total, page, limit };
 }
 
@@ -91,21 +112,39 @@ export async function changeOrderAsStaff(id: number, input: StaffOrderChange, ac
     if (input.trackingNumber !== undefined) patch.trackingNumber = input.trackingNumber;
     if (input.staffNote !== undefined) patch.staffNote = input.staffNote;
     if (Object.keys(patch).length) await Order.query(trx).patch(patch).findById(id);
-    await changeOrder(id, {
-      status: input.status, note: input.statusNote ?? '',
-      paymentStatus: input.paymentStatus, refund: { amount: input.refundAmount, reason: input.refundReason }, restock: input.restock,
-    }, { trx, actor });
+    await changeOrder(
+      id,
+      {
+        status: input.status,
+        note: input.statusNote ?? '',
+        paymentStatus: input.paymentStatus,
+        refund: { amount: input.refundAmount, reason: input.refundReason },
+        restock: input.restock,
+      },
+      { trx, actor },
+    );
   });
   return orderView(await findOrder(id), { staff: true });
 }
 
 /** Delete an order; the whole order goes to the audit log in the same transaction. */
-export async function deleteOrderAsStaff(id: number, staff: Pick<User, 'id' | 'email'>, reason: string | undefined, ip: string): Promise<ApiOrder> {
+export async function deleteOrderAsStaff(
+  id: number,
+  staff: Pick<User, 'id' | 'email'>,
+  reason: string | undefined,
+  ip: string,
+): Promise<ApiOrder> {
   const order = await Order.transaction(async (trx) => {
     const deleted = await deleteOrder(id, trx);
     await AuditLog.query(trx).insert({
-      userId: staff.id, actorEmail: staff.email, action: 'delete', entity: 'order', entityId: String(id),
-      before: orderView(deleted, { staff: true }), after: reason ? { reason } : null, ip: ip.slice(0, 64),
+      userId: staff.id,
+      actorEmail: staff.email,
+      action: 'delete',
+      entity: 'order',
+      entityId: String(id),
+      before: orderView(deleted, { staff: true }),
+      after: reason ? { reason } : null,
+      ip: ip.slice(0, 64),
     } as Partial<AuditLog>);
     return deleted;
   });
@@ -114,7 +153,10 @@ export async function deleteOrderAsStaff(id: number, staff: Pick<User, 'id' | 'e
 
 /** How many orders are in each status: the tabs of the order list. */
 export async function orderCountsByStatus(): Promise<Record<OrderStatus, number>> {
-  const rows = (await Order.query().select('status').count({ n: '*' }).groupBy('status')) as unknown as Array<{ status: OrderStatus; n: number | string }>;
+  const rows = (await Order.query().select('status').count({ n: '*' }).groupBy('status')) as unknown as Array<{
+    status: OrderStatus;
+    n: number | string;
+  }>;
   const counts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
   for (const r of rows) counts[r.status] = Number(r.n);
   return counts;

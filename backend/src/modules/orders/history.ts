@@ -18,8 +18,13 @@ export interface HistoryEntry {
 /** The row of one entry, as written. */
 function historyRow(orderId: number, entry: HistoryEntry, actor: Actor): Partial<OrderEvent> {
   return {
-    orderId, type: entry.type, fromStatus: entry.fromStatus ?? null, toStatus: entry.toStatus ?? null,
-    note: entry.note ?? '', actorUserId: actor.userId, actorLabel: actor.label,
+    orderId,
+    type: entry.type,
+    fromStatus: entry.fromStatus ?? null,
+    toStatus: entry.toStatus ?? null,
+    note: entry.note ?? '',
+    actorUserId: actor.userId,
+    actorLabel: actor.label,
   };
 }
 

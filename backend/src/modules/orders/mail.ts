@@ -13,9 +13,26 @@ import { getSettings } from '../settings';
 import { formatDual, isCurrency, Currency } from '@domain/money';
 import { formatDateTime } from '@domain/dates';
 import { API } from '@domain/messages';
-import { PAYMENT_METHOD_LABELS, SHIPPING_METHOD_LABELS, WITHDRAWAL_DAYS, OrderStatus, PaymentMethod, ShippingMethod } from '@domain/orderStatus';
+import {
+  PAYMENT_METHOD_LABELS,
+  SHIPPING_METHOD_LABELS,
+  WITHDRAWAL_DAYS,
+  OrderStatus,
+  PaymentMethod,
+  ShippingMethod,
+} from '@domain/orderStatus';
 import type { MailContent } from '../../platform/mail/layout';
-import { bankTransferPart, compose, itemsPart, linkPart, para, totalsPart, trackingPart, withdrawalFormPart, type Part } from './mailTemplates';
+import {
+  bankTransferPart,
+  compose,
+  itemsPart,
+  linkPart,
+  para,
+  totalsPart,
+  trackingPart,
+  withdrawalFormPart,
+  type Part,
+} from './mailTemplates';
 
 export type { MailContent } from '../../platform/mail/layout';
 
@@ -67,7 +84,9 @@ export async function orderConfirmationMail(order: OrderView, config: Config): P
     deliveryPart(order),
     payment,
     linkPart('Вижте поръчката', v.orderUrl),
-    para(`Имате право да се откажете от поръчката в ${WITHDRAWAL_DAYS} дни от получаването ѝ, от страницата на поръчката или като ни пишете.`),
+    para(
+      `Имате право да се откажете от поръчката в ${WITHDRAWAL_DAYS} дни от получаването ѝ, от страницата на поръчката или като ни пишете.`,
+    ),
   ]);
 }
 
@@ -100,7 +119,13 @@ export function withdrawalMail(kind: 'cancellation' | 'withdrawal', receivedAt: 
     const when = formatDateTime(receivedAt);
     const subject = `Поръчка ${order.number}: ${kind === 'cancellation' ? 'отказана' : 'отказ от договора'}`;
     if (kind === 'cancellation') {
-      return compose(subject, v, [hello(order), para(API.cancellationAcknowledgement(order.number, when)), itemsPart(order, v), totalsPart(order, v), linkPart('Вижте поръчката', v.orderUrl)]);
+      return compose(subject, v, [
+        hello(order),
+        para(API.cancellationAcknowledgement(order.number, when)),
+        itemsPart(order, v),
+        totalsPart(order, v),
+        linkPart('Вижте поръчката', v.orderUrl),
+      ]);
     }
     return compose(subject, v, [
       hello(order),
@@ -118,7 +143,12 @@ export function withdrawalMail(kind: 'cancellation' | 'withdrawal', receivedAt: 
 /** Send one of the mails above to the order's customer; resolves whether it went out. */
 /** Mail the order's customer, within the recipient's mail cap (checkout/mailCaps): `cause` says
  *  who made the shop write it; the confirmation was judged with the order (`counted`). */
-export async function mailCustomer(config: Config, order: OrderView, make: (o: OrderView, config: Config) => Promise<MailContent | null>, cause: LaterMailCause | 'counted' = 'staff'): Promise<boolean> {
+export async function mailCustomer(
+  config: Config,
+  order: OrderView,
+  make: (o: OrderView, config: Config) => Promise<MailContent | null>,
+  cause: LaterMailCause | 'counted' = 'staff',
+): Promise<boolean> {
   try {
     const mail = await make(order, config);
     if (!mail) return false;

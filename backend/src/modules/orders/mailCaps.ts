@@ -22,7 +22,11 @@ const capKey = (recipientKey: string) => `order-mail:${recipientKey}`;
 /** The count of confirmations to this recipient, to write with the order (`db`: its transaction;
  *  one statement with the order's records on PostgreSQL, and not counted when the order is
  *  refused); null when it is not capped. `allows` judges what the write answered. */
-export function orderMailCount(recipient: string, account: { email: string } | null, db: Knex): { write: Knex.QueryBuilder; allows(rows: unknown[]): boolean } | null {
+export function orderMailCount(
+  recipient: string,
+  account: { email: string } | null,
+  db: Knex,
+): { write: Knex.QueryBuilder; allows(rows: unknown[]): boolean } | null {
   const key = normalizeEmailKey(recipient);
   if (account && normalizeEmailKey(account.email) === key) return null;
   const cap = new Throttle(db, ORDER_MAILS_PER_RECIPIENT, ORDER_MAIL_WINDOW_MINUTES * 60_000);

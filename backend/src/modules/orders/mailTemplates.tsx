@@ -28,7 +28,6 @@ interface OrderItem {
 const PARAGRAPH: CSSProperties = { margin: '0 0 14px' };
 const TABLE = { role: 'presentation', width: '100%', cellPadding: '0', cellSpacing: '0' } as const;
 
-
 export function itemsPart(order: OrderView, v: PartView): Part {
   const items = order.items as OrderItem[];
   const details = (i: OrderItem) => [
@@ -145,7 +144,12 @@ export function bankTransferPart(order: OrderView, v: PartView): Part {
 
 /** The model withdrawal form, addressed to the shop (its name and address from the settings). */
 export function withdrawalFormPart(s: PartView['settings']): Part {
-  const lines = withdrawalFormLines({ name: s.bank.beneficiary || s.brand, address: [s.contacts.address, s.contacts.city].filter(Boolean).join(', '), email: s.contacts.email, phone: s.contacts.phone });
+  const lines = withdrawalFormLines({
+    name: s.bank.beneficiary || s.brand,
+    address: [s.contacts.address, s.contacts.city].filter(Boolean).join(', '),
+    email: s.contacts.email,
+    phone: s.contacts.phone,
+  });
   return {
     text: [WITHDRAWAL_FORM_TITLE, WITHDRAWAL_FORM_NOTE, ...lines, ''],
     html: (
@@ -163,4 +167,3 @@ export function withdrawalFormPart(s: PartView['settings']): Part {
     ),
   };
 }
-

@@ -34,7 +34,10 @@ export interface PackingSlipFacts {
 export function packingSlipFacts(order: Order, items: OrderItem[], dualCurrency: boolean): PackingSlipFacts {
   const office = orderOffice(order);
   const destination = office
-    ? [T.office(COURIER_LABELS[office.courier] ?? office.courier, office.name, office.code), [office.city, office.address].filter(Boolean).join(', ')]
+    ? [
+        T.office(COURIER_LABELS[office.courier] ?? office.courier, office.name, office.code),
+        [office.city, office.address].filter(Boolean).join(', '),
+      ]
     : [[order.shippingPostcode, order.shippingCity].filter(Boolean).join(' '), order.shippingAddress];
   // Cash is collected only for an unpaid cash-on-delivery order (the waybill asks the same).
   const codMinor = order.paymentMethod === 'cod' && order.paymentStatus === 'unpaid' ? order.total : 0;
@@ -61,7 +64,10 @@ export function packingSlipFacts(order: Order, items: OrderItem[], dualCurrency:
   };
 }
 
-const LAYOUT: Record<PackingSlipSize, { size: string; margin: number; title: number; big: number; text: number; small: number; gap: number }> = {
+const LAYOUT: Record<
+  PackingSlipSize,
+  { size: string; margin: number; title: number; big: number; text: number; small: number; gap: number }
+> = {
   a4: { size: 'A4', margin: 40, title: 20, big: 13, text: 11, small: 9, gap: 10 },
   a6: { size: 'A6', margin: 16, title: 12, big: 10, text: 8, small: 6.5, gap: 5 },
 };
@@ -92,7 +98,11 @@ function drawSlip(pdf: Pdf, s: PackingSlipFacts, size: PackingSlipSize, brand: s
   const boxTop = pdf.y + 2;
   const pad = L.gap / 2 + 1;
   const textHeight = pdf.heightOfString(codText, { width: width - 2 * pad });
-  pdf.rect(left, boxTop, width, textHeight + 2 * pad).lineWidth(s.cod ? 1.5 : 0.5).strokeColor('#000').stroke();
+  pdf
+    .rect(left, boxTop, width, textHeight + 2 * pad)
+    .lineWidth(s.cod ? 1.5 : 0.5)
+    .strokeColor('#000')
+    .stroke();
   pdf.text(codText, left + pad, boxTop + pad, { width: width - 2 * pad });
   pdf.y = boxTop + textHeight + 2 * pad + L.gap;
 
@@ -106,14 +116,29 @@ function drawSlip(pdf: Pdf, s: PackingSlipFacts, size: PackingSlipSize, brand: s
   for (const line of s.lines) {
     pdf.font('regular').fontSize(L.text);
     const detailText = line.details.join(' · ');
-    const need = pdf.heightOfString(line.name, { width: nameWidth }) + (detailText ? pdf.fontSize(L.small).heightOfString(detailText, { width: nameWidth }) : 0) + L.gap;
+    const need =
+      pdf.heightOfString(line.name, { width: nameWidth }) +
+      (detailText ? pdf.fontSize(L.small).heightOfString(detailText, { width: nameWidth }) : 0) +
+      L.gap;
     if (pdf.y + need > bottom) pdf.addPage();
     const top = pdf.y + L.gap / 2;
-    pdf.rect(left, top + 1, tick, tick).lineWidth(0.6).strokeColor('#000').stroke();
-    pdf.font('bold').fontSize(L.text).text(`${line.quantity} ×`, left + tick + 6, top, { width: qtyWidth - 4 });
+    pdf
+      .rect(left, top + 1, tick, tick)
+      .lineWidth(0.6)
+      .strokeColor('#000')
+      .stroke();
+    pdf
+      .font('bold')
+      .fontSize(L.text)
+      .text(`${line.quantity} ×`, left + tick + 6, top, { width: qtyWidth - 4 });
     pdf.text(line.name, nameLeft, top, { width: nameWidth });
     if (detailText) pdf.font('regular').fontSize(L.small).text(detailText, nameLeft, pdf.y, { width: nameWidth });
-    pdf.moveTo(left, pdf.y + L.gap / 2).lineTo(left + width, pdf.y + L.gap / 2).lineWidth(0.3).strokeColor('#999').stroke();
+    pdf
+      .moveTo(left, pdf.y + L.gap / 2)
+      .lineTo(left + width, pdf.y + L.gap / 2)
+      .lineWidth(0.3)
+      .strokeColor('#999')
+      .stroke();
   }
   pdf.y += L.gap;
   pdf.font('bold').fontSize(L.text).text(T.pieces(s.pieces), left, pdf.y, { width, align: 'right' });
@@ -134,7 +159,13 @@ export async function packingSlipsPdf(orderIds: number[], size: PackingSlipSize)
   const missing = ids.filter((id) => !orders.some((o) => o.id === id));
   if (missing.length) throw notFound(ids.length === 1 ? API.orderNotFound : T.notFound(missing.map((id) => `#${id}`).join(', ')));
   const byId = new Map(orders.map((o) => [o.id, o]));
-  const slips = ids.map((id) => packingSlipFacts(byId.get(id)!, items.filter((i) => i.orderId === id), settings.dualCurrency));
+  const slips = ids.map((id) =>
+    packingSlipFacts(
+      byId.get(id)!,
+      items.filter((i) => i.orderId === id),
+      settings.dualCurrency,
+    ),
+  );
   const { pdf, done } = startPdf({
     size: LAYOUT[size].size,
     margin: LAYOUT[size].margin,

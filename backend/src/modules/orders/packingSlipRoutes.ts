@@ -26,7 +26,8 @@ async function oneSlip(ctx: Context) {
 async function manySlips(ctx: Context) {
   const raw = (ctx.request as { body?: unknown }).body as { ids?: unknown } | undefined;
   // The bound first, before looking at each id.
-  if (Array.isArray(raw?.ids) && raw.ids.length > PACKING_SLIPS_MAX) throw badRequest(PACKING_SLIP_TEXT.tooMany, { ids: PACKING_SLIP_TEXT.tooMany });
+  if (Array.isArray(raw?.ids) && raw.ids.length > PACKING_SLIPS_MAX)
+    throw badRequest(PACKING_SLIP_TEXT.tooMany, { ids: PACKING_SLIP_TEXT.tooMany });
   const { ids, size = 'a4' } = parseBody(raw, packingSlipsInput);
   if (!ids.length) throw badRequest(PACKING_SLIP_TEXT.idsRequired, { ids: PACKING_SLIP_TEXT.idsRequired });
   const { pdf } = await packingSlipsPdf(ids, size);

@@ -55,7 +55,10 @@ export function ordersRoutes() {
     const { order: withdrawn, kind } = await withdrawByShopper(id, actor, reason ?? '');
     const order = orderView(withdrawn);
     const at = withdrawn.withdrawnAt!;
-    const text = kind === 'cancellation' ? API.cancellationAcknowledgement(order.number, formatDateTime(at)) : API.withdrawalAcknowledgement(order.number, formatDateTime(at));
+    const text =
+      kind === 'cancellation'
+        ? API.cancellationAcknowledgement(order.number, formatDateTime(at))
+        : API.withdrawalAcknowledgement(order.number, formatDateTime(at));
     ctx.body = {
       message: kind === 'cancellation' ? API.cancellationAccepted : API.withdrawalAccepted,
       acknowledgement: { kind, orderNumber: order.number, receivedAt: at, receivedAtText: formatDateTime(at), text },

@@ -34,7 +34,13 @@ export function orderView(o: Order, opts: { staff?: boolean } = {}): OrderView {
     paymentStatus: o.paymentStatus,
     paymentMethod: o.paymentMethod,
     customer: { firstName: o.customerFirstName, lastName: o.customerLastName, email: o.customerEmail, phone: o.customerPhone },
-    shipping: { method: o.shippingMethod, city: o.shippingCity, postcode: o.shippingPostcode, address: o.shippingAddress, office: orderOffice(o) },
+    shipping: {
+      method: o.shippingMethod,
+      city: o.shippingCity,
+      postcode: o.shippingPostcode,
+      address: o.shippingAddress,
+      office: orderOffice(o),
+    },
     items: (o.items ?? []).map((i) => i.toJSON() as unknown as ApiOrderItem),
     itemCount: (o.items ?? []).reduce((n, i) => n + i.quantity, 0),
     subtotal: amount(o.subtotal),
@@ -99,7 +105,11 @@ export async function findOrder(id: number, trx?: Transaction): Promise<Order> {
  * The shopper's right of withdrawal (or cancellation before shipping) as a whole, in one
  * transaction; the acknowledgement e-mail follows its commit (orders/subscribers).
  */
-export async function withdrawByShopper(orderId: number, actor: Actor, reason: string): Promise<{ order: Order; kind: 'cancellation' | 'withdrawal' }> {
+export async function withdrawByShopper(
+  orderId: number,
+  actor: Actor,
+  reason: string,
+): Promise<{ order: Order; kind: 'cancellation' | 'withdrawal' }> {
   const { kind } = await Order.transaction((trx) => withdrawOrder(orderId, reason, { trx, actor }));
   return { order: await findOrder(orderId), kind };
 }

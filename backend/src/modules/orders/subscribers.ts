@@ -24,7 +24,12 @@ export function subscribeOrdersEvents(config: Config): void {
     if (cause === 'shopper') return;
     const view = await currentView(orderId);
     if (!view) return;
-    await mailCustomer(config, { ...view, status: to, statusLabel: ORDER_STATUS_LABELS[to], allowedTransitions: ORDER_TRANSITIONS[to] }, statusChangedMail, cause);
+    await mailCustomer(
+      config,
+      { ...view, status: to, statusLabel: ORDER_STATUS_LABELS[to], allowedTransitions: ORDER_TRANSITIONS[to] },
+      statusChangedMail,
+      cause,
+    );
   });
   subscribe('order.withdrawn', 'orders.withdrawalMail', async ({ orderId, kind, at }) => {
     const view = await currentView(orderId);

@@ -16,8 +16,18 @@ import { API } from '@domain/messages';
 import { formatMoney, fromMinor } from '@domain/money';
 import { DAY_MS } from '@domain/dates';
 import {
-  CANCELLABLE_BY_SHOPPER, ORDER_PAYMENT_STATUS_OF, ORDER_STATUS_LABELS, PAYMENT_RECORD_STATUS_LABELS, PAYMENT_RECORD_TRANSITIONS, WITHDRAWABLE, WITHDRAWAL_DAYS,
-  canTransition, restoresStock, type OrderStatus, type PaymentRecordStatus, type PaymentStatus,
+  CANCELLABLE_BY_SHOPPER,
+  ORDER_PAYMENT_STATUS_OF,
+  ORDER_STATUS_LABELS,
+  PAYMENT_RECORD_STATUS_LABELS,
+  PAYMENT_RECORD_TRANSITIONS,
+  WITHDRAWABLE,
+  WITHDRAWAL_DAYS,
+  canTransition,
+  restoresStock,
+  type OrderStatus,
+  type PaymentRecordStatus,
+  type PaymentStatus,
 } from '@domain/orderStatus';
 import { notifyStaff } from '../staff';
 import type { Actor } from './actor';
@@ -67,7 +77,10 @@ export interface ChangeContext {
  * restocked) a no-op. Answers whether the stock went back now.
  */
 export async function restock(orderId: number, trx: Transaction): Promise<boolean> {
-  const marked = await Order.query(trx).patch({ stockRestoredAt: new Date().toISOString() } as Partial<Order>).where({ id: orderId }).whereNull('stockRestoredAt');
+  const marked = await Order.query(trx)
+    .patch({ stockRestoredAt: new Date().toISOString() } as Partial<Order>)
+    .where({ id: orderId })
+    .whereNull('stockRestoredAt');
   if (!marked) return false;
   const items = await OrderItem.query(trx).where({ orderId }).whereNotNull('variantId');
   for (const item of items) {
@@ -91,7 +104,13 @@ export async function changeOrder(orderId: number, change: OrderChange, { trx, a
 
 /** A move of the state machine, or a 409 when its table does not allow it. The status is changed
  *  with a guarded update, so two staff members cannot both move it. */
-async function moveStatus(order: Order, to: OrderStatus, note: string, cause: LaterMailCause, { trx, actor }: ChangeContext): Promise<void> {
+async function moveStatus(
+  order: Order,
+  to: OrderStatus,
+  note: string,
+  cause: LaterMailCause,
+  { trx, actor }: ChangeContext,
+): Promise<void> {
   const from = order.status;
   if (from === to) return;
   if (!canTransition(from, to)) {
@@ -141,19 +160,27 @@ async function movePayment(orderId: number, to: PaymentRecordStatus, refund: Ref
     patch.refundedAt = now;
     patch.refundedAmount = amount;
     patch.refundReason = (refund.reason ?? '').slice(0, 500);
-    note = [amount < payment.amount ? API.partialRefundNote(formatMoney(fromMinor(amount) ?? 0)) : note, refund.reason].filter(Boolean).join(' — ');
+    note = [amount < payment.amount ? API.partialRefundNote(formatMoney(fromMinor(amount) ?? 0)) : note, refund.reason]
+      .filter(Boolean)
+      .join(' — ');
   }
   // Guarded on the status read above, so two staff members cannot both move it.
   const moved = await Payment.query(trx).patch(patch).where({ id: payment.id, status: from });
   if (!moved) throw conflict(API.conflict);
-  await Order.query(trx).patch({ paymentStatus: ORDER_PAYMENT_STATUS_OF[to] } as Partial<Order>).findById(orderId);
+  await Order.query(trx)
+    .patch({ paymentStatus: ORDER_PAYMENT_STATUS_OF[to] } as Partial<Order>)
+    .findById(orderId);
   await recordHistory(trx, orderId, { type: 'payment', fromStatus: from, toStatus: to, note }, actor);
   declare(trx, 'order.paymentChanged', { orderId, from, to, actor });
 }
 
 /** The shopper's own way out: cancel before shipping, withdraw (EU, 14 days) after it. The staff
  *  hear of it in the same transaction; the acknowledgement mail follows the commit. */
-export async function withdrawOrder(orderId: number, reason: string, { trx, actor }: ChangeContext): Promise<{ order: Order; kind: 'cancellation' | 'withdrawal' }> {
+export async function withdrawOrder(
+  orderId: number,
+  reason: string,
+  { trx, actor }: ChangeContext,
+): Promise<{ order: Order; kind: 'cancellation' | 'withdrawal' }> {
   const order = await Order.query(trx).findById(orderId);
   if (!order) throw notFound(API.orderNotFound);
   if (order.withdrawnAt) throw conflict(API.alreadyWithdrawn, { order: API.alreadyWithdrawn });
@@ -162,7 +189,9 @@ export async function withdrawOrder(orderId: number, reason: string, { trx, acto
   if (CANCELLABLE_BY_SHOPPER.includes(order.status)) {
     kind = 'cancellation';
     await moveStatus(order, 'cancelled', reason || 'Отказ от клиента преди изпращане', 'shopper', { trx, actor });
-    await Order.query(trx).patch({ withdrawnAt: now.toISOString() } as Partial<Order>).findById(orderId);
+    await Order.query(trx)
+      .patch({ withdrawnAt: now.toISOString() } as Partial<Order>)
+      .findById(orderId);
   } else {
     if (!WITHDRAWABLE.includes(order.status)) throw conflict(API.withdrawalNotPossible, { order: API.withdrawalNotPossible });
     if (order.status === 'delivered' && order.deliveredAt && now.getTime() - Date.parse(order.deliveredAt) > WITHDRAWAL_DAYS * DAY_MS) {
@@ -170,7 +199,10 @@ export async function withdrawOrder(orderId: number, reason: string, { trx, acto
     }
     kind = 'withdrawal';
     // Guarded: two clicks record one withdrawal.
-    const patched = await Order.query(trx).patch({ withdrawnAt: now.toISOString() } as Partial<Order>).where({ id: orderId }).whereNull('withdrawnAt');
+    const patched = await Order.query(trx)
+      .patch({ withdrawnAt: now.toISOString() } as Partial<Order>)
+      .where({ id: orderId })
+      .whereNull('withdrawnAt');
     if (!patched) throw conflict(API.alreadyWithdrawn, { order: API.alreadyWithdrawn });
     await recordHistory(trx, orderId, { type: 'withdrawal', fromStatus: order.status, toStatus: order.status, note: reason }, actor);
   }
@@ -182,5 +214,7 @@ export async function withdrawOrder(orderId: number, reason: string, { trx, acto
 }
 
 function withdrawalNotice(k: 'cancellation' | 'withdrawal', number: string, who: string): string {
-  return k === 'cancellation' ? `Клиентът ${who} отказа поръчка ${number} преди изпращане` : `Отказ от договора за поръчка ${number} (${who}) — очаквайте връщане`;
+  return k === 'cancellation'
+    ? `Клиентът ${who} отказа поръчка ${number} преди изпращане`
+    : `Отказ от договора за поръчка ${number} (${who}) — очаквайте връщане`;
 }

@@ -13,8 +13,14 @@ export const paymentListSpec: RaListSpec = {
   idColumn: 'payments.id',
   defaultSort: ['createdAt', 'DESC'],
   sortable: {
-    id: 'payments.id', createdAt: 'payments.createdAt', amount: 'payments.amount', status: 'payments.status',
-    method: 'payments.method', paidAt: 'payments.paidAt', orderId: 'payments.orderId', reference: 'payments.reference',
+    id: 'payments.id',
+    createdAt: 'payments.createdAt',
+    amount: 'payments.amount',
+    status: 'payments.status',
+    method: 'payments.method',
+    paidAt: 'payments.paidAt',
+    orderId: 'payments.orderId',
+    reference: 'payments.reference',
   },
   filters: {
     q: filterBy.search('orders.searchText'),
@@ -32,7 +38,14 @@ export const paymentListSpec: RaListSpec = {
 function withOrder() {
   return Payment.query()
     .join('orders', 'orders.id', 'payments.orderId')
-    .select('payments.*', 'orders.number as orderNumber', 'orders.customerFirstName', 'orders.customerLastName', 'orders.customerEmail', 'orders.status as orderStatus');
+    .select(
+      'payments.*',
+      'orders.number as orderNumber',
+      'orders.customerFirstName',
+      'orders.customerLastName',
+      'orders.customerEmail',
+      'orders.status as orderStatus',
+    );
 }
 
 function paymentView(p: Payment) {

@@ -10,7 +10,12 @@ import { changeOrder, type Actor, type RefundDetails } from '../orders';
 export type { RefundDetails };
 
 /** Move a payment (by its id) in one transaction; answers the payment as it is now. */
-export async function setPaymentStatus(paymentId: number, to: PaymentRecordStatus, actor: Actor, refund: RefundDetails = {}): Promise<Payment> {
+export async function setPaymentStatus(
+  paymentId: number,
+  to: PaymentRecordStatus,
+  actor: Actor,
+  refund: RefundDetails = {},
+): Promise<Payment> {
   return Payment.transaction(async (trx) => {
     const payment = await Payment.query(trx).findById(paymentId);
     if (!payment) throw notFound(API.paymentNotFound);

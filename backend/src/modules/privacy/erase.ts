@@ -44,14 +44,22 @@ function scrubText(text: string, traces: Traces): string {
 }
 
 /** Fields of orders, accounts and messages (and of what was answered about them) that are personal. */
-const PERSONAL_FIELDS = /^(customer(FirstName|LastName|Email|Phone)|shipping(City|Postcode|Address)|note|invoiceRequest|firstName|lastName|email|phone|address|city|postcode|name|company|message|mol|companyName|eik|vatNumber|searchText)$/;
+const PERSONAL_FIELDS =
+  /^(customer(FirstName|LastName|Email|Phone)|shipping(City|Postcode|Address)|note|invoiceRequest|firstName|lastName|email|phone|address|city|postcode|name|company|message|mol|companyName|eik|vatNumber|searchText)$/;
 
 /** A JSON value with the personal fields emptied and every other text that quotes the person blanked. */
 function scrubJson(value: unknown, traces: Traces): unknown {
   if (typeof value === 'string') return scrubText(value, traces);
   if (Array.isArray(value)) return value.map((v) => scrubJson(v, traces));
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, PERSONAL_FIELDS.test(k) && (typeof v === 'string' || (v !== null && typeof v === 'object')) ? PRIVACY.erasedName : scrubJson(v, traces)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [
+        k,
+        PERSONAL_FIELDS.test(k) && (typeof v === 'string' || (v !== null && typeof v === 'object'))
+          ? PRIVACY.erasedName
+          : scrubJson(v, traces),
+      ]),
+    );
   }
   return value;
 }
@@ -114,24 +122,63 @@ export async function anonymiseOrders(trx: Knex.Transaction, orderIds: number[])
     const orders = (await trx('orders')
       .whereIn('id', part)
       .whereNot('customerEmail', ERASED_EMAIL)
-      .select('id', 'number', 'customerFirstName', 'customerLastName', 'customerEmail', 'customerPhone', 'shippingAddress', 'shippingCity')) as Array<{
-      id: number; number: string; customerFirstName: string; customerLastName: string; customerEmail: string; customerPhone: string; shippingAddress: string; shippingCity: string;
+      .select(
+        'id',
+        'number',
+        'customerFirstName',
+        'customerLastName',
+        'customerEmail',
+        'customerPhone',
+        'shippingAddress',
+        'shippingCity',
+      )) as Array<{
+      id: number;
+      number: string;
+      customerFirstName: string;
+      customerLastName: string;
+      customerEmail: string;
+      customerPhone: string;
+      shippingAddress: string;
+      shippingCity: string;
     }>;
     if (!orders.length) continue;
     const ids = orders.map((o) => o.id);
     const emails = [...new Set(orders.map((o) => o.customerEmail.toLowerCase()))];
     const traces: Traces = new Set();
-    for (const o of orders) addTraces(traces, `${o.customerFirstName} ${o.customerLastName}`, o.customerFirstName, o.customerLastName, o.customerEmail, o.customerPhone, o.shippingAddress);
+    for (const o of orders)
+      addTraces(
+        traces,
+        `${o.customerFirstName} ${o.customerLastName}`,
+        o.customerFirstName,
+        o.customerLastName,
+        o.customerEmail,
+        o.customerPhone,
+        o.shippingAddress,
+      );
 
     for (const o of orders) {
-      await trx('orders').where({ id: o.id }).update({
-        customerFirstName: '', customerLastName: '', customerEmail: ERASED_EMAIL, customerPhone: '',
-        shippingCity: '', shippingPostcode: '', shippingAddress: '', note: '', guestTokenHash: null, invoiceRequest: null,
-        searchText: searchable(o.number),
-      });
+      await trx('orders')
+        .where({ id: o.id })
+        .update({
+          customerFirstName: '',
+          customerLastName: '',
+          customerEmail: ERASED_EMAIL,
+          customerPhone: '',
+          shippingCity: '',
+          shippingPostcode: '',
+          shippingAddress: '',
+          note: '',
+          guestTokenHash: null,
+          invoiceRequest: null,
+          searchText: searchable(o.number),
+        });
     }
     // A guest's events name them as the actor; a customer's carry their e-mail.
-    const events = (await trx('order_events').whereIn('orderId', ids).select('id', 'actorLabel', 'note')) as Array<{ id: number; actorLabel: string; note: string }>;
+    const events = (await trx('order_events').whereIn('orderId', ids).select('id', 'actorLabel', 'note')) as Array<{
+      id: number;
+      actorLabel: string;
+      note: string;
+    }>;
     for (const e of events) {
       const actorLabel = emails.includes(e.actorLabel.toLowerCase()) ? '' : scrubText(e.actorLabel, traces);
       const note = scrubText(e.note, traces);
@@ -142,7 +189,11 @@ export async function anonymiseOrders(trx: Knex.Transaction, orderIds: number[])
     const emailKeys = emails.map((e) => `email:${normalizeEmailKey(e)}`);
     await trx('discount_redemptions').whereIn('orderId', ids).whereIn('customerKey', emailKeys).update({ customerKey: '' });
     await trx('discount_customer_uses').whereIn('customerKey', emailKeys).delete();
-    await scrubNotices(trx, ids.map((id) => `/admin/orders/${id}`), traces);
+    await scrubNotices(
+      trx,
+      ids.map((id) => `/admin/orders/${id}`),
+      traces,
+    );
     await scrubAuditLog(trx, 'orders', ids, emails, traces);
     await dropQueuedMail(trx, emails);
     done += orders.length;
@@ -154,16 +205,29 @@ export async function anonymiseOrders(trx: Knex.Transaction, orderIds: number[])
 export async function anonymiseMessages(trx: Knex.Transaction, messageIds: number[]): Promise<number> {
   let done = 0;
   for (const part of slices(messageIds)) {
-    const rows = (await trx('contact_messages').whereIn('id', part).whereNot('email', ERASED_EMAIL).select('id', 'name', 'company', 'email', 'phone')) as Array<{
-      id: number; name: string; company: string; email: string; phone: string;
+    const rows = (await trx('contact_messages')
+      .whereIn('id', part)
+      .whereNot('email', ERASED_EMAIL)
+      .select('id', 'name', 'company', 'email', 'phone')) as Array<{
+      id: number;
+      name: string;
+      company: string;
+      email: string;
+      phone: string;
     }>;
     if (!rows.length) continue;
     const ids = rows.map((r) => r.id);
     const traces: Traces = new Set();
     for (const r of rows) addTraces(traces, r.name, r.company, r.email, r.phone);
-    await trx('contact_messages').whereIn('id', ids).update({ name: PRIVACY.erasedName, company: '', email: ERASED_EMAIL, phone: '', message: PRIVACY.erasedName, searchText: '' });
+    await trx('contact_messages')
+      .whereIn('id', ids)
+      .update({ name: PRIVACY.erasedName, company: '', email: ERASED_EMAIL, phone: '', message: PRIVACY.erasedName, searchText: '' });
     // Notices made before they linked to the message's page pointed at `/admin/contact-messages/<id>`.
-    await scrubNotices(trx, ids.flatMap((id) => [contactMessageLink(id), `/admin/contact-messages/${id}`]), traces);
+    await scrubNotices(
+      trx,
+      ids.flatMap((id) => [contactMessageLink(id), `/admin/contact-messages/${id}`]),
+      traces,
+    );
     await scrubAuditLog(trx, 'contact-messages', ids, [...new Set(rows.map((r) => r.email.toLowerCase()))], traces);
     done += rows.length;
   }
@@ -171,7 +235,11 @@ export async function anonymiseMessages(trx: Knex.Transaction, messageIds: numbe
 }
 
 /** Every order and message given with this e-mail (or placed from this account). */
-export async function recordsOf(trx: Knex | Knex.Transaction, email: string, userId: number | null): Promise<{ orderIds: number[]; messageIds: number[] }> {
+export async function recordsOf(
+  trx: Knex | Knex.Transaction,
+  email: string,
+  userId: number | null,
+): Promise<{ orderIds: number[]; messageIds: number[] }> {
   const orders = (await trx('orders')
     .where((qb) => {
       qb.whereRaw('lower(customer_email) = ?', [email]);
@@ -188,7 +256,10 @@ export async function recordsOf(trx: Knex | Knex.Transaction, email: string, use
  * for a new sign-up; its password, second factor, sessions, personal API tokens, reset links and
  * server cart gone.
  */
-export async function eraseAccount(trx: Knex.Transaction, user: { id: number; email: string; firstName: string; lastName: string; phone: string }): Promise<ErasedCounts> {
+export async function eraseAccount(
+  trx: Knex.Transaction,
+  user: { id: number; email: string; firstName: string; lastName: string; phone: string },
+): Promise<ErasedCounts> {
   const email = user.email.toLowerCase();
   const { orderIds, messageIds } = await recordsOf(trx, email, user.id);
   const orders = await anonymiseOrders(trx, orderIds);
@@ -197,15 +268,22 @@ export async function eraseAccount(trx: Knex.Transaction, user: { id: number; em
   await trx('api_tokens').where({ userId: user.id }).delete();
   await trx('password_resets').where({ userId: user.id }).delete();
   await trx('cart_items').where({ userId: user.id }).delete();
-  await trx('users').where({ id: user.id }).update({
-    email: closedAccountEmail(user.id, crypto.randomBytes(6).toString('hex')),
-    // Not a hash any password can match (verifyPassword refuses what it cannot read).
-    passwordHash: `closed:${crypto.randomBytes(16).toString('hex')}`,
-    firstName: '', lastName: '', phone: '',
-    twoFactorEnabled: false, twoFactorSecret: null, backupCodes: null, twoFactorLastStep: null,
-    searchText: '',
-    updatedAt: nowIso(),
-  });
+  await trx('users')
+    .where({ id: user.id })
+    .update({
+      email: closedAccountEmail(user.id, crypto.randomBytes(6).toString('hex')),
+      // Not a hash any password can match (verifyPassword refuses what it cannot read).
+      passwordHash: `closed:${crypto.randomBytes(16).toString('hex')}`,
+      firstName: '',
+      lastName: '',
+      phone: '',
+      twoFactorEnabled: false,
+      twoFactorSecret: null,
+      backupCodes: null,
+      twoFactorLastStep: null,
+      searchText: '',
+      updatedAt: nowIso(),
+    });
   const traces: Traces = new Set();
   addTraces(traces, `${user.firstName} ${user.lastName}`, user.firstName, user.lastName, user.email, user.phone);
   await scrubNotices(trx, [`/admin/users/${user.id}`], traces);

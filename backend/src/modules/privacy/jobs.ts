@@ -9,7 +9,9 @@ function run(knex: Knex) {
     .then((done) => {
       if (done.orders || done.messages) console.log(JSON.stringify({ level: 'info', job: 'privacy-retention', ...done }));
     })
-    .catch((err) => console.error(JSON.stringify({ level: 'warn', job: 'privacy-retention', error: String((err as Error)?.message ?? err) })));
+    .catch((err) =>
+      console.error(JSON.stringify({ level: 'warn', job: 'privacy-retention', error: String((err as Error)?.message ?? err) })),
+    );
 }
 
 export function startPrivacyJobs(knex: Knex): () => void {

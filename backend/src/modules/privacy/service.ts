@@ -26,11 +26,33 @@ export interface Actor {
 
 /** How the audit log names a requester's address without keeping it. */
 export function requestKey(appKeys: string[], email: string): { emailHash: string; emailMasked: string } {
-  return { emailHash: crypto.createHmac('sha256', appKeys[0] ?? '').update(email.trim().toLowerCase()).digest('hex'), emailMasked: maskEmail(email) };
+  return {
+    emailHash: crypto
+      .createHmac('sha256', appKeys[0] ?? '')
+      .update(email.trim().toLowerCase())
+      .digest('hex'),
+    emailMasked: maskEmail(email),
+  };
 }
 
-async function audit(trx: Knex | Knex.Transaction, actor: Actor, action: string, entity: string, entityId: string, after: Record<string, unknown>) {
-  await AuditLog.query(trx).insert({ userId: actor.userId, actorEmail: actor.email, action, entity, entityId, before: null, after, ip: actor.ip.slice(0, 64) } as Partial<AuditLog>);
+async function audit(
+  trx: Knex | Knex.Transaction,
+  actor: Actor,
+  action: string,
+  entity: string,
+  entityId: string,
+  after: Record<string, unknown>,
+) {
+  await AuditLog.query(trx).insert({
+    userId: actor.userId,
+    actorEmail: actor.email,
+    action,
+    entity,
+    entityId,
+    before: null,
+    after,
+    ip: actor.ip.slice(0, 64),
+  } as Partial<AuditLog>);
 }
 
 /** Refuse (409, naming them) while an order of this person is still on its way: erasing its
@@ -38,7 +60,11 @@ async function audit(trx: Knex | Knex.Transaction, actor: Actor, action: string,
 async function refuseWhileOrdersOpen(trx: Knex | Knex.Transaction, email: string, userId: number | null): Promise<void> {
   const { orderIds } = await recordsOf(trx, email, userId);
   if (!orderIds.length) return;
-  const open = (await trx('orders').whereIn('id', orderIds).whereIn('status', OPEN_ORDER_STATUSES).orderBy('id').select('number', 'id')) as Array<{ number: string | null; id: number }>;
+  const open = (await trx('orders')
+    .whereIn('id', orderIds)
+    .whereIn('status', OPEN_ORDER_STATUSES)
+    .orderBy('id')
+    .select('number', 'id')) as Array<{ number: string | null; id: number }>;
   if (open.length) throw conflict(PRIVACY.ordersOpen(open.map((o) => String(o.number ?? o.id))));
 }
 
@@ -75,7 +101,12 @@ export async function closeOwnAccount(user: User, password: string, ip: string):
 export async function exportForRequest(appKeys: string[], email: string, actor: Actor): Promise<PersonalData> {
   const account = await User.query().whereRaw('lower(email) = ?', [email]).first();
   const data = await personalData(User.knex(), email, account?.id ?? null);
-  await audit(User.knex(), actor, 'privacy-export', 'privacy', '', { ...requestKey(appKeys, email), orders: data.orders.length, messages: data.contactMessages.length, account: Boolean(account) });
+  await audit(User.knex(), actor, 'privacy-export', 'privacy', '', {
+    ...requestKey(appKeys, email),
+    orders: data.orders.length,
+    messages: data.contactMessages.length,
+    account: Boolean(account),
+  });
   return data;
 }
 
@@ -100,8 +131,16 @@ export async function applyRetention(knex: Knex, now = new Date()): Promise<Eras
   const { privacy } = await getSettings();
   const orderCutoff = retentionCutoff(now, privacy.retentionYears);
   const messageCutoff = retentionCutoff(now, privacy.contactRetentionYears);
-  const orderIds = ((await knex('orders').where('createdAt', '<', orderCutoff).whereNot('customerEmail', ERASED_EMAIL).select('id')) as Array<{ id: number }>).map((o) => Number(o.id));
-  const messageIds = ((await knex('contact_messages').where('createdAt', '<', messageCutoff).whereNot('email', ERASED_EMAIL).select('id')) as Array<{ id: number }>).map((m) => Number(m.id));
+  const orderIds = (
+    (await knex('orders').where('createdAt', '<', orderCutoff).whereNot('customerEmail', ERASED_EMAIL).select('id')) as Array<{
+      id: number;
+    }>
+  ).map((o) => Number(o.id));
+  const messageIds = (
+    (await knex('contact_messages').where('createdAt', '<', messageCutoff).whereNot('email', ERASED_EMAIL).select('id')) as Array<{
+      id: number;
+    }>
+  ).map((m) => Number(m.id));
   if (!orderIds.length && !messageIds.length) return { orders: 0, messages: 0 };
   return knex.transaction(async (trx) => {
     const counts = { orders: await anonymiseOrders(trx, orderIds), messages: await anonymiseMessages(trx, messageIds) };

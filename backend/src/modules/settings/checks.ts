@@ -26,4 +26,3 @@ export function checkGuestOrderLimits(limits: GuestOrderLimits): GuestOrderLimit
   if (Object.keys(errors).length) throw badRequest(GUEST_ORDER.softAboveHard, errors);
   return limits;
 }
-

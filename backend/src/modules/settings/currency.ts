@@ -33,7 +33,10 @@ async function lockCurrencyForSwitch(trx: Knex | Transaction): Promise<void> {
  */
 export async function lockCurrencyForOrder(trx: Knex | Transaction, ordersTable: string): Promise<number | null> {
   if (!isPostgres(trx as Knex)) return null;
-  const { rows } = (await (trx as Knex).raw(`select pg_advisory_xact_lock_shared(?), nextval(pg_get_serial_sequence(?, 'id')) as id`, [CURRENCY_LOCK_KEY, ordersTable])) as unknown as { rows: Array<{ id: string }> };
+  const { rows } = (await (trx as Knex).raw(`select pg_advisory_xact_lock_shared(?), nextval(pg_get_serial_sequence(?, 'id')) as id`, [
+    CURRENCY_LOCK_KEY,
+    ordersTable,
+  ])) as unknown as { rows: Array<{ id: string }> };
   return Number(rows[0].id);
 }
 
@@ -64,7 +67,10 @@ async function convertColumn(trx: Transaction, spec: (typeof PRICED_COLUMNS)[num
     byNewAmount.set(amount, [...(byNewAmount.get(amount) ?? []), row.id]);
   }
   for (const [amount, ids] of byNewAmount) {
-    for (let i = 0; i < ids.length; i += 500) await trx(spec.table).whereIn('id', ids.slice(i, i + 500)).update({ [spec.column]: amount });
+    for (let i = 0; i < ids.length; i += 500)
+      await trx(spec.table)
+        .whereIn('id', ids.slice(i, i + 500))
+        .update({ [spec.column]: amount });
   }
   return rows.length;
 }
@@ -79,12 +85,19 @@ export async function switchToEuro(): Promise<EuroSwitchResult> {
     for (const spec of PRICED_COLUMNS) converted[spec.kind] = await convertColumn(trx, spec);
     const fees = settings.shippingFees;
     const euroSince = new Date().toISOString();
-    await saveSettings({
-      currency: 'EUR',
-      euroSince,
-      shippingFees: { econt_office: convertMinor(fees.econt_office, 'BGN', 'EUR'), speedy_office: convertMinor(fees.speedy_office, 'BGN', 'EUR'), address: convertMinor(fees.address, 'BGN', 'EUR') },
-      freeShippingThreshold: settings.freeShippingThreshold === null ? null : convertMinor(settings.freeShippingThreshold, 'BGN', 'EUR'),
-    }, trx);
+    await saveSettings(
+      {
+        currency: 'EUR',
+        euroSince,
+        shippingFees: {
+          econt_office: convertMinor(fees.econt_office, 'BGN', 'EUR'),
+          speedy_office: convertMinor(fees.speedy_office, 'BGN', 'EUR'),
+          address: convertMinor(fees.address, 'BGN', 'EUR'),
+        },
+        freeShippingThreshold: settings.freeShippingThreshold === null ? null : convertMinor(settings.freeShippingThreshold, 'BGN', 'EUR'),
+      },
+      trx,
+    );
     converted.shippingFees = Object.keys(fees).length;
     converted.freeShippingThreshold = settings.freeShippingThreshold === null ? 0 : 1;
     return { currency: 'EUR' as const, euroSince, converted };

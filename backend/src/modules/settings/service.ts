@@ -155,7 +155,10 @@ export async function saveSettings(changes: Partial<ShopSettings>, outer?: Trans
   const write = async (trx: Transaction) => {
     for (const [key, value] of Object.entries(changes)) {
       if (value === undefined) continue;
-      await Setting.query(trx).insert({ key, value } as Partial<Setting>).onConflict('key').merge();
+      await Setting.query(trx)
+        .insert({ key, value } as Partial<Setting>)
+        .onConflict('key')
+        .merge();
     }
   };
   if (outer) {

@@ -10,7 +10,8 @@ import { inShopCurrency } from './views';
 export async function updateSettings(input: Partial<ShopSettings>) {
   const current = await getSettings();
   // The currency changes only through the switch, which converts every amount with it.
-  if (input.currency !== undefined && input.currency !== current.currency) throw conflict(API.currencyBySwitchOnly, { currency: API.currencyBySwitchOnly });
+  if (input.currency !== undefined && input.currency !== current.currency)
+    throw conflict(API.currencyBySwitchOnly, { currency: API.currencyBySwitchOnly });
   const changes: Partial<ShopSettings> = { ...input };
   delete changes.currency;
   if (input.contacts) changes.contacts = { ...current.contacts, ...input.contacts };
@@ -24,4 +25,3 @@ export async function updateSettings(input: Partial<ShopSettings>) {
   if (input.accessibility) changes.accessibility = { ...current.accessibility, ...input.accessibility };
   return inShopCurrency(await saveSettings(changes));
 }
-

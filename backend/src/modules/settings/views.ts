@@ -7,7 +7,11 @@ import { getSettings, ShopSettings } from './service';
 export function inShopCurrency(s: ShopSettings) {
   return {
     ...s,
-    shippingFees: { econt_office: fromMinor(s.shippingFees.econt_office)!, speedy_office: fromMinor(s.shippingFees.speedy_office)!, address: fromMinor(s.shippingFees.address)! },
+    shippingFees: {
+      econt_office: fromMinor(s.shippingFees.econt_office)!,
+      speedy_office: fromMinor(s.shippingFees.speedy_office)!,
+      address: fromMinor(s.shippingFees.address)!,
+    },
     freeShippingThreshold: fromMinor(s.freeShippingThreshold),
     eurRate: BGN_PER_EUR,
   };
@@ -15,7 +19,13 @@ export function inShopCurrency(s: ShopSettings) {
 
 /** What any visitor may read: no stock thresholds, no security switches. */
 export async function publicSettings() {
-  const { lowStockThreshold: _low, twoFactorRequiredForAdmins: _2fa, invoices: _invoices, couriers: _couriers, guestOrders: _guestOrders, ...open } = inShopCurrency(await getSettings());
+  const {
+    lowStockThreshold: _low,
+    twoFactorRequiredForAdmins: _2fa,
+    invoices: _invoices,
+    couriers: _couriers,
+    guestOrders: _guestOrders,
+    ...open
+  } = inShopCurrency(await getSettings());
   return open;
 }
-

@@ -26,8 +26,16 @@ export function shopLabelPdf(f: LabelFacts): Promise<Buffer> {
   doc.text(`Получател: ${f.receiver}, ${f.phone}`);
   doc.text(`До: ${f.destination}`);
   doc.text(`Тегло: ${f.weightKg} кг`);
-  if (f.codAmount > 0) doc.font('bold').text(`Наложен платеж: ${isCurrency(f.currency) ? formatMoney(f.codAmount, f.currency) : `${f.codAmount} ${f.currency}`}`).font('regular');
-  doc.moveDown(0.8).fontSize(7).fillColor('#555').text('Копие от магазина: етикетът на куриера не бе наличен. Номерът на товарителницата е истински.');
+  if (f.codAmount > 0)
+    doc
+      .font('bold')
+      .text(`Наложен платеж: ${isCurrency(f.currency) ? formatMoney(f.codAmount, f.currency) : `${f.codAmount} ${f.currency}`}`)
+      .font('regular');
+  doc
+    .moveDown(0.8)
+    .fontSize(7)
+    .fillColor('#555')
+    .text('Копие от магазина: етикетът на куриера не бе наличен. Номерът на товарителницата е истински.');
   doc.end();
   return done;
 }

@@ -13,7 +13,18 @@ import { changeOrder, findOrder, type Actor } from '../orders';
 import { getSettings, ShopSettings } from '../settings';
 import { ApiOffice, COURIER_OF_METHOD, COURIER_TEXT, Courier, PARCEL_WEIGHT_MAX_KG, PARCEL_WEIGHT_MIN_KG } from '@domain/couriers';
 import { fromMinor } from '@domain/money';
-import { clientFor, CourierRefused, CourierUnavailable, isConfigured, officeFromText, orderOffice, ShipmentRequest, ShipmentRow, shipmentView, ShipmentView } from '../couriers';
+import {
+  clientFor,
+  CourierRefused,
+  CourierUnavailable,
+  isConfigured,
+  officeFromText,
+  orderOffice,
+  ShipmentRequest,
+  ShipmentRow,
+  shipmentView,
+  ShipmentView,
+} from '../couriers';
 import { shopLabelPdf } from './labelPdf';
 
 const TABLE = 'shipments';
@@ -21,8 +32,24 @@ const TABLE = 'shipments';
 const CREATING_STALE_MS = 10 * 60_000;
 /** What the light list of shipments reads (never the label's bytes). */
 const COLUMNS = [
-  'id', 'orderId', 'courier', 'waybillNumber', 'parcelId', 'codAmount', 'currency', 'weightGrams', 'reviewBeforePayment', 'status',
-  'courierStatus', 'labelRemoteUrl', 'deliveredAt', 'codCollectedAt', 'returnedAt', 'trackedAt', 'createdAt', 'updatedAt',
+  'id',
+  'orderId',
+  'courier',
+  'waybillNumber',
+  'parcelId',
+  'codAmount',
+  'currency',
+  'weightGrams',
+  'reviewBeforePayment',
+  'status',
+  'courierStatus',
+  'labelRemoteUrl',
+  'deliveredAt',
+  'codCollectedAt',
+  'returnedAt',
+  'trackedAt',
+  'createdAt',
+  'updatedAt',
 ];
 
 function db(trx?: Knex): Knex {
@@ -70,7 +97,8 @@ async function reserve(orderId: number, courier: Courier): Promise<number> {
   const existing: ShipmentRow | undefined = await db()(TABLE).where({ orderId }).first(COLUMNS);
   if (existing) {
     if (existing.status !== 'creating') throw conflict(COURIER_TEXT.shipmentExists, { shipment: COURIER_TEXT.shipmentExists });
-    if (Date.now() - Date.parse(existing.createdAt) < CREATING_STALE_MS) throw conflict(COURIER_TEXT.shipmentInProgress, { shipment: COURIER_TEXT.shipmentInProgress });
+    if (Date.now() - Date.parse(existing.createdAt) < CREATING_STALE_MS)
+      throw conflict(COURIER_TEXT.shipmentInProgress, { shipment: COURIER_TEXT.shipmentInProgress });
     await db()(TABLE).where({ id: existing.id, status: 'creating' }).delete();
   }
   const now = new Date().toISOString();
@@ -106,9 +134,19 @@ export async function createShipment(config: Config, orderId: number, opts: Ship
   const senderOffice = courier === 'econt' ? s.econtSenderOfficeCode : s.speedySenderOfficeId;
   const request: ShipmentRequest = {
     orderNumber: order.number,
-    sender: { name: s.senderName, phone: s.senderPhone, ...(senderOffice ? { officeCode: senderOffice } : { city: s.senderCity, postcode: s.senderPostcode, address: s.senderAddress }) },
-    receiver: { name: `${order.customerFirstName} ${order.customerLastName}`.trim(), phone: order.customerPhone, email: order.customerEmail },
-    ...(office ? { officeCode: office.code } : { address: { city: order.shippingCity, postcode: order.shippingPostcode, address: order.shippingAddress } }),
+    sender: {
+      name: s.senderName,
+      phone: s.senderPhone,
+      ...(senderOffice ? { officeCode: senderOffice } : { city: s.senderCity, postcode: s.senderPostcode, address: s.senderAddress }),
+    },
+    receiver: {
+      name: `${order.customerFirstName} ${order.customerLastName}`.trim(),
+      phone: order.customerPhone,
+      email: order.customerEmail,
+    },
+    ...(office
+      ? { officeCode: office.code }
+      : { address: { city: order.shippingCity, postcode: order.shippingPostcode, address: order.shippingAddress } }),
     weightKg,
     codAmount: fromMinor(codMinor)!,
     currency,
@@ -123,22 +161,38 @@ export async function createShipment(config: Config, orderId: number, opts: Ship
     made = await clientFor(config, courier).createShipment(request);
   } catch (err) {
     await db()(TABLE).where({ id: shipmentId, status: 'creating' }).delete();
-    if (err instanceof CourierRefused) throw conflict(COURIER_TEXT.courierRefused(err.message), { courier: COURIER_TEXT.courierRefused(err.message) });
-    if (err instanceof CourierUnavailable) throw serviceUnavailable(COURIER_TEXT.courierUnreachable(courier), { courier: COURIER_TEXT.courierUnreachable(courier) });
+    if (err instanceof CourierRefused)
+      throw conflict(COURIER_TEXT.courierRefused(err.message), { courier: COURIER_TEXT.courierRefused(err.message) });
+    if (err instanceof CourierUnavailable)
+      throw serviceUnavailable(COURIER_TEXT.courierUnreachable(courier), { courier: COURIER_TEXT.courierUnreachable(courier) });
     throw err;
   }
 
   // The waybill exists at the courier now: record it first, so that nothing can lose it.
   const now = new Date().toISOString();
   await Order.transaction(async (trx) => {
-    await trx(TABLE).where({ id: shipmentId }).update({
-      waybillNumber: made.waybillNumber, parcelId: made.parcelId, codAmount: codMinor, currency, weightGrams: Math.round(weightKg * 1000),
-      reviewBeforePayment: Boolean(opts.reviewBeforePayment), status: 'created', labelPdf: made.label, labelRemoteUrl: made.labelRemoteUrl.slice(0, 500), updatedAt: now,
-    });
-    await Order.query(trx).patch({ trackingNumber: made.waybillNumber, trackingCourier: courier } as Partial<Order>).findById(orderId);
+    await trx(TABLE)
+      .where({ id: shipmentId })
+      .update({
+        waybillNumber: made.waybillNumber,
+        parcelId: made.parcelId,
+        codAmount: codMinor,
+        currency,
+        weightGrams: Math.round(weightKg * 1000),
+        reviewBeforePayment: Boolean(opts.reviewBeforePayment),
+        status: 'created',
+        labelPdf: made.label,
+        labelRemoteUrl: made.labelRemoteUrl.slice(0, 500),
+        updatedAt: now,
+      });
+    await Order.query(trx)
+      .patch({ trackingNumber: made.waybillNumber, trackingCourier: courier } as Partial<Order>)
+      .findById(orderId);
   });
   try {
-    await Order.transaction((trx) => changeOrder(orderId, { status: 'shipped', note: `Товарителница ${made.waybillNumber}` }, { trx, actor }));
+    await Order.transaction((trx) =>
+      changeOrder(orderId, { status: 'shipped', note: `Товарителница ${made.waybillNumber}` }, { trx, actor }),
+    );
   } catch {
     // Someone moved the order meanwhile (e.g. cancelled it): the waybill stays recorded for staff.
   }
@@ -148,11 +202,17 @@ export async function createShipment(config: Config, orderId: number, opts: Ship
 
 /** The label PDF for staff: stored with the shipment, fetched again from the courier, or else the shop's own page. */
 export async function shipmentLabel(config: Config, shipmentId: number): Promise<{ pdf: Buffer; waybillNumber: string }> {
-  const row: ShipmentRow | undefined = await db()(TABLE).where({ id: shipmentId }).whereNot({ status: 'creating' }).first([...COLUMNS, 'labelPdf']);
+  const row: ShipmentRow | undefined = await db()(TABLE)
+    .where({ id: shipmentId })
+    .whereNot({ status: 'creating' })
+    .first([...COLUMNS, 'labelPdf']);
   if (!row) throw notFound(COURIER_TEXT.shipmentNotFound);
   if (row.labelPdf && row.labelPdf.length) return { pdf: Buffer.from(row.labelPdf), waybillNumber: row.waybillNumber };
   let pdf: Buffer | null = null;
-  if (isConfigured(config[row.courier])) pdf = await clientFor(config, row.courier).label(row).catch(() => null);
+  if (isConfigured(config[row.courier]))
+    pdf = await clientFor(config, row.courier)
+      .label(row)
+      .catch(() => null);
   if (pdf) await db()(TABLE).where({ id: shipmentId }).update({ labelPdf: pdf, updatedAt: new Date().toISOString() });
   else pdf = await shopLabel(row);
   return { pdf, waybillNumber: row.waybillNumber };
@@ -167,7 +227,9 @@ async function shopLabel(row: ShipmentRow): Promise<Buffer> {
     orderNumber: order.number,
     receiver: `${order.customerFirstName} ${order.customerLastName}`.trim(),
     phone: order.customerPhone,
-    destination: office ? `офис ${office.name} (${office.code}), ${office.city}, ${office.address}` : `${order.shippingPostcode} ${order.shippingCity}, ${order.shippingAddress}`.trim(),
+    destination: office
+      ? `офис ${office.name} (${office.code}), ${office.city}, ${office.address}`
+      : `${order.shippingPostcode} ${order.shippingCity}, ${order.shippingAddress}`.trim(),
     codAmount: fromMinor(row.codAmount)!,
     currency: row.currency,
     weightKg: row.weightGrams / 1000,

@@ -42,7 +42,15 @@ async function applyTracking(s: ShipmentRow, t: TrackedShipment, summary: Tracki
       patch.returnedAt = now;
       patch.status = 'returned';
       summary.returned++;
-      if (order) await notifyStaff({ type: 'order', message: COURIER_TEXT.returnedNotice(order.number, s.waybillNumber, t.status || 'върната пратка'), link: `/admin/orders/${order.id}` }, trx);
+      if (order)
+        await notifyStaff(
+          {
+            type: 'order',
+            message: COURIER_TEXT.returnedNotice(order.number, s.waybillNumber, t.status || 'върната пратка'),
+            link: `/admin/orders/${order.id}`,
+          },
+          trx,
+        );
     }
     if (t.delivered && !s.deliveredAt) {
       patch.deliveredAt = now;
@@ -72,30 +80,46 @@ async function applyTracking(s: ShipmentRow, t: TrackedShipment, summary: Tracki
 export async function trackOpenShipments(config: Config): Promise<TrackingSummary> {
   const summary: TrackingSummary = { checked: 0, delivered: 0, paid: 0, returned: 0, asked: [], failed: [] };
   const since = new Date(Date.now() - TRACKING_MAX_AGE_DAYS * DAY_MS).toISOString();
-  await Promise.all(COURIERS.map(async (courier) => {
-    if (!isConfigured(config[courier])) return;
-    const open: ShipmentRow[] = await db()(TABLE).where({ courier, status: 'created' }).where('createdAt', '>=', since).orderBy('id')
-      .select('id', 'orderId', 'courier', 'waybillNumber', 'parcelId', 'codAmount', 'deliveredAt', 'codCollectedAt', 'returnedAt', 'status');
-    if (open.length) summary.asked.push(courier);
-    const client = clientFor(config, courier);
-    for (let i = 0; i < open.length; i += TRACK_BATCH) {
-      const batch = open.slice(i, i + TRACK_BATCH);
-      let answers: Map<string, TrackedShipment>;
-      try {
-        answers = await client.track(batch.map((s) => s.waybillNumber));
-      } catch (err) {
-        if (!summary.failed.includes(courier)) summary.failed.push(courier);
-        console.error(JSON.stringify({ level: 'warn', job: 'courier-tracking', courier, error: String((err as Error)?.message ?? err) }));
-        break;
+  await Promise.all(
+    COURIERS.map(async (courier) => {
+      if (!isConfigured(config[courier])) return;
+      const open: ShipmentRow[] = await db()(TABLE)
+        .where({ courier, status: 'created' })
+        .where('createdAt', '>=', since)
+        .orderBy('id')
+        .select(
+          'id',
+          'orderId',
+          'courier',
+          'waybillNumber',
+          'parcelId',
+          'codAmount',
+          'deliveredAt',
+          'codCollectedAt',
+          'returnedAt',
+          'status',
+        );
+      if (open.length) summary.asked.push(courier);
+      const client = clientFor(config, courier);
+      for (let i = 0; i < open.length; i += TRACK_BATCH) {
+        const batch = open.slice(i, i + TRACK_BATCH);
+        let answers: Map<string, TrackedShipment>;
+        try {
+          answers = await client.track(batch.map((s) => s.waybillNumber));
+        } catch (err) {
+          if (!summary.failed.includes(courier)) summary.failed.push(courier);
+          console.error(JSON.stringify({ level: 'warn', job: 'courier-tracking', courier, error: String((err as Error)?.message ?? err) }));
+          break;
+        }
+        for (const s of batch) {
+          const t = answers.get(s.waybillNumber);
+          if (!t) continue;
+          summary.checked++;
+          await applyTracking(s, t, summary);
+        }
       }
-      for (const s of batch) {
-        const t = answers.get(s.waybillNumber);
-        if (!t) continue;
-        summary.checked++;
-        await applyTracking(s, t, summary);
-      }
-    }
-  }));
+    }),
+  );
   // In the couriers' own order, whichever answered first.
   const inOrder = (list: Courier[]) => COURIERS.filter((c) => list.includes(c));
   return { ...summary, asked: inOrder(summary.asked), failed: inOrder(summary.failed) };

@@ -30,7 +30,12 @@ export const contactMessageLink = (id: number) => `/admin/contact-messages/${id}
 /** One message into the staff's inbox, from any of the shop's forms: refused with 429 past the
  *  form's allowance for this address (IPv6 by its /64), saved with a notice for the staff in the
  *  same transaction. */
-async function receiveMessage(form: 'contact' | 'barrier', ip: string, fields: Partial<ContactMessage>, notice: string): Promise<ContactMessage> {
+async function receiveMessage(
+  form: 'contact' | 'barrier',
+  ip: string,
+  fields: Partial<ContactMessage>,
+  notice: string,
+): Promise<ContactMessage> {
   const throttle = new Throttle(ContactMessage.knex(), CONTACT_MAX_PER_WINDOW, CONTACT_WINDOW_MINUTES * 60_000);
   const key = [`${form}:ip:${addressLimitKey(ip)}`];
   if (await throttle.isBlocked(key)) throw tooManyRequests(API.contactTooMany);
@@ -48,7 +53,14 @@ export function receiveContactMessage(input: ContactInput, ip: string): Promise<
   return receiveMessage(
     'contact',
     ip,
-    { name: input.name, company, email: input.email, phone: input.phone ?? '', message: input.message, searchText: searchable(input.name, company, input.email, input.message) },
+    {
+      name: input.name,
+      company,
+      email: input.email,
+      phone: input.phone ?? '',
+      message: input.message,
+      searchText: searchable(input.name, company, input.email, input.message),
+    },
     `Запитване от ${input.name}${company ? ` (${company})` : ''}`,
   );
 }
@@ -62,7 +74,15 @@ export function receiveBarrierReport(input: BarrierReportInput, ip: string): Pro
   return receiveMessage(
     'barrier',
     ip,
-    { name: input.name, company: '', email: input.email, phone: '', message, subject: ACCESSIBILITY.barrierSubject, searchText: searchable(ACCESSIBILITY.barrierSubject, input.name, input.email, message) },
+    {
+      name: input.name,
+      company: '',
+      email: input.email,
+      phone: '',
+      message,
+      subject: ACCESSIBILITY.barrierSubject,
+      searchText: searchable(ACCESSIBILITY.barrierSubject, input.name, input.email, message),
+    },
     ACCESSIBILITY.barrierNotice(input.name),
   );
 }

@@ -7,7 +7,13 @@ import { contactMessageChangeInput, contactMessageInput } from '@domain/schemas/
 import { barrierReportInput } from '@domain/schemas/accessibility';
 import { ACCESSIBILITY, API } from '@domain/messages';
 import {
-  contactListSpec, contactPage, deleteContactMessage, findContactMessage, markContactMessage, receiveBarrierReport, receiveContactMessage,
+  contactListSpec,
+  contactPage,
+  deleteContactMessage,
+  findContactMessage,
+  markContactMessage,
+  receiveBarrierReport,
+  receiveContactMessage,
 } from './contact';
 
 export function contactRoutes() {

@@ -6,7 +6,12 @@ import { notificationChangeInput } from '@domain/schemas/staff';
 import { parseRaParams, sendRaList } from '../../platform/lists/raList';
 import { API } from '@domain/messages';
 import {
-  deleteNotification, findNotification, markAllNotificationsRead, markNotification, notificationListSpec, notificationPage,
+  deleteNotification,
+  findNotification,
+  markAllNotificationsRead,
+  markNotification,
+  notificationListSpec,
+  notificationPage,
   unreadNotificationCount,
 } from './notifications';
 

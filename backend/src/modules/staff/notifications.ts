@@ -41,7 +41,10 @@ export const notificationListSpec: RaListSpec = {
 /** A page of notifications; unread first and, within each, newest first (the panel's order). */
 export async function notificationPage(params: RaListParams): Promise<{ rows: Notification[]; total: number }> {
   const base = Notification.query();
-  const ordered = params.sort[0] === 'unreadFirst' ? base.orderBy('isRead', params.sort[1] === 'ASC' ? 'asc' : 'desc').orderBy('createdAt', 'desc') : base;
+  const ordered =
+    params.sort[0] === 'unreadFirst'
+      ? base.orderBy('isRead', params.sort[1] === 'ASC' ? 'asc' : 'desc').orderBy('createdAt', 'desc')
+      : base;
   return raPage(ordered, params, notificationListSpec);
 }
 
@@ -57,7 +60,9 @@ export async function unreadNotificationCount(): Promise<number> {
 
 /** Every unread notification marked read: answers how many. */
 export async function markAllNotificationsRead(): Promise<number> {
-  return Notification.query().patch({ isRead: true } as Partial<Notification>).where('isRead', false);
+  return Notification.query()
+    .patch({ isRead: true } as Partial<Notification>)
+    .where('isRead', false);
 }
 
 export async function markNotification(id: number, isRead: boolean | undefined): Promise<Notification> {

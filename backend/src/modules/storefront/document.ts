@@ -96,7 +96,7 @@ export function chunkPreloads(template: Template, source: string | undefined): s
     // A page other pages also import is a shared chunk, keyed by its file and named after it.
     const name = path.basename(source).replace(/\.\w+$/, '');
     const shared = Object.entries(template.chunks ?? {}).find(([, c]) => c.name === name)?.[0];
-    visit(template.chunks?.[source] ? source : shared ?? source);
+    visit(template.chunks?.[source] ? source : (shared ?? source));
   }
   return [...files]
     .filter((file) => !template.head.includes(`/${file}"`))
@@ -112,7 +112,6 @@ export function splitHoisted(appHtml: string): { headTags: string; body: string 
   return { headTags, body: appHtml.slice(headTags.length) };
 }
 
-
 /** The image preloads React hoisted (storefront components/priorityImage). */
 const IMAGE_PRELOAD = /<link\b(?=[^>]*\brel="preload")(?=[^>]*\bas="image")[^>]*>/g;
 
@@ -123,7 +122,10 @@ const IMAGE_PRELOAD = /<link\b(?=[^>]*\brel="preload")(?=[^>]*\bas="image")[^>]*
 export function imagesFirst(head: string, hoisted: string): { head: string; hoisted: string } {
   const images = hoisted.match(IMAGE_PRELOAD)?.join('') ?? '';
   if (!images) return { head, hoisted };
-  const at = Math.min(...['<script', '<style', '<link rel="modulepreload"'].map((tag) => head.indexOf(tag)).filter((i) => i >= 0), head.length);
+  const at = Math.min(
+    ...['<script', '<style', '<link rel="modulepreload"'].map((tag) => head.indexOf(tag)).filter((i) => i >= 0),
+    head.length,
+  );
   return { head: `${head.slice(0, at)}${images}${head.slice(at)}`, hoisted: hoisted.replace(IMAGE_PRELOAD, '') };
 }
 

@@ -9,7 +9,11 @@ import type { CatalogueQuery, PageNeeds, PagePayload } from '@domain/storefrontP
 
 /** A query as the API reads it from a URL: strings. */
 function asQuery(q: CatalogueQuery): Record<string, string> {
-  return Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)]));
+  return Object.fromEntries(
+    Object.entries(q)
+      .filter(([, v]) => v !== undefined && v !== '')
+      .map(([k, v]) => [k, String(v)]),
+  );
 }
 
 /** The list, or undefined when the query is one the API refuses (the page then asks and shows why). */
@@ -33,7 +37,11 @@ async function shownProduct(slug: string) {
   }
 }
 
-export async function loadPageData(needs: Extract<PageNeeds, { render: 'server' }>, url: string, origin: string): Promise<{ status: number; payload: PagePayload }> {
+export async function loadPageData(
+  needs: Extract<PageNeeds, { render: 'server' }>,
+  url: string,
+  origin: string,
+): Promise<{ status: number; payload: PagePayload }> {
   const [settings, featured, products, categories, product] = await Promise.all([
     publicSettings(),
     needs.featured ? listOrNothing(needs.featured) : undefined,

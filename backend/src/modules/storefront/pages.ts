@@ -54,7 +54,8 @@ export function storefrontPages(config: Config, options: StorefrontPagesOptions 
 
   const ready = () => {
     // Tests read the source (a build may be older than it); elsewhere the build comes first.
-    if (entry === undefined) entry = loadEntry(config.env === 'test' ? [SOURCE_ENTRY, builtEntry(config.buildDir)] : [builtEntry(config.buildDir), SOURCE_ENTRY]);
+    if (entry === undefined)
+      entry = loadEntry(config.env === 'test' ? [SOURCE_ENTRY, builtEntry(config.buildDir)] : [builtEntry(config.buildDir), SOURCE_ENTRY]);
     if (template === undefined) template = loadTemplate(config.storefrontDist);
     return entry && template ? { entry, template } : null;
   };
@@ -79,7 +80,9 @@ export function storefrontPages(config: Config, options: StorefrontPagesOptions 
     if (hit) return hit.body;
     const packed =
       encoding === 'br'
-        ? await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+        ? await brotli(body, {
+            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+          })
         : await gzip(body, { level: GZIP_LEVEL });
     if (keep) cache?.set(`${encoding}:${key}`, generation, packed);
     return packed;

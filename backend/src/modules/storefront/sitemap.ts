@@ -25,7 +25,11 @@ export async function sitemapXml(origin: string): Promise<string> {
     visibleToShoppers(Product.query()).select('slug', 'updatedAt').orderBy('id'),
     Category.query().select('slug', 'updatedAt').orderBy(['position', 'id']),
   ]);
-  const newest = [...products, ...categories].map((r) => day(r.updatedAt)).filter(Boolean).sort().pop();
+  const newest = [...products, ...categories]
+    .map((r) => day(r.updatedAt))
+    .filter(Boolean)
+    .sort()
+    .pop();
   const urls: Array<{ loc: string; lastmod?: string }> = [
     ...PAGES.map((p) => ({ loc: p, lastmod: p === '/' || p === '/products' ? newest : undefined })),
     ...categories.map((c) => ({ loc: `/products?category=${encodeURIComponent(c.slug)}`, lastmod: day(c.updatedAt) })),

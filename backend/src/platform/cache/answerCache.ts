@@ -60,10 +60,24 @@ export function publicAnswer(ctx: Context) {
  * On a miss: let the route answer, then keep its JSON (with its Content-Range) when it is a
  * 200 the route allows to be kept, unless a write happened meanwhile. Answers the serialised body.
  */
-async function computeAndKeep(ctx: Context, next: Next, cache: AnswerCache, key: string, keepable: () => boolean): Promise<Entry | undefined> {
+async function computeAndKeep(
+  ctx: Context,
+  next: Next,
+  cache: AnswerCache,
+  key: string,
+  keepable: () => boolean,
+): Promise<Entry | undefined> {
   const generation = cache.generation;
   await next();
-  if (ctx.status !== 200 || !keepable() || ctx.body === undefined || ctx.body === null || Buffer.isBuffer(ctx.body) || typeof ctx.body !== 'object') return undefined;
+  if (
+    ctx.status !== 200 ||
+    !keepable() ||
+    ctx.body === undefined ||
+    ctx.body === null ||
+    Buffer.isBuffer(ctx.body) ||
+    typeof ctx.body !== 'object'
+  )
+    return undefined;
   const body = Buffer.from(JSON.stringify(ctx.body));
   ctx.type = 'application/json; charset=utf-8';
   ctx.body = body;
@@ -94,7 +108,8 @@ export function servePublicCache(cache: AnswerCache) {
   };
 }
 
-const ADMIN_LIST_PATH = /^\/api\/admin\/(orders|orders\/counts|users|admins|products|categories|payments|discounts|contact-messages|notifications|audit-log|customers|inventory)$/;
+const ADMIN_LIST_PATH =
+  /^\/api\/admin\/(orders|orders\/counts|users|admins|products|categories|payments|discounts|contact-messages|notifications|audit-log|customers|inventory)$/;
 
 /**
  * Staff lists (after the admin check): the same answer for every admin until the next write to

@@ -39,7 +39,11 @@ export class CacheBroadcast {
   private sending = false;
   private retry?: NodeJS.Timeout;
 
-  constructor(private knex: Knex, private writes: TableWrites, private connectionString: string) {}
+  constructor(
+    private knex: Knex,
+    private writes: TableWrites,
+    private connectionString: string,
+  ) {}
 
   /** Tell the other instances that these tables changed. */
   announce(targets: Iterable<string>) {

@@ -62,21 +62,37 @@ interface BuilderLike {
   once?: (event: string, listener: (q: QueryEvent) => void) => void;
 }
 
-const WRITE_METHODS: Record<string, WriteKind> = { insert: 'insert', upsert: 'insert', update: 'update', del: 'delete', delete: 'delete', truncate: 'delete' };
+const WRITE_METHODS: Record<string, WriteKind> = {
+  insert: 'insert',
+  upsert: 'insert',
+  update: 'update',
+  del: 'delete',
+  delete: 'delete',
+  truncate: 'delete',
+};
 /** Stock moves also touch the row's update time, when a model sets it. */
 const STOCK_ONLY_EXTRA = new Set(['updated_at', 'updatedAt']);
 
 /** Objection's increment/decrement: `stock = stock ± n` written as raw `?? + ?` / `?? - ?`. */
 function isStockMove(value: unknown): boolean {
   const raw = value as { isRawInstance?: boolean; sql?: unknown; bindings?: unknown[] } | undefined;
-  return !!raw?.isRawInstance && (raw.sql === '?? + ?' || raw.sql === '?? - ?') && raw.bindings?.[0] === 'stock' && typeof raw.bindings[1] === 'number';
+  return (
+    !!raw?.isRawInstance &&
+    (raw.sql === '?? + ?' || raw.sql === '?? - ?') &&
+    raw.bindings?.[0] === 'stock' &&
+    typeof raw.bindings[1] === 'number'
+  );
 }
 
 /** The table a builder names: `products`, `products as p` and `"shop"."products"` are `products`. */
 function tableName(table: unknown): string {
   if (typeof table !== 'string') return EVERY_TABLE;
   const first = table.trim().split(/\s+/)[0] ?? '';
-  const name = first.split('.').pop()?.replace(/["`[\]]/g, '').toLowerCase();
+  const name = first
+    .split('.')
+    .pop()
+    ?.replace(/["`[\]]/g, '')
+    .toLowerCase();
   return name || EVERY_TABLE;
 }
 
@@ -93,7 +109,8 @@ export function writeOf(builder: BuilderLike): TableWrite | undefined {
     const updated = Object.keys(builder._single?.update ?? {});
     const update = builder._single?.update ?? {};
     const stockOnly =
-      table === 'variants' && builder._method === 'update' &&
+      table === 'variants' &&
+      builder._method === 'update' &&
       (counter
         ? Object.keys(counter).length === 1 && 'stock' in counter && updated.every((c) => STOCK_ONLY_EXTRA.has(c))
         : isStockMove(update.stock) && updated.every((c) => c === 'stock' || STOCK_ONLY_EXTRA.has(c)));

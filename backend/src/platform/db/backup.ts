@@ -66,8 +66,10 @@ function integrityOk(file: string): boolean {
 
 function run(cmd: string, args: string[]) {
   const res = spawnSync(cmd, args, { encoding: 'utf8' });
-  if (res.error) throw new Error(`${cmd} could not run (${res.error.message}): install the PostgreSQL client (apt-get install postgresql-client).`);
-  if (res.status !== 0) throw new Error(`${cmd} failed: ${(res.stderr || '').replace(/postgres(ql)?:\/\/[^\s]+/g, '[database url]').trim()}`);
+  if (res.error)
+    throw new Error(`${cmd} could not run (${res.error.message}): install the PostgreSQL client (apt-get install postgresql-client).`);
+  if (res.status !== 0)
+    throw new Error(`${cmd} failed: ${(res.stderr || '').replace(/postgres(ql)?:\/\/[^\s]+/g, '[database url]').trim()}`);
 }
 
 /** rename, or copy and remove when the two places are on different file systems. */
@@ -111,9 +113,15 @@ export function runningShopPid(config: Pick<Config, 'dataDir'>): number | undefi
 
 /** Instances of the shop connected to this PostgreSQL database (from any machine). */
 async function connectedShops(databaseUrl: string): Promise<number> {
-  const db = knexFactory({ client: 'pg', connection: { connectionString: databaseUrl, application_name: 'vapsolo-restore' } as any, pool: { min: 0, max: 1 } });
+  const db = knexFactory({
+    client: 'pg',
+    connection: { connectionString: databaseUrl, application_name: 'vapsolo-restore' } as any,
+    pool: { min: 0, max: 1 },
+  });
   try {
-    const res = await db.raw("select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = 'vapsolo-shop' and pid <> pg_backend_pid()");
+    const res = await db.raw(
+      "select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = 'vapsolo-shop' and pid <> pg_backend_pid()",
+    );
     return res.rows[0].n;
   } finally {
     await db.destroy();
@@ -177,7 +185,13 @@ export async function backup(opts: {
     }
     const files: ArchivedFile[] = [];
     for (const name of names) files.push({ path: name, ...(await hashFile(path.join(work, name))) });
-    const manifest: Manifest = { format: 'vapsolo-backup', version: 1, createdAt: now.toISOString(), database: config.databaseUrl ? 'postgresql' : 'sqlite', files };
+    const manifest: Manifest = {
+      format: 'vapsolo-backup',
+      version: 1,
+      createdAt: now.toISOString(),
+      database: config.databaseUrl ? 'postgresql' : 'sqlite',
+      files,
+    };
     fs.writeFileSync(path.join(work, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n', { mode: 0o600 });
     await tar.c(
       {
@@ -239,7 +253,8 @@ function isRegularFile(entry: tar.ReadEntry): boolean {
  */
 function entryName(entry: tar.ReadEntry, seen: Set<string>): string {
   const name = entry.path.replace(/^(\.\/)+/, '');
-  if (name.split('/').some((p) => p === '..' || p === '') || path.isAbsolute(name) || seen.has(name)) throw new Error(`Unsafe path in the archive: ${entry.path}`);
+  if (name.split('/').some((p) => p === '..' || p === '') || path.isAbsolute(name) || seen.has(name))
+    throw new Error(`Unsafe path in the archive: ${entry.path}`);
   seen.add(name);
   return name;
 }
@@ -325,7 +340,8 @@ export async function verifyArchive(file: string, extractTo?: string): Promise<M
   if (manifest.format !== 'vapsolo-backup') throw new Error(`${file} is not a VAP SOLO backup.`);
   for (const expected of manifest.files) {
     const found = read.files.find((e) => e.path === expected.path);
-    if (!found || found.sha256 !== expected.sha256 || found.size !== expected.size) throw new Error(`${file} is damaged: ${expected.path} does not match its checksum.`);
+    if (!found || found.sha256 !== expected.sha256 || found.size !== expected.size)
+      throw new Error(`${file} is damaged: ${expected.path} does not match its checksum.`);
   }
   return manifest;
 }

@@ -44,7 +44,12 @@ parentPort.on('message', () => { clearInterval(timer); db.close(); parentPort.cl
 export function startCheckpointer(file: string, opts: { walLimitBytes?: number } = {}): { stop(): void } {
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { driver: require.resolve('better-sqlite3'), file, everyMs: EVERY_MS, walLimitBytes: opts.walLimitBytes ?? WAL_LIMIT_BYTES },
+    workerData: {
+      driver: require.resolve('better-sqlite3'),
+      file,
+      everyMs: EVERY_MS,
+      walLimitBytes: opts.walLimitBytes ?? WAL_LIMIT_BYTES,
+    },
     // It holds next to nothing: keep its heap small.
     resourceLimits: { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 2, codeRangeSizeMb: 4 },
   });

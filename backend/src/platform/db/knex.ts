@@ -19,7 +19,13 @@ export function knexConfig({ dbFile, databaseUrl, appKeys }: DbOptions): Knex.Co
   const mappers = { ...knexSnakeCaseMappers(), ...(appKeys ? { userParams: { appKeys } } : {}) };
   if (databaseUrl) {
     // application_name: how `npm run restore` sees that a shop instance is still connected.
-    return { client: 'pg', connection: { connectionString: databaseUrl, application_name: 'vapsolo-shop' } as Knex.PgConnectionConfig, pool: { min: 0, max: 10 }, migrations, ...mappers };
+    return {
+      client: 'pg',
+      connection: { connectionString: databaseUrl, application_name: 'vapsolo-shop' } as Knex.PgConnectionConfig,
+      pool: { min: 0, max: 10 },
+      migrations,
+      ...mappers,
+    };
   }
   if (dbFile !== ':memory:') fs.mkdirSync(path.dirname(dbFile), { recursive: true });
   return {

@@ -51,7 +51,13 @@ export async function diskSpace(dir: string, statfs = fs.promises.statfs): Promi
 
 export type Readiness =
   | { ready: true; body: { status: 'ready' } }
-  | { ready: false; body: { status: 'migrating'; pending: number } | { status: 'database unreachable' } | { status: 'cannot write' | 'low disk'; message: string; freeMb?: number } };
+  | {
+      ready: false;
+      body:
+        | { status: 'migrating'; pending: number }
+        | { status: 'database unreachable' }
+        | { status: 'cannot write' | 'low disk'; message: string; freeMb?: number };
+    };
 
 /** A write probe and free-space check that passed is kept this long (monitors poll often; each
  *  probe writes a row); a failure is not kept. */
@@ -81,7 +87,8 @@ export function readinessCheck(opts: { knex: Knex; dataDir: string; minFreeDiskM
     const space = await diskSpace(opts.dataDir, opts.statfs).catch(() => ({ free: Infinity, total: Infinity }));
     const freeMb = Math.floor(space.free / 1024 / 1024);
     const minMb = opts.minFreeDiskMb ?? Math.min(MIN_FREE_DISK_MB_DEFAULT, Math.floor((space.total / 1024 / 1024) * MIN_FREE_DISK_SHARE));
-    if (freeMb < minMb) return { ready: false, body: { status: 'low disk', freeMb, message: `${API.cannotWrite} ${API.lowDisk(freeMb, minMb)}` } };
+    if (freeMb < minMb)
+      return { ready: false, body: { status: 'low disk', freeMb, message: `${API.cannotWrite} ${API.lowDisk(freeMb, minMb)}` } };
     keptSince = Date.now();
     keptUntil = keptSince + READY_CACHE_MS;
     return { ready: true, body: { status: 'ready' } };

@@ -27,7 +27,13 @@ export async function writeTogether(db: Knex, writes: Knex.QueryBuilder[]): Prom
     `with ${parts.map((p, i) => `${names[i]} as (${p.sql})`).join(', ')} ` +
     `select ${names.map((n) => `coalesce((select json_agg(${n}) from ${n}), '[]'::json) as ${n}`).join(', ')}`;
   // The caches hear the tables these write, as they would from the builders themselves.
-  const statement = declareWrites(db.raw(sql, parts.flatMap((p) => p.bindings as Knex.Value[])), written);
+  const statement = declareWrites(
+    db.raw(
+      sql,
+      parts.flatMap((p) => p.bindings as Knex.Value[]),
+    ),
+    written,
+  );
   const { rows } = (await statement) as unknown as { rows: Array<Record<string, Array<Record<string, unknown>>>> };
   return names.map((n) => rows[0][n]);
 }

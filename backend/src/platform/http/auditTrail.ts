@@ -15,8 +15,16 @@ import { ContactMessage } from '../../models/ContactMessage';
 import { FlavourList } from '../../models/FlavourList';
 
 const RECORDS: Record<string, ModelClass<Model>> = {
-  users: User, user: User, admins: User, categories: Category, products: Product, orders: Order,
-  payments: Payment, discounts: Discount, notifications: Notification, 'contact-messages': ContactMessage,
+  users: User,
+  user: User,
+  admins: User,
+  categories: Category,
+  products: Product,
+  orders: Order,
+  payments: Payment,
+  discounts: Discount,
+  notifications: Notification,
+  'contact-messages': ContactMessage,
   'flavour-lists': FlavourList,
 };
 const SECRET = /password|secret|token|backupCodes/i;
@@ -28,14 +36,21 @@ export function redact(value: unknown, depth = 0): unknown {
   if (value && typeof (value as { toJSON?: unknown }).toJSON === 'function') value = (value as { toJSON(): unknown }).toJSON();
   if (Array.isArray(value)) return value.slice(0, 200).map((v) => redact(v, depth + 1));
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).filter(([k]) => !SECRET.test(k)).map(([k, v]) => [k, redact(v, depth + 1)]));
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([k]) => !SECRET.test(k))
+        .map(([k, v]) => [k, redact(v, depth + 1)]),
+    );
   }
   return typeof value === 'string' && value.length > 2000 ? value.slice(0, 2000) + '…' : value;
 }
 
 /** /api/admin/<resource>[/<id>][/<action>] → resource, id, action. */
 export function describe(path: string, method: string): { entity: string; entityId: string; action: string } {
-  const parts = path.replace(/^\/api\/(admin\/)?/, '').split('/').filter(Boolean);
+  const parts = path
+    .replace(/^\/api\/(admin\/)?/, '')
+    .split('/')
+    .filter(Boolean);
   const [entity = 'admin', second, third] = parts;
   const id = second && /^\d+$/.test(second) ? second : '';
   const verb = method === 'POST' ? 'create' : method === 'PUT' ? 'update' : method === 'DELETE' ? 'delete' : method.toLowerCase();
@@ -47,7 +62,13 @@ export async function auditAdminMutations(ctx: Context, next: Next) {
   if (ctx.method === 'GET' || ctx.method === 'HEAD' || ctx.method === 'OPTIONS') return next();
   const { entity, entityId, action } = describe(ctx.path, ctx.method);
   const model = RECORDS[entity];
-  const before = model && entityId ? await model.query().findById(Number(entityId)).catch(() => undefined) : undefined;
+  const before =
+    model && entityId
+      ? await model
+          .query()
+          .findById(Number(entityId))
+          .catch(() => undefined)
+      : undefined;
   await next();
   if (ctx.status >= 400 || ctx.state.audited) return;
   const user = ctx.state.user as User | null;

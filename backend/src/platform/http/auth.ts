@@ -39,4 +39,3 @@ export async function signOut(ctx: Context): Promise<void> {
   // Nothing is left to keep: the row goes, and no empty one takes its place.
   ctx.session = null;
 }
-

@@ -21,7 +21,8 @@ export function parseJsonBodies() {
   });
   return async function readBody(ctx: Context, next: Next) {
     const charset = ctx.request.charset;
-    if (charset && ctx.request.is('json') && !READABLE_CHARSETS.has(charset.toLowerCase())) throw new HttpError(415, API.bodyCharsetUnsupported);
+    if (charset && ctx.request.is('json') && !READABLE_CHARSETS.has(charset.toLowerCase()))
+      throw new HttpError(415, API.bodyCharsetUnsupported);
     return parse(ctx, next);
   };
 }

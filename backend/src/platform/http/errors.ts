@@ -2,8 +2,13 @@
 // throws HttpError (or lets Objection's errors through); this middleware turns both into answers.
 import type { Context, Next } from 'koa';
 import {
-  ValidationError, NotFoundError, UniqueViolationError, ForeignKeyViolationError,
-  CheckViolationError, NotNullViolationError, DataError,
+  ValidationError,
+  NotFoundError,
+  UniqueViolationError,
+  ForeignKeyViolationError,
+  CheckViolationError,
+  NotNullViolationError,
+  DataError,
 } from 'objection';
 import { API } from '@domain/messages';
 import { scrubError } from './scrub';
@@ -14,7 +19,11 @@ export type FieldErrors = Record<string, string>;
 export class HttpError extends Error {
   /** More to answer beside message and errors (e.g. the new quote with a 409 on a changed total). */
   extra?: Record<string, unknown>;
-  constructor(public status: number, message: string, public errors?: FieldErrors) {
+  constructor(
+    public status: number,
+    message: string,
+    public errors?: FieldErrors,
+  ) {
     super(message);
   }
 }
@@ -42,7 +51,10 @@ export function bodyParseError(err: any): HttpError {
 }
 
 /** Which unique column a violation is about, for a message a person understands. */
-function uniqueMessage(err: { columns?: string[]; constraint?: string; table?: string; message: string }): { message: string; field?: string } {
+function uniqueMessage(err: { columns?: string[]; constraint?: string; table?: string; message: string }): {
+  message: string;
+  field?: string;
+} {
   const cols = (err.columns ?? []).join(',') + ' ' + (err.constraint ?? '') + ' ' + err.message;
   if (/email/.test(cols)) return { message: API.emailTaken, field: 'email' };
   if (/sku/.test(cols)) return { message: API.skuTaken, field: 'sku' };

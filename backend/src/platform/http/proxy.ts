@@ -16,7 +16,10 @@ export function trustListedProxies(trusted: string[]) {
       ctx.request.ip = from;
       return next();
     }
-    const chain = String(ctx.get('x-forwarded-for') || '').split(',').map(plain).filter(Boolean);
+    const chain = String(ctx.get('x-forwarded-for') || '')
+      .split(',')
+      .map(plain)
+      .filter(Boolean);
     let client = from;
     while (chain.length) {
       const hop = chain.pop()!;

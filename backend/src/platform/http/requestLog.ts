@@ -9,7 +9,15 @@ export async function requestLog(ctx: Context, next: Next) {
   } finally {
     const ms = Number(process.hrtime.bigint() - start) / 1e6;
     if (ctx.path.startsWith('/api/')) {
-      process.stdout.write(JSON.stringify({ t: new Date().toISOString(), method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 }) + '\n');
+      process.stdout.write(
+        JSON.stringify({
+          t: new Date().toISOString(),
+          method: ctx.method,
+          path: ctx.path,
+          status: ctx.status,
+          ms: Math.round(ms * 10) / 10,
+        }) + '\n',
+      );
     }
   }
 }

@@ -5,7 +5,8 @@
 /** Long random-looking strings (session ids are 32 characters, tokens 43, hashes longer). */
 const TOKEN = /(?<![\w$-])(?=[\w$./+-]*\d)(?=[\w$./+-]*[A-Za-z])[A-Za-z0-9_$./+=-]{24,}(?![\w-])/g;
 /** name=value, name: value, "name":"value" for names that hold secrets. */
-const NAMED = /((?:password|passwd|secret|token|csrf|sid|api[_-]?key|authorization|cookie)[\w-]*["']?\s*[:=]\s*["']?)(?:Bearer\s+)?[^"'\s,&;)]+/gi;
+const NAMED =
+  /((?:password|passwd|secret|token|csrf|sid|api[_-]?key|authorization|cookie)[\w-]*["']?\s*[:=]\s*["']?)(?:Bearer\s+)?[^"'\s,&;)]+/gi;
 
 export function scrub(text: string): string {
   return text

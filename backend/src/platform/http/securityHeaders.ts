@@ -3,18 +3,19 @@
 // rendered pages: app.ts hands it in); inline styles are allowed because MUI/emotion inject them.
 import type { Context, Next } from 'koa';
 
-const csp = (scriptSources: string[]) => [
-  "default-src 'self'",
-  ["script-src 'self'", ...scriptSources].join(' '),
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+const csp = (scriptSources: string[]) =>
+  [
+    "default-src 'self'",
+    ["script-src 'self'", ...scriptSources].join(' '),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
 
 /** `scriptSources`: inline scripts allowed by their CSP hash sources ('sha256-…'). */
 export function securityHeaders(production: boolean, scriptSources: string[] = []) {

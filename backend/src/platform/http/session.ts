@@ -29,7 +29,10 @@ const MEMORY_MAX = 20_000;
 function sessionStore(knex: Knex, writes: TableWrites | undefined) {
   // Several instances (a cache broadcast on PostgreSQL): a browser's next request may reach
   // another instance before the news of this one's save does, so sessions are always read.
-  const kept = writes && !cacheBroadcast(knex) ? new KeptMap<string, { data: string; expiresAt: number }>({ max: MEMORY_MAX }).dropOn(writes, deletesFrom('sessions')) : undefined;
+  const kept =
+    writes && !cacheBroadcast(knex)
+      ? new KeptMap<string, { data: string; expiresAt: number }>({ max: MEMORY_MAX }).dropOn(writes, deletesFrom('sessions'))
+      : undefined;
   return {
     async get(key: string) {
       let row = kept?.get(key);

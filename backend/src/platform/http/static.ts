@@ -15,8 +15,21 @@ const ASSET_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
 /** The first path segment of every storefront route (storefront/src/App.tsx; a test keeps the
  *  two in step). '' is the home page. */
 export const STOREFRONT_PAGES = new Set([
-  '', 'products', 'cart', 'checkout', 'orders', 'account', 'signin', 'register', 'forgot-password',
-  'reset-password', 'contact', 'terms', 'privacy', 'returns', 'accessibility',
+  '',
+  'products',
+  'cart',
+  'checkout',
+  'orders',
+  'account',
+  'signin',
+  'register',
+  'forgot-password',
+  'reset-password',
+  'contact',
+  'terms',
+  'privacy',
+  'returns',
+  'accessibility',
 ]);
 
 /** A storefront page route (not a file, not a dot-folder, a known first segment). */

@@ -12,7 +12,11 @@ export function throttleKey(key: string): string {
 }
 
 export class Throttle {
-  constructor(private knex: Knex, private max: number, private windowMs: number) {}
+  constructor(
+    private knex: Knex,
+    private max: number,
+    private windowMs: number,
+  ) {}
 
   async isBlocked(keys: string[]): Promise<boolean> {
     const rows = await this.knex('throttles').whereIn('key', keys.map(throttleKey)).andWhere('resetAt', '>', Date.now()).select('hits');

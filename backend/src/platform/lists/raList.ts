@@ -44,14 +44,19 @@ function parseJsonParam(raw: unknown, name: string): unknown {
 export function parseRaParams(query: Record<string, unknown>, spec: RaListSpec): RaListParams {
   const range = parseJsonParam(query.range, 'range') ?? [0, 24];
   if (
-    !Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isInteger(n) && n >= 0) ||
-    range[1] < range[0] || range[1] - range[0] >= RA_RANGE_MAX
+    !Array.isArray(range) ||
+    range.length !== 2 ||
+    !range.every((n) => Number.isInteger(n) && n >= 0) ||
+    range[1] < range[0] ||
+    range[1] - range[0] >= RA_RANGE_MAX
   ) {
     throw badRequest(API.invalidRange, { range: API.invalidRange });
   }
   const sort = parseJsonParam(query.sort, 'sort') ?? spec.defaultSort;
   if (
-    !Array.isArray(sort) || sort.length !== 2 || typeof sort[0] !== 'string' ||
+    !Array.isArray(sort) ||
+    sort.length !== 2 ||
+    typeof sort[0] !== 'string' ||
     !Object.prototype.hasOwnProperty.call(spec.sortable, sort[0]) ||
     !['ASC', 'DESC'].includes(String(sort[1]).toUpperCase())
   ) {
@@ -122,7 +127,10 @@ export const filterBy = {
   },
   equals: (column: string, allowed?: readonly string[]) => (qb: QueryBuilder<any, any>, value: unknown) => {
     const list = Array.isArray(value) ? value : [value];
-    if (!list.every((v) => typeof v === 'string' || typeof v === 'number') || (allowed && !list.every((v) => allowed.includes(String(v))))) {
+    if (
+      !list.every((v) => typeof v === 'string' || typeof v === 'number') ||
+      (allowed && !list.every((v) => allowed.includes(String(v))))
+    ) {
       throw badRequest(API.invalidFilter, { filter: API.invalidFilter });
     }
     qb.whereIn(column, list as any[]);
@@ -132,11 +140,13 @@ export const filterBy = {
     if (!list.every((n) => Number.isSafeInteger(n) && n > 0)) throw badRequest(API.invalidFilter, { filter: API.invalidId });
     qb.whereIn(column, list);
   },
-  compare: (column: string, op: '>=' | '<=', convert: (n: number) => number = (n) => n) => (qb: QueryBuilder<any, any>, value: unknown) => {
-    const n = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : NaN;
-    if (!Number.isFinite(n)) throw badRequest(API.invalidFilter, { filter: API.mustBeNumber });
-    qb.where(column, op, convert(n));
-  },
+  compare:
+    (column: string, op: '>=' | '<=', convert: (n: number) => number = (n) => n) =>
+    (qb: QueryBuilder<any, any>, value: unknown) => {
+      const n = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : NaN;
+      if (!Number.isFinite(n)) throw badRequest(API.invalidFilter, { filter: API.mustBeNumber });
+      qb.where(column, op, convert(n));
+    },
   date: (column: string, op: '>=' | '<=') => (qb: QueryBuilder<any, any>, value: unknown) => {
     const d = typeof value === 'string' ? new Date(value) : new Date(NaN);
     if (Number.isNaN(d.getTime())) throw badRequest(API.invalidFilter, { filter: API.invalidDate });

@@ -48,13 +48,35 @@ export function MailLayout({ subject, shopName, footer, children }: MailLayoutPr
         <title>{subject}</title>
       </head>
       <body style={{ margin: 0, padding: 0, background: MAIL_COLORS.page }}>
-        <div style={{ maxWidth: '600px', margin: '0 auto', padding: '20px 16px', fontFamily: 'Arial,Helvetica,sans-serif', fontSize: '15px', lineHeight: 1.5, color: MAIL_COLORS.text }}>
+        <div
+          style={{
+            maxWidth: '600px',
+            margin: '0 auto',
+            padding: '20px 16px',
+            fontFamily: 'Arial,Helvetica,sans-serif',
+            fontSize: '15px',
+            lineHeight: 1.5,
+            color: MAIL_COLORS.text,
+          }}
+        >
           <div style={{ fontWeight: 900, fontSize: '22px', margin: '0 0 16px' }}>
             <WordMark name={shopName} />
           </div>
           <div style={{ background: MAIL_COLORS.card, border: `1px solid ${MAIL_COLORS.line}`, borderRadius: '14px', padding: '20px' }}>
             {children}
-            {footer ? <p style={{ margin: '24px 0 0', color: MAIL_COLORS.faint, fontSize: '13px', borderTop: `1px solid ${MAIL_COLORS.line}`, paddingTop: '12px' }}>{footer}</p> : null}
+            {footer ? (
+              <p
+                style={{
+                  margin: '24px 0 0',
+                  color: MAIL_COLORS.faint,
+                  fontSize: '13px',
+                  borderTop: `1px solid ${MAIL_COLORS.line}`,
+                  paddingTop: '12px',
+                }}
+              >
+                {footer}
+              </p>
+            ) : null}
           </div>
         </div>
       </body>
@@ -95,7 +117,18 @@ export function linkPart(label: string, url: string): Part {
     text: [`${label}: ${url}`, ''],
     html: (
       <p style={{ margin: '0 0 18px' }}>
-        <a href={url} style={{ display: 'inline-block', background: MAIL_COLORS.accent, color: '#ffffff', padding: '10px 18px', borderRadius: '10px', textDecoration: 'none', fontWeight: 700 }}>
+        <a
+          href={url}
+          style={{
+            display: 'inline-block',
+            background: MAIL_COLORS.accent,
+            color: '#ffffff',
+            padding: '10px 18px',
+            borderRadius: '10px',
+            textDecoration: 'none',
+            fontWeight: 700,
+          }}
+        >
           {label}
         </a>
       </p>
@@ -111,7 +144,11 @@ export function compose(subject: string, v: { settings: MailSender }, parts: Arr
   const present = parts.filter((p): p is Part => p !== null);
   const c = v.settings.contacts;
   const signature = [v.settings.brand, c.phone, c.email].filter(Boolean).join(' · ');
-  const text = [...present.flatMap((p) => p.text), '--', signature].join('\n').replace(/\n{3,}/g, '\n\n').trim() + '\n';
+  const text =
+    [...present.flatMap((p) => p.text), '--', signature]
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim() + '\n';
   const html = renderMailHtml(
     <MailLayout subject={subject} shopName={v.settings.brand} footer={signature}>
       {present.map((p, n) => (

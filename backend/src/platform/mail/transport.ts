@@ -49,7 +49,10 @@ function transporter(config: Pick<Config, 'smtpUrl' | 'smtpTimeoutMs'>): Transpo
   if (!transport || transport.key !== key) {
     // nodemailer's defaults wait up to 10 minutes on a silent socket: far past the queue's claim.
     const t = config.smtpTimeoutMs;
-    transport = { key, t: nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: t, greetingTimeout: t, socketTimeout: t, dnsTimeout: t }) };
+    transport = {
+      key,
+      t: nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: t, greetingTimeout: t, socketTimeout: t, dnsTimeout: t }),
+    };
   }
   return transport.t;
 }
@@ -92,7 +95,13 @@ function toRow(mail: Mail, now: number) {
     text: mail.text,
     html: mail.html ?? null,
     attachments: mail.attachments?.length
-      ? JSON.stringify(mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content).toString('base64') })))
+      ? JSON.stringify(
+          mail.attachments.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: Buffer.from(a.content).toString('base64'),
+          })),
+        )
       : null,
     attempts: 0,
     nextAttemptAt: now,
@@ -102,7 +111,10 @@ function toRow(mail: Mail, now: number) {
 
 function fromRow(row: QueueRow): Mail {
   const attachments = row.attachments
-    ? (JSON.parse(row.attachments) as Array<{ filename: string; contentType?: string; content: string }>).map((a) => ({ ...a, content: Buffer.from(a.content, 'base64') }))
+    ? (JSON.parse(row.attachments) as Array<{ filename: string; contentType?: string; content: string }>).map((a) => ({
+        ...a,
+        content: Buffer.from(a.content, 'base64'),
+      }))
     : undefined;
   return { to: row.to, subject: row.subject, text: row.text, html: row.html ?? undefined, attachments };
 }
@@ -258,7 +270,12 @@ async function outboxMessage(from: string, mail: Mail): Promise<string> {
     `Message-ID: <${crypto.randomUUID()}@${fromAddress.split('@')[1] ?? 'localhost'}>`,
     'MIME-Version: 1.0',
   ];
-  const part = (type: string, body: string) => [`Content-Type: ${type}; charset=utf-8`, 'Content-Transfer-Encoding: quoted-printable', '', quotedPrintable(body)];
+  const part = (type: string, body: string) => [
+    `Content-Type: ${type}; charset=utf-8`,
+    'Content-Transfer-Encoding: quoted-printable',
+    '',
+    quotedPrintable(body),
+  ];
   if (!mail.html) return [...headers, ...part('text/plain', mail.text), ''].join('\r\n');
   const boundary = `=_alt_${crypto.randomBytes(12).toString('hex')}`;
   return [
@@ -273,7 +290,6 @@ async function outboxMessage(from: string, mail: Mail): Promise<string> {
     '',
   ].join('\r\n');
 }
-
 
 /** Send without waiting: for use after a transaction has committed. */
 export function sendMailLater(config: Config, mail: Mail): void {

@@ -189,13 +189,18 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('user_id').unsigned().references('users.id').onDelete('SET NULL');
     t.string('guest_token_hash', 64);
     t.enu('status', ORDER_STATUSES, { useNative: false, enumName: 'order_status' }).notNullable().defaultTo('pending');
-    t.enu('payment_status', ['unpaid', 'paid', 'refunded'], { useNative: false, enumName: 'order_payment_status' }).notNullable().defaultTo('unpaid');
+    t.enu('payment_status', ['unpaid', 'paid', 'refunded'], { useNative: false, enumName: 'order_payment_status' })
+      .notNullable()
+      .defaultTo('unpaid');
     t.enu('payment_method', ['cod', 'bank_transfer'], { useNative: false, enumName: 'order_payment_method' }).notNullable();
     t.string('customer_first_name', 100).notNullable();
     t.string('customer_last_name', 100).notNullable();
     t.string('customer_email', 254).notNullable();
     t.string('customer_phone', 30).notNullable();
-    t.enu('shipping_method', ['econt_office', 'speedy_office', 'address'], { useNative: false, enumName: 'order_shipping_method' }).notNullable();
+    t.enu('shipping_method', ['econt_office', 'speedy_office', 'address'], {
+      useNative: false,
+      enumName: 'order_shipping_method',
+    }).notNullable();
     t.string('shipping_city', 100).notNullable();
     t.string('shipping_postcode', 10).notNullable().defaultTo('');
     t.string('shipping_address', 300).notNullable();
@@ -255,7 +260,9 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('order_id').unsigned().notNullable().unique().references('orders.id').onDelete('CASCADE');
     t.enu('method', ['cod', 'bank_transfer'], { useNative: false, enumName: 'payment_method' }).notNullable();
     t.integer('amount').notNullable();
-    t.enu('status', ['pending', 'paid', 'refunded', 'failed'], { useNative: false, enumName: 'payment_status' }).notNullable().defaultTo('pending');
+    t.enu('status', ['pending', 'paid', 'refunded', 'failed'], { useNative: false, enumName: 'payment_status' })
+      .notNullable()
+      .defaultTo('pending');
     t.string('reference', 100).notNullable().defaultTo('');
     ts(t, 'paid_at');
     ts(t, 'refunded_at');
@@ -318,10 +325,30 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   const tables = [
-    'audit_log', 'settings', 'contact_messages', 'notifications', 'discount_redemptions', 'payments',
-    'order_events', 'order_items', 'orders', 'discounts', 'cart_item_attributes', 'cart_items',
-    'product_attributes', 'attribute_values', 'attributes', 'variants', 'product_images', 'products',
-    'categories', 'password_resets', 'throttles', 'api_tokens', 'sessions', 'users',
+    'audit_log',
+    'settings',
+    'contact_messages',
+    'notifications',
+    'discount_redemptions',
+    'payments',
+    'order_events',
+    'order_items',
+    'orders',
+    'discounts',
+    'cart_item_attributes',
+    'cart_items',
+    'product_attributes',
+    'attribute_values',
+    'attributes',
+    'variants',
+    'product_images',
+    'products',
+    'categories',
+    'password_resets',
+    'throttles',
+    'api_tokens',
+    'sessions',
+    'users',
   ];
   for (const t of tables) await knex.schema.dropTableIfExists(t);
 }

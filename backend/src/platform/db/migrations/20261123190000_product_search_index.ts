@@ -13,19 +13,30 @@ const productIdOf = (row: Record<string, unknown>) => Number(row.product_id ?? r
 async function refill(knex: Knex, index: (...parts: string[]) => string): Promise<void> {
   for (let lastId = 0; ;) {
     const products: Array<{ id: number; name: string; slug: string; description: string }> = await knex('products')
-      .select('id', 'name', 'slug', 'description').where('id', '>', lastId).orderBy('id').limit(BATCH);
+      .select('id', 'name', 'slug', 'description')
+      .where('id', '>', lastId)
+      .orderBy('id')
+      .limit(BATCH);
     if (!products.length) return;
     lastId = products[products.length - 1].id;
     const ids = products.map((p) => p.id);
-    const skus: Array<Record<string, unknown> & { sku: string }> = await knex('variants').select('product_id', 'sku').whereIn('product_id', ids).orderBy(['position', 'id']);
+    const skus: Array<Record<string, unknown> & { sku: string }> = await knex('variants')
+      .select('product_id', 'sku')
+      .whereIn('product_id', ids)
+      .orderBy(['position', 'id']);
     const values: Array<Record<string, unknown> & { value: string }> = await knex('product_attributes')
       .join('attribute_values', 'attribute_values.id', 'product_attributes.attribute_value_id')
       .whereIn('product_attributes.product_id', ids)
       .orderBy(['product_attributes.attribute_id', 'product_attributes.position'])
       .select('product_attributes.product_id as product_id', 'attribute_values.value as value');
     for (const p of products) {
-      const terms = [...skus.filter((s) => productIdOf(s) === p.id).map((s) => s.sku), ...new Set(values.filter((v) => productIdOf(v) === p.id).map((v) => v.value))];
-      await knex('products').where({ id: p.id }).update({ search_text: index(p.name, p.slug, p.description, ...terms) });
+      const terms = [
+        ...skus.filter((s) => productIdOf(s) === p.id).map((s) => s.sku),
+        ...new Set(values.filter((v) => productIdOf(v) === p.id).map((v) => v.value)),
+      ];
+      await knex('products')
+        .where({ id: p.id })
+        .update({ search_text: index(p.name, p.slug, p.description, ...terms) });
     }
   }
 }

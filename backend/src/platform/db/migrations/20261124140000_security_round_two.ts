@@ -22,9 +22,14 @@ export async function up(knex: Knex): Promise<void> {
   // stay plain here and are sealed by the app the next time they are written.
   const appKeys: string[] | undefined = (knex as Knex & { userParams?: { appKeys?: string[] } }).userParams?.appKeys;
   if (appKeys?.length) {
-    const users: Array<{ id: number; twoFactorSecret: string }> = await knex('users').whereNotNull('twoFactorSecret').select('id', 'twoFactorSecret');
+    const users: Array<{ id: number; twoFactorSecret: string }> = await knex('users')
+      .whereNotNull('twoFactorSecret')
+      .select('id', 'twoFactorSecret');
     for (const u of users) {
-      if (!isSealed(u.twoFactorSecret)) await knex('users').where({ id: u.id }).update({ twoFactorSecret: sealSecret(appKeys, u.twoFactorSecret) });
+      if (!isSealed(u.twoFactorSecret))
+        await knex('users')
+          .where({ id: u.id })
+          .update({ twoFactorSecret: sealSecret(appKeys, u.twoFactorSecret) });
     }
   }
 
@@ -39,13 +44,17 @@ export async function up(knex: Knex): Promise<void> {
   });
   // What was used so far: per account for orders of signed-in customers (and their account's
   // e-mail), per normalised e-mail for guests.
-  const used: Array<{ id: number; discountId: number; email: string; userId: number | null; accountEmail: string | null }> = await knex('discount_redemptions as r')
+  const used: Array<{ id: number; discountId: number; email: string; userId: number | null; accountEmail: string | null }> = await knex(
+    'discount_redemptions as r',
+  )
     .leftJoin('orders as o', 'o.id', 'r.order_id')
     .leftJoin('users as u', 'u.id', 'o.user_id')
     .select('r.id', 'r.discount_id', 'r.email', 'o.user_id', 'u.email as account_email');
   const uses = new Map<string, { discountId: number; customerKey: string; uses: number }>();
   for (const r of used) {
-    const keys = r.userId ? [`user:${r.userId}`, ...(r.accountEmail ? [`email:${normalizeEmailKey(r.accountEmail)}`] : [])] : [`email:${normalizeEmailKey(r.email)}`];
+    const keys = r.userId
+      ? [`user:${r.userId}`, ...(r.accountEmail ? [`email:${normalizeEmailKey(r.accountEmail)}`] : [])]
+      : [`email:${normalizeEmailKey(r.email)}`];
     await knex('discount_redemptions').where({ id: r.id }).update({ customerKey: keys[0] });
     for (const customerKey of keys) {
       const id = `${r.discountId}|${customerKey}`;

@@ -35,7 +35,7 @@ export async function fillKinds(knex: Knex): Promise<void> {
   const byId = new Map(categories.map((c) => [Number(c.id), c]));
   const categoryNames = (id: unknown): string[] => {
     const names: string[] = [];
-    for (let c = id === null || id === undefined ? undefined : byId.get(Number(id)); c && names.length < 20; ) {
+    for (let c = id === null || id === undefined ? undefined : byId.get(Number(id)); c && names.length < 20;) {
       names.push(String(c.name));
       const parent = col(c, 'parent_id', 'parentId');
       c = parent === null || parent === undefined ? undefined : byId.get(Number(parent));
@@ -44,12 +44,18 @@ export async function fillKinds(knex: Knex): Promise<void> {
   };
   for (let lastId = 0; ;) {
     const products: Array<Record<string, unknown>> = await knex('products')
-      .select('id', 'name', 'category_id', 'nicotine_mg_ml', 'volume_ml').where('id', '>', lastId).orderBy('id').limit(BATCH);
+      .select('id', 'name', 'category_id', 'nicotine_mg_ml', 'volume_ml')
+      .where('id', '>', lastId)
+      .orderBy('id')
+      .limit(BATCH);
     if (!products.length) break;
     lastId = Number(products[products.length - 1].id);
     const attributes: Array<Record<string, unknown>> = await knex('product_attributes')
       .join('attributes', 'attributes.id', 'product_attributes.attribute_id')
-      .whereIn('product_attributes.product_id', products.map((p) => Number(p.id)))
+      .whereIn(
+        'product_attributes.product_id',
+        products.map((p) => Number(p.id)),
+      )
       .distinct('product_attributes.product_id as product_id', 'attributes.name as name');
     for (const p of products) {
       const kind = inferKind({
@@ -59,7 +65,9 @@ export async function fillKinds(knex: Knex): Promise<void> {
         volumeMl: col(p, 'volume_ml', 'volumeMl') as number | null,
       });
       const names = attributes.filter((a) => Number(col(a, 'product_id', 'productId')) === Number(p.id)).map((a) => String(a.name));
-      await knex('products').where({ id: p.id }).update({ kind, tank_count: inferTankCount(names) });
+      await knex('products')
+        .where({ id: p.id })
+        .update({ kind, tank_count: inferTankCount(names) });
     }
   }
 }
