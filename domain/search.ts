@@ -5,38 +5,10 @@
 // Cyrillic is transliterated by the official Bulgarian system (the 2009 law, as slugs are), and
 // Latin words are also read the Bulgarian way and transliterated back ("twins" → "туинс" →
 // "tuins"), so either spelling meets the other.
+import { BULGARIAN_TO_LATIN } from './slug';
 
 const CYR_TO_LAT: Record<string, string> = {
-  а: 'a',
-  б: 'b',
-  в: 'v',
-  г: 'g',
-  д: 'd',
-  е: 'e',
-  ж: 'zh',
-  з: 'z',
-  и: 'i',
-  й: 'y',
-  к: 'k',
-  л: 'l',
-  м: 'm',
-  н: 'n',
-  о: 'o',
-  п: 'p',
-  р: 'r',
-  с: 's',
-  т: 't',
-  у: 'u',
-  ф: 'f',
-  х: 'h',
-  ц: 'ts',
-  ч: 'ch',
-  ш: 'sh',
-  щ: 'sht',
-  ъ: 'a',
-  ь: 'y',
-  ю: 'yu',
-  я: 'ya',
+  ...BULGARIAN_TO_LATIN,
   // letters of neighbouring Cyrillic alphabets a shopper might type
   ё: 'yo',
   э: 'e',

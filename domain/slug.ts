@@ -1,5 +1,6 @@
 // Latin slugs from Bulgarian names, by the official Bulgarian transliteration (2009 law).
-const BG: Record<string, string> = {
+/** The official Bulgarian transliteration, letter by letter (search uses it too). */
+export const BULGARIAN_TO_LATIN: Record<string, string> = {
   а: 'a',
   б: 'b',
   в: 'v',
@@ -36,7 +37,7 @@ export function slugify(text: string): string {
   return text
     .toLocaleLowerCase('bg')
     .split('')
-    .map((ch) => BG[ch] ?? ch)
+    .map((ch) => BULGARIAN_TO_LATIN[ch] ?? ch)
     .join('')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
