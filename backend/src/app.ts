@@ -14,6 +14,7 @@ import { errorMiddleware, notFound } from './platform/http/errors';
 import { parseJsonBodies } from './platform/http/bodyParsing';
 import { sessionMiddleware } from './platform/http/session';
 import { authenticate, rememberUsers } from './modules/auth/middleware';
+import { rememberCompanies, resolveVisitor } from './modules/trade';
 import { requireAdmin } from './platform/http/auth';
 import { requireCsrf } from './platform/http/csrf';
 import { auditAdminMutations } from './platform/http/auditTrail';
@@ -114,11 +115,12 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
     enableCountCache(knex, writes);
     adminLists.dropOn(writes, DATA_TABLES);
     rememberUsers(knex, writes);
+    rememberCompanies(knex, writes);
     keepCatalogueFacts(knex, writes);
   }
 
   const api = new Router({ prefix: '/api' });
-  api.use(sessionMiddleware(app, knex, config.secureCookies, writes), parseJsonBodies(), authenticate, requireCsrf);
+  api.use(sessionMiddleware(app, knex, config.secureCookies, writes), parseJsonBodies(), authenticate, resolveVisitor, requireCsrf);
   // For monitors. Live: the process answers and the database is reachable.
   api.get('/health', async (ctx) => {
     await knex.raw('select 1');

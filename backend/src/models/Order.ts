@@ -52,6 +52,13 @@ export class Order extends BaseModel {
   withdrawnAt!: string | null;
   /** When the order's stock went back on the shelves (cancel, return, refund with restock). */
   stockRestoredAt!: string | null;
+  /** The company a trade order was placed for (modules/trade), or null. */
+  companyId!: number | null;
+  /** 'net': the items' unit prices are without VAT (a trade order); 'gross': retail. */
+  pricesInclude!: 'gross' | 'net';
+  /** When a trade order on payment terms is due (ISO time), or null. */
+  paymentDueAt!: string | null;
+  overdueRemindedAt!: string | null;
   createdAt!: string;
   updatedAt!: string;
   items?: OrderItem[];

@@ -11,7 +11,7 @@ import type { ProductAttribute } from './ProductAttribute';
 export class Product extends BaseModel {
   static tableName = 'products';
   static moneyFields = ['price', 'compareAtPrice'];
-  static booleanFields = ['featured'];
+  static booleanFields = ['featured', 'disposable'];
 
   slug!: string;
   name!: string;
@@ -29,6 +29,8 @@ export class Product extends BaseModel {
   /** For the courier's waybill (couriers module); null: the default weight in settings. */
   weightGrams!: number | null;
   featured!: boolean;
+  /** A disposable device: banned from sale since 2025, never active (modules/catalogue/productSave). */
+  disposable!: boolean;
   seoTitle!: string;
   seoDescription!: string;
   searchText!: string;
@@ -56,6 +58,7 @@ export class Product extends BaseModel {
       kind: S.enum(PRODUCT_KINDS),
       tankCount: S.int(1, TANK_COUNT_MAX),
       featured: S.bool,
+      disposable: S.bool,
       seoTitle: S.str(TITLE_MAX),
       seoDescription: S.str(500),
     },

@@ -23,6 +23,8 @@ export class User extends BaseModel {
   updatedAt!: string;
   lastLoginAt?: string | null;
   passwordChangedAt?: string | null;
+  /** The company the user buys for (modules/trade), or null. */
+  companyId?: number | null;
 
   static jsonSchema = {
     type: 'object',

@@ -15,6 +15,8 @@ export class Variant extends BaseModel {
   position!: number;
   /** GS1 barcode (8, 12, 13 or 14 digits), or null. */
   gtin!: string | null;
+  /** Trade quantities are multiples of it (default 1). */
+  packSize!: number;
 
   static jsonSchema = {
     type: 'object',
@@ -27,6 +29,7 @@ export class Variant extends BaseModel {
       stock: S.int(0),
       position: S.int(0),
       gtin: S.strOrNull(14),
+      packSize: S.int(1, 10000),
     },
   };
 

@@ -25,3 +25,7 @@ export { Setting } from './Setting';
 export { AuditLog } from './AuditLog';
 export { Invoice } from './Invoice';
 export { FlavourList } from './FlavourList';
+export { PriceList } from './PriceList';
+export { PriceListPrice } from './PriceListPrice';
+export { Company } from './Company';
+export { CompanyShop } from './CompanyShop';

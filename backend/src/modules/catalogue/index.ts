@@ -5,3 +5,4 @@ export * from './productLists';
 export * from './products';
 export * from './productSave';
 export * from './visibility';
+export * from './tradePrices';

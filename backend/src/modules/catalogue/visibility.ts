@@ -6,19 +6,21 @@
 import type { QueryBuilder } from 'objection';
 import type { Product } from '../../models/Product';
 import type { ProductStatus, Role } from '@domain/limits';
+import type { TradeTerms } from '@domain/trade';
 
-/** Who is looking: their role (null: a guest), and later their trade membership. */
+/** Who is looking: their role (null: a guest) and, for a member of an approved company, its
+ *  buying terms (modules/trade resolves them into ctx.state.visitor after authentication). */
 export interface Visitor {
   role: Role | null;
-  trade?: boolean;
+  trade?: TradeTerms | null;
 }
 
 /** A guest: what the public pages, the sitemap and the shared caches show. */
 export const SHOPPER: Visitor = { role: null };
 
-/** The visitor a signed-in user (or a guest: null) is. */
-export function visitorOf(user: { role: Role } | null | undefined): Visitor {
-  return { role: user?.role ?? null };
+/** The visitor a signed-in user (or a guest: null) is, with their company's terms when it is approved. */
+export function visitorOf(user: { role: Role } | null | undefined, trade: TradeTerms | null = null): Visitor {
+  return { role: user?.role ?? null, trade };
 }
 
 /** The statuses of a product on sale. */

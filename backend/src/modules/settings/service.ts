@@ -2,6 +2,7 @@
 // Read often (every checkout and cart preview), written rarely: cached in process and
 // re-read after any write to the table, here or by another instance (app.ts, platform/cache/broadcast),
 // and after a short time at the latest.
+import type { ConsumerCatalogue, SalesMode } from '@domain/trade';
 import type { Knex } from 'knex';
 import type { Transaction } from 'objection';
 import { KeptMap } from '../../platform/cache/keptMap';
@@ -45,6 +46,15 @@ export interface ShopSettings {
   privacy: { retentionYears: number; contactRetentionYears: number };
   /** The accessibility statement's editable parts (/accessibility; Settings → Достъпност). */
   accessibility: AccessibilitySettings;
+  /** The sales mode within the tobacco law (domain/trade; Settings → Продажби). */
+  sales: SalesSettings;
+}
+
+export interface SalesSettings {
+  mode: SalesMode;
+  consumerCatalogue: ConsumerCatalogue;
+  /** A trade order's least net subtotal, minor units of the currency of account (0: none). */
+  tradeMinimumOrder: number;
 }
 
 export interface CourierSettings {
@@ -113,6 +123,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
     email: 'office@vapsolo.bg',
     phone: '+359 88 888 1234',
   },
+  sales: { mode: 'all', consumerCatalogue: 'info', tradeMinimumOrder: 0 },
 };
 
 /** Re-read now and then even without a write: the dual display's default follows the date. */
@@ -147,6 +158,7 @@ export async function getSettings(trx?: Transaction, opts: { fresh?: boolean } =
   for (const row of rows) if (row.key in value) value[row.key] = row.value;
   // A group saved before a field was added keeps that field's default.
   value.guestOrders = { ...GUEST_ORDER_LIMITS_DEFAULT, ...value.guestOrders };
+  value.sales = { ...DEFAULT_SETTINGS.sales, ...value.sales };
   if (!trx) cache?.keep('settings', value, at);
   return value;
 }

@@ -3,6 +3,7 @@
 // /robots.txt. Rendered answers are kept in an AnswerCache (platform/cache/answerCache: dropped by every
 // write to the catalogue's tables, so a new price shows at once) and compressed once per
 // encoding. Pages that belong to one visitor are left to the shell (platform/http/static).
+import { skipsGuestCaches } from '../../platform/http/tradeHint';
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import type { Context } from 'koa';
@@ -109,7 +110,7 @@ export function storefrontPages(config: Config, options: StorefrontPagesOptions 
 
   /** Rendered pages from memory, early (before the API's routing): the same for everyone. */
   async function fromCache(ctx: Context, next: () => Promise<unknown>) {
-    const hit = cache && (ctx.method === 'GET' || ctx.method === 'HEAD') ? cache.get(ctx.url) : undefined;
+    const hit = cache && (ctx.method === 'GET' || ctx.method === 'HEAD') && !skipsGuestCaches(ctx) ? cache.get(ctx.url) : undefined;
     if (!hit) return next();
     await send(ctx, ctx.url, cache!.generation, { status: 200, type: typeOf(ctx.path), body: hit.body }, hit.etag);
   }

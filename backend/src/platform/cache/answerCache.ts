@@ -5,6 +5,7 @@
 // so a shopper never gets a stale price or stock. An answer computed while a write happened is
 // not kept (generations). Several instances on one PostgreSQL database hear each other's
 // committed writes (platform/cache/broadcast) and drop their answers the same way.
+import { skipsGuestCaches } from '../http/tradeHint';
 import crypto from 'node:crypto';
 import type { Context, Next } from 'koa';
 import { KeptMap } from './keptMap';
@@ -87,7 +88,7 @@ async function computeAndKeep(
 /** Serve from the cache before sessions and auth are even looked at; fill it on a miss. */
 export function servePublicCache(cache: AnswerCache) {
   return async (ctx: Context, next: Next) => {
-    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !CACHEABLE_PATH.test(ctx.path) || ctx.get('authorization')) return next();
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !CACHEABLE_PATH.test(ctx.path) || skipsGuestCaches(ctx)) return next();
     const key = ctx.url;
     const hit = cache.get(key);
     if (hit) {

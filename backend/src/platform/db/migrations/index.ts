@@ -17,6 +17,7 @@ import * as partialCreditNotes from './20261126140000_partial_credit_notes';
 import * as faultHardening from './20261126141000_fault_hardening';
 import * as variantGtinPrivacy from './20261126150000_variant_gtin_privacy';
 import * as contactSubject from './20261126151000_contact_subject';
+import * as tradeChannel from './20261126200000_trade_channel';
 
 const MIGRATIONS: Array<[string, Knex.Migration]> = [
   ['20261122000000_schema.ts', schema],
@@ -34,6 +35,7 @@ const MIGRATIONS: Array<[string, Knex.Migration]> = [
   ['20261126141000_fault_hardening.ts', faultHardening],
   ['20261126150000_variant_gtin_privacy.ts', variantGtinPrivacy],
   ['20261126151000_contact_subject.ts', contactSubject],
+  ['20261126200000_trade_channel.ts', tradeChannel],
 ];
 
 export const listedMigrations: Knex.MigrationSource<string> = {

@@ -1,0 +1,71 @@
+import { BaseModel, S } from './BaseModel';
+import { COMPANY_STATUSES, type CompanyStatus } from '@domain/trade';
+import { EMAIL_MAX, NAME_MAX, PHONE_MAX } from '@domain/limits';
+import type { CompanyShop } from './CompanyShop';
+import type { User } from './User';
+
+/** A business that buys for resale (modules/trade): applied, then approved, rejected or suspended by staff. */
+export class Company extends BaseModel {
+  static tableName = 'companies';
+  static moneyFields = ['creditLimit'];
+
+  name!: string;
+  eik!: string;
+  vatNumber!: string;
+  address!: string;
+  city!: string;
+  mol!: string;
+  tobaccoPermit!: string;
+  contactFirstName!: string;
+  contactLastName!: string;
+  contactEmail!: string;
+  contactPhone!: string;
+  status!: CompanyStatus;
+  statusReason!: string;
+  priceListId!: number | null;
+  paymentTermsDays!: number;
+  /** With VAT, minor units; null: no limit. */
+  creditLimit!: number | null;
+  approvedAt!: string | null;
+  createdAt!: string;
+  updatedAt!: string;
+  shops?: CompanyShop[];
+  members?: User[];
+
+  static jsonSchema = {
+    type: 'object',
+    required: ['name', 'eik', 'address', 'city', 'mol', 'tobaccoPermit', 'contactEmail'],
+    properties: {
+      name: S.str(200, 1),
+      eik: S.str(13, 9),
+      vatNumber: S.str(14),
+      address: S.str(300, 1),
+      city: S.str(100, 1),
+      mol: S.str(200, 1),
+      tobaccoPermit: S.str(60, 1),
+      contactFirstName: S.str(NAME_MAX),
+      contactLastName: S.str(NAME_MAX),
+      contactEmail: S.str(EMAIL_MAX, 3),
+      contactPhone: S.str(PHONE_MAX),
+      status: S.enum(COMPANY_STATUSES),
+      statusReason: S.str(1000),
+      priceListId: S.idOrNull,
+      paymentTermsDays: S.int(0, 365),
+      creditLimit: S.intOrNull(0),
+      approvedAt: S.ts,
+    },
+  };
+
+  static get relationMappings() {
+    const { CompanyShop } = require('./CompanyShop');
+    const { User } = require('./User');
+    return {
+      shops: {
+        relation: BaseModel.HasManyRelation,
+        modelClass: CompanyShop,
+        join: { from: 'companies.id', to: 'company_shops.company_id' },
+      },
+      members: { relation: BaseModel.HasManyRelation, modelClass: User, join: { from: 'companies.id', to: 'users.company_id' } },
+    };
+  }
+}

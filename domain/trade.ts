@@ -1,0 +1,62 @@
+// The trade channel's shared vocabulary (issue 27, DESIGN §13): companies that buy for resale,
+// their statuses and payment terms, the shop's sales modes and which product kinds the tobacco law
+// regulates. Pure: used by the server, the admin and the storefront alike.
+import type { ProductKind } from './productKinds';
+
+export const COMPANY_STATUSES = ['pending', 'approved', 'rejected', 'suspended'] as const;
+export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
+
+export const COMPANY_STATUS_LABELS: Record<CompanyStatus, string> = {
+  pending: 'Чака одобрение',
+  approved: 'Одобрен',
+  rejected: 'Отказан',
+  suspended: 'Спрян',
+};
+
+/** Payment terms a company may get, in days: 0 is prepayment. */
+export const PAYMENT_TERMS_DAYS = [0, 7, 14, 30] as const;
+export type PaymentTermsDays = (typeof PAYMENT_TERMS_DAYS)[number];
+
+/** `all`: consumers and trade (the specification's shop); `trade_only`: regulated products are
+ *  offered and sold online to members of approved companies only (ЗТТСТИ чл. 31а). */
+export const SALES_MODES = ['all', 'trade_only'] as const;
+export type SalesMode = (typeof SALES_MODES)[number];
+
+/** What a consumer sees of a regulated product in `trade_only`: the product without price and
+ *  ordering, or nothing. */
+export const CONSUMER_CATALOGUES = ['info', 'hidden'] as const;
+export type ConsumerCatalogue = (typeof CONSUMER_CATALOGUES)[number];
+
+/** E-cigarettes with their devices, refill containers (pods, cartridges) and liquids are tobacco-related
+ *  products (ЗТТСТИ § 1 т. 39); accessories are not. */
+export const REGULATED_KINDS: readonly ProductKind[] = ['device', 'pod', 'liquid'];
+
+export function isRegulatedKind(kind: ProductKind | null | undefined): boolean {
+  return !!kind && REGULATED_KINDS.includes(kind);
+}
+
+/** A company's buying terms as the server applies them to its members (minor units). */
+export interface TradeTerms {
+  companyId: number;
+  companyName: string;
+  priceListId: number | null;
+  paymentTermsDays: number;
+  /** With VAT, minor units of the currency of account; null: no limit. */
+  creditLimit: number | null;
+}
+
+/** A price list's discount is kept in hundredths of a percent (12.5 % = 1250). */
+export const PERCENT_BP = 100;
+
+/** A variant's trade unit price, net, minor units: the list's fixed net price for it, else the retail
+ *  net price (retail gross less VAT, half-up) less the list's discount, half-up. */
+export function tradeUnitNet(retailGross: number, vatPercent: number, discountBp: number, fixedNet?: number | null): number {
+  if (fixedNet !== undefined && fixedNet !== null) return fixedNet;
+  const retailNet = retailGross - halfUp(retailGross * vatPercent, 100 + vatPercent);
+  return retailNet - halfUp(retailNet * discountBp, 100 * PERCENT_BP);
+}
+
+function halfUp(a: number, b: number): number {
+  const q = Math.floor(a / b);
+  return 2 * (a - q * b) >= b ? q + 1 : q;
+}
