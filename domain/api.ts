@@ -2,6 +2,7 @@
 import type { OrderStatus, PaymentMethod, PaymentStatus, ShippingMethod } from './orderStatus';
 import type { ApiOffice, Courier } from './couriers';
 import type { ProductKind } from './productKinds';
+import type { ConsumerCatalogue, SalesMode } from './trade';
 
 export interface ApiUser {
   id: number;
@@ -49,7 +50,24 @@ export interface ApiProduct {
   seoDescription: string;
   stock: number;
   inStock: boolean;
+  /** Never true on a priced product (see PricelessProduct). */
+  saleRestricted?: false;
 }
+
+/**
+ * A regulated product (device, pod, liquid) as the shop answers it, in the sales mode `trade_only`,
+ * to a visitor who is not a member of an approved company (ЗТТСТИ чл. 31а): every price null, not
+ * orderable (catalogue/visibility forVisitor).
+ */
+export type PricelessProduct = Omit<ApiProduct, 'price' | 'compareAtPrice' | 'variants' | 'saleRestricted'> & {
+  price: null;
+  compareAtPrice: null;
+  variants: Array<Omit<ApiProduct['variants'][number], 'price'> & { price: null }>;
+  saleRestricted: true;
+};
+
+/** A product as the shop answers a visitor. */
+export type ShopProduct = ApiProduct | PricelessProduct;
 
 export interface CartLineAttribute {
   id?: number;
@@ -72,10 +90,14 @@ export interface CartLine {
   productSlug?: string;
   image?: string | null;
   variantName?: string;
-  unitPrice?: number;
-  lineTotal?: number;
+  unitPrice?: number | null;
+  lineTotal?: number | null;
   stock?: number;
   available?: boolean;
+  /** A regulated product a visitor who is not a trade member cannot order in trade_only (its
+   *  unitPrice and lineTotal are then null, and `refusal` says why). */
+  saleRestricted?: boolean;
+  refusal?: string;
 }
 
 export interface CartAnswer {
@@ -216,6 +238,8 @@ export interface PublicSettings {
   privacy?: { retentionYears: number; contactRetentionYears: number };
   /** The accessibility statement's editable parts (issue 28). */
   accessibility?: AccessibilitySettings;
+  /** The sales mode within the tobacco law (issue 27); tradeMinimumOrder: net, decimal. */
+  sales?: { mode: SalesMode; consumerCatalogue: ConsumerCatalogue; tradeMinimumOrder: number };
 }
 
 export interface AccessibilitySettings {

@@ -1,6 +1,6 @@
 // What the server renderer and the storefront agree on (issue 20): which data a server-rendered
 // page needs, and the payload it is rendered with and carries to the browser for hydration.
-import type { ApiCategory, ApiProduct, PublicSettings } from './api';
+import type { ApiCategory, PublicSettings, ShopProduct } from './api';
 
 /** A catalogue query as GET /api/products takes it. */
 export interface CatalogueQuery {
@@ -14,7 +14,7 @@ export interface CatalogueQuery {
 }
 
 export interface ProductListAnswer {
-  products: ApiProduct[];
+  products: ShopProduct[];
   total: number;
   page: number;
   limit: number;
@@ -43,11 +43,11 @@ export interface PagePayload {
   /** The shop's public address (PUBLIC_URL), for canonical and Open Graph URLs. */
   origin: string;
   settings: PublicSettings;
-  featured?: ApiProduct[];
+  featured?: ShopProduct[];
   products?: ProductListAnswer;
   categories?: ApiCategory[];
   /** The product of /products/:slug; null when there is none (404). */
-  product?: ApiProduct | null;
+  product?: ShopProduct | null;
 }
 
 /**

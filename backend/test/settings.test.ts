@@ -41,6 +41,9 @@ const PUBLIC_DEFAULTS = {
   privacy: DEFAULT_SETTINGS.privacy,
   // The accessibility statement's editable parts (issue 28) are public: the /accessibility page shows them.
   accessibility: DEFAULT_SETTINGS.accessibility,
+  // The sales mode within the tobacco law (issue 27) is public: the storefront shows regulated
+  // products by it; the trade minimum is a decimal amount like every amount.
+  sales: { mode: 'all', consumerCatalogue: 'info', tradeMinimumOrder: 0 },
 };
 const PRIVATE = {
   lowStockThreshold: LOW_STOCK_THRESHOLD_DEFAULT,

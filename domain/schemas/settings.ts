@@ -8,6 +8,7 @@ import { courierSettingsInput } from './couriers';
 import { privacySettingsInput } from './privacy';
 import { accessibilitySettingsInput } from './accessibility';
 import { BIC_PATTERN, IBAN_PATTERN } from './rules';
+import { CONSUMER_CATALOGUES, SALES_MODES } from '../trade';
 
 const fee = () => money({ min: 0, max: PRICE_MAX });
 
@@ -53,6 +54,8 @@ export const settingsInput = input(
     guestOrders: guestOrderLimitsInput,
     privacy: privacySettingsInput,
     accessibility: accessibilitySettingsInput,
+    // The sales mode within the tobacco law (issue 27); the trade minimum is net, in decimals.
+    sales: object({ mode: oneOf(SALES_MODES), consumerCatalogue: oneOf(CONSUMER_CATALOGUES), tradeMinimumOrder: fee() }),
   },
   { ignore: ['id', 'eurRate', 'euroSince', 'message'] },
 );

@@ -3,7 +3,7 @@
 // product, the quantity is in stock. Used by the cart, the cart merge and checkout, so the
 // rules live here once. Prices always come from the database.
 import type { Transaction } from 'objection';
-import { catalogueFacts, mayBuy, SHOPPER, ProductFacts, type Visitor } from '../catalogue';
+import { buyRefusal, catalogueFacts, salesPolicy, SHOPPER, ProductFacts, tradeOnlyRefusal, type Visitor } from '../catalogue';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { API } from '@domain/messages';
 import { LINE_BREAK, PERSONALIZATION_MAX } from '@domain/limits';
@@ -80,12 +80,15 @@ export async function resolveLines(inputs: LineInput[], trx?: Transaction, opts:
   if (inputs.length === 0) return [];
   const productIds = [...new Set(inputs.map((l) => l.productId))];
   const valueIds = [...new Set(inputs.flatMap((l) => (l.attributes ?? []).map((a) => a.attributeValueId)))];
-  const facts = await catalogueFacts(productIds, valueIds, trx, { readStock: !opts.stockTakenAfter });
+  const [facts, sales] = await Promise.all([catalogueFacts(productIds, valueIds, trx, { readStock: !opts.stockTakenAfter }), salesPolicy(trx)]);
   const where = (i: number, field: string) => (opts.path ? `${opts.path(i)}.${field}` : field);
 
   return inputs.map((input, i) => {
     const known = facts.products.get(input.productId);
-    if (!known || !mayBuy(known.product, opts.visitor ?? SHOPPER)) throw notFound(API.productUnavailable);
+    const refusal = known ? buyRefusal(known.product, opts.visitor ?? SHOPPER, sales) : 'unavailable';
+    // The sales mode (ЗТТСТИ чл. 31а): 403 naming the law and the line.
+    if (refusal === 'tradeOnly') throw tradeOnlyRefusal(where(i, 'productId'));
+    if (!known || refusal) throw notFound(API.productUnavailable);
     const { product, variants: own } = known;
     let variant: ProductFacts['variants'][number] | undefined;
     if (input.variantId === undefined || input.variantId === null) {

@@ -6,7 +6,7 @@ import type { Context } from 'koa';
 import type { Transaction } from 'objection';
 import { CartItem } from '../../models/CartItem';
 import { Product } from '../../models/Product';
-import { visibleToShoppers } from '../catalogue';
+import { salesPolicy, SHOPPER, visibleToShoppers } from '../catalogue';
 import { HttpError } from '../../platform/http/errors';
 import { CART_COOKIE, CART_LINES_MAX, QUANTITY_MAX } from '@domain/limits';
 import { CART_COOKIE_MAX_LINES, guestCartLine, parseCartCookieList } from '@domain/cartCookie';
@@ -38,8 +38,13 @@ export function guestLine(raw: unknown): LineInput | null {
  */
 async function acceptedLines(lines: LineInput[], trx: Transaction): Promise<ResolvedLine[]> {
   const productIds = [...new Set(lines.map((l) => l.productId))];
+  // What a guest may buy joins the account's cart (in trade_only no regulated product: a trade
+  // member adds those again once signed in).
+  const sales = await salesPolicy(trx);
   const onSale = new Set(
-    productIds.length ? (await visibleToShoppers(Product.query(trx).select('id').whereIn('id', productIds))).map((p) => p.id) : [],
+    productIds.length
+      ? (await visibleToShoppers(Product.query(trx).select('id').whereIn('id', productIds), SHOPPER, sales)).map((p) => p.id)
+      : [],
   );
   const pending = lines.filter((l) => onSale.has(l.productId));
   while (pending.length) {

@@ -6,7 +6,7 @@ import { currentUser, requireUser } from '../../platform/http/auth';
 import { parseBody, parseId } from '../../platform/http/parseInput';
 import { cartAddInput, cartEditInput, cartPreviewInput } from '@domain/schemas/cart';
 import { API } from '@domain/messages';
-import { addToCart, cartView, clearCart, editCartItem, linesView, removeCartItem, ViewableLine } from './service';
+import { addToCart, cartView, clearCart, editCartItem, linesView, removeCartItem, ViewableLine, type CartVisitor as Visitor } from './service';
 
 export function cartRoutes() {
   const router = new Router();
@@ -17,30 +17,34 @@ export function cartRoutes() {
     const { items } = parseBody(ctx.request.body, cartPreviewInput) as {
       items: Array<Omit<ViewableLine, 'attributes' | 'id'> & { id?: number; attributes?: ViewableLine['attributes'] | null }>;
     };
-    ctx.body = await linesView(items.map((l, i) => ({ ...l, id: l.id ?? i + 1, attributes: l.attributes ?? [] })));
+    ctx.body = await linesView(
+      items.map((l, i) => ({ ...l, id: l.id ?? i + 1, attributes: l.attributes ?? [] })),
+      undefined,
+      ctx.state.visitor as Visitor,
+    );
   });
 
   router.get('/cart', requireUser, async (ctx: Context) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await cartView(currentUser(ctx).id);
+    ctx.body = await cartView(currentUser(ctx).id, undefined, ctx.state.visitor as Visitor);
   });
 
   router.post('/cart/add', requireUser, async (ctx: Context) => {
     const input = parseBody(ctx.request.body, cartAddInput);
-    const cart = await addToCart(currentUser(ctx).id, input);
+    const cart = await addToCart(currentUser(ctx).id, input, ctx.state.visitor as Visitor);
     ctx.body = { message: API.cartAdded, ...cart };
   });
 
   router.put('/cart/edit/:id', requireUser, async (ctx: Context) => {
     const id = parseId(ctx.params.id);
     const input = parseBody(ctx.request.body, cartEditInput);
-    const cart = await editCartItem(currentUser(ctx).id, id, input);
+    const cart = await editCartItem(currentUser(ctx).id, id, input, ctx.state.visitor as Visitor);
     ctx.body = { message: API.cartEdited, ...cart };
   });
 
   router.delete('/cart/remove/:id', requireUser, async (ctx: Context) => {
     const id = parseId(ctx.params.id);
-    const cart = await removeCartItem(currentUser(ctx).id, id);
+    const cart = await removeCartItem(currentUser(ctx).id, id, ctx.state.visitor as Visitor);
     ctx.body = { message: API.cartRemoved, ...cart };
   });
 

@@ -12,7 +12,11 @@ import { ADD_TO_CART_DEFAULT_QUANTITY, CART_LINES_MAX, QUANTITY_MAX } from '@dom
 import { lineTotal } from '@domain/pricing';
 import { cartLinesOf, StoredLine } from './store';
 import { isPostgres } from '../../platform/db/knex';
-import { catalogueFacts, mayBuy, SHOPPER, type Visitor } from '../catalogue';
+import { buyRefusal, catalogueFacts, salesPolicy, SHOPPER, type Visitor } from '../catalogue';
+import { SALES_TEXT } from '@domain/salesModeTexts';
+
+/** Who changes or views the cart (ctx.state.visitor): what they may buy is the catalogue's policy. */
+export type CartVisitor = Visitor;
 import { lineKey, resolveLines, LineAttributeInput, LineInput, ResolvedLine } from './lines';
 
 export interface CartLineView {
@@ -34,12 +38,16 @@ export interface CartLineView {
   image: string | null;
   variantName: string;
   sku: string;
-  /** decimal BGN */
-  unitPrice: number;
-  /** decimal BGN */
-  lineTotal: number;
+  /** decimal BGN; null for a line the sales mode refuses the visitor (saleRestricted) */
+  unitPrice: number | null;
+  /** decimal BGN; null as unitPrice */
+  lineTotal: number | null;
   stock: number;
   available: boolean;
+  /** Only on a regulated product in trade_only for a visitor who is not a trade member: it cannot
+   *  be ordered, its price is not shown, `refusal` says why (ЗТТСТИ чл. 31а). */
+  saleRestricted?: true;
+  refusal?: string;
 }
 
 export interface CartView {
@@ -54,8 +62,8 @@ export interface CartView {
  * The cart as the cart page shows it, in a constant number of queries. Lines whose product was
  * taken off sale stay listed with available=false, so the shopper sees why they cannot order them.
  */
-export async function cartView(userId: number, trx?: Transaction): Promise<CartView> {
-  return linesView(await cartLinesOf(userId, trx), trx);
+export async function cartView(userId: number, trx?: Transaction, visitor: Visitor = SHOPPER): Promise<CartView> {
+  return linesView(await cartLinesOf(userId, trx), trx, visitor);
 }
 
 /** A line as stored on the server or kept in the guest cookie (whose ids are times). */
@@ -73,7 +81,7 @@ export async function linesView(lines: ViewableLine[], trx?: Transaction, visito
   if (!lines.length) return { cartItems: [], count: 0, subtotal: 0 };
   const productIds = [...new Set(lines.map((l) => l.productId))];
   const valueIds = [...new Set(lines.flatMap((l) => l.attributes.map((a) => a.attributeValueId)))];
-  const facts = await catalogueFacts(productIds, valueIds, trx);
+  const [facts, sales] = await Promise.all([catalogueFacts(productIds, valueIds, trx), salesPolicy(trx)]);
 
   let count = 0;
   let subtotal = 0;
@@ -85,7 +93,9 @@ export async function linesView(lines: ViewableLine[], trx?: Transaction, visito
       const variant = line.variantId ? own.find((v) => v.id === line.variantId) : own.length === 1 ? own[0] : undefined;
       const unitPrice = variant?.price ?? product.price;
       const stock = variant?.stock ?? 0;
-      const available = mayBuy(product, visitor) && !!variant && stock > 0;
+      const refusal = buyRefusal(product, visitor, sales);
+      const restricted = refusal === 'tradeOnly';
+      const available = !refusal && !!variant && stock > 0;
       count += line.quantity;
       if (available) subtotal += unitPrice * line.quantity;
       return {
@@ -107,10 +117,12 @@ export async function linesView(lines: ViewableLine[], trx?: Transaction, visito
         image,
         variantName: variant?.name ?? '',
         sku: variant?.sku ?? '',
-        unitPrice: fromMinor(unitPrice)!,
-        lineTotal: fromMinor(lineTotal({ unitPrice, quantity: line.quantity }))!,
+        // A line the sales mode refuses keeps no price (a cart from before the switch).
+        unitPrice: restricted ? null : fromMinor(unitPrice)!,
+        lineTotal: restricted ? null : fromMinor(lineTotal({ unitPrice, quantity: line.quantity }))!,
         stock,
         available,
+        ...(restricted ? { saleRestricted: true as const, refusal: SALES_TEXT.tradeOnlyRefusal } : {}),
       };
     });
   return { cartItems, count, subtotal: fromMinor(subtotal)! };
@@ -141,15 +153,15 @@ function changeCart<T>(userId: number, work: (trx: Transaction) => Promise<T>): 
 }
 
 /** Checks the line against the catalogue (not the stock yet): the 4xx names the problem. */
-async function resolveOne(input: LineInput, trx: Transaction): Promise<ResolvedLine> {
-  const [line] = await resolveLines([input], trx, { checkStock: false });
+async function resolveOne(input: LineInput, trx: Transaction, visitor: Visitor): Promise<ResolvedLine> {
+  const [line] = await resolveLines([input], trx, { checkStock: false, visitor });
   return line;
 }
 
 /** Refuses (409, resolveLines' stock message) a total quantity above the variant's stock,
  *  and (400) one above the most a line may hold. */
-async function checkStockFor(line: ResolvedLine, quantity: number, trx: Transaction): Promise<void> {
-  await resolveLines([{ ...asInput(line), quantity }], trx);
+async function checkStockFor(line: ResolvedLine, quantity: number, trx: Transaction, visitor: Visitor): Promise<void> {
+  await resolveLines([{ ...asInput(line), quantity }], trx, { visitor });
   if (quantity > QUANTITY_MAX) throw badRequest(API.atMost(QUANTITY_MAX), { quantity: API.atMost(QUANTITY_MAX) });
 }
 
@@ -187,8 +199,9 @@ async function insertAttributes(cartItemId: number, line: ResolvedLine, trx: Tra
   return rows.map((a) => ({ id: a.id, cartItemId, attributeId: a.attributeId, attributeValueId: a.attributeValueId }));
 }
 
-/** Adds to the cart; the same line adds up, as long as the stock allows the total. */
-export async function addToCart(userId: number, input: AddInput): Promise<CartView> {
+/** Adds to the cart; the same line adds up, as long as the stock allows the total. What the
+ *  visitor may buy is the catalogue's policy (403 for a regulated product in trade_only). */
+export async function addToCart(userId: number, input: AddInput, visitor: Visitor = SHOPPER): Promise<CartView> {
   return changeCart(userId, async (trx) => {
     const quantity = input.quantity ?? ADD_TO_CART_DEFAULT_QUANTITY;
     const line = await resolveOne(
@@ -200,12 +213,13 @@ export async function addToCart(userId: number, input: AddInput): Promise<CartVi
         quantity,
       },
       trx,
+      visitor,
     );
     const lines = await cartLinesOf(userId, trx);
     const existing = lines.find((l) => lineKey(l) === lineKey(line));
     if (!existing && lines.length >= CART_LINES_MAX) throw conflict(API.cartTooManyLines, { productId: API.cartTooManyLines });
     const total = (existing?.quantity ?? 0) + quantity;
-    await checkStockFor(line, total, trx);
+    await checkStockFor(line, total, trx, visitor);
     if (existing) {
       await CartItem.query(trx)
         .patch({ quantity: total } as Partial<CartItem>)
@@ -215,13 +229,13 @@ export async function addToCart(userId: number, input: AddInput): Promise<CartVi
       lines.push(await insertLine(userId, line, quantity, trx));
     }
     // The lines as they now are: no second read.
-    return linesView(lines, trx);
+    return linesView(lines, trx, visitor);
   });
 }
 
 /** Changes only the fields sent; the result is checked again. A line that becomes the same as
  *  another one is merged into it (quantities add, within the stock). */
-export async function editCartItem(userId: number, itemId: number, input: EditInput): Promise<CartView> {
+export async function editCartItem(userId: number, itemId: number, input: EditInput, visitor: Visitor = SHOPPER): Promise<CartView> {
   return changeCart(userId, async (trx) => {
     const lines = await cartLinesOf(userId, trx);
     const current = lines.find((l) => l.id === itemId);
@@ -236,10 +250,11 @@ export async function editCartItem(userId: number, itemId: number, input: EditIn
         quantity,
       },
       trx,
+      visitor,
     );
     const twin = lines.find((l) => l.id !== itemId && lineKey(l) === lineKey(line));
     const total = quantity + (twin?.quantity ?? 0);
-    await checkStockFor(line, total, trx);
+    await checkStockFor(line, total, trx, visitor);
     if (twin) await CartItem.query(trx).delete().where({ id: twin.id, userId });
     await CartItem.query(trx)
       .patch({ quantity: total, variantId: line.variantId, personalization: line.personalization } as Partial<CartItem>)
@@ -248,15 +263,15 @@ export async function editCartItem(userId: number, itemId: number, input: EditIn
       await CartItemAttribute.query(trx).delete().where({ cartItemId: itemId });
       await insertAttributes(itemId, line, trx);
     }
-    return cartView(userId, trx);
+    return cartView(userId, trx, visitor);
   });
 }
 
-export async function removeCartItem(userId: number, itemId: number): Promise<CartView> {
+export async function removeCartItem(userId: number, itemId: number, visitor: Visitor = SHOPPER): Promise<CartView> {
   return changeCart(userId, async (trx) => {
     const removed = await CartItem.query(trx).delete().where({ id: itemId, userId });
     if (!removed) throw notFound(API.cartItemNotFound);
-    return cartView(userId, trx);
+    return cartView(userId, trx, visitor);
   });
 }
 

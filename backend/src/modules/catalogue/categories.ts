@@ -6,15 +6,15 @@ import { Product } from '../../models/Product';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { API } from '@domain/messages';
 import { slugify } from '@domain/slug';
-import { visibleToShoppers } from './visibility';
+import { salesPolicy, SHOPPER, visibleToShoppers, type Visitor } from './visibility';
 import type { CategoryChange } from '@domain/schemas/catalogue';
 
 export type CategoryInput = CategoryChange;
 
-/** Product counts per category: what shoppers may see (./visibility), or all for staff. */
-export async function productCounts(onlyActive: boolean): Promise<Map<number, number>> {
+/** Product counts per category: what the visitor may see (./visibility), or all for staff. */
+export async function productCounts(onlyActive: boolean, visitor: Visitor = SHOPPER): Promise<Map<number, number>> {
   const q = Product.query().select('categoryId').count({ n: '*' }).whereNotNull('categoryId').groupBy('categoryId');
-  if (onlyActive) visibleToShoppers(q);
+  if (onlyActive) visibleToShoppers(q, visitor, await salesPolicy());
   const rows = (await q) as unknown as Array<{ categoryId: number; n: number | string }>;
   return new Map(rows.map((r) => [Number(r.categoryId), Number(r.n)]));
 }
@@ -41,8 +41,11 @@ export function subtreeCounts(categories: Array<{ id: number; parentId: number |
   return out;
 }
 
-export async function listCategories(onlyActiveCounts: boolean): Promise<Category[]> {
-  const [categories, counts] = await Promise.all([Category.query().orderBy(['position', 'name', 'id']), productCounts(onlyActiveCounts)]);
+export async function listCategories(onlyActiveCounts: boolean, visitor: Visitor = SHOPPER): Promise<Category[]> {
+  const [categories, counts] = await Promise.all([
+    Category.query().orderBy(['position', 'name', 'id']),
+    productCounts(onlyActiveCounts, visitor),
+  ]);
   const totals = subtreeCounts(categories, counts);
   for (const c of categories) c.productCount = totals.get(c.id) ?? 0;
   return categories;

@@ -8,6 +8,7 @@ import { badRequest } from '../../platform/http/errors';
 import { parseRaParams, sendRaList } from '../../platform/lists/raList';
 import { API } from '@domain/messages';
 import { searchable } from '@domain/slug';
+import type { Visitor } from './visibility';
 import { createCategory, deleteCategory, findCategory, listCategories, updateCategory } from './categories';
 
 const SORTABLE = ['id', 'name', 'position', 'createdAt', 'productCount', 'slug'] as const;
@@ -46,8 +47,10 @@ export function categoryRoutes() {
   const router = new Router();
 
   router.get('/categories', async (ctx) => {
-    ctx.body = { categories: await listCategories(true) };
-    publicAnswer(ctx);
+    const visitor = ctx.state.visitor as Visitor;
+    ctx.body = { categories: await listCategories(true, visitor) };
+    // The counts are a guest's for anyone but a trade member (catalogue/visibility).
+    if (!visitor.trade) publicAnswer(ctx);
   });
 
   // The spec's calls.

@@ -29,7 +29,7 @@ export interface VariantFacts {
 }
 
 export interface ProductFacts {
-  product: Pick<Product, 'id' | 'name' | 'slug' | 'status' | 'price'>;
+  product: Pick<Product, 'id' | 'name' | 'slug' | 'status' | 'price' | 'kind'>;
   /** In the shop's order (position, id). */
   variants: VariantFacts[];
   image: string | null;
@@ -84,13 +84,13 @@ export function keepCatalogueFacts(knex: Knex, writes: TableWrites) {
 async function readProducts(ids: number[], trx?: Transaction): Promise<KeptFacts[]> {
   if (!ids.length) return [];
   const [products, variants, images, offered] = await concurrently(trx, [
-    () => Product.query(trx).whereIn('id', ids).select('id', 'name', 'slug', 'status', 'price'),
+    () => Product.query(trx).whereIn('id', ids).select('id', 'name', 'slug', 'status', 'price', 'kind'),
     () => Variant.query(trx).whereIn('productId', ids).orderBy(['position', 'id']).select('id', 'productId', 'name', 'sku', 'price'),
     () => ProductImage.query(trx).whereIn('productId', ids).orderBy(['position', 'id']).select('productId', 'url'),
     () => ProductAttribute.query(trx).whereIn('productId', ids).select('productId', 'attributeValueId'),
   ] as const);
   return products.map((p) => ({
-    product: { id: p.id, name: p.name, slug: p.slug, status: p.status, price: p.price },
+    product: { id: p.id, name: p.name, slug: p.slug, status: p.status, price: p.price, kind: p.kind },
     variants: variants
       .filter((v) => v.productId === p.id)
       .map((v) => ({ id: v.id, productId: v.productId, name: v.name, sku: v.sku, price: v.price })),

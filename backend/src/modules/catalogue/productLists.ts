@@ -25,10 +25,12 @@ import { searchTerms, typoPatterns, TYPO_MIN_LENGTH } from '@domain/search';
 import { descendantIds, resolveCategory } from './categories';
 import { productViews, type ProductView } from './products';
 import { getSettings } from '../settings';
-import { SHOPPER, visibleToShoppers, type Visitor } from './visibility';
+import { listForVisitor, pricedForVisitor, salesPolicy, SHOPPER, visibleToShoppers, type Visitor } from './visibility';
+import type { ShopProduct } from '@domain/api';
 
 export interface CatalogueAnswer {
-  products: ProductView[];
+  /** Staff get every product priced; a shopper what the sales mode lets them have (./visibility). */
+  products: ShopProduct[];
   total: number;
   page: number;
   limit: number;
@@ -79,11 +81,12 @@ function matchWords(query: QueryBuilder<Product, Product[]>, search: string, for
   }
 }
 
-/** The catalogue list: { products, total, page, limit }: what `shopper` may see, or for staff
- *  (null) every status (or the one asked). */
+/** The catalogue list: { products, total, page, limit }: what `shopper` may see (and of it, with
+ *  the prices the sales mode lets them have), or for staff (null) every status (or the one asked). */
 export async function catalogueList(q: CatalogueQuery, shopper: Visitor | null): Promise<CatalogueAnswer> {
   const query = Product.query();
-  if (shopper) visibleToShoppers(query, shopper);
+  const sales = shopper ? await salesPolicy() : null;
+  if (shopper) visibleToShoppers(query, shopper, sales!);
   if (q.status) query.where('status', q.status);
   if (q.category) {
     const category = await resolveCategory(q.category);
@@ -91,6 +94,8 @@ export async function catalogueList(q: CatalogueQuery, shopper: Visitor | null):
     query.whereIn('categoryId', await descendantIds(category.id));
   }
   query.whereBetween('price', [toMinor(q.minPrice), toMinor(q.maxPrice)]);
+  const priceFiltered = q.minPrice !== PRICE_FILTER_MIN || q.maxPrice !== PRICE_FILTER_MAX;
+  if (shopper) pricedForVisitor(query, shopper, sales!, { priceFiltered, orderByPrice: false });
   const search = q.search?.trim() ?? '';
   if (search) {
     // Every word, in either script; when nothing matches, every word with one typo allowed.
@@ -101,12 +106,14 @@ export async function catalogueList(q: CatalogueQuery, shopper: Visitor | null):
     else matchWords(query, search, false);
   }
   const rows = query.clone();
+  if (shopper) pricedForVisitor(rows, shopper, sales!, { priceFiltered: false, orderByPrice: q.sort === 'price' || q.sort === '-price' });
   if (q.sort === 'price') rows.orderBy('price', 'asc').orderBy('id', 'asc');
   else if (q.sort === '-price') rows.orderBy('price', 'desc').orderBy('id', 'desc');
   else if (q.sort === 'name') rows.orderBy('name', 'asc').orderBy('id', 'asc');
   else rows.orderBy('createdAt', 'desc').orderBy('id', 'desc');
   const [page, total] = await Promise.all([rows.offset((q.page - 1) * q.limit).limit(q.limit), query.resultSize()]);
-  return { products: await productViews(page), total, page: q.page, limit: q.limit };
+  const views = await productViews(page);
+  return { products: shopper ? listForVisitor(views, shopper, sales!) : views, total, page: q.page, limit: q.limit };
 }
 
 export function staffProductListSpec(lowStockThreshold: number): RaListSpec {

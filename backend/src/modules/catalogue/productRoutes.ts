@@ -14,28 +14,31 @@ import { SLUG_MAX } from '@domain/limits';
 import { deleteProduct, findProduct, productView } from './products';
 import { saveProduct, setProductStatus } from './productSave';
 import { catalogueList, parseCatalogueQuery, shopProducts, staffProductPage } from './productLists';
-import { maySee, SHOPPER, visitorOf } from './visibility';
+import { forVisitor, maySee, salesPolicy, SHOPPER, type Visitor } from './visibility';
 
 async function raList(ctx: Context) {
   const { products, total, start } = await staffProductPage(ctx.query, (spec) => parseRaParams(ctx.query, spec));
   sendRaList(ctx, 'products', products, start, total);
 }
 
-// The shop.
+// The shop: what the visitor may see, with the prices the sales mode lets them have (./visibility).
 async function shopList(ctx: Context) {
-  // One answer for every visitor (it is cached publicly): what a guest may see.
-  ctx.body = await shopProducts(ctx.query);
-  publicAnswer(ctx);
+  const visitor = ctx.state.visitor as Visitor;
+  ctx.body = await shopProducts(ctx.query, visitor);
+  // Anyone but a trade member gets what a guest gets: that answer is kept for all of them.
+  if (!visitor.trade) publicAnswer(ctx);
 }
 
 async function shopProduct(ctx: Context) {
   const raw = ctx.params.idOrSlug;
   if (raw.length > SLUG_MAX) throw badRequest(API.invalidId);
   const product = await findProduct(raw);
+  const visitor = ctx.state.visitor as Visitor;
+  const sales = await salesPolicy();
   // What a visitor may not see does not exist for them (staff preview drafts).
-  if (!maySee(product, visitorOf(ctx.state.user))) throw notFound(API.productNotFound);
-  ctx.body = { product: await productView(product) };
-  if (maySee(product, SHOPPER)) publicAnswer(ctx);
+  if (!maySee(product, visitor, sales)) throw notFound(API.productNotFound);
+  ctx.body = { product: forVisitor(await productView(product), visitor, sales) };
+  if (maySee(product, SHOPPER, sales) && !visitor.trade) publicAnswer(ctx);
 }
 
 async function changeStatus(ctx: Context) {

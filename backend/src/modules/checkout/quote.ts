@@ -14,7 +14,7 @@ import { LineInput, ResolvedLine, resolveLines } from '../cart';
 import { checkDiscount, discountRule, type CodeCheckPass } from '../discounts';
 import { cartLinesOf } from '../cart';
 import { getSettings, shippingRule, ShopSettings } from '../settings';
-import { visitorOf } from '../catalogue';
+import { visitorOf, type Visitor } from '../catalogue';
 
 export interface QuoteInput {
   /** A guest's cookie lines; without them a signed-in user's server cart is quoted. */
@@ -40,6 +40,8 @@ export interface QuoteOptions {
   checkStock?: boolean;
   /** Checkout takes the stock with guarded updates: it is not read for the quote (cart/lines). */
   stockTakenAfter?: boolean;
+  /** Who buys (ctx.state.visitor: the sales mode and trade terms); else the user without terms. */
+  visitor?: Visitor;
 }
 
 export interface Quote {
@@ -65,7 +67,7 @@ export async function quoteCart(input: QuoteInput, user: User | null, opts: Quot
     checkStock: opts.checkStock ?? false,
     stockTakenAfter: opts.stockTakenAfter,
     path: (i) => `items.${i}`,
-    visitor: visitorOf(user),
+    visitor: opts.visitor ?? visitorOf(user),
   });
   const subtotal = lines.reduce((s, l) => s + l.lineTotal, 0);
 

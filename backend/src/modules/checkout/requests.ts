@@ -18,6 +18,7 @@ import { checkInvoiceRequest } from '../invoices';
 import { actorOf, findOrder, orderView, rememberGuestOrder } from '../orders';
 import { checkout, takePhoneOrder, type CheckoutInput } from './service';
 import { quoteCart, quoteView, type QuoteView } from './quote';
+import type { Visitor } from '../catalogue';
 
 /** The shopper's order: the checked body, the code-check door, the guest's limits; a guest's
  *  browser remembers the order. */
@@ -33,6 +34,7 @@ export async function placeShopOrder(ctx: Context): Promise<ApiOrder> {
     invoice: checkInvoiceRequest(input.invoice as InvoiceRequest | null | undefined),
     codeCheck,
     guest,
+    visitor: ctx.state.visitor as Visitor,
   });
   if (!user) rememberGuestOrder(ctx, placed.id);
   return orderView(placed);
@@ -69,6 +71,7 @@ export async function quoteRequest(ctx: Context): Promise<QuoteView> {
         codeCheck,
       },
       user,
+      { visitor: ctx.state.visitor as Visitor },
     ),
   );
 }
@@ -91,7 +94,7 @@ export async function codePreview(ctx: Context) {
         codeCheck,
       },
       user,
-      { strictDiscount: true },
+      { strictDiscount: true, visitor: ctx.state.visitor as Visitor },
     ),
   );
   return {

@@ -33,6 +33,7 @@ import { noticeRow, notifyStaff } from '../staff';
 import { actorOf, confirmationWithheld, orderMailCount, placementHistory, recordHistory, type Actor } from '../orders';
 import { declare } from '../../platform/events';
 import { recordInvoiceRequest } from '../invoices';
+import { BY_STAFF, type Visitor } from '../catalogue';
 import type { InvoiceRequest } from '@domain/invoices';
 import { quoteCart, quoteView, QuoteView } from './quote';
 import { lockCurrencyForOrder } from '../settings';
@@ -80,7 +81,7 @@ async function placeOrder(
   extra: PlaceExtra = {},
 ): Promise<{ order: Order; alsoWritten: unknown[][] }> {
   validate(input);
-  const priced = await price(input, user, trx, extra.codeCheck);
+  const priced = await price(input, user, trx, extra.codeCheck, extra.visitor);
   const recorded = await record(input, user, priced, trx, extra);
   await extra.alsoRecord?.(recorded.order);
   await takeStock(priced, recorded, trx, extra.shareCap ?? null, user);
@@ -103,7 +104,13 @@ interface Priced {
 
 /** Step 2: the one quote, in the currency of account read behind the euro switch's lock; 409 when
  *  the shopper was shown another total. */
-async function price(input: CheckoutInput, user: User | null, trx: Transaction, codeCheck: CodeCheckPass | undefined): Promise<Priced> {
+async function price(
+  input: CheckoutInput,
+  user: User | null,
+  trx: Transaction,
+  codeCheck: CodeCheckPass | undefined,
+  visitor: Visitor | undefined,
+): Promise<Priced> {
   // Wait for a euro switch in progress (PostgreSQL; SQLite's one connection already serialises):
   // the currency and every price below are then read from the same side of it. PostgreSQL draws
   // the order's id in the same statement.
@@ -117,10 +124,10 @@ async function price(input: CheckoutInput, user: User | null, trx: Transaction, 
     codeCheck,
   };
   // The stock is not read first: the guarded takes of step 4 refuse what is not there.
-  const quote = await quoteCart(wanted, user, { trx, strictDiscount: true, stockTakenAfter: true });
+  const quote = await quoteCart(wanted, user, { trx, strictDiscount: true, stockTakenAfter: true, visitor });
   if (input.expectedTotal !== undefined && toMinor(input.expectedTotal) !== quote.totals.total) {
     // What the page must show now, stock included (or the stock's own refusal).
-    throw new TotalChangedError(quoteView(await quoteCart(wanted, user, { trx, strictDiscount: true, checkStock: true })));
+    throw new TotalChangedError(quoteView(await quoteCart(wanted, user, { trx, strictDiscount: true, checkStock: true, visitor })));
   }
   return { drawnId, office, quote };
 }
@@ -336,6 +343,8 @@ interface PlaceExtra {
   judge?: (alsoWritten: unknown[][]) => Promise<void>;
   /** A guest order: the share of a variant's stock one order may take (checkout/guestOrders). */
   shareCap?: GuestOrderLimits | null;
+  /** Who orders (catalogue/visibility decides what they may buy). */
+  visitor?: Visitor;
 }
 
 /** What one order takes of one variant: several lines (different flavours) may share it. */
@@ -390,6 +399,8 @@ export interface CheckoutOptions {
   codeCheck?: CodeCheckPass;
   /** An order without an account: where it came from and its proof of work (checkout/guestOrders). */
   guest?: GuestOrderSource;
+  /** Who orders (ctx.state.visitor); staff's phone orders are BY_STAFF (catalogue/visibility). */
+  visitor?: Visitor;
 }
 
 /**
@@ -412,6 +423,9 @@ export async function checkout(config: Config, input: CheckoutInput, options: Ch
     const { order, alsoWritten } = await placeOrder(takenBy ? { ...input, termsAccepted: true } : input, user, trx, {
       codeCheck,
       shareCap: guestLimits,
+      // A phone order is not an online offer: the sales mode does not restrict staff (ЗТТСТИ чл. 31а
+      // bans offering through information-society services).
+      visitor: takenBy ? BY_STAFF : options.visitor,
       judge: guestCounts ? (rows) => guestCounts.judge(config, rows.slice(countsAt)) : undefined,
       alsoWrite: [...(mailCount ? [mailCount.write] : []), ...(guestCounts?.writes ?? [])],
       alsoRecord: async (o) => {

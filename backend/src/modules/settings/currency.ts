@@ -95,6 +95,7 @@ export async function switchToEuro(): Promise<EuroSwitchResult> {
           address: convertMinor(fees.address, 'BGN', 'EUR'),
         },
         freeShippingThreshold: settings.freeShippingThreshold === null ? null : convertMinor(settings.freeShippingThreshold, 'BGN', 'EUR'),
+        sales: { ...settings.sales, tradeMinimumOrder: convertMinor(settings.sales.tradeMinimumOrder, 'BGN', 'EUR') },
       },
       trx,
     );

@@ -23,5 +23,8 @@ export async function updateSettings(input: Partial<ShopSettings>) {
   if (input.guestOrders) changes.guestOrders = checkGuestOrderLimits({ ...current.guestOrders, ...input.guestOrders });
   if (input.privacy) changes.privacy = { ...current.privacy, ...input.privacy };
   if (input.accessibility) changes.accessibility = { ...current.accessibility, ...input.accessibility };
+  // The sales mode: a settings write drops the guests' answer and page caches (catalogueWrites
+  // reaches the settings table), so no page with a price outlives the switch to trade_only.
+  if (input.sales) changes.sales = { ...current.sales, ...input.sales };
   return inShopCurrency(await saveSettings(changes));
 }

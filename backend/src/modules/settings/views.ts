@@ -13,11 +13,13 @@ export function inShopCurrency(s: ShopSettings) {
       address: fromMinor(s.shippingFees.address)!,
     },
     freeShippingThreshold: fromMinor(s.freeShippingThreshold),
+    sales: { ...s.sales, tradeMinimumOrder: fromMinor(s.sales.tradeMinimumOrder)! },
     eurRate: BGN_PER_EUR,
   };
 }
 
-/** What any visitor may read: no stock thresholds, no security switches. */
+/** What any visitor may read: no stock thresholds, no security switches (the sales mode is
+ *  public: the storefront shows regulated products by it). */
 export async function publicSettings() {
   const {
     lowStockThreshold: _low,

@@ -3,7 +3,7 @@
 import { HttpError } from '../../platform/http/errors';
 import { shopProducts } from '../catalogue';
 import { publicSettings } from '../settings';
-import { findProduct, maySee, productView } from '../catalogue';
+import { findProduct, forVisitor, maySee, productView, salesPolicy, SHOPPER } from '../catalogue';
 import { listCategories, resolveCategory } from '../catalogue';
 import type { CatalogueQuery, PageNeeds, PagePayload } from '@domain/storefrontPages';
 
@@ -29,8 +29,10 @@ async function listOrNothing(q: CatalogueQuery) {
 async function shownProduct(slug: string) {
   try {
     const product = await findProduct(slug);
-    // What a shopper may not see does not exist for them (catalogue/visibility).
-    return maySee(product) ? await productView(product) : null;
+    // What a shopper may not see does not exist for them, and what they may not buy in the sales
+    // mode has no price for them (catalogue/visibility): pages are a guest's, kept for everyone.
+    const sales = await salesPolicy();
+    return maySee(product, SHOPPER, sales) ? forVisitor(await productView(product), SHOPPER, sales) : null;
   } catch (err) {
     if (err instanceof HttpError && err.status === 404) return null;
     throw err;

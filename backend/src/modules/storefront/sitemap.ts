@@ -1,10 +1,10 @@
 // /sitemap.xml: the shop's pages, every product a shopper may see (catalogue/visibility: drafts
 // and archived ones are not there)
-// and every category, each with the date it last changed; /robots.txt points crawlers to it and
+// and every category (in trade_only with a hidden consumer catalogue, no regulated product), each with the date it last changed; /robots.txt points crawlers to it and
 // keeps them out of what belongs to one visitor or to staff.
 import { Product } from '../../models/Product';
 import { Category } from '../../models/Category';
-import { visibleToShoppers } from '../catalogue';
+import { salesPolicy, SHOPPER, visibleToShoppers } from '../catalogue';
 
 const PAGES = ['/', '/products', '/contact', '/terms', '/privacy', '/returns', '/accessibility'];
 /** What a crawler has no business in. */
@@ -21,8 +21,9 @@ function day(timestamp: unknown): string | undefined {
 }
 
 export async function sitemapXml(origin: string): Promise<string> {
+  const sales = await salesPolicy();
   const [products, categories] = await Promise.all([
-    visibleToShoppers(Product.query()).select('slug', 'updatedAt').orderBy('id'),
+    visibleToShoppers(Product.query(), SHOPPER, sales).select('slug', 'updatedAt').orderBy('id'),
     Category.query().select('slug', 'updatedAt').orderBy(['position', 'id']),
   ]);
   const newest = [...products, ...categories]
