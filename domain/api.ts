@@ -46,6 +46,8 @@ export interface ApiProduct {
   /** For the courier's waybill; null: the default weight in the settings. */
   weightGrams?: number | null;
   featured: boolean;
+  /** A disposable device: banned from sale since 2025, never active. */
+  disposable?: boolean;
   seoTitle: string;
   seoDescription: string;
   stock: number;

@@ -56,6 +56,8 @@ const productFields = <R extends boolean>(required: R) => ({
   tankCount: int({ min: 1, max: TANK_COUNT_MAX }),
   weightGrams: int({ min: 1, max: PRODUCT_WEIGHT_MAX_GRAMS, nullable: true }),
   featured: bool(),
+  // A disposable device (banned since 2025): never active (modules/catalogue/productSave).
+  disposable: bool(),
   seoTitle: text(TITLE_MAX),
   seoDescription: text(500),
   // A list replaces the whole list, so each item is whole, in a change too (a variant without
@@ -90,7 +92,7 @@ const productFields = <R extends boolean>(required: R) => ({
     { max: 20 },
   ),
 });
-const PRODUCT_READ_ONLY = ['id', 'createdAt', 'updatedAt', 'category', 'stock', 'inStock'];
+const PRODUCT_READ_ONLY = ['id', 'createdAt', 'updatedAt', 'category', 'stock', 'inStock', 'saleRestricted'];
 /** A product as staff create it. */
 export const productInput = input(productFields(true), { ignore: PRODUCT_READ_ONLY });
 export type ProductInput = z.infer<typeof productInput>;

@@ -2,7 +2,7 @@
 import { api } from './client';
 import { STOREFRONT } from '@domain/messages';
 import { interfaceLanguage } from '../state/language';
-import type { ApiCategory, ApiOrder, ApiProduct, ApiQuote, ApiUser, CartAnswer, CartLine, PublicSettings } from '@domain/api';
+import type { ApiCategory, ApiOrder, ApiQuote, ShopProduct, ApiUser, CartAnswer, CartLine, PublicSettings } from '@domain/api';
 import type { PaymentMethod, ShippingMethod } from '@domain/orderStatus';
 import type { InvoiceRequest } from '@domain/invoices';
 import type { CatalogueQuery } from '@domain/storefrontPages';
@@ -91,11 +91,11 @@ export const shopApi = {
   settings: () => api.get<PublicSettings>('/settings', { silent: true }),
   categories: () => api.get<{ categories: ApiCategory[] }>('/categories', { errorMessage: STOREFRONT.categoriesLoadFailed }),
   products: (q: ProductQuery, signal?: AbortSignal) =>
-    api.get<{ products: ApiProduct[]; total: number; page: number; limit: number }>(`/products${query({ ...q })}`, {
+    api.get<{ products: ShopProduct[]; total: number; page: number; limit: number }>(`/products${query({ ...q })}`, {
       errorMessage: 'Неуспешно зареждане на продуктите.',
       signal,
     }),
-  product: (slug: string) => api.get<{ product: ApiProduct }>(`/products/${encodeURIComponent(slug)}`, { silent: true }),
+  product: (slug: string) => api.get<{ product: ShopProduct }>(`/products/${encodeURIComponent(slug)}`, { silent: true }),
 
   cart: () => api.get<CartAnswer>('/api/cart', { absolute: true, silent: true }),
   cartAdd: (line: ReturnType<typeof lineInput>) =>

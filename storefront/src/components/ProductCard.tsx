@@ -1,15 +1,19 @@
 import { Link } from 'react-router-dom';
 import { Price } from './Price';
 import { priorityImage } from './priorityImage';
-import type { ApiProduct } from '@domain/api';
+import type { ShopProduct } from '@domain/api';
+import { TradeOnlyTag } from './TradeOnlyNotice';
 
 /** `priority`: one of the first cards on the screen, its picture is fetched at once (LCP). */
 /** The link reads the name once (its heading): the picture beside it is decoration (alt=""). */
-export function ProductCard({ product, priority = false }: { product: ApiProduct; priority?: boolean }) {
+export function ProductCard({ product, priority = false }: { product: ShopProduct; priority?: boolean }) {
   const image = product.images[0];
-  const prices = product.variants.map((v) => v.price);
+  // A regulated product in trade_only for a non-member has no price (ЗТТСТИ чл. 31а): the card says so.
+  const restricted = Boolean(product.saleRestricted);
+  const prices = product.saleRestricted ? [] : product.variants.map((v) => v.price);
   const from = prices.length ? Math.min(...prices) : product.price;
   const varies = prices.some((p) => p !== from);
+  const compareAt = product.compareAtPrice;
   if (priority) priorityImage(image?.url);
   return (
     <article className="card product-card">
@@ -28,20 +32,24 @@ export function ProductCard({ product, priority = false }: { product: ApiProduct
             <div className="image-placeholder" aria-hidden="true" />
           )}
           {!product.inStock && <span className="chip chip-muted">Изчерпан</span>}
-          {product.inStock && product.compareAtPrice !== null && product.compareAtPrice > from && (
+          {!restricted && product.inStock && compareAt !== null && from !== null && compareAt > from && (
             <span className="chip chip-sale">Промоция</span>
           )}
         </div>
         <div className="product-card-body">
           {product.category && <div className="eyebrow">{product.category.name}</div>}
           <h2 className="product-card-title">{product.name}</h2>
-          <div className="product-card-price">
-            {varies && <span className="muted">от </span>}
-            <Price amount={from} />
-            {product.compareAtPrice !== null && product.compareAtPrice > from && (
-              <Price amount={product.compareAtPrice} strike className="muted" />
-            )}
-          </div>
+          {restricted ? (
+            <div className="product-card-price">
+              <TradeOnlyTag />
+            </div>
+          ) : (
+            <div className="product-card-price">
+              {varies && <span className="muted">от </span>}
+              <Price amount={from} />
+              {compareAt !== null && from !== null && compareAt > from && <Price amount={compareAt} strike className="muted" />}
+            </div>
+          )}
         </div>
       </Link>
     </article>

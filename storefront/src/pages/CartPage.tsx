@@ -11,6 +11,7 @@ import { QuantityStepper } from './ProductPage';
 import { SHOP } from '@domain/messages';
 import { QUANTITY_MAX } from '@domain/limits';
 import type { CartLine } from '@domain/api';
+import { SALES_TEXT } from '@domain/salesModeTexts';
 
 export const DISCOUNT_KEY = 'discount-code';
 
@@ -106,6 +107,8 @@ export default function CartPage() {
   }
 
   const unavailable = items.some((l) => l.available === false || tooMany(l));
+  // Lines the sales mode refuses (a cart from before the switch to trade_only: ЗТТСТИ чл. 31а).
+  const refused = items.some((l) => l.saleRestricted);
   const fees = quote ? Object.values(quote.shippingOptions) : [];
   const cheapestShipping = fees.length ? Math.min(...fees) : null;
 
@@ -197,7 +200,13 @@ export default function CartPage() {
               Добавете още <Price amount={quote.freeShippingMissing} currency={quote.currency} /> за безплатна доставка.
             </p>
           )}
-          {unavailable && <p className="error-text">Някои продукти вече не са налични. Премахнете ги, за да продължите.</p>}
+          {refused ? (
+            <p className="error-text">
+              {SALES_TEXT.tradeOnlyRefusal} {SALES_TEXT.removeRefusedLines} <Link to="/where-to-buy">{SALES_TEXT.whereToBuy}</Link>
+            </p>
+          ) : (
+            unavailable && <p className="error-text">Някои продукти вече не са налични. Премахнете ги, за да продължите.</p>
+          )}
           <button
             type="button"
             className="button button-large button-block"
@@ -247,7 +256,11 @@ function CartLineRow({ line, onQuantity, onRemove }: { line: CartLine; onQuantit
         </div>
         {extras.length > 0 && <div className="muted small">{extras.join(' · ')}</div>}
         {line.personalization && <div className="muted small">Надпис: „{line.personalization}“</div>}
-        {line.available === false && <div className="error-text small">Не е наличен</div>}
+        {line.saleRestricted ? (
+          <div className="error-text small cart-line-refusal">{SALES_TEXT.cartLineRefused}</div>
+        ) : (
+          line.available === false && <div className="error-text small">Не е наличен</div>
+        )}
         {tooMany(line) && (
           <div className="error-text small" role="alert">
             {SHOP.stockFell(line.stock ?? 0)}

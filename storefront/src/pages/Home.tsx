@@ -8,7 +8,8 @@ import { usePreloaded } from '../state/preloaded';
 import { useSettings } from '../state/settings';
 import { HOME_FEATURED_QUERY } from '../pageData';
 import { ProductCard, ProductGridSkeleton } from '../components/ProductCard';
-import type { ApiProduct } from '@domain/api';
+import type { ShopProduct } from '@domain/api';
+import { hasTradeHint } from '../components/TradeOnlyNotice';
 import { priorityImage } from '../components/priorityImage';
 
 const LINES = [
@@ -33,9 +34,10 @@ export default function Home() {
   const preloaded = usePreloaded('featured');
   const settings = useSettings();
   priorityImage(HERO_IMAGE);
-  const [featured, setFeatured] = useState<ApiProduct[] | null>(preloaded ?? null);
+  const [featured, setFeatured] = useState<ShopProduct[] | null>(preloaded ?? null);
   useEffect(() => {
-    if (preloaded) return; // rendered on the server with them
+    // Rendered on the server with them (for guests: a trade member asks again at their terms).
+    if (preloaded && !(hasTradeHint() && preloaded.some((p) => p.saleRestricted))) return;
     shopApi.products(HOME_FEATURED_QUERY).then(
       (r) => setFeatured(r.products),
       () => setFeatured([]),

@@ -14,13 +14,14 @@ import { priorityImage } from '../components/priorityImage';
 import { controlValue, useAppRunning, useInputBeforeApp } from '../state/appRunning';
 import { NotFoundContent } from './NotFound';
 import { LOW_STOCK_THRESHOLD_DEFAULT, PERSONALIZATION_MAX } from '@domain/limits';
-import type { ApiProduct } from '@domain/api';
+import type { ApiProduct, PricelessProduct, ShopProduct } from '@domain/api';
+import { hasTradeHint, TradeOnlyNotice } from '../components/TradeOnlyNotice';
 
 export const NICOTINE_WARNING =
   'Този продукт съдържа никотин, който е силно пристрастяващо вещество. Не се препоръчва за употреба от непушачи.';
 
 /** The strength in mg/ml: the chosen variant's when its name says it ("0 mg"), else the product's. */
-function nicotineOf(p: ApiProduct, variantName?: string): number | null {
+function nicotineOf(p: ShopProduct, variantName?: string): number | null {
   const m = /(\d+(?:[.,]\d+)?)\s*mg/i.exec(variantName ?? '');
   return m ? Number(m[1].replace(',', '.')) : p.nicotineMgMl;
 }
@@ -29,12 +30,13 @@ export default function ProductPage() {
   const { slug = '' } = useParams();
   // Rendered on the server: the product (or its absence) came with the page.
   const preloaded = usePreloaded('product');
-  const [product, setProduct] = useState<ApiProduct | null | 'missing'>(preloaded === undefined ? null : (preloaded ?? 'missing'));
+  const [product, setProduct] = useState<ShopProduct | null | 'missing'>(preloaded === undefined ? null : (preloaded ?? 'missing'));
   const usePreload = useRef(preloaded !== undefined);
   useEffect(() => {
     if (usePreload.current) {
       usePreload.current = false;
-      return;
+      // Pages are rendered for guests: a trade member asks again for the product at their terms.
+      if (!(preloaded && preloaded.saleRestricted && hasTradeHint())) return;
     }
     setProduct(null);
     shopApi.product(slug).then(
@@ -44,7 +46,111 @@ export default function ProductPage() {
   }, [slug]);
   if (product === 'missing') return <NotFoundContent what="Продуктът не е намерен." />;
   if (product === null) return <ProductSkeleton />;
+  if (product.saleRestricted) return <TradeOnlyProductView key={product.id} product={product} />;
   return <ProductView key={product.id} product={product} />;
+}
+
+/** A regulated product in the sales mode trade_only, for a visitor who is not a trade member
+ *  (ЗТТСТИ чл. 31а): the product's information without any price, cart form or offer data. */
+function TradeOnlyProductView({ product }: { product: PricelessProduct }) {
+  const [image, setImage] = useState(0);
+  const images = product.images;
+  const nicotine = nicotineOf(product, product.variants.length === 1 ? product.variants[0].name : undefined);
+  priorityImage(images[image]?.url);
+  return (
+    <div className="page product-page">
+      <Seo
+        title={product.seoTitle || product.name}
+        description={product.seoDescription || product.description}
+        keywords={[product.name, product.category?.name, 'VAP SOLO', 'вейп'].filter(Boolean).join(', ')}
+        canonical={`/products/${product.slug}`}
+        type="product"
+        image={product.images[0]?.url}
+        jsonLd={[
+          breadcrumbLd([
+            { name: 'Начало', path: '/' },
+            { name: 'Магазин', path: '/products' },
+            ...(product.category ? [{ name: product.category.name, path: `/products?category=${product.category.slug}` }] : []),
+            { name: product.name, path: `/products/${product.slug}` },
+          ]),
+        ]}
+      />
+      <nav className="breadcrumbs" aria-label="Път">
+        <Link to="/">Начало</Link> / <Link to="/products">Магазин</Link>
+        {product.category && (
+          <>
+            {' '}
+            / <Link to={`/products?category=${product.category.slug}`}>{product.category.name}</Link>
+          </>
+        )}
+      </nav>
+      <div className="product-layout">
+        <div className="gallery">
+          <div className="gallery-main">
+            {images[image] ? (
+              <img src={images[image].url} alt={images[image].alt || product.name} width="600" height="600" fetchPriority="high" />
+            ) : (
+              <div className="image-placeholder" aria-hidden="true" />
+            )}
+          </div>
+          {images.length > 1 && (
+            <ul className="thumbs" aria-label={A11Y.images}>
+              {images.map((im, i) => (
+                <li key={im.id}>
+                  <button
+                    type="button"
+                    className={i === image ? 'active' : ''}
+                    aria-label={A11Y.imageOf(i + 1, images.length)}
+                    aria-pressed={i === image}
+                    onClick={() => setImage(i)}
+                  >
+                    <img src={im.url} alt="" width="72" height="72" loading="lazy" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <div className="buy-box">
+          {product.category && <div className="eyebrow">{product.category.name}</div>}
+          <h1>{product.name}</h1>
+          <TradeOnlyNotice />
+          {nicotine !== null && nicotine > 0 && (
+            <p className="health-warning" role="note">
+              {NICOTINE_WARNING}
+            </p>
+          )}
+          <dl className="specs">
+            {product.variants.length > 1 && (
+              <>
+                <dt>{/mg/i.test(product.variants[0].name) ? 'Никотин' : 'Варианти'}</dt>
+                <dd>{product.variants.map((v) => v.name).join(', ')}</dd>
+              </>
+            )}
+            {product.variants.length <= 1 && nicotine !== null && (
+              <>
+                <dt>Никотин</dt>
+                <dd>{nicotine} mg/ml</dd>
+              </>
+            )}
+            {product.volumeMl !== null && (
+              <>
+                <dt>Обем</dt>
+                <dd>{product.volumeMl} ml</dd>
+              </>
+            )}
+          </dl>
+          {product.description && (
+            <section className="description">
+              <h2>Описание</h2>
+              <p>{product.description}</p>
+            </section>
+          )}
+          <p className="muted small">Само за лица над 18 години.</p>
+        </div>
+      </div>
+    </div>
+  );
 }
 
 function ProductView({ product }: { product: ApiProduct }) {

@@ -73,6 +73,8 @@ export async function duplicateProduct(id: number, trx: Transaction): Promise<Pr
       tankCount: source.tankCount,
       weightGrams: source.weightGrams,
       featured: false,
+      // A copy of a disposable device stays one (a draft: it may never be active).
+      disposable: Boolean(source.disposable),
       seoTitle: source.seoTitle,
       seoDescription: source.seoDescription,
       variants: variants.map((v, i) => ({ name: v.name, sku: skus[i], price: fromMinor(v.price ?? source.price), stock: 0 })),

@@ -23,6 +23,7 @@ import { directiveErrors, type ProductKind } from '@domain/productKinds';
 import { uniqueSlug } from './categories';
 import { kindOfNewProduct } from './productKinds';
 import { findProduct } from './products';
+import { DISPOSABLE_TEXT } from '@domain/salesModeTexts';
 
 /** How the variant prices sent are meant (see variantPrice). */
 export type VariantPrices = 'echoed' | 'final';
@@ -52,6 +53,7 @@ export interface ProductInput {
   tankCount?: number;
   weightGrams?: number | null;
   featured?: boolean;
+  disposable?: boolean;
   seoTitle?: string;
   seoDescription?: string;
   variants?: Array<{ id?: number; name: string; sku: string; price?: number | null; stock: number; gtin?: string | null }>;
@@ -204,6 +206,12 @@ interface CheckedSave {
 
 const DIRECTIVE_FIELDS = ['kind', 'tankCount', 'nicotineMgMl', 'volumeMl', 'variants'] as const;
 
+/** Disposable e-cigarettes are banned from the market since the 2025 amendment of ЗТТСТИ: a
+ *  disposable product may be kept (a draft, archived) but never made active. */
+function disposableErrors(status: ProductStatus | undefined, disposable: boolean | undefined): FieldErrors {
+  return status === 'active' && disposable ? { status: DISPOSABLE_TEXT.cannotBeActive } : {};
+}
+
 async function checkSave(body: unknown, opts: SaveOptions, trx: Transaction | undefined): Promise<CheckedSave> {
   const changing = opts.existing !== undefined;
   let input: ProductInput;
@@ -221,17 +229,22 @@ async function checkSave(body: unknown, opts: SaveOptions, trx: Transaction | un
       input,
       current: null,
       kind,
-      errors: directiveErrors({ ...kind, nicotineMgMl: input.nicotineMgMl, volumeMl: input.volumeMl, variants }),
+      errors: {
+        ...directiveErrors({ ...kind, nicotineMgMl: input.nicotineMgMl, volumeMl: input.volumeMl, variants }),
+        ...disposableErrors(input.status ?? 'draft', input.disposable),
+      },
     };
   }
   const current = typeof opts.existing === 'number' ? await findProduct(opts.existing, trx) : opts.existing!;
+  // Whatever the save changes, the product as it will be is never an active disposable device.
+  const banned = disposableErrors(input.status ?? current.status, input.disposable ?? Boolean(current.disposable));
   // The directive is checked when the save touches what it looks at (the admin's form always
   // does), on the product as it will be; a call changing only a price leaves it alone.
-  if (!DIRECTIVE_FIELDS.some((k) => input[k] !== undefined)) return { input, current, errors: {} };
+  if (!DIRECTIVE_FIELDS.some((k) => input[k] !== undefined)) return { input, current, errors: banned };
   const variants = input.variants ?? (await Variant.query(trx).where('productId', current.id).orderBy(['position', 'id']).select('name'));
   const facts = { kind: current.kind, tankCount: current.tankCount, nicotineMgMl: current.nicotineMgMl, volumeMl: current.volumeMl };
   for (const k of DIRECTIVE_FIELDS) if (k !== 'variants' && input[k] !== undefined) (facts as Record<string, unknown>)[k] = input[k];
-  return { input, current, errors: directiveErrors({ ...facts, variants }) };
+  return { input, current, errors: { ...directiveErrors({ ...facts, variants }), ...banned } };
 }
 
 /**
@@ -296,6 +309,7 @@ async function writeNew(
     tankCount: kind.tankCount,
     weightGrams: input.weightGrams ?? null,
     featured: input.featured ?? false,
+    disposable: input.disposable ?? false,
     seoTitle: input.seoTitle ?? '',
     seoDescription: input.seoDescription ?? '',
     searchText: '',
@@ -323,6 +337,7 @@ async function writeChange(current: Product, input: ProductInput, mode: VariantP
     'tankCount',
     'weightGrams',
     'featured',
+    'disposable',
     'seoTitle',
     'seoDescription',
   ] as const) {

@@ -77,6 +77,7 @@ export async function productViews(products: Product[], trx?: Transaction): Prom
       tankCount: p.tankCount,
       weightGrams: p.weightGrams ?? null,
       featured: Boolean(p.featured),
+      disposable: Boolean(p.disposable),
       seoTitle: p.seoTitle,
       seoDescription: p.seoDescription,
       stock,
