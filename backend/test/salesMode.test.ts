@@ -135,7 +135,9 @@ beforeAll(async () => {
     approvedAt: new Date().toISOString(),
   } as Partial<Company>);
   const u = await shop.user('customer');
-  await User.query().patch({ companyId: company.id } as Partial<User>).findById(u.id);
+  await User.query()
+    .patch({ companyId: company.id } as Partial<User>)
+    .findById(u.id);
   member = Object.assign(new Browser(shop.app), { userId: u.id, email: u.email });
   await member.signIn(u.email, u.password);
 });
@@ -307,7 +309,13 @@ describe('trade_only, consumer catalogue info', () => {
     expect(preview.status).toBe(200);
     const [dev, acc] = preview.body.cartItems;
     expect(dev).toEqual(
-      expect.objectContaining({ available: false, unitPrice: null, lineTotal: null, saleRestricted: true, refusal: SALES_TEXT.tradeOnlyRefusal }),
+      expect.objectContaining({
+        available: false,
+        unitPrice: null,
+        lineTotal: null,
+        saleRestricted: true,
+        refusal: SALES_TEXT.tradeOnlyRefusal,
+      }),
     );
     expect(acc).toEqual(expect.objectContaining({ available: true, unitPrice: 8.19 }));
     expect(preview.body.subtotal).toBe(8.19);
@@ -323,7 +331,9 @@ describe('trade_only, consumer catalogue info', () => {
     expect((await consumer.post('/api/cart/add', line(device))).status).toBe(200);
     await setSales({ mode: 'trade_only' });
     const cart = await consumer.get('/api/cart');
-    expect(cart.body.cartItems[0]).toEqual(expect.objectContaining({ productId: device.id, available: false, unitPrice: null, saleRestricted: true }));
+    expect(cart.body.cartItems[0]).toEqual(
+      expect.objectContaining({ productId: device.id, available: false, unitPrice: null, saleRestricted: true }),
+    );
     expect(cart.body.subtotal).toBe(0);
     const edit = await consumer.put(`/api/cart/edit/${cart.body.cartItems[0].id}`, { quantity: 2 });
     expect([edit.status, edit.body.message]).toEqual([403, SALES_TEXT.tradeOnlyRefusal]);
@@ -348,20 +358,27 @@ describe('trade_only, consumer catalogue info', () => {
     expectPriceless((await (await guest()).get(`/api/products/${device.slug}`)).body.product);
     expect((await member.post('/api/cart/add', line(device))).status).toBe(200);
     expect((await member.post('/api/checkout/quote', {})).status).toBe(200);
-    const order = await member.post('/api/orders/create', checkoutBody(undefined, { customer: { firstName: 'Петър', lastName: 'Петров', email: member.email, phone: '+359 88 111 2222' } }));
+    const order = await member.post(
+      '/api/orders/create',
+      checkoutBody(undefined, { customer: { firstName: 'Петър', lastName: 'Петров', email: member.email, phone: '+359 88 111 2222' } }),
+    );
     expect(order.status).toBe(201);
     expect(await OrderItem.query().where('productId', device.id).resultSize()).toBeGreaterThan(0);
   });
 
   it('a suspended company’s member is a consumer again', async () => {
     const user = await User.query().findById(member.userId);
-    await Company.query().patch({ status: 'suspended' } as Partial<Company>).findById(user!.companyId!);
+    await Company.query()
+      .patch({ status: 'suspended' } as Partial<Company>)
+      .findById(user!.companyId!);
     try {
       const add = await member.post('/api/cart/add', line(pod));
       expect([add.status, add.body.message]).toEqual([403, SALES_TEXT.tradeOnlyRefusal]);
       expectPriceless((await member.get(`/api/products/${pod.slug}`)).body.product);
     } finally {
-      await Company.query().patch({ status: 'approved' } as Partial<Company>).findById(user!.companyId!);
+      await Company.query()
+        .patch({ status: 'approved' } as Partial<Company>)
+        .findById(user!.companyId!);
     }
   });
 
@@ -474,7 +491,10 @@ describe('disposable devices', () => {
         '\r\n',
       'utf8',
     );
-    const res = await admin.agent.post('/api/admin/import/products').set('x-csrf-token', admin.csrfToken).attach('file', file, 'import.csv');
+    const res = await admin.agent
+      .post('/api/admin/import/products')
+      .set('x-csrf-token', admin.csrfToken)
+      .attach('file', file, 'import.csv');
     expect(res.body.counts.error).toBe(1);
     expect(JSON.stringify(res.body.rows)).toContain(DISPOSABLE_TEXT.cannotBeActive);
     expect((await Product.query().findById(made.id))!.status).toBe('draft');

@@ -30,6 +30,7 @@ import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YA
 import type { DashboardData, ShopDataProvider } from '../dataProvider';
 import { errorMessage } from '../httpClient';
 import { money, dateTime, StatusChip } from '../common/fields';
+import { SalesModeCard } from './SalesModeCard';
 
 function Kpi({ icon, title, value, to, note }: { icon: ReactNode; title: string; value: ReactNode; to?: string; note?: string }) {
   const body = (
@@ -249,6 +250,7 @@ export function Dashboard() {
           </Grid>
           <Grid size={{ xs: 12, lg: 4 }}>
             <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+              <SalesModeCard />
               <PendingOrders />
               <Card>
                 <CardHeader

@@ -1,5 +1,6 @@
 // The product form (create and edit): details, variants, attributes and their values, images
 // (uploaded by the dataProvider before saving) and SEO, in tabs.
+import { DISPOSABLE_TEXT } from '@domain/salesModeTexts';
 import { PRODUCT_WEIGHT_MAX_GRAMS } from '@domain/couriers';
 import {
   ArrayInput,
@@ -52,18 +53,35 @@ const formatImages = (value: any) =>
     ? value.map((img) => (img?.rawFile ? img : { ...img, src: img?.src ?? img?.url, title: img?.title ?? img?.alt }))
     : value;
 
+/** A disposable device may never be active (banned since 2025; the server refuses it too). */
+const notActiveIfDisposable = (value: unknown, values: { disposable?: boolean }) =>
+  values?.disposable && value === 'active' ? DISPOSABLE_TEXT.cannotBeActive : undefined;
+
 export function ProductForm() {
   return (
     <TabbedForm
       warnWhenUnsavedChanges
       sx={{ maxWidth: '60em' }}
-      defaultValues={{ status: 'draft', featured: false, kind: 'device', tankCount: 1, variants: [], attributes: [], images: [] }}
+      defaultValues={{
+        status: 'draft',
+        featured: false,
+        disposable: false,
+        kind: 'device',
+        tankCount: 1,
+        variants: [],
+        attributes: [],
+        images: [],
+      }}
     >
       <TabbedForm.Tab label="app.products.details">
         <TextInput source="name" validate={[required(), maxLength(TITLE_MAX)]} fullWidth />
         <TextInput source="slug" helperText={false} fullWidth />
         <TextInput source="description" multiline minRows={4} fullWidth />
-        <SelectInput source="status" choices={choicesOf(PRODUCT_STATUSES, 'productStatus')} validate={required()} />
+        <SelectInput
+          source="status"
+          choices={choicesOf(PRODUCT_STATUSES, 'productStatus')}
+          validate={[required(), notActiveIfDisposable]}
+        />
         <ReferenceInput source="categoryId" reference="categories" sort={{ field: 'name', order: 'ASC' }} perPage={200}>
           <SelectInput optionText="name" />
         </ReferenceInput>
@@ -94,6 +112,7 @@ export function ProductForm() {
           validate={[minValue(1), maxValue(PRODUCT_WEIGHT_MAX_GRAMS)]}
         />
         <BooleanInput source="featured" />
+        <BooleanInput source="disposable" label={DISPOSABLE_TEXT.label} helperText={DISPOSABLE_TEXT.hint} />
       </TabbedForm.Tab>
       <TabbedForm.Tab label="app.products.variants" path="variants">
         <ArrayInput source="variants" label={false}>

@@ -50,6 +50,7 @@ import { API_TOKEN_EXPIRY_DAYS, API_TOKEN_EXPIRY_DEFAULT_DAYS } from '@domain/li
 import { MoneyInput } from '../common/MoneyInput';
 import { CourierSettingsTab } from './CourierSettingsTab';
 import { GuestOrderSettingsTab } from './GuestOrderSettingsTab';
+import { SalesSettingsTab } from './SalesSettingsTab';
 import { fieldRule } from '../common/fieldRule';
 import { bankFields } from '@domain/schemas/settings';
 
@@ -106,6 +107,7 @@ function SettingsForm() {
         </TabbedForm.Tab>
         <CourierSettingsTab />
         <GuestOrderSettingsTab />
+        <SalesSettingsTab />
         <TabbedForm.Tab label="app.settings.bank" path="bank">
           <TextInput source="bank.beneficiary" fullWidth />
           <TextInput source="bank.iban" validate={fieldRule(bankFields.iban)} fullWidth />

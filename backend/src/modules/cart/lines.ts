@@ -80,7 +80,10 @@ export async function resolveLines(inputs: LineInput[], trx?: Transaction, opts:
   if (inputs.length === 0) return [];
   const productIds = [...new Set(inputs.map((l) => l.productId))];
   const valueIds = [...new Set(inputs.flatMap((l) => (l.attributes ?? []).map((a) => a.attributeValueId)))];
-  const [facts, sales] = await Promise.all([catalogueFacts(productIds, valueIds, trx, { readStock: !opts.stockTakenAfter }), salesPolicy(trx)]);
+  const [facts, sales] = await Promise.all([
+    catalogueFacts(productIds, valueIds, trx, { readStock: !opts.stockTakenAfter }),
+    salesPolicy(trx),
+  ]);
   const where = (i: number, field: string) => (opts.path ? `${opts.path(i)}.${field}` : field);
 
   return inputs.map((input, i) => {

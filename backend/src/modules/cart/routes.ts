@@ -6,7 +6,16 @@ import { currentUser, requireUser } from '../../platform/http/auth';
 import { parseBody, parseId } from '../../platform/http/parseInput';
 import { cartAddInput, cartEditInput, cartPreviewInput } from '@domain/schemas/cart';
 import { API } from '@domain/messages';
-import { addToCart, cartView, clearCart, editCartItem, linesView, removeCartItem, ViewableLine, type CartVisitor as Visitor } from './service';
+import {
+  addToCart,
+  cartView,
+  clearCart,
+  editCartItem,
+  linesView,
+  removeCartItem,
+  ViewableLine,
+  type CartVisitor as Visitor,
+} from './service';
 
 export function cartRoutes() {
   const router = new Router();

@@ -83,7 +83,8 @@ export function pricedForVisitor<Q extends QueryBuilder<any, any>>(
 ): Q {
   if (!pricesHiddenFor(visitor, sales)) return query;
   if (opts.priceFiltered) query.whereNotIn('kind', [...REGULATED_KINDS]);
-  if (opts.orderByPrice) query.orderByRaw(`case when ?? in (${REGULATED_KINDS.map(() => '?').join(', ')}) then 1 else 0 end`, ['kind', ...REGULATED_KINDS]);
+  if (opts.orderByPrice)
+    query.orderByRaw(`case when ?? in (${REGULATED_KINDS.map(() => '?').join(', ')}) then 1 else 0 end`, ['kind', ...REGULATED_KINDS]);
   return query;
 }
 

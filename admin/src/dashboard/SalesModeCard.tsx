@@ -1,0 +1,43 @@
+// The dashboard says which sales mode is on (issue 27, Settings → Продажби): selling to everyone,
+// or regulated products to trade members only (ЗТТСТИ чл. 31а), with a link to change it.
+import StorefrontIcon from '@mui/icons-material/Storefront';
+import { Button, Card, CardActions, CardContent, CardHeader, Chip, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useBasename } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import type { ConsumerCatalogue, SalesMode } from '@domain/trade';
+import { SALES_SETTINGS_TEXT as T } from '@domain/salesModeTexts';
+import { API_URL, httpClient } from '../httpClient';
+
+export function SalesModeCard() {
+  const b = useBasename();
+  const [sales, setSales] = useState<{ mode: SalesMode; consumerCatalogue: ConsumerCatalogue } | null>(null);
+  useEffect(() => {
+    let live = true;
+    httpClient(`${API_URL}/admin/settings`).then(
+      ({ json }) => live && setSales(json.sales ?? null),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!sales) return null;
+  const tradeOnly = sales.mode === 'trade_only';
+  return (
+    <Card data-testid="sales-mode-card">
+      <CardHeader slotProps={{ title: { component: 'h2' } }} avatar={<StorefrontIcon color="primary" />} title={T.dashboardTitle} />
+      <CardContent sx={{ pt: 0 }}>
+        <Chip color={tradeOnly ? 'success' : 'warning'} label={tradeOnly ? T.dashboardTradeOnly : T.dashboardAll} />
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {tradeOnly ? (sales.consumerCatalogue === 'hidden' ? T.dashboardHidden : T.dashboardInfo) : T.allModeWarning}
+        </Typography>
+      </CardContent>
+      <CardActions>
+        <Button component={RouterLink} to={`${b}/settings/sales`} size="small">
+          {T.tab}
+        </Button>
+      </CardActions>
+    </Card>
+  );
+}
