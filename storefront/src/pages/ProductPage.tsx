@@ -32,11 +32,12 @@ export default function ProductPage() {
   const preloaded = usePreloaded('product');
   const [product, setProduct] = useState<ShopProduct | null | 'missing'>(preloaded === undefined ? null : (preloaded ?? 'missing'));
   const usePreload = useRef(preloaded !== undefined);
+  const preloadedRestricted = useRef(Boolean(preloaded?.saleRestricted));
   useEffect(() => {
     if (usePreload.current) {
       usePreload.current = false;
       // Pages are rendered for guests: a trade member asks again for the product at their terms.
-      if (!(preloaded && preloaded.saleRestricted && hasTradeHint())) return;
+      if (!(preloadedRestricted.current && hasTradeHint())) return;
     }
     setProduct(null);
     shopApi.product(slug).then(
