@@ -19,14 +19,19 @@ const SHOTS = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..'
 async function chooseMode(staff, label, confirmTitle) {
   await staff.goto('/admin/settings/sales');
   await staff.getByText('Режим на продажба', { exact: true }).first().waitFor();
-  await staff.getByRole('radio', { name: label }).check();
+  const radio = staff.getByRole('radio', { name: label });
+  await radio.waitFor();
+  if (await radio.isChecked()) return;
+  await radio.click();
   const dialog = staff.getByRole('dialog', { name: confirmTitle });
   await dialog.waitFor();
   await dialog.getByRole('button', { name: 'Потвърди' }).click();
   await dialog.waitFor({ state: 'detached' });
-  const saved = staff.waitForResponse((r) => /\/api\/admin\/settings\/1$/.test(r.url()) && r.request().method() === 'PUT');
-  await staff.getByRole('button', { name: 'Запази' }).click();
-  assert.equal((await saved).status(), 200);
+  const [saved] = await Promise.all([
+    staff.waitForResponse((r) => /\/api\/admin\/settings\/1$/.test(r.url()) && r.request().method() === 'PUT'),
+    staff.getByRole('button', { name: 'Запази', exact: true }).click(),
+  ]);
+  assert.equal(saved.status(), 200);
 }
 
 export const journeys = [
@@ -41,14 +46,20 @@ export const journeys = [
       const priceText = price.toFixed(2).replace('.', ',');
 
       // Staff in their own browser.
-      const staffContext = await page.context().browser().newContext({ baseURL: base, viewport: { width: 1440, height: 900 }, locale: 'bg-BG' });
+      const staffContext = await page
+        .context()
+        .browser()
+        .newContext({ baseURL: base, viewport: { width: 1440, height: 900 }, locale: 'bg-BG' });
       const staff = await staffContext.newPage();
       try {
         await signInToAdmin(staff, admin, '/admin/settings/sales');
         await staff.getByText('Забранява се предлагането и продажбата на потребители', { exact: false }).first().waitFor();
         // Cancelling the confirmation keeps the mode.
-        await staff.getByRole('radio', { name: 'Само на търговци (според чл. 31а ЗТТСТИ)' }).check();
-        await staff.getByRole('dialog', { name: 'Превключване към продажба само на търговци' }).getByRole('button', { name: 'Отказ' }).click();
+        await staff.getByRole('radio', { name: 'Само на търговци (според чл. 31а ЗТТСТИ)' }).click();
+        await staff
+          .getByRole('dialog', { name: 'Превключване към продажба само на търговци' })
+          .getByRole('button', { name: 'Отказ' })
+          .click();
         assert.equal(await staff.getByRole('radio', { name: 'На всички (потребители и търговци)' }).isChecked(), true);
         await chooseMode(staff, 'Само на търговци (според чл. 31а ЗТТСТИ)', 'Превключване към продажба само на търговци');
         await staff.goto('/admin');

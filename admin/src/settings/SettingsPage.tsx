@@ -107,7 +107,7 @@ function SettingsForm() {
         </TabbedForm.Tab>
         <CourierSettingsTab />
         <GuestOrderSettingsTab />
-        <SalesSettingsTab />
+        <SalesSettingsTab path="sales" />
         <TabbedForm.Tab label="app.settings.bank" path="bank">
           <TextInput source="bank.beneficiary" fullWidth />
           <TextInput source="bank.iban" validate={fieldRule(bankFields.iban)} fullWidth />
