@@ -1,9 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ResourceContextProvider } from 'react-admin';
 import { renderAdmin } from '../test/renderAdmin';
 import { ProductCreate } from './ProductEdit';
 import { CATALOGUE } from '@domain/messages';
+import { DISPOSABLE_TEXT } from '@domain/salesModeTexts';
 
 const FLAVOURS = ['Ягода', 'Диня', 'Мента'];
 
@@ -64,4 +65,17 @@ test('picking a flavour list fills one flavour attribute per tank, sent with the
     { name: 'Вкус 1', values: FLAVOURS.map((value) => ({ value })) },
     { name: 'Вкус 2', values: FLAVOURS.map((value) => ({ value })) },
   ]);
+});
+
+test('a disposable device cannot be saved active: the form says why (the 2025 ban) and sends nothing', async () => {
+  const create = renderCreate();
+  await userEvent.type(await screen.findByLabelText(/^Име/), 'Еднократен тест');
+  await userEvent.type(screen.getByLabelText(/^Цена/), '15');
+  await userEvent.click(screen.getByLabelText(DISPOSABLE_TEXT.label));
+  expect(screen.getByText(DISPOSABLE_TEXT.hint)).toBeInTheDocument();
+  fireEvent.mouseDown(screen.getAllByRole('combobox', { hidden: true })[0]);
+  fireEvent.click(await screen.findByRole('option', { name: 'Активен' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Запази' }));
+  expect(await screen.findByText(DISPOSABLE_TEXT.cannotBeActive)).toBeInTheDocument();
+  expect(create).not.toHaveBeenCalled();
 });
