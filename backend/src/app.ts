@@ -14,7 +14,7 @@ import { errorMiddleware, notFound } from './platform/http/errors';
 import { parseJsonBodies } from './platform/http/bodyParsing';
 import { sessionMiddleware } from './platform/http/session';
 import { authenticate, rememberUsers } from './modules/auth/middleware';
-import { rememberCompanies, resolveVisitor } from './modules/trade';
+import { rememberCompanies, resolveVisitor, subscribeTradeSignIn } from './modules/trade';
 import { requireAdmin } from './platform/http/auth';
 import { requireCsrf } from './platform/http/csrf';
 import { auditAdminMutations } from './platform/http/auditTrail';
@@ -92,6 +92,7 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
   subscribeOrdersEvents(config);
   subscribeInvoicesEvents(config);
   subscribeCartEvents();
+  subscribeTradeSignIn();
 
   if (config.trustedProxies.length) app.use(trustListedProxies(config.trustedProxies));
   if (config.logRequests) app.use(requestLog);

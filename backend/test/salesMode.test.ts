@@ -366,6 +366,20 @@ describe('trade_only, consumer catalogue info', () => {
     expect(await OrderItem.query().where('productId', device.id).resultSize()).toBeGreaterThan(0);
   });
 
+  it('a member’s first request after signing in is priced, even when guests filled the caches', async () => {
+    const url = `/api/products/${liquid.slug}`;
+    expectPriceless((await (await guest()).get(url)).body.product);
+    expectPriceless((await (await guest()).get(url)).body.product); // kept for guests
+    const u = await shop.user('customer');
+    await User.query()
+      .patch({ companyId: (await User.query().findById(member.userId))!.companyId } as Partial<User>)
+      .findById(u.id);
+    const fresh = new Browser(shop.app);
+    await fresh.signIn(u.email, u.password);
+    const res = await fresh.get(url);
+    expect(res.body.product.price).toBe(13.57);
+  });
+
   it('a suspended company’s member is a consumer again', async () => {
     const user = await User.query().findById(member.userId);
     await Company.query()
