@@ -62,8 +62,11 @@ export const journeys = [
           .click();
         assert.equal(await staff.getByRole('radio', { name: 'На всички (потребители и търговци)' }).isChecked(), true);
         await chooseMode(staff, 'Само на търговци (според чл. 31а ЗТТСТИ)', 'Превключване към продажба само на търговци');
+        fs.mkdirSync(SHOTS, { recursive: true });
+        await staff.screenshot({ path: path.join(SHOTS, 'settings-sales-tab.png'), fullPage: true });
         await staff.goto('/admin');
         await staff.getByTestId('sales-mode-card').getByText('Само на търговци', { exact: true }).waitFor();
+        await staff.screenshot({ path: path.join(SHOTS, 'dashboard.png') });
 
         // The consumer: the device's page has no price, a notice in words and the way to buy it.
         await passAgeGate(page);
