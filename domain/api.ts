@@ -34,7 +34,18 @@ export interface ApiProduct {
   categoryId: number | null;
   category: { id: number; name: string; slug: string } | null;
   images: Array<{ id: number; url: string; alt: string }>;
-  variants: Array<{ id: number; name: string; sku: string; price: number; stock: number; gtin?: string }>;
+  variants: Array<{
+    id: number;
+    name: string;
+    sku: string;
+    price: number;
+    stock: number;
+    gtin?: string;
+    /** Trade quantities are multiples of it (issue 27); 1: by the piece. */
+    packSize?: number;
+    /** A member's price (net, per unit) by their company's price list; never sent to others. */
+    tradePrice?: number;
+  }>;
   attributes: Array<{ id: number; name: string; values: Array<{ id: number; value: string }> }>;
   nicotineMgMl: number | null;
   volumeMl: number | null;
@@ -49,6 +60,10 @@ export interface ApiProduct {
   seoDescription: string;
   stock: number;
   inStock: boolean;
+  /** A member's price of the first variant (net); with `pricesInclude: 'net'`. */
+  tradePrice?: number;
+  /** Present for a member of an approved company: `tradePrice`s are net ('net'). */
+  pricesInclude?: 'net';
 }
 
 export interface CartLineAttribute {

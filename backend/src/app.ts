@@ -35,6 +35,8 @@ import { tokenRoutes } from './modules/auth/tokenRoutes';
 import { userRoutes } from './modules/customers/userRoutes';
 import { categoryRoutes } from './modules/catalogue/categoryRoutes';
 import { productRoutes } from './modules/catalogue/productRoutes';
+import { priceListRoutes } from './modules/catalogue/priceListRoutes';
+import { keepMemberAnswers } from './modules/catalogue/tradePrices';
 import { uploadRoutes } from './modules/catalogue/uploadRoutes';
 import { cartRoutes } from './modules/cart/routes';
 import { ordersRoutes } from './modules/orders/routes';
@@ -117,6 +119,7 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
     rememberUsers(knex, writes);
     rememberCompanies(knex, writes);
     keepCatalogueFacts(knex, writes);
+    keepMemberAnswers(knex, writes);
   }
 
   const api = new Router({ prefix: '/api' });
@@ -145,6 +148,7 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
     userRoutes(),
     categoryRoutes(),
     productRoutes(),
+    priceListRoutes(),
     uploadRoutes(),
     cartRoutes(),
     checkoutRoutes(),

@@ -14,7 +14,9 @@ import { SLUG_MAX } from '@domain/limits';
 import { deleteProduct, findProduct, productView } from './products';
 import { saveProduct, setProductStatus } from './productSave';
 import { catalogueList, parseCatalogueQuery, shopProducts, staffProductPage } from './productLists';
-import { maySee, SHOPPER, visitorOf } from './visibility';
+import { maySee, SHOPPER, visitorOf, type Visitor } from './visibility';
+import { memberCatalogueAnswer, withTradePrices } from './tradePrices';
+import type { TradeTerms } from '@domain/trade';
 
 async function raList(ctx: Context) {
   const { products, total, start } = await staffProductPage(ctx.query, (spec) => parseRaParams(ctx.query, spec));
@@ -22,8 +24,29 @@ async function raList(ctx: Context) {
 }
 
 // The shop.
+/** The member of an approved company asking, if it is one. */
+function memberOf(ctx: Context): (Visitor & { trade: TradeTerms }) | null {
+  const visitor = ctx.state.visitor as Visitor | undefined;
+  return visitor?.trade ? (visitor as Visitor & { trade: TradeTerms }) : null;
+}
+
+/** A member's answer: their price list's (kept per list, never per person), never in a shared cache. */
+async function answerMember(ctx: Context, member: Visitor & { trade: TradeTerms }, compute: () => Promise<object>) {
+  ctx.set('Cache-Control', 'private, no-store');
+  ctx.type = 'application/json; charset=utf-8';
+  ctx.body = await memberCatalogueAnswer(ctx.url, member, compute);
+}
+
 async function shopList(ctx: Context) {
-  // One answer for every visitor (it is cached publicly): what a guest may see.
+  const member = memberOf(ctx);
+  if (member) {
+    const query = ctx.query;
+    return answerMember(ctx, member, async () => {
+      const answer = await shopProducts(query, member);
+      return { ...answer, products: await withTradePrices(answer.products, member.trade), pricesInclude: 'net' };
+    });
+  }
+  // One answer for every other visitor (it is cached publicly): what a guest may see.
   ctx.body = await shopProducts(ctx.query);
   publicAnswer(ctx);
 }
@@ -31,9 +54,13 @@ async function shopList(ctx: Context) {
 async function shopProduct(ctx: Context) {
   const raw = ctx.params.idOrSlug;
   if (raw.length > SLUG_MAX) throw badRequest(API.invalidId);
+  const member = memberOf(ctx);
+  const visitor = (ctx.state.visitor as Visitor | undefined) ?? visitorOf(ctx.state.user);
   const product = await findProduct(raw);
   // What a visitor may not see does not exist for them (staff preview drafts).
-  if (!maySee(product, visitorOf(ctx.state.user))) throw notFound(API.productNotFound);
+  if (!maySee(product, visitor)) throw notFound(API.productNotFound);
+  if (member)
+    return answerMember(ctx, member, async () => ({ product: (await withTradePrices([await productView(product)], member.trade))[0] }));
   ctx.body = { product: await productView(product) };
   if (maySee(product, SHOPPER)) publicAnswer(ctx);
 }
