@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Price } from './Price';
+import { hasTradePrices, PackNote, packOf, TradePrice } from './TradePrice';
 import { priorityImage } from './priorityImage';
 import type { ApiProduct } from '@domain/api';
 
@@ -10,6 +11,11 @@ export function ProductCard({ product, priority = false }: { product: ApiProduct
   const prices = product.variants.map((v) => v.price);
   const from = prices.length ? Math.min(...prices) : product.price;
   const varies = prices.some((p) => p !== from);
+  // A member: the lowest of their net prices, labelled so (components/TradePrice).
+  const trade = hasTradePrices(product);
+  const nets = product.variants.map((v) => v.tradePrice).filter((n): n is number => typeof n === 'number');
+  const fromNet = nets.length ? Math.min(...nets) : undefined;
+  const netVaries = nets.some((n) => n !== fromNet);
   if (priority) priorityImage(image?.url);
   return (
     <article className="card product-card">
@@ -35,13 +41,21 @@ export function ProductCard({ product, priority = false }: { product: ApiProduct
         <div className="product-card-body">
           {product.category && <div className="eyebrow">{product.category.name}</div>}
           <h2 className="product-card-title">{product.name}</h2>
-          <div className="product-card-price">
-            {varies && <span className="muted">от </span>}
-            <Price amount={from} />
-            {product.compareAtPrice !== null && product.compareAtPrice > from && (
-              <Price amount={product.compareAtPrice} strike className="muted" />
-            )}
-          </div>
+          {trade && fromNet !== undefined ? (
+            <div className="product-card-price">
+              {netVaries && <span className="muted">от </span>}
+              <TradePrice net={fromNet} />
+              <PackNote packSize={packOf(product.variants[0])} />
+            </div>
+          ) : (
+            <div className="product-card-price">
+              {varies && <span className="muted">от </span>}
+              <Price amount={from} />
+              {product.compareAtPrice !== null && product.compareAtPrice > from && (
+                <Price amount={product.compareAtPrice} strike className="muted" />
+              )}
+            </div>
+          )}
         </div>
       </Link>
     </article>
