@@ -216,6 +216,33 @@ describe("a member's prices", () => {
   });
 });
 
+describe("a member's session answered early", () => {
+  it('stops at once when the company is suspended, and when the member signs out', async () => {
+    const list = await createList({ name: 'Ранни отговори', discountPercent: 10 });
+    const m = await member(list.id);
+    const url = '/api/products?limit=50';
+    const has = async (b: Browser) => JSON.stringify((await b.get(url)).body).includes('tradePrice');
+    // The first answer sets the hint cookie; the next ones are answered before the session is read.
+    expect(await has(m)).toBe(true);
+    expect(await has(m)).toBe(true);
+    expect(await has(m)).toBe(true);
+    await Company.query().patch({ status: 'suspended' } as Partial<Company>).findById(m.companyId);
+    expect(await has(m)).toBe(false);
+    await Company.query().patch({ status: 'approved' } as Partial<Company>).findById(m.companyId);
+    expect(await has(m)).toBe(true);
+    expect(await has(m)).toBe(true);
+    expect((await m.post('/api/auth/logout')).status).toBeLessThan(300);
+    expect(await has(m)).toBe(false);
+  });
+
+  it('is never given to a guest who forges the hint cookie', async () => {
+    const guest = shop.browser();
+    const res = await guest.get('/api/products?limit=50').set('cookie', 'vs_trade=1');
+    expect(res.status).toBe(200);
+    expect(JSON.stringify(res.body)).not.toMatch(/tradePrice/);
+  });
+});
+
 describe('pack sizes', () => {
   it('are saved from the form body and the spec call, 1 when not given, and kept when not sent', async () => {
     const spec = await admin.post('/api/admin/products/create', {

@@ -34,7 +34,7 @@ function memberOf(ctx: Context): (Visitor & { trade: TradeTerms }) | null {
 async function answerMember(ctx: Context, member: Visitor & { trade: TradeTerms }, compute: () => Promise<object>) {
   ctx.set('Cache-Control', 'private, no-store');
   ctx.type = 'application/json; charset=utf-8';
-  ctx.body = await memberCatalogueAnswer(ctx.url, member, compute);
+  ctx.body = await memberCatalogueAnswer(ctx, member, compute);
 }
 
 async function shopList(ctx: Context) {
