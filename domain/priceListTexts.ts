@@ -21,6 +21,4 @@ export const PRICE_LIST_TEXTS = {
   withVat: 'с ДДС',
   perPack: (n: number) => `в опаковка по ${n} бр.`,
   packStep: (n: number) => `Количеството е кратно на ${n} бр.`,
-  loadingYourPrices: 'Зареждане на вашите цени…',
-  yourPrice: 'Вашата цена',
 };

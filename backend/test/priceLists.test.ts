@@ -226,9 +226,13 @@ describe("a member's session answered early", () => {
     expect(await has(m)).toBe(true);
     expect(await has(m)).toBe(true);
     expect(await has(m)).toBe(true);
-    await Company.query().patch({ status: 'suspended' } as Partial<Company>).findById(m.companyId);
+    await Company.query()
+      .patch({ status: 'suspended' } as Partial<Company>)
+      .findById(m.companyId);
     expect(await has(m)).toBe(false);
-    await Company.query().patch({ status: 'approved' } as Partial<Company>).findById(m.companyId);
+    await Company.query()
+      .patch({ status: 'approved' } as Partial<Company>)
+      .findById(m.companyId);
     expect(await has(m)).toBe(true);
     expect(await has(m)).toBe(true);
     expect((await m.post('/api/auth/logout')).status).toBeLessThan(300);
