@@ -290,7 +290,7 @@ export interface ApiCustomer {
 /** What one row of a CSV import does (POST /api/admin/import/products). `row` is the row as a
  *  spreadsheet numbers it (the header is row 1). */
 export type ImportAction = 'createProduct' | 'createVariant' | 'update' | 'unchanged' | 'error';
-export type ImportField = 'productName' | 'variantName' | 'price' | 'stock' | 'compareAtPrice' | 'category' | 'status';
+export type ImportField = 'productName' | 'variantName' | 'price' | 'stock' | 'compareAtPrice' | 'category' | 'status' | 'packSize';
 export interface ImportChange {
   field: ImportField;
   /** Money as decimals, stock as a number, status as its code, category as its name. */

@@ -283,4 +283,37 @@ describe('pack sizes', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toHaveProperty(['variants.0.packSize'], PRICE_LIST_TEXTS.packSizeInvalid);
   });
+
+  it('are read from the CSV import (optional column „Опаковка“) and kept when the file has none', async () => {
+    const file = (lines: string[][]) => Buffer.from('\uFEFF' + lines.map((l) => l.join(';')).join('\r\n') + '\r\n', 'utf8');
+    const send = (body: Buffer) =>
+      admin.agent.post('/api/admin/import/products').set('x-csrf-token', admin.csrfToken).attach('file', body, 'nalichnosti.csv');
+    const withPack = await send(
+      file([
+        ['Продукт', 'Адрес (slug)', 'Вариант', 'SKU', 'Цена', 'Наличност', 'Опаковка'],
+        ['Течност за кашон', 'technost-za-kashon', '10 ml', 'CSV-PACK', '9,90', '50', '10'],
+      ]),
+    );
+    expect(withPack.status).toBe(200);
+    expect((await Variant.query().findOne({ sku: 'CSV-PACK' }))!.packSize).toBe(10);
+    const without = await send(
+      file([
+        ['SKU', 'Наличност'],
+        ['CSV-PACK', '60'],
+      ]),
+    );
+    expect(without.status).toBe(200);
+    expect(await Variant.query().findOne({ sku: 'CSV-PACK' })).toMatchObject({ packSize: 10, stock: 60 });
+    const bad = await send(
+      file([
+        ['SKU', 'Опаковка'],
+        ['CSV-PACK', '0'],
+      ]),
+    );
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain(PRICE_LIST_TEXTS.packSizeInvalid);
+    // The inventory (and its export) shows it.
+    const rows = await admin.get('/api/admin/inventory?filter={"q":"CSV-PACK"}&range=[0,9]');
+    expect(rows.body[0].packSize).toBe(10);
+  });
 });

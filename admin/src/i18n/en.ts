@@ -310,6 +310,7 @@ export const enApp: AppMessages = {
       price: 'Price',
       stock: 'Stock',
       compareAtPrice: 'Compare-at price',
+      packSize: 'Pack (pcs)',
       category: 'Category',
       status: 'Status',
     },
