@@ -16,8 +16,10 @@ const ROOT = path.resolve(__dirname, '..');
 const DURATION = Number(process.env.BENCH_SECONDS) || 8;
 const CONNECTIONS = 10;
 const WARM_UP_SECONDS = 2;
-/** BENCH_ONLY=cart: only the scenarios whose name contains it, beside the no-op; printed, not written. */
+/** BENCH_ONLY=cart: only the scenarios whose name contains it (several: `a|b`), beside the no-op;
+ *  printed, not written. */
 const ONLY = process.env.BENCH_ONLY;
+const only = (name: string) => !ONLY || ONLY.split('|').some((part) => name.includes(part));
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -105,12 +107,49 @@ function initialWeight(app: 'storefront' | 'admin') {
   return { js: Math.round(js / 1024), css: Math.round(css / 1024) };
 }
 
+const MEMBER_EMAIL = 'klient8@example.bg';
+
+/** A trade price list with fixed prices on a few hundred variants, an approved company on it, and
+ *  one generated customer as its member. */
+async function makeBenchMember(knex: ReturnType<typeof createKnex>) {
+  const at = new Date().toISOString();
+  const [{ id: priceListId }] = await knex('priceLists')
+    .insert({ name: 'Дистрибутори', discountBp: 2500, createdAt: at, updatedAt: at })
+    .returning('id');
+  const variants = await knex('variants').orderBy('id').limit(300).select('id');
+  for (let i = 0; i < variants.length; i += 100)
+    await knex('priceListPrices').insert(
+      variants.slice(i, i + 100).map((v: { id: number }) => ({ priceListId, variantId: v.id, netPrice: 999 })),
+    );
+  const [{ id: companyId }] = await knex('companies')
+    .insert({
+      name: 'Бенч Дистрибуция ЕООД',
+      eik: '121212121',
+      address: 'ул. Бенч 1',
+      city: 'София',
+      mol: 'Бенч Бенчев',
+      tobaccoPermit: 'ЗАДС-1',
+      contactFirstName: 'Бенч',
+      contactLastName: 'Бенчев',
+      contactEmail: 'bench.trade@example.bg',
+      contactPhone: '0888000001',
+      status: 'approved',
+      priceListId,
+      approvedAt: at,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning('id');
+  await knex('users').where({ email: MEMBER_EMAIL }).update({ companyId });
+}
+
 async function main() {
   const started = Date.now();
   // The front ends' weight and Lighthouse are measured on SQLite's run only (the database changes nothing there).
   const onPostgres = Boolean(process.env.DATABASE_URL);
   if (
     !onPostgres &&
+    !ONLY &&
     (!fs.existsSync(path.join(ROOT, 'build/current/storefront/index.html')) ||
       !fs.existsSync(path.join(ROOT, 'build/current/admin/index.html')) ||
       process.env.BENCH_BUILD)
@@ -145,6 +184,7 @@ async function main() {
   await knex('variants').where({ id: target.id }).update({ stock: STOCK });
   // One address, phone and e-mail for every virtual client: the guest-order limits set high (NOTES.md).
   await allowBenchGuestOrders(knex);
+  await makeBenchMember(knex);
   await knex.destroy();
 
   const [shopPort, noopPort] = [await freePort(), await freePort()];
@@ -181,6 +221,14 @@ async function main() {
     const first = (await (await fetch(`${base}/api/products?limit=1`)).json()) as { products: Array<{ slug: string }> };
     const slug = first.products[0].slug;
     const customer = await session(base, { email: 'klient7@example.bg', password: 'bench-parola-1' });
+    // A member of an approved trade company (issue 27): their browser carries the hint cookie, so the
+    // guests' early cache lets their requests through to session, auth and the routes.
+    const member = await session(base, { email: MEMBER_EMAIL, password: 'bench-parola-1' });
+    const memberCookie = `${member.cookie}; vs_trade=1`;
+    const memberCheck = (await (await fetch(`${base}/api/products?page=1&limit=10`, { headers: { cookie: memberCookie } })).json()) as {
+      products: Array<{ tradePrice?: number }>;
+    };
+    if (typeof memberCheck.products[0]?.tradePrice !== 'number') throw new Error('the bench member gets no trade prices');
     const admin = await session(base, { email: 'bench@vapsolo.bg', password: 'bench-admin-1' });
     const guest = await session(base);
     const json = (s: { cookie: string; token: string }) => ({
@@ -196,6 +244,9 @@ async function main() {
     let uncachedSerial = 0;
     const scenarios: Array<[string, autocannon.Options]> = [
       ['product list, page 1', { url: `${base}/api/products?page=1&limit=10` }],
+      // The same page for a member of a trade company: session, sign-in, their company's terms, then
+      // the answer kept for their price list (never per person; catalogue/tradePrices).
+      ['member (trade) product list, page 1', { url: `${base}/api/products?page=1&limit=10`, headers: { cookie: memberCookie } }],
       // The first request of page 1 after a catalogue write (nothing kept): every request has an
       // address of its own (a parameter the list ignores), so the answer cache never has it. One
       // connection: its p50 is one request's time, not a queue's. Target on PostgreSQL: ≤ 10 ms.
@@ -273,7 +324,7 @@ async function main() {
         },
       ],
     ];
-    for (const [name, opts] of ONLY ? scenarios.filter(([name]) => name.includes(ONLY)) : scenarios) {
+    for (const [name, opts] of scenarios.filter(([name]) => only(name))) {
       process.stdout.write(`  ${name}…\n`);
       // Each scenario's code warmed up (JIT, caches) before it is measured, as the catalogue's is.
       await autocannon({ connections: CONNECTIONS, ...opts, duration: WARM_UP_SECONDS });

@@ -35,7 +35,18 @@ export interface ApiProduct {
   categoryId: number | null;
   category: { id: number; name: string; slug: string } | null;
   images: Array<{ id: number; url: string; alt: string }>;
-  variants: Array<{ id: number; name: string; sku: string; price: number; stock: number; gtin?: string }>;
+  variants: Array<{
+    id: number;
+    name: string;
+    sku: string;
+    price: number;
+    stock: number;
+    gtin?: string;
+    /** Trade quantities are multiples of it (issue 27); 1: by the piece. */
+    packSize?: number;
+    /** A member's price (net, per unit) by their company's price list; never sent to others. */
+    tradePrice?: number;
+  }>;
   attributes: Array<{ id: number; name: string; values: Array<{ id: number; value: string }> }>;
   nicotineMgMl: number | null;
   volumeMl: number | null;
@@ -54,6 +65,10 @@ export interface ApiProduct {
   inStock: boolean;
   /** Never true on a priced product (see PricelessProduct). */
   saleRestricted?: false;
+  /** A member's price of the first variant (net); with `pricesInclude: 'net'`. */
+  tradePrice?: number;
+  /** Present for a member of an approved company: `tradePrice`s are net ('net'). */
+  pricesInclude?: 'net';
 }
 
 /**
@@ -301,7 +316,7 @@ export interface ApiCustomer {
 /** What one row of a CSV import does (POST /api/admin/import/products). `row` is the row as a
  *  spreadsheet numbers it (the header is row 1). */
 export type ImportAction = 'createProduct' | 'createVariant' | 'update' | 'unchanged' | 'error';
-export type ImportField = 'productName' | 'variantName' | 'price' | 'stock' | 'compareAtPrice' | 'category' | 'status';
+export type ImportField = 'productName' | 'variantName' | 'price' | 'stock' | 'compareAtPrice' | 'category' | 'status' | 'packSize';
 export interface ImportChange {
   field: ImportField;
   /** Money as decimals, stock as a number, status as its code, category as its name. */

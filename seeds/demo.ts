@@ -12,7 +12,16 @@ import { searchable } from '@domain/slug';
 import { Product } from '../backend/src/models/Product';
 import { hashPassword } from '../backend/src/modules/auth/passwords';
 import { ROOT } from '../backend/src/config';
-import { CATEGORIES, PRODUCTS, CUSTOMERS, DEMO_CUSTOMER_PASSWORD, CATEGORY_KINDS, FLAVOUR_LISTS } from './catalogue';
+import {
+  CATEGORIES,
+  PRODUCTS,
+  CUSTOMERS,
+  DEMO_CUSTOMER_PASSWORD,
+  CATEGORY_KINDS,
+  FLAVOUR_LISTS,
+  PACK_SIZES,
+  PRICE_LISTS,
+} from './catalogue';
 import { seedDemoOrders } from './orders';
 
 export const DEMO_IMAGES_DIR = path.join(ROOT, 'seeds', 'images');
@@ -121,6 +130,7 @@ export async function seedDemo(knex: Knex, opts: { uploadDir: string }): Promise
           price: v.price === undefined ? null : toMinor(v.price),
           stock: v.stock,
           position,
+          packSize: PACK_SIZES[CATEGORY_KINDS[p.category].kind] ?? 1,
           createdAt,
           updatedAt,
         })),
@@ -150,6 +160,21 @@ export async function seedDemo(knex: Knex, opts: { uploadDir: string }): Promise
     const listed = new Set((await trx('flavour_lists').select('name')).map((l) => l.name));
     for (const l of FLAVOUR_LISTS.filter((x) => !listed.has(x.name))) {
       await trx('flavour_lists').insert({ name: l.name, flavours: JSON.stringify(l.flavours), createdAt: listAt, updatedAt: listAt });
+    }
+
+    // Trade price lists (issue 27), kept when a list of that name is there already.
+    const priced = new Set((await trx('price_lists').select('name')).map((l) => l.name));
+    for (const l of PRICE_LISTS.filter((x) => !priced.has(x.name))) {
+      const priceListId = await insertId(trx, 'price_lists', {
+        name: l.name,
+        discountBp: Math.round(l.discountPercent * 100),
+        createdAt: listAt,
+        updatedAt: listAt,
+      });
+      for (const p of l.prices) {
+        const variant = await trx('variants').where('sku', p.sku).first('id');
+        if (variant) await trx('price_list_prices').insert({ priceListId, variantId: variant.id, netPrice: toMinor(p.netPrice) });
+      }
     }
 
     // A shopper may have registered one of these addresses before the catalogue was seeded.

@@ -35,6 +35,8 @@ import { tokenRoutes } from './modules/auth/tokenRoutes';
 import { userRoutes } from './modules/customers/userRoutes';
 import { categoryRoutes } from './modules/catalogue/categoryRoutes';
 import { productRoutes } from './modules/catalogue/productRoutes';
+import { priceListRoutes } from './modules/catalogue/priceListRoutes';
+import { keepMemberAnswers, serveMemberCatalogue } from './modules/catalogue/tradePrices';
 import { uploadRoutes } from './modules/catalogue/uploadRoutes';
 import { cartRoutes } from './modules/cart/routes';
 import { ordersRoutes } from './modules/orders/routes';
@@ -112,12 +114,15 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
     if (config.databaseUrl && isPostgres(knex)) broadcastWrites(knex, writes, config.databaseUrl);
     keepSettings(knex, writes);
     app.use(servePublicCache(new AnswerCache().dropOn(writes, catalogueWrites)));
+    // A member's catalogue answers, kept per price list, for sessions already known as members'.
+    app.use(serveMemberCatalogue(knex));
     app.use(pages.fromCache);
     enableCountCache(knex, writes);
     adminLists.dropOn(writes, DATA_TABLES);
     rememberUsers(knex, writes);
     rememberCompanies(knex, writes);
     keepCatalogueFacts(knex, writes);
+    keepMemberAnswers(knex, writes);
   }
 
   const api = new Router({ prefix: '/api' });
@@ -146,6 +151,7 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
     userRoutes(),
     categoryRoutes(),
     productRoutes(),
+    priceListRoutes(),
     uploadRoutes(),
     cartRoutes(),
     checkoutRoutes(),

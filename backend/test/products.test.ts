@@ -74,8 +74,9 @@ describe('the shop catalogue', () => {
       images: [{ id: expect.any(Number), url: '/uploads/demo/twins.svg', alt: 'TWINS' }],
     });
     expect(twins.variants).toEqual([
-      { id: expect.any(Number), name: '0 mg', sku: 'VS-TW-0', price: 27.9, stock: 10 },
-      { id: expect.any(Number), name: '20 mg', sku: 'VS-TW-20', price: 29.9, stock: 3 },
+      // packSize (issue 27): trade quantities are multiples of it; 1 when not given.
+      { id: expect.any(Number), name: '0 mg', sku: 'VS-TW-0', price: 27.9, stock: 10, packSize: 1 },
+      { id: expect.any(Number), name: '20 mg', sku: 'VS-TW-20', price: 29.9, stock: 3, packSize: 1 },
     ]);
     expect(twins.attributes.map((a: any) => [a.name, a.values.map((v: any) => v.value)])).toEqual([
       ['Вкус 1', ['Ягода', 'Диня']],
@@ -230,8 +231,8 @@ describe('creating, changing and deleting products', () => {
     expect(res.body.message).toBeUndefined();
     expect(res.body.price).toBe(28.9);
     expect(res.body.variants).toEqual([
-      { id: keep.id, name: '0 mg', sku: 'VS-TW-0', price: 28.9, stock: 50 },
-      { id: expect.any(Number), name: '10 mg', sku: 'VS-TW-10', price: 28.9, stock: 7 },
+      { id: keep.id, name: '0 mg', sku: 'VS-TW-0', price: 28.9, stock: 50, packSize: 1 },
+      { id: expect.any(Number), name: '10 mg', sku: 'VS-TW-10', price: 28.9, stock: 7, packSize: 1 },
     ]);
     expect(res.body.attributes).toEqual([{ id: expect.any(Number), name: 'Вкус 1', values: [{ id: expect.any(Number), value: 'Манго' }] }]);
     expect(res.body.images).toHaveLength(1);

@@ -21,6 +21,10 @@ import {
 import { PRODUCT_KINDS } from '../productKinds';
 import { PRODUCT_WEIGHT_MAX_GRAMS } from '../couriers';
 import { z } from 'zod';
+import { PRICE_LIST_TEXTS } from '../priceListTexts';
+
+/** The largest pack a variant is sold in (pieces). */
+export const PACK_SIZE_MAX = 10000;
 import { bool, input, int, list, money, number, oneOf, query, text } from './fields';
 
 export const SKU_PATTERN = /^[A-Za-z0-9._\-/]+$/;
@@ -72,6 +76,8 @@ const productFields = <R extends boolean>(required: R) => ({
         stock: int({ min: 0, max: STOCK_MAX, required: true }),
         // Empty or null: none (JSON-LD then names no gtin).
         gtin: text(GTIN_MAX, { pattern: /^(?:|\d{8}|\d{12,14})$/, check: isValidGtin, nullable: true, message: PRODUCT_DATA.gtinInvalid }),
+        // Trade quantities are multiples of it (issue 27); not sent: 1 for a new variant, kept for one saved.
+        packSize: int({ min: 1, max: PACK_SIZE_MAX, message: PRICE_LIST_TEXTS.packSizeInvalid }),
       },
       { ignore: ['productId', 'position', 'createdAt', 'updatedAt'] },
     ),

@@ -4,11 +4,15 @@ import { BrowserRouter } from 'react-router-dom';
 import { App, AppRoutes } from './App';
 import { PreloadedProvider, readPagePayload } from './state/preloaded';
 import { preloadPage } from './lazyPage';
+import { hasTradeHint, withoutGuestPrices } from './state/tradeHint';
 import './styles.css';
 
 // A page the server rendered carries its data: hydrate it (once its page's code is here).
 // Pages the server leaves to the browser (cart, checkout, account) are rendered here.
-const payload = readPagePayload();
+// A member's page was rendered with guests' prices: rendered afresh, its data asked with their prices.
+const member = hasTradeHint();
+const rendered = readPagePayload();
+const payload = rendered && member ? withoutGuestPrices(rendered) : rendered;
 const root = document.getElementById('root')!;
 const app = (
   <StrictMode>
@@ -20,7 +24,7 @@ const app = (
   </StrictMode>
 );
 
-if (payload) {
+if (payload && !member) {
   preloadPage(AppRoutes(), window.location.pathname).then(
     () => hydrateRoot(root, app),
     () => createRoot(root).render(app),

@@ -6,6 +6,7 @@ import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_RECORD_STATUS_LABEL
 import { raBulgarian } from './raBulgarian';
 import { invoiceResourceBg, invoicesBg } from '../invoices/messages';
 import { flavourListResourceBg, flavourListsBg, productToolsBg } from '../flavour-lists/messages';
+import { priceListResourceBg, priceListsBg } from '../price-lists/messages';
 import { accessibilityBg } from '../settings/accessibilityMessages';
 
 export const bgApp = {
@@ -28,6 +29,7 @@ export const bgApp = {
     customers: 'Клиенти',
     inventory: 'Наличности',
     flavourLists: 'Вкусове',
+    priceLists: 'Ценови листи',
   },
   breadcrumbs: { label: 'Навигация', create: 'Нов запис', show: 'Преглед' },
   sidebar: { collapse: 'Свий менюто', expand: 'Разгъни менюто' },
@@ -276,6 +278,7 @@ export const bgApp = {
   invoices: invoicesBg,
   audit: { create: 'създаване', update: 'промяна', delete: 'изтриване', duplicate: 'дублиране' },
   flavourLists: flavourListsBg,
+  priceLists: priceListsBg,
   accessibility: accessibilityBg,
   inventory: {
     saved: 'Наличността на %{name} е запазена.',
@@ -316,6 +319,7 @@ export const bgApp = {
       stock: 'Наличност',
       compareAtPrice: 'Стара цена',
       category: 'Категория',
+      packSize: 'Опаковка (бр.)',
       status: 'Статус',
     },
   },
@@ -419,6 +423,7 @@ export const bg: TranslationMessages = {
         'variants.sku': 'SKU',
         'variants.price': 'Цена',
         'variants.stock': 'Наличност',
+        'variants.packSize': 'Опаковка (бр.)',
         'attributes.name': 'Характеристика',
         'attributes.values': 'Стойности',
         name: 'Име',
@@ -549,6 +554,7 @@ export const bg: TranslationMessages = {
       },
     },
     'flavour-lists': flavourListResourceBg,
+    'price-lists': priceListResourceBg,
     inventory: {
       name: 'Наличност |||| Наличности',
       fields: {
@@ -558,6 +564,7 @@ export const bg: TranslationMessages = {
         sku: 'SKU',
         price: 'Цена',
         stock: 'Наличност',
+        packSize: 'Опаковка',
         productStatus: 'Статус',
         categoryName: 'Категория',
         q: 'Търсене',

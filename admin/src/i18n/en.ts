@@ -6,6 +6,7 @@ import { ADMIN_EN, STOREFRONT } from '@domain/messages';
 import type { AppMessages } from './bg';
 import { invoiceResourceEn, invoicesEn } from '../invoices/messages';
 import { flavourListResourceEn, flavourListsEn, productToolsEn } from '../flavour-lists/messages';
+import { priceListResourceEn, priceListsEn } from '../price-lists/messages';
 import { accessibilityEn } from '../settings/accessibilityMessages';
 
 export const enApp: AppMessages = {
@@ -28,6 +29,7 @@ export const enApp: AppMessages = {
     customers: 'Customers',
     inventory: 'Inventory',
     flavourLists: 'Flavours',
+    priceLists: 'Price lists',
   },
   breadcrumbs: { label: 'Breadcrumbs', create: 'New', show: 'View' },
   sidebar: { collapse: 'Collapse menu', expand: 'Expand menu' },
@@ -278,6 +280,7 @@ export const enApp: AppMessages = {
   invoices: invoicesEn,
   audit: { create: 'created', update: 'changed', delete: 'deleted', duplicate: 'duplicated' },
   flavourLists: flavourListsEn,
+  priceLists: priceListsEn,
   accessibility: accessibilityEn,
   inventory: { saved: 'Stock of %{name} saved.', saveFailed: 'Failed to save the stock.', stockOf: 'Stock of %{name}' },
   import: {
@@ -307,6 +310,7 @@ export const enApp: AppMessages = {
       price: 'Price',
       stock: 'Stock',
       compareAtPrice: 'Compare-at price',
+      packSize: 'Pack (pcs)',
       category: 'Category',
       status: 'Status',
     },
@@ -373,6 +377,7 @@ export const en: TranslationMessages = {
         'variants.sku': 'SKU',
         'variants.price': 'Price',
         'variants.stock': 'Stock',
+        'variants.packSize': 'Pack (pcs)',
         'attributes.name': 'Attribute',
         'attributes.values': 'Values',
       },
@@ -384,6 +389,7 @@ export const en: TranslationMessages = {
     invoices: invoiceResourceEn,
     discounts: { name: 'Discount |||| Discounts', fields: {} },
     'flavour-lists': flavourListResourceEn,
+    'price-lists': priceListResourceEn,
     notifications: { name: 'Notification |||| Notifications', fields: {} },
     'contact-messages': { name: 'Message |||| Messages', fields: {} },
     'audit-log': {

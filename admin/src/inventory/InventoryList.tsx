@@ -31,6 +31,8 @@ export interface InventoryRecord extends RaRecord {
   variantName: string;
   sku: string;
   stock: number;
+  /** Pieces in a trade pack (issue 27). */
+  packSize?: number;
   price: number;
   productSlug: string;
   categoryName: string | null;
@@ -46,10 +48,11 @@ const exporter = csvExporter<InventoryRecord>(
     sku: r.sku,
     price: csvValue.money(r.price),
     stock: r.stock,
+    packSize: r.packSize ?? 1,
     productStatus: csvValue.label('productStatus', r.productStatus),
     categoryName: r.categoryName ?? '',
   }),
-  { sku: 'identifier', price: 'number', stock: 'number' },
+  { sku: 'identifier', price: 'number', stock: 'number', packSize: 'number' },
 );
 
 /** The stock of one variant, saved where it is typed. */

@@ -13,6 +13,7 @@ import InvoiceIcon from '@mui/icons-material/ReceiptLong';
 import PersonSearchIcon from '@mui/icons-material/PersonSearch';
 import WarehouseIcon from '@mui/icons-material/Warehouse';
 import FlavourIcon from '@mui/icons-material/LocalDrink';
+import PriceListIcon from '@mui/icons-material/RequestQuote';
 import { Divider } from '@mui/material';
 import type { SvgIconComponent } from '@mui/icons-material';
 import { Menu as RaMenu, useBasename } from 'react-admin';
@@ -42,6 +43,7 @@ export const WORK_ENTRIES: readonly MenuEntry[] = [
   { to: '/customers', labelKey: 'app.menu.customers', icon: PersonSearchIcon },
   { to: '/inventory', labelKey: 'app.menu.inventory', icon: WarehouseIcon },
   { to: '/flavour-lists', labelKey: 'app.menu.flavourLists', icon: FlavourIcon },
+  { to: '/price-lists', labelKey: 'app.menu.priceLists', icon: PriceListIcon },
   { to: '/invoices', labelKey: 'app.menu.invoices', icon: InvoiceIcon },
 ];
 

@@ -25,6 +25,7 @@ import { FlavourPicker } from './FlavourPicker';
 import { choicesOf } from '../common/fields';
 import { MoneyInput } from '../common/MoneyInput';
 import { isValidGtin } from '@domain/gtin';
+import { PACK_SIZE_MAX } from '@domain/schemas/catalogue';
 import { PRODUCT_DATA } from '@domain/messages';
 
 /** Optional; when given, 8, 12, 13 or 14 digits with the GS1 check digit (the server checks the same). */
@@ -121,6 +122,14 @@ export function ProductForm() {
             <TextInput source="sku" validate={[required(), maxLength(SKU_MAX)]} helperText={false} />
             <MoneyInput source="price" validate={[minValue(0), maxValue(PRICE_MAX)]} helperText={false} />
             <NumberInput source="stock" validate={[required(), minValue(0), maxValue(STOCK_MAX)]} helperText={false} />
+            <NumberInput
+              source="packSize"
+              defaultValue={1}
+              min={1}
+              step={1}
+              validate={[minValue(1), maxValue(PACK_SIZE_MAX)]}
+              helperText={false}
+            />
             <TextInput source="gtin" label="GTIN (баркод)" validate={gtin} parse={(v: string) => v.replace(/\s/g, '')} helperText={false} />
           </SimpleFormIterator>
         </ArrayInput>

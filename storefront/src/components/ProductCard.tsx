@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Price } from './Price';
+import { hasTradePrices, PackNote, packOf, TradePrice } from './TradePrice';
 import { priorityImage } from './priorityImage';
 import type { ShopProduct } from '@domain/api';
 import { TradeOnlyTag } from './TradeOnlyNotice';
@@ -14,6 +15,11 @@ export function ProductCard({ product, priority = false }: { product: ShopProduc
   const from = prices.length ? Math.min(...prices) : product.price;
   const varies = prices.some((p) => p !== from);
   const compareAt = product.compareAtPrice;
+  // A member: the lowest of their net prices, labelled so (components/TradePrice).
+  const trade = !product.saleRestricted && hasTradePrices(product);
+  const nets = product.variants.map((v) => v.tradePrice).filter((n): n is number => typeof n === 'number');
+  const fromNet = nets.length ? Math.min(...nets) : undefined;
+  const netVaries = nets.some((n) => n !== fromNet);
   if (priority) priorityImage(image?.url);
   return (
     <article className="card product-card">
@@ -42,6 +48,12 @@ export function ProductCard({ product, priority = false }: { product: ShopProduc
           {restricted ? (
             <div className="product-card-price">
               <TradeOnlyTag />
+            </div>
+          ) : trade && fromNet !== undefined ? (
+            <div className="product-card-price">
+              {netVaries && <span className="muted">от </span>}
+              <TradePrice net={fromNet} />
+              <PackNote packSize={packOf(product.variants[0])} />
             </div>
           ) : (
             <div className="product-card-price">

@@ -10,6 +10,8 @@ import { breadcrumbLd, productLd, shownPrice } from '../components/structuredDat
 import { usePreloaded } from '../state/preloaded';
 import { useSettings } from '../state/settings';
 import { Price } from '../components/Price';
+import { hasTradePrices, PackNote, packOf, TradePrice } from '../components/TradePrice';
+import { PRICE_LIST_TEXTS } from '@domain/priceListTexts';
 import { priorityImage } from '../components/priorityImage';
 import { controlValue, useAppRunning, useInputBeforeApp } from '../state/appRunning';
 import { NotFoundContent } from './NotFound';
@@ -171,12 +173,17 @@ function ProductView({ product }: { product: ApiProduct }) {
   const variant = product.variants.find((v) => v.id === variantId) ?? null;
   const stock = variant?.stock ?? 0;
   const price = variant?.price ?? product.price;
+  // A member (issue 27): their net price, and quantities in whole packs.
+  const trade = hasTradePrices(product);
+  const step = trade ? packOf(variant) : 1;
   const nicotine = useMemo(() => nicotineOf(product, variant?.name), [product, variant]);
 
   // What may still be added: the stock less what of this variant is already in the cart.
   const inCart = items.filter((l) => l.productId === product.id && l.variantId === variantId).reduce((n, l) => n + l.quantity, 0);
   const canAdd = Math.max(0, stock - inCart);
-  useEffect(() => setQuantity((q) => Math.max(1, Math.min(q, canAdd || 1))), [canAdd]);
+  // The most that may be added in whole packs (by the piece: all that may be added).
+  const addable = Math.floor(canAdd / step) * step;
+  useEffect(() => setQuantity((q) => Math.max(step, Math.min(Math.ceil(q / step) * step, addable || step))), [addable, step]);
   const form = useRef<HTMLFormElement>(null);
   // Chosen on the rendered page before the app ran: what the form shows is what gets added.
   useInputBeforeApp(form, (controls) => {
@@ -190,7 +197,7 @@ function ProductView({ product }: { product: ApiProduct }) {
     setValues(chosen);
     setPersonalization(controlValue(controls, 'personalization') ?? '');
     const typedQuantity = Math.floor(Number(controlValue(controls, 'quantity')));
-    if (typedQuantity >= 1) setQuantity(Math.min(typedQuantity, Math.max(1, canAdd)));
+    if (typedQuantity >= 1) setQuantity(Math.max(step, Math.min(Math.ceil(typedQuantity / step) * step, Math.max(step, addable))));
   });
 
   const submit = async (e: FormEvent) => {
@@ -281,12 +288,19 @@ function ProductView({ product }: { product: ApiProduct }) {
         <form ref={form} className="buy-box" onSubmit={submit} noValidate>
           {product.category && <div className="eyebrow">{product.category.name}</div>}
           <h1>{product.name}</h1>
-          <div className="product-price">
-            <Price amount={price} />
-            {product.compareAtPrice !== null && product.compareAtPrice > price && (
-              <Price amount={product.compareAtPrice} strike className="muted" />
-            )}
-          </div>
+          {trade && typeof variant?.tradePrice === 'number' ? (
+            <div className="product-price">
+              <TradePrice net={variant.tradePrice} />
+              <PackNote packSize={step} />
+            </div>
+          ) : (
+            <div className="product-price">
+              <Price amount={price} />
+              {product.compareAtPrice !== null && product.compareAtPrice > price && (
+                <Price amount={product.compareAtPrice} strike className="muted" />
+              )}
+            </div>
+          )}
           <StockState stock={stock} />
 
           {product.variants.length > 1 && (
@@ -360,7 +374,14 @@ function ProductView({ product }: { product: ApiProduct }) {
           </div>
 
           <div className="buy-row">
-            <QuantityStepper name="quantity" value={quantity} max={Math.max(1, canAdd)} onChange={setQuantity} disabled={canAdd < 1} />
+            <QuantityStepper
+              name="quantity"
+              value={quantity}
+              max={Math.max(step, addable)}
+              step={step}
+              onChange={setQuantity}
+              disabled={addable < 1}
+            />
             {/* Before the app runs it is disabled (a press would be lost); busy or with nothing left
                 to add it stays focusable (aria-disabled), so focus never falls to the page. */}
             <button type="submit" className="button button-large" disabled={!running} aria-disabled={busy || canAdd < 1 || undefined}>
@@ -370,6 +391,11 @@ function ProductView({ product }: { product: ApiProduct }) {
           {stock > 0 && canAdd < 1 && (
             <p className="help stock-cap" role="status">
               {SHOP.allInCart(stock)}
+            </p>
+          )}
+          {step > 1 && (
+            <p className="help" id="pack-help">
+              {PRICE_LIST_TEXTS.packStep(step)}
             </p>
           )}
           {canAdd > 0 && quantity >= canAdd && (
@@ -441,6 +467,7 @@ export function QuantityStepper({
   disabled,
   label = 'Количество',
   name,
+  step = 1,
 }: {
   value: number;
   max: number;
@@ -448,8 +475,12 @@ export function QuantityStepper({
   disabled?: boolean;
   label?: string;
   name?: string;
+  /** Whole packs (a member's pack size): the least is one pack, each press one pack more or less. */
+  step?: number;
 }) {
-  const set = (n: number) => onChange(Math.max(1, Math.min(max, n)));
+  // Up to whole packs, never below one pack nor above the most that may be had in whole packs.
+  const top = Math.max(step, Math.floor(max / step) * step);
+  const set = (n: number) => onChange(Math.max(step, Math.min(top, Math.ceil(n / step) * step)));
   return (
     <div className="stepper" role="group" aria-label={label}>
       {/* At 1 or at the stock a button is aria-disabled, not disabled: focus stays on it. */}
@@ -457,8 +488,8 @@ export function QuantityStepper({
         type="button"
         aria-label="Намали"
         disabled={disabled}
-        aria-disabled={value <= 1 || undefined}
-        onClick={() => value > 1 && set(value - 1)}
+        aria-disabled={value <= step || undefined}
+        onClick={() => value > step && set(value - step)}
       >
         −
       </button>
@@ -466,19 +497,20 @@ export function QuantityStepper({
         type="number"
         name={name}
         inputMode="numeric"
-        min={1}
-        max={max}
+        min={step}
+        max={top}
+        step={step}
         value={value}
         disabled={disabled}
         aria-label={label}
-        onChange={(e) => set(Number(e.target.value) || 1)}
+        onChange={(e) => set(Number(e.target.value) || step)}
       />
       <button
         type="button"
         aria-label="Увеличи"
         disabled={disabled}
-        aria-disabled={value >= max || undefined}
-        onClick={() => value < max && set(value + 1)}
+        aria-disabled={value >= top || undefined}
+        onClick={() => value < top && set(value + step)}
       >
         +
       </button>

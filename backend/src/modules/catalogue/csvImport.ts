@@ -17,6 +17,8 @@ import { IMPORT } from '@domain/messages';
 import { IMPORT_ROWS_MAX, PRICE_MAX, SKU_MAX, SLUG_MAX, STOCK_MAX, TITLE_MAX, type ProductStatus } from '@domain/limits';
 import { fromMinor, parseMoneyInput, toMinor } from '@domain/money';
 import { slugify } from '@domain/slug';
+import { PRICE_LIST_TEXTS } from '@domain/priceListTexts';
+import { PACK_SIZE_MAX } from '@domain/schemas/catalogue';
 import type { ImportAction, ImportChange, ImportReport, ImportRow } from '@domain/api';
 
 /** What a column means, by the headers the admin's exports write (Bulgarian and English). */
@@ -30,6 +32,8 @@ const COLUMNS = {
   compareAtPrice: ['стара цена', 'compare-at price', 'compare at price', 'old price'],
   category: ['категория', 'category', 'categoryname'],
   status: ['статус', 'status', 'productstatus'],
+  // Optional (issue 27): pieces in a trade pack; not given, a variant keeps its own (new ones: 1).
+  packSize: ['опаковка', 'опаковка (бр.)', 'бр. в опаковка', 'pack', 'pack size', 'packsize'],
 } as const;
 type Column = keyof typeof COLUMNS;
 
@@ -136,6 +140,7 @@ interface RowValues {
   compareAtPrice?: number;
   categoryText?: string;
   status?: ProductStatus;
+  packSize?: number;
 }
 
 function readValues(r: ReadRow, addError: (column: Column | '', message: string) => void): RowValues {
@@ -168,6 +173,11 @@ function readValues(r: ReadRow, addError: (column: Column | '', message: string)
     else if (!/^\d+$/.test(text)) addError('stock', IMPORT.stockNotWhole(c.stock));
     else if (Number(text) > STOCK_MAX) addError('stock', IMPORT.stockTooHigh(STOCK_MAX));
     else v.stock = Number(text);
+  }
+  if (c.packSize !== undefined) {
+    const text = c.packSize.replace(/[\s\u00a0\u202f]/g, '');
+    if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > PACK_SIZE_MAX) addError('packSize', PRICE_LIST_TEXTS.packSizeInvalid);
+    else v.packSize = Number(text);
   }
   if (c.category !== undefined) v.categoryText = c.category;
   if (c.status !== undefined) {
@@ -391,6 +401,8 @@ export async function planImport(file: ReadFile, dryRun: boolean, trx?: Transact
           changes.push({ field: 'price', from: fromMinor(effectiveNow(existing)), to: fromMinor(values.price) });
         if (values.stock !== undefined && values.stock !== existing.stock)
           changes.push({ field: 'stock', from: existing.stock, to: values.stock });
+        if (values.packSize !== undefined && values.packSize !== existing.packSize)
+          changes.push({ field: 'packSize', from: existing.packSize, to: values.packSize });
         result.action = changes.length ? 'update' : 'unchanged';
       } else {
         const price = values.price ?? product.price ?? 0;
@@ -452,7 +464,7 @@ const PRODUCT_COLUMNS: Record<string, Column> = {
   categoryId: 'category',
   status: 'status',
 };
-const VARIANT_COLUMNS: Record<string, Column> = { name: 'variantName', sku: 'sku', price: 'price', stock: 'stock' };
+const VARIANT_COLUMNS: Record<string, Column> = { name: 'variantName', sku: 'sku', price: 'price', stock: 'stock', packSize: 'packSize' };
 
 /**
  * The save a planned product needs: a new product with the file's variants, or the changed
@@ -477,6 +489,7 @@ function saveBodyOf(product: PlannedProduct, variantsNow: Variant[]): NonNullabl
           sku: l.values.sku!,
           price: fromMinor(l.values.price ?? price),
           stock: l.values.stock ?? 0,
+          packSize: l.values.packSize ?? 1,
         })),
       },
       variantLines: lines,
@@ -498,6 +511,7 @@ function saveBodyOf(product: PlannedProduct, variantsNow: Variant[]): NonNullabl
       sku: v.sku,
       price: fromMinor(line?.values.price ?? v.price ?? current.price),
       stock: line?.values.stock ?? v.stock,
+      packSize: line?.values.packSize ?? v.packSize,
     });
     variantLines.push(line);
   }
@@ -507,6 +521,7 @@ function saveBodyOf(product: PlannedProduct, variantsNow: Variant[]): NonNullabl
       sku: l.values.sku!,
       price: fromMinor(l.values.price ?? price),
       stock: l.values.stock ?? 0,
+      packSize: l.values.packSize ?? 1,
     });
     variantLines.push(l);
   }

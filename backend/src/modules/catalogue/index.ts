@@ -6,3 +6,4 @@ export * from './products';
 export * from './productSave';
 export * from './visibility';
 export * from './tradePrices';
+export * from './priceLists';

@@ -15,30 +15,57 @@ import { deleteProduct, findProduct, productView } from './products';
 import { saveProduct, setProductStatus } from './productSave';
 import { catalogueList, parseCatalogueQuery, shopProducts, staffProductPage } from './productLists';
 import { forVisitor, maySee, salesPolicy, SHOPPER, type Visitor } from './visibility';
+import { memberCatalogueAnswer, withTradePrices } from './tradePrices';
+import type { TradeTerms } from '@domain/trade';
+import type { ApiProduct } from '@domain/api';
 
 async function raList(ctx: Context) {
   const { products, total, start } = await staffProductPage(ctx.query, (spec) => parseRaParams(ctx.query, spec));
   sendRaList(ctx, 'products', products, start, total);
 }
 
-// The shop: what the visitor may see, with the prices the sales mode lets them have (./visibility).
+// The shop: what the visitor may see, with the prices the sales mode lets them have (./visibility);
+// a member of an approved company gets their price list's prices.
+/** The member of an approved company asking, if it is one. */
+function memberOf(ctx: Context): (Visitor & { trade: TradeTerms }) | null {
+  const visitor = ctx.state.visitor as Visitor | undefined;
+  return visitor?.trade ? (visitor as Visitor & { trade: TradeTerms }) : null;
+}
+
+/** A member's answer: their price list's (kept per list, never per person), never in a shared cache. */
+async function answerMember(ctx: Context, member: Visitor & { trade: TradeTerms }, compute: () => Promise<object>) {
+  ctx.set('Cache-Control', 'private, no-store');
+  ctx.type = 'application/json; charset=utf-8';
+  ctx.body = await memberCatalogueAnswer(ctx, member, compute);
+}
+
 async function shopList(ctx: Context) {
-  const visitor = ctx.state.visitor as Visitor;
-  ctx.body = await shopProducts(ctx.query, visitor);
+  const member = memberOf(ctx);
+  if (member) {
+    const query = ctx.query;
+    return answerMember(ctx, member, async () => {
+      const answer = await shopProducts(query, member);
+      return { ...answer, products: await withTradePrices(answer.products as ApiProduct[], member.trade), pricesInclude: 'net' };
+    });
+  }
   // Anyone but a trade member gets what a guest gets: that answer is kept for all of them.
-  if (!visitor.trade) publicAnswer(ctx);
+  ctx.body = await shopProducts(ctx.query, ctx.state.visitor as Visitor);
+  publicAnswer(ctx);
 }
 
 async function shopProduct(ctx: Context) {
   const raw = ctx.params.idOrSlug;
   if (raw.length > SLUG_MAX) throw badRequest(API.invalidId);
+  const member = memberOf(ctx);
   const product = await findProduct(raw);
   const visitor = ctx.state.visitor as Visitor;
   const sales = await salesPolicy();
   // What a visitor may not see does not exist for them (staff preview drafts).
   if (!maySee(product, visitor, sales)) throw notFound(API.productNotFound);
+  if (member)
+    return answerMember(ctx, member, async () => ({ product: (await withTradePrices([await productView(product)], member.trade))[0] }));
   ctx.body = { product: forVisitor(await productView(product), visitor, sales) };
-  if (maySee(product, SHOPPER, sales) && !visitor.trade) publicAnswer(ctx);
+  if (maySee(product, SHOPPER, sales)) publicAnswer(ctx);
 }
 
 async function changeStatus(ctx: Context) {

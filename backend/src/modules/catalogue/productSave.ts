@@ -56,7 +56,15 @@ export interface ProductInput {
   disposable?: boolean;
   seoTitle?: string;
   seoDescription?: string;
-  variants?: Array<{ id?: number; name: string; sku: string; price?: number | null; stock: number; gtin?: string | null }>;
+  variants?: Array<{
+    id?: number;
+    name: string;
+    sku: string;
+    price?: number | null;
+    stock: number;
+    gtin?: string | null;
+    packSize?: number;
+  }>;
   attributes?: Array<{ id?: number; name: string; values: Array<string | { id?: number; value: string }> }>;
   images?: Array<{ id?: number; url: string; alt?: string }>;
 }
@@ -139,6 +147,8 @@ async function replaceVariants(
       price: variantPrice(v.price, kept, product.price, price, mode),
       // Not sent: a kept variant keeps its GTIN; empty: none.
       ...(v.gtin !== undefined || !kept ? { gtin: v.gtin || null } : {}),
+      // Not sent: a kept variant keeps its pack size; a new one is sold by the piece.
+      ...(v.packSize !== undefined || !kept ? { packSize: v.packSize ?? 1 } : {}),
     };
     if (!kept) await Variant.query(trx).insert(row as Partial<Variant>);
     else if ((Object.keys(row) as Array<keyof typeof row>).some((k) => row[k] !== kept[k as keyof Variant]))

@@ -68,6 +68,7 @@ export async function productViews(products: Product[], trx?: Transaction): Prom
         sku: v.sku,
         price: fromMinor(v.price ?? p.price)!,
         stock: v.stock,
+        packSize: v.packSize ?? 1,
         ...(v.gtin ? { gtin: v.gtin } : {}),
       })),
       attributes,

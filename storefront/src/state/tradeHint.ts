@@ -1,0 +1,17 @@
+// A member of an approved company (issue 27) carries the server's hint cookie (vs_trade, set at
+// sign-in, platform/http/tradeHint). The server renders catalogue pages as a guest sees them, so for
+// a member the app does not hydrate that page's data: it renders afresh and the pages ask the API,
+// which answers with the member's prices (skeletons meanwhile).
+import type { PagePayload } from '@domain/storefrontPages';
+
+export const TRADE_HINT_COOKIE = 'vs_trade';
+
+export function hasTradeHint(cookie: string = typeof document !== 'undefined' ? document.cookie : ''): boolean {
+  return cookie.split(';').some((c) => c.trim().startsWith(`${TRADE_HINT_COOKIE}=`) && c.trim().length > TRADE_HINT_COOKIE.length + 1);
+}
+
+/** The payload without what carries guests' prices (products, the product, the featured ones). */
+export function withoutGuestPrices(payload: PagePayload): PagePayload {
+  const { products, product, featured, ...rest } = payload;
+  return rest as PagePayload;
+}
