@@ -34,7 +34,9 @@ import { actorOf, confirmationWithheld, orderMailCount, placementHistory, record
 import { declare } from '../../platform/events';
 import { recordInvoiceRequest } from '../invoices';
 import type { InvoiceRequest } from '@domain/invoices';
-import { quoteCart, quoteView, QuoteView } from './quote';
+import { paymentDueAt, quoteCart, quoteView, QuoteView } from './quote';
+import { visitorOf, type Visitor } from '../catalogue';
+import { tradeTermsOf } from '../trade';
 import { lockCurrencyForOrder } from '../settings';
 import { officeForOrder, officeShippingFields } from '../couriers';
 
@@ -80,7 +82,7 @@ async function placeOrder(
   extra: PlaceExtra = {},
 ): Promise<{ order: Order; alsoWritten: unknown[][] }> {
   validate(input);
-  const priced = await price(input, user, trx, extra.codeCheck);
+  const priced = await price(input, user, trx, extra.codeCheck, extra.visitor);
   const recorded = await record(input, user, priced, trx, extra);
   await extra.alsoRecord?.(recorded.order);
   await takeStock(priced, recorded, trx, extra.shareCap ?? null, user);
@@ -103,7 +105,13 @@ interface Priced {
 
 /** Step 2: the one quote, in the currency of account read behind the euro switch's lock; 409 when
  *  the shopper was shown another total. */
-async function price(input: CheckoutInput, user: User | null, trx: Transaction, codeCheck: CodeCheckPass | undefined): Promise<Priced> {
+async function price(
+  input: CheckoutInput,
+  user: User | null,
+  trx: Transaction,
+  codeCheck: CodeCheckPass | undefined,
+  visitor: Visitor | undefined,
+): Promise<Priced> {
   // Wait for a euro switch in progress (PostgreSQL; SQLite's one connection already serialises):
   // the currency and every price below are then read from the same side of it. PostgreSQL draws
   // the order's id in the same statement.
@@ -117,10 +125,10 @@ async function price(input: CheckoutInput, user: User | null, trx: Transaction, 
     codeCheck,
   };
   // The stock is not read first: the guarded takes of step 4 refuse what is not there.
-  const quote = await quoteCart(wanted, user, { trx, strictDiscount: true, stockTakenAfter: true });
+  const quote = await quoteCart(wanted, user, { trx, strictDiscount: true, stockTakenAfter: true, visitor });
   if (input.expectedTotal !== undefined && toMinor(input.expectedTotal) !== quote.totals.total) {
     // What the page must show now, stock included (or the stock's own refusal).
-    throw new TotalChangedError(quoteView(await quoteCart(wanted, user, { trx, strictDiscount: true, checkStock: true })));
+    throw new TotalChangedError(quoteView(await quoteCart(wanted, user, { trx, strictDiscount: true, checkStock: true, visitor })));
   }
   return { drawnId, office, quote };
 }
@@ -157,6 +165,20 @@ function orderRow(input: CheckoutInput, user: User | null, { office, quote }: Pr
     shippingOffice: office ? JSON.stringify(office) : null,
     deliveredAt: null,
     withdrawnAt: null,
+    ...(quote.trade ? tradeOrderFields(input, quote.trade.terms) : {}),
+  };
+}
+
+/**
+ * A member's order (issue 27): placed for the company, its items' prices net; a bank transfer is
+ * due on the company's terms (0 days: at placement — prepayment, shipped once paid), cash on
+ * delivery is paid to the courier (no due date).
+ */
+function tradeOrderFields(input: CheckoutInput, terms: { companyId: number; paymentTermsDays: number }): Partial<Order> {
+  return {
+    companyId: terms.companyId,
+    pricesInclude: 'net',
+    paymentDueAt: input.paymentMethod === 'bank_transfer' ? paymentDueAt(terms) : null,
   };
 }
 
@@ -336,6 +358,8 @@ interface PlaceExtra {
   judge?: (alsoWritten: unknown[][]) => Promise<void>;
   /** A guest order: the share of a variant's stock one order may take (checkout/guestOrders). */
   shareCap?: GuestOrderLimits | null;
+  /** Who buys (a member gets the trade quote and a company's order). */
+  visitor?: Visitor;
 }
 
 /** What one order takes of one variant: several lines (different flavours) may share it. */
@@ -390,6 +414,8 @@ export interface CheckoutOptions {
   codeCheck?: CodeCheckPass;
   /** An order without an account: where it came from and its proof of work (checkout/guestOrders). */
   guest?: GuestOrderSource;
+  /** Who buys (ctx.state.visitor): a member of an approved company orders for it on its terms. */
+  visitor?: Visitor;
 }
 
 /**
@@ -411,6 +437,7 @@ export async function checkout(config: Config, input: CheckoutInput, options: Ch
     const countsAt = mailCount ? 1 : 0;
     const { order, alsoWritten } = await placeOrder(takenBy ? { ...input, termsAccepted: true } : input, user, trx, {
       codeCheck,
+      visitor: options.visitor,
       shareCap: guestLimits,
       judge: guestCounts ? (rows) => guestCounts.judge(config, rows.slice(countsAt)) : undefined,
       alsoWrite: [...(mailCount ? [mailCount.write] : []), ...(guestCounts?.writes ?? [])],
@@ -438,5 +465,7 @@ export async function checkout(config: Config, input: CheckoutInput, options: Ch
  *  with who took it (and their note) in the order's history. */
 export async function takePhoneOrder(config: Config, input: CheckoutInput, staff: Actor, staffNote?: string): Promise<Order> {
   const account = await User.query().findOne({ email: input.customer.email });
-  return checkout(config, input, { user: account ?? null, takenBy: { staff, staffNote } });
+  // An order for a member of an approved company is the company's, on its terms (issue 27).
+  const visitor = account ? visitorOf(account, await tradeTermsOf(account)) : undefined;
+  return checkout(config, input, { user: account ?? null, takenBy: { staff, staffNote }, visitor });
 }

@@ -8,9 +8,10 @@ import './events';
 import type { Transaction } from 'objection';
 import { Order } from '../../models/Order';
 import { Invoice } from '../../models/Invoice';
+import { Company } from '../../models/Company';
 import type { Config } from '../../config';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
-import { findOrder, placedBy } from '../orders';
+import { findOrder, readableBy } from '../orders';
 import type { Context } from 'koa';
 import { getSettings } from '../settings';
 import { sendMail } from '../../platform/mail/transport';
@@ -114,7 +115,9 @@ export async function issueInvoiceIn(orderId: number, trx: Transaction): Promise
   if (open) throw conflict(INVOICE_TEXT.alreadyIssued, { invoice: INVOICE_TEXT.alreadyIssued });
   if (order.status === 'cancelled') throw conflict(INVOICE_TEXT.orderCancelled, { invoice: INVOICE_TEXT.orderCancelled });
   const issuedAt = new Date().toISOString();
-  const data = invoiceSnapshot(order, settings, number, issuedAt);
+  // A trade order's invoice is the company's (its row read directly: models are shared).
+  const company = order.companyId ? ((await Company.query(trx).findById(order.companyId)) ?? null) : null;
+  const data = invoiceSnapshot(order, settings, number, issuedAt, company);
   const [invoice] = await Invoice.insertComposed(trx, [
     {
       number,
@@ -249,10 +252,11 @@ export async function orderDocumentsForStaff(orderId: number) {
   };
 }
 
-/** The documents of an order the caller placed (orders' placedBy); anyone else gets 404, as for the order itself. */
+/** The documents of an order the caller placed, or of their company's order (orders' readableBy);
+ *  anyone else gets 404, as for the order itself. */
 export async function buyersDocuments(ctx: Context, orderId: number): Promise<{ invoice?: Invoice; creditNote?: Invoice }> {
   const order = await Order.query().findById(orderId);
-  if (!order || !placedBy(ctx, order)) throw notFound(API.orderNotFound);
+  if (!order || !readableBy(ctx, order)) throw notFound(API.orderNotFound);
   return documentsOf(order.id);
 }
 
@@ -334,8 +338,29 @@ export async function invoiceOnPayment(config: Config, orderId: number): Promise
   return invoice;
 }
 
-/** The invoices area's effects after commit: the invoice on payment (orders' `order.paymentChanged`). */
+/**
+ * A company's order (issue 27) is invoiced when it is placed: after the order's commit, in its own
+ * transaction (the sequence's number taken there), then the PDF made and mailed to the buyer.
+ */
+export async function invoiceOnTradeOrder(config: Config, orderId: number): Promise<Invoice | null> {
+  const invoice = await Order.transaction(async (trx) => {
+    const order = await Order.query(trx).findById(orderId);
+    if (!order?.companyId || (await invoiceBalances(orderId, trx)).length) return null;
+    return issueInvoiceIn(orderId, trx);
+  });
+  if (invoice) {
+    await pdfOf(invoice);
+    await mailDocument(config, invoice);
+  }
+  return invoice;
+}
+
+/** The invoices area's effects after commit: the invoice on payment (orders' `order.paymentChanged`),
+ *  and a company's invoice when its order is placed. */
 export function subscribeInvoicesEvents(config: Config): void {
+  subscribe('order.placed', 'invoices.onTradeOrder', async ({ order }) => {
+    if (order.companyId) await invoiceOnTradeOrder(config, order.id);
+  });
   subscribe('order.paymentChanged', 'invoices.onPayment', async ({ orderId, to }) => {
     if (to === 'paid') await invoiceOnPayment(config, orderId);
   });
