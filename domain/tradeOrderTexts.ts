@@ -14,7 +14,7 @@ export const TRADE_ORDER_TEXT = {
   belowMinimum: (minimum: string, subtotal: string) =>
     `Минималната търговска поръчка е ${minimum} без ДДС; тази е за ${subtotal} без ДДС.`,
   creditLimitExceeded: (limit: string, unpaid: string, order: string) =>
-    `Поръчката надхвърля кредитния лимит на фирмата: лимит ${limit}, неплатени ${unpaid}, тази поръчка ${order}.`,
+    `Поръчката надхвърля кредитния лимит на фирмата: лимит ${limit}, неплатени ${unpaid}, тази поръчка ${order}`,
   noDiscountCodes: 'Кодовете за отстъпка не важат за търговски поръчки: цените са по вашата ценова листа.',
   paymentMethodRefused: 'Търговските поръчки се плащат по банков път или с наложен платеж.',
   /** The net prices' mark. */
@@ -80,4 +80,6 @@ export const TRADE_ORDER_TEXT = {
   downloadInvoice: (number: string) => `Изтегли фактура № ${number} (PDF)`,
   // Staff: receivables.
   receivablesTitle: 'Вземания',
+  nothingOwed: 'Фирмата няма неплатени поръчки.',
+  remindersSent: (n: number) => (n ? `Изпратени напомняния: ${n}.` : 'Няма нови просрочени поръчки за напомняне.'),
 } as const;
