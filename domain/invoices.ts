@@ -303,7 +303,8 @@ export function creditNoteLines(
   if (request === 'all') {
     for (const line of goods) {
       const left = line.quantity - creditedQuantity(line);
-      if (left > 0) out.push(invoiceLine('goods', line.name, line.unitPrice ?? 0, left, line.orderItemId ?? null, line.pricesInclude ?? 'gross'));
+      if (left > 0)
+        out.push(invoiceLine('goods', line.name, line.unitPrice ?? 0, left, line.orderItemId ?? null, line.pricesInclude ?? 'gross'));
     }
   } else {
     const seen = new Set<number>();
@@ -313,7 +314,9 @@ export function creditNoteLines(
       seen.add(want.orderItemId);
       const left = line.quantity - creditedQuantity(line);
       if (want.quantity > left) return { field: `lines.${i}.quantity`, message: INVOICE_TEXT.creditTooMuch(left) };
-      out.push(invoiceLine('goods', line.name, line.unitPrice ?? 0, want.quantity, line.orderItemId ?? null, line.pricesInclude ?? 'gross'));
+      out.push(
+        invoiceLine('goods', line.name, line.unitPrice ?? 0, want.quantity, line.orderItemId ?? null, line.pricesInclude ?? 'gross'),
+      );
     }
   }
   for (const l of out) goodsGross += l.total;

@@ -11,8 +11,7 @@ export const QUICK_ORDER_CSV_MAX = 20_000;
 
 export const TRADE_ORDER_TEXT = {
   packMultiple: (name: string, pack: number) => `Количеството на „${name}“ трябва да е кратно на ${pack} (опаковка).`,
-  belowMinimum: (minimum: string, subtotal: string) =>
-    `Минималната търговска поръчка е ${minimum} без ДДС; тази е за ${subtotal} без ДДС.`,
+  belowMinimum: (minimum: string, subtotal: string) => `Минималната търговска поръчка е ${minimum} без ДДС; тази е за ${subtotal} без ДДС.`,
   creditLimitExceeded: (limit: string, unpaid: string, order: string) =>
     `Поръчката надхвърля кредитния лимит на фирмата: лимит ${limit}, неплатени ${unpaid}, тази поръчка ${order}`,
   noDiscountCodes: 'Кодовете за отстъпка не важат за търговски поръчки: цените са по вашата ценова листа.',
@@ -65,6 +64,14 @@ export const TRADE_ORDER_TEXT = {
   colQuantity: 'Количество',
   quantityLabel: (name: string) => `Количество за ${name}`,
   stepHint: (pack: number) => `кратно на ${pack}`,
+  quantityInvalid: 'Въведете цяло число (0 или повече).',
+  tooManyLines: (max: number) => `Най-много ${max} реда в една поръчка.`,
+  quoteFailed: 'Сумата не може да бъде изчислена. Опитайте отново.',
+  loadFailed: 'Неуспешно зареждане на артикулите.',
+  csvProblemsLabel: 'Проблеми в CSV',
+  itemsTitle: 'Артикули',
+  checkoutNote: 'Цените на артикулите са без ДДС; ДДС се начислява във фактурата към фирмата.',
+  quickOrderLink: 'Бърза поръчка',
   clear: 'Изчисти',
   summaryTitle: 'Вашата поръчка',
   nothingChosen: 'Още не сте избрали количества.',
@@ -77,6 +84,7 @@ export const TRADE_ORDER_TEXT = {
   // The account.
   companyOrders: (company: string) => `Поръчки на ${company}`,
   invoice: 'Фактура',
+  paymentAndInvoice: 'Плащане и фактура',
   downloadInvoice: (number: string) => `Изтегли фактура № ${number} (PDF)`,
   // Staff: receivables.
   receivablesTitle: 'Вземания',

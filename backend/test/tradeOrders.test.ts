@@ -185,7 +185,10 @@ describe("a member's quote", () => {
       .patch({ creditLimit: 10000 } as Partial<Company>)
       .findById(acme.id);
     // 10 pods: 57,50 + 11,50 VAT = 69,00 with the shipping free (no method): within 100,00.
-    const first = await member.post('/api/orders/create', tradeBody([podLine(10)], { shipping: { method: 'econt_office', city: 'София', address: 'Офис' } }));
+    const first = await member.post(
+      '/api/orders/create',
+      tradeBody([podLine(10)], { shipping: { method: 'econt_office', city: 'София', address: 'Офис' } }),
+    );
     expect(first.status).toBe(201);
     const owed = first.body.order.total;
     const res = await colleague.post('/api/checkout/quote', { items: [podLine(10)], shipping: { method: 'econt_office' } });
@@ -330,7 +333,9 @@ describe("the company's order and invoice", () => {
       expect(mine.body.orders.map((o: any) => o.id)).toContain(order.id);
       const one = await b.get(`/api/orders/${order.id}`);
       expect(one.status).toBe(200);
-      expect(one.body.order).toEqual(expect.objectContaining({ paymentDueAt: order.paymentDueAt, paymentStatus: 'unpaid', overdue: false }));
+      expect(one.body.order).toEqual(
+        expect.objectContaining({ paymentDueAt: order.paymentDueAt, paymentStatus: 'unpaid', overdue: false }),
+      );
     }
     for (const b of [stranger, consumer]) {
       expect((await b.get('/api/orders')).body.orders.map((o: any) => o.id)).not.toContain(order.id);

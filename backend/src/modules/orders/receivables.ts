@@ -45,16 +45,9 @@ export async function companyUnpaidTotal(companyId: number, trx?: Transaction): 
 }
 
 /** Whether an order is overdue at `now`: owed and past its due date. */
-export function isOverdue(
-  o: Pick<Order, 'companyId' | 'paymentStatus' | 'status' | 'paymentDueAt'>,
-  now: Date = new Date(),
-): boolean {
+export function isOverdue(o: Pick<Order, 'companyId' | 'paymentStatus' | 'status' | 'paymentDueAt'>, now: Date = new Date()): boolean {
   return (
-    !!o.companyId &&
-    o.paymentStatus === 'unpaid' &&
-    !NOT_OWED.includes(o.status) &&
-    !!o.paymentDueAt &&
-    o.paymentDueAt < now.toISOString()
+    !!o.companyId && o.paymentStatus === 'unpaid' && !NOT_OWED.includes(o.status) && !!o.paymentDueAt && o.paymentDueAt < now.toISOString()
   );
 }
 
@@ -170,9 +163,7 @@ export async function remindOverdue(config: Config, now: Date = new Date()): Pro
     .select('id');
   const reminded: string[] = [];
   for (const { id } of due as Array<{ id: number }>) {
-    const taken = await owed(Order.knex()(Order.tableName).where({ id }))
-      .whereNull('overdueRemindedAt')
-      .update({ overdueRemindedAt: at });
+    const taken = await owed(Order.knex()(Order.tableName).where({ id })).whereNull('overdueRemindedAt').update({ overdueRemindedAt: at });
     if (!taken) continue;
     const order = await Order.query().findById(id);
     const company = order?.companyId ? await Company.query().findById(order.companyId) : undefined;
