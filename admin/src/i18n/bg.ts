@@ -7,6 +7,7 @@ import { raBulgarian } from './raBulgarian';
 import { invoiceResourceBg, invoicesBg } from '../invoices/messages';
 import { flavourListResourceBg, flavourListsBg, productToolsBg } from '../flavour-lists/messages';
 import { accessibilityBg } from '../settings/accessibilityMessages';
+import { receivableResourceBg, receivablesBg } from '../receivables/messages';
 
 export const bgApp = {
   title: 'Административен панел',
@@ -28,6 +29,7 @@ export const bgApp = {
     customers: 'Клиенти',
     inventory: 'Наличности',
     flavourLists: 'Вкусове',
+    receivables: 'Вземания',
   },
   breadcrumbs: { label: 'Навигация', create: 'Нов запис', show: 'Преглед' },
   sidebar: { collapse: 'Свий менюто', expand: 'Разгъни менюто' },
@@ -274,6 +276,7 @@ export const bgApp = {
   },
   contact: { from: 'От', title: 'Съобщение от %{name}' },
   invoices: invoicesBg,
+  receivables: receivablesBg,
   audit: { create: 'създаване', update: 'промяна', delete: 'изтриване', duplicate: 'дублиране' },
   flavourLists: flavourListsBg,
   accessibility: accessibilityBg,
@@ -372,6 +375,7 @@ export const bg: TranslationMessages = {
   app: bgApp,
   resources: {
     invoices: invoiceResourceBg,
+    receivables: receivableResourceBg,
     orders: {
       name: 'Поръчка |||| Поръчки',
       fields: {

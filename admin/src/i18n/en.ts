@@ -7,6 +7,7 @@ import type { AppMessages } from './bg';
 import { invoiceResourceEn, invoicesEn } from '../invoices/messages';
 import { flavourListResourceEn, flavourListsEn, productToolsEn } from '../flavour-lists/messages';
 import { accessibilityEn } from '../settings/accessibilityMessages';
+import { receivableResourceEn, receivablesEn } from '../receivables/messages';
 
 export const enApp: AppMessages = {
   title: 'Administrator panel',
@@ -28,6 +29,7 @@ export const enApp: AppMessages = {
     customers: 'Customers',
     inventory: 'Inventory',
     flavourLists: 'Flavours',
+    receivables: 'Receivables',
   },
   breadcrumbs: { label: 'Breadcrumbs', create: 'New', show: 'View' },
   sidebar: { collapse: 'Collapse menu', expand: 'Expand menu' },
@@ -276,6 +278,7 @@ export const enApp: AppMessages = {
   },
   contact: { from: 'From', title: 'Message from %{name}' },
   invoices: invoicesEn,
+  receivables: receivablesEn,
   audit: { create: 'created', update: 'changed', delete: 'deleted', duplicate: 'duplicated' },
   flavourLists: flavourListsEn,
   accessibility: accessibilityEn,
@@ -382,6 +385,7 @@ export const en: TranslationMessages = {
     admins: { name: 'Administrator |||| Administrators', fields: { password: 'Password (for a new account)' } },
     payments: { name: 'Payment |||| Payments', fields: { orderNumber: 'Order' } },
     invoices: invoiceResourceEn,
+    receivables: receivableResourceEn,
     discounts: { name: 'Discount |||| Discounts', fields: {} },
     'flavour-lists': flavourListResourceEn,
     notifications: { name: 'Notification |||| Notifications', fields: {} },

@@ -22,6 +22,7 @@ const SECTION_KEYS: Record<string, string> = {
   customers: 'app.menu.customers',
   inventory: 'app.menu.inventory',
   'flavour-lists': 'app.menu.flavourLists',
+  receivables: 'app.menu.receivables',
 };
 
 /** The tab's title: the page's crumbs from the most specific, then the panel's name. */

@@ -13,6 +13,7 @@ import InvoiceIcon from '@mui/icons-material/ReceiptLong';
 import PersonSearchIcon from '@mui/icons-material/PersonSearch';
 import WarehouseIcon from '@mui/icons-material/Warehouse';
 import FlavourIcon from '@mui/icons-material/LocalDrink';
+import ReceivablesIcon from '@mui/icons-material/AccountBalanceWallet';
 import { Divider } from '@mui/material';
 import type { SvgIconComponent } from '@mui/icons-material';
 import { Menu as RaMenu, useBasename } from 'react-admin';
@@ -43,6 +44,7 @@ export const WORK_ENTRIES: readonly MenuEntry[] = [
   { to: '/inventory', labelKey: 'app.menu.inventory', icon: WarehouseIcon },
   { to: '/flavour-lists', labelKey: 'app.menu.flavourLists', icon: FlavourIcon },
   { to: '/invoices', labelKey: 'app.menu.invoices', icon: InvoiceIcon },
+  { to: '/receivables', labelKey: 'app.menu.receivables', icon: ReceivablesIcon },
 ];
 
 export function Menu() {

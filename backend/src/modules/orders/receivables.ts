@@ -67,6 +67,8 @@ export interface Receivable {
   overdueTotal: number;
   /** The oldest due date among its unpaid orders (ISO), or null. */
   oldestDueAt: string | null;
+  /** The shop's currency of account (the amounts'). */
+  currency: string;
   /** Where staff see the company's unpaid orders. */
   ordersLink: string;
 }
@@ -95,6 +97,7 @@ export async function receivables(now: Date = new Date(), filter: { overdue?: bo
       )
     : [];
   const byId = new Map(companies.map((c) => [c.id, c]));
+  const { currency } = await getSettings();
   const out: Receivable[] = [];
   for (const r of rows) {
     const company = byId.get(Number(r.companyId));
@@ -113,7 +116,8 @@ export async function receivables(now: Date = new Date(), filter: { overdue?: bo
       overdueCount: Number(r.overdueCount ?? r.overdue_count ?? 0),
       overdueTotal: fromMinor(overdueTotal) ?? 0,
       oldestDueAt: (r.oldestDueAt as string | null) ?? null,
-      ordersLink: `/admin#/orders?filter=${encodeURIComponent(JSON.stringify({ companyId: company.id, paymentStatus: 'unpaid' }))}`,
+      currency,
+      ordersLink: `/admin/orders?filter=${encodeURIComponent(JSON.stringify({ companyId: company.id, paymentStatus: 'unpaid' }))}`,
     };
     if (filter.overdue && !line.overdueCount) continue;
     out.push(line);
