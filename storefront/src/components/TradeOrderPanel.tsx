@@ -47,9 +47,7 @@ export function TradeOrderPanel({ order }: { order: ApiOrder }) {
       <dl className="totals">
         {order.subtotalNet !== undefined && (
           <>
-            <dt>
-              {T.subtotalNet} ({T.withoutVat})
-            </dt>
+            <dt>{T.subtotalNet}</dt>
             <dd>
               <Price amount={order.subtotalNet} currency={order.currency} />
             </dd>

@@ -410,9 +410,7 @@ export default function Checkout() {
           )}
           {net ? (
             <dl className="totals" aria-live="polite">
-              <dt>
-                {TRADE_ORDER_TEXT.subtotalNet} ({TRADE_ORDER_TEXT.withoutVat})
-              </dt>
+              <dt>{TRADE_ORDER_TEXT.subtotalNet}</dt>
               <dd>
                 <Price amount={net.subtotalNet} currency={net.currency} />
               </dd>

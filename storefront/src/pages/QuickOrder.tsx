@@ -166,7 +166,6 @@ function QuickOrderForm() {
             setQuote(q);
             setQuoteError('');
             setQuoting(false);
-            if (q.subtotalNet !== undefined) announce(`${T.subtotalNet}: ${q.subtotalNet.toFixed(2)}; ${T.total}: ${q.total.toFixed(2)}`);
           },
           (err) => {
             if (n !== latest.current || (err as Error).name === 'AbortError') return;
@@ -293,64 +292,70 @@ function QuickOrderForm() {
             )}
             {!rows && !loadError && <p className="muted">{T.loading}</p>}
             {rows && (
-              <table className="quick-table">
-                <caption className="sr-only">{T.quickOrderTitle}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{T.colSku}</th>
-                    <th scope="col">{T.colName}</th>
-                    <th scope="col">{T.colPack}</th>
-                    <th scope="col">{T.colStock}</th>
-                    <th scope="col">{T.colPrice}</th>
-                    <th scope="col">{T.colQuantity}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {shown.map((r) => {
-                    const error = rowErrors[r.variantId] ?? localErrors[r.variantId];
-                    const id = `qty-${r.variantId}`;
-                    const price = r.price ?? quotedPrice(r.variantId);
-                    return (
-                      <tr key={r.variantId} className={error ? 'row-error' : undefined}>
-                        <td data-label={T.colSku} className="mono">
-                          {r.sku}
-                        </td>
-                        <th scope="row" data-label={T.colName}>
-                          {r.name}
-                        </th>
-                        <td data-label={T.colPack}>{r.pack}</td>
-                        <td data-label={T.colStock}>{r.stock}</td>
-                        <td data-label={T.colPrice}>{price === null ? '—' : <Price amount={price} />}</td>
-                        <td data-label={T.colQuantity}>
-                          <label htmlFor={id} className="sr-only">
-                            {T.quantityLabel(r.name)}
-                          </label>
-                          <input
-                            id={id}
-                            type="number"
-                            inputMode="numeric"
-                            min={0}
-                            step={r.pack}
-                            value={quantities[r.variantId] ?? ''}
-                            onChange={(e) => setQuantity(r.variantId, e.target.value)}
-                            aria-invalid={!!error || undefined}
-                            aria-describedby={[`${id}-hint`, error ? `${id}-error` : ''].filter(Boolean).join(' ')}
-                            className="quick-qty"
-                          />
-                          <span id={`${id}-hint`} className="muted small block">
-                            {T.stepHint(r.pack)}
-                          </span>
-                          {error && (
-                            <span id={`${id}-error`} className="error-text block">
-                              {error}
-                            </span>
-                          )}
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
+              <div className="quick-table-wrap">
+                <table className="quick-table">
+                  <caption className="sr-only">{T.quickOrderTitle}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{T.colSku}</th>
+                      <th scope="col">{T.colName}</th>
+                      <th scope="col">{T.colPack}</th>
+                      <th scope="col">{T.colStock}</th>
+                      <th scope="col">{T.colPrice}</th>
+                      <th scope="col">{T.colQuantity}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {shown.map((r) => {
+                      const error = rowErrors[r.variantId] ?? localErrors[r.variantId];
+                      const id = `qty-${r.variantId}`;
+                      const price = r.price ?? quotedPrice(r.variantId);
+                      return (
+                        <tr key={r.variantId} className={error ? 'row-error' : undefined}>
+                          <td data-label={T.colSku} className="mono quick-sku">
+                            {r.sku}
+                          </td>
+                          <th scope="row" data-label={T.colName}>
+                            {r.name}
+                          </th>
+                          <td data-label={T.colPack}>{r.pack}</td>
+                          <td data-label={T.colStock}>{r.stock}</td>
+                          <td data-label={T.colPrice}>{price === null ? '—' : <Price amount={price} />}</td>
+                          <td data-label={T.colQuantity}>
+                            <label htmlFor={id} className="sr-only">
+                              {T.quantityLabel(r.name)}
+                            </label>
+                            <input
+                              id={id}
+                              type="number"
+                              inputMode="numeric"
+                              min={0}
+                              step={r.pack}
+                              value={quantities[r.variantId] ?? ''}
+                              onChange={(e) => setQuantity(r.variantId, e.target.value)}
+                              aria-invalid={!!error || undefined}
+                              aria-describedby={
+                                [r.pack > 1 ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
+                              }
+                              className="quick-qty"
+                            />
+                            {r.pack > 1 && (
+                              <span id={`${id}-hint`} className="muted small block">
+                                {T.stepHint(r.pack)}
+                              </span>
+                            )}
+                            {error && (
+                              <span id={`${id}-error`} className="error-text block">
+                                {error}
+                              </span>
+                            )}
+                          </td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </div>
             )}
           </section>
         </div>
@@ -363,9 +368,7 @@ function QuickOrderForm() {
               <p className="muted">{T.nothingChosen}</p>
             ) : quote ? (
               <dl className="totals">
-                <dt>
-                  {T.subtotalNet} ({T.withoutVat})
-                </dt>
+                <dt>{T.subtotalNet}</dt>
                 <dd>
                   <Price amount={quote.subtotalNet ?? quote.subtotal} currency={quote.currency} />
                 </dd>
