@@ -385,11 +385,8 @@ function QuickOrderForm() {
               <p className="muted">{T.quoting}</p>
             ) : null}
           </div>
-          {quoteError && (
-            <p className="error-text" role="alert">
-              {quoteError}
-            </p>
-          )}
+          {/* Read out through the page's assertive region (state/announce) when it comes. */}
+          {quoteError && <p className="error-text">{quoteError}</p>}
           <button
             type="button"
             className="button button-large button-block"
