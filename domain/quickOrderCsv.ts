@@ -23,7 +23,9 @@ export function readQuickOrderCsv(text: string, knownSkus: Iterable<string>): Cs
     const line = raw.trim();
     const n = i + 1;
     if (!line) return;
-    const cells = line.split(/[;\t,]/).map((c) => c.trim().replace(/^"(.*)"$/, '$1'));
+    // `;` when the line has one (a decimal comma is then a bad quantity, never a separator), else a tab, else a comma.
+    const separator = line.includes(';') ? ';' : line.includes('\t') ? '\t' : ',';
+    const cells = line.split(separator).map((c) => c.trim().replace(/^"(.*)"$/, '$1'));
     if (cells.length < 2 || !cells[0]) {
       problems.push(TRADE_ORDER_TEXT.csvBadLine(n));
       return;
