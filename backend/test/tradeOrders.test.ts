@@ -283,6 +283,10 @@ describe("the company's order and invoice", () => {
     expect(Math.round((order.subtotalNet + order.shippingNet + order.vatTotal) * 100)).toBe(Math.round(order.total * 100));
     const row = await Order.query().findById(order.id);
     expect(row).toEqual(expect.objectContaining({ companyId: acme.id, pricesInclude: 'net', paymentDueAt: order.paymentDueAt }));
+    // The confirmation says the prices are net, with the VAT and the due date.
+    const mail = await mailTo(outboxDir, (t) => t.includes(order.number) && t.includes(TRADE_ORDER_TEXT.subtotalNet));
+    expect(mail).toContain(`${TRADE_ORDER_TEXT.dueDate}: `);
+    expect(mail).toContain(`${TRADE_ORDER_TEXT.total}: `);
   });
 
   it('cash on delivery has no due date; prepayment is due at once', async () => {
