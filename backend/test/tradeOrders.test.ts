@@ -207,6 +207,17 @@ describe("a member's quote", () => {
     expect((await colleague.post('/api/checkout/quote', { items: [podLine(10)], shipping: { method: 'econt_office' } })).status).toBe(200);
   });
 
+  it('lets only one of two simultaneous orders past the credit limit', async () => {
+    const unpaid = (await member.post('/api/checkout/quote', { items: [podLine(10)], shipping: { method: null } })).body.trade.unpaid;
+    // Room for one order of 10 pods (69,00 with VAT, no shipping method), not for two.
+    await Company.query()
+      .patch({ creditLimit: Math.round(unpaid * 100) + 6900 + 3000 } as Partial<Company>)
+      .findById(acme.id);
+    const body = () => tradeBody([podLine(10)], { shipping: { method: 'address', city: 'София', address: 'ул. Шипка 1' } });
+    const [a, b] = await Promise.all([member.post('/api/orders/create', body()), colleague.post('/api/orders/create', body())]);
+    expect([a.status, b.status].sort()).toEqual([201, 409]);
+  });
+
   it('refuses a discount code on a trade order', async () => {
     const res = await member.post('/api/orders/create', tradeBody([podLine(10)], { discountCode: 'ANY10' }));
     expect(res.status).toBe(400);
