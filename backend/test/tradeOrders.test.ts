@@ -28,9 +28,9 @@ let list: PriceList;
 let pod: { id: number; variant: number };
 let acme: Company;
 let other: Company;
-let member: Browser & { userId: number };
-let colleague: Browser & { userId: number };
-let stranger: Browser & { userId: number };
+let member: Browser & { userId: number; email: string };
+let colleague: Browser & { userId: number; email: string };
+let stranger: Browser & { userId: number; email: string };
 let consumer: Browser & { userId: number };
 
 async function company(fields: Partial<Company>): Promise<Company> {
@@ -55,14 +55,14 @@ async function company(fields: Partial<Company>): Promise<Company> {
   } as Partial<Company>);
 }
 
-async function memberOf(c: Company): Promise<Browser & { userId: number }> {
+async function memberOf(c: Company): Promise<Browser & { userId: number; email: string }> {
   const u = await shop.user('customer');
   await User.query()
     .patch({ companyId: c.id } as Partial<User>)
     .findById(u.id);
   const b = shop.browser();
   await b.signIn(u.email, u.password);
-  return Object.assign(b, { userId: u.id });
+  return Object.assign(b, { userId: u.id, email: u.email });
 }
 
 const podLine = (quantity: number) => ({ productId: pod.id, variantId: pod.variant, quantity });
@@ -359,6 +359,16 @@ describe("the company's order and invoice", () => {
       expect((await b.get(`/api/orders/${order.id}/invoice`)).status).toBe(404);
     }
     expect((await shop.browser().get(`/api/orders/${order.id}/invoice`)).status).toBe(404);
+  });
+
+  it("an order staff take by phone for a member's e-mail is the company's, at its prices", async () => {
+    const res = await admin.post(
+      '/api/admin/orders',
+      tradeBody([podLine(10)], { customer: { firstName: 'Петър', lastName: 'Петров', email: colleague.email, phone: '0888765432' } }),
+    );
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual(expect.objectContaining({ companyId: acme.id, pricesInclude: 'net', userId: colleague.userId }));
+    expect(res.body.items[0]).toEqual(expect.objectContaining({ unitPrice: 5.75, lineTotal: 57.5 }));
   });
 
   it("keeps a consumer's order answer as it was", async () => {
