@@ -389,9 +389,13 @@ export default function Checkout() {
                     <span className="muted small block">{l.attributes.map((a) => `${a.name}: ${a.value}`).join(' · ')}</span>
                   )}
                   {l.personalization && <span className="muted small block">Надпис: „{l.personalization}“</span>}
+                  {net && (
+                    <span className="muted small block">
+                      {l.quantity} × <Price amount={l.unitPrice} currency={net.currency} /> {TRADE_ORDER_TEXT.withoutVat}
+                    </span>
+                  )}
                 </span>
                 <Price amount={l.lineTotal} currency={quote!.currency} />
-                {net && <span className="sr-only"> {TRADE_ORDER_TEXT.withoutVat}</span>}
               </li>
             ))}
           </ul>
