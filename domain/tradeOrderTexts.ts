@@ -24,7 +24,7 @@ export const TRADE_ORDER_TEXT = {
   dueDate: 'Падеж',
   dueOn: (date: string) => `Падеж: ${date}`,
   prepayment: 'Предплащане: изпращаме след получаване на плащането.',
-  termsHint: (days: number, date: string) => `Банков превод с отсрочка ${days} дни — падеж ${date}.`,
+  termsHint: (days: number, date: string) => `Банков превод с отсрочка ${days} дни — падеж ${date}`,
   paid: 'Платена',
   unpaid: 'Неплатена',
   overdue: 'Просрочена',

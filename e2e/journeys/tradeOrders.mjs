@@ -146,7 +146,7 @@ export const journeys = [
       await page.getByRole('button', { name: 'Добави от CSV' }).click();
       await page.getByText('Ред 3: няма артикул с номер „НЯМА-ТАКЪВ“.', { exact: true }).waitFor();
       const summary = page.getByRole('complementary', { name: 'Вашата поръчка' });
-      await summary.getByText('Редове: 2').waitFor();
+      await summary.getByText('Редове: 2').waitFor({ state: 'attached' });
       await summary.getByText('Общо с ДДС').waitFor();
       await summary.getByText(/Сума без ДДС/).waitFor();
       await expectNoAxeViolations(page, 'the quick order with a quote');
@@ -164,6 +164,8 @@ export const journeys = [
       const dueDay = due.replace(/\s*г\.$/, '');
       await page.getByText('Общо с ДДС').waitFor();
       await expectNoAxeViolations(page, 'the checkout of a member');
+      await page.locator('#checkout-due').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join('e2e', 'artifacts', `trade-checkout-${width}.png`) });
       await confirmAndOrder(page);
       await page.getByText('Благодарим Ви за поръчката!').waitFor();
       const number = (await page.getByRole('heading', { name: /^Поръчка VS-\d+$/ }).textContent()).replace('Поръчка ', '');

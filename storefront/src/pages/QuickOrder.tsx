@@ -362,7 +362,7 @@ function QuickOrderForm() {
 
         <aside className="summary card" aria-labelledby="quick-summary-title">
           <h2 id="quick-summary-title">{T.summaryTitle}</h2>
-          <p className="muted">{T.lines(lines.length)}</p>
+          <p className="muted quick-lines">{T.lines(lines.length)}</p>
           <div aria-live="polite" aria-busy={quoting || undefined}>
             {!lines.length ? (
               <p className="muted">{T.nothingChosen}</p>
