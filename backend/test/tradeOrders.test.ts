@@ -278,6 +278,9 @@ describe("the company's order and invoice", () => {
     const res = await member.post('/api/orders/create', tradeBody([podLine(30), triplesLine(3)]));
     expect(res.status).toBe(201);
     order = res.body.order;
+    // The invoice is issued with the order: there as soon as the order is answered.
+    const docs = await member.get(`/api/orders/${order.id}/invoices`);
+    expect(docs.body.invoice).toEqual(expect.objectContaining({ number: expect.stringMatching(/^\d{10}$/) }));
     await settled();
   });
 

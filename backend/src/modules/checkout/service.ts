@@ -32,7 +32,7 @@ import { redeemDiscount, STAFF_CODE_CHECK, type CodeCheckPass } from '../discoun
 import { noticeRow, notifyStaff } from '../staff';
 import { actorOf, confirmationWithheld, orderMailCount, placementHistory, recordHistory, type Actor } from '../orders';
 import { declare } from '../../platform/events';
-import { recordInvoiceRequest } from '../invoices';
+import { issueTradeInvoiceIn, recordInvoiceRequest } from '../invoices';
 import type { InvoiceRequest } from '@domain/invoices';
 import { paymentDueAt, quoteCart, quoteView, QuoteView } from './quote';
 import { visitorOf, type Visitor } from '../catalogue';
@@ -443,6 +443,8 @@ export async function checkout(config: Config, input: CheckoutInput, options: Ch
       alsoWrite: [...(mailCount ? [mailCount.write] : []), ...(guestCounts?.writes ?? [])],
       alsoRecord: async (o) => {
         await recordInvoiceRequest(o.id, invoice ?? null, trx);
+        // A company's order is invoiced to the company as it is placed (issue 27).
+        if (o.companyId) await issueTradeInvoiceIn(o.id, trx);
         if (takenBy) {
           if (takenBy.staffNote)
             await Order.query(trx)

@@ -339,28 +339,22 @@ export async function invoiceOnPayment(config: Config, orderId: number): Promise
 }
 
 /**
- * A company's order (issue 27) is invoiced when it is placed: after the order's commit, in its own
- * transaction (the sequence's number taken there), then the PDF made and mailed to the buyer.
+ * A company's order (issue 27) is invoiced as it is placed: inside the order's own transaction
+ * (the number taken there, so an order that rolls back gives its number back: no gaps), so that
+ * the order's answer already has its invoice; the PDF is made and mailed after the commit
+ * (`invoice.issued`). Without the seller's legal identity nothing is issued (staff issue it later).
  */
-export async function invoiceOnTradeOrder(config: Config, orderId: number): Promise<Invoice | null> {
-  const invoice = await Order.transaction(async (trx) => {
-    const order = await Order.query(trx).findById(orderId);
-    if (!order?.companyId || (await invoiceBalances(orderId, trx)).length) return null;
-    return issueInvoiceIn(orderId, trx);
-  });
-  if (invoice) {
-    await pdfOf(invoice);
-    await mailDocument(config, invoice);
-  }
+export async function issueTradeInvoiceIn(orderId: number, trx: Transaction): Promise<Invoice | null> {
+  const settings = await getSettings(trx);
+  if (!settings.legal.companyName || !settings.legal.eik) return null;
+  const invoice = await issueInvoiceIn(orderId, trx);
+  declare(trx, 'invoice.issued', { invoiceId: invoice.id });
   return invoice;
 }
 
 /** The invoices area's effects after commit: the invoice on payment (orders' `order.paymentChanged`),
- *  and a company's invoice when its order is placed. */
+ *  and a document's PDF to the buyer. */
 export function subscribeInvoicesEvents(config: Config): void {
-  subscribe('order.placed', 'invoices.onTradeOrder', async ({ order }) => {
-    if (order.companyId) await invoiceOnTradeOrder(config, order.id);
-  });
   subscribe('order.paymentChanged', 'invoices.onPayment', async ({ orderId, to }) => {
     if (to === 'paid') await invoiceOnPayment(config, orderId);
   });
