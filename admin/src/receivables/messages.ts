@@ -7,6 +7,8 @@ export const receivablesBg = {
   overdueOrders: 'Просрочени поръчки',
   remind: 'Изпрати напомнянията сега',
   noLimit: 'без лимит',
+  due: 'Падеж: %{date}',
+  overdue: 'просрочена',
   help: 'Неплатени търговски поръчки по фирми (без отказаните и върнатите). Плащането се отбелязва от поръчката или от „Плащания“.',
 };
 
@@ -16,6 +18,8 @@ export const receivablesEn: typeof receivablesBg = {
   overdueOrders: 'Overdue orders',
   remind: 'Send the reminders now',
   noLimit: 'no limit',
+  due: 'Due: %{date}',
+  overdue: 'overdue',
   help: 'Unpaid trade orders by company (cancelled and returned ones excluded). Payments are marked on the order or under Payments.',
 };
 
