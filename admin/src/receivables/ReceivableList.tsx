@@ -59,11 +59,6 @@ function RemindButton() {
 
 const filters = [<BooleanInput key="overdue" source="overdue" alwaysOn />, <TextInput key="q" source="q" alwaysOn />];
 
-/** The admin's own paths: the ordersLink without its /admin prefix (the router's basename). */
-function ordersPath(r: ReceivableRecord): string {
-  return r.ordersLink.replace(/^\/admin/, '');
-}
-
 export function ReceivableList() {
   const translate = useTranslate();
   return (
@@ -93,7 +88,7 @@ export function ReceivableList() {
         />
         <FunctionField<ReceivableRecord>
           label=""
-          render={(r) => <Link to={ordersPath(r)}>{translate('app.receivables.openOrders')}</Link>}
+          render={(r) => <Link to={r.ordersLink}>{translate('app.receivables.openOrders')}</Link>}
         />
       </Datagrid>
     </List>
