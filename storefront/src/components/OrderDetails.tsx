@@ -50,7 +50,12 @@ export function OrderDetails({ order, onChange }: { order: ApiOrder; onChange(o:
             <dt>Основание</dt>
             <dd className="mono">{order.number}</dd>
           </dl>
-          <p className="muted small">Изпращаме поръчката след получаване на плащането.</p>
+          {order.companyId && order.paymentDueAt && Date.parse(order.paymentDueAt) - Date.parse(order.createdAt) > 60_000 ? (
+            // A company on payment terms (issue 27): shipped now, paid by the due date.
+            <p className="muted small">{TRADE_ORDER_TEXT.dueOn(formatDate(order.paymentDueAt))}</p>
+          ) : (
+            <p className="muted small">Изпращаме поръчката след получаване на плащането.</p>
+          )}
         </section>
       )}
 
