@@ -41,6 +41,8 @@ export const TRADE_ORDER_TEXT = {
       'Поздрави,',
       'VAP SOLO',
     ].join('\n'),
+  reminderActor: 'Автоматично напомняне',
+  reminderNote: 'Изпратено напомняне за просрочено плащане до фирмата.',
   // The quick order page.
   quickOrderTitle: 'Бърза поръчка',
   quickOrderIntro: 'Въведете количества в таблицата или поставете CSV във вида „артикулен номер;количество“ — по един ред.',

@@ -418,6 +418,8 @@ describe('receivables and the overdue reminder', () => {
     expect([...a, ...b].filter((n) => n === number)).toHaveLength(1);
     expect(await remindOverdue(shop.config, new Date(later.getTime() + DAY_MS))).not.toContain(number);
     expect((await Order.query().findById(id))!.overdueRemindedAt).toBe(later.toISOString());
+    const history = (await admin.get(`/api/admin/orders/${id}`)).body.events.filter((e: any) => e.note === TRADE_ORDER_TEXT.reminderNote);
+    expect(history).toHaveLength(1);
     const mail = await mailTo(outboxDir, (t) => t.includes(number) && t.includes('все още не е получено'));
     expect(mail).toContain(acme.contactEmail);
     expect(mail).toContain(`Плащането по поръчка ${number}`);

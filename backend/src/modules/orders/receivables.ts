@@ -19,6 +19,11 @@ import { formatDate } from '@domain/dates';
 import { TRADE_ORDER_TEXT } from '@domain/tradeOrderTexts';
 import type { RaListParams } from '../../platform/lists/raList';
 import { getSettings } from '../settings';
+import { recordHistory } from './history';
+import type { Actor } from './actor';
+
+/** Who sends the overdue reminder: the shop itself. */
+const REMINDER_ACTOR: Actor = { userId: null, label: TRADE_ORDER_TEXT.reminderActor };
 
 /** The statuses whose orders are no longer owed, whatever their payment. */
 const NOT_OWED = ['cancelled', 'returned'];
@@ -167,7 +172,12 @@ export async function remindOverdue(config: Config, now: Date = new Date()): Pro
     .select('id');
   const reminded: string[] = [];
   for (const { id } of due as Array<{ id: number }>) {
-    const taken = await owed(Order.knex()(Order.tableName).where({ id })).whereNull('overdueRemindedAt').update({ overdueRemindedAt: at });
+    // The mark and the history's note together; the mail only once they are committed.
+    const taken = await Order.transaction(async (trx) => {
+      const marked = await owed(trx(Order.tableName).where({ id })).whereNull('overdueRemindedAt').update({ overdueRemindedAt: at });
+      if (marked) await recordHistory(trx, id, { type: 'note', note: TRADE_ORDER_TEXT.reminderNote }, REMINDER_ACTOR);
+      return marked;
+    });
     if (!taken) continue;
     const order = await Order.query().findById(id);
     const company = order?.companyId ? await Company.query().findById(order.companyId) : undefined;
