@@ -203,6 +203,17 @@ export interface ApiOrder {
   userId?: number | null;
   /** Staff only. */
   staffNote?: string;
+  // A trade order's own fields (issue 27; absent on a consumer's order).
+  companyId?: number | null;
+  /** 'net': the items' unitPrice and lineTotal are without VAT. */
+  pricesInclude?: 'gross' | 'net';
+  /** When a bank transfer on the company's terms is due (ISO), or null. */
+  paymentDueAt?: string | null;
+  overdue?: boolean;
+  /** A net order: the goods without VAT, every line's VAT, the shipping's net. */
+  subtotalNet?: number;
+  vatTotal?: number;
+  shippingNet?: number;
 }
 
 /** The one price quote (POST /api/checkout/quote): amounts in `currency`. */
@@ -220,6 +231,9 @@ export interface ApiQuote {
     unitPrice: number;
     lineTotal: number;
     stock: number;
+    /** A member's quote: the SKU and the pack size (quantities are multiples of it). */
+    sku?: string;
+    packSize?: number;
   }>;
   subtotal: number;
   discountTotal: number;
@@ -236,6 +250,30 @@ export interface ApiQuote {
   discount: { code: string; type: string; value: number; minSubtotal: number | null } | null;
   /** Why the code sent does not apply (Bulgarian). */
   discountError?: string;
+  // A member's quote (issue 27; absent for everyone else): lines' unitPrice and lineTotal are net.
+  pricesInclude?: 'net';
+  /** The goods without VAT (Σ lines' lineTotal). */
+  subtotalNet?: number;
+  /** Every line's VAT, the shipping's included. */
+  vatTotal?: number;
+  /** The shipping's net (its fee is gross: shippingTotal). */
+  shippingNet?: number;
+  trade?: ApiTradeQuoteTerms;
+}
+
+/** The company's terms as a member's quote states them. */
+export interface ApiTradeQuoteTerms {
+  companyId: number;
+  companyName: string;
+  paymentTermsDays: number;
+  /** The due date of a bank transfer placed now (ISO); with 0 days: now (prepayment). */
+  paymentDueAt: string;
+  /** Net, the shop's currency; 0: none. */
+  minimumOrder: number;
+  /** With VAT; null: no limit. */
+  creditLimit: number | null;
+  /** What the company owes now, with VAT. */
+  unpaid: number;
 }
 
 export interface PublicSettings {

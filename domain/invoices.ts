@@ -2,7 +2,7 @@
 // tax base and VAT that add up exactly, the document numbers, and the texts a person reads.
 // Pure: the server's PDF and sales report and the admin's screens use the same rules.
 import { VAT_RATE, convertMinor, type Currency } from './money';
-import { lineAmounts, sumLineAmounts } from './pricing';
+import { lineAmounts, netDocumentTotals, sumLineAmounts, type LineAmounts, type PricesInclude } from './pricing';
 
 /** The VAT rate in whole percent (20). */
 export const VAT_PERCENT = Math.round(VAT_RATE * 100);
@@ -94,6 +94,8 @@ export interface OrderForInvoice {
   discountCode?: string | null;
   discountTotal: number;
   shippingTotal: number;
+  /** 'net': the items' unit prices are without VAT (a trade order); 'gross' when absent. */
+  pricesInclude?: PricesInclude;
 }
 
 export const INVOICE_LINE_KINDS = ['goods', 'discount', 'shipping'] as const;
@@ -107,8 +109,11 @@ export interface InvoiceLine {
   name: string;
   unit: string;
   quantity: number;
-  /** The price per unit with VAT (what the line is computed from). */
+  /** The price per unit the line is computed from: with VAT, or without it when pricesInclude is 'net'. */
   unitPrice?: number;
+  /** 'net': a trade line, computed from its net unit price (base = unit × quantity, VAT 20 % of
+   *  the base); absent: from the gross unit price. */
+  pricesInclude?: PricesInclude;
   unitPriceNet: number;
   taxBase: number;
   vatPercent: number;
@@ -129,9 +134,12 @@ function invoiceLine(
   unitPrice: number,
   quantity: number,
   orderItemId: number | null = null,
+  pricesInclude: PricesInclude = 'gross',
+  computed?: LineAmounts,
 ): InvoiceLine {
-  const a = lineAmounts({ unitMinor: unitPrice, quantity, vatPercent: VAT_PERCENT, pricesInclude: 'gross' });
+  const a = computed ?? lineAmounts({ unitMinor: unitPrice, quantity, vatPercent: VAT_PERCENT, pricesInclude });
   return {
+    ...(pricesInclude === 'net' ? { pricesInclude } : {}),
     kind,
     orderItemId,
     name,
@@ -167,6 +175,7 @@ export function invoiceAmounts(
   currency: { from: Currency; to: Currency } = { from: 'EUR', to: 'EUR' },
 ): InvoiceAmounts {
   const convert = (minor: number) => convertMinor(minor, currency.from, currency.to);
+  if (order.pricesInclude === 'net') return netInvoiceAmounts(order, convert);
   const lines: InvoiceLine[] = [];
   for (const item of order.items) {
     const detail = [item.variantName, ...(item.attributes ?? []).map((a) => `${a.name}: ${a.value}`)].filter(Boolean).join(', ');
@@ -194,6 +203,38 @@ export function invoiceAmounts(
   return documentTotals(lines);
 }
 
+function itemName(item: OrderForInvoice['items'][number]): string {
+  const detail = [item.variantName, ...(item.attributes ?? []).map((a) => `${a.name}: ${a.value}`)].filter(Boolean).join(', ');
+  return detail ? `${item.productName} (${detail})` : item.productName;
+}
+
+/**
+ * A trade order's invoice (issue 27): its goods lines are net (the price list's unit price without
+ * VAT: base = unit × quantity, VAT = 20 % of the base rounded once), the shipping a gross service
+ * line, all from domain/pricing netDocumentTotals, the same computation as the quote and the
+ * order; the totals are the sums of the lines. (Trade orders carry no discount code.)
+ */
+function netInvoiceAmounts(order: OrderForInvoice, convert: (minor: number) => number): InvoiceAmounts {
+  const items = order.items.map((i) => ({ unitNet: convert(i.unitPrice), quantity: i.quantity }));
+  const shippingGross = convert(order.shippingTotal);
+  const doc = netDocumentTotals(items, shippingGross, VAT_PERCENT);
+  const lines = order.items.map((item, i) =>
+    invoiceLine('goods', itemName(item), items[i].unitNet, item.quantity, item.orderItemId ?? null, 'net', doc.lines[i]),
+  );
+  if (order.discountTotal > 0) {
+    lines.push(
+      invoiceLine(
+        'discount',
+        order.discountCode ? `${DISCOUNT_LINE_NAME} (код ${order.discountCode})` : DISCOUNT_LINE_NAME,
+        -convert(order.discountTotal),
+        1,
+      ),
+    );
+  }
+  if (shippingGross > 0) lines.push(invoiceLine('shipping', SHIPPING_LINE_NAME, shippingGross, 1, null, 'gross', doc.shipping));
+  return documentTotals(lines);
+}
+
 /**
  * A document's lines in another currency (a credit note issued from 2026 on a leva invoice):
  * each unit price converted at the fixed rate, half-up, and the line computed again.
@@ -207,6 +248,7 @@ export function linesInCurrency(lines: InvoiceLine[], from: Currency, to: Curren
       convertMinor(l.unitPrice ?? l.total / l.quantity, from, to),
       l.quantity,
       l.orderItemId ?? null,
+      l.pricesInclude ?? 'gross',
     ),
     kind: l.kind,
   }));
@@ -261,7 +303,8 @@ export function creditNoteLines(
   if (request === 'all') {
     for (const line of goods) {
       const left = line.quantity - creditedQuantity(line);
-      if (left > 0) out.push(invoiceLine('goods', line.name, line.unitPrice ?? 0, left, line.orderItemId ?? null));
+      if (left > 0)
+        out.push(invoiceLine('goods', line.name, line.unitPrice ?? 0, left, line.orderItemId ?? null, line.pricesInclude ?? 'gross'));
     }
   } else {
     const seen = new Set<number>();
@@ -271,7 +314,9 @@ export function creditNoteLines(
       seen.add(want.orderItemId);
       const left = line.quantity - creditedQuantity(line);
       if (want.quantity > left) return { field: `lines.${i}.quantity`, message: INVOICE_TEXT.creditTooMuch(left) };
-      out.push(invoiceLine('goods', line.name, line.unitPrice ?? 0, want.quantity, line.orderItemId ?? null));
+      out.push(
+        invoiceLine('goods', line.name, line.unitPrice ?? 0, want.quantity, line.orderItemId ?? null, line.pricesInclude ?? 'gross'),
+      );
     }
   }
   for (const l of out) goodsGross += l.total;

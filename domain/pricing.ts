@@ -156,3 +156,47 @@ export function freeShippingMissing(totals: Totals, rule: ShippingRule): number 
   if (rule.freeShippingThreshold === null) return null;
   return Math.max(0, rule.freeShippingThreshold - (totals.subtotal - totals.discountTotal));
 }
+
+/** A trade (net-priced) document's money: its goods lines, its shipping and its totals, minor units. */
+export interface NetDocument {
+  /** Each goods line by lineAmounts (pricesInclude 'net'), in the order given. */
+  lines: LineAmounts[];
+  /** The shipping as a service line: its fee is gross (settings), its net and VAT derived from it. */
+  shipping: LineAmounts;
+  /** The goods' net (Σ lines' net): what the trade minimum is judged on. */
+  subtotalNet: number;
+  /** The goods with VAT (Σ lines' gross). */
+  subtotalGross: number;
+  /** Σ every line's VAT (goods and shipping). */
+  vatTotal: number;
+  /** Σ every line's net (goods and shipping): the document's tax base. */
+  netTotal: number;
+  /** Σ every line's gross: what the buyer pays. netTotal + vatTotal = total, exactly. */
+  total: number;
+}
+
+/**
+ * A net-priced document (a trade quote, order or invoice): every goods line by lineAmounts with
+ * pricesInclude 'net' (net = unit × quantity, VAT rounded half-up once per line), the shipping fee
+ * (gross, as settings keep it) as a gross line, and the totals as the sums of the lines, never a
+ * second rounding of a total. The quote, the order and the invoice all call this.
+ */
+export function netDocumentTotals(
+  items: ReadonlyArray<{ unitNet: number; quantity: number }>,
+  shippingGross: number,
+  vatPercent = SHOP_VAT_PERCENT,
+): NetDocument {
+  const lines = items.map((i) => lineAmounts({ unitMinor: i.unitNet, quantity: i.quantity, vatPercent, pricesInclude: 'net' }));
+  const shipping = lineAmounts({ unitMinor: shippingGross, quantity: 1, vatPercent, pricesInclude: 'gross' });
+  const goods = sumLineAmounts(lines);
+  const all = sumLineAmounts([...lines, shipping]);
+  return {
+    lines,
+    shipping,
+    subtotalNet: goods.net,
+    subtotalGross: goods.gross,
+    vatTotal: all.vat,
+    netTotal: all.net,
+    total: all.gross,
+  };
+}

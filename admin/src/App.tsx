@@ -21,6 +21,7 @@ import users from './users';
 import invoices from './invoices';
 import flavourLists from './flavour-lists';
 import priceLists from './price-lists';
+import receivables from './receivables';
 import { lazyPage } from './common/lazyPage';
 
 const Dashboard = lazyPage(() => import('./dashboard/Dashboard'), 'Dashboard');
@@ -58,6 +59,7 @@ export function App() {
       <Resource name="inventory" {...inventory} />
       <Resource name="flavour-lists" {...flavourLists} />
       <Resource name="price-lists" {...priceLists} />
+      <Resource name="receivables" {...receivables} />
       <CustomRoutes>
         <Route path="/analysis" element={<AnalysisPage />} />
         <Route path="/settings/*" element={<SettingsPage />} />

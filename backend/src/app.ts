@@ -56,6 +56,7 @@ import { startCourierJobs } from './modules/couriers/jobs';
 import { shipmentRoutes } from './modules/shipments/routes';
 import { startShipmentJobs } from './modules/shipments';
 import { subscribeOrdersEvents } from './modules/orders';
+import { receivablesRoutes } from './modules/orders/receivablesRoutes';
 import { subscribeInvoicesEvents } from './modules/invoices';
 import { clearSubscribers } from './platform/events';
 import { customersRoutes } from './modules/customers/routes';
@@ -157,6 +158,7 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
     checkoutRoutes(),
     ordersRoutes(),
     adminOrdersRoutes(),
+    receivablesRoutes(),
     paymentsRoutes(),
     discountsRoutes(),
     notificationsRoutes(),

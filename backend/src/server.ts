@@ -10,6 +10,7 @@ import { migrate, seedIfEmpty, ensureAdmin, demoDataPresent, WeakPasswordError }
 import { purgeExpiredRows, startPurging } from './platform/db/expiredRows';
 import { startMailWorker } from './platform/mail/transport';
 import { startPrivacyJobs } from './modules/privacy/jobs';
+import { startOverdueReminders } from './modules/orders/jobs';
 import { installDemoImages } from '../../seeds/demo';
 import { scrubError } from './platform/http/scrub';
 
@@ -66,6 +67,7 @@ export async function startServer() {
   startPurging(knex);
   const stopMail = startMailWorker(knex, config);
   const stopPrivacy = startPrivacyJobs(knex);
+  const stopReminders = startOverdueReminders(config);
 
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 65_000;
@@ -83,6 +85,7 @@ export async function startServer() {
     console.log(`${signal}: finishing requests in flight`);
     stopMail();
     stopPrivacy();
+    stopReminders();
     server.close(async () => {
       await knex.destroy();
       fs.rmSync(pidFile(config), { force: true });

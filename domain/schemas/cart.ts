@@ -3,6 +3,7 @@
 // prices among them are never used.
 import { CART_LINES_MAX, PERSONALIZATION_MAX, QUANTITY_MAX } from '../limits';
 import { input, int, list, number, text } from './fields';
+import { TRADE_LINES_MAX } from '../tradeOrderTexts';
 
 export const PRICE_LIKE = ['price', 'unitPrice', 'lineTotal', 'subtotal', 'total', 'discountTotal', 'shippingTotal', 'currency'];
 const LINE_READ_OUTS = ['id', 'name', 'productName', 'productSlug', 'slug', 'image', 'variantName', 'sku', 'stock', ...PRICE_LIKE];
@@ -26,6 +27,9 @@ const lineFields = {
 
 /** A checkout's lines (and the quote's, the discount preview's): at most what the server cart holds. */
 export const cartLines = list(input(lineFields, { ignore: LINE_READ_OUTS }), { max: CART_LINES_MAX });
+
+/** A member's quick order: up to TRADE_LINES_MAX lines in one quote or order (issue 27). */
+export const tradeLines = list(input(lineFields, { ignore: [...LINE_READ_OUTS, 'packSize'] }), { max: TRADE_LINES_MAX });
 
 /** A guest's cookie lines keep their own (time-based) id, so a preview can be matched back. */
 const guestLines = list(input({ ...lineFields, id: number({ min: 0 }) }, { ignore: LINE_READ_OUTS.filter((k) => k !== 'id') }), {

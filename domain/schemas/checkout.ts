@@ -3,7 +3,7 @@ import { API, FIELD } from '../messages';
 import { NAME_MAX, PHONE_MAX, TEXT_MAX } from '../limits';
 import { PAYMENT_METHODS, SHIPPING_METHODS } from '../orderStatus';
 import { bool, email, input, int, number, object, oneOf, text } from './fields';
-import { cartLines, PRICE_LIKE } from './cart';
+import { cartLines, PRICE_LIKE, tradeLines } from './cart';
 import { invoiceRequestInput } from './invoices';
 import { PHONE_MIN, PHONE_PATTERN, POSTCODE_PATTERN } from './rules';
 
@@ -35,8 +35,8 @@ const shipping = (withOffice: boolean) =>
     { required: true },
   );
 
-const checkoutFields = (withOffice: boolean) => ({
-  items: cartLines,
+const checkoutFields = (withOffice: boolean, lines = cartLines) => ({
+  items: lines,
   customer,
   shipping: shipping(withOffice),
   paymentMethod: oneOf(PAYMENT_METHODS, { required: true }),
@@ -54,6 +54,9 @@ const checkoutFields = (withOffice: boolean) => ({
 /** POST /orders/create; `officeCheckoutInput` when the body names `shipping.officeId`. */
 export const checkoutInput = input(checkoutFields(false), { ignore: PRICE_LIKE });
 export const officeCheckoutInput = input(checkoutFields(true), { ignore: PRICE_LIKE });
+/** A member's order (issue 27): the same fields, with a quick order's number of lines. */
+export const tradeCheckoutInput = input(checkoutFields(false, tradeLines), { ignore: PRICE_LIKE });
+export const tradeOfficeCheckoutInput = input(checkoutFields(true, tradeLines), { ignore: PRICE_LIKE });
 
 /** An order staff take by phone: the customer confirms age and terms aloud. */
 export const phoneOrderInput = input(
@@ -62,9 +65,12 @@ export const phoneOrderInput = input(
 );
 
 /** POST /checkout/quote: the lines (a guest's), the delivery method, a code and the e-mail it is for. */
-export const quoteInput = input({
-  items: cartLines,
+const quoteFields = (lines = cartLines) => ({
+  items: lines,
   shipping: object({ method: oneOf(SHIPPING_METHODS, { nullable: true }) }, { ignore: ['city', 'postcode', 'address', 'officeId'] }),
   discountCode: text(50, { nullable: true }),
   email: email({ nullable: true }),
 });
+export const quoteInput = input(quoteFields());
+/** A member's quote: a quick order's number of lines (issue 27). */
+export const tradeQuoteInput = input(quoteFields(tradeLines));

@@ -26,6 +26,7 @@ const Contact = lazy(() => import('./pages/Contact'));
 const InfoPage = lazy(() => import('./pages/InfoPage'));
 const AccessibilityPage = lazy(() => import('./pages/AccessibilityPage'));
 const NotFound = lazy(() => import('./pages/NotFound'));
+const QuickOrder = lazy(() => import('./pages/QuickOrder'));
 const ForgotPassword = lazy(() => import('./pages/PasswordPages').then((m) => ({ default: m.ForgotPassword })));
 const ResetPassword = lazy(() => import('./pages/PasswordPages').then((m) => ({ default: m.ResetPassword })));
 
@@ -49,6 +50,7 @@ export function AppRoutes() {
       <Route path="/privacy" element={<InfoPage page="privacy" />} />
       <Route path="/returns" element={<InfoPage page="returns" />} />
       <Route path="/accessibility" element={<AccessibilityPage />} />
+      <Route path="/trade/quick-order" element={<QuickOrder />} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

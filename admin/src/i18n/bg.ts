@@ -8,6 +8,7 @@ import { invoiceResourceBg, invoicesBg } from '../invoices/messages';
 import { flavourListResourceBg, flavourListsBg, productToolsBg } from '../flavour-lists/messages';
 import { priceListResourceBg, priceListsBg } from '../price-lists/messages';
 import { accessibilityBg } from '../settings/accessibilityMessages';
+import { receivableResourceBg, receivablesBg } from '../receivables/messages';
 
 export const bgApp = {
   title: 'Административен панел',
@@ -30,6 +31,7 @@ export const bgApp = {
     inventory: 'Наличности',
     flavourLists: 'Вкусове',
     priceLists: 'Ценови листи',
+    receivables: 'Вземания',
   },
   breadcrumbs: { label: 'Навигация', create: 'Нов запис', show: 'Преглед' },
   sidebar: { collapse: 'Свий менюто', expand: 'Разгъни менюто' },
@@ -276,6 +278,7 @@ export const bgApp = {
   },
   contact: { from: 'От', title: 'Съобщение от %{name}' },
   invoices: invoicesBg,
+  receivables: receivablesBg,
   audit: { create: 'създаване', update: 'промяна', delete: 'изтриване', duplicate: 'дублиране' },
   flavourLists: flavourListsBg,
   priceLists: priceListsBg,
@@ -376,6 +379,7 @@ export const bg: TranslationMessages = {
   app: bgApp,
   resources: {
     invoices: invoiceResourceBg,
+    receivables: receivableResourceBg,
     orders: {
       name: 'Поръчка |||| Поръчки',
       fields: {

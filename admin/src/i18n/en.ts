@@ -8,6 +8,7 @@ import { invoiceResourceEn, invoicesEn } from '../invoices/messages';
 import { flavourListResourceEn, flavourListsEn, productToolsEn } from '../flavour-lists/messages';
 import { priceListResourceEn, priceListsEn } from '../price-lists/messages';
 import { accessibilityEn } from '../settings/accessibilityMessages';
+import { receivableResourceEn, receivablesEn } from '../receivables/messages';
 
 export const enApp: AppMessages = {
   title: 'Administrator panel',
@@ -30,6 +31,7 @@ export const enApp: AppMessages = {
     inventory: 'Inventory',
     flavourLists: 'Flavours',
     priceLists: 'Price lists',
+    receivables: 'Receivables',
   },
   breadcrumbs: { label: 'Breadcrumbs', create: 'New', show: 'View' },
   sidebar: { collapse: 'Collapse menu', expand: 'Expand menu' },
@@ -278,6 +280,7 @@ export const enApp: AppMessages = {
   },
   contact: { from: 'From', title: 'Message from %{name}' },
   invoices: invoicesEn,
+  receivables: receivablesEn,
   audit: { create: 'created', update: 'changed', delete: 'deleted', duplicate: 'duplicated' },
   flavourLists: flavourListsEn,
   priceLists: priceListsEn,
@@ -387,6 +390,7 @@ export const en: TranslationMessages = {
     admins: { name: 'Administrator |||| Administrators', fields: { password: 'Password (for a new account)' } },
     payments: { name: 'Payment |||| Payments', fields: { orderNumber: 'Order' } },
     invoices: invoiceResourceEn,
+    receivables: receivableResourceEn,
     discounts: { name: 'Discount |||| Discounts', fields: {} },
     'flavour-lists': flavourListResourceEn,
     'price-lists': priceListResourceEn,

@@ -23,6 +23,7 @@ const SECTION_KEYS: Record<string, string> = {
   inventory: 'app.menu.inventory',
   'flavour-lists': 'app.menu.flavourLists',
   'price-lists': 'app.menu.priceLists',
+  receivables: 'app.menu.receivables',
 };
 
 /** The tab's title: the page's crumbs from the most specific, then the panel's name. */

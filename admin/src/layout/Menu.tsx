@@ -14,6 +14,7 @@ import PersonSearchIcon from '@mui/icons-material/PersonSearch';
 import WarehouseIcon from '@mui/icons-material/Warehouse';
 import FlavourIcon from '@mui/icons-material/LocalDrink';
 import PriceListIcon from '@mui/icons-material/RequestQuote';
+import ReceivablesIcon from '@mui/icons-material/AccountBalanceWallet';
 import { Divider } from '@mui/material';
 import type { SvgIconComponent } from '@mui/icons-material';
 import { Menu as RaMenu, useBasename } from 'react-admin';
@@ -45,6 +46,7 @@ export const WORK_ENTRIES: readonly MenuEntry[] = [
   { to: '/flavour-lists', labelKey: 'app.menu.flavourLists', icon: FlavourIcon },
   { to: '/price-lists', labelKey: 'app.menu.priceLists', icon: PriceListIcon },
   { to: '/invoices', labelKey: 'app.menu.invoices', icon: InvoiceIcon },
+  { to: '/receivables', labelKey: 'app.menu.receivables', icon: ReceivablesIcon },
 ];
 
 export function Menu() {

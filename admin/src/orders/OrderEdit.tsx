@@ -44,6 +44,7 @@ import { errorMessage, httpClient } from '../httpClient';
 import { OrderInvoiceCard } from '../invoices/OrderInvoiceCard';
 import { ShipmentButton } from './ShipmentButton';
 import { PackingSlipCard } from './PackingSlips';
+import { formatDate } from '@domain/dates';
 
 /** An order as react-admin holds it: the API's one order shape (domain/api.ts); a list row or a
  *  record still loading may lack any of it but its status. */
@@ -216,6 +217,13 @@ function PaymentCard() {
         <Box sx={{ my: 1 }}>
           <StatusChip value={record.paymentStatus} group="paymentStatus" />
         </Box>
+        {record.paymentDueAt && (
+          // A company's order on payment terms (issue 27): when it is due, and whether that has passed.
+          <Typography variant="body2" sx={{ mb: 1 }} color={record.overdue ? 'error' : undefined} data-testid="payment-due">
+            {translate('app.receivables.due', { date: formatDate(record.paymentDueAt) })}
+            {record.overdue ? ` — ${translate('app.receivables.overdue')}` : ''}
+          </Typography>
+        )}
         {record.paymentStatus === 'refunded' && payment?.refundedAmount != null && (
           <Typography variant="body2" sx={{ mb: 1 }}>
             {translate('app.orders.refunded', { amount: money(payment.refundedAmount) })}

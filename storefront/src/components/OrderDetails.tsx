@@ -7,6 +7,8 @@ import { Price } from './Price';
 import { formatDate, formatDateTime, DAY_MS } from '@domain/dates';
 import { PAYMENT_METHOD_LABELS, SHIPPING_METHOD_LABELS, CANCELLABLE_BY_SHOPPER, WITHDRAWABLE, WITHDRAWAL_DAYS } from '@domain/orderStatus';
 import type { ApiOrder } from '@domain/api';
+import { TradeOrderPanel } from './TradeOrderPanel';
+import { TRADE_ORDER_TEXT } from '@domain/tradeOrderTexts';
 
 const PAYMENT_STATUS_LABELS: Record<string, string> = { unpaid: 'Неплатена', paid: 'Платена', refunded: 'Възстановена' };
 
@@ -48,9 +50,16 @@ export function OrderDetails({ order, onChange }: { order: ApiOrder; onChange(o:
             <dt>Основание</dt>
             <dd className="mono">{order.number}</dd>
           </dl>
-          <p className="muted small">Изпращаме поръчката след получаване на плащането.</p>
+          {order.companyId && order.paymentDueAt && Date.parse(order.paymentDueAt) - Date.parse(order.createdAt) > 60_000 ? (
+            // A company on payment terms (issue 27): shipped now, paid by the due date.
+            <p className="muted small">{TRADE_ORDER_TEXT.dueOn(formatDate(order.paymentDueAt))}</p>
+          ) : (
+            <p className="muted small">Изпращаме поръчката след получаване на плащането.</p>
+          )}
         </section>
       )}
+
+      {order.companyId && <TradeOrderPanel order={order} />}
 
       <div className="order-grid">
         <section className="card" aria-labelledby="items-title">
@@ -68,6 +77,7 @@ export function OrderDetails({ order, onChange }: { order: ApiOrder; onChange(o:
                   {i.personalization && <span className="muted small block">Надпис: „{i.personalization}“</span>}
                   <span className="muted small block">
                     {i.quantity} × <Price amount={i.unitPrice} currency={order.currency} />
+                    {order.pricesInclude === 'net' && ` ${TRADE_ORDER_TEXT.withoutVat}`}
                   </span>
                 </span>
                 <Price amount={i.lineTotal} currency={order.currency} />
@@ -75,7 +85,7 @@ export function OrderDetails({ order, onChange }: { order: ApiOrder; onChange(o:
             ))}
           </ul>
           <dl className="totals">
-            <dt>Междинна сума</dt>
+            <dt>Междинна сума{order.pricesInclude === 'net' && ' (с ДДС)'}</dt>
             <dd>
               <Price amount={order.subtotal} currency={order.currency} />
             </dd>

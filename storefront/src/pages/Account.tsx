@@ -14,6 +14,9 @@ import { toast } from '../state/toast';
 import { TwoFactorSettings } from '../components/TwoFactorSettings';
 import { AccountPrivacy } from '../components/AccountPrivacy';
 import type { ApiOrder } from '@domain/api';
+import { TRADE_ORDER_TEXT } from '@domain/tradeOrderTexts';
+import { tradePaymentLabel } from '../components/TradeOrderPanel';
+import { isTradeMember } from '../state/quickOrder';
 
 export default function Account() {
   const { user, loading, logout } = useAuth();
@@ -48,6 +51,13 @@ export default function Account() {
       </section>
       <section aria-labelledby="orders-title" className="account-orders">
         <h2 id="orders-title">Моите поръчки</h2>
+        {isTradeMember(user) && (
+          <p>
+            <Link to="/trade/quick-order" className="button">
+              {TRADE_ORDER_TEXT.quickOrderLink}
+            </Link>
+          </p>
+        )}
         {orders === null ? (
           <div className="skeleton skeleton-block" />
         ) : orders.length === 0 ? (
@@ -67,6 +77,12 @@ export default function Account() {
                     <span className="muted small block">
                       {formatDate(o.createdAt)} · {o.itemCount} бр.
                     </span>
+                    {o.companyId && (
+                      <span className={`small block ${o.overdue ? 'error-text' : 'muted'}`}>
+                        {o.paymentDueAt ? `${TRADE_ORDER_TEXT.dueOn(formatDate(o.paymentDueAt))} · ` : ''}
+                        {tradePaymentLabel(o)}
+                      </span>
+                    )}
                   </span>
                   <span className={`status status-${o.status}`}>{o.statusLabel}</span>
                   <Price amount={o.total} currency={o.currency} />

@@ -12,6 +12,7 @@ import { SHOP } from '@domain/messages';
 import { QUANTITY_MAX } from '@domain/limits';
 import type { CartLine } from '@domain/api';
 import { SALES_TEXT } from '@domain/salesModeTexts';
+import { TRADE_ORDER_TEXT } from '@domain/tradeOrderTexts';
 
 export const DISCOUNT_KEY = 'discount-code';
 
@@ -169,6 +170,19 @@ export default function CartPage() {
               <dd>
                 <Price amount={quote.subtotal} currency={quote.currency} />
               </dd>
+              {quote.pricesInclude === 'net' && (
+                // A member's cart (issue 27): priced at the company's list; the net and the VAT in it.
+                <>
+                  <dt>{TRADE_ORDER_TEXT.subtotalNet}</dt>
+                  <dd>
+                    <Price amount={quote.subtotalNet} currency={quote.currency} />
+                  </dd>
+                  <dt>{TRADE_ORDER_TEXT.vat}</dt>
+                  <dd>
+                    <Price amount={quote.vatTotal} currency={quote.currency} />
+                  </dd>
+                </>
+              )}
               {quote.discountTotal > 0 && (
                 <>
                   <dt>Отстъпка ({quote.discount?.code})</dt>

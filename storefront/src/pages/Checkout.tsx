@@ -4,7 +4,7 @@
 // the total shown (expectedTotal) and a different server total is refused with the new quote.
 // The form survives a reload for the browser session (sessionStorage), except the two ticks.
 import { FormEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useCart } from '../state/cart';
 import { useAuth } from '../state/auth';
 import { useQuote } from '../state/quote';
@@ -21,6 +21,9 @@ import { OfficePicker } from '../components/OfficePicker';
 import { COURIER_OF_METHOD, type ApiOffice } from '@domain/couriers';
 import { savedDiscountCode, saveDiscountCode } from './CartPage';
 import type { ApiQuote } from '@domain/api';
+import { saveQuickOrder, savedQuickOrder } from '../state/quickOrder';
+import { TRADE_ORDER_TEXT } from '@domain/tradeOrderTexts';
+import { formatDate } from '@domain/dates';
 import { NAME_MAX, PHONE_MAX, TEXT_MAX, EMAIL_PATTERN } from '@domain/limits';
 import { phoneProblem, postcodeProblem } from '@domain/schemas/rules';
 import {
@@ -99,9 +102,18 @@ function savedOffice(): ApiOffice | null {
 }
 
 export default function Checkout() {
-  const { items, loading, forgetOrdered } = useCart();
+  const { items: cartItems, loading: cartLoading, forgetOrdered } = useCart();
   const { user } = useAuth();
   const navigate = useNavigate();
+  // A member's quick order (issue 27: /trade/quick-order → /checkout?trade=1) sends its own lines,
+  // not the cart's.
+  const [params] = useSearchParams();
+  const [tradeLines] = useState(() => (params.get('trade') === '1' ? savedQuickOrder() : []));
+  const trade = tradeLines.length > 0;
+  const items = trade
+    ? tradeLines.map((l) => ({ ...l, id: l.variantId, attributes: [], personalization: '' }) as unknown as (typeof cartItems)[number])
+    : cartItems;
+  const loading = trade ? false : cartLoading;
   const [form, setForm] = useState<CheckoutForm>(() => ({
     ...EMPTY_FORM,
     firstName: user?.firstName ?? '',
@@ -141,7 +153,7 @@ export default function Checkout() {
     () =>
       items.length
         ? {
-            ...(user ? {} : { items: items.map(lineInput) }),
+            ...(user && !trade ? {} : { items: items.map(lineInput) }),
             shipping: { method: form.method },
             ...(code ? { discountCode: code } : {}),
             ...(email ? { email } : {}),
@@ -160,6 +172,12 @@ export default function Checkout() {
 
   // After the order the cart is empty: that must not send the shopper back to the cart page.
   if (!loading && items.length === 0 && !placed.current) return <Navigate to="/cart" replace />;
+  const net = quote?.pricesInclude === 'net' ? quote : null;
+  const dueText = net?.trade
+    ? net.trade.paymentTermsDays > 0
+      ? TRADE_ORDER_TEXT.termsHint(net.trade.paymentTermsDays, formatDate(net.trade.paymentDueAt))
+      : TRADE_ORDER_TEXT.prepayment
+    : null;
 
   const set = (k: keyof typeof form) => (e: { target: { value: string; checked?: boolean; type?: string } }) => {
     const value = e.target.type === 'checkbox' ? !!e.target.checked : e.target.value;
@@ -199,7 +217,7 @@ export default function Checkout() {
     }
     setErrors({});
     const input: CheckoutInput = {
-      ...(user ? {} : { items: items.map(lineInput) }),
+      ...(user && !trade ? {} : { items: items.map(lineInput) }),
       customer: { firstName: form.firstName.trim(), lastName: form.lastName.trim(), email: form.email.trim(), phone: form.phone.trim() },
       shipping: office
         ? { method: form.method, officeId: office.id }
@@ -222,7 +240,8 @@ export default function Checkout() {
       );
       placed.current = true;
       saveForm(null);
-      forgetOrdered();
+      if (trade) saveQuickOrder([]);
+      else forgetOrdered();
       saveDiscountCode('');
       navigate(`/orders/${order.id}`, { state: { justPlaced: true } });
     } catch (err) {
@@ -341,7 +360,7 @@ export default function Checkout() {
                   <input type="radio" name="paymentMethod" value={m} checked={form.paymentMethod === m} onChange={set('paymentMethod')} />
                   <span>
                     {PAYMENT_METHOD_LABELS[m]}
-                    <small className="muted block">{PAYMENT_HINT[m]}</small>
+                    <small className="muted block">{m === 'bank_transfer' && dueText ? dueText : PAYMENT_HINT[m]}</small>
                   </span>
                 </label>
               ))}
@@ -370,6 +389,11 @@ export default function Checkout() {
                     <span className="muted small block">{l.attributes.map((a) => `${a.name}: ${a.value}`).join(' · ')}</span>
                   )}
                   {l.personalization && <span className="muted small block">Надпис: „{l.personalization}“</span>}
+                  {net && (
+                    <span className="muted small block">
+                      {l.quantity} × <Price amount={l.unitPrice} currency={net.currency} /> {TRADE_ORDER_TEXT.withoutVat}
+                    </span>
+                  )}
                 </span>
                 <Price amount={l.lineTotal} currency={quote!.currency} />
               </li>
@@ -388,7 +412,30 @@ export default function Checkout() {
               </button>
             </div>
           )}
-          {quote ? (
+          {net ? (
+            <dl className="totals" aria-live="polite">
+              <dt>{TRADE_ORDER_TEXT.subtotalNet}</dt>
+              <dd>
+                <Price amount={net.subtotalNet} currency={net.currency} />
+              </dd>
+              <dt>Доставка</dt>
+              <dd>{net.shippingTotal === 0 ? 'Безплатна' : <Price amount={net.shippingTotal} currency={net.currency} />}</dd>
+              <dt>{TRADE_ORDER_TEXT.vat}</dt>
+              <dd>
+                <Price amount={net.vatTotal} currency={net.currency} />
+              </dd>
+              <dt className="total">{TRADE_ORDER_TEXT.total}</dt>
+              <dd className="total" id="checkout-total" tabIndex={-1}>
+                <Price amount={net.total} currency={net.currency} />
+              </dd>
+              {form.paymentMethod === 'bank_transfer' && net.trade && (
+                <>
+                  <dt>{TRADE_ORDER_TEXT.dueDate}</dt>
+                  <dd id="checkout-due">{formatDate(net.trade.paymentDueAt)}</dd>
+                </>
+              )}
+            </dl>
+          ) : quote ? (
             <dl className="totals" aria-live="polite">
               <dt>Междинна сума</dt>
               <dd>
@@ -468,7 +515,7 @@ export default function Checkout() {
             {busy ? 'Изпращане…' : 'Поръчка с задължение за плащане'}
           </button>
           <ProofOfWorkStatus checking={checking} />
-          <p className="muted small">Цените са с ДДС. Ще получите потвърждение по имейл.</p>
+          <p className="muted small">{net ? TRADE_ORDER_TEXT.checkoutNote : 'Цените са с ДДС.'} Ще получите потвърждение по имейл.</p>
         </aside>
       </form>
     </div>

@@ -5,16 +5,29 @@
 import type { Transaction } from 'objection';
 import type { User } from '../../models/User';
 import type { Discount } from '../../models/Discount';
-import { HttpError, badRequest } from '../../platform/http/errors';
+import { HttpError, badRequest, conflict } from '../../platform/http/errors';
 import { API } from '@domain/messages';
-import { fromMinor, type Currency } from '@domain/money';
-import { computeTotals, freeShippingMissing, shippingOptions, type Totals } from '@domain/pricing';
+import { formatMoney, fromMinor, type Currency } from '@domain/money';
+import {
+  computeTotals,
+  freeShippingMissing,
+  netDocumentTotals,
+  shippingFee,
+  shippingOptions,
+  type NetDocument,
+  type Totals,
+} from '@domain/pricing';
 import type { ShippingMethod } from '@domain/orderStatus';
+import type { TradeTerms } from '@domain/trade';
+import { TRADE_ORDER_TEXT } from '@domain/tradeOrderTexts';
+import { DAY_MS } from '@domain/dates';
+import { Variant } from '../../models/Variant';
 import { LineInput, ResolvedLine, resolveLines } from '../cart';
 import { checkDiscount, discountRule, type CodeCheckPass } from '../discounts';
 import { cartLinesOf } from '../cart';
 import { getSettings, shippingRule, ShopSettings } from '../settings';
-import { visitorOf, type Visitor } from '../catalogue';
+import { tradeUnitPrices, visitorOf, type Visitor } from '../catalogue';
+import { companyUnpaidTotal, lockCompanyCredit } from '../orders';
 
 export interface QuoteInput {
   /** A guest's cookie lines; without them a signed-in user's server cart is quoted. */
@@ -40,8 +53,20 @@ export interface QuoteOptions {
   checkStock?: boolean;
   /** Checkout takes the stock with guarded updates: it is not read for the quote (cart/lines). */
   stockTakenAfter?: boolean;
-  /** Who buys (ctx.state.visitor: the sales mode and trade terms); else the user without terms. */
+  /** Who buys (ctx.state.visitor); without it the user as a consumer. A member of an approved
+   *  company (visitor.trade) gets the trade quote: net prices, packs, minimum, credit limit. */
   visitor?: Visitor;
+}
+
+/** A member's quote: the company's terms, each line's pack size, the net document's amounts. */
+export interface TradeQuote {
+  terms: TradeTerms;
+  /** By line index. */
+  packSizes: number[];
+  amounts: NetDocument;
+  /** What the company owed before this order, with VAT, minor units. */
+  unpaid: number;
+  minimumOrder: number;
 }
 
 export interface Quote {
@@ -54,6 +79,8 @@ export interface Quote {
   discountError?: string;
   /** Whether the server cart was quoted (checkout then empties it). */
   fromServerCart: boolean;
+  /** A member's order (lines' unitPrice and lineTotal net); null for a consumer. */
+  trade: TradeQuote | null;
 }
 
 export async function quoteCart(input: QuoteInput, user: User | null, opts: QuoteOptions = {}): Promise<Quote> {
@@ -62,13 +89,15 @@ export async function quoteCart(input: QuoteInput, user: User | null, opts: Quot
   const wanted: LineInput[] = fromServerCart ? await cartLinesOf(user!.id, trx) : (input.items ?? []);
   if (!wanted.length) throw badRequest(API.cartEmpty, { items: API.cartEmpty });
   const settings = await getSettings(trx);
+  const visitor = opts.visitor ?? visitorOf(user);
   // What the shopper may buy is the catalogue's policy (catalogue/visibility), checked per line.
   const lines = await resolveLines(wanted, trx, {
     checkStock: opts.checkStock ?? false,
     stockTakenAfter: opts.stockTakenAfter,
     path: (i) => `items.${i}`,
-    visitor: opts.visitor ?? visitorOf(user),
+    visitor,
   });
+  if (visitor.trade) return tradeQuote(visitor.trade, lines, input, settings, fromServerCart, opts);
   const subtotal = lines.reduce((s, l) => s + l.lineTotal, 0);
 
   let discount: Discount | null = null;
@@ -102,16 +131,97 @@ export async function quoteCart(input: QuoteInput, user: User | null, opts: Quot
     discount,
     discountError,
     fromServerCart,
+    trade: null,
   };
+}
+
+/**
+ * A member's quote (issue 27): each line at the company's trade unit price (net, catalogue's
+ * tradeUnitPrices: one batch for all lines), in multiples of its pack, computed as a net document
+ * (domain/pricing netDocumentTotals: every line's VAT rounded once, totals the sums of the lines);
+ * the shipping fee (gross, as settings keep it) is a gross service line, free from the same
+ * threshold as a consumer's (judged on the goods with VAT). No discount codes: the price list is
+ * the company's discount. Refused: a quantity that is not a multiple of the pack (400 naming the
+ * line), a net subtotal below the trade minimum (400 with both amounts), and an order that would
+ * take the company's unpaid total past its credit limit (409 with the limit, the unpaid and this
+ * order). Inside an order's transaction the company's row is held (orders/lockCompanyCredit) so
+ * that two orders judge the limit one after the other.
+ */
+async function tradeQuote(
+  terms: TradeTerms,
+  resolved: ResolvedLine[],
+  input: QuoteInput,
+  settings: ShopSettings,
+  fromServerCart: boolean,
+  opts: QuoteOptions,
+): Promise<Quote> {
+  const { trx } = opts;
+  let discountError: string | undefined;
+  if (input.discountCode?.trim()) {
+    if (opts.strictDiscount) throw badRequest(TRADE_ORDER_TEXT.noDiscountCodes, { discountCode: TRADE_ORDER_TEXT.noDiscountCodes });
+    discountError = TRADE_ORDER_TEXT.noDiscountCodes;
+  }
+  const variantIds = [...new Set(resolved.map((l) => l.variantId))];
+  const packRows = await Variant.query(trx).whereIn('id', variantIds).select('id', 'packSize');
+  const packOf = new Map(packRows.map((v) => [v.id, Math.max(1, v.packSize ?? 1)]));
+  const packSizes = resolved.map((l) => packOf.get(l.variantId) ?? 1);
+  resolved.forEach((l, i) => {
+    if (l.quantity % packSizes[i] !== 0) {
+      const text = TRADE_ORDER_TEXT.packMultiple(l.refusalName, packSizes[i]);
+      throw badRequest(text, { [`items.${i}.quantity`]: text });
+    }
+  });
+  const prices = await tradeUnitPrices(
+    terms.priceListId,
+    resolved.map((l) => ({ variantId: l.variantId, retailGross: l.unitPrice })),
+    trx,
+  );
+  const net = resolved.map((l) => ({ unitNet: prices.get(l.variantId) ?? l.unitPrice, quantity: l.quantity }));
+  const goods = netDocumentTotals(net, 0);
+  const rule = shippingRule(settings);
+  const fee = resolved.length ? shippingFee(input.shippingMethod, goods.subtotalGross, rule) : 0;
+  const amounts = netDocumentTotals(net, fee);
+  const lines = resolved.map((l, i) => ({ ...l, unitPrice: net[i].unitNet, lineTotal: amounts.lines[i].net }));
+  const currency = settings.currency;
+  const money = (minor: number) => formatMoney(fromMinor(minor) ?? 0, currency);
+  const minimumOrder = settings.sales?.tradeMinimumOrder ?? 0;
+  if (minimumOrder > 0 && amounts.subtotalNet < minimumOrder) {
+    const text = TRADE_ORDER_TEXT.belowMinimum(money(minimumOrder), money(amounts.subtotalNet));
+    throw badRequest(text, { items: text });
+  }
+  if (trx) await lockCompanyCredit(terms.companyId, trx);
+  const unpaid = await companyUnpaidTotal(terms.companyId, trx);
+  if (terms.creditLimit !== null && unpaid + amounts.total > terms.creditLimit) {
+    const text = TRADE_ORDER_TEXT.creditLimitExceeded(money(terms.creditLimit), money(unpaid), money(amounts.total));
+    throw conflict(text, { creditLimit: text });
+  }
+  return {
+    lines,
+    totals: { subtotal: amounts.subtotalGross, discountTotal: 0, shippingTotal: amounts.shipping.gross, total: amounts.total },
+    currency,
+    settings,
+    shippingMethod: input.shippingMethod,
+    discount: null,
+    discountError,
+    fromServerCart,
+    trade: { terms, packSizes, amounts, unpaid, minimumOrder },
+  };
+}
+
+/** When a bank transfer on the company's terms placed at `at` is due (0 days: at once, prepayment). */
+export function paymentDueAt(terms: Pick<TradeTerms, 'paymentTermsDays'>, at: Date = new Date()): string {
+  return new Date(at.getTime() + terms.paymentTermsDays * DAY_MS).toISOString();
 }
 
 /** The quote as the API answers it: decimal amounts in `currency`. */
 export function quoteView(q: Quote) {
   const rule = shippingRule(q.settings);
-  const options = shippingOptions(q.lines, rule, q.discount ? discountRule(q.discount) : null);
+  const options = q.trade
+    ? tradeShippingOptions(q.trade.amounts.subtotalGross, rule)
+    : shippingOptions(q.lines, rule, q.discount ? discountRule(q.discount) : null);
   const missing = freeShippingMissing(q.totals, rule);
   return {
-    lines: q.lines.map((l) => ({
+    lines: q.lines.map((l, i) => ({
       productId: l.productId,
       variantId: l.variantId,
       productName: l.productName,
@@ -129,6 +239,7 @@ export function quoteView(q: Quote) {
       unitPrice: fromMinor(l.unitPrice)!,
       lineTotal: fromMinor(l.lineTotal)!,
       stock: l.stock,
+      ...(q.trade ? { sku: l.sku, packSize: q.trade.packSizes[i] } : {}),
     })),
     subtotal: fromMinor(q.totals.subtotal)!,
     discountTotal: fromMinor(q.totals.discountTotal)!,
@@ -144,6 +255,33 @@ export function quoteView(q: Quote) {
       ? { code: q.discount.code, type: q.discount.type, value: q.discount.toJSON().value, minSubtotal: fromMinor(q.discount.minSubtotal) }
       : null,
     ...(q.discountError ? { discountError: q.discountError } : {}),
+    ...(q.trade ? tradeView(q, q.trade) : {}),
+  };
+}
+
+/** A member's shipping by method: the same fee and threshold (on the goods with VAT) as the quote's. */
+function tradeShippingOptions(goodsGross: number, rule: ReturnType<typeof shippingRule>): Record<ShippingMethod, number> {
+  const out = {} as Record<ShippingMethod, number>;
+  for (const method of Object.keys(rule.fees) as ShippingMethod[]) out[method] = shippingFee(method, goodsGross, rule);
+  return out;
+}
+
+/** What a member's quote adds: net amounts, VAT, and the company's terms with the due date. */
+function tradeView(q: Quote, t: TradeQuote) {
+  return {
+    pricesInclude: 'net' as const,
+    subtotalNet: fromMinor(t.amounts.subtotalNet)!,
+    vatTotal: fromMinor(t.amounts.vatTotal)!,
+    shippingNet: fromMinor(t.amounts.shipping.net)!,
+    trade: {
+      companyId: t.terms.companyId,
+      companyName: t.terms.companyName,
+      paymentTermsDays: t.terms.paymentTermsDays,
+      paymentDueAt: paymentDueAt(t.terms),
+      minimumOrder: fromMinor(t.minimumOrder)!,
+      creditLimit: fromMinor(t.terms.creditLimit),
+      unpaid: fromMinor(t.unpaid)!,
+    },
   };
 }
 

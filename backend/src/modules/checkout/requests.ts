@@ -5,7 +5,16 @@ import type { Context } from 'koa';
 import type { User } from '../../models/User';
 import { parseBody } from '../../platform/http/parseInput';
 import { badRequest } from '../../platform/http/errors';
-import { checkoutInput, officeCheckoutInput, phoneOrderInput, quoteInput } from '@domain/schemas/checkout';
+import {
+  checkoutInput,
+  officeCheckoutInput,
+  phoneOrderInput,
+  quoteInput,
+  tradeCheckoutInput,
+  tradeOfficeCheckoutInput,
+  tradeQuoteInput,
+} from '@domain/schemas/checkout';
+import type { Visitor } from '../catalogue';
 import { discountCheckInput } from '@domain/schemas/discounts';
 import type { InvoiceRequest } from '@domain/invoices';
 import type { ApiOrder } from '@domain/api';
@@ -18,12 +27,15 @@ import { checkInvoiceRequest } from '../invoices';
 import { actorOf, findOrder, orderView, rememberGuestOrder } from '../orders';
 import { checkout, takePhoneOrder, type CheckoutInput } from './service';
 import { quoteCart, quoteView, type QuoteView } from './quote';
-import type { Visitor } from '../catalogue';
 
 /** The shopper's order: the checked body, the code-check door, the guest's limits; a guest's
  *  browser remembers the order. */
 export async function placeShopOrder(ctx: Context): Promise<ApiOrder> {
-  const input = parseBody(ctx.request.body, namesOffice(ctx.request.body) ? officeCheckoutInput : checkoutInput);
+  const visitor = ctx.state.visitor as Visitor | undefined;
+  // A member's quick order may carry more lines than a consumer's cart (issue 27).
+  const office = namesOffice(ctx.request.body);
+  const schema = visitor?.trade ? (office ? tradeOfficeCheckoutInput : tradeCheckoutInput) : office ? officeCheckoutInput : checkoutInput;
+  const input = parseBody(ctx.request.body, schema);
   if (input.discountCode === null || input.discountCode === '') delete input.discountCode;
   const user = ctx.state.user as User | null;
   // A code on the order is a code check like any other: counted before it is looked up.
@@ -34,7 +46,7 @@ export async function placeShopOrder(ctx: Context): Promise<ApiOrder> {
     invoice: checkInvoiceRequest(input.invoice as InvoiceRequest | null | undefined),
     codeCheck,
     guest,
-    visitor: ctx.state.visitor as Visitor,
+    visitor,
   });
   if (!user) rememberGuestOrder(ctx, placed.id);
   return orderView(placed);
@@ -54,7 +66,8 @@ export async function placePhoneOrder(ctx: Context): Promise<ApiOrder> {
 
 /** The one price quote for the cart page and the checkout page. */
 export async function quoteRequest(ctx: Context): Promise<QuoteView> {
-  const input = parseBody(ctx.request.body, quoteInput);
+  const visitor = ctx.state.visitor as Visitor | undefined;
+  const input = parseBody(ctx.request.body, visitor?.trade ? tradeQuoteInput : quoteInput);
   const user = ctx.state.user as User | null;
   // A code on the quote is a code check: the same throttle, and the same rule that a guest's
   // typed e-mail is never looked up (only what this browser or account has itself used).
@@ -71,7 +84,7 @@ export async function quoteRequest(ctx: Context): Promise<QuoteView> {
         codeCheck,
       },
       user,
-      { visitor: ctx.state.visitor as Visitor },
+      { visitor },
     ),
   );
 }
@@ -94,7 +107,7 @@ export async function codePreview(ctx: Context) {
         codeCheck,
       },
       user,
-      { strictDiscount: true, visitor: ctx.state.visitor as Visitor },
+      { strictDiscount: true, visitor: ctx.state.visitor as Visitor | undefined },
     ),
   );
   return {

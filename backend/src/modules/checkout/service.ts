@@ -32,10 +32,11 @@ import { redeemDiscount, STAFF_CODE_CHECK, type CodeCheckPass } from '../discoun
 import { noticeRow, notifyStaff } from '../staff';
 import { actorOf, confirmationWithheld, orderMailCount, placementHistory, recordHistory, type Actor } from '../orders';
 import { declare } from '../../platform/events';
-import { recordInvoiceRequest } from '../invoices';
-import { BY_STAFF, type Visitor } from '../catalogue';
+import { issueTradeInvoiceIn, recordInvoiceRequest } from '../invoices';
 import type { InvoiceRequest } from '@domain/invoices';
-import { quoteCart, quoteView, QuoteView } from './quote';
+import { paymentDueAt, quoteCart, quoteView, QuoteView } from './quote';
+import { BY_STAFF, visitorOf, type Visitor } from '../catalogue';
+import { tradeTermsOf } from '../trade';
 import { lockCurrencyForOrder } from '../settings';
 import { officeForOrder, officeShippingFields } from '../couriers';
 
@@ -164,6 +165,20 @@ function orderRow(input: CheckoutInput, user: User | null, { office, quote }: Pr
     shippingOffice: office ? JSON.stringify(office) : null,
     deliveredAt: null,
     withdrawnAt: null,
+    ...(quote.trade ? tradeOrderFields(input, quote.trade.terms) : {}),
+  };
+}
+
+/**
+ * A member's order (issue 27): placed for the company, its items' prices net; a bank transfer is
+ * due on the company's terms (0 days: at placement — prepayment, shipped once paid), cash on
+ * delivery is paid to the courier (no due date).
+ */
+function tradeOrderFields(input: CheckoutInput, terms: { companyId: number; paymentTermsDays: number }): Partial<Order> {
+  return {
+    companyId: terms.companyId,
+    pricesInclude: 'net',
+    paymentDueAt: input.paymentMethod === 'bank_transfer' ? paymentDueAt(terms) : null,
   };
 }
 
@@ -343,7 +358,7 @@ interface PlaceExtra {
   judge?: (alsoWritten: unknown[][]) => Promise<void>;
   /** A guest order: the share of a variant's stock one order may take (checkout/guestOrders). */
   shareCap?: GuestOrderLimits | null;
-  /** Who orders (catalogue/visibility decides what they may buy). */
+  /** Who buys (catalogue/visibility decides what they may buy; a member gets the trade quote and a company's order). */
   visitor?: Visitor;
 }
 
@@ -399,7 +414,8 @@ export interface CheckoutOptions {
   codeCheck?: CodeCheckPass;
   /** An order without an account: where it came from and its proof of work (checkout/guestOrders). */
   guest?: GuestOrderSource;
-  /** Who orders (ctx.state.visitor); staff's phone orders are BY_STAFF (catalogue/visibility). */
+  /** Who buys (ctx.state.visitor): a member of an approved company orders for it on its terms; staff's
+   *  phone orders are by staff (catalogue/visibility BY_STAFF). */
   visitor?: Visitor;
 }
 
@@ -424,12 +440,14 @@ export async function checkout(config: Config, input: CheckoutInput, options: Ch
       codeCheck,
       shareCap: guestLimits,
       // A phone order is not an online offer: the sales mode does not restrict staff (ЗТТСТИ чл. 31а
-      // bans offering through information-society services).
-      visitor: takenBy ? BY_STAFF : options.visitor,
+      // bans offering through information-society services); a member's phone order is still the company's.
+      visitor: takenBy ? { ...(options.visitor ?? BY_STAFF), byStaff: true } : options.visitor,
       judge: guestCounts ? (rows) => guestCounts.judge(config, rows.slice(countsAt)) : undefined,
       alsoWrite: [...(mailCount ? [mailCount.write] : []), ...(guestCounts?.writes ?? [])],
       alsoRecord: async (o) => {
         await recordInvoiceRequest(o.id, invoice ?? null, trx);
+        // A company's order is invoiced to the company as it is placed (issue 27).
+        if (o.companyId) await issueTradeInvoiceIn(o.id, trx);
         if (takenBy) {
           if (takenBy.staffNote)
             await Order.query(trx)
@@ -452,5 +470,7 @@ export async function checkout(config: Config, input: CheckoutInput, options: Ch
  *  with who took it (and their note) in the order's history. */
 export async function takePhoneOrder(config: Config, input: CheckoutInput, staff: Actor, staffNote?: string): Promise<Order> {
   const account = await User.query().findOne({ email: input.customer.email });
-  return checkout(config, input, { user: account ?? null, takenBy: { staff, staffNote } });
+  // An order for a member of an approved company is the company's, on its terms (issue 27).
+  const visitor = account ? visitorOf(account, await tradeTermsOf(account)) : undefined;
+  return checkout(config, input, { user: account ?? null, takenBy: { staff, staffNote }, visitor });
 }

@@ -156,6 +156,11 @@ export function renderInvoicePdf(doc: InvoiceSnapshot): Promise<Buffer> {
   pdf.moveDown(0.8);
   pdf.text(`Поръчка: ${doc.orderNumber}`, left, pdf.y, { width });
   pdf.text(`Начин на плащане: ${doc.paymentMethod}`, { width });
+  if (doc.dueDate)
+    pdf
+      .font('bold')
+      .text(`Падеж: ${dayText(doc.dueDate)}`, { width })
+      .font('regular');
   if (doc.supplier.iban)
     pdf.text(
       `Банкова сметка: ${doc.supplier.iban}${doc.supplier.bic ? `, BIC ${doc.supplier.bic}` : ''}${doc.supplier.bankName ? `, ${doc.supplier.bankName}` : ''}`,

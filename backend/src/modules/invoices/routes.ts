@@ -144,6 +144,7 @@ async function buyerDocuments(ctx: Context) {
           currency: doc.currency,
           total: doc.total / 100,
           pdfUrl: `/api/orders/${id}/${path}`,
+          ...(doc.data?.dueDate ? { dueDate: doc.data.dueDate } : {}),
         }
       : null;
   ctx.set('Cache-Control', 'no-store');

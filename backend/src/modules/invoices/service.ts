@@ -8,9 +8,10 @@ import './events';
 import type { Transaction } from 'objection';
 import { Order } from '../../models/Order';
 import { Invoice } from '../../models/Invoice';
+import { Company } from '../../models/Company';
 import type { Config } from '../../config';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
-import { findOrder, placedBy } from '../orders';
+import { findOrder, readableBy } from '../orders';
 import type { Context } from 'koa';
 import { getSettings } from '../settings';
 import { sendMail } from '../../platform/mail/transport';
@@ -114,7 +115,9 @@ export async function issueInvoiceIn(orderId: number, trx: Transaction): Promise
   if (open) throw conflict(INVOICE_TEXT.alreadyIssued, { invoice: INVOICE_TEXT.alreadyIssued });
   if (order.status === 'cancelled') throw conflict(INVOICE_TEXT.orderCancelled, { invoice: INVOICE_TEXT.orderCancelled });
   const issuedAt = new Date().toISOString();
-  const data = invoiceSnapshot(order, settings, number, issuedAt);
+  // A trade order's invoice is the company's (its row read directly: models are shared).
+  const company = order.companyId ? ((await Company.query(trx).findById(order.companyId)) ?? null) : null;
+  const data = invoiceSnapshot(order, settings, number, issuedAt, company);
   const [invoice] = await Invoice.insertComposed(trx, [
     {
       number,
@@ -249,10 +252,11 @@ export async function orderDocumentsForStaff(orderId: number) {
   };
 }
 
-/** The documents of an order the caller placed (orders' placedBy); anyone else gets 404, as for the order itself. */
+/** The documents of an order the caller placed, or of their company's order (orders' readableBy);
+ *  anyone else gets 404, as for the order itself. */
 export async function buyersDocuments(ctx: Context, orderId: number): Promise<{ invoice?: Invoice; creditNote?: Invoice }> {
   const order = await Order.query().findById(orderId);
-  if (!order || !placedBy(ctx, order)) throw notFound(API.orderNotFound);
+  if (!order || !readableBy(ctx, order)) throw notFound(API.orderNotFound);
   return documentsOf(order.id);
 }
 
@@ -334,7 +338,22 @@ export async function invoiceOnPayment(config: Config, orderId: number): Promise
   return invoice;
 }
 
-/** The invoices area's effects after commit: the invoice on payment (orders' `order.paymentChanged`). */
+/**
+ * A company's order (issue 27) is invoiced as it is placed: inside the order's own transaction
+ * (the number taken there, so an order that rolls back gives its number back: no gaps), so that
+ * the order's answer already has its invoice; the PDF is made and mailed after the commit
+ * (`invoice.issued`). Without the seller's legal identity nothing is issued (staff issue it later).
+ */
+export async function issueTradeInvoiceIn(orderId: number, trx: Transaction): Promise<Invoice | null> {
+  const settings = await getSettings(trx);
+  if (!settings.legal.companyName || !settings.legal.eik) return null;
+  const invoice = await issueInvoiceIn(orderId, trx);
+  declare(trx, 'invoice.issued', { invoiceId: invoice.id });
+  return invoice;
+}
+
+/** The invoices area's effects after commit: the invoice on payment (orders' `order.paymentChanged`),
+ *  and a document's PDF to the buyer. */
 export function subscribeInvoicesEvents(config: Config): void {
   subscribe('order.paymentChanged', 'invoices.onPayment', async ({ orderId, to }) => {
     if (to === 'paid') await invoiceOnPayment(config, orderId);

@@ -1,6 +1,7 @@
 // The frozen data of an invoice or credit note: everything its PDF shows, taken from the order
 // and the settings at the moment of issue, so that later edits change nothing on it.
 import type { Order } from '../../models/Order';
+import type { Company } from '../../models/Company';
 import type { ShopSettings } from '../settings';
 import { DocumentKind, InvoiceAmounts, InvoiceLine, InvoiceRequest, documentCurrency, invoiceAmounts } from '@domain/invoices';
 import { isCurrency, type Currency } from '@domain/money';
@@ -38,6 +39,10 @@ export interface InvoiceSnapshot {
   dualCurrency?: boolean;
   /** A credit note's invoice. */
   refersTo?: { number: string; issueDate: string };
+  /** A trade order on payment terms: when it is due (shop-local "YYYY-MM-DD"; the PDF's „Падеж“). */
+  dueDate?: string;
+  /** 'net': the goods lines were priced without VAT (a trade order). */
+  pricesInclude?: 'net';
   reason?: string;
 }
 
@@ -54,6 +59,17 @@ export function readInvoiceRequest(raw: unknown): InvoiceRequest | null {
   } catch {
     return null;
   }
+}
+
+/** A trade order's buyer: the company as it is registered (its row at the moment of issue). */
+function companyParty(company: Company): Party {
+  return {
+    companyName: company.name,
+    eik: company.eik,
+    vatNumber: company.vatNumber ?? '',
+    address: [company.city, company.address].filter(Boolean).join(', '),
+    mol: company.mol,
+  };
 }
 
 /** Who the invoice is for: the company the buyer named, or the buyer as a person. */
@@ -82,7 +98,14 @@ function taxEventDate(order: Order, issuedAt: string): string {
   return shopDay(dates[0] ?? issuedAt);
 }
 
-export function invoiceSnapshot(order: Order, settings: ShopSettings, number: string, issuedAt: string): InvoiceSnapshot {
+/** `company`: a trade order's company (issue 27): the invoice is issued to it, with its due date. */
+export function invoiceSnapshot(
+  order: Order,
+  settings: ShopSettings,
+  number: string,
+  issuedAt: string,
+  company: Company | null = null,
+): InvoiceSnapshot {
   const own = currencyOf(order);
   const orderCurrency: Currency = isCurrency(own) ? own : 'BGN';
   const currency = documentCurrency(shopDay(issuedAt), orderCurrency);
@@ -99,6 +122,7 @@ export function invoiceSnapshot(order: Order, settings: ShopSettings, number: st
       discountCode: order.discountCode,
       discountTotal: order.discountTotal,
       shippingTotal: order.shippingTotal,
+      pricesInclude: order.pricesInclude === 'net' ? 'net' : 'gross',
     },
     { from: orderCurrency, to: currency },
   );
@@ -125,7 +149,9 @@ export function invoiceSnapshot(order: Order, settings: ShopSettings, number: st
       bic: settings.bank.bic,
       bankName: settings.bank.bankName,
     },
-    recipient: recipientOf(order),
+    recipient: company ? companyParty(company) : recipientOf(order),
+    ...(order.paymentDueAt ? { dueDate: shopDay(order.paymentDueAt) } : {}),
+    ...(order.pricesInclude === 'net' ? { pricesInclude: 'net' as const } : {}),
     ...amounts,
   };
 }

@@ -50,6 +50,16 @@ export const staffOrderListSpec: RaListSpec = {
     createdAt_lte: filterBy.date('createdAt', '<='),
     total_gte: filterBy.compare('total', '>=', toMinor),
     total_lte: filterBy.compare('total', '<=', toMinor),
+    // Trade (issue 27): a company's orders, and those past their due date and still unpaid.
+    companyId: filterBy.id('companyId'),
+    overdue: (qb, value) => {
+      if (value === true || value === 'true')
+        qb.whereNotNull('companyId')
+          .where('paymentStatus', 'unpaid')
+          .whereNotIn('status', ['cancelled', 'returned'])
+          .whereNotNull('paymentDueAt')
+          .where('paymentDueAt', '<', new Date().toISOString());
+    },
     withdrawn: (qb, value) => (value === true || value === 'true' ? qb.whereNotNull('withdrawnAt') : qb.whereNull('withdrawnAt')),
   },
 };

@@ -5,6 +5,7 @@ export * from './history';
 export * from './mail';
 export * from './mailCaps';
 export * from './placedBy';
+export * from './receivables';
 export * from './service';
 export * from './subscribers';
 export * from './transitions';

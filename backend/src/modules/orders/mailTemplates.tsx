@@ -9,6 +9,8 @@ import { MAIL_COLORS, para, type Part } from '../../platform/mail/layout';
 export { compose, linkPart, para, type Part } from '../../platform/mail/layout';
 import { COURIER_LABELS, courierOf, trackingUrl } from '@domain/couriers';
 import { WITHDRAWAL_FORM_NOTE, WITHDRAWAL_FORM_TITLE, withdrawalFormLines } from '@domain/withdrawalForm';
+import { TRADE_ORDER_TEXT } from '@domain/tradeOrderTexts';
+import { formatDate } from '@domain/dates';
 
 /** What the parts need of the shop and the order's currency. */
 export interface PartView {
@@ -67,13 +69,33 @@ export function itemsPart(order: OrderView, v: PartView): Part {
 }
 
 export function totalsPart(order: OrderView, v: PartView): Part {
-  const rows: Array<[string, string, boolean?]> = [
+  // A company's order (issue 27): its lines are net; the totals say so, with the VAT and the due date.
+  const rows: Array<[string, string, boolean?]> =
+    order.pricesInclude === 'net' && order.subtotalNet !== undefined ? netTotalsRows(order, v) : retailTotalsRows(order, v);
+  const strongStyle: CSSProperties = { fontWeight: 800, fontSize: '17px' };
+  return totalsTable(rows, strongStyle);
+}
+
+function netTotalsRows(order: OrderView, v: PartView): Array<[string, string, boolean?]> {
+  return [
+    [TRADE_ORDER_TEXT.subtotalNet, v.money(order.subtotalNet ?? 0)],
+    ['Доставка', order.shippingTotal ? v.money(order.shippingTotal) : 'безплатна'],
+    [TRADE_ORDER_TEXT.vat, v.money(order.vatTotal ?? 0)],
+    [TRADE_ORDER_TEXT.total, v.money(order.total), true],
+    ...(order.paymentDueAt ? [[TRADE_ORDER_TEXT.dueDate, formatDate(order.paymentDueAt)] as [string, string]] : []),
+  ];
+}
+
+function retailTotalsRows(order: OrderView, v: PartView): Array<[string, string, boolean?]> {
+  return [
     ['Междинна сума', v.money(order.subtotal)],
     ...(order.discountTotal ? [[`Отстъпка (${order.discountCode ?? ''})`, `−${v.money(order.discountTotal)}`] as [string, string]] : []),
     ['Доставка', order.shippingTotal ? v.money(order.shippingTotal) : 'безплатна'],
     ['Общо', v.money(order.total), true],
   ];
-  const strongStyle: CSSProperties = { fontWeight: 800, fontSize: '17px' };
+}
+
+function totalsTable(rows: Array<[string, string, boolean?]>, strongStyle: CSSProperties): Part {
   return {
     text: [...rows.map(([k, val]) => `${k}: ${val}`), ''],
     html: (

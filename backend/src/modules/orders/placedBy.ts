@@ -23,3 +23,11 @@ export function placedBy(ctx: Context, order: Order): boolean {
   // A guest order stays this browser's after it signs in (the session keeps the ids).
   return !order.userId && sessionOrderIds(ctx).includes(order.id);
 }
+
+/** Who may read an order and its invoice: whoever placed it, and for a company's order every member
+ *  of that company (issue 27: members see all of their company's orders and invoices). */
+export function readableBy(ctx: Context, order: Order): boolean {
+  if (placedBy(ctx, order)) return true;
+  const user = ctx.state.user as User | null;
+  return !!user?.companyId && !!order.companyId && user.companyId === order.companyId;
+}

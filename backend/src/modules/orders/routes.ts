@@ -12,13 +12,14 @@ import { API } from '@domain/messages';
 import { formatDateTime } from '@domain/dates';
 import { findOrder, orderById, ordersOfCustomer, orderView, withdrawByShopper } from './service';
 import { actorOf } from './actor';
-import { placedBy } from './placedBy';
+import { placedBy, readableBy } from './placedBy';
 import { currentUser, requireUser } from './requests';
 
-/** The order, if this caller may see it: whoever placed it, or staff; anyone else gets 404. */
+/** The order, if this caller may see it: whoever placed it (for a company's order, any member of
+ *  the company), or staff; anyone else gets 404. */
 async function visibleOrder(ctx: Context, id: number): Promise<Order> {
   const order = await findOrder(id);
-  if (placedBy(ctx, order) || (ctx.state.user as User | null)?.role === 'admin') return order;
+  if (readableBy(ctx, order) || (ctx.state.user as User | null)?.role === 'admin') return order;
   throw notFound(API.orderNotFound);
 }
 
@@ -38,7 +39,8 @@ export function ordersRoutes() {
   // The signed-in shopper's own orders, newest first.
   router.get('/orders', requireUser, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { orders: await ordersOfCustomer(currentUser(ctx).id) };
+    const user = currentUser(ctx);
+    ctx.body = { orders: await ordersOfCustomer(user.id, user.companyId ?? null) };
   });
 
   router.get('/orders/:id', async (ctx) => {

@@ -14,6 +14,8 @@ import type { ApiOrder, ApiOrderEvent, ApiOrderItem, ApiPayment } from '@domain/
 import { concurrently } from '../../platform/db/concurrently';
 import type { Actor } from './actor';
 import { restock, withdrawOrder } from './transitions';
+import { isOverdue } from './receivables';
+import { netDocumentTotals } from '@domain/pricing';
 
 /** What orderView answers: the one order shape of domain/api.ts. */
 export type OrderView = ApiOrder;
@@ -60,6 +62,7 @@ export function orderView(o: Order, opts: { staff?: boolean } = {}): OrderView {
     createdAt: o.createdAt,
     updatedAt: o.updatedAt,
   };
+  if (o.companyId || o.pricesInclude === 'net') Object.assign(view, tradeFields(o));
   if (opts.staff) {
     view.userId = o.userId;
     view.staffNote = o.staffNote;
@@ -67,9 +70,41 @@ export function orderView(o: Order, opts: { staff?: boolean } = {}): OrderView {
   return view;
 }
 
-/** A customer's own orders with their details, newest first. */
-export async function ordersOfCustomer(userId: number): Promise<ApiOrder[]> {
-  const rows = await Order.query().where({ userId }).orderBy('createdAt', 'desc').orderBy('id', 'desc');
+/**
+ * A trade order's own fields (a consumer's order answers exactly as before): the company, whether
+ * the items' prices are net, the due date and whether it is overdue, and for a net order its goods'
+ * net and the VAT by the one net-document rule (domain/pricing netDocumentTotals), so that
+ * subtotalNet + VAT (+ shipping's net) adds up to the total.
+ */
+function tradeFields(o: Order) {
+  const fields: Partial<ApiOrder> & Record<string, unknown> = {
+    companyId: o.companyId,
+    pricesInclude: o.pricesInclude,
+    paymentDueAt: o.paymentDueAt,
+    overdue: isOverdue(o),
+  };
+  if (o.pricesInclude === 'net' && o.items) {
+    const doc = netDocumentTotals(
+      o.items.map((i) => ({ unitNet: i.unitPrice, quantity: i.quantity })),
+      o.shippingTotal,
+    );
+    fields.subtotalNet = amount(doc.subtotalNet);
+    fields.vatTotal = amount(doc.vatTotal);
+    fields.shippingNet = amount(doc.shipping.net);
+  }
+  return fields;
+}
+
+/** A customer's own orders with their details, newest first; a company's member sees all of the
+ *  company's orders (whoever of its members placed them). */
+export async function ordersOfCustomer(userId: number, companyId: number | null = null): Promise<ApiOrder[]> {
+  const rows = await Order.query()
+    .where((q) => {
+      q.where({ userId });
+      if (companyId) q.orWhere({ companyId });
+    })
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc');
   return (await withDetails(rows)).map((o) => orderView(o));
 }
 

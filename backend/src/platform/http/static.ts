@@ -30,6 +30,8 @@ export const STOREFRONT_PAGES = new Set([
   'privacy',
   'returns',
   'accessibility',
+  // The trade channel (issue 27): /trade/quick-order (and the application page).
+  'trade',
 ]);
 
 /** A storefront page route (not a file, not a dot-folder, a known first segment). */

@@ -1,0 +1,95 @@
+// Ordering as a business (issue 27): the limits of a trade order and every text a member or staff
+// reads about it — pack sizes, the trade minimum, the credit limit, payment terms and due dates,
+// receivables and the overdue reminder, the quick order page. Pure: the server, the admin and the
+// storefront use the same texts.
+
+/** A quick order's lines in one quote or order (a consumer's cart keeps CART_LINES_MAX). */
+export const TRADE_LINES_MAX = 200;
+
+/** A CSV pasted or uploaded on the quick order page: at most this many characters. */
+export const QUICK_ORDER_CSV_MAX = 20_000;
+
+export const TRADE_ORDER_TEXT = {
+  packMultiple: (name: string, pack: number) => `Количеството на „${name}“ трябва да е кратно на ${pack} (опаковка).`,
+  belowMinimum: (minimum: string, subtotal: string) => `Минималната търговска поръчка е ${minimum} без ДДС; тази е за ${subtotal} без ДДС.`,
+  creditLimitExceeded: (limit: string, unpaid: string, order: string) =>
+    `Поръчката надхвърля кредитния лимит на фирмата: лимит ${limit}, неплатени ${unpaid}, тази поръчка ${order}`,
+  noDiscountCodes: 'Кодовете за отстъпка не важат за търговски поръчки: цените са по вашата ценова листа.',
+  paymentMethodRefused: 'Търговските поръчки се плащат по банков път или с наложен платеж.',
+  /** The net prices' mark. */
+  withoutVat: 'без ДДС',
+  vat: 'ДДС',
+  subtotalNet: 'Сума без ДДС',
+  total: 'Общо с ДДС',
+  dueDate: 'Падеж',
+  dueOn: (date: string) => `Падеж: ${date}`,
+  prepayment: 'Предплащане: изпращаме след получаване на плащането.',
+  termsHint: (days: number, date: string) => `Банков превод с отсрочка ${days} дни — падеж ${date}`,
+  paid: 'Платена',
+  unpaid: 'Неплатена',
+  overdue: 'Просрочена',
+  // The overdue reminder (to the company's contact e-mail).
+  reminderSubject: (number: string) => `Напомняне: просрочено плащане по поръчка ${number}`,
+  reminderBody: (p: { company: string; number: string; invoice: string | null; due: string; amount: string; iban: string }) =>
+    [
+      `Здравейте, ${p.company},`,
+      '',
+      `Плащането по поръчка ${p.number}${p.invoice ? ` (фактура № ${p.invoice})` : ''} за ${p.amount} беше с падеж ${p.due} и все още не е получено.`,
+      p.iban ? `Моля, преведете сумата по сметка ${p.iban} с основание ${p.number}.` : `Моля, преведете сумата с основание ${p.number}.`,
+      'Ако вече сте платили, не обръщайте внимание на това писмо.',
+      '',
+      'Поздрави,',
+      'VAP SOLO',
+    ].join('\n'),
+  reminderActor: 'Автоматично напомняне',
+  reminderNote: 'Изпратено напомняне за просрочено плащане до фирмата.',
+  // The quick order page.
+  quickOrderTitle: 'Бърза поръчка',
+  quickOrderIntro: 'Въведете количества в таблицата или поставете CSV във вида „артикулен номер;количество“ — по един ред.',
+  membersOnly: 'Бързата поръчка е за търговци с одобрена фирма.',
+  applyLink: 'Кандидатствайте като търговец',
+  signInLink: 'Вход',
+  csvLabel: 'CSV (артикулен номер;количество)',
+  csvFileLabel: 'или качете CSV файл',
+  csvApply: 'Добави от CSV',
+  csvUnknownSku: (line: number, sku: string) => `Ред ${line}: няма артикул с номер „${sku}“.`,
+  csvBadQuantity: (line: number, text: string) => `Ред ${line}: „${text}“ не е цяло положително количество.`,
+  csvBadLine: (line: number) => `Ред ${line}: очаква се „артикулен номер;количество“.`,
+  csvAdded: (n: number) => `Добавени редове от CSV: ${n}.`,
+  csvTooLong: 'CSV е твърде дълъг.',
+  filterLabel: 'Търсене по име или артикулен номер',
+  colSku: 'Арт. №',
+  colName: 'Артикул',
+  colPack: 'Опаковка',
+  colStock: 'Наличност',
+  colPrice: 'Цена без ДДС',
+  colQuantity: 'Количество',
+  quantityLabel: (name: string) => `Количество за ${name}`,
+  stepHint: (pack: number) => `кратно на ${pack}`,
+  quantityInvalid: 'Въведете цяло число (0 или повече).',
+  tooManyLines: (max: number) => `Най-много ${max} реда в една поръчка.`,
+  quoteFailed: 'Сумата не може да бъде изчислена. Опитайте отново.',
+  loadFailed: 'Неуспешно зареждане на артикулите.',
+  csvProblemsLabel: 'Проблеми в CSV',
+  itemsTitle: 'Артикули',
+  checkoutNote: 'Цените на артикулите са без ДДС; ДДС се начислява във фактурата към фирмата.',
+  quickOrderLink: 'Бърза поръчка',
+  clear: 'Изчисти',
+  summaryTitle: 'Вашата поръчка',
+  nothingChosen: 'Още не сте избрали количества.',
+  quoting: 'Изчисляване…',
+  lines: (n: number) => `Редове: ${n}`,
+  toCheckout: 'Към поръчката',
+  reorder: 'Поръчай отново',
+  reorderDone: (n: number) => `Редовете от поръчката са добавени в бързата поръчка: ${n}.`,
+  loading: 'Зареждане на артикулите…',
+  // The account.
+  companyOrders: (company: string) => `Поръчки на ${company}`,
+  invoice: 'Фактура',
+  paymentAndInvoice: 'Плащане и фактура',
+  downloadInvoice: (number: string) => `Изтегли фактура № ${number} (PDF)`,
+  // Staff: receivables.
+  receivablesTitle: 'Вземания',
+  nothingOwed: 'Фирмата няма неплатени поръчки.',
+  remindersSent: (n: number) => (n ? `Изпратени напомняния: ${n}.` : 'Няма нови просрочени поръчки за напомняне.'),
+} as const;
