@@ -14,7 +14,7 @@ import { errorMiddleware, notFound } from './platform/http/errors';
 import { parseJsonBodies } from './platform/http/bodyParsing';
 import { sessionMiddleware } from './platform/http/session';
 import { authenticate, rememberUsers } from './modules/auth/middleware';
-import { rememberCompanies, resolveVisitor } from './modules/trade';
+import { companyRoutes, rememberCompanies, resolveVisitor, subscribeTradeEvents } from './modules/trade';
 import { requireAdmin } from './platform/http/auth';
 import { requireCsrf } from './platform/http/csrf';
 import { auditAdminMutations } from './platform/http/auditTrail';
@@ -92,6 +92,7 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
   subscribeOrdersEvents(config);
   subscribeInvoicesEvents(config);
   subscribeCartEvents();
+  subscribeTradeEvents(config);
 
   if (config.trustedProxies.length) app.use(trustListedProxies(config.trustedProxies));
   if (config.logRequests) app.use(requestLog);
@@ -167,6 +168,7 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
     productDuplicateRoutes(),
     csvImportRoutes(),
     packingSlipRoutes(),
+    companyRoutes(),
   ];
   // One flat stack; the 405/501 answers come once, from the API router's own allowedMethods.
   for (const routes of areas) api.use(routes.routes());

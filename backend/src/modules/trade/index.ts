@@ -1,2 +1,5 @@
 // The trade area's entrance (issue 27): companies that buy for resale, their members and terms.
 export * from './membership';
+export * from './companies';
+export { companyRoutes } from './companyRoutes';
+export { subscribeTradeEvents } from './subscribers';
