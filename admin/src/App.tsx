@@ -20,6 +20,7 @@ import products from './products';
 import users from './users';
 import invoices from './invoices';
 import flavourLists from './flavour-lists';
+import companies from './companies';
 import { lazyPage } from './common/lazyPage';
 
 const Dashboard = lazyPage(() => import('./dashboard/Dashboard'), 'Dashboard');
@@ -56,6 +57,7 @@ export function App() {
       <Resource name="customers" {...customers} />
       <Resource name="inventory" {...inventory} />
       <Resource name="flavour-lists" {...flavourLists} />
+      <Resource name="companies" {...companies} />
       <CustomRoutes>
         <Route path="/analysis" element={<AnalysisPage />} />
         <Route path="/settings/*" element={<SettingsPage />} />

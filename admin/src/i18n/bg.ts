@@ -5,6 +5,7 @@ import { API, STOREFRONT } from '@domain/messages';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_RECORD_STATUS_LABELS, SHIPPING_METHOD_LABELS } from '@domain/orderStatus';
 import { raBulgarian } from './raBulgarian';
 import { invoiceResourceBg, invoicesBg } from '../invoices/messages';
+import { companiesBg, companyResourceBg } from '../companies/messages';
 import { flavourListResourceBg, flavourListsBg, productToolsBg } from '../flavour-lists/messages';
 import { accessibilityBg } from '../settings/accessibilityMessages';
 
@@ -27,6 +28,7 @@ export const bgApp = {
     notifications: 'Нотификации',
     customers: 'Клиенти',
     inventory: 'Наличности',
+    companies: 'Търговци',
     flavourLists: 'Вкусове',
   },
   breadcrumbs: { label: 'Навигация', create: 'Нов запис', show: 'Преглед' },
@@ -276,6 +278,7 @@ export const bgApp = {
   invoices: invoicesBg,
   audit: { create: 'създаване', update: 'промяна', delete: 'изтриване', duplicate: 'дублиране' },
   flavourLists: flavourListsBg,
+  companies: companiesBg,
   accessibility: accessibilityBg,
   inventory: {
     saved: 'Наличността на %{name} е запазена.',
@@ -549,6 +552,7 @@ export const bg: TranslationMessages = {
       },
     },
     'flavour-lists': flavourListResourceBg,
+    companies: companyResourceBg,
     inventory: {
       name: 'Наличност |||| Наличности',
       fields: {

@@ -5,6 +5,7 @@ import type { TranslationMessages } from 'react-admin';
 import { ADMIN_EN, STOREFRONT } from '@domain/messages';
 import type { AppMessages } from './bg';
 import { invoiceResourceEn, invoicesEn } from '../invoices/messages';
+import { companiesEn, companyResourceEn } from '../companies/messages';
 import { flavourListResourceEn, flavourListsEn, productToolsEn } from '../flavour-lists/messages';
 import { accessibilityEn } from '../settings/accessibilityMessages';
 
@@ -27,6 +28,7 @@ export const enApp: AppMessages = {
     notifications: 'Notifications',
     customers: 'Customers',
     inventory: 'Inventory',
+    companies: 'Trade customers',
     flavourLists: 'Flavours',
   },
   breadcrumbs: { label: 'Breadcrumbs', create: 'New', show: 'View' },
@@ -278,6 +280,7 @@ export const enApp: AppMessages = {
   invoices: invoicesEn,
   audit: { create: 'created', update: 'changed', delete: 'deleted', duplicate: 'duplicated' },
   flavourLists: flavourListsEn,
+  companies: companiesEn,
   accessibility: accessibilityEn,
   inventory: { saved: 'Stock of %{name} saved.', saveFailed: 'Failed to save the stock.', stockOf: 'Stock of %{name}' },
   import: {
@@ -384,6 +387,7 @@ export const en: TranslationMessages = {
     invoices: invoiceResourceEn,
     discounts: { name: 'Discount |||| Discounts', fields: {} },
     'flavour-lists': flavourListResourceEn,
+    companies: companyResourceEn,
     notifications: { name: 'Notification |||| Notifications', fields: {} },
     'contact-messages': { name: 'Message |||| Messages', fields: {} },
     'audit-log': {

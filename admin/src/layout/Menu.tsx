@@ -1,4 +1,5 @@
 // The ten entries of the spec's admin table, in its order, with its Bulgarian labels.
+import CompanyIcon from '@mui/icons-material/Storefront';
 import AnalyticsIcon from '@mui/icons-material/Analytics';
 import CategoryIcon from '@mui/icons-material/Category';
 import DashboardIcon from '@mui/icons-material/Dashboard';
@@ -43,6 +44,7 @@ export const WORK_ENTRIES: readonly MenuEntry[] = [
   { to: '/inventory', labelKey: 'app.menu.inventory', icon: WarehouseIcon },
   { to: '/flavour-lists', labelKey: 'app.menu.flavourLists', icon: FlavourIcon },
   { to: '/invoices', labelKey: 'app.menu.invoices', icon: InvoiceIcon },
+  { to: '/companies', labelKey: 'app.menu.companies', icon: CompanyIcon },
 ];
 
 export function Menu() {
