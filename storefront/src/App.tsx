@@ -26,6 +26,8 @@ const Contact = lazy(() => import('./pages/Contact'));
 const InfoPage = lazy(() => import('./pages/InfoPage'));
 const AccessibilityPage = lazy(() => import('./pages/AccessibilityPage'));
 const NotFound = lazy(() => import('./pages/NotFound'));
+const TradeApply = lazy(() => import('./pages/TradeApply'));
+const WhereToBuy = lazy(() => import('./pages/WhereToBuy'));
 const ForgotPassword = lazy(() => import('./pages/PasswordPages').then((m) => ({ default: m.ForgotPassword })));
 const ResetPassword = lazy(() => import('./pages/PasswordPages').then((m) => ({ default: m.ResetPassword })));
 
@@ -49,6 +51,8 @@ export function AppRoutes() {
       <Route path="/privacy" element={<InfoPage page="privacy" />} />
       <Route path="/returns" element={<InfoPage page="returns" />} />
       <Route path="/accessibility" element={<AccessibilityPage />} />
+      <Route path="/trade/apply" element={<TradeApply />} />
+      <Route path="/where-to-buy" element={<WhereToBuy />} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );
