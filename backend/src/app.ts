@@ -8,7 +8,7 @@ import { Model } from 'objection';
 import { Config } from './config';
 import { createKnex, isPostgres } from './platform/db/knex';
 import { broadcastWrites } from './platform/cache/broadcast';
-import { TableWrites } from './platform/cache/tableWrites';
+import { tables, TableWrites } from './platform/cache/tableWrites';
 import { keepSettings } from './modules/settings/service';
 import { errorMiddleware, notFound } from './platform/http/errors';
 import { parseJsonBodies } from './platform/http/bodyParsing';
@@ -106,7 +106,9 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
   const writes = config.memoryCaches ? new TableWrites(knex) : undefined;
   const adminLists = new AnswerCache(500);
   // Server-rendered storefront pages: kept like the catalogue's answers, dropped by the same writes.
-  const pageCache = writes ? new AnswerCache(500).dropOn(writes, catalogueWrites) : undefined;
+  // „Къде да купя“ (issue 27) lists trade customers' shops: their writes drop the pages too.
+  const companyWrites = tables('companies', 'company_shops');
+  const pageCache = writes ? new AnswerCache(500).dropOn(writes, (w) => catalogueWrites(w) || companyWrites(w)) : undefined;
   const pages = storefrontPages(config, { cache: pageCache });
   if (writes) {
     if (config.databaseUrl && isPostgres(knex)) broadcastWrites(knex, writes, config.databaseUrl);

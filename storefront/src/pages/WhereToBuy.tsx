@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { shopApi, type WhereToBuyShop } from '../api/shop';
 import { Seo } from '../components/Seo';
 import { TRADE } from '@domain/tradeTexts';
+import { usePreloaded } from '../state/preloaded';
 
 export function byCity(shops: WhereToBuyShop[]): Array<[string, WhereToBuyShop[]]> {
   const groups = new Map<string, WhereToBuyShop[]>();
@@ -12,9 +13,12 @@ export function byCity(shops: WhereToBuyShop[]): Array<[string, WhereToBuyShop[]
 }
 
 export default function WhereToBuy() {
-  const [shops, setShops] = useState<WhereToBuyShop[] | null>(null);
+  // Rendered on the server with the list (domain/storefrontPages); fetched when reached in the browser.
+  const preloaded = usePreloaded('whereToBuy');
+  const [shops, setShops] = useState<WhereToBuyShop[] | null>(preloaded?.shops ?? null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
+    if (preloaded) return;
     let alive = true;
     shopApi
       .whereToBuy()
@@ -23,7 +27,7 @@ export default function WhereToBuy() {
     return () => {
       alive = false;
     };
-  }, []);
+  }, [preloaded]);
   return (
     <div className="page where-to-buy">
       <Seo title={TRADE.whereTitle} description={TRADE.whereIntro} />
