@@ -315,10 +315,7 @@ async function membersChanged(trx: Transaction, company: Company): Promise<Compa
     to: company.status,
     reason: company.statusReason ?? '',
   });
-  // A member's terms come with the user (auth's kept users): touch the company so they are dropped.
-  await Company.query(trx)
-    .patch({ updatedAt: new Date().toISOString() } as Partial<Company>)
-    .where({ id: company.id });
+  // A member's terms come with the user, whose write drops auth's kept copy.
   return companyView(await loadCompany(company.id, trx));
 }
 
