@@ -106,7 +106,7 @@ async function post(url: string, body: object) {
 }
 
 /** Approve / reject (with a reason) / suspend (confirmed, with a reason): the server's one write path. */
-function DecisionButtons() {
+export function DecisionButtons() {
   const record = useRecordContext();
   const translate = useTranslate();
   const notify = useNotify();
@@ -187,7 +187,7 @@ function DecisionButtons() {
 }
 
 /** Members: customer accounts that buy for the company; added by e-mail, removed with a confirmation. */
-function Members() {
+export function Members() {
   const record = useRecordContext();
   const translate = useTranslate();
   const notify = useNotify();
