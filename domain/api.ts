@@ -13,6 +13,8 @@ export interface ApiUser {
   role: 'customer' | 'admin';
   twoFactorEnabled?: boolean;
   createdAt?: string;
+  /** The company the user buys for (issue 27), when a member of one. */
+  company?: { id: number; name: string; status: 'pending' | 'approved' | 'rejected' | 'suspended' };
 }
 
 export interface ApiCategory {

@@ -31,6 +31,8 @@ export type PageNeeds =
       categories?: boolean;
       /** The slug (or id) of /products/:slug. */
       product?: string;
+      /** „Къде да купя“: the listed shops of approved trade customers (issue 27). */
+      whereToBuy?: boolean;
       /** No such page: the 404 page, with status 404. */
       notFound?: boolean;
       /** The page's code (its source file, as the build's manifest names it), preloaded. */
@@ -48,6 +50,8 @@ export interface PagePayload {
   categories?: ApiCategory[];
   /** The product of /products/:slug; null when there is none (404). */
   product?: ShopProduct | null;
+  /** „Къде да купя“ (GET /api/where-to-buy's answer). */
+  whereToBuy?: { shops: Array<{ name: string; city: string; address: string; phone: string }> };
 }
 
 /**

@@ -23,6 +23,7 @@ import {
   PRICE_LISTS,
 } from './catalogue';
 import { seedDemoOrders } from './orders';
+import { DEMO_TRADE_COMPANY } from './trade';
 
 export const DEMO_IMAGES_DIR = path.join(ROOT, 'seeds', 'images');
 /** Where the pictures go under the upload directory, and the URL prefix that serves them. */
@@ -54,6 +55,7 @@ export async function seedDemo(knex: Knex, opts: { uploadDir: string }): Promise
 
   // Hashing is slow on purpose: do it before the transaction holds the connection.
   const passwordHashes = await Promise.all(CUSTOMERS.map(() => hashPassword(DEMO_CUSTOMER_PASSWORD)));
+  const tradeHash = await hashPassword(DEMO_CUSTOMER_PASSWORD);
   const now = Date.now();
 
   await knex.transaction(async (trx) => {
@@ -209,6 +211,51 @@ export async function seedDemo(knex: Knex, opts: { uploadDir: string }): Promise
         }),
       );
 
+    await seedDemoTradeCompany(trx, now, tradeHash);
     await seedDemoOrders(trx, now);
   });
+}
+
+/** One approved trade customer (issue 27) with its member account and two shops listed on
+ *  „Къде да купя“; no price list (retail net prices until staff pick one). */
+async function seedDemoTradeCompany(trx: Knex.Transaction, now: number, passwordHash: string): Promise<void> {
+  const c = DEMO_TRADE_COMPANY;
+  if (await trx('users').where({ email: c.member.email }).first()) return;
+  const at = daysAgo(now, 90);
+  const companyId = await insertId(trx, 'companies', {
+    name: c.name,
+    eik: c.eik,
+    vatNumber: `BG${c.eik}`,
+    address: c.address,
+    city: c.city,
+    mol: c.mol,
+    tobaccoPermit: c.tobaccoPermit,
+    contactFirstName: c.member.firstName,
+    contactLastName: c.member.lastName,
+    contactEmail: c.member.email,
+    contactPhone: c.member.phone,
+    status: 'approved',
+    statusReason: '',
+    priceListId: null,
+    paymentTermsDays: 14,
+    creditLimit: null,
+    approvedAt: daysAgo(now, 88),
+    searchText: searchable(c.name, c.eik, c.city, c.member.email),
+    createdAt: at,
+    updatedAt: at,
+  });
+  await trx('users').insert({
+    email: c.member.email,
+    passwordHash,
+    firstName: c.member.firstName,
+    lastName: c.member.lastName,
+    phone: c.member.phone,
+    role: 'customer',
+    twoFactorEnabled: false,
+    companyId,
+    searchText: searchable(c.member.email, c.member.firstName, c.member.lastName, c.member.phone),
+    createdAt: at,
+    updatedAt: at,
+  });
+  for (const [position, shop] of c.shops.entries()) await trx('company_shops').insert({ companyId, ...shop, listed: true, position });
 }

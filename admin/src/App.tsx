@@ -22,6 +22,7 @@ import invoices from './invoices';
 import flavourLists from './flavour-lists';
 import priceLists from './price-lists';
 import receivables from './receivables';
+import companies from './companies';
 import { lazyPage } from './common/lazyPage';
 
 const Dashboard = lazyPage(() => import('./dashboard/Dashboard'), 'Dashboard');
@@ -60,6 +61,7 @@ export function App() {
       <Resource name="flavour-lists" {...flavourLists} />
       <Resource name="price-lists" {...priceLists} />
       <Resource name="receivables" {...receivables} />
+      <Resource name="companies" {...companies} />
       <CustomRoutes>
         <Route path="/analysis" element={<AnalysisPage />} />
         <Route path="/settings/*" element={<SettingsPage />} />

@@ -8,13 +8,13 @@ import { Model } from 'objection';
 import { Config } from './config';
 import { createKnex, isPostgres } from './platform/db/knex';
 import { broadcastWrites } from './platform/cache/broadcast';
-import { TableWrites } from './platform/cache/tableWrites';
+import { tables, TableWrites } from './platform/cache/tableWrites';
 import { keepSettings } from './modules/settings/service';
 import { errorMiddleware, notFound } from './platform/http/errors';
 import { parseJsonBodies } from './platform/http/bodyParsing';
 import { sessionMiddleware } from './platform/http/session';
 import { authenticate, rememberUsers } from './modules/auth/middleware';
-import { rememberCompanies, resolveVisitor, subscribeTradeSignIn } from './modules/trade';
+import { companyRoutes, rememberCompanies, resolveVisitor, subscribeTradeEvents, subscribeTradeSignIn } from './modules/trade';
 import { requireAdmin } from './platform/http/auth';
 import { requireCsrf } from './platform/http/csrf';
 import { auditAdminMutations } from './platform/http/auditTrail';
@@ -96,6 +96,7 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
   subscribeInvoicesEvents(config);
   subscribeCartEvents();
   subscribeTradeSignIn();
+  subscribeTradeEvents(config);
 
   if (config.trustedProxies.length) app.use(trustListedProxies(config.trustedProxies));
   if (config.logRequests) app.use(requestLog);
@@ -109,7 +110,9 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
   const writes = config.memoryCaches ? new TableWrites(knex) : undefined;
   const adminLists = new AnswerCache(500);
   // Server-rendered storefront pages: kept like the catalogue's answers, dropped by the same writes.
-  const pageCache = writes ? new AnswerCache(500).dropOn(writes, catalogueWrites) : undefined;
+  // „Къде да купя“ (issue 27) lists trade customers' shops: their writes drop the pages too.
+  const companyWrites = tables('companies', 'company_shops');
+  const pageCache = writes ? new AnswerCache(500).dropOn(writes, (w) => catalogueWrites(w) || companyWrites(w)) : undefined;
   const pages = storefrontPages(config, { cache: pageCache });
   if (writes) {
     if (config.databaseUrl && isPostgres(knex)) broadcastWrites(knex, writes, config.databaseUrl);
@@ -176,6 +179,7 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
     productDuplicateRoutes(),
     csvImportRoutes(),
     packingSlipRoutes(),
+    companyRoutes(),
   ];
   // One flat stack; the 405/501 answers come once, from the API router's own allowedMethods.
   for (const routes of areas) api.use(routes.routes());

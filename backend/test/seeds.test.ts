@@ -1,4 +1,5 @@
 // The demo catalogue: what a fresh shop shows after `npm start` on an empty database.
+import { isValidEik } from '@domain/bulstat';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -197,7 +198,8 @@ describe('the demo catalogue', () => {
     const customers = users.filter((u) => u.role === 'customer');
     expect(customers.length).toBeGreaterThanOrEqual(3);
     for (const c of customers) {
-      expect(c.email).toMatch(/@example\.bg$/);
+      // The demo trade customer's member (seeds/trade.ts) signs in at the shop's own domain.
+      expect(c.email).toMatch(c.companyId ? /^trade@vapsolo\.bg$/ : /@example\.bg$/);
       expect(c.phone).toMatch(/^\+359\d{9}$/);
       expect(c.firstName).toMatch(/^[А-Я][а-я]+$/);
       expect(c.searchText).toBe(`${c.email} ${c.firstName} ${c.lastName} ${c.phone}`.toLocaleLowerCase('bg'));
@@ -206,6 +208,18 @@ describe('the demo catalogue', () => {
     const res = await b.signIn(customers[0].email, DEMO_CUSTOMER_PASSWORD);
     expect(res.body.user).toMatchObject({ email: customers[0].email, role: 'customer' });
     expect(allKeys(res.body).filter((k) => SECRET_KEYS.includes(k))).toEqual([]);
+  });
+
+  it('adds one approved trade customer whose member signs in with the demo password and whose two shops are listed', async () => {
+    const company = await knex('companies').first();
+    expect(company).toMatchObject({ name: 'Вейп Дистрибуция ООД', status: 'approved', priceListId: null });
+    expect(isValidEik(company.eik)).toBe(true);
+    const b = shop.browser();
+    await b.signIn('trade@vapsolo.bg', DEMO_CUSTOMER_PASSWORD);
+    const me = await b.get('/api/auth/me').expect(200);
+    expect(me.body.user.company).toEqual({ id: company.id, name: 'Вейп Дистрибуция ООД', status: 'approved' });
+    const where = await b.get('/api/where-to-buy').expect(200);
+    expect(where.body.shops.map((s: { city: string }) => s.city).sort()).toEqual(['Пловдив', 'София']);
   });
 
   it('does not seed twice', async () => {

@@ -27,6 +27,8 @@ const InfoPage = lazy(() => import('./pages/InfoPage'));
 const AccessibilityPage = lazy(() => import('./pages/AccessibilityPage'));
 const NotFound = lazy(() => import('./pages/NotFound'));
 const QuickOrder = lazy(() => import('./pages/QuickOrder'));
+const TradeApply = lazy(() => import('./pages/TradeApply'));
+const WhereToBuy = lazy(() => import('./pages/WhereToBuy'));
 const ForgotPassword = lazy(() => import('./pages/PasswordPages').then((m) => ({ default: m.ForgotPassword })));
 const ResetPassword = lazy(() => import('./pages/PasswordPages').then((m) => ({ default: m.ResetPassword })));
 
@@ -51,6 +53,8 @@ export function AppRoutes() {
       <Route path="/returns" element={<InfoPage page="returns" />} />
       <Route path="/accessibility" element={<AccessibilityPage />} />
       <Route path="/trade/quick-order" element={<QuickOrder />} />
+      <Route path="/trade/apply" element={<TradeApply />} />
+      <Route path="/where-to-buy" element={<WhereToBuy />} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

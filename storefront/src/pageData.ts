@@ -35,6 +35,7 @@ const CLIENT_PAGES = [
   '/register',
   '/forgot-password',
   '/reset-password',
+  '/trade/apply',
 ];
 const INFO_PAGES = ['/terms', '/privacy', '/returns'];
 
@@ -47,6 +48,7 @@ const CHUNK = {
   contact: 'src/pages/Contact.tsx',
   accessibility: 'src/pages/AccessibilityPage.tsx',
   notFound: 'src/pages/NotFound.tsx',
+  whereToBuy: 'src/pages/WhereToBuy.tsx',
 };
 
 export function pageNeeds(url: string): PageNeeds {
@@ -60,6 +62,7 @@ export function pageNeeds(url: string): PageNeeds {
   if (product) return { render: 'server', product: product.params.slug, chunk: CHUNK.product };
   if (matchPath('/contact', path)) return { render: 'server', chunk: CHUNK.contact };
   if (matchPath('/accessibility', path)) return { render: 'server', chunk: CHUNK.accessibility };
+  if (matchPath('/where-to-buy', path)) return { render: 'server', whereToBuy: true, chunk: CHUNK.whereToBuy };
   if (INFO_PAGES.some((p) => matchPath(p, path))) return { render: 'server', chunk: CHUNK.info };
   return { render: 'server', notFound: true, chunk: CHUNK.notFound };
 }

@@ -5,6 +5,7 @@ import { API, STOREFRONT } from '@domain/messages';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_RECORD_STATUS_LABELS, SHIPPING_METHOD_LABELS } from '@domain/orderStatus';
 import { raBulgarian } from './raBulgarian';
 import { invoiceResourceBg, invoicesBg } from '../invoices/messages';
+import { companiesBg, companyResourceBg } from '../companies/messages';
 import { flavourListResourceBg, flavourListsBg, productToolsBg } from '../flavour-lists/messages';
 import { priceListResourceBg, priceListsBg } from '../price-lists/messages';
 import { accessibilityBg } from '../settings/accessibilityMessages';
@@ -29,6 +30,7 @@ export const bgApp = {
     notifications: 'Нотификации',
     customers: 'Клиенти',
     inventory: 'Наличности',
+    companies: 'Търговци',
     flavourLists: 'Вкусове',
     priceLists: 'Ценови листи',
     receivables: 'Вземания',
@@ -282,6 +284,7 @@ export const bgApp = {
   audit: { create: 'създаване', update: 'промяна', delete: 'изтриване', duplicate: 'дублиране' },
   flavourLists: flavourListsBg,
   priceLists: priceListsBg,
+  companies: companiesBg,
   accessibility: accessibilityBg,
   inventory: {
     saved: 'Наличността на %{name} е запазена.',
@@ -559,6 +562,7 @@ export const bg: TranslationMessages = {
     },
     'flavour-lists': flavourListResourceBg,
     'price-lists': priceListResourceBg,
+    companies: companyResourceBg,
     inventory: {
       name: 'Наличност |||| Наличности',
       fields: {

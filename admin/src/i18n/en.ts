@@ -5,6 +5,7 @@ import type { TranslationMessages } from 'react-admin';
 import { ADMIN_EN, STOREFRONT } from '@domain/messages';
 import type { AppMessages } from './bg';
 import { invoiceResourceEn, invoicesEn } from '../invoices/messages';
+import { companiesEn, companyResourceEn } from '../companies/messages';
 import { flavourListResourceEn, flavourListsEn, productToolsEn } from '../flavour-lists/messages';
 import { priceListResourceEn, priceListsEn } from '../price-lists/messages';
 import { accessibilityEn } from '../settings/accessibilityMessages';
@@ -29,6 +30,7 @@ export const enApp: AppMessages = {
     notifications: 'Notifications',
     customers: 'Customers',
     inventory: 'Inventory',
+    companies: 'Trade customers',
     flavourLists: 'Flavours',
     priceLists: 'Price lists',
     receivables: 'Receivables',
@@ -284,6 +286,7 @@ export const enApp: AppMessages = {
   audit: { create: 'created', update: 'changed', delete: 'deleted', duplicate: 'duplicated' },
   flavourLists: flavourListsEn,
   priceLists: priceListsEn,
+  companies: companiesEn,
   accessibility: accessibilityEn,
   inventory: { saved: 'Stock of %{name} saved.', saveFailed: 'Failed to save the stock.', stockOf: 'Stock of %{name}' },
   import: {
@@ -394,6 +397,7 @@ export const en: TranslationMessages = {
     discounts: { name: 'Discount |||| Discounts', fields: {} },
     'flavour-lists': flavourListResourceEn,
     'price-lists': priceListResourceEn,
+    companies: companyResourceEn,
     notifications: { name: 'Notification |||| Notifications', fields: {} },
     'contact-messages': { name: 'Message |||| Messages', fields: {} },
     'audit-log': {

@@ -24,6 +24,7 @@ const SECTION_KEYS: Record<string, string> = {
   'flavour-lists': 'app.menu.flavourLists',
   'price-lists': 'app.menu.priceLists',
   receivables: 'app.menu.receivables',
+  companies: 'app.menu.companies',
 };
 
 /** The tab's title: the page's crumbs from the most specific, then the panel's name. */
@@ -111,6 +112,7 @@ const REPRESENT: Record<string, (r: any) => string | undefined> = {
   discounts: (r) => r.code,
   'contact-messages': (r) => r.name,
   'flavour-lists': (r) => r.name,
+  companies: (r) => r.name,
 };
 
 /** A record's crumb: its representation once known (from react-admin's cache or one fetch). */

@@ -34,7 +34,15 @@ test('the menu has the ten entries of the spec, in order, under /admin, then the
   renderLayout();
   const nav = await screen.findByTestId('sidebar');
   const all = within(nav).getAllByRole('menuitem');
-  expect(all.slice(10).map((a) => a.textContent)).toEqual(['Клиенти', 'Наличности', 'Вкусове', 'Ценови листи', 'Фактури', 'Вземания']);
+  expect(all.slice(10).map((a) => a.textContent)).toEqual([
+    'Клиенти',
+    'Търговци',
+    'Наличности',
+    'Вкусове',
+    'Ценови листи',
+    'Фактури',
+    'Вземания',
+  ]);
   const links = all.slice(0, 10);
   expect(links.map((a) => a.textContent)).toEqual([
     'Табло',

@@ -1,4 +1,5 @@
 // The ten entries of the spec's admin table, in its order, with its Bulgarian labels.
+import CompanyIcon from '@mui/icons-material/Storefront';
 import AnalyticsIcon from '@mui/icons-material/Analytics';
 import CategoryIcon from '@mui/icons-material/Category';
 import DashboardIcon from '@mui/icons-material/Dashboard';
@@ -42,6 +43,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
 /** The day's work beyond the spec's ten, below them: everyone who bought, stock at a glance, invoices. */
 export const WORK_ENTRIES: readonly MenuEntry[] = [
   { to: '/customers', labelKey: 'app.menu.customers', icon: PersonSearchIcon },
+  { to: '/companies', labelKey: 'app.menu.companies', icon: CompanyIcon },
   { to: '/inventory', labelKey: 'app.menu.inventory', icon: WarehouseIcon },
   { to: '/flavour-lists', labelKey: 'app.menu.flavourLists', icon: FlavourIcon },
   { to: '/price-lists', labelKey: 'app.menu.priceLists', icon: PriceListIcon },

@@ -27,6 +27,8 @@ export class Company extends BaseModel {
   /** With VAT, minor units; null: no limit. */
   creditLimit!: number | null;
   approvedAt!: string | null;
+  /** Lower-cased name, ЕИК, city and contact, for the staff's search (hidden from answers). */
+  searchText?: string;
   createdAt!: string;
   updatedAt!: string;
   shops?: CompanyShop[];

@@ -51,6 +51,19 @@ export interface QuoteInput {
   email?: string;
 }
 
+export interface TradeApplicationBody {
+  company: { name: string; eik: string; vatNumber: string; address: string; city: string; mol: string; tobaccoPermit: string };
+  contact?: { firstName: string; lastName: string; email: string; phone: string; password: string };
+  shops: Array<{ name: string; city: string; address: string; phone: string }>;
+}
+
+export interface WhereToBuyShop {
+  name: string;
+  city: string;
+  address: string;
+  phone: string;
+}
+
 export const shopApi = {
   csrfToken: () => api.get<{ csrfToken: string }>('/csrf-token', { silent: true }),
   checkCookie: () => api.get<{ isUserCookieAvailable: boolean }>('/api/check-cookie', { absolute: true, silent: true }),
@@ -87,6 +100,11 @@ export const shopApi = {
   twoFactor: () => api.get<{ twoFactorAuth: boolean }>('/isTwoFactorAuthEnabled', { silent: true }),
   /** Close the account (issue 29): the form shows a refusal itself. */
   closeAccount: (password: string) => api.post<{ message: string }>('/account/close', { password }, { silent: true }),
+
+  /** A business applies to buy for resale (issue 27): the form shows the refusals itself. */
+  tradeApply: (input: TradeApplicationBody) =>
+    api.post<{ id: number; status: string; name: string }>('/trade/applications', input, { silent: true }),
+  whereToBuy: () => api.get<{ shops: WhereToBuyShop[] }>('/where-to-buy', { silent: true }),
 
   settings: () => api.get<PublicSettings>('/settings', { silent: true }),
   categories: () => api.get<{ categories: ApiCategory[] }>('/categories', { errorMessage: STOREFRONT.categoriesLoadFailed }),

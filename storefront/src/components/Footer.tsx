@@ -1,4 +1,5 @@
 // Footer (spec §2): the 'Продукти' link group, contacts (Sofia, Bulgaria) and the copyright line.
+import { TRADE } from '@domain/tradeTexts';
 import { Link } from 'react-router-dom';
 import { useSettings } from '../state/settings';
 import { useLegalIdentity } from './LegalNotice';
@@ -26,6 +27,9 @@ export function Footer() {
             </li>
             <li>
               <Link to="/contact">за дистрибутори</Link>
+            </li>
+            <li>
+              <Link to="/where-to-buy">{TRADE.whereTitle}</Link>
             </li>
           </ul>
         </nav>

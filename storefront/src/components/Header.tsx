@@ -6,6 +6,7 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useAuth } from '../state/auth';
 import { useCart } from '../state/cart';
 import { useSettings } from '../state/settings';
+import { TRADE } from '@domain/tradeTexts';
 
 export const NAV_LINKS = [
   { to: '/', label: 'Начало', end: true },
@@ -13,6 +14,7 @@ export const NAV_LINKS = [
   { to: '/products/vap-solo-twins', label: 'TWINS' },
   { to: '/products/vap-solo-triples', label: 'TRIPLES' },
   { to: '/contact', label: 'За дистрибутори' },
+  { to: '/where-to-buy', label: TRADE.whereTitle },
 ];
 
 export function Header() {

@@ -1,4 +1,6 @@
 // Профил: the shopper's details and order history.
+import { TRADE } from '@domain/tradeTexts';
+import { COMPANY_STATUS_LABELS } from '@domain/trade';
 import { FormEvent, useEffect, useRef, useState } from 'react';
 import { showFieldErrors } from '../state/formErrors';
 import { Link, Navigate } from 'react-router-dom';
@@ -44,6 +46,17 @@ export default function Account() {
           <strong>{[user.firstName, user.lastName].filter(Boolean).join(' ') || 'Без име'}</strong>
           <div className="muted">{user.email}</div>
           {user.phone && <div className="muted">{user.phone}</div>}
+          {user.company ? (
+            <div className="account-company">
+              {TRADE.accountCompany}: <strong>{user.company.name}</strong> — {COMPANY_STATUS_LABELS[user.company.status]}
+            </div>
+          ) : (
+            user.role === 'customer' && (
+              <div>
+                <Link to="/trade/apply">{TRADE.accountApply}</Link>
+              </div>
+            )
+          )}
         </div>
         <button type="button" className="button button-ghost" onClick={() => void logout()}>
           Изход

@@ -1,5 +1,7 @@
 // За дистрибутори: the distributor form and the shop's contacts.
+import { Link } from 'react-router-dom';
 import { shopApi } from '../api/shop';
+import { TRADE } from '@domain/tradeTexts';
 import { useSettings } from '../state/settings';
 import { Seo } from '../components/Seo';
 import { useMessageForm } from '../state/messageForm';
@@ -38,6 +40,12 @@ export default function Contact() {
         <section>
           <h1>За дистрибутори</h1>
           <p className="lead">Търсим магазини и дистрибутори в цяла България. Пишете ни и ще Ви изпратим условията за търговия на едро.</p>
+          <p>
+            <Link to="/trade/apply" className="button">
+              {TRADE.applyTitle}
+            </Link>{' '}
+            <Link to="/where-to-buy">{TRADE.whereTitle}</Link>
+          </p>
           <address className="card">
             <h2>Контакти</h2>
             {contacts.address && <div>{contacts.address}</div>}

@@ -4,6 +4,7 @@ import type { Context } from 'koa';
 import { checkSecondFactorCounted } from './twoFactor';
 import type { ShopSession } from '../../platform/http/session';
 import type { User } from '../../models/User';
+import { Company } from '../../models/Company';
 import { parseBody } from '../../platform/http/parseInput';
 import { loginInput, registerInput, twoFactorCodeInput } from '@domain/schemas/auth';
 import { issueCsrfToken } from '../../platform/http/csrf';
@@ -82,10 +83,20 @@ async function logOut(ctx: Context) {
   ctx.body = { message: API.logoutOk };
 }
 
-function me(ctx: Context) {
+async function me(ctx: Context) {
   ctx.set('Cache-Control', 'no-store');
-  if (!ctx.state.user) throw unauthorized();
-  ctx.body = { user: ctx.state.user };
+  const user = ctx.state.user as User | null;
+  if (!user) throw unauthorized();
+  // A member's company (issue 27), read from the model: auth is lower than trade.
+  const company = user.companyId ? await Company.query().findById(user.companyId).select('id', 'name', 'status') : undefined;
+  ctx.body = {
+    user: company
+      ? {
+          ...(typeof user.toJSON === 'function' ? user.toJSON() : user),
+          company: { id: company.id, name: company.name, status: company.status },
+        }
+      : user,
+  };
 }
 
 function isTwoFactorAuthEnabled(ctx: Context) {

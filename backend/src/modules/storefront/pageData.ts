@@ -5,6 +5,7 @@ import { shopProducts } from '../catalogue';
 import { publicSettings } from '../settings';
 import { findProduct, forVisitor, maySee, productView, salesPolicy, SHOPPER } from '../catalogue';
 import { listCategories, resolveCategory } from '../catalogue';
+import { listedShops } from '../trade';
 import type { CatalogueQuery, PageNeeds, PagePayload } from '@domain/storefrontPages';
 
 /** A query as the API reads it from a URL: strings. */
@@ -44,12 +45,13 @@ export async function loadPageData(
   url: string,
   origin: string,
 ): Promise<{ status: number; payload: PagePayload }> {
-  const [settings, featured, products, categories, product] = await Promise.all([
+  const [settings, featured, products, categories, product, shops] = await Promise.all([
     publicSettings(),
     needs.featured ? listOrNothing(needs.featured) : undefined,
     needs.products ? listOrNothing(needs.products) : undefined,
     needs.categories ? listCategories(true) : undefined,
     needs.product !== undefined ? shownProduct(needs.product) : undefined,
+    needs.whereToBuy ? listedShops() : undefined,
   ]);
   let status = needs.notFound ? 404 : 200;
   if (needs.product !== undefined && !product) status = 404;
@@ -62,6 +64,7 @@ export async function loadPageData(
     ...(products ? { products } : {}),
     ...(categories ? { categories: categories as unknown as PagePayload['categories'] } : {}),
     ...(needs.product !== undefined ? { product } : {}),
+    ...(shops ? { whereToBuy: { shops } } : {}),
   };
   // Through JSON, as the browser will read it (dates as text, models as their answers).
   return { status, payload: JSON.parse(JSON.stringify(payload)) as PagePayload };

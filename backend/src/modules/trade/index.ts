@@ -1,3 +1,6 @@
 // The trade area's entrance (issue 27): companies that buy for resale, their members and terms.
 export * from './membership';
 export * from './signInHint';
+export * from './companies';
+export { companyRoutes } from './companyRoutes';
+export { subscribeTradeEvents } from './subscribers';

@@ -13,6 +13,7 @@ import { Discount } from '../../models/Discount';
 import { Notification } from '../../models/Notification';
 import { ContactMessage } from '../../models/ContactMessage';
 import { FlavourList } from '../../models/FlavourList';
+import { Company } from '../../models/Company';
 
 const RECORDS: Record<string, ModelClass<Model>> = {
   users: User,
@@ -26,6 +27,7 @@ const RECORDS: Record<string, ModelClass<Model>> = {
   notifications: Notification,
   'contact-messages': ContactMessage,
   'flavour-lists': FlavourList,
+  companies: Company,
 };
 const SECRET = /password|secret|token|backupCodes/i;
 

@@ -18,6 +18,7 @@ import * as faultHardening from './20261126141000_fault_hardening';
 import * as variantGtinPrivacy from './20261126150000_variant_gtin_privacy';
 import * as contactSubject from './20261126151000_contact_subject';
 import * as tradeChannel from './20261126200000_trade_channel';
+import * as companySearch from './20261126201000_company_search';
 
 const MIGRATIONS: Array<[string, Knex.Migration]> = [
   ['20261122000000_schema.ts', schema],
@@ -36,6 +37,7 @@ const MIGRATIONS: Array<[string, Knex.Migration]> = [
   ['20261126150000_variant_gtin_privacy.ts', variantGtinPrivacy],
   ['20261126151000_contact_subject.ts', contactSubject],
   ['20261126200000_trade_channel.ts', tradeChannel],
+  ['20261126201000_company_search.ts', companySearch],
 ];
 
 export const listedMigrations: Knex.MigrationSource<string> = {

@@ -1,0 +1,361 @@
+// „Търговци“ (issue 27): the businesses that applied to buy for resale. Staff approve, reject or
+// suspend them, set their terms (price list, payment terms, credit limit), members and shops.
+import { useState } from 'react';
+import {
+  ArrayInput,
+  BooleanInput,
+  Confirm,
+  Datagrid,
+  Edit,
+  FunctionField,
+  List,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  SimpleForm,
+  SimpleFormIterator,
+  SimpleList,
+  TextField,
+  TextInput,
+  TopToolbar,
+  email as emailRule,
+  minValue,
+  required,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import {
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  List as MuiList,
+  ListItem,
+  ListItemText,
+  TextField as MuiTextField,
+  Typography,
+} from '@mui/material';
+import { COMPANY_STATUSES, PAYMENT_TERMS_DAYS, type CompanyStatus } from '@domain/trade';
+import { isValidEik, normaliseTaxNumber } from '@domain/bulstat';
+import { TRADE } from '@domain/tradeTexts';
+import { DateOnlyField, RecordLinkField, useIsSmall } from '../common/fields';
+import { MoneyInput } from '../common/MoneyInput';
+import { ADMIN_API } from '../dataProvider';
+import { errorMessage, httpClient } from '../httpClient';
+
+const STATUS_COLORS: Record<CompanyStatus, 'default' | 'success' | 'warning' | 'error'> = {
+  pending: 'warning',
+  approved: 'success',
+  rejected: 'default',
+  suspended: 'error',
+};
+
+function CompanyStatusChip({ status }: { status?: CompanyStatus }) {
+  const translate = useTranslate();
+  if (!status) return null;
+  return <Chip size="small" color={STATUS_COLORS[status]} label={translate(`app.companies.status.${status}`)} />;
+}
+
+function useTermsLabel() {
+  const translate = useTranslate();
+  return (r: { paymentTermsDays?: number }) =>
+    translate(`app.companies.terms.${r.paymentTermsDays ?? 0}`, { _: `${r.paymentTermsDays} дни` });
+}
+
+const statusChoices = (translate: (k: string) => string) =>
+  COMPANY_STATUSES.map((s) => ({ id: s, name: translate(`app.companies.status.${s}`) }));
+
+export function CompanyList() {
+  const isSmall = useIsSmall();
+  const translate = useTranslate();
+  const terms = useTermsLabel();
+  const filters = [
+    <SearchInput key="q" source="q" alwaysOn />,
+    <SelectInput key="s" source="status" choices={statusChoices(translate)} alwaysOn />,
+  ];
+  return (
+    <List sort={{ field: 'createdAt', order: 'DESC' }} filters={filters} exporter={false}>
+      {isSmall ? (
+        <SimpleList
+          primaryText={(r: any) => r.name}
+          secondaryText={(r: any) => `${r.eik} · ${r.city} · ${translate(`app.companies.status.${r.status}`)}`}
+          linkType="edit"
+        />
+      ) : (
+        <Datagrid rowClick="edit" bulkActionButtons={false}>
+          <RecordLinkField source="name" />
+          <TextField source="eik" />
+          <TextField source="city" />
+          <FunctionField source="status" render={(r: any) => <CompanyStatusChip status={r.status} />} />
+          <FunctionField source="paymentTermsDays" sortable={false} render={(r: any) => terms(r)} />
+          <DateOnlyField source="createdAt" />
+        </Datagrid>
+      )}
+    </List>
+  );
+}
+
+async function post(url: string, body: object) {
+  return httpClient(url, { method: 'POST', body: JSON.stringify(body) });
+}
+
+/** Approve / reject (with a reason) / suspend (confirmed, with a reason): the server's one write path. */
+export function DecisionButtons() {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [asking, setAsking] = useState<null | 'reject' | 'suspend'>(null);
+  const [reason, setReason] = useState('');
+  const [touched, setTouched] = useState(false);
+  if (!record) return null;
+  const status = record.status as CompanyStatus;
+  const run = async (decision: 'approve' | 'reject' | 'suspend', why = '') => {
+    try {
+      await post(`${ADMIN_API}/companies/${record.id}/${decision}`, { reason: why });
+      notify(`app.companies.${decision === 'approve' ? 'approved' : decision === 'reject' ? 'rejected' : 'suspended'}`, {
+        type: 'success',
+      });
+      setAsking(null);
+      setReason('');
+      setTouched(false);
+      refresh();
+    } catch (e) {
+      notify(errorMessage(e, translate('app.companies.failed')), { type: 'error' });
+    }
+  };
+  const missing = asking === 'reject' && !reason.trim();
+  return (
+    <TopToolbar>
+      {status !== 'approved' && (
+        <Button variant="contained" color="success" onClick={() => void run('approve')}>
+          {translate('app.companies.approve')}
+        </Button>
+      )}
+      {status === 'pending' && (
+        <Button variant="outlined" color="error" onClick={() => setAsking('reject')}>
+          {translate('app.companies.reject')}
+        </Button>
+      )}
+      {status === 'approved' && (
+        <Button variant="outlined" color="error" onClick={() => setAsking('suspend')}>
+          {translate('app.companies.suspend')}
+        </Button>
+      )}
+      <Dialog open={asking !== null} onClose={() => setAsking(null)} aria-labelledby="company-decision-title">
+        <DialogTitle id="company-decision-title">
+          {translate(asking === 'reject' ? 'app.companies.rejectTitle' : 'app.companies.suspendTitle')}
+        </DialogTitle>
+        <DialogContent>
+          {asking === 'suspend' && <Typography sx={{ mb: 2 }}>{translate('app.companies.suspendContent')}</Typography>}
+          <MuiTextField
+            autoFocus
+            fullWidth
+            multiline
+            minRows={2}
+            label={translate('app.companies.reason')}
+            required={asking === 'reject'}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            onBlur={() => setTouched(true)}
+            error={touched && missing}
+            helperText={touched && missing ? translate('app.companies.reasonRequired') : ' '}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setAsking(null)}>{translate('ra.action.cancel')}</Button>
+          <Button
+            color="error"
+            variant="contained"
+            onClick={() => {
+              setTouched(true);
+              if (!missing && asking) void run(asking, reason.trim());
+            }}
+          >
+            {translate(asking === 'reject' ? 'app.companies.reject' : 'app.companies.suspend')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </TopToolbar>
+  );
+}
+
+/** Members: customer accounts that buy for the company; added by e-mail, removed with a confirmation. */
+export function Members() {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [email, setEmail] = useState('');
+  const [removing, setRemoving] = useState<null | { id: number; email: string }>(null);
+  if (!record) return null;
+  const members = (record.members ?? []) as Array<{ id: number; email: string; firstName: string; lastName: string }>;
+  const add = async () => {
+    try {
+      await post(`${ADMIN_API}/companies/${record.id}/members`, { email: email.trim() });
+      notify('app.companies.memberAdded', { type: 'success' });
+      setEmail('');
+      refresh();
+    } catch (e) {
+      notify(errorMessage(e, translate('app.companies.failed')), { type: 'error' });
+    }
+  };
+  const remove = async () => {
+    if (!removing) return;
+    try {
+      await httpClient(`${ADMIN_API}/companies/${record.id}/members/${removing.id}`, { method: 'DELETE' });
+      notify('app.companies.memberRemoved', { type: 'success' });
+      refresh();
+    } catch (e) {
+      notify(errorMessage(e, translate('app.companies.failed')), { type: 'error' });
+    }
+    setRemoving(null);
+  };
+  return (
+    <Box component="section" aria-labelledby="company-members" sx={{ width: '100%', mb: 2 }}>
+      <Typography id="company-members" variant="h6">
+        {translate('app.companies.sections.members')}
+      </Typography>
+      {members.length === 0 ? (
+        <Typography color="text.secondary">{translate('app.companies.noMembers')}</Typography>
+      ) : (
+        <MuiList dense>
+          {members.map((m) => (
+            <ListItem
+              key={m.id}
+              secondaryAction={
+                <Button color="error" onClick={() => setRemoving({ id: m.id, email: m.email })}>
+                  {translate('app.companies.removeMember')}
+                </Button>
+              }
+            >
+              <ListItemText primary={[m.firstName, m.lastName].filter(Boolean).join(' ') || m.email} secondary={m.email} />
+            </ListItem>
+          ))}
+        </MuiList>
+      )}
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+        <MuiTextField
+          size="small"
+          type="email"
+          label={translate('app.companies.memberEmail')}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              void add();
+            }
+          }}
+        />
+        <Button variant="outlined" disabled={!email.trim()} onClick={() => void add()}>
+          {translate('app.companies.addMember')}
+        </Button>
+      </Box>
+      <Confirm
+        isOpen={removing !== null}
+        title="app.companies.removeTitle"
+        content="app.companies.removeContent"
+        translateOptions={{ email: removing?.email ?? '' }}
+        onConfirm={() => void remove()}
+        onClose={() => setRemoving(null)}
+      />
+    </Box>
+  );
+}
+
+const eikRule = (value: unknown) => (value && !isValidEik(normaliseTaxNumber(String(value))) ? TRADE.eikInvalid : undefined);
+
+const CompanyTitle = () => {
+  const record = useRecordContext();
+  return <span>{record ? `${record.name} (${record.eik})` : ''}</span>;
+};
+
+/** What the form saves: the data, the contact, the terms and the shops (decisions and members have their own calls). */
+const clean = (r: RaRecord) => ({
+  name: r.name,
+  eik: r.eik,
+  vatNumber: r.vatNumber ?? '',
+  address: r.address,
+  city: r.city,
+  mol: r.mol,
+  tobaccoPermit: r.tobaccoPermit,
+  contact: r.contact,
+  priceListId: r.priceListId || null,
+  paymentTermsDays: Number(r.paymentTermsDays ?? 0),
+  creditLimit: r.creditLimit === '' || r.creditLimit === undefined ? null : r.creditLimit,
+  shops: (r.shops ?? []).map((s: any) => ({
+    name: s.name,
+    city: s.city,
+    address: s.address,
+    phone: s.phone ?? '',
+    listed: Boolean(s.listed),
+  })),
+});
+
+export function CompanyEdit() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const termsChoices = PAYMENT_TERMS_DAYS.map((d) => ({ id: d, name: translate(`app.companies.terms.${d}`) }));
+  return (
+    <Edit
+      title={<CompanyTitle />}
+      actions={<DecisionButtons />}
+      mutationMode="pessimistic"
+      transform={clean}
+      mutationOptions={{ onError: (e: unknown) => notify(errorMessage(e, translate('app.companies.failed')), { type: 'error' }) }}
+    >
+      <SimpleForm warnWhenUnsavedChanges sx={{ maxWidth: '56em' }}>
+        <FunctionField render={(r: any) => <CompanyStatusChip status={r.status} />} />
+        <FunctionField
+          render={(r: any) =>
+            r.statusReason ? <Typography>{`${translate('app.companies.reason')}: ${r.statusReason}`}</Typography> : null
+          }
+        />
+        <Typography variant="h6">{translate('app.companies.sections.data')}</Typography>
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+          <TextInput source="name" validate={required()} />
+          <TextInput source="eik" validate={[required(), eikRule]} />
+          <TextInput source="vatNumber" />
+        </Box>
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+          <TextInput source="address" validate={required()} />
+          <TextInput source="city" validate={required()} />
+          <TextInput source="mol" validate={required()} />
+          <TextInput source="tobaccoPermit" validate={required()} />
+        </Box>
+        <Typography variant="h6">{translate('app.companies.sections.contact')}</Typography>
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+          <TextInput source="contact.firstName" />
+          <TextInput source="contact.lastName" />
+          <TextInput source="contact.email" validate={emailRule()} />
+          <TextInput source="contact.phone" />
+        </Box>
+        <Typography variant="h6">{translate('app.companies.sections.terms')}</Typography>
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+          <ReferenceInput source="priceListId" reference="price-lists" sort={{ field: 'name', order: 'ASC' }} perPage={200}>
+            <SelectInput optionText="name" emptyText="—" />
+          </ReferenceInput>
+          <SelectInput source="paymentTermsDays" choices={termsChoices} validate={required()} />
+          <MoneyInput source="creditLimit" validate={minValue(0)} helperText={translate('app.companies.noLimit')} />
+        </Box>
+        <Members />
+        <ArrayInput source="shops">
+          <SimpleFormIterator inline>
+            <TextInput source="name" validate={required()} />
+            <TextInput source="city" validate={required()} />
+            <TextInput source="address" validate={required()} />
+            <TextInput source="phone" />
+            <BooleanInput source="listed" defaultValue={true} />
+          </SimpleFormIterator>
+        </ArrayInput>
+      </SimpleForm>
+    </Edit>
+  );
+}

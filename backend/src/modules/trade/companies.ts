@@ -1,0 +1,367 @@
+// Companies that buy for resale (issue 27): a business's application, the staff's one write path
+// (`changeCompany`: data, terms, status, shops), members, and the listed shops of „Къде да купя“.
+import type { Transaction } from 'objection';
+import { Company } from '../../models/Company';
+import { CompanyShop } from '../../models/CompanyShop';
+import { PriceList } from '../../models/PriceList';
+import { Order } from '../../models/Order';
+import { User } from '../../models/User';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../platform/http/errors';
+import { filterBy, raPage, type RaListParams, type RaListSpec } from '../../platform/lists/raList';
+import { Throttle } from '../../platform/http/throttle';
+import { addressLimitKey } from '../../platform/http/clientAddress';
+import { declare } from '../../platform/events';
+import { createUser } from '../auth';
+import { fromMinor } from '@domain/money';
+import { normaliseTaxNumber } from '@domain/bulstat';
+import { searchable } from '@domain/slug';
+import { COMPANY_STATUSES, COMPANY_STATUS_LABELS, PAYMENT_TERMS_DAYS, type CompanyStatus } from '@domain/trade';
+import { TRADE } from '@domain/tradeTexts';
+import { API } from '@domain/messages';
+import { CONTACT_MAX_PER_WINDOW, CONTACT_WINDOW_MINUTES } from '@domain/limits';
+import type { CompanyApplication, CompanyChange } from '@domain/schemas/trade';
+import type { CompanyChangeKind } from './events';
+import './events';
+
+/** The moves staff may make: anything else is 409. */
+export const COMPANY_TRANSITIONS: Record<CompanyStatus, readonly CompanyStatus[]> = {
+  pending: ['approved', 'rejected'],
+  approved: ['suspended'],
+  suspended: ['approved'],
+  rejected: ['approved'],
+};
+
+export interface CompanyView {
+  id: number;
+  name: string;
+  eik: string;
+  vatNumber: string;
+  address: string;
+  city: string;
+  mol: string;
+  tobaccoPermit: string;
+  contact: { firstName: string; lastName: string; email: string; phone: string };
+  status: CompanyStatus;
+  statusReason: string;
+  priceListId: number | null;
+  paymentTermsDays: number;
+  creditLimit: number | null;
+  members: Array<{ id: number; email: string; firstName: string; lastName: string }>;
+  shops: Array<{ id: number; name: string; city: string; address: string; phone: string; listed: boolean }>;
+  createdAt: string;
+  approvedAt: string | null;
+}
+
+export function companyView(c: Company): CompanyView {
+  return {
+    id: c.id,
+    name: c.name,
+    eik: c.eik,
+    vatNumber: c.vatNumber ?? '',
+    address: c.address,
+    city: c.city,
+    mol: c.mol,
+    tobaccoPermit: c.tobaccoPermit,
+    contact: { firstName: c.contactFirstName ?? '', lastName: c.contactLastName ?? '', email: c.contactEmail, phone: c.contactPhone ?? '' },
+    status: c.status,
+    statusReason: c.statusReason ?? '',
+    priceListId: c.priceListId ?? null,
+    paymentTermsDays: Number(c.paymentTermsDays ?? 0),
+    creditLimit: fromMinor(c.creditLimit),
+    members: (c.members ?? [])
+      .map((m) => ({ id: m.id, email: m.email, firstName: m.firstName ?? '', lastName: m.lastName ?? '' }))
+      .sort((a, b) => a.id - b.id),
+    shops: [...(c.shops ?? [])]
+      .sort((a, b) => a.position - b.position || a.id - b.id)
+      .map((s) => ({ id: s.id, name: s.name, city: s.city, address: s.address, phone: s.phone ?? '', listed: Boolean(s.listed) })),
+    createdAt: c.createdAt,
+    approvedAt: c.approvedAt ?? null,
+  };
+}
+
+/** Companies with their shops and members (two queries for any number of companies). */
+async function withPeople(companies: Company[], trx?: Transaction): Promise<Company[]> {
+  if (!companies.length) return companies;
+  const ids = companies.map((c) => c.id);
+  const [shops, members] = await Promise.all([
+    CompanyShop.query(trx).whereIn('companyId', ids).orderBy('position').orderBy('id'),
+    User.query(trx).whereIn('companyId', ids).orderBy('id'),
+  ]);
+  for (const c of companies) {
+    c.shops = shops.filter((s) => s.companyId === c.id);
+    c.members = members.filter((m) => m.companyId === c.id);
+  }
+  return companies;
+}
+
+async function loadCompany(id: number, trx?: Transaction): Promise<Company> {
+  const c = await Company.query(trx).findById(id);
+  if (!c) throw notFound(TRADE.notFound);
+  return (await withPeople([c], trx))[0];
+}
+
+export async function findCompany(id: number): Promise<CompanyView> {
+  return companyView(await loadCompany(id));
+}
+
+export const companyListSpec: RaListSpec = {
+  idColumn: 'id',
+  defaultSort: ['createdAt', 'DESC'],
+  sortable: { id: 'id', name: 'name', eik: 'eik', city: 'city', status: 'status', createdAt: 'createdAt', approvedAt: 'approvedAt' },
+  filters: {
+    q: filterBy.search('searchText'),
+    status: filterBy.equals('status', COMPANY_STATUSES),
+  },
+};
+
+export async function listCompanies(params: RaListParams): Promise<{ rows: CompanyView[]; total: number }> {
+  const { rows, total } = await raPage(Company.query(), params, companyListSpec);
+  return { rows: (await withPeople(rows)).map(companyView), total };
+}
+
+// ---- The application ----------------------------------------------------------------------
+
+const applicationThrottle = () => new Throttle(Company.knex(), CONTACT_MAX_PER_WINDOW, CONTACT_WINDOW_MINUTES * 60_000);
+
+function shopRows(companyId: number, shops: CompanyApplication['shops'] = []): Array<Partial<CompanyShop>> {
+  return shops.map((s, i) => ({
+    companyId,
+    name: s.name,
+    city: s.city,
+    address: s.address,
+    phone: s.phone ?? '',
+    listed: s.listed ?? true,
+    position: i,
+  }));
+}
+
+/**
+ * A business applies. A guest's contact becomes a new customer account (409 when the e-mail has
+ * one: sign in first); a signed-in customer applies as themselves. Either way that account is the
+ * company's first member. Throttled per address (IPv6 by /64) like the distributors' form.
+ */
+export async function applyForTrade(input: CompanyApplication, applicant: User | null, ip: string): Promise<CompanyView> {
+  if (applicant && applicant.role !== 'customer') throw forbidden(TRADE.onlyCustomers);
+  if (applicant?.companyId) throw conflict(TRADE.alreadyMember);
+  const contact = input.contact ?? {};
+  if (!applicant) {
+    const errors: Record<string, string> = {};
+    if (!contact.firstName) errors['contact.firstName'] = API.required;
+    if (!contact.lastName) errors['contact.lastName'] = API.required;
+    if (!contact.email) errors['contact.email'] = API.required;
+    if (!contact.phone) errors['contact.phone'] = TRADE.phoneRequired;
+    if (!contact.password) errors['contact.password'] = TRADE.passwordRequired;
+    if (Object.keys(errors).length) throw badRequest(undefined, errors);
+  }
+  const key = [`trade-apply:ip:${addressLimitKey(ip)}`];
+  const throttle = applicationThrottle();
+  if (await throttle.isBlocked(key)) throw tooManyRequests(TRADE.tooManyApplications);
+  await throttle.fail(key);
+
+  const company = await Company.transaction(async (trx) => {
+    let member: User;
+    if (applicant) {
+      member = applicant;
+    } else {
+      const email = contact.email!.trim().toLowerCase();
+      if (await User.query(trx).findOne({ email })) throw conflict(TRADE.emailTakenSignIn, { 'contact.email': TRADE.emailTakenSignIn });
+      member = await createUser(
+        {
+          email,
+          password: contact.password!,
+          firstName: contact.firstName,
+          lastName: contact.lastName,
+          phone: contact.phone,
+          role: 'customer',
+        },
+        trx,
+      );
+    }
+    const c = input.company;
+    const made = await Company.query(trx).insertAndFetch({
+      name: c.name,
+      eik: normaliseTaxNumber(c.eik),
+      vatNumber: c.vatNumber ? normaliseTaxNumber(c.vatNumber) : '',
+      address: c.address,
+      city: c.city,
+      mol: c.mol,
+      tobaccoPermit: c.tobaccoPermit,
+      contactFirstName: contact.firstName ?? member.firstName ?? '',
+      contactLastName: contact.lastName ?? member.lastName ?? '',
+      contactEmail: member.email,
+      contactPhone: contact.phone ?? member.phone ?? '',
+      status: 'pending',
+      statusReason: '',
+      priceListId: null,
+      paymentTermsDays: 0,
+      creditLimit: null,
+      searchText: searchable(c.name, normaliseTaxNumber(c.eik), c.city, member.email),
+    } as Partial<Company>);
+    for (const shop of shopRows(made.id, input.shops)) await CompanyShop.query(trx).insert(shop);
+    // Guarded: a second application of the same account racing this one finds it taken.
+    const joined = await User.query(trx)
+      .patch({ companyId: made.id } as Partial<User>)
+      .where({ id: member.id })
+      .whereNull('companyId');
+    if (!joined) throw conflict(TRADE.alreadyMember);
+    declare(trx, 'company.applied', {
+      companyId: made.id,
+      name: made.name,
+      eik: made.eik,
+      email: member.email,
+      firstName: made.contactFirstName,
+    });
+    return loadCompany(made.id, trx);
+  });
+  return companyView(company);
+}
+
+// ---- Staff: the one write path ------------------------------------------------------------
+
+/**
+ * Every staff change of a company: data, contact, terms, shops and status (with its reason).
+ * Status moves follow COMPANY_TRANSITIONS (409 otherwise); rejecting needs a reason. The company's
+ * contact is mailed after commit (events `company.changed`).
+ */
+export async function changeCompany(id: number, change: CompanyChange): Promise<CompanyView> {
+  const company = await Company.transaction(async (trx) => {
+    const current = await Company.query(trx).findById(id).forUpdate();
+    if (!current) throw notFound(TRADE.notFound);
+    const patch: Partial<Company> = {};
+    const errors: Record<string, string> = {};
+    for (const k of ['name', 'address', 'city', 'mol', 'tobaccoPermit'] as const) if (change[k] !== undefined) patch[k] = change[k];
+    if (change.eik !== undefined) patch.eik = normaliseTaxNumber(change.eik);
+    if (change.vatNumber !== undefined) patch.vatNumber = change.vatNumber ? normaliseTaxNumber(change.vatNumber) : '';
+    if (change.contact) {
+      const c = change.contact;
+      if (c.firstName !== undefined) patch.contactFirstName = c.firstName;
+      if (c.lastName !== undefined) patch.contactLastName = c.lastName;
+      if (c.email !== undefined) patch.contactEmail = c.email;
+      if (c.phone !== undefined) patch.contactPhone = c.phone;
+    }
+    if (change.priceListId !== undefined && change.priceListId !== current.priceListId) {
+      if (change.priceListId !== null && !(await PriceList.query(trx).findById(change.priceListId)))
+        errors.priceListId = TRADE.priceListUnknown;
+      patch.priceListId = change.priceListId;
+    }
+    if (change.paymentTermsDays !== undefined) {
+      if (!(PAYMENT_TERMS_DAYS as readonly number[]).includes(change.paymentTermsDays)) errors.paymentTermsDays = TRADE.paymentTermsInvalid;
+      patch.paymentTermsDays = change.paymentTermsDays;
+    }
+    if (change.creditLimit !== undefined) patch.creditLimit = change.creditLimit;
+
+    const from = current.status;
+    const to = change.status ?? from;
+    const reason = (change.statusReason ?? '').trim();
+    if (to !== from) {
+      if (!COMPANY_TRANSITIONS[from].includes(to))
+        throw conflict(TRADE.transitionNotAllowed(COMPANY_STATUS_LABELS[from], COMPANY_STATUS_LABELS[to]), {
+          status: TRADE.transitionNotAllowed(COMPANY_STATUS_LABELS[from], COMPANY_STATUS_LABELS[to]),
+        });
+      if (to === 'rejected' && !reason) errors.statusReason = TRADE.reasonRequired;
+      patch.status = to;
+      patch.statusReason = to === 'approved' ? '' : reason;
+      if (to === 'approved') patch.approvedAt = new Date().toISOString();
+    } else if (change.statusReason !== undefined) {
+      patch.statusReason = reason;
+    }
+    if (Object.keys(errors).length) throw badRequest(undefined, errors);
+
+    if (Object.keys(patch).length) {
+      const m = { ...current, ...patch };
+      patch.searchText = searchable(m.name, m.eik, m.city, m.contactEmail);
+      await current.$query(trx).patch(patch);
+    }
+    if (change.shops) {
+      await CompanyShop.query(trx).delete().where({ companyId: id });
+      for (const shop of shopRows(id, change.shops)) await CompanyShop.query(trx).insert(shop);
+    }
+    if (Object.keys(patch).length || change.shops) {
+      const kind: CompanyChangeKind = to !== from ? (to as CompanyChangeKind) : 'changed';
+      declare(trx, 'company.changed', { companyId: id, kind, from, to, reason: patch.statusReason ?? current.statusReason ?? '' });
+    }
+    return loadCompany(id, trx);
+  });
+  return companyView(company);
+}
+
+/** A decision by its own route: the same write path. */
+export function decideCompany(id: number, to: CompanyStatus, reason: string | undefined): Promise<CompanyView> {
+  return changeCompany(id, { status: to, statusReason: reason ?? '' });
+}
+
+/** A company may be deleted while pending or rejected and without orders; else 409. */
+export async function deleteCompany(id: number): Promise<CompanyView> {
+  return Company.transaction(async (trx) => {
+    const company = await loadCompany(id, trx);
+    const ordered = await Order.query(trx).where({ companyId: id }).resultSize();
+    if (!['pending', 'rejected'].includes(company.status) || ordered > 0) throw conflict(TRADE.deleteNotAllowed);
+    await User.query(trx)
+      .patch({ companyId: null } as Partial<User>)
+      .where({ companyId: id });
+    await CompanyShop.query(trx).delete().where({ companyId: id });
+    await Company.query(trx).deleteById(id);
+    return companyView(company);
+  });
+}
+
+// ---- Members ------------------------------------------------------------------------------
+
+async function membersChanged(trx: Transaction, company: Company): Promise<CompanyView> {
+  declare(trx, 'company.changed', {
+    companyId: company.id,
+    kind: 'changed',
+    from: company.status,
+    to: company.status,
+    reason: company.statusReason ?? '',
+  });
+  // A member's terms come with the user, whose write drops auth's kept copy.
+  return companyView(await loadCompany(company.id, trx));
+}
+
+/** An existing customer account joins the company (404 unknown, 409 in another company). */
+export async function addMember(id: number, email: string): Promise<CompanyView> {
+  return Company.transaction(async (trx) => {
+    const company = await loadCompany(id, trx);
+    const user = await User.query(trx).findOne({ email: email.trim().toLowerCase() });
+    if (!user || user.role !== 'customer') throw notFound(TRADE.memberUnknown);
+    if (user.companyId === id) return companyView(company);
+    if (user.companyId) throw conflict(TRADE.memberElsewhere, { email: TRADE.memberElsewhere });
+    await User.query(trx)
+      .patch({ companyId: id } as Partial<User>)
+      .where({ id: user.id });
+    return membersChanged(trx, company);
+  });
+}
+
+export async function removeMember(id: number, userId: number): Promise<CompanyView> {
+  return Company.transaction(async (trx) => {
+    const company = await loadCompany(id, trx);
+    const removed = await User.query(trx)
+      .patch({ companyId: null } as Partial<User>)
+      .where({ id: userId, companyId: id });
+    if (!removed) throw notFound(TRADE.memberNotHere);
+    return membersChanged(trx, company);
+  });
+}
+
+// ---- Where to buy -------------------------------------------------------------------------
+
+export interface ListedShop {
+  name: string;
+  city: string;
+  address: string;
+  phone: string;
+}
+
+/** The listed shops of approved companies, by city, then name. */
+export async function listedShops(): Promise<ListedShop[]> {
+  const rows = await CompanyShop.query()
+    .select('company_shops.name', 'company_shops.city', 'company_shops.address', 'company_shops.phone')
+    .join('companies', 'companies.id', 'company_shops.company_id')
+    .where('companies.status', 'approved')
+    .where('company_shops.listed', true);
+  return rows
+    .map((r) => ({ name: r.name, city: r.city, address: r.address, phone: r.phone ?? '' }))
+    .sort((a, b) => a.city.localeCompare(b.city, 'bg') || a.name.localeCompare(b.name, 'bg'));
+}

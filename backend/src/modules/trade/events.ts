@@ -1,0 +1,17 @@
+// What the trade area declares (platform/events): the staff notice and the mails hang on these and
+// run after the transaction that made the change commits.
+import type { CompanyStatus } from '@domain/trade';
+
+/** What changed about a company, for its mail. */
+export type CompanyChangeKind = 'approved' | 'rejected' | 'suspended' | 'changed';
+
+declare module '../../platform/events' {
+  interface ShopEvents {
+    /** A business applied (POST /trade/applications). */
+    'company.applied': { companyId: number; name: string; eik: string; email: string; firstName: string };
+    /** Staff changed a company: its status (`kind` names the decision) or its data, terms or members. */
+    'company.changed': { companyId: number; kind: CompanyChangeKind; from: CompanyStatus; to: CompanyStatus; reason: string };
+  }
+}
+
+export {};

@@ -1,0 +1,83 @@
+// The trade channel's companies: a business's application, staff changing a company (data, terms,
+// status), a member added by e-mail (issue 27).
+import type { z } from 'zod';
+import { NAME_MAX, PHONE_MAX } from '../limits';
+import { isValidBgVatNumber, isValidEik, normaliseTaxNumber } from '../bulstat';
+import { COMPANY_STATUSES } from '../trade';
+import { TRADE } from '../tradeTexts';
+import { FIELD } from '../messages';
+import { bool, email, input, int, list, money, object, oneOf, text } from './fields';
+import { newPassword } from './auth';
+import { PHONE_MIN, PHONE_PATTERN } from './rules';
+
+/** Shops a company may list at most. */
+export const COMPANY_SHOPS_MAX = 50;
+
+const eikField = <R extends boolean>(required: R) =>
+  text(13, { min: 9, required, message: TRADE.eikInvalid, check: (v: string) => isValidEik(normaliseTaxNumber(v)) });
+const vatField = text(14, { message: TRADE.vatNumberInvalid, check: (v: string) => isValidBgVatNumber(normaliseTaxNumber(v)) });
+const phone = <R extends boolean>(required: R) =>
+  text(PHONE_MAX, { min: required ? PHONE_MIN : undefined, pattern: PHONE_PATTERN, required, message: FIELD.phoneInvalid });
+
+const companyFields = <R extends boolean>(required: R) => ({
+  name: text(200, { min: 1, required }),
+  eik: eikField(required),
+  vatNumber: vatField,
+  address: text(300, { min: 1, required }),
+  city: text(NAME_MAX, { min: 1, required }),
+  mol: text(200, { min: 1, required, name: true }),
+  tobaccoPermit: text(60, { min: 1, required, message: TRADE.permitRequired }),
+});
+
+export const companyShopInput = input(
+  {
+    name: text(200, { min: 1, required: true }),
+    city: text(NAME_MAX, { min: 1, required: true }),
+    address: text(300, { min: 1, required: true }),
+    phone: text(PHONE_MAX, { pattern: /^(\+?[\d\s()-]{6,})?$/, message: FIELD.phoneInvalid }),
+    listed: bool(),
+  },
+  { ignore: ['id', 'position', 'companyId'] },
+);
+
+/** POST /trade/applications. A guest gives the contact whole with a password (the new account);
+ *  a signed-in customer may leave the contact out (taken from the account). */
+export const companyApplicationInput = input({
+  company: object(companyFields(true), { required: true }),
+  contact: object({
+    firstName: text(NAME_MAX, { min: 1, name: true }),
+    lastName: text(NAME_MAX, { min: 1, name: true }),
+    email: email(),
+    phone: text(PHONE_MAX, { pattern: /^(\+?[\d\s()-]{6,})?$/, message: FIELD.phoneInvalid }),
+    password: newPassword(false),
+  }),
+  shops: list(companyShopInput, { max: COMPANY_SHOPS_MAX, message: TRADE.tooManyShops(COMPANY_SHOPS_MAX) }),
+});
+export type CompanyApplication = z.infer<typeof companyApplicationInput>;
+
+/** PUT /admin/companies/:id: any of the data, the terms, the status (with its reason), the shops. */
+export const companyChangeInput = input(
+  {
+    ...companyFields(false),
+    contact: object({
+      firstName: text(NAME_MAX, { name: true }),
+      lastName: text(NAME_MAX, { name: true }),
+      email: email(),
+      phone: phone(false),
+    }),
+    status: oneOf(COMPANY_STATUSES),
+    statusReason: text(1000),
+    priceListId: int({ min: 1, nullable: true }),
+    paymentTermsDays: int({ min: 0, max: 365 }),
+    creditLimit: money({ min: 0, nullable: true }),
+    shops: list(companyShopInput, { max: COMPANY_SHOPS_MAX, message: TRADE.tooManyShops(COMPANY_SHOPS_MAX) }),
+  },
+  { ignore: ['id', 'members', 'createdAt', 'approvedAt', 'updatedAt'] },
+);
+export type CompanyChange = z.infer<typeof companyChangeInput>;
+
+/** POST /admin/companies/:id/approve|reject|suspend. */
+export const companyDecisionInput = input({ reason: text(1000) });
+
+/** POST /admin/companies/:id/members. */
+export const companyMemberInput = input({ email: email({ required: true }) });
