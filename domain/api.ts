@@ -117,6 +117,8 @@ export interface CartLine {
    *  unitPrice and lineTotal are then null, and `refusal` says why). */
   saleRestricted?: boolean;
   refusal?: string;
+  /** A trade member's line: unitPrice and lineTotal are net (without VAT). */
+  pricesInclude?: 'net';
 }
 
 export interface CartAnswer {

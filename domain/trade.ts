@@ -49,11 +49,11 @@ export interface TradeTerms {
 export const PERCENT_BP = 100;
 
 /** A variant's trade unit price, net, minor units: the list's fixed net price for it, else the retail
- *  net price (retail gross less VAT, half-up) less the list's discount, half-up. */
+ *  net price (retail gross less VAT, half-up) less the list's discount, the price rounded half-up. */
 export function tradeUnitNet(retailGross: number, vatPercent: number, discountBp: number, fixedNet?: number | null): number {
   if (fixedNet !== undefined && fixedNet !== null) return fixedNet;
   const retailNet = retailGross - halfUp(retailGross * vatPercent, 100 + vatPercent);
-  return retailNet - halfUp(retailNet * discountBp, 100 * PERCENT_BP);
+  return halfUp(retailNet * (100 * PERCENT_BP - discountBp), 100 * PERCENT_BP);
 }
 
 function halfUp(a: number, b: number): number {

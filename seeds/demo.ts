@@ -217,7 +217,7 @@ export async function seedDemo(knex: Knex, opts: { uploadDir: string }): Promise
 }
 
 /** One approved trade customer (issue 27) with its member account and two shops listed on
- *  „Къде да купя“; no price list (retail net prices until staff pick one). */
+ *  „Къде да купя“, buying on the distributors' price list with a credit limit. */
 async function seedDemoTradeCompany(trx: Knex.Transaction, now: number, passwordHash: string): Promise<void> {
   const c = DEMO_TRADE_COMPANY;
   if (await trx('users').where({ email: c.member.email }).first()) return;
@@ -236,9 +236,10 @@ async function seedDemoTradeCompany(trx: Knex.Transaction, now: number, password
     contactPhone: c.member.phone,
     status: 'approved',
     statusReason: '',
-    priceListId: null,
+    priceListId: (await trx('price_lists').where({ name: 'Дистрибутори' }).first('id'))?.id ?? null,
     paymentTermsDays: 14,
-    creditLimit: null,
+    // 5 000,00 in the shop's currency (minor units).
+    creditLimit: 500_000,
     approvedAt: daysAgo(now, 88),
     searchText: searchable(c.name, c.eik, c.city, c.member.email),
     createdAt: at,

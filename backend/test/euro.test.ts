@@ -46,8 +46,12 @@ describe('switching the shop to the euro', () => {
       variants: await Variant.query().select('id', 'price'),
       discounts: await Discount.query().select('id', 'code', 'type', 'value', 'minSubtotal'),
       orders: await Order.query().select('id', 'total', 'currency'),
+      tradeNetPrices: await shop.app.knex('price_list_prices').select('id', 'netPrice'),
+      creditLimits: await shop.app.knex('companies').whereNotNull('creditLimit').select('id', 'creditLimit'),
     };
     expect(before.products.some((p) => p.compareAtPrice !== null)).toBe(true);
+    expect(before.tradeNetPrices.length).toBeGreaterThan(0);
+    expect(before.creditLimits.length).toBeGreaterThan(0);
     const oldOrder = (
       await (await guest(shop)).post('/api/orders/create', checkoutBody(line, { paymentMethod: 'bank_transfer' })).expect(201)
     ).body.order;
@@ -73,6 +77,8 @@ describe('switching the shop to the euro', () => {
       variantPrices: before.variants.filter((v) => v.price !== null).length,
       discountValues: before.discounts.filter((d) => d.type === 'fixed').length,
       discountMinimums: before.discounts.length,
+      tradeNetPrices: before.tradeNetPrices.length,
+      creditLimits: before.creditLimits.length,
       shippingFees: 3,
       freeShippingThreshold: 1,
     });
@@ -88,6 +94,14 @@ describe('switching the shop to the euro', () => {
     for (const v of await Variant.query().select('id', 'price')) {
       const was = before.variants.find((b) => b.id === v.id)!;
       expect(v.price).toBe(was.price === null ? null : convertMinor(was.price, 'BGN', 'EUR'));
+    }
+    for (const r of await shop.app.knex('price_list_prices').select('id', 'netPrice')) {
+      const was = before.tradeNetPrices.find((b) => b.id === r.id)!;
+      expect(r.netPrice).toBe(convertMinor(was.netPrice, 'BGN', 'EUR'));
+    }
+    for (const c of await shop.app.knex('companies').whereNotNull('creditLimit').select('id', 'creditLimit')) {
+      const was = before.creditLimits.find((b) => b.id === c.id)!;
+      expect(c.creditLimit).toBe(convertMinor(was.creditLimit, 'BGN', 'EUR'));
     }
     const solo5 = await Discount.query().findOne({ code: 'SOLO5' });
     expect([solo5!.value, solo5!.minSubtotal]).toEqual([256, 1534]); // 5,00 лв. → 2,56 €; 30,00 лв. → 15,34 €

@@ -146,9 +146,9 @@ describe("a member's prices", () => {
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toMatch(/private|no-store/);
     const triples = res.body.products.find((p: { id: number }) => p.id === cat.triples.id);
-    // 30,00 with VAT → 25,00 net; less 12,5 % (3,125 → 3,13) = 21,87.
-    expect(variantOf(triples, cat.triples.variant).tradePrice).toBe(21.87);
-    expect(triples.tradePrice).toBe(21.87);
+    // 30,00 with VAT → 25,00 net; less 12,5 % = 21,875 → 21,88 (the price rounded half-up).
+    expect(variantOf(triples, cat.triples.variant).tradePrice).toBe(21.88);
+    expect(triples.tradePrice).toBe(21.88);
     expect(triples.pricesInclude).toBe('net');
     // The retail price stays what it is.
     expect(triples.price).toBe(30);
@@ -157,7 +157,7 @@ describe("a member's prices", () => {
     const one = await d.get(`/api/products/${cat.twins.id}`);
     expect(one.status).toBe(200);
     expect(one.headers['cache-control']).toMatch(/private|no-store/);
-    // 24,90 → 20,75 net, less 25 % (5,1875 → 5,19) = 15,56; 20 mg has a fixed 17,50.
+    // 24,90 → 20,75 net, less 25 % = 15,5625 → 15,56; 20 mg has a fixed 17,50.
     expect(variantOf(one.body.product, cat.twins.v0).tradePrice).toBe(15.56);
     expect(variantOf(one.body.product, cat.twins.v20).tradePrice).toBe(17.5);
     // The slug answers the same.
@@ -196,9 +196,9 @@ describe("a member's prices", () => {
     const b1 = await member(distributors.id);
     const url = `/api/products?limit=50&sort=name`;
     const price = async (b: Browser) => (await b.get(url)).body.products.find((p: { id: number }) => p.id === cat.triples.id).tradePrice;
-    expect(await price(a1)).toBe(21.87);
+    expect(await price(a1)).toBe(21.88);
     expect(await price(b1)).toBe(18.75);
-    expect(await price(a2)).toBe(21.87);
+    expect(await price(a2)).toBe(21.88);
     // A fixed price added to the retailers' list shows at once.
     const saved = await admin.put(`/api/admin/price-lists/${retail.id}`, { prices: [{ variantId: cat.triples.variant, netPrice: 20 }] });
     expect(saved.status).toBe(200);

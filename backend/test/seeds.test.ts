@@ -212,7 +212,8 @@ describe('the demo catalogue', () => {
 
   it('adds one approved trade customer whose member signs in with the demo password and whose two shops are listed', async () => {
     const company = await knex('companies').first();
-    expect(company).toMatchObject({ name: 'Вейп Дистрибуция ООД', status: 'approved', priceListId: null });
+    expect(company).toMatchObject({ name: 'Вейп Дистрибуция ООД', status: 'approved', creditLimit: 500000 });
+    expect(company.priceListId).toEqual(expect.any(Number));
     expect(isValidEik(company.eik)).toBe(true);
     const b = shop.browser();
     await b.signIn('trade@vapsolo.bg', DEMO_CUSTOMER_PASSWORD);

@@ -138,6 +138,21 @@ describe("a member's quote", () => {
     expect(Date.parse(q.trade.paymentDueAt) - Date.now()).toBeGreaterThan(13.9 * DAY_MS);
   });
 
+  it("lists the member's cart at the list's net prices, labelled net, the consumer's at retail", async () => {
+    await member.post('/api/cart/add', podLine(10)).expect(200);
+    await consumer.post('/api/cart/add', podLine(10)).expect(200);
+    try {
+      const mine = (await member.get('/api/cart').expect(200)).body;
+      expect(mine.cartItems.map((l: any) => [l.unitPrice, l.lineTotal, l.pricesInclude])).toEqual([[5.75, 57.5, 'net']]);
+      expect(mine.subtotal).toBe(57.5);
+      const theirs = (await consumer.get('/api/cart').expect(200)).body;
+      expect(theirs.cartItems.map((l: any) => [l.unitPrice, l.lineTotal, l.pricesInclude])).toEqual([[6.9, 69, undefined]]);
+    } finally {
+      await member.delete('/api/cart');
+      await consumer.delete('/api/cart');
+    }
+  });
+
   it('gives 3 × 5,75 a base of 17,25 and VAT of exactly 20 % of it', async () => {
     await Variant.query()
       .patch({ packSize: 1 } as Partial<Variant>)

@@ -273,7 +273,7 @@ export const bgApp = {
     euroConfirm: 'Премини към евро',
     euroDone: 'Магазинът е в евро от %{date}',
     euroConverted:
-      'Преизчислени: %{productPrices} цени на продукти, %{compareAtPrices} стари цени, %{variantPrices} цени на варианти, %{discountValues} фиксирани отстъпки, %{discountMinimums} минимални суми, %{shippingFees} такси за доставка, %{freeShippingThreshold} праг за безплатна доставка.',
+      'Преизчислени: %{productPrices} цени на продукти, %{compareAtPrices} стари цени, %{variantPrices} цени на варианти, %{discountValues} фиксирани отстъпки, %{discountMinimums} минимални суми, %{tradeNetPrices} търговски цени, %{creditLimits} кредитни лимита, %{shippingFees} такси за доставка, %{freeShippingThreshold} праг за безплатна доставка.',
   },
   money: {
     mixedNote: 'Поръчките в лева са преизчислени в евро по фиксирания курс 1,95583 лв. за 1 €.',

@@ -275,7 +275,7 @@ export const enApp: AppMessages = {
     euroConfirm: 'Switch to the euro',
     euroDone: 'The shop is in euro since %{date}.',
     euroConverted:
-      'Converted: %{productPrices} product prices, %{compareAtPrices} compare-at prices, %{variantPrices} variant prices, %{discountValues} fixed discounts, %{discountMinimums} minimum subtotals, %{shippingFees} shipping fees, %{freeShippingThreshold} free-shipping threshold.',
+      'Converted: %{productPrices} product prices, %{compareAtPrices} compare-at prices, %{variantPrices} variant prices, %{discountValues} fixed discounts, %{discountMinimums} minimum subtotals, %{tradeNetPrices} trade net prices, %{creditLimits} credit limits, %{shippingFees} shipping fees, %{freeShippingThreshold} free-shipping threshold.',
   },
   money: {
     mixedNote: 'Orders in leva are converted to euro at the fixed rate of 1.95583 BGN per EUR.',

@@ -13,6 +13,7 @@ import { QUANTITY_MAX } from '@domain/limits';
 import type { CartLine } from '@domain/api';
 import { SALES_TEXT } from '@domain/salesModeTexts';
 import { TRADE_ORDER_TEXT } from '@domain/tradeOrderTexts';
+import { PRICE_LIST_TEXTS } from '@domain/priceListTexts';
 
 export const DISCOUNT_KEY = 'discount-code';
 
@@ -292,9 +293,10 @@ function CartLineRow({ line, onQuantity, onRemove }: { line: CartLine; onQuantit
           )}
           <div className="cart-line-total">
             {line.lineTotal !== undefined && <Price amount={line.lineTotal} />}
+            {line.pricesInclude === 'net' && <span className="trade-price-note"> {PRICE_LIST_TEXTS.withoutVat}</span>}
             {line.quantity > 1 && line.unitPrice !== undefined && (
               <div className="muted small">
-                <Price amount={line.unitPrice} /> / бр.
+                <Price amount={line.unitPrice} /> / бр.{line.pricesInclude === 'net' && ` ${PRICE_LIST_TEXTS.withoutVat}`}
               </div>
             )}
           </div>

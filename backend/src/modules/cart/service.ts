@@ -9,10 +9,10 @@ import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { API } from '@domain/messages';
 import { fromMinor } from '@domain/money';
 import { ADD_TO_CART_DEFAULT_QUANTITY, CART_LINES_MAX, QUANTITY_MAX } from '@domain/limits';
-import { lineTotal } from '@domain/pricing';
+import { lineAmounts, lineTotal, SHOP_VAT_PERCENT } from '@domain/pricing';
 import { cartLinesOf, StoredLine } from './store';
 import { isPostgres } from '../../platform/db/knex';
-import { buyRefusal, catalogueFacts, salesPolicy, SHOPPER, type Visitor } from '../catalogue';
+import { buyRefusal, catalogueFacts, salesPolicy, SHOPPER, tradeUnitPrices, type Visitor } from '../catalogue';
 import { SALES_TEXT } from '@domain/salesModeTexts';
 
 /** Who changes or views the cart (ctx.state.visitor): what they may buy is the catalogue's policy. */
@@ -82,6 +82,9 @@ export async function linesView(lines: ViewableLine[], trx?: Transaction, visito
   const productIds = [...new Set(lines.map((l) => l.productId))];
   const valueIds = [...new Set(lines.flatMap((l) => l.attributes.map((a) => a.attributeValueId)))];
   const [facts, sales] = await Promise.all([catalogueFacts(productIds, valueIds, trx), salesPolicy(trx)]);
+  // A member of an approved company sees the lines at their price list's net prices, as the quote
+  // prices them (catalogue/tradePrices), labelled without VAT.
+  const netPrices = visitor.trade ? await memberUnitPrices(lines, facts, visitor.trade.priceListId, trx) : null;
 
   let count = 0;
   let subtotal = 0;
@@ -91,13 +94,18 @@ export async function linesView(lines: ViewableLine[], trx?: Transaction, visito
     .map((line): CartLineView => {
       const { product, variants: own, image } = facts.products.get(line.productId)!;
       const variant = line.variantId ? own.find((v) => v.id === line.variantId) : own.length === 1 ? own[0] : undefined;
-      const unitPrice = variant?.price ?? product.price;
+      const net = netPrices && variant ? netPrices.get(variant.id) : undefined;
+      const unitPrice = net ?? variant?.price ?? product.price;
+      const amount =
+        net !== undefined
+          ? lineAmounts({ unitMinor: net, quantity: line.quantity, vatPercent: SHOP_VAT_PERCENT, pricesInclude: 'net' }).net
+          : lineTotal({ unitPrice, quantity: line.quantity });
       const stock = variant?.stock ?? 0;
       const refusal = buyRefusal(product, visitor, sales);
       const restricted = refusal === 'tradeOnly';
       const available = !refusal && !!variant && stock > 0;
       count += line.quantity;
-      if (available) subtotal += unitPrice * line.quantity;
+      if (available) subtotal += amount;
       return {
         id: line.id,
         productId: line.productId,
@@ -119,13 +127,34 @@ export async function linesView(lines: ViewableLine[], trx?: Transaction, visito
         sku: variant?.sku ?? '',
         // A line the sales mode refuses keeps no price (a cart from before the switch).
         unitPrice: restricted ? null : fromMinor(unitPrice)!,
-        lineTotal: restricted ? null : fromMinor(lineTotal({ unitPrice, quantity: line.quantity }))!,
+        lineTotal: restricted ? null : fromMinor(amount)!,
+        ...(net !== undefined ? { pricesInclude: 'net' as const } : {}),
         stock,
         available,
         ...(restricted ? { saleRestricted: true as const, refusal: SALES_TEXT.tradeOnlyRefusal } : {}),
       };
     });
   return { cartItems, count, subtotal: fromMinor(subtotal)! };
+}
+
+/** The member's net unit price of each line's variant (minor units), by variant id. */
+async function memberUnitPrices(
+  lines: ViewableLine[],
+  facts: Awaited<ReturnType<typeof catalogueFacts>>,
+  priceListId: number | null,
+  trx?: Transaction,
+): Promise<Map<number, number>> {
+  const priced = new Map<number, number>();
+  for (const line of lines) {
+    const known = facts.products.get(line.productId);
+    const variant = known?.variants.find((v) => v.id === line.variantId) ?? (known?.variants.length === 1 ? known.variants[0] : undefined);
+    if (known && variant) priced.set(variant.id, variant.price ?? known.product.price);
+  }
+  return tradeUnitPrices(
+    priceListId,
+    [...priced].map(([variantId, retailGross]) => ({ variantId, retailGross })),
+    trx,
+  );
 }
 
 export interface AddInput {

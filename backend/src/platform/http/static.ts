@@ -30,8 +30,9 @@ export const STOREFRONT_PAGES = new Set([
   'privacy',
   'returns',
   'accessibility',
-  // The trade channel (issue 27): /trade/quick-order (and the application page).
+  // The trade channel (issue 27): /trade/quick-order, /trade/apply and „Къде да купя“.
   'trade',
+  'where-to-buy',
 ]);
 
 /** A storefront page route (not a file, not a dot-folder, a known first segment). */
