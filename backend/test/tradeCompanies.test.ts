@@ -80,8 +80,11 @@ describe('applying as a business', () => {
     const notice = await Notification.query().findOne({ link: `/admin/companies/${company.id}` });
     expect(notice?.message).toContain(body.company.name);
     expect(await mailTo(outboxDir, (t) => t.includes('To: guest.apply@example.bg') && t.includes('кандидатурата'))).toBeDefined();
-    // The account signs in with the password given.
-    await shop.browser().signIn('guest.apply@example.bg', 'firma-parola-123');
+    // The account signs in with the password given; closing it takes it out of the company.
+    const member = shop.browser();
+    await member.signIn('guest.apply@example.bg', 'firma-parola-123');
+    await member.post('/api/account/close', { password: 'firma-parola-123' }).expect(200);
+    expect((await User.query().findById(user!.id))?.companyId ?? null).toBeNull();
   });
 
   it('refuses a wrong ЕИК check digit, a missing permit, a short password, too many shops — and changes nothing', async () => {
@@ -125,6 +128,9 @@ describe('applying as a business', () => {
     const mine = await me.get('/api/auth/me').expect(200);
     expect(mine.body.user.company).toEqual({ id: res.body.id, name: body.company.name, status: 'pending' });
     expect(mine.body.user.email).toBe(me.email);
+    // The member's own data export names the company; a closed account leaves it.
+    const data = await me.get('/api/account/data?format=json').expect(200);
+    expect(JSON.parse(data.text).profile.company).toBe(body.company.name);
   });
 
   it("is throttled per address like the distributors' form (429 past the allowance)", async () => {

@@ -4,7 +4,15 @@ import { searchable } from '@domain/slug';
 
 export class User extends BaseModel {
   static tableName = 'users';
-  static hiddenFields = ['passwordHash', 'twoFactorSecret', 'backupCodes', 'searchText', 'passwordChangedAt', 'twoFactorLastStep'];
+  static hiddenFields = [
+    'passwordHash',
+    'twoFactorSecret',
+    'backupCodes',
+    'searchText',
+    'passwordChangedAt',
+    'twoFactorLastStep',
+    'companyId',
+  ];
   static booleanFields = ['twoFactorEnabled'];
 
   email!: string;

@@ -282,6 +282,8 @@ export async function eraseAccount(
       backupCodes: null,
       twoFactorLastStep: null,
       searchText: '',
+      // A closed account no longer buys for a company (issue 27).
+      companyId: null,
       updatedAt: nowIso(),
     });
   const traces: Traces = new Set();

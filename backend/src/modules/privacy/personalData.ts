@@ -19,6 +19,8 @@ export interface PersonalData {
     createdAt: string;
     lastLoginAt: string | null;
     twoFactorEnabled: boolean;
+    /** The company the account buys for (issue 27), when it is a member of one. */
+    company?: string;
   } | null;
   addresses: Array<{ method: string; city: string; postcode: string; address: string; office: string | null }>;
   orders: Array<{
@@ -62,7 +64,8 @@ export async function personalData(knex: Knex, email: string, userId: number | n
       ? undefined
       : await knex('users')
           .where({ id: userId })
-          .first('email', 'firstName', 'lastName', 'phone', 'createdAt', 'lastLoginAt', 'twoFactorEnabled');
+          .first('email', 'firstName', 'lastName', 'phone', 'createdAt', 'lastLoginAt', 'twoFactorEnabled', 'companyId');
+  const company = user?.companyId ? await knex('companies').where({ id: user.companyId }).first('name') : undefined;
   const orders = orderIds.length ? await knex('orders').whereIn('id', orderIds).orderBy('createdAt', 'asc').orderBy('id', 'asc') : [];
   const items = orderIds.length ? await knex('order_items').whereIn('orderId', orderIds).orderBy('id', 'asc') : [];
   const invoices = orderIds.length
@@ -126,6 +129,7 @@ export async function personalData(knex: Knex, email: string, userId: number | n
           createdAt: user.createdAt,
           lastLoginAt: user.lastLoginAt ?? null,
           twoFactorEnabled: Boolean(user.twoFactorEnabled),
+          ...(company ? { company: company.name as string } : {}),
         }
       : null,
     addresses: [...addresses.values()],

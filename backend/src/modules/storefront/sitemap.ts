@@ -6,7 +6,7 @@ import { Product } from '../../models/Product';
 import { Category } from '../../models/Category';
 import { salesPolicy, SHOPPER, visibleToShoppers } from '../catalogue';
 
-const PAGES = ['/', '/products', '/contact', '/terms', '/privacy', '/returns', '/accessibility'];
+const PAGES = ['/', '/products', '/contact', '/terms', '/privacy', '/returns', '/accessibility', '/where-to-buy'];
 /** What a crawler has no business in. */
 export const DISALLOWED = ['/admin', '/api', '/cart', '/checkout', '/account'];
 
