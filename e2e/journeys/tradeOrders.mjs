@@ -1,105 +1,149 @@
-// The trade channel's ordering (issue 27): a member of an approved company signs in, pastes a CSV of
-// `SKU;quantity` into the quick order (an unknown SKU is reported by its line), is quoted net + VAT,
-// checks out by bank transfer on 14-day terms (the checkout shows the due date), and finds the order
-// in the account with its due date and the company's invoice („Падеж“ printed on the PDF).
-//
-// TODO(after the companies helper's merge): the company is made through the API when
-// `POST /api/trade/applications` answers (apply as the signed-in customer, then the admin's
-// `POST /api/admin/companies/:id/approve` and the terms `PUT /api/admin/companies/:id`
-// { paymentTermsDays: 14 }); on a branch without those routes it is written straight into the
-// database. To walk it through the UI instead, replace `makeMember` with:
-//   1. page.goto('/trade/apply'), fill the company (name, ЕИК, МОЛ, address, city, permit) and the
-//      contact (name, e-mail, phone, password), submit, wait for the confirmation;
-//   2. as staff: /admin/companies → open the company → Одобри, payment terms 14 days → save;
-//   3. sign in as the contact's e-mail and password (the steps below from „Вход“ on).
+// The trade channel walked through the UI (issue 27): apply → approve → sign in → quick order with a
+// CSV → invoice with the due date. A guest applies on /trade/apply (the form's errors first: each
+// tied to its field, checked by axe, then fixed), creating the contact's account; staff, in a
+// browser context of their own, find the company under „Търговци“, set 14-day payment terms and
+// approve it. The applicant then signs in, pastes a CSV of `SKU;quantity` into the quick order (an
+// unknown SKU is reported by its line), is quoted net + VAT, checks out by bank transfer on 14-day
+// terms (the checkout shows the due date), and finds the order in the account with its due date and
+// the company's invoice („Падеж“ printed on the PDF).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { execFileSync } from 'node:child_process';
 import { request as playwrightRequest } from 'playwright-core';
-import { assert, passAgeGate, fillCheckout, confirmAndOrder, uniqueEmail, expectNoAxeViolations } from '../helpers.mjs';
+import {
+  appStarted,
+  assert,
+  passAgeGate,
+  fillCheckout,
+  confirmAndOrder,
+  uniqueEmail,
+  expectNoAxeViolations,
+} from '../helpers.mjs';
+import { signInToAdmin } from './staff.mjs';
 
-const COMPANY = {
-  name: 'Е2Е Дистрибуция ООД',
+/** The company, its name told apart per width (both runs share the server's database). */
+const companyAt = (width) => ({
+  name: `Е2Е Дистрибуция ${width} ООД`,
   eik: '130175000',
   vatNumber: 'BG130175000',
   address: 'ул. „Тракия“ 5',
   city: 'Пловдив',
   mol: 'Петър Петров',
   tobaccoPermit: 'ЗАДС-90е-0001',
-};
+});
+const EIK_INVALID = 'Невалиден ЕИК/БУЛСТАТ: 9 или 13 цифри с вярна контролна цифра.';
 
-async function apiSession(base) {
-  const api = await playwrightRequest.newContext({ baseURL: base });
-  const { csrfToken } = await (await api.get('/api/csrf-token')).json();
-  return { api, headers: { 'x-csrf-token': csrfToken } };
+/** The field's error is read with it: aria-invalid, and aria-describedby naming the error's text. */
+async function expectFieldError(field, text) {
+  assert.equal(await field.getAttribute('aria-invalid'), 'true', `${text}: aria-invalid`);
+  const ids = ((await field.getAttribute('aria-describedby')) ?? '').split(/\s+/).filter(Boolean);
+  const described = await field.evaluate(
+    (el, list) => list.map((id) => el.ownerDocument.getElementById(id)?.textContent ?? '').join(' '),
+    ids,
+  );
+  assert.ok(described.includes(text), `the field is described by „${text}“ (it reads „${described}“)`);
 }
 
-/** The member: a registered customer whose company is approved with 14-day terms. */
-async function makeMember(base, admin, outbox) {
+/** A guest applies on /trade/apply: an empty submit and a wrong ЕИК first, then the whole form. */
+async function apply(page, company) {
   const email = uniqueEmail('targovec');
   const password = 'parola-e2e-targovec';
-  const { api, headers } = await apiSession(base);
-  try {
-    const reg = await api.post('/api/auth/register', { headers, data: { email, password, firstName: 'Петър', lastName: 'Петров' } });
-    assert.ok(reg.ok(), `register: ${reg.status()}`);
-    // The application and its approval through the API, when this build has them.
-    const { csrfToken } = await (await api.get('/api/csrf-token')).json();
-    const applied = await api.post('/api/trade/applications', {
-      headers: { 'x-csrf-token': csrfToken },
-      data: {
-        company: COMPANY,
-        contact: { firstName: 'Петър', lastName: 'Петров', email, phone: '0888765432' },
-        shops: [],
-      },
-    });
-    if (applied.status() === 201) {
-      const { id } = (await applied.json()).company ?? (await applied.json());
-      const staff = await apiSession(base);
-      const login = await staff.api.post('/api/auth/login', { headers: staff.headers, data: admin });
-      assert.ok(login.ok(), `admin login: ${login.status()}`);
-      const { csrfToken: staffCsrf } = await (await staff.api.get('/api/csrf-token')).json();
-      const h = { 'x-csrf-token': staffCsrf };
-      const approved = await staff.api.post(`/api/admin/companies/${id}/approve`, { headers: h, data: { paymentTermsDays: 14 } });
-      assert.ok(approved.ok(), `approve: ${approved.status()}`);
-      const terms = await staff.api.put(`/api/admin/companies/${id}`, { headers: h, data: { paymentTermsDays: 14 } });
-      assert.ok(terms.ok(), `terms: ${terms.status()}`);
-      await staff.api.dispose();
-      return { email, password };
-    }
-  } finally {
-    await api.dispose();
-  }
-  // No application route on this build: the approved company written into the shop's database.
-  const Database = createRequire(import.meta.url)('better-sqlite3');
-  const db = new Database(path.join(path.dirname(outbox), 'shop.sqlite3'));
-  try {
-    const now = new Date().toISOString();
-    const { lastInsertRowid } = db
-      .prepare(
-        `insert into companies (name, eik, vat_number, address, city, mol, tobacco_permit, contact_first_name, contact_last_name,
-           contact_email, contact_phone, status, status_reason, payment_terms_days, credit_limit, approved_at, created_at, updated_at)
-         values (?, ?, ?, ?, ?, ?, ?, 'Петър', 'Петров', ?, '0888765432', 'approved', '', 14, null, ?, ?, ?)`,
-      )
-      .run(
-        COMPANY.name,
-        COMPANY.eik,
-        COMPANY.vatNumber,
-        COMPANY.address,
-        COMPANY.city,
-        COMPANY.mol,
-        COMPANY.tobaccoPermit,
-        email,
-        now,
-        now,
-        now,
-      );
-    db.prepare('update users set company_id = ? where email = ?').run(Number(lastInsertRowid), email);
-  } finally {
-    db.close();
-  }
+  await passAgeGate(page);
+  await page.goto('/trade/apply');
+  await page.getByRole('heading', { name: 'Кандидатствай като търговец', level: 1 }).waitFor();
+  await appStarted(page);
+  const firm = page.getByRole('group', { name: 'Фирма' });
+  const contact = page.getByRole('group', { name: 'Лице за контакт' });
+  const submit = page.getByRole('button', { name: 'Изпрати кандидатурата' });
+  const eik = firm.getByLabel('ЕИК', { exact: true });
+
+  // Sent empty: every required field is marked, the first one takes focus, and axe finds nothing.
+  await submit.click();
+  const name = firm.getByLabel('Име на фирмата');
+  await expectFieldError(name, 'Полето е задължително.');
+  await page.waitForFunction(() => document.activeElement?.id === 'trade-company-name');
+  await expectFieldError(eik, EIK_INVALID);
+  await expectNoAxeViolations(page, 'the trade application with its errors');
+
+  await name.fill(company.name);
+  await eik.fill('130175001'); // a wrong check digit
+  await firm.getByLabel('ДДС номер (по избор)').fill(company.vatNumber);
+  await firm.getByLabel('Адрес на управление').fill(company.address);
+  await firm.getByLabel('Град').fill(company.city);
+  await firm.getByLabel('МОЛ').fill(company.mol);
+  await firm.getByLabel('Разрешение за търговия с тютюневи изделия').fill(company.tobaccoPermit);
+  await contact.getByLabel('Име', { exact: true }).fill('Петър');
+  await contact.getByLabel('Фамилия').fill('Петров');
+  await contact.getByLabel('Имейл').fill(email);
+  await contact.getByLabel('Телефон').fill('0888765432');
+  await contact.getByLabel('Парола за профила').fill(password);
+  await page.getByRole('button', { name: 'Добави обект' }).click();
+  const shop = page.getByRole('group', { name: 'Обект 1' });
+  await shop.getByLabel('Име на обекта').fill('Вейп точка Тракия');
+  await shop.getByLabel('Град').fill(company.city);
+  await shop.getByLabel('Адрес').fill('бул. „Освобождение“ 12');
+  await shop.getByLabel('Телефон').fill('032123456');
+
+  // Only the ЕИК is left wrong: its error alone, on it, with the focus.
+  await submit.click();
+  await page.waitForFunction(() => document.activeElement?.id === 'trade-company-eik');
+  await expectFieldError(eik, EIK_INVALID);
+  assert.equal(await page.locator('[aria-invalid="true"]').count(), 1, 'only the ЕИК is marked');
+
+  await eik.fill(company.eik);
+  await submit.click();
+  const done = page.getByRole('status').filter({ has: page.getByRole('heading', { name: 'Кандидатурата Ви очаква одобрение' }) });
+  await done.getByText(company.name).waitFor();
+  await done.getByText('Кандидатурата е получена.', { exact: false }).waitFor();
   return { email, password };
+}
+
+/** Staff, signed in in a browser context of their own: the company's terms to 14 days, then approved. */
+async function approve(context, base, admin, company, width) {
+  const staffContext = await context.browser().newContext({
+    baseURL: base,
+    viewport: { width, height: width < 600 ? 844 : 900 },
+    locale: 'bg-BG',
+    timezoneId: 'Europe/Sofia',
+  });
+  staffContext.setDefaultTimeout(15_000);
+  try {
+    const staff = await staffContext.newPage();
+    await signInToAdmin(staff, admin, '/admin/companies');
+    await staff.getByRole('heading', { name: 'Търговци', level: 1 }).waitFor();
+    const open = async () => {
+      await staff.getByPlaceholder('Търсене').fill(company.name);
+      await staff.getByText(company.name, { exact: true }).click();
+      await staff.waitForURL(/\/admin\/companies\/\d+$/);
+      await staff.getByRole('heading', { name: `${company.name} (${company.eik})`, level: 1 }).waitFor();
+    };
+    await open();
+    await staff.getByText('Чака одобрение', { exact: true }).waitFor();
+    await staff.waitForLoadState('networkidle');
+    await expectNoAxeViolations(staff, 'a pending company in the admin');
+
+    await staff.getByRole('combobox', { name: /^Срок за плащане/ }).click();
+    await staff.getByRole('option', { name: '14 дни' }).click();
+    await staff.getByRole('button', { name: 'Запази' }).click();
+    await staff.getByText('Записът е обновен', { exact: true }).first().waitFor();
+    await staff.waitForURL(/\/admin\/companies(\?.*)?$/);
+
+    await open();
+    await staff.getByRole('combobox', { name: /^Срок за плащане/ }).filter({ hasText: '14 дни' }).waitFor();
+    await staff.getByRole('button', { name: 'Одобри' }).click();
+    await staff.getByText('Фирмата е одобрена.', { exact: true }).first().waitFor();
+    await staff.getByText('Одобрен', { exact: true }).waitFor();
+    await staff.getByRole('button', { name: 'Одобри' }).waitFor({ state: 'detached' });
+  } catch (err) {
+    const pg = staffContext.pages()[0];
+    fs.mkdirSync('e2e/artifacts', { recursive: true });
+    await pg?.screenshot({ path: `e2e/artifacts/DEBUG-staff-${width}.png`, fullPage: true });
+    fs.writeFileSync(`e2e/artifacts/DEBUG-staff-${width}.txt`, `${pg?.url()}\n${await pg?.locator('body').innerText()}\n${await pg?.content()}`);
+    throw err;
+  } finally {
+    await staffContext.close();
+  }
 }
 
 /** Two SKUs with stock from the catalogue, for the CSV. */
@@ -123,13 +167,15 @@ function dayText(iso) {
 
 export const journeys = [
   {
-    name: 'a member orders by CSV on the quick order, on 14-day terms, and finds the invoice with its due date',
+    name: 'trade: a business applies, staff approve it on 14-day terms, its member orders by CSV and finds the invoice with its due date',
     widths: [390, 1440],
-    async run({ page, base, admin, outbox, width }) {
-      const member = await makeMember(base, admin, outbox);
+    async run({ page, context, base, admin, width }) {
+      const COMPANY = companyAt(width);
       const [skuA, skuB] = await twoSkus(base);
+      const member = await apply(page, COMPANY);
+      await approve(context, base, admin, COMPANY, width);
 
-      await passAgeGate(page);
+      // The applicant signs in with the account the application made.
       await page.goto('/signin');
       await page.getByRole('heading', { name: 'Вход', level: 1 }).waitFor();
       await page.getByLabel('Имейл').fill(member.email);
