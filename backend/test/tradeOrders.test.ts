@@ -427,7 +427,9 @@ describe('receivables and the overdue reminder', () => {
     const { id, number, paymentDueAt } = placed.body.order;
     // Before the due date: nothing.
     expect(await remindOverdue(shop.config, new Date(Date.parse(paymentDueAt) - 1000))).not.toContain(number);
-    const later = new Date(Date.parse(paymentDueAt) + DAY_MS);
+    // Within the day's grace past the due date: nothing yet.
+    expect(await remindOverdue(shop.config, new Date(Date.parse(paymentDueAt) + DAY_MS - 1000))).not.toContain(number);
+    const later = new Date(Date.parse(paymentDueAt) + DAY_MS + 1000);
     // Two instances at once: one reminder.
     const [a, b] = await Promise.all([remindOverdue(shop.config, later), remindOverdue(shop.config, later)]);
     expect([...a, ...b].filter((n) => n === number)).toHaveLength(1);

@@ -15,7 +15,7 @@ import { sendMail } from '../../platform/mail/transport';
 import { badRequest } from '../../platform/http/errors';
 import { API } from '@domain/messages';
 import { formatMoney, fromMinor } from '@domain/money';
-import { formatDate } from '@domain/dates';
+import { DAY_MS, formatDate } from '@domain/dates';
 import { TRADE_ORDER_TEXT } from '@domain/tradeOrderTexts';
 import type { RaListParams } from '../../platform/lists/raList';
 import { getSettings } from '../settings';
@@ -161,11 +161,17 @@ export async function receivablesPage(params: RaListParams, now = new Date()): P
  * instances running the job, one of them takes each order and the company hears once.
  * Answers the orders reminded.
  */
+/** How long past its due date an unpaid order is before its company is reminded. */
+export const OVERDUE_GRACE_MS = DAY_MS;
+
 export async function remindOverdue(config: Config, now: Date = new Date()): Promise<string[]> {
   const at = now.toISOString();
+  // A day's grace past the due date (a transfer made on the day reaches the bank the next one; a
+  // prepayment order, due when placed, is not chased within the hour).
+  const dueBefore = new Date(now.getTime() - OVERDUE_GRACE_MS).toISOString();
   const due = await owed(Order.knex()(Order.tableName))
     .whereNotNull('paymentDueAt')
-    .where('paymentDueAt', '<', at)
+    .where('paymentDueAt', '<', dueBefore)
     .whereNull('overdueRemindedAt')
     .orderBy('id')
     .limit(500)
