@@ -94,8 +94,9 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
   clearSubscribers();
   subscribeOrdersEvents(config);
   subscribeInvoicesEvents(config);
-  subscribeCartEvents();
+  // The trade step first: the cart's merge at sign-in reads the visitor it sets.
   subscribeTradeSignIn();
+  subscribeCartEvents();
   subscribeTradeEvents(config);
 
   if (config.trustedProxies.length) app.use(trustListedProxies(config.trustedProxies));

@@ -380,6 +380,29 @@ describe('trade_only, consumer catalogue info', () => {
     expect(res.body.product.price).toBe(13.57);
   });
 
+  it('a guest cart joins the account at sign-in: a member keeps its regulated lines, a consumer only what they may buy', async () => {
+    const cookie = encodeURIComponent(
+      JSON.stringify([
+        { id: 1, productId: liquid.id, variantId: liquid.variants[0], quantity: 2, personalization: '', attributes: [] },
+        { id: 2, productId: accessory.id, variantId: accessory.variants[0], quantity: 1, personalization: '', attributes: [] },
+      ]),
+    );
+    const companyId = (await User.query().findById(member.userId))!.companyId;
+    const signInWith = async (trade: boolean) => {
+      const u = await shop.user('customer');
+      if (trade)
+        await User.query()
+          .patch({ companyId } as Partial<User>)
+          .findById(u.id);
+      const b = new Browser(shop.app);
+      b.agent.jar.setCookie(`cart=${cookie}; Path=/`, '127.0.0.1', '/');
+      const res = await b.signIn(u.email, u.password);
+      return (res.body.cartItems as Array<{ productId: number }>).map((l) => l.productId).sort((x, y) => x - y);
+    };
+    expect(await signInWith(true)).toEqual([liquid.id, accessory.id].sort((x, y) => x - y));
+    expect(await signInWith(false)).toEqual([accessory.id]);
+  });
+
   it('a suspended company’s member is a consumer again', async () => {
     const user = await User.query().findById(member.userId);
     await Company.query()

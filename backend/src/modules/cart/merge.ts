@@ -6,7 +6,7 @@ import type { Context } from 'koa';
 import type { Transaction } from 'objection';
 import { CartItem } from '../../models/CartItem';
 import { Product } from '../../models/Product';
-import { salesPolicy, SHOPPER, visibleToShoppers } from '../catalogue';
+import { salesPolicy, SHOPPER, visibleToShoppers, type Visitor } from '../catalogue';
 import { HttpError } from '../../platform/http/errors';
 import { CART_COOKIE, CART_LINES_MAX, QUANTITY_MAX } from '@domain/limits';
 import { CART_COOKIE_MAX_LINES, guestCartLine, parseCartCookieList } from '@domain/cartCookie';
@@ -36,37 +36,37 @@ export function guestLine(raw: unknown): LineInput | null {
  * first bad line and names it in `errors` ("<index>.<field>"): drop it and try the rest again.
  * Unknown or inactive products are filtered first, as that refusal names no line.
  */
-async function acceptedLines(lines: LineInput[], trx: Transaction): Promise<ResolvedLine[]> {
+async function acceptedLines(lines: LineInput[], trx: Transaction, visitor: Visitor): Promise<ResolvedLine[]> {
   const productIds = [...new Set(lines.map((l) => l.productId))];
-  // What a guest may buy joins the account's cart (in trade_only no regulated product: a trade
-  // member adds those again once signed in).
+  // What the account may buy joins its cart (in trade_only a regulated product only for a member of
+  // an approved company: the sign-in's trade step has put their terms on ctx.state.visitor).
   const sales = await salesPolicy(trx);
   const onSale = new Set(
     productIds.length
-      ? (await visibleToShoppers(Product.query(trx).select('id').whereIn('id', productIds), SHOPPER, sales)).map((p) => p.id)
+      ? (await visibleToShoppers(Product.query(trx).select('id').whereIn('id', productIds), visitor, sales)).map((p) => p.id)
       : [],
   );
   const pending = lines.filter((l) => onSale.has(l.productId));
   while (pending.length) {
     try {
-      return await resolveLines(pending, trx, { checkStock: false, path: (i) => String(i) });
+      return await resolveLines(pending, trx, { checkStock: false, path: (i) => String(i), visitor });
     } catch (err) {
       if (!(err instanceof HttpError) || err.status >= 500) throw err;
       const bad = Object.keys(err.errors ?? {})
         .map((k) => Number(k.split('.')[0]))
         .find((i) => Number.isInteger(i) && i < pending.length);
-      if (bad === undefined) return oneByOne(pending, trx);
+      if (bad === undefined) return oneByOne(pending, trx, visitor);
       pending.splice(bad, 1);
     }
   }
   return [];
 }
 
-async function oneByOne(lines: LineInput[], trx: Transaction): Promise<ResolvedLine[]> {
+async function oneByOne(lines: LineInput[], trx: Transaction, visitor: Visitor): Promise<ResolvedLine[]> {
   const out: ResolvedLine[] = [];
   for (const line of lines) {
     try {
-      out.push(...(await resolveLines([line], trx, { checkStock: false })));
+      out.push(...(await resolveLines([line], trx, { checkStock: false, visitor })));
     } catch (err) {
       if (!(err instanceof HttpError) || err.status >= 500) throw err;
     }
@@ -75,13 +75,13 @@ async function oneByOne(lines: LineInput[], trx: Transaction): Promise<ResolvedL
 }
 
 /** Merges cookie lines into the user's server cart; answers how many lines were taken in. */
-export async function mergeGuestLines(userId: number, rawLines: unknown[], trx: Transaction): Promise<number> {
+export async function mergeGuestLines(userId: number, rawLines: unknown[], trx: Transaction, visitor: Visitor = SHOPPER): Promise<number> {
   const inputs = rawLines
     .slice(0, GUEST_CART_MAX_LINES)
     .map(guestLine)
     .filter((l): l is LineInput => l !== null);
   if (!inputs.length) return 0;
-  const resolved = await acceptedLines(inputs, trx);
+  const resolved = await acceptedLines(inputs, trx, visitor);
 
   // The same line twice in the cookie counts once, with both quantities.
   const wanted = new Map<string, ResolvedLine>();
@@ -130,8 +130,9 @@ export async function mergeGuestCartAtSignIn(ctx: Context, userId: number): Prom
     if (raw === undefined) return {};
     const lines = parseGuestCart(raw);
     const view = await CartItem.transaction(async (trx) => {
-      await mergeGuestLines(userId, lines, trx);
-      return cartView(userId, trx);
+      const visitor = (ctx.state.visitor as Visitor | undefined) ?? SHOPPER;
+      await mergeGuestLines(userId, lines, trx, visitor);
+      return cartView(userId, trx, visitor);
     });
     // The storefront reads this cookie, so it is not httpOnly; expiring it needs the same path.
     ctx.cookies.set(CART_COOKIE, null, { path: '/', httpOnly: false, signed: false, sameSite: 'lax', overwrite: true });

@@ -8,14 +8,19 @@ import { User } from '../../models/User';
 import { TRADE_HINT_COOKIE } from '../../platform/http/tradeHint';
 import { onSignIn } from '../auth';
 import { tradeTermsOf } from './membership';
+import { visitorOf } from '../catalogue';
 
 async function tradeHintAtSignIn(ctx: Context, userId: number): Promise<Record<string, unknown>> {
-  const user = await User.query().findById(userId).select('id', 'companyId');
-  if (await tradeTermsOf(user)) ctx.cookies.set(TRADE_HINT_COOKIE, '1', { httpOnly: false, sameSite: 'lax', overwrite: true });
+  const user = await User.query().findById(userId).select('id', 'role', 'companyId');
+  const trade = await tradeTermsOf(user);
+  // The rest of the sign-in (the cart's merge of the guest's lines) is for who signed in now.
+  if (user) ctx.state.visitor = visitorOf(user, trade);
+  if (trade) ctx.cookies.set(TRADE_HINT_COOKIE, '1', { httpOnly: false, sameSite: 'lax', overwrite: true });
   return {};
 }
 
-/** At sign-in (auth's steps), the hint for a member of an approved company. */
+/** At sign-in (auth's steps), the signed-in visitor and the hint for a member of an approved company;
+ *  subscribed before the cart's merge (createApp), which reads that visitor. */
 export function subscribeTradeSignIn(): void {
   onSignIn('trade.hint', tradeHintAtSignIn);
 }
