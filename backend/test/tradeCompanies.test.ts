@@ -239,6 +239,25 @@ describe('staff and companies', () => {
     expect((await User.query().findById(u.id))!.companyId).toBeNull();
   });
 
+  it('members as a field of the PUT: the list sent is who buys for the company; the echo changes nothing', async () => {
+    const { company } = await apply();
+    const { company: second } = await apply();
+    const [a, b] = [await shop.user('customer'), await shop.user('customer')];
+    const first = company.members[0];
+    let res = await admin.put(`/api/admin/companies/${company.id}`, { members: [first.id, a.email, { id: b.id }] }).expect(200);
+    expect(res.body.members.map((m: { id: number }) => m.id).sort()).toEqual([first.id, a.id, b.id].sort());
+    // react-admin sends the record back whole: nothing moves.
+    res = await admin.put(`/api/admin/companies/${company.id}`, res.body).expect(200);
+    expect(res.body.members).toHaveLength(3);
+    res = await admin.put(`/api/admin/companies/${company.id}`, { members: [{ id: first.id }] }).expect(200);
+    expect(res.body.members.map((m: { id: number }) => m.id)).toEqual([first.id]);
+    expect((await User.query().findById(a.id))!.companyId).toBeNull();
+    // Another company's member or an unknown account: 400 naming the entry, nothing changed.
+    const taken = await admin.put(`/api/admin/companies/${second.id}`, { members: [first.id, 'nobody@example.bg'] }).expect(400);
+    expect(Object.keys(taken.body.errors).sort()).toEqual(['members.0', 'members.1']);
+    expect((await admin.get(`/api/admin/companies/${second.id}`)).body.members).toHaveLength(1);
+  });
+
   it('delete: only pending or rejected', async () => {
     const { company } = await apply();
     await admin.post(`/api/admin/companies/${company.id}/approve`).expect(200);

@@ -1,6 +1,6 @@
 // The trade channel's companies: a business's application, staff changing a company (data, terms,
 // status), a member added by e-mail (issue 27).
-import type { z } from 'zod';
+import { z } from 'zod';
 import { NAME_MAX, PHONE_MAX } from '../limits';
 import { isValidBgVatNumber, isValidEik, normaliseTaxNumber } from '../bulstat';
 import { COMPANY_STATUSES } from '../trade';
@@ -55,7 +55,16 @@ export const companyApplicationInput = input({
 });
 export type CompanyApplication = z.infer<typeof companyApplicationInput>;
 
-/** PUT /admin/companies/:id: any of the data, the terms, the status (with its reason), the shops. */
+/** Members on a company's PUT: the whole list, each an account's id, its e-mail, or the answer's own
+ *  `{ id, email, … }` sent back (react-admin), so the list sent is who buys for the company. */
+export const COMPANY_MEMBERS_MAX = 200;
+const memberRef = z.union([
+  z.number().int().positive(),
+  z.string().trim().min(3).max(254),
+  z.looseObject({ id: z.number().int().positive().optional(), email: z.string().trim().min(3).max(254).optional() }),
+]);
+
+/** PUT /admin/companies/:id: any of the data, the terms, the status (with its reason), the shops, the members. */
 export const companyChangeInput = input(
   {
     ...companyFields(false),
@@ -71,8 +80,9 @@ export const companyChangeInput = input(
     paymentTermsDays: int({ min: 0, max: 365 }),
     creditLimit: money({ min: 0, nullable: true }),
     shops: list(companyShopInput, { max: COMPANY_SHOPS_MAX, message: TRADE.tooManyShops(COMPANY_SHOPS_MAX) }),
+    members: list(memberRef, { max: COMPANY_MEMBERS_MAX }),
   },
-  { ignore: ['id', 'members', 'createdAt', 'approvedAt', 'updatedAt'] },
+  { ignore: ['id', 'createdAt', 'approvedAt', 'updatedAt'] },
 );
 export type CompanyChange = z.infer<typeof companyChangeInput>;
 

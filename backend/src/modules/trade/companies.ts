@@ -276,7 +276,8 @@ export async function changeCompany(id: number, change: CompanyChange): Promise<
       await CompanyShop.query(trx).delete().where({ companyId: id });
       for (const shop of shopRows(id, change.shops)) await CompanyShop.query(trx).insert(shop);
     }
-    if (Object.keys(patch).length || change.shops) {
+    const membersMoved = change.members ? await setMembers(trx, id, change.members) : false;
+    if (Object.keys(patch).length || change.shops || membersMoved) {
       const kind: CompanyChangeKind = to !== from ? (to as CompanyChangeKind) : 'changed';
       declare(trx, 'company.changed', { companyId: id, kind, from, to, reason: patch.statusReason ?? current.statusReason ?? '' });
     }
@@ -306,6 +307,39 @@ export async function deleteCompany(id: number): Promise<CompanyView> {
 }
 
 // ---- Members ------------------------------------------------------------------------------
+
+type MemberRef = NonNullable<CompanyChange['members']>[number];
+
+/** The company's members become exactly these accounts (customers, in no other company: else 400
+ *  naming the entry); answers whether anyone joined or left. */
+async function setMembers(trx: Transaction, companyId: number, refs: MemberRef[]): Promise<boolean> {
+  const ids = new Set<number>();
+  const errors: Record<string, string> = {};
+  for (const [i, ref] of refs.entries()) {
+    const byId = typeof ref === 'number' ? ref : typeof ref === 'object' && ref.id ? ref.id : undefined;
+    const byEmail = typeof ref === 'string' ? ref : typeof ref === 'object' && !ref.id ? ref.email : undefined;
+    const user = byId
+      ? await User.query(trx).findById(byId)
+      : byEmail
+        ? await User.query(trx).findOne({ email: byEmail.toLowerCase() })
+        : undefined;
+    if (!user || user.role !== 'customer') errors[`members.${i}`] = TRADE.memberUnknown;
+    else if (user.companyId && user.companyId !== companyId) errors[`members.${i}`] = TRADE.memberElsewhere;
+    else ids.add(user.id);
+  }
+  if (Object.keys(errors).length) throw badRequest(undefined, errors);
+  const left = await User.query(trx)
+    .patch({ companyId: null } as Partial<User>)
+    .where({ companyId })
+    .whereNotIn('id', [...ids, 0]);
+  const joined = ids.size
+    ? await User.query(trx)
+        .patch({ companyId } as Partial<User>)
+        .whereIn('id', [...ids])
+        .whereNull('companyId')
+    : 0;
+  return left + joined > 0;
+}
 
 async function membersChanged(trx: Transaction, company: Company): Promise<CompanyView> {
   declare(trx, 'company.changed', {
