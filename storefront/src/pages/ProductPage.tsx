@@ -53,67 +53,87 @@ export default function ProductPage() {
   return <ProductView key={product.id} product={product} />;
 }
 
+/** What every product page's head says of it (its offer aside). */
+function productSeo(product: ShopProduct) {
+  return {
+    title: product.seoTitle || product.name,
+    description: product.seoDescription || product.description,
+    keywords: [product.name, product.category?.name, 'VAP SOLO', 'вейп'].filter(Boolean).join(', '),
+    canonical: `/products/${product.slug}`,
+    type: 'product' as const,
+    image: product.images[0]?.url,
+  };
+}
+
+function productBreadcrumbLd(product: ShopProduct) {
+  return breadcrumbLd([
+    { name: 'Начало', path: '/' },
+    { name: 'Магазин', path: '/products' },
+    ...(product.category ? [{ name: product.category.name, path: `/products?category=${product.category.slug}` }] : []),
+    { name: product.name, path: `/products/${product.slug}` },
+  ]);
+}
+
+/** The way to the product: home, shop, its category. */
+function ProductPath({ product }: { product: ShopProduct }) {
+  return (
+    <nav className="breadcrumbs" aria-label="Път">
+      <Link to="/">Начало</Link> / <Link to="/products">Магазин</Link>
+      {product.category && (
+        <>
+          {' '}
+          / <Link to={`/products?category=${product.category.slug}`}>{product.category.name}</Link>
+        </>
+      )}
+    </nav>
+  );
+}
+
+/** The product's pictures: the chosen one large, the others as named buttons. */
+function ProductGallery({ product, image, onImage }: { product: ShopProduct; image: number; onImage: (i: number) => void }) {
+  const images = product.images;
+  return (
+    <div className="gallery">
+      <div className="gallery-main">
+        {images[image] ? (
+          <img src={images[image].url} alt={images[image].alt || product.name} width="600" height="600" fetchPriority="high" />
+        ) : (
+          <div className="image-placeholder" aria-hidden="true" />
+        )}
+      </div>
+      {images.length > 1 && (
+        <ul className="thumbs" aria-label={A11Y.images}>
+          {images.map((im, i) => (
+            <li key={im.id}>
+              <button
+                type="button"
+                className={i === image ? 'active' : ''}
+                aria-label={A11Y.imageOf(i + 1, images.length)}
+                aria-pressed={i === image}
+                onClick={() => onImage(i)}
+              >
+                <img src={im.url} alt="" width="72" height="72" loading="lazy" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 /** A regulated product in the sales mode trade_only, for a visitor who is not a trade member
  *  (ЗТТСТИ чл. 31а): the product's information without any price, cart form or offer data. */
 function TradeOnlyProductView({ product }: { product: PricelessProduct }) {
   const [image, setImage] = useState(0);
-  const images = product.images;
   const nicotine = nicotineOf(product, product.variants.length === 1 ? product.variants[0].name : undefined);
-  priorityImage(images[image]?.url);
+  priorityImage(product.images[image]?.url);
   return (
     <div className="page product-page">
-      <Seo
-        title={product.seoTitle || product.name}
-        description={product.seoDescription || product.description}
-        keywords={[product.name, product.category?.name, 'VAP SOLO', 'вейп'].filter(Boolean).join(', ')}
-        canonical={`/products/${product.slug}`}
-        type="product"
-        image={product.images[0]?.url}
-        jsonLd={[
-          breadcrumbLd([
-            { name: 'Начало', path: '/' },
-            { name: 'Магазин', path: '/products' },
-            ...(product.category ? [{ name: product.category.name, path: `/products?category=${product.category.slug}` }] : []),
-            { name: product.name, path: `/products/${product.slug}` },
-          ]),
-        ]}
-      />
-      <nav className="breadcrumbs" aria-label="Път">
-        <Link to="/">Начало</Link> / <Link to="/products">Магазин</Link>
-        {product.category && (
-          <>
-            {' '}
-            / <Link to={`/products?category=${product.category.slug}`}>{product.category.name}</Link>
-          </>
-        )}
-      </nav>
+      <Seo {...productSeo(product)} jsonLd={[productBreadcrumbLd(product)]} />
+      <ProductPath product={product} />
       <div className="product-layout">
-        <div className="gallery">
-          <div className="gallery-main">
-            {images[image] ? (
-              <img src={images[image].url} alt={images[image].alt || product.name} width="600" height="600" fetchPriority="high" />
-            ) : (
-              <div className="image-placeholder" aria-hidden="true" />
-            )}
-          </div>
-          {images.length > 1 && (
-            <ul className="thumbs" aria-label={A11Y.images}>
-              {images.map((im, i) => (
-                <li key={im.id}>
-                  <button
-                    type="button"
-                    className={i === image ? 'active' : ''}
-                    aria-label={A11Y.imageOf(i + 1, images.length)}
-                    aria-pressed={i === image}
-                    onClick={() => setImage(i)}
-                  >
-                    <img src={im.url} alt="" width="72" height="72" loading="lazy" />
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
+        <ProductGallery product={product} image={image} onImage={setImage} />
         <div className="buy-box">
           {product.category && <div className="eyebrow">{product.category.name}</div>}
           <h1>{product.name}</h1>
@@ -227,64 +247,17 @@ function ProductView({ product }: { product: ApiProduct }) {
     }
   };
 
-  const images = product.images.length ? product.images : [];
-  priorityImage(images[image]?.url);
+  priorityImage(product.images[image]?.url);
   return (
     <div className="page product-page">
       <Seo
-        title={product.seoTitle || product.name}
-        description={product.seoDescription || product.description}
-        keywords={[product.name, product.category?.name, 'VAP SOLO', 'вейп'].filter(Boolean).join(', ')}
-        canonical={`/products/${product.slug}`}
-        type="product"
-        image={product.images[0]?.url}
+        {...productSeo(product)}
         price={shownPrice(product, settings)}
-        jsonLd={[
-          ...productLd(product, settings),
-          breadcrumbLd([
-            { name: 'Начало', path: '/' },
-            { name: 'Магазин', path: '/products' },
-            ...(product.category ? [{ name: product.category.name, path: `/products?category=${product.category.slug}` }] : []),
-            { name: product.name, path: `/products/${product.slug}` },
-          ]),
-        ]}
+        jsonLd={[...productLd(product, settings), productBreadcrumbLd(product)]}
       />
-      <nav className="breadcrumbs" aria-label="Път">
-        <Link to="/">Начало</Link> / <Link to="/products">Магазин</Link>
-        {product.category && (
-          <>
-            {' '}
-            / <Link to={`/products?category=${product.category.slug}`}>{product.category.name}</Link>
-          </>
-        )}
-      </nav>
+      <ProductPath product={product} />
       <div className="product-layout">
-        <div className="gallery">
-          <div className="gallery-main">
-            {images[image] ? (
-              <img src={images[image].url} alt={images[image].alt || product.name} width="600" height="600" fetchPriority="high" />
-            ) : (
-              <div className="image-placeholder" aria-hidden="true" />
-            )}
-          </div>
-          {images.length > 1 && (
-            <ul className="thumbs" aria-label={A11Y.images}>
-              {images.map((im, i) => (
-                <li key={im.id}>
-                  <button
-                    type="button"
-                    className={i === image ? 'active' : ''}
-                    aria-label={A11Y.imageOf(i + 1, images.length)}
-                    aria-pressed={i === image}
-                    onClick={() => setImage(i)}
-                  >
-                    <img src={im.url} alt="" width="72" height="72" loading="lazy" />
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
+        <ProductGallery product={product} image={image} onImage={setImage} />
         <form ref={form} className="buy-box" onSubmit={submit} noValidate>
           {product.category && <div className="eyebrow">{product.category.name}</div>}
           <h1>{product.name}</h1>
