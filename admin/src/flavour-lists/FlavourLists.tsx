@@ -14,15 +14,13 @@ import {
   SimpleList,
   TextInput,
   TopToolbar,
-  useNotify,
   useRecordContext,
-  useRedirect,
   useTranslate,
 } from 'react-admin';
 import { NAME_MAX } from '@domain/limits';
 import { flavourListErrors, flavoursFromText } from '@domain/flavourLists';
 import { RecordLinkField, DateTimeField, useIsSmall } from '../common/fields';
-import { errorMessage } from '../httpClient';
+import { useSaveThenList } from '../common/saveThenList';
 
 const preview = (flavours: string[] = []) => flavours.slice(0, 6).join(', ') + (flavours.length > 6 ? ', …' : '');
 
@@ -100,42 +98,18 @@ const FlavourListTitle = () => {
 };
 
 export function FlavourListEdit() {
-  const notify = useNotify();
-  const translate = useTranslate();
-  const redirect = useRedirect();
+  const saving = useSaveThenList('flavour-lists', 'app.flavourLists.updated', 'app.flavourLists.saveFailed');
   return (
-    <Edit
-      title={<FlavourListTitle />}
-      mutationMode="pessimistic"
-      transform={toPayload}
-      mutationOptions={{
-        onSuccess: () => {
-          notify('app.flavourLists.updated', { type: 'success' });
-          redirect('list', 'flavour-lists');
-        },
-        onError: (e: unknown) => notify(errorMessage(e, translate('app.flavourLists.saveFailed')), { type: 'error' }),
-      }}
-    >
+    <Edit title={<FlavourListTitle />} mutationMode="pessimistic" transform={toPayload} mutationOptions={saving}>
       <FlavourListForm />
     </Edit>
   );
 }
 
 export function FlavourListCreate() {
-  const notify = useNotify();
-  const translate = useTranslate();
-  const redirect = useRedirect();
+  const saving = useSaveThenList('flavour-lists', 'app.flavourLists.created', 'app.flavourLists.saveFailed');
   return (
-    <Create
-      transform={toPayload}
-      mutationOptions={{
-        onSuccess: () => {
-          notify('app.flavourLists.created', { type: 'success' });
-          redirect('list', 'flavour-lists');
-        },
-        onError: (e: unknown) => notify(errorMessage(e, translate('app.flavourLists.saveFailed')), { type: 'error' }),
-      }}
-    >
+    <Create transform={toPayload} mutationOptions={saving}>
       <FlavourListForm />
     </Create>
   );

@@ -29,7 +29,6 @@ import {
   useGetOne,
   useNotify,
   useRecordContext,
-  useRedirect,
   useTranslate,
   type Validator,
 } from 'react-admin';
@@ -42,6 +41,7 @@ import { PRICE_LIST_TEXTS } from '@domain/priceListTexts';
 import { PRICE_LIST_NAME_MAX } from '@domain/schemas/priceLists';
 import { RecordLinkField, DateTimeField, money, useIsSmall } from '../common/fields';
 import { MoneyInput } from '../common/MoneyInput';
+import { useSaveThenList } from '../common/saveThenList';
 import { errorMessage } from '../httpClient';
 
 const percentText = (n: number) => String(n).replace('.', ',');
@@ -191,42 +191,18 @@ const toPayload = ({ name, discountPercent, prices }: any) => ({
 });
 
 export function PriceListEdit() {
-  const notify = useNotify();
-  const translate = useTranslate();
-  const redirect = useRedirect();
+  const saving = useSaveThenList('price-lists', 'app.priceLists.updated', 'app.priceLists.saveFailed');
   return (
-    <Edit
-      title={<PriceListTitle />}
-      mutationMode="pessimistic"
-      transform={toPayload}
-      mutationOptions={{
-        onSuccess: () => {
-          notify('app.priceLists.updated', { type: 'success' });
-          redirect('list', 'price-lists');
-        },
-        onError: (e: unknown) => notify(errorMessage(e, translate('app.priceLists.saveFailed')), { type: 'error' }),
-      }}
-    >
+    <Edit title={<PriceListTitle />} mutationMode="pessimistic" transform={toPayload} mutationOptions={saving}>
       <PriceListForm />
     </Edit>
   );
 }
 
 export function PriceListCreate() {
-  const notify = useNotify();
-  const translate = useTranslate();
-  const redirect = useRedirect();
+  const saving = useSaveThenList('price-lists', 'app.priceLists.created', 'app.priceLists.saveFailed');
   return (
-    <Create
-      transform={toPayload}
-      mutationOptions={{
-        onSuccess: () => {
-          notify('app.priceLists.created', { type: 'success' });
-          redirect('list', 'price-lists');
-        },
-        onError: (e: unknown) => notify(errorMessage(e, translate('app.priceLists.saveFailed')), { type: 'error' }),
-      }}
-    >
+    <Create transform={toPayload} mutationOptions={saving}>
       <PriceListForm />
     </Create>
   );
