@@ -80,10 +80,10 @@ async function session(base: string, account?: { email: string; password: string
       body: JSON.stringify(account),
     });
     if (login.status !== 200) throw new Error(`sign-in failed: ${login.status}`);
-    cookie = login.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    // The sign-in sets the session's cookies; the CSRF cookie from before stays (a browser's jar).
+    const jar = new Map(cookie.split('; ').map((c) => [c.split('=')[0], c] as const));
+    for (const c of login.headers.getSetCookie()) jar.set(c.split('=')[0], c.split(';')[0]);
+    cookie = [...jar.values()].join('; ');
   }
   return { cookie, token };
 }
@@ -230,6 +230,14 @@ async function main() {
     };
     if (typeof memberCheck.products[0]?.tradePrice !== 'number') throw new Error('the bench member gets no trade prices');
     const admin = await session(base, { email: 'bench@vapsolo.bg', password: 'bench-admin-1' });
+    // The cart's scenario measures adds that succeed: one first, or the run stops with the reason.
+    const added = await fetch(`${base}/api/cart/add`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: customer.cookie, 'x-csrf-token': customer.token },
+      body: JSON.stringify({ productId: target.productId, variantId: target.id, quantity: 1 }),
+    });
+    if (!added.ok) throw new Error(`the bench customer cannot add to the cart: ${added.status} ${await added.text()}`);
+    await fetch(`${base}/api/cart`, { method: 'DELETE', headers: { cookie: customer.cookie, 'x-csrf-token': customer.token } });
     const guest = await session(base);
     const json = (s: { cookie: string; token: string }) => ({
       'content-type': 'application/json',
