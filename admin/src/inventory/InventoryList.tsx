@@ -38,7 +38,8 @@ export interface InventoryRecord extends RaRecord {
   categoryName: string | null;
 }
 
-// The columns the import reads back (ImportDialog): edit in Excel, import, done.
+// The columns the import reads back (ImportDialog): edit in Excel, import, done. (The import also
+// takes an optional „Опаковка“ column; the export keeps the columns it has always had.)
 const exporter = csvExporter<InventoryRecord>(
   'inventory',
   (r) => ({
@@ -48,11 +49,10 @@ const exporter = csvExporter<InventoryRecord>(
     sku: r.sku,
     price: csvValue.money(r.price),
     stock: r.stock,
-    packSize: r.packSize ?? 1,
     productStatus: csvValue.label('productStatus', r.productStatus),
     categoryName: r.categoryName ?? '',
   }),
-  { sku: 'identifier', price: 'number', stock: 'number', packSize: 'number' },
+  { sku: 'identifier', price: 'number', stock: 'number' },
 );
 
 /** The stock of one variant, saved where it is typed. */
