@@ -13,10 +13,10 @@ import { makeCatalogue, Catalogue, product, checkoutBody, mailTo } from './fixtu
 import { Company, Invoice, Order, PriceList, PriceListPrice, User, Variant } from '../src/models';
 import { settled } from '../src/platform/events';
 import { saveSettings, DEFAULT_SETTINGS } from '../src/modules/settings/service';
-import { remindOverdue } from '../src/modules/orders';
+import { receivables, remindOverdue } from '../src/modules/orders';
 import { TRADE_ORDER_TEXT } from '@domain/tradeOrderTexts';
 import { DAY_MS } from '@domain/dates';
-import { formatMoney } from '@domain/money';
+import { convertMinor, formatMoney } from '@domain/money';
 
 const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-trade-outbox-'));
 const shop = shopForThisFile({ outboxDir });
@@ -233,6 +233,25 @@ describe("a member's quote", () => {
     expect([a.status, b.status].sort()).toEqual([201, 409]);
   });
 
+  it('adds up unpaid orders kept in the other currency at the fixed rate, for the limit and the receivables', async () => {
+    const unpaidNow = async () =>
+      (await member.post('/api/checkout/quote', { items: [podLine(10)], shipping: { method: null } })).body.trade.unpaid as number;
+    const placed = await member.post('/api/orders/create', tradeBody([podLine(10)]));
+    expect(placed.status).toBe(201);
+    const before = await unpaidNow();
+    const line = async () => (await admin.get(`/api/admin/receivables/${acme.id}`)).body;
+    const staffBefore = (await line()).unpaidTotal;
+    expect(staffBefore).toBe(before);
+    // The same order kept in euro (as a leva order is kept in leva after the shop's switch).
+    const minor = Math.round(placed.body.order.total * 100);
+    await Order.query()
+      .patch({ currency: 'EUR' } as Partial<Order>)
+      .findById(placed.body.order.id);
+    const expected = (Math.round(before * 100) - minor + convertMinor(minor, 'EUR', 'BGN')) / 100;
+    expect(await unpaidNow()).toBe(expected);
+    expect(await line()).toEqual(expect.objectContaining({ unpaidTotal: expected, currency: 'BGN' }));
+  });
+
   it('refuses a discount code on a trade order', async () => {
     const res = await member.post('/api/orders/create', tradeBody([podLine(10)], { discountCode: 'ANY10' }));
     expect(res.status).toBe(400);
@@ -328,6 +347,17 @@ describe("the company's order and invoice", () => {
     const pre = await member.post('/api/orders/create', tradeBody([podLine(10)]));
     expect(pre.status).toBe(201);
     expect(Math.abs(Date.parse(pre.body.order.paymentDueAt) - Date.parse(pre.body.order.createdAt))).toBeLessThan(60_000);
+    // Due at once, but not overdue within the hour: not for the member, the staff's filter or receivables.
+    expect((await member.get(`/api/orders/${pre.body.order.id}`)).body.order).toEqual(expect.objectContaining({ overdue: false }));
+    const overdueOrders = await admin.get(
+      `/api/admin/orders?filter=${encodeURIComponent(JSON.stringify({ companyId: acme.id, overdue: true }))}`,
+    );
+    expect(overdueOrders.body.map((o: any) => o.id)).not.toContain(pre.body.order.id);
+    const line = (await admin.get(`/api/admin/receivables/${acme.id}`)).body;
+    expect(line.overdueCount).toBe(0);
+    // A day and a second past placement it is overdue.
+    const unpaid = await receivables(new Date(Date.parse(pre.body.order.paymentDueAt) + DAY_MS + 1000), { companyId: acme.id });
+    expect(unpaid[0].overdueCount).toBe(1);
   });
 
   it('is invoiced to the company when placed, with the due date, every line adding up', async () => {
@@ -412,7 +442,7 @@ describe('receivables and the overdue reminder', () => {
     expect(line.unpaidTotal).toBeGreaterThanOrEqual(line.overdueTotal);
     const overdueOnly = await admin.get(`/api/admin/receivables?filter=${encodeURIComponent('{"overdue":true}')}`);
     expect(overdueOnly.body.map((r: any) => r.companyId)).toEqual([acme.id]);
-    // The company's overdue orders (the prepaid one above is due since it was placed) add up to its line.
+    // The company's overdue orders (those past their due date by a day) add up to its line.
     const orders = await admin.get(`/api/admin/orders?filter=${encodeURIComponent(JSON.stringify({ companyId: acme.id, overdue: true }))}`);
     expect(orders.body.map((o: any) => o.id)).toContain(placed.body.order.id);
     expect(orders.body.every((o: any) => o.companyId === acme.id && o.paymentStatus === 'unpaid')).toBe(true);

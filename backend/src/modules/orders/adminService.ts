@@ -2,6 +2,7 @@
 // change through the one transition function (the customer hears of a status move after the
 // commit: orders/subscribers), and a
 // deletion with its audit record (the whole order kept, so nothing sold is lost).
+import type { Knex } from 'knex';
 import { Order } from '../../models/Order';
 import { AuditLog } from '../../models/AuditLog';
 import type { User } from '../../models/User';
@@ -21,6 +22,7 @@ import type { ApiOrder } from '@domain/api';
 import { toMinor } from '@domain/money';
 import { deleteOrder, findOrder, orderView, withDetails } from './service';
 import { changeOrder } from './transitions';
+import { whereOverdue } from './receivables';
 import type { Actor } from './actor';
 
 export const staffOrderListSpec: RaListSpec = {
@@ -53,12 +55,7 @@ export const staffOrderListSpec: RaListSpec = {
     // Trade (issue 27): a company's orders, and those past their due date and still unpaid.
     companyId: filterBy.id('companyId'),
     overdue: (qb, value) => {
-      if (value === true || value === 'true')
-        qb.whereNotNull('companyId')
-          .where('paymentStatus', 'unpaid')
-          .whereNotIn('status', ['cancelled', 'returned'])
-          .whereNotNull('paymentDueAt')
-          .where('paymentDueAt', '<', new Date().toISOString());
+      if (value === true || value === 'true') whereOverdue(qb as unknown as Knex.QueryBuilder);
     },
     withdrawn: (qb, value) => (value === true || value === 'true' ? qb.whereNotNull('withdrawnAt') : qb.whereNull('withdrawnAt')),
   },

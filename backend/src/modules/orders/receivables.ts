@@ -1,7 +1,8 @@
 // What companies owe (issue 27): a company's unpaid total (the credit limit is judged on it), the
 // staff's receivables by company (unpaid, overdue, the oldest due date), and the overdue reminder
 // mailed to the company once per order. An order is owed while its payment is unpaid and it was
-// neither cancelled nor returned; it is overdue once its due date (paymentDueAt) has passed.
+// neither cancelled nor returned; it is overdue a day past its due date (paymentDueAt): one rule
+// for the receivables, the orders' `overdue` filter and flag, and the reminder.
 // Payments themselves move only through orders/transitions (staff mark them paid on the payments
 // screen or the order); the reminder's mark (overdue_reminded_at) is not a payment or a status.
 import type { Knex } from 'knex';
@@ -14,7 +15,7 @@ import { isPostgres } from '../../platform/db/knex';
 import { sendMail } from '../../platform/mail/transport';
 import { badRequest } from '../../platform/http/errors';
 import { API } from '@domain/messages';
-import { formatMoney, fromMinor } from '@domain/money';
+import { convertMinor, formatMoney, fromMinor, isCurrency, type Currency } from '@domain/money';
 import { DAY_MS, formatDate } from '@domain/dates';
 import { TRADE_ORDER_TEXT } from '@domain/tradeOrderTexts';
 import type { RaListParams } from '../../platform/lists/raList';
@@ -41,18 +42,48 @@ export async function lockCompanyCredit(companyId: number, trx: Transaction): Pr
   if (isPostgres(trx as unknown as Knex)) await trx('companies').where({ id: companyId }).forUpdate().first('id');
 }
 
-/** What the company owes now, with VAT, minor units. */
-export async function companyUnpaidTotal(companyId: number, trx?: Transaction): Promise<number> {
-  const row = (await owed((trx ?? Order.knex())(Order.tableName).where({ companyId }))
-    .sum({ owed: 'total' })
-    .first()) as { owed: number | string | null } | undefined;
-  return Number(row?.owed ?? 0);
+/**
+ * Sums of orders kept in two currencies (leva before the shop's switch to the euro, euro after) in
+ * the shop's currency: each currency's sum converted once at the fixed rate, as the changeover
+ * law converts a debt in leva.
+ */
+function inCurrency(sums: Array<{ currency: string; minor: number }>, currency: Currency): number {
+  return sums.reduce((total, s) => total + (isCurrency(s.currency) ? convertMinor(s.minor, s.currency, currency) : s.minor), 0);
 }
 
-/** Whether an order is overdue at `now`: owed and past its due date. */
+/** What the company owes now, with VAT, minor units of `currency` (the shop's). */
+export async function companyUnpaidTotal(companyId: number, currency: Currency, trx?: Transaction): Promise<number> {
+  const rows = (await owed((trx ?? Order.knex())(Order.tableName).where({ companyId }))
+    .groupBy('currency')
+    .select('currency')
+    .sum({ owed: 'total' })) as Array<{ currency: string; owed: number | string | null }>;
+  return inCurrency(
+    rows.map((r) => ({ currency: r.currency, minor: Number(r.owed ?? 0) })),
+    currency,
+  );
+}
+
+/**
+ * How long past its due date an unpaid order is before it counts as overdue: a transfer made on
+ * the due day reaches the bank the next one, and a prepayment order (due when placed) is not
+ * overdue, nor chased, within the hour.
+ */
+export const OVERDUE_GRACE_MS = DAY_MS;
+
+/** Orders due before this instant are overdue at `now` (ISO). */
+function overdueBefore(now: Date): string {
+  return new Date(now.getTime() - OVERDUE_GRACE_MS).toISOString();
+}
+
+/** Narrows a query on orders to those overdue at `now`. */
+export function whereOverdue<Q extends Knex.QueryBuilder>(q: Q, now: Date = new Date()): Q {
+  return owed(q).whereNotNull('paymentDueAt').where('paymentDueAt', '<', overdueBefore(now)) as Q;
+}
+
+/** Whether an order is overdue at `now` (the rule of whereOverdue, on a loaded order). */
 export function isOverdue(o: Pick<Order, 'companyId' | 'paymentStatus' | 'status' | 'paymentDueAt'>, now: Date = new Date()): boolean {
   return (
-    !!o.companyId && o.paymentStatus === 'unpaid' && !NOT_OWED.includes(o.status) && !!o.paymentDueAt && o.paymentDueAt < now.toISOString()
+    !!o.companyId && o.paymentStatus === 'unpaid' && !NOT_OWED.includes(o.status) && !!o.paymentDueAt && o.paymentDueAt < overdueBefore(now)
   );
 }
 
@@ -82,10 +113,10 @@ export const RECEIVABLE_SORTS = ['companyName', 'unpaidTotal', 'overdueTotal', '
 
 /** The companies that owe anything, by company; `overdue` only those with something overdue. */
 export async function receivables(now: Date = new Date(), filter: { overdue?: boolean; companyId?: number } = {}): Promise<Receivable[]> {
-  const at = now.toISOString();
+  const at = overdueBefore(now);
   const q = owed(Order.knex()(Order.tableName))
-    .groupBy('companyId')
-    .select('companyId')
+    .groupBy('companyId', 'currency')
+    .select('companyId', 'currency')
     .count({ unpaidCount: '*' })
     .sum({ unpaidTotal: 'total' })
     .min({ oldestDueAt: 'paymentDueAt' })
@@ -95,19 +126,20 @@ export async function receivables(now: Date = new Date(), filter: { overdue?: bo
     );
   if (filter.companyId) q.where('companyId', filter.companyId);
   const rows = (await q) as Array<Record<string, unknown>>;
-  const companies = rows.length
-    ? await Company.query().whereIn(
-        'id',
-        rows.map((r) => Number(r.companyId)),
-      )
-    : [];
-  const byId = new Map(companies.map((c) => [c.id, c]));
+  // A company's rows, one per currency its unpaid orders are in.
+  const byCompany = new Map<number, Array<Record<string, unknown>>>();
+  for (const r of rows) byCompany.set(Number(r.companyId), [...(byCompany.get(Number(r.companyId)) ?? []), r]);
+  const companies = byCompany.size ? await Company.query().whereIn('id', [...byCompany.keys()]) : [];
   const { currency } = await getSettings();
+  const sum = (parts: Array<Record<string, unknown>>, key: string, rawKey: string) =>
+    inCurrency(
+      parts.map((r) => ({ currency: String(r.currency), minor: Number(r[key] ?? r[rawKey] ?? 0) })),
+      currency,
+    );
   const out: Receivable[] = [];
-  for (const r of rows) {
-    const company = byId.get(Number(r.companyId));
-    if (!company) continue;
-    const overdueTotal = Number(r.overdueTotal ?? r.overdue_total ?? 0);
+  for (const company of companies) {
+    const parts = byCompany.get(company.id)!;
+    const dueDates = parts.map((r) => r.oldestDueAt as string | null).filter((d): d is string => !!d);
     const line: Receivable = {
       id: company.id,
       companyId: company.id,
@@ -116,11 +148,11 @@ export async function receivables(now: Date = new Date(), filter: { overdue?: bo
       contactEmail: company.contactEmail,
       creditLimit: company.creditLimit === null ? null : fromMinor(company.creditLimit),
       paymentTermsDays: company.paymentTermsDays,
-      unpaidCount: Number(r.unpaidCount ?? 0),
-      unpaidTotal: fromMinor(Number(r.unpaidTotal ?? 0)) ?? 0,
-      overdueCount: Number(r.overdueCount ?? r.overdue_count ?? 0),
-      overdueTotal: fromMinor(overdueTotal) ?? 0,
-      oldestDueAt: (r.oldestDueAt as string | null) ?? null,
+      unpaidCount: parts.reduce((n, r) => n + Number(r.unpaidCount ?? 0), 0),
+      unpaidTotal: fromMinor(sum(parts, 'unpaidTotal', 'unpaid_total')) ?? 0,
+      overdueCount: parts.reduce((n, r) => n + Number(r.overdueCount ?? r.overdue_count ?? 0), 0),
+      overdueTotal: fromMinor(sum(parts, 'overdueTotal', 'overdue_total')) ?? 0,
+      oldestDueAt: dueDates.length ? dueDates.reduce((a, b) => (a < b ? a : b)) : null,
       currency,
       ordersLink: `/admin/orders?filter=${encodeURIComponent(JSON.stringify({ companyId: company.id, paymentStatus: 'unpaid' }))}`,
     };
@@ -161,21 +193,9 @@ export async function receivablesPage(params: RaListParams, now = new Date()): P
  * instances running the job, one of them takes each order and the company hears once.
  * Answers the orders reminded.
  */
-/** How long past its due date an unpaid order is before its company is reminded. */
-export const OVERDUE_GRACE_MS = DAY_MS;
-
 export async function remindOverdue(config: Config, now: Date = new Date()): Promise<string[]> {
   const at = now.toISOString();
-  // A day's grace past the due date (a transfer made on the day reaches the bank the next one; a
-  // prepayment order, due when placed, is not chased within the hour).
-  const dueBefore = new Date(now.getTime() - OVERDUE_GRACE_MS).toISOString();
-  const due = await owed(Order.knex()(Order.tableName))
-    .whereNotNull('paymentDueAt')
-    .where('paymentDueAt', '<', dueBefore)
-    .whereNull('overdueRemindedAt')
-    .orderBy('id')
-    .limit(500)
-    .select('id');
+  const due = await whereOverdue(Order.knex()(Order.tableName), now).whereNull('overdueRemindedAt').orderBy('id').limit(500).select('id');
   const reminded: string[] = [];
   for (const { id } of due as Array<{ id: number }>) {
     // The mark and the history's note together; the mail only once they are committed.
