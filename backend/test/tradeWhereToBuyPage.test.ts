@@ -1,6 +1,7 @@
 // „Къде да купя“ as a crawler reads it (issue 27): rendered on the server with the approved trade
 // customers' listed shops by city, and dropped from the page cache when a company changes;
-// /trade/apply belongs to the visitor and is left to the browser (never the 404 page).
+// /trade/apply belongs to the visitor and is left to the browser (never the 404 page), and so are a
+// trade member's pages (their prices are not the guest's).
 import { shopForThisFile, TestShop } from './helpers';
 import { seedDemo } from '../../seeds/demo';
 import { Company } from '../src/models';
@@ -36,5 +37,20 @@ describe('the where-to-buy page', () => {
     // As /cart is (no built shell in this test's tree): not the server-rendered 404 page.
     expect(res.status).toBe((await crawl('/cart')).status);
     expect(res.text).not.toContain('__DATA__');
+  });
+});
+
+describe("a trade member's pages", () => {
+  it('are left to the browser, which asks for the member’s prices, never the guest’s page', async () => {
+    const product = await crawl('/');
+    expect(product.text).toContain('__DATA__');
+    const slug = /href="\/products\/([^"?#]+)"/.exec(product.text)![1];
+    const guest = await crawl(`/products/${slug}`);
+    expect(guest.text).toContain('__DATA__');
+    const member = await crawl(`/products/${slug}`).set('Cookie', 'vs_trade=1');
+    expect(member.status).toBe((await crawl('/cart')).status);
+    expect(member.text).not.toContain('__DATA__');
+    // The guest's page is still served to guests from the cache afterwards.
+    expect((await crawl(`/products/${slug}`)).text).toBe(guest.text);
   });
 });

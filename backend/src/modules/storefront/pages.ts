@@ -119,6 +119,10 @@ export function storefrontPages(config: Config, options: StorefrontPagesOptions 
   async function render(ctx: Context): Promise<boolean> {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return false;
     if (await preview(ctx)) return true;
+    // A trade member's prices are not a guest's: their pages are left to the browser, which asks
+    // the API with their session, rather than flashing the guest's prices (or, in trade_only, the
+    // guest's „Продажба само на търговци“) until the app runs.
+    if (skipsGuestCaches(ctx)) return false;
     const key = ctx.url;
     const generation = cache?.generation ?? 0;
     const hit = cache?.get(key);
