@@ -14,6 +14,11 @@ module.exports = {
   // A ceiling for a hung test, not a speed check: the admin's form tests type key by key into
   // react-admin and took up to 21 s each on this 2-core machine under load.
   testTimeout: 60000,
+  // Test files run in a worker process, never in Jest's own: on a 2-core machine Jest would run
+  // them all in band (one process, its heap grown to 1.2 GB by the end), where a stray timer of a
+  // finished file or a leak could end the run with a failing exit code after every test passed.
+  // A worker past this size after a file is replaced before the next.
+  workerIdleMemoryLimit: '800MB',
   projects: [
     {
       displayName: 'server',
