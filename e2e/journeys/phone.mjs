@@ -74,6 +74,20 @@ export const journeys = [
       await page.waitForURL(/page=2/);
       await gridLoaded(page);
       assert.equal(await page.evaluate(() => window.scrollY), 0);
+
+      // A reload returns to the place on the page; another address opened afresh starts at the top
+      // (not at the place kept for the first page this tab loaded afresh).
+      await page.evaluate(() => window.scrollTo(0, 600));
+      const placeY = await page.evaluate(() => window.scrollY);
+      // Kept for this entry on the next animation frame.
+      await page.waitForFunction((y) => JSON.parse(sessionStorage.getItem('scroll-positions') ?? '{}')[history.state?.key] === y, placeY);
+      await page.reload();
+      await gridLoaded(page);
+      await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, placeY);
+      await page.goto('/products?sort=-price');
+      await gridLoaded(page);
+      await appStarted(page);
+      assert.equal(await page.evaluate(() => window.scrollY), 0);
     },
   },
   {

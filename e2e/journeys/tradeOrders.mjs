@@ -144,9 +144,9 @@ async function twoSkus(base) {
   const api = await playwrightRequest.newContext({ baseURL: base });
   try {
     const { products } = await (await api.get('/api/products?limit=50')).json();
-    const variants = products.flatMap((p) => p.variants).filter((v) => v.stock >= 20);
+    const variants = products.flatMap((p) => p.variants.map((v) => ({ ...v, slug: p.slug }))).filter((v) => v.stock >= 20);
     assert.ok(variants.length >= 2, 'two variants with stock');
-    return [variants[0].sku, variants[1].sku];
+    return [variants[0].sku, variants[1].sku, variants[0].slug];
   } finally {
     await api.dispose();
   }
@@ -164,7 +164,7 @@ export const journeys = [
     widths: [390, 1440],
     async run({ page, context, base, admin, width }) {
       const COMPANY = companyAt(width);
-      const [skuA, skuB] = await twoSkus(base);
+      const [skuA, skuB, slug] = await twoSkus(base);
       const member = await apply(page, COMPANY);
       await approve(context, base, admin, COMPANY, width);
 
@@ -174,6 +174,19 @@ export const journeys = [
       await page.getByLabel('Имейл').fill(member.email);
       await page.getByLabel('Парола').fill(member.password);
       await page.getByRole('button', { name: 'Вход', exact: true }).click();
+      await page.getByRole('heading', { name: 'Профил' }).waitFor();
+
+      // A product page loaded afresh is the member's: not the guests' rendered page (its retail
+      // price), but the app asking for the list's net price.
+      const productPage = await page.goto(`/products/${slug}`);
+      assert.ok(!(await productPage.text()).includes('__DATA__'), "a member is not sent the guests' rendered page");
+      await page.locator('.trade-price').first().getByText('без ДДС').waitFor();
+      fs.mkdirSync(path.join('e2e', 'artifacts'), { recursive: true });
+      // Opened by its address, it starts at the top (not where the account page was scrolled).
+      assert.equal(await page.evaluate(() => window.scrollY), 0);
+      await page.screenshot({ path: path.join('e2e', 'artifacts', `trade-product-${width}.png`) });
+      await expectNoAxeViolations(page, "a member's product page");
+      await page.goto('/account');
       await page.getByRole('heading', { name: 'Профил' }).waitFor();
 
       // The account leads to the quick order.

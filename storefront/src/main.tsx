@@ -5,6 +5,7 @@ import { App, AppRoutes } from './App';
 import { PreloadedProvider, readPagePayload } from './state/preloaded';
 import { preloadPage } from './lazyPage';
 import { hasTradeHint, withoutGuestPrices } from './state/tradeHint';
+import { keyThisEntry } from './components/RouteChange';
 import './styles.css';
 
 // A page the server rendered carries its data: hydrate it (once its page's code is here).
@@ -14,6 +15,7 @@ const member = hasTradeHint();
 const rendered = readPagePayload();
 const payload = rendered && member ? withoutGuestPrices(rendered) : rendered;
 const root = document.getElementById('root')!;
+keyThisEntry();
 const app = (
   <StrictMode>
     <BrowserRouter>

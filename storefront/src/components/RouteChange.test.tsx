@@ -2,8 +2,8 @@
 // error screen: what a keyboard and screen-reader user gets.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Link, Route, Routes } from 'react-router-dom';
-import { RouteChange } from './RouteChange';
+import { BrowserRouter, MemoryRouter, Link, Route, Routes } from 'react-router-dom';
+import { keyThisEntry, RouteChange, SCROLL_KEY } from './RouteChange';
 import { LiveRegions } from './LiveRegions';
 import { AgeGate, AGE_KEY } from './AgeGate';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -49,6 +49,39 @@ function Pages() {
     </>
   );
 }
+
+describe('a page loaded afresh', () => {
+  function loadAfresh(path: string) {
+    // What the browser has on a new document: no history state for the entry.
+    window.history.replaceState(null, '', path);
+    keyThisEntry();
+    return render(
+      <BrowserRouter>
+        <Pages />
+      </BrowserRouter>,
+    );
+  }
+
+  it('opens at the top, not where another page loaded afresh in the tab was scrolled to', () => {
+    const first = loadAfresh('/');
+    // The shopper scrolls the first page, then opens a product page by its address.
+    const firstKey = (window.history.state as { key: string }).key;
+    sessionStorage.setItem(SCROLL_KEY, JSON.stringify({ [firstKey]: 400, default: 400 }));
+    first.unmount();
+    (window.scrollTo as jest.Mock).mockClear();
+    loadAfresh('/products/twins');
+    expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
+    expect(window.scrollTo).not.toHaveBeenCalledWith(expect.anything(), 400);
+    expect((window.history.state as { key: string }).key).not.toBe(firstKey);
+  });
+
+  it('keeps its entry on a reload, so the reload returns to the place', () => {
+    loadAfresh('/').unmount();
+    const state = window.history.state as { key: string };
+    keyThisEntry();
+    expect(window.history.state).toEqual(state);
+  });
+});
 
 describe('a route change', () => {
   it('opens the new page at the top, focuses its heading and announces its title', async () => {

@@ -96,6 +96,20 @@ function whenHeading(found: (h: HTMLElement) => void): () => void {
   };
 }
 
+/**
+ * A page loaded afresh has no history state, and react-router names its entry 'default': the same
+ * name for every page loaded afresh in the tab, so one such page's remembered position was
+ * restored on the next (a member opening a product page landed halfway down it). Called before
+ * the router reads the entry: it gets a key of its own, which the browser keeps in history.state
+ * across a reload and Back/Forward, so those still return to the shopper's place.
+ */
+export function keyThisEntry(): void {
+  const state = window.history.state as { key?: unknown } | null;
+  if (state && typeof state.key === 'string' && state.key) return;
+  const key = Math.random().toString(36).slice(2, 10);
+  window.history.replaceState({ usr: null, ...(state ?? {}), key, idx: 0 }, '');
+}
+
 export function RouteChange() {
   const location = useLocation();
   const navigationType = useNavigationType();
