@@ -9,8 +9,9 @@ import { keyThisEntry } from './components/RouteChange';
 import './styles.css';
 
 // A page the server rendered carries its data: hydrate it (once its page's code is here).
-// Pages the server leaves to the browser (cart, checkout, account) are rendered here.
-// A member's page was rendered with guests' prices: rendered afresh, its data asked with their prices.
+// Pages the server leaves to the browser (cart, checkout, account, and a trade member's pages) are
+// rendered here; a guest's rendered page that reaches a member anyway is rendered afresh, its data
+// asked with their prices (state/tradeHint).
 const member = hasTradeHint();
 const rendered = readPagePayload();
 const payload = rendered && member ? withoutGuestPrices(rendered) : rendered;

@@ -1,7 +1,8 @@
 // A member of an approved company (issue 27) carries the server's hint cookie (vs_trade, set at
-// sign-in, platform/http/tradeHint). The server renders catalogue pages as a guest sees them, so for
-// a member the app does not hydrate that page's data: it renders afresh and the pages ask the API,
-// which answers with the member's prices (skeletons meanwhile).
+// sign-in, platform/http/tradeHint). The server leaves a member's pages to the browser
+// (modules/storefront/pages); should a guest's rendered page reach a member all the same (a proxy's
+// cache, an instance of the previous release behind the balancer during a deploy), the app does
+// not hydrate its data: it renders afresh and the pages ask the API for the member's prices.
 import type { PagePayload } from '@domain/storefrontPages';
 
 export const TRADE_HINT_COOKIE = 'vs_trade';

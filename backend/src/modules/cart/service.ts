@@ -93,7 +93,7 @@ export async function linesView(lines: ViewableLine[], trx?: Transaction, visito
     .filter((line) => facts.products.has(line.productId))
     .map((line): CartLineView => {
       const { product, variants: own, image } = facts.products.get(line.productId)!;
-      const variant = line.variantId ? own.find((v) => v.id === line.variantId) : own.length === 1 ? own[0] : undefined;
+      const variant = lineVariant(line, own);
       const net = netPrices && variant ? netPrices.get(variant.id) : undefined;
       const unitPrice = net ?? variant?.price ?? product.price;
       const amount =
@@ -137,6 +137,11 @@ export async function linesView(lines: ViewableLine[], trx?: Transaction, visito
   return { cartItems, count, subtotal: fromMinor(subtotal)! };
 }
 
+/** A line's variant: the one it names, else the product's only one. */
+function lineVariant<V extends { id: number }>(line: { variantId?: number | null }, own: V[]): V | undefined {
+  return line.variantId ? own.find((v) => v.id === line.variantId) : own.length === 1 ? own[0] : undefined;
+}
+
 /** The member's net unit price of each line's variant (minor units), by variant id. */
 async function memberUnitPrices(
   lines: ViewableLine[],
@@ -147,7 +152,7 @@ async function memberUnitPrices(
   const priced = new Map<number, number>();
   for (const line of lines) {
     const known = facts.products.get(line.productId);
-    const variant = known?.variants.find((v) => v.id === line.variantId) ?? (known?.variants.length === 1 ? known.variants[0] : undefined);
+    const variant = known && lineVariant(line, known.variants);
     if (known && variant) priced.set(variant.id, variant.price ?? known.product.price);
   }
   return tradeUnitPrices(
