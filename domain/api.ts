@@ -28,6 +28,8 @@ export interface ApiCategory {
 
 export interface ApiProduct {
   id: number;
+  /** Raised by every save; a change made from an older copy is refused (409). */
+  version?: number;
   slug: string;
   name: string;
   description: string;
@@ -174,6 +176,8 @@ export interface ApiPayment {
  *  ends read. Staff also get userId and the staff note. */
 export interface ApiOrder {
   id: number;
+  /** Raised by every change; a change made from an older copy is refused (409). */
+  version?: number;
   number: string;
   status: OrderStatus;
   statusLabel: string;

@@ -22,6 +22,15 @@ export function formatDate(iso: string | Date): string {
   return dateOnly.format(typeof iso === 'string' ? new Date(iso) : iso);
 }
 
+const dayPart = new Intl.DateTimeFormat('bg-BG', { timeZone: SHOP_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
+const timePart = new Intl.DateTimeFormat('bg-BG', { timeZone: SHOP_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** The day and the time apart, to fit a sentence: { date: "28.11.2026", time: "10:42" }. */
+export function dateAndTime(iso: string | Date): { date: string; time: string } {
+  const at = typeof iso === 'string' ? new Date(iso) : iso;
+  return { date: dayPart.format(at).replace(/\s*г\.?$/, ''), time: timePart.format(at) };
+}
+
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
 const dayKeyFormat = new Intl.DateTimeFormat('sv-SE', {

@@ -137,6 +137,11 @@ export const API = {
   methodNotAllowed: 'Този метод не е позволен за този адрес.',
   serverError: 'Възникна грешка на сървъра. Опитайте отново.',
   conflict: 'Конфликт с текущите данни.',
+  // A save made from a copy someone else has changed since (the record's version moved on).
+  staleEdit: (who: string, date: string, time: string) =>
+    `Записът е променен от ${who} на ${date} в ${time}, след като го отворихте. Презаредете, за да видите промените.`,
+  staleEditUnknownTime: (who: string) => `Записът е променен от ${who}, след като го отворихте. Презаредете, за да видите промените.`,
+  anotherStaffMember: 'друг служител',
   referencedElsewhere: 'Записът се използва другаде и не може да бъде изтрит.',
 
   // auth

@@ -25,7 +25,7 @@ import { PRICE_LIST_TEXTS } from '../priceListTexts';
 
 /** The largest pack a variant is sold in (pieces). */
 export const PACK_SIZE_MAX = 10000;
-import { bool, input, int, list, money, number, oneOf, query, text } from './fields';
+import { bool, input, int, list, money, number, oneOf, query, recordVersion, text } from './fields';
 
 export const SKU_PATTERN = /^[A-Za-z0-9._\-/]+$/;
 /** An uploaded picture's path or a web address. */
@@ -100,10 +100,10 @@ const productFields = <R extends boolean>(required: R) => ({
 });
 const PRODUCT_READ_ONLY = ['id', 'createdAt', 'updatedAt', 'category', 'stock', 'inStock', 'saleRestricted'];
 /** A product as staff create it. */
-export const productInput = input(productFields(true), { ignore: PRODUCT_READ_ONLY });
+export const productInput = input(productFields(true), { ignore: [...PRODUCT_READ_ONLY, 'version'] });
 export type ProductInput = z.infer<typeof productInput>;
 /** A product's change (PUT /admin/products/:id). */
-export const productChangeInput = input(productFields(false), { ignore: PRODUCT_READ_ONLY });
+export const productChangeInput = input({ ...productFields(false), version: recordVersion() }, { ignore: PRODUCT_READ_ONLY });
 export type ProductChange = z.infer<typeof productChangeInput>;
 /** PUT /products/:id/updateStatus. */
 export const productStatusInput = input({ status: oneOf(PRODUCT_STATUSES, { required: true }) });
@@ -131,9 +131,9 @@ const categoryFields = <R extends boolean>(required: R) => ({
   slug: text(SLUG_MAX, { min: 1 }),
 });
 /** A category (create), and its change (PUT: nothing required). */
-export const categoryInput = input(categoryFields(true), { ignore: CATEGORY_READ_ONLY });
+export const categoryInput = input(categoryFields(true), { ignore: [...CATEGORY_READ_ONLY, 'version'] });
 export type CategoryInput = z.infer<typeof categoryInput>;
-export const categoryChangeInput = input(categoryFields(false), { ignore: CATEGORY_READ_ONLY });
+export const categoryChangeInput = input({ ...categoryFields(false), version: recordVersion() }, { ignore: CATEGORY_READ_ONLY });
 export type CategoryChange = z.infer<typeof categoryChangeInput>;
 /** The spec's update names its fields differently. */
 export const categorySpecChangeInput = input({
@@ -148,5 +148,5 @@ const flavourListFields = <R extends boolean>(required: R) => ({
   flavours: list(text(NAME_MAX, { min: 1, item: true }), { max: FLAVOUR_LIST_MAX, required }),
 });
 const FLAVOUR_LIST_READ_ONLY = ['id', 'createdAt', 'updatedAt', 'flavourCount'];
-export const flavourListInput = input(flavourListFields(true), { ignore: FLAVOUR_LIST_READ_ONLY });
-export const flavourListChangeInput = input(flavourListFields(false), { ignore: FLAVOUR_LIST_READ_ONLY });
+export const flavourListInput = input(flavourListFields(true), { ignore: [...FLAVOUR_LIST_READ_ONLY, 'version'] });
+export const flavourListChangeInput = input({ ...flavourListFields(false), version: recordVersion() }, { ignore: FLAVOUR_LIST_READ_ONLY });

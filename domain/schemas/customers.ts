@@ -2,7 +2,7 @@
 import { API } from '../messages';
 import { NAME_MAX, PAGE_SIZE_MAX, PHONE_MAX, ROLES, USER_SORTS } from '../limits';
 import type { z } from 'zod';
-import { email, input, int, oneOf, query, text } from './fields';
+import { email, input, int, oneOf, query, recordVersion, text } from './fields';
 import { newPassword } from './auth';
 
 /** What react-admin echoes back from a record it loaded. */
@@ -17,13 +17,13 @@ const userFields = <R extends boolean>(required: R) => ({
   role: oneOf(ROLES),
 });
 /** A user (create), and its change (PUT: nothing required). */
-export const userInput = input(userFields(true), { ignore: USER_READ_ONLY });
+export const userInput = input(userFields(true), { ignore: [...USER_READ_ONLY, 'version'] });
 export type UserInput = z.infer<typeof userInput>;
-export const userChangeInput = input(userFields(false), { ignore: USER_READ_ONLY });
+export const userChangeInput = input({ ...userFields(false), version: recordVersion() }, { ignore: USER_READ_ONLY });
 export type UserChange = z.infer<typeof userChangeInput>;
 /** An admin by e-mail: an existing account is promoted (no password needed), so the role is
  *  not the form's to set. */
-export const adminInput = input({ ...userFields(true), password: newPassword(false) }, { ignore: [...USER_READ_ONLY, 'role'] });
+export const adminInput = input({ ...userFields(true), password: newPassword(false) }, { ignore: [...USER_READ_ONLY, 'role', 'version'] });
 export type AdminInput = z.infer<typeof adminInput>;
 /** A new admin account needs its password. */
 export const newAdminPassword = input({ password: newPassword(true) }, { ignore: Object.keys(userFields(true)) });

@@ -4,7 +4,7 @@ import { PRICE_MAX } from '../limits';
 import { DISCOUNT_TYPES } from '../pricing';
 import { SHIPPING_METHODS } from '../orderStatus';
 import type { z } from 'zod';
-import { bool, email, input, int, money, number, oneOf, text, timestamp } from './fields';
+import { bool, email, input, int, money, number, oneOf, recordVersion, text, timestamp } from './fields';
 import { cartLines } from './cart';
 import { DISCOUNT_CODE_PATTERN } from './rules';
 
@@ -25,9 +25,9 @@ const discountFields = <R extends boolean>(required: R) => ({
 });
 const DISCOUNT_READ_ONLY = ['id', 'usedCount', 'createdAt', 'updatedAt', 'message'];
 /** A discount code (create), and its change (PUT: nothing required). */
-export const discountInput = input(discountFields(true), { ignore: DISCOUNT_READ_ONLY });
+export const discountInput = input(discountFields(true), { ignore: [...DISCOUNT_READ_ONLY, 'version'] });
 export type DiscountInput = z.infer<typeof discountInput>;
-export const discountChangeInput = input(discountFields(false), { ignore: DISCOUNT_READ_ONLY });
+export const discountChangeInput = input({ ...discountFields(false), version: recordVersion() }, { ignore: DISCOUNT_READ_ONLY });
 export type DiscountChange = z.infer<typeof discountChangeInput>;
 /** POST /discounts/check: a code on the shopper's lines. */
 export const discountCheckInput = input({

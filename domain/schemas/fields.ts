@@ -228,6 +228,10 @@ function withEchoes<S extends z.ZodRawShape>(shape: S, ignore: readonly string[]
 const objectError = (wrong: (issue: { input?: unknown }) => string) => (issue: { code?: string; input?: unknown }) =>
   issue.code === 'unrecognized_keys' ? API.unknownField : wrong(issue);
 
+/** The version of a record the copy being saved was loaded at (a change refused with 409 when
+ *  the record has changed since; see the server's platform/db/versions). A new record has none. */
+export const recordVersion = () => int({ min: 1, max: 2_147_483_647 });
+
 /**
  * An input of exactly these fields (unknown ones refused, `ignore`d ones dropped): a request
  * body's schema, and a list's item. A plain `z.strictObject`.

@@ -3,7 +3,7 @@ import { API } from '../messages';
 import { PAGE_SIZE_MAX, TEXT_MAX } from '../limits';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../orderStatus';
 import { PACKING_SLIP_SIZES, PACKING_SLIP_TEXT } from '../packingSlips';
-import { bool, input, int, list, money, oneOf, query, text } from './fields';
+import { bool, input, int, list, money, oneOf, query, recordVersion, text } from './fields';
 
 /** POST /orders/:id/withdraw (the form's `confirm` is its own business). */
 export const withdrawalInput = input({ reason: text(TEXT_MAX), confirm: bool() });
@@ -61,6 +61,7 @@ export const orderChangeInput = input(
     refundAmount: money({ min: 0.01, max: 1_000_000 }),
     refundReason: text(500),
     restock: bool(),
+    version: recordVersion(),
   },
   { ignore: ORDER_READ_ONLY },
 );

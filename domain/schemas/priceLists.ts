@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { PRICE_MAX } from '../limits';
 import { PRICE_LIST_TEXTS } from '../priceListTexts';
-import { input, int, list, money, text } from './fields';
+import { input, int, list, money, recordVersion, text } from './fields';
 
 export const PRICE_LIST_NAME_MAX = 120;
 /** Fixed prices in one list at most (a whole catalogue's variants fit). */
@@ -30,6 +30,6 @@ const priceListFields = <R extends boolean>(required: R) => ({
 });
 
 /** A new price list; its change (PUT: nothing required; `prices` given replaces them all). */
-export const priceListInput = input(priceListFields(true), { ignore: PRICE_LIST_READ_ONLY });
-export const priceListChangeInput = input(priceListFields(false), { ignore: PRICE_LIST_READ_ONLY });
+export const priceListInput = input(priceListFields(true), { ignore: [...PRICE_LIST_READ_ONLY, 'version'] });
+export const priceListChangeInput = input({ ...priceListFields(false), version: recordVersion() }, { ignore: PRICE_LIST_READ_ONLY });
 export type PriceListInput = z.infer<typeof priceListInput>;

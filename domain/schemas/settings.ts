@@ -2,7 +2,7 @@
 // one field of a group) and the one-way switch to the euro.
 import { FIELD } from '../messages';
 import { GUEST_ORDER_LIMIT_MAX, GUEST_ORDER_WINDOW_MAX_MINUTES, NAME_MAX, PHONE_MAX, PRICE_MAX, QUANTITY_MAX, STOCK_MAX } from '../limits';
-import { bool, email, input, int, money, object, oneOf, text } from './fields';
+import { bool, email, input, int, money, object, oneOf, recordVersion, text } from './fields';
 import { invoiceSettingsInput, legalSettingsInput } from './invoices';
 import { courierSettingsInput } from './couriers';
 import { privacySettingsInput } from './privacy';
@@ -36,8 +36,7 @@ export const bankFields = {
   bankName: text(200),
 };
 
-export const settingsInput = input(
-  {
+const settingsFields = {
     brand: text(NAME_MAX, { min: 1 }),
     contacts: object({ email: email(), phone: text(PHONE_MAX), address: text(200), city: text(NAME_MAX), hours: text(200) }),
     currency: oneOf(['BGN', 'EUR']),
@@ -56,7 +55,14 @@ export const settingsInput = input(
     accessibility: accessibilitySettingsInput,
     // The sales mode within the tobacco law (issue 27); the trade minimum is net, in decimals.
     sales: object({ mode: oneOf(SALES_MODES), consumerCatalogue: oneOf(CONSUMER_CATALOGUES), tradeMinimumOrder: fee() }),
-  },
+  };
+
+/** The staff's change of the settings. `versions`: the version of each group (a key above) the
+ *  form was loaded at; a group this save changes that has changed since is refused (409). */
+/** The groups staff change, each with its own version (a row of the settings table). */
+export const SETTINGS_GROUPS = Object.keys(settingsFields) as Array<keyof typeof settingsFields>;
+export const settingsInput = input(
+  { ...settingsFields, versions: object(Object.fromEntries(SETTINGS_GROUPS.map((k) => [k, recordVersion()]))) },
   { ignore: ['id', 'eurRate', 'euroSince', 'message'] },
 );
 

@@ -6,7 +6,7 @@ import { isValidBgVatNumber, isValidEik, normaliseTaxNumber } from '../bulstat';
 import { COMPANY_STATUSES } from '../trade';
 import { TRADE } from '../tradeTexts';
 import { FIELD } from '../messages';
-import { bool, email, input, int, list, money, object, oneOf, text } from './fields';
+import { bool, email, input, int, list, money, object, oneOf, recordVersion, text } from './fields';
 import { newPassword } from './auth';
 import { PHONE_MIN, PHONE_PATTERN } from './rules';
 
@@ -81,6 +81,7 @@ export const companyChangeInput = input(
     creditLimit: money({ min: 0, nullable: true }),
     shops: list(companyShopInput, { max: COMPANY_SHOPS_MAX, message: TRADE.tooManyShops(COMPANY_SHOPS_MAX) }),
     members: list(memberRef, { max: COMPANY_MEMBERS_MAX }),
+    version: recordVersion(),
   },
   { ignore: ['id', 'createdAt', 'approvedAt', 'updatedAt'] },
 );

@@ -11,6 +11,8 @@ export class Category extends BaseModel {
   description!: string;
   createdAt!: string;
   updatedAt!: string;
+  /** Raised by every write through the record's write path (platform/db/versions). */
+  version!: number;
   productCount?: number;
 
   static jsonSchema = {

@@ -31,6 +31,8 @@ export class Company extends BaseModel {
   searchText?: string;
   createdAt!: string;
   updatedAt!: string;
+  /** Raised by every write through the record's write path (platform/db/versions). */
+  version!: number;
   shops?: CompanyShop[];
   members?: User[];
 

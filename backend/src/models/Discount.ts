@@ -24,6 +24,8 @@ export class Discount extends BaseModel {
   active!: boolean;
   createdAt!: string;
   updatedAt!: string;
+  /** Raised by every write through the record's write path (platform/db/versions). */
+  version!: number;
 
   static jsonSchema = {
     type: 'object',

@@ -10,6 +10,8 @@ export class FlavourList extends BaseModel {
   flavours!: string[];
   createdAt!: string;
   updatedAt!: string;
+  /** Raised by every write through the record's write path (platform/db/versions). */
+  version!: number;
 
   static jsonSchema = {
     type: 'object',

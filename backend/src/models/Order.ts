@@ -61,6 +61,8 @@ export class Order extends BaseModel {
   overdueRemindedAt!: string | null;
   createdAt!: string;
   updatedAt!: string;
+  /** Raised by every write through the record's write path (platform/db/versions). */
+  version!: number;
   items?: OrderItem[];
   events?: OrderEvent[];
   payment?: Payment;

@@ -10,6 +10,8 @@ export class PriceList extends BaseModel {
   discountBp!: number;
   createdAt!: string;
   updatedAt!: string;
+  /** Raised by every write through the record's write path (platform/db/versions). */
+  version!: number;
   prices?: PriceListPrice[];
 
   static jsonSchema = {

@@ -36,6 +36,8 @@ export class Product extends BaseModel {
   searchText!: string;
   createdAt!: string;
   updatedAt!: string;
+  /** Raised by every write through the record's write path (platform/db/versions). */
+  version!: number;
 
   category?: Category | null;
   variants?: Variant[];

@@ -10,6 +10,8 @@ export class Setting extends BaseModel {
   key!: string;
   value!: unknown;
   updatedAt!: string;
+  /** Raised by every write through the record's write path (platform/db/versions). */
+  version!: number;
 
   static jsonSchema = { type: 'object', required: ['key'], properties: { key: S.str(100, 1), updatedAt: S.ts } };
 

@@ -29,6 +29,8 @@ export class User extends BaseModel {
   searchText!: string;
   createdAt!: string;
   updatedAt!: string;
+  /** Raised by every write through the record's write path (platform/db/versions). */
+  version!: number;
   lastLoginAt?: string | null;
   passwordChangedAt?: string | null;
   /** The company the user buys for (modules/trade), or null. */

@@ -1,6 +1,7 @@
 // Creating and changing users: e-mail normalised and unique, password hashed, search text kept.
 import { User } from '../../models/User';
 import { badRequest, conflict } from '../../platform/http/errors';
+import { claimVersion } from '../../platform/db/versions';
 import { API, SAFETY } from '@domain/messages';
 import { adminPasswordProblem } from '@domain/adminPassword';
 import { searchable } from '@domain/slug';
@@ -45,6 +46,11 @@ export function requireAdminPasswordForChange(user: User, changes: UserChanges):
   else if (user.role !== 'admin') throw badRequest(SAFETY.adminPasswordNeeded, { password: SAFETY.adminPasswordNeeded });
 }
 
+/**
+ * The one change of an account (staff's form, the password reset, setup). Every change raises its
+ * version; with `changes.version` (the staff's copy) it is refused with 409 when the account has
+ * changed since that copy was loaded.
+ */
 export async function updateUser(user: User, changes: UserChanges, trx?: Transaction): Promise<User> {
   const patch: Partial<User> = {};
   if (changes.email !== undefined && changes.email !== user.email) {
@@ -54,15 +60,20 @@ export async function updateUser(user: User, changes: UserChanges, trx?: Transac
   }
   // A new password ends every personal API token of the account (the same password set again,
   // as ADMIN_PASSWORD does at each start, changes nothing).
-  if (changes.password && !(user.passwordHash && (await verifyPassword(changes.password, user.passwordHash)))) {
-    patch.passwordHash = await hashPassword(changes.password);
+  const newPassword = Boolean(changes.password && !(user.passwordHash && (await verifyPassword(changes.password, user.passwordHash))));
+  if (newPassword) {
+    patch.passwordHash = await hashPassword(changes.password!);
     patch.passwordChangedAt = new Date().toISOString();
-    await revokeAllTokens(user.id, trx);
   }
   for (const k of ['firstName', 'lastName', 'phone', 'role'] as const) {
     if (changes[k] !== undefined) (patch as any)[k] = changes[k];
   }
   const merged = { ...user, ...patch };
   patch.searchText = searchable(merged.email, merged.firstName, merged.lastName, merged.phone);
-  return user.$query(trx).patchAndFetch(patch);
+  const write = async (t: Transaction) => {
+    await claimVersion(t, { table: 'users', id: user.id, audit: ['users', 'admins', 'user'] }, changes.version);
+    if (newPassword) await revokeAllTokens(user.id, t);
+    return User.query(t).patchAndFetchById(user.id, patch);
+  };
+  return trx ? write(trx) : User.transaction(write);
 }

@@ -4,6 +4,7 @@ import type { Transaction } from 'objection';
 import { Category } from '../../models/Category';
 import { Product } from '../../models/Product';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
+import { claimVersion } from '../../platform/db/versions';
 import { API } from '@domain/messages';
 import { slugify } from '@domain/slug';
 import { salesPolicy, SHOPPER, visibleToShoppers, type Visitor } from './visibility';
@@ -118,6 +119,7 @@ export async function createCategory(input: CategoryInput & { name: string }): P
   return c;
 }
 
+/** A change; with `version` (the copy's), refused with 409 when the category has changed since. */
 export async function updateCategory(id: number, input: CategoryInput): Promise<Category> {
   const current = await findCategory(id);
   await checkParent(id, input.parentId);
@@ -130,7 +132,10 @@ export async function updateCategory(id: number, input: CategoryInput): Promise<
     patch.slug = slugify(input.slug);
     await checkSlug(patch.slug, id);
   }
-  const c = Object.keys(patch).length ? await current.$query().patchAndFetch(patch) : current;
+  const c = await Category.transaction(async (trx) => {
+    await claimVersion(trx, { table: 'categories', id, audit: ['categories'] }, input.version);
+    return Category.query(trx).patchAndFetchById(id, patch);
+  });
   c.productCount = (await listCategories(false)).find((x) => x.id === id)?.productCount ?? 0;
   return c;
 }

@@ -8,6 +8,7 @@ import { FlavourList } from '../../models/FlavourList';
 import { parseBody, parseId, throwIfErrors } from '../../platform/http/parseInput';
 import { flavourListChangeInput, flavourListInput } from '@domain/schemas/catalogue';
 import { conflict, notFound } from '../../platform/http/errors';
+import { claimVersion } from '../../platform/db/versions';
 import { parseRaParams, raPage, sendRaList, type RaListSpec } from '../../platform/lists/raList';
 import { CATALOGUE } from '@domain/messages';
 import { flavourListErrors } from '@domain/flavourLists';
@@ -20,14 +21,26 @@ const raSpec: RaListSpec = {
 };
 
 export function flavourListView(l: FlavourList) {
-  return { id: l.id, name: l.name, flavours: l.flavours, flavourCount: l.flavours.length, createdAt: l.createdAt, updatedAt: l.updatedAt };
+  return {
+    id: l.id,
+    name: l.name,
+    flavours: l.flavours,
+    flavourCount: l.flavours.length,
+    createdAt: l.createdAt,
+    updatedAt: l.updatedAt,
+    version: l.version,
+  };
 }
 
 const fold = (s: string) => s.trim().toLocaleLowerCase('bg');
 
 /** Name and flavours checked as a person means them: trimmed, no flavour twice, at least one,
  *  no two lists of one name (whatever the letter case). */
-async function parseList(body: unknown, partial: boolean, exceptId?: number): Promise<Partial<Pick<FlavourList, 'name' | 'flavours'>>> {
+async function parseList(
+  body: unknown,
+  partial: boolean,
+  exceptId?: number,
+): Promise<Partial<Pick<FlavourList, 'name' | 'flavours'>> & { version?: number }> {
   const input = parseBody(body, partial ? flavourListChangeInput : flavourListInput);
   if (input.flavours) throwIfErrors(flavourListErrors(input.flavours));
   if (input.name !== undefined) {
@@ -66,8 +79,12 @@ export function flavourListRoutes() {
   });
   router.put('/admin/flavour-lists/:id', async (ctx) => {
     const current = await findList(ctx.params.id);
-    const input = await parseList(ctx.request.body, true, current.id);
-    const updated = Object.keys(input).length ? await current.$query().patchAndFetch(input as Partial<FlavourList>) : current;
+    const { version, ...input } = await parseList(ctx.request.body, true, current.id);
+    // With the copy's version: refused (409) when the list has changed since it was loaded.
+    const updated = await FlavourList.transaction(async (trx) => {
+      await claimVersion(trx, { table: 'flavour_lists', id: current.id, audit: ['flavour-lists'] }, version);
+      return FlavourList.query(trx).patchAndFetchById(current.id, input as Partial<FlavourList>);
+    });
     ctx.body = { ...flavourListView(updated), message: CATALOGUE.flavourListUpdated };
   });
   router.delete('/admin/flavour-lists/:id', async (ctx) => {

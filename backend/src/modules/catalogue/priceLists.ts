@@ -9,6 +9,7 @@ import { Variant } from '../../models/Variant';
 import { Company } from '../../models/Company';
 import { badRequest, conflict, notFound, type FieldErrors } from '../../platform/http/errors';
 import { parseBody } from '../../platform/http/parseInput';
+import { claimVersion } from '../../platform/db/versions';
 import { raPage, type RaListParams, type RaListSpec } from '../../platform/lists/raList';
 import { priceListChangeInput, priceListInput } from '@domain/schemas/priceLists';
 import { PRICE_LIST_TEXTS } from '@domain/priceListTexts';
@@ -36,6 +37,8 @@ export interface PriceListView {
   companyCount: number;
   createdAt: string;
   updatedAt: string;
+  /** Raised by every save; a change made from an older copy is refused (409). */
+  version: number;
 }
 
 export const priceListRaSpec: RaListSpec = {
@@ -110,6 +113,7 @@ export async function priceListViews(lists: PriceList[], trx?: Transaction): Pro
       companyCount: counts.get(l.id) ?? 0,
       createdAt: l.createdAt,
       updatedAt: l.updatedAt,
+      version: l.version,
     };
   });
 }
@@ -135,6 +139,8 @@ export async function savePriceList(body: unknown, existingId?: number): Promise
   const changing = existingId !== undefined;
   const input = parseBody(body, changing ? priceListChangeInput : priceListInput);
   return PriceList.transaction(async (trx) => {
+    // A change raises the version first: a copy older than the list is refused before any write.
+    if (changing) await claimVersion(trx, { table: 'price_lists', id: existingId, audit: ['price-lists'] }, 'version' in input ? input.version : undefined);
     const current = changing ? await findPriceList(existingId, trx) : null;
     if (input.name !== undefined) {
       const others = await PriceList.query(trx)

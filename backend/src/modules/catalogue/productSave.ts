@@ -15,6 +15,7 @@ import { Category } from '../../models/Category';
 import { badRequest, conflict, HttpError, type FieldErrors } from '../../platform/http/errors';
 import { parseBody, throwIfErrors } from '../../platform/http/parseInput';
 import { declare } from '../../platform/events';
+import { claimVersion } from '../../platform/db/versions';
 import { API } from '@domain/messages';
 import { slugify } from '@domain/slug';
 import type { ProductStatus } from '@domain/limits';
@@ -67,6 +68,8 @@ export interface ProductInput {
   }>;
   attributes?: Array<{ id?: number; name: string; values: Array<string | { id?: number; value: string }> }>;
   images?: Array<{ id?: number; url: string; alt?: string }>;
+  /** The version of the copy a change was made from (none: last writer wins). */
+  version?: number;
 }
 
 const DEFAULT_VARIANT_NAME = 'Стандартен';
@@ -277,6 +280,9 @@ export async function saveProduct(body: unknown, opts: SaveOptions = {}): Promis
 async function save(body: unknown, opts: SaveOptions, trx: Transaction): Promise<Product> {
   const checked = await checkSave(body, opts, trx);
   if (checked.refusal) throw checked.refusal;
+  // A change raises the version first: a copy older than the product is refused before anything
+  // is written, and of two racing saves from one copy only the first goes ahead.
+  if (checked.current) await claimVersion(trx, { table: 'products', id: checked.current.id, audit: ['products'] }, checked.input.version);
   throwIfErrors(checked.errors);
   const mode = opts.variantPrices ?? 'echoed';
   const product = checked.current

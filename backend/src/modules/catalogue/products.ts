@@ -85,6 +85,7 @@ export async function productViews(products: Product[], trx?: Transaction): Prom
       inStock: stock > 0,
       createdAt: p.createdAt,
       updatedAt: p.updatedAt,
+      version: p.version,
     };
   });
 }

@@ -3,6 +3,7 @@
 // minor units, the end after the start).
 import { Discount, DISCOUNT_TYPES, DiscountType } from '../../models/Discount';
 import { badRequest, notFound } from '../../platform/http/errors';
+import { claimVersion } from '../../platform/db/versions';
 import { filterBy, raPage, whereContains, type RaListParams, type RaListSpec } from '../../platform/lists/raList';
 import { API } from '@domain/messages';
 import { toMinor } from '@domain/money';
@@ -69,9 +70,16 @@ export async function createDiscount(input: DiscountInput): Promise<Discount> {
   return Discount.query().insertAndFetch(storedChanges({ active: true, minSubtotal: 0, ...input }));
 }
 
+/** A change; with `version` (the copy's), refused with 409 when the code has changed since. The
+ *  uses counted by orders are not a change of the code: they leave its version alone. */
 export async function updateDiscount(id: number, input: DiscountInput): Promise<Discount> {
-  const current = await findDiscount(id);
-  return Discount.query().patchAndFetchById(current.id, storedChanges(input, current));
+  const { version, ...changes } = input;
+  await findDiscount(id);
+  return Discount.transaction(async (trx) => {
+    await claimVersion(trx, { table: 'discounts', id, audit: ['discounts'] }, version);
+    const current = (await Discount.query(trx).findById(id))!;
+    return Discount.query(trx).patchAndFetchById(id, storedChanges(changes, current));
+  });
 }
 
 export async function deleteDiscount(id: number): Promise<Discount> {

@@ -108,6 +108,7 @@ export interface StaffOrderChange {
   refundAmount?: number;
   refundReason?: string;
   restock?: boolean;
+  version?: number;
 }
 
 /** A staff edit in one transaction: the fields, then the status and payment through the one
@@ -115,10 +116,8 @@ export interface StaffOrderChange {
 export async function changeOrderAsStaff(id: number, input: StaffOrderChange, actor: Actor): Promise<ApiOrder> {
   await findOrder(id);
   await Order.transaction(async (trx) => {
-    const patch: Partial<Order> = {};
-    if (input.trackingNumber !== undefined) patch.trackingNumber = input.trackingNumber;
-    if (input.staffNote !== undefined) patch.staffNote = input.staffNote;
-    if (Object.keys(patch).length) await Order.query(trx).patch(patch).findById(id);
+    // The transition function goes first: it raises the version (refusing a stale copy) before
+    // anything else of the edit is written.
     await changeOrder(
       id,
       {
@@ -127,9 +126,14 @@ export async function changeOrderAsStaff(id: number, input: StaffOrderChange, ac
         paymentStatus: input.paymentStatus,
         refund: { amount: input.refundAmount, reason: input.refundReason },
         restock: input.restock,
+        version: input.version,
       },
       { trx, actor },
     );
+    const patch: Partial<Order> = {};
+    if (input.trackingNumber !== undefined) patch.trackingNumber = input.trackingNumber;
+    if (input.staffNote !== undefined) patch.staffNote = input.staffNote;
+    if (Object.keys(patch).length) await Order.query(trx).patch(patch).findById(id);
   });
   return orderView(await findOrder(id), { staff: true });
 }

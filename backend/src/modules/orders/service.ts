@@ -61,6 +61,7 @@ export function orderView(o: Order, opts: { staff?: boolean } = {}): OrderView {
     stockRestored: Boolean(o.stockRestoredAt),
     createdAt: o.createdAt,
     updatedAt: o.updatedAt,
+    version: o.version,
   };
   if (o.companyId || o.pricesInclude === 'net') Object.assign(view, tradeFields(o));
   if (opts.staff) {

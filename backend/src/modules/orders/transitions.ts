@@ -12,6 +12,7 @@ import { Payment } from '../../models/Payment';
 import { Variant } from '../../models/Variant';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { declare } from '../../platform/events';
+import { claimVersion } from '../../platform/db/versions';
 import { API } from '@domain/messages';
 import { formatMoney, fromMinor } from '@domain/money';
 import { DAY_MS } from '@domain/dates';
@@ -64,6 +65,8 @@ export interface OrderChange {
   refund?: RefundDetails;
   /** With a refund: put the stock back as well (once per order; noted in the history). */
   restock?: boolean;
+  /** The version of the copy the change was made from (staff's form); none: applied as it comes. */
+  version?: number;
 }
 
 export interface ChangeContext {
@@ -89,10 +92,16 @@ export async function restock(orderId: number, trx: Transaction): Promise<boolea
   return true;
 }
 
+/** An order as a versioned row: staff's edits are audited under `orders`. */
+function orderRow(id: number) {
+  return { table: 'orders', id, audit: ['orders', 'order'] };
+}
+
 /** The one transition function: see the head of this file. Answers the order as it is now. */
 export async function changeOrder(orderId: number, change: OrderChange, { trx, actor }: ChangeContext): Promise<Order> {
-  const order = await Order.query(trx).findById(orderId);
-  if (!order) throw notFound(API.orderNotFound);
+  // Every change raises the order's version first, so a form opened before it is refused.
+  if ((await claimVersion(trx, orderRow(orderId), change.version)) === null) throw notFound(API.orderNotFound);
+  const order = (await Order.query(trx).findById(orderId))!;
   if (change.status) await moveStatus(order, change.status, change.note ?? '', change.cause ?? 'staff', { trx, actor });
   const payment = change.payment ?? (change.paymentStatus ? await recordMoveFor(orderId, change.paymentStatus, trx) : undefined);
   if (payment) await movePayment(orderId, payment, change.refund ?? {}, { trx, actor });
@@ -181,8 +190,8 @@ export async function withdrawOrder(
   reason: string,
   { trx, actor }: ChangeContext,
 ): Promise<{ order: Order; kind: 'cancellation' | 'withdrawal' }> {
-  const order = await Order.query(trx).findById(orderId);
-  if (!order) throw notFound(API.orderNotFound);
+  if ((await claimVersion(trx, orderRow(orderId), undefined)) === null) throw notFound(API.orderNotFound);
+  const order = (await Order.query(trx).findById(orderId))!;
   if (order.withdrawnAt) throw conflict(API.alreadyWithdrawn, { order: API.alreadyWithdrawn });
   const now = new Date();
   let kind: 'cancellation' | 'withdrawal';

@@ -5,15 +5,21 @@ import type { Context } from 'koa';
 import { parseBody } from '../../platform/http/parseInput';
 import { euroSwitchInput, settingsInput } from '@domain/schemas/settings';
 import { publicAnswer } from '../../platform/cache/answerCache';
-import { getSettings, ShopSettings } from './service';
+import { getSettings, settingsVersions, ShopSettings } from './service';
 import { switchToEuro } from './currency';
 import { API } from '@domain/messages';
 import { inShopCurrency, publicSettings } from './views';
 import { updateSettings } from './update';
 
-/** Staff's changes, parsed as a partial update of the settings. */
-function update(ctx: Context) {
-  return updateSettings(parseBody(ctx.request.body, settingsInput) as Partial<ShopSettings>);
+/** Staff's changes, parsed as a partial update of the settings; answered with each group's version. */
+async function update(ctx: Context) {
+  const settings = await updateSettings(parseBody(ctx.request.body, settingsInput) as Partial<ShopSettings>);
+  return { ...settings, versions: await settingsVersions() };
+}
+
+/** The whole set as staff see it, with each group's version (sent back with a change). */
+async function staffSettings() {
+  return { ...inShopCurrency(await getSettings()), versions: await settingsVersions() };
 }
 
 export function settingsRoutes() {
@@ -25,14 +31,14 @@ export function settingsRoutes() {
   });
 
   router.get('/admin/settings', async (ctx) => {
-    ctx.body = inShopCurrency(await getSettings());
+    ctx.body = await staffSettings();
   });
   router.put('/admin/settings', async (ctx) => {
     ctx.body = { message: API.settingsSaved, settings: await update(ctx) };
   });
   // react-admin edits the settings as the one record with id 1.
   router.get('/admin/settings/1', async (ctx) => {
-    ctx.body = { id: 1, ...inShopCurrency(await getSettings()) };
+    ctx.body = { id: 1, ...(await staffSettings()) };
   });
   router.put('/admin/settings/1', async (ctx) => {
     ctx.body = { id: 1, ...(await update(ctx)) };

@@ -9,11 +9,13 @@ import { KeptMap } from '../../platform/cache/keptMap';
 import { tables, type TableWrites } from '../../platform/cache/tableWrites';
 import { attachCache, attachedCache } from '../../platform/cache/attached';
 import { Setting } from '../../models/Setting';
+import { currentVersion, staleEdit } from '../../platform/db/versions';
+import { SETTINGS_GROUPS } from '@domain/schemas/settings';
 import type { ShippingRule } from '@domain/pricing';
 import { GUEST_ORDER_LIMITS_DEFAULT, LOW_STOCK_THRESHOLD_DEFAULT, type GuestOrderLimits } from '@domain/limits';
 import { dualDisplayByDefault, type Currency } from '@domain/money';
 import { CONTACT_RETENTION_YEARS_DEFAULT, ORDER_RETENTION_YEARS_DEFAULT } from '@domain/privacy';
-import { ACCESSIBILITY } from '@domain/messages';
+import { ACCESSIBILITY, API } from '@domain/messages';
 import type { AccessibilitySettings } from '@domain/api';
 
 export interface ShopSettings {
@@ -163,14 +165,43 @@ export async function getSettings(trx?: Transaction, opts: { fresh?: boolean } =
   return value;
 }
 
-export async function saveSettings(changes: Partial<ShopSettings>, outer?: Transaction): Promise<ShopSettings> {
+/** The version of each group staff change (1 for a group never saved). */
+export async function settingsVersions(trx?: Transaction): Promise<Record<string, number>> {
+  const rows = (await Setting.query(trx).select('key', 'version')) as Array<Pick<Setting, 'key' | 'version'>>;
+  const stored = new Map(rows.map((r) => [r.key, Number(r.version)]));
+  return Object.fromEntries(SETTINGS_GROUPS.map((k) => [k, stored.get(k) ?? 1]));
+}
+
+/**
+ * Write groups of the settings. A stored group whose value does not change is not written; one
+ * that changes raises its version. With `versions` (the copy the staff's form was loaded at), a group
+ * this save changes that has been changed since that copy is refused (409 naming who and when),
+ * and nothing is written.
+ */
+export async function saveSettings(
+  changes: Partial<ShopSettings>,
+  outer?: Transaction,
+  versions?: Partial<Record<string, number>>,
+): Promise<ShopSettings> {
   const write = async (trx: Transaction) => {
+    const rows = new Map((await Setting.query(trx)).map((r) => [r.key, r]));
     for (const [key, value] of Object.entries(changes)) {
-      if (value === undefined) continue;
-      await Setting.query(trx)
-        .insert({ key, value } as Partial<Setting>)
-        .onConflict('key')
-        .merge();
+      const row = rows.get(key);
+      // A group never saved is written (a default kept as the staff's choice, as always).
+      if (value === undefined || (row && sameValue(value, row.value))) continue;
+      const version = row ? Number(row.version) : 1;
+      const expected = versions?.[key];
+      const target = { table: 'settings', id: key, idColumn: 'key', audit: ['settings'], auditId: '' };
+      if (expected !== undefined && expected !== version) throw await staleEdit(trx, target, version, { [key]: API.conflict });
+      if (!row) {
+        await Setting.query(trx).insert({ key, value, version: 2 } as Partial<Setting>);
+        continue;
+      }
+      // Guarded on the version read above: of two racing saves of one group only the first goes ahead.
+      const written = await Setting.query(trx)
+        .patch({ value, version: Setting.raw('version + 1') } as unknown as Partial<Setting>)
+        .where({ key, version });
+      if (!written) throw await staleEdit(trx, target, (await currentVersion(trx, target)) ?? version);
     }
   };
   if (outer) {
@@ -179,6 +210,10 @@ export async function saveSettings(changes: Partial<ShopSettings>, outer?: Trans
   }
   await Setting.transaction(write);
   return getSettings();
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 export function shippingRule(s: ShopSettings): ShippingRule {

@@ -7,7 +7,9 @@ import { checkGuestOrderLimits, checkLegalSettings } from './checks';
 import { inShopCurrency } from './views';
 
 /** Nested groups are merged over the current values, so a form may send one field of a group. */
-export async function updateSettings(input: Partial<ShopSettings>) {
+export async function updateSettings(input: Partial<ShopSettings> & { versions?: Partial<Record<string, number>> }) {
+  const { versions, ...fields } = input;
+  input = fields;
   const current = await getSettings();
   // The currency changes only through the switch, which converts every amount with it.
   if (input.currency !== undefined && input.currency !== current.currency)
@@ -26,5 +28,6 @@ export async function updateSettings(input: Partial<ShopSettings>) {
   // The sales mode: a settings write drops the guests' answer and page caches (catalogueWrites
   // reaches the settings table), so no page with a price outlives the switch to trade_only.
   if (input.sales) changes.sales = { ...current.sales, ...input.sales };
-  return inShopCurrency(await saveSettings(changes));
+  // With the form's versions: a group changed since the form was loaded is refused (409).
+  return inShopCurrency(await saveSettings(changes, undefined, versions));
 }

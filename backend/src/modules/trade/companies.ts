@@ -11,6 +11,7 @@ import { filterBy, raPage, type RaListParams, type RaListSpec } from '../../plat
 import { Throttle } from '../../platform/http/throttle';
 import { addressLimitKey } from '../../platform/http/clientAddress';
 import { declare } from '../../platform/events';
+import { claimVersion } from '../../platform/db/versions';
 import { createUser } from '../auth';
 import { fromMinor } from '@domain/money';
 import { normaliseTaxNumber } from '@domain/bulstat';
@@ -50,6 +51,8 @@ export interface CompanyView {
   shops: Array<{ id: number; name: string; city: string; address: string; phone: string; listed: boolean }>;
   createdAt: string;
   approvedAt: string | null;
+  /** Raised by every change; a change made from an older copy is refused (409). */
+  version: number;
 }
 
 export function companyView(c: Company): CompanyView {
@@ -76,6 +79,7 @@ export function companyView(c: Company): CompanyView {
       .map((s) => ({ id: s.id, name: s.name, city: s.city, address: s.address, phone: s.phone ?? '', listed: Boolean(s.listed) })),
     createdAt: c.createdAt,
     approvedAt: c.approvedAt ?? null,
+    version: c.version,
   };
 }
 
@@ -218,6 +222,11 @@ export async function applyForTrade(input: CompanyApplication, applicant: User |
 
 // ---- Staff: the one write path ------------------------------------------------------------
 
+/** A company as a versioned row (its members are part of it: their list is on its form). */
+function companyRow(id: number) {
+  return { table: 'companies', id, audit: ['companies'] };
+}
+
 /**
  * Every staff change of a company: data, contact, terms, shops and status (with its reason).
  * Status moves follow COMPANY_TRANSITIONS (409 otherwise); rejecting needs a reason. The company's
@@ -225,8 +234,9 @@ export async function applyForTrade(input: CompanyApplication, applicant: User |
  */
 export async function changeCompany(id: number, change: CompanyChange): Promise<CompanyView> {
   const company = await Company.transaction(async (trx) => {
-    const current = await Company.query(trx).findById(id).forUpdate();
-    if (!current) throw notFound(TRADE.notFound);
+    // The version first: a copy older than the company is refused before anything is written.
+    if ((await claimVersion(trx, companyRow(id), change.version)) === null) throw notFound(TRADE.notFound);
+    const current = (await Company.query(trx).findById(id).forUpdate())!;
     const patch: Partial<Company> = {};
     const errors: Record<string, string> = {};
     for (const k of ['name', 'address', 'city', 'mol', 'tobaccoPermit'] as const) if (change[k] !== undefined) patch[k] = change[k];
@@ -361,6 +371,7 @@ export async function addMember(id: number, email: string): Promise<CompanyView>
     if (!user || user.role !== 'customer') throw notFound(TRADE.memberUnknown);
     if (user.companyId === id) return companyView(company);
     if (user.companyId) throw conflict(TRADE.memberElsewhere, { email: TRADE.memberElsewhere });
+    await claimVersion(trx, companyRow(id), undefined);
     await User.query(trx)
       .patch({ companyId: id } as Partial<User>)
       .where({ id: user.id });
@@ -375,6 +386,7 @@ export async function removeMember(id: number, userId: number): Promise<CompanyV
       .patch({ companyId: null } as Partial<User>)
       .where({ id: userId, companyId: id });
     if (!removed) throw notFound(TRADE.memberNotHere);
+    await claimVersion(trx, companyRow(id), undefined);
     return membersChanged(trx, company);
   });
 }
