@@ -185,16 +185,22 @@ export async function saveSettings(
 ): Promise<ShopSettings> {
   const write = async (trx: Transaction) => {
     const rows = new Map((await Setting.query(trx)).map((r) => [r.key, r]));
+    const effective: Record<string, unknown> = { ...(await getSettings(trx, { fresh: true })) };
     for (const [key, value] of Object.entries(changes)) {
       const row = rows.get(key);
-      // A group never saved is written (a default kept as the staff's choice, as always).
       if (value === undefined || (row && sameValue(value, row.value))) continue;
+      const unchanged = sameValue(value, effective[key]);
       const version = row ? Number(row.version) : 1;
       const expected = versions?.[key];
       const target = { table: 'settings', id: key, idColumn: 'key', audit: ['settings'], auditId: '' };
-      if (expected !== undefined && expected !== version) throw await staleEdit(trx, target, version, { [key]: API.conflict });
+      if (!unchanged && expected !== undefined && expected !== version) throw await staleEdit(trx, target, version, { [key]: API.conflict });
       if (!row) {
-        await Setting.query(trx).insert({ key, value, version: 2 } as Partial<Setting>);
+        // A group never saved is stored as it is sent (a default kept as the staff's choice); only
+        // a change of what it was raises its version.
+        await Setting.query(trx)
+          .insert({ key, value, version: unchanged ? 1 : 2 } as Partial<Setting>)
+          .onConflict('key')
+          .ignore();
         continue;
       }
       // Guarded on the version read above: of two racing saves of one group only the first goes ahead.
