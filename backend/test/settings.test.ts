@@ -45,6 +45,9 @@ const PUBLIC_DEFAULTS = {
   // products by it; the trade minimum is a decimal amount like every amount.
   sales: { mode: 'all', consumerCatalogue: 'info', tradeMinimumOrder: 0 },
 };
+/** Each group's version, answered to staff beside the settings. */
+const VERSIONS = expect.objectContaining({ brand: expect.any(Number), contacts: expect.any(Number), bank: expect.any(Number) });
+
 const PRIVATE = {
   lowStockThreshold: LOW_STOCK_THRESHOLD_DEFAULT,
   twoFactorRequiredForAdmins: false,
@@ -126,7 +129,7 @@ describe('the staff settings', () => {
   it('answers every setting, money as decimals', async () => {
     const res = await admin.get('/api/admin/settings');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ...PUBLIC_DEFAULTS, ...PRIVATE });
+    expect(res.body).toEqual({ ...PUBLIC_DEFAULTS, ...PRIVATE, versions: VERSIONS });
   });
 
   it('saves any subset, stores money as stotinki, and answers { message, settings }', async () => {
@@ -145,6 +148,7 @@ describe('the staff settings', () => {
       freeShippingThreshold: 120.5,
       shippingFees: { ...PUBLIC_DEFAULTS.shippingFees, address: 8.99 },
       lowStockThreshold: 10,
+      versions: VERSIONS,
     });
     const stored = Object.fromEntries((await Setting.query()).map((s) => [s.key, s.value]));
     expect(stored).toEqual({
@@ -169,7 +173,7 @@ describe('the staff settings', () => {
 
   it('accepts an empty change and ignores the read-only echoes', async () => {
     const empty = await admin.put('/api/admin/settings', {});
-    expect([empty.status, empty.body.settings]).toEqual([200, { ...PUBLIC_DEFAULTS, ...PRIVATE }]);
+    expect([empty.status, empty.body.settings]).toEqual([200, { ...PUBLIC_DEFAULTS, ...PRIVATE, versions: VERSIONS }]);
     const echo = await admin.put('/api/admin/settings', { id: 1, eurRate: 2, brand: 'Ново' });
     expect(echo.status).toBe(200);
     expect(echo.body.settings).toEqual(expect.objectContaining({ brand: 'Ново', eurRate: 1.95583 }));
@@ -210,7 +214,7 @@ describe('react-admin’s single record', () => {
   it('reads the settings as the record with id 1', async () => {
     const res = await admin.get('/api/admin/settings/1');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: 1, ...PUBLIC_DEFAULTS, ...PRIVATE });
+    expect(res.body).toEqual({ id: 1, ...PUBLIC_DEFAULTS, ...PRIVATE, versions: VERSIONS });
   });
 
   it('saves the whole record sent back and answers the record itself', async () => {
@@ -221,7 +225,13 @@ describe('react-admin’s single record', () => {
       shippingFees: { ...record.shippingFees, econt_office: 4.99 },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ...record, dualCurrency: false, shippingFees: { ...record.shippingFees, econt_office: 4.99 } });
+    expect(res.body).toEqual({
+      ...record,
+      dualCurrency: false,
+      shippingFees: { ...record.shippingFees, econt_office: 4.99 },
+      // The groups changed have their versions raised, the rest kept.
+      versions: { ...record.versions, dualCurrency: record.versions.dualCurrency + 1, shippingFees: record.versions.shippingFees + 1 },
+    });
     expect(res.body.message).toBeUndefined();
     expect((await getSettings()).shippingFees.econt_office).toBe(499);
     const bad = await admin.put('/api/admin/settings/1', { ...record, locale: 'en-US' });
