@@ -35,7 +35,9 @@ async function read(b: Browser, url: string) {
 /** The 409 a stale copy gets: Bulgarian, naming who changed the record and when. */
 function expectStale(res: { status: number; body: any }, who: string, version: number) {
   expect(res.status).toBe(409);
-  expect(res.body.message).toMatch(new RegExp(`^Записът е променен от ${who} на \\d\\d\\.\\d\\d\\.\\d{4} в \\d\\d:\\d\\d, след като го отворихте\\.`));
+  expect(res.body.message).toMatch(
+    new RegExp(`^Записът е променен от ${who} на \\d\\d\\.\\d\\d\\.\\d{4} в \\d\\d:\\d\\d, след като го отворихте\\.`),
+  );
   expect(res.body.message).toContain('Презаредете');
   expect(res.body.conflict).toEqual({ changedBy: who, changedAt: expect.any(String), version });
 }
@@ -119,7 +121,8 @@ const RESOURCES: Resource[] = [
   },
   {
     name: 'price lists',
-    make: async () => `/api/admin/price-lists/${(await maria.post('/api/admin/price-lists', { name: `Листа ${++seq}` }).expect(201)).body.id}`,
+    make: async () =>
+      `/api/admin/price-lists/${(await maria.post('/api/admin/price-lists', { name: `Листа ${++seq}` }).expect(201)).body.id}`,
     change: (n) => ({ discountPercent: n }),
   },
   {
@@ -130,7 +133,8 @@ const RESOURCES: Resource[] = [
   },
   {
     name: 'categories',
-    make: async () => `/api/admin/categories/${(await maria.post('/api/admin/categories', { name: `Категория ${++seq}` }).expect(201)).body.id}`,
+    make: async () =>
+      `/api/admin/categories/${(await maria.post('/api/admin/categories', { name: `Категория ${++seq}` }).expect(201)).body.id}`,
     change: (n) => ({ description: `Описание ${n}` }),
   },
   {
@@ -179,14 +183,20 @@ describe('settings groups', () => {
     expect(mariasCopy.versions).toMatchObject({ contacts: expect.any(Number), bank: expect.any(Number) });
     const contactsVersion = mariasCopy.versions.contacts;
 
-    const saved = await maria.put('/api/admin/settings/1', { ...mariasCopy, contacts: { ...mariasCopy.contacts, phone: '+359 88 111 2222' } });
+    const saved = await maria.put('/api/admin/settings/1', {
+      ...mariasCopy,
+      contacts: { ...mariasCopy.contacts, phone: '+359 88 111 2222' },
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.versions.contacts).toBe(contactsVersion + 1);
 
     // Georgi's whole form, loaded before: his change of the contacts collides with Maria's…
     const clash = await georgi.put('/api/admin/settings/1', { ...georgisCopy, contacts: { ...georgisCopy.contacts, hours: '10–19' } });
     expectStale(clash, 'Мария Иванова', contactsVersion + 1);
-    expect((await read(maria, '/api/admin/settings/1')).contacts).toMatchObject({ phone: '+359 88 111 2222', hours: mariasCopy.contacts.hours });
+    expect((await read(maria, '/api/admin/settings/1')).contacts).toMatchObject({
+      phone: '+359 88 111 2222',
+      hours: mariasCopy.contacts.hours,
+    });
 
     // …his change of another group, with the contacts as he loaded them left out, is saved.
     const other = await georgi.put('/api/admin/settings/1', {
@@ -222,7 +232,15 @@ describe('racing saves', () => {
     const guest = shop.browser();
     await guest.csrf();
     const applied = await guest.post('/api/trade/applications', {
-      company: { name: 'Втора ЕООД', eik: '100012377', vatNumber: '', address: 'ул. 1', city: 'София', mol: 'А Б', tobaccoPermit: 'ЗАДС-2' },
+      company: {
+        name: 'Втора ЕООД',
+        eik: '100012377',
+        vatNumber: '',
+        address: 'ул. 1',
+        city: 'София',
+        mol: 'А Б',
+        tobaccoPermit: 'ЗАДС-2',
+      },
       contact: { firstName: 'Ана', lastName: 'Петрова', email: 'second@example.bg', phone: '0888123457', password: 'firma-parola-123' },
       shops: [],
     });

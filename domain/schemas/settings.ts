@@ -37,25 +37,25 @@ export const bankFields = {
 };
 
 const settingsFields = {
-    brand: text(NAME_MAX, { min: 1 }),
-    contacts: object({ email: email(), phone: text(PHONE_MAX), address: text(200), city: text(NAME_MAX), hours: text(200) }),
-    currency: oneOf(['BGN', 'EUR']),
-    locale: oneOf(['bg-BG']),
-    dualCurrency: bool(),
-    shippingFees: object({ econt_office: fee(), speedy_office: fee(), address: fee() }),
-    freeShippingThreshold: money({ min: 0, max: PRICE_MAX, nullable: true }),
-    lowStockThreshold: int({ min: 0, max: STOCK_MAX }),
-    bank: object(bankFields),
-    twoFactorRequiredForAdmins: bool(),
-    legal: legalSettingsInput,
-    invoices: invoiceSettingsInput,
-    couriers: courierSettingsInput,
-    guestOrders: guestOrderLimitsInput,
-    privacy: privacySettingsInput,
-    accessibility: accessibilitySettingsInput,
-    // The sales mode within the tobacco law (issue 27); the trade minimum is net, in decimals.
-    sales: object({ mode: oneOf(SALES_MODES), consumerCatalogue: oneOf(CONSUMER_CATALOGUES), tradeMinimumOrder: fee() }),
-  };
+  brand: text(NAME_MAX, { min: 1 }),
+  contacts: object({ email: email(), phone: text(PHONE_MAX), address: text(200), city: text(NAME_MAX), hours: text(200) }),
+  currency: oneOf(['BGN', 'EUR']),
+  locale: oneOf(['bg-BG']),
+  dualCurrency: bool(),
+  shippingFees: object({ econt_office: fee(), speedy_office: fee(), address: fee() }),
+  freeShippingThreshold: money({ min: 0, max: PRICE_MAX, nullable: true }),
+  lowStockThreshold: int({ min: 0, max: STOCK_MAX }),
+  bank: object(bankFields),
+  twoFactorRequiredForAdmins: bool(),
+  legal: legalSettingsInput,
+  invoices: invoiceSettingsInput,
+  couriers: courierSettingsInput,
+  guestOrders: guestOrderLimitsInput,
+  privacy: privacySettingsInput,
+  accessibility: accessibilitySettingsInput,
+  // The sales mode within the tobacco law (issue 27); the trade minimum is net, in decimals.
+  sales: object({ mode: oneOf(SALES_MODES), consumerCatalogue: oneOf(CONSUMER_CATALOGUES), tradeMinimumOrder: fee() }),
+};
 
 /** The staff's change of the settings. `versions`: the version of each group (a key above) the
  *  form was loaded at; a group this save changes that has changed since is refused (409). */

@@ -15,10 +15,12 @@ import {
 } from 'react-admin';
 import { NAME_MAX, TEXT_MAX } from '@domain/limits';
 import { errorMessage } from '../httpClient';
+import { StaleEditAlert, withStaleEdit, withVersion } from '../layout/StaleEditAlert';
 
 function CategoryForm() {
   return (
     <SimpleForm warnWhenUnsavedChanges sx={{ maxWidth: '40em' }}>
+      <StaleEditAlert />
       <TextInput source="name" validate={[required(), maxLength(NAME_MAX)]} fullWidth />
       <TextInput source="slug" fullWidth />
       <ReferenceInput source="parentId" reference="categories" sort={{ field: 'name', order: 'ASC' }} perPage={500} filter={{}}>
@@ -45,19 +47,19 @@ export function CategoryEdit() {
     <Edit
       title={<CategoryTitle />}
       mutationMode="pessimistic"
-      transform={({ name, slug, parentId, position, description }: any) => ({
+      transform={withVersion(({ name, slug, parentId, position, description }: any) => ({
         name,
         slug,
         parentId: parentId ?? null,
         position,
         description,
-      })}
+      }))}
       mutationOptions={{
         onSuccess: () => {
           notify('app.categories.updated', { type: 'success' });
           redirect('list', 'categories');
         },
-        onError: (e: unknown) => notify(errorMessage(e, translate('app.categories.updateFailed')), { type: 'error' }),
+        onError: withStaleEdit((e: unknown) => notify(errorMessage(e, translate('app.categories.updateFailed')), { type: 'error' })),
       }}
     >
       <CategoryForm />

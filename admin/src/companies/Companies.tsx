@@ -48,6 +48,7 @@ import { DateOnlyField, RecordLinkField, useIsSmall } from '../common/fields';
 import { MoneyInput } from '../common/MoneyInput';
 import { ADMIN_API } from '../dataProvider';
 import { errorMessage, httpClient } from '../httpClient';
+import { StaleEditAlert, withStaleEdit, withVersion } from '../layout/StaleEditAlert';
 
 const STATUS_COLORS: Record<CompanyStatus, 'default' | 'success' | 'warning' | 'error'> = {
   pending: 'warning',
@@ -308,10 +309,13 @@ export function CompanyEdit() {
       title={<CompanyTitle />}
       actions={<DecisionButtons />}
       mutationMode="pessimistic"
-      transform={clean}
-      mutationOptions={{ onError: (e: unknown) => notify(errorMessage(e, translate('app.companies.failed')), { type: 'error' }) }}
+      transform={withVersion(clean)}
+      mutationOptions={{
+        onError: withStaleEdit((e: unknown) => notify(errorMessage(e, translate('app.companies.failed')), { type: 'error' })),
+      }}
     >
       <SimpleForm warnWhenUnsavedChanges sx={{ maxWidth: '56em' }}>
+        <StaleEditAlert />
         <FunctionField render={(r: any) => <CompanyStatusChip status={r.status} />} />
         <FunctionField
           render={(r: any) =>

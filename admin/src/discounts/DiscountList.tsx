@@ -50,6 +50,7 @@ import { fieldRule } from '../common/fieldRule';
 import { discountCodeField } from '@domain/schemas/discounts';
 import { errorMessage } from '../httpClient';
 import { BgDateTimeInput } from '../common/BgDateInput';
+import { StaleEditAlert, withStaleEdit, withVersion } from '../layout/StaleEditAlert';
 
 const TYPES = ['percent', 'fixed', 'free_shipping'] as const;
 
@@ -106,6 +107,7 @@ export function DiscountList() {
 function DiscountForm() {
   return (
     <SimpleForm warnWhenUnsavedChanges defaultValues={{ type: 'percent', active: true }} sx={{ maxWidth: '40em' }}>
+      <StaleEditAlert />
       <TextInput source="code" validate={[required(), fieldRule(discountCodeField)]} parse={(v: string) => v?.toUpperCase()} />
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         <SelectInput source="type" choices={choicesOf(TYPES, 'discountType')} validate={required()} />
@@ -165,8 +167,14 @@ function useHandlers() {
 }
 
 export function DiscountEdit() {
+  const handlers = useHandlers();
   return (
-    <Edit title={<DiscountTitle />} mutationMode="pessimistic" transform={clean} mutationOptions={useHandlers()}>
+    <Edit
+      title={<DiscountTitle />}
+      mutationMode="pessimistic"
+      transform={withVersion(clean)}
+      mutationOptions={{ ...handlers, onError: withStaleEdit(handlers.onError) }}
+    >
       <DiscountForm />
     </Edit>
   );

@@ -21,6 +21,7 @@ import { NAME_MAX } from '@domain/limits';
 import { flavourListErrors, flavoursFromText } from '@domain/flavourLists';
 import { RecordLinkField, DateTimeField, useIsSmall } from '../common/fields';
 import { useSaveThenList } from '../common/saveThenList';
+import { StaleEditAlert, withStaleEdit, withVersion } from '../layout/StaleEditAlert';
 
 const preview = (flavours: string[] = []) => flavours.slice(0, 6).join(', ') + (flavours.length > 6 ? ', …' : '');
 
@@ -76,6 +77,7 @@ const toPayload = ({ name, flavours }: any) => ({ name, flavours: flavoursFromTe
 function FlavourListForm() {
   return (
     <SimpleForm warnWhenUnsavedChanges sx={{ maxWidth: '40em' }}>
+      <StaleEditAlert />
       <TextInput source="name" validate={[required(), maxLength(NAME_MAX)]} fullWidth />
       <TextInput
         source="flavours"
@@ -100,7 +102,12 @@ const FlavourListTitle = () => {
 export function FlavourListEdit() {
   const saving = useSaveThenList('flavour-lists', 'app.flavourLists.updated', 'app.flavourLists.saveFailed');
   return (
-    <Edit title={<FlavourListTitle />} mutationMode="pessimistic" transform={toPayload} mutationOptions={saving}>
+    <Edit
+      title={<FlavourListTitle />}
+      mutationMode="pessimistic"
+      transform={withVersion(toPayload)}
+      mutationOptions={{ ...saving, onError: withStaleEdit(saving.onError) }}
+    >
       <FlavourListForm />
     </Edit>
   );

@@ -174,6 +174,11 @@ export const enApp: AppMessages = {
     packingSlip: 'Packing slip',
     event: { created: 'Order placed', status: 'Status: %{from} → %{to}', payment: 'Payment', note: 'Note' },
   },
+  staleEdit: {
+    title: 'Someone else has changed this record',
+    reload: 'Reload',
+    keepsTyped: 'Reloading shows their changes and keeps what you typed in the form.',
+  },
   products: {
     details: 'Details',
     variants: 'Variants',

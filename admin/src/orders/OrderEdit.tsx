@@ -45,6 +45,7 @@ import { OrderInvoiceCard } from '../invoices/OrderInvoiceCard';
 import { ShipmentButton } from './ShipmentButton';
 import { PackingSlipCard } from './PackingSlips';
 import { formatDate } from '@domain/dates';
+import { StaleEditAlert, withStaleEdit, withVersion } from '../layout/StaleEditAlert';
 
 /** An order as react-admin holds it: the API's one order shape (domain/api.ts); a list row or a
  *  record still loading may lack any of it but its status. */
@@ -81,7 +82,12 @@ function useOrderUpdate() {
     const from = opener();
     return update(
       'orders',
-      { id: record.id, data: { ...details, ...data }, previousData: record },
+      // With the version loaded: a move from a page someone else changed since is refused, never applied over it.
+      {
+        id: record.id,
+        data: { ...details, ...data, ...(record.version !== undefined ? { version: record.version } : {}) },
+        previousData: record,
+      },
       {
         mutationMode: 'pessimistic',
         onSuccess: (saved) => {
@@ -96,7 +102,7 @@ function useOrderUpdate() {
           refresh();
           keepFocusAfter(from);
         },
-        onError: (error) => notify(errorMessage(error, translate('app.orders.updateFailed')), { type: 'error' }),
+        onError: withStaleEdit((error: unknown) => notify(errorMessage(error, translate('app.orders.updateFailed')), { type: 'error' })),
       },
     );
   };
@@ -505,6 +511,7 @@ function OrderForm() {
               {/* One form: a status move saves the tracking number and note typed here with it. */}
               <Form warnWhenUnsavedChanges>
                 <Stack spacing={2}>
+                  <StaleEditAlert />
                   <StatusActions />
                   <ShipmentButton />
                   <PackingSlipCard />
@@ -547,10 +554,10 @@ export function OrderEdit({ id }: { id?: string | number } = {}) {
       title={<OrderTitle />}
       component="div"
       mutationMode="pessimistic"
-      transform={(data: OrderRecord) => ({ trackingNumber: data.trackingNumber ?? null, staffNote: data.staffNote ?? null })}
+      transform={withVersion((data: OrderRecord) => ({ trackingNumber: data.trackingNumber ?? null, staffNote: data.staffNote ?? null }))}
       mutationOptions={{
         onSuccess: () => notify('app.orders.updated', { type: 'success' }),
-        onError: (error: unknown) => notify(errorMessage(error, translate('app.orders.updateFailed')), { type: 'error' }),
+        onError: withStaleEdit((error: unknown) => notify(errorMessage(error, translate('app.orders.updateFailed')), { type: 'error' })),
       }}
       redirect={false}
     >

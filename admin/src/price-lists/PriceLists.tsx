@@ -43,6 +43,7 @@ import { RecordLinkField, DateTimeField, money, useIsSmall } from '../common/fie
 import { MoneyInput } from '../common/MoneyInput';
 import { useSaveThenList } from '../common/saveThenList';
 import { errorMessage } from '../httpClient';
+import { StaleEditAlert, withStaleEdit, withVersion } from '../layout/StaleEditAlert';
 
 const percentText = (n: number) => String(n).replace('.', ',');
 
@@ -123,6 +124,7 @@ function PriceListForm() {
   const translate = useTranslate();
   return (
     <SimpleForm warnWhenUnsavedChanges sx={{ maxWidth: '64em' }} toolbar={<PriceListToolbar />}>
+      <StaleEditAlert />
       <TextInput source="name" validate={[required(), maxLength(PRICE_LIST_NAME_MAX)]} fullWidth />
       <TextInput
         source="discountPercent"
@@ -193,7 +195,12 @@ const toPayload = ({ name, discountPercent, prices }: any) => ({
 export function PriceListEdit() {
   const saving = useSaveThenList('price-lists', 'app.priceLists.updated', 'app.priceLists.saveFailed');
   return (
-    <Edit title={<PriceListTitle />} mutationMode="pessimistic" transform={toPayload} mutationOptions={saving}>
+    <Edit
+      title={<PriceListTitle />}
+      mutationMode="pessimistic"
+      transform={withVersion(toPayload)}
+      mutationOptions={{ ...saving, onError: withStaleEdit(saving.onError) }}
+    >
       <PriceListForm />
     </Edit>
   );

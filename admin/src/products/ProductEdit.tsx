@@ -3,6 +3,7 @@ import { Create, Edit, ListButton, TopToolbar, useNotify, useRecordContext, useR
 import { DuplicateProductButton } from './DuplicateProductButton';
 import { errorMessage } from '../httpClient';
 import { ProductForm } from './ProductForm';
+import { withStaleEdit } from '../layout/StaleEditAlert';
 
 const ProductTitle = () => {
   const record = useRecordContext();
@@ -42,7 +43,7 @@ export function ProductEdit() {
           notify('app.products.updated', { type: 'success' });
           redirect('list', 'products');
         },
-        onError: (error: unknown) => notify(errorMessage(error, translate('app.products.updateFailed')), { type: 'error' }),
+        onError: withStaleEdit((error: unknown) => notify(errorMessage(error, translate('app.products.updateFailed')), { type: 'error' })),
       }}
     >
       <ProductForm />

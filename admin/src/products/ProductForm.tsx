@@ -27,6 +27,7 @@ import { MoneyInput } from '../common/MoneyInput';
 import { isValidGtin } from '@domain/gtin';
 import { PACK_SIZE_MAX } from '@domain/schemas/catalogue';
 import { PRODUCT_DATA } from '@domain/messages';
+import { StaleEditToolbar } from '../layout/StaleEditAlert';
 
 /** Optional; when given, 8, 12, 13 or 14 digits with the GS1 check digit (the server checks the same). */
 const gtin = (value: unknown) => (typeof value === 'string' && value !== '' && !isValidGtin(value) ? PRODUCT_DATA.gtinInvalid : undefined);
@@ -63,6 +64,8 @@ export function ProductForm() {
     <TabbedForm
       warnWhenUnsavedChanges
       sx={{ maxWidth: '60em' }}
+      // The tabs take only tabs: a stale save's alert sits above the save button.
+      toolbar={<StaleEditToolbar />}
       defaultValues={{
         status: 'draft',
         featured: false,

@@ -53,6 +53,7 @@ import { GuestOrderSettingsTab } from './GuestOrderSettingsTab';
 import { SalesSettingsTab } from './SalesSettingsTab';
 import { fieldRule } from '../common/fieldRule';
 import { bankFields } from '@domain/schemas/settings';
+import { StaleEditAlert, withStaleEdit } from '../layout/StaleEditAlert';
 
 /** Sent when something revoked every token of the signed-in admin (two-factor turned off). */
 const TOKENS_REVOKED = 'vapsolo:tokens-revoked';
@@ -74,15 +75,18 @@ function SettingsForm() {
       }
       mutationOptions={{
         onSuccess: () => notify('app.settings.saved', { type: 'success' }),
-        onError: (e: unknown) => notify(errorMessage(e, translate('ra.notification.http_error')), { type: 'error' }),
+        onError: withStaleEdit((e: unknown) => notify(errorMessage(e, translate('ra.notification.http_error')), { type: 'error' })),
       }}
     >
       <TabbedForm
         warnWhenUnsavedChanges
         toolbar={
-          <Toolbar>
-            <SaveButton />
-          </Toolbar>
+          <>
+            <StaleEditAlert />
+            <Toolbar>
+              <SaveButton />
+            </Toolbar>
+          </>
         }
         sx={{ maxWidth: '60em' }}
       >

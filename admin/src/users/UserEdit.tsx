@@ -27,6 +27,7 @@ import {
 import { PASSWORD_MIN, ROLES } from '@domain/limits';
 import { choicesOf, dateTime, MoneyField, StatusChip, DateTimeField } from '../common/fields';
 import { errorMessage } from '../httpClient';
+import { StaleEditAlert, withStaleEdit, withVersion } from '../layout/StaleEditAlert';
 
 function UserOrders() {
   const translate = useTranslate();
@@ -123,23 +124,24 @@ export function UserEdit() {
           redirect('list', 'users');
         },
       }}
-      transform={({ email: e, firstName, lastName, phone, role, password }: any) => ({
+      transform={withVersion(({ email: e, firstName, lastName, phone, role, password }: any) => ({
         email: e,
         firstName,
         lastName,
         phone: phone || null,
         role,
         ...(password ? { password } : {}),
-      })}
+      }))}
       mutationOptions={{
         onSuccess: () => {
           notify('app.users.updated', { type: 'success' });
           redirect('list', 'users');
         },
-        onError: (e: unknown) => notify(errorMessage(e, translate('app.users.updateFailed')), { type: 'error' }),
+        onError: withStaleEdit((e: unknown) => notify(errorMessage(e, translate('app.users.updateFailed')), { type: 'error' })),
       }}
     >
       <SimpleForm warnWhenUnsavedChanges toolbar={<EditToolbar />} sx={{ maxWidth: '60em' }}>
+        <StaleEditAlert />
         <UserMeta />
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%' }}>
           <TextInput source="firstName" />

@@ -140,7 +140,12 @@ export async function savePriceList(body: unknown, existingId?: number): Promise
   const input = parseBody(body, changing ? priceListChangeInput : priceListInput);
   return PriceList.transaction(async (trx) => {
     // A change raises the version first: a copy older than the list is refused before any write.
-    if (changing) await claimVersion(trx, { table: 'price_lists', id: existingId, audit: ['price-lists'] }, 'version' in input ? input.version : undefined);
+    if (changing)
+      await claimVersion(
+        trx,
+        { table: 'price_lists', id: existingId, audit: ['price-lists'] },
+        'version' in input ? input.version : undefined,
+      );
     const current = changing ? await findPriceList(existingId, trx) : null;
     if (input.name !== undefined) {
       const others = await PriceList.query(trx)

@@ -15,7 +15,7 @@ import type { ShippingRule } from '@domain/pricing';
 import { GUEST_ORDER_LIMITS_DEFAULT, LOW_STOCK_THRESHOLD_DEFAULT, type GuestOrderLimits } from '@domain/limits';
 import { dualDisplayByDefault, type Currency } from '@domain/money';
 import { CONTACT_RETENTION_YEARS_DEFAULT, ORDER_RETENTION_YEARS_DEFAULT } from '@domain/privacy';
-import { ACCESSIBILITY, API } from '@domain/messages';
+import { ACCESSIBILITY } from '@domain/messages';
 import type { AccessibilitySettings } from '@domain/api';
 
 export interface ShopSettings {
@@ -193,7 +193,7 @@ export async function saveSettings(
       const version = row ? Number(row.version) : 1;
       const expected = versions?.[key];
       const target = { table: 'settings', id: key, idColumn: 'key', audit: ['settings'], auditId: '' };
-      if (!unchanged && expected !== undefined && expected !== version) throw await staleEdit(trx, target, version, { [key]: API.conflict });
+      if (!unchanged && expected !== undefined && expected !== version) throw await staleEdit(trx, target, version);
       if (!row) {
         // A group never saved is stored as it is sent (a default kept as the staff's choice); only
         // a change of what it was raises its version.

@@ -81,7 +81,9 @@ export async function staleEdit(db: Knex, row: VersionedRow, version: number, er
     })
     .orderBy('id', 'desc')
     .limit(20);
-  const entry = entries.find((e) => versionIn(e.after) === version) ?? (entries[0] && versionIn(entries[0].after) === undefined ? entries[0] : undefined);
+  const entry =
+    entries.find((e) => versionIn(e.after) === version) ??
+    (entries[0] && versionIn(entries[0].after) === undefined ? entries[0] : undefined);
   let changedBy: string = API.anotherStaffMember;
   if (entry) {
     const user = entry.userId ? await User.query(db).findById(entry.userId) : undefined;
