@@ -32,6 +32,7 @@ import { redeemDiscount, STAFF_CODE_CHECK, type CodeCheckPass } from '../discoun
 import { noticeRow, notifyStaff } from '../staff';
 import { actorOf, confirmationWithheld, orderMailCount, placementHistory, recordHistory, type Actor } from '../orders';
 import { declare } from '../../platform/events';
+import { recordIdempotentEffect } from '../../platform/http/idempotency';
 import { issueTradeInvoiceIn, recordInvoiceRequest } from '../invoices';
 import type { InvoiceRequest } from '@domain/invoices';
 import { paymentDueAt, quoteCart, quoteView, QuoteView } from './quote';
@@ -458,6 +459,8 @@ export async function checkout(config: Config, input: CheckoutInput, options: Ch
         }
       },
     });
+    // A request sent with an Idempotency-Key: its key names this order if and only if it commits.
+    await recordIdempotentEffect(trx, 'order', order.id);
     const mailAllowed = mailCount ? mailCount.allows(alsoWritten[0]) : true;
     if (!mailAllowed) await confirmationWithheld(order.id, trx);
     declare(trx, 'order.placed', { order, mail: mailAllowed });
