@@ -1,7 +1,7 @@
 // Rows that only matter until a time: sessions past their expiry, throttle counts past their
 // window and idempotency keys past their day. Nothing reads them any more (an expired session is
-// refused, an expired count starts again, an expired key is a new request), so they are deleted on start and then every hour, by every instance (a delete of what
-// is already gone costs nothing).
+// refused, an expired count starts again, an expired key is a new request), so they are deleted
+// on start and then every hour, by every instance (a delete of what is already gone costs nothing).
 import type { Knex } from 'knex';
 import { purgeExpiredSessions } from '../http/session';
 import { purgeExpiredIdempotencyKeys } from '../http/idempotency';
