@@ -446,6 +446,9 @@ export async function checkout(config: Config, input: CheckoutInput, options: Ch
       judge: guestCounts ? (rows) => guestCounts.judge(config, rows.slice(countsAt)) : undefined,
       alsoWrite: [...(mailCount ? [mailCount.write] : []), ...(guestCounts?.writes ?? [])],
       alsoRecord: async (o) => {
+        // Sent with an Idempotency-Key: the key names this order if and only if it commits (before
+        // the stock is taken, so the contended rows stay locked no longer for it).
+        await recordIdempotentEffect(trx, 'order', o.id);
         await recordInvoiceRequest(o.id, invoice ?? null, trx);
         // A company's order is invoiced to the company as it is placed (issue 27).
         if (o.companyId) await issueTradeInvoiceIn(o.id, trx);
@@ -459,8 +462,6 @@ export async function checkout(config: Config, input: CheckoutInput, options: Ch
         }
       },
     });
-    // A request sent with an Idempotency-Key: its key names this order if and only if it commits.
-    await recordIdempotentEffect(trx, 'order', order.id);
     const mailAllowed = mailCount ? mailCount.allows(alsoWritten[0]) : true;
     if (!mailAllowed) await confirmationWithheld(order.id, trx);
     declare(trx, 'order.placed', { order, mail: mailAllowed });
