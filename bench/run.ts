@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
 import zlib from 'node:zlib';
+import { randomUUID } from 'node:crypto';
 import { spawn, spawnSync, ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import { loadConfig } from '../backend/src/config';
@@ -315,6 +316,29 @@ async function main() {
             ageConfirmed: true,
             termsAccepted: true,
           }),
+        },
+      ],
+      [
+        // The storefront sends one key per checkout attempt: the key's claim and its stored answer.
+        'keyed checkout, guest (Idempotency-Key, a new key each)',
+        {
+          url: base,
+          requests: [
+            {
+              method: 'POST',
+              path: '/api/orders/create',
+              headers: json(guest),
+              body: JSON.stringify({
+                items: [{ productId: target.productId, variantId: target.id, quantity: 1 }],
+                customer: { firstName: 'Бенч', lastName: 'Тест', email: 'bench.guest@example.bg', phone: '0888000000' },
+                shipping: { method: 'econt_office', city: 'София', postcode: '1000', address: 'Офис' },
+                paymentMethod: 'cod',
+                ageConfirmed: true,
+                termsAccepted: true,
+              }),
+              setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'idempotency-key': randomUUID() } }),
+            },
+          ],
         },
       ],
       [

@@ -445,3 +445,10 @@ export const ACCESSIBILITY = {
     'Снимките на продуктите от по-стари години може да нямат подробно текстово описание.\n' +
     'Картата с офисите на куриерите е на външния сайт на куриера; изберете офис от списъка в поръчката.',
 } as const;
+
+/** The `Idempotency-Key` header on writes that must happen once (platform/http/idempotency). */
+export const IDEMPOTENCY = {
+  keyInvalid: 'Невалиден ключ за идемпотентност (Idempotency-Key): от 1 до 255 видими знака.',
+  keyReused: 'Ключът за идемпотентност вече е използван за друга заявка.',
+  stillRunning: 'Заявката все още се обработва. Опитайте отново след малко.',
+};

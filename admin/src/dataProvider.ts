@@ -5,6 +5,7 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider } from 'react-admin';
 import { API_URL, httpClient } from './httpClient';
 import type { ImportReport } from '@domain/api';
+import { submitOnce } from './idempotency';
 
 export const ADMIN_API = `${API_URL}/admin`;
 
@@ -121,10 +122,24 @@ export function createDataProvider(): ShopDataProvider {
     ...base,
     create: async (resource, params) => {
       if (resource === 'products') params = { ...params, data: await productPayload(params.data) };
+      // An order taken by phone is placed once, however often the form is sent.
+      if (resource === 'orders') {
+        const url = `${ADMIN_API}/orders`;
+        const body = JSON.stringify(params.data);
+        const { json } = await submitOnce('POST', url, body, (headers) => httpClient(url, { method: 'POST', body, headers }));
+        return { data: json };
+      }
       return base.create(resource, params);
     },
     update: async (resource, params) => {
       if (resource === 'products') params = { ...params, data: await productPayload(params.data) };
+      // A payment recorded (paid, failed, refunded) once, however often the move is sent.
+      if (resource === 'payments') {
+        const url = `${ADMIN_API}/payments/${encodeURIComponent(params.id)}`;
+        const body = JSON.stringify(params.data);
+        const { json } = await submitOnce('PUT', url, body, (headers) => httpClient(url, { method: 'PUT', body, headers }));
+        return { data: json };
+      }
       return base.update(resource, params);
     },
     updateProductStatus: async (id, status) => {

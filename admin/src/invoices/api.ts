@@ -1,5 +1,6 @@
 // The invoices' calls from the admin (the shared httpClient adds the session and CSRF token).
 import { API_URL, httpClient } from '../httpClient';
+import { submitOnce } from '../idempotency';
 
 export interface InvoiceRecord {
   id: number;
@@ -50,6 +51,12 @@ export interface CreditNoteBody {
   reason?: string;
 }
 
+/** A credit note is issued once per submission (one number of the sequence), however often it is sent. */
+function sendCreditNote(invoiceId: number, body: string) {
+  const url = `${API_URL}/admin/invoices/${invoiceId}/credit-note`;
+  return submitOnce('POST', url, body, (headers) => httpClient(url, { method: 'POST', body, headers }));
+}
+
 export const invoicesApi = {
   ofOrder: async (orderId: number | string) => (await httpClient(`${API_URL}/admin/orders/${orderId}/invoices`)).json as OrderDocuments,
   issue: async (orderId: number | string) =>
@@ -58,7 +65,7 @@ export const invoicesApi = {
       message: string;
     },
   creditNote: async (invoiceId: number) =>
-    (await httpClient(`${API_URL}/admin/invoices/${invoiceId}/credit-note`, { method: 'POST', body: '{}' })).json as {
+    (await sendCreditNote(invoiceId, '{}')).json as {
       creditNote: InvoiceRecord;
       message: string;
     },
@@ -66,7 +73,7 @@ export const invoicesApi = {
   salesLedgerCsvUrl: (month: string) => `${API_URL}/admin/reports/sales-ledger.csv?month=${encodeURIComponent(month)}`,
   prodagbiUrl: (month: string) => `${API_URL}/admin/reports/prodagbi.txt?month=${encodeURIComponent(month)}`,
   partialCreditNote: async (invoiceId: number, body: CreditNoteBody) =>
-    (await httpClient(`${API_URL}/admin/invoices/${invoiceId}/credit-note`, { method: 'POST', body: JSON.stringify(body) })).json as {
+    (await sendCreditNote(invoiceId, JSON.stringify(body))).json as {
       creditNote: InvoiceRecord;
       message: string;
     },

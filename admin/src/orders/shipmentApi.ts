@@ -1,5 +1,6 @@
 // The courier calls of the order screens: an order's waybill, making one, and its label link.
 import { API_URL, httpClient } from '../httpClient';
+import { submitOnce } from '../idempotency';
 import type { ApiShipment } from '@domain/api';
 
 export type ShipmentRecord = ApiShipment;
@@ -13,6 +14,9 @@ export async function createShipment(
   orderId: number | string,
   body: { weightKg?: number; reviewBeforePayment?: boolean },
 ): Promise<ShipmentRecord> {
-  const { json } = await httpClient(`${API_URL}/admin/orders/${orderId}/shipment`, { method: 'POST', body: JSON.stringify(body) });
+  // One waybill per submission, however often it is sent.
+  const url = `${API_URL}/admin/orders/${orderId}/shipment`;
+  const sent = JSON.stringify(body);
+  const { json } = await submitOnce('POST', url, sent, (headers) => httpClient(url, { method: 'POST', body: sent, headers }));
   return json.shipment as ShipmentRecord;
 }

@@ -62,6 +62,9 @@ export interface RequestOptions {
   /** Paths that begin with /api/ are sent as written (the spec's cart and check-cookie calls). */
   absolute?: boolean;
   signal?: AbortSignal;
+  /** `Idempotency-Key`: the same key on a retry makes the server answer the first request's
+   *  result instead of doing it again (an order placed twice). */
+  idempotencyKey?: string;
 }
 
 export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, options: RequestOptions = {}): Promise<T> {
@@ -71,6 +74,7 @@ export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path
   if (token) headers.Authorization = `Bearer ${token}`;
   const sendCsrf = options.csrf ?? method !== 'GET';
   if (sendCsrf && csrfToken) headers['x-csrf-token'] = csrfToken;
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
 
   const url = options.absolute ? path : `${apiBase}${path}`;
   let res: Response;

@@ -141,8 +141,9 @@ export const shopApi = {
     ),
 
   quote: (input: QuoteInput, signal?: AbortSignal) => api.post<ApiQuote>('/checkout/quote', input, { silent: true, signal }),
-  /** `silent`: the caller shows the refusal itself (checkout shows a changed total in the summary). */
-  createOrder: (input: CheckoutInput, options: { silent?: boolean } = {}) =>
+  /** `silent`: the caller shows the refusal itself (checkout shows a changed total in the summary);
+   *  `idempotencyKey`: the checkout attempt's key (state/checkoutAttempt), so a retry is one order. */
+  createOrder: (input: CheckoutInput, options: { silent?: boolean; idempotencyKey?: string } = {}) =>
     api.post<{ message: string; order: ApiOrder }>('/orders/create', input, { errorMessage: STOREFRONT.orderFailed, ...options }),
   orders: () => api.get<{ orders: ApiOrder[] }>('/orders', { errorMessage: 'Неуспешно зареждане на поръчките.' }),
   order: (id: number) => api.get<{ order: ApiOrder }>(`/orders/${id}`, { silent: true }),

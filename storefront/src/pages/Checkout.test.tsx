@@ -173,3 +173,39 @@ test('an invalid order focuses its first field in error, and the 18+ and terms e
   expect(screen.getByRole('button', { name: 'Избери друг офис' })).toHaveFocus();
   expect(screen.getByTestId('live-polite')).toHaveTextContent('Избран офис: София Витоша, София, бул. „Витоша“ 100');
 });
+
+test('sends one Idempotency-Key per checkout attempt and keeps it across a reload of the page', async () => {
+  let answer: { status: number; body: unknown } = { status: 503, body: { message: 'Сървърът не отговори.' } };
+  const { calls } = api(() => answer);
+  const page = render(
+    <MemoryRouter initialEntries={['/checkout']}>
+      <App />
+    </MemoryRouter>,
+  );
+  await screen.findByText(/^99,05\sлв\.$/, {}, { timeout: 10_000 });
+  await fillAndOrder();
+  await waitFor(() => expect(calls.filter((c) => c.url === '/api/orders/create')).toHaveLength(1));
+  const first = calls.find((c) => c.url === '/api/orders/create')!.headers['Idempotency-Key'];
+  expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+
+  // The answer never came; the shopper reloads the page and orders the same again.
+  page.unmount();
+  answer = { status: 201, body: { message: 'Поръчката е приета.', order: { id: 7, number: 'VS-10007' } } };
+  render(
+    <MemoryRouter initialEntries={['/checkout']}>
+      <App />
+    </MemoryRouter>,
+  );
+  await screen.findByText(/^99,05\sлв\.$/, {}, { timeout: 10_000 });
+  // The form came back with the reload; the 18+ and terms ticks are given anew.
+  expect(screen.getByLabelText('Име', { exact: true })).toHaveValue('Мария');
+  await userEvent.click(screen.getByLabelText('Потвърждавам, че съм навършил/а 18 години.'));
+  await userEvent.click(screen.getByLabelText(/Приемам/));
+  await userEvent.click(screen.getByRole('button', { name: 'Поръчка с задължение за плащане' }));
+  await waitFor(() => expect(calls.filter((c) => c.url === '/api/orders/create')).toHaveLength(2));
+  const sent = calls.filter((c) => c.url === '/api/orders/create');
+  expect(sent[1].headers['Idempotency-Key']).toBe(first);
+  expect(sent[1].body).toEqual(sent[0].body);
+  // Placed: the next order is a new attempt with a new key.
+  await waitFor(() => expect(sessionStorage.getItem('checkout-attempt')).toBeNull());
+});

@@ -22,6 +22,7 @@ import { COURIER_OF_METHOD, type ApiOffice } from '@domain/couriers';
 import { savedDiscountCode, saveDiscountCode } from './CartPage';
 import type { ApiQuote } from '@domain/api';
 import { saveQuickOrder, savedQuickOrder } from '../state/quickOrder';
+import { checkoutAttemptKey, endCheckoutAttempt } from '../state/checkoutAttempt';
 import { TRADE_ORDER_TEXT } from '@domain/tradeOrderTexts';
 import { formatDate } from '@domain/dates';
 import { NAME_MAX, PHONE_MAX, TEXT_MAX, EMAIL_PATTERN } from '@domain/limits';
@@ -231,14 +232,19 @@ export default function Checkout() {
       ...invoiceInput(invoice),
       expectedTotal: quote.total,
     };
+    // Pressed again after a lost answer (or after a reload), the same order keeps its key: the
+    // server answers the order it placed. The quote's lines count too: a signed-in customer's
+    // order carries no lines, their server cart does.
+    const idempotencyKey = checkoutAttemptKey({ input, lines: quote.lines.map((l) => [l.variantId, l.quantity, l.personalization]) });
     setBusy(true);
     setTotalNotice('');
     try {
       const { order } = await withProofOfWork(
-        (altcha) => shopApi.createOrder(altcha ? { ...input, altcha } : input, { silent: true }),
+        (altcha) => shopApi.createOrder(altcha ? { ...input, altcha } : input, { silent: true, idempotencyKey }),
         setChecking,
       );
       placed.current = true;
+      endCheckoutAttempt();
       saveForm(null);
       if (trade) saveQuickOrder([]);
       else forgetOrdered();

@@ -20,6 +20,7 @@ import type { InvoiceRequest } from '@domain/invoices';
 import type { ApiOrder } from '@domain/api';
 import { API } from '@domain/messages';
 import { currentUser } from '../../platform/http/auth';
+import type { Answer, Effect } from '../../platform/http/idempotency';
 import type { LineInput } from '../cart';
 import { namesOffice } from '../couriers';
 import { codeCheckOf, previewCustomerKeys, throttleChecks } from '../discounts';
@@ -50,6 +51,23 @@ export async function placeShopOrder(ctx: Context): Promise<ApiOrder> {
   });
   if (!user) rememberGuestOrder(ctx, placed.id);
   return orderView(placed);
+}
+
+/** The shopper's order made by an earlier copy of a request sent with the same Idempotency-Key,
+ *  whose own answer was lost (platform/http/idempotency): the order as it is now. */
+export async function shopOrderAgain(_ctx: Context, effect: Effect): Promise<Answer> {
+  return { status: 201, body: { message: API.orderCreated, order: orderView(await findOrder(effect.id)) } };
+}
+
+/** A copy answered again: a guest's browser may open the order (its session may have been lost
+ *  with the first answer). */
+export function shopOrderReplayed(ctx: Context, effect: Effect): void {
+  if (!ctx.state.user) rememberGuestOrder(ctx, effect.id);
+}
+
+/** Staff's phone order made by an earlier copy (as `shopOrderAgain`). */
+export async function phoneOrderAgain(_ctx: Context, effect: Effect): Promise<Answer> {
+  return { status: 201, body: { ...orderView(await findOrder(effect.id), { staff: true }), message: API.orderCreated } };
 }
 
 /**

@@ -6,7 +6,8 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { API } from '@domain/messages';
-import { codePreview, placePhoneOrder, placeShopOrder, quoteRequest } from './requests';
+import { idempotent } from '../../platform/http/idempotency';
+import { codePreview, phoneOrderAgain, placePhoneOrder, placeShopOrder, quoteRequest, shopOrderAgain, shopOrderReplayed } from './requests';
 
 async function quote(ctx: Context) {
   const answer = await quoteRequest(ctx);
@@ -30,13 +31,19 @@ async function checkCode(ctx: Context) {
   ctx.body = await codePreview(ctx);
 }
 
+// A retried or racing copy (the same Idempotency-Key) places the order once and answers it again.
+// The guest's proof of work is made anew for each attempt: not part of what is asked.
+const onceShopOrder = idempotent({ kind: 'order', answerFor: shopOrderAgain, replayed: shopOrderReplayed, notAsked: ['altcha'] });
+const oncePhoneOrder = idempotent({ kind: 'order', answerFor: phoneOrderAgain });
+
 export function checkoutRoutes() {
   const router = new Router();
   router.post('/checkout/quote', quote);
   router.post('/discounts/check', checkCode);
-  router.post('/orders/create', createOrder);
+  // The shopper's checkout and a member's quick order alike.
+  router.post('/orders/create', onceShopOrder, createOrder);
   // react-admin's create, and the spec's style of path (POST /admin/<resource>/create).
-  router.post('/admin/orders', createPhoneOrder);
-  router.post('/admin/orders/create', createPhoneOrder);
+  router.post('/admin/orders', oncePhoneOrder, createPhoneOrder);
+  router.post('/admin/orders/create', oncePhoneOrder, createPhoneOrder);
   return router;
 }

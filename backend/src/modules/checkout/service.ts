@@ -32,6 +32,7 @@ import { redeemDiscount, STAFF_CODE_CHECK, type CodeCheckPass } from '../discoun
 import { noticeRow, notifyStaff } from '../staff';
 import { actorOf, confirmationWithheld, orderMailCount, placementHistory, recordHistory, type Actor } from '../orders';
 import { declare } from '../../platform/events';
+import { recordIdempotentEffect } from '../../platform/http/idempotency';
 import { issueTradeInvoiceIn, recordInvoiceRequest } from '../invoices';
 import type { InvoiceRequest } from '@domain/invoices';
 import { paymentDueAt, quoteCart, quoteView, QuoteView } from './quote';
@@ -445,6 +446,9 @@ export async function checkout(config: Config, input: CheckoutInput, options: Ch
       judge: guestCounts ? (rows) => guestCounts.judge(config, rows.slice(countsAt)) : undefined,
       alsoWrite: [...(mailCount ? [mailCount.write] : []), ...(guestCounts?.writes ?? [])],
       alsoRecord: async (o) => {
+        // Sent with an Idempotency-Key: the key names this order if and only if it commits (before
+        // the stock is taken, so the contended rows stay locked no longer for it).
+        await recordIdempotentEffect(trx, 'order', o.id);
         await recordInvoiceRequest(o.id, invoice ?? null, trx);
         // A company's order is invoiced to the company as it is placed (issue 27).
         if (o.companyId) await issueTradeInvoiceIn(o.id, trx);

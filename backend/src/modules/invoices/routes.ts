@@ -7,6 +7,7 @@ import { parseBody, parseId, parseQuery } from '../../platform/http/parseInput';
 import { creditNoteInput, invoiceListQuery } from '@domain/schemas/invoices';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { requireUser, currentUser } from '../../platform/http/auth';
+import { idempotent } from '../../platform/http/idempotency';
 import { isRaDialect, parseRaParams, sendRaList } from '../../platform/lists/raList';
 import { INVOICE_TEXT, isMonth } from '@domain/invoices';
 import {
@@ -56,12 +57,10 @@ async function orderDocuments(ctx: Context) {
   ctx.body = await orderDocumentsForStaff(parseId(ctx.params.id));
 }
 
-async function issueInvoiceCreditNote(ctx: Context) {
-  const invoiceId = parseId(ctx.params.id);
-  const input = parseBody(ctx.request.body ?? {}, creditNoteInput);
-  const a = invoiceAnswer(await issueAndSend(() => issueCreditNote(invoiceId, input)));
-  ctx.status = 201;
-  ctx.body = {
+/** What issuing a credit note answers (also to a copy of the request whose first answer was lost). */
+function creditNoteAnswer(note: Invoice) {
+  const a = invoiceAnswer(note);
+  return {
     message: INVOICE_TEXT.creditNoteIssued,
     creditNote: {
       id: a.id,
@@ -76,6 +75,19 @@ async function issueInvoiceCreditNote(ctx: Context) {
     },
   };
 }
+
+async function issueInvoiceCreditNote(ctx: Context) {
+  const invoiceId = parseId(ctx.params.id);
+  const input = parseBody(ctx.request.body ?? {}, creditNoteInput);
+  ctx.status = 201;
+  ctx.body = creditNoteAnswer(await issueAndSend(() => issueCreditNote(invoiceId, input)));
+}
+
+// A credit note sent twice with the same Idempotency-Key is issued once (one number of the sequence).
+const onceCreditNote = idempotent({
+  kind: 'creditNote',
+  answerFor: async (_ctx, effect) => ({ status: 201, body: creditNoteAnswer(await findInvoice(effect.id)) }),
+});
 
 async function listInvoices(ctx: Context) {
   if (isRaDialect(ctx.query)) {
@@ -175,7 +187,7 @@ export function invoiceRoutes() {
   router.get('/admin/invoices', listInvoices);
   router.get('/admin/invoices/:id', oneInvoice);
   router.get('/admin/invoices/:id/pdf', oneInvoicePdf);
-  router.post('/admin/invoices/:id/credit-note', issueInvoiceCreditNote);
+  router.post('/admin/invoices/:id/credit-note', onceCreditNote, issueInvoiceCreditNote);
   router.get('/admin/reports/sales.csv', salesReport);
   router.get('/admin/reports/sales-ledger.csv', salesLedger);
   router.get('/admin/reports/prodagbi.txt', salesLedgerTxt);

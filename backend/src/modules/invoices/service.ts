@@ -11,6 +11,7 @@ import { Invoice } from '../../models/Invoice';
 import { Company } from '../../models/Company';
 import type { Config } from '../../config';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
+import { recordIdempotentEffect } from '../../platform/http/idempotency';
 import { findOrder, readableBy } from '../orders';
 import type { Context } from 'koa';
 import { getSettings } from '../settings';
@@ -209,6 +210,8 @@ export async function issueCreditNote(invoiceId: number, input: CreditNoteInput 
         data,
       },
     ]);
+    // Sent with an Idempotency-Key: the key names this credit note if and only if it commits.
+    await recordIdempotentEffect(trx, 'creditNote', note.id);
     return note;
   });
 }

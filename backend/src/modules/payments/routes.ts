@@ -5,8 +5,16 @@ import { parseBody, parseId } from '../../platform/http/parseInput';
 import { paymentChangeInput } from '@domain/schemas/payments';
 import { parseRaParams, sendRaList } from '../../platform/lists/raList';
 import { API } from '@domain/messages';
+import { idempotent } from '../../platform/http/idempotency';
 import { staffActor } from './requests';
 import { findPayment, movePayment, paymentListSpec, paymentPage } from './adminService';
+
+// Recording a payment twice (a retried or double-sent move with the same Idempotency-Key) moves it
+// once: the copy gets the first answer (or, when that was lost, the payment as it is now).
+const oncePaymentMove = idempotent({
+  kind: 'payment',
+  answerFor: async (_ctx, effect) => ({ status: 200, body: { ...(await findPayment(effect.id)), message: API.paymentUpdated } }),
+});
 
 export function paymentsRoutes() {
   const router = new Router({ prefix: '/admin/payments' });
@@ -19,7 +27,7 @@ export function paymentsRoutes() {
   router.get('/:id', async (ctx) => {
     ctx.body = await findPayment(parseId(ctx.params.id));
   });
-  router.put('/:id', async (ctx) => {
+  router.put('/:id', oncePaymentMove, async (ctx) => {
     const id = parseId(ctx.params.id);
     const input = parseBody(ctx.request.body, paymentChangeInput);
     const payment = await movePayment(id, input.status, staffActor(ctx), { amount: input.refundAmount, reason: input.refundReason });

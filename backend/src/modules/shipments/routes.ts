@@ -5,6 +5,7 @@ import type { Context } from 'koa';
 import { parseBody, parseId } from '../../platform/http/parseInput';
 import { shipmentInput } from '@domain/schemas/couriers';
 import { serviceUnavailable } from '../../platform/http/errors';
+import { idempotent } from '../../platform/http/idempotency';
 import { COURIER_TEXT } from '@domain/couriers';
 import { createShipment, shipmentLabel, shipmentOfOrder } from './shipments';
 import { trackOpenShipments } from './tracking';
@@ -16,6 +17,18 @@ async function makeShipment(ctx: Context) {
   ctx.status = 201;
   ctx.body = { message: COURIER_TEXT.shipmentCreated(shipment.waybillNumber), shipment };
 }
+
+// A waybill asked for twice with the same Idempotency-Key is made once; a copy whose first answer
+// was lost gets the order's waybill.
+const onceShipment = idempotent({
+  kind: 'shipment',
+  answerFor: async (ctx) => {
+    const shipment = await shipmentOfOrder(parseId(ctx.params.id));
+    return shipment
+      ? { status: 201, body: { message: COURIER_TEXT.shipmentCreated(shipment.waybillNumber), shipment } }
+      : { status: 404, body: { message: COURIER_TEXT.shipmentNotFound } };
+  },
+});
 
 async function showShipment(ctx: Context) {
   ctx.body = { shipment: await shipmentOfOrder(parseId(ctx.params.id)) };
@@ -42,7 +55,7 @@ async function trackShipments(ctx: Context) {
 export function shipmentRoutes() {
   const router = new Router();
   router.get('/admin/orders/:id/shipment', showShipment);
-  router.post('/admin/orders/:id/shipment', makeShipment);
+  router.post('/admin/orders/:id/shipment', onceShipment, makeShipment);
   router.get('/admin/shipments/:id/label', sendLabel);
   router.post('/admin/couriers/track', trackShipments);
   return router;

@@ -7,6 +7,7 @@ import type { Knex } from 'knex';
 import { Model } from 'objection';
 import type { Config } from '../../config';
 import { conflict, notFound, serviceUnavailable } from '../../platform/http/errors';
+import { recordIdempotentEffect } from '../../platform/http/idempotency';
 import { Order } from '../../models/Order';
 import { Product } from '../../models/Product';
 import { changeOrder, findOrder, type Actor } from '../orders';
@@ -188,6 +189,8 @@ export async function createShipment(config: Config, orderId: number, opts: Ship
     await Order.query(trx)
       .patch({ trackingNumber: made.waybillNumber, trackingCourier: courier } as Partial<Order>)
       .findById(orderId);
+    // Sent with an Idempotency-Key: the key names this waybill as soon as it is recorded.
+    await recordIdempotentEffect(trx, 'shipment', shipmentId);
   });
   try {
     await Order.transaction((trx) =>

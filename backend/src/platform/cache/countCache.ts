@@ -8,8 +8,17 @@ import { KeptMap } from './keptMap';
 import { allTablesBut, type TableWrites } from './tableWrites';
 import { attachCache, attachedCache } from './attached';
 
-/** Every table but the sessions, the throttles, the mail queue and /api/ready's write probe, which change on every request. */
-export const DATA_TABLES = allTablesBut('sessions', 'throttles', 'mail_queue', 'write_probe', 'knex_migrations', 'knex_migrations_lock');
+/** Every table but the sessions, the throttles, the mail queue, /api/ready's write probe and the
+ *  idempotency keys, which change on every request (no list is made of them). */
+export const DATA_TABLES = allTablesBut(
+  'sessions',
+  'throttles',
+  'mail_queue',
+  'write_probe',
+  'idempotency_keys',
+  'knex_migrations',
+  'knex_migrations_lock',
+);
 const MAX_ENTRIES = 1000;
 const NAME = 'rowCounts';
 
