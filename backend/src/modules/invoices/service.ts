@@ -96,7 +96,11 @@ export async function invoiceBalances(
         creditNotes.flatMap((c) => linesInCurrency(c.data?.lines ?? [], currencyOfDocument(c), own)),
         'all',
       );
-      return { invoice, creditNotes, balance: invoice.total - credited, fullyCredited: creditNotes.length > 0 && 'field' in left };
+      const fullyCredited = creditNotes.length > 0 && 'field' in left;
+      // Never below nil: a wholly credited invoice owes nothing, whatever notes in another currency
+      // come to at the fixed rate; a note never takes more than remains of a line (creditNoteLines).
+      const balance = fullyCredited ? 0 : Math.max(0, invoice.total - credited);
+      return { invoice, creditNotes, balance, fullyCredited };
     });
 }
 
