@@ -38,7 +38,8 @@ export const bankFields = {
 
 export const settingsInput = input(
   {
-    brand: text(NAME_MAX, { min: 1 }),
+    // The shop's own name, in every mail and page title: a name like any other (domain/names.ts).
+    brand: text(NAME_MAX, { min: 1, name: true }),
     contacts: object({ email: email(), phone: text(PHONE_MAX), address: text(200), city: text(NAME_MAX), hours: text(200) }),
     currency: oneOf(['BGN', 'EUR']),
     locale: oneOf(['bg-BG']),
