@@ -153,3 +153,32 @@ describe('credit notes of invoices issued before lines had a kind', () => {
     expect(linesInCurrency(all.lines, 'BGN', 'EUR').map((l) => l.total)).toEqual([2 * 1534, -307, 302]);
   });
 });
+
+describe('credit notes bounded by money', () => {
+  const line = (unitPrice: number, pricesInclude: 'net' | 'gross') =>
+    invoiceAmounts({
+      pricesInclude,
+      items: [{ orderItemId: 1, productName: 'Течност', unitPrice, quantity: 12 }],
+      discountTotal: 0,
+      shippingTotal: 0,
+    }).lines;
+
+  it.each([
+    ['12 × 5,13 net', 513, 'net', { net: 6156, vat: 1231 }],
+    ['12 × 6,16 with VAT', 616, 'gross', { net: 6160, vat: 1232 }],
+  ] as const)('%s credited one unit at a time adds up to the line, never more', (_, unit, prices, whole) => {
+    const invoice = line(unit, prices);
+    expect([invoice[0].taxBase, invoice[0].vat]).toEqual([whole.net, whole.vat]);
+    const credited: ReturnType<typeof line> = [];
+    for (let i = 0; i < 12; i++) {
+      const note = creditNoteLines(invoice, credited, { items: [{ orderItemId: 1, quantity: 1 }], shipping: false });
+      if ('field' in note) throw new Error(note.message);
+      credited.push(...note.lines);
+      expect(credited.reduce((s, l) => s + l.vat, 0)).toBeLessThanOrEqual(whole.vat);
+      expect(credited.reduce((s, l) => s + l.taxBase, 0)).toBeLessThanOrEqual(whole.net);
+      expect(note.lines.every((l) => l.taxBase + l.vat === l.total)).toBe(true);
+    }
+    expect([credited.reduce((s, l) => s + l.taxBase, 0), credited.reduce((s, l) => s + l.vat, 0)]).toEqual([whole.net, whole.vat]);
+    expect(creditNoteLines(invoice, credited, 'all')).toEqual({ field: 'invoice', message: INVOICE_TEXT.creditNothing });
+  });
+});

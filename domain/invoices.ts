@@ -2,7 +2,15 @@
 // tax base and VAT that add up exactly, the document numbers, and the texts a person reads.
 // Pure: the server's PDF and sales report and the admin's screens use the same rules.
 import { VAT_RATE, convertMinor, type Currency } from './money';
-import { lineAmounts, netDocumentTotals, sumLineAmounts, type LineAmounts, type PricesInclude } from './pricing';
+import {
+  creditedPart,
+  lineAmounts,
+  netDocumentTotals,
+  sumLineAmounts,
+  type LineAmounts,
+  type LinePart,
+  type PricesInclude,
+} from './pricing';
 
 /** The VAT rate in whole percent (20). */
 export const VAT_PERCENT = Math.round(VAT_RATE * 100);
@@ -282,7 +290,8 @@ export type CreditRefusal = { field: string; message: string };
  * The lines of a credit note against an invoice, after the credit notes already issued on it:
  * 'all' credits whatever is left; a request credits its goods at the invoice's unit prices,
  * the invoice's discount in proportion to the goods credited (the rest of it with the last
- * goods), and the shipping when asked. Refused (with the field) when asking for more than is
+ * goods), and the shipping when asked. Each line is credited by money as well as by quantity
+ * (pricing's creditedPart): a line's notes add up to the line exactly and never more. Refused (with the field) when asking for more than is
  * left, for an unknown line, or for nothing.
  */
 export function creditNoteLines(
@@ -292,19 +301,16 @@ export function creditNoteLines(
 ): InvoiceAmounts | CreditRefusal {
   const invoice = withKinds(invoiceLines);
   const credited = withKinds(creditedLines);
-  const creditedQuantity = (line: InvoiceLine) =>
-    credited
-      .filter((c) => c.kind === line.kind && (c.orderItemId ?? null) === (line.orderItemId ?? null))
-      .reduce((s, c) => s + c.quantity, 0);
-  const creditedTotal = (kind: InvoiceLineKind) => credited.filter((c) => c.kind === kind).reduce((s, c) => s + c.total, 0);
+  const creditedOf = (line: InvoiceLine) =>
+    credited.filter((c) => c.kind === line.kind && (c.orderItemId ?? null) === (line.orderItemId ?? null));
+  const creditedQuantity = (line: InvoiceLine) => creditedOf(line).reduce((s, c) => s + c.quantity, 0);
   const goods = invoice.filter((l) => l.kind === 'goods');
   const out: InvoiceLine[] = [];
-  let goodsGross = 0;
+  const wanted = new Map<InvoiceLine, number>();
   if (request === 'all') {
     for (const line of goods) {
       const left = line.quantity - creditedQuantity(line);
-      if (left > 0)
-        out.push(invoiceLine('goods', line.name, line.unitPrice ?? 0, left, line.orderItemId ?? null, line.pricesInclude ?? 'gross'));
+      if (left > 0) wanted.set(line, left);
     }
   } else {
     const seen = new Set<number>();
@@ -314,21 +320,34 @@ export function creditNoteLines(
       seen.add(want.orderItemId);
       const left = line.quantity - creditedQuantity(line);
       if (want.quantity > left) return { field: `lines.${i}.quantity`, message: INVOICE_TEXT.creditTooMuch(left) };
-      out.push(
-        invoiceLine('goods', line.name, line.unitPrice ?? 0, want.quantity, line.orderItemId ?? null, line.pricesInclude ?? 'gross'),
-      );
+      wanted.set(line, want.quantity);
     }
   }
-  for (const l of out) goodsGross += l.total;
+  for (const [line, quantity] of wanted) {
+    const after = creditedQuantity(line) + quantity;
+    const pricesInclude = line.pricesInclude ?? 'gross';
+    const unit = line.unitPrice ?? 0;
+    // Up to and with this note: the line's first units, or the whole line once its last are credited.
+    const upTo =
+      after >= line.quantity ? partOf(line) : lineAmounts({ unitMinor: unit, quantity: after, vatPercent: VAT_PERCENT, pricesInclude });
+    const part = creditedPart(partOf(line), takenOf(creditedOf(line)), upTo);
+    out.push(invoiceLine('goods', line.name, unit, quantity, line.orderItemId ?? null, pricesInclude, withUnit(unit, pricesInclude, part)));
+  }
+  const goodsGross = out.reduce((s, l) => s + l.total, 0);
 
   const discount = invoice.find((l) => l.kind === 'discount');
   if (discount && goodsGross > 0) {
-    const goodsLeftAfter =
-      goods.reduce((s, l) => s + l.total, 0) - goods.reduce((s, l) => s + creditedQuantity(l) * (l.unitPrice ?? 0), 0) - goodsGross;
-    const discountLeft = discount.total - creditedTotal('discount');
+    const lastGoods = goods.every((l) => creditedQuantity(l) + (wanted.get(l) ?? 0) >= l.quantity);
+    const taken = takenOf(creditedOf(discount));
     const invoiceGoods = goods.reduce((s, l) => s + l.total, 0);
-    const share = goodsLeftAfter <= 0 ? discountLeft : Math.max(discountLeft, -divideHalfUp(-discount.total * goodsGross, invoiceGoods));
-    if (share !== 0) out.push(invoiceLine('discount', discount.name, share, 1));
+    // The discount in proportion to the goods credited; the rest of it with the last goods.
+    const share = Math.max(discount.total - taken.gross, -divideHalfUp(-discount.total * goodsGross, invoiceGoods));
+    const upTo = lastGoods
+      ? partOf(discount)
+      : lineAmounts({ unitMinor: taken.gross + share, quantity: 1, vatPercent: VAT_PERCENT, pricesInclude: 'gross' });
+    const part = creditedPart(partOf(discount), taken, upTo);
+    if (part.gross !== 0 || part.vat !== 0)
+      out.push(invoiceLine('discount', discount.name, part.gross, 1, null, 'gross', withUnit(part.gross, 'gross', part)));
   }
   const shipping = invoice.find((l) => l.kind === 'shipping');
   const wantsShipping = request === 'all' || request.shipping;
@@ -339,6 +358,22 @@ export function creditNoteLines(
   }
   if (!out.length) return { field: request === 'all' ? 'invoice' : 'lines', message: INVOICE_TEXT.creditNothing };
   return documentTotals(out);
+}
+
+/** A line's money. */
+function partOf(line: InvoiceLine): LinePart {
+  return { net: line.taxBase, vat: line.vat, gross: line.total };
+}
+
+/** What earlier credit notes took of a line. */
+function takenOf(lines: InvoiceLine[]): LinePart {
+  return sumLineAmounts(lines.map(partOf));
+}
+
+/** A credited part with the unit prices its line shows. */
+function withUnit(unitMinor: number, pricesInclude: PricesInclude, part: LinePart): LineAmounts {
+  const one = lineAmounts({ unitMinor, quantity: 1, vatPercent: VAT_PERCENT, pricesInclude });
+  return { ...part, unitNet: one.unitNet, unitGross: one.unitGross };
 }
 
 /** "2026-11" is a month; anything else is not. */

@@ -94,6 +94,30 @@ export function lineAmounts({ unitMinor, quantity, vatPercent, pricesInclude }: 
   return { unitNet: unitMinor, unitGross: unitMinor + divideHalfUp(unitMinor * vatPercent, 100), net, vat, gross: net + vat };
 }
 
+/** Money of a line without its unit prices: what a credit note takes of it. */
+export type LinePart = Pick<LineAmounts, 'net' | 'vat' | 'gross'>;
+
+/** `wanted` held between nothing and `remaining`, in the remaining amount's direction (a
+ *  discount line is negative). */
+function bounded(wanted: number, remaining: number): number {
+  return remaining >= 0 ? Math.min(Math.max(wanted, 0), remaining) : Math.max(Math.min(wanted, 0), remaining);
+}
+
+/**
+ * The part of a line a credit note takes when the line is credited in parts. Rounding each part
+ * as a line of its own would add up to more than the line (12 × 5,13 net credited one by one:
+ * 12 × 1,03 VAT = 12,36 against the line's 12,31). Instead a part is what the line comes to up to
+ * and with this note (`upTo`: the line's first units, by lineAmounts, or the line itself once its
+ * last units are credited) less what the earlier notes took (`taken`): so the parts of a line add
+ * up to the line exactly, the note with the last units takes exactly what remains, and no part
+ * takes more than remains of the net or of the VAT.
+ */
+export function creditedPart(line: LinePart, taken: LinePart, upTo: LinePart): LinePart {
+  const net = bounded(upTo.net - taken.net, line.net - taken.net);
+  const vat = bounded(upTo.vat - taken.vat, line.vat - taken.vat);
+  return { net, vat, gross: net + vat };
+}
+
 /** A document's totals: the sums of its lines. */
 export function sumLineAmounts(lines: Array<Pick<LineAmounts, 'net' | 'vat' | 'gross'>>): { net: number; vat: number; gross: number } {
   return lines.reduce((s, l) => ({ net: s.net + l.net, vat: s.vat + l.vat, gross: s.gross + l.gross }), { net: 0, vat: 0, gross: 0 });

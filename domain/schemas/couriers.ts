@@ -19,7 +19,7 @@ export const shipmentInput = input({
 
 /** The sender and the defaults (settings.couriers); the admin's form checks each field with these. */
 export const courierSettingsFields = {
-  senderName: text(NAME_MAX),
+  senderName: text(NAME_MAX, { name: true }),
   senderPhone: text(PHONE_MAX, { pattern: OPTIONAL_PHONE_PATTERN, message: FIELD.phoneInvalid }),
   econtSenderOfficeCode: text(32, { pattern: ECONT_OFFICE_CODE_PATTERN, message: FIELD.econtOfficeCodeInvalid }),
   speedySenderOfficeId: text(32, { pattern: SPEEDY_OFFICE_ID_PATTERN, message: FIELD.speedyOfficeIdInvalid }),

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { bool, input, int, list, object, oneOf, query, text } from './fields';
 
 export const legalSettingsInput = object({
-  companyName: text(INVOICE_FIELD_MAX.companyName),
+  companyName: text(INVOICE_FIELD_MAX.companyName, { name: true }),
   eik: text(20),
   vatNumber: text(20),
   seat: text(200),
@@ -26,7 +26,8 @@ const filledIn = (max: number) => text(max, { min: 1, required: true });
 /** `invoice` in the checkout body; null or absent when no invoice is wanted. */
 export const invoiceRequestInput = object(
   {
-    companyName: filledIn(INVOICE_FIELD_MAX.companyName),
+    // On the invoice the shop mails to the address typed at checkout: no links (domain/names.ts).
+    companyName: text(INVOICE_FIELD_MAX.companyName, { min: 1, required: true, name: true }),
     eik: filledIn(20),
     vatNumber: text(20, { nullable: true }),
     mol: filledIn(INVOICE_FIELD_MAX.mol),

@@ -37,7 +37,8 @@ export const bankFields = {
 };
 
 const settingsFields = {
-  brand: text(NAME_MAX, { min: 1 }),
+  // The shop's own name, in every mail and page title: a name like any other (domain/names.ts).
+  brand: text(NAME_MAX, { min: 1, name: true }),
   contacts: object({ email: email(), phone: text(PHONE_MAX), address: text(200), city: text(NAME_MAX), hours: text(200) }),
   currency: oneOf(['BGN', 'EUR']),
   locale: oneOf(['bg-BG']),
@@ -53,14 +54,14 @@ const settingsFields = {
   guestOrders: guestOrderLimitsInput,
   privacy: privacySettingsInput,
   accessibility: accessibilitySettingsInput,
-  // The sales mode within the tobacco law (issue 27); the trade minimum is net, in decimals.
+  // The sales mode within the tobacco law; the trade minimum is net, in decimals.
   sales: object({ mode: oneOf(SALES_MODES), consumerCatalogue: oneOf(CONSUMER_CATALOGUES), tradeMinimumOrder: fee() }),
 };
 
-/** The staff's change of the settings. `versions`: the version of each group (a key above) the
- *  form was loaded at; a group this save changes that has changed since is refused (409). */
 /** The groups staff change, each with its own version (a row of the settings table). */
 export const SETTINGS_GROUPS = Object.keys(settingsFields) as Array<keyof typeof settingsFields>;
+/** The staff's change of the settings. `versions`: the version of each group (a key above) the
+ *  form was loaded at; a group this save changes that has changed since is refused (409). */
 export const settingsInput = input(
   { ...settingsFields, versions: object(Object.fromEntries(SETTINGS_GROUPS.map((k) => [k, recordVersion()]))) },
   { ignore: ['id', 'eurRate', 'euroSince', 'message'] },

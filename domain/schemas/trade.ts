@@ -19,8 +19,10 @@ const vatField = text(14, { message: TRADE.vatNumberInvalid, check: (v: string) 
 const phone = <R extends boolean>(required: R) =>
   text(PHONE_MAX, { min: required ? PHONE_MIN : undefined, pattern: PHONE_PATTERN, required, message: FIELD.phoneInvalid });
 
+// A company's and a shop's names are names the shop's mail and pages carry, as people's are: no
+// links, no control characters (domain/names.ts).
 const companyFields = <R extends boolean>(required: R) => ({
-  name: text(200, { min: 1, required }),
+  name: text(200, { min: 1, required, name: true }),
   eik: eikField(required),
   vatNumber: vatField,
   address: text(300, { min: 1, required }),
@@ -31,7 +33,7 @@ const companyFields = <R extends boolean>(required: R) => ({
 
 export const companyShopInput = input(
   {
-    name: text(200, { min: 1, required: true }),
+    name: text(200, { min: 1, required: true, name: true }),
     city: text(NAME_MAX, { min: 1, required: true }),
     address: text(300, { min: 1, required: true }),
     phone: text(PHONE_MAX, { pattern: /^(\+?[\d\s()-]{6,})?$/, message: FIELD.phoneInvalid }),

@@ -62,10 +62,15 @@ export async function authenticate(ctx: Context, next: Next) {
   }
   // The guard (platform/http/auth requireAdmin) reads this: the shop's rule lives here, once.
   const user = ctx.state.user as User | null;
-  if (user && (await adminLacksRequiredTwoFactor(user))) {
-    ctx.state.adminHeldBack = ctx.state.authVia === 'bearer' ? API.tokenNeedsTwoFactor : API.twoFactorMandatory;
-  }
+  if (user) await holdBackIfRequired(ctx, user);
   return next();
+}
+
+/** Marks the request of an admin the shop's two-factor rule holds back (ctx.state.adminHeldBack,
+ *  the message they get): on every request, and at sign-in for the rest of that request. */
+export async function holdBackIfRequired(ctx: Context, user: User): Promise<void> {
+  if (await adminLacksRequiredTwoFactor(user))
+    ctx.state.adminHeldBack = ctx.state.authVia === 'bearer' ? API.tokenNeedsTwoFactor : API.twoFactorMandatory;
 }
 
 const USERS = 'signedInUsers';

@@ -13,12 +13,16 @@ import { API } from '@domain/messages';
 import { TWO_FACTOR_MAX_TRIES, TWO_FACTOR_PENDING_MS } from '@domain/limits';
 import { signIn, signOut } from './sessions';
 import { runSignInSteps } from './signInSteps';
+import { holdBackIfRequired } from './middleware';
 import { accountAwaitingSecondFactor, checkPassword, recordSignIn, registerCustomer } from './service';
 
 /** The session becomes the user's: new session id, last sign-in, the guest cart merged. */
 async function completeSignIn(ctx: Context, user: User) {
   const signedIn = await recordSignIn(user.id);
   const csrfToken = await signIn(ctx, user);
+  // The rest of this request is the new user's: held back by the two-factor rule or not.
+  delete ctx.state.adminHeldBack;
+  await holdBackIfRequired(ctx, user);
   // What other areas add (the cart: a guest cart kept in the cookie joins the server cart).
   const added = await runSignInSteps(ctx, user.id);
   return { message: API.loginOk, user: signedIn, csrfToken, ...added };

@@ -177,7 +177,7 @@ async function buyerCreditNotePdf(ctx: Context) {
 
 async function lastInvoiceDetails(ctx: Context) {
   ctx.set('Cache-Control', 'no-store');
-  ctx.body = { invoice: await lastInvoiceRequest(currentUser(ctx).id) };
+  ctx.body = { invoice: await lastInvoiceRequest(currentUser(ctx)) };
 }
 
 export function invoiceRoutes() {

@@ -9,10 +9,11 @@ import type { Transaction } from 'objection';
 import { Order } from '../../models/Order';
 import { Invoice } from '../../models/Invoice';
 import { Company } from '../../models/Company';
+import type { User } from '../../models/User';
 import type { Config } from '../../config';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { recordIdempotentEffect } from '../../platform/http/idempotency';
-import { findOrder, readableBy } from '../orders';
+import { findOrder, ordersOf, requireOrderAuthority } from '../orders';
 import type { Context } from 'koa';
 import { getSettings } from '../settings';
 import { sendMail } from '../../platform/mail/transport';
@@ -96,7 +97,11 @@ export async function invoiceBalances(
         creditNotes.flatMap((c) => linesInCurrency(c.data?.lines ?? [], currencyOfDocument(c), own)),
         'all',
       );
-      return { invoice, creditNotes, balance: invoice.total - credited, fullyCredited: creditNotes.length > 0 && 'field' in left };
+      const fullyCredited = creditNotes.length > 0 && 'field' in left;
+      // Never below nil: a wholly credited invoice owes nothing, whatever notes in another currency
+      // come to at the fixed rate; a note never takes more than remains of a line (creditNoteLines).
+      const balance = fullyCredited ? 0 : Math.max(0, invoice.total - credited);
+      return { invoice, creditNotes, balance, fullyCredited };
     });
 }
 
@@ -255,11 +260,10 @@ export async function orderDocumentsForStaff(orderId: number) {
   };
 }
 
-/** The documents of an order the caller placed, or of their company's order (orders' readableBy);
- *  anyone else gets 404, as for the order itself. */
+/** The documents of an order the caller acts on (orders' authority: their own, their current
+ *  company's); anyone else gets 404, as for the order itself. */
 export async function buyersDocuments(ctx: Context, orderId: number): Promise<{ invoice?: Invoice; creditNote?: Invoice }> {
-  const order = await Order.query().findById(orderId);
-  if (!order || !readableBy(ctx, order)) throw notFound(API.orderNotFound);
+  const order = requireOrderAuthority(ctx, await Order.query().findById(orderId), 'documents');
   return documentsOf(order.id);
 }
 
@@ -310,8 +314,12 @@ export async function mailDocument(config: Config, invoice: Invoice): Promise<vo
 }
 
 /** The invoice details of the customer's latest order that asked for one, to offer them again. */
-export async function lastInvoiceRequest(userId: number): Promise<InvoiceRequest | null> {
-  const row = await Order.query().where({ userId }).whereNotNull('invoiceRequest').orderBy('id', 'desc').first();
+export async function lastInvoiceRequest(user: Pick<User, 'id' | 'companyId'>): Promise<InvoiceRequest | null> {
+  // Only from orders the user still acts on: a company's details stay with its current members.
+  const row = await ordersOf(Order.query().where({ userId: user.id }), user)
+    .whereNotNull('invoiceRequest')
+    .orderBy('id', 'desc')
+    .first();
   return row ? readInvoiceRequest((row as unknown as { invoiceRequest: unknown }).invoiceRequest) : null;
 }
 

@@ -1,6 +1,7 @@
 // The orders area's entrance: what other areas may use of it.
 import './events';
 export * from './actor';
+export * from './authority';
 export * from './history';
 export * from './mail';
 export * from './mailCaps';

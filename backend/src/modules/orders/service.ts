@@ -16,6 +16,8 @@ import type { Actor } from './actor';
 import { restock, withdrawOrder } from './transitions';
 import { isOverdue } from './receivables';
 import { netDocumentTotals } from '@domain/pricing';
+import type { User } from '../../models/User';
+import { ordersOf } from './authority';
 
 /** What orderView answers: the one order shape of domain/api.ts. */
 export type OrderView = ApiOrder;
@@ -96,16 +98,10 @@ function tradeFields(o: Order) {
   return fields;
 }
 
-/** A customer's own orders with their details, newest first; a company's member sees all of the
- *  company's orders (whoever of its members placed them). */
-export async function ordersOfCustomer(userId: number, companyId: number | null = null): Promise<ApiOrder[]> {
-  const rows = await Order.query()
-    .where((q) => {
-      q.where({ userId });
-      if (companyId) q.orWhere({ companyId });
-    })
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc');
+/** The orders a customer acts on (orders/authority), with their details, newest first: their own
+ *  personal orders, and all of their current company's orders (whoever of its members placed them). */
+export async function ordersOfCustomer(user: Pick<User, 'id' | 'companyId'>): Promise<ApiOrder[]> {
+  const rows = await ordersOf(Order.query(), user).orderBy('createdAt', 'desc').orderBy('id', 'desc');
   return (await withDetails(rows)).map((o) => orderView(o));
 }
 

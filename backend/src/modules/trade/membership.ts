@@ -9,6 +9,7 @@ import { KeptMap } from '../../platform/cache/keptMap';
 import { tables, type TableWrites } from '../../platform/cache/tableWrites';
 import { attachCache, attachedCache } from '../../platform/cache/attached';
 import { TRADE_HINT_COOKIE } from '../../platform/http/tradeHint';
+import { roleOf } from '../../platform/http/auth';
 import type { TradeTerms } from '@domain/trade';
 import { visitorOf, type Visitor } from '../catalogue';
 
@@ -52,7 +53,8 @@ export async function tradeTermsOf(user: Pick<User, 'companyId'> | null | undefi
 export async function resolveVisitor(ctx: Context, next: Next) {
   const user = ctx.state.user as User | null;
   const trade = await tradeTermsOf(user);
-  ctx.state.visitor = visitorOf(user, trade) satisfies Visitor;
+  // A held-back admin is a customer to the catalogue too (no drafts' previews).
+  ctx.state.visitor = visitorOf(user && { role: roleOf(ctx)! }, trade) satisfies Visitor;
   const hinted = Boolean(ctx.cookies.get(TRADE_HINT_COOKIE));
   if (ctx.state.authVia === 'session' && trade && !hinted)
     ctx.cookies.set(TRADE_HINT_COOKIE, '1', { httpOnly: false, sameSite: 'lax', overwrite: true });

@@ -6,6 +6,7 @@
 import type { Context } from 'koa';
 import { User } from '../../models/User';
 import { TRADE_HINT_COOKIE } from '../../platform/http/tradeHint';
+import { roleOf } from '../../platform/http/auth';
 import { onSignIn } from '../auth';
 import { tradeTermsOf } from './membership';
 import { visitorOf } from '../catalogue';
@@ -14,7 +15,7 @@ async function tradeHintAtSignIn(ctx: Context, userId: number): Promise<Record<s
   const user = await User.query().findById(userId).select('id', 'role', 'companyId');
   const trade = await tradeTermsOf(user);
   // The rest of the sign-in (the cart's merge of the guest's lines) is for who signed in now.
-  if (user) ctx.state.visitor = visitorOf(user, trade);
+  if (user) ctx.state.visitor = visitorOf({ role: roleOf(ctx, user)! }, trade);
   if (trade) ctx.cookies.set(TRADE_HINT_COOKIE, '1', { httpOnly: false, sameSite: 'lax', overwrite: true });
   return {};
 }
