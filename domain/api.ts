@@ -12,6 +12,12 @@ export interface ApiUser {
   phone?: string;
   role: 'customer' | 'admin';
   twoFactorEnabled?: boolean;
+  /** Whether the owner opened a link mailed to the address (only then is what others gave with
+   *  that address reached through the account), and when. */
+  emailVerified?: boolean;
+  emailVerifiedAt?: string | null;
+  /** A new address waiting for its link to be opened (the account's own answer only). */
+  pendingEmail?: string | null;
   createdAt?: string;
   /** The company the user buys for (issue 27), when a member of one. */
   company?: { id: number; name: string; status: 'pending' | 'approved' | 'rejected' | 'suspended' };
