@@ -353,6 +353,8 @@ export interface ApiCustomer {
   lastName: string;
   phone: string;
   registered: boolean;
+  /** Whether the account's address is proven its owner's (null: no account). */
+  emailVerified?: boolean | null;
   userId: number | null;
   orderCount: number;
   totalSpent: number;

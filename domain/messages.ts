@@ -465,9 +465,6 @@ export const EMAIL_OWNERSHIP = {
   noToken: 'Във връзката липсва кодът за потвърждение. Отворете я отново от писмото.',
   /** In the shop's mail to an address not proven, instead of the company name typed in a form. */
   yourCompany: 'фирмата Ви',
-  /** Staff: the column and the states. */
-  staffVerified: 'потвърден',
-  staffUnverified: 'непотвърден',
 } as const;
 
 /** What the shop keeps about a person after erasure, and why (a staff export says it). */
