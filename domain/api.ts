@@ -12,6 +12,12 @@ export interface ApiUser {
   phone?: string;
   role: 'customer' | 'admin';
   twoFactorEnabled?: boolean;
+  /** Whether the owner opened a link mailed to the address (only then is what others gave with
+   *  that address reached through the account), and when. */
+  emailVerified?: boolean;
+  emailVerifiedAt?: string | null;
+  /** A new address waiting for its link to be opened (the account's own answer only). */
+  pendingEmail?: string | null;
   createdAt?: string;
   /** The company the user buys for (issue 27), when a member of one. */
   company?: { id: number; name: string; status: 'pending' | 'approved' | 'rejected' | 'suspended' };
@@ -351,6 +357,8 @@ export interface ApiCustomer {
   lastName: string;
   phone: string;
   registered: boolean;
+  /** Whether the account's address is proven its owner's (null: no account). */
+  emailVerified?: boolean | null;
   userId: number | null;
   orderCount: number;
   totalSpent: number;

@@ -114,6 +114,14 @@ export const LINE_BREAK = /[\r\n\u0085\u2028\u2029]/;
 /** A password reset link works this long, once. */
 export const PASSWORD_RESET_MINUTES = 60;
 
+/** A link that proves an e-mail address works this long, once. */
+export const EMAIL_VERIFY_HOURS = 48;
+/** Links to prove an address mailed for one account (the registration's included) within the
+ *  window, and from one network address for any accounts. */
+export const EMAIL_VERIFY_MAILS_PER_ACCOUNT = 3;
+export const EMAIL_VERIFY_MAILS_PER_ADDRESS = 20;
+export const EMAIL_VERIFY_WINDOW_MINUTES = 60;
+
 /** The distributors' form: this many messages from one address within the window. */
 export const CONTACT_MAX_PER_WINDOW = 5;
 export const CONTACT_WINDOW_MINUTES = 10;

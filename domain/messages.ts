@@ -452,3 +452,36 @@ export const IDEMPOTENCY = {
   keyReused: 'Ключът за идемпотентност вече е използван за друга заявка.',
   stillRunning: 'Заявката все още се обработва. Опитайте отново след малко.',
 };
+/** Proving that an account's e-mail address is its owner's (a link mailed to it). */
+export const EMAIL_OWNERSHIP = {
+  linkSent: 'Изпратихме връзка за потвърждение на имейла. Проверете пощата си.',
+  changeLinkSent: 'Изпратихме връзка на новия адрес. Имейлът на профила се сменя, когато я отворите.',
+  linkInvalid: 'Връзката за потвърждение е невалидна или е изтекла. Поискайте нова от профила си.',
+  verified: 'Имейлът Ви е потвърден.',
+  changed: 'Имейлът на профила е сменен и потвърден.',
+  alreadyVerified: 'Имейлът Ви вече е потвърден.',
+  sameAddress: 'Това вече е имейлът на профила.',
+  tooManyLinks: 'Твърде много изпратени връзки за потвърждение. Опитайте отново след час.',
+  /** The profile's notice while the address is unproven. */
+  unverifiedTitle: 'Имейлът Ви още не е потвърден',
+  unverifiedNotice:
+    'Изпратихме Ви връзка за потвърждение. Докато не я отворите, в профила виждате само това, което сте направили в него: по-ранни поръчки и съобщения с този имейл не се показват, не се изтеглят и не се заличават оттук.',
+  resend: 'Изпрати линка отново',
+  sending: 'Изпращаме…',
+  pendingChange: (email: string) => `Чака потвърждение: ${email}. Отворете връзката, изпратена на този адрес.`,
+  pageTitle: 'Потвърждение на имейла',
+  checking: 'Проверяваме връзката…',
+  toAccount: 'Към профила',
+  toSignIn: 'Вход',
+  noToken: 'Във връзката липсва кодът за потвърждение. Отворете я отново от писмото.',
+  /** In the shop's mail to an address not proven, instead of the company name typed in a form. */
+  yourCompany: 'фирмата Ви',
+} as const;
+
+/** What the shop keeps about a person after erasure, and why (a staff export says it). */
+export const KEPT_DATA = {
+  companyTitle: (name: string) => `Фирма „${name}“`,
+  companyWhy:
+    'Юридическите данни на фирмата (наименование, ЕИК, ДДС номер, адрес, МОЛ, разрешение за търговия с тютюневи изделия) и издадените ѝ фактури се пазят: законово задължение по Закона за счетоводството (чл. 12) и ЗДДС (чл. 114, 121). Лицето вече не е лице за контакт на фирмата.',
+  contactNeeded: (company: string) => `Фирма „${company}“ няма лице за контакт: посочете ново.`,
+} as const;

@@ -117,8 +117,9 @@ export function uniqueEmail(prefix) {
   return `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.bg`;
 }
 
-/** The text of the newest e-mail to an address in the server's outbox (quoted-printable decoded). */
-export async function mailTo(outbox, email, { timeoutMs = 10_000 } = {}) {
+/** The text of the newest e-mail to an address in the server's outbox (quoted-printable decoded);
+ *  with `containing`, the newest that contains that text. */
+export async function mailTo(outbox, email, { timeoutMs = 10_000, containing = '' } = {}) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (fs.existsSync(outbox)) {
@@ -129,7 +130,7 @@ export async function mailTo(outbox, email, { timeoutMs = 10_000 } = {}) {
           raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16))),
           'latin1',
         ).toString('utf8');
-        if (text.includes(`To: ${email}`)) return text;
+        if (text.includes(`To: ${email}`) && text.includes(containing)) return text;
       }
     }
     await new Promise((r) => setTimeout(r, 100));

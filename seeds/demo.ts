@@ -204,6 +204,8 @@ export async function seedDemo(knex: Knex, opts: { uploadDir: string }): Promise
             role: 'customer',
             twoFactorEnabled: false,
             searchText: searchable(c.email, c.firstName, c.lastName, c.phone),
+            // The demo's own addresses: proven, so the demo shows what a customer sees.
+            emailVerifiedAt: createdAt,
             createdAt,
             updatedAt: createdAt,
             lastLoginAt: daysAgo(now, Math.floor(c.daysAgo / 4), 600 + i * 37),
@@ -255,6 +257,7 @@ async function seedDemoTradeCompany(trx: Knex.Transaction, now: number, password
     twoFactorEnabled: false,
     companyId,
     searchText: searchable(c.member.email, c.member.firstName, c.member.lastName, c.member.phone),
+    emailVerifiedAt: at,
     createdAt: at,
     updatedAt: at,
   });

@@ -89,8 +89,14 @@ export async function ensureAdmin(opts: { email?: string; password?: string; pro
     const weak = weakAdminPassword(email, opts.password, Boolean(opts.production));
     if (weak) throw new WeakPasswordError(weak);
     const existing = await User.query().findOne({ email });
-    if (existing) await updateUser(existing, { password: opts.password, role: 'admin' });
-    else await createUser({ email, password: opts.password, role: 'admin', firstName: 'Администратор' });
+    if (existing) {
+      await updateUser(existing, { password: opts.password, role: 'admin' });
+      // The shop's owner named this address in its environment: it is theirs.
+      if (!existing.emailVerifiedAt)
+        await User.query()
+          .patch({ emailVerifiedAt: new Date().toISOString() } as Partial<User>)
+          .findById(existing.id);
+    } else await createUser({ email, password: opts.password, role: 'admin', firstName: 'Администратор' });
     print(`Administrator: ${email} (password from ADMIN_PASSWORD)`);
     return;
   }

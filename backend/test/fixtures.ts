@@ -117,3 +117,26 @@ function decodeQuotedPrintable(raw: string): string {
   const bytes = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
+
+/** The token of the newest link that proves `email`, read from the outbox (waits for the mail). */
+export async function verificationToken(outboxDir: string, email: string): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    // Newest last: the outbox's files are named in the order they were written.
+    const files = fs.existsSync(outboxDir) ? fs.readdirSync(outboxDir).sort() : [];
+    const tokens = files.flatMap((f) => {
+      const text = decodeQuotedPrintable(fs.readFileSync(`${outboxDir}/${f}`, 'latin1'));
+      const m = text.includes(`To: ${email}\r\n`) || text.includes(`To: ${email}\n`) ? /verify-email\?token=([\w-]+)/.exec(text) : null;
+      return m ? [m[1]] : [];
+    });
+    if (tokens.length) return tokens[tokens.length - 1];
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`no verification link for ${email}`);
+}
+
+/** The owner opens the link mailed to their address: it is proven theirs. */
+export async function proveAddress(outboxDir: string, b: Browser, email: string): Promise<void> {
+  const token = await verificationToken(outboxDir, email);
+  const res = await b.post('/api/auth/verify-email', { token });
+  if (res.status !== 200) throw new Error(`verify-email: ${res.status} ${JSON.stringify(res.body)}`);
+}

@@ -2,8 +2,11 @@
 // staff export and erase what is held for a guest's e-mail; the retention job anonymises old
 // orders and messages. After each erasure every table is searched for the person's details:
 // only the invoices (which the law keeps as issued) may still name them.
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
 import { shopForThisFile, Browser } from './helpers';
-import { makeCatalogue, Catalogue, placeOrder } from './fixtures';
+import { makeCatalogue, Catalogue, placeOrder, proveAddress } from './fixtures';
 import { Order } from '../src/models';
 import { applyRetention, requestKey } from '../src/modules/privacy/service';
 import { saveSettings } from '../src/modules/settings/service';
@@ -14,7 +17,9 @@ import { PERSONAL_DATA_CSV_HEADERS } from '../src/modules/privacy/personalData';
 let cat: Catalogue;
 let admin: Browser;
 
-const shop = shopForThisFile();
+const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-privacy-'));
+const shop = shopForThisFile({ outboxDir });
+afterAll(() => fs.rmSync(outboxDir, { recursive: true, force: true }));
 beforeAll(async () => {
   cat = await makeCatalogue();
   admin = await shop.signedIn('admin');
@@ -75,6 +80,8 @@ describe('a customer’s own data', () => {
   beforeAll(async () => {
     b = await guest();
     await b.post('/api/auth/register', person).expect(201);
+    // The owner opens the link mailed to the address: what others gave with it is theirs to see.
+    await proveAddress(outboxDir, b, person.email);
     await b.signIn(person.email, person.password);
     const order = await placeOrder(b, [triples(2)], {
       customer: { firstName: person.firstName, lastName: person.lastName, email: person.email, phone: person.phone },

@@ -1,5 +1,5 @@
 // Sign-up, sign-in, the second factor, passwords and personal API tokens.
-import { API } from '../messages';
+import { API, EMAIL_OWNERSHIP } from '../messages';
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX } from '../limits';
 import { email, input, int, text } from './fields';
 
@@ -38,6 +38,15 @@ export const resetPasswordInput = input({
   token: text(200, { min: 10, required: true, message: API.resetLinkInvalid }),
   password: newPassword(true),
 });
+
+/** The link that proves an address (POST /auth/verify-email). */
+export const verifyEmailInput = input({
+  token: text(200, { min: 10, required: true, message: EMAIL_OWNERSHIP.linkInvalid }),
+});
+
+/** A new address for the account, confirmed with its password: it replaces the old one once the
+ *  link mailed to it is opened. */
+export const emailChangeInput = input({ email: email({ required: true }), password: givenPassword });
 
 export const passwordChangeInput = input({
   currentPassword: givenPassword,

@@ -6,7 +6,17 @@ import { email, input, int, oneOf, query, recordVersion, text } from './fields';
 import { newPassword } from './auth';
 
 /** What react-admin echoes back from a record it loaded. */
-const USER_READ_ONLY = ['id', 'createdAt', 'updatedAt', 'lastLoginAt', 'twoFactorEnabled', 'orderCount', 'fullName'];
+const USER_READ_ONLY = [
+  'id',
+  'createdAt',
+  'updatedAt',
+  'lastLoginAt',
+  'twoFactorEnabled',
+  'orderCount',
+  'fullName',
+  'emailVerified',
+  'emailVerifiedAt',
+];
 
 const userFields = <R extends boolean>(required: R) => ({
   email: email({ required }),

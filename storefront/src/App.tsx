@@ -31,6 +31,7 @@ const TradeApply = lazy(() => import('./pages/TradeApply'));
 const WhereToBuy = lazy(() => import('./pages/WhereToBuy'));
 const ForgotPassword = lazy(() => import('./pages/PasswordPages').then((m) => ({ default: m.ForgotPassword })));
 const ResetPassword = lazy(() => import('./pages/PasswordPages').then((m) => ({ default: m.ResetPassword })));
+const VerifyEmail = lazy(() => import('./pages/VerifyEmail'));
 
 export function AppRoutes() {
   return (
@@ -47,6 +48,7 @@ export function AppRoutes() {
       <Route path="/register" element={<Register />} />
       <Route path="/forgot-password" element={<ForgotPassword />} />
       <Route path="/reset-password" element={<ResetPassword />} />
+      <Route path="/verify-email" element={<VerifyEmail />} />
       <Route path="/contact" element={<Contact />} />
       <Route path="/terms" element={<InfoPage page="terms" />} />
       <Route path="/privacy" element={<InfoPage page="privacy" />} />

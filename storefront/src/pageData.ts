@@ -35,6 +35,7 @@ const CLIENT_PAGES = [
   '/register',
   '/forgot-password',
   '/reset-password',
+  '/verify-email',
   '/trade/apply',
 ];
 const INFO_PAGES = ['/terms', '/privacy', '/returns'];

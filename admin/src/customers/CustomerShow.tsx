@@ -171,6 +171,15 @@ function CustomerDetail() {
                     color={record.registered ? 'primary' : 'default'}
                     sx={{ mt: 0.5 }}
                   />
+                  {record.registered && (
+                    <Chip
+                      size="small"
+                      variant="outlined"
+                      label={record.emailVerified ? t('emailVerified') : t('emailUnverified')}
+                      color={record.emailVerified ? 'success' : 'warning'}
+                      sx={{ mt: 0.5, ml: 1 }}
+                    />
+                  )}
                 </Box>
               </Stack>
               <Box

@@ -75,6 +75,13 @@ function UserMeta() {
     <Box sx={{ display: 'flex', gap: 4, flexWrap: 'wrap' }}>
       <Meta label={translate('resources.users.fields.createdAt')} value={dateTime(record.createdAt)} />
       <Meta label={translate('resources.users.fields.lastLoginAt')} value={dateTime(record.lastLoginAt)} />
+      {/* Until the owner opens the mailed link, the account reaches only what it did itself. */}
+      <Labeled label="resources.users.fields.emailVerified">
+        <BooleanField source="emailVerified" />
+      </Labeled>
+      {record.emailVerifiedAt && (
+        <Meta label={translate('resources.users.fields.emailVerifiedAt')} value={dateTime(record.emailVerifiedAt)} />
+      )}
       <Labeled label="resources.users.fields.twoFactorEnabled">
         <BooleanField source="twoFactorEnabled" />
       </Labeled>

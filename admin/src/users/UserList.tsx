@@ -102,6 +102,7 @@ export function UserList() {
           <EmailField source="email" />
           <TextField source="phone" sortable={false} />
           <StatusChipField source="role" group="role" sortable={false} />
+          <BooleanField source="emailVerified" sortable={false} />
           {isWide && <BooleanField source="twoFactorEnabled" sortable={false} />}
           <DateTimeField source="createdAt" />
           {isWide && <DateTimeField source="lastLoginAt" sortable={false} />}

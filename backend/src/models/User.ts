@@ -1,3 +1,4 @@
+import type { Pojo } from 'objection';
 import { BaseModel, S } from './BaseModel';
 import { ROLES, EMAIL_MAX, NAME_MAX, PHONE_MAX, Role } from '@domain/limits';
 import { searchable } from '@domain/slug';
@@ -35,6 +36,8 @@ export class User extends BaseModel {
   passwordChangedAt?: string | null;
   /** The company the user buys for (modules/trade), or null. */
   companyId?: number | null;
+  /** When the owner opened a link mailed to the address; null: not proven (modules/auth). */
+  emailVerifiedAt?: string | null;
 
   static jsonSchema = {
     type: 'object',
@@ -49,6 +52,13 @@ export class User extends BaseModel {
       twoFactorEnabled: S.bool,
     },
   };
+
+  $formatJson(json: Pojo): Pojo {
+    json = super.$formatJson(json);
+    // Staff and the owner see whether the address is proven (a row read without it says nothing).
+    if ('emailVerifiedAt' in json) json.emailVerified = Boolean(json.emailVerifiedAt);
+    return json;
+  }
 
   $beforeInsert(ctx: any) {
     super.$beforeInsert(ctx);

@@ -95,6 +95,10 @@ export const shopApi = {
     api.post<{ message: string }>('/auth/forgot-password', { email }, { errorMessage: 'Заявката не бе изпратена. Опитайте отново.' }),
   resetPassword: (token: string, password: string) =>
     api.post<{ message: string }>('/auth/reset-password', { token, password }, { errorMessage: 'Паролата не бе сменена.' }),
+  /** Open the link that proves the address: the page shows the answer itself. */
+  verifyEmail: (token: string) => api.post<{ message: string }>('/auth/verify-email', { token }, { silent: true }),
+  /** The link again, to the account's unproven address (429 when asked too often). */
+  resendVerification: () => api.post<{ message: string }>('/account/email/resend', {}, { silent: true }),
   changePassword: (currentPassword: string, newPassword: string) =>
     api.put<{ message: string }>('/account/password', { currentPassword, newPassword }, { errorMessage: 'Паролата не бе сменена.' }),
   twoFactor: () => api.get<{ twoFactorAuth: boolean }>('/isTwoFactorAuthEnabled', { silent: true }),

@@ -15,6 +15,7 @@ import { ApiError } from '../api/client';
 import { toast } from '../state/toast';
 import { TwoFactorSettings } from '../components/TwoFactorSettings';
 import { AccountPrivacy } from '../components/AccountPrivacy';
+import { EmailVerificationNotice } from '../components/EmailVerificationNotice';
 import type { ApiOrder } from '@domain/api';
 import { TRADE_ORDER_TEXT } from '@domain/tradeOrderTexts';
 import { tradePaymentLabel } from '../components/TradeOrderPanel';
@@ -62,6 +63,7 @@ export default function Account() {
           Изход
         </button>
       </section>
+      <EmailVerificationNotice user={user} />
       <section aria-labelledby="orders-title" className="account-orders">
         <h2 id="orders-title">Моите поръчки</h2>
         {isTradeMember(user) && (

@@ -23,6 +23,8 @@ export interface AuthState {
   /** The server ended this browser's session (a password reset ends every session): forget the
    *  user and take the new session's CSRF token. */
   forgetUser(): Promise<void>;
+  /** Load the signed-in user again (their address was just proven); signed out: nothing. */
+  refreshUser(): Promise<void>;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -158,9 +160,32 @@ export function AuthProvider({
     [navigate],
   );
 
+  const refreshUser = useCallback(async () => {
+    const { isUserCookieAvailable } = await shopApi.checkCookie().catch(() => ({ isUserCookieAvailable: false }));
+    if (!isUserCookieAvailable) return;
+    try {
+      setUser((await shopApi.me()).user);
+    } catch {
+      /* kept as it was: the next page load asks again */
+    }
+  }, []);
+
   const value = useMemo(
-    () => ({ user, csrfToken, loading, twoFactorAuth, login, loginSecondStep, setTwoFactor, register, logout, closeAccount, forgetUser }),
-    [user, csrfToken, loading, twoFactorAuth, login, loginSecondStep, register, logout, closeAccount, forgetUser],
+    () => ({
+      user,
+      csrfToken,
+      loading,
+      twoFactorAuth,
+      login,
+      loginSecondStep,
+      setTwoFactor,
+      register,
+      logout,
+      closeAccount,
+      forgetUser,
+      refreshUser,
+    }),
+    [user, csrfToken, loading, twoFactorAuth, login, loginSecondStep, register, logout, closeAccount, forgetUser, refreshUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

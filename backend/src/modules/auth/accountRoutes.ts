@@ -1,17 +1,25 @@
-// The account's own security: forgotten password (request a link, use it), password change,
-// and two-factor sign-in.
+// The account's own security: forgotten password (request a link, use it), password change, the
+// address proven (and changed) by a mailed link, and two-factor sign-in.
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { User } from '../../models/User';
 import { parseBody } from '../../platform/http/parseInput';
-import { forgotPasswordInput, passwordChangeInput, resetPasswordInput, twoFactorCodeInput } from '@domain/schemas/auth';
+import {
+  emailChangeInput,
+  forgotPasswordInput,
+  passwordChangeInput,
+  resetPasswordInput,
+  twoFactorCodeInput,
+  verifyEmailInput,
+} from '@domain/schemas/auth';
 import { currentUser, requireUser } from '../../platform/http/auth';
 import { afterAnswer } from '../../platform/http/afterAnswer';
 import { SESSION_COOKIE } from '../../platform/http/session';
 import { requestReset, resetPassword } from './passwordReset';
 import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from './twoFactor';
 import { allowResetRequest, changePassword, currentAccount } from './service';
-import { API } from '@domain/messages';
+import { API, EMAIL_OWNERSHIP } from '@domain/messages';
+import { mailVerificationLink, requestEmailChange, resendVerification, verifyEmail } from './emailVerification';
 
 async function forgotPassword(ctx: Context) {
   const { email } = parseBody(ctx.request.body, forgotPasswordInput);
@@ -33,6 +41,30 @@ async function changeOwnPassword(ctx: Context) {
   const { currentPassword, newPassword } = parseBody(ctx.request.body, passwordChangeInput);
   await changePassword(currentUser(ctx), currentPassword, newPassword, ctx.cookies.get(SESSION_COOKIE, { signed: true }) ?? '');
   ctx.body = { message: API.passwordChanged, tokensRevoked: true };
+}
+
+// The address: a link opened (by anyone who has it: it was mailed to the address, signed in or
+// not), a link asked for again, a new address asked for (it replaces the old one once its link is
+// opened).
+async function confirmEmail(ctx: Context) {
+  const { token } = parseBody(ctx.request.body, verifyEmailInput);
+  const { changed } = await verifyEmail(token);
+  ctx.body = { message: changed ? EMAIL_OWNERSHIP.changed : EMAIL_OWNERSHIP.verified, emailVerified: true };
+}
+
+async function resendEmailLink(ctx: Context) {
+  const made = await resendVerification(ctx.config, currentUser(ctx), ctx.ip);
+  const config = ctx.config;
+  afterAnswer(ctx, 'verification-mail-failed', () => mailVerificationLink(config, made));
+  ctx.body = { message: EMAIL_OWNERSHIP.linkSent };
+}
+
+async function changeEmail(ctx: Context) {
+  const { email, password } = parseBody(ctx.request.body, emailChangeInput);
+  const made = await requestEmailChange(ctx.config, currentUser(ctx), email, password, ctx.ip);
+  const config = ctx.config;
+  afterAnswer(ctx, 'verification-mail-failed', () => mailVerificationLink(config, made, true));
+  ctx.body = { message: EMAIL_OWNERSHIP.changeLinkSent, pendingEmail: email };
 }
 
 // Two-factor: set up (secret and QR), turn on with a first code (backup codes answered once),
@@ -58,6 +90,9 @@ export function accountRoutes() {
   router.post('/auth/forgot-password', forgotPassword);
   router.post('/auth/reset-password', resetForgottenPassword);
   router.put('/account/password', requireUser, changeOwnPassword);
+  router.post('/auth/verify-email', confirmEmail);
+  router.post('/account/email/resend', requireUser, resendEmailLink);
+  router.put('/account/email', requireUser, changeEmail);
   router.post('/account/2fa/setup', requireUser, setUpSecondFactor);
   router.post('/account/2fa/enable', requireUser, turnOnSecondFactor);
   router.post('/account/2fa/disable', requireUser, turnOffSecondFactor);

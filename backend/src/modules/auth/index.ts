@@ -4,3 +4,4 @@ export * from './passwords';
 export * from './sessions';
 export * from './users';
 export { onSignIn } from './signInSteps';
+export { addressProven, countRegistrationLink, newVerificationLink } from './emailVerification';

@@ -9,6 +9,7 @@ import { hashToken, revokeAllTokens } from './middleware';
 import { badRequest } from '../../platform/http/errors';
 import { sendMail } from '../../platform/mail/transport';
 import { passwordResetMail } from './mail';
+import { addressProven } from './emailVerification';
 import { requireAdminPassword, updateUser } from './users';
 import { endAllSessions } from './sessions';
 import { API } from '@domain/messages';
@@ -26,7 +27,9 @@ export async function requestReset(knex: Knex, config: Config, email: string): P
     createdAt: new Date(now).toISOString(),
   });
   const link = `${config.publicUrl}/reset-password?token=${token}`;
-  await sendMail(config, { to: user.email, ...(await passwordResetMail(user.firstName ?? '', link, PASSWORD_RESET_MINUTES)) });
+  // To an address not proven the owner's, only the shop's words: not the name typed with it.
+  const name = addressProven(user) ? (user.firstName ?? '') : '';
+  await sendMail(config, { to: user.email, ...(await passwordResetMail(name, link, PASSWORD_RESET_MINUTES)) });
 }
 
 /** Use a link: one use, before it expires; every session of the account ends. */
@@ -46,7 +49,9 @@ export async function resetPassword(knex: Knex, token: string, password: string)
     if (!user) throw badRequest(API.resetLinkInvalid, { token: API.resetLinkInvalid });
     // Refused here, the transaction is undone: the link still works for a stronger password.
     if (user.role === 'admin') requireAdminPassword(user.email, password);
-    const updated = await updateUser(user, { password }, trx);
+    let updated = await updateUser(user, { password }, trx);
+    // The link reached the address: that proves it as well as the address's own link would.
+    if (!addressProven(updated)) updated = await updated.$query(trx).patchAndFetch({ emailVerifiedAt: now } as Partial<User>);
     // Whoever had the account's sessions or tokens loses them: the link was used to take it back.
     await endAllSessions(trx, user.id);
     await revokeAllTokens(user.id, trx);

@@ -47,7 +47,8 @@ const throttles = (knex: Knex) => ({
 export async function registerCustomer(input: UserInput, ip: string): Promise<User> {
   if (!(await throttles(User.knex()).register.allow([`register:ip:${addressLimitKey(ip)}`])))
     throw tooManyRequests(API.tooManyRegistrations);
-  const user = await createUser({ ...input, role: 'customer' });
+  // Typed into a form: the address is the owner's only once the mailed link is opened.
+  const user = await createUser({ ...input, role: 'customer' }, undefined, { emailVerified: false });
   await notifyStaff({
     type: 'customer',
     message: `Нов клиент: ${[user.firstName, user.lastName].filter(Boolean).join(' ') || user.email} (${user.email})`,

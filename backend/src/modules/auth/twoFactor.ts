@@ -17,6 +17,7 @@ import { TWO_FACTOR_MAX_FAILURES, TWO_FACTOR_WINDOW_MINUTES } from '@domain/limi
 import { openSecret, sealSecret, isSealed } from '../../platform/secretBox';
 import { Throttle } from '../../platform/http/throttle';
 import { sendMail } from '../../platform/mail/transport';
+import { addressProven } from './emailVerification';
 
 const ISSUER = 'VAP SOLO';
 const BACKUP_CODES = 10;
@@ -138,7 +139,8 @@ function twoFactorAlarmMail(user: User) {
     to: user.email,
     subject: 'VAP SOLO: много грешни кодове за вход в профила Ви',
     text: [
-      `Здравейте${user.firstName ? `, ${user.firstName}` : ''}!`,
+      // To an address not proven the owner's, not the name typed with it.
+      `Здравейте${user.firstName && addressProven(user) ? `, ${user.firstName}` : ''}!`,
       '',
       `Някой въведе ${TWO_FACTOR_MAX_FAILURES} грешни кода за двуфакторно удостоверяване при вход в профила Ви във VAP SOLO.`,
       `Затова входът в профила е спрян за ${TWO_FACTOR_WINDOW_MINUTES} минути.`,

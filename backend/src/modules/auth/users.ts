@@ -12,9 +12,15 @@ import type { UserChange, UserInput } from '@domain/schemas/customers';
 
 export type { UserInput };
 
-export async function createUser(input: UserInput, trx?: Transaction): Promise<User> {
+/**
+ * A new account. `emailVerified`: whether its address counts as its owner's from the start — so for
+ * accounts staff make (they know whom they make it for), not for anyone who types an address into
+ * a form (registration, a trade application): those prove it with the link (emailVerification.ts).
+ */
+export async function createUser(input: UserInput, trx?: Transaction, opts: { emailVerified?: boolean } = {}): Promise<User> {
   const email = input.email.trim().toLowerCase();
   if (await User.query(trx).findOne({ email })) throw conflict(API.emailTaken, { email: API.emailTaken });
+  const verified = opts.emailVerified ?? true;
   return User.query(trx).insertAndFetch({
     email,
     passwordHash: await hashPassword(input.password),
@@ -22,6 +28,7 @@ export async function createUser(input: UserInput, trx?: Transaction): Promise<U
     lastName: input.lastName ?? '',
     phone: input.phone ?? '',
     role: input.role ?? 'customer',
+    emailVerifiedAt: verified ? new Date().toISOString() : null,
   } as Partial<User>);
 }
 
@@ -57,6 +64,13 @@ export async function updateUser(user: User, changes: UserChanges, trx?: Transac
     const taken = await User.query(trx).findOne({ email: changes.email });
     if (taken && taken.id !== user.id) throw conflict(API.emailTaken, { email: API.emailTaken });
     patch.email = changes.email;
+    // Staff typed the new address: nobody has shown it is the owner's yet. Links mailed to the old
+    // one (a new password, proving it) stop working: they would prove or open the account for it.
+    patch.emailVerifiedAt = null;
+    const db = trx ?? User.knex();
+    const now = new Date().toISOString();
+    await db('passwordResets').where({ userId: user.id }).whereNull('usedAt').update({ usedAt: now });
+    await db('emailVerifications').where({ userId: user.id, email: user.email }).whereNull('usedAt').update({ usedAt: now });
   }
   // A new password ends every personal API token of the account (the same password set again,
   // as ADMIN_PASSWORD does at each start, changes nothing).

@@ -25,8 +25,18 @@ export async function allCustomers(): Promise<CustomerRow[]> {
       .groupByRaw('lower(customer_email)') as Promise<
       Array<{ email: string; orderCount: number | string; spent: number | string | null; lastOrderAt: string; lastOrderId: number }>
     >,
-    knex('users').where({ role: 'customer' }).select('id', 'email', 'firstName', 'lastName', 'phone', 'createdAt') as Promise<
-      Array<{ id: number; email: string; firstName: string; lastName: string; phone: string; createdAt: string }>
+    knex('users')
+      .where({ role: 'customer' })
+      .select('id', 'email', 'firstName', 'lastName', 'phone', 'createdAt', 'emailVerifiedAt') as Promise<
+      Array<{
+        id: number;
+        email: string;
+        firstName: string;
+        lastName: string;
+        phone: string;
+        createdAt: string;
+        emailVerifiedAt: string | null;
+      }>
     >,
   ]);
   // The name and phone a guest gave on their latest order.
@@ -76,6 +86,7 @@ export async function allCustomers(): Promise<CustomerRow[]> {
       lastName: u.lastName || bought?.lastName || '',
       phone: u.phone || bought?.phone || '',
       registered: true,
+      emailVerified: Boolean(u.emailVerifiedAt),
       userId: u.id,
       createdAt: u.createdAt,
     });

@@ -11,6 +11,8 @@ import { normalizeEmailKey } from '@domain/email';
 import { ERASED_EMAIL, closedAccountEmail } from '@domain/privacy';
 import { PRIVACY } from '@domain/messages';
 import { contactMessageLink } from '../staff';
+import { addressProven } from '../auth';
+import { contactLeaves } from '../trade';
 
 /** `lower(column) in (values)`: e-mails were stored as typed. */
 function lowerIn(qb: Knex.QueryBuilder, column: string, values: string[]): Knex.QueryBuilder {
@@ -234,39 +236,73 @@ export async function anonymiseMessages(trx: Knex.Transaction, messageIds: numbe
   return done;
 }
 
-/** Every order and message given with this e-mail (or placed from this account). */
-export async function recordsOf(
-  trx: Knex | Knex.Transaction,
-  email: string,
-  userId: number | null,
-): Promise<{ orderIds: number[]; messageIds: number[] }> {
+/** Orders and messages of a person; `byAddress`: found by the e-mail address too (else only what
+ *  the account did itself). */
+export interface Records {
+  orderIds: number[];
+  messageIds: number[];
+  byAddress: boolean;
+}
+
+/**
+ * Every order and message given with this e-mail (when `email` is given), and every order placed
+ * from this account (when `userId` is).
+ */
+export async function recordsOf(trx: Knex | Knex.Transaction, email: string | null, userId: number | null): Promise<Records> {
+  if (email === null && userId === null) return { orderIds: [], messageIds: [], byAddress: false };
   const orders = (await trx('orders')
     .where((qb) => {
-      qb.whereRaw('lower(customer_email) = ?', [email]);
+      if (email !== null) qb.whereRaw('lower(customer_email) = ?', [email]);
       if (userId !== null) qb.orWhere({ userId });
     })
     .select('id')) as Array<{ id: number }>;
-  const messages = (await trx('contact_messages').whereRaw('lower(email) = ?', [email]).select('id')) as Array<{ id: number }>;
-  return { orderIds: orders.map((o) => Number(o.id)), messageIds: messages.map((m) => Number(m.id)) };
+  const messages =
+    email === null ? [] : ((await trx('contact_messages').whereRaw('lower(email) = ?', [email]).select('id')) as Array<{ id: number }>);
+  return { orderIds: orders.map((o) => Number(o.id)), messageIds: messages.map((m) => Number(m.id)), byAddress: email !== null };
+}
+
+/** An account as the privacy acts need it. */
+export interface AccountRef {
+  id: number;
+  email: string;
+  emailVerifiedAt?: string | null;
+}
+
+/**
+ * The one rule for what an account reaches through itself (its data shown, exported, erased with
+ * it): what it did signed in (orders with its id; the company its application made is its by
+ * membership), and — only once its address is proven its owner's — everything else given with that
+ * address (earlier guest orders and their invoices, messages). Anyone can register any address;
+ * only its owner can open the link mailed to it.
+ */
+export function recordsOfAccount(trx: Knex | Knex.Transaction, account: AccountRef) {
+  return recordsOf(trx, addressProven(account) ? account.email.toLowerCase() : null, account.id);
 }
 
 /**
  * Close a customer account: its orders and messages anonymised (above), the account itself left
  * as an empty row (orders still point at it) with an unusable, unique e-mail so the address is free
- * for a new sign-up; its password, second factor, sessions, personal API tokens, reset links and
- * server cart gone.
+ * for a new sign-up; its password, second factor, sessions, personal API tokens, reset and
+ * verification links and server cart gone; no longer a company's member or contact (answered: the
+ * companies it was either of, whose legal data stays). `records`: what goes with it (recordsOfAccount when the
+ * customer closes it; everything with the address when staff answer a request by e-mail).
  */
 export async function eraseAccount(
   trx: Knex.Transaction,
-  user: { id: number; email: string; firstName: string; lastName: string; phone: string },
-): Promise<ErasedCounts> {
+  user: AccountRef & { firstName: string; lastName: string; phone: string; companyId?: number | null },
+  records: Records,
+): Promise<ErasedCounts & { companyIds: number[] }> {
   const email = user.email.toLowerCase();
-  const { orderIds, messageIds } = await recordsOf(trx, email, user.id);
+  const { orderIds, messageIds } = records;
   const orders = await anonymiseOrders(trx, orderIds);
   const messages = await anonymiseMessages(trx, messageIds);
+  // No longer anyone's contact: another member takes the role, or staff are told to name one.
+  const contactOf = await contactLeaves(trx, user, records.byAddress);
+  const companyIds = [...new Set([...contactOf, ...(user.companyId ? [user.companyId] : [])])];
   await trx('sessions').where({ userId: user.id }).delete();
   await trx('api_tokens').where({ userId: user.id }).delete();
   await trx('password_resets').where({ userId: user.id }).delete();
+  await trx('email_verifications').where({ userId: user.id }).delete();
   await trx('cart_items').where({ userId: user.id }).delete();
   await trx('users')
     .where({ id: user.id })
@@ -289,16 +325,20 @@ export async function eraseAccount(
   const traces: Traces = new Set();
   addTraces(traces, `${user.firstName} ${user.lastName}`, user.firstName, user.lastName, user.email, user.phone);
   await scrubNotices(trx, [`/admin/users/${user.id}`], traces);
-  await scrubAuditLog(trx, 'users', [user.id], [email], traces);
-  await dropQueuedMail(trx, [email]);
-  return { orders, messages };
+  // What the log and the mail queue hold for the address is the account's only when its records
+  // are (recordsOfAccount): else it may be another person's (their guest order's confirmation).
+  const byAddress = records.byAddress ? [email] : [];
+  await scrubAuditLog(trx, 'users', [user.id], byAddress, traces);
+  await dropQueuedMail(trx, byAddress);
+  return { orders, messages, companyIds };
 }
 
-/** A guest's request by e-mail: their orders and messages anonymised. */
-export async function eraseByEmail(trx: Knex.Transaction, email: string): Promise<ErasedCounts> {
+/** A guest's request by e-mail: their orders and messages anonymised; no longer a company's contact. */
+export async function eraseByEmail(trx: Knex.Transaction, email: string): Promise<ErasedCounts & { companyIds: number[] }> {
   const { orderIds, messageIds } = await recordsOf(trx, email, null);
   const orders = await anonymiseOrders(trx, orderIds);
   const messages = await anonymiseMessages(trx, messageIds);
+  const companyIds = await contactLeaves(trx, { id: 0, email, companyId: null }, true);
   await dropQueuedMail(trx, [email]);
-  return { orders, messages };
+  return { orders, messages, companyIds };
 }

@@ -6,7 +6,8 @@ import type { Knex } from 'knex';
 import { fromMinor } from '@domain/money';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@domain/orderStatus';
 import { orderOffice } from '../couriers';
-import { recordsOf } from './erase';
+import { companyLegalData, type CompanyLegalData } from '../trade';
+import { KEPT_DATA } from '@domain/messages';
 
 export interface PersonalData {
   exportedAt: string;
@@ -52,13 +53,24 @@ export interface PersonalData {
     link: string;
   }>;
   contactMessages: Array<{ createdAt: string; name: string; company: string; email: string; phone: string; message: string }>;
+  /** What stays whatever is erased, and why: the legal data of the companies the person was the
+   *  contact or a member of. */
+  kept: Array<{ record: string; data: CompanyLegalData; why: string }>;
 }
 
 const money = (minor: number | string) => fromMinor(Number(minor)) ?? 0;
 
-/** What is held for this e-mail (and this account, when there is one). */
-export async function personalData(knex: Knex, email: string, userId: number | null): Promise<PersonalData> {
-  const { orderIds, messageIds } = await recordsOf(knex, email, userId);
+/** What is held for this e-mail (and this account, when there is one): `records` says which orders
+ *  and messages (erase.ts: recordsOf for staff, recordsOfAccount for the account itself). */
+export async function personalData(
+  knex: Knex,
+  email: string,
+  userId: number | null,
+  records: { orderIds: number[]; messageIds: number[] },
+  companyIds: number[] = [],
+): Promise<PersonalData> {
+  const { orderIds, messageIds } = records;
+  const companies = await companyLegalData(knex, companyIds);
   const user =
     userId === null
       ? undefined
@@ -152,6 +164,7 @@ export async function personalData(knex: Knex, email: string, userId: number | n
       phone: m.phone,
       message: m.message,
     })),
+    kept: companies.map((c) => ({ record: KEPT_DATA.companyTitle(c.name), data: c, why: KEPT_DATA.companyWhy })),
   };
 }
 
@@ -183,6 +196,7 @@ export function personalDataCsv(data: PersonalData): string {
   }
   for (const inv of data.invoices) put('Фактури', inv.number, inv);
   data.contactMessages.forEach((m, i) => put('Съобщения', String(i + 1), m));
+  for (const k of data.kept) put('Пазени данни', k.record, { ...k.data, why: k.why });
   return (
     '\uFEFF' + Papa.unparse({ fields: PERSONAL_DATA_CSV_HEADERS, data: rows }, { delimiter: ';', newline: '\r\n', escapeFormulae: true })
   );

@@ -47,7 +47,7 @@ async function downloadOwnData(ctx: Context) {
 
 async function closeAccount(ctx: Context) {
   const { password } = parseBody(ctx.request.body, accountCloseInput);
-  await closeOwnAccount(currentUser(ctx), password, ctx.ip);
+  await closeOwnAccount(ctx.config.appKeys, currentUser(ctx), password, ctx.ip);
   // This browser is signed out too (its session row is already gone) and its cookie cart emptied.
   await signOut(ctx);
   ctx.cookies.set(CART_COOKIE, null, { path: '/', httpOnly: false, signed: false, sameSite: 'lax', overwrite: true });

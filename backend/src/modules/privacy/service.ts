@@ -15,7 +15,8 @@ import { ERASED_EMAIL, maskEmail, retentionCutoff } from '@domain/privacy';
 import { OPEN_ORDER_STATUSES } from '@domain/orderStatus';
 import { verifyPassword } from '../auth';
 import { getSettings } from '../settings';
-import { anonymiseMessages, anonymiseOrders, eraseAccount, eraseByEmail, recordsOf, type ErasedCounts } from './erase';
+import { companyIdsOf } from '../trade';
+import { anonymiseMessages, anonymiseOrders, eraseAccount, eraseByEmail, recordsOf, recordsOfAccount, type ErasedCounts } from './erase';
 import { personalData, type PersonalData } from './personalData';
 
 export interface Actor {
@@ -55,10 +56,9 @@ async function audit(
   } as Partial<AuditLog>);
 }
 
-/** Refuse (409, naming them) while an order of this person is still on its way: erasing its
- *  address and phone now would leave it undeliverable. */
-async function refuseWhileOrdersOpen(trx: Knex | Knex.Transaction, email: string, userId: number | null): Promise<void> {
-  const { orderIds } = await recordsOf(trx, email, userId);
+/** Refuse (409, naming them) while one of these orders is still on its way: erasing its address
+ *  and phone now would leave it undeliverable. */
+async function refuseWhileOrdersOpen(trx: Knex | Knex.Transaction, orderIds: number[]): Promise<void> {
   if (!orderIds.length) return;
   const open = (await trx('orders')
     .whereIn('id', orderIds)
@@ -68,16 +68,41 @@ async function refuseWhileOrdersOpen(trx: Knex | Knex.Transaction, email: string
   if (open.length) throw conflict(PRIVACY.ordersOpen(open.map((o) => String(o.number ?? o.id))));
 }
 
-/** The signed-in customer's own data. */
-export function ownData(user: User): Promise<PersonalData> {
-  return personalData(User.knex(), user.email.toLowerCase(), user.id);
+/** The signed-in customer's own data: what the account reaches (recordsOfAccount). */
+export async function ownData(user: User): Promise<PersonalData> {
+  const knex = User.knex();
+  const stored = (await User.query().findById(user.id)) ?? user;
+  const records = await recordsOfAccount(knex, stored);
+  const companies = await companyIdsOf(knex, records.byAddress ? stored.email.toLowerCase() : null, stored.id);
+  return personalData(knex, stored.email.toLowerCase(), stored.id, records, companies);
+}
+
+const PERSON_ERASED = 'person-erased';
+
+/** The companies a person was the contact or a member of when their data was erased: each is
+ *  logged under the keyed hash of the address, so a later request for it can be told what stays. */
+async function logCompaniesKept(trx: Knex.Transaction, appKeys: string[], email: string, companyIds: number[], actor: Actor) {
+  for (const id of companyIds) await audit(trx, actor, PERSON_ERASED, 'companies', String(id), { ...requestKey(appKeys, email) });
+}
+
+/** Every company whose legal data is kept about this address: its contact or member now, or when
+ *  their data was erased. */
+async function companiesKeptFor(appKeys: string[], email: string, userId: number | null): Promise<number[]> {
+  const knex = User.knex();
+  const { emailHash } = requestKey(appKeys, email);
+  const logged = (await knex('audit_log')
+    .where({ action: PERSON_ERASED, entity: 'companies' })
+    .where('after', 'like', `%${emailHash}%`)
+    .select('entityId')) as Array<{ entityId: string }>;
+  const ids = new Set([...(await companyIdsOf(knex, email, userId)), ...logged.map((r) => Number(r.entityId))]);
+  return [...ids].sort((a, b) => a - b);
 }
 
 /**
  * Close the customer's own account, confirmed with its password (wrong: 400, and counted like a
  * failed sign-in, 429 past the limit). Staff accounts are closed by another admin instead.
  */
-export async function closeOwnAccount(user: User, password: string, ip: string): Promise<ErasedCounts> {
+export async function closeOwnAccount(appKeys: string[], user: User, password: string, ip: string): Promise<ErasedCounts> {
   const throttle = new Throttle(User.knex(), LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES * 60_000);
   const key = [`close-account:user:${user.id}`];
   if (await throttle.isBlocked(key)) throw tooManyRequests();
@@ -88,11 +113,14 @@ export async function closeOwnAccount(user: User, password: string, ip: string):
     throw badRequest(PRIVACY.wrongPassword, { password: PRIVACY.wrongPassword });
   }
   return User.knex().transaction(async (trx) => {
-    await refuseWhileOrdersOpen(trx, stored.email.toLowerCase(), stored.id);
-    const counts = await eraseAccount(trx, stored);
+    const records = await recordsOfAccount(trx, stored);
+    await refuseWhileOrdersOpen(trx, records.orderIds);
+    const { companyIds, ...counts } = await eraseAccount(trx, stored, records);
     await trx('throttles').whereIn('key', key.map(throttleKey)).delete();
     // The entry says that an account was closed and what went with it, not whose it was.
-    await audit(trx, { userId: null, email: '', ip }, 'close-account', 'users', String(user.id), { ...counts });
+    const nobody: Actor = { userId: null, email: '', ip };
+    await audit(trx, nobody, 'close-account', 'users', String(user.id), { ...counts });
+    await logCompaniesKept(trx, appKeys, stored.email, companyIds, nobody);
     return counts;
   });
 }
@@ -100,12 +128,15 @@ export async function closeOwnAccount(user: User, password: string, ip: string):
 /** Staff: the data held for an address (a guest's orders and messages; an account's too). */
 export async function exportForRequest(appKeys: string[], email: string, actor: Actor): Promise<PersonalData> {
   const account = await User.query().whereRaw('lower(email) = ?', [email]).first();
-  const data = await personalData(User.knex(), email, account?.id ?? null);
+  const userId = account?.id ?? null;
+  const records = await recordsOf(User.knex(), email, userId);
+  const data = await personalData(User.knex(), email, userId, records, await companiesKeptFor(appKeys, email, userId));
   await audit(User.knex(), actor, 'privacy-export', 'privacy', '', {
     ...requestKey(appKeys, email),
     orders: data.orders.length,
     messages: data.contactMessages.length,
     account: Boolean(account),
+    kept: data.kept.length,
   });
   return data;
 }
@@ -115,10 +146,13 @@ export async function eraseForRequest(appKeys: string[], email: string, actor: A
   const account = await User.query().whereRaw('lower(email) = ?', [email]).first();
   if (account && account.role !== 'customer') throw conflict(PRIVACY.staffAccount);
   return User.knex().transaction(async (trx) => {
-    await refuseWhileOrdersOpen(trx, email, account?.id ?? null);
-    const counts = account ? await eraseAccount(trx, account) : await eraseByEmail(trx, email);
+    // Staff answer the person the address belongs to (they checked who asks): all of it goes.
+    const records = await recordsOf(trx, email, account?.id ?? null);
+    await refuseWhileOrdersOpen(trx, records.orderIds);
+    const { companyIds, ...counts } = account ? await eraseAccount(trx, account, records) : await eraseByEmail(trx, email);
     const result = { ...counts, account: Boolean(account) };
     await audit(trx, actor, 'privacy-erase', 'privacy', account ? String(account.id) : '', { ...requestKey(appKeys, email), ...result });
+    await logCompaniesKept(trx, appKeys, email, companyIds, actor);
     return result;
   });
 }

@@ -1,6 +1,7 @@
 // Companies that buy for resale (issue 27): a business's application, the staff's one write path
 // (`changeCompany`: data, terms, status, shops), members, and the listed shops of „Къде да купя“.
 import type { Transaction } from 'objection';
+import type { Knex } from 'knex';
 import { Company } from '../../models/Company';
 import { CompanyShop } from '../../models/CompanyShop';
 import { PriceList } from '../../models/PriceList';
@@ -13,12 +14,13 @@ import { addressLimitKey } from '../../platform/http/clientAddress';
 import { declare } from '../../platform/events';
 import { claimVersion } from '../../platform/db/versions';
 import { createUser } from '../auth';
+import { notifyStaff } from '../staff';
 import { fromMinor } from '@domain/money';
 import { normaliseTaxNumber } from '@domain/bulstat';
 import { searchable } from '@domain/slug';
 import { COMPANY_STATUSES, COMPANY_STATUS_LABELS, PAYMENT_TERMS_DAYS, type CompanyStatus } from '@domain/trade';
 import { TRADE } from '@domain/tradeTexts';
-import { API } from '@domain/messages';
+import { API, KEPT_DATA } from '@domain/messages';
 import { CONTACT_MAX_PER_WINDOW, CONTACT_WINDOW_MINUTES } from '@domain/limits';
 import type { CompanyApplication, CompanyChange } from '@domain/schemas/trade';
 import type { CompanyChangeKind } from './events';
@@ -179,6 +181,9 @@ export async function applyForTrade(input: CompanyApplication, applicant: User |
           role: 'customer',
         },
         trx,
+        // Typed into the form: proven by the link in the acknowledgement. The company it applies for
+        // is its own from now (membership is the account's, not the address's).
+        { emailVerified: false },
       );
     }
     const c = input.company;
@@ -389,6 +394,86 @@ export async function removeMember(id: number, userId: number): Promise<CompanyV
     await claimVersion(trx, companyRow(id), undefined);
     return membersChanged(trx, company);
   });
+}
+
+// ---- A contact who leaves ----------------------------------------------------------------
+
+/**
+ * A person's account is closed (their data erased): they stop being the contact of their company,
+ * and of any company whose contact has their proven address. The longest-standing remaining member
+ * takes the role (their name, e-mail and phone become the contact's); with none left the contact is
+ * emptied and staff are told to name one. The company's search text loses the address. Runs in the
+ * closing transaction; answers the companies touched.
+ */
+export async function contactLeaves(
+  trx: Knex.Transaction,
+  leaving: { id: number; email: string; companyId?: number | null },
+  addressProven: boolean,
+): Promise<number[]> {
+  const email = leaving.email.toLowerCase();
+  const companies = (await trx('companies')
+    .whereRaw('lower(contact_email) = ?', [email])
+    .where((q) => {
+      // An unproven address may be someone else's: then only the account's own company.
+      if (!addressProven) q.where('id', leaving.companyId ?? 0);
+    })
+    .select('id', 'name', 'eik', 'city')) as Array<{ id: number; name: string; eik: string; city: string }>;
+  for (const c of companies) {
+    const heir = (await trx('users')
+      .where({ companyId: c.id })
+      .whereNot({ id: leaving.id })
+      .orderBy('createdAt', 'asc')
+      .orderBy('id', 'asc')
+      .first('email', 'firstName', 'lastName', 'phone')) as
+      { email: string; firstName: string; lastName: string; phone: string } | undefined;
+    const contact = heir
+      ? {
+          contactFirstName: heir.firstName ?? '',
+          contactLastName: heir.lastName ?? '',
+          contactEmail: heir.email,
+          contactPhone: heir.phone ?? '',
+        }
+      : { contactFirstName: '', contactLastName: '', contactEmail: '', contactPhone: '' };
+    await trx('companies')
+      .where({ id: c.id })
+      .update({ ...contact, searchText: searchable(c.name, c.eik, c.city, contact.contactEmail), updatedAt: new Date().toISOString() });
+    if (!heir) await notifyStaff({ type: 'contact', message: KEPT_DATA.contactNeeded(c.name), link: `/admin/companies/${c.id}` }, trx);
+  }
+  return companies.map((c) => c.id);
+}
+
+/** The companies this address is the contact of (when `email` is given), and the one this account
+ *  buys for or bought for (when `userId` is). */
+export async function companyIdsOf(db: Knex, email: string | null, userId: number | null): Promise<number[]> {
+  const ids = new Set<number>();
+  if (email !== null)
+    for (const r of (await db('companies').whereRaw('lower(contact_email) = ?', [email.toLowerCase()]).select('id')) as Array<{
+      id: number;
+    }>)
+      ids.add(Number(r.id));
+  if (userId !== null) {
+    for (const r of (await db('orders').where({ userId }).whereNotNull('companyId').distinct('companyId')) as Array<{ companyId: number }>)
+      ids.add(Number(r.companyId));
+    const member = (await db('users').where({ id: userId }).first('companyId')) as { companyId: number | null } | undefined;
+    if (member?.companyId) ids.add(Number(member.companyId));
+  }
+  return [...ids].sort((a, b) => a - b);
+}
+
+export interface CompanyLegalData {
+  name: string;
+  eik: string;
+  vatNumber: string;
+  address: string;
+  city: string;
+  mol: string;
+  tobaccoPermit: string;
+}
+
+/** A company's legal data (kept whoever leaves it: its invoices name it). */
+export async function companyLegalData(db: Knex, ids: number[]): Promise<CompanyLegalData[]> {
+  if (!ids.length) return [];
+  return db('companies').whereIn('id', ids).orderBy('id').select('name', 'eik', 'vatNumber', 'address', 'city', 'mol', 'tobaccoPermit');
 }
 
 // ---- Where to buy -------------------------------------------------------------------------

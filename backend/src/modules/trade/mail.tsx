@@ -1,46 +1,61 @@
 // The trade area's e-mails to a company's contact: the application received, and every change staff
 // make (approval: sign in and order at your prices; rejection and suspension: with the reason).
+// To an address not yet proven its owner's (a stranger may have typed it into the form) they carry
+// only the shop's own words: no name and no company name typed into the form, and the
+// acknowledgement brings the link that proves the address.
 import { compose, linkPart, para, type MailContent } from '../../platform/mail/layout';
 import { getSettings } from '../settings';
 import { TRADE } from '@domain/tradeTexts';
+import { EMAIL_OWNERSHIP } from '@domain/messages';
 import type { CompanyChangeKind } from './events';
 
-const greeting = (firstName: string) => para(`Здравейте${firstName ? `, ${firstName}` : ''}!`);
-
-export async function applicationMail(firstName: string, company: string): Promise<MailContent> {
-  const settings = await getSettings();
-  return compose(TRADE.mailAppliedSubject(settings.brand), { settings }, [greeting(firstName), para(TRADE.mailApplied(company))]);
+/** Who the mail is to: the contact's first name and the company's name, when the address is proven. */
+export interface Addressee {
+  proven: boolean;
+  firstName: string;
+  company: string;
 }
 
-export async function companyChangedMail(
-  firstName: string,
-  company: string,
-  kind: CompanyChangeKind,
-  reason: string,
-  signInUrl: string,
-): Promise<MailContent> {
+const greeting = (to: Addressee) => para(`Здравейте${to.proven && to.firstName ? `, ${to.firstName}` : ''}!`);
+const companyOf = (to: Addressee) => (to.proven ? to.company : EMAIL_OWNERSHIP.yourCompany);
+/** A sentence that may begin with the company's name begins with a capital. */
+const sentence = (text: string) => text.charAt(0).toLocaleUpperCase('bg') + text.slice(1);
+
+export async function applicationMail(to: Addressee, verifyLink: string | null, verifyHours: number): Promise<MailContent> {
   const settings = await getSettings();
+  return compose(TRADE.mailAppliedSubject(settings.brand), { settings }, [
+    greeting(to),
+    para(TRADE.mailApplied(companyOf(to))),
+    verifyLink ? para(`Потвърдете, че този имейл е Ваш (връзката важи ${verifyHours} часа и може да се използва само веднъж):`) : null,
+    verifyLink ? linkPart('Потвърдете имейла', verifyLink) : null,
+  ]);
+}
+
+export async function companyChangedMail(to: Addressee, kind: CompanyChangeKind, reason: string, signInUrl: string): Promise<MailContent> {
+  const settings = await getSettings();
+  const company = companyOf(to);
+  // The reason is the staff's own words.
   const withReason = reason ? para(TRADE.mailReason(reason)) : null;
   switch (kind) {
     case 'approved':
       return compose(TRADE.mailApprovedSubject(settings.brand), { settings }, [
-        greeting(firstName),
-        para(TRADE.mailApproved(company)),
+        greeting(to),
+        para(sentence(TRADE.mailApproved(company))),
         linkPart(TRADE.mailSignIn, signInUrl),
       ]);
     case 'rejected':
       return compose(TRADE.mailRejectedSubject(settings.brand), { settings }, [
-        greeting(firstName),
+        greeting(to),
         para(TRADE.mailRejected(company)),
         withReason,
       ]);
     case 'suspended':
       return compose(TRADE.mailSuspendedSubject(settings.brand), { settings }, [
-        greeting(firstName),
+        greeting(to),
         para(TRADE.mailSuspended(company)),
         withReason,
       ]);
     default:
-      return compose(TRADE.mailChangedSubject(settings.brand), { settings }, [greeting(firstName), para(TRADE.mailChanged(company))]);
+      return compose(TRADE.mailChangedSubject(settings.brand), { settings }, [greeting(to), para(TRADE.mailChanged(company))]);
   }
 }

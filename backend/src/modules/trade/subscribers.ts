@@ -4,8 +4,11 @@ import type { Config } from '../../config';
 import { subscribe } from '../../platform/events';
 import { sendMail } from '../../platform/mail/transport';
 import { Company } from '../../models/Company';
+import { User } from '../../models/User';
 import { notifyStaff } from '../staff';
+import { addressProven, countRegistrationLink, newVerificationLink } from '../auth';
 import { TRADE } from '@domain/tradeTexts';
+import { EMAIL_VERIFY_HOURS } from '@domain/limits';
 import { applicationMail, companyChangedMail } from './mail';
 import './events';
 
@@ -15,13 +18,25 @@ export function subscribeTradeEvents(config: Config): void {
   subscribe('company.applied', 'trade.applicationNotice', async ({ companyId, name, eik }) => {
     await notifyStaff({ type: 'contact', message: TRADE.notice(name, eik), link: companyAdminLink(companyId) });
   });
+  // An applicant whose address is not proven (the form made the account, or it was never proven)
+  // gets the shop's words only, with the link that proves the address.
   subscribe('company.applied', 'trade.applicationMail', async ({ email, firstName, name }) => {
-    await sendMail(config, { to: email, ...(await applicationMail(firstName, name)) });
+    const member = await User.query().findOne({ email });
+    const proven = addressProven(member);
+    let link: string | null = null;
+    if (member && !proven) {
+      await countRegistrationLink(member.id);
+      link = (await newVerificationLink(User.knex(), config, member.id, member.email)).link;
+    }
+    const mail = await applicationMail({ proven, firstName, company: name }, link, EMAIL_VERIFY_HOURS);
+    await sendMail(config, { to: email, ...mail });
   });
   subscribe('company.changed', 'trade.changeMail', async ({ companyId, kind, reason }) => {
     const company = await Company.query().findById(companyId);
     if (!company?.contactEmail) return;
-    const mail = await companyChangedMail(company.contactFirstName ?? '', company.name, kind, reason, `${config.publicUrl}/signin`);
+    const contact = await User.query().findOne({ email: company.contactEmail.toLowerCase() });
+    const to = { proven: addressProven(contact), firstName: company.contactFirstName ?? '', company: company.name };
+    const mail = await companyChangedMail(to, kind, reason, `${config.publicUrl}/signin`);
     await sendMail(config, { to: company.contactEmail, ...mail });
   });
 }

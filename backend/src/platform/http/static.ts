@@ -25,6 +25,7 @@ export const STOREFRONT_PAGES = new Set([
   'register',
   'forgot-password',
   'reset-password',
+  'verify-email',
   'contact',
   'terms',
   'privacy',
