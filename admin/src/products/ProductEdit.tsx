@@ -45,7 +45,7 @@ export function ProductEdit() {
         onError: (error: unknown) => notify(errorMessage(error, translate('app.products.updateFailed')), { type: 'error' }),
       }}
     >
-      <ProductForm />
+      <ProductForm stockHistory />
     </Edit>
   );
 }
