@@ -68,8 +68,13 @@ const notActiveIfDisposable = (value: unknown, values: { disposable?: boolean })
 
 /** A saved variant's stock as the server has it now (the page's record, refreshed after a
  *  correction), with the correction; a new variant's first stock as an input. */
-function VariantStock(_props: { source?: string; label?: string }) {
-  const product = useRecordContext<{ name: string; variants?: Array<{ id: number; name: string; stock: number }> }>();
+interface SavedProduct {
+  name: string;
+  variants?: Array<{ id: number; name: string; stock: number }>;
+}
+
+/** `product`: the page's record, read outside the variants' list (inside it, the record is the variant). */
+function VariantStock({ product }: { source?: string; label?: string; product: SavedProduct | undefined }) {
   const translate = useTranslate();
   return (
     <FormDataConsumer>
@@ -109,6 +114,7 @@ function VariantStock(_props: { source?: string; label?: string }) {
 }
 
 export function ProductForm({ stockHistory = false }: { stockHistory?: boolean }) {
+  const product = useRecordContext<SavedProduct>();
   return (
     <TabbedForm
       warnWhenUnsavedChanges
@@ -171,7 +177,7 @@ export function ProductForm({ stockHistory = false }: { stockHistory?: boolean }
             <TextInput source="name" validate={[required(), variantName]} helperText={false} />
             <TextInput source="sku" validate={[required(), maxLength(SKU_MAX)]} helperText={false} />
             <MoneyInput source="price" validate={[minValue(0), maxValue(PRICE_MAX)]} helperText={false} />
-            <VariantStock source="stock" />
+            <VariantStock source="stock" product={product} />
             <NumberInput
               source="packSize"
               defaultValue={1}
