@@ -184,6 +184,8 @@ export const bgApp = {
     },
   },
   products: {
+    // The product page's stock history tab (…/stock), in the breadcrumbs.
+    stock: 'История на наличността',
     details: 'Основни',
     variants: 'Варианти',
     attributes: 'Характеристики',

@@ -186,6 +186,8 @@ export const enApp: AppMessages = {
     event: { created: 'Order placed', status: 'Status: %{from} → %{to}', payment: 'Payment', note: 'Note' },
   },
   products: {
+    // The product page's stock history tab (…/stock), in the breadcrumbs.
+    stock: 'Stock history',
     details: 'Details',
     variants: 'Variants',
     attributes: 'Attributes',

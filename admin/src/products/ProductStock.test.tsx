@@ -49,9 +49,9 @@ const movements = [
 ];
 
 async function renderEdit(tab: RegExp) {
-  const adjustStock = jest.fn(async () => ({ stock: 42 }));
+  const adjustStock = jest.fn(async (_id: number, _delta: number, _note: string) => ({ stock: 42 }));
   const update = jest.fn(async (_r: string, p: any) => ({ data: { ...product, ...p.data } }));
-  const getManyReference = jest.fn(async () => ({ data: movements, total: 2 }));
+  const getManyReference = jest.fn(async (_resource: string, _params: any) => ({ data: movements, total: 2 }));
   renderAdmin(
     <ResourceContextProvider value="products">
       <Edit id={5} mutationMode="pessimistic">

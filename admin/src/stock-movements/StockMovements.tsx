@@ -72,13 +72,32 @@ function OrderField(_props: { label?: string; source?: string; sortable?: boolea
 /** The movements' columns; `withProduct` adds which product (the list of every product). */
 function MovementGrid({ withProduct }: { withProduct: boolean }) {
   const isSmall = useIsSmall();
+  const translate = useTranslate();
   return (
     <Datagrid bulkActionButtons={false} rowClick={false} empty={<EmptyHistory />}>
-      <DateTimeField source="createdAt" />
-      {withProduct && <FunctionField<MovementRecord> source="productName" render={(r) => `${r.productName} · ${r.variantName}`} />}
-      {!withProduct && <TextField source="variantName" sortable={false} />}
+      {isSmall ? (
+        // A phone: when, why and what in one cell, so the change and the stock after fit beside them.
+        <FunctionField<MovementRecord>
+          source="createdAt"
+          render={(r) => (
+            <>
+              <DateTimeField source="createdAt" />
+              <br />
+              <small>
+                {translate(`app.stockReason.${r.reason}`)} · {withProduct ? `${r.productName} · ${r.variantName}` : r.variantName}
+              </small>
+            </>
+          )}
+        />
+      ) : (
+        <DateTimeField source="createdAt" />
+      )}
+      {!isSmall && withProduct && (
+        <FunctionField<MovementRecord> source="productName" render={(r) => `${r.productName} · ${r.variantName}`} />
+      )}
+      {!isSmall && !withProduct && <TextField source="variantName" sortable={false} />}
       {!isSmall && <TextField source="sku" />}
-      <ReasonField source="reason" />
+      {!isSmall && <ReasonField source="reason" />}
       <DeltaField source="delta" />
       <TextField source="stockAfter" />
       {!isSmall && <OrderField source="orderNumber" />}
