@@ -33,7 +33,11 @@ async function newProduct(stocks: number[], name = 'Продукт') {
     variants: stocks.map((stock, i) => ({ name: `${i * 10} mg`, sku: `MV-${made}-${i}`, stock })),
   });
   if (res.status !== 201) throw new Error(JSON.stringify(res.body));
-  return { id: res.body.id as number, slug: res.body.slug as string, variants: (res.body.variants as Array<{ id: number }>).map((v) => v.id) };
+  return {
+    id: res.body.id as number,
+    slug: res.body.slug as string,
+    variants: (res.body.variants as Array<{ id: number }>).map((v) => v.id),
+  };
 }
 
 const line = (productId: number, variantId: number, quantity: number) => ({ productId, variantId, quantity });
@@ -102,9 +106,13 @@ describe('every change of stock is a movement with its reason, order and user', 
     const p = await newProduct([20]);
     const v = p.variants[0];
     const mine = await placeOrder(customer, [line(p.id, v, 2)]);
-    expect(await lastOf(v)).toEqual(expect.objectContaining({ reason: 'sale', delta: -2, stockAfter: 18, orderId: mine.id, userId: customer.userId }));
+    expect(await lastOf(v)).toEqual(
+      expect.objectContaining({ reason: 'sale', delta: -2, stockAfter: 18, orderId: mine.id, userId: customer.userId }),
+    );
     const guests = await placeOrder(guest, [line(p.id, v, 1)]);
-    expect(await lastOf(v)).toEqual(expect.objectContaining({ reason: 'sale', delta: -1, stockAfter: 17, orderId: guests.id, userId: null }));
+    expect(await lastOf(v)).toEqual(
+      expect.objectContaining({ reason: 'sale', delta: -1, stockAfter: 17, orderId: guests.id, userId: null }),
+    );
     const byPhone = await admin.post('/api/admin/orders', { ...checkoutBody([line(p.id, v, 4)]), staffNote: '' });
     expect(byPhone.status).toBe(201);
     expect(await lastOf(v)).toEqual(
@@ -136,7 +144,9 @@ describe('every change of stock is a movement with its reason, order and user', 
     const v = p.variants[0];
     const byStaff = await placeOrder(customer, [line(p.id, v, 1)]);
     expect((await admin.put(`/api/admin/orders/${byStaff.id}`, { status: 'cancelled' })).status).toBe(200);
-    expect(await lastOf(v)).toEqual(expect.objectContaining({ reason: 'cancellation', delta: 1, orderId: byStaff.id, userId: admin.userId }));
+    expect(await lastOf(v)).toEqual(
+      expect.objectContaining({ reason: 'cancellation', delta: 1, orderId: byStaff.id, userId: admin.userId }),
+    );
 
     const byShopper = await placeOrder(customer, [line(p.id, v, 2)]);
     expect((await customer.post(`/api/orders/${byShopper.id}/withdraw`, {})).status).toBe(200);
@@ -146,7 +156,8 @@ describe('every change of stock is a movement with its reason, order and user', 
 
     const delivered = async (quantity: number) => {
       const order = await placeOrder(customer, [line(p.id, v, quantity)]);
-      for (const status of ['confirmed', 'shipped', 'delivered']) expect((await admin.put(`/api/admin/orders/${order.id}`, { status })).status).toBe(200);
+      for (const status of ['confirmed', 'shipped', 'delivered'])
+        expect((await admin.put(`/api/admin/orders/${order.id}`, { status })).status).toBe(200);
       return order;
     };
     const returned = await delivered(3);
@@ -158,7 +169,9 @@ describe('every change of stock is a movement with its reason, order and user', 
     // The withdrawal itself moves nothing: the goods are not back yet.
     expect(await lastOf(v)).toEqual(expect.objectContaining({ reason: 'sale', orderId: withdrawn.id }));
     expect((await admin.put(`/api/admin/orders/${withdrawn.id}`, { status: 'returned' })).status).toBe(200);
-    expect(await lastOf(v)).toEqual(expect.objectContaining({ reason: 'withdrawal', delta: 4, orderId: withdrawn.id, userId: admin.userId }));
+    expect(await lastOf(v)).toEqual(
+      expect.objectContaining({ reason: 'withdrawal', delta: 4, orderId: withdrawn.id, userId: admin.userId }),
+    );
 
     const refunded = await delivered(5);
     expect((await admin.put(`/api/admin/orders/${refunded.id}`, { paymentStatus: 'paid' })).status).toBe(200);
@@ -185,7 +198,9 @@ describe('every change of stock is a movement with its reason, order and user', 
     const res = await admin.put(`/api/admin/inventory/${v}`, { stock: 27, note: 'Инвентаризация' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual(expect.objectContaining({ stock: 27, message: API.stockSaved }));
-    expect(await lastOf(v)).toEqual(expect.objectContaining({ reason: 'count', delta: -3, stockAfter: 27, note: 'Инвентаризация', userId: admin.userId }));
+    expect(await lastOf(v)).toEqual(
+      expect.objectContaining({ reason: 'count', delta: -3, stockAfter: 27, note: 'Инвентаризация', userId: admin.userId }),
+    );
     expect((await admin.put(`/api/admin/inventory/${v}`, { stock: 27 })).status).toBe(200);
     expect(await lastOf(v)).toEqual(expect.objectContaining({ reason: 'count', delta: 0, stockAfter: 27, note: '' }));
   });
@@ -225,9 +240,13 @@ describe('every change of stock is a movement with its reason, order and user', 
     );
     const res = await admin.agent.post('/api/admin/import/products').set('x-csrf-token', admin.csrfToken).attach('file', file, 'stock.csv');
     expect([res.status, JSON.stringify(res.body.rows?.flatMap((r: any) => r.errors))]).toEqual([200, '[]']);
-    expect(await lastOf(p.variants[0])).toEqual(expect.objectContaining({ reason: 'import', delta: 6, stockAfter: 16, userId: admin.userId }));
+    expect(await lastOf(p.variants[0])).toEqual(
+      expect.objectContaining({ reason: 'import', delta: 6, stockAfter: 16, userId: admin.userId }),
+    );
     const added = (await Variant.query().findOne({ sku: `${sku}-N` }))!;
-    expect(await movementsOf(added.id)).toEqual([expect.objectContaining({ reason: 'import', delta: 9, stockAfter: 9, userId: admin.userId })]);
+    expect(await movementsOf(added.id)).toEqual([
+      expect.objectContaining({ reason: 'import', delta: 9, stockAfter: 9, userId: admin.userId }),
+    ]);
   });
 
   it('a duplicate starts with no stock: no movement', async () => {
@@ -245,7 +264,9 @@ it('after a mixed workload the movements account for every variant’s stock', a
   // Orders racing for the last units of a.0, beside others.
   const buyers = await Promise.all(Array.from({ length: 4 }, () => shop.signedIn()));
   const raced = await Promise.all(
-    buyers.map((buyer, i) => buyer.post('/api/orders/create', checkoutBody([line(a.id, a.variants[0], 2), line(b.id, b.variants[0], i + 1)]))),
+    buyers.map((buyer, i) =>
+      buyer.post('/api/orders/create', checkoutBody([line(a.id, a.variants[0], 2), line(b.id, b.variants[0], i + 1)])),
+    ),
   );
   expect(raced.map((r) => r.status).sort()).toEqual([201, 201, 201, 409]);
   expect(await stockOf(a.variants[0])).toBe(0);
@@ -274,7 +295,9 @@ describe('GET /api/admin/stock-movements (react-admin)', () => {
     await placeOrder(customer, [line(p.id, p.variants[0], 1)]);
   });
   const list = (filter: object, sort = '["id","ASC"]', range = '[0,24]') =>
-    admin.get(`/api/admin/stock-movements?range=${range}&sort=${encodeURIComponent(sort)}&filter=${encodeURIComponent(JSON.stringify(filter))}`);
+    admin.get(
+      `/api/admin/stock-movements?range=${range}&sort=${encodeURIComponent(sort)}&filter=${encodeURIComponent(JSON.stringify(filter))}`,
+    );
 
   it('filters by product and variant, sorts and pages, with Content-Range', async () => {
     const all = await list({ productId: p.id });
