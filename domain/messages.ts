@@ -265,6 +265,9 @@ export const API = {
   stockBack: 'Наличността е върната.',
   customerNotFound: 'Клиентът не е намерен.',
   stockSaved: 'Наличността е запазена.',
+  stockAdjusted: 'Наличността е коригирана.',
+  stockWouldGoNegative: (available: number) => `Наличността не може да падне под нула (налични: ${available} бр.).`,
+  stockDeltaZero: 'Въведете промяна, различна от нула.',
   takenByPhone: (staff: string) => `Приета по телефона от ${staff}`,
 
   // discounts

@@ -137,6 +137,20 @@ export async function seedDemo(knex: Knex, opts: { uploadDir: string }): Promise
           updatedAt,
         })),
       );
+      // The demo stock is each variant's first movement, so the history adds up to it.
+      const stocked = await trx('variants').where({ productId }).where('stock', '>', 0).select('id', 'stock');
+      if (stocked.length)
+        await trx('stock_movements').insert(
+          stocked.map((v: { id: number; stock: number }) => ({
+            variantId: v.id,
+            productId,
+            delta: v.stock,
+            reason: 'initial',
+            note: '',
+            stockAfter: v.stock,
+            createdAt,
+          })),
+        );
 
       await trx('product_images').insert(
         p.images.map((img, position) => ({

@@ -8,6 +8,7 @@ import categories from './categories';
 import contactMessages from './contact-messages';
 import customers from './customers';
 import inventory from './inventory';
+import stockMovements from './stock-movements';
 import { dataProvider } from './dataProvider';
 import discounts from './discounts';
 import { i18nProvider } from './i18nProvider';
@@ -58,6 +59,7 @@ export function App() {
       <Resource name="audit-log" {...auditLog} />
       <Resource name="customers" {...customers} />
       <Resource name="inventory" {...inventory} />
+      <Resource name="stock-movements" {...stockMovements} />
       <Resource name="flavour-lists" {...flavourLists} />
       <Resource name="price-lists" {...priceLists} />
       <Resource name="receivables" {...receivables} />

@@ -60,6 +60,8 @@ export interface ShopDataProvider extends DataProvider {
   duplicateProduct(id: number | string): Promise<{ id: number; message?: string }>;
   /** CSV import of products, variants and stock; a refusal with row errors throws an HttpError whose body is the report. */
   importProducts(file: File, dryRun: boolean): Promise<ImportReport>;
+  /** A correction of one variant's stock by a signed quantity (POST /api/admin/inventory/:id/adjustments). */
+  adjustStock(variantId: number | string, delta: number, note: string): Promise<{ stock: number; message?: string }>;
   twoFactorStatus(): Promise<boolean>;
   twoFactorSetup(): Promise<{ secret: string; qr: string }>;
   twoFactorEnable(code: string): Promise<{ message: string; backupCodes: string[] }>;
@@ -110,7 +112,8 @@ async function productPayload(data: Record<string, any>): Promise<Record<string,
       name,
       sku,
       price: price === '' || price === undefined ? null : price,
-      stock: stock ?? 0,
+      // A saved variant's stock is not the form's to write (the server ignores it): only a new one's.
+      ...(id ? {} : { stock: stock ?? 0 }),
     }));
   }
   return out;
@@ -180,6 +183,8 @@ export function createDataProvider(): ShopDataProvider {
       body.append('file', file);
       return (await httpClient(`${ADMIN_API}/import/products${dryRun ? '?dryRun=1' : ''}`, { method: 'POST', body })).json as ImportReport;
     },
+    adjustStock: async (variantId, delta, note) =>
+      (await httpClient(`${ADMIN_API}/inventory/${variantId}/adjustments`, { method: 'POST', body: JSON.stringify({ delta, note }) })).json,
   };
 }
 

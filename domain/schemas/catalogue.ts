@@ -73,7 +73,9 @@ const productFields = <R extends boolean>(required: R) => ({
         name: text(TITLE_MAX, { min: 1, required: true }),
         sku: text(SKU_MAX, { min: 1, required: true, pattern: SKU_PATTERN }),
         price: money({ min: 0, max: PRICE_MAX, nullable: true }),
-        stock: int({ min: 0, max: STOCK_MAX, required: true }),
+        // A new variant's first stock (0 when not sent); a saved variant's stock is not changed by
+        // a save (the form's figure may be stale): counts and corrections go through the inventory.
+        stock: int({ min: 0, max: STOCK_MAX }),
         // Empty or null: none (JSON-LD then names no gtin).
         gtin: text(GTIN_MAX, { pattern: /^(?:|\d{8}|\d{12,14})$/, check: isValidGtin, nullable: true, message: PRODUCT_DATA.gtinInvalid }),
         // Trade quantities are multiples of it (issue 27); not sent: 1 for a new variant, kept for one saved.

@@ -1,6 +1,8 @@
-// Stock at a glance: every variant of every product, with the stock editable in place (Enter or
-// leaving the field saves; Escape puts the saved number back). Low stock is one click away.
+// Stock at a glance: every variant of every product, with the stock counted in place (Enter or
+// leaving the field saves the figure found; Escape puts the saved number back), a correction or a
+// count with a note, and each variant's history. Low stock is one click away.
 import LowStockIcon from '@mui/icons-material/WarningAmber';
+import HistoryIcon from '@mui/icons-material/ManageHistory';
 import { TextField as MuiTextField } from '@mui/material';
 import { useState, type KeyboardEvent } from 'react';
 import {
@@ -17,8 +19,11 @@ import {
   useRecordContext,
   useTranslate,
   useUpdate,
+  useCreatePath,
   type RaRecord,
 } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { StockAdjustButton } from './StockAdjustDialog';
 import { csvExporter, csvValue } from '../common/exporter';
 import { MoneyField, StatusChipField, useIsSmall } from '../common/fields';
 import { errorMessage } from '../httpClient';
@@ -108,6 +113,40 @@ export function StockCell() {
   );
 }
 
+/** A correction or count with a note, and the variant's history (the movements list, filtered). */
+function StockActions() {
+  const record = useRecordContext<InventoryRecord>();
+  const translate = useTranslate();
+  const createPath = useCreatePath();
+  if (!record) return null;
+  const name = `${record.productName} ${record.variantName}`;
+  const history = `${createPath({ resource: 'stock-movements', type: 'list' })}?filter=${encodeURIComponent(JSON.stringify({ variantId: record.id }))}`;
+  return (
+    <span style={{ display: 'inline-flex', whiteSpace: 'nowrap' }}>
+      <StockAdjustButton variantId={Number(record.id)} name={name} stock={record.stock} />
+      <Button
+        component={RouterLink}
+        to={history}
+        label="app.inventory.history"
+        aria-label={translate('app.inventory.historyOf', { name })}
+        onClick={(e) => e.stopPropagation()}
+      >
+        <HistoryIcon />
+      </Button>
+    </span>
+  );
+}
+
+/** The whole stock's history. */
+function HistoryButton() {
+  const createPath = useCreatePath();
+  return (
+    <Button component={RouterLink} to={createPath({ resource: 'stock-movements', type: 'list' })} label="app.menu.stockMovements">
+      <HistoryIcon />
+    </Button>
+  );
+}
+
 /** Only the variants at or under the low-stock threshold, and back. */
 function LowStockButton() {
   const { filterValues, setFilters, displayedFilters } = useListContext();
@@ -137,6 +176,7 @@ export function InventoryList() {
       actions={
         <TopToolbar>
           <LowStockButton />
+          <HistoryButton />
           <ExportButton />
           <ImportButton />
         </TopToolbar>
@@ -153,6 +193,7 @@ export function InventoryList() {
         {!isSmall && <MoneyField source="price" />}
         {!isSmall && <StatusChipField source="productStatus" group="productStatus" sortable={false} />}
         <FunctionField source="stock" render={() => <StockCell />} />
+        <FunctionField label="" render={() => <StockActions />} />
       </Datagrid>
     </List>
   );

@@ -21,6 +21,7 @@ const SECTION_KEYS: Record<string, string> = {
   'audit-log': 'app.settings.auditLog',
   customers: 'app.menu.customers',
   inventory: 'app.menu.inventory',
+  'stock-movements': 'app.menu.stockMovements',
   'flavour-lists': 'app.menu.flavourLists',
   'price-lists': 'app.menu.priceLists',
   receivables: 'app.menu.receivables',

@@ -46,7 +46,7 @@ export function ProductEdit() {
         onError: withStaleEdit((error: unknown) => notify(errorMessage(error, translate('app.products.updateFailed')), { type: 'error' })),
       }}
     >
-      <ProductForm />
+      <ProductForm stockHistory />
     </Edit>
   );
 }

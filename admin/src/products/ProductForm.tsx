@@ -1,11 +1,16 @@
 // The product form (create and edit): details, variants, attributes and their values, images
-// (uploaded by the dataProvider before saving) and SEO, in tabs.
+// (uploaded by the dataProvider before saving) and SEO, in tabs. A saved variant's stock is shown,
+// not edited: the form's figure would be stale once an order is taken, so stock changes through a
+// correction or a count (StockAdjustButton) and the product's page lists its history. A new
+// variant's figure is its first stock.
 import { DISPOSABLE_TEXT } from '@domain/salesModeTexts';
 import { PRODUCT_WEIGHT_MAX_GRAMS } from '@domain/couriers';
 import {
   ArrayInput,
   BooleanInput,
   FormDataConsumer,
+  useRecordContext,
+  useTranslate,
   ImageField,
   ImageInput,
   maxValue,
@@ -28,6 +33,9 @@ import { isValidGtin } from '@domain/gtin';
 import { PACK_SIZE_MAX } from '@domain/schemas/catalogue';
 import { PRODUCT_DATA } from '@domain/messages';
 import { StaleEditToolbar } from '../layout/StaleEditAlert';
+import { Box, Typography } from '@mui/material';
+import { StockAdjustButton } from '../inventory/StockAdjustDialog';
+import { ProductStockHistory } from '../stock-movements/StockMovements';
 
 /** Optional; when given, 8, 12, 13 or 14 digits with the GS1 check digit (the server checks the same). */
 const gtin = (value: unknown) => (typeof value === 'string' && value !== '' && !isValidGtin(value) ? PRODUCT_DATA.gtinInvalid : undefined);
@@ -59,7 +67,55 @@ const formatImages = (value: any) =>
 const notActiveIfDisposable = (value: unknown, values: { disposable?: boolean }) =>
   values?.disposable && value === 'active' ? DISPOSABLE_TEXT.cannotBeActive : undefined;
 
-export function ProductForm() {
+/** A saved variant's stock as the server has it now (the page's record, refreshed after a
+ *  correction), with the correction; a new variant's first stock as an input. */
+interface SavedProduct {
+  name: string;
+  variants?: Array<{ id: number; name: string; stock: number }>;
+}
+
+/** `product`: the page's record, read outside the variants' list (inside it, the record is the variant). */
+function VariantStock({ product }: { source?: string; label?: string; product: SavedProduct | undefined }) {
+  const translate = useTranslate();
+  return (
+    <FormDataConsumer>
+      {({ scopedFormData }) => {
+        const saved = scopedFormData?.id ? product?.variants?.find((v) => v.id === scopedFormData.id) : undefined;
+        if (!saved)
+          return (
+            <NumberInput
+              source="stock"
+              label="app.inventory.initialStock"
+              defaultValue={0}
+              validate={[minValue(0), maxValue(STOCK_MAX)]}
+              helperText={false}
+            />
+          );
+        const name = `${product!.name} ${saved.name}`;
+        return (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: '12em' }}>
+            <Box>
+              <Typography variant="caption" color="text.secondary" component="div">
+                {translate('resources.inventory.fields.stock')}
+              </Typography>
+              <Typography
+                component="output"
+                aria-label={translate('app.inventory.stockOf', { name })}
+                title={translate('app.inventory.readOnly')}
+              >
+                {saved.stock}
+              </Typography>
+            </Box>
+            <StockAdjustButton variantId={saved.id} name={name} stock={saved.stock} />
+          </Box>
+        );
+      }}
+    </FormDataConsumer>
+  );
+}
+
+export function ProductForm({ stockHistory = false }: { stockHistory?: boolean }) {
+  const product = useRecordContext<SavedProduct>();
   return (
     <TabbedForm
       warnWhenUnsavedChanges
@@ -124,7 +180,7 @@ export function ProductForm() {
             <TextInput source="name" validate={[required(), variantName]} helperText={false} />
             <TextInput source="sku" validate={[required(), maxLength(SKU_MAX)]} helperText={false} />
             <MoneyInput source="price" validate={[minValue(0), maxValue(PRICE_MAX)]} helperText={false} />
-            <NumberInput source="stock" validate={[required(), minValue(0), maxValue(STOCK_MAX)]} helperText={false} />
+            <VariantStock source="stock" product={product} />
             <NumberInput
               source="packSize"
               defaultValue={1}
@@ -165,6 +221,11 @@ export function ProductForm() {
         <TextInput source="seoTitle" validate={maxLength(TITLE_MAX)} fullWidth />
         <TextInput source="seoDescription" validate={maxLength(500)} multiline fullWidth />
       </TabbedForm.Tab>
+      {stockHistory && (
+        <TabbedForm.Tab label="app.inventory.history" path="stock">
+          <ProductStockHistory />
+        </TabbedForm.Tab>
+      )}
     </TabbedForm>
   );
 }

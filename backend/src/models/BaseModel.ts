@@ -4,7 +4,7 @@
 import { Model, Pojo, ModelOptions, QueryContext, AjvValidator } from 'objection';
 import type { Knex } from 'knex';
 import { fromMinor } from '@domain/money';
-import { writeTogether } from '../platform/db/writeTogether';
+import { writeTogether, type BatchWrite } from '../platform/db/writeTogether';
 
 export const nowIso = () => new Date().toISOString();
 
@@ -129,7 +129,7 @@ export interface ComposedInsert<M> {
 export async function insertComposedTogether<M>(
   db: Knex,
   inserts: Array<ComposedInsert<M>>,
-  alongside: Knex.QueryBuilder[] = [],
+  alongside: BatchWrite[] = [],
 ): Promise<{ made: M[]; alongside: Array<Array<Record<string, unknown>>> }> {
   const answers = await writeTogether(db, [...alongside, ...inserts.map((i) => i.query)]);
   const made = answers.slice(alongside.length).map((answer, i) => {

@@ -29,3 +29,4 @@ export { PriceList } from './PriceList';
 export { PriceListPrice } from './PriceListPrice';
 export { Company } from './Company';
 export { CompanyShop } from './CompanyShop';
+export { StockMovement } from './StockMovement';

@@ -12,6 +12,7 @@ import { Variant } from '../../models/Variant';
 import { Category } from '../../models/Category';
 import { AuditLog } from '../../models/AuditLog';
 import { productSaveErrors, saveProduct } from './productSave';
+import { setStockTo } from '../inventory';
 import { HttpError } from '../../platform/http/errors';
 import { IMPORT } from '@domain/messages';
 import { IMPORT_ROWS_MAX, PRICE_MAX, SKU_MAX, SLUG_MAX, STOCK_MAX, TITLE_MAX, type ProductStatus } from '@domain/limits';
@@ -510,7 +511,6 @@ function saveBodyOf(product: PlannedProduct, variantsNow: Variant[]): NonNullabl
       name: line?.values.variantName ?? v.name,
       sku: v.sku,
       price: fromMinor(line?.values.price ?? v.price ?? current.price),
-      stock: line?.values.stock ?? v.stock,
       packSize: line?.values.packSize ?? v.packSize,
     });
     variantLines.push(line);
@@ -528,10 +528,16 @@ function saveBodyOf(product: PlannedProduct, variantsNow: Variant[]): NonNullabl
   return { body, variantLines };
 }
 
-/** Writes a plan made inside `trx` (no row errors), each product through the one save. */
-async function applyPlan(plan: ImportPlan, trx: Transaction): Promise<void> {
+/** Writes a plan made inside `trx` (no row errors), each product through the one save; the stock
+ *  column of a variant the shop has is the figure found, its difference an `import` movement
+ *  (a new variant's stock is its first one, written by the save). */
+async function applyPlan(plan: ImportPlan, trx: Transaction, userId: number | null): Promise<void> {
   for (const product of plan.products) {
-    if (product.save) await saveProduct(product.save.body, { trx, existing: product.existing, variantPrices: 'final' });
+    if (product.save)
+      await saveProduct(product.save.body, { trx, existing: product.existing, variantPrices: 'final', newStockReason: 'import', userId });
+    for (const { existing, values } of product.lines)
+      if (existing && values.stock !== undefined && values.stock !== existing.stock)
+        await setStockTo(trx, { variantId: existing.id, stock: values.stock, reason: 'import', userId });
   }
 }
 
@@ -553,7 +559,7 @@ export async function importProducts(
       refusal.extra = { ...plan.report };
       throw refusal;
     }
-    await applyPlan(plan, trx);
+    await applyPlan(plan, trx, opts.actor.id);
     const report: ImportReport = { ...plan.report, applied: true };
     await AuditLog.query(trx).insert({
       userId: opts.actor.id,

@@ -75,8 +75,11 @@ async function changeStatus(ctx: Context) {
 }
 
 // The spec's admin call.
+/** Who saves, for the stock movements a save makes (a new variant's first figure). */
+const saver = (ctx: Context) => ({ userId: (ctx.state.user as { id: number } | null)?.id ?? null });
+
 async function specCreate(ctx: Context) {
-  const product = await saveProduct(ctx.request.body);
+  const product = await saveProduct(ctx.request.body, saver(ctx));
   ctx.status = 201;
   ctx.body = { message: API.productCreated, product: await productView(product) };
 }
@@ -92,14 +95,14 @@ async function staffProduct(ctx: Context) {
 }
 
 async function staffCreate(ctx: Context) {
-  const product = await saveProduct(ctx.request.body);
+  const product = await saveProduct(ctx.request.body, saver(ctx));
   ctx.status = 201;
   ctx.body = await productView(product);
 }
 
 async function staffUpdate(ctx: Context) {
   const id = parseId(ctx.params.id);
-  const product = await saveProduct(ctx.request.body, { existing: id });
+  const product = await saveProduct(ctx.request.body, { existing: id, ...saver(ctx) });
   ctx.body = await productView(product);
 }
 

@@ -3,6 +3,9 @@
 // with its variants, attributes and image links. Every save checks the shared schema
 // (domain/schemas/catalogue), the tobacco directive's limits by kind (domain/productKinds) and the
 // variant price rule, then declares `product.saved` (effects run after the commit).
+// A save never writes the stock of a variant it keeps: the form's figure may be stale (an order
+// taken since it was opened), and stock moves only through inventory's one write path. A new
+// variant's stock is its first movement (`initial`; `import` from the CSV import).
 import type { Transaction } from 'objection';
 import './events';
 import { Product } from '../../models/Product';
@@ -25,6 +28,7 @@ import { uniqueSlug } from './categories';
 import { kindOfNewProduct } from './productKinds';
 import { findProduct } from './products';
 import { DISPOSABLE_TEXT } from '@domain/salesModeTexts';
+import { adjustStock } from '../inventory';
 
 /** How the variant prices sent are meant (see variantPrice). */
 export type VariantPrices = 'echoed' | 'final';
@@ -37,6 +41,16 @@ export interface SaveOptions {
   existing?: number | Product;
   /** 'echoed' (default): the staff's form, which sends back the prices it was answered. */
   variantPrices?: VariantPrices;
+  /** Who saves: the user of a new variant's first stock movement. */
+  userId?: number | null;
+  /** Why a new variant has its stock: `initial` (default) or `import`. */
+  newStockReason?: 'initial' | 'import';
+}
+
+/** What a new variant's first stock movement says. */
+interface NewStock {
+  reason: 'initial' | 'import';
+  userId: number | null;
 }
 
 /** What the save writes, once read by the shared schema (money in stotinki). */
@@ -62,7 +76,8 @@ export interface ProductInput {
     name: string;
     sku: string;
     price?: number | null;
-    stock: number;
+    /** A new variant's first stock; ignored for a variant the product keeps. */
+    stock?: number;
     gtin?: string | null;
     packSize?: number;
   }>;
@@ -120,6 +135,7 @@ async function replaceVariants(
   variants: NonNullable<ProductInput['variants']>,
   price: number,
   mode: VariantPrices,
+  newStock: NewStock,
   trx: Transaction,
 ) {
   const existing = await Variant.query(trx).where('productId', product.id);
@@ -145,7 +161,6 @@ async function replaceVariants(
       productId: product.id,
       name: v.name,
       sku: v.sku,
-      stock: v.stock,
       position,
       price: variantPrice(v.price, kept, product.price, price, mode),
       // Not sent: a kept variant keeps its GTIN; empty: none.
@@ -153,8 +168,10 @@ async function replaceVariants(
       // Not sent: a kept variant keeps its pack size; a new one is sold by the piece.
       ...(v.packSize !== undefined || !kept ? { packSize: v.packSize ?? 1 } : {}),
     };
-    if (!kept) await Variant.query(trx).insert(row as Partial<Variant>);
-    else if ((Object.keys(row) as Array<keyof typeof row>).some((k) => row[k] !== kept[k as keyof Variant]))
+    if (!kept) {
+      const made = await Variant.query(trx).insert({ ...row, stock: 0 } as Partial<Variant>);
+      if (v.stock) await adjustStock(trx, { variantId: made.id, delta: v.stock, ...newStock });
+    } else if ((Object.keys(row) as Array<keyof typeof row>).some((k) => row[k] !== kept[k as keyof Variant]))
       await Variant.query(trx)
         .patch(row as Partial<Variant>)
         .findById(kept.id);
@@ -285,9 +302,10 @@ async function save(body: unknown, opts: SaveOptions, trx: Transaction): Promise
   if (checked.current) await claimVersion(trx, { table: 'products', id: checked.current.id, audit: ['products'] }, checked.input.version);
   throwIfErrors(checked.errors);
   const mode = opts.variantPrices ?? 'echoed';
+  const newStock: NewStock = { reason: opts.newStockReason ?? 'initial', userId: opts.userId ?? null };
   const product = checked.current
-    ? await writeChange(checked.current, checked.input, mode, trx)
-    : await writeNew(checked.input as ProductInput & { name: string; price: number }, checked.kind!, mode, trx);
+    ? await writeChange(checked.current, checked.input, mode, newStock, trx)
+    : await writeNew(checked.input as ProductInput & { name: string; price: number }, checked.kind!, mode, newStock, trx);
   declare(trx, 'product.saved', { productId: product.id });
   return product;
 }
@@ -296,6 +314,7 @@ async function writeNew(
   input: ProductInput & { name: string; price: number },
   kind: { kind: ProductKind; tankCount: number },
   mode: VariantPrices,
+  newStock: NewStock,
   trx: Transaction,
 ): Promise<Product> {
   await checkCategory(input.categoryId, trx);
@@ -330,13 +349,19 @@ async function writeNew(
     seoDescription: input.seoDescription ?? '',
     searchText: '',
   } as Partial<Product>);
-  await replaceVariants(product, variants, input.price, mode, trx);
+  await replaceVariants(product, variants, input.price, mode, newStock, trx);
   if (input.attributes) await replaceAttributes(product.id, input.attributes, trx);
   if (input.images) await replaceImages(product.id, input.images, trx);
   return refreshSearchText(product.id, trx);
 }
 
-async function writeChange(current: Product, input: ProductInput, mode: VariantPrices, trx: Transaction): Promise<Product> {
+async function writeChange(
+  current: Product,
+  input: ProductInput,
+  mode: VariantPrices,
+  newStock: NewStock,
+  trx: Transaction,
+): Promise<Product> {
   const id = current.id;
   if (input.categoryId !== undefined) await checkCategory(input.categoryId, trx);
   const patch: Partial<Product> = {};
@@ -369,7 +394,7 @@ async function writeChange(current: Product, input: ProductInput, mode: VariantP
   const price = patch.price ?? current.price;
   if (input.variants) {
     if (!input.variants.length) throw badRequest(API.required, { variants: API.required });
-    await replaceVariants(current, input.variants, price, mode, trx);
+    await replaceVariants(current, input.variants, price, mode, newStock, trx);
   }
   if (input.attributes) await replaceAttributes(id, input.attributes, trx);
   if (input.images) await replaceImages(id, input.images, trx);

@@ -17,7 +17,8 @@ import { Payment } from '../../models/Payment';
 import { Variant } from '../../models/Variant';
 import { CartItem } from '../../models/CartItem';
 import { Notification } from '../../models/Notification';
-import { insertComposedTogether, nowIso, type BaseModel, type ComposedInsert } from '../../models/BaseModel';
+import { insertComposedTogether, type BaseModel, type ComposedInsert } from '../../models/BaseModel';
+import type { BatchWrite } from '../../platform/db/writeTogether';
 import { User } from '../../models/User';
 import { badRequest, conflict, HttpError } from '../../platform/http/errors';
 import { API, GUEST_ORDER } from '@domain/messages';
@@ -40,6 +41,7 @@ import { BY_STAFF, visitorOf, type Visitor } from '../catalogue';
 import { tradeTermsOf } from '../trade';
 import { lockCurrencyForOrder } from '../settings';
 import { officeForOrder, officeShippingFields } from '../couriers';
+import { adjustStock, stockAfter, stockMoveWrites, type StockGuard, type StockMove } from '../inventory';
 
 export interface CheckoutInput {
   items?: LineInput[];
@@ -86,7 +88,7 @@ async function placeOrder(
   const priced = await price(input, user, trx, extra.codeCheck, extra.visitor);
   const recorded = await record(input, user, priced, trx, extra);
   await extra.alsoRecord?.(recorded.order);
-  await takeStock(priced, recorded, trx, extra.shareCap ?? null, user);
+  await takeStock(priced, recorded, trx, extra.shareCap ?? null, user, extra.stockBy ?? null);
   // The whole order as written, so the answer needs no second read.
   return { order: recorded.order, alsoWritten: recorded.alsoWritten };
 }
@@ -224,8 +226,8 @@ interface Recorded {
   order: Order;
   /** What `alsoWrite` answered, in its order. */
   alsoWritten: unknown[][];
-  /** The stock take that went with the records, and what it answered. */
-  takenAlong: { take: StockTake; rows: Array<{ stock: number }> } | null;
+  /** The stock take that went with the records, and the stock it left (null: refused). */
+  takenAlong: { take: StockTake; stock: number | null } | null;
 }
 
 /**
@@ -253,6 +255,7 @@ async function record(input: CheckoutInput, user: User | null, priced: Priced, t
   const actor = actorOf(user, `${c.firstName} ${c.lastName}`.trim());
   const takes = stockNeeded(lines);
   const along = !discount && takes.length === 1 ? takes[0] : null;
+  const stockBy = extra.stockBy ?? null;
   const written = await writeNamed(
     trx,
     {
@@ -272,7 +275,8 @@ async function record(input: CheckoutInput, user: User | null, priced: Priced, t
       also: alsoWrite,
       numbering: numberingWrite,
       cart: fromServerCart && user ? [trx(CartItem.tableName).where({ userId: user.id }).delete().returning('id')] : [],
-      stock: along ? [stockTake(trx, along, shareCap)] : [],
+      // The take and its sale movement (made of the take's answer), with the records.
+      stock: along ? stockMoveWrites(trx, saleOf(along, orderId, stockBy), shareGuard(along, shareCap)) : [],
     },
   );
   // What went with the order (e.g. a guest's counts) may refuse it before anything else is done.
@@ -286,7 +290,7 @@ async function record(input: CheckoutInput, user: User | null, priced: Priced, t
   return {
     order: placed,
     alsoWritten: written.answered.also,
-    takenAlong: along ? { take: along, rows: written.answered.stock[0] as Array<{ stock: number }> } : null,
+    takenAlong: along ? { take: along, stock: stockAfter(written.answered.stock[0] as Array<Record<string, unknown>>) } : null,
   };
 }
 
@@ -298,10 +302,10 @@ async function record(input: CheckoutInput, user: User | null, priced: Priced, t
 async function writeNamed<I extends string, W extends string>(
   trx: Transaction,
   inserts: Record<I, Array<ComposedInsert<BaseModel>>>,
-  writes: Record<W, Knex.QueryBuilder[]>,
+  writes: Record<W, BatchWrite[]>,
 ): Promise<{ made: Record<I, BaseModel[]>; answered: Record<W, unknown[][]> }> {
   const insertGroups = Object.entries(inserts) as Array<[I, Array<ComposedInsert<BaseModel>>]>;
-  const writeGroups = Object.entries(writes) as Array<[W, Knex.QueryBuilder[]]>;
+  const writeGroups = Object.entries(writes) as Array<[W, BatchWrite[]]>;
   const done = await insertComposedTogether<BaseModel>(
     trx,
     insertGroups.flatMap(([, g]) => g),
@@ -328,14 +332,18 @@ async function takeStock(
   trx: Transaction,
   shareCap: GuestOrderLimits | null,
   user: User | null,
+  stockBy: number | null,
 ): Promise<void> {
   const { lines, discount, settings } = quote;
   if (discount) await redeemDiscount(discount, order.id, order.customerEmail, trx, user);
   const low: Array<{ take: StockTake; stock: number }> = [];
   for (const take of stockNeeded(lines)) {
-    const [taken] = take.variantId === takenAlong?.take.variantId ? takenAlong.rows : await stockTake(trx, take, shareCap);
-    if (!taken) throw await notEnoughStock(trx, take, shareCap);
-    if (taken.stock <= settings.lowStockThreshold) low.push({ take, stock: taken.stock });
+    const left =
+      take.variantId === takenAlong?.take.variantId
+        ? takenAlong.stock
+        : await adjustStock(trx, saleOf(take, order.id, stockBy), shareGuard(take, shareCap));
+    if (left === null) throw await notEnoughStock(trx, take, shareCap);
+    if (left <= settings.lowStockThreshold) low.push({ take, stock: left });
   }
   for (const { take, stock } of low) {
     const name = `${take.line.productName} (${take.line.variantName})`;
@@ -361,6 +369,8 @@ interface PlaceExtra {
   shareCap?: GuestOrderLimits | null;
   /** Who buys (catalogue/visibility decides what they may buy; a member gets the trade quote and a company's order). */
   visitor?: Visitor;
+  /** Who the sale's stock movements name: the buying customer, or staff taking it by phone. */
+  stockBy?: number | null;
 }
 
 /** What one order takes of one variant: several lines (different flavours) may share it. */
@@ -383,12 +393,16 @@ function stockNeeded(lines: ResolvedLine[]): StockTake[] {
   return [...need.values()].sort((a, b) => a.variantId - b.variantId);
 }
 
-/** The guarded update: takes the quantity only if it is there (and, for a guest above the share's
- *  units, only if it is within the share of the stock), answering the stock it leaves. */
-function stockTake(trx: Transaction, take: StockTake, shareCap: GuestOrderLimits | null = null): Knex.QueryBuilder {
-  const q = trx(Variant.tableName).where('id', take.variantId).where('stock', '>=', take.quantity);
-  if (shareCap && take.quantity > shareCap.maxUnits) q.whereRaw('?? * ? >= ?', ['stock', shareCap.maxStockPercent, take.quantity * 100]);
-  return q.decrement('stock', take.quantity).update({ updatedAt: nowIso() }).returning('stock');
+/** What one take is in the stock's history: a sale of the order. */
+function saleOf(take: StockTake, orderId: number, userId: number | null): StockMove {
+  return { variantId: take.variantId, delta: -take.quantity, reason: 'sale', orderId, userId };
+}
+
+/** The take (inventory's guarded update) takes the quantity only if it is there; a guest above the
+ *  share's units, only if it is within the share of the stock. */
+function shareGuard(take: StockTake, shareCap: GuestOrderLimits | null): StockGuard | undefined {
+  if (!shareCap || take.quantity <= shareCap.maxUnits) return undefined;
+  return (q) => q.whereRaw('?? * ? >= ?', ['stock', shareCap.maxStockPercent, take.quantity * 100]);
 }
 
 /** The refusal of a take that found too little, or more than a guest may take: the whole order
@@ -440,6 +454,7 @@ export async function checkout(config: Config, input: CheckoutInput, options: Ch
     const { order, alsoWritten } = await placeOrder(takenBy ? { ...input, termsAccepted: true } : input, user, trx, {
       codeCheck,
       shareCap: guestLimits,
+      stockBy: takenBy ? takenBy.staff.userId : (user?.id ?? null),
       // A phone order is not an online offer: the sales mode does not restrict staff (ЗТТСТИ чл. 31а
       // bans offering through information-society services); a member's phone order is still the company's.
       visitor: takenBy ? { ...(options.visitor ?? BY_STAFF), byStaff: true } : options.visitor,

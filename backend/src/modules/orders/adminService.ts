@@ -146,7 +146,7 @@ export async function deleteOrderAsStaff(
   ip: string,
 ): Promise<ApiOrder> {
   const order = await Order.transaction(async (trx) => {
-    const deleted = await deleteOrder(id, trx);
+    const deleted = await deleteOrder(id, trx, { userId: staff.id, label: staff.email });
     await AuditLog.query(trx).insert({
       userId: staff.id,
       actorEmail: staff.email,

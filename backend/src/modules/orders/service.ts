@@ -146,10 +146,11 @@ export async function withdrawByShopper(
   return { order: await findOrder(orderId), kind };
 }
 
-/** Delete an order (staff): stock goes back when it was still taken and not shipped. */
-export async function deleteOrder(orderId: number, trx: Transaction): Promise<Order> {
+/** Delete an order (staff): stock goes back, as for a cancellation, when it was still taken and
+ *  not shipped; the movements stay in the stock's history without the order. */
+export async function deleteOrder(orderId: number, trx: Transaction, actor: Actor): Promise<Order> {
   const order = await findOrder(orderId, trx);
-  if (CANCELLABLE_BY_SHOPPER.includes(order.status)) await restock(orderId, trx);
+  if (CANCELLABLE_BY_SHOPPER.includes(order.status)) await restock(orderId, trx, 'cancellation', actor);
   await Order.query(trx).deleteById(orderId);
   return order;
 }

@@ -9,7 +9,6 @@ import type { Transaction } from 'objection';
 import { Order } from '../../models/Order';
 import { OrderItem } from '../../models/OrderItem';
 import { Payment } from '../../models/Payment';
-import { Variant } from '../../models/Variant';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { declare } from '../../platform/events';
 import { claimVersion } from '../../platform/db/versions';
@@ -31,6 +30,8 @@ import {
   type PaymentStatus,
 } from '@domain/orderStatus';
 import { notifyStaff } from '../staff';
+import { adjustStockMany } from '../inventory';
+import type { StockReason } from '@domain/stock';
 import type { Actor } from './actor';
 import type { LaterMailCause } from './events';
 import { recordHistory } from './history';
@@ -76,25 +77,37 @@ export interface ChangeContext {
 
 /**
  * Put the stock of an order's items back (cancel, return, refund with restock, delete before
- * shipping). Once per order: the guarded mark makes a second call (a return after a refund that
- * restocked) a no-op. Answers whether the stock went back now.
+ * shipping), each variant's a movement of the order saying why (`reason`) and who (`actor`).
+ * Once per order: the guarded mark makes a second call (a return after a refund that restocked)
+ * a no-op. Answers whether the stock went back now.
  */
-export async function restock(orderId: number, trx: Transaction): Promise<boolean> {
+export async function restock(orderId: number, trx: Transaction, reason: StockReason, actor: Actor): Promise<boolean> {
   const marked = await Order.query(trx)
     .patch({ stockRestoredAt: new Date().toISOString() } as Partial<Order>)
     .where({ id: orderId })
     .whereNull('stockRestoredAt');
   if (!marked) return false;
   const items = await OrderItem.query(trx).where({ orderId }).whereNotNull('variantId');
-  for (const item of items) {
-    await Variant.query(trx).where('id', item.variantId!).increment('stock', item.quantity);
-  }
+  // One movement per variant (several lines may share one: different flavours).
+  const back = new Map<number, number>();
+  for (const item of items) back.set(item.variantId!, (back.get(item.variantId!) ?? 0) + item.quantity);
+  await adjustStockMany(
+    trx,
+    [...back].map(([variantId, quantity]) => ({ variantId, delta: quantity, reason, orderId, userId: actor.userId })),
+  );
   return true;
 }
 
 /** An order as a versioned row: staff's edits are audited under `orders`. */
 function orderRow(id: number) {
   return { table: 'orders', id, audit: ['orders', 'order'] };
+}
+
+/** Why stock comes back with a status move: a cancellation, or the goods back (after the shopper's
+ *  withdrawal, or an ordinary return). */
+function reasonOfStockBack(order: Order, to: OrderStatus): StockReason {
+  if (to === 'cancelled') return 'cancellation';
+  return order.withdrawnAt ? 'withdrawal' : 'return';
 }
 
 /** The one transition function: see the head of this file. Answers the order as it is now. */
@@ -105,7 +118,7 @@ export async function changeOrder(orderId: number, change: OrderChange, { trx, a
   if (change.status) await moveStatus(order, change.status, change.note ?? '', change.cause ?? 'staff', { trx, actor });
   const payment = change.payment ?? (change.paymentStatus ? await recordMoveFor(orderId, change.paymentStatus, trx) : undefined);
   if (payment) await movePayment(orderId, payment, change.refund ?? {}, { trx, actor });
-  if (change.restock && (change.payment ?? change.paymentStatus) === 'refunded' && (await restock(orderId, trx))) {
+  if (change.restock && (change.payment ?? change.paymentStatus) === 'refunded' && (await restock(orderId, trx, 'return', actor))) {
     await recordHistory(trx, orderId, { type: 'note', note: API.stockBack }, actor);
   }
   return (await Order.query(trx).findById(orderId))!;
@@ -130,7 +143,7 @@ async function moveStatus(
   if (to === 'delivered') patch.deliveredAt = new Date().toISOString();
   const moved = await Order.query(trx).patch(patch).where({ id: order.id, status: from });
   if (!moved) throw conflict(API.conflict);
-  if (restoresStock(to)) await restock(order.id, trx);
+  if (restoresStock(to)) await restock(order.id, trx, reasonOfStockBack(order, to), actor);
   await recordHistory(trx, order.id, { type: 'status', fromStatus: from, toStatus: to, note }, actor);
   declare(trx, 'order.statusChanged', { orderId: order.id, from, to, actor, cause });
 }

@@ -6,23 +6,53 @@
 // not matter: PostgreSQL runs the parts of one statement in an order of its choosing. Run it inside a transaction when the inserts
 // must stand or fall together (on SQLite they are separate statements). SQLite runs in the process,
 // where a statement costs no trip: the inserts simply run one after another.
+// The one exception to "independent": a following write is made of what an earlier write of the
+// same batch returned (a stock movement of the stock update's new figure). On PostgreSQL it reads
+// that write's CTE; elsewhere it is built from the rows the earlier write answered.
 import type { Knex } from 'knex';
 import { isPostgres } from './knex';
-import { declareWrites, writesOf } from '../cache/tableWrites';
+import { declareWrites, writesOf, type TableWrite } from '../cache/tableWrites';
+
+/** A write made of the rows an earlier write of the same batch returned. */
+export interface FollowingWrite {
+  /** The earlier write (it must come before this one in the batch). */
+  follows: Knex.QueryBuilder;
+  /** PostgreSQL: the statement, reading the earlier write's returned rows from the CTE `source`. */
+  fromCte: (source: string) => Knex.Raw;
+  /** Elsewhere: the statement made of the rows the earlier write answered; null writes nothing. */
+  fromRows: (rows: Array<Record<string, unknown>>) => Knex.QueryBuilder | null;
+  /** What it writes, for the caches (a raw statement names no table by itself). */
+  writes: TableWrite[];
+}
+
+export type BatchWrite = Knex.QueryBuilder | FollowingWrite;
+
+const isFollowing = (w: BatchWrite): w is FollowingWrite => typeof (w as FollowingWrite).fromCte === 'function';
 
 /** Runs each write (a knex insert or update builder with `.returning(…)`), answering each one's returned rows. */
-export async function writeTogether(db: Knex, writes: Knex.QueryBuilder[]): Promise<Array<Array<Record<string, unknown>>>> {
+export async function writeTogether(db: Knex, writes: BatchWrite[]): Promise<Array<Array<Record<string, unknown>>>> {
+  const earlier = (w: FollowingWrite, at: number) => {
+    const i = writes.indexOf(w.follows);
+    if (i < 0 || i >= at) throw new Error('writeTogether: a following write must come after the write it follows');
+    return i;
+  };
   if (writes.length < 2 || !isPostgres(db)) {
     const answers: Array<Array<Record<string, unknown>>> = [];
-    for (const write of writes) answers.push(await write);
+    for (const [at, write] of writes.entries()) {
+      if (!isFollowing(write)) answers.push(await write);
+      else {
+        const made = write.fromRows(answers[earlier(write, at)]);
+        answers.push(made ? await made : []);
+      }
+    }
     return answers;
   }
   // The tables each part writes, read before rendering: knex's rendering of a decrement changes
   // the builder (a stock move would then look like any update of the variants).
-  const written = writes.flatMap((w) => writesOf(w as never));
+  const written = writes.flatMap((w) => (isFollowing(w) ? w.writes : writesOf(w as never)));
+  const names = writes.map((_, i) => `w${i}`);
   // knex renders each builder with `?` placeholders; knex.raw numbers them again for the whole.
-  const parts = writes.map((write) => write.toSQL());
-  const names = parts.map((_, i) => `w${i}`);
+  const parts = writes.map((write, at) => (isFollowing(write) ? write.fromCte(names[earlier(write, at)]) : write).toSQL());
   const sql =
     `with ${parts.map((p, i) => `${names[i]} as (${p.sql})`).join(', ')} ` +
     `select ${names.map((n) => `coalesce((select json_agg(${n}) from ${n}), '[]'::json) as ${n}`).join(', ')}`;

@@ -20,6 +20,7 @@ import * as contactSubject from './20261126151000_contact_subject';
 import * as tradeChannel from './20261126200000_trade_channel';
 import * as companySearch from './20261126201000_company_search';
 import * as emailVerification from './20261128100000_email_verification';
+import * as stockMovements from './20261128120000_stock_movements';
 import * as recordVersions from './20261128130000_record_versions';
 import * as idempotencyKeys from './20261128140000_idempotency_keys';
 
@@ -42,6 +43,7 @@ const MIGRATIONS: Array<[string, Knex.Migration]> = [
   ['20261126200000_trade_channel.ts', tradeChannel],
   ['20261126201000_company_search.ts', companySearch],
   ['20261128100000_email_verification.ts', emailVerification],
+  ['20261128120000_stock_movements.ts', stockMovements],
   ['20261128130000_record_versions.ts', recordVersions],
   ['20261128140000_idempotency_keys.ts', idempotencyKeys],
 ];
