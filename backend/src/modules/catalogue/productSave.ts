@@ -282,7 +282,7 @@ async function save(body: unknown, opts: SaveOptions, trx: Transaction): Promise
   const product = checked.current
     ? await writeChange(checked.current, checked.input, mode, trx)
     : await writeNew(checked.input as ProductInput & { name: string; price: number }, checked.kind!, mode, trx);
-  declare(trx, 'product.saved', { productId: product.id });
+  await declare(trx, 'product.saved', { productId: product.id });
   return product;
 }
 

@@ -16,7 +16,7 @@ export const LISTENER_NAME = 'vapsolo-cache-listener';
 const PAYLOAD_MAX = 7000;
 const RECONNECT_MS = 500;
 /** Tables no shared cache is made of (sessions are read each time when instances share them). */
-const UNCACHED = new Set(['sessions', 'throttles', 'mail_queue', 'write_probe', 'knex_migrations', 'knex_migrations_lock']);
+const UNCACHED = new Set(['sessions', 'throttles', 'mail_queue', 'outbox', 'write_probe', 'knex_migrations', 'knex_migrations_lock']);
 
 /** How a change of stock alone is named on the channel (other writes: their table). */
 const STOCK_ONLY = 'variants.stock';

@@ -9,7 +9,15 @@ import { allTablesBut, type TableWrites } from './tableWrites';
 import { attachCache, attachedCache } from './attached';
 
 /** Every table but the sessions, the throttles, the mail queue and /api/ready's write probe, which change on every request. */
-export const DATA_TABLES = allTablesBut('sessions', 'throttles', 'mail_queue', 'write_probe', 'knex_migrations', 'knex_migrations_lock');
+export const DATA_TABLES = allTablesBut(
+  'sessions',
+  'throttles',
+  'mail_queue',
+  'outbox',
+  'write_probe',
+  'knex_migrations',
+  'knex_migrations_lock',
+);
 const MAX_ENTRIES = 1000;
 const NAME = 'rowCounts';
 

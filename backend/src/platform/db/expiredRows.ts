@@ -1,9 +1,10 @@
-// Rows that only matter until a time: sessions past their expiry and throttle counts past their
-// window. Nothing reads them any more (an expired session is refused, an expired count starts
+// Rows that only matter until a time: sessions past their expiry, throttle counts past their
+// window, effects done a week ago (platform/outbox). Nothing reads them any more (an expired session is refused, an expired count starts
 // again), so they are deleted on start and then every hour, by every instance (a delete of what
 // is already gone costs nothing).
 import type { Knex } from 'knex';
 import { purgeExpiredSessions } from '../http/session';
+import { purgeDoneEffects } from '../outbox';
 
 export const PURGE_INTERVAL_MS = 60 * 60_000;
 
@@ -15,6 +16,7 @@ export async function purgeExpiredThrottles(knex: Knex): Promise<void> {
 export async function purgeExpiredRows(knex: Knex): Promise<void> {
   await purgeExpiredSessions(knex);
   await purgeExpiredThrottles(knex);
+  await purgeDoneEffects(knex);
 }
 
 /** Purge every `everyMs` (the server purges once itself before it listens); the timer never keeps

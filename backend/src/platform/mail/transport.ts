@@ -12,6 +12,7 @@ import type { Knex } from 'knex';
 import { Model } from 'objection';
 import type { Config } from '../../config';
 import { scrub, scrubError } from '../http/scrub';
+import { currentEffect, type CurrentEffect } from '../events';
 
 export interface MailAttachment {
   filename: string;
@@ -190,13 +191,36 @@ export function startMailWorker(knex: Knex, config: Config, everyMs = 30_000): (
   return () => clearInterval(timer);
 }
 
+/** How many mails each running effect has sent so far: the n-th mail's key is the effect's and n. */
+const mailsOfEffect = new WeakMap<CurrentEffect, number>();
+
+/** An effect run again (platform/events' `rerun`) may have sent this mail before its process died
+ *  or it failed later: it was, when the outbox folder or the queue has its key. */
+async function alreadySent(config: Config, key: string, knex: Knex | undefined): Promise<boolean> {
+  if (!config.smtpUrl) {
+    const names = await fs.promises.readdir(config.outboxDir).catch(() => [] as string[]);
+    return names.some((n) => n.endsWith(`-${key}.eml`));
+  }
+  return !!knex && !!(await knex('mailQueue').where({ effectKey: key }).first('id'));
+}
+
 /** Send a message — after the transaction that caused it has committed (never inside one: with
  *  SQLite it would wait for the one connection). Resolves true when it went out (or into the outbox), false when it is left
- *  in the queue for a retry (or, with no database reachable, lost — logged). */
+ *  in the queue for a retry (or, with no database reachable, lost — logged). Inside a durable
+ *  effect (platform/events) the mail carries the effect's key, so the effect run again does not
+ *  send it twice, and a failure to hand it over (folder or queue) throws: the effect is retried. */
 export async function sendMail(config: Config, mail: Mail, knex: Knex | undefined = safeKnex()): Promise<boolean> {
+  const effect = currentEffect();
+  let key: string | undefined;
+  if (effect) {
+    const n = mailsOfEffect.get(effect) ?? 0;
+    mailsOfEffect.set(effect, n + 1);
+    key = `${effect.key}-${n}`;
+  }
   try {
+    if (key && effect?.rerun && (await alreadySent(config, key, knex))) return true;
     if (!config.smtpUrl) {
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`;
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${key ?? crypto.randomBytes(4).toString('hex')}.eml`;
       await writeToOutbox(config.outboxDir, name, await outboxMessage(config.mailFrom, mail));
       return true;
     }
@@ -205,12 +229,15 @@ export async function sendMail(config: Config, mail: Mail, knex: Knex | undefine
       return true;
     }
     const now = Date.now();
-    const [inserted] = await knex('mailQueue').insert(toRow(mail, now)).returning('id');
+    const [inserted] = await knex('mailQueue')
+      .insert({ ...toRow(mail, now), effectKey: key ?? null })
+      .returning('id');
     const id = typeof inserted === 'object' ? inserted.id : inserted;
     const row = await knex('mailQueue').where({ id }).first();
     return await attempt(knex, config, row, now);
   } catch (err) {
     logFailure('mail_failed', mail, err);
+    if (effect) throw err;
     return false;
   }
 }

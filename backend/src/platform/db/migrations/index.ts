@@ -19,6 +19,7 @@ import * as variantGtinPrivacy from './20261126150000_variant_gtin_privacy';
 import * as contactSubject from './20261126151000_contact_subject';
 import * as tradeChannel from './20261126200000_trade_channel';
 import * as companySearch from './20261126201000_company_search';
+import * as outbox from './20261128150000_outbox';
 
 const MIGRATIONS: Array<[string, Knex.Migration]> = [
   ['20261122000000_schema.ts', schema],
@@ -38,6 +39,7 @@ const MIGRATIONS: Array<[string, Knex.Migration]> = [
   ['20261126151000_contact_subject.ts', contactSubject],
   ['20261126200000_trade_channel.ts', tradeChannel],
   ['20261126201000_company_search.ts', companySearch],
+  ['20261128150000_outbox.ts', outbox],
 ];
 
 export const listedMigrations: Knex.MigrationSource<string> = {
