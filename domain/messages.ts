@@ -295,7 +295,8 @@ export const API = {
   uploadOk: 'Изображението е качено.',
   // storage (a full disk, a database that cannot write): a 503 that passes when space returns
   cannotWrite: 'Сървърът временно не може да запише промени. Опитайте отново след малко.',
-  lowDisk: (freeMb: number, minMb: number) => `Свободното място на диска на сървъра е ${freeMb} MB (под ${minMb} MB).`,
+  lowDisk: (freeMb: number, minMb: number) =>
+    `Свободното място на диска на сървъра е ${String(freeMb).replace('.', ',')} MB (под ${String(minMb).replace('.', ',')} MB).`,
   // an effect after a change (the outbox) given up after its last attempt: the staff's notice
   effectGivenUp: (what: string, attempts: number, error: string) =>
     `Не бе изпълнено след ${attempts} опита: ${what}. Грешка: ${error}. Проверете и го направете ръчно.`,
