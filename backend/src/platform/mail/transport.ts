@@ -70,6 +70,30 @@ async function writeToOutbox(dir: string, name: string, text: string) {
   }
 }
 
+/**
+ * An effect's message appears whole or not at all: written beside the outbox folder, then renamed
+ * into it, so a process killed mid-write leaves no cut message that a rerun would take for sent.
+ * (Where the parent cannot be written or is another file system, written in place.)
+ */
+async function writeWhole(dir: string, name: string, text: string) {
+  const partial = path.join(path.dirname(path.resolve(dir)), `.${name}.partial`);
+  try {
+    await fs.promises.writeFile(partial, text, { mode: 0o600 });
+  } catch {
+    // The parent is not ours to write (or is full): the folder itself decides.
+    await fs.promises.rm(partial, { force: true }).catch(() => undefined);
+    return writeToOutbox(dir, name, text);
+  }
+  try {
+    await fs.promises.mkdir(dir, { recursive: true, mode: 0o700 });
+    await fs.promises.rename(partial, path.join(dir, name));
+  } catch (err) {
+    await fs.promises.rm(partial, { force: true }).catch(() => undefined);
+    if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+    await writeToOutbox(dir, name, text);
+  }
+}
+
 async function smtpSend(config: Config, mail: Mail) {
   // Quoted-printable keeps the text readable in any mail client's source view.
   await transporter(config).sendMail({ from: config.mailFrom, textEncoding: 'quoted-printable', ...mail });
@@ -221,7 +245,8 @@ export async function sendMail(config: Config, mail: Mail, knex: Knex | undefine
     if (key && effect?.rerun && (await alreadySent(config, key, knex))) return true;
     if (!config.smtpUrl) {
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${key ?? crypto.randomBytes(4).toString('hex')}.eml`;
-      await writeToOutbox(config.outboxDir, name, await outboxMessage(config.mailFrom, mail));
+      const text = await outboxMessage(config.mailFrom, mail);
+      await (key ? writeWhole(config.outboxDir, name, text) : writeToOutbox(config.outboxDir, name, text));
       return true;
     }
     if (!knex) {
