@@ -20,7 +20,7 @@ export const EFFECT_MAX_ATTEMPTS = EFFECT_RETRY_DELAYS_MS.length + 1;
 export const EFFECT_LEASE_MS = 30_000;
 /** How often a started worker looks for due rows (and renews the leases of what it runs). */
 export const EFFECT_POLL_MS = 5_000;
-/** Done rows are kept this long (what happened, for staff and support), then purged. */
+/** Done rows (without their payload) are kept this long (what ran and when, for support), then purged. */
 export const DONE_EFFECTS_KEPT_MS = 7 * 24 * 60 * 60_000;
 /** Rows one round claims at once. */
 const CLAIM_BATCH = 20;
@@ -272,8 +272,10 @@ export class Outbox {
       await this.failed(row, effect, error, at ?? this.clock(), mine).catch((err) => this.logBookkeeping(row, err));
       return;
     }
+    // Done, the payload goes (it may name a person: an order's buyer, a company's contact); the
+    // row keeps what ran, when.
     await mine()
-      .update({ state: 'done', doneAt: at ?? this.clock(), lockedBy: null, lockedUntil: null })
+      .update({ state: 'done', doneAt: at ?? this.clock(), lockedBy: null, lockedUntil: null, payload: '{}' })
       .catch((err) => this.logBookkeeping(row, err));
   }
 
