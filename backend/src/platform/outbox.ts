@@ -314,11 +314,3 @@ export async function purgeDoneEffects(knex: Knex, now = Date.now()): Promise<vo
     .where('doneAt', '<', now - DONE_EFFECTS_KEPT_MS)
     .delete();
 }
-
-/** A failed effect tried again from its first attempt (staff's „retry“). Answers whether it was failed. */
-export async function retryFailedEffect(knex: Knex, id: number, now = Date.now()): Promise<boolean> {
-  const n = await knex('outbox')
-    .where({ id, state: 'failed' })
-    .update({ state: 'pending', attempts: 0, nextAttemptAt: now, lastError: null });
-  return n > 0;
-}
