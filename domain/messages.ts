@@ -303,7 +303,11 @@ export const API = {
   uploadOk: 'Изображението е качено.',
   // storage (a full disk, a database that cannot write): a 503 that passes when space returns
   cannotWrite: 'Сървърът временно не може да запише промени. Опитайте отново след малко.',
-  lowDisk: (freeMb: number, minMb: number) => `Свободното място на диска на сървъра е ${freeMb} MB (под ${minMb} MB).`,
+  lowDisk: (freeMb: number, minMb: number) =>
+    `Свободното място на диска на сървъра е ${String(freeMb).replace('.', ',')} MB (под ${String(minMb).replace('.', ',')} MB).`,
+  // an effect after a change (the outbox) given up after its last attempt: the staff's notice
+  effectGivenUp: (what: string, attempts: number, error: string) =>
+    `Не бе изпълнено след ${attempts} опита: ${what}. Грешка: ${error}. Проверете и го направете ръчно.`,
   // payments on an order that has ended
   paidOnCancelledOrder: 'Отказана поръчка не може да бъде маркирана като платена.',
 } as const;
@@ -488,3 +492,14 @@ export const KEPT_DATA = {
     'Юридическите данни на фирмата (наименование, ЕИК, ДДС номер, адрес, МОЛ, разрешение за търговия с тютюневи изделия) и издадените ѝ фактури се пазят: законово задължение по Закона за счетоводството (чл. 12) и ЗДДС (чл. 114, 121). Лицето вече не е лице за контакт на фирмата.',
   contactNeeded: (company: string) => `Фирма „${company}“ няма лице за контакт: посочете ново.`,
 } as const;
+/** What each effect after a change does (the outbox's subscribers), for the staff's notice when one is given up. */
+export const EFFECT_LABELS: Record<string, string> = {
+  'invoices.onPayment': 'фактура при плащане',
+  'invoices.mailDocument': 'изпращане на документ на купувача',
+  'orders.confirmationMail': 'имейл с потвърждение на поръчка',
+  'orders.statusMail': 'имейл за промяна на статуса на поръчка',
+  'orders.withdrawalMail': 'имейл за отказ от поръчка',
+  'trade.applicationNotice': 'известие за заявка на фирма',
+  'trade.applicationMail': 'имейл до фирма за получена заявка',
+  'trade.changeMail': 'имейл до фирма за промяна',
+};

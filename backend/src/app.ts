@@ -58,7 +58,9 @@ import { startShipmentJobs } from './modules/shipments';
 import { subscribeOrdersEvents } from './modules/orders';
 import { receivablesRoutes } from './modules/orders/receivablesRoutes';
 import { subscribeInvoicesEvents } from './modules/invoices';
-import { clearSubscribers } from './platform/events';
+import { clearSubscribers, keepEffects } from './platform/events';
+import type { Outbox } from './platform/outbox';
+import { noticeOfFailedEffect } from './modules/staff';
 import { customersRoutes } from './modules/customers/routes';
 import { privacyRoutes } from './modules/privacy/routes';
 import { inventoryRoutes } from './modules/inventory/routes';
@@ -79,6 +81,8 @@ export interface ShopApp extends Koa {
   config: Config;
   /** Every API route with its methods: what the authorisation and fuzz tests walk. */
   apiRoutes(): ApiRoute[];
+  /** The outbox's worker: runs what this app commits; the server starts its rounds and stops it. */
+  effects: Outbox;
 }
 
 export function createApp(config: Config, knex: Knex = createKnex(config)): ShopApp {
@@ -90,8 +94,10 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
   app.knex = knex;
   app.config = config;
   app.context.config = config;
-  // Effects after commit (platform/events): one bus per process, the areas subscribe again.
+  // Effects after commit (platform/events): one bus per process, the areas subscribe again; what
+  // must happen is kept in the outbox, and staff are told of an effect given up.
   clearSubscribers();
+  app.effects = keepEffects(knex, { onGivingUp: noticeOfFailedEffect });
   subscribeOrdersEvents(config);
   subscribeInvoicesEvents(config);
   // The trade step first: the cart's merge at sign-in reads the visitor it sets.

@@ -34,6 +34,11 @@ export function privateFiles(config: Config) {
   for (const name of fs.readdirSync(config.outboxDir)) tighten(path.join(config.outboxDir, name), 0o600);
 }
 
+/** How long a stopping server waits for running effects, and for everything at most (a process
+ *  manager's usual grace before SIGKILL is 30 s): what is cut off runs at the next start. */
+const EFFECTS_DRAIN_MS = 15_000;
+const SHUTDOWN_LIMIT_MS = 25_000;
+
 /** The running shop's mark in DATA_DIR: restore refuses while the process it names is alive. */
 export const pidFile = (config: Config) => path.join(config.dataDir, 'shop.pid');
 
@@ -68,6 +73,9 @@ export async function startServer() {
   const stopMail = startMailWorker(knex, config);
   const stopPrivacy = startPrivacyJobs(knex);
   const stopReminders = startOverdueReminders(config);
+  // Effects after commit (platform/outbox): what a previous process left (killed, or stopped with
+  // effects still due) runs now, then the worker looks for due retries every few seconds.
+  await app.effects.start();
 
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 65_000;
@@ -79,23 +87,26 @@ export async function startServer() {
   console.log(`VAP SOLO shop on http://${config.host ?? 'localhost'}:${config.port} (admin at /admin)`);
 
   let stopping = false;
+  const exit = () => {
+    fs.rmSync(pidFile(config), { force: true });
+    process.exit(0);
+  };
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: finishing requests in flight`);
+    console.log(`${signal}: finishing requests and effects in flight`);
     stopMail();
     stopPrivacy();
     stopReminders();
+    // No new requests; those in flight finish, then the effects running here (the outbox takes no
+    // new rows from now: what is left runs at the next start).
     server.close(async () => {
+      await app.effects.stop(EFFECTS_DRAIN_MS);
       await knex.destroy();
-      fs.rmSync(pidFile(config), { force: true });
-      process.exit(0);
+      exit();
     });
     server.closeIdleConnections?.();
-    setTimeout(() => {
-      fs.rmSync(pidFile(config), { force: true });
-      process.exit(0);
-    }, 10_000).unref();
+    setTimeout(exit, SHUTDOWN_LIMIT_MS).unref();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

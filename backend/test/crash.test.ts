@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import { spawn, ChildProcess } from 'node:child_process';
 import knexFactory from 'knex';
+import Database from 'better-sqlite3';
 import { TEST_GUEST_ORDER_LIMITS } from './helpers';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -62,9 +63,8 @@ async function guest(): Promise<{ cookie: string; token: string }> {
   return { cookie, token: ((await res.json()) as { csrfToken: string }).csrfToken };
 }
 
-/** Every checkout here comes from one address and phone: the guest-order limits set high through
- *  the admin's settings (they are the shop's own, kept in the database across the restart). */
-async function allowGuestOrders(): Promise<void> {
+/** Staff signed in on the running server: the session's cookies and CSRF token. */
+async function adminSession(): Promise<{ cookie: string; token: string }> {
   const b = await guest();
   const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
     method: 'POST',
@@ -79,12 +79,23 @@ async function allowGuestOrders(): Promise<void> {
   );
   const cookie = [...jar.values()].join('; ');
   const token = ((await login.json()) as { csrfToken?: string }).csrfToken ?? b.token;
-  const put = await fetch(`http://127.0.0.1:${port}/api/admin/settings`, {
+  if (login.status !== 200) throw new Error(`sign-in: ${login.status}`);
+  return { cookie, token };
+}
+
+async function adminPut(session: { cookie: string; token: string }, url: string, body: object): Promise<Response> {
+  return fetch(`http://127.0.0.1:${port}${url}`, {
     method: 'PUT',
-    headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie },
-    body: JSON.stringify({ guestOrders: TEST_GUEST_ORDER_LIMITS }),
+    headers: { 'content-type': 'application/json', 'x-csrf-token': session.token, cookie: session.cookie },
+    body: JSON.stringify(body),
   });
-  if (put.status !== 200) throw new Error(`guest-order limits: ${login.status} ${put.status} ${await put.text()}`);
+}
+
+/** Every checkout here comes from one address and phone: the guest-order limits set high through
+ *  the admin's settings (they are the shop's own, kept in the database across the restart). */
+async function allowGuestOrders(): Promise<void> {
+  const put = await adminPut(await adminSession(), '/api/admin/settings', { guestOrders: TEST_GUEST_ORDER_LIMITS });
+  if (put.status !== 200) throw new Error(`guest-order limits: ${put.status} ${await put.text()}`);
 }
 
 beforeAll(async () => {
@@ -156,6 +167,18 @@ it('keeps every answered order and consistent stock across a SIGKILL during chec
   } finally {
     await db.destroy();
   }
+  // Each answered order's confirmation goes out once: the one owed when the process died is sent
+  // after the restart, none twice.
+  const confirmations = () => {
+    const subjects = fs.readdirSync(path.join(dataDir, 'outbox')).map((f) => {
+      const line = /^Subject: ([^\r\n]*)/m.exec(fs.readFileSync(path.join(dataDir, 'outbox', f), 'utf8'))?.[1] ?? '';
+      const encoded = /^=\?UTF-8\?B\?(.*)\?=$/.exec(line.trim());
+      return encoded ? Buffer.from(encoded[1], 'base64').toString('utf8') : line;
+    });
+    return answered.map((n) => subjects.filter((s) => s === `Поръчка ${n} е приета`).length);
+  };
+  for (let i = 0; i < 300 && confirmations().some((n) => n === 0); i++) await new Promise((r) => setTimeout(r, 100));
+  expect(confirmations()).toEqual(answered.map(() => 1));
   // The restarted shop takes orders again.
   const b = await guest();
   const again = await fetch(`http://127.0.0.1:${port}/api/orders/create`, {
@@ -165,3 +188,80 @@ it('keeps every answered order and consistent stock across a SIGKILL during chec
   });
   expect(again.status).toBe(201);
 }, 90_000);
+
+it('issues exactly one invoice for every order paid before a SIGKILL, once the shop is started again', async () => {
+  if (!server || server.exitCode !== null || server.signalCode) server = await start();
+  await allowGuestOrders();
+  const staff = await adminSession();
+  const settings = await adminPut(staff, '/api/admin/settings', {
+    legal: { companyName: 'ВАП СОЛО 2 ЕООД', eik: '121396123', vatNumber: 'BG121396123' },
+    invoices: { autoIssueOnPayment: true },
+  });
+  expect(settings.status).toBe(200);
+  const { product } = (await (await fetch(`http://127.0.0.1:${port}/api/products/usb-c-kabel-za-zarezhdane`)).json()) as { product: any };
+  const invoice = {
+    companyName: 'Клиент Трейд ООД',
+    eik: '130175000',
+    vatNumber: 'BG130175000',
+    mol: 'Петър Петров',
+    address: 'гр. Пловдив, ул. „Тракия“ 5',
+  };
+  const orderIds: number[] = [];
+  for (let i = 0; i < 24; i++) {
+    const b = await guest();
+    const res = await fetch(`http://127.0.0.1:${port}/api/orders/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': b.token, cookie: b.cookie },
+      body: JSON.stringify({
+        items: [{ productId: product.id, variantId: product.variants[0].id, quantity: 1 }],
+        customer: { firstName: 'Фактура', lastName: `Тест${i}`, email: `invoice${i}@example.bg`, phone: '0888000000' },
+        shipping: { method: 'econt_office', city: 'София', postcode: '1000', address: 'Офис' },
+        paymentMethod: 'cod',
+        ageConfirmed: true,
+        termsAccepted: true,
+        invoice,
+      }),
+    });
+    expect(res.status).toBe(201);
+    orderIds.push(((await res.json()) as { order: { id: number } }).order.id);
+  }
+  // Staff record every payment at once; the process is killed right after the third payment's
+  // commit, as seen from the database itself (before or as its answer goes out).
+  const watch = new Database(dbFile, { readonly: true });
+  const paidNow = watch.prepare(`select count(*) as n from orders where payment_status = 'paid' and id in (${orderIds.join(',')})`);
+  const payments = orderIds.map((id) => adminPut(staff, `/api/admin/orders/${id}`, { paymentStatus: 'paid' }).catch(() => undefined));
+  let all = false;
+  void Promise.all(payments).then(() => (all = true));
+  while (!all && (paidNow.get() as { n: number }).n < 3) await new Promise((r) => setImmediate(r));
+  server!.kill('SIGKILL');
+  watch.close();
+  await new Promise((r) => (server!.exitCode !== null || server!.signalCode ? r(null) : server!.once('exit', r)));
+  await Promise.all(payments);
+
+  server = await start();
+  const db = knexFactory({ client: 'better-sqlite3', connection: { filename: dbFile, readonly: true } as any, useNullAsDefault: true });
+  try {
+    const paid = (await db('orders').whereIn('id', orderIds).where({ payment_status: 'paid' }).select('id')).map((r) => r.id);
+    expect(paid.length).toBeGreaterThanOrEqual(3);
+    const invoiced = async () =>
+      (await db('invoices')
+        .whereIn('order_id', paid)
+        .where({ kind: 'invoice' })
+        .groupBy('order_id')
+        .select('order_id')
+        .count({ n: '*' })) as Array<{
+        order_id: number;
+        n: number;
+      }>;
+    // The restarted shop takes up what the killed one owed: wait until it is done (or the test's limit).
+    let counts = await invoiced();
+    for (let i = 0; i < 300 && counts.length < paid.length; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      counts = await invoiced();
+    }
+    expect(counts.map((c) => Number(c.order_id)).sort((a, b) => a - b)).toEqual([...paid].sort((a, b) => a - b));
+    expect(counts.every((c) => Number(c.n) === 1)).toBe(true);
+  } finally {
+    await db.destroy();
+  }
+}, 120_000);

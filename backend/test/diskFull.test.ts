@@ -98,6 +98,28 @@ describe('/api/ready', () => {
     expect((await diskSpace(path.join(os.tmpdir(), 'no-such-folder', 'below'))).free).toBeGreaterThan(0);
   });
 
+  it('answers 503 when the data folder has no free space, however small the disk and whatever MIN_FREE_DISK_MB', async () => {
+    shop = await makeShop();
+    const MB = 1024 * 1024;
+    let free = 0;
+    // A 3 MB volume: 5% of it is 0.15 MB, which must not round to „0 MB needed“.
+    const statfs = (async () => ({ bavail: free / 4096, bsize: 4096, blocks: (3 * MB) / 4096 })) as unknown as typeof fs.promises.statfs;
+    const tiny = readinessCheck({ knex: shop.app.knex, dataDir: shop.config.dataDir, statfs });
+    expect(await tiny()).toEqual({
+      ready: false,
+      body: { status: 'low disk', freeMb: 0, message: `${CANNOT_WRITE} ${API.lowDisk(0, 0.2)}` },
+    });
+    expect(API.lowDisk(0, 0.2)).toBe('Свободното място на диска на сървъра е 0 MB (под 0,2 MB).');
+    // A few pages free is still not ready, even with MIN_FREE_DISK_MB=0.
+    free = 16 * 4096;
+    const none = readinessCheck({ knex: shop.app.knex, dataDir: shop.config.dataDir, minFreeDiskMb: 0, statfs });
+    expect((await none()).ready).toBe(false);
+    expect((await tiny()).ready).toBe(false);
+    free = 1 * MB;
+    expect(await tiny()).toEqual({ ready: true, body: { status: 'ready' } });
+    expect(await none()).toEqual({ ready: true, body: { status: 'ready' } });
+  });
+
   it('answers 503 when the database cannot write', async () => {
     shop = await makeShop({ minFreeDiskMb: 0 });
     const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -158,6 +180,31 @@ function fillUp(dir: string): string {
   }
   return file;
 }
+
+const tinyDisk = smallFileSystem(3);
+(tinyDisk ? describe : describe.skip)('on a real 3 MB file system that fills up', () => {
+  let shop: TestShop;
+  afterAll(async () => {
+    await shop?.close();
+    tinyDisk?.unmount();
+  });
+
+  it('/api/ready answers 503 once the data folder has no free space at all', async () => {
+    // The data folder on the small disk (the database elsewhere, so its write probe still passes).
+    shop = await makeShop({ dataDir: tinyDisk!.dir });
+    const filler = fillUp(tinyDisk!.dir);
+    try {
+      const ready = await shop.browser().get('/api/ready');
+      expect(ready.status).toBe(503);
+      expect(ready.body).toEqual(
+        expect.objectContaining({ status: 'low disk', freeMb: 0, message: expect.stringContaining(CANNOT_WRITE) }),
+      );
+    } finally {
+      fs.rmSync(filler);
+    }
+    expect((await shop.browser().get('/api/ready')).status).toBe(200);
+  });
+});
 
 const disk = smallFileSystem(16);
 (disk ? describe : describe.skip)('on a real small file system that fills up (SQLite)', () => {

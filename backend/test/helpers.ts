@@ -139,6 +139,8 @@ export async function makeShop(overrides: Partial<Config> = {}, opts: { realGues
       return Object.assign(b, { userId: u.id, email: u.email });
     },
     async close() {
+      // The effects still running finish first (they write to this database), then it closes.
+      await app.effects.stop();
       await knex.destroy();
       await db.drop();
       fs.rmSync(uploadDir, { recursive: true, force: true });

@@ -1,12 +1,20 @@
 // Effects after commit: a write declares what happened (an event); subscribers — mail, PDFs, staff
-// notices, cache drops, a lower area reacting to a higher one — run once the transaction that
-// declared it has committed, never before and never for one that rolled back (Vendure's EventBus,
-// Medusa's emitted workflow events). The bus knows no business: each area names its events by
-// augmenting `ShopEvents` in its own `events.ts`, and subscribes in its entrance's `subscribe…`.
+// notices, a lower area reacting to a higher one — run once the transaction that declared it has
+// committed, never before and never for one that rolled back (Vendure's EventBus, Medusa's emitted
+// workflow events). The bus knows no business: each area names its events by augmenting
+// `ShopEvents` in its own `events.ts`, and subscribes in its entrance's `subscribe…`.
+//
+// Two kinds of subscriber. What must happen (the invoice on payment, mails, staff notices) is
+// durable: `declare` writes one outbox row per durable subscriber in the declaring transaction, so
+// the change and what it still owes commit together; the outbox worker (platform/outbox) runs them
+// after the commit, again after a failure, and after a restart. Only best-effort work (a cache to
+// drop) is `inMemory`: it runs after the commit in this process and is gone if the process dies.
 //
 // One bus per process, as Objection's one knex per process: createApp clears the subscribers and
 // the areas subscribe again, so an app made twice in one test file never runs an effect twice.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Knex } from 'knex';
+import { Outbox, type EffectRow, type OutboxOptions } from './outbox';
 
 /** Every event, by name: areas add theirs with `declare module '…/platform/events'`. */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
@@ -15,11 +23,38 @@ export interface ShopEvents {}
 export type EventName = keyof ShopEvents;
 export type Subscriber<N extends EventName> = (payload: ShopEvents[N]) => void | Promise<void>;
 
-const subscribers = new Map<EventName, Array<{ name: string; run: Subscriber<EventName> }>>();
-/** Effects started and not yet settled: what `settled()` waits for (tests, shutdown). */
+export interface SubscribeOptions {
+  /** Best-effort work that may be lost with the process (a cache to drop): run in memory after
+   *  the commit, never written to the outbox. Everything else is durable. */
+  inMemory?: boolean;
+}
+
+interface Entry {
+  name: string;
+  run: Subscriber<EventName>;
+  durable: boolean;
+}
+
+const subscribers = new Map<EventName, Entry[]>();
+/** In-memory effects started and not yet settled: what `settled()` waits for with the outbox's. */
 const running = new Set<Promise<unknown>>();
 let reportFailure: (event: string, subscriber: string, error: unknown) => void = (event, subscriber, error) =>
   console.error(`[events] ${subscriber} on ${event} failed:`, error);
+/** This process's outbox (createApp keeps one); without it durable subscribers run in memory. */
+let outbox: Outbox | undefined;
+
+/** The durable effect running now (asynchronously inherited by what it calls): its key, and
+ *  whether an earlier attempt may have done part of it. */
+export interface CurrentEffect {
+  key: string;
+  rerun: boolean;
+}
+const effectContext = new AsyncLocalStorage<CurrentEffect>();
+
+/** The durable effect this code runs in, if any (mail uses its key so that a rerun does not send twice). */
+export function currentEffect(): CurrentEffect | undefined {
+  return effectContext.getStore();
+}
 
 /** Forget every subscriber (createApp, before the areas subscribe). */
 export function clearSubscribers(): void {
@@ -32,19 +67,39 @@ export function onSubscriberFailure(report: typeof reportFailure): void {
 }
 
 /**
- * Run `run` after each committed `event`. `name` says who acts (for the log); subscribing twice
- * under one name keeps the last.
+ * Run `run` after each committed `event`: durable (the outbox) unless `inMemory`. `name` says who
+ * acts (the outbox row's subscriber, the log) and must stay the same across versions while rows
+ * may wait for it; subscribing twice under one name keeps the last.
  */
-export function subscribe<N extends EventName>(event: N, name: string, run: Subscriber<N>): void {
+export function subscribe<N extends EventName>(event: N, name: string, run: Subscriber<N>, options: SubscribeOptions = {}): void {
   const list = (subscribers.get(event) ?? []).filter((s) => s.name !== name);
-  list.push({ name, run: run as Subscriber<EventName> });
+  list.push({ name, run: run as Subscriber<EventName>, durable: !options.inMemory });
   subscribers.set(event, list);
 }
 
-function deliver<N extends EventName>(event: N, payload: ShopEvents[N]): void {
-  for (const s of subscribers.get(event) ?? []) {
+/**
+ * Keep effects in `knex`'s outbox from now on (createApp): answers the worker, which the server
+ * starts (`start`) and stops (`stop`); without `start` it still runs what this process commits.
+ */
+export function keepEffects(knex: Knex, options: Pick<OutboxOptions, 'onGivingUp' | 'clock'> = {}): Outbox {
+  outbox = new Outbox({
+    knex,
+    ...options,
+    run: ({ id, event, subscriber, payload, rerun }) => {
+      const entry = (subscribers.get(event as EventName) ?? []).find((s) => s.name === subscriber);
+      // A row for a subscriber this version does not have fails, and is kept for staff to see.
+      if (!entry) return Promise.reject(new Error(`no subscriber ${subscriber} on ${event}`));
+      return effectContext.run({ key: `effect-${id}`, rerun }, async () => entry.run(payload as never));
+    },
+    onFailure: (effect, error) => reportFailure(effect.event, effect.subscriber, error),
+  });
+  return outbox;
+}
+
+function deliver(entries: Entry[], event: EventName, payload: unknown): void {
+  for (const s of entries) {
     const effect = Promise.resolve()
-      .then(() => s.run(payload))
+      .then(() => s.run(payload as never))
       .catch((error) => reportFailure(String(event), s.name, error));
     running.add(effect);
     void effect.finally(() => running.delete(effect));
@@ -60,21 +115,39 @@ function outermost(trx: Knex.Transaction): Knex.Transaction {
 }
 
 /**
- * Declare that something happened. Inside a transaction the subscribers run after it commits
- * (and not at all if it rolls back); outside one (`db` is the knex itself), the write is already
- * final and they run now. Never awaits the subscribers: the writer answers at once.
+ * Declare that something happened. Inside a transaction the durable subscribers' outbox rows are
+ * written in it (so they commit, or roll back, with the change) and every subscriber runs after
+ * it commits; outside one (`db` is the knex itself) the write is already final: the rows are
+ * written and the subscribers run now. Never awaits the subscribers: the writer answers at once.
  */
-export function declare<N extends EventName>(db: Knex | Knex.Transaction, event: N, payload: ShopEvents[N]): void {
+export async function declare<N extends EventName>(db: Knex | Knex.Transaction, event: N, payload: ShopEvents[N]): Promise<void> {
+  const all = subscribers.get(event) ?? [];
+  const durable = outbox ? all.filter((s) => s.durable) : [];
+  const inMemory = outbox ? all.filter((s) => !s.durable) : all;
+  const store = outbox;
+  const rows: EffectRow[] =
+    durable.length && store
+      ? await store.record(
+          db,
+          String(event),
+          payload,
+          durable.map((s) => s.name),
+        )
+      : [];
+  const after = () => {
+    deliver(inMemory, event, payload);
+    if (rows.length) store!.runRecorded(rows, payload);
+  };
   const trx = (db as Knex.Transaction).isTransaction ? outermost(db as Knex.Transaction) : null;
-  if (!trx) return deliver(event, payload);
-  trx.executionPromise.then(
-    () => deliver(event, payload),
-    () => undefined,
-  );
+  if (!trx) return after();
+  trx.executionPromise.then(after, () => undefined);
 }
 
-/** Wait until every effect started so far has settled (tests that read what an effect wrote;
- *  a graceful shutdown). */
+/** Wait until every effect started so far has settled, and those they caused (tests that read
+ *  what an effect wrote; a graceful shutdown). */
 export async function settled(): Promise<void> {
-  while (running.size) await Promise.allSettled([...running]);
+  while (running.size || outbox?.busy) {
+    await Promise.allSettled([...running]);
+    await outbox?.settled();
+  }
 }

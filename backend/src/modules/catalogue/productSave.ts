@@ -306,7 +306,7 @@ async function save(body: unknown, opts: SaveOptions, trx: Transaction): Promise
   const product = checked.current
     ? await writeChange(checked.current, checked.input, mode, newStock, trx)
     : await writeNew(checked.input as ProductInput & { name: string; price: number }, checked.kind!, mode, newStock, trx);
-  declare(trx, 'product.saved', { productId: product.id });
+  await declare(trx, 'product.saved', { productId: product.id });
   return product;
 }
 

@@ -479,7 +479,7 @@ export async function checkout(config: Config, input: CheckoutInput, options: Ch
     });
     const mailAllowed = mailCount ? mailCount.allows(alsoWritten[0]) : true;
     if (!mailAllowed) await confirmationWithheld(order.id, trx);
-    declare(trx, 'order.placed', { order, mail: mailAllowed });
+    await declare(trx, 'order.placed', { order, mail: mailAllowed });
     return order;
   });
   return placed;

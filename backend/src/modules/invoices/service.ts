@@ -16,6 +16,7 @@ import { recordIdempotentEffect } from '../../platform/http/idempotency';
 import { findOrder, ordersOf, requireOrderAuthority } from '../orders';
 import type { Context } from 'koa';
 import { getSettings } from '../settings';
+import { isPostgres } from '../../platform/db/knex';
 import { sendMail } from '../../platform/mail/transport';
 import {
   CreditRequest,
@@ -228,7 +229,7 @@ export async function issueCreditNote(invoiceId: number, input: CreditNoteInput 
 export async function issueAndSend(issue: () => Promise<Invoice>): Promise<Invoice> {
   const document = await issue();
   await pdfOf(document);
-  declare(Order.knex(), 'invoice.issued', { invoiceId: document.id });
+  await declare(Order.knex(), 'invoice.issued', { invoiceId: document.id });
   return document;
 }
 
@@ -333,20 +334,24 @@ export async function recordInvoiceRequest(orderId: number, request: InvoiceRequ
 
 /**
  * After a payment becomes paid (its transaction committed): with the setting on, an order whose
- * buyer asked for an invoice gets it, in its own transaction, and the buyer its PDF.
+ * buyer asked for an invoice gets it, in its own transaction, and the buyer its PDF (the
+ * `invoice.issued` effect, recorded in that same transaction). Safe to run again (an effect run
+ * after a crash): an order that has its invoice gets no second one; on PostgreSQL the order's row
+ * is locked first, so two runs at once issue one.
  */
-export async function invoiceOnPayment(config: Config, orderId: number): Promise<Invoice | null> {
-  const invoice = await Order.transaction(async (trx) => {
+export async function invoiceOnPayment(orderId: number): Promise<Invoice | null> {
+  return Order.transaction(async (trx) => {
     const settings = await getSettings(trx);
     if (!settings.invoices.autoIssueOnPayment) return null;
-    const order = await Order.query(trx).findById(orderId);
+    const orders = Order.query(trx).findById(orderId);
+    const order = await (isPostgres(trx as unknown as Knex) ? orders.forUpdate() : orders);
     if (!order || order.paymentStatus !== 'paid' || !readInvoiceRequest((order as unknown as { invoiceRequest?: unknown }).invoiceRequest))
       return null;
     if ((await invoiceBalances(orderId, trx)).length) return null;
-    return issueInvoiceIn(orderId, trx);
+    const invoice = await issueInvoiceIn(orderId, trx);
+    await declare(trx, 'invoice.issued', { invoiceId: invoice.id });
+    return invoice;
   });
-  if (invoice) await mailDocument(config, invoice);
-  return invoice;
 }
 
 /**
@@ -359,7 +364,7 @@ export async function issueTradeInvoiceIn(orderId: number, trx: Transaction): Pr
   const settings = await getSettings(trx);
   if (!settings.legal.companyName || !settings.legal.eik) return null;
   const invoice = await issueInvoiceIn(orderId, trx);
-  declare(trx, 'invoice.issued', { invoiceId: invoice.id });
+  await declare(trx, 'invoice.issued', { invoiceId: invoice.id });
   return invoice;
 }
 
@@ -367,7 +372,7 @@ export async function issueTradeInvoiceIn(orderId: number, trx: Transaction): Pr
  *  and a document's PDF to the buyer. */
 export function subscribeInvoicesEvents(config: Config): void {
   subscribe('order.paymentChanged', 'invoices.onPayment', async ({ orderId, to }) => {
-    if (to === 'paid') await invoiceOnPayment(config, orderId);
+    if (to === 'paid') await invoiceOnPayment(orderId);
   });
   subscribe('invoice.issued', 'invoices.mailDocument', async ({ invoiceId }) => {
     const invoice = await Invoice.query().findById(invoiceId);

@@ -7,6 +7,7 @@
 // shopper typed). Sent after the transaction commits; never fails the order.
 import type { Config } from '../../config';
 import type { OrderView } from './service';
+import { currentEffect } from '../../platform/events';
 import { sendMail } from '../../platform/mail/transport';
 import { laterOrderMailAllowed, type LaterMailCause } from './mailCaps';
 import { getSettings } from '../settings';
@@ -159,6 +160,8 @@ export async function mailCustomer(
     return await sendMail(config, { to: order.customer.email, ...mail });
   } catch (err) {
     console.error(JSON.stringify({ level: 'error', event: 'order_mail_failed', order: order.number, error: String(err) }));
+    // A durable effect (the outbox) is tried again; elsewhere a failed mail never fails its caller.
+    if (currentEffect()) throw err;
     return false;
   }
 }

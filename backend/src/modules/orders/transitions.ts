@@ -145,7 +145,7 @@ async function moveStatus(
   if (!moved) throw conflict(API.conflict);
   if (restoresStock(to)) await restock(order.id, trx, reasonOfStockBack(order, to), actor);
   await recordHistory(trx, order.id, { type: 'status', fromStatus: from, toStatus: to, note }, actor);
-  declare(trx, 'order.statusChanged', { orderId: order.id, from, to, actor, cause });
+  await declare(trx, 'order.statusChanged', { orderId: order.id, from, to, actor, cause });
 }
 
 /** The record move an order-level payment status asks for; none when it already says so. */
@@ -193,7 +193,7 @@ async function movePayment(orderId: number, to: PaymentRecordStatus, refund: Ref
     .patch({ paymentStatus: ORDER_PAYMENT_STATUS_OF[to] } as Partial<Order>)
     .findById(orderId);
   await recordHistory(trx, orderId, { type: 'payment', fromStatus: from, toStatus: to, note }, actor);
-  declare(trx, 'order.paymentChanged', { orderId, from, to, actor });
+  await declare(trx, 'order.paymentChanged', { orderId, from, to, actor });
 }
 
 /** The shopper's own way out: cancel before shipping, withdraw (EU, 14 days) after it. The staff
@@ -231,7 +231,7 @@ export async function withdrawOrder(
   const done = (await Order.query(trx).findById(orderId))!;
   const who = `${done.customerFirstName} ${done.customerLastName}`;
   await notifyStaff({ type: 'withdrawal', message: withdrawalNotice(kind, done.number, who), link: `/admin/orders/${orderId}` }, trx);
-  declare(trx, 'order.withdrawn', { orderId, kind, at: done.withdrawnAt! });
+  await declare(trx, 'order.withdrawn', { orderId, kind, at: done.withdrawnAt! });
   return { order: done, kind };
 }
 

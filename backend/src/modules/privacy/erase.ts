@@ -101,9 +101,18 @@ async function scrubAuditLog(trx: Knex.Transaction, entity: string, ids: number[
   }
 }
 
-/** Mail waiting in (or kept by) the outgoing queue for these addresses goes. */
+/** Mail waiting in (or kept by) the outgoing queue for these addresses goes, and so do effects
+ *  still owed about them (the outbox: a mail to them, whose payload names them). */
 async function dropQueuedMail(trx: Knex.Transaction, emails: string[]) {
-  if (emails.length) await lowerIn(trx('mail_queue'), 'to', emails).delete();
+  if (!emails.length) return;
+  await lowerIn(trx('mail_queue'), 'to', emails).delete();
+  await trx('outbox')
+    .whereNot({ state: 'done' })
+    .where((qb) => {
+      for (const email of emails)
+        qb.orWhereRaw("lower(??) like ? escape '\\'", ['payload', `%${email.replace(/[\\%_]/g, (c) => `\\${c}`)}%`]);
+    })
+    .delete();
 }
 
 export interface ErasedCounts {

@@ -4,7 +4,8 @@ import type { Transaction } from 'objection';
 import { Notification, NOTIFICATION_TYPES } from '../../models/Notification';
 import { notFound } from '../../platform/http/errors';
 import { filterBy, raPage, whereContains, type RaListParams, type RaListSpec } from '../../platform/lists/raList';
-import { API } from '@domain/messages';
+import { API, EFFECT_LABELS } from '@domain/messages';
+import type { FailedEffect } from '../../platform/outbox';
 
 export type NotificationType = 'order' | 'withdrawal' | 'contact' | 'customer' | 'low_stock';
 
@@ -22,6 +23,19 @@ export function noticeRow(n: StaffNotice): Partial<Notification> {
 export async function notifyStaff(n: StaffNotice, trx?: Transaction): Promise<Notification> {
   const [made] = await Notification.insertComposed(trx ?? Notification.knex(), [noticeRow(n)]);
   return made;
+}
+
+/** An effect after a change given up after its last attempt (platform/outbox): staff are told
+ *  what is left undone and why, with a link to the order or company it was about. */
+export async function noticeOfFailedEffect(failed: FailedEffect): Promise<void> {
+  const about = (failed.payload ?? {}) as { orderId?: unknown; order?: { id?: unknown }; companyId?: unknown };
+  const orderId = Number(about.orderId ?? about.order?.id) || null;
+  const companyId = Number(about.companyId) || null;
+  await notifyStaff({
+    type: orderId ? 'order' : 'customer',
+    message: API.effectGivenUp(EFFECT_LABELS[failed.subscriber] ?? failed.subscriber, failed.attempts, failed.error),
+    link: orderId ? `/admin/orders/${orderId}` : companyId ? `/admin/companies/${companyId}` : '',
+  });
 }
 
 export const notificationListSpec: RaListSpec = {

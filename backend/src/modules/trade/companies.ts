@@ -213,7 +213,7 @@ export async function applyForTrade(input: CompanyApplication, applicant: User |
       .where({ id: member.id })
       .whereNull('companyId');
     if (!joined) throw conflict(TRADE.alreadyMember);
-    declare(trx, 'company.applied', {
+    await declare(trx, 'company.applied', {
       companyId: made.id,
       name: made.name,
       eik: made.eik,
@@ -294,7 +294,7 @@ export async function changeCompany(id: number, change: CompanyChange): Promise<
     const membersMoved = change.members ? await setMembers(trx, id, change.members) : false;
     if (Object.keys(patch).length || change.shops || membersMoved) {
       const kind: CompanyChangeKind = to !== from ? (to as CompanyChangeKind) : 'changed';
-      declare(trx, 'company.changed', { companyId: id, kind, from, to, reason: patch.statusReason ?? current.statusReason ?? '' });
+      await declare(trx, 'company.changed', { companyId: id, kind, from, to, reason: patch.statusReason ?? current.statusReason ?? '' });
     }
     return loadCompany(id, trx);
   });
@@ -357,7 +357,7 @@ async function setMembers(trx: Transaction, companyId: number, refs: MemberRef[]
 }
 
 async function membersChanged(trx: Transaction, company: Company): Promise<CompanyView> {
-  declare(trx, 'company.changed', {
+  await declare(trx, 'company.changed', {
     companyId: company.id,
     kind: 'changed',
     from: company.status,

@@ -20,6 +20,7 @@ const UNCACHED = new Set([
   'sessions',
   'throttles',
   'mail_queue',
+  'outbox',
   'write_probe',
   'idempotency_keys',
   'knex_migrations',

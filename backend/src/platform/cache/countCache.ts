@@ -8,12 +8,13 @@ import { KeptMap } from './keptMap';
 import { allTablesBut, type TableWrites } from './tableWrites';
 import { attachCache, attachedCache } from './attached';
 
-/** Every table but the sessions, the throttles, the mail queue, /api/ready's write probe and the
- *  idempotency keys, which change on every request (no list is made of them). */
+/** Every table but the sessions, the throttles, the mail queue, the outbox, /api/ready's write
+ *  probe and the idempotency keys, which change on every request (no list is made of them). */
 export const DATA_TABLES = allTablesBut(
   'sessions',
   'throttles',
   'mail_queue',
+  'outbox',
   'write_probe',
   'idempotency_keys',
   'knex_migrations',

@@ -27,6 +27,26 @@ export function isWriteFailure(err: unknown): boolean {
 export const MIN_FREE_DISK_MB_DEFAULT = 100;
 const MIN_FREE_DISK_SHARE = 0.05;
 
+/**
+ * Below this no data folder is ready, whatever its size or MIN_FREE_DISK_MB (even 0): the next
+ * commit needs a few pages (SQLite's log frames, a checkpoint; PostgreSQL's WAL segment grows).
+ */
+export const MIN_FREE_BYTES = 256 * 1024;
+const MB = 1024 * 1024;
+
+/** The free space the data folder needs, in bytes: MIN_FREE_DISK_MB, or 100 MB or 5% of a smaller
+ *  file system; never under MIN_FREE_BYTES. Counted in bytes: a small disk's share never rounds to 0. */
+export function minFreeBytes(total: number, minFreeDiskMb?: number): number {
+  const wanted = minFreeDiskMb ?? Math.min(MIN_FREE_DISK_MB_DEFAULT, (total / MB) * MIN_FREE_DISK_SHARE);
+  return Math.max(MIN_FREE_BYTES, wanted * MB);
+}
+
+/** MB as said to people: whole above 10, with one decimal below (0,2 MB is not „0 MB“). */
+function inMb(bytes: number): number {
+  const mb = bytes / MB;
+  return mb >= 10 ? Math.floor(mb) : Math.floor(mb * 10) / 10;
+}
+
 let lastWriteFailure = 0;
 /** A request's write just failed for want of space (the error middleware says so): /api/ready
  *  stops answering from what it kept and checks again. */
@@ -65,7 +85,7 @@ export const READY_CACHE_MS = 5_000;
 
 /**
  * /api/ready's check: migrated, the database takes a write (a one-row upsert), the data folder
- * has at least minFreeDiskMb free. `statfs` is for tests.
+ * has at least minFreeBytes free. `statfs` is for tests.
  */
 export function readinessCheck(opts: { knex: Knex; dataDir: string; minFreeDiskMb?: number; statfs?: typeof fs.promises.statfs }) {
   let keptSince = 0;
@@ -85,10 +105,12 @@ export function readinessCheck(opts: { knex: Knex; dataDir: string; minFreeDiskM
       return { ready: false, body: { status: 'cannot write', message: API.cannotWrite } };
     }
     const space = await diskSpace(opts.dataDir, opts.statfs).catch(() => ({ free: Infinity, total: Infinity }));
-    const freeMb = Math.floor(space.free / 1024 / 1024);
-    const minMb = opts.minFreeDiskMb ?? Math.min(MIN_FREE_DISK_MB_DEFAULT, Math.floor((space.total / 1024 / 1024) * MIN_FREE_DISK_SHARE));
-    if (freeMb < minMb)
+    const minBytes = minFreeBytes(space.total, opts.minFreeDiskMb);
+    if (space.free < minBytes) {
+      const freeMb = inMb(space.free);
+      const minMb = inMb(minBytes);
       return { ready: false, body: { status: 'low disk', freeMb, message: `${API.cannotWrite} ${API.lowDisk(freeMb, minMb)}` } };
+    }
     keptSince = Date.now();
     keptUntil = keptSince + READY_CACHE_MS;
     return { ready: true, body: { status: 'ready' } };

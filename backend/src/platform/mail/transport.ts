@@ -12,6 +12,7 @@ import type { Knex } from 'knex';
 import { Model } from 'objection';
 import type { Config } from '../../config';
 import { scrub, scrubError } from '../http/scrub';
+import { currentEffect, type CurrentEffect } from '../events';
 
 export interface MailAttachment {
   filename: string;
@@ -66,6 +67,30 @@ async function writeToOutbox(dir: string, name: string, text: string) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     await fs.promises.mkdir(dir, { recursive: true, mode: 0o700 });
     await fs.promises.writeFile(file, text, { mode: 0o600 });
+  }
+}
+
+/**
+ * An effect's message appears whole or not at all: written beside the outbox folder, then renamed
+ * into it, so a process killed mid-write leaves no cut message that a rerun would take for sent.
+ * (Where the parent cannot be written or is another file system, written in place.)
+ */
+async function writeWhole(dir: string, name: string, text: string) {
+  const partial = path.join(path.dirname(path.resolve(dir)), `.${name}.partial`);
+  try {
+    await fs.promises.writeFile(partial, text, { mode: 0o600 });
+  } catch {
+    // The parent is not ours to write (or is full): the folder itself decides.
+    await fs.promises.rm(partial, { force: true }).catch(() => undefined);
+    return writeToOutbox(dir, name, text);
+  }
+  try {
+    await fs.promises.mkdir(dir, { recursive: true, mode: 0o700 });
+    await fs.promises.rename(partial, path.join(dir, name));
+  } catch (err) {
+    await fs.promises.rm(partial, { force: true }).catch(() => undefined);
+    if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+    await writeToOutbox(dir, name, text);
   }
 }
 
@@ -190,14 +215,38 @@ export function startMailWorker(knex: Knex, config: Config, everyMs = 30_000): (
   return () => clearInterval(timer);
 }
 
+/** How many mails each running effect has sent so far: the n-th mail's key is the effect's and n. */
+const mailsOfEffect = new WeakMap<CurrentEffect, number>();
+
+/** An effect run again (platform/events' `rerun`) may have sent this mail before its process died
+ *  or it failed later: it was, when the outbox folder or the queue has its key. */
+async function alreadySent(config: Config, key: string, knex: Knex | undefined): Promise<boolean> {
+  if (!config.smtpUrl) {
+    const names = await fs.promises.readdir(config.outboxDir).catch(() => [] as string[]);
+    return names.some((n) => n.endsWith(`-${key}.eml`));
+  }
+  return !!knex && !!(await knex('mailQueue').where({ effectKey: key }).first('id'));
+}
+
 /** Send a message — after the transaction that caused it has committed (never inside one: with
  *  SQLite it would wait for the one connection). Resolves true when it went out (or into the outbox), false when it is left
- *  in the queue for a retry (or, with no database reachable, lost — logged). */
+ *  in the queue for a retry (or, with no database reachable, lost — logged). Inside a durable
+ *  effect (platform/events) the mail carries the effect's key, so the effect run again does not
+ *  send it twice, and a failure to hand it over (folder or queue) throws: the effect is retried. */
 export async function sendMail(config: Config, mail: Mail, knex: Knex | undefined = safeKnex()): Promise<boolean> {
+  const effect = currentEffect();
+  let key: string | undefined;
+  if (effect) {
+    const n = mailsOfEffect.get(effect) ?? 0;
+    mailsOfEffect.set(effect, n + 1);
+    key = `${effect.key}-${n}`;
+  }
   try {
+    if (key && effect?.rerun && (await alreadySent(config, key, knex))) return true;
     if (!config.smtpUrl) {
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`;
-      await writeToOutbox(config.outboxDir, name, await outboxMessage(config.mailFrom, mail));
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${key ?? crypto.randomBytes(4).toString('hex')}.eml`;
+      const text = await outboxMessage(config.mailFrom, mail);
+      await (key ? writeWhole(config.outboxDir, name, text) : writeToOutbox(config.outboxDir, name, text));
       return true;
     }
     if (!knex) {
@@ -205,12 +254,15 @@ export async function sendMail(config: Config, mail: Mail, knex: Knex | undefine
       return true;
     }
     const now = Date.now();
-    const [inserted] = await knex('mailQueue').insert(toRow(mail, now)).returning('id');
+    const [inserted] = await knex('mailQueue')
+      .insert({ ...toRow(mail, now), effectKey: key ?? null })
+      .returning('id');
     const id = typeof inserted === 'object' ? inserted.id : inserted;
     const row = await knex('mailQueue').where({ id }).first();
     return await attempt(knex, config, row, now);
   } catch (err) {
     logFailure('mail_failed', mail, err);
+    if (effect) throw err;
     return false;
   }
 }

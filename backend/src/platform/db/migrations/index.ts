@@ -23,6 +23,7 @@ import * as emailVerification from './20261128100000_email_verification';
 import * as stockMovements from './20261128120000_stock_movements';
 import * as recordVersions from './20261128130000_record_versions';
 import * as idempotencyKeys from './20261128140000_idempotency_keys';
+import * as outbox from './20261128150000_outbox';
 
 const MIGRATIONS: Array<[string, Knex.Migration]> = [
   ['20261122000000_schema.ts', schema],
@@ -46,6 +47,7 @@ const MIGRATIONS: Array<[string, Knex.Migration]> = [
   ['20261128120000_stock_movements.ts', stockMovements],
   ['20261128130000_record_versions.ts', recordVersions],
   ['20261128140000_idempotency_keys.ts', idempotencyKeys],
+  ['20261128150000_outbox.ts', outbox],
 ];
 
 export const listedMigrations: Knex.MigrationSource<string> = {
