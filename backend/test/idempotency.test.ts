@@ -178,6 +178,20 @@ describe('the checkout with an Idempotency-Key', () => {
     expect(await stockOf(cat.last3.variant)).toBe(5);
   });
 
+  it('forgets the answers kept for a person’s retries when they close their account', async () => {
+    const person = await shop.user('customer');
+    const b = shop.browser();
+    await b.signIn(person.email, person.password);
+    const k = key();
+    const placed = await order(b, checkoutBody(triples(1)), k);
+    expect(placed.status).toBe(201);
+    // The kept answer names the buyer (the order's address): it must not outlive the account.
+    expect((await shop.app.knex('idempotency_keys').where({ key: k })).length).toBe(1);
+    await Order.query().findById(placed.body.order.id).patch({ status: 'delivered' });
+    expect((await b.post('/api/account/close', { password: person.password })).status).toBe(200);
+    expect(await shop.app.knex('idempotency_keys').where({ key: k })).toEqual([]);
+  });
+
   it('refuses a key longer than 255 characters (400)', async () => {
     const body = checkoutBody(triples(1));
     const res = await order(guest, body, 'x'.repeat(256));

@@ -313,6 +313,10 @@ export async function eraseAccount(
   await trx('password_resets').where({ userId: user.id }).delete();
   await trx('email_verifications').where({ userId: user.id }).delete();
   await trx('cart_items').where({ userId: user.id }).delete();
+  // Answers kept for a retry of the account's writes name the person (an order's address).
+  await trx('idempotency_keys')
+    .where({ scope: `user:${user.id}` })
+    .delete();
   await trx('users')
     .where({ id: user.id })
     .update({
@@ -327,7 +331,7 @@ export async function eraseAccount(
       backupCodes: null,
       twoFactorLastStep: null,
       searchText: '',
-      // A closed account no longer buys for a company (issue 27).
+      // A closed account no longer buys for a company.
       companyId: null,
       updatedAt: nowIso(),
     });
