@@ -30,6 +30,7 @@ describe('models match the migrated schema', () => {
             'mail_queue',
             'write_probe',
             'idempotency_keys',
+            'outbox',
           ].includes(n),
       );
     expect(modelClasses.map((m) => m.tableName).sort()).toEqual(tables.sort());
