@@ -72,8 +72,9 @@ function typedValues(values: Record<string, unknown>, opened: Record<string, unk
 }
 
 /** Inside an edit form: the refusal of a save from a stale copy, with „Презареди“ (nothing in a
- *  create form, which shares the edit's form). */
-export function StaleEditAlert() {
+ *  create form, which shares the edit's form). `aboveSaveBar`: it is the last thing before the
+ *  form's toolbar, which a phone fixes over the window's bottom. */
+export function StaleEditAlert({ aboveSaveBar = false }: { aboveSaveBar?: boolean }) {
   const translate = useTranslate();
   const record = useRecordContext();
   const refetch = useContext(EditContext)?.refetch;
@@ -114,7 +115,18 @@ export function StaleEditAlert() {
       role="alert"
       severity="warning"
       data-testid="stale-edit-alert"
-      sx={{ width: '100%', mb: 2, '&:focus': { outline: '2px solid', outlineOffset: 2 } }}
+      sx={{
+        width: '100%',
+        // Room under it for a phone's fixed save bar, else the page ends with the alert under the bar.
+        mb: aboveSaveBar ? { xs: '6rem', sm: 2 } : 2,
+        '&:focus': { outline: '2px solid', outlineOffset: 2 },
+        // On a phone the button goes under the text (beside it, the text is a narrow column) and
+        // the form's save bar is fixed over the window's bottom: the focus stops the alert above it.
+        flexWrap: { xs: 'wrap', sm: 'nowrap' },
+        scrollMarginBottom: { xs: '6rem', sm: 0 },
+        '& .MuiAlert-message': { flex: '1 1 0', minWidth: 0 },
+        '& .MuiAlert-action': { flexBasis: { xs: '100%', sm: 'auto' }, m: { xs: 0, sm: '0 -8px 0 auto' }, pl: { xs: '34px', sm: 2 } },
+      }}
       action={
         <Button color="inherit" variant="outlined" size="small" startIcon={<RefreshIcon />} onClick={reload}>
           {translate('app.staleEdit.reload')}
@@ -133,7 +145,7 @@ export function StaleEditAlert() {
 export function StaleEditToolbar() {
   return (
     <>
-      <StaleEditAlert />
+      <StaleEditAlert aboveSaveBar />
       <Toolbar />
     </>
   );
