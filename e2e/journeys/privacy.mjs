@@ -1,7 +1,9 @@
 // Privacy (issue 29) on a 390 px phone: a new customer's profile says their address is not
-// verified and sends the link again; the mailed link confirms it; they download their data from the
-// account page, close the account with the password, land on the sign-in page signed out, and
-// cannot sign in again. SHOTS_DIR (default: the OS temp folder) keeps screenshots of the notice
+// verified and sends the link again; the mailed link confirms it; they change the address from the
+// profile (it waits, after a reload too, until the link mailed to the new address is opened, then
+// the profile shows it); they download their data from the account page, close the account with
+// the password, land on the sign-in page signed out, and cannot sign in again. SHOTS_DIR (default:
+// the OS temp folder) keeps screenshots of the notice, of the e-mail change form (390 and 1440 px)
 // and of the account's privacy card.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,7 +15,7 @@ export const journeys = [
     name: 'privacy: a customer downloads their data and closes the account',
     widths: [390],
     async run({ page, context, outbox }) {
-      const email = uniqueEmail('poveritelnost');
+      let email = uniqueEmail('poveritelnost');
       const password = 'parola-e2e-privacy';
       await passAgeGate(page);
       await page.goto('/register');
@@ -54,6 +56,43 @@ export const journeys = [
       await page.getByRole('heading', { name: 'Профил', level: 1, exact: true }).waitFor();
       await page.locator('section.account-privacy').waitFor();
       assert.equal(await notice.count(), 0, 'the profile no longer says the address is unverified');
+
+      // A new address: asked for with the password; the old one stays until the new one's link is opened.
+      const newEmail = uniqueEmail('nov-adres');
+      const emailCard = page.locator('section.email-change');
+      await emailCard.getByRole('button', { name: 'Смяна на имейла' }).click();
+      await emailCard.getByLabel('Нов имейл').fill(newEmail);
+      await emailCard.getByLabel('Текуща парола').fill('ne-e-moyata');
+      await emailCard.getByRole('button', { name: 'Изпрати връзка' }).click();
+      await emailCard.getByText('Текущата парола е грешна.').waitFor();
+      assert.equal(await emailCard.getByLabel('Текуща парола').getAttribute('aria-invalid'), 'true');
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+        // Mid-screen, clear of the sticky header.
+        await emailCard.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+        await page.screenshot({ path: path.join(shotsDir, `email-change-${width}.png`), clip: await emailCard.boundingBox() });
+      }
+      await emailCard.getByLabel('Текуща парола').fill(password);
+      await emailCard.getByRole('button', { name: 'Изпрати връзка' }).click();
+      const waiting = `Чака потвърждение: ${newEmail}. Отворете връзката, изпратена на този адрес.`;
+      await emailCard.getByText(waiting).waitFor();
+      await page
+        .locator('#live-polite')
+        .filter({ hasText: 'Изпратихме връзка на новия адрес. Имейлът на профила се сменя, когато я отворите.' })
+        .waitFor({ state: 'attached' });
+      await emailCard.screenshot({ path: path.join(shotsDir, 'email-change-sent-390.png') });
+      await page.reload();
+      await emailCard.getByText(waiting).waitFor();
+      assert.equal(await page.locator('section.profile').getByText(email).count(), 1, 'the old address stays until the link is opened');
+      const changeMail = await mailTo(outbox, newEmail, { containing: '/verify-email?token=' });
+      const changeLink = new URL(/https?:\/\/\S+\/verify-email\?token=[\w-]+/.exec(changeMail)[0]);
+      await page.goto(changeLink.pathname + changeLink.search);
+      await page.getByRole('status').filter({ hasText: 'Имейлът на профила е сменен и потвърден.' }).waitFor();
+      await page.getByRole('link', { name: 'Към профила' }).click();
+      await page.getByRole('heading', { name: 'Профил', level: 1, exact: true }).waitFor();
+      await page.locator('section.profile').getByText(newEmail).waitFor();
+      assert.equal(await emailCard.getByText('Чака потвърждение').count(), 0, 'nothing waits any more');
+      email = newEmail;
 
       // The download is the browser's own: a plain link with the session cookie.
       const card = page.locator('section.account-privacy');

@@ -99,6 +99,10 @@ export const shopApi = {
   verifyEmail: (token: string) => api.post<{ message: string }>('/auth/verify-email', { token }, { silent: true }),
   /** The link again, to the account's unproven address (429 when asked too often). */
   resendVerification: () => api.post<{ message: string }>('/account/email/resend', {}, { silent: true }),
+  /** A new address for the account: a link goes to it, and it replaces the old one once opened.
+   *  The form shows a refusal itself. */
+  changeEmail: (email: string, password: string) =>
+    api.put<{ message: string; pendingEmail: string }>('/account/email', { email, password }, { silent: true }),
   changePassword: (currentPassword: string, newPassword: string) =>
     api.put<{ message: string }>('/account/password', { currentPassword, newPassword }, { errorMessage: 'Паролата не бе сменена.' }),
   twoFactor: () => api.get<{ twoFactorAuth: boolean }>('/isTwoFactorAuthEnabled', { silent: true }),

@@ -16,6 +16,7 @@ import { toast } from '../state/toast';
 import { TwoFactorSettings } from '../components/TwoFactorSettings';
 import { AccountPrivacy } from '../components/AccountPrivacy';
 import { EmailVerificationNotice } from '../components/EmailVerificationNotice';
+import { EmailChange } from '../components/EmailChange';
 import type { ApiOrder } from '@domain/api';
 import { TRADE_ORDER_TEXT } from '@domain/tradeOrderTexts';
 import { tradePaymentLabel } from '../components/TradeOrderPanel';
@@ -107,6 +108,7 @@ export default function Account() {
           </ul>
         )}
       </section>
+      <EmailChange user={user} />
       <PasswordChange />
       <TwoFactorSettings />
       <AccountPrivacy />

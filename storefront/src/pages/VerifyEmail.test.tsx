@@ -46,6 +46,25 @@ test('the link confirms the address once and says so', async () => {
   expect(calls.filter((c) => c.url.endsWith('/api/auth/verify-email')).map((c) => c.body)).toEqual([{ token: 'abcdefghijklmnop' }]);
 });
 
+test('a signed-in browser sends the link with its CSRF token', async () => {
+  const { calls } = api({ 'POST /api/auth/verify-email': { body: { message: EMAIL_OWNERSHIP.changed } } }, true);
+  // The page is on screen before the start-up has the token (as after a server-rendered load).
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const answer = globalThis.fetch;
+  globalThis.fetch = (async (url: string, init?: RequestInit) => {
+    if (url.endsWith('/api/csrf-token')) await held;
+    return answer(url, init);
+  }) as typeof fetch;
+  open('/verify-email?token=abcdefghijklmnop');
+  await screen.findByText(EMAIL_OWNERSHIP.checking);
+  release();
+  expect(await screen.findByText(EMAIL_OWNERSHIP.changed, { selector: 'p' })).toBeInTheDocument();
+  const sent = calls.filter((c) => c.url.endsWith('/api/auth/verify-email'));
+  expect(sent).toHaveLength(1);
+  expect(sent[0].headers['x-csrf-token']).toBe('tok');
+});
+
 test('a used or expired link is refused, with the way to a new one', async () => {
   api({ 'POST /api/auth/verify-email': { status: 400, body: { message: EMAIL_OWNERSHIP.linkInvalid } } });
   open('/verify-email?token=abcdefghijklmnop');

@@ -14,14 +14,16 @@ type State = { kind: 'checking' } | { kind: 'done'; text: string } | { kind: 're
 export default function VerifyEmail() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const { user, refreshUser } = useAuth();
+  const { user, loading, refreshUser } = useAuth();
   const [state, setState] = useState<State>(token ? { kind: 'checking' } : { kind: 'refused', text: EMAIL_OWNERSHIP.noToken });
   const answerRef = useRef<HTMLParagraphElement>(null);
   // One request per link, even when React runs the effect twice.
   const asked = useRef('');
 
+  // Sent once the start-up has taken the CSRF token (`loading` ends after it): sent sooner, a
+  // signed-in browser's request goes without it and is refused.
   useEffect(() => {
-    if (!token || asked.current === token) return;
+    if (loading || !token || asked.current === token) return;
     asked.current = token;
     shopApi.verifyEmail(token).then(
       (res) => {
@@ -30,7 +32,7 @@ export default function VerifyEmail() {
       },
       (err) => setState({ kind: 'refused', text: err instanceof ApiError ? err.message : EMAIL_OWNERSHIP.linkInvalid }),
     );
-  }, [token, refreshUser]);
+  }, [loading, token, refreshUser]);
 
   // The answer replaces the "checking" line: focus goes to it, so it is read and the way on is next.
   useEffect(() => {
