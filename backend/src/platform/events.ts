@@ -12,7 +12,6 @@
 //
 // One bus per process, as Objection's one knex per process: createApp clears the subscribers and
 // the areas subscribe again, so an app made twice in one test file never runs an effect twice.
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Knex } from 'knex';
 import { Outbox, type EffectRow, type OutboxOptions } from './outbox';
 
@@ -21,7 +20,9 @@ import { Outbox, type EffectRow, type OutboxOptions } from './outbox';
 export interface ShopEvents {}
 
 export type EventName = keyof ShopEvents;
-export type Subscriber<N extends EventName> = (payload: ShopEvents[N]) => void | Promise<void>;
+/** A subscriber gets the payload and, when it runs as a durable effect, that effect (a mail it
+ *  sends carries the effect's key, so a rerun does not send it twice). */
+export type Subscriber<N extends EventName> = (payload: ShopEvents[N], effect?: CurrentEffect) => void | Promise<void>;
 
 export interface SubscribeOptions {
   /** Best-effort work that may be lost with the process (a cache to drop): run in memory after
@@ -43,17 +44,12 @@ let reportFailure: (event: string, subscriber: string, error: unknown) => void =
 /** This process's outbox (createApp keeps one); without it durable subscribers run in memory. */
 let outbox: Outbox | undefined;
 
-/** The durable effect running now (asynchronously inherited by what it calls): its key, and
- *  whether an earlier attempt may have done part of it. */
+/** A durable effect as its subscriber gets it: its key, and whether an earlier attempt may have
+ *  done part of it. Passed along by hand, not kept in an AsyncLocalStorage: on Node 20 that turns
+ *  on promise hooks for the whole process, a cost every request would pay. */
 export interface CurrentEffect {
   key: string;
   rerun: boolean;
-}
-const effectContext = new AsyncLocalStorage<CurrentEffect>();
-
-/** The durable effect this code runs in, if any (mail uses its key so that a rerun does not send twice). */
-export function currentEffect(): CurrentEffect | undefined {
-  return effectContext.getStore();
 }
 
 /** Forget every subscriber (createApp, before the areas subscribe). */
@@ -89,7 +85,7 @@ export function keepEffects(knex: Knex, options: Pick<OutboxOptions, 'onGivingUp
       const entry = (subscribers.get(event as EventName) ?? []).find((s) => s.name === subscriber);
       // A row for a subscriber this version does not have fails, and is kept for staff to see.
       if (!entry) return Promise.reject(new Error(`no subscriber ${subscriber} on ${event}`));
-      return effectContext.run({ key: `effect-${id}`, rerun }, async () => entry.run(payload as never));
+      return Promise.resolve().then(() => entry.run(payload as never, { key: `effect-${id}`, rerun }));
     },
     onFailure: (effect, error) => reportFailure(effect.event, effect.subscriber, error),
   });

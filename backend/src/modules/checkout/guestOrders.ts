@@ -83,7 +83,9 @@ export function guestOrderCounts(
     { key: `guest-order:email:${normalizeEmailKey(customer.email)}`, soft: limits.perEmailSoft, hard: limits.perEmailHard },
   ];
   const throttle = new Throttle(trx, 0, windowMs);
-  const writes = counted.map((c) => throttle.hitWrite(c.key));
+  const keys = counted.map((c) => c.key);
+  // The three counts share a window: one statement counts them all.
+  const writes = [throttle.hitsWrite(keys)];
   // A solution is single use: its signature counted until the challenge expires.
   const uses = new Throttle(trx, 1, Math.max(1000, (proof?.expiresAt ?? 0) - Date.now()));
   if (proof) writes.push(uses.hitWrite(`guest-order-proof:${proof.signature}`));
@@ -91,10 +93,10 @@ export function guestOrderCounts(
     writes,
     /** Past a hard limit 429; past a soft one without an unused solution, 429 with a challenge. */
     async judge(config: Config, rows: unknown[][]): Promise<void> {
-      const counts = counted.map((_, i) => throttle.hitCount(rows[i]));
+      const counts = throttle.hitCounts(rows[0], keys);
       if (counted.some((c, i) => counts[i] > c.hard)) throw tooManyRequests(GUEST_ORDER.tooMany);
       if (!counted.some((c, i) => counts[i] > c.soft)) return;
-      if (proof && uses.allows(uses.hitCount(rows[counted.length]))) return;
+      if (proof && uses.allows(uses.hitCount(rows[1]))) return;
       throw await proofNeeded(config);
     },
   };

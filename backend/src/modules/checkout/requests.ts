@@ -20,7 +20,7 @@ import type { InvoiceRequest } from '@domain/invoices';
 import type { ApiOrder } from '@domain/api';
 import { API } from '@domain/messages';
 import { currentUser } from '../../platform/http/auth';
-import type { Answer, Effect } from '../../platform/http/idempotency';
+import { idempotencyClaimOf, type Answer, type Effect } from '../../platform/http/idempotency';
 import type { LineInput } from '../cart';
 import { namesOffice } from '../couriers';
 import { codeCheckOf, previewCustomerKeys, throttleChecks } from '../discounts';
@@ -48,6 +48,7 @@ export async function placeShopOrder(ctx: Context): Promise<ApiOrder> {
     codeCheck,
     guest,
     visitor,
+    once: idempotencyClaimOf(ctx),
   });
   if (!user) rememberGuestOrder(ctx, placed.id);
   return orderView(placed);
@@ -78,7 +79,7 @@ export async function placePhoneOrder(ctx: Context): Promise<ApiOrder> {
   const { staffNote, ...input } = parseBody(ctx.request.body, phoneOrderInput);
   if (!input.discountCode) delete input.discountCode;
   if (!input.items?.length) throw badRequest(API.cartEmpty, { items: API.cartEmpty });
-  const placed = await takePhoneOrder(ctx.config, input as CheckoutInput, actorOf(currentUser(ctx)), staffNote);
+  const placed = await takePhoneOrder(ctx.config, input as CheckoutInput, actorOf(currentUser(ctx)), staffNote, idempotencyClaimOf(ctx));
   return orderView(await findOrder(placed.id), { staff: true });
 }
 

@@ -33,7 +33,7 @@ import { redeemDiscount, STAFF_CODE_CHECK, type CodeCheckPass } from '../discoun
 import { noticeRow, notifyStaff } from '../staff';
 import { actorOf, confirmationWithheld, orderMailCount, placementHistory, recordHistory, type Actor } from '../orders';
 import { declare } from '../../platform/events';
-import { recordIdempotentEffect } from '../../platform/http/idempotency';
+import { recordIdempotentEffect, type IdempotencyClaim } from '../../platform/http/idempotency';
 import { issueTradeInvoiceIn, recordInvoiceRequest } from '../invoices';
 import type { InvoiceRequest } from '@domain/invoices';
 import { paymentDueAt, quoteCart, quoteView, QuoteView } from './quote';
@@ -419,6 +419,8 @@ async function notEnoughStock(trx: Transaction, take: StockTake, shareCap: Guest
 }
 
 export interface CheckoutOptions {
+  /** Sent with an Idempotency-Key: the request's claim, which the order is recorded on. */
+  once?: IdempotencyClaim;
   /** The signed-in customer, or the account the e-mail belongs to for an order taken by phone. */
   user: User | null;
   /** "Искам фактура": the company details, already checked. */
@@ -463,7 +465,7 @@ export async function checkout(config: Config, input: CheckoutInput, options: Ch
       alsoRecord: async (o) => {
         // Sent with an Idempotency-Key: the key names this order if and only if it commits (before
         // the stock is taken, so the contended rows stay locked no longer for it).
-        await recordIdempotentEffect(trx, 'order', o.id);
+        await recordIdempotentEffect(trx, options.once, 'order', o.id);
         await recordInvoiceRequest(o.id, invoice ?? null, trx);
         // A company's order is invoiced to the company as it is placed (issue 27).
         if (o.companyId) await issueTradeInvoiceIn(o.id, trx);
@@ -487,9 +489,15 @@ export async function checkout(config: Config, input: CheckoutInput, options: Ch
 
 /** An order staff take by phone: linked to the customer's account when the e-mail belongs to one,
  *  with who took it (and their note) in the order's history. */
-export async function takePhoneOrder(config: Config, input: CheckoutInput, staff: Actor, staffNote?: string): Promise<Order> {
+export async function takePhoneOrder(
+  config: Config,
+  input: CheckoutInput,
+  staff: Actor,
+  staffNote?: string,
+  once?: IdempotencyClaim,
+): Promise<Order> {
   const account = await User.query().findOne({ email: input.customer.email });
   // An order for a member of an approved company is the company's, on its terms (issue 27).
   const visitor = account ? visitorOf(account, await tradeTermsOf(account)) : undefined;
-  return checkout(config, input, { user: account ?? null, takenBy: { staff, staffNote }, visitor });
+  return checkout(config, input, { user: account ?? null, takenBy: { staff, staffNote }, visitor, once });
 }

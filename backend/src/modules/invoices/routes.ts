@@ -7,7 +7,7 @@ import { parseBody, parseId, parseQuery } from '../../platform/http/parseInput';
 import { creditNoteInput, invoiceListQuery } from '@domain/schemas/invoices';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { requireUser, currentUser } from '../../platform/http/auth';
-import { idempotent } from '../../platform/http/idempotency';
+import { idempotencyClaimOf, idempotent } from '../../platform/http/idempotency';
 import { isRaDialect, parseRaParams, sendRaList } from '../../platform/lists/raList';
 import { INVOICE_TEXT, isMonth } from '@domain/invoices';
 import {
@@ -80,7 +80,7 @@ async function issueInvoiceCreditNote(ctx: Context) {
   const invoiceId = parseId(ctx.params.id);
   const input = parseBody(ctx.request.body ?? {}, creditNoteInput);
   ctx.status = 201;
-  ctx.body = creditNoteAnswer(await issueAndSend(() => issueCreditNote(invoiceId, input)));
+  ctx.body = creditNoteAnswer(await issueAndSend(() => issueCreditNote(invoiceId, input, idempotencyClaimOf(ctx))));
 }
 
 // A credit note sent twice with the same Idempotency-Key is issued once (one number of the sequence).

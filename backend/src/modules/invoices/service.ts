@@ -3,7 +3,7 @@
 // a row lock on PostgreSQL; SQLite has a single writer), so a failed issue rolls its number back
 // and two issues can never take the same one: no gaps, no duplicates, whatever the concurrency.
 import type { Knex } from 'knex';
-import { declare, subscribe } from '../../platform/events';
+import { declare, subscribe, type CurrentEffect } from '../../platform/events';
 import './events';
 import type { Transaction } from 'objection';
 import { Order } from '../../models/Order';
@@ -12,7 +12,7 @@ import { Company } from '../../models/Company';
 import type { User } from '../../models/User';
 import type { Config } from '../../config';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
-import { recordIdempotentEffect } from '../../platform/http/idempotency';
+import { recordIdempotentEffect, type IdempotencyClaim } from '../../platform/http/idempotency';
 import { findOrder, ordersOf, requireOrderAuthority } from '../orders';
 import type { Context } from 'koa';
 import { getSettings } from '../settings';
@@ -169,7 +169,7 @@ export type CreditNoteInput = CreditNoteRequest;
  * left of the invoice), only for an order cancelled, returned or withdrawn; with lines (and/or
  * the shipping): a partial one, checked against what is still creditable.
  */
-export async function issueCreditNote(invoiceId: number, input: CreditNoteInput = {}): Promise<Invoice> {
+export async function issueCreditNote(invoiceId: number, input: CreditNoteInput = {}, once?: IdempotencyClaim): Promise<Invoice> {
   return Order.transaction(async (trx) => {
     const settings = await getSettings(trx);
     const number = await takeNumber(trx, settings.invoices.firstNumber);
@@ -217,7 +217,7 @@ export async function issueCreditNote(invoiceId: number, input: CreditNoteInput 
       },
     ]);
     // Sent with an Idempotency-Key: the key names this credit note if and only if it commits.
-    await recordIdempotentEffect(trx, 'creditNote', note.id);
+    await recordIdempotentEffect(trx, once, 'creditNote', note.id);
     return note;
   });
 }
@@ -294,24 +294,28 @@ export function pdfFileName(invoice: Pick<Invoice, 'kind' | 'number'>): string {
 }
 
 /** The buyer gets the document as an attachment (after the transaction that made it). */
-export async function mailDocument(config: Config, invoice: Invoice): Promise<void> {
+export async function mailDocument(config: Config, invoice: Invoice, effect?: CurrentEffect): Promise<void> {
   const order = invoice.orderId ? await Order.query().findById(invoice.orderId) : undefined;
   if (!order) return;
   const pdf = await pdfOf(invoice);
   const label = DOCUMENT_KIND_LABELS[invoice.kind];
-  await sendMail(config, {
-    to: order.customerEmail,
-    subject: `${label} № ${invoice.number} към поръчка ${invoice.orderNumber}`,
-    text: [
-      `Здравейте, ${order.customerFirstName},`,
-      '',
-      `Прилагаме ${label.toLowerCase()} № ${invoice.number} от ${formatDate(invoice.issuedAt)} към поръчка ${invoice.orderNumber}.`,
-      '',
-      'Поздрави,',
-      'VAP SOLO',
-    ].join('\n'),
-    attachments: [{ filename: pdfFileName(invoice), content: pdf, contentType: 'application/pdf' }],
-  });
+  await sendMail(
+    config,
+    {
+      to: order.customerEmail,
+      subject: `${label} № ${invoice.number} към поръчка ${invoice.orderNumber}`,
+      text: [
+        `Здравейте, ${order.customerFirstName},`,
+        '',
+        `Прилагаме ${label.toLowerCase()} № ${invoice.number} от ${formatDate(invoice.issuedAt)} към поръчка ${invoice.orderNumber}.`,
+        '',
+        'Поздрави,',
+        'VAP SOLO',
+      ].join('\n'),
+      attachments: [{ filename: pdfFileName(invoice), content: pdf, contentType: 'application/pdf' }],
+    },
+    { effect },
+  );
 }
 
 /** The invoice details of the customer's latest order that asked for one, to offer them again. */
@@ -374,8 +378,8 @@ export function subscribeInvoicesEvents(config: Config): void {
   subscribe('order.paymentChanged', 'invoices.onPayment', async ({ orderId, to }) => {
     if (to === 'paid') await invoiceOnPayment(orderId);
   });
-  subscribe('invoice.issued', 'invoices.mailDocument', async ({ invoiceId }) => {
+  subscribe('invoice.issued', 'invoices.mailDocument', async ({ invoiceId }, effect) => {
     const invoice = await Invoice.query().findById(invoiceId);
-    if (invoice) await mailDocument(config, invoice);
+    if (invoice) await mailDocument(config, invoice, effect);
   });
 }

@@ -7,7 +7,7 @@
 // shopper typed). Sent after the transaction commits; never fails the order.
 import type { Config } from '../../config';
 import type { OrderView } from './service';
-import { currentEffect } from '../../platform/events';
+import type { CurrentEffect } from '../../platform/events';
 import { sendMail } from '../../platform/mail/transport';
 import { laterOrderMailAllowed, type LaterMailCause } from './mailCaps';
 import { getSettings } from '../settings';
@@ -149,6 +149,7 @@ export async function mailCustomer(
   order: OrderView,
   make: (o: OrderView, config: Config) => Promise<MailContent | null>,
   cause: LaterMailCause | 'counted' = 'staff',
+  effect?: CurrentEffect,
 ): Promise<boolean> {
   try {
     const mail = await make(order, config);
@@ -157,11 +158,11 @@ export async function mailCustomer(
       console.warn(JSON.stringify({ level: 'warn', event: 'order_mail_capped', order: order.number }));
       return false;
     }
-    return await sendMail(config, { to: order.customer.email, ...mail });
+    return await sendMail(config, { to: order.customer.email, ...mail }, { effect });
   } catch (err) {
     console.error(JSON.stringify({ level: 'error', event: 'order_mail_failed', order: order.number, error: String(err) }));
     // A durable effect (the outbox) is tried again; elsewhere a failed mail never fails its caller.
-    if (currentEffect()) throw err;
+    if (effect) throw err;
     return false;
   }
 }

@@ -18,14 +18,14 @@ async function currentView(orderId: number): Promise<OrderView | null> {
 }
 
 export function subscribeOrdersEvents(config: Config): void {
-  subscribe('order.placed', 'orders.confirmationMail', async ({ order, mail }) => {
+  subscribe('order.placed', 'orders.confirmationMail', async ({ order, mail }, effect) => {
     if (!mail) return;
     // Run again from the outbox (after a failure or a restart) the order comes as JSON: read it.
     const view = order instanceof Order ? orderView(order) : await currentView((order as { id: number }).id);
-    if (view) await mailCustomer(config, view, orderConfirmationMail, 'counted');
+    if (view) await mailCustomer(config, view, orderConfirmationMail, 'counted', effect);
   });
   // One mail per move, telling that move (a later move has its own mail).
-  subscribe('order.statusChanged', 'orders.statusMail', async ({ orderId, to, cause }) => {
+  subscribe('order.statusChanged', 'orders.statusMail', async ({ orderId, to, cause }, effect) => {
     if (cause === 'shopper') return;
     const view = await currentView(orderId);
     if (!view) return;
@@ -34,10 +34,11 @@ export function subscribeOrdersEvents(config: Config): void {
       { ...view, status: to, statusLabel: ORDER_STATUS_LABELS[to], allowedTransitions: ORDER_TRANSITIONS[to] },
       statusChangedMail,
       cause,
+      effect,
     );
   });
-  subscribe('order.withdrawn', 'orders.withdrawalMail', async ({ orderId, kind, at }) => {
+  subscribe('order.withdrawn', 'orders.withdrawalMail', async ({ orderId, kind, at }, effect) => {
     const view = await currentView(orderId);
-    if (view) await mailCustomer(config, view, withdrawalMail(kind, at), 'shopper');
+    if (view) await mailCustomer(config, view, withdrawalMail(kind, at), 'shopper', effect);
   });
 }

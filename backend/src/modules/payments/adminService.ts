@@ -8,6 +8,7 @@ import { PAYMENT_METHODS, PAYMENT_RECORD_STATUSES, type PaymentRecordStatus } fr
 import { toMinor } from '@domain/money';
 import type { Actor } from '../orders';
 import { setPaymentStatus, type RefundDetails } from './service';
+import type { IdempotencyClaim } from '../../platform/http/idempotency';
 
 export const paymentListSpec: RaListSpec = {
   idColumn: 'payments.id',
@@ -66,7 +67,13 @@ export async function paymentPage(params: RaListParams) {
 }
 
 /** A status move by staff; answers the payment as the list shows it. */
-export async function movePayment(id: number, status: PaymentRecordStatus | undefined, actor: Actor, refund: RefundDetails) {
-  if (status) await setPaymentStatus(id, status, actor, refund);
+export async function movePayment(
+  id: number,
+  status: PaymentRecordStatus | undefined,
+  actor: Actor,
+  refund: RefundDetails,
+  once?: IdempotencyClaim,
+) {
+  if (status) await setPaymentStatus(id, status, actor, refund, once);
   return findPayment(id);
 }

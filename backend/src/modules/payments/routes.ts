@@ -5,7 +5,7 @@ import { parseBody, parseId } from '../../platform/http/parseInput';
 import { paymentChangeInput } from '@domain/schemas/payments';
 import { parseRaParams, sendRaList } from '../../platform/lists/raList';
 import { API } from '@domain/messages';
-import { idempotent } from '../../platform/http/idempotency';
+import { idempotencyClaimOf, idempotent } from '../../platform/http/idempotency';
 import { staffActor } from './requests';
 import { findPayment, movePayment, paymentListSpec, paymentPage } from './adminService';
 
@@ -30,7 +30,8 @@ export function paymentsRoutes() {
   router.put('/:id', oncePaymentMove, async (ctx) => {
     const id = parseId(ctx.params.id);
     const input = parseBody(ctx.request.body, paymentChangeInput);
-    const payment = await movePayment(id, input.status, staffActor(ctx), { amount: input.refundAmount, reason: input.refundReason });
+    const refund = { amount: input.refundAmount, reason: input.refundReason };
+    const payment = await movePayment(id, input.status, staffActor(ctx), refund, idempotencyClaimOf(ctx));
     ctx.body = { ...payment, message: API.paymentUpdated };
   });
 

@@ -3,7 +3,7 @@
 // history row are the orders area's (orders/transitions: the order's payment status follows).
 import { Payment } from '../../models/Payment';
 import { notFound } from '../../platform/http/errors';
-import { recordIdempotentEffect } from '../../platform/http/idempotency';
+import { recordIdempotentEffect, type IdempotencyClaim } from '../../platform/http/idempotency';
 import { API } from '@domain/messages';
 import type { PaymentRecordStatus } from '@domain/orderStatus';
 import { changeOrder, type Actor, type RefundDetails } from '../orders';
@@ -16,13 +16,14 @@ export async function setPaymentStatus(
   to: PaymentRecordStatus,
   actor: Actor,
   refund: RefundDetails = {},
+  once?: IdempotencyClaim,
 ): Promise<Payment> {
   return Payment.transaction(async (trx) => {
     const payment = await Payment.query(trx).findById(paymentId);
     if (!payment) throw notFound(API.paymentNotFound);
     await changeOrder(payment.orderId, { payment: to, refund }, { trx, actor });
     // Sent with an Idempotency-Key: the key names this payment if and only if the move commits.
-    await recordIdempotentEffect(trx, 'payment', paymentId);
+    await recordIdempotentEffect(trx, once, 'payment', paymentId);
     return (await Payment.query(trx).findById(paymentId))!;
   });
 }

@@ -5,7 +5,7 @@ import type { Context } from 'koa';
 import { parseBody, parseId } from '../../platform/http/parseInput';
 import { shipmentInput } from '@domain/schemas/couriers';
 import { serviceUnavailable } from '../../platform/http/errors';
-import { idempotent } from '../../platform/http/idempotency';
+import { idempotencyClaimOf, idempotent } from '../../platform/http/idempotency';
 import { COURIER_TEXT } from '@domain/couriers';
 import { createShipment, shipmentLabel, shipmentOfOrder } from './shipments';
 import { trackOpenShipments } from './tracking';
@@ -13,7 +13,7 @@ import { staffActor } from './requests';
 
 async function makeShipment(ctx: Context) {
   const input = parseBody(ctx.request.body ?? {}, shipmentInput);
-  const shipment = await createShipment(ctx.config, parseId(ctx.params.id), input, staffActor(ctx));
+  const shipment = await createShipment(ctx.config, parseId(ctx.params.id), { ...input, once: idempotencyClaimOf(ctx) }, staffActor(ctx));
   ctx.status = 201;
   ctx.body = { message: COURIER_TEXT.shipmentCreated(shipment.waybillNumber), shipment };
 }

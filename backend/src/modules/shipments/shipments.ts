@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 import { Model } from 'objection';
 import type { Config } from '../../config';
 import { conflict, notFound, serviceUnavailable } from '../../platform/http/errors';
-import { recordIdempotentEffect } from '../../platform/http/idempotency';
+import { recordIdempotentEffect, type IdempotencyClaim } from '../../platform/http/idempotency';
 import { Order } from '../../models/Order';
 import { Product } from '../../models/Product';
 import { changeOrder, findOrder, type Actor } from '../orders';
@@ -114,6 +114,8 @@ async function reserve(orderId: number, courier: Courier): Promise<number> {
 export interface ShipmentOptions {
   weightKg?: number;
   reviewBeforePayment?: boolean;
+  /** Sent with an Idempotency-Key: the request's claim, which the waybill is recorded on. */
+  once?: IdempotencyClaim;
 }
 
 export async function createShipment(config: Config, orderId: number, opts: ShipmentOptions, actor: Actor): Promise<ShipmentView> {
@@ -190,7 +192,7 @@ export async function createShipment(config: Config, orderId: number, opts: Ship
       .patch({ trackingNumber: made.waybillNumber, trackingCourier: courier } as Partial<Order>)
       .findById(orderId);
     // Sent with an Idempotency-Key: the key names this waybill as soon as it is recorded.
-    await recordIdempotentEffect(trx, 'shipment', shipmentId);
+    await recordIdempotentEffect(trx, opts.once, 'shipment', shipmentId);
   });
   try {
     await Order.transaction((trx) =>

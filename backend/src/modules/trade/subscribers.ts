@@ -20,7 +20,7 @@ export function subscribeTradeEvents(config: Config): void {
   });
   // An applicant whose address is not proven (the form made the account, or it was never proven)
   // gets the shop's words only, with the link that proves the address.
-  subscribe('company.applied', 'trade.applicationMail', async ({ email, firstName, name }) => {
+  subscribe('company.applied', 'trade.applicationMail', async ({ email, firstName, name }, effect) => {
     const member = await User.query().findOne({ email });
     const proven = addressProven(member);
     let link: string | null = null;
@@ -29,14 +29,14 @@ export function subscribeTradeEvents(config: Config): void {
       link = (await newVerificationLink(User.knex(), config, member.id, member.email)).link;
     }
     const mail = await applicationMail({ proven, firstName, company: name }, link, EMAIL_VERIFY_HOURS);
-    await sendMail(config, { to: email, ...mail });
+    await sendMail(config, { to: email, ...mail }, { effect });
   });
-  subscribe('company.changed', 'trade.changeMail', async ({ companyId, kind, reason }) => {
+  subscribe('company.changed', 'trade.changeMail', async ({ companyId, kind, reason }, effect) => {
     const company = await Company.query().findById(companyId);
     if (!company?.contactEmail) return;
     const contact = await User.query().findOne({ email: company.contactEmail.toLowerCase() });
     const to = { proven: addressProven(contact), firstName: company.contactFirstName ?? '', company: company.name };
     const mail = await companyChangedMail(to, kind, reason, `${config.publicUrl}/signin`);
-    await sendMail(config, { to: company.contactEmail, ...mail });
+    await sendMail(config, { to: company.contactEmail, ...mail }, { effect });
   });
 }

@@ -12,7 +12,7 @@
 // Why the work's own transaction also writes the row: an answer stored after the work committed
 // would leave a gap — a process killed between the commit and that store leaves a key with no
 // answer, and a retry that did the work again would make a second order. So the service that does
-// the work calls `recordIdempotentEffect(trx, …)` inside its transaction: the row then names what
+// the work calls `recordIdempotentEffect(trx, claim, …)` inside its transaction: the row then names what
 // was made (e.g. the order's id) if and only if the work committed. A retry that finds it answers
 // that record as it is now (the route's `answerFor`), whatever happened to the process in between.
 // The same write checks that this copy still holds the claim: a copy whose claim was taken over
@@ -25,7 +25,6 @@
 // retry once it is abandoned (on SQLite, one process serves the database, so a row claimed by an
 // earlier run of the process is abandoned at once; on PostgreSQL, with several instances, after
 // ABANDONED_AFTER_MS).
-import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { Knex } from 'knex';
@@ -48,8 +47,11 @@ const TABLE = 'idempotencyKeys';
 /** This run of the process: a claim made by another run (SQLite: one process) is dead. */
 const THIS_RUN = crypto.randomUUID();
 
-/** What a copy that does the work holds while it does it. */
-interface Claim {
+/** What a copy that does the work holds while it does it: the route hands it to the service
+ *  (`idempotencyClaimOf(ctx)`), which records its effect with it. Passed by hand rather than kept
+ *  in an AsyncLocalStorage: on Node 20 that turns on promise hooks for the whole process, a cost
+ *  every request would pay. */
+export interface IdempotencyClaim {
   id: number;
   owner: string;
   /** The kind of record this route makes (what `recordIdempotentEffect` must name). */
@@ -79,7 +81,10 @@ export interface IdempotentOptions {
   notAsked?: string[];
 }
 
-const claims = new AsyncLocalStorage<Claim>();
+/** The claim of the request being served with a key (none without one). */
+export function idempotencyClaimOf(ctx: Context): IdempotencyClaim | undefined {
+  return ctx.state.idempotencyClaim as IdempotencyClaim | undefined;
+}
 
 /**
  * Inside the transaction that does the work of a request sent with a key: records what was made on
@@ -87,8 +92,12 @@ const claims = new AsyncLocalStorage<Claim>();
  * work back) when another copy has taken the claim over. Does nothing without a key, for another
  * kind of record (e.g. a document an after-commit effect issues meanwhile), or a second time.
  */
-export async function recordIdempotentEffect(trx: Knex.Transaction, kind: string, id: number): Promise<void> {
-  const claim = claims.getStore();
+export async function recordIdempotentEffect(
+  trx: Knex.Transaction,
+  claim: IdempotencyClaim | undefined,
+  kind: string,
+  id: number,
+): Promise<void> {
   if (!claim || claim.kind !== kind || claim.recorded) return;
   const effect: Effect = { kind, id };
   const marked = await trx(TABLE)
@@ -165,7 +174,7 @@ async function claimOrAnswer(
   ctx: Context,
   asked: { scope: string; key: string; method: string; path: string; requestHash: string },
   options: IdempotentOptions,
-): Promise<Claim | { answer: Answer; effect: Effect | null }> {
+): Promise<IdempotencyClaim | { answer: Answer; effect: Effect | null }> {
   const started = Date.now();
   for (let round = 0; ; round++) {
     const now = Date.now();
@@ -227,7 +236,7 @@ function idOf(inserted: unknown): number {
 
 /** After the work: keep a success's answer; after a failure let the key go, unless the work had
  *  committed (then a retry answers the record). Never fails the answer itself. */
-async function settle(knex: Knex, claim: Claim, ctx: Context, succeeded: boolean): Promise<void> {
+async function settle(knex: Knex, claim: IdempotencyClaim, ctx: Context, succeeded: boolean): Promise<void> {
   try {
     const ours = () => knex(TABLE).where({ id: claim.id, owner: claim.owner });
     if (succeeded) {
@@ -263,7 +272,8 @@ export function idempotent(options: IdempotentOptions) {
     }
     let succeeded = false;
     try {
-      await claims.run(claimed, next);
+      ctx.state.idempotencyClaim = claimed;
+      await next();
       succeeded = ctx.status >= 200 && ctx.status < 300 && ctx.body !== undefined && !Buffer.isBuffer(ctx.body);
     } finally {
       await settle(knex, claimed, ctx, succeeded);

@@ -12,7 +12,7 @@ import type { Knex } from 'knex';
 import { Model } from 'objection';
 import type { Config } from '../../config';
 import { scrub, scrubError } from '../http/scrub';
-import { currentEffect, type CurrentEffect } from '../events';
+import type { CurrentEffect } from '../events';
 
 export interface MailAttachment {
   filename: string;
@@ -233,8 +233,11 @@ async function alreadySent(config: Config, key: string, knex: Knex | undefined):
  *  in the queue for a retry (or, with no database reachable, lost — logged). Inside a durable
  *  effect (platform/events) the mail carries the effect's key, so the effect run again does not
  *  send it twice, and a failure to hand it over (folder or queue) throws: the effect is retried. */
-export async function sendMail(config: Config, mail: Mail, knex: Knex | undefined = safeKnex()): Promise<boolean> {
-  const effect = currentEffect();
+export async function sendMail(
+  config: Config,
+  mail: Mail,
+  { knex = safeKnex(), effect }: { knex?: Knex; effect?: CurrentEffect } = {},
+): Promise<boolean> {
   let key: string | undefined;
   if (effect) {
     const n = mailsOfEffect.get(effect) ?? 0;
