@@ -81,8 +81,10 @@ export interface OutboxOptions {
  * then, and the row neither copies a whole order (its buyer, its lines) nor costs the writing
  * transaction the time to turn one into JSON. The first run gets the payload as it was declared.
  */
-function storedForm(this: unknown, key: string, value: unknown): unknown {
-  return key !== '' && value instanceof Model ? { id: (value as Model & { id?: unknown }).id } : value;
+function storedForm(this: Record<string, unknown>, key: string, value: unknown): unknown {
+  // `this[key]` is the value before JSON.stringify called its toJSON (a model's, which copies it all).
+  const original = key === '' ? value : this[key];
+  return original instanceof Model ? { id: (original as Model & { id?: unknown }).id } : value;
 }
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));

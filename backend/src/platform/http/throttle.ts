@@ -12,6 +12,8 @@ export function throttleKey(key: string): string {
 }
 
 export class Throttle {
+  /** hitsWrite's keys as stored, for hitCounts (each SHA-256 made once). */
+  private readonly storedKeys = new WeakMap<string[], string[]>();
   constructor(
     private knex: Knex,
     private max: number,
@@ -50,8 +52,10 @@ export class Throttle {
     const db = this.knex;
     const now = Date.now();
     const expired = db.raw('?? <= ?', ['throttles.reset_at', now]);
+    const stored = keys.map(throttleKey);
+    this.storedKeys.set(keys, stored);
     return db('throttles')
-      .insert(keys.map((key) => ({ key: throttleKey(key), hits: 1, resetAt: now + this.windowMs })))
+      .insert(stored.map((key) => ({ key, hits: 1, resetAt: now + this.windowMs })))
       .onConflict('key')
       .merge({
         hits: db.raw('case when ? then 1 else ?? + 1 end', [expired, 'throttles.hits']),
@@ -60,10 +64,11 @@ export class Throttle {
       .returning(['key', 'hits']);
   }
 
-  /** Each key's count in the rows hitsWrite answered. */
+  /** Each key's count in the rows hitsWrite answered (keys in the order hitsWrite was given them). */
   hitCounts(rows: unknown[], keys: string[]): number[] {
     const counts = new Map((rows as Array<{ key: string; hits: number | string }>).map((r) => [r.key, Number(r.hits)]));
-    return keys.map((key) => counts.get(throttleKey(key)) ?? 0);
+    const stored = this.storedKeys.get(keys) ?? keys.map(throttleKey);
+    return stored.map((key) => counts.get(key) ?? 0);
   }
 
   /** The count hitWrite's rows answer. */
