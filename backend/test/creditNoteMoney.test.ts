@@ -3,8 +3,8 @@
 // creditedPart), so the notes of a line add up to the line exactly (net and VAT), no note passes
 // what remains, and the order's balance never goes below zero, however the notes are issued.
 import { shopForThisFile, Browser } from './helpers';
-import { checkoutBody, product } from './fixtures';
-import { Company, Invoice, PriceList, PriceListPrice, User } from '../src/models';
+import { checkoutBody, product, approvedCompany } from './fixtures';
+import { Invoice, PriceList, PriceListPrice, User } from '../src/models';
 import { settled } from '../src/platform/events';
 
 const shop = shopForThisFile();
@@ -31,25 +31,7 @@ beforeAll(async () => {
   liquid = { id: p.id, variant: p.variants[0] };
   const list = await PriceList.query().insertAndFetch({ name: 'Търговци', discountBp: 0 } as Partial<PriceList>);
   await PriceListPrice.query().insert({ priceListId: list.id, variantId: liquid.variant, netPrice: 1003 } as Partial<PriceListPrice>);
-  const company = await Company.query().insertAndFetch({
-    name: 'Вейп Трейд ООД',
-    eik: '130175000',
-    vatNumber: 'BG130175000',
-    address: 'ул. „Тракия“ 5',
-    city: 'Пловдив',
-    mol: 'Петър Петров',
-    tobaccoPermit: 'ЗАДС-90е-123',
-    contactFirstName: 'Петър',
-    contactLastName: 'Петров',
-    contactEmail: 'office@vapetrade.example.bg',
-    contactPhone: '+359 88 765 4321',
-    status: 'approved',
-    statusReason: '',
-    paymentTermsDays: 14,
-    creditLimit: null,
-    priceListId: list.id,
-    approvedAt: new Date().toISOString(),
-  } as Partial<Company>);
+  const company = await approvedCompany({ priceListId: list.id });
   member = await shop.signedIn('customer');
   await User.query()
     .patch({ companyId: company.id } as Partial<User>)

@@ -1,6 +1,6 @@
 // A small catalogue written with the models, for the tests that buy (checkout, orders, admin).
 import fs from 'node:fs';
-import { Product, Variant, Attribute, AttributeValue, ProductAttribute, Discount } from '../src/models';
+import { Product, Variant, Attribute, AttributeValue, ProductAttribute, Discount, Company } from '../src/models';
 import type { Browser } from './helpers';
 
 export interface Catalogue {
@@ -139,4 +139,28 @@ export async function proveAddress(outboxDir: string, b: Browser, email: string)
   const token = await verificationToken(outboxDir, email);
   const res = await b.post('/api/auth/verify-email', { token });
   if (res.status !== 200) throw new Error(`verify-email: ${res.status} ${JSON.stringify(res.body)}`);
+}
+
+/** An approved trade company as staff leave it after an application (ЕИК, VAT number, МОЛ, permit,
+ *  contact, 14 days' terms), with `fields` on top. */
+export async function approvedCompany(fields: Partial<Company> = {}): Promise<Company> {
+  return Company.query().insertAndFetch({
+    name: 'Вейп Трейд ООД',
+    eik: '130175000',
+    vatNumber: 'BG130175000',
+    address: 'ул. „Тракия“ 5',
+    city: 'Пловдив',
+    mol: 'Петър Петров',
+    tobaccoPermit: 'ЗАДС-90е-123',
+    contactFirstName: 'Петър',
+    contactLastName: 'Петров',
+    contactEmail: 'office@vapetrade.example.bg',
+    contactPhone: '+359 88 765 4321',
+    status: 'approved',
+    statusReason: '',
+    paymentTermsDays: 14,
+    creditLimit: null,
+    approvedAt: new Date().toISOString(),
+    ...fields,
+  } as Partial<Company>);
 }

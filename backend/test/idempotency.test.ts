@@ -9,9 +9,9 @@ import path from 'node:path';
 import fs from 'node:fs';
 import crypto from 'node:crypto';
 import { makeShop, TestShop, Browser } from './helpers';
-import { makeCatalogue, Catalogue, checkoutBody, placeOrder, product, stockOf } from './fixtures';
+import { makeCatalogue, Catalogue, checkoutBody, placeOrder, product, stockOf, approvedCompany } from './fixtures';
 import { startCourierStandIn, CourierStandIn } from './courierStandIn';
-import { AuditLog, Company, Invoice, Order, Payment, User, Variant } from '../src/models';
+import { AuditLog, Invoice, Order, Payment, User, Variant } from '../src/models';
 import { settled } from '../src/platform/events';
 import { officeSyncRunning } from '../src/modules/couriers/offices';
 import { ABANDONED_AFTER_MS, IDEMPOTENCY_KEEP_MS, purgeExpiredIdempotencyKeys } from '../src/platform/http/idempotency';
@@ -263,24 +263,7 @@ describe('a process killed around the order', () => {
 describe('the quick order and staff’s phone order', () => {
   it('a member’s quick order sent twice is one order and one invoice', async () => {
     const p = await product('TWINS Под Мента', 'twins-pod-menta-idem', 690, [{ sku: 'POD-ID', name: 'Опаковка', stock: 500 }]);
-    const company = await Company.query().insertAndFetch({
-      name: 'Вейп Трейд ООД',
-      eik: '130175000',
-      vatNumber: 'BG130175000',
-      address: 'ул. „Тракия“ 5',
-      city: 'Пловдив',
-      mol: 'Петър Петров',
-      tobaccoPermit: 'ЗАДС-90е-123',
-      contactFirstName: 'Петър',
-      contactLastName: 'Петров',
-      contactEmail: 'office@vapetrade.example.bg',
-      contactPhone: '+359 88 765 4321',
-      status: 'approved',
-      statusReason: '',
-      paymentTermsDays: 14,
-      creditLimit: null,
-      approvedAt: new Date().toISOString(),
-    } as Partial<Company>);
+    const company = await approvedCompany();
     const u = await shop.user('customer');
     await User.query()
       .patch({ companyId: company.id } as Partial<User>)

@@ -3,7 +3,7 @@
 // company's orders, even those they placed while a member: they no longer see, withdraw, download
 // or reorder them (the reorder starts from the order's page); their personal orders stay theirs.
 import { shopForThisFile, Browser } from './helpers';
-import { makeCatalogue, Catalogue, checkoutBody } from './fixtures';
+import { makeCatalogue, Catalogue, checkoutBody, approvedCompany } from './fixtures';
 import { Company, User } from '../src/models';
 import { settled } from '../src/platform/events';
 
@@ -38,24 +38,7 @@ async function placed(b: Browser, extra: Record<string, unknown> = {}): Promise<
 beforeAll(async () => {
   cat = await makeCatalogue();
   admin = await shop.signedIn('admin');
-  acme = await Company.query().insertAndFetch({
-    name: 'Вейп Трейд ООД',
-    eik: '130175000',
-    vatNumber: 'BG130175000',
-    address: 'ул. „Тракия“ 5',
-    city: 'Пловдив',
-    mol: 'Петър Петров',
-    tobaccoPermit: 'ЗАДС-90е-123',
-    contactFirstName: 'Петър',
-    contactLastName: 'Петров',
-    contactEmail: 'office@vapetrade.example.bg',
-    contactPhone: '+359 88 765 4321',
-    status: 'approved',
-    statusReason: '',
-    paymentTermsDays: 14,
-    creditLimit: null,
-    approvedAt: new Date().toISOString(),
-  } as Partial<Company>);
+  acme = await approvedCompany();
   // The leaver buys for themselves first, then joins the company and buys for it.
   const own = await shop.signedIn('customer');
   personalOrder = await placed(own);

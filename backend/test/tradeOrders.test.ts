@@ -9,7 +9,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { shopForThisFile, Browser } from './helpers';
-import { makeCatalogue, Catalogue, product, checkoutBody, mailTo } from './fixtures';
+import { makeCatalogue, Catalogue, product, checkoutBody, mailTo, approvedCompany } from './fixtures';
 import { Company, Invoice, Order, PriceList, PriceListPrice, User, Variant } from '../src/models';
 import { settled } from '../src/platform/events';
 import { saveSettings, DEFAULT_SETTINGS } from '../src/modules/settings/service';
@@ -34,25 +34,7 @@ let stranger: Browser & { userId: number; email: string };
 let consumer: Browser & { userId: number };
 
 async function company(fields: Partial<Company>): Promise<Company> {
-  return Company.query().insertAndFetch({
-    name: 'Вейп Трейд ООД',
-    eik: '130175000',
-    vatNumber: 'BG130175000',
-    address: 'ул. „Тракия“ 5',
-    city: 'Пловдив',
-    mol: 'Петър Петров',
-    tobaccoPermit: 'ЗАДС-90е-123',
-    contactFirstName: 'Петър',
-    contactLastName: 'Петров',
-    contactEmail: 'office@vapetrade.example.bg',
-    contactPhone: '+359 88 765 4321',
-    status: 'approved',
-    statusReason: '',
-    paymentTermsDays: 14,
-    creditLimit: null,
-    approvedAt: new Date().toISOString(),
-    ...fields,
-  } as Partial<Company>);
+  return approvedCompany(fields);
 }
 
 async function memberOf(c: Company): Promise<Browser & { userId: number; email: string }> {

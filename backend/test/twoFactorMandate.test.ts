@@ -5,8 +5,8 @@
 // route answers 403 with the mandate's message, and no other answer carries anyone else's data.
 import supertest from 'supertest';
 import { shopForThisFile, Browser } from './helpers';
-import { makeCatalogue, checkoutBody, product } from './fixtures';
-import { CartItem, Company, User } from '../src/models';
+import { makeCatalogue, checkoutBody, product, approvedCompany } from './fixtures';
+import { CartItem, User } from '../src/models';
 import { saveSettings } from '../src/modules/settings/service';
 import { settled } from '../src/platform/events';
 import { API } from '@domain/messages';
@@ -81,22 +81,13 @@ beforeAll(async () => {
   const draft = await product(FOREIGN.draft, 'chernova-neizdadena', 1500, [{ sku: 'DR-1', name: 'Стандартен', stock: 5 }], 'draft');
   const admin = await shop.signedIn('admin');
   // Someone else: a customer of a company, with an order, its invoice, a cart line and a token.
-  const company = await Company.query().insertAndFetch({
+  const company = await approvedCompany({
     name: FOREIGN.company,
-    eik: '130175000',
     address: FOREIGN.address,
-    city: 'Пловдив',
-    mol: 'Петър Петров',
-    tobaccoPermit: 'ЗАДС-90е-123',
-    contactFirstName: 'Петър',
     contactLastName: FOREIGN.lastName,
     contactEmail: FOREIGN.email,
     contactPhone: FOREIGN.phone,
-    status: 'approved',
-    statusReason: '',
-    paymentTermsDays: 14,
-    approvedAt: new Date().toISOString(),
-  } as Partial<Company>);
+  });
   const victim = await shop.user('customer', { email: FOREIGN.email, lastName: FOREIGN.lastName });
   const victimBrowser = shop.browser();
   await victimBrowser.signIn(victim.email, victim.password);
