@@ -222,7 +222,7 @@ async function main() {
     const first = (await (await fetch(`${base}/api/products?limit=1`)).json()) as { products: Array<{ slug: string }> };
     const slug = first.products[0].slug;
     const customer = await session(base, { email: 'klient7@example.bg', password: 'bench-parola-1' });
-    // A member of an approved trade company (issue 27): their browser carries the hint cookie, so the
+    // A member of an approved trade company: their browser carries the hint cookie, so the
     // guests' early cache lets their requests through to session, auth and the routes.
     const member = await session(base, { email: MEMBER_EMAIL, password: 'bench-parola-1' });
     const memberCookie = `${member.cookie}; vs_trade=1`;

@@ -19,7 +19,7 @@ export interface ApiUser {
   /** A new address waiting for its link to be opened (the account's own answer only). */
   pendingEmail?: string | null;
   createdAt?: string;
-  /** The company the user buys for (issue 27), when a member of one. */
+  /** The company the user buys for, when a member of one. */
   company?: { id: number; name: string; status: 'pending' | 'approved' | 'rejected' | 'suspended' };
 }
 
@@ -52,7 +52,7 @@ export interface ApiProduct {
     price: number;
     stock: number;
     gtin?: string;
-    /** Trade quantities are multiples of it (issue 27); 1: by the piece. */
+    /** Trade quantities are multiples of it; 1: by the piece. */
     packSize?: number;
     /** A member's price (net, per unit) by their company's price list; never sent to others. */
     tradePrice?: number;
@@ -217,7 +217,7 @@ export interface ApiOrder {
   userId?: number | null;
   /** Staff only. */
   staffNote?: string;
-  // A trade order's own fields (issue 27; absent on a consumer's order).
+  // A trade order's own fields (absent on a consumer's order).
   companyId?: number | null;
   /** 'net': the items' unitPrice and lineTotal are without VAT. */
   pricesInclude?: 'gross' | 'net';
@@ -264,7 +264,7 @@ export interface ApiQuote {
   discount: { code: string; type: string; value: number; minSubtotal: number | null } | null;
   /** Why the code sent does not apply (Bulgarian). */
   discountError?: string;
-  // A member's quote (issue 27; absent for everyone else): lines' unitPrice and lineTotal are net.
+  // A member's quote (absent for everyone else): lines' unitPrice and lineTotal are net.
   pricesInclude?: 'net';
   /** The goods without VAT (Σ lines' lineTotal). */
   subtotalNet?: number;
@@ -301,13 +301,13 @@ export interface PublicSettings {
   shippingFees: Record<ShippingMethod, number>;
   freeShippingThreshold: number | null;
   bank: { beneficiary: string; iban: string; bic: string; bankName: string };
-  /** The seller's legal identity (issue 18): footer, terms page, invoices. */
+  /** The seller's legal identity: footer, terms page, invoices. */
   legal?: LegalIdentity;
-  /** How long personal data is kept, in years (issue 29; the privacy page says it). */
+  /** How long personal data is kept, in years (the privacy page says it). */
   privacy?: { retentionYears: number; contactRetentionYears: number };
-  /** The accessibility statement's editable parts (issue 28). */
+  /** The accessibility statement's editable parts. */
   accessibility?: AccessibilitySettings;
-  /** The sales mode within the tobacco law (issue 27); tradeMinimumOrder: net, decimal. */
+  /** The sales mode within the tobacco law; tradeMinimumOrder: net, decimal. */
   sales?: { mode: SalesMode; consumerCatalogue: ConsumerCatalogue; tradeMinimumOrder: number };
 }
 

@@ -1,4 +1,4 @@
-// Flavour lists (issue 21): a named list of flavours staff define once and pick on a product.
+// Flavour lists: a named list of flavours staff define once and pick on a product.
 // The list's rules (the server's and the admin form's) and what picking one does to a product's
 // attributes, in one place.
 import { CATALOGUE } from './messages';

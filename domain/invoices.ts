@@ -217,7 +217,7 @@ function itemName(item: OrderForInvoice['items'][number]): string {
 }
 
 /**
- * A trade order's invoice (issue 27): its goods lines are net (the price list's unit price without
+ * A trade order's invoice: its goods lines are net (the price list's unit price without
  * VAT: base = unit × quantity, VAT = 20 % of the base rounded once), the shipping a gross service
  * line, all from domain/pricing netDocumentTotals, the same computation as the quote and the
  * order; the totals are the sums of the lines. (Trade orders carry no discount code.)

@@ -60,7 +60,7 @@ export const FIELD = {
   speedyOfficeIdInvalid: 'Номерът на офиса на Спиди е от цифри.',
 } as const;
 
-/** The storefront's cart and catalogue texts beyond the spec's (issue 19). */
+/** The storefront's cart and catalogue texts beyond the spec's. */
 export const SHOP = {
   /** Above the grid of a search: what it found, for what was typed. */
   resultsFor: (query: string, total: number) => `${total === 1 ? '1 продукт' : `${total} продукта`} за „${query}“`,
@@ -83,7 +83,7 @@ export const SHOP = {
 } as const;
 
 /** Product kinds, the tobacco directive's limits on them, flavour lists and duplicates
- *  (issue 21): the same words from the server's field errors and the admin's form checks. */
+ * : the same words from the server's field errors and the admin's form checks. */
 export const CATALOGUE = {
   nicotineTooStrong: (max: number) => `Никотинът може да е най-много ${max} mg/ml (Директива 2014/40/ЕС).`,
   variantNicotineTooStrong: (mg: number, max: number) => `Вариантът обявява ${mg} mg никотин – позволени са най-много ${max} mg/ml.`,
@@ -380,7 +380,7 @@ export const IMPORT = {
   differsFromRow: (row: number) => `Различава се от ред ${row} за същия продукт.`,
 } as const;
 
-/** What the storefront says to screen readers and names for them (issue 28, WCAG 2.1 AA). */
+/** What the storefront says to screen readers and names for them (WCAG 2.1 AA). */
 export const A11Y = {
   productsFound: (total: number) =>
     total === 0 ? 'Няма намерени продукти' : total === 1 ? 'Намерен 1 продукт' : `Намерени ${total} продукта`,
@@ -433,12 +433,12 @@ export const PRIVACY = {
   erasedName: 'Заличено',
 } as const;
 
-/** Search engines' product data (issue 29). */
+/** Search engines' product data. */
 export const PRODUCT_DATA = {
   gtinInvalid: 'Невалиден GTIN (баркод): 8, 12, 13 или 14 цифри с вярна контролна цифра.',
 } as const;
 
-/** The accessibility statement („Достъпност“, /accessibility) and its barrier reports (issue 28). */
+/** The accessibility statement („Достъпност“, /accessibility) and its barrier reports. */
 export const ACCESSIBILITY = {
   pageTitle: 'Достъпност',
   /** The subject a barrier report is kept under among the contact messages (the admin's Съобщения). */

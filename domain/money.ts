@@ -115,7 +115,7 @@ const MONEY_TEXT_MAX = 40;
  */
 export function parseMoneyInput(text: string | number | null | undefined): number | null {
   if (typeof text === 'number') return Number.isFinite(text) && text >= 0 ? Math.round(text * 100) / 100 : null;
-  // No amount is this long; and no pattern below runs over more (issue 25: `\s*` before the unit
+  // No amount is this long; and no pattern below runs over more (`\s*` before the unit
   // retried every space of a long run, quadratic in it).
   if (typeof text !== 'string' || text.length > MONEY_TEXT_MAX) return null;
   let cleaned = text.trim();

@@ -1,4 +1,4 @@
-// Texts of trade price lists and pack sizes (issue 27): the admin's „Ценови листи“, the server's
+// Texts of trade price lists and pack sizes: the admin's „Ценови листи“, the server's
 // answers and the storefront's net prices for members of approved companies.
 export const PRICE_LIST_TEXTS = {
   notFound: 'Ценовата листа не е намерена.',

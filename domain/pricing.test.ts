@@ -61,7 +61,7 @@ describe('order totals', () => {
     expect(computeTotals([], { method: 'address', rule })).toEqual({ subtotal: 0, discountTotal: 0, shippingTotal: 0, total: 0 });
   });
 
-  it('judges free shipping after the discount: 15 × 6,90 лв. with 10% off pays shipping (issue 13)', () => {
+  it('judges free shipping after the discount: 15 × 6,90 лв. with 10% off pays shipping', () => {
     const t = computeTotals(
       [{ unitPrice: 690, quantity: 15 }],
       { method: 'econt_office', rule: { ...rule, fees: { ...rule.fees, econt_office: 590 } } },

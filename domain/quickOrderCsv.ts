@@ -1,4 +1,4 @@
-// The quick order's CSV (issue 27): lines of `SKU;quantity` (a comma or a tab also separates; a
+// The quick order's CSV: lines of `SKU;quantity` (a comma or a tab also separates; a
 // header line naming the columns is skipped), read into quantities by SKU with each bad line
 // reported by its number. Pure: the storefront reads what a member pasted or uploaded.
 import { TRADE_ORDER_TEXT } from './tradeOrderTexts';

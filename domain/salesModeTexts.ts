@@ -1,4 +1,4 @@
-// The sales mode within the tobacco law and the ban on disposable devices (issue 27): every text
+// The sales mode within the tobacco law and the ban on disposable devices: every text
 // the server answers, the admin's Settings → Продажби explains and the storefront shows about them.
 import type { ConsumerCatalogue, SalesMode } from './trade';
 

@@ -1,4 +1,4 @@
-// What the server renderer and the storefront agree on (issue 20): which data a server-rendered
+// What the server renderer and the storefront agree on: which data a server-rendered
 // page needs, and the payload it is rendered with and carries to the browser for hydration.
 import type { ApiCategory, PublicSettings, ShopProduct } from './api';
 
@@ -31,7 +31,7 @@ export type PageNeeds =
       categories?: boolean;
       /** The slug (or id) of /products/:slug. */
       product?: string;
-      /** „Къде да купя“: the listed shops of approved trade customers (issue 27). */
+      /** „Къде да купя“: the listed shops of approved trade customers. */
       whereToBuy?: boolean;
       /** No such page: the 404 page, with status 404. */
       notFound?: boolean;

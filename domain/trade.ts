@@ -1,4 +1,4 @@
-// The trade channel's shared vocabulary (issue 27, DESIGN §13): companies that buy for resale,
+// The trade channel's shared vocabulary (DESIGN §13): companies that buy for resale,
 // their statuses and payment terms, the shop's sales modes and which product kinds the tobacco law
 // regulates. Pure: used by the server, the admin and the storefront alike.
 import type { ProductKind } from './productKinds';

@@ -1,4 +1,4 @@
-// Ordering as a business (issue 27): the limits of a trade order and every text a member or staff
+// Ordering as a business: the limits of a trade order and every text a member or staff
 // reads about it — pack sizes, the trade minimum, the credit limit, payment terms and due dates,
 // receivables and the overdue reminder, the quick order page. Pure: the server, the admin and the
 // storefront use the same texts.

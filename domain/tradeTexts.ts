@@ -1,5 +1,5 @@
 // The trade channel's texts for companies (applications, staff decisions, members) and „Къде да
-// купя“ (issue 27): shared by the server, the admin and the storefront.
+// купя“: shared by the server, the admin and the storefront.
 import { INVOICE_TEXT } from './invoices';
 
 export const TRADE = {

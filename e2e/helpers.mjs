@@ -139,7 +139,7 @@ export async function mailTo(outbox, email, { timeoutMs = 10_000, containing = '
 }
 
 /**
- * axe-core's WCAG 2.0/2.1 A and AA rules on the page as it is now (issue 28): fails with every
+ * axe-core's WCAG 2.0/2.1 A and AA rules on the page as it is now: fails with every
  * violation's rule, impact and the elements it found. `label` names the page state in the message.
  * axe is evaluated through the DevTools protocol, so the shop's CSP (script-src 'self') stays as
  * it is. `exclude` takes selectors axe should not look into (e.g. a third-party frame).

@@ -103,10 +103,10 @@ export const CATEGORY_KINDS: Record<string, { kind: ProductKind; tankCount: numb
 };
 
 /** Flavour lists staff pick on a product instead of typing the flavours again. */
-/** Pieces in a pack by kind (issue 27): trade orders liquids by the carton of 10. */
+/** Pieces in a pack by kind: trade orders liquids by the carton of 10. */
 export const PACK_SIZES: Partial<Record<ProductKind, number>> = { liquid: 10 };
 
-/** Trade price lists (issue 27): a discount off the retail net price and, for distributors, fixed
+/** Trade price lists: a discount off the retail net price and, for distributors, fixed
  *  net prices on the two devices they buy most (BGN, without VAT). */
 export const PRICE_LISTS: Array<{ name: string; discountPercent: number; prices: Array<{ sku: string; netPrice: number }> }> = [
   { name: 'Търговци на дребно', discountPercent: 15, prices: [] },

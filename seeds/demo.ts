@@ -178,7 +178,7 @@ export async function seedDemo(knex: Knex, opts: { uploadDir: string }): Promise
       await trx('flavour_lists').insert({ name: l.name, flavours: JSON.stringify(l.flavours), createdAt: listAt, updatedAt: listAt });
     }
 
-    // Trade price lists (issue 27), kept when a list of that name is there already.
+    // Trade price lists, kept when a list of that name is there already.
     const priced = new Set((await trx('price_lists').select('name')).map((l) => l.name));
     for (const l of PRICE_LISTS.filter((x) => !priced.has(x.name))) {
       const priceListId = await insertId(trx, 'price_lists', {
@@ -232,7 +232,7 @@ export async function seedDemo(knex: Knex, opts: { uploadDir: string }): Promise
   });
 }
 
-/** One approved trade customer (issue 27) with its member account and two shops listed on
+/** One approved trade customer with its member account and two shops listed on
  *  „Къде да купя“, buying on the distributors' price list with a credit limit. */
 async function seedDemoTradeCompany(trx: Knex.Transaction, now: number, passwordHash: string): Promise<void> {
   const c = DEMO_TRADE_COMPANY;

@@ -1,4 +1,4 @@
-// The demo trade customer (issue 27): an approved distributor whose member signs in as
+// The demo trade customer: an approved distributor whose member signs in as
 // trade@vapsolo.bg with the demo customers' password (DEMO_CUSTOMER_PASSWORD).
 export const DEMO_TRADE_COMPANY = {
   name: 'Вейп Дистрибуция ООД',

@@ -117,7 +117,7 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
   const writes = config.memoryCaches ? new TableWrites(knex) : undefined;
   const adminLists = new AnswerCache(500);
   // Server-rendered storefront pages: kept like the catalogue's answers, dropped by the same writes.
-  // „Къде да купя“ (issue 27) lists trade customers' shops: their writes drop the pages too.
+  // „Къде да купя“ lists trade customers' shops: their writes drop the pages too.
   const companyWrites = tables('companies', 'company_shops');
   const pageCache = writes ? new AnswerCache(500).dropOn(writes, (w) => catalogueWrites(w) || companyWrites(w)) : undefined;
   const pages = storefrontPages(config, { cache: pageCache });

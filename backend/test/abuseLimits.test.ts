@@ -1,4 +1,4 @@
-// What a stranger can repeat, against the probes of issue 14: registration per address, order
+// What a stranger can repeat,: registration per address, order
 // confirmations per recipient (never the orders themselves), forgotten-password answers that do
 // not wait for anything, sign-in failures locking the account before the address, line breaks
 // in single-line fields, and the size of the server cart.

@@ -1,4 +1,4 @@
-// The accessibility statement (issue 28): its editable parts in the settings (defaults, staff's
+// The accessibility statement: its editable parts in the settings (defaults, staff's
 // changes, refusals), a visitor's barrier report reaching the staff's messages with a notice
 // (throttled like the distributors' form), and the page itself, rendered and in the sitemap.
 import { shopForThisFile, Browser } from './helpers';

@@ -45,7 +45,7 @@ describe('register', () => {
     expect(res.body.message).toBe('Регистрацията бе успешна.');
     expect(res.body.user).toMatchObject({ email: 'maria@example.bg', firstName: 'Мария', lastName: 'Иванова', role: 'customer' });
     expect(allKeys(res.body).filter((k) => SECRET_KEYS.includes(k))).toEqual([]);
-    // Registration sets the user (spec §4, issue 29): this browser's session is the new account's.
+    // Registration sets the user (as the specification says): this browser's session is the new account's.
     expect(res.body.csrfToken).toBe(b.csrfToken);
     expect((await b.get('/api/auth/me')).body.user.email).toBe('maria@example.bg');
   });
@@ -109,7 +109,7 @@ describe('login, me, logout', () => {
   });
 
   it('regenerates the session id at sign-in', async () => {
-    // A token alone makes no session (issue 25); a browser that has one signs in again.
+    // A token alone makes no session; a browser that has one signs in again.
     const u = await shop.user();
     const b = shop.browser();
     await b.csrf();

@@ -1,4 +1,4 @@
-// The storefront shows the cart a change answers and does not read it again (issue 16, item 7):
+// The storefront shows the cart a change answers and does not read it again:
 // so every change of the server cart must answer exactly what GET /api/cart would answer next,
 // beside the spec's message (spec §7 keeps its fields: cartItems, and the rest added).
 import { shopForThisFile, Browser } from './helpers';

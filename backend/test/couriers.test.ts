@@ -183,7 +183,7 @@ describe('waybills', () => {
         receiverOfficeCode: '9000',
         receiverClient: expect.objectContaining({ name: 'Петър Колев', phones: ['0899 111 222'] }),
         payAfterAccept: true,
-        // Cash on delivery booked as a postal money transfer (ППП), as with Speedy (issue 29).
+        // Cash on delivery booked as a postal money transfer (ППП), as with Speedy.
         services: { moneyTransferAmount: order.total },
         orderNumber: order.number,
       }),

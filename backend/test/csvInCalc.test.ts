@@ -1,4 +1,4 @@
-// Exports opened as the accountant opens them (issue 29): LibreOffice Calc imports each CSV with
+// Exports opened as the accountant opens them: LibreOffice Calc imports each CSV with
 // the Bulgarian settings (`;`, `"`, UTF-8, from row 1) and its other import defaults, with
 // formulas evaluated (the command line's default) and not (the import dialog's default); the
 // cells must keep the phone's leading 0, the invoice number's zeros, the waybill's 13 digits, and

@@ -1,4 +1,4 @@
-// A customer's page for staff (issue 21): a guest buyer keyed by e-mail and a registered customer,
+// A customer's page for staff: a guest buyer keyed by e-mail and a registered customer,
 // with every phone they gave, where their parcels went (office or address), their orders newest
 // first with status and item count, and totals that agree with the customers list. Admins only.
 import { shopForThisFile, Browser } from './helpers';

@@ -1,4 +1,4 @@
-// Per-customer limits of discount codes against the attacks of issue 14: keyed on the account
+// Per-customer limits of discount codes: keyed on the account
 // when signed in and on the normalised e-mail for guests, race-safe (run this file with
 // TEST_DATABASE_URL for PostgreSQL), and a code preview that neither tells strangers who used a
 // code nor can be hammered.

@@ -1,4 +1,4 @@
-// Econt's cash on delivery as a postal money transfer (ППП, issue 29): the waybill carries
+// Econt's cash on delivery as a postal money transfer (ППП): the waybill carries
 // moneyTransferAmount by default (as Speedy's POSTAL_MONEY_TRANSFER), Econt's наложен платеж
 // only when the shop chooses it; the stand-in refuses a label that mixes the two, as Econt does.
 import { econtClient, codServices } from '../src/modules/couriers/econtClient';

@@ -1,4 +1,4 @@
-// Flavour lists (issue 21): staff name a list of flavours once and pick it on products; the
+// Flavour lists: staff name a list of flavours once and pick it on products; the
 // resource is admin-only, checked, and every change is in the audit log.
 import { shopForThisFile, TestShop } from './helpers';
 import { CATALOGUE } from '@domain/messages';

@@ -1,4 +1,4 @@
-// Invoices (issue 18): the buyer's request at checkout, issuing with one gap-free number sequence
+// Invoices: the buyer's request at checkout, issuing with one gap-free number sequence
 // (also under concurrency), the PDF's contents, owner-only download, credit notes, the admin
 // list, automatic issue on payment, the seller's legal identity and the monthly sales CSV.
 import os from 'node:os';

@@ -8,7 +8,7 @@ import { hashPassword } from '../src/modules/auth/passwords';
 it('a 500 caused by a failing session query logs no session id and no CSRF token', async () => {
   const shop = await makeShop({ memoryCaches: false });
   const u = await shop.user();
-  // A token alone writes no session (issue 25): the token is got first, then the sign-in saves one.
+  // A token alone writes no session: the token is got first, then the sign-in saves one.
   const b = shop.browser();
   await b.csrf();
   // The sessions table loses a column: saving a new session fails inside SQL that carries the

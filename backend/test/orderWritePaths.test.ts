@@ -1,4 +1,4 @@
-// One write path per order (issue 26): every way an order's status or payment changes — staff's
+// One write path per order: every way an order's status or payment changes — staff's
 // edit, the payments screen, the waybill, courier tracking, the shopper's cancellation and
 // withdrawal — goes through the orders' one transition function: the same refusals, exactly one
 // history row per move, and exactly one e-mail per move, sent after the commit and never for a

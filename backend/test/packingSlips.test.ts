@@ -1,4 +1,4 @@
-// Packing slips (issue 21): one order's slip in A4 or A6 and many orders' slips in one PDF, read
+// Packing slips: one order's slip in A4 or A6 and many orders' slips in one PDF, read
 // back as text the way a person copying from it would get it (poppler's pdftotext): the order
 // number, the items with their flavour, the courier office or the address, the recipient and the
 // cash to collect in the order's currency; page sizes; admins only; Bulgarian refusals.

@@ -1,4 +1,4 @@
-// Trade price lists (issue 27): staff keep named lists (a discount off the retail net price, fixed
+// Trade price lists: staff keep named lists (a discount off the retail net price, fixed
 // net prices per variant); a member of an approved company sees each variant's trade price (net,
 // per unit) in the catalogue's answers, computed from their company's list and kept per list, never
 // per person; guests, consumers and members of a company that is not approved never see one.

@@ -1,4 +1,4 @@
-// Duplicating a product (issue 21): POST /api/admin/products/:id/duplicate makes a draft copy
+// Duplicating a product: POST /api/admin/products/:id/duplicate makes a draft copy
 // with a new slug and SKUs, the same category, figures, kind, flavours and pictures, no stock.
 import { shopForThisFile, TestShop } from './helpers';
 import { API, CATALOGUE } from '@domain/messages';

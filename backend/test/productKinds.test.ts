@@ -1,4 +1,4 @@
-// Product kinds and the tobacco directive's limits, checked on save (issue 21): nicotine at most
+// Product kinds and the tobacco directive's limits, checked on save: nicotine at most
 // 20 mg/ml, a nicotine liquid's container at most 10 ml, a tank or cartridge at most 2 ml; the
 // spec's create call without a kind keeps working; existing rows get their kind from the migration.
 import { makeShop, shopForThisFile, TestShop } from './helpers';

@@ -1,4 +1,4 @@
-// One save for products (issue 26): the staff's form, the spec's create call, the CSV import and
+// One save for products: the staff's form, the spec's create call, the CSV import and
 // duplication all go through the catalogue's one save, so the tobacco directive's limits (here a
 // variant declaring 25 mg, above the 20 mg/ml allowed) refuse a product whichever way it comes.
 import { shopForThisFile, Browser } from './helpers';

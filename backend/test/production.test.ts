@@ -101,7 +101,7 @@ describe('production cookies', () => {
     const res = await supertest(shop.app.callback()).get('/api/csrf-token');
     expect(res.status).toBe(200);
     expect(res.body.csrfToken).toBeTruthy();
-    // The token's own cookie (a token alone makes no session: issue 25).
+    // The token's own cookie (a token alone makes no session).
     expect(String(res.headers['set-cookie'])).toMatch(/csrf=.*secure/i);
   });
 

@@ -74,7 +74,7 @@ describe('the shop catalogue', () => {
       images: [{ id: expect.any(Number), url: '/uploads/demo/twins.svg', alt: 'TWINS' }],
     });
     expect(twins.variants).toEqual([
-      // packSize (issue 27): trade quantities are multiples of it; 1 when not given.
+      // packSize: trade quantities are multiples of it; 1 when not given.
       { id: expect.any(Number), name: '0 mg', sku: 'VS-TW-0', price: 27.9, stock: 10, packSize: 1 },
       { id: expect.any(Number), name: '20 mg', sku: 'VS-TW-20', price: 29.9, stock: 3, packSize: 1 },
     ]);

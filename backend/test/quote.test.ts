@@ -1,5 +1,5 @@
 // The one price quote (POST /api/checkout/quote) and what placing an order charges, on the demo
-// catalogue: issue 13's case first — 15 × "Връзка за врат VAP SOLO" at 6,90 лв. with WELCOME10
+// catalogue: the case that once went wrong first — 15 × "Връзка за врат VAP SOLO" at 6,90 лв. with WELCOME10
 // is just over the 100 лв. threshold before the discount and under it after, so shipping is paid.
 import os from 'node:os';
 import path from 'node:path';
@@ -35,7 +35,7 @@ async function guest(): Promise<Browser> {
 }
 
 describe('the quote', () => {
-  it('prices 15 neck straps with WELCOME10: shipping judged after the discount (issue 13)', async () => {
+  it('prices 15 neck straps with WELCOME10: shipping judged after the discount', async () => {
     const b = await guest();
     const res = await b.post('/api/checkout/quote', {
       items: straps(),

@@ -1,4 +1,4 @@
-// The sales mode within the tobacco law (issue 27, ЗТТСТИ чл. 31а; catalogue/visibility): in
+// The sales mode within the tobacco law (ЗТТСТИ чл. 31а; catalogue/visibility): in
 // `trade_only` a visitor who is not a member of an approved company — a guest, a signed-in
 // consumer, a crawler, staff in the shop's answers — never gets a regulated product's price (API
 // lists and single answers, search, rendered pages, JSON-LD, Open Graph) and cannot put it in a

@@ -1,4 +1,4 @@
-// The second factor against the attacks of issue 14: wrong codes are counted per account across
+// The second factor: wrong codes are counted per account across
 // sign-ins (429 and an e-mail to the owner), an accepted code is not taken again, backup codes
 // stay single use, and the TOTP secrets are stored sealed with the app keys.
 import os from 'node:os';

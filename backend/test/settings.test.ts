@@ -37,11 +37,11 @@ const PUBLIC_DEFAULTS = {
   freeShippingThreshold: 100,
   bank: DEFAULT_SETTINGS.bank,
   legal: DEFAULT_SETTINGS.legal,
-  // The retention the privacy page states (issue 29).
+  // The retention the privacy page states.
   privacy: DEFAULT_SETTINGS.privacy,
-  // The accessibility statement's editable parts (issue 28) are public: the /accessibility page shows them.
+  // The accessibility statement's editable parts are public: the /accessibility page shows them.
   accessibility: DEFAULT_SETTINGS.accessibility,
-  // The sales mode within the tobacco law (issue 27) is public: the storefront shows regulated
+  // The sales mode within the tobacco law is public: the storefront shows regulated
   // products by it; the trade minimum is a decimal amount like every amount.
   sales: { mode: 'all', consumerCatalogue: 'info', tradeMinimumOrder: 0 },
 };

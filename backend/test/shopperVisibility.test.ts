@@ -1,4 +1,4 @@
-// What a visitor may see and buy is one policy (issue 26, catalogue/visibility): a draft and an
+// What a visitor may see and buy is one policy (catalogue/visibility): a draft and an
 // archived product are in no list or search, their pages are 404 (staff may preview them), they
 // are not in the sitemap or the category counts, and they can be neither put in a cart, quoted
 // nor ordered — by a guest, a customer or staff.

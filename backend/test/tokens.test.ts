@@ -1,4 +1,4 @@
-// Personal API tokens against the attacks of issue 14: a token does not side-step mandatory
+// Personal API tokens: a token does not side-step mandatory
 // two-factor, does not survive a password change or reset or two-factor being turned off,
 // expires, and records when it was last used (without a write on every request).
 import os from 'node:os';

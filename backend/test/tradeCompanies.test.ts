@@ -1,4 +1,4 @@
-// Companies of the trade channel (issue 27): a business applies (as a guest or signed in), staff
+// Companies of the trade channel: a business applies (as a guest or signed in), staff
 // approve, reject or suspend it, set its terms and members, every change audited and mailed; /me
 // names a member's company; „Къде да купя“ lists the approved companies' listed shops.
 import os from 'node:os';

@@ -1,4 +1,4 @@
-// Ordering as a business (issue 27): a member of an approved company is quoted at its price list's
+// Ordering as a business: a member of an approved company is quoted at its price list's
 // net prices in multiples of each variant's pack, above the trade minimum and within its credit
 // limit; the order is the company's, due on its payment terms, and invoiced to the company when
 // placed (every line's base + VAT = total, VAT 20 % of the base); every member of the company sees

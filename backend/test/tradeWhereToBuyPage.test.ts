@@ -1,4 +1,4 @@
-// „Къде да купя“ as a crawler reads it (issue 27): rendered on the server with the approved trade
+// „Къде да купя“ as a crawler reads it: rendered on the server with the approved trade
 // customers' listed shops by city, and dropped from the page cache when a company changes;
 // /trade/apply belongs to the visitor and is left to the browser (never the 404 page), and so are a
 // trade member's pages (their prices are not the guest's).

@@ -181,7 +181,7 @@ describe('the react-admin dialect', () => {
     expect(fresh.status).toBe(201);
     expect(fresh.body.role).toBe('admin');
     const customer = await shop.user();
-    // A customer becomes an admin with a new strong password (issue 25: the stored one may be weak).
+    // A customer becomes an admin with a new strong password (the stored one may be weak).
     const promoted = await admin.post('/api/admin/admins', { email: customer.email, password: 'chetiri-sluchaini-dumi' });
     expect(promoted.body).toMatchObject({ id: customer.id, role: 'admin' });
     const noPassword = await admin.post('/api/admin/admins', { email: 'unknown-new@example.bg' });

@@ -28,7 +28,7 @@ const lineFields = {
 /** A checkout's lines (and the quote's, the discount preview's): at most what the server cart holds. */
 export const cartLines = list(input(lineFields, { ignore: LINE_READ_OUTS }), { max: CART_LINES_MAX });
 
-/** A member's quick order: up to TRADE_LINES_MAX lines in one quote or order (issue 27). */
+/** A member's quick order: up to TRADE_LINES_MAX lines in one quote or order. */
 export const tradeLines = list(input(lineFields, { ignore: [...LINE_READ_OUTS, 'packSize'] }), { max: TRADE_LINES_MAX });
 
 /** A guest's cookie lines keep their own (time-based) id, so a preview can be matched back. */

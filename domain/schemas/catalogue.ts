@@ -78,7 +78,7 @@ const productFields = <R extends boolean>(required: R) => ({
         stock: int({ min: 0, max: STOCK_MAX }),
         // Empty or null: none (JSON-LD then names no gtin).
         gtin: text(GTIN_MAX, { pattern: /^(?:|\d{8}|\d{12,14})$/, check: isValidGtin, nullable: true, message: PRODUCT_DATA.gtinInvalid }),
-        // Trade quantities are multiples of it (issue 27); not sent: 1 for a new variant, kept for one saved.
+        // Trade quantities are multiples of it; not sent: 1 for a new variant, kept for one saved.
         packSize: int({ min: 1, max: PACK_SIZE_MAX, message: PRICE_LIST_TEXTS.packSizeInvalid }),
       },
       { ignore: ['productId', 'position', 'createdAt', 'updatedAt'] },

@@ -54,7 +54,7 @@ const checkoutFields = (withOffice: boolean, lines = cartLines) => ({
 /** POST /orders/create; `officeCheckoutInput` when the body names `shipping.officeId`. */
 export const checkoutInput = input(checkoutFields(false), { ignore: PRICE_LIKE });
 export const officeCheckoutInput = input(checkoutFields(true), { ignore: PRICE_LIKE });
-/** A member's order (issue 27): the same fields, with a quick order's number of lines. */
+/** A member's order: the same fields, with a quick order's number of lines. */
 export const tradeCheckoutInput = input(checkoutFields(false, tradeLines), { ignore: PRICE_LIKE });
 export const tradeOfficeCheckoutInput = input(checkoutFields(true, tradeLines), { ignore: PRICE_LIKE });
 
@@ -72,5 +72,5 @@ const quoteFields = (lines = cartLines) => ({
   email: email({ nullable: true }),
 });
 export const quoteInput = input(quoteFields());
-/** A member's quote: a quick order's number of lines (issue 27). */
+/** A member's quote: a quick order's number of lines. */
 export const tradeQuoteInput = input(quoteFields(tradeLines));

@@ -1,4 +1,4 @@
-// Trade price lists (issue 27, admin „Ценови листи“): a name, a discount off the retail net price
+// Trade price lists (admin „Ценови листи“): a name, a discount off the retail net price
 // (a percent with up to two decimals, kept as hundredths of a percent) and fixed net prices per
 // variant. Whether each variant exists, and that none is listed twice, the server checks.
 import { z } from 'zod';

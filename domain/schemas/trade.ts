@@ -1,5 +1,5 @@
 // The trade channel's companies: a business's application, staff changing a company (data, terms,
-// status), a member added by e-mail (issue 27).
+// status), a member added by e-mail.
 import { z } from 'zod';
 import { NAME_MAX, PHONE_MAX } from '../limits';
 import { isValidBgVatNumber, isValidEik, normaliseTaxNumber } from '../bulstat';

@@ -1,4 +1,4 @@
-// The accessibility statement (issue 28): a shopper opens it from the footer, reports a barrier
+// The accessibility statement: a shopper opens it from the footer, reports a barrier
 // with its form, and the staff find the report in their messages under its subject.
 import { assert, expectNoAxeViolations, passAgeGate, appStarted } from '../helpers.mjs';
 import { signInToAdmin } from './staff.mjs';

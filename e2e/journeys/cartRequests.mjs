@@ -1,4 +1,4 @@
-// One request per cart action (issue 16, item 7), against the real server: a guest's add is
+// One request per cart action, against the real server: a guest's add is
 // one preview; after signing in (the guest line merged), an add, a quantity change, a removal
 // and a clear are one call each to /api/cart, and the page shows what that call answered.
 import { assert, passAgeGate, toast, waitForBadge, uniqueEmail } from '../helpers.mjs';

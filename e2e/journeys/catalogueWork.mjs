@@ -1,4 +1,4 @@
-// Catalogue work in the admin (issue 21), at a laptop's 1440 px and a phone's 390 px: staff make a
+// Catalogue work in the admin, at a laptop's 1440 px and a phone's 390 px: staff make a
 // flavour list once, duplicate the TWINS into a draft copy, fill the copy's flavours by picking
 // the list under "Вкусове", and are refused a nicotine strength of 30 mg/ml in Bulgarian, by the
 // form and by the server. The new screens are no wider than the window.

@@ -1,4 +1,4 @@
-// Couriers (issue 17): a shopper picks an Econt office in the checkout's office picker (phone
+// Couriers: a shopper picks an Econt office in the checkout's office picker (phone
 // width) and orders with cash on delivery; staff create the waybill from the order page against
 // the local Econt stand-in (e2e/run.mjs), see it and open its label; the shopper's order page
 // then links to Econt's tracking page.

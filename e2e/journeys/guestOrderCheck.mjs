@@ -1,4 +1,4 @@
-// A guest past a soft limit on guest orders (issue 25) is not refused: the checkout runs the
+// A guest past a soft limit on guest orders is not refused: the checkout runs the
 // automatic check (ALTCHA proof of work), says so in a live region, and the order goes through.
 // The journey sets the soft limit per phone to 1 through the admin API and puts the suite's
 // limits back after.

@@ -1,4 +1,4 @@
-// Money journeys (issue 13): the total a shopper is shown is the total the order charges — the
+// Money journeys: the total a shopper is shown is the total the order charges — the
 // issue's own case (15 neck straps with WELCOME10, just over the free-shipping threshold before
 // the discount and under it after), a price that changes while the shopper is on the checkout
 // page, a checkout that survives a reload and lets a refused code go; and staff typing a price

@@ -1,4 +1,4 @@
-// A shopper on a 390 px phone (issue 19): the place on the page survives route changes, a guest
+// A shopper on a 390 px phone: the place on the page survives route changes, a guest
 // cart with long Cyrillic inscriptions never loses a line it reported as added, quantities stop
 // at the stock, search forgives the script, and no page is wider than the screen.
 // SHOTS_DIR=/tmp/shots keeps a screenshot of every page the width check visits.

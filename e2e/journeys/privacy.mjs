@@ -1,4 +1,4 @@
-// Privacy (issue 29) on a 390 px phone: a new customer's profile says their address is not
+// Privacy on a 390 px phone: a new customer's profile says their address is not
 // verified and sends the link again; the mailed link confirms it; they change the address from the
 // profile (it waits, after a reload too, until the link mailed to the new address is opened, then
 // the profile shows it); they download their data from the account page, close the account with

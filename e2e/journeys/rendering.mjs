@@ -1,4 +1,4 @@
-// Server-rendered storefront pages (issue 20): the product is in the HTML before any script
+// Server-rendered storefront pages: the product is in the HTML before any script
 // runs, the browser hydrates it without a console error or a second fetch of its data, the age
 // gate still asks (painted with the page, never on a device that said yes), and client-side
 // navigation keeps each page's head (title, canonical, JSON-LD).

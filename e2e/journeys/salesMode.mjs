@@ -1,4 +1,4 @@
-// The sales mode within the tobacco law (issue 27, ЗТТСТИ чл. 31а): staff switch the shop to
+// The sales mode within the tobacco law (ЗТТСТИ чл. 31а): staff switch the shop to
 // „Само на търговци“ in Settings → Продажби (after a confirmation) and the dashboard says so; a
 // consumer then opens a device: no price, the notice with „Къде да купя“, no cart button, and the
 // server refuses it; an accessory is still bought. The shop is switched back at the end.

@@ -145,7 +145,7 @@ export const journeys = [
         await page.getByText(text, { exact: true }).first().waitFor();
       }
 
-      // More than the stock cannot be added: the page stops at it and says so (issue 19).
+      // More than the stock cannot be added: the page stops at it and says so.
       const stock = await stockOf(page, 'triples-gold-limited', '10 mg');
       await page.goto('/products/triples-gold-limited');
       await page.locator('.chip-option').getByText('10 mg', { exact: true }).click();

@@ -1,4 +1,4 @@
-// The trade channel walked through the UI (issue 27): apply → approve → sign in → quick order with a
+// The trade channel walked through the UI: apply → approve → sign in → quick order with a
 // CSV → invoice with the due date. A guest applies on /trade/apply (the form's errors first: each
 // tied to its field, checked by axe, then fixed), creating the contact's account; staff, in a
 // browser context of their own, find the company under „Търговци“, set 14-day payment terms and

@@ -1,4 +1,4 @@
-// The switch to the euro, in a browser (issue 13). This file's name sorts last on purpose: the
+// The switch to the euro, in a browser. This file's name sorts last on purpose: the
 // journeys share one server, and after this one the shop is in euro for good.
 import { assert, passAgeGate, toast, waitForBadge, fillCheckout, confirmAndOrder, uniqueEmail } from '../helpers.mjs';
 import { signInToAdmin } from './staff.mjs';

@@ -192,7 +192,7 @@ describe('a guest', () => {
     expect(await screen.findByText(STOREFRONT.addedToCart)).toBeInTheDocument();
     // All five are in the cart now: nothing more can be added.
     expect(await screen.findByText(SHOP.allInCart(5))).toBeInTheDocument();
-    // Still focusable, so focus stays on it (issue 28), and a press does nothing.
+    // Still focusable, so focus stays on it, and a press does nothing.
     expect(add).toHaveAttribute('aria-disabled', 'true');
     expect(add).toHaveFocus();
     expect(cartCookie()![0].quantity).toBe(5);
@@ -369,7 +369,7 @@ describe('signing in and registering', () => {
   });
 });
 
-describe('focus and errors for keyboard and screen-reader users (issue 28)', () => {
+describe('focus and errors for keyboard and screen-reader users', () => {
   it('moves focus to the line now in the removed one’s place, and to the heading once the cart is empty', async () => {
     guestApi();
     document.cookie = `cart=${encodeURIComponent(

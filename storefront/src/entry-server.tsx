@@ -1,4 +1,4 @@
-// The storefront rendered on the server (issue 20): the same App as in the browser, under a
+// The storefront rendered on the server: the same App as in the browser, under a
 // StaticRouter, with the page's data already in hand. Built by `npm run build:ssr` into
 // storefront/dist-server/entry-server.js, which the Koa server loads (backend/src/modules/storefront).
 import { StrictMode } from 'react';

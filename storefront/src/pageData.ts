@@ -1,4 +1,4 @@
-// Which pages the server renders and the data each one needs (issue 20). The catalogue's pages
+// Which pages the server renders and the data each one needs. The catalogue's pages
 // (home, shop and its categories, products, info pages) are rendered on the server with their
 // data; pages that belong to one visitor (cart, checkout, account, orders, sign-in) are left to
 // the browser; any other address is the 404 page.

@@ -24,7 +24,7 @@ test('summer time is Sofia time too', () => {
   expect(csvValue.money(null)).toBe('');
 });
 
-test('identifiers stay text and formulas are escaped in every list export (issue 25 item 4, issue 29)', async () => {
+test('identifiers stay text and formulas are escaped in every list export', async () => {
   await i18nProvider.changeLocale('bg');
   const csv = toBulgarianCsv(
     'orders',

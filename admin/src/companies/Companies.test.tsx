@@ -1,4 +1,4 @@
-// „Търговци“ (issue 27): a rejection asks for its reason before anything is sent; the decision is
+// „Търговци“: a rejection asks for its reason before anything is sent; the decision is
 // posted to the company's own call and confirmed with a toast; a member is removed only after the
 // confirmation.
 import { screen, waitFor } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// „Търговци“ (issue 27): the businesses that applied to buy for resale. Staff approve, reject or
+// „Търговци“: the businesses that applied to buy for resale. Staff approve, reject or
 // suspend them, set their terms (price list, payment terms, credit limit), members and shops.
 import { useState } from 'react';
 import {

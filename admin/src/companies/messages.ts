@@ -1,4 +1,4 @@
-// The panel's texts for companies („Търговци“, issue 27), both languages; the server's texts come
+// The panel's texts for companies („Търговци“), both languages; the server's texts come
 // from domain/tradeTexts.
 import { COMPANY_STATUS_LABELS } from '@domain/trade';
 

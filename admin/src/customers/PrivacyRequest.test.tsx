@@ -1,4 +1,4 @@
-// Staff answer a personal data request by e-mail (issue 29): the erase asks for a confirmation
+// Staff answer a personal data request by e-mail: the erase asks for a confirmation
 // first, then posts the address with the CSRF token and shows the server's answer; a refusal stays
 // in the dialog, tied to the field.
 import { screen, waitFor } from '@testing-library/react';

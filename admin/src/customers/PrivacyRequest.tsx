@@ -1,4 +1,4 @@
-// Staff answer a GDPR request by e-mail address (issue 29): download what is held for it (JSON or
+// Staff answer a GDPR request by e-mail address: download what is held for it (JSON or
 // CSV) or erase it (a confirmation first). From the customer list's toolbar (any address, a guest's
 // too) and from a customer's page (their address filled in). The server writes the audit entry.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// The dashboard says which sales mode is on (issue 27, Settings → Продажби): selling to everyone,
+// The dashboard says which sales mode is on (Settings → Продажби): selling to everyone,
 // or regulated products to trade members only (ЗТТСТИ чл. 31а), with a link to change it.
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import { Button, Card, CardActions, CardContent, CardHeader, Chip, Typography } from '@mui/material';

@@ -1,4 +1,4 @@
-// The panel's texts for flavour lists, product kinds and duplicates (issue 21), both languages;
+// The panel's texts for flavour lists, product kinds and duplicates, both languages;
 // the server's texts come from domain/messages.
 import { CATALOGUE } from '@domain/messages';
 

@@ -36,7 +36,7 @@ export interface InventoryRecord extends RaRecord {
   variantName: string;
   sku: string;
   stock: number;
-  /** Pieces in a trade pack (issue 27). */
+  /** Pieces in a trade pack. */
   packSize?: number;
   price: number;
   productSlug: string;

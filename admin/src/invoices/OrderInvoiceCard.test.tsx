@@ -1,4 +1,4 @@
-// The order page's documents (issue 29): the invoices and credit notes with their balance, and
+// The order page's documents: the invoices and credit notes with their balance, and
 // for an order that stays active a partial credit note by lines and quantities.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

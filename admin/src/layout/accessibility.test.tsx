@@ -1,4 +1,4 @@
-// The panel for keyboard and screen-reader users (issue 28): status colours at 4.5:1 in both
+// The panel for keyboard and screen-reader users: status colours at 4.5:1 in both
 // themes, named row checkboxes and record links in lists, an h1 per page, focus after an action
 // that removes its button.
 import { act, screen, waitFor, within } from '@testing-library/react';

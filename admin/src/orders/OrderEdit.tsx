@@ -224,7 +224,7 @@ function PaymentCard() {
           <StatusChip value={record.paymentStatus} group="paymentStatus" />
         </Box>
         {record.paymentDueAt && (
-          // A company's order on payment terms (issue 27): when it is due, and whether that has passed.
+          // A company's order on payment terms: when it is due, and whether that has passed.
           <Typography variant="body2" sx={{ mb: 1 }} color={record.overdue ? 'error' : undefined} data-testid="payment-due">
             {translate('app.receivables.due', { date: formatDate(record.paymentDueAt) })}
             {record.overdue ? ` — ${translate('app.receivables.overdue')}` : ''}

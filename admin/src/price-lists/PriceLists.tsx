@@ -1,4 +1,4 @@
-// Trade price lists (issue 27, „Ценови листи“): a discount off the retail price without VAT and
+// Trade price lists („Ценови листи“): a discount off the retail price without VAT and
 // fixed net prices per variant, given to approved companies (Търговци). Beside each fixed price the
 // variant's retail price and what the discount alone would make it, so staff see what they change.
 import { Box, InputAdornment, Typography } from '@mui/material';

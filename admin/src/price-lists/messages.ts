@@ -1,4 +1,4 @@
-// The panel's texts for trade price lists (issue 27), both languages; the server's come from
+// The panel's texts for trade price lists, both languages; the server's come from
 // domain/priceListTexts.
 import { PRICE_LIST_TEXTS } from '@domain/priceListTexts';
 

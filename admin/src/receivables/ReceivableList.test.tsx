@@ -1,4 +1,4 @@
-// Вземания (issue 27): each company's unpaid and overdue totals, the oldest due date and a link to
+// Вземания: each company's unpaid and overdue totals, the oldest due date and a link to
 // its unpaid orders; the list asks the server for overdue ones only when staff tick the filter.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-// Вземания (issue 27): what each company owes — unpaid and overdue totals, the oldest due date —
+// Вземания: what each company owes — unpaid and overdue totals, the oldest due date —
 // with a link to its unpaid orders (where a payment is marked paid, through the payments' path).
 import { Button, Typography } from '@mui/material';
 import {

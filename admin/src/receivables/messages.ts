@@ -1,4 +1,4 @@
-// Вземания (issue 27): the receivables' texts for the admin's catalogues (i18n/bg.ts and en.ts spread them in).
+// Вземания: the receivables' texts for the admin's catalogues (i18n/bg.ts and en.ts spread them in).
 import { TRADE_ORDER_TEXT } from '@domain/tradeOrderTexts';
 
 export const receivablesBg = {

@@ -1,4 +1,4 @@
-// Настройки → Продажби (issue 27): the sales mode within the tobacco law. Explains both modes with
+// Настройки → Продажби: the sales mode within the tobacco law. Explains both modes with
 // the text of чл. 31а ЗТТСТИ, the choice of what consumers see of regulated products in
 // `trade_only`, and the trade minimum order (net). Choosing the other mode asks for confirmation
 // first (it changes what every visitor may see and buy once saved); the server keeps the one

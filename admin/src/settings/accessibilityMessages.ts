@@ -1,4 +1,4 @@
-// The panel's texts for the accessibility statement's card (issue 28), both languages; the
+// The panel's texts for the accessibility statement's card, both languages; the
 // server's texts come from domain/messages (ACCESSIBILITY).
 export const accessibilityBg = {
   title: 'Достъпност',

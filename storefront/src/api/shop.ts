@@ -106,10 +106,10 @@ export const shopApi = {
   changePassword: (currentPassword: string, newPassword: string) =>
     api.put<{ message: string }>('/account/password', { currentPassword, newPassword }, { errorMessage: 'Паролата не бе сменена.' }),
   twoFactor: () => api.get<{ twoFactorAuth: boolean }>('/isTwoFactorAuthEnabled', { silent: true }),
-  /** Close the account (issue 29): the form shows a refusal itself. */
+  /** Close the account: the form shows a refusal itself. */
   closeAccount: (password: string) => api.post<{ message: string }>('/account/close', { password }, { silent: true }),
 
-  /** A business applies to buy for resale (issue 27): the form shows the refusals itself. */
+  /** A business applies to buy for resale: the form shows the refusals itself. */
   tradeApply: (input: TradeApplicationBody) =>
     api.post<{ id: number; status: string; name: string }>('/trade/applications', input, { silent: true }),
   whereToBuy: () => api.get<{ shops: WhereToBuyShop[] }>('/where-to-buy', { silent: true }),

@@ -1,4 +1,4 @@
-// The account's „Лични данни“ (issue 29): the downloads, and closing the account with the password.
+// The account's „Лични данни“: the downloads, and closing the account with the password.
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// „Лични данни“ on the account page (issue 29): download everything the shop holds about you
+// „Лични данни“ on the account page: download everything the shop holds about you
 // (JSON or CSV, saved by the browser from the API's attachment) and close the account, confirmed
 // with the password. What closing keeps and erases is said before the password is asked.
 import { FormEvent, useId, useState } from 'react';

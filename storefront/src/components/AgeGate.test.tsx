@@ -84,7 +84,7 @@ describe('the age gate of a server-rendered page', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(localStorage.getItem(AGE_KEY)).toBe('yes');
     expect(screen.getByRole('heading', { name: 'Магазин' }).closest('main')).not.toHaveAttribute('inert');
-    // The answer went with the dialog: focus starts the page, not the body (issue 28).
+    // The answer went with the dialog: focus starts the page, not the body.
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Магазин' })).toHaveFocus());
   });
 

@@ -1,4 +1,4 @@
-// The page's two live regions (issue 28): one polite, one assertive, in the page from its first
+// The page's two live regions: one polite, one assertive, in the page from its first
 // paint (the server renders them too, empty). What is said goes INTO them — a region added
 // together with its text is not reliably read:
 // - the toasts themselves (errors in the assertive one, the rest in the polite one), each with

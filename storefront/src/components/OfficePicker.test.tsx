@@ -52,7 +52,7 @@ it('searches the courier’s offices and picks one with the keyboard', async () 
   expect(picked).toEqual([OFFICES[1]]);
   expect(screen.getByText('Пловдив Тракия')).toBeInTheDocument();
   expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
-  // The focused field went with the pick: focus is on the chosen office's button (issue 28).
+  // The focused field went with the pick: focus is on the chosen office's button.
   expect(screen.getByRole('button', { name: 'Избери друг офис' })).toHaveFocus();
 
   await userEvent.click(screen.getByRole('button', { name: 'Избери друг офис' }));

@@ -51,7 +51,7 @@ export function OrderDetails({ order, onChange }: { order: ApiOrder; onChange(o:
             <dd className="mono">{order.number}</dd>
           </dl>
           {order.companyId && order.paymentDueAt && Date.parse(order.paymentDueAt) - Date.parse(order.createdAt) > 60_000 ? (
-            // A company on payment terms (issue 27): shipped now, paid by the due date.
+            // A company on payment terms: shipped now, paid by the due date.
             <p className="muted small">{TRADE_ORDER_TEXT.dueOn(formatDate(order.paymentDueAt))}</p>
           ) : (
             <p className="muted small">Изпращаме поръчката след получаване на плащането.</p>
@@ -157,7 +157,7 @@ function WithdrawButton({ order, onDone }: { order: ApiOrder; onDone(o: ApiOrder
   const [ack, setAck] = useState<string | null>(null);
   const beforeShipping = CANCELLABLE_BY_SHOPPER.includes(order.status);
   const label = beforeShipping ? 'Откажи поръчката' : 'Откажи се от поръчката (14 дни)';
-  // The box replaces its button and back (issue 28): focus goes into it, and back to the button.
+  // The box replaces its button and back: focus goes into it, and back to the button.
   const openerRef = useRef<HTMLButtonElement>(null);
   const opened = useRef(false);
   useEffect(() => {

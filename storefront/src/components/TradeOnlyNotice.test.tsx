@@ -1,4 +1,4 @@
-// A regulated product in trade_only for a visitor who is not a trade member (issue 27): its card
+// A regulated product in trade_only for a visitor who is not a trade member: its card
 // shows the notice in words instead of a price; the product page's notice links to where to buy.
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// A company's order in the account (issue 27): its net amounts, VAT and total, the due date and
+// A company's order in the account: its net amounts, VAT and total, the due date and
 // whether it is paid (or overdue), the company's invoice to download (any member of the company
 // may), and „Поръчай отново“, which fills the quick order with the order's lines.
 import { useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// A member of an approved company (issue 27) sees net prices labelled „без ДДС“ on the product
+// A member of an approved company sees net prices labelled „без ДДС“ on the product
 // cards and the product page, the pack a variant is sold in, and orders whole packs; a guest's
 // answer (no trade prices) shows as it always did.
 import { render, screen, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// A member's price (issue 27): net, labelled „без ДДС“, with the same price with VAT in small print;
+// A member's price: net, labelled „без ДДС“, with the same price with VAT in small print;
 // both in the shop's currency and, while dual display is on, the other beside it (DESIGN §5).
 // Shown only when the server answered trade prices (`pricesInclude: 'net'`): guests and consumers
 // never get one.

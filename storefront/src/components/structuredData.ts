@@ -5,7 +5,7 @@ import { convertAmount, isCurrency } from '@domain/money';
 import type { ApiProduct, PublicSettings } from '@domain/api';
 import { WITHDRAWAL_DAYS } from '@domain/orderStatus';
 
-/** Where the seller is, from its legal identity (issue 29): „гр. София 1000, бул. „Витоша“ 1“
+/** Where the seller is, from its legal identity: „гр. София 1000, бул. „Витоша“ 1“
  *  gives the locality, the postal code and the street; the shop's contacts fill what it lacks. */
 export function sellerAddress(settings: PublicSettings) {
   const { contacts, legal } = settings;

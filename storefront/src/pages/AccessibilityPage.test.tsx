@@ -1,4 +1,4 @@
-// The accessibility statement's barrier form (issue 28): errors tied to their fields and the first
+// The accessibility statement's barrier form: errors tied to their fields and the first
 // invalid field focused; the server's answer announced in a status region present from the start.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -172,7 +172,7 @@ export default function CartPage() {
                 <Price amount={quote.subtotal} currency={quote.currency} />
               </dd>
               {quote.pricesInclude === 'net' && (
-                // A member's cart (issue 27): priced at the company's list; the net and the VAT in it.
+                // A member's cart: priced at the company's list; the net and the VAT in it.
                 <>
                   <dt>{TRADE_ORDER_TEXT.subtotalNet}</dt>
                   <dd>

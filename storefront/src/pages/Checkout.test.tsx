@@ -143,7 +143,7 @@ test('a phone the courier could not call is refused on the page with the text th
   expect(calls.some((c) => c.url === '/api/orders/create')).toBe(false);
 });
 
-test('an invalid order focuses its first field in error, and the 18+ and terms errors are tied to their checkboxes (issue 28)', async () => {
+test('an invalid order focuses its first field in error, and the 18+ and terms errors are tied to their checkboxes', async () => {
   const { calls } = api(() => ({ status: 201, body: {} }));
   render(
     <MemoryRouter initialEntries={['/checkout']}>

@@ -106,7 +106,7 @@ export default function Checkout() {
   const { items: cartItems, loading: cartLoading, forgetOrdered } = useCart();
   const { user } = useAuth();
   const navigate = useNavigate();
-  // A member's quick order (issue 27: /trade/quick-order → /checkout?trade=1) sends its own lines,
+  // A member's quick order (/trade/quick-order → /checkout?trade=1) sends its own lines,
   // not the cart's.
   const [params] = useSearchParams();
   const [tradeLines] = useState(() => (params.get('trade') === '1' ? savedQuickOrder() : []));

@@ -193,7 +193,7 @@ function ProductView({ product }: { product: ApiProduct }) {
   const variant = product.variants.find((v) => v.id === variantId) ?? null;
   const stock = variant?.stock ?? 0;
   const price = variant?.price ?? product.price;
-  // A member (issue 27): their net price, and quantities in whole packs.
+  // A member: their net price, and quantities in whole packs.
   const trade = hasTradePrices(product);
   const step = trade ? packOf(variant) : 1;
   const nicotine = useMemo(() => nicotineOf(product, variant?.name), [product, variant]);

@@ -1,4 +1,4 @@
-// The quick order (issue 27): a member pastes a CSV (an unknown SKU is reported by its line, tied to
+// The quick order: a member pastes a CSV (an unknown SKU is reported by its line, tied to
 // the field), every chosen line is quoted in one request and the summary shows net, VAT and total;
 // a refusal naming a line lands on that line's row; anyone else is sent to apply.
 import { render, screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// Бърза поръчка (issue 27): a member of an approved company orders by the table — every orderable
+// Бърза поръчка: a member of an approved company orders by the table — every orderable
 // variant with its SKU, name, pack, stock and net price, quantities typed in (in steps of the pack)
 // — or by a CSV of `SKU;quantity` pasted or uploaded (each bad line reported by its number), or
 // from a past order („Поръчай отново“ on the account's order page). The summary is the server's

@@ -50,7 +50,7 @@ describe('the shop list', () => {
     renderShop('/products?page=3');
     expect(await screen.findByText('Продукт 21')).toBeInTheDocument();
     expect(screen.getByText('Страница 3 от 3')).toBeInTheDocument();
-    // aria-disabled, not disabled: a keyboard user who paged to the last page keeps focus on it (issue 28).
+    // aria-disabled, not disabled: a keyboard user who paged to the last page keeps focus on it.
     const next = screen.getByRole('button', { name: 'Следваща →' });
     expect(next).toHaveAttribute('aria-disabled', 'true');
     await userEvent.click(next);

@@ -17,6 +17,6 @@ test('next is kept only when it is a path on this site', () => {
   }
 });
 
-test('next refuses what a browser reads as another origin once resolved or decoded (issue 25)', () => {
+test('next refuses what a browser reads as another origin once resolved or decoded', () => {
   for (const bad of ['/.//evil.example', '/%2F%2Fevil.example', '/%5Cevil', '/\t/evil.example']) expect(safeNextPath(bad)).toBeNull();
 });

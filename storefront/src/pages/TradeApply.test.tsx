@@ -1,4 +1,4 @@
-// „Кандидатствай като търговец“ (issue 27): the form's own checks (the ЕИК check digit among them)
+// „Кандидатствай като търговец“: the form's own checks (the ЕИК check digit among them)
 // and the server's refusals are each the description of their field, the first invalid one focused;
 // a sent application says it awaits approval.
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';

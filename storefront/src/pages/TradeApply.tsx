@@ -1,4 +1,4 @@
-// „Кандидатствай като търговец“ (issue 27): a business applies to buy for resale. A guest also
+// „Кандидатствай като търговец“: a business applies to buy for resale. A guest also
 // creates the contact's account; a signed-in customer applies as themselves. Checks mirror the
 // server's (domain/schemas/trade); the server's refusals are shown on their fields, the first focused.
 import { FormEvent, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-// „Къде да купя“ (issue 27): the listed shops of the approved trade customers, by city.
+// „Къде да купя“: the listed shops of the approved trade customers, by city.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { shopApi, type WhereToBuyShop } from '../api/shop';

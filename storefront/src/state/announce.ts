@@ -1,4 +1,4 @@
-// What a screen reader is told without moving focus (issue 28): one polite and one assertive
+// What a screen reader is told without moving focus: one polite and one assertive
 // live region, in the page from its first paint (server-rendered too, <LiveRegions>), and text
 // put into them — a region added together with its text is not reliably read. Route changes,
 // search results and the chosen office speak through here; toasts (cart updates among them) are

@@ -1,4 +1,4 @@
-// One request per cart action (issue 16, item 7): an add, a quantity change, a removal or a
+// One request per cart action: an add, a quantity change, a removal or a
 // clear shows the cart the server answered to that one request, with no second read of the
 // cart; two quick changes end in the answer of the later one. Against a stand-in API.
 import { act, render, screen, waitFor, within } from '@testing-library/react';

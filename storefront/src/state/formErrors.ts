@@ -1,4 +1,4 @@
-// Errors on a form (issue 28, WCAG 3.3.1): each is tied to its field (aria-invalid and
+// Errors on a form (WCAG 3.3.1): each is tied to its field (aria-invalid and
 // aria-describedby on the field, set by the form), and after a submit that found any, the first
 // field shown invalid, in the page's order, takes focus, where its error is read.
 import { flushSync } from 'react-dom';

@@ -1,5 +1,5 @@
-// Signing in, registering, signing out and loading the user in the admin's language (issue 29,
-// spec §8): with English chosen in the admin (react-admin's stored locale), the spec's English
+// Signing in, registering, signing out and loading the user in the admin's language (as the
+// specification says): with English chosen in the admin (react-admin's stored locale), the spec's English
 // texts; registration sets the user and goes to /signin (spec §4) in either language.
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-// The interface language of sign-in, registration, sign-out and loading the user (issue 29, spec
+// The interface language of sign-in, registration, sign-out and loading the user (spec
 // §8): Bulgarian, or English when staff chose English in the admin (react-admin keeps that choice
 // in localStorage as `RaStore.locale`; the admin and /signin share the origin, so the choice is
 // carried there). In English these show the spec's English texts; Bulgarian stays as it was.

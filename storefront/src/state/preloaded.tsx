@@ -1,4 +1,4 @@
-// The data a server-rendered page was rendered with (issue 20): the server fetches it once and
+// The data a server-rendered page was rendered with: the server fetches it once and
 // puts it in the page (<script type="application/json" id="__DATA__">), so hydration renders the
 // same thing without asking the API again. It belongs to the page the server rendered only:
 // once the shopper moves to another page, pages fetch their data as before.

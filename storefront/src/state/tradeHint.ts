@@ -1,4 +1,4 @@
-// A member of an approved company (issue 27) carries the server's hint cookie (vs_trade, set at
+// A member of an approved company carries the server's hint cookie (vs_trade, set at
 // sign-in, platform/http/tradeHint). The server leaves a member's pages to the browser
 // (modules/storefront/pages); should a guest's rendered page reach a member all the same (a proxy's
 // cache, an instance of the previous release behind the balancer during a deploy), the app does

@@ -99,7 +99,7 @@ async function me(ctx: Context) {
   ctx.set('Cache-Control', 'no-store');
   const user = ctx.state.user as User | null;
   if (!user) throw unauthorized();
-  // A member's company (issue 27), read from the model: auth is lower than trade.
+  // A member's company, read from the model: auth is lower than trade.
   const company = user.companyId ? await Company.query().findById(user.companyId).select('id', 'name', 'status') : undefined;
   const pendingEmail = await pendingEmailOf(user);
   ctx.body = {

@@ -33,7 +33,7 @@ const COLUMNS = {
   compareAtPrice: ['стара цена', 'compare-at price', 'compare at price', 'old price'],
   category: ['категория', 'category', 'categoryname'],
   status: ['статус', 'status', 'productstatus'],
-  // Optional (issue 27): pieces in a trade pack; not given, a variant keeps its own (new ones: 1).
+  // Optional: pieces in a trade pack; not given, a variant keeps its own (new ones: 1).
   packSize: ['опаковка', 'опаковка (бр.)', 'бр. в опаковка', 'pack', 'pack size', 'packsize'],
 } as const;
 type Column = keyof typeof COLUMNS;

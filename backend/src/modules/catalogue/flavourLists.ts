@@ -1,4 +1,4 @@
-// Flavour lists (issue 21): staff name a list of flavours once ("Вкусове TWINS", ten flavours)
+// Flavour lists: staff name a list of flavours once ("Вкусове TWINS", ten flavours)
 // and pick it on a product's form, which fills the product's "Вкус N" attributes from it (the
 // product keeps its own copy, editable afterwards). react-admin's resource /api/admin/flavour-lists,
 // admin-only and audited like every /api/admin write.

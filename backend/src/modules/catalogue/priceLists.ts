@@ -1,4 +1,4 @@
-// Trade price lists (issue 27): a named list with a discount off the retail net price and fixed net
+// Trade price lists: a named list with a discount off the retail net price and fixed net
 // prices per variant, given to companies (modules/trade). One write path, savePriceList; deleting a
 // list leaves its companies without one (they then buy at the retail net price). What a member pays
 // is computed by ./tradePrices from these rows only.

@@ -1,4 +1,4 @@
-// Duplicate a product (issue 21): POST /api/admin/products/:id/duplicate makes, in one
+// Duplicate a product: POST /api/admin/products/:id/duplicate makes, in one
 // transaction, a draft copy named "<name> (копие)" with a new slug and new SKUs, the same
 // category, figures, kind, flavours and pictures (the same files: uploads are never deleted),
 // and its variants with no stock, so nothing is sold by accident. Answers 201 with the copy. The

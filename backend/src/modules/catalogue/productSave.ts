@@ -1,4 +1,4 @@
-// The one save of a product (issue 26): the staff's form, the spec's create and change calls,
+// The one save of a product: the staff's form, the spec's create and change calls,
 // the status call, the CSV import and duplication all write a product here, in one transaction
 // with its variants, attributes and image links. Every save checks the shared schema
 // (domain/schemas/catalogue), the tobacco directive's limits by kind (domain/productKinds) and the

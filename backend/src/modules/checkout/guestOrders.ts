@@ -1,4 +1,4 @@
-// Limits on orders without an account (issue 25): a flood from one address, phone or mailbox is
+// Limits on orders without an account: a flood from one address, phone or mailbox is
 // stopped without stopping a crowd behind one NAT. Each guest order counts once per source
 // address (IPv6 by its /64: platform/http/clientAddress), per phone and per e-mail (both
 // normalised), written with the order's records (one statement on PostgreSQL; a refused order

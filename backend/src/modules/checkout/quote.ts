@@ -136,7 +136,7 @@ export async function quoteCart(input: QuoteInput, user: User | null, opts: Quot
 }
 
 /**
- * A member's quote (issue 27): each line at the company's trade unit price (net, catalogue's
+ * A member's quote: each line at the company's trade unit price (net, catalogue's
  * tradeUnitPrices: one batch for all lines), in multiples of its pack, computed as a net document
  * (domain/pricing netDocumentTotals: every line's VAT rounded once, totals the sums of the lines);
  * the shipping fee (gross, as settings keep it) is a gross service line, free from the same

@@ -33,7 +33,7 @@ import { quoteCart, quoteView, type QuoteView } from './quote';
  *  browser remembers the order. */
 export async function placeShopOrder(ctx: Context): Promise<ApiOrder> {
   const visitor = ctx.state.visitor as Visitor | undefined;
-  // A member's quick order may carry more lines than a consumer's cart (issue 27).
+  // A member's quick order may carry more lines than a consumer's cart.
   const office = namesOffice(ctx.request.body);
   const schema = visitor?.trade ? (office ? tradeOfficeCheckoutInput : tradeCheckoutInput) : office ? officeCheckoutInput : checkoutInput;
   const input = parseBody(ctx.request.body, schema);

@@ -173,7 +173,7 @@ function orderRow(input: CheckoutInput, user: User | null, { office, quote }: Pr
 }
 
 /**
- * A member's order (issue 27): placed for the company, its items' prices net; a bank transfer is
+ * A member's order: placed for the company, its items' prices net; a bank transfer is
  * due on the company's terms (0 days: at placement — prepayment, shipped once paid), cash on
  * delivery is paid to the courier (no due date).
  */
@@ -467,7 +467,7 @@ export async function checkout(config: Config, input: CheckoutInput, options: Ch
         // the stock is taken, so the contended rows stay locked no longer for it).
         await recordIdempotentEffect(trx, options.once, 'order', o.id);
         await recordInvoiceRequest(o.id, invoice ?? null, trx);
-        // A company's order is invoiced to the company as it is placed (issue 27).
+        // A company's order is invoiced to the company as it is placed.
         if (o.companyId) await issueTradeInvoiceIn(o.id, trx);
         if (takenBy) {
           if (takenBy.staffNote)
@@ -497,7 +497,7 @@ export async function takePhoneOrder(
   once?: IdempotencyClaim,
 ): Promise<Order> {
   const account = await User.query().findOne({ email: input.customer.email });
-  // An order for a member of an approved company is the company's, on its terms (issue 27).
+  // An order for a member of an approved company is the company's, on its terms.
   const visitor = account ? visitorOf(account, await tradeTermsOf(account)) : undefined;
   return checkout(config, input, { user: account ?? null, takenBy: { staff, staffNote }, visitor, once });
 }

@@ -359,7 +359,7 @@ export async function invoiceOnPayment(orderId: number): Promise<Invoice | null>
 }
 
 /**
- * A company's order (issue 27) is invoiced as it is placed: inside the order's own transaction
+ * A company's order is invoiced as it is placed: inside the order's own transaction
  * (the number taken there, so an order that rolls back gives its number back: no gaps), so that
  * the order's answer already has its invoice; the PDF is made and mailed after the commit
  * (`invoice.issued`). Without the seller's legal identity nothing is issued (staff issue it later).

@@ -46,7 +46,7 @@ export interface InvoiceSnapshot {
   reason?: string;
 }
 
-/** The order's currency (issue 13 adds the column; older rows and branches without it: BGN). */
+/** The order's currency (older rows, made before orders kept one: BGN). */
 export function currencyOf(order: Pick<Order, 'currency'>): string {
   return (order as { currency?: string | null }).currency ?? 'BGN';
 }
@@ -98,7 +98,7 @@ function taxEventDate(order: Order, issuedAt: string): string {
   return shopDay(dates[0] ?? issuedAt);
 }
 
-/** `company`: a trade order's company (issue 27): the invoice is issued to it, with its due date. */
+/** `company`: a trade order's company: the invoice is issued to it, with its due date. */
 export function invoiceSnapshot(
   order: Order,
   settings: ShopSettings,

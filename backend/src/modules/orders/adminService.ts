@@ -52,7 +52,7 @@ export const staffOrderListSpec: RaListSpec = {
     createdAt_lte: filterBy.date('createdAt', '<='),
     total_gte: filterBy.compare('total', '>=', toMinor),
     total_lte: filterBy.compare('total', '<=', toMinor),
-    // Trade (issue 27): a company's orders, and those past their due date and still unpaid.
+    // Trade: a company's orders, and those past their due date and still unpaid.
     companyId: filterBy.id('companyId'),
     overdue: (qb, value) => {
       if (value === true || value === 'true') whereOverdue(qb as unknown as Knex.QueryBuilder);

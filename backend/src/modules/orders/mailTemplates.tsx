@@ -69,7 +69,7 @@ export function itemsPart(order: OrderView, v: PartView): Part {
 }
 
 export function totalsPart(order: OrderView, v: PartView): Part {
-  // A company's order (issue 27): its lines are net; the totals say so, with the VAT and the due date.
+  // A company's order: its lines are net; the totals say so, with the VAT and the due date.
   const rows: Array<[string, string, boolean?]> =
     order.pricesInclude === 'net' && order.subtotalNet !== undefined ? netTotalsRows(order, v) : retailTotalsRows(order, v);
   const strongStyle: CSSProperties = { fontWeight: 800, fontSize: '17px' };

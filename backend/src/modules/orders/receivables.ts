@@ -1,4 +1,4 @@
-// What companies owe (issue 27): a company's unpaid total (the credit limit is judged on it), the
+// What companies owe: a company's unpaid total (the credit limit is judged on it), the
 // staff's receivables by company (unpaid, overdue, the oldest due date), and the overdue reminder
 // mailed to the company once per order. An order is owed while its payment is unpaid and it was
 // neither cancelled nor returned; it is overdue a day past its due date (paymentDueAt): one rule

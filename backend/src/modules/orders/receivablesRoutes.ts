@@ -1,4 +1,4 @@
-// Staff's receivables (issue 27): what each company owes — unpaid total, overdue total, the oldest
+// Staff's receivables: what each company owes — unpaid total, overdue total, the oldest
 // due date — in react-admin's dialect (GET /admin/receivables?sort&range&filter={overdue,companyId,q},
 // an array and Content-Range), one company's line (GET /admin/receivables/:id), and the overdue
 // reminders run now (POST /admin/receivables/remind). Marking an order paid is the payments' path.

@@ -20,7 +20,7 @@ export interface PersonalData {
     createdAt: string;
     lastLoginAt: string | null;
     twoFactorEnabled: boolean;
-    /** The company the account buys for (issue 27), when it is a member of one. */
+    /** The company the account buys for, when it is a member of one. */
     company?: string;
   } | null;
   addresses: Array<{ method: string; city: string; postcode: string; address: string; office: string | null }>;

@@ -47,7 +47,7 @@ const PRICED_COLUMNS: Array<{ kind: string; table: string; column: string; where
   { kind: 'variantPrices', table: 'variants', column: 'price' },
   { kind: 'discountValues', table: 'discounts', column: 'value', where: (q) => q.where('type', 'fixed') },
   { kind: 'discountMinimums', table: 'discounts', column: 'minSubtotal' },
-  // The trade channel (issue 27): price lists' fixed net prices and companies' credit limits.
+  // The trade channel: price lists' fixed net prices and companies' credit limits.
   { kind: 'tradeNetPrices', table: 'price_list_prices', column: 'netPrice' },
   { kind: 'creditLimits', table: 'companies', column: 'creditLimit' },
 ];

@@ -1,4 +1,4 @@
-// Storefront rendering on the server (issue 20): pages, head, structured data, sitemap, robots.
+// Storefront rendering on the server: pages, head, structured data, sitemap, robots.
 export { storefrontPages } from './pages';
 export type { StorefrontPagesOptions } from './pages';
 export { loadEntry } from './entry';

@@ -1,4 +1,4 @@
-// Companies that buy for resale (issue 27): a business's application, the staff's one write path
+// Companies that buy for resale: a business's application, the staff's one write path
 // (`changeCompany`: data, terms, status, shops), members, and the listed shops of „Къде да купя“.
 import type { Transaction } from 'objection';
 import type { Knex } from 'knex';

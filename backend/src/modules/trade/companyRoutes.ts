@@ -1,4 +1,4 @@
-// Companies (issue 27): a business's application (POST /api/trade/applications), the staff's
+// Companies: a business's application (POST /api/trade/applications), the staff's
 // react-admin resource /api/admin/companies with its decisions and members, and „Къде да купя“.
 import Router from '@koa/router';
 import type { Context } from 'koa';

@@ -1,4 +1,4 @@
-// The trade area's entrance (issue 27): companies that buy for resale, their members and terms.
+// The trade area's entrance: companies that buy for resale, their members and terms.
 export * from './membership';
 export * from './signInHint';
 export * from './companies';

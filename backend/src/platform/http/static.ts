@@ -31,7 +31,7 @@ export const STOREFRONT_PAGES = new Set([
   'privacy',
   'returns',
   'accessibility',
-  // The trade channel (issue 27): /trade/quick-order, /trade/apply and „Къде да купя“.
+  // The trade channel: /trade/quick-order, /trade/apply and „Къде да купя“.
   'trade',
   'where-to-buy',
 ]);

@@ -1,4 +1,4 @@
-// Couriers (issue 17): the office directory of Econt and Speedy, the waybills made for orders,
+// Couriers: the office directory of Econt and Speedy, the waybills made for orders,
 // the office an order goes to (a snapshot: the directory changes, the order must not), and a
 // weight per product for the waybill.
 import type { Knex } from 'knex';

@@ -1,4 +1,4 @@
-// Search that forgives (issue 19): products.search_text becomes domain/search's index (the text,
+// Search that forgives: products.search_text becomes domain/search's index (the text,
 // its words in Latin letters and the Bulgarian reading of Latin words), computed in JS so the
 // database only runs LIKE. This fills it for the products that exist; writes keep it in step.
 import type { Knex } from 'knex';

@@ -1,4 +1,4 @@
-// Product kinds and flavour lists (issue 21). Every product gets a kind (device, pod, liquid,
+// Product kinds and flavour lists. Every product gets a kind (device, pod, liquid,
 // accessory: domain/productKinds) and a tank count, so that the tobacco directive's limits can
 // be checked on save; the rows that exist get the kind their name, category and figures say
 // (TWINS and TRIPLES are devices with one tank per "Вкус N" attribute, the 10 ml bottles are

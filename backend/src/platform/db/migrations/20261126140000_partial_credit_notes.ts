@@ -1,4 +1,4 @@
-// Partial credit notes (issue 29): an invoice may have several credit notes, and an order whose
+// Partial credit notes: an invoice may have several credit notes, and an order whose
 // invoice was fully credited may get a corrected one. The service checks both inside the
 // issuing transaction, after the sequence row's lock; the unique keys that said "one of each" go.
 import type { Knex } from 'knex';

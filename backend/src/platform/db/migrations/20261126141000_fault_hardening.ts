@@ -1,4 +1,4 @@
-// Hardening under faults (issue 25): the mail queue's claim token, so a send that finishes after
+// Hardening under faults: the mail queue's claim token, so a send that finishes after
 // another worker took the message again can neither mark nor fail it; and the one-row table
 // /api/ready writes to, to know the database can still write (a full disk answers 503).
 import type { Knex } from 'knex';

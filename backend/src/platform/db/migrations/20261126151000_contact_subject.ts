@@ -1,4 +1,4 @@
-// Contact messages get a subject (issue 28): the distributors' form leaves it empty; a report of an
+// Contact messages get a subject: the distributors' form leaves it empty; a report of an
 // accessibility barrier from the statement page is kept as „Бариера за достъпност“, in the same
 // inbox the staff already read.
 import type { Knex } from 'knex';

@@ -1,4 +1,4 @@
-// The trade channel (issue 27): companies that buy for resale (distributors, shops) with their
+// The trade channel: companies that buy for resale (distributors, shops) with their
 // members, their listed shops („Къде да купя“), price lists, pack sizes, disposable devices and the
 // company's side of an order (who buys, net prices, when payment is due).
 import type { Knex } from 'knex';

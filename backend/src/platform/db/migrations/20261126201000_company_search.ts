@@ -1,4 +1,4 @@
-// Staff search companies by name, ЕИК, city or contact (issue 27): one lower-cased search text, as
+// Staff search companies by name, ЕИК, city or contact: one lower-cased search text, as
 // users and orders have (SQLite's lower() leaves Cyrillic as it is).
 import type { Knex } from 'knex';
 
