@@ -108,7 +108,7 @@ export const journeys = [
         const row = page.locator('.RaSimpleFormIterator-line').nth(i);
         await row.getByLabel(/^Име/).fill(v[0]);
         await row.getByLabel(/^SKU/).fill(v[1]);
-        await row.getByLabel(/^Наличност/).fill(v[2]);
+        await row.getByLabel(/^Начална наличност/).fill(v[2]);
       }
       await page.getByRole('tab', { name: 'Снимки' }).click();
       await page.locator('input[type=file]').setInputFiles({ name: 'e2e.png', mimeType: 'image/png', buffer: PNG });
