@@ -178,7 +178,7 @@ export interface ApiPayment {
   updatedAt?: string;
 }
 
-/** The API shape of an order (DESIGN.md §5), the one the server sends (orderView) and both front
+/** The API shape of an order, the one the server sends (orderView) and both front
  *  ends read. Staff also get userId and the staff note. */
 export interface ApiOrder {
   id: number;

@@ -392,7 +392,7 @@ export const A11Y = {
   images: 'Снимки на продукта',
 } as const;
 
-/** Issue 25's refusals: an administrator's weak password, names that carry links or control
+/** Refusals of hostile input: an administrator's weak password, names that carry links or control
  *  characters into the shop's mail. */
 export const SAFETY = {
   adminPasswordTooShort: `Паролата на администратор трябва да е поне ${ADMIN_PASSWORD_MIN} знака.`,

@@ -1,4 +1,4 @@
-// Privacy (DESIGN.md §15): what an erased record looks like, how long personal data is kept, and
+// Privacy: what an erased record looks like, how long personal data is kept, and
 // how an e-mail is named in the audit log. Pure: the server (modules/privacy) and the admin use it.
 
 /** Erased e-mails end here: `.invalid` is reserved (RFC 2606), so no mail can ever go there. */

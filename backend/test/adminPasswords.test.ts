@@ -1,4 +1,4 @@
-// Issue 25 (8): the admin password rule (ADMIN_PASSWORD at start: at least 12 characters, not a
+// The admin password rule (ADMIN_PASSWORD at start: at least 12 characters, not a
 // common password, not the e-mail) on every way an administrator's password is set.
 import crypto from 'node:crypto';
 import { shopForThisFile, Browser } from './helpers';

@@ -1,4 +1,4 @@
-// The rooms and doors of DESIGN.md §1, read from the imports themselves: each area of
+// The rooms and doors of the architecture, read from the imports themselves: each area of
 // backend/src/modules has one entrance (index.ts) and is entered only there; a route file imports
 // no other area; the graph of areas has no cycle; platform/ imports no area; domain/ imports
 // nothing of the apps. A change that breaks one of these fails here with the import that did.

@@ -1,4 +1,4 @@
-// Issue 25 item 3: a discount code is checked through one throttled door, whichever call carries
+// A discount code is checked through one throttled door, whichever call carries
 // it. Before, a wrong code on the order answered 400 „Невалиден код…“ and a right one went
 // through (or answered 409 with its quote) however many were tried: codes could be guessed
 // through checkout without meeting the code-check throttle.

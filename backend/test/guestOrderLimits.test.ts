@@ -1,4 +1,4 @@
-// Issue 25 item 2: guest orders. Before, 30–40 guest orders from one address in 0.8 s all
+// Guest orders. Before, 30–40 guest orders from one address in 0.8 s all
 // answered 201 (each taking stock and mailing someone), and one guest order of 40 units emptied
 // a variant. Now each guest order counts per source address (IPv6 by its /64), per phone and per
 // e-mail: past a soft limit the order asks for a proof of work (ALTCHA) the checkout solves by

@@ -1,4 +1,4 @@
-// Issue 25, what a stranger types: e-mail fields that froze the server, address forms that counted
+// What a stranger types: e-mail fields that froze the server, address forms that counted
 // as new customers, keys named like Object.prototype's, per-address limits that treated every IPv6
 // address apart, and a lockout that kept the owner out from their own address. The client's
 // address is set as nginx sets it (TRUST_PROXY=1, X-Forwarded-For).

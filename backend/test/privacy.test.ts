@@ -1,4 +1,4 @@
-// Privacy (DESIGN.md §15): a customer downloads their data and closes their account;
+// Privacy: a customer downloads their data and closes their account;
 // staff export and erase what is held for a guest's e-mail; the retention job anonymises old
 // orders and messages. After each erasure every table is searched for the person's details:
 // only the invoices (which the law keeps as issued) may still name them.

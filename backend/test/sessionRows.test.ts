@@ -1,4 +1,4 @@
-// Issue 25 (11): a cookie-less GET /api/csrf-token wrote a sessions row kept 14 days, so a stranger
+// A cookie-less GET /api/csrf-token wrote a sessions row kept 14 days, so a stranger
 // could fill the table; throttle rows were never deleted. Sessions are now written only when they
 // hold something (the CSRF token has its own signed cookie), and expired rows are purged.
 import supertest from 'supertest';

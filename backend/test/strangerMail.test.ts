@@ -1,4 +1,4 @@
-// Issue 25 item 5 (mail caps): every mail a stranger can make the shop send counts against the
+// Mail caps: every mail a stranger can make the shop send counts against the
 // recipient's cap. Before, only the order confirmation did: a stranger who placed and cancelled
 // 9 guest orders to one mailbox had 15 messages delivered to it.
 import { throttleKey } from '../src/platform/http/throttle';

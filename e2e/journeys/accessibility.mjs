@@ -1,4 +1,4 @@
-// Issue 28 (WCAG 2.1 AA) on the storefront: axe-core's WCAG 2.0/2.1 A and AA rules on every page
+// WCAG 2.1 AA on the storefront: axe-core's WCAG 2.0/2.1 A and AA rules on every page
 // state a shopper meets, at a phone's and a laptop's width; reflow at 320 px and with the text at
 // 200 % (nothing cut off, no horizontal scroll); the live regions are in the rendered HTML.
 // SHOTS_DIR=/tmp/shots keeps a screenshot of every page state it visits.

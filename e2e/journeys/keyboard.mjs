@@ -1,4 +1,4 @@
-// Issue 28: the purchase path by keyboard alone (page.keyboard only: Tab, Shift+Tab, Enter, Space,
+// The purchase path by keyboard alone (page.keyboard only: Tab, Shift+Tab, Enter, Space,
 // arrows and typing) — the 18+ gate, search, a product, its flavours, add, the cart, checkout with
 // a courier's office, the order. After every key the focused element is on the screen, shows a
 // focus ring (an outline ≥ 2 px at ≥ 3:1 against what is behind it) and is never the page's body.

@@ -1,4 +1,4 @@
-// Issue 21's back office pieces in a real browser: a date typed as dd.mm.yyyy filters the order
+// Back-office pieces in a real browser: a date typed as dd.mm.yyyy filters the order
 // list in a Bulgarian browser and in an English one alike (an impossible day is refused in
 // Bulgarian), packing slips download as PDFs from an order's page and for a selection in the
 // list, and a guest buyer's page shows their contacts, address and orders.

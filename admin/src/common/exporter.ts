@@ -1,4 +1,4 @@
-// CSV exports for Bulgarian Excel (DESIGN.md §10): UTF-8 with a BOM (or Excel on Windows garbles
+// CSV exports for Bulgarian Excel: UTF-8 with a BOM (or Excel on Windows garbles
 // Cyrillic), `;` between fields, the list's Bulgarian column names, values as a person reads them
 // (statuses, payment methods…), Sofia time as dd.mm.yyyy HH:mm and money with a decimal comma.
 // The file is written by domain/csv.ts, as every server export: each list declares its

@@ -1,4 +1,4 @@
-// Issue 28: one polite and one assertive live region, in the server's HTML from the start; toasts
+// One polite and one assertive live region, in the server's HTML from the start; toasts
 // and announcements are put into them; an error toast stays until closed, others wait while the
 // pointer or focus is on them.
 import { act, render, screen, within } from '@testing-library/react';

@@ -27,7 +27,7 @@ function amount(minor: number): number {
   return fromMinor(minor) ?? 0;
 }
 
-/** The API shape of an order (DESIGN.md §5). Staff also see userId and the staff note. */
+/** The API shape of an order. Staff also see userId and the staff note. */
 export function orderView(o: Order, opts: { staff?: boolean } = {}): OrderView {
   const view: OrderView = {
     id: o.id,

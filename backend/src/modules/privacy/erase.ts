@@ -1,4 +1,4 @@
-// Erasing personal data (DESIGN.md §15), one routine for the three ways it happens: a customer
+// Erasing personal data, one routine for the three ways it happens: a customer
 // closes their account, staff answer a guest's request by e-mail, and the retention job. Orders
 // stay (amounts, lines, statuses: the accounting needs them) with the person's name, e-mail, phone
 // and address gone; invoices and credit notes keep the buyer as issued (ЗДДС чл. 114, ЗСч чл. 12)

@@ -1,4 +1,4 @@
-// The three privacy acts (DESIGN.md §15) with their audit entries: a customer closes their own
+// The three privacy acts with their audit entries: a customer closes their own
 // account, staff answer a request by e-mail (export, erase), the daily retention job. The audit log
 // never gets the address asked about: a keyed hash (HMAC with the app key) and a masked form. The
 // hash answers "was a request for x@y handled, and when?" for whoever already knows the address,

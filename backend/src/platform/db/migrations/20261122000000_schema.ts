@@ -1,4 +1,4 @@
-// The whole schema (DESIGN.md §5). Timestamps are ISO-8601 UTC strings written by the app,
+// The whole schema. Timestamps are ISO-8601 UTC strings written by the app,
 // so they sort and compare the same way in SQLite and PostgreSQL. Money is integer stotinki.
 import type { Knex } from 'knex';
 

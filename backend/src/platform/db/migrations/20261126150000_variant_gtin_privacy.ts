@@ -1,4 +1,4 @@
-// Issue 29: a variant's GTIN (GS1 barcode) for search engines' merchant listings; optional.
+// A variant's GTIN (GS1 barcode) for search engines' merchant listings; optional.
 import type { Knex } from 'knex';
 
 export async function up(knex: Knex): Promise<void> {
