@@ -5,6 +5,10 @@
 // after hearing it reads the new rows; a read begun before is not kept (the caches' generations).
 // One dedicated connection (outside knex's pool) listens and sends; when it is lost the caches
 // are emptied, since what was said meanwhile is unknown, and it connects again.
+// Sessions, kept in memory too (platform/http/session), are named one by one: `session:<hash>`
+// when one was saved, `session-end:<hash>` when it ended, the hash of its id and never the id
+// (whoever may LISTEN on the database must not learn a cookie); a delete of many (all of a
+// user's: a new password, an account removed) is named `sessions`.
 import pg from 'pg';
 import type { Knex } from 'knex';
 import { EVERY_TABLE, EVERY_WRITE, type TableWrite, type TableWrites } from './tableWrites';
@@ -15,9 +19,8 @@ export const LISTENER_NAME = 'vapsolo-cache-listener';
 /** PostgreSQL refuses payloads of 8000 bytes or more. */
 const PAYLOAD_MAX = 7000;
 const RECONNECT_MS = 500;
-/** Tables no shared cache is made of (sessions are read each time when instances share them). */
+/** Tables no shared cache is made of. */
 const UNCACHED = new Set([
-  'sessions',
   'throttles',
   'mail_queue',
   'outbox',
@@ -30,13 +33,22 @@ const UNCACHED = new Set([
 /** How a change of stock alone is named on the channel (other writes: their table). */
 const STOCK_ONLY = 'variants.stock';
 
+/** How one session's save and end are named: the hash follows. */
+const SESSION_SAVED = 'session:';
+const SESSION_ENDED = 'session-end:';
+
 function nameOf(w: TableWrite): string {
+  if (w.session) return (w.kind === 'delete' ? SESSION_ENDED : SESSION_SAVED) + w.session;
   return w.stockOnly ? STOCK_ONLY : w.table;
 }
 
 /** A name heard on the channel, as the write it stands for. */
 function writeNamed(name: string): TableWrite {
   if (name === STOCK_ONLY) return { table: 'variants', kind: 'update', stockOnly: true };
+  if (name.startsWith(SESSION_SAVED))
+    return { table: 'sessions', kind: 'update', stockOnly: false, session: name.slice(SESSION_SAVED.length) };
+  if (name.startsWith(SESSION_ENDED))
+    return { table: 'sessions', kind: 'delete', stockOnly: false, session: name.slice(SESSION_ENDED.length) };
   return name === EVERY_TABLE || !name ? EVERY_WRITE : { table: name, kind: 'unknown', stockOnly: false };
 }
 
@@ -47,6 +59,7 @@ export class CacheBroadcast {
   private pending = new Set<string>();
   private sending = false;
   private retry?: NodeJS.Timeout;
+  private hearers = new Set<(names: string[]) => void>();
 
   constructor(
     private knex: Knex,
@@ -90,8 +103,28 @@ export class CacheBroadcast {
     await this.client?.end().catch(() => undefined);
   }
 
+  /** Be told what this instance hears from the others, once its caches have acted on it (tests
+   *  wait for news this way). Answers a function that stops it. */
+  onHeard(listener: (names: string[]) => void): () => void {
+    this.hearers.add(listener);
+    return () => this.hearers.delete(listener);
+  }
+
+  /** Settles once this instance listens (at once when it does already). */
+  whenListening(): Promise<void> {
+    if (this.connected) return Promise.resolve();
+    return new Promise((resolve) => {
+      const stop = this.onHeard(() => {
+        if (!this.connected) return;
+        stop();
+        resolve();
+      });
+    });
+  }
+
   private heard(names: string[]) {
     this.writes.writtenElsewhere(names.map(writeNamed));
+    for (const listener of [...this.hearers]) listener(names);
   }
 
   private lost(client: pg.Client) {

@@ -35,6 +35,13 @@ export class KeptMap<K extends NonNullable<unknown>, V extends NonNullable<unkno
     this.entries.delete(key);
   }
 
+  /** Drop one entry that a write changed: what was read before it is not kept either (the
+   *  generation moves on, as for a drop of everything). */
+  forget(key: K) {
+    this.generation++;
+    this.entries.delete(key);
+  }
+
   /** Drop everything (a write reached what the map is made of). */
   drop() {
     this.generation++;

@@ -12,6 +12,8 @@ export interface TableWrite {
   table: string;
   kind: WriteKind;
   stockOnly: boolean;
+  /** The one session the session store saved or ended (a hash of its id, never the id). */
+  session?: string;
 }
 
 export type WriteKind = 'insert' | 'update' | 'delete' | 'unknown';
@@ -44,7 +46,9 @@ export function deletesFrom(name: string): Reach {
 
 interface Watcher {
   reach: Reach;
-  drop: () => void;
+  /** Given the writes of the statement or transaction (one reaches), for a cache that drops less
+   *  than everything. */
+  drop: (writes: TableWrite[]) => void;
 }
 
 interface QueryEvent {
@@ -175,7 +179,7 @@ export class TableWrites {
   }
 
   /** Call `drop` whenever a write that `reach`es is made here, and when one is heard of elsewhere. */
-  watch(reach: Reach, drop: () => void) {
+  watch(reach: Reach, drop: (writes: TableWrite[]) => void) {
     this.watchers.push({ reach, drop });
   }
 
@@ -191,7 +195,7 @@ export class TableWrites {
   }
 
   private drop(writes: TableWrite[]) {
-    for (const w of this.watchers) if (writes.some(w.reach)) w.drop();
+    for (const w of this.watchers) if (writes.some(w.reach)) w.drop(writes);
   }
 
   private sent(writes: TableWrite[], connection: string | undefined) {

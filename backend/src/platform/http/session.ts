@@ -1,13 +1,27 @@
 // Cookie sessions (cookie `sid`) kept in the `sessions` table, so restarts and several
-// instances share them.
+// instances share them. With the in-memory caches on, each session is also kept in memory after
+// its first read, so a signed-in request where nothing changes costs no session query, on one
+// instance and on several alike:
+// - Every save gives the session a new revision, kept in its row and sent to the browser in a
+//   cookie of its own (`sid.rev`). With several instances a kept copy answers only a request that
+//   carries its revision: a browser whose last change was saved by another instance carries that
+//   save's revision, so this one reads the row, even before the news of the save has come.
+// - Every save and end is told to the other instances (platform/cache/broadcast, by a hash of the
+//   id), which drop their copy; a delete of many sessions (all of a user's) drops every kept
+//   session, here and there. So a revision replayed once the news has come reads the row: a
+//   cookie never gets more than the row gives (a second factor's tries, a guest's orders).
+// The revision tells nothing and opens nothing: it only says which copy the browser last saw.
+import crypto from 'node:crypto';
 import type Koa from 'koa';
 import session from 'koa-session';
 import type { Knex } from 'knex';
 import { KeptMap } from '../cache/keptMap';
-import { deletesFrom, type TableWrites } from '../cache/tableWrites';
+import { declareWrites, EVERY_TABLE, type TableWrite, type TableWrites } from '../cache/tableWrites';
 import { cacheBroadcast } from '../cache/broadcast';
 
 export const SESSION_COOKIE = 'sid';
+/** The revision of the session the browser last saw saved. */
+export const SESSION_REVISION_COOKIE = `${SESSION_COOKIE}.rev`;
 export const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
 
 export interface ShopSession {
@@ -20,54 +34,116 @@ export interface ShopSession {
 }
 
 const MEMORY_MAX = 20_000;
+/** Where the revision is kept inside the row's data (koa-session leaves `_` keys alone). */
+const REVISION_KEY = '_rev';
+
+/** How a session is named in memory and to the other instances: a hash of its id, never the id
+ *  (96 bits: two sessions sharing one only miss each other's copy). */
+export function sessionHash(id: string): string {
+  return crypto.createHash('sha256').update(id).digest('base64url').slice(0, 16);
+}
+
+interface KeptSession {
+  id: string;
+  data: string;
+  expiresAt: number;
+  revision?: string;
+}
+
+/** The write of one session, as the caches and the broadcast hear it. */
+function sessionWrite(id: string, kind: 'update' | 'delete'): TableWrite[] {
+  return [{ table: 'sessions', kind, stockOnly: false, session: sessionHash(id) }];
+}
+
+/** Drops what sessions' writes made stale: the one session saved or ended, or every session
+ *  when many were deleted (a user's, by another statement) or anything may have changed. */
+function keepSessionsExact(kept: KeptMap<string, KeptSession>, writes: TableWrites) {
+  const ends = (w: TableWrite) =>
+    w.table === EVERY_TABLE || (w.table === 'sessions' && !w.session && w.kind !== 'insert' && w.kind !== 'update');
+  const one = (w: TableWrite) => w.table === 'sessions' && !!w.session;
+  writes.watch(
+    (w) => ends(w) || one(w),
+    (all) => {
+      if (all.some(ends)) return kept.drop();
+      for (const w of all) if (one(w)) kept.forget(w.session!);
+    },
+  );
+}
+
+type CookieContext = Pick<Koa.Context, 'cookies'>;
 
 /**
- * Sessions in the database. With `memory` (one process) each is also kept in memory after its
- * first read, so a request costs no session query; any delete of sessions made elsewhere in the
- * app (sign-out everywhere, password reset, expiry purge) empties that memory at once.
+ * Sessions in the database, and with `writes` (caches on) also in memory after their first read.
+ * `shared`: other instances write them too (a cache broadcast): a kept copy answers only the
+ * browser carrying its revision.
  */
-function sessionStore(knex: Knex, writes: TableWrites | undefined) {
-  // Several instances (a cache broadcast on PostgreSQL): a browser's next request may reach
-  // another instance before the news of this one's save does, so sessions are always read.
-  const kept =
-    writes && !cacheBroadcast(knex)
-      ? new KeptMap<string, { data: string; expiresAt: number }>({ max: MEMORY_MAX }).dropOn(writes, deletesFrom('sessions'))
-      : undefined;
+function sessionStore(knex: Knex, writes: TableWrites | undefined, secure: boolean) {
+  const kept = writes ? new KeptMap<string, KeptSession>({ max: MEMORY_MAX }) : undefined;
+  if (kept && writes) keepSessionsExact(kept, writes);
+  const shared = Boolean(kept && cacheBroadcast(knex));
+  const tellRevision = (ctx: CookieContext | undefined, revision: string | null) =>
+    ctx?.cookies.set(SESSION_REVISION_COOKIE, revision, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      maxAge: SESSION_MAX_AGE_MS,
+      overwrite: true,
+    });
+  const end = (key: string) => declareWrites(knex('sessions').where({ id: key }).delete(), sessionWrite(key, 'delete'));
+
   return {
-    async get(key: string) {
-      let row = kept?.get(key);
+    async get(key: string, _maxAge: unknown, opts?: { ctx?: CookieContext }) {
+      const hash = sessionHash(key);
+      const revision = shared ? opts?.ctx?.cookies.get(SESSION_REVISION_COOKIE) : undefined;
+      let row = kept?.get(hash);
+      if (row && (row.id !== key || (shared && row.revision !== revision))) row = undefined;
       if (!row) {
         const at = kept?.generation ?? 0;
         const found = await knex('sessions').where({ id: key }).first('data', 'expiresAt');
         if (!found) return undefined;
-        row = { data: found.data, expiresAt: Number(found.expiresAt) };
-        kept?.keep(key, row, at);
+        const revisionOf = (JSON.parse(found.data) as Record<string, unknown>)[REVISION_KEY];
+        row = {
+          id: key,
+          data: found.data,
+          expiresAt: Number(found.expiresAt),
+          revision: typeof revisionOf === 'string' ? revisionOf : undefined,
+        };
+        kept?.keep(hash, row, at);
+        // The browser carries another revision (an older save's, or none): from now on the row's,
+        // so its next requests here are answered from memory.
+        if (shared && row.revision && row.revision !== revision && row.expiresAt >= Date.now()) tellRevision(opts?.ctx, row.revision);
       }
       if (row.expiresAt < Date.now()) {
-        kept?.delete(key);
-        await knex('sessions').where({ id: key }).delete();
+        kept?.forget(hash);
+        await end(key);
         return undefined;
       }
-      return JSON.parse(row.data);
+      const data = JSON.parse(row.data) as Record<string, unknown>;
+      delete data[REVISION_KEY];
+      return data;
     },
-    async set(key: string, sess: any, maxAge: number) {
+    async set(key: string, sess: any, maxAge: number, opts?: { ctx?: CookieContext }) {
+      const revision = kept ? crypto.randomBytes(6).toString('base64url') : undefined;
       const row = {
         id: key,
-        data: JSON.stringify(sess),
+        data: JSON.stringify(revision ? { ...sess, [REVISION_KEY]: revision } : sess),
         expiresAt: Date.now() + (typeof maxAge === 'number' ? maxAge : SESSION_MAX_AGE_MS),
         userId: sess?.userId ?? null,
       };
-      await knex('sessions').insert(row).onConflict('id').merge();
-      kept?.keep(key, { data: row.data, expiresAt: row.expiresAt }, kept.generation);
+      await declareWrites(knex('sessions').insert(row).onConflict('id').merge(), sessionWrite(key, 'update'));
+      if (!kept || !revision) return;
+      kept.keep(sessionHash(key), { id: key, data: row.data, expiresAt: row.expiresAt, revision }, kept.generation);
+      tellRevision(opts?.ctx, revision);
     },
-    async destroy(key: string) {
-      kept?.delete(key);
-      await knex('sessions').where({ id: key }).delete();
+    async destroy(key: string, opts?: { ctx?: CookieContext }) {
+      kept?.forget(sessionHash(key));
+      await end(key);
+      if (kept && opts?.ctx?.cookies.get(SESSION_REVISION_COOKIE)) tellRevision(opts.ctx, null);
     },
   };
 }
 
-/** `writes`: keep sessions in memory too, dropped when sessions are deleted (caches on). */
+/** `writes`: keep sessions in memory too, dropped when they are saved or ended elsewhere (caches on). */
 export function sessionMiddleware(app: Koa, knex: Knex, secure: boolean, writes?: TableWrites) {
   const handle = session(
     {
@@ -79,7 +155,7 @@ export function sessionMiddleware(app: Koa, knex: Knex, secure: boolean, writes?
       signed: true,
       rolling: false,
       renew: true,
-      store: sessionStore(knex, writes),
+      store: sessionStore(knex, writes, secure),
     } as any,
     app,
   );
@@ -94,7 +170,8 @@ export function sessionMiddleware(app: Koa, knex: Knex, secure: boolean, writes?
   };
 }
 
-/** Remove expired sessions; called now and then, never on the request path. */
+/** Remove expired sessions; called now and then, never on the request path. Drops no kept
+ *  session: a copy of an expired one is refused by its own end time, and a live one is untouched. */
 export async function purgeExpiredSessions(knex: Knex) {
-  await knex('sessions').where('expiresAt', '<', Date.now()).delete();
+  await declareWrites(knex('sessions').where('expiresAt', '<', Date.now()).delete(), []);
 }
