@@ -85,9 +85,10 @@ interface MemberSession {
 }
 
 /** Keep members' answers for this database, dropped by every write they are made of; and which
- *  sessions are members', dropped when a session ends (sign-out, expiry purge) or any user or
- *  company changes (suspended, another price list, a member removed). A session's user is set
- *  once, at sign-in, which starts a new session (auth regenerates it). */
+ *  sessions are members', dropped when a session ends (sign-out, here or on another instance; an
+ *  expired one is refused by its own end time) or any user or company changes (suspended, another
+ *  price list, a member removed). A session's user is set once, at sign-in, which starts a new
+ *  session (auth regenerates it): a session's other saves leave this be. */
 export function keepMemberAnswers(knex: Knex, writes: TableWrites) {
   attachCache(knex, MEMBER_ANSWERS, new AnswerCache(2000).dropOn(writes, tables(...CATALOGUE_TABLES, 'price_lists', 'price_list_prices')));
   const ended = deletesFrom('sessions');
