@@ -6,6 +6,7 @@ import { createUser, updateUser } from './modules/auth/users';
 import { randomPassword } from './modules/auth/passwords';
 import { seedDemo } from '../../seeds/demo';
 import { isPostgres } from './platform/db/knex';
+import { tellRunningInstances } from './platform/cache/broadcast';
 import { ADMIN_PASSWORD_MIN, PASSWORD_MIN } from '@domain/limits';
 import { adminPasswordWeakness } from '@domain/adminPassword';
 
@@ -122,5 +123,8 @@ export async function resetTwoFactor(email: string): Promise<User> {
     .findById(user.id);
   // Every session of that account ends: whoever held a half-signed-in session starts over.
   await User.knex()('sessions').where({ userId: user.id }).delete();
+  // Run from the command line: the shop's running instances keep the account and its sessions in
+  // memory, and hear of it only this way.
+  await tellRunningInstances(User.knex(), ['users', 'sessions']);
   return user;
 }

@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 import { makeShop, TestShop, Browser } from './helpers';
 import { makeCatalogue, Catalogue, checkoutBody } from './fixtures';
 import type { ShopApp } from '../src/app';
-import type { CacheBroadcast } from '../src/platform/cache/broadcast';
+import { cacheBroadcast, type CacheBroadcast } from '../src/platform/cache/broadcast';
 import { SESSION_COOKIE, SESSION_REVISION_COOKIE, sessionHash } from '../src/platform/http/session';
 
 const onPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
@@ -111,10 +111,10 @@ onPostgres('sessions in memory, two instances on one PostgreSQL database', () =>
     await shop?.close();
   });
 
-  /** Settles once the second instance has heard a name that `match`es (and acted on it). */
-  function news(match: (name: string) => boolean): Promise<void> {
+  /** Settles once the second instance (or `on`) has heard a name that `match`es (and acted on it). */
+  function news(match: (name: string) => boolean, on = secondBroadcast): Promise<void> {
     return new Promise((resolve) => {
-      const stop = secondBroadcast.onHeard((names) => {
+      const stop = on.onHeard((names) => {
         if (!names.some(match)) return;
         stop();
         resolve();
@@ -204,6 +204,31 @@ onPostgres('sessions in memory, two instances on one PostgreSQL database', () =>
     await admin.delete(`/api/admin/user/${removed.userId}`).expect(200);
     await removal;
     expect((await onSecond(removed).get('/api/auth/me')).status).toBe(401);
+  });
+
+  it('ends on every instance the sessions of an account whose second factor the command line turned off', async () => {
+    const user = await shop.signedIn('customer');
+    await user.get('/api/auth/me').expect(200);
+    await onSecond(user).get('/api/auth/me').expect(200);
+    // The command line is a process of its own: its models on its own knex, no caches, no broadcast.
+    let cliKnex!: Knex;
+    let resetTwoFactor!: typeof import('../src/setup').resetTwoFactor;
+    jest.isolateModules(() => {
+      const { Model } = require('objection') as typeof import('objection');
+      const { createKnex } = require('../src/platform/db/knex') as typeof import('../src/platform/db/knex');
+      cliKnex = createKnex(shop.config);
+      Model.knex(cliKnex);
+      ({ resetTwoFactor } = require('../src/setup') as typeof import('../src/setup'));
+    });
+    const heard = [news((n) => n === 'sessions'), news((n) => n === 'sessions', cacheBroadcast(shop.app.knex)!)];
+    try {
+      await resetTwoFactor(user.email);
+    } finally {
+      await cliKnex.destroy();
+    }
+    await Promise.all(heard);
+    expect((await user.get('/api/auth/me')).status).toBe(401);
+    expect((await onSecond(user).get('/api/auth/me')).status).toBe(401);
   });
 
   it('shows a guest, on the second instance, the order just placed through the first, before the news of it', async () => {

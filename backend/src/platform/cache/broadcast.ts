@@ -167,6 +167,15 @@ export class CacheBroadcast {
   }
 }
 
+/**
+ * From a process that serves nothing (the command line) on PostgreSQL: tell the running instances
+ * that these tables changed, as an instance does after its commit (they keep users and sessions
+ * in memory, which a write they never heard of would leave stale).
+ */
+export async function tellRunningInstances(knex: Knex, tables: string[]): Promise<void> {
+  if (knex.client.config.client === 'pg') await knex.raw('select pg_notify(?, ?)', [CACHE_CHANNEL, tables.join(',')]);
+}
+
 const broadcasts = new WeakMap<Knex, CacheBroadcast>();
 
 /** The broadcast of this knex instance's database, when caches are shared that way. */
