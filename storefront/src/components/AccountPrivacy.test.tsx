@@ -92,7 +92,18 @@ it('the privacy page names every cookie and storage the shop uses, and links to 
   });
   renderAt('/privacy');
   await screen.findByRole('heading', { name: 'Поверителност', level: 1 });
-  for (const name of ['sid', 'cart', AGE_CONFIRMED_KEY, CHECKOUT_FORM_KEY, DISCOUNT_KEY, SCROLL_KEY, TOKEN_KEY]) {
+  for (const name of [
+    'sid',
+    'sid.rev',
+    'csrf',
+    'vs_trade',
+    'cart',
+    AGE_CONFIRMED_KEY,
+    CHECKOUT_FORM_KEY,
+    DISCOUNT_KEY,
+    SCROLL_KEY,
+    TOKEN_KEY,
+  ]) {
     expect(screen.getAllByText(name, { selector: 'code' }).length).toBeGreaterThan(0);
   }
   expect(screen.getByText(/10 години от поръчката/)).toBeInTheDocument();

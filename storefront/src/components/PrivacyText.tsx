@@ -1,6 +1,6 @@
 // The privacy page's text (GDPR art. 13): what is kept, why, for how long, the rights and how to
 // use them, and every cookie and browser storage the shop sets. The storage names are the ones the
-// code uses (sid in platform/http/session, cart in domain/limits, the rest imported or checked by a test).
+// code uses (sid, sid.rev in platform/http/session, csrf in platform/http/csrf, cart in domain/limits, the rest imported or checked by a test).
 import { Link } from 'react-router-dom';
 import { useSettings } from '../state/settings';
 import { CART_COOKIE, CART_COOKIE_DAYS } from '@domain/limits';
@@ -8,6 +8,7 @@ import { AGE_CONFIRMED_KEY } from '@domain/ageGate';
 import { CONTACT_RETENTION_YEARS_DEFAULT, ORDER_RETENTION_YEARS_DEFAULT } from '@domain/privacy';
 import { TOKEN_KEY } from '../api/client';
 import { SCROLL_KEY } from './RouteChange';
+import { TRADE_HINT_COOKIE } from '../state/tradeHint';
 
 /** Named here, not imported: the pages that own them are loaded apart (PrivacyText.test.tsx checks they agree). */
 export const CHECKOUT_FORM_KEY = 'checkout-form';
@@ -113,11 +114,27 @@ export function PrivacyText() {
         <tbody>
           <tr>
             <td>
-              <code>sid</code>, <code>sid.sig</code>
+              <code>sid</code>, <code>sid.sig</code>, <code>sid.rev</code>
             </td>
             <td>бисквитка</td>
-            <td>Сесия: вход в профила и защита на формите (CSRF)</td>
+            <td>Сесия: вход в профила; последната запазена версия на сесията, за да я четем от паметта</td>
             <td>До изход или 14 дни</td>
+          </tr>
+          <tr>
+            <td>
+              <code>csrf</code>, <code>csrf.sig</code>
+            </td>
+            <td>бисквитка</td>
+            <td>Защита на формите от подправени заявки (CSRF)</td>
+            <td>14 дни</td>
+          </tr>
+          <tr>
+            <td>
+              <code>{TRADE_HINT_COOKIE}</code>
+            </td>
+            <td>бисквитка</td>
+            <td>Само за служители на одобрени фирми: показва цените по договор</td>
+            <td>До изход или затваряне на браузъра</td>
           </tr>
           <tr>
             <td>
