@@ -1,6 +1,7 @@
 // npm run bench: the shop at scale under load, each scenario beside a do-nothing Koa endpoint
-// measured in the same run (the ratio is what the figures mean), the front ends' weight, and
-// bench/RESULTS.md written with the machine's description. Nothing here is a test.
+// measured in the same run (the ratio is what the figures mean), the front ends' weight, the
+// run's figures kept in bench/results/<database>.json and bench/RESULTS.md rendered from both
+// databases' (results.ts). Nothing here is a test.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,15 +13,33 @@ import autocannon from 'autocannon';
 import { loadConfig } from '../backend/src/config';
 import { createKnex } from '../backend/src/platform/db/knex';
 import { allowBenchGuestOrders, generateLargeData, FULL } from './largeData';
+import { describeStream, guestOrderBody, mostFailed, startOrderStream, type OrderStream, type StreamCount } from './orderStream';
+import {
+  GROUPS,
+  QUIET,
+  WHILE_SELLING,
+  loadAverageNow,
+  machineDescription,
+  saveRun,
+  writeResultsFile,
+  type Audit,
+  type Figures,
+} from './results';
 
 const ROOT = path.resolve(__dirname, '..');
 const DURATION = Number(process.env.BENCH_SECONDS) || 8;
 const CONNECTIONS = 10;
+/** The catalogue while selling: as many connections as the sale-day measurement used. */
+const SELLING_CONNECTIONS = 50;
+/** Guest orders a second placed beside the "while selling" scenarios. */
+const ORDERS_PER_SECOND = 10;
+/** The guest who buys while the catalogue is read (the no-oversell check counts their orders). */
+const SELLING_EMAIL = 'bench.selling@example.bg';
 const WARM_UP_SECONDS = 2;
-/** BENCH_ONLY=cart: only the scenarios whose name contains it (several: `a|b`), beside the no-op;
- *  printed, not written. */
+/** BENCH_ONLY=cart: only the scenarios whose name (or group's name) contains it (several: `a|b`),
+ *  beside the no-op; printed, not written. */
 const ONLY = process.env.BENCH_ONLY;
-const only = (name: string) => !ONLY || ONLY.split('|').some((part) => name.includes(part));
+const only = (...names: string[]) => !ONLY || ONLY.split('|').some((part) => names.some((name) => name.includes(part)));
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -50,20 +69,24 @@ function peakMemoryMb(pid: number): number {
   return Math.round(kb / 1024);
 }
 
-interface Figures {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-  ratio?: number;
-  note?: string;
+async function load(name: string, opts: autocannon.Options, group?: string): Promise<Figures> {
+  const r = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts });
+  return {
+    ...(group ? { group } : {}),
+    name,
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors,
+    non2xx: r.non2xx,
+  };
 }
 
-async function load(name: string, opts: autocannon.Options): Promise<Figures> {
-  const r = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts });
-  return { name, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+/** A scenario's requests/s over the no-op's: two decimals, three below 0.1 (the checkout's targets
+ *  are 0.01 and 0.02 of the no-op). */
+function ratioTo(noopRps: number, rps: number): number {
+  const scale = rps < noopRps / 10 ? 1000 : 100;
+  return Math.round((rps / noopRps) * scale) / scale;
 }
 
 /** A browser's session: its cookie and CSRF token, signed in when an account is given. */
@@ -145,7 +168,14 @@ async function makeBenchMember(knex: ReturnType<typeof createKnex>) {
 }
 
 async function main() {
+  if (process.argv.includes('--render')) {
+    writeResultsFile();
+    console.log('bench/RESULTS.md rendered from bench/results/*.json');
+    return;
+  }
+  if (process.env.BENCH_DATABASES === 'both') return bothDatabases();
   const started = Date.now();
+  const loadAtStart = loadAverageNow();
   // The front ends' weight and Lighthouse are measured on SQLite's run only (the database changes nothing there).
   const onPostgres = Boolean(process.env.DATABASE_URL);
   if (
@@ -183,6 +213,25 @@ async function main() {
     .first('variants.id', 'variants.productId');
   const STOCK = 1_000_000;
   await knex('variants').where({ id: target.id }).update({ stock: STOCK });
+  // The variant the orders "while selling" buy must be on page 1 of the list, whose rules (what a
+  // guest may see, cheapest first) are the server's: the first variant of each of the 50 cheapest
+  // products gets room for every order of the run, and the sold one is picked from page 1 as the
+  // server answers it, of another product than the checkout's.
+  const cheapest: Array<{ productId: number; id: number }> = await knex('variants')
+    .whereIn(
+      'id',
+      knex('variants')
+        .min('id')
+        .whereIn('productId', knex('products').where({ status: 'active' }).orderBy('price').orderBy('id').limit(50).select('id'))
+        .groupBy('productId'),
+    )
+    .select('productId', 'id');
+  await knex('variants')
+    .whereIn(
+      'id',
+      cheapest.map((v) => v.id),
+    )
+    .update({ stock: STOCK });
   // One address, phone and e-mail for every virtual client: the guest-order limits set high (NOTES.md).
   await allowBenchGuestOrders(knex);
   await makeBenchMember(knex);
@@ -221,6 +270,12 @@ async function main() {
     await waitFor(noopUrl, noop);
     const first = (await (await fetch(`${base}/api/products?limit=1`)).json()) as { products: Array<{ slug: string }> };
     const slug = first.products[0].slug;
+    const listed = (await (await fetch(`${base}/api/products?page=1&limit=10`)).json()) as {
+      products: Array<{ id: number; slug: string }>;
+    };
+    const soldProduct = listed.products.find((p) => p.id !== target.productId && cheapest.some((v) => v.productId === p.id));
+    if (!soldProduct) throw new Error('no product on page 1 of the list has a variant stocked for the orders while selling');
+    const soldVariant = cheapest.find((v) => v.productId === soldProduct.id)!;
     const customer = await session(base, { email: 'klient7@example.bg', password: 'bench-parola-1' });
     // A member of an approved trade company: their browser carries the hint cookie, so the
     // guests' early cache lets their requests through to session, auth and the routes.
@@ -240,6 +295,15 @@ async function main() {
     if (!added.ok) throw new Error(`the bench customer cannot add to the cart: ${added.status} ${await added.text()}`);
     await fetch(`${base}/api/cart`, { method: 'DELETE', headers: { cookie: customer.cookie, 'x-csrf-token': customer.token } });
     const guest = await session(base);
+    // The guest who buys while the catalogue is read: one order first, or the run stops with the reason.
+    const seller = await session(base);
+    const sellingOrder = guestOrderBody({ productId: soldVariant.productId, variantId: soldVariant.id }, SELLING_EMAIL);
+    const firstSale = await fetch(`${base}/api/orders/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: seller.cookie, 'x-csrf-token': seller.token },
+      body: sellingOrder,
+    });
+    if (firstSale.status !== 201) throw new Error(`the bench guest cannot order: ${firstSale.status} ${await firstSale.text()}`);
     const json = (s: { cookie: string; token: string }) => ({
       'content-type': 'application/json',
       cookie: s.cookie,
@@ -251,15 +315,20 @@ async function main() {
 
     const noopBefore = await load('Koa no-op', { url: noopUrl });
     let uncachedSerial = 0;
-    const scenarios: Array<[string, autocannon.Options]> = [
-      ['product list, page 1', { url: `${base}/api/products?page=1&limit=10` }],
+    const scenarios: Array<[string, string, autocannon.Options]> = [
+      [GROUPS.catalogue, 'product list, page 1', { url: `${base}/api/products?page=1&limit=10` }],
       // The same page for a member of a trade company: session, sign-in, their company's terms, then
       // the answer kept for their price list (never per person; catalogue/tradePrices).
-      ['member (trade) product list, page 1', { url: `${base}/api/products?page=1&limit=10`, headers: { cookie: memberCookie } }],
+      [
+        GROUPS.catalogue,
+        'member (trade) product list, page 1',
+        { url: `${base}/api/products?page=1&limit=10`, headers: { cookie: memberCookie } },
+      ],
       // The first request of page 1 after a catalogue write (nothing kept): every request has an
       // address of its own (a parameter the list ignores), so the answer cache never has it. One
       // connection: its p50 is one request's time, not a queue's. Target on PostgreSQL: ≤ 10 ms.
       [
+        GROUPS.catalogue,
         'product list, page 1, first (uncached) request, 1 connection',
         {
           url: base,
@@ -270,24 +339,50 @@ async function main() {
         },
       ],
       [
+        GROUPS.catalogue,
         'filtered, searched, sorted, page 40',
         {
           url: `${base}/api/products?page=40&limit=10&search=${encodeURIComponent('ягода')}&category=twins&sort=-price&minPrice=10&maxPrice=50`,
         },
       ],
-      ['one product by slug', { url: `${base}/api/products/${slug}` }],
-      ['categories', { url: `${base}/api/categories` }],
+      [GROUPS.catalogue, 'one product by slug', { url: `${base}/api/products/${slug}` }],
+      [GROUPS.catalogue, 'categories', { url: `${base}/api/categories` }],
       // A whole page as a browser or crawler gets it: rendered on the server, kept, brotli.
-      ['rendered product page (HTML, brotli)', { url: `${base}/products/${slug}`, headers: { 'accept-encoding': 'br, gzip' } }],
       [
+        GROUPS.catalogue,
+        'rendered product page (HTML, brotli)',
+        { url: `${base}/products/${slug}`, headers: { 'accept-encoding': 'br, gzip' } },
+      ],
+      [
+        GROUPS.catalogue,
         'rendered shop page, filtered (HTML, brotli)',
         { url: `${base}/products?category=twins&sort=-price&page=3`, headers: { 'accept-encoding': 'br, gzip' } },
       ],
+      // The catalogue while the shop sells: page 1 of the list and the product being sold under
+      // 50 connections, first with nothing else happening, then while one guest session orders
+      // that product's variant ~10 times a second (each order a stock move of a product on page 1).
+      ...[QUIET, WHILE_SELLING].flatMap((phase) =>
+        (
+          [
+            ['product list, page 1', { url: `${base}/api/products?page=1&limit=10` }],
+            ['the sold product by slug', { url: `${base}/api/products/${soldProduct.slug}` }],
+          ] as const
+        ).map(([what, opts]): [string, string, autocannon.Options] => [
+          GROUPS.selling,
+          what + phase,
+          { connections: SELLING_CONNECTIONS, ...opts },
+        ]),
+      ),
       // Not a target: what any signed-in call costs before it does anything (session, sign-in, CSRF, routing).
-      ['signed-in call that does nothing (CSRF token)', { url: `${base}/api/csrf-token`, headers: { cookie: customer.cookie } }],
+      [
+        GROUPS.signedIn,
+        'signed-in call that does nothing (CSRF token)',
+        { url: `${base}/api/csrf-token`, headers: { cookie: customer.cookie } },
+      ],
       // The storefront's sequence: each cart action is one request whose answer is the whole
       // cart (no read after it); the cart is read only when the shopper opens another page.
       [
+        GROUPS.signedIn,
         'cart: add, then clear (signed in; each answer is the cart)',
         {
           url: base,
@@ -303,6 +398,7 @@ async function main() {
         },
       ],
       [
+        GROUPS.checkout,
         'guest checkout, cash on delivery',
         {
           url: `${base}/api/orders/create`,
@@ -320,6 +416,7 @@ async function main() {
       ],
       [
         // The storefront sends one key per checkout attempt: the key's claim and its stored answer.
+        GROUPS.checkout,
         'keyed checkout, guest (Idempotency-Key, a new key each)',
         {
           url: base,
@@ -342,6 +439,7 @@ async function main() {
         },
       ],
       [
+        GROUPS.admin,
         'admin orders (spec), searched + sorted',
         {
           url: `${base}/api/admin/orders?page=20&limit=20&searchTerm=${encodeURIComponent('иванова')}&sortBy=total`,
@@ -349,6 +447,7 @@ async function main() {
         },
       ],
       [
+        GROUPS.admin,
         'admin orders (react-admin), filtered + sorted',
         {
           url: `${base}/api/admin/orders?sort=${encodeURIComponent('["total","DESC"]')}&range=${encodeURIComponent('[500,524]')}&filter=${encodeURIComponent('{"status":"delivered","q":"klient1"}')}`,
@@ -356,28 +455,39 @@ async function main() {
         },
       ],
     ];
-    for (const [name, opts] of scenarios.filter(([name]) => only(name))) {
+    for (const [group, name, opts] of scenarios.filter(([group, name]) => only(group, name))) {
       process.stdout.write(`  ${name}…\n`);
-      // Each scenario's code warmed up (JIT, caches) before it is measured, as the catalogue's is.
-      await autocannon({ connections: CONNECTIONS, ...opts, duration: WARM_UP_SECONDS });
-      results.push(await load(name, opts));
+      // The orders start before the warm-up, so the measured seconds see a steady stream.
+      const stream: OrderStream | undefined = name.endsWith(WHILE_SELLING)
+        ? startOrderStream({ base, session: seller, body: sellingOrder, perSecond: ORDERS_PER_SECOND })
+        : undefined;
+      let figures: Figures;
+      let count: StreamCount | undefined;
+      try {
+        // Each scenario's code warmed up (JIT, caches) before it is measured, as the catalogue's is.
+        await autocannon({ connections: CONNECTIONS, ...opts, duration: WARM_UP_SECONDS });
+        figures = await load(name, opts, group);
+      } finally {
+        count = await stream?.stop();
+      }
+      if (count) {
+        process.stdout.write(`    ${describeStream(count)}\n`);
+        if (mostFailed(count))
+          throw new Error(
+            `"${name}": most of the orders placed meanwhile failed (${describeStream(count)}); the first: ${count.firstRefusal}`,
+          );
+        figures.note = describeStream(count);
+      }
+      results.push(figures);
     }
     const noopAfter = await load('Koa no-op', { url: noopUrl });
     const noopRps = Math.round((noopBefore.rps + noopAfter.rps) / 2);
-    for (const r of results) r.ratio = Math.round((r.rps / noopRps) * 100) / 100;
+    for (const r of results) r.ratio = ratioTo(noopRps, r.rps);
     results.unshift({ ...noopBefore, rps: noopRps, ratio: 1, note: `before ${noopBefore.rps}, after ${noopAfter.rps}` });
 
     if (ONLY) {
       // One scenario beside the no-op: printed, RESULTS.md left as it is.
-      console.log(
-        [
-          '',
-          '| scenario | requests/s | p50 ms | p99 ms | ratio to no-op | errors + non-2xx | note |',
-          ...results.map(
-            (r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ratio ?? ''} | ${r.errors + r.non2xx} | ${r.note ?? ''} |`,
-          ),
-        ].join('\n'),
-      );
+      console.log('\n' + table(results));
       return;
     }
     // No oversell: what the checkouts took plus what is left is what there was.
@@ -391,15 +501,43 @@ async function main() {
     const oversell = Number(stock) + Number(sold) !== STOCK || Number(stock) < 0;
     const checkout = results.find((r) => r.name.startsWith('guest checkout'))!;
     checkout.note = `${sold} orders placed, stock ${stock}; ${oversell ? 'OVERSOLD' : 'no oversell'}`;
+    // The same for the variant sold while the catalogue was read.
+    const [{ soldMeanwhile }] = await check('orderItems')
+      .join('orders', 'orders.id', 'orderItems.orderId')
+      .where('orderItems.variantId', soldVariant.id)
+      .where('orders.customerEmail', SELLING_EMAIL)
+      .sum({ soldMeanwhile: 'orderItems.quantity' });
+    const { stock: left } = await check('variants').where({ id: soldVariant.id }).first('stock');
+    const lastSelling = results.filter((r) => r.name.endsWith(WHILE_SELLING)).pop()!;
+    lastSelling.note += `; the sold variant: ${soldMeanwhile} units sold in the run, stock ${left}, ${Number(left) + Number(soldMeanwhile) === STOCK && Number(left) >= 0 ? 'no oversell' : 'OVERSOLD'}`;
     await check.destroy();
     const memory = peakMemoryMb(shop.pid!);
-    if (pg) {
-      writePostgresResults(results, memory, generateSeconds, (Date.now() - started) / 1000);
-    } else {
-      const weight = { storefront: initialWeight('storefront'), admin: initialWeight('admin') };
-      const audits = await lighthouseScores(base, ['/', '/products', `/products/${slug}`]);
-      writeResults(results, memory, weight, audits, generateSeconds, (Date.now() - started) / 1000);
-    }
+    const frontEnds = pg
+      ? undefined
+      : {
+          weight: { storefront: initialWeight('storefront'), admin: initialWeight('admin') },
+          audits: await lighthouseScores(base, ['/', '/products', `/products/${slug}`]),
+        };
+    const [noopRow, ...rows] = results;
+    saveRun({
+      database: pg ? 'postgres' : 'sqlite',
+      measuredAt: new Date().toISOString(),
+      machine: machineDescription(),
+      loadAverage: { start: loadAtStart, end: loadAverageNow() },
+      data:
+        `${FULL.products} products, ${FULL.products * FULL.variantsPerProduct} variants, ${FULL.customers} customers, ${FULL.orders} orders (generated in ${generateSeconds.toFixed(1)} s)` +
+        (pg ? "; the server's default settings, the caches' LISTEN/NOTIFY broadcast on" : '; one Node process'),
+      connections: CONNECTIONS,
+      secondsPerScenario: DURATION,
+      generateSeconds: Math.round(generateSeconds * 10) / 10,
+      totalSeconds: Math.round((Date.now() - started) / 1000),
+      memoryMb: memory,
+      noop: noopRow,
+      rows,
+      ...(frontEnds ? { frontEnds } : {}),
+    });
+    writeResultsFile();
+    console.log('\n' + table(results) + '\n\nKept in bench/results/; bench/RESULTS.md rendered from both databases.');
   } finally {
     shop.kill('SIGTERM');
     noop.kill('SIGTERM');
@@ -409,16 +547,6 @@ async function main() {
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-interface Audit {
-  page: string;
-  performance: number;
-  accessibility: number;
-  seo: number;
-  lcp: string;
-  cls: string;
-  tbt: string;
 }
 
 /** Lighthouse (mobile, its default throttling) in Debian's Chromium, one page after another. */
@@ -467,94 +595,32 @@ async function lighthouseScores(base: string, pages: string[]): Promise<Audit[]>
   return out;
 }
 
-function writeResults(
-  results: Figures[],
-  memory: number,
-  weight: Record<string, { js: number; css: number }>,
-  audits: Audit[],
-  generateSeconds: number,
-  totalSeconds: number,
-) {
-  const cpu = os.cpus();
-  const rows = results.map(
-    (r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ratio ?? ''} | ${r.errors + r.non2xx} | ${r.note ?? ''} |`,
-  );
-  const text = [
-    '# Benchmark results',
-    '',
-    `Written by \`npm run bench\` on ${new Date().toISOString()}.`,
-    '',
-    `Machine: ${cpu.length} × ${cpu[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, Node ${process.version}.`,
-    `Data: ${FULL.products} products, ${FULL.products * FULL.variantsPerProduct} variants, ${FULL.customers} customers, ${FULL.orders} orders (generated in ${generateSeconds.toFixed(1)} s). SQLite, one Node process.`,
-    `Load: autocannon, ${CONNECTIONS} connections, ${DURATION} s per scenario, loopback. The ratio is requests/s over the Koa no-op's in the same run.`,
+/** A run's figures as the console shows them. */
+function table(results: Figures[]): string {
+  return [
+    `${databaseLabel()}, ${DURATION} s per scenario:`,
     '',
     '| scenario | requests/s | p50 ms | p99 ms | ratio to no-op | errors + non-2xx | note |',
     '|---|---|---|---|---|---|---|',
-    ...rows,
-    '',
-    `Peak memory of the shop process (VmHWM): ${memory} MB.`,
-    '',
-    '| front end | initial JS (gzip) | initial CSS (gzip) |',
-    '|---|---|---|',
-    ...Object.entries(weight).map(([app, w]) => `| ${app} | ${w.js} KB | ${w.css} KB |`),
-    '',
-    'Lighthouse, mobile (the storefront on this data; served with brotli):',
-    '',
-    '| page | performance | accessibility | SEO | LCP | CLS | TBT |',
-    '|---|---|---|---|---|---|---|',
-    ...(audits.length
-      ? audits.map((a) => `| ${a.page} | ${a.performance} | ${a.accessibility} | ${a.seo} | ${a.lcp} | ${a.cls} | ${a.tbt} |`)
-      : ['| (Chromium not found) | | | | | | |']),
-    '',
-    `Total run: ${totalSeconds.toFixed(0)} s.`,
-    '',
+    ...results.map((r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ratio ?? ''} | ${r.errors + r.non2xx} | ${r.note ?? ''} |`),
   ].join('\n');
-  fs.writeFileSync(path.join(__dirname, 'RESULTS.md'), text + postgresSection() + notes());
-  console.log('\n' + text);
 }
 
-const PG_START = '<!-- PostgreSQL: written by `DATABASE_URL=… npm run bench` -->';
-const PG_END = '<!-- end of PostgreSQL -->';
+const databaseLabel = () => (process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite');
 
-/** The PostgreSQL figures last written into RESULTS.md, kept when SQLite's are rewritten. */
-function postgresSection(): string {
-  const file = path.join(__dirname, 'RESULTS.md');
-  const old = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
-  const at = old.indexOf(PG_START);
-  const end = old.indexOf(PG_END);
-  return at >= 0 && end > at ? '\n' + old.slice(at, end + PG_END.length) + '\n' : '';
-}
-
-/** PostgreSQL's figures, in SQLite's format, put beside them in RESULTS.md (their section replaced). */
-function writePostgresResults(results: Figures[], memory: number, generateSeconds: number, totalSeconds: number) {
-  const rows = results.map(
-    (r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ratio ?? ''} | ${r.errors + r.non2xx} | ${r.note ?? ''} |`,
-  );
-  const section = [
-    PG_START,
-    '## PostgreSQL, one instance, caches on',
-    '',
-    `Written on ${new Date().toISOString()}: the same data (generated in ${generateSeconds.toFixed(1)} s) in a PostgreSQL database on this machine (the server's default settings), the shop's in-memory caches on with their LISTEN/NOTIFY broadcast, ${DURATION} s per scenario, the no-op measured in the same run.`,
-    '',
-    '| scenario | requests/s | p50 ms | p99 ms | ratio to no-op | errors + non-2xx | note |',
-    '|---|---|---|---|---|---|---|',
-    ...rows,
-    '',
-    `Peak memory of the shop process (VmHWM): ${memory} MB. Total run: ${totalSeconds.toFixed(0)} s.`,
-    PG_END,
-  ].join('\n');
-  const file = path.join(__dirname, 'RESULTS.md');
-  const old = fs.readFileSync(file, 'utf8');
-  const at = old.indexOf(PG_START);
-  const end = old.indexOf(PG_END);
-  let text: string;
-  if (at >= 0 && end > at) text = old.slice(0, at) + section + old.slice(end + PG_END.length);
-  else {
-    const notesAt = old.indexOf('## What limits the figures');
-    text = notesAt >= 0 ? old.slice(0, notesAt) + section + '\n\n' + old.slice(notesAt) : old + '\n' + section + '\n';
+/** BENCH_DATABASES=both: SQLite's run, then PostgreSQL's (DATABASE_URL or TEST_DATABASE_URL names
+ *  the server), each in its own process as if run alone; RESULTS.md then has both fresh columns. */
+async function bothDatabases() {
+  const server = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
+  if (!server)
+    throw new Error(
+      'BENCH_DATABASES=both needs a PostgreSQL server: DATABASE_URL or TEST_DATABASE_URL (e.g. postgres://postgres:postgres@127.0.0.1:5432/postgres)',
+    );
+  for (const databaseUrl of ['', server]) {
+    const env = { ...process.env, BENCH_DATABASES: '', DATABASE_URL: databaseUrl };
+    const run = spawnSync(process.execPath, ['--import', 'tsx', __filename], { cwd: ROOT, stdio: 'inherit', env });
+    if (run.status !== 0) throw new Error(`the ${databaseUrl ? 'PostgreSQL' : 'SQLite'} run failed (exit ${run.status})`);
   }
-  fs.writeFileSync(file, text);
-  console.log('\n' + section);
 }
 
 /** A new database on this PostgreSQL server (its URL names any database, e.g. /postgres). */
@@ -573,12 +639,6 @@ async function newPostgresDatabase(serverUrl: string): Promise<{ url: string; dr
       await again.destroy();
     },
   };
-}
-
-/** What limits the figures, kept by hand below the generated part. */
-function notes(): string {
-  const file = path.join(__dirname, 'NOTES.md');
-  return fs.existsSync(file) ? '\n' + fs.readFileSync(file, 'utf8') : '';
 }
 
 main().catch((err) => {
