@@ -3,7 +3,9 @@
 // and attributes. With the in-process caches on (config.memoryCaches) the facts are kept in
 // memory and dropped on every write to the catalogue's tables, when it is made and when its
 // transaction ends (platform/cache/tableWrites), so they are as exact as a query; facts read while a write
-// happened are not kept. Adding to the cart then costs no catalogue query at all.
+// happened are not kept. Stock is kept apart: a stock move (an order) drops none of it but sets
+// the figure it committed in place (platform/cache/stockLedger), and a rolled-back move drops it.
+// Adding to the cart then costs no catalogue query at all.
 import type { Knex } from 'knex';
 import type { Transaction } from 'objection';
 import { Product } from '../../models/Product';
@@ -64,7 +66,8 @@ export const catalogueWrites = tables(...CATALOGUE_TABLES);
 
 interface Memory {
   products: KeptMap<number, KeptFacts>;
-  /** variant id → stock, per product: dropped on every write to the variants. */
+  /** variant id → stock, per product: dropped on every write to the variants but stock moves,
+   *  whose committed figures are set in place. */
   stock: KeptMap<number, Map<number, number>>;
   names: KeptMap<'names', Omit<CatalogueFacts, 'products'>>;
 }
@@ -77,8 +80,20 @@ export function keepCatalogueFacts(knex: Knex, writes: TableWrites) {
   attachCache<Memory>(knex, MEMORY, {
     products: new KeptMap<number, KeptFacts>({ max: PRODUCTS_KEPT }).dropOn(writes, beyondStock),
     names: new KeptMap<'names', Omit<CatalogueFacts, 'products'>>({ max: 1 }).dropOn(writes, beyondStock),
-    stock: new KeptMap<number, Map<number, number>>({ max: PRODUCTS_KEPT }).dropOn(writes, tables('variants')),
+    stock: followStock(new KeptMap<number, Map<number, number>>({ max: PRODUCTS_KEPT }), writes),
   });
+}
+
+/** The stock map follows committed moves in place; what a reader is reading meanwhile is not kept
+ *  (it may predate the move), and a rolled-back move may have been read inside its transaction. */
+function followStock(stock: KeptMap<number, Map<number, number>>, writes: TableWrites) {
+  stock.dropOn(writes, tables('variants'), { stockInPlace: true });
+  writes.ledger.onMoved((moved) => {
+    stock.moveOn();
+    for (const m of moved) stock.peek(m.productId)?.set(m.variantId, m.stock);
+  });
+  writes.ledger.onRolledBack(() => stock.drop());
+  return stock;
 }
 
 async function readProducts(ids: number[], trx?: Transaction): Promise<KeptFacts[]> {

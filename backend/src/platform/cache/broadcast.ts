@@ -5,9 +5,14 @@
 // after hearing it reads the new rows; a read begun before is not kept (the caches' generations).
 // One dedicated connection (outside knex's pool) listens and sends; when it is lost the caches
 // are emptied, since what was said meanwhile is unknown, and it connects again.
+// A stock move is told with its figure (`stock:<variant>:<product>=<stock>@<order key>`): the
+// other instances take it into their stock ledger and bring their kept answers up to date, as for
+// their own moves; a move told without it (`variants.stock`) drops what follows stock. A drop heard
+// here stampedes no more than a local one: the answer caches compute each answer once however many
+// requests ask for it meanwhile (platform/cache/answerCache's single flight).
 import pg from 'pg';
 import type { Knex } from 'knex';
-import { EVERY_TABLE, EVERY_WRITE, type TableWrite, type TableWrites } from './tableWrites';
+import { EVERY_TABLE, EVERY_WRITE, figureOf, type TableWrite, type TableWrites } from './tableWrites';
 
 export const CACHE_CHANNEL = 'vapsolo_cache';
 /** How the listening connection shows in pg_stat_activity. */
@@ -30,12 +35,22 @@ const UNCACHED = new Set([
 /** How a change of stock alone is named on the channel (other writes: their table). */
 const STOCK_ONLY = 'variants.stock';
 
-function nameOf(w: TableWrite): string {
+function nameOf(w: TableWrite): string | undefined {
+  if (w.stock?.unchanged) return undefined;
+  const figure = w.stock && figureOf(w.stock);
+  if (figure) return `stock:${figure.variantId}:${figure.productId}=${figure.stock}@${figure.seq}`;
   return w.stockOnly ? STOCK_ONLY : w.table;
 }
 
+const STOCK_FIGURE = /^stock:(\d+):(\d+)=(-?\d+)@(\d+)$/;
+
 /** A name heard on the channel, as the write it stands for. */
 function writeNamed(name: string): TableWrite {
+  const figure = STOCK_FIGURE.exec(name);
+  if (figure) {
+    const [variantId, productId, stock, seq] = figure.slice(1).map(Number);
+    return { table: 'variants', kind: 'update', stockOnly: true, stock: { variantId, productId, stock, seq } };
+  }
   if (name === STOCK_ONLY) return { table: 'variants', kind: 'update', stockOnly: true };
   return name === EVERY_TABLE || !name ? EVERY_WRITE : { table: name, kind: 'unknown', stockOnly: false };
 }
@@ -150,7 +165,10 @@ export function broadcastWrites(knex: Knex, writes: TableWrites, connectionStrin
   const broadcast = new CacheBroadcast(knex, writes, connectionString);
   broadcasts.set(knex, broadcast);
   writes.onCommitted((committed) => {
-    const names = committed.filter((w) => !UNCACHED.has(w.table)).map(nameOf);
+    const names = committed
+      .filter((w) => !UNCACHED.has(w.table))
+      .map(nameOf)
+      .filter((n): n is string => n !== undefined);
     if (names.length) broadcast.announce(names);
   });
 
