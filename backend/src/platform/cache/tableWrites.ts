@@ -189,6 +189,7 @@ export class TableWrites {
   readonly ledger = new StockLedger();
   private watchers: Watcher[] = [];
   private committedListeners: Array<(writes: TableWrite[]) => void> = [];
+  private stockSentListeners: Array<(variantId: number) => void> = [];
   /** Writes of the transaction open on each connection (by knex's connection id). */
   private open = new Map<string, TableWrite[]>();
   /** Connections whose transaction is followed to its end (run with a handler). */
@@ -226,6 +227,11 @@ export class TableWrites {
     this.committedListeners.push(listener);
   }
 
+  /** Hear each declared stock move as it is sent (its transaction may read the variant after it). */
+  onStockSent(listener: (variantId: number) => void) {
+    this.stockSentListeners.push(listener);
+  }
+
   /** Writes committed by another instance: every cache they reach drops what it keeps, and their
    *  stock moves go to the ledger (the other instance told them once its COMMIT had answered). */
   writtenElsewhere(writes: TableWrite[]) {
@@ -258,6 +264,7 @@ export class TableWrites {
 
   private sent(writes: TableWrite[], connection: string | undefined) {
     this.drop(writes);
+    for (const w of writes) if (w.stock) for (const listener of this.stockSentListeners) listener(w.stock.variantId);
     if (!connection) return;
     const list = this.open.get(connection) ?? [];
     list.push(...writes);
