@@ -106,10 +106,19 @@ async function main() {
   const [shopPort, noopPort] = [await freePort(), await freePort()];
   const base = `http://127.0.0.1:${shopPort}`;
   const noopUrl = `http://127.0.0.1:${noopPort}/`;
-  const shop = spawn(process.execPath, [fs.realpathSync(path.join(ROOT, 'build/current/server/main.js'))], {
+  // SHOP_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: the server's profile of the run.
+  const nodeArgs = (process.env.SHOP_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const shop = spawn(process.execPath, [...nodeArgs, fs.realpathSync(path.join(ROOT, 'build/current/server/main.js'))], {
     cwd: ROOT,
     stdio: 'ignore',
-    env: { ...process.env, NODE_ENV: 'production', INSECURE_COOKIES: '1', PORT: String(shopPort), LOG_REQUESTS: '0', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      INSECURE_COOKIES: '1',
+      PORT: String(shopPort),
+      LOG_REQUESTS: '0',
+      ...env,
+    },
   });
   const noop = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'noop.ts')], {
     cwd: ROOT,
@@ -156,7 +165,7 @@ async function main() {
   } finally {
     shop.kill('SIGTERM');
     noop.kill('SIGTERM');
-    await new Promise((r) => shop.once('exit', r));
+    if (shop.exitCode === null) await new Promise((r) => shop.once('exit', r));
     if (server) {
       const admin = createKnex({ dbFile: ':memory:', databaseUrl: server });
       await admin.raw('drop database if exists ?? with (force)', [dbName]);
