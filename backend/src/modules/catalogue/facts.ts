@@ -62,7 +62,8 @@ export const CATALOGUE_TABLES = [
   'product_attributes',
   'settings',
 ];
-/** Reaches every write the catalogue's public answers and pages are made of (stock moves included). */
+/** Reaches every write the catalogue's public answers and pages are made of. A declared stock move
+ *  reaches only the caches that do not follow stock in place (platform/cache/tableWrites). */
 export const catalogueWrites = tables(...CATALOGUE_TABLES);
 
 interface Memory {

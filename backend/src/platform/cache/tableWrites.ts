@@ -274,7 +274,8 @@ export class TableWrites {
   /** knex sends the end of a transaction: its writes reach the caches once more; a commit's are
    *  told once it has answered (followTransactions), or now for a transaction run without a handler. */
   private ending(q: QueryEvent) {
-    if (!q.__knexUid || !q.__knexTxId || typeof q.sql !== 'string') return;
+    // Not by the transaction's id: after a savepoint, knex sends the outer COMMIT without one.
+    if (!q.__knexUid || typeof q.sql !== 'string') return;
     if (ROLLBACK_TO_SAVEPOINT.test(q.sql)) return this.forgetFigures(q.__knexUid);
     const commit = COMMIT.test(q.sql);
     if (!commit && !ROLLBACK.test(q.sql)) return;
