@@ -230,9 +230,11 @@ async function computeAndKeep(
   )
     return undefined;
   const body = Buffer.from(JSON.stringify(ctx.body));
+  const { entry } = cache.make(key, start, body, { contentRange: ctx.response.get('Content-Range') || undefined, json: true });
   ctx.type = 'application/json; charset=utf-8';
-  ctx.body = body;
-  return cache.make(key, start, body, { contentRange: ctx.response.get('Content-Range') || undefined, json: true }).entry;
+  // With the stock moves committed meanwhile: the body its ETag stands for.
+  ctx.body = entry.body;
+  return entry;
 }
 
 /** A kept (or just shared) answer, as the cache serves it. */
