@@ -155,6 +155,25 @@ describe('one computation at a time', () => {
     for (const res of many.result) expect(res.body).toEqual(many.result[0].body);
   });
 
+  it('renders a dropped page once for every request that asks for it meanwhile', async () => {
+    const crawler = () => shop.browser().get('/products/triples-mentol').set('Accept-Encoding', 'identity');
+    const drop = () =>
+      Product.query()
+        .patch({ seoDescription: `Описание ${Math.random()}` } as Partial<Product>)
+        .findById(cat.triples.id);
+    await drop();
+    const one = await queriesDuring(() => crawler().expect(200));
+    expect(one.queries.length).toBeGreaterThan(0);
+    await drop();
+    const together = barrier(5);
+    shop.app.middleware.unshift(together);
+    const requests = Array.from({ length: 5 }, () => crawler());
+    shop.app.middleware.splice(shop.app.middleware.indexOf(together), 1);
+    const many = await queriesDuring(() => Promise.all(requests.map((r) => r.expect(200))));
+    expect(many.queries.length).toBe(one.queries.length);
+    for (const res of many.result) expect(res.text).toBe(many.result[0].text);
+  });
+
   it('lets the waiting requests compute their own when the shared computation fails', async () => {
     const url = '/api/products?limit=20&sort=name&failing=1';
     const knex = shop.app.knex as Knex;
