@@ -7,7 +7,8 @@
 // count at which its computation began (platform/cache/stockLedger); when a move was committed
 // since, the figures of the variants in it are brought up to date from the ledger (an `overlay`
 // of the catalogue: each variant's stock, the product's sum and `inStock`) and it is serialised
-// again, once. That makes an answer computed while a move committed exact too. Rendered pages
+// again, once (an answer is kept as its bytes and the variants it shows, and parsed again only
+// when one of those moved). That makes an answer computed while a move committed exact too. Rendered pages
 // cannot be brought up to date that way: each keeps what it shows of stock (ShownStock) and is
 // dropped when a committed move changes that. Several instances on one PostgreSQL database hear
 // each other's committed writes and stock figures (platform/cache/broadcast) and act the same way.
@@ -30,8 +31,8 @@ export interface Entry {
   body: Buffer;
   etag: string;
   contentRange?: string;
-  /** The answer parsed, when its stock figures are brought up to date (a cache with an overlay). */
-  value?: object;
+  /** The variants whose stock figures the answer shows (a cache with an overlay). */
+  variants?: number[];
   /** The stock ledger's count the figures in it are known up to. */
   stockAt: number;
   /** What a rendered page shows of stock (it is dropped when that changes). */
@@ -58,6 +59,16 @@ export interface Start {
 interface Flight {
   generation: number;
   done: Promise<Entry | undefined>;
+}
+
+/** The variants an answer shows the stock of: what the overlay would ask about, nothing changed. */
+function variantsIn(value: object, overlay: StockOverlay): number[] {
+  const ids: number[] = [];
+  overlay(value, (id) => {
+    ids.push(id);
+    return undefined;
+  });
+  return ids;
 }
 
 const etagOf = (body: Buffer) => `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
@@ -106,10 +117,13 @@ export class AnswerCache {
     const ledger = this.ledger;
     if (!ledger || entry.stockAt === ledger.count) return entry;
     if (entry.shown) return entry.shown.catchUp(ledger) ? entry : undefined;
-    if (entry.value && this.options.overlay) {
-      const at = entry.stockAt;
-      if (this.options.overlay(entry.value, (variantId) => ledger.since(variantId, at))) {
-        entry.body = Buffer.from(JSON.stringify(entry.value));
+    const overlay = this.options.overlay;
+    const at = entry.stockAt;
+    // Parsed again only when a variant it shows moved: an answer is kept as its bytes alone.
+    if (overlay && entry.variants?.some((id) => ledger.since(id, at) !== undefined)) {
+      const value = JSON.parse(entry.body.toString()) as object;
+      if (overlay(value, (id) => ledger.since(id, at))) {
+        entry.body = Buffer.from(JSON.stringify(value));
         entry.etag = etagOf(entry.body);
       }
     }
@@ -124,8 +138,8 @@ export class AnswerCache {
   }
 
   /**
-   * The entry of an answer computed since `start` (`json`: its stock figures can be brought up
-   * to date), kept unless something was dropped meanwhile
+   * The entry of an answer computed since `start` (`json`: a JSON body, whose stock figures are
+   * then brought up to date), kept unless something was dropped meanwhile
    * (or, for a page, what it shows of stock moved meanwhile). Answered either way: the requests
    * that waited for this computation may serve it.
    */
@@ -134,8 +148,7 @@ export class AnswerCache {
       body,
       etag: etagOf(body),
       contentRange: more.contentRange,
-      // Its own copy, as it was sent: the route's objects may be shared with others.
-      value: this.options.overlay && more.json ? (JSON.parse(body.toString()) as object) : undefined,
+      variants: this.options.overlay && more.json ? variantsIn(JSON.parse(body.toString()) as object, this.options.overlay) : undefined,
       stockAt: start.stockAt,
       shown: more.shown && !more.shown.empty ? more.shown : undefined,
     };
