@@ -138,6 +138,19 @@ async function main() {
     await knex.destroy();
     const item = { productId: first.id, variantId: first.variants[0].id, quantity: 1 };
     const product = `${base}/api/products/${first.slug}`;
+    // The server's CPU for the orders alone (no load beside them): what selling takes from the catalogue.
+    const cpu = () => {
+      const f = fs.readFileSync(`/proc/${shop.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      // utime and stime, in clock ticks (100 a second): milliseconds.
+      return (Number(f[11]) + Number(f[12])) * 10;
+    };
+    const cpuBefore = cpu();
+    const alone = sell(base, item);
+    await new Promise((r) => setTimeout(r, SECONDS * 1000));
+    const soldAlone = await alone.stop();
+    console.log(
+      `orders alone: ${soldAlone.placed} in ${SECONDS} s, server CPU ${Math.round((cpu() - cpuBefore) / SECONDS / 10)} % of a core`,
+    );
     await autocannon({ url: noopUrl, connections: CONNECTIONS, duration: 2 });
     await autocannon({ url: list, connections: CONNECTIONS, duration: 2 });
     const rows: string[] = [];
