@@ -2,6 +2,7 @@
 import Koa from 'koa';
 import { CookieKeys } from './platform/http/cookieKeys';
 import { catalogueWrites, keepCatalogueFacts } from './modules/catalogue/facts';
+import { overlayStock } from './modules/catalogue/stockOverlay';
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { Model } from 'objection';
@@ -112,19 +113,24 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
   app.use(errorMiddleware());
 
   // In-process caches, exact because every write drops them (platform/cache/tableWrites reads the
-  // tables a write touches from knex's query builder); on PostgreSQL every instance also hears the
-  // writes the others commit (platform/cache/broadcast), so several can share one database.
+  // tables a write touches from knex's query builder) except a stock move, which the catalogue's
+  // caches follow in place (the stock ledger: answers brought up to date, pages dropped when what
+  // they show of stock changes); on PostgreSQL every instance also hears the writes and stock
+  // figures the others commit (platform/cache/broadcast), so several can share one database.
   const writes = config.memoryCaches ? new TableWrites(knex) : undefined;
   const adminLists = new AnswerCache(500);
-  // Server-rendered storefront pages: kept like the catalogue's answers, dropped by the same writes.
+  // Server-rendered storefront pages: kept like the catalogue's answers, dropped by the same writes
+  // (a stock move only drops the pages whose shown stock it changes).
   // „Къде да купя“ lists trade customers' shops: their writes drop the pages too.
   const companyWrites = tables('companies', 'company_shops');
-  const pageCache = writes ? new AnswerCache(500).dropOn(writes, (w) => catalogueWrites(w) || companyWrites(w)) : undefined;
+  const pageCache = writes
+    ? new AnswerCache(500, { stockShown: true }).dropOn(writes, (w) => catalogueWrites(w) || companyWrites(w))
+    : undefined;
   const pages = storefrontPages(config, { cache: pageCache });
   if (writes) {
     if (config.databaseUrl && isPostgres(knex)) broadcastWrites(knex, writes, config.databaseUrl);
     keepSettings(knex, writes);
-    app.use(servePublicCache(new AnswerCache().dropOn(writes, catalogueWrites)));
+    app.use(servePublicCache(new AnswerCache(2000, { overlay: overlayStock }).dropOn(writes, catalogueWrites)));
     // A member's catalogue answers, kept per price list, for sessions already known as members'.
     app.use(serveMemberCatalogue(knex));
     app.use(pages.fromCache);

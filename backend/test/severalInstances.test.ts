@@ -103,6 +103,53 @@ onPostgres('two instances on one PostgreSQL database', () => {
     expect((await supertest(shop.app.callback()).get('/api/products/twins-limitiran').expect(200)).body.product.variants[0].stock).toBe(0);
   });
 
+  it("shows each instance's stock moves in the other's kept list, without computing it again", async () => {
+    const list = '/api/products?limit=50';
+    const stockIn = (body: any) =>
+      body.products.find((p: any) => p.id === cat.triples.id).variants.find((v: any) => v.id === cat.triples.variant).stock;
+    const onFirst = () => supertest(shop.app.callback()).get(list).expect(200);
+    const onSecondList = () => supertest(second.callback()).get(list).expect(200);
+    // Both keep the list.
+    await onFirst();
+    await onSecondList();
+    const before = stockIn((await onSecondList()).body);
+    const queried: string[] = [];
+    const heard = (q: { sql: string }) => queried.push(q.sql);
+    secondKnex.on('query', heard);
+    try {
+      const guest = new Browser(shop.app);
+      await guest.csrf();
+      await guest
+        .post('/api/orders/create', checkoutBody([{ productId: cat.triples.id, variantId: cat.triples.variant, quantity: 2 }]))
+        .expect(201);
+      let seen = before;
+      for (let i = 0; i < 20 && seen !== before - 2; i++) {
+        seen = stockIn((await onSecondList()).body);
+        if (seen !== before - 2) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(seen).toBe(before - 2);
+    } finally {
+      secondKnex.removeListener('query', heard);
+    }
+    // The second instance brought its kept list up to date: it read nothing to show it.
+    expect(queried.filter((q) => /from "products"/.test(q))).toEqual([]);
+
+    // And the other way round.
+    const guest = new Browser(second);
+    await guest.csrf();
+    await guest
+      .post('/api/orders/create', checkoutBody([{ productId: cat.triples.id, variantId: cat.triples.variant, quantity: 1 }]))
+      .expect(201);
+    let seen = 0;
+    for (let i = 0; i < 20; i++) {
+      seen = stockIn((await onFirst()).body);
+      if (seen === before - 3) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(seen).toBe(before - 3);
+    expect(seen).toBe(await stockOf(cat.triples.variant));
+  });
+
   /** A client of the second instance carrying the browser's cookies (what a balancer makes of it). */
   function onSecond(b: Browser) {
     const agent = supertest.agent(second.callback());

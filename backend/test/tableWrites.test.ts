@@ -2,7 +2,7 @@
 // cache is dropped when a write is sent, when it answers and when its transaction ends; only
 // committed writes are told on (to the cross-instance broadcast).
 import knexFactory, { Knex } from 'knex';
-import { TableWrites, writeOf, tables, deletesFrom, EVERY_TABLE, type TableWrite } from '../src/platform/cache/tableWrites';
+import { TableWrites, writeOf, tables, deletesFrom, declareWrites, EVERY_TABLE, type TableWrite } from '../src/platform/cache/tableWrites';
 import { KeptMap } from '../src/platform/cache/keptMap';
 
 let knex: Knex;
@@ -182,5 +182,74 @@ describe('a raw statement with declared writes', () => {
     expect(orders.get('n')).toBeUndefined();
     expect(variants.get('n')).toBe(1);
     expect(told).toEqual([[{ table: 'orders', kind: 'insert', stockOnly: false }]]);
+  });
+});
+
+describe('a declared stock move', () => {
+  /** A stock update as inventory declares it, filled in as once it has answered. */
+  function move(trx: Knex.Transaction | Knex, figure: { stock: number; seq: number } | null) {
+    const declared: TableWrite = { table: 'variants', kind: 'update', stockOnly: true, stock: { variantId: 1 } };
+    const update = declareWrites(
+      trx('variants')
+        .where({ id: 1 })
+        .update({ stock: figure?.stock ?? 10 }),
+      [declared],
+    );
+    return update.then((n: unknown) => {
+      if (figure) Object.assign(declared.stock!, { productId: 7, ...figure });
+      return n;
+    });
+  }
+
+  it('leaves the caches that follow stock in place, moves the ledger once committed, and drops the others', async () => {
+    const inPlace = new KeptMap<string, number>({ max: 10 }).dropOn(writes, tables('variants'), { stockInPlace: true });
+    const other = new KeptMap<string, number>({ max: 10 }).dropOn(writes, tables('variants'));
+    inPlace.keep('k', 1, inPlace.generation);
+    other.keep('k', 1, other.generation);
+    const at = writes.ledger.count;
+    await knex.transaction(async (trx) => {
+      await move(trx, { stock: 9, seq: 101 });
+      expect(writes.ledger.since(1, at)).toBeUndefined(); // not before the COMMIT has answered
+    });
+    expect(inPlace.get('k')).toBe(1);
+    expect(other.get('k')).toBeUndefined();
+    expect(writes.ledger.since(1, at)).toBe(9);
+    expect(told[0][0].stock).toEqual({ variantId: 1, productId: 7, stock: 9, seq: 101 });
+  });
+
+  it('moves nothing when rolled back, and drops what follows stock when its figure is not known', async () => {
+    const inPlace = new KeptMap<string, number>({ max: 10 }).dropOn(writes, tables('variants'), { stockInPlace: true });
+    inPlace.keep('k', 1, inPlace.generation);
+    const at = writes.ledger.count;
+    await expect(
+      knex.transaction(async (trx) => {
+        await move(trx, { stock: 8, seq: 102 });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(writes.ledger.count).toBe(at);
+    expect(inPlace.get('k')).toBe(1);
+    // A savepoint rolled back: which moves stand is not known.
+    await knex.transaction(async (trx) => {
+      await move(trx, { stock: 8, seq: 103 });
+      await trx.transaction(async () => Promise.reject(new Error('inner'))).catch(() => undefined);
+    });
+    expect(writes.ledger.count).toBe(at);
+    expect(inPlace.get('k')).toBeUndefined();
+  });
+
+  it('takes figures heard from elsewhere, never going back to an older move', () => {
+    const at = writes.ledger.count;
+    const heard = (stock: number, seq: number): TableWrite => ({
+      table: 'variants',
+      kind: 'update',
+      stockOnly: true,
+      stock: { variantId: 5, productId: 2, stock, seq },
+    });
+    writes.writtenElsewhere([heard(4, 200)]);
+    writes.writtenElsewhere([heard(6, 150)]);
+    expect(writes.ledger.since(5, at)).toBe(4);
+    writes.writtenElsewhere([heard(3, 201)]);
+    expect(writes.ledger.since(5, at)).toBe(3);
   });
 });

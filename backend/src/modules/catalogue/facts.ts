@@ -3,7 +3,10 @@
 // and attributes. With the in-process caches on (config.memoryCaches) the facts are kept in
 // memory and dropped on every write to the catalogue's tables, when it is made and when its
 // transaction ends (platform/cache/tableWrites), so they are as exact as a query; facts read while a write
-// happened are not kept. Adding to the cart then costs no catalogue query at all.
+// happened are not kept. Stock is kept apart: a stock move (an order) drops only its product's
+// figures when it is sent (its own transaction may read them after it) and sets the figure it
+// committed in place (platform/cache/stockLedger); a rolled-back move drops them all.
+// Adding to the cart then costs no catalogue query at all.
 import type { Knex } from 'knex';
 import type { Transaction } from 'objection';
 import { Product } from '../../models/Product';
@@ -59,13 +62,17 @@ export const CATALOGUE_TABLES = [
   'product_attributes',
   'settings',
 ];
-/** Reaches every write the catalogue's public answers and pages are made of (stock moves included). */
+/** Reaches every write the catalogue's public answers and pages are made of. A declared stock move
+ *  reaches only the caches that do not follow stock in place (platform/cache/tableWrites). */
 export const catalogueWrites = tables(...CATALOGUE_TABLES);
 
 interface Memory {
   products: KeptMap<number, KeptFacts>;
-  /** variant id → stock, per product: dropped on every write to the variants. */
+  /** variant id → stock, per product: dropped on every write to the variants but stock moves,
+   *  which drop their product's and set the figure they committed. */
   stock: KeptMap<number, Map<number, number>>;
+  /** The product of each variant whose stock is kept. */
+  productOf: Map<number, number>;
   names: KeptMap<'names', Omit<CatalogueFacts, 'products'>>;
 }
 
@@ -77,8 +84,30 @@ export function keepCatalogueFacts(knex: Knex, writes: TableWrites) {
   attachCache<Memory>(knex, MEMORY, {
     products: new KeptMap<number, KeptFacts>({ max: PRODUCTS_KEPT }).dropOn(writes, beyondStock),
     names: new KeptMap<'names', Omit<CatalogueFacts, 'products'>>({ max: 1 }).dropOn(writes, beyondStock),
-    stock: new KeptMap<number, Map<number, number>>({ max: PRODUCTS_KEPT }).dropOn(writes, tables('variants')),
+    ...followStock(new KeptMap<number, Map<number, number>>({ max: PRODUCTS_KEPT }), writes),
   });
+}
+
+/**
+ * The stock map follows moves in place: a move being made drops its product's figures (its own
+ * transaction may read them after it), a committed one sets its figure; what a reader is reading
+ * meanwhile is not kept (it may predate the move), and a rolled-back move may have been read
+ * inside its transaction.
+ */
+function followStock(stock: KeptMap<number, Map<number, number>>, writes: TableWrites) {
+  const productOf = new Map<number, number>();
+  stock.dropOn(writes, tables('variants'), { stockInPlace: true });
+  writes.onStockSent((variantId) => {
+    stock.moveOn();
+    const productId = productOf.get(variantId);
+    if (productId !== undefined) stock.delete(productId);
+  });
+  writes.ledger.onMoved((moved) => {
+    stock.moveOn();
+    for (const m of moved) stock.peek(m.productId)?.set(m.variantId, m.stock);
+  });
+  writes.ledger.onRolledBack(() => stock.drop());
+  return { stock, productOf };
 }
 
 async function readProducts(ids: number[], trx?: Transaction): Promise<KeptFacts[]> {
@@ -166,6 +195,8 @@ export async function catalogueFacts(
     readFacts.map((f) => [f.product.id, f] as [number, KeptFacts]),
   );
   keepAll(memory?.stock, stock.generation, readStocks);
+  if (memory)
+    for (const [productId, figures] of readStocks) for (const variantId of figures.keys()) memory.productOf.set(variantId, productId);
   if (readNamed) keepAll(memory?.names, names.generation, [['names' as const, readNamed]]);
   for (const f of readFacts) facts.found.set(f.product.id, f);
   for (const [id, s] of readStocks) stock.found.set(id, s);

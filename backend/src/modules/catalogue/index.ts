@@ -7,3 +7,4 @@ export * from './productSave';
 export * from './visibility';
 export * from './tradePrices';
 export * from './priceLists';
+export * from './stockOverlay';

@@ -9,7 +9,7 @@ import { tradeUnitNet, type TradeTerms } from '@domain/trade';
 import { fromMinor, toMinor } from '@domain/money';
 import type { ApiProduct } from '@domain/api';
 import type { Knex } from 'knex';
-import { AnswerCache } from '../../platform/cache/answerCache';
+import { AnswerCache, type Start } from '../../platform/cache/answerCache';
 import { attachCache, attachedCache } from '../../platform/cache/attached';
 import { deletesFrom, tables, type TableWrites } from '../../platform/cache/tableWrites';
 import { KeptMap } from '../../platform/cache/keptMap';
@@ -17,6 +17,7 @@ import { SESSION_COOKIE } from '../../platform/http/session';
 import { TRADE_HINT_COOKIE } from '../../platform/http/tradeHint';
 import type { Context, Next } from 'koa';
 import { CATALOGUE_TABLES } from './facts';
+import { overlayStock } from './stockOverlay';
 import type { Visitor } from './visibility';
 import { SHOP_VAT_PERCENT } from '@domain/pricing';
 
@@ -70,7 +71,8 @@ export async function withTradePrices<P extends ApiProduct>(
 
 /** A member's catalogue answers, kept per price list (never per person): the same URL answers the
  *  same for every member whose company has that list. Dropped on every write to the catalogue's
- *  tables and to the price lists (createApp: memberCatalogueCache). */
+ *  tables and to the price lists, but for stock moves, whose figures are brought up to date in the
+ *  kept answers (platform/cache/answerCache, catalogue/stockOverlay). */
 export const MEMBER_ANSWERS = 'memberCatalogueAnswers';
 
 /** Sessions known to be a member's: the session cookie (value and signature, as sent) → what their
@@ -90,7 +92,11 @@ interface MemberSession {
  *  price list, a member removed). A session's user is set once, at sign-in, which starts a new
  *  session (auth regenerates it): a session's other saves leave this be. */
 export function keepMemberAnswers(knex: Knex, writes: TableWrites) {
-  attachCache(knex, MEMBER_ANSWERS, new AnswerCache(2000).dropOn(writes, tables(...CATALOGUE_TABLES, 'price_lists', 'price_list_prices')));
+  attachCache(
+    knex,
+    MEMBER_ANSWERS,
+    new AnswerCache(2000, { overlay: overlayStock }).dropOn(writes, tables(...CATALOGUE_TABLES, 'price_lists', 'price_list_prices')),
+  );
   const ended = deletesFrom('sessions');
   const people = tables('users', 'companies');
   attachCache(
@@ -159,9 +165,10 @@ function rememberMemberSession(ctx: Context, visitor: Visitor & { trade: TradeTe
 
 /**
  * A member's answer to the request's URL, serialised: from the price list's kept answers, else
- * computed and kept (unless a write happened meanwhile). Staff who are members see previews others
- * may not, so their answers are kept apart. Their session is remembered as a member's, so their
- * next request is answered early (serveMemberCatalogue).
+ * computed and kept (unless a write happened meanwhile), once for every member asking meanwhile
+ * (single flight). Staff who are members see previews others may not, so their answers are kept
+ * apart. Their session is remembered as a member's, so their next request is answered early
+ * (serveMemberCatalogue).
  */
 export async function memberCatalogueAnswer(
   ctx: Context,
@@ -171,10 +178,13 @@ export async function memberCatalogueAnswer(
   rememberMemberSession(ctx, visitor);
   const cache = attachedCache<AnswerCache>(PriceList.knex(), MEMBER_ANSWERS);
   const key = answerKey(visitor.trade.priceListId, visitor.role === 'admin', ctx.url);
-  const hit = cache?.get(key);
+  if (!cache) return Buffer.from(JSON.stringify(await compute()));
+  const hit = cache.get(key);
   if (hit) return hit.body;
-  const generation = cache?.generation ?? 0;
-  const body = Buffer.from(JSON.stringify(await compute()));
-  cache?.set(key, generation, body);
-  return body;
+  const computeAndKeep = async (start: Start) => {
+    const body = Buffer.from(JSON.stringify(await compute()));
+    return cache.make(key, start, body, { json: true }).entry;
+  };
+  const { entry } = await cache.shared(key, computeAndKeep);
+  return (entry ?? (await computeAndKeep(cache.start())))!.body;
 }

@@ -5,7 +5,11 @@
 // never goes below zero whatever runs at the same time; the caller decides what a refusal answers
 // (checkout's 409 names the line, staff get the stock there is). The update and its movement go to
 // the database in one round trip (platform/db/writeTogether: the movement reads the update's new
-// figure), and they may ride with other writes (checkout's order records).
+// figure), and they may ride with other writes (checkout's order records). Each update declares
+// itself to the caches as a stock move of its variant (platform/cache/tableWrites) and, once
+// answered, carries the stock after it and the id of its movement (a variant's row lock makes
+// those ids grow in commit order): the catalogue's caches bring their figures up to date from it
+// rather than being dropped.
 import type { Knex } from 'knex';
 import type { Transaction } from 'objection';
 import { Variant } from '../../models/Variant';
@@ -13,6 +17,7 @@ import { StockMovement } from '../../models/StockMovement';
 import { nowIso } from '../../models/BaseModel';
 import { isPostgres } from '../../platform/db/knex';
 import { writeTogether, type FollowingWrite } from '../../platform/db/writeTogether';
+import { declareWrites, type TableWrite } from '../../platform/cache/tableWrites';
 import type { StockReason } from '@domain/stock';
 
 export interface StockMove {
@@ -31,17 +36,38 @@ export type StockGuard = (update: Knex.QueryBuilder) => void;
 
 const MOVEMENT_WRITE = [{ table: StockMovement.tableName, kind: 'insert' as const, stockOnly: false }];
 
-/** The update of one move, answering the variant's id, product and stock after it (no row: refused). */
-function stockUpdate(trx: Transaction, move: StockMove, guard?: StockGuard): Knex.QueryBuilder {
+/** The update of one move, answering the variant's id, product and stock after it (no row: refused),
+ *  declared to the caches as a stock move of its variant. */
+function stockUpdate(trx: Transaction, move: StockMove, guard?: StockGuard): { update: Knex.QueryBuilder; declared: TableWrite } {
   const q = trx(Variant.tableName).where('id', move.variantId);
   if (move.delta < 0) q.where('stock', '>=', -move.delta);
   guard?.(q);
-  // A counter and the update time only: the caches see a stock move (platform/cache/tableWrites).
-  return q.increment('stock', move.delta).update({ updatedAt: nowIso() }).returning(['id', 'productId', 'stock']);
+  const declared: TableWrite = { table: Variant.tableName, kind: 'update', stockOnly: true, stock: { variantId: move.variantId } };
+  const update = q.increment('stock', move.delta).update({ updatedAt: nowIso() }).returning(['id', 'productId', 'stock']);
+  return { update: declareWrites(update, [declared]), declared };
+}
+
+/** A returned row's field, as PostgreSQL's json (column names) or knex (camelCase) words it. */
+const field = (row: Record<string, unknown> | undefined, camel: string, snake: string) => row?.[camel] ?? row?.[snake];
+
+/** Once the batch answered: the figure the move leaves, and its movement's id as its order key. */
+function fillDeclared(declared: TableWrite, movement: Array<Record<string, unknown>>, update: Array<Record<string, unknown>>) {
+  const move = declared.stock!;
+  const row = update[0];
+  if (!row) {
+    move.unchanged = true;
+    return;
+  }
+  const made = movement[0] as Record<string, unknown> | number | undefined;
+  const seq = Number(typeof made === 'object' ? made?.id : made);
+  const productId = Number(field(row, 'productId', 'product_id'));
+  const stock = Number(row.stock);
+  if (Number.isInteger(seq) && seq > 0 && Number.isInteger(productId) && Number.isInteger(stock))
+    Object.assign(move, { productId, stock, seq });
 }
 
 /** The movement of `move`, made of what its update answered (nothing when the update was refused). */
-function movementOf(trx: Transaction, move: StockMove, update: Knex.QueryBuilder): FollowingWrite {
+function movementOf(trx: Transaction, move: StockMove, update: Knex.QueryBuilder, declared: TableWrite): FollowingWrite {
   const createdAt = nowIso();
   const orderId = move.orderId ?? null;
   const userId = move.userId ?? null;
@@ -73,6 +99,7 @@ function movementOf(trx: Transaction, move: StockMove, update: Knex.QueryBuilder
         .returning('id');
     },
     writes: MOVEMENT_WRITE,
+    answered: (rows, updated) => fillDeclared(declared, rows, updated),
   };
 }
 
@@ -81,8 +108,8 @@ function movementOf(trx: Transaction, move: StockMove, update: Knex.QueryBuilder
  * guarded update (its answer: `[{ stock }]`, none when refused) and then its movement.
  */
 export function stockMoveWrites(trx: Transaction, move: StockMove, guard?: StockGuard): [Knex.QueryBuilder, FollowingWrite] {
-  const update = stockUpdate(trx, move, guard);
-  return [update, movementOf(trx, move, update)];
+  const { update, declared } = stockUpdate(trx, move, guard);
+  return [update, movementOf(trx, move, update, declared)];
 }
 
 /** The stock after a batch's stock update, from its answer (null: refused, nothing moved). */

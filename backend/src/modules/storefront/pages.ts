@@ -2,13 +2,18 @@
 // head tags and structured data in the HTML, 404 for what does not exist, /sitemap.xml and
 // /robots.txt. Rendered answers are kept in an AnswerCache (platform/cache/answerCache: dropped by every
 // write to the catalogue's tables, so a new price shows at once) and compressed once per
-// encoding. Pages that belong to one visitor are left to the shell (platform/http/static).
+// encoding. A stock move drops only the pages whose shown stock it changes: a product page shows
+// its variants' figures, a list only whether each product has any (ShownStock). One rendering of a
+// page at a time: requests for it meanwhile wait for it (single flight). Pages that belong to one
+// visitor are left to the shell (platform/http/static).
 import { skipsGuestCaches } from '../../platform/http/tradeHint';
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import type { Context } from 'koa';
 import type { Config } from '../../config';
-import { AnswerCache } from '../../platform/cache/answerCache';
+import { AnswerCache, type Start } from '../../platform/cache/answerCache';
+import { ShownStock } from '../../platform/cache/shownStock';
+import type { PagePayload } from '@domain/storefrontPages';
 import { builtEntry, loadEntry, SOURCE_ENTRY, StorefrontEntry } from './entry';
 import { loadTemplate, pageDocument, Template } from './document';
 import { loadPageData } from './pageData';
@@ -33,6 +38,19 @@ interface Rendered {
   status: number;
   type: string;
   body: Buffer;
+  /** The page's data: what it shows of stock. */
+  payload?: PagePayload;
+}
+
+/** What a page shows of stock: a product page every figure of its product, a list (the shop's,
+ *  the home page's featured) whether each product has any. */
+function shownStock(payload: PagePayload | undefined, at: number): ShownStock | undefined {
+  if (!payload) return undefined;
+  const shown = new ShownStock(at);
+  const figures = (p: { variants: Array<{ id: number; stock: number }> }) => p.variants.map((v) => [v.id, v.stock] as [number, number]);
+  if (payload.product) shown.add(true, figures(payload.product));
+  for (const p of [...(payload.products?.products ?? []), ...(payload.featured ?? [])]) shown.add(false, figures(p));
+  return shown;
 }
 
 export interface StorefrontPagesOptions {
@@ -71,13 +89,15 @@ export function storefrontPages(config: Config, options: StorefrontPagesOptions 
     if (needs.render !== 'server') return null;
     const { status, payload } = await loadPageData(needs, ctx.url, origin);
     const html = await app.entry.render(payload);
-    return { status, type: 'text/html; charset=utf-8', body: Buffer.from(pageDocument(app.template, html, payload, needs.chunk)) };
+    return { status, type: 'text/html; charset=utf-8', body: Buffer.from(pageDocument(app.template, html, payload, needs.chunk)), payload };
   }
 
-  /** The body in that encoding; kept beside the page when the page is kept. */
-  async function encoded(key: string, generation: number, body: Buffer, encoding: Encoding, keep: boolean): Promise<Buffer> {
+  /** The body in that encoding; kept beside the page when the page is kept, under its ETag (the
+   *  same body packs the same, whenever the page was dropped and rendered again). */
+  async function encoded(etag: string | undefined, body: Buffer, encoding: Encoding): Promise<Buffer> {
     if (encoding === 'identity') return body;
-    const hit = keep ? cache?.get(`${encoding}:${key}`) : undefined;
+    const key = etag && `${encoding}:${etag}`;
+    const hit = key ? cache?.get(key) : undefined;
     if (hit) return hit.body;
     const packed =
       encoding === 'br'
@@ -85,12 +105,12 @@ export function storefrontPages(config: Config, options: StorefrontPagesOptions 
             params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
           })
         : await gzip(body, { level: GZIP_LEVEL });
-    if (keep) cache?.set(`${encoding}:${key}`, generation, packed);
+    if (key) cache?.set(key, cache.generation, packed);
     return packed;
   }
 
   /** Sends a page (from the cache or just rendered), compressed as the client accepts. */
-  async function send(ctx: Context, key: string, generation: number, rendered: Rendered, etag: string | undefined) {
+  async function send(ctx: Context, rendered: Rendered, etag: string | undefined) {
     ctx.status = rendered.status;
     ctx.type = rendered.type;
     ctx.set('Cache-Control', 'no-cache');
@@ -103,7 +123,7 @@ export function storefrontPages(config: Config, options: StorefrontPagesOptions 
       }
     }
     const encoding = rendered.body.length < 1024 ? 'identity' : acceptedEncoding(ctx);
-    const body = await encoded(key, generation, rendered.body, encoding, etag !== undefined);
+    const body = await encoded(etag, rendered.body, encoding);
     if (encoding !== 'identity') ctx.set('Content-Encoding', encoding);
     ctx.body = body;
   }
@@ -112,7 +132,7 @@ export function storefrontPages(config: Config, options: StorefrontPagesOptions 
   async function fromCache(ctx: Context, next: () => Promise<unknown>) {
     const hit = cache && (ctx.method === 'GET' || ctx.method === 'HEAD') && !skipsGuestCaches(ctx) ? cache.get(ctx.url) : undefined;
     if (!hit) return next();
-    await send(ctx, ctx.url, cache!.generation, { status: 200, type: typeOf(ctx.path), body: hit.body }, hit.etag);
+    await send(ctx, { status: 200, type: typeOf(ctx.path), body: hit.body }, hit.etag);
   }
 
   /** Renders the page; true when it answered, false to leave it to the shell. */
@@ -124,24 +144,40 @@ export function storefrontPages(config: Config, options: StorefrontPagesOptions 
     // guest's „Продажба само на търговци“) until the app runs.
     if (skipsGuestCaches(ctx)) return false;
     const key = ctx.url;
-    const generation = cache?.generation ?? 0;
     const hit = cache?.get(key);
     if (hit) {
-      await send(ctx, key, generation, { status: 200, type: typeOf(ctx.path), body: hit.body }, hit.etag);
+      await send(ctx, { status: 200, type: typeOf(ctx.path), body: hit.body }, hit.etag);
       return true;
     }
-    let rendered: Rendered | null;
+    /** Renders the page; a 200 is kept (unknown addresses are endless), with what it shows of stock. */
+    const renderAndKeep = async (start: Start) => {
+      const rendered = await produce(ctx);
+      if (!rendered || rendered.status !== 200 || !cache) return { rendered };
+      const { entry } = cache.make(key, start, rendered.body, { shown: shownStock(rendered.payload, start.stockAt) });
+      return { rendered, entry };
+    };
+    let made: Awaited<ReturnType<typeof renderAndKeep>>;
     try {
-      rendered = await produce(ctx);
+      if (!cache) made = await renderAndKeep({ generation: 0, stockAt: 0 });
+      else {
+        const flight = await cache.shared(key, async (start) => {
+          made = await renderAndKeep(start);
+          return made.entry;
+        });
+        // Another request's rendering, still true to what it shows.
+        if (!flight.led && flight.entry) {
+          await send(ctx, { status: 200, type: typeOf(ctx.path), body: flight.entry.body }, flight.entry.etag);
+          return true;
+        }
+        if (!flight.led) made = await renderAndKeep(cache.start());
+      }
     } catch (err) {
       // A page that cannot be rendered is still served: the shell renders it in the browser.
       console.error('storefront render failed', ctx.path, err);
       return false;
     }
-    if (!rendered) return false;
-    // Only answers that exist are kept: unknown addresses are endless.
-    const kept = rendered.status === 200 ? cache?.set(key, generation, rendered.body) : undefined;
-    await send(ctx, key, generation, rendered, kept?.etag);
+    if (!made!.rendered) return false;
+    await send(ctx, made!.rendered, made!.entry?.etag);
     return true;
   }
 

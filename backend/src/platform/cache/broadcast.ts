@@ -9,9 +9,14 @@
 // when one was saved, `session-end:<hash>` when it ended, the hash of its id and never the id
 // (whoever may LISTEN on the database must not learn a cookie); a delete of many (all of a
 // user's: a new password, an account removed) is named `sessions`.
+// A stock move is told with its figure (`stock:<variant>:<product>=<stock>@<order key>`): the
+// other instances take it into their stock ledger and bring their kept answers up to date, as for
+// their own moves; a move told without it (`variants.stock`) drops what follows stock. A drop heard
+// here stampedes no more than a local one: the answer caches compute each answer once however many
+// requests ask for it meanwhile (platform/cache/answerCache's single flight).
 import pg from 'pg';
 import type { Knex } from 'knex';
-import { EVERY_TABLE, EVERY_WRITE, type TableWrite, type TableWrites } from './tableWrites';
+import { EVERY_TABLE, EVERY_WRITE, figureOf, type TableWrite, type TableWrites } from './tableWrites';
 
 export const CACHE_CHANNEL = 'vapsolo_cache';
 /** How the listening connection shows in pg_stat_activity. */
@@ -37,13 +42,23 @@ const STOCK_ONLY = 'variants.stock';
 const SESSION_SAVED = 'session:';
 const SESSION_ENDED = 'session-end:';
 
-function nameOf(w: TableWrite): string {
+function nameOf(w: TableWrite): string | undefined {
   if (w.session) return (w.kind === 'delete' ? SESSION_ENDED : SESSION_SAVED) + w.session;
+  if (w.stock?.unchanged) return undefined;
+  const figure = w.stock && figureOf(w.stock);
+  if (figure) return `stock:${figure.variantId}:${figure.productId}=${figure.stock}@${figure.seq}`;
   return w.stockOnly ? STOCK_ONLY : w.table;
 }
 
+const STOCK_FIGURE = /^stock:(\d+):(\d+)=(-?\d+)@(\d+)$/;
+
 /** A name heard on the channel, as the write it stands for. */
 function writeNamed(name: string): TableWrite {
+  const figure = STOCK_FIGURE.exec(name);
+  if (figure) {
+    const [variantId, productId, stock, seq] = figure.slice(1).map(Number);
+    return { table: 'variants', kind: 'update', stockOnly: true, stock: { variantId, productId, stock, seq } };
+  }
   if (name === STOCK_ONLY) return { table: 'variants', kind: 'update', stockOnly: true };
   if (name.startsWith(SESSION_SAVED))
     return { table: 'sessions', kind: 'update', stockOnly: false, session: name.slice(SESSION_SAVED.length) };
@@ -192,7 +207,10 @@ export function broadcastWrites(knex: Knex, writes: TableWrites, connectionStrin
   const broadcast = new CacheBroadcast(knex, writes, connectionString);
   broadcasts.set(knex, broadcast);
   writes.onCommitted((committed) => {
-    const names = committed.filter((w) => !UNCACHED.has(w.table)).map(nameOf);
+    const names = committed
+      .filter((w) => !UNCACHED.has(w.table))
+      .map(nameOf)
+      .filter((n): n is string => n !== undefined);
     if (names.length) broadcast.announce(names);
   });
 

@@ -2,7 +2,7 @@
 // first, an optional age limit, and generations, so an answer computed while a write happened is
 // never kept: take `generation` before reading the database, hand it back to `keep`.
 import { LRUCache } from 'lru-cache';
-import type { Reach, TableWrites } from './tableWrites';
+import type { Reach, TableWrites, WatchOptions } from './tableWrites';
 
 export interface KeptMapOptions {
   /** Entries at most; the least recently used go first. */
@@ -22,6 +22,11 @@ export class KeptMap<K extends NonNullable<unknown>, V extends NonNullable<unkno
 
   get(key: K): V | undefined {
     return this.entries.get(key);
+  }
+
+  /** The value, without making it recently used. */
+  peek(key: K): V | undefined {
+    return this.entries.peek(key);
   }
 
   /** Keep a value read at `generation`, unless something was written meanwhile. */
@@ -50,13 +55,18 @@ export class KeptMap<K extends NonNullable<unknown>, V extends NonNullable<unkno
     if (this.entries.size) this.entries.clear();
   }
 
+  /** What is kept stays, but what is being read now is not kept (it may predate a change made in place). */
+  moveOn() {
+    this.generation++;
+  }
+
   get size(): number {
     return this.entries.size;
   }
 
   /** Drop everything whenever a write reaching `reach` is made (here or on another instance). */
-  dropOn(writes: TableWrites, reach: Reach): this {
-    writes.watch(reach, () => this.drop());
+  dropOn(writes: TableWrites, reach: Reach, options?: WatchOptions): this {
+    writes.watch(reach, () => this.drop(), options);
     return this;
   }
 }

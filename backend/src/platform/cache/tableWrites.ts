@@ -1,11 +1,18 @@
 // Which tables the app writes, as knex's query builder says (its method and target table, read
-// before the query is sent), never guessed from the SQL text knex renders: a knex upgrade that
-// words a statement differently cannot make a cache serve a stale price. In-process caches watch
-// the tables they are made of and drop what they keep when a write is sent, when it has answered
-// and again when its transaction ends (commit or rollback), so a read that overlapped a write is
-// never kept. Committed writes are also handed to whoever listens (the cross-instance broadcast),
-// once, after the COMMIT has answered.
+// before the query is sent) or as the writer declared it, never guessed from the SQL text knex
+// renders: a knex upgrade that words a statement differently cannot make a cache serve a stale
+// price. In-process caches watch the tables they are made of and drop what they keep when a write
+// is sent, when it has answered and again when its transaction ends (commit or rollback), so a
+// read that overlapped a write is never kept. Committed writes are also handed to whoever listens
+// (the cross-instance broadcast), once, after the COMMIT has answered.
+// A stock move declares itself (inventory's one write path): the variant, and once its statement
+// has answered, the stock after it and its order key. The catalogue's caches that follow stock in
+// place (`stockInPlace`) are not dropped by such a move: once its COMMIT has answered the figure
+// goes to the stock ledger (platform/cache/stockLedger), from which they bring their answers up to
+// date. A move whose figure is not known (its transaction ended without our seeing the COMMIT
+// answer, a savepoint rolled back) drops them like any write to the variants.
 import type { Knex } from 'knex';
+import { StockLedger, type StockFigure } from './stockLedger';
 
 /** A write: the table it changes, and whether it only moves stock (`stock = stock ± n`). */
 export interface TableWrite {
@@ -14,6 +21,26 @@ export interface TableWrite {
   stockOnly: boolean;
   /** The one session the session store saved or ended (a hash of its id, never the id). */
   session?: string;
+  /** A declared stock move of one variant: filled in with what its update answered. */
+  stock?: DeclaredStockMove;
+}
+
+/** What a stock move declares: the variant before it is sent, the rest once it has answered. */
+export interface DeclaredStockMove {
+  variantId: number;
+  productId?: number;
+  /** The stock after the move. */
+  stock?: number;
+  /** The move's order key among the variant's moves (grows in commit order). */
+  seq?: number;
+  /** The update was refused (a take found too little): nothing changed. */
+  unchanged?: boolean;
+}
+
+/** The committed figure a declared move carries, when it carries all of it. */
+export function figureOf(move: DeclaredStockMove): StockFigure | undefined {
+  const { variantId, productId, stock, seq } = move;
+  return productId !== undefined && stock !== undefined && seq !== undefined ? { variantId, productId, stock, seq } : undefined;
 }
 
 export type WriteKind = 'insert' | 'update' | 'delete' | 'unknown';
@@ -49,7 +76,17 @@ interface Watcher {
   /** Given the writes of the statement or transaction (one reaches), for a cache that drops less
    *  than everything. */
   drop: (writes: TableWrite[]) => void;
+  /** Declared stock moves reach it only through the stock ledger (or when their figure is lost). */
+  stockInPlace: boolean;
 }
+
+export interface WatchOptions {
+  /** The cache brings stock figures up to date from the ledger: declared moves do not drop it. */
+  stockInPlace?: boolean;
+}
+
+/** What a declared move whose figure is unknown counts as, for the caches that follow stock in place. */
+const STOCK_MOVE_UNKNOWN: TableWrite = { table: 'variants', kind: 'update', stockOnly: true };
 
 interface QueryEvent {
   sql?: string;
@@ -147,11 +184,16 @@ export function writesOf(builder: BuilderLike): TableWrite[] {
 /** knex's own statements that end a transaction (not a savepoint). */
 const COMMIT = /^\s*commit;?\s*$/i;
 const ROLLBACK = /^\s*rollback;?\s*$/i;
+/** A savepoint rolled back: what it wrote is undone while the transaction goes on. */
+const ROLLBACK_TO_SAVEPOINT = /^\s*rollback to savepoint\b/i;
 
 /** Everything written through one knex instance: one per app, made in createApp. */
 export class TableWrites {
+  /** The stock figures committed here and elsewhere, for the caches that follow stock in place. */
+  readonly ledger = new StockLedger();
   private watchers: Watcher[] = [];
   private committedListeners: Array<(writes: TableWrite[]) => void> = [];
+  private stockSentListeners: Array<(variantId: number) => void> = [];
   /** Writes of the transaction open on each connection (by knex's connection id). */
   private open = new Map<string, TableWrite[]>();
   /** Connections whose transaction is followed to its end (run with a handler). */
@@ -171,7 +213,7 @@ export class TableWrites {
       builder.once('query-response', () => {
         this.drop(writes);
         // Outside a transaction a write is committed once it has answered.
-        if (!connection) this.tell(writes);
+        if (!connection) this.tell(writes, true);
       });
     });
     knex.on('query', (q: QueryEvent) => this.ending(q));
@@ -179,8 +221,8 @@ export class TableWrites {
   }
 
   /** Call `drop` whenever a write that `reach`es is made here, and when one is heard of elsewhere. */
-  watch(reach: Reach, drop: (writes: TableWrite[]) => void) {
-    this.watchers.push({ reach, drop });
+  watch(reach: Reach, drop: (writes: TableWrite[]) => void, options: WatchOptions = {}) {
+    this.watchers.push({ reach, drop, stockInPlace: options.stockInPlace ?? false });
   }
 
   /** Hear the writes that were committed here (a lone write once it answered, a transaction's
@@ -189,17 +231,44 @@ export class TableWrites {
     this.committedListeners.push(listener);
   }
 
-  /** Writes committed by another instance: every cache they reach drops what it keeps. */
+  /** Hear each declared stock move as it is sent (its transaction may read the variant after it). */
+  onStockSent(listener: (variantId: number) => void) {
+    this.stockSentListeners.push(listener);
+  }
+
+  /** Writes committed by another instance: every cache they reach drops what it keeps, and their
+   *  stock moves go to the ledger (the other instance told them once its COMMIT had answered). */
   writtenElsewhere(writes: TableWrite[]) {
     this.drop(writes);
+    this.settleStock(writes, true);
   }
 
   private drop(writes: TableWrite[]) {
-    for (const w of this.watchers) if (writes.some(w.reach)) w.drop(writes);
+    for (const w of this.watchers) {
+      if (w.stockInPlace ? writes.some((x) => !x.stock && w.reach(x)) : writes.some(w.reach)) w.drop(writes);
+    }
+  }
+
+  /**
+   * Committed stock moves: their figures to the ledger when the COMMIT is known to have answered
+   * (a read begun after that sees them), else the caches that follow stock in place drop instead.
+   */
+  private settleStock(writes: TableWrite[], answered: boolean) {
+    const figures: StockFigure[] = [];
+    let unknown = false;
+    for (const w of writes) {
+      if (!w.stock || w.stock.unchanged) continue;
+      const figure = answered ? figureOf(w.stock) : undefined;
+      if (figure) figures.push(figure);
+      else unknown = true;
+    }
+    if (unknown) for (const w of this.watchers) if (w.stockInPlace && w.reach(STOCK_MOVE_UNKNOWN)) w.drop([STOCK_MOVE_UNKNOWN]);
+    if (figures.length) this.ledger.record(figures);
   }
 
   private sent(writes: TableWrite[], connection: string | undefined) {
     this.drop(writes);
+    for (const w of writes) if (w.stock) for (const listener of this.stockSentListeners) listener(w.stock.variantId);
     if (!connection) return;
     const list = this.open.get(connection) ?? [];
     list.push(...writes);
@@ -209,16 +278,27 @@ export class TableWrites {
   /** knex sends the end of a transaction: its writes reach the caches once more; a commit's are
    *  told once it has answered (followTransactions), or now for a transaction run without a handler. */
   private ending(q: QueryEvent) {
-    if (!q.__knexUid || !q.__knexTxId || typeof q.sql !== 'string') return;
+    // Not by the transaction's id: after a savepoint, knex sends the outer COMMIT without one.
+    if (!q.__knexUid || typeof q.sql !== 'string') return;
+    if (ROLLBACK_TO_SAVEPOINT.test(q.sql)) return this.forgetFigures(q.__knexUid);
     const commit = COMMIT.test(q.sql);
     if (!commit && !ROLLBACK.test(q.sql)) return;
     const writes = this.open.get(q.__knexUid);
     if (!writes) return;
     this.open.delete(q.__knexUid);
     this.drop(writes);
-    if (!commit) return;
+    if (!commit) {
+      // What was read inside it (the catalogue facts may be read in a transaction) is not kept.
+      if (writes.some((w) => w.stock && !w.stock.unchanged)) this.ledger.rolledBack();
+      return;
+    }
     if (this.followed.has(q.__knexUid)) this.committing.set(q.__knexUid, writes);
-    else this.tell(writes);
+    else this.tell(writes, false);
+  }
+
+  /** A savepoint rolled back: which of the transaction's stock moves still stand is not known. */
+  private forgetFigures(connection: string) {
+    for (const w of this.open.get(connection) ?? []) if (w.stock) w.stock = { variantId: w.stock.variantId };
   }
 
   /**
@@ -245,7 +325,7 @@ export class TableWrites {
         this.committing.delete(connection);
         if (!writes) return;
         this.drop(writes);
-        this.tell(writes);
+        this.tell(writes, true);
       };
       return transaction(run, config).then(
         (result: unknown) => {
@@ -261,7 +341,11 @@ export class TableWrites {
     Object.defineProperty(knex, 'transaction', { value: followed, configurable: true });
   }
 
-  private tell(writes: TableWrite[]) {
-    for (const listener of this.committedListeners) listener(writes);
+  /** Committed writes, `answered` when the COMMIT (or the lone write) has answered: only then are
+   *  stock figures taken as committed, here and by the listeners. */
+  private tell(writes: TableWrite[], answered: boolean) {
+    this.settleStock(writes, answered);
+    const told = answered ? writes : writes.map((w) => (w.stock ? { ...w, stock: { variantId: w.stock.variantId } } : w));
+    for (const listener of this.committedListeners) listener(told);
   }
 }

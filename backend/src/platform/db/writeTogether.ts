@@ -23,6 +23,9 @@ export interface FollowingWrite {
   fromRows: (rows: Array<Record<string, unknown>>) => Knex.QueryBuilder | null;
   /** What it writes, for the caches (a raw statement names no table by itself). */
   writes: TableWrite[];
+  /** Hears, once the batch has answered, its own rows and those of the write it follows (a stock
+   *  move fills in the figure it declared to the caches). */
+  answered?: (rows: Array<Record<string, unknown>>, followed: Array<Record<string, unknown>>) => void;
 }
 
 export type BatchWrite = Knex.QueryBuilder | FollowingWrite;
@@ -31,6 +34,13 @@ const isFollowing = (w: BatchWrite): w is FollowingWrite => typeof (w as Followi
 
 /** Runs each write (a knex insert or update builder with `.returning(…)`), answering each one's returned rows. */
 export async function writeTogether(db: Knex, writes: BatchWrite[]): Promise<Array<Array<Record<string, unknown>>>> {
+  const answers = await runTogether(db, writes);
+  for (const [at, write] of writes.entries())
+    if (isFollowing(write) && write.answered) write.answered(answers[at], answers[writes.indexOf(write.follows)] ?? []);
+  return answers;
+}
+
+async function runTogether(db: Knex, writes: BatchWrite[]): Promise<Array<Array<Record<string, unknown>>>> {
   const earlier = (w: FollowingWrite, at: number) => {
     const i = writes.indexOf(w.follows);
     if (i < 0 || i >= at) throw new Error('writeTogether: a following write must come after the write it follows');
