@@ -9,7 +9,7 @@ import { makeShop, TestShop, Browser } from './helpers';
 import { makeCatalogue, Catalogue, checkoutBody, stockOf } from './fixtures';
 import type { ShopApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { LISTENER_NAME } from '../src/platform/cache/broadcast';
+import { CACHE_CHANNEL, LISTENER_NAME, type CacheBroadcast } from '../src/platform/cache/broadcast';
 
 const onPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
 
@@ -24,6 +24,7 @@ onPostgres('two instances on one PostgreSQL database', () => {
   let cat: Catalogue;
   let second: ShopApp;
   let secondKnex: Knex;
+  let secondBroadcast: CacheBroadcast;
 
   beforeAll(async () => {
     shop = await makeShop();
@@ -34,6 +35,8 @@ onPostgres('two instances on one PostgreSQL database', () => {
       const { createKnex } = require('../src/platform/db/knex') as typeof import('../src/platform/db/knex');
       secondKnex = createKnex(shop.config);
       second = createApp(shop.config, secondKnex);
+      const { cacheBroadcast } = require('../src/platform/cache/broadcast') as typeof import('../src/platform/cache/broadcast');
+      secondBroadcast = cacheBroadcast(secondKnex)!;
     });
     // The second instance is listening once it answers a request that reads the database.
     await supertest(second.callback()).get('/api/health').expect(200);
@@ -115,6 +118,8 @@ onPostgres('two instances on one PostgreSQL database', () => {
     const before = stockIn((await onSecondList()).body);
     const queried: string[] = [];
     const heard = (q: { sql: string }) => queried.push(q.sql);
+    const names: string[] = [];
+    const stopHearing = secondBroadcast.onHeard((heardNames) => names.push(...heardNames));
     secondKnex.on('query', heard);
     try {
       const guest = new Browser(shop.app);
@@ -131,8 +136,15 @@ onPostgres('two instances on one PostgreSQL database', () => {
     } finally {
       secondKnex.removeListener('query', heard);
     }
+    stopHearing();
     // The second instance brought its kept list up to date: it read nothing to show it.
     expect(queried.filter((q) => /from "products"/.test(q))).toEqual([]);
+    // The move was told with its figure, and in the previous release's words beside it (an
+    // instance of it behind the balancer during a deploy drops its lists instead).
+    expect(names).toContain(
+      `stock:${cat.triples.variant}:${cat.triples.id}=${before - 2}@${names.find((n) => n.startsWith('stock:'))?.split('@')[1]}`,
+    );
+    expect(names).toContain('variants.stock');
 
     // And the other way round.
     const guest = new Browser(second);
@@ -148,6 +160,30 @@ onPostgres('two instances on one PostgreSQL database', () => {
     }
     expect(seen).toBe(before - 3);
     expect(seen).toBe(await stockOf(cat.triples.variant));
+  });
+
+  it('drops its kept list when an instance of the previous release (no stock figures) tells of a stock move', async () => {
+    const list = '/api/products?limit=50';
+    await supertest(second.callback()).get(list).expect(200);
+    const heard = new Promise<void>((resolve) => {
+      const stop = secondBroadcast.onHeard((names) => {
+        if (!names.includes('variants.stock')) return;
+        stop();
+        resolve();
+      });
+    });
+    // What an instance of the previous release sends after an order: the stock moved, no figure.
+    await shop.app.knex.raw('select pg_notify(?, ?)', [CACHE_CHANNEL, 'variants.stock']);
+    await heard;
+    const queried: string[] = [];
+    const count = (q: { sql: string }) => queried.push(q.sql);
+    secondKnex.on('query', count);
+    try {
+      await supertest(second.callback()).get(list).expect(200);
+    } finally {
+      secondKnex.removeListener('query', count);
+    }
+    expect(queried.filter((q) => /from "products"/.test(q)).length).toBeGreaterThan(0);
   });
 
   /** A client of the second instance carrying the browser's cookies (what a balancer makes of it). */

@@ -47,7 +47,30 @@ function nameOf(w: TableWrite): string | undefined {
   if (w.stock?.unchanged) return undefined;
   const figure = w.stock && figureOf(w.stock);
   if (figure) return `stock:${figure.variantId}:${figure.productId}=${figure.stock}@${figure.seq}`;
-  return w.stockOnly ? STOCK_ONLY : w.table;
+  // A move whose figure is unknown is told as a write of the variants: `variants.stock` is kept for
+  // the echo below, so that an instance can tell the two apart.
+  return w.stockOnly ? 'variants' : w.table;
+}
+
+/**
+ * What goes on the channel for these committed writes. Stock figures are new words: an instance
+ * of the previous release (behind the balancer during a deploy) knows only `variants.stock`, so
+ * it is said beside them, and an instance that understands the figures leaves it aside when they
+ * come with it.
+ */
+function namesOf(committed: TableWrite[]): string[] {
+  const names = committed
+    .filter((w) => !UNCACHED.has(w.table))
+    .map(nameOf)
+    .filter((n): n is string => n !== undefined);
+  if (names.some((n) => STOCK_FIGURE.test(n))) names.push(STOCK_ONLY);
+  return names;
+}
+
+/** What was heard, the previous release's echo of stock figures left aside. */
+function heardWrites(names: string[]): TableWrite[] {
+  const figures = names.some((n) => STOCK_FIGURE.test(n));
+  return (figures ? names.filter((n) => n !== STOCK_ONLY) : names).map(writeNamed);
 }
 
 const STOCK_FIGURE = /^stock:(\d+):(\d+)=(-?\d+)@(\d+)$/;
@@ -138,7 +161,7 @@ export class CacheBroadcast {
   }
 
   private heard(names: string[]) {
-    this.writes.writtenElsewhere(names.map(writeNamed));
+    this.writes.writtenElsewhere(heardWrites(names));
     for (const listener of [...this.hearers]) listener(names);
   }
 
@@ -207,10 +230,7 @@ export function broadcastWrites(knex: Knex, writes: TableWrites, connectionStrin
   const broadcast = new CacheBroadcast(knex, writes, connectionString);
   broadcasts.set(knex, broadcast);
   writes.onCommitted((committed) => {
-    const names = committed
-      .filter((w) => !UNCACHED.has(w.table))
-      .map(nameOf)
-      .filter((n): n is string => n !== undefined);
+    const names = namesOf(committed);
     if (names.length) broadcast.announce(names);
   });
 
