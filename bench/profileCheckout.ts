@@ -138,18 +138,33 @@ async function main() {
       .map((c) => c.split(';')[0])
       .join('; ');
     const token = ((await res.json()) as { csrfToken: string }).csrfToken;
+    const body = {
+      items: [{ productId: target.productId, variantId: target.id, quantity: 1 }],
+      customer: { firstName: 'Бенч', lastName: 'Тест', email: 'bench.guest@example.bg', phone: '0888000000' },
+      shipping: { method: 'econt_office', city: 'София', postcode: '1000', address: 'Офис' },
+      paymentMethod: 'cod',
+      ageConfirmed: true,
+      termsAccepted: true,
+    };
+    // PROFILE_EMAILS=each: every order to its own address, so each confirmation is within the
+    // recipient's cap and is rendered and queued (one address, its +tags too: past the cap after three orders).
+    let sent = 0;
+    const eachEmail = process.env.PROFILE_EMAILS === 'each';
     const opts: autocannon.Options = {
       url: `${base}/api/orders/create`,
       method: 'POST',
       connections: 10,
       headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': token },
-      body: JSON.stringify({
-        items: [{ productId: target.productId, variantId: target.id, quantity: 1 }],
-        customer: { firstName: 'Бенч', lastName: 'Тест', email: 'bench.guest@example.bg', phone: '0888000000' },
-        shipping: { method: 'econt_office', city: 'София', postcode: '1000', address: 'Офис' },
-        paymentMethod: 'cod',
-        ageConfirmed: true,
-        termsAccepted: true,
+      body: JSON.stringify(body),
+      ...(eachEmail && {
+        requests: [
+          {
+            setupRequest: (req: autocannon.Request) => ({
+              ...req,
+              body: JSON.stringify({ ...body, customer: { ...body.customer, email: `bench.guest${++sent}@example.bg` } }),
+            }),
+          },
+        ],
       }),
     };
     await autocannon({ ...opts, duration: 2 });
