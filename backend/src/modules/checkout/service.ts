@@ -250,10 +250,12 @@ async function record(input: CheckoutInput, user: User | null, priced: Priced, t
     [inserted] = await Order.insertComposed(trx, [
       { ...row, number: `tmp-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`, searchText: '' },
     ]);
-    numberingWrite.push(trx(Order.tableName).where({ id: inserted.id }).update(numbering(inserted.id, c)).returning('id'));
   }
   const orderId = drawnId ?? inserted!.id;
-  const { number } = numbering(orderId, c);
+  // Made once: the search text normalises the buyer's name, e-mail and phone.
+  const numbered = numbering(orderId, c);
+  const { number } = numbered;
+  if (inserted) numberingWrite.push(trx(Order.tableName).where({ id: orderId }).update(numbered).returning('id'));
   const actor = actorOf(user, `${c.firstName} ${c.lastName}`.trim());
   const takes = stockNeeded(lines);
   const along = !discount && takes.length === 1 ? takes[0] : null;
@@ -261,7 +263,7 @@ async function record(input: CheckoutInput, user: User | null, priced: Priced, t
   const written = await writeNamed(
     trx,
     {
-      order: drawnId !== null ? Order.composedInserts(trx, [{ id: drawnId, ...row, ...numbering(drawnId, c) }]) : [],
+      order: drawnId !== null ? Order.composedInserts(trx, [{ id: drawnId, ...row, ...numbered }]) : [],
       items: OrderItem.composedInserts(trx, itemRows(orderId, lines)),
       payment: Payment.composedInserts(trx, [paymentRow(orderId, number, input, priced)]),
       history: placementHistory(trx, orderId, actor),
@@ -285,7 +287,7 @@ async function record(input: CheckoutInput, user: User | null, priced: Priced, t
   // What went with the order (e.g. a guest's counts) may refuse it before anything else is done.
   await judge?.(written.answered.also);
   const order = inserted ?? (written.made.order[0] as Order);
-  const placed = Object.assign(order, numbering(orderId, c), {
+  const placed = Object.assign(order, numbered, {
     items: written.made.items as OrderItem[],
     payment: written.made.payment[0] as Payment,
     events: written.made.history as OrderEvent[],
