@@ -124,17 +124,19 @@ export interface ComposedInsert<M> {
 }
 
 /** Composed inserts of one or several models, in one round trip on PostgreSQL, with `alongside`:
- *  other writes that go with them (run first on SQLite): the models in order, and what each of
- *  the other writes returned. */
+ *  other writes that go with them (run first on SQLite), and `after` (run last on SQLite: writes
+ *  that follow the inserts or should be numbered after them): the models in order, and what each
+ *  of the other writes returned. */
 export async function insertComposedTogether<M>(
   db: Knex,
   inserts: Array<ComposedInsert<M>>,
   alongside: BatchWrite[] = [],
-): Promise<{ made: M[]; alongside: Array<Array<Record<string, unknown>>> }> {
-  const answers = await writeTogether(db, [...alongside, ...inserts.map((i) => i.query)]);
-  const made = answers.slice(alongside.length).map((answer, i) => {
+  after: BatchWrite[] = [],
+): Promise<{ made: M[]; alongside: Array<Array<Record<string, unknown>>>; after: Array<Array<Record<string, unknown>>> }> {
+  const answers = await writeTogether(db, [...alongside, ...inserts.map((i) => i.query), ...after]);
+  const made = answers.slice(alongside.length, alongside.length + inserts.length).map((answer, i) => {
     const [row] = answer as unknown as Array<{ id: number } | number>;
     return inserts[i].made(Number(typeof row === 'object' ? row.id : row));
   });
-  return { made, alongside: answers.slice(0, alongside.length) };
+  return { made, alongside: answers.slice(0, alongside.length), after: answers.slice(alongside.length + inserts.length) };
 }

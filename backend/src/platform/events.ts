@@ -13,7 +13,8 @@
 // One bus per process, as Objection's one knex per process: createApp clears the subscribers and
 // the areas subscribe again, so an app made twice in one test file never runs an effect twice.
 import type { Knex } from 'knex';
-import { Outbox, type EffectRow, type OutboxOptions } from './outbox';
+import { Outbox, type ChosenPayload, type EffectRow, type OutboxOptions } from './outbox';
+import type { BatchWrite } from './db/writeTogether';
 
 /** Every event, by name: areas add theirs with `declare module '…/platform/events'`. */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
@@ -117,19 +118,61 @@ function outermost(trx: Knex.Transaction): Knex.Transaction {
  * written and the subscribers run now. Never awaits the subscribers: the writer answers at once.
  */
 export async function declare<N extends EventName>(db: Knex | Knex.Transaction, event: N, payload: ShopEvents[N]): Promise<void> {
-  const all = subscribers.get(event) ?? [];
-  const durable = outbox ? all.filter((s) => s.durable) : [];
-  const inMemory = outbox ? all.filter((s) => !s.durable) : all;
-  const store = outbox;
+  const { durable, inMemory } = subscribersOf(event);
   const rows: EffectRow[] =
-    durable.length && store
-      ? await store.record(
+    durable.length && outbox
+      ? await outbox.record(
           db,
           String(event),
           payload,
           durable.map((s) => s.name),
         )
       : [];
+  runAfterCommit(db, event, payload, inMemory, rows);
+}
+
+/** A payload the batch decides (platform/outbox ChosenPayload), between two of this event's. */
+export type ChosenEventPayload<N extends EventName> = ChosenPayload & { then: ShopEvents[N]; otherwise: ShopEvents[N] };
+
+/**
+ * `declare` for a transaction that sends its writes together (platform/db/writeTogether): the
+ * durable subscribers' outbox rows as `writes` to put in its batch, so they cost no round trip of
+ * their own. Once the batch has run, `declared(answers, payload)` (the writes' answers, in their
+ * order; the payload as the writer has it now, the one the stored row chose) arranges what
+ * `declare` arranges: every subscriber after the commit.
+ */
+export function declareAlong<N extends EventName>(
+  trx: Knex.Transaction,
+  event: N,
+  stored: ShopEvents[N] | ChosenEventPayload<N>,
+): { writes: BatchWrite[]; declared(answers: unknown[][], payload: ShopEvents[N]): void } {
+  const { durable, inMemory } = subscribersOf(event);
+  const store = outbox;
+  const recorded =
+    durable.length && store
+      ? store.recordWrites(
+          trx,
+          String(event),
+          stored,
+          durable.map((s) => s.name),
+        )
+      : null;
+  return {
+    writes: recorded?.writes ?? [],
+    declared: (answers, payload) => runAfterCommit(trx, event, payload, inMemory, recorded ? recorded.rows(answers) : []),
+  };
+}
+
+/** The event's subscribers: durable ones go through the outbox (when this process keeps one). */
+function subscribersOf(event: EventName): { durable: Entry[]; inMemory: Entry[] } {
+  const all = subscribers.get(event) ?? [];
+  return outbox ? { durable: all.filter((s) => s.durable), inMemory: all.filter((s) => !s.durable) } : { durable: [], inMemory: all };
+}
+
+/** Run the in-memory subscribers and the recorded rows once `db`'s outermost transaction has
+ *  committed (now, when `db` is not a transaction); never for a rollback. */
+function runAfterCommit(db: Knex | Knex.Transaction, event: EventName, payload: unknown, inMemory: Entry[], rows: EffectRow[]): void {
+  const store = outbox;
   const after = () => {
     deliver(inMemory, event, payload);
     if (rows.length) store!.runRecorded(rows, payload);

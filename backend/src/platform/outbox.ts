@@ -12,6 +12,7 @@ import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { Model } from 'objection';
 import { isPostgres } from './db/knex';
+import type { BatchCondition, BatchWrite } from './db/writeTogether';
 import { scrub } from './http/scrub';
 
 /** Pauses before the 2nd, 3rd, … attempt; after the last the effect is kept as failed. */
@@ -49,6 +50,27 @@ export interface EffectRow {
 
 /** One run of an effect, as the bus gets it. `rerun`: an earlier attempt may have done part of it
  *  (it failed, or its process died before marking it done): the effect may skip what is done. */
+/**
+ * A payload the batch it is written in decides: one of two, by what an earlier write of the batch
+ * answered (e.g. whether a count it made is within a cap), so that the row needs no round trip of
+ * its own after that write.
+ */
+export interface ChosenPayload extends BatchCondition {
+  then: unknown;
+  otherwise: unknown;
+}
+
+/** `record`'s rows as writes not yet run (Outbox.recordWrites). */
+export interface RecordWrites {
+  /** One insert per subscriber, answering its row's id. */
+  writes: BatchWrite[];
+  /** The rows, once `writes` have run: from what each answered, in their order. */
+  rows(answers: unknown[][]): EffectRow[];
+}
+
+const isChosen = (p: unknown): p is ChosenPayload =>
+  !!p && typeof (p as ChosenPayload).whenRows === 'function' && typeof (p as ChosenPayload).whenCte === 'function';
+
 export interface EffectRun {
   id: number;
   event: string;
@@ -89,6 +111,7 @@ function storedForm(this: Record<string, unknown>, key: string, value: unknown):
   return original instanceof Model ? { id: (original as Model & { id?: unknown }).id } : value;
 }
 
+const idOf = (id: number | { id: number }) => Number(typeof id === 'object' ? id.id : id);
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 function rowOf(r: Record<string, unknown>): EffectRow {
@@ -135,9 +158,67 @@ export class Outbox {
    * row per subscriber, claimed by this instance, which runs them once the transaction commits.
    */
   async record(db: Knex | Knex.Transaction, event: string, payload: unknown, subscribers: string[]): Promise<EffectRow[]> {
+    const rows = this.newRows(event, JSON.stringify(payload ?? null, storedForm), subscribers);
+    const ids: Array<number | { id: number }> = await db('outbox').insert(rows).returning('id');
+    return rows.map((r, i) => ({ ...r, id: idOf(ids[i]) }));
+  }
+
+  /**
+   * `record` as writes not yet run, to go in one batch with the writing transaction's other writes
+   * (platform/db/writeTogether: on PostgreSQL no round trip of their own, so a transaction that
+   * holds a contended row lock holds it no longer for its effects). The rows are the same.
+   */
+  recordWrites(db: Knex | Knex.Transaction, event: string, payload: unknown, subscribers: string[]): RecordWrites {
+    const stored = (p: unknown) => JSON.stringify(p ?? null, storedForm);
+    const chosen = isChosen(payload) ? { ...payload, then: stored(payload.then), otherwise: stored(payload.otherwise) } : null;
+    const rows = this.newRows(event, chosen ? '' : stored(payload), subscribers);
+    const writes: BatchWrite[] = rows.map((row) => {
+      if (!chosen) return db('outbox').insert(row).returning('id');
+      const insert = (json: string) =>
+        db('outbox')
+          .insert({ ...row, payload: json })
+          .returning('id');
+      return {
+        follows: chosen.follows,
+        fromCte: (source: string) => {
+          const when = chosen.whenCte(source);
+          // PostgreSQL types the parameters of a select by their casts, not by the columns they fill.
+          return db.raw(
+            'insert into outbox (event, payload, subscriber, state, attempts, next_attempt_at, locked_by, locked_until, created_at) ' +
+              `select ?::text, case when ${when.sql} then ?::text else ?::text end, ?::text, ?::text, ?::integer, ?::bigint, ?::text, ?::bigint, ?::bigint returning id`,
+            [
+              row.event,
+              ...when.bindings,
+              chosen.then,
+              chosen.otherwise,
+              row.subscriber,
+              row.state,
+              row.attempts,
+              row.nextAttemptAt,
+              row.lockedBy,
+              row.lockedUntil,
+              row.createdAt,
+            ],
+          );
+        },
+        fromRows: (answered: Array<Record<string, unknown>>) => insert(chosen.whenRows(answered) ? chosen.then : chosen.otherwise),
+        writes: [{ table: 'outbox', kind: 'insert' as const, stockOnly: false }],
+      };
+    });
+    return {
+      writes,
+      rows: (answers) =>
+        rows.map((r, i) => {
+          const [id] = answers[i] as Array<number | { id: number }>;
+          return { ...r, id: idOf(id) };
+        }),
+    };
+  }
+
+  /** The rows of one event's effects, claimed by this instance (it runs them after the commit). */
+  private newRows(event: string, json: string, subscribers: string[]): Array<Omit<EffectRow, 'id'>> {
     const now = this.clock();
-    const json = JSON.stringify(payload ?? null, storedForm);
-    const rows = subscribers.map((subscriber) => ({
+    return subscribers.map((subscriber) => ({
       event,
       payload: json,
       subscriber,
@@ -150,11 +231,6 @@ export class Outbox {
       createdAt: now,
       doneAt: null,
     }));
-    const ids: Array<number | { id: number }> = await db('outbox').insert(rows).returning('id');
-    return rows.map((r, i) => {
-      const id = ids[i];
-      return { ...r, id: Number(typeof id === 'object' ? id.id : id) };
-    });
   }
 
   /** After the commit: run the rows `record` wrote, with the payload as the writer had it. */

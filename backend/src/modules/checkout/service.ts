@@ -31,8 +31,8 @@ import type { PaymentMethod, ShippingMethod } from '@domain/orderStatus';
 import { LineInput, ResolvedLine, stockRefusal } from '../cart';
 import { redeemDiscount, STAFF_CODE_CHECK, type CodeCheckPass } from '../discounts';
 import { noticeRow, notifyStaff } from '../staff';
-import { actorOf, confirmationWithheld, orderMailCount, placementHistory, recordHistory, type Actor } from '../orders';
-import { declare } from '../../platform/events';
+import { actorOf, orderMailCount, placementHistory, recordHistory, type Actor } from '../orders';
+import { declareAlong } from '../../platform/events';
 import { recordIdempotentEffect, type IdempotencyClaim } from '../../platform/http/idempotency';
 import { issueTradeInvoiceIn, recordInvoiceRequest } from '../invoices';
 import type { InvoiceRequest } from '@domain/invoices';
@@ -83,14 +83,14 @@ async function placeOrder(
   user: User | null,
   trx: Transaction,
   extra: PlaceExtra = {},
-): Promise<{ order: Order; alsoWritten: unknown[][] }> {
+): Promise<{ order: Order; alsoWritten: unknown[][]; lastWritten: unknown[][] }> {
   validate(input);
   const priced = await price(input, user, trx, extra.codeCheck, extra.visitor);
   const recorded = await record(input, user, priced, trx, extra);
   await extra.alsoRecord?.(recorded.order);
   await takeStock(priced, recorded, trx, extra.shareCap ?? null, user, extra.stockBy ?? null);
   // The whole order as written, so the answer needs no second read.
-  return { order: recorded.order, alsoWritten: recorded.alsoWritten };
+  return { order: recorded.order, alsoWritten: recorded.alsoWritten, lastWritten: recorded.lastWritten };
 }
 
 /** Step 1: what the shopper must have confirmed. */
@@ -226,6 +226,8 @@ interface Recorded {
   order: Order;
   /** What `alsoWrite` answered, in its order. */
   alsoWritten: unknown[][];
+  /** What `writeLast` gave answered, in its order. */
+  lastWritten: unknown[][];
   /** The stock take that went with the records, and the stock it left (null: refused). */
   takenAlong: { take: StockTake; stock: number | null } | null;
 }
@@ -237,7 +239,7 @@ interface Recorded {
  * (most orders) takes it in the same round trip.
  */
 async function record(input: CheckoutInput, user: User | null, priced: Priced, trx: Transaction, extra: PlaceExtra): Promise<Recorded> {
-  const { alsoWrite = [], judge, shareCap = null } = extra;
+  const { alsoWrite = [], judge, shareCap = null, writeLast } = extra;
   const { drawnId, quote } = priced;
   const { lines, totals, discount, currency, fromServerCart } = quote;
   const c = input.customer;
@@ -248,10 +250,12 @@ async function record(input: CheckoutInput, user: User | null, priced: Priced, t
     [inserted] = await Order.insertComposed(trx, [
       { ...row, number: `tmp-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`, searchText: '' },
     ]);
-    numberingWrite.push(trx(Order.tableName).where({ id: inserted.id }).update(numbering(inserted.id, c)).returning('id'));
   }
   const orderId = drawnId ?? inserted!.id;
-  const { number } = numbering(orderId, c);
+  // Made once: the search text normalises the buyer's name, e-mail and phone.
+  const numbered = numbering(orderId, c);
+  const { number } = numbered;
+  if (inserted) numberingWrite.push(trx(Order.tableName).where({ id: orderId }).update(numbered).returning('id'));
   const actor = actorOf(user, `${c.firstName} ${c.lastName}`.trim());
   const takes = stockNeeded(lines);
   const along = !discount && takes.length === 1 ? takes[0] : null;
@@ -259,7 +263,7 @@ async function record(input: CheckoutInput, user: User | null, priced: Priced, t
   const written = await writeNamed(
     trx,
     {
-      order: drawnId !== null ? Order.composedInserts(trx, [{ id: drawnId, ...row, ...numbering(drawnId, c) }]) : [],
+      order: drawnId !== null ? Order.composedInserts(trx, [{ id: drawnId, ...row, ...numbered }]) : [],
       items: OrderItem.composedInserts(trx, itemRows(orderId, lines)),
       payment: Payment.composedInserts(trx, [paymentRow(orderId, number, input, priced)]),
       history: placementHistory(trx, orderId, actor),
@@ -278,11 +282,12 @@ async function record(input: CheckoutInput, user: User | null, priced: Priced, t
       // The take and its sale movement (made of the take's answer), with the records.
       stock: along ? stockMoveWrites(trx, saleOf(along, orderId, stockBy), shareGuard(along, shareCap)) : [],
     },
+    writeLast?.(orderId) ?? [],
   );
   // What went with the order (e.g. a guest's counts) may refuse it before anything else is done.
   await judge?.(written.answered.also);
   const order = inserted ?? (written.made.order[0] as Order);
-  const placed = Object.assign(order, numbering(orderId, c), {
+  const placed = Object.assign(order, numbered, {
     items: written.made.items as OrderItem[],
     payment: written.made.payment[0] as Payment,
     events: written.made.history as OrderEvent[],
@@ -290,26 +295,29 @@ async function record(input: CheckoutInput, user: User | null, priced: Priced, t
   return {
     order: placed,
     alsoWritten: written.answered.also,
+    lastWritten: written.last,
     takenAlong: along ? { take: along, stock: stockAfter(written.answered.stock[0] as Array<Record<string, unknown>>) } : null,
   };
 }
 
 /**
  * Composed inserts and other writes, each group by name, in one round trip
- * (insertComposedTogether: the other writes first, then the inserts, each in the groups' order);
- * the answers come back under the same names.
+ * (insertComposedTogether: the other writes first, then the inserts, each in the groups' order,
+ * then `last`); the answers come back under the same names (`last`'s in its order).
  */
 async function writeNamed<I extends string, W extends string>(
   trx: Transaction,
   inserts: Record<I, Array<ComposedInsert<BaseModel>>>,
   writes: Record<W, BatchWrite[]>,
-): Promise<{ made: Record<I, BaseModel[]>; answered: Record<W, unknown[][]> }> {
+  last: BatchWrite[] = [],
+): Promise<{ made: Record<I, BaseModel[]>; answered: Record<W, unknown[][]>; last: unknown[][] }> {
   const insertGroups = Object.entries(inserts) as Array<[I, Array<ComposedInsert<BaseModel>>]>;
   const writeGroups = Object.entries(writes) as Array<[W, BatchWrite[]]>;
   const done = await insertComposedTogether<BaseModel>(
     trx,
     insertGroups.flatMap(([, g]) => g),
     writeGroups.flatMap(([, g]) => g),
+    last,
   );
   const made = {} as Record<I, BaseModel[]>;
   let at = 0;
@@ -317,7 +325,7 @@ async function writeNamed<I extends string, W extends string>(
   const answered = {} as Record<W, unknown[][]>;
   at = 0;
   for (const [name, group] of writeGroups) answered[name] = done.alongside.slice(at, (at += group.length));
-  return { made, answered };
+  return { made, answered, last: done.after };
 }
 
 /**
@@ -363,6 +371,9 @@ interface PlaceExtra {
   codeCheck?: CodeCheckPass;
   alsoRecord?: (order: Order) => Promise<void>;
   alsoWrite?: Knex.QueryBuilder[];
+  /** Writes that go last in the order's round trip, given its id (what the order owes after the
+   *  commit: its outbox rows; they may follow `alsoWrite`'s answers). */
+  writeLast?: (orderId: number) => BatchWrite[];
   /** Judges what `alsoWrite` answered, right after the write (throws to refuse the order). */
   judge?: (alsoWritten: unknown[][]) => Promise<void>;
   /** A guest order: the share of a variant's stock one order may take (checkout/guestOrders). */
@@ -453,7 +464,8 @@ export async function checkout(config: Config, input: CheckoutInput, options: Ch
     const mailCount = takenBy ? null : orderMailCount(input.customer.email, user, trx);
     const guestCounts = guestLimits ? guestOrderCounts(trx, guestLimits, options.guest ?? { ip: '' }, input.customer, proof) : null;
     const countsAt = mailCount ? 1 : 0;
-    const { order, alsoWritten } = await placeOrder(takenBy ? { ...input, termsAccepted: true } : input, user, trx, {
+    let placedDeclared: ReturnType<typeof declareAlong<'order.placed'>> | undefined;
+    const { order, alsoWritten, lastWritten } = await placeOrder(takenBy ? { ...input, termsAccepted: true } : input, user, trx, {
       codeCheck,
       shareCap: guestLimits,
       stockBy: takenBy ? takenBy.staff.userId : (user?.id ?? null),
@@ -462,6 +474,21 @@ export async function checkout(config: Config, input: CheckoutInput, options: Ch
       visitor: takenBy ? { ...(options.visitor ?? BY_STAFF), byStaff: true } : options.visitor,
       judge: guestCounts ? (rows) => guestCounts.judge(config, rows.slice(countsAt)) : undefined,
       alsoWrite: [...(mailCount ? [mailCount.write] : []), ...(guestCounts?.writes ?? [])],
+      // `order.placed`'s outbox rows and, past the mail cap, the withheld confirmation's note go
+      // with the order's records: on PostgreSQL no round trip of their own while the bought
+      // variants' rows are locked. The stored row keeps the order as its id (platform/outbox),
+      // which stands for it until the record is made.
+      writeLast: (orderId) => {
+        const ref = { id: orderId } as Order;
+        placedDeclared = declareAlong(
+          trx,
+          'order.placed',
+          mailCount
+            ? { ...mailCount.allowed, then: { order: ref, mail: true }, otherwise: { order: ref, mail: false } }
+            : { order: ref, mail: true },
+        );
+        return [...(mailCount ? [mailCount.withheldNote(orderId)] : []), ...placedDeclared.writes];
+      },
       alsoRecord: async (o) => {
         // Sent with an Idempotency-Key: the key names this order if and only if it commits (before
         // the stock is taken, so the contended rows stay locked no longer for it).
@@ -480,8 +507,7 @@ export async function checkout(config: Config, input: CheckoutInput, options: Ch
       },
     });
     const mailAllowed = mailCount ? mailCount.allows(alsoWritten[0]) : true;
-    if (!mailAllowed) await confirmationWithheld(order.id, trx);
-    await declare(trx, 'order.placed', { order, mail: mailAllowed });
+    placedDeclared!.declared(lastWritten.slice(mailCount ? 1 : 0), { order, mail: mailAllowed });
     return order;
   });
   return placed;

@@ -12,25 +12,46 @@ import { Order } from '../../models/Order';
 import { User } from '../../models/User';
 import { OrderEvent } from '../../models/OrderEvent';
 import { GUEST_ORDER } from '@domain/messages';
-import { recordHistory } from './history';
+import { historyWhen } from './history';
+import { unless, type BatchCondition, type FollowingWrite } from '../../platform/db/writeTogether';
 import type { LaterMailCause } from './events';
 
 export type { LaterMailCause };
 
 const capKey = (recipientKey: string) => `order-mail:${recipientKey}`;
+/** The order's history says its confirmation was withheld (written in the order's transaction,
+ *  only then): staff see why the customer has no mail, and later mails about it are withheld. */
+const WITHHELD_NOTE = { type: 'note' as const, note: GUEST_ORDER.confirmationWithheld };
+const SYSTEM = { userId: null, label: 'Система' };
+
+/** The count of confirmations to one recipient, written with an order (orderMailCount). */
+export interface OrderMailCount {
+  write: Knex.QueryBuilder;
+  /** Judges what the write answered: may the confirmation go? */
+  allows(rows: unknown[]): boolean;
+  /** The same judgement, for later writes of the write's own batch (platform/db/writeTogether). */
+  allowed: BatchCondition;
+  /** The order's note that its confirmation was withheld, written by the same batch when it is
+   *  (after the write; as `confirmationWithheld`). */
+  withheldNote(orderId: number): FollowingWrite;
+}
 
 /** The count of confirmations to this recipient, to write with the order (`db`: its transaction;
  *  one statement with the order's records on PostgreSQL, and not counted when the order is
- *  refused); null when it is not capped. `allows` judges what the write answered. */
-export function orderMailCount(
-  recipient: string,
-  account: { email: string } | null,
-  db: Knex,
-): { write: Knex.QueryBuilder; allows(rows: unknown[]): boolean } | null {
+ *  refused); null when it is not capped. */
+export function orderMailCount(recipient: string, account: { email: string } | null, db: Knex): OrderMailCount | null {
   const key = normalizeEmailKey(recipient);
   if (account && normalizeEmailKey(account.email) === key) return null;
   const cap = new Throttle(db, ORDER_MAILS_PER_RECIPIENT, ORDER_MAIL_WINDOW_MINUTES * 60_000);
-  return { write: cap.hitWrite(capKey(key)), allows: (rows) => cap.allows(cap.hitCount(rows)) };
+  const write = cap.hitWrite(capKey(key));
+  const allows = (rows: unknown[]) => cap.allows(cap.hitCount(rows));
+  const allowed: BatchCondition = { follows: write, whenCte: (source) => cap.allowsIn(source), whenRows: allows };
+  return {
+    write,
+    allows,
+    allowed,
+    withheldNote: (orderId) => historyWhen(db, orderId, WITHHELD_NOTE, SYSTEM, unless(allowed)),
+  };
 }
 
 /**
@@ -49,10 +70,4 @@ export async function laterOrderMailAllowed(orderId: number, recipient: string, 
   if (cause === 'staff') return !(await OrderEvent.query().findOne({ orderId, type: 'note', note: GUEST_ORDER.confirmationWithheld }));
   const cap = new Throttle(Order.knex(), ORDER_MAILS_PER_RECIPIENT, ORDER_MAIL_WINDOW_MINUTES * 60_000);
   return cap.allows(await cap.hit(capKey(key)));
-}
-
-/** The order's history says its confirmation was withheld (written in the order's transaction,
- *  only then): staff see why the customer has no mail, and later mails about it are withheld. */
-export function confirmationWithheld(orderId: number, trx: Knex) {
-  return recordHistory(trx, orderId, { type: 'note', note: GUEST_ORDER.confirmationWithheld }, { userId: null, label: 'Система' });
 }

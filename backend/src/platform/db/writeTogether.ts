@@ -30,6 +30,29 @@ export interface FollowingWrite {
 
 export type BatchWrite = Knex.QueryBuilder | FollowingWrite;
 
+/** A condition on what an earlier write of the same batch answered, for a following write that
+ *  writes only when it holds, or chooses what it writes by it. */
+export interface BatchCondition {
+  /** The earlier write (it must come before the following write in the batch). */
+  follows: Knex.QueryBuilder;
+  /** PostgreSQL: the condition as SQL, reading the earlier write's returned rows from the CTE `source`. */
+  whenCte: (source: string) => { sql: string; bindings: Knex.Value[] };
+  /** Elsewhere: the same condition on the rows the earlier write answered. */
+  whenRows: (rows: Array<Record<string, unknown>>) => boolean;
+}
+
+/** The condition that holds where `c` does not. */
+export function unless(c: BatchCondition): BatchCondition {
+  return {
+    follows: c.follows,
+    whenCte: (source) => {
+      const { sql, bindings } = c.whenCte(source);
+      return { sql: `not (${sql})`, bindings };
+    },
+    whenRows: (rows) => !c.whenRows(rows),
+  };
+}
+
 const isFollowing = (w: BatchWrite): w is FollowingWrite => typeof (w as FollowingWrite).fromCte === 'function';
 
 /** Runs each write (a knex insert or update builder with `.returning(…)`), answering each one's returned rows. */

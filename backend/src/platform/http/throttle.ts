@@ -81,6 +81,12 @@ export class Throttle {
     return hits <= this.max;
   }
 
+  /** `allows` on hitWrite's count as SQL, reading the rows hitWrite returned from the CTE `source`
+   *  (a later write of the same batch decided by the count: platform/db/writeTogether). */
+  allowsIn(source: string): { sql: string; bindings: number[] } {
+    return { sql: `(select hits from ${source}) <= ?`, bindings: [this.max] };
+  }
+
   /** Count a failure for every key. */
   async fail(keys: string[]): Promise<void> {
     for (const key of keys) await this.hit(key);

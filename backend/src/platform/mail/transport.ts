@@ -85,8 +85,12 @@ async function writeWhole(dir: string, name: string, text: string) {
     return writeToOutbox(dir, name, text);
   }
   try {
-    await fs.promises.mkdir(dir, { recursive: true, mode: 0o700 });
-    await fs.promises.rename(partial, path.join(dir, name));
+    // The folder is made when a rename finds it missing (the first mail), not before every mail.
+    await fs.promises.rename(partial, path.join(dir, name)).catch(async (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ENOENT') throw err;
+      await fs.promises.mkdir(dir, { recursive: true, mode: 0o700 });
+      await fs.promises.rename(partial, path.join(dir, name));
+    });
   } catch (err) {
     await fs.promises.rm(partial, { force: true }).catch(() => undefined);
     if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
@@ -283,7 +287,16 @@ function encodedWord(text: string): string {
   return /^[\x20-\x7e]*$/.test(text) ? text : `=?UTF-8?B?${Buffer.from(text).toString('base64')}?=`;
 }
 
-/** Quoted-printable (RFC 2045): every line at most 76 characters, soft breaks with '='. */
+/** Each byte as quoted-printable writes it: itself when printable (not '='), else `=XX`. */
+const QP_BYTE = Array.from({ length: 256 }, (_, byte) =>
+  (byte >= 33 && byte <= 126 && byte !== 61) || byte === 32
+    ? String.fromCharCode(byte)
+    : `=${byte.toString(16).toUpperCase().padStart(2, '0')}`,
+);
+
+/** Quoted-printable (RFC 2045): every line at most 76 characters, soft breaks with '='. Every
+ *  mail is encoded whole (a confirmation's HTML is several KB of mostly two-byte Cyrillic), so
+ *  each byte's form is looked up rather than made. */
 export function quotedPrintable(text: string): string {
   return text
     .replace(/\r?\n/g, '\n')
@@ -291,9 +304,9 @@ export function quotedPrintable(text: string): string {
     .map((line) => {
       let out = '';
       let width = 0;
-      for (const byte of Buffer.from(line)) {
-        const plain = (byte >= 33 && byte <= 126 && byte !== 61) || byte === 32;
-        const piece = plain ? String.fromCharCode(byte) : `=${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+      const bytes = Buffer.from(line);
+      for (let i = 0; i < bytes.length; i++) {
+        const piece = QP_BYTE[bytes[i]];
         if (width + piece.length > 75) {
           out += '=\r\n';
           width = 0;
