@@ -186,6 +186,36 @@ onPostgres('two instances on one PostgreSQL database', () => {
     expect(queried.filter((q) => /from "products"/.test(q)).length).toBeGreaterThan(0);
   });
 
+  it('tells the others what it wrote last when it stops', async () => {
+    let thirdKnex: Knex | undefined;
+    let third: ShopApp | undefined;
+    jest.isolateModules(() => {
+      const { createApp } = require('../src/app') as typeof import('../src/app');
+      const { createKnex } = require('../src/platform/db/knex') as typeof import('../src/platform/db/knex');
+      thirdKnex = createKnex(shop.config);
+      third = createApp(shop.config, thirdKnex);
+    });
+    await supertest(third!.callback()).get('/api/health').expect(200);
+    const told = new Set<string>();
+    const heard = new Promise<void>((resolve) => {
+      const stop = secondBroadcast.onHeard((names) => {
+        for (const n of names) told.add(n);
+        if (!told.has('products') || !told.has('categories')) return;
+        stop();
+        resolve();
+      });
+    });
+    // Two writes at once (the second's news waits for the first's to be sent), and the instance
+    // stops at once (a deploy's SIGTERM right after them).
+    const now = new Date().toISOString();
+    await Promise.all([
+      thirdKnex!('products').where({ id: cat.last3.id }).update({ updatedAt: now }),
+      thirdKnex!('categories').update({ updatedAt: now }),
+    ]);
+    await thirdKnex!.destroy();
+    await heard;
+  });
+
   /** A client of the second instance carrying the browser's cookies (what a balancer makes of it). */
   function onSecond(b: Browser) {
     const agent = supertest.agent(second.callback());

@@ -24,6 +24,8 @@ export const LISTENER_NAME = 'vapsolo-cache-listener';
 /** PostgreSQL refuses payloads of 8000 bytes or more. */
 const PAYLOAD_MAX = 7000;
 const RECONNECT_MS = 500;
+/** How long a stopping instance waits to tell its last writes. */
+const STOP_FLUSH_MS = 2000;
 /** Tables no shared cache is made of. */
 const UNCACHED = new Set([
   'throttles',
@@ -97,6 +99,7 @@ export class CacheBroadcast {
   private pending = new Set<string>();
   private sending = false;
   private retry?: NodeJS.Timeout;
+  private flushing?: Promise<void>;
   private hearers = new Set<(names: string[]) => void>();
 
   constructor(
@@ -108,7 +111,7 @@ export class CacheBroadcast {
   /** Tell the other instances that these tables changed. */
   announce(targets: Iterable<string>) {
     for (const t of targets) this.pending.add(t);
-    if (!this.sending && this.pending.size) void this.flush();
+    if (!this.sending && this.pending.size) this.flushing = this.flush();
   }
 
   async start() {
@@ -128,15 +131,21 @@ export class CacheBroadcast {
       this.connected = true;
       // Whatever was written while nobody listened is unknown: start afresh.
       this.heard(['*']);
-      if (this.pending.size && !this.sending) void this.flush();
+      if (this.pending.size && !this.sending) this.flushing = this.flush();
     } catch {
       this.lost(client);
     }
   }
 
   async stop() {
-    this.stopped = true;
     clearTimeout(this.retry);
+    // What this instance committed last is still told before it goes: the others would otherwise
+    // keep answers it made stale. Bounded: a database that does not answer does not hold the exit.
+    if (this.pending.size && !this.sending) this.flushing = this.flush();
+    let giveUp: NodeJS.Timeout | undefined;
+    await Promise.race([this.flushing, new Promise((resolve) => (giveUp = setTimeout(resolve, STOP_FLUSH_MS)))]);
+    clearTimeout(giveUp);
+    this.stopped = true;
     this.connected = false;
     await this.client?.end().catch(() => undefined);
   }
@@ -184,7 +193,7 @@ export class CacheBroadcast {
           if (this.connected && this.client) await this.client.query('select pg_notify($1, $2)', [CACHE_CHANNEL, payload]);
           else await this.knex.raw('select pg_notify(?, ?)', [CACHE_CHANNEL, payload]);
         } catch (err) {
-          console.error('cache broadcast failed:', (err as Error).message);
+          if (!this.stopped) console.error('cache broadcast failed:', (err as Error).message);
         }
       }
     } finally {
