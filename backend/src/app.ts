@@ -107,7 +107,7 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
   subscribeTradeEvents(config);
 
   if (config.trustedProxies.length) app.use(trustListedProxies(config.trustedProxies));
-  if (config.logRequests) app.use(requestLog);
+  if (config.logRequests) app.use(requestLog());
   if (config.metrics) app.use(metricsMiddleware(knex));
   app.use(securityHeaders(config.env === 'production', [AGE_GATE_SCRIPT_SOURCE, APP_BOOT_SCRIPT_SOURCE]));
   app.use(errorMiddleware());
