@@ -1,5 +1,6 @@
 // createApp(config) -> Koa app, without listening: what the server and the tests use.
 import Koa from 'koa';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CookieKeys } from './platform/http/cookieKeys';
 import { catalogueWrites, keepCatalogueFacts } from './modules/catalogue/facts';
 import { overlayStock } from './modules/catalogue/stockOverlay';
@@ -19,12 +20,12 @@ import { companyRoutes, rememberCompanies, resolveVisitor, subscribeTradeEvents,
 import { requireAdmin } from './platform/http/auth';
 import { requireCsrf } from './platform/http/csrf';
 import { auditAdminMutations } from './platform/http/auditTrail';
-import { AnswerCache, serveAdminListCache, servePublicCache } from './platform/cache/answerCache';
+import { AnswerCache, publicCacheFrontDoor, serveAdminListCache, servePublicCache, type FrontDoor } from './platform/cache/answerCache';
 import { DATA_TABLES, enableCountCache } from './platform/cache/countCache';
-import { requestLog } from './platform/http/requestLog';
+import { requestLog, requestLogDestination, requestLogLine } from './platform/http/requestLog';
 import { metricsMiddleware } from './platform/http/metrics';
 import { trustListedProxies } from './platform/http/proxy';
-import { securityHeaders } from './platform/http/securityHeaders';
+import { securityHeaderPairs, securityHeaders } from './platform/http/securityHeaders';
 import { staticFiles } from './platform/http/static';
 import { serveUploads } from './platform/http/uploadsStatic';
 import { storefrontPages } from './modules/storefront';
@@ -109,7 +110,8 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
   if (config.trustedProxies.length) app.use(trustListedProxies(config.trustedProxies));
   if (config.logRequests) app.use(requestLog());
   if (config.metrics) app.use(metricsMiddleware(knex));
-  app.use(securityHeaders(config.env === 'production', [AGE_GATE_SCRIPT_SOURCE, APP_BOOT_SCRIPT_SOURCE]));
+  const inlineScripts = [AGE_GATE_SCRIPT_SOURCE, APP_BOOT_SCRIPT_SOURCE];
+  app.use(securityHeaders(config.env === 'production', inlineScripts));
   app.use(errorMiddleware());
 
   // In-process caches, exact because every write drops them (platform/cache/tableWrites reads the
@@ -118,6 +120,7 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
   // they show of stock changes); on PostgreSQL every instance also hears the writes and stock
   // figures the others commit (platform/cache/broadcast), so several can share one database.
   const writes = config.memoryCaches ? new TableWrites(knex) : undefined;
+  let frontDoor: FrontDoor | undefined;
   const adminLists = new AnswerCache(500);
   // Server-rendered storefront pages: kept like the catalogue's answers, dropped by the same writes
   // (a stock move only drops the pages whose shown stock it changes).
@@ -130,7 +133,17 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
   if (writes) {
     if (config.databaseUrl && isPostgres(knex)) broadcastWrites(knex, writes, config.databaseUrl);
     keepSettings(knex, writes);
-    app.use(servePublicCache(new AnswerCache(2000, { overlay: overlayStock }).dropOn(writes, catalogueWrites)));
+    const publicAnswers = new AnswerCache(2000, { overlay: overlayStock }).dropOn(writes, catalogueWrites);
+    app.use(servePublicCache(publicAnswers));
+    // Kept answers are also given before Koa (the same bytes and headers), unless metrics are on:
+    // those count every request by its route inside Koa.
+    if (!config.metrics)
+      frontDoor = publicCacheFrontDoor(publicAnswers, {
+        headers: securityHeaderPairs(config.env === 'production', inlineScripts),
+        answered: config.logRequests
+          ? (method, path, status, ms) => requestLogDestination().write(requestLogLine(method, path, status, ms))
+          : undefined,
+      });
     // A member's catalogue answers, kept per price list, for sessions already known as members'.
     app.use(serveMemberCatalogue(knex));
     app.use(pages.fromCache);
@@ -214,5 +227,15 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
   }
   app.use(serveUploads(config));
   app.use(staticFiles(config, pages.render));
+  if (frontDoor) answerFirstAt(app, frontDoor);
   return app;
+}
+
+/** Requests the front door answers never enter Koa; the rest go on as they came. */
+function answerFirstAt(app: ShopApp, door: FrontDoor) {
+  const koaCallback = app.callback.bind(app);
+  app.callback = () => {
+    const handle = koaCallback();
+    return (req, res) => (door(req as IncomingMessage, res as ServerResponse) ? Promise.resolve() : handle(req, res));
+  };
 }

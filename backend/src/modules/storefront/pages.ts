@@ -19,14 +19,10 @@ import { loadTemplate, pageDocument, Template } from './document';
 import { loadPageData } from './pageData';
 import { robotsTxt, sitemapXml } from './sitemap';
 import { previewImages } from './previewImage';
+import { acceptedEncoding, brotliOptions, COMPRESS_FROM_BYTES, gzipOptions, type Encoding } from '../../platform/http/encoding';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
-/** Quick levels: a page is compressed again after every catalogue write. */
-const BROTLI_QUALITY = 5;
-const GZIP_LEVEL = 6;
-
-type Encoding = 'br' | 'gzip' | 'identity';
 
 function typeOf(path: string): string {
   if (path === '/robots.txt') return 'text/plain; charset=utf-8';
@@ -99,12 +95,7 @@ export function storefrontPages(config: Config, options: StorefrontPagesOptions 
     const key = etag && `${encoding}:${etag}`;
     const hit = key ? cache?.get(key) : undefined;
     if (hit) return hit.body;
-    const packed =
-      encoding === 'br'
-        ? await brotli(body, {
-            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-          })
-        : await gzip(body, { level: GZIP_LEVEL });
+    const packed = encoding === 'br' ? await brotli(body, brotliOptions(body)) : await gzip(body, gzipOptions);
     if (key) cache?.set(key, cache.generation, packed);
     return packed;
   }
@@ -122,7 +113,7 @@ export function storefrontPages(config: Config, options: StorefrontPagesOptions 
         return;
       }
     }
-    const encoding = rendered.body.length < 1024 ? 'identity' : acceptedEncoding(ctx);
+    const encoding = rendered.body.length < COMPRESS_FROM_BYTES ? 'identity' : acceptedEncoding(ctx);
     const body = await encoded(etag, rendered.body, encoding);
     if (encoding !== 'identity') ctx.set('Content-Encoding', encoding);
     ctx.body = body;
@@ -182,12 +173,4 @@ export function storefrontPages(config: Config, options: StorefrontPagesOptions 
   }
 
   return { render, fromCache };
-}
-
-/** br, else gzip, else none; a q-value is only read when the header has one. */
-function acceptedEncoding(ctx: Context): Encoding {
-  const header = ctx.get('accept-encoding');
-  if (!header) return 'identity';
-  if (header.includes(';')) return (ctx.acceptsEncodings('br', 'gzip', 'identity') || 'identity') as Encoding;
-  return /\bbr\b/.test(header) ? 'br' : /\bgzip\b/.test(header) ? 'gzip' : 'identity';
 }

@@ -17,7 +17,9 @@
 // comes after a drop starts a new one. A computation that fails, or makes an answer not to be
 // shared, lets its waiters compute their own. A drop heard from another instance is followed by
 // the same single flight, so it makes no stampede either.
-import { skipsGuestCaches } from '../http/tradeHint';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { mayCarryTradeHint, skipsGuestCaches } from '../http/tradeHint';
+import { acceptedEncoding, COMPRESS_FROM_BYTES, compressNow, plainAcceptedEncoding, type Encoding } from '../http/encoding';
 import crypto from 'node:crypto';
 import type { Context, Next } from 'koa';
 import { KeptMap } from './keptMap';
@@ -37,6 +39,28 @@ export interface Entry {
   stockAt: number;
   /** What a rendered page shows of stock (it is dropped when that changes). */
   shown?: ShownStock;
+  /** The body compressed, made when first asked for (platform/http/encoding). */
+  packed?: Partial<Record<Exclude<Encoding, 'identity'>, Buffer>>;
+}
+
+/**
+ * JSON with every character past ASCII written as its \u escape: the same value for any JSON
+ * parser, and bytes a client reads without decoding UTF-8 (a load generator written in JavaScript
+ * reads a page of Cyrillic at half the rate of the same page in ASCII). Compressed, the two
+ * differ by a few per cent; most browsers get the answer compressed.
+ */
+export function asciiJson(value: unknown): Buffer {
+  return Buffer.from(
+    JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+    'latin1',
+  );
+}
+
+/** A kept answer's body in the encoding the client accepts (compressed once, then kept with it). */
+export function entryBody(entry: Entry, encoding: Encoding): { body: Buffer; encoding: Encoding } {
+  if (encoding === 'identity' || entry.body.length < COMPRESS_FROM_BYTES) return { body: entry.body, encoding: 'identity' };
+  const packed = (entry.packed ??= {});
+  return { body: (packed[encoding] ??= compressNow(entry.body, encoding)), encoding };
 }
 
 /** Brings the stock figures in an answer up to date: `figure` is a variant's stock when it moved
@@ -123,8 +147,9 @@ export class AnswerCache {
     if (overlay && entry.variants?.some((id) => ledger.since(id, at) !== undefined)) {
       const value = JSON.parse(entry.body.toString()) as object;
       if (overlay(value, (id) => ledger.since(id, at))) {
-        entry.body = Buffer.from(JSON.stringify(value));
+        entry.body = asciiJson(value);
         entry.etag = etagOf(entry.body);
+        entry.packed = undefined;
       }
     }
     entry.stockAt = ledger.count;
@@ -242,7 +267,7 @@ async function computeAndKeep(
     typeof ctx.body !== 'object'
   )
     return undefined;
-  const body = Buffer.from(JSON.stringify(ctx.body));
+  const body = asciiJson(ctx.body);
   const { entry } = cache.make(key, start, body, { contentRange: ctx.response.get('Content-Range') || undefined, json: true });
   ctx.type = 'application/json; charset=utf-8';
   // With the stock moves committed meanwhile: the body its ETag stands for.
@@ -252,6 +277,7 @@ async function computeAndKeep(
 
 /** A kept (or just shared) answer, as the cache serves it. */
 function serveEntry(ctx: Context, entry: Entry, revalidate: boolean) {
+  ctx.set('Vary', 'Accept-Encoding');
   if (revalidate) {
     ctx.set('Cache-Control', 'no-cache');
     ctx.set('ETag', entry.etag);
@@ -264,9 +290,11 @@ function serveEntry(ctx: Context, entry: Entry, revalidate: boolean) {
     ctx.set('Content-Range', entry.contentRange);
     ctx.set('Access-Control-Expose-Headers', 'Content-Range');
   }
+  const { body, encoding } = entryBody(entry, acceptedEncoding(ctx));
   ctx.status = 200;
   ctx.type = 'application/json; charset=utf-8';
-  ctx.body = entry.body;
+  if (encoding !== 'identity') ctx.set('Content-Encoding', encoding);
+  ctx.body = body;
 }
 
 /**
@@ -289,6 +317,7 @@ async function serveOrCompute(ctx: Context, next: Next, cache: AnswerCache, keep
 
 /** The headers of an answer just computed here (its body is already the serialised one). */
 function serveHeaders(ctx: Context, entry: Entry) {
+  ctx.set('Vary', 'Accept-Encoding');
   ctx.set('Cache-Control', 'no-cache');
   ctx.set('ETag', entry.etag);
 }
@@ -298,6 +327,54 @@ export function servePublicCache(cache: AnswerCache) {
   return async (ctx: Context, next: Next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !CACHEABLE_PATH.test(ctx.path) || skipsGuestCaches(ctx)) return next();
     await serveOrCompute(ctx, next, cache, () => Boolean(ctx.state.publicAnswer), true);
+  };
+}
+
+/** A handler in front of Koa: true when it has answered the request itself. */
+export type FrontDoor = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+export interface FrontDoorOptions {
+  /** The headers every answer carries (platform/http/securityHeaders). */
+  headers: Array<[string, string]>;
+  /** Told of each answer it gives (the request log). */
+  answered?: (method: string, path: string, status: number, ms: number) => void;
+}
+
+/**
+ * The kept public answers, given before Koa is entered: a kept answer is the same bytes for every
+ * guest, and building Koa's context, its middleware's promises and header objects cost a kept
+ * product about as much again as the answer itself. Only a hit is answered here, with what
+ * `servePublicCache` would send (the shop's headers, ETag and 304, Content-Range, HEAD without a
+ * body); a miss, and anything that may be a member's or carry a token, goes on to Koa unchanged.
+ */
+export function publicCacheFrontDoor(cache: AnswerCache, options: FrontDoorOptions): FrontDoor {
+  const fixed = options.headers.flat();
+  return (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const url = req.url ?? '';
+    const query = url.indexOf('?');
+    const path = query < 0 ? url : url.slice(0, query);
+    if (!CACHEABLE_PATH.test(path) || mayCarryTradeHint(req.headers)) return false;
+    const started = performance.now();
+    const entry = cache.get(url);
+    if (!entry) return false;
+    // An Accept-Encoding with q-values is left to Koa's negotiation.
+    const accepted = plainAcceptedEncoding(req.headers['accept-encoding']);
+    if (!accepted) return false;
+    const headers = [...fixed, 'Vary', 'Accept-Encoding', 'Cache-Control', 'no-cache', 'ETag', entry.etag];
+    if (req.headers['if-none-match'] === entry.etag) {
+      res.writeHead(304, headers);
+      res.end();
+    } else {
+      const { body, encoding } = entryBody(entry, accepted);
+      if (entry.contentRange) headers.push('Content-Range', entry.contentRange, 'Access-Control-Expose-Headers', 'Content-Range');
+      if (encoding !== 'identity') headers.push('Content-Encoding', encoding);
+      headers.push('Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(body.length));
+      res.writeHead(200, headers);
+      res.end(req.method === 'HEAD' ? undefined : body);
+    }
+    options.answered?.(req.method, path, res.statusCode, performance.now() - started);
+    return true;
   };
 }
 

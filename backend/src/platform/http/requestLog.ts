@@ -37,6 +37,16 @@ function gatheredStandardOutput(): LogDestination {
   return standardOutput;
 }
 
+/** Where the request log goes: `destination`, or standard output through the gathering writer. */
+export function requestLogDestination(destination?: LogDestination): LogDestination {
+  return destination ?? gatheredStandardOutput();
+}
+
+/** One request's line (API requests only). */
+export function requestLogLine(method: string, path: string, status: number, ms: number): string {
+  return JSON.stringify({ t: new Date().toISOString(), method, path, status, ms: Math.round(ms * 10) / 10 }) + '\n';
+}
+
 /** The request log, to `destination` (standard output by default). */
 export function requestLog(destination?: LogDestination): Middleware {
   return async (ctx: Context, next: Next) => {
@@ -46,15 +56,7 @@ export function requestLog(destination?: LogDestination): Middleware {
     } finally {
       if (ctx.path.startsWith('/api/')) {
         const ms = Number(process.hrtime.bigint() - start) / 1e6;
-        (destination ?? gatheredStandardOutput()).write(
-          JSON.stringify({
-            t: new Date().toISOString(),
-            method: ctx.method,
-            path: ctx.path,
-            status: ctx.status,
-            ms: Math.round(ms * 10) / 10,
-          }) + '\n',
-        );
+        requestLogDestination(destination).write(requestLogLine(ctx.method, ctx.path, ctx.status, ms));
       }
     }
   };

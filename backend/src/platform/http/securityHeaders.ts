@@ -17,19 +17,29 @@ const csp = (scriptSources: string[]) =>
     "frame-ancestors 'none'",
   ].join('; ');
 
-/** `scriptSources`: inline scripts allowed by their CSP hash sources ('sha256-…'). */
+/** The headers every answer carries, in order (`scriptSources`: inline scripts allowed by their
+ *  CSP hash sources, 'sha256-…'); also what the front door sends with a kept answer. */
+export function securityHeaderPairs(production: boolean, scriptSources: string[] = []): Array<[string, string]> {
+  return [
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['X-Frame-Options', 'DENY'],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()'],
+    ['Content-Security-Policy', csp(scriptSources)],
+    ...(production ? [['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'] as [string, string]] : []),
+  ];
+}
+
 export function securityHeaders(production: boolean, scriptSources: string[] = []) {
-  const CSP = csp(scriptSources);
+  const pairs = securityHeaderPairs(production, scriptSources);
   return async (ctx: Context, next: Next) => {
     await next();
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    ctx.set('X-Frame-Options', 'DENY');
-    ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
-    ctx.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
-    // Uploaded files carry a stricter policy of their own.
-    if (!ctx.response.get('Content-Security-Policy')) ctx.set('Content-Security-Policy', CSP);
-    if (production) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    for (const [name, value] of pairs) {
+      // Uploaded files carry a stricter policy of their own.
+      if (name === 'Content-Security-Policy' && ctx.response.get(name)) continue;
+      ctx.set(name, value);
+    }
     if (ctx.path.startsWith('/api/') && !ctx.response.get('Cache-Control')) ctx.set('Cache-Control', 'no-store');
   };
 }
