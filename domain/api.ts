@@ -96,6 +96,17 @@ export type PricelessProduct = Omit<ApiProduct, 'price' | 'compareAtPrice' | 'va
 /** A product as the shop answers a visitor. */
 export type ShopProduct = ApiProduct | PricelessProduct;
 
+/** The texts a product's own answer carries and a list leaves out (a card shows none of them). */
+export const PRODUCT_PAGE_TEXTS = ['description', 'seoTitle', 'seoDescription'] as const;
+
+/** A product as a shopper's list answers it: what its card needs; the description and the texts
+ *  for search engines come with the product's own answer. */
+export type ListedProduct = ShopProduct extends infer P
+  ? P extends unknown
+    ? Omit<P, (typeof PRODUCT_PAGE_TEXTS)[number]>
+    : never
+  : never;
+
 export interface CartLineAttribute {
   id?: number;
   cartItemId?: number;

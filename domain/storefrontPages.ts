@@ -1,6 +1,6 @@
 // What the server renderer and the storefront agree on: which data a server-rendered
 // page needs, and the payload it is rendered with and carries to the browser for hydration.
-import type { ApiCategory, PublicSettings, ShopProduct } from './api';
+import type { ApiCategory, ListedProduct, PublicSettings, ShopProduct } from './api';
 
 /** A catalogue query as GET /api/products takes it. */
 export interface CatalogueQuery {
@@ -14,7 +14,7 @@ export interface CatalogueQuery {
 }
 
 export interface ProductListAnswer {
-  products: ShopProduct[];
+  products: ListedProduct[];
   total: number;
   page: number;
   limit: number;
@@ -45,7 +45,7 @@ export interface PagePayload {
   /** The shop's public address (PUBLIC_URL), for canonical and Open Graph URLs. */
   origin: string;
   settings: PublicSettings;
-  featured?: ShopProduct[];
+  featured?: ListedProduct[];
   products?: ProductListAnswer;
   categories?: ApiCategory[];
   /** The product of /products/:slug; null when there is none (404). */

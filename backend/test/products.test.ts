@@ -328,3 +328,22 @@ describe('products in the react-admin dialect', () => {
     expect(res.body).toMatchObject({ name: 'RA продукт', id: expect.any(Number) });
   });
 });
+
+it('lists products for a shopper without the texts only their own page shows; the product answers them', async () => {
+  const made = await make('texts', {
+    name: 'Продукт с описание',
+    description: 'Дълго описание за страницата на продукта',
+    seoTitle: 'Заглавие за търсачки',
+    seoDescription: 'Описание за търсачки',
+  });
+  const shopper = shop.browser();
+  const listed = (await shopper.get('/api/products?limit=100&sort=name').expect(200)).body.products.find((p: any) => p.id === made.id);
+  expect(listed).toMatchObject({ name: 'Продукт с описание', slug: made.slug });
+  for (const text of ['description', 'seoTitle', 'seoDescription']) expect(listed).not.toHaveProperty(text);
+  const own = (await shopper.get(`/api/products/${made.slug}`).expect(200)).body.product;
+  expect(own).toMatchObject({
+    description: 'Дълго описание за страницата на продукта',
+    seoTitle: 'Заглавие за търсачки',
+    seoDescription: 'Описание за търсачки',
+  });
+});

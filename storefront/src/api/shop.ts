@@ -2,7 +2,17 @@
 import { api } from './client';
 import { STOREFRONT } from '@domain/messages';
 import { interfaceLanguage } from '../state/language';
-import type { ApiCategory, ApiOrder, ApiQuote, ShopProduct, ApiUser, CartAnswer, CartLine, PublicSettings } from '@domain/api';
+import type {
+  ApiCategory,
+  ApiOrder,
+  ApiQuote,
+  ListedProduct,
+  ShopProduct,
+  ApiUser,
+  CartAnswer,
+  CartLine,
+  PublicSettings,
+} from '@domain/api';
 import type { PaymentMethod, ShippingMethod } from '@domain/orderStatus';
 import type { InvoiceRequest } from '@domain/invoices';
 import type { CatalogueQuery } from '@domain/storefrontPages';
@@ -117,7 +127,7 @@ export const shopApi = {
   settings: () => api.get<PublicSettings>('/settings', { silent: true }),
   categories: () => api.get<{ categories: ApiCategory[] }>('/categories', { errorMessage: STOREFRONT.categoriesLoadFailed }),
   products: (q: ProductQuery, signal?: AbortSignal) =>
-    api.get<{ products: ShopProduct[]; total: number; page: number; limit: number }>(`/products${query({ ...q })}`, {
+    api.get<{ products: ListedProduct[]; total: number; page: number; limit: number }>(`/products${query({ ...q })}`, {
       errorMessage: 'Неуспешно зареждане на продуктите.',
       signal,
     }),

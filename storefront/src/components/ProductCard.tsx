@@ -2,12 +2,12 @@ import { Link } from 'react-router-dom';
 import { Price } from './Price';
 import { hasTradePrices, PackNote, packOf, TradePrice } from './TradePrice';
 import { priorityImage } from './priorityImage';
-import type { ShopProduct } from '@domain/api';
+import type { ListedProduct } from '@domain/api';
 import { TradeOnlyTag } from './TradeOnlyNotice';
 
 /** `priority`: one of the first cards on the screen, its picture is fetched at once (LCP). */
 /** The link reads the name once (its heading): the picture beside it is decoration (alt=""). */
-export function ProductCard({ product, priority = false }: { product: ShopProduct; priority?: boolean }) {
+export function ProductCard({ product, priority = false }: { product: ListedProduct; priority?: boolean }) {
   const image = product.images[0];
   // A regulated product in trade_only for a non-member has no price (ЗТТСТИ чл. 31а): the card says so.
   const restricted = Boolean(product.saleRestricted);

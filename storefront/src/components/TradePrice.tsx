@@ -9,7 +9,7 @@ import { PRICE_LIST_TEXTS } from '@domain/priceListTexts';
 import { Price } from './Price';
 
 /** Whether the answer carries a member's net prices. */
-export function hasTradePrices(product: ApiProduct): boolean {
+export function hasTradePrices(product: Pick<ApiProduct, 'pricesInclude' | 'variants'>): boolean {
   return product.pricesInclude === 'net' && product.variants.some((v) => typeof v.tradePrice === 'number');
 }
 

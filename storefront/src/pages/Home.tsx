@@ -8,7 +8,7 @@ import { usePreloaded } from '../state/preloaded';
 import { useSettings } from '../state/settings';
 import { HOME_FEATURED_QUERY } from '../pageData';
 import { ProductCard, ProductGridSkeleton } from '../components/ProductCard';
-import type { ShopProduct } from '@domain/api';
+import type { ListedProduct } from '@domain/api';
 import { hasTradeHint } from '../components/TradeOnlyNotice';
 import { priorityImage } from '../components/priorityImage';
 
@@ -34,7 +34,7 @@ export default function Home() {
   const preloaded = usePreloaded('featured');
   const settings = useSettings();
   priorityImage(HERO_IMAGE);
-  const [featured, setFeatured] = useState<ShopProduct[] | null>(preloaded ?? null);
+  const [featured, setFeatured] = useState<ListedProduct[] | null>(preloaded ?? null);
   useEffect(() => {
     // Rendered on the server with them (for guests: a trade member asks again at their terms).
     if (preloaded && !(hasTradeHint() && preloaded.some((p) => p.saleRestricted))) return;

@@ -15,7 +15,7 @@ import { ProductCard, ProductGridSkeleton } from '../components/ProductCard';
 import { PAGE_SIZE_DEFAULT, PRICE_FILTER_MAX, PRICE_FILTER_MIN, PRODUCT_SORT_DEFAULT } from '@domain/limits';
 import { A11Y, SHOP } from '@domain/messages';
 import { announce } from '../state/announce';
-import type { ApiCategory, ShopProduct } from '@domain/api';
+import type { ApiCategory, ListedProduct } from '@domain/api';
 import { hasTradeHint } from '../components/TradeOnlyNotice';
 
 const SORTS = [
@@ -50,7 +50,7 @@ export default function Shop() {
   // The list on the screen and the query it answers: when the URL moves on (a search, a page), the
   // previous answer is never shown as this one's, not even for the frame before the fetch starts.
   const listKey = [page, category, search, sort, minPrice, maxPrice, attempt].join('|');
-  const [loaded, setLoaded] = useState<{ key: string; products: ShopProduct[] } | null>(
+  const [loaded, setLoaded] = useState<{ key: string; products: ListedProduct[] } | null>(
     preloadedList ? { key: listKey, products: preloadedList.products } : null,
   );
   const products = loaded && loaded.key === listKey ? loaded.products : null;

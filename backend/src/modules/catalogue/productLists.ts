@@ -26,11 +26,12 @@ import { descendantIds, resolveCategory } from './categories';
 import { productViews, type ProductView } from './products';
 import { getSettings } from '../settings';
 import { listForVisitor, pricedForVisitor, salesPolicy, SHOPPER, visibleToShoppers, type Visitor } from './visibility';
-import type { ShopProduct } from '@domain/api';
+import { PRODUCT_PAGE_TEXTS, type ListedProduct, type ShopProduct } from '@domain/api';
 
 export interface CatalogueAnswer {
-  /** Staff get every product priced; a shopper what the sales mode lets them have (./visibility). */
-  products: ShopProduct[];
+  /** Staff get every product priced and whole; a shopper what the sales mode lets them have
+   *  (./visibility), as a list shows it. */
+  products: ListedProduct[];
   total: number;
   page: number;
   limit: number;
@@ -62,6 +63,14 @@ export function parseCatalogueQuery(query: Record<string, unknown>, withStatus: 
     maxPrice,
     status: q.status,
   };
+}
+
+/** A product as a shopper's list shows it: without the texts only its own page uses (a list of
+ *  them is most of a page's bytes otherwise). */
+function listed(product: ShopProduct): ListedProduct {
+  const item: Record<string, unknown> = { ...product };
+  for (const text of PRODUCT_PAGE_TEXTS) delete item[text];
+  return item as ListedProduct;
 }
 
 /** Narrows the query to products whose search index holds every word of the search
@@ -113,7 +122,7 @@ export async function catalogueList(q: CatalogueQuery, shopper: Visitor | null):
   else rows.orderBy('createdAt', 'desc').orderBy('id', 'desc');
   const [page, total] = await Promise.all([rows.offset((q.page - 1) * q.limit).limit(q.limit), query.resultSize()]);
   const views = await productViews(page);
-  return { products: shopper ? listForVisitor(views, shopper, sales!) : views, total, page: q.page, limit: q.limit };
+  return { products: shopper ? listForVisitor(views, shopper, sales!).map(listed) : views, total, page: q.page, limit: q.limit };
 }
 
 export function staffProductListSpec(lowStockThreshold: number): RaListSpec {
