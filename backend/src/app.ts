@@ -231,11 +231,22 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
   return app;
 }
 
-/** Requests the front door answers never enter Koa; the rest go on as they came. */
+/** Requests the front door answers never enter Koa; the rest go on as they came. A front door
+ *  that fails before answering leaves the request to Koa (its errors become answers there). */
 function answerFirstAt(app: ShopApp, door: FrontDoor) {
   const koaCallback = app.callback.bind(app);
   app.callback = () => {
     const handle = koaCallback();
-    return (req, res) => (door(req as IncomingMessage, res as ServerResponse) ? Promise.resolve() : handle(req, res));
+    return (req, res) => {
+      try {
+        if (door(req as IncomingMessage, res as ServerResponse)) return Promise.resolve();
+      } catch (err) {
+        if (res.headersSent) {
+          res.destroy(err as Error);
+          return Promise.resolve();
+        }
+      }
+      return handle(req, res);
+    };
   };
 }
