@@ -187,6 +187,14 @@ const ROLLBACK = /^\s*rollback;?\s*$/i;
 /** A savepoint rolled back: what it wrote is undone while the transaction goes on. */
 const ROLLBACK_TO_SAVEPOINT = /^\s*rollback to savepoint\b/i;
 
+/** Each knex instance's TableWrites, by its client's config (which its transactions share). */
+const byKnex = new WeakMap<object, TableWrites>();
+
+/** The TableWrites following this knex instance or transaction, if any. */
+export function tableWritesOf(knex: Knex): TableWrites | undefined {
+  return byKnex.get(knex.client.config as object);
+}
+
 /** Everything written through one knex instance: one per app, made in createApp. */
 export class TableWrites {
   /** The stock figures committed here and elsewhere, for the caches that follow stock in place. */
@@ -202,6 +210,7 @@ export class TableWrites {
   private committing = new Map<string, TableWrite[]>();
 
   constructor(knex: Knex) {
+    byKnex.set(knex.client.config as object, this);
     knex.on('start', (builder: BuilderLike) => {
       const writes = writesOf(builder);
       if (!writes.length || typeof builder.once !== 'function') return;
@@ -223,6 +232,17 @@ export class TableWrites {
   /** Call `drop` whenever a write that `reach`es is made here, and when one is heard of elsewhere. */
   watch(reach: Reach, drop: (writes: TableWrite[]) => void, options: WatchOptions = {}) {
     this.watchers.push({ reach, drop, stockInPlace: options.stockInPlace ?? false });
+  }
+
+  /** A write a transaction runs on its connection itself (platform/db/writeTogether), about to be
+   *  sent: as knex's events would tell it. */
+  sendingInTransaction(writes: TableWrite[], connection: string | undefined) {
+    if (writes.length) this.sent(writes, connection);
+  }
+
+  /** That write has answered. */
+  answered(writes: TableWrite[]) {
+    if (writes.length) this.drop(writes);
   }
 
   /** Hear the writes that were committed here (a lone write once it answered, a transaction's

@@ -11,7 +11,7 @@
 // that write's CTE; elsewhere it is built from the rows the earlier write answered.
 import type { Knex } from 'knex';
 import { isPostgres } from './knex';
-import { declareWrites, writesOf, type TableWrite } from '../cache/tableWrites';
+import { declareWrites, tableWritesOf, writesOf, type TableWrite } from '../cache/tableWrites';
 
 /** A write made of the rows an earlier write of the same batch returned. */
 export interface FollowingWrite {
@@ -71,12 +71,11 @@ async function runTogether(db: Knex, writes: BatchWrite[]): Promise<Array<Array<
   };
   if (writes.length < 2 || !isPostgres(db)) {
     const answers: Array<Array<Record<string, unknown>>> = [];
+    const direct = isPostgres(db) ? undefined : await onTransactionConnection(db);
     for (const [at, write] of writes.entries()) {
-      if (!isFollowing(write)) answers.push(await write);
-      else {
-        const made = write.fromRows(answers[earlier(write, at)]);
-        answers.push(made ? await made : []);
-      }
+      const made = isFollowing(write) ? write.fromRows(answers[earlier(write, at)]) : write;
+      if (!made) answers.push([]);
+      else answers.push((direct && direct(made)) || (await made));
     }
     return answers;
   }
@@ -99,4 +98,63 @@ async function runTogether(db: Knex, writes: BatchWrite[]): Promise<Array<Array<
   );
   const { rows } = (await statement) as unknown as { rows: Array<Record<string, Array<Record<string, unknown>>>> };
   return names.map((n) => rows[0][n]);
+}
+
+/** What knex's better-sqlite3 client and its connections carry (internal, stable across knex 2–3). */
+interface SqliteClientLike {
+  acquireConnection(): Promise<SqliteConnectionLike>;
+  prepBindings(bindings: unknown[]): unknown[];
+  positionBindings(sql: string): string;
+  _formatBindings(bindings: unknown[]): unknown[];
+  postProcessResponse(rows: unknown, queryContext: unknown): unknown;
+  emit(event: string, ...args: unknown[]): void;
+}
+interface SqliteConnectionLike {
+  __knexUid?: string;
+  __knexTxId?: string;
+  prepare(sql: string): { reader: boolean; all(bindings: unknown[]): unknown[] };
+}
+
+let directQueries = 0;
+
+/**
+ * SQLite inside a transaction: a write with RETURNING runs on the transaction's own connection at
+ * once (better-sqlite3 is synchronous), without knex's runner, whose promises, pool calls and
+ * events cost more than the statement. Everything knex would tell still happens: the caches hear
+ * the write before it is sent and once it has answered (platform/cache/tableWrites), and the
+ * `query` and `query-response` events carry it for whoever counts statements. Answers undefined
+ * for what it leaves to knex (several statements, no RETURNING rendered).
+ */
+async function onTransactionConnection(db: Knex) {
+  const trx = db as Knex & { isTransaction?: boolean };
+  const tableWrites = tableWritesOf(db);
+  if (!trx.isTransaction || !tableWrites) return undefined;
+  const client = db.client as unknown as SqliteClientLike;
+  const connection = await client.acquireConnection();
+  const { __knexUid, __knexTxId } = connection;
+  return (builder: Knex.QueryBuilder): Array<Record<string, unknown>> | undefined => {
+    if (!(builder as { _single?: { returning?: unknown } })._single?.returning) return undefined;
+    // The tables it writes, read before rendering (knex's rendering of a decrement changes the builder).
+    const written = writesOf(builder as never);
+    const compiled = builder.toSQL() as unknown as Knex.Sql | Knex.Sql[];
+    if (Array.isArray(compiled)) return undefined;
+    const query = {
+      ...compiled,
+      sql: client.positionBindings(compiled.sql),
+      bindings: client.prepBindings(compiled.bindings as unknown[]),
+      __knexUid,
+      __knexTxId,
+      __knexQueryUid: `direct-${++directQueries}`,
+    };
+    const statement = connection.prepare(query.sql);
+    // knex renders no RETURNING for some writes (a delete on SQLite): those it runs itself.
+    if (!statement.reader) return undefined;
+    tableWrites.sendingInTransaction(written, __knexUid);
+    client.emit('query', query);
+    const answer = statement.all(client._formatBindings(query.bindings));
+    const rows = client.postProcessResponse(answer, builder.queryContext()) as Array<Record<string, unknown>>;
+    tableWrites.answered(written);
+    client.emit('query-response', rows, query, builder);
+    return rows;
+  };
 }
