@@ -275,26 +275,27 @@ async function computeAndKeep(
   return entry;
 }
 
+/** What a kept answer is sent as, by Koa or by the front door: its status, its headers (beside
+ *  the shop's own) and its body, compressed as accepted (none for a 304). */
+function keptAnswerOf(entry: Entry, revalidate: boolean, ifNoneMatch: string | undefined, encoding: Encoding) {
+  const headers: Array<[string, string]> = [['Vary', 'Accept-Encoding']];
+  if (revalidate) {
+    headers.push(['Cache-Control', 'no-cache'], ['ETag', entry.etag]);
+    if (ifNoneMatch === entry.etag) return { status: 304, headers, body: undefined };
+  }
+  if (entry.contentRange) headers.push(['Content-Range', entry.contentRange], ['Access-Control-Expose-Headers', 'Content-Range']);
+  const packed = entryBody(entry, encoding);
+  if (packed.encoding !== 'identity') headers.push(['Content-Encoding', packed.encoding]);
+  headers.push(['Content-Type', 'application/json; charset=utf-8']);
+  return { status: 200, headers, body: packed.body };
+}
+
 /** A kept (or just shared) answer, as the cache serves it. */
 function serveEntry(ctx: Context, entry: Entry, revalidate: boolean) {
-  ctx.set('Vary', 'Accept-Encoding');
-  if (revalidate) {
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.set('ETag', entry.etag);
-    if (ctx.get('if-none-match') === entry.etag) {
-      ctx.status = 304;
-      return;
-    }
-  }
-  if (entry.contentRange) {
-    ctx.set('Content-Range', entry.contentRange);
-    ctx.set('Access-Control-Expose-Headers', 'Content-Range');
-  }
-  const { body, encoding } = entryBody(entry, acceptedEncoding(ctx));
-  ctx.status = 200;
-  ctx.type = 'application/json; charset=utf-8';
-  if (encoding !== 'identity') ctx.set('Content-Encoding', encoding);
-  ctx.body = body;
+  const answer = keptAnswerOf(entry, revalidate, ctx.get('if-none-match'), acceptedEncoding(ctx));
+  for (const [name, value] of answer.headers) ctx.set(name, value);
+  ctx.status = answer.status;
+  if (answer.body) ctx.body = answer.body;
 }
 
 /**
@@ -361,18 +362,11 @@ export function publicCacheFrontDoor(cache: AnswerCache, options: FrontDoorOptio
     // An Accept-Encoding with q-values is left to Koa's negotiation.
     const accepted = plainAcceptedEncoding(req.headers['accept-encoding']);
     if (!accepted) return false;
-    const headers = [...fixed, 'Vary', 'Accept-Encoding', 'Cache-Control', 'no-cache', 'ETag', entry.etag];
-    if (req.headers['if-none-match'] === entry.etag) {
-      res.writeHead(304, headers);
-      res.end();
-    } else {
-      const { body, encoding } = entryBody(entry, accepted);
-      if (entry.contentRange) headers.push('Content-Range', entry.contentRange, 'Access-Control-Expose-Headers', 'Content-Range');
-      if (encoding !== 'identity') headers.push('Content-Encoding', encoding);
-      headers.push('Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(body.length));
-      res.writeHead(200, headers);
-      res.end(req.method === 'HEAD' ? undefined : body);
-    }
+    const answer = keptAnswerOf(entry, true, req.headers['if-none-match'], accepted);
+    const headers = [...fixed, ...answer.headers.flat()];
+    if (answer.body) headers.push('Content-Length', String(answer.body.length));
+    res.writeHead(answer.status, headers);
+    res.end(req.method === 'HEAD' ? undefined : answer.body);
     options.answered?.(req.method, path, res.statusCode, performance.now() - started);
     return true;
   };
