@@ -6,39 +6,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
-import { spawn, ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import { loadConfig } from '../backend/src/config';
 import { createKnex } from '../backend/src/platform/db/knex';
 import { allowBenchGuestOrders } from './largeData';
+import { freePort, startBuiltShop, startNoop, waitFor } from './processes';
 
-const ROOT = path.resolve(__dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS) || 6;
 const CONNECTIONS = 50;
 const ORDERS_PER_SECOND = Number(process.env.ORDERS_PER_SECOND) || 10;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, () => {
-      const p = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(p));
-    });
-  });
-}
-
-async function waitFor(url: string, child: ChildProcess) {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`${url}: process exited`);
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  throw new Error(`${url} did not answer`);
-}
 
 async function rps(url: string) {
   const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
@@ -108,23 +84,8 @@ async function main() {
   const noopUrl = `http://127.0.0.1:${noopPort}/`;
   // SHOP_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: the server's profile of the run.
   const nodeArgs = (process.env.SHOP_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const shop = spawn(process.execPath, [...nodeArgs, fs.realpathSync(path.join(ROOT, 'build/current/server/main.js'))], {
-    cwd: ROOT,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      INSECURE_COOKIES: '1',
-      PORT: String(shopPort),
-      LOG_REQUESTS: '0',
-      ...env,
-    },
-  });
-  const noop = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'noop.ts')], {
-    cwd: ROOT,
-    stdio: 'ignore',
-    env: { ...process.env, PORT: String(noopPort) },
-  });
+  const shop = startBuiltShop(shopPort, env, nodeArgs);
+  const noop = startNoop(noopPort);
   try {
     await waitFor(`${base}/api/health`, shop);
     await waitFor(noopUrl, noop);

@@ -7,25 +7,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
 import type { Knex } from 'knex';
 import { loadConfig } from '../backend/src/config';
 import { createKnex } from '../backend/src/platform/db/knex';
 import { allowBenchGuestOrders, generateLargeData } from './largeData';
+import { cpuMs, freePort, startBuiltShop } from './processes';
 
 const ROOT = path.resolve(__dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS) || 8;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, () => {
-      const p = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(p));
-    });
-  });
-}
 
 /** What the shop's connections wait on, sampled every 100 ms: "state / wait event" → count. */
 function sampleWaits(knex: Knex, database: string) {
@@ -52,16 +43,6 @@ function sampleWaits(knex: Knex, database: string) {
     await done;
     return [...counts].sort((a, b) => b[1] - a[1]);
   };
-}
-
-/** CPU time (user + system) a process has used, in ms. */
-function cpuMs(pid: number): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (100/s)
-  } catch {
-    return 0;
-  }
 }
 
 async function backendPids(knex: Knex | undefined, database: string): Promise<number[]> {
@@ -102,25 +83,10 @@ async function main() {
   spawnSync('npm', ['run', 'build:server'], { cwd: ROOT, stdio: 'inherit' });
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const shop = spawn(
-    process.execPath,
-    ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, fs.realpathSync(path.join(ROOT, 'build/current/server/main.js'))],
-    {
-      cwd: ROOT,
-      stdio: 'ignore',
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        INSECURE_COOKIES: '1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        DB_FILE: dbFile,
-        DATABASE_URL: url,
-        SEED_DEMO: '0',
-        LOG_REQUESTS: '0',
-      },
-    },
-  );
+  const shop = startBuiltShop(port, { DATA_DIR: dataDir, DB_FILE: dbFile, DATABASE_URL: url, SEED_DEMO: '0' }, [
+    '--cpu-prof',
+    `--cpu-prof-dir=${profileDir}`,
+  ]);
   const watcher = serverUrl ? createKnex({ dbFile: ':memory:', databaseUrl: serverUrl }) : undefined;
   try {
     for (let i = 0; ; i++) {

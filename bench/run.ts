@@ -5,10 +5,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
 import zlib from 'node:zlib';
 import { randomUUID } from 'node:crypto';
-import { spawn, spawnSync, ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
 import { loadConfig } from '../backend/src/config';
 import { createKnex } from '../backend/src/platform/db/knex';
@@ -25,6 +24,7 @@ import {
   type Audit,
   type Figures,
 } from './results';
+import { freePort, startBuiltShop, startNoop, waitFor } from './processes';
 
 const ROOT = path.resolve(__dirname, '..');
 const DURATION = Number(process.env.BENCH_SECONDS) || 8;
@@ -40,28 +40,6 @@ const WARM_UP_SECONDS = 2;
  *  beside the no-op; printed, not written. */
 const ONLY = process.env.BENCH_ONLY;
 const only = (...names: string[]) => !ONLY || ONLY.split('|').some((part) => names.some((name) => name.includes(part)));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, () => {
-      const p = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(p));
-    });
-  });
-}
-
-async function waitFor(url: string, child: ChildProcess) {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`${url}: process exited`);
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  throw new Error(`${url} did not answer`);
-}
 
 function peakMemoryMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -242,28 +220,15 @@ async function main() {
   const noopUrl = `http://127.0.0.1:${noopPort}/`;
   // The server as `npm start` runs it: the built bundle.
   spawnSync('npm', ['run', 'build:server'], { cwd: ROOT, stdio: 'inherit' });
-  const shop = spawn(process.execPath, [fs.realpathSync(path.join(ROOT, 'build/current/server/main.js'))], {
-    cwd: ROOT,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      INSECURE_COOKIES: '1',
-      PORT: String(shopPort),
-      DATA_DIR: dataDir,
-      DB_FILE: dbFile,
-      DATABASE_URL: pg?.url ?? '',
-      SEED_DEMO: '0',
-      LOG_REQUESTS: '0',
-      ADMIN_EMAIL: 'bench@vapsolo.bg',
-      ADMIN_PASSWORD: 'bench-admin-1',
-    },
+  const shop = startBuiltShop(shopPort, {
+    DATA_DIR: dataDir,
+    DB_FILE: dbFile,
+    DATABASE_URL: pg?.url ?? '',
+    SEED_DEMO: '0',
+    ADMIN_EMAIL: 'bench@vapsolo.bg',
+    ADMIN_PASSWORD: 'bench-admin-1',
   });
-  const noop = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'noop.ts')], {
-    cwd: ROOT,
-    stdio: 'ignore',
-    env: { ...process.env, PORT: String(noopPort) },
-  });
+  const noop = startNoop(noopPort);
   const results: Figures[] = [];
   try {
     await waitFor(`${base}/api/health`, shop);

@@ -8,11 +8,9 @@
 // one address, phone and e-mail) and the variant's stock, and sets the limits back afterwards;
 // without them it says how many orders were refused. It changes the shop it measures: it places
 // real orders. Nothing here is a test.
-import net from 'node:net';
-import path from 'node:path';
-import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import { describeStream, guestOrderBody, mostFailed, startOrderStream, type GuestSession } from './orderStream';
+import { freePort, startNoop } from './processes';
 
 const BASE = (process.argv[2] || process.env.SHOP_URL || 'http://localhost:3000').replace(/\/$/, '');
 const SECONDS = Number(process.env.SALE_SECONDS) || 6;
@@ -33,15 +31,6 @@ interface Row {
   errors: number;
   target: string;
   note?: string;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, () => {
-      const p = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(p));
-    });
-  });
 }
 
 /** A browser's jar: every cookie the shop set, and its CSRF token. */
@@ -157,11 +146,7 @@ async function main() {
 
   const noopPort = await freePort();
   const noopUrl = `http://127.0.0.1:${noopPort}/`;
-  const noop = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'noop.ts')], {
-    cwd: path.resolve(__dirname, '..'),
-    stdio: 'ignore',
-    env: { ...process.env, PORT: String(noopPort) },
-  });
+  const noop = startNoop(noopPort);
   const rows: Row[] = [];
   const buyer = await new Visitor().start();
   const order = guestOrderBody({ productId: product.id, variantId: variant.id }, BUYER_EMAIL);
