@@ -25,7 +25,8 @@ import type { LineInput } from '../cart';
 import { namesOffice } from '../couriers';
 import { codeCheckOf, previewCustomerKeys, throttleChecks } from '../discounts';
 import { checkInvoiceRequest } from '../invoices';
-import { actorOf, findOrder, orderView, rememberGuestOrder } from '../orders';
+import { actorOf, findOrder, guestOrdersWith, orderView, rememberGuestOrder } from '../orders';
+import { sessionSaveAlong, type ShopSession } from '../../platform/http/session';
 import { checkout, takePhoneOrder, type CheckoutInput } from './service';
 import { quoteCart, quoteView, type QuoteView } from './quote';
 
@@ -49,6 +50,11 @@ export async function placeShopOrder(ctx: Context): Promise<ApiOrder> {
     guest,
     visitor,
     once: idempotencyClaimOf(ctx),
+    // A guest's browser remembers the order in the order's own transaction: its session is saved
+    // with the order's records (no commit of its own after the answer).
+    savedWith: user
+      ? undefined
+      : (trx, orderId) => sessionSaveAlong(ctx, trx, (s) => ({ ...s, orderIds: guestOrdersWith(s as ShopSession, orderId) })),
   });
   if (!user) rememberGuestOrder(ctx, placed.id);
   return orderView(placed);

@@ -445,6 +445,8 @@ export interface CheckoutOptions {
   /** Who buys (ctx.state.visitor): a member of an approved company orders for it on its terms; staff's
    *  phone orders are by staff (catalogue/visibility BY_STAFF). */
   visitor?: Visitor;
+  /** What else the order's records carry, given its id (a guest's session remembering it). */
+  savedWith?: (trx: Knex, orderId: number) => BatchWrite[];
 }
 
 /**
@@ -487,7 +489,11 @@ export async function checkout(config: Config, input: CheckoutInput, options: Ch
             ? { ...mailCount.allowed, then: { order: ref, mail: true }, otherwise: { order: ref, mail: false } }
             : { order: ref, mail: true },
         );
-        return [...(mailCount ? [mailCount.withheldNote(orderId)] : []), ...placedDeclared.writes];
+        return [
+          ...(mailCount ? [mailCount.withheldNote(orderId)] : []),
+          ...placedDeclared.writes,
+          ...(options.savedWith?.(trx, orderId) ?? []),
+        ];
       },
       alsoRecord: async (o) => {
         // Sent with an Idempotency-Key: the key names this order if and only if it commits (before

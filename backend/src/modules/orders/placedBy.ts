@@ -7,8 +7,13 @@ export function sessionOrderIds(ctx: Context): number[] {
   return (ctx.session as unknown as ShopSession | null)?.orderIds ?? [];
 }
 
-/** Remember a guest's new order in this browser's session (the last 50). */
+/** The guest orders a session remembers once it has placed `orderId` (the last 50). */
+export function guestOrdersWith(session: ShopSession, orderId: number): number[] {
+  return [...(session.orderIds ?? []).slice(-49), orderId];
+}
+
+/** Remember a guest's new order in this browser's session. */
 export function rememberGuestOrder(ctx: Context, orderId: number): void {
   const session = ctx.session as unknown as ShopSession;
-  session.orderIds = [...(session.orderIds ?? []).slice(-49), orderId];
+  session.orderIds = guestOrdersWith(session, orderId);
 }

@@ -18,6 +18,7 @@ import type { Knex } from 'knex';
 import { KeptMap } from '../cache/keptMap';
 import { declareWrites, EVERY_TABLE, type TableWrite, type TableWrites } from '../cache/tableWrites';
 import { cacheBroadcast } from '../cache/broadcast';
+import type { BatchWrite } from '../db/writeTogether';
 
 export const SESSION_COOKIE = 'sid';
 /** The revision of the session the browser last saw saved. */
@@ -70,7 +71,46 @@ function keepSessionsExact(kept: KeptMap<string, KeptSession>, writes: TableWrit
   );
 }
 
-type CookieContext = Pick<Koa.Context, 'cookies'>;
+type CookieContext = Pick<Koa.Context, 'cookies' | 'state'>;
+
+/** Where a request keeps the id of the session it read (the store's `get`), and the save made
+ *  with a transaction of its own (`sessionSaveAlong`). */
+const READ_KEY = 'sessionRead';
+const SAVED_ALONG = 'sessionSavedAlong';
+/** Where the app's session store is found from a request's context. */
+const STORE = Symbol('sessionStore');
+
+interface SavedAlong {
+  key: string;
+  /** The data as saved, without its expiry and revision (`comparable`). */
+  same: string;
+  row: { id: string; data: string; expiresAt: number; userId: number | null };
+  revision?: string;
+}
+
+/** A session's data in a form that compares equal when only its expiry or revision differ. */
+function comparable(sess: Record<string, unknown>): string {
+  const keys = Object.keys(sess)
+    .filter((k) => k !== '_expire' && k !== '_maxAge' && k !== REVISION_KEY)
+    .sort();
+  return JSON.stringify(keys.map((k) => [k, sess[k]]));
+}
+
+const newRevision = () => crypto.randomBytes(6).toString('base64url');
+
+/** The row a session is saved as. */
+function sessionRow(key: string, sess: Record<string, unknown>, maxAge: number, revision: string | undefined) {
+  return {
+    id: key,
+    data: JSON.stringify(revision ? { ...sess, [REVISION_KEY]: revision } : sess),
+    expiresAt: Date.now() + maxAge,
+    userId: (sess?.userId as number | undefined) ?? null,
+  };
+}
+
+function upsertSession(db: Knex, row: SavedAlong['row']) {
+  return declareWrites(db('sessions').insert(row).onConflict('id').merge(), sessionWrite(row.id, 'update'));
+}
 
 /**
  * Sessions in the database, and with `writes` (caches on) also in memory after their first read.
@@ -120,20 +160,28 @@ function sessionStore(knex: Knex, writes: TableWrites | undefined, secure: boole
       }
       const data = JSON.parse(row.data) as Record<string, unknown>;
       delete data[REVISION_KEY];
+      // The live session this request goes on with (an expired one is not: a new one replaces it).
+      if (opts?.ctx) opts.ctx.state[READ_KEY] = key;
       return data;
     },
     async set(key: string, sess: any, maxAge: number, opts?: { ctx?: CookieContext }) {
-      const revision = kept ? crypto.randomBytes(6).toString('base64url') : undefined;
-      const row = {
-        id: key,
-        data: JSON.stringify(revision ? { ...sess, [REVISION_KEY]: revision } : sess),
-        expiresAt: Date.now() + (typeof maxAge === 'number' ? maxAge : SESSION_MAX_AGE_MS),
-        userId: sess?.userId ?? null,
-      };
-      await declareWrites(knex('sessions').insert(row).onConflict('id').merge(), sessionWrite(key, 'update'));
+      // Saved already, as it is now, in the transaction of what changed it: kept and told only.
+      const along = opts?.ctx?.state[SAVED_ALONG] as SavedAlong | undefined;
+      const savedAlready = along?.key === key && along.same === comparable(sess);
+      const revision = savedAlready ? along.revision : kept ? newRevision() : undefined;
+      const row = savedAlready ? along.row : sessionRow(key, sess, typeof maxAge === 'number' ? maxAge : SESSION_MAX_AGE_MS, revision);
+      if (!savedAlready) await upsertSession(knex, row);
       if (!kept || !revision) return;
       kept.keep(sessionHash(key), { id: key, data: row.data, expiresAt: row.expiresAt, revision }, kept.generation);
       tellRevision(opts?.ctx, revision);
+    },
+    /** The save of the session `key` with `sess` (koa-session's form: data, expiry), as a write of
+     *  `db`'s transaction; `set` then saves no more when the session is still that. */
+    saveAlong(ctx: CookieContext, db: Knex, key: string, sess: Record<string, unknown>): BatchWrite {
+      const revision = kept ? newRevision() : undefined;
+      const row = sessionRow(key, sess, SESSION_MAX_AGE_MS, revision);
+      ctx.state[SAVED_ALONG] = { key, same: comparable(sess), row, revision } satisfies SavedAlong;
+      return upsertSession(db, row).returning('id');
     },
     async destroy(key: string, opts?: { ctx?: CookieContext }) {
       kept?.forget(sessionHash(key));
@@ -143,8 +191,33 @@ function sessionStore(knex: Knex, writes: TableWrites | undefined, secure: boole
   };
 }
 
+/**
+ * This request's session saved with `change` made to it, as a write of `db`'s transaction (the
+ * write that changes what the session remembers, e.g. a guest's order, and the session stand or
+ * fall together, and the session costs no commit of its own). After the answer koa-session saves
+ * it no more when it is still what was saved here. Nothing when the session was not read from the
+ * store (a new one: saved after the answer as usual).
+ */
+export function sessionSaveAlong(
+  ctx: Koa.Context,
+  db: Knex,
+  change: (sess: Record<string, unknown>) => Record<string, unknown>,
+): BatchWrite[] {
+  const store = (ctx as unknown as { [STORE]?: SessionStore })[STORE];
+  const key = ctx.state[READ_KEY] as string | undefined;
+  const current = ctx.session as unknown as { toJSON(): Record<string, unknown> } | null;
+  if (!store || !key || !current) return [];
+  return [
+    store.saveAlong(ctx, db, key, { ...change(current.toJSON()), _expire: Date.now() + SESSION_MAX_AGE_MS, _maxAge: SESSION_MAX_AGE_MS }),
+  ];
+}
+
+type SessionStore = ReturnType<typeof sessionStore>;
+
 /** `writes`: keep sessions in memory too, dropped when they are saved or ended elsewhere (caches on). */
 export function sessionMiddleware(app: Koa, knex: Knex, secure: boolean, writes?: TableWrites) {
+  const store = sessionStore(knex, writes, secure);
+  (app.context as unknown as { [STORE]: SessionStore })[STORE] = store;
   const handle = session(
     {
       key: SESSION_COOKIE,
@@ -155,7 +228,7 @@ export function sessionMiddleware(app: Koa, knex: Knex, secure: boolean, writes?
       signed: true,
       rolling: false,
       renew: true,
-      store: sessionStore(knex, writes, secure),
+      store,
     } as any,
     app,
   );
