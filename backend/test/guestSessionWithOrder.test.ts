@@ -35,14 +35,8 @@ async function guest(): Promise<Browser> {
   return b;
 }
 
-it('saves the session with the order, before COMMIT, and not again after the answer', async () => {
-  const b = await guest();
-  // The browser's first order makes its session (saved after the answer, as a new session is).
-  const first = await b.post(
-    '/api/orders/create',
-    checkoutBody([{ productId: cat.triples.id, variantId: cat.triples.variant, quantity: 1 }]),
-  );
-  expect(first.status).toBe(201);
+/** A guest order of one TRIPLES and the statements it sent. */
+async function order(b: Browser) {
   let placed: { id: number } | undefined;
   const statements = await statementsOf(async () => {
     const res = await b.post(
@@ -52,17 +46,31 @@ it('saves the session with the order, before COMMIT, and not again after the ans
     expect(res.status).toBe(201);
     placed = res.body.order;
   });
+  return { placed: placed!, statements };
+}
+
+/** The session was saved once, before COMMIT. */
+function savedWithTheOrder(statements: string[]) {
   const commit = statements.findIndex((s) => /^commit/i.test(s));
   expect(sessionWrites(statements)).toHaveLength(1);
   expect(statements.findIndex((s) => /insert into ["`]sessions["`]/i.test(s))).toBeLessThan(commit);
-  await b.get(`/api/orders/${first.body.order.id}`).expect(200);
-  // The browser opens its order; the copy kept in memory answers, the database is not asked.
+}
+
+it('saves the session with the order, before COMMIT, and not again after the answer', async () => {
+  const b = await guest();
+  // The browser's first order makes its session; the next one changes it.
+  const first = await order(b);
+  savedWithTheOrder(first.statements);
+  const second = await order(b);
+  savedWithTheOrder(second.statements);
+  // The browser opens its orders; the copy kept in memory answers, the database is not asked.
   const reads = await statementsOf(async () => {
-    await b.get(`/api/orders/${placed!.id}`).expect(200);
+    await b.get(`/api/orders/${first.placed.id}`).expect(200);
+    await b.get(`/api/orders/${second.placed.id}`).expect(200);
   });
   expect(reads.filter((s) => /from ["`]sessions["`]/i.test(s))).toEqual([]);
   // Another browser may not.
-  await (await guest()).get(`/api/orders/${placed!.id}`).expect(404);
+  await (await guest()).get(`/api/orders/${second.placed.id}`).expect(404);
 });
 
 it('remembers every order of the browser, each saved with its order', async () => {

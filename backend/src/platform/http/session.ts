@@ -73,9 +73,9 @@ function keepSessionsExact(kept: KeptMap<string, KeptSession>, writes: TableWrit
 
 type CookieContext = Pick<Koa.Context, 'cookies' | 'state'>;
 
-/** Where a request keeps the id of the session it read (the store's `get`), and the save made
- *  with a transaction of its own (`sessionSaveAlong`). */
-const READ_KEY = 'sessionRead';
+/** Where a request keeps the id of the session it goes on with (read by the store's `get`, or made
+ *  for a new session), and the save made with a transaction of its own (`sessionSaveAlong`). */
+const LIVE_KEY = 'sessionId';
 const SAVED_ALONG = 'sessionSavedAlong';
 /** Where the app's session store is found from a request's context. */
 const STORE = Symbol('sessionStore');
@@ -161,7 +161,7 @@ function sessionStore(knex: Knex, writes: TableWrites | undefined, secure: boole
       const data = JSON.parse(row.data) as Record<string, unknown>;
       delete data[REVISION_KEY];
       // The live session this request goes on with (an expired one is not: a new one replaces it).
-      if (opts?.ctx) opts.ctx.state[READ_KEY] = key;
+      if (opts?.ctx) opts.ctx.state[LIVE_KEY] = key;
       return data;
     },
     async set(key: string, sess: any, maxAge: number, opts?: { ctx?: CookieContext }) {
@@ -195,8 +195,7 @@ function sessionStore(knex: Knex, writes: TableWrites | undefined, secure: boole
  * This request's session saved with `change` made to it, as a write of `db`'s transaction (the
  * write that changes what the session remembers, e.g. a guest's order, and the session stand or
  * fall together, and the session costs no commit of its own). After the answer koa-session saves
- * it no more when it is still what was saved here. Nothing when the session was not read from the
- * store (a new one: saved after the answer as usual).
+ * it no more when it is still what was saved here. Nothing when the request has no session.
  */
 export function sessionSaveAlong(
   ctx: Koa.Context,
@@ -204,7 +203,7 @@ export function sessionSaveAlong(
   change: (sess: Record<string, unknown>) => Record<string, unknown>,
 ): BatchWrite[] {
   const store = (ctx as unknown as { [STORE]?: SessionStore })[STORE];
-  const key = ctx.state[READ_KEY] as string | undefined;
+  const key = ctx.state[LIVE_KEY] as string | undefined;
   const current = ctx.session as unknown as { toJSON(): Record<string, unknown> } | null;
   if (!store || !key || !current) return [];
   return [
@@ -229,6 +228,8 @@ export function sessionMiddleware(app: Koa, knex: Knex, secure: boolean, writes?
       rolling: false,
       renew: true,
       store,
+      // A new session's id, known to the request (sessionSaveAlong may save it before the answer).
+      genid: (ctx: Koa.Context) => (ctx.state[LIVE_KEY] = crypto.randomUUID()),
     } as any,
     app,
   );
