@@ -128,7 +128,7 @@ let directQueries = 0;
 async function onTransactionConnection(db: Knex) {
   const trx = db as Knex & { isTransaction?: boolean };
   const tableWrites = tableWritesOf(db);
-  if (!trx.isTransaction || !tableWrites) return undefined;
+  if (!trx.isTransaction) return undefined;
   const client = db.client as unknown as SqliteClientLike;
   const connection = await client.acquireConnection();
   const { __knexUid, __knexTxId } = connection;
@@ -149,11 +149,11 @@ async function onTransactionConnection(db: Knex) {
     const statement = connection.prepare(query.sql);
     // knex renders no RETURNING for some writes (a delete on SQLite): those it runs itself.
     if (!statement.reader) return undefined;
-    tableWrites.sendingInTransaction(written, __knexUid);
+    tableWrites?.sendingInTransaction(written, __knexUid);
     client.emit('query', query);
     const answer = statement.all(client._formatBindings(query.bindings));
     const rows = client.postProcessResponse(answer, builder.queryContext()) as Array<Record<string, unknown>>;
-    tableWrites.answered(written);
+    tableWrites?.answered(written);
     client.emit('query-response', rows, query, builder);
     return rows;
   };
