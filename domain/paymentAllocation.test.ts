@@ -12,6 +12,13 @@ const invoice = (id: number, outstanding: number, dueAt: string, more: Partial<O
 
 const open = [invoice(3, 5000, '2026-11-20'), invoice(1, 12000, '2026-11-01'), invoice(2, 3000, '2026-11-10')];
 const euro = (minor: number) => `${(minor / 100).toFixed(2).replace('.', ',')} €`;
+const errorsOf = (available: number, ...allocations: Array<[invoiceId: number, amount: number]>) =>
+  allocationErrors(
+    available,
+    allocations.map(([invoiceId, amount]) => ({ invoiceId, amount })),
+    open,
+    euro,
+  );
 
 describe('suggested allocation', () => {
   it('pays the oldest due first, part of the last one, and keeps nothing back', () => {
@@ -51,41 +58,15 @@ describe('suggested allocation', () => {
 
 describe('an allocation staff chose', () => {
   it('is never more than is open on an invoice, never below a cent, never more than the money', () => {
-    expect(allocationErrors(20000, [{ invoiceId: 1, amount: 12000 }], open, euro)).toEqual({});
-    expect(allocationErrors(20000, [{ invoiceId: 2, amount: 3001 }], open, euro)).toEqual({
-      'allocations.0.amount': 'По фактурата остават само 30,00 €.',
-    });
-    expect(allocationErrors(20000, [{ invoiceId: 2, amount: 0 }], open, euro)).toEqual({
-      'allocations.0.amount': 'Сумата трябва да е поне 0,01.',
-    });
-    expect(
-      allocationErrors(
-        10000,
-        [
-          { invoiceId: 1, amount: 8000 },
-          { invoiceId: 3, amount: 5000 },
-        ],
-        open,
-        euro,
-      ),
-    ).toEqual({ amount: 'Разпределени са повече пари, отколкото има: 100,00 €.' });
+    expect(errorsOf(20000, [1, 12000])).toEqual({});
+    expect(errorsOf(20000, [2, 3001])).toEqual({ 'allocations.0.amount': 'По фактурата остават само 30,00 €.' });
+    expect(errorsOf(20000, [2, 0])).toEqual({ 'allocations.0.amount': 'Сумата трябва да е поне 0,01.' });
+    expect(errorsOf(10000, [1, 8000], [3, 5000])).toEqual({ amount: 'Разпределени са повече пари, отколкото има: 100,00 €.' });
   });
 
   it('names only this buyer’s open invoices, each once', () => {
-    expect(allocationErrors(20000, [{ invoiceId: 9, amount: 100 }], open, euro)).toEqual({
-      'allocations.0.invoiceId': 'Фактурата не е от неплатените на този платец.',
-    });
-    expect(
-      allocationErrors(
-        20000,
-        [
-          { invoiceId: 2, amount: 100 },
-          { invoiceId: 2, amount: 100 },
-        ],
-        open,
-        euro,
-      ),
-    ).toEqual({ 'allocations.1.invoiceId': 'Фактурата е посочена два пъти.' });
+    expect(errorsOf(20000, [9, 100])).toEqual({ 'allocations.0.invoiceId': 'Фактурата не е от неплатените на този платец.' });
+    expect(errorsOf(20000, [2, 100], [2, 100])).toEqual({ 'allocations.1.invoiceId': 'Фактурата е посочена два пъти.' });
   });
 });
 
