@@ -259,6 +259,7 @@ export const API = {
   // payments
   paymentNotFound: 'Плащането не е намерено.',
   paymentUpdated: 'Плащането е актуализирано.',
+  paymentRecorded: 'Плащането е записано.',
   paymentTransitionRefused: (from: string, to: string) => `Плащане със статус „${from}“ не може да премине в „${to}“.`,
   refundAmountInvalid: (max: string) => `Сумата за възстановяване трябва да е над 0 и най-много ${max}.`,
   partialRefundNote: (amount: string) => `Частично възстановени ${amount}`,

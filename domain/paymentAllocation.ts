@@ -37,12 +37,35 @@ export const PAYMENT_STATE_LABELS: Readonly<Record<PaymentState, string>> = {
   paid: 'Платена',
 };
 
+/** Where a payment came from: an order's own payment, recorded by staff, or a bank statement's line. */
+export const PAYMENT_SOURCES = ['order', 'manual', 'bank'] as const;
+export type PaymentSource = (typeof PAYMENT_SOURCES)[number];
+
+export const PAYMENT_SOURCE_LABELS: Readonly<Record<PaymentSource, string>> = {
+  order: 'Поръчка',
+  manual: 'Ръчно',
+  bank: 'Банково извлечение',
+};
+
+export const RECEIVED_METHOD_LABELS: Readonly<Record<'bank_transfer' | 'cash' | 'cod', string>> = {
+  bank_transfer: 'Банков превод',
+  cash: 'В брой',
+  cod: 'Наложен платеж',
+};
+
 export const ALLOCATION_TEXT = {
   notOpen: 'Фактурата не е от неплатените на този платец.',
   moreThanOpen: (open: string) => `По фактурата остават само ${open}.`,
   notPositive: 'Сумата трябва да е поне 0,01.',
   moreThanPaid: (available: string) => `Разпределени са повече пари, отколкото има: ${available}.`,
   twice: 'Фактурата е посочена два пъти.',
+  changed: 'Плащането беше разпределено междувременно. Презаредете и опитайте отново.',
+  nothingToAllocate: 'Няма неплатени фактури, по които да се разпредели сумата.',
+  payerRequired: 'Посочете фирма или имейл на клиент.',
+  onePayer: 'Посочете или фирма, или имейл на клиент — не и двете.',
+  companyNotFound: 'Фирмата не е намерена.',
+  noCredit: 'По това плащане няма неразпределена сума.',
+  receivedHasNoStatus: 'Полученото плащане няма статус за смяна: то е записано и разпределено по фактури.',
 } as const;
 
 /** An invoice's state from its total and what has been paid of it (credit notes count as paid). */

@@ -195,6 +195,22 @@ export function timestamp<const P extends Presence = {}>(rule: P = {} as P): Fie
   return field(t, rule, true) as FieldOf<string, P>;
 }
 
+/** A calendar day, `YYYY-MM-DD`, a real one (2026-02-30 is refused). */
+export function day<const P extends Presence = {}>(rule: P = {} as P): FieldOf<string, P> {
+  const bad = say(rule, API.invalidDate);
+  const d = z
+    .string({ error: wrongKind(rule, API.invalidDate) })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: bad })
+    .refine(
+      (v) => {
+        const t = Date.parse(`${v}T00:00:00Z`);
+        return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === v;
+      },
+      { error: bad },
+    );
+  return field(d, rule, true) as FieldOf<string, P>;
+}
+
 export interface ListRule extends Presence {
   max?: number;
 }

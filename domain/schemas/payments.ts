@@ -1,6 +1,7 @@
-// A payment's status moves by staff (PUT /admin/payments/:id).
+// A payment's status moves by staff (PUT /admin/payments/:id), and money recorded by them.
 import { PAYMENT_RECORD_STATUSES } from '../orderStatus';
-import { input, money, oneOf, text } from './fields';
+import type { z } from 'zod';
+import { day, email, input, int, list, money, oneOf, text } from './fields';
 
 const PAYMENT_READ_ONLY = [
   'id',
@@ -19,6 +20,16 @@ const PAYMENT_READ_ONLY = [
   'orderStatus',
   'message',
   'refundedAmount',
+  'companyId',
+  'companyName',
+  'payerName',
+  'payerIban',
+  'receivedOn',
+  'unallocated',
+  'source',
+  'recordedBy',
+  'allocations',
+  'version',
 ];
 
 export const paymentChangeInput = input(
@@ -30,3 +41,32 @@ export const paymentChangeInput = input(
   },
   { ignore: PAYMENT_READ_ONLY },
 );
+
+/** How money recorded by staff came: by bank, in cash at the office, or collected on delivery. */
+export const RECEIVED_PAYMENT_METHODS = ['bank_transfer', 'cash', 'cod'] as const;
+
+const allocationInput = input({
+  invoiceId: int({ min: 1, required: true }),
+  amount: money({ min: 0.01, max: 10_000_000, required: true }),
+});
+
+/**
+ * Money received, recorded by staff (POST /admin/payments): from a company or a customer (one of
+ * them), with its allocations to that payer's open invoices — left out, the suggestion is applied.
+ */
+export const paymentRecordInput = input({
+  companyId: int({ min: 1 }),
+  customerEmail: email(),
+  amount: money({ min: 0.01, max: 10_000_000, required: true }),
+  date: day({ required: true }),
+  method: oneOf(RECEIVED_PAYMENT_METHODS, { required: true }),
+  reference: text(140),
+  allocations: list(allocationInput, { max: 200 }),
+});
+export type PaymentRecordInput = z.output<typeof paymentRecordInput>;
+
+/** Allocating what is left of a payment (the payer's credit) to open invoices; left out: suggested. */
+export const paymentAllocateInput = input({
+  allocations: list(allocationInput, { max: 200 }),
+});
+export type PaymentAllocateInput = z.output<typeof paymentAllocateInput>;

@@ -3,10 +3,11 @@ import { PAYMENT_METHODS, PAYMENT_RECORD_STATUSES } from '@domain/orderStatus';
 
 export class Payment extends BaseModel {
   static tableName = 'payments';
-  static moneyFields = ['amount', 'refundedAmount'];
+  static moneyFields = ['amount', 'refundedAmount', 'unallocated'];
 
-  orderId!: number;
-  method!: (typeof PAYMENT_METHODS)[number];
+  /** The order whose own payment this is; null for money received from a payer (see accounts). */
+  orderId!: number | null;
+  method!: (typeof PAYMENT_METHODS)[number] | 'cash';
   amount!: number;
   /** The currency the amount is in: the shop's currency of account when the order was placed. */
   currency!: string;
@@ -17,15 +18,25 @@ export class Payment extends BaseModel {
   /** What went back to the buyer (a refund may be partial); null until refunded. */
   refundedAmount!: number | null;
   refundReason!: string;
+  companyId!: number | null;
+  customerEmail!: string;
+  payerName!: string;
+  payerIban!: string;
+  /** The day the money came (YYYY-MM-DD), for money received. */
+  receivedOn!: string | null;
+  /** Minor units not allocated to any invoice: the payer's credit. */
+  unallocated!: number;
+  source!: 'order' | 'manual' | 'bank';
+  recordedBy!: string;
   createdAt!: string;
   updatedAt!: string;
 
   static jsonSchema = {
     type: 'object',
-    required: ['orderId', 'method', 'amount'],
+    required: ['method', 'amount'],
     properties: {
-      orderId: S.id,
-      method: S.enum(PAYMENT_METHODS),
+      orderId: S.idOrNull,
+      method: S.enum([...PAYMENT_METHODS, 'cash']),
       amount: S.int(0),
       currency: S.str(3, 3),
       status: S.enum(PAYMENT_RECORD_STATUSES),

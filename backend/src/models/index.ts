@@ -30,3 +30,4 @@ export { PriceListPrice } from './PriceListPrice';
 export { Company } from './Company';
 export { CompanyShop } from './CompanyShop';
 export { StockMovement } from './StockMovement';
+export { PaymentAllocation } from './PaymentAllocation';

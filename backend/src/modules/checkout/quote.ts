@@ -190,7 +190,7 @@ async function tradeQuote(
     throw badRequest(text, { items: text });
   }
   if (trx) await lockCompanyCredit(terms.companyId, trx);
-  const unpaid = await companyUnpaidTotal(terms.companyId, currency, trx);
+  const unpaid = await companyUnpaidTotal(terms.companyId, trx);
   if (terms.creditLimit !== null && unpaid + amounts.total > terms.creditLimit) {
     const text = TRADE_ORDER_TEXT.creditLimitExceeded(money(terms.creditLimit), money(unpaid), money(amounts.total));
     throw conflict(text, { creditLimit: text });

@@ -14,6 +14,7 @@ import {
   buyersDocuments,
   findInvoice,
   invoiceAnswer,
+  withPaymentFigures,
   issueAndSend,
   issueCreditNote,
   issueInvoice,
@@ -93,15 +94,15 @@ async function listInvoices(ctx: Context) {
   if (isRaDialect(ctx.query)) {
     const params = parseRaParams(ctx.query, invoiceListSpec);
     const { rows, total } = await invoicePage(params);
-    sendRaList(ctx, 'invoices', rows.map(invoiceAnswer), params.start, total);
+    sendRaList(ctx, 'invoices', await withPaymentFigures(rows.map(invoiceAnswer)), params.start, total);
     return;
   }
   const { rows, total } = await plainInvoicePage(parseQuery(ctx.query, invoiceListQuery));
-  ctx.body = { invoices: rows.map(invoiceAnswer), total };
+  ctx.body = { invoices: await withPaymentFigures(rows.map(invoiceAnswer)), total };
 }
 
 async function oneInvoice(ctx: Context) {
-  ctx.body = invoiceAnswer(await findInvoice(parseId(ctx.params.id)));
+  ctx.body = (await withPaymentFigures([invoiceAnswer(await findInvoice(parseId(ctx.params.id)))]))[0];
 }
 
 async function oneInvoicePdf(ctx: Context) {

@@ -33,6 +33,8 @@ import { convertMinor, isCurrency, type Currency } from '@domain/money';
 import { shopDay } from '@domain/dates';
 import { formatDate } from '@domain/dates';
 import { creditNoteSnapshot, invoiceSnapshot, readInvoiceRequest } from './snapshot';
+import { invoiceAccounts } from '../accounts';
+import type { PaymentState } from '@domain/paymentAllocation';
 import { renderInvoicePdf } from './pdf';
 import { API } from '@domain/messages';
 import type { CreditNoteRequest } from '@domain/schemas/invoices';
@@ -74,6 +76,28 @@ export function invoiceAnswer(invoice: Invoice) {
     invoiceNumber: invoice.data?.refersTo?.number ?? null,
     pdfUrl: adminPdfUrl(invoice),
   };
+}
+
+/** Each answer with what has been paid of it and what is left ('paid', 'outstanding', in the
+ *  shop's currency, and 'paymentState'); a credit note has none of these (null). */
+export async function withPaymentFigures<T extends { id: number; kind: string }>(
+  answers: T[],
+  trx?: Transaction,
+): Promise<
+  Array<T & { paid: number | null; outstanding: number | null; paymentState: PaymentState | null; paymentCurrency: string | null }>
+> {
+  const accounts = await invoiceAccounts({ invoiceIds: answers.filter((a) => a.kind === 'invoice').map((a) => a.id) }, trx);
+  const byId = new Map(accounts.map((a) => [a.invoiceId, a]));
+  return answers.map((a) => {
+    const account = byId.get(a.id);
+    return {
+      ...a,
+      paid: account ? account.paid / 100 : null,
+      outstanding: account ? account.outstanding / 100 : null,
+      paymentState: account?.paymentState ?? null,
+      paymentCurrency: account?.currency ?? null,
+    };
+  });
 }
 
 /**
@@ -242,12 +266,13 @@ export async function orderDocumentsForStaff(orderId: number) {
   const all = await Invoice.query().where({ orderId }).orderBy('id');
   const invoiced = balances.reduce((s, b) => s + b.invoice.total, 0);
   const credited = balances.reduce((s, b) => s + b.invoice.total - b.balance, 0);
+  const answers = await withPaymentFigures(all.map(invoiceAnswer));
   return {
     request: readInvoiceRequest((order as unknown as { invoiceRequest?: unknown }).invoiceRequest),
     invoice: invoice ? invoiceAnswer(invoice) : null,
     creditNote: creditNote ? invoiceAnswer(creditNote) : null,
-    documents: all.map((d) => ({
-      ...invoiceAnswer(d),
+    documents: all.map((d, i) => ({
+      ...answers[i],
       lines: (d.data?.lines ?? []).map((l) => ({
         ...l,
         unitPrice: l.unitPrice === undefined ? null : l.unitPrice / 100,

@@ -1,8 +1,10 @@
 // What companies owe: a company's unpaid total (the credit limit is judged on it), the
 // staff's receivables by company (unpaid, overdue, the oldest due date), and the overdue reminder
-// mailed to the company once per order. An order is owed while its payment is unpaid and it was
-// neither cancelled nor returned; it is overdue a day past its due date (paymentDueAt): one rule
-// for the receivables, the orders' `overdue` filter and flag, and the reminder.
+// mailed to the company once per order. The amounts are the accounts' (an invoice's open part,
+// after credit notes and the payments allocated to it); an order is owed while its payment is
+// unpaid and it was neither cancelled nor returned, and overdue a day past its due date
+// (paymentDueAt): one rule for the receivables, the orders' `overdue` filter and flag, and the
+// reminder.
 // Payments themselves move only through orders/transitions (staff mark them paid on the payments
 // screen or the order); the reminder's mark (overdue_reminded_at) is not a payment or a status.
 import type { Knex } from 'knex';
@@ -15,7 +17,8 @@ import { isPostgres } from '../../platform/db/knex';
 import { sendMail } from '../../platform/mail/transport';
 import { badRequest } from '../../platform/http/errors';
 import { API } from '@domain/messages';
-import { convertMinor, formatMoney, fromMinor, isCurrency, type Currency } from '@domain/money';
+import { formatMoney, fromMinor } from '@domain/money';
+import { owedByCompanies, type OwedItem } from '../accounts';
 import { DAY_MS, formatDate } from '@domain/dates';
 import { TRADE_ORDER_TEXT } from '@domain/tradeOrderTexts';
 import type { RaListParams } from '../../platform/lists/raList';
@@ -42,25 +45,10 @@ export async function lockCompanyCredit(companyId: number, trx: Transaction): Pr
   if (isPostgres(trx as unknown as Knex)) await trx('companies').where({ id: companyId }).forUpdate().first('id');
 }
 
-/**
- * Sums of orders kept in two currencies (leva before the shop's switch to the euro, euro after) in
- * the shop's currency: each currency's sum converted once at the fixed rate, as the changeover
- * law converts a debt in leva.
- */
-function inCurrency(sums: Array<{ currency: string; minor: number }>, currency: Currency): number {
-  return sums.reduce((total, s) => total + (isCurrency(s.currency) ? convertMinor(s.minor, s.currency, currency) : s.minor), 0);
-}
-
-/** What the company owes now, with VAT, minor units of `currency` (the shop's). */
-export async function companyUnpaidTotal(companyId: number, currency: Currency, trx?: Transaction): Promise<number> {
-  const rows = (await owed((trx ?? Order.knex())(Order.tableName).where({ companyId }))
-    .groupBy('currency')
-    .select('currency')
-    .sum({ owed: 'total' })) as Array<{ currency: string; owed: number | string | null }>;
-  return inCurrency(
-    rows.map((r) => ({ currency: r.currency, minor: Number(r.owed ?? 0) })),
-    currency,
-  );
+/** What the company owes now, with VAT, minor units of the shop's currency (its invoices' open
+ *  parts and its orders not invoiced yet: accounts' owedByCompanies). */
+export async function companyUnpaidTotal(companyId: number, trx?: Transaction): Promise<number> {
+  return (await owedByCompanies(companyId, trx)).reduce((s, i) => s + i.amount, 0);
 }
 
 /**
@@ -114,32 +102,16 @@ export const RECEIVABLE_SORTS = ['companyName', 'unpaidTotal', 'overdueTotal', '
 /** The companies that owe anything, by company; `overdue` only those with something overdue. */
 export async function receivables(now: Date = new Date(), filter: { overdue?: boolean; companyId?: number } = {}): Promise<Receivable[]> {
   const at = overdueBefore(now);
-  const q = owed(Order.knex()(Order.tableName))
-    .groupBy('companyId', 'currency')
-    .select('companyId', 'currency')
-    .count({ unpaidCount: '*' })
-    .sum({ unpaidTotal: 'total' })
-    .min({ oldestDueAt: 'paymentDueAt' })
-    .select(
-      Order.knex().raw('sum(case when payment_due_at is not null and payment_due_at < ? then total else 0 end) as overdue_total', [at]),
-      Order.knex().raw('sum(case when payment_due_at is not null and payment_due_at < ? then 1 else 0 end) as overdue_count', [at]),
-    );
-  if (filter.companyId) q.where('companyId', filter.companyId);
-  const rows = (await q) as Array<Record<string, unknown>>;
-  // A company's rows, one per currency its unpaid orders are in.
-  const byCompany = new Map<number, Array<Record<string, unknown>>>();
-  for (const r of rows) byCompany.set(Number(r.companyId), [...(byCompany.get(Number(r.companyId)) ?? []), r]);
+  const items = await owedByCompanies(filter.companyId);
+  const byCompany = new Map<number, OwedItem[]>();
+  for (const i of items) byCompany.set(i.companyId, [...(byCompany.get(i.companyId) ?? []), i]);
   const companies = byCompany.size ? await Company.query().whereIn('id', [...byCompany.keys()]) : [];
   const { currency } = await getSettings();
-  const sum = (parts: Array<Record<string, unknown>>, key: string, rawKey: string) =>
-    inCurrency(
-      parts.map((r) => ({ currency: String(r.currency), minor: Number(r[key] ?? r[rawKey] ?? 0) })),
-      currency,
-    );
   const out: Receivable[] = [];
   for (const company of companies) {
-    const parts = byCompany.get(company.id)!;
-    const dueDates = parts.map((r) => r.oldestDueAt as string | null).filter((d): d is string => !!d);
+    const owed = byCompany.get(company.id)!;
+    const overdue = owed.filter((i) => i.dueAt !== null && i.dueAt < at);
+    const dueDates = owed.map((i) => i.dueAt).filter((d): d is string => !!d);
     const line: Receivable = {
       id: company.id,
       companyId: company.id,
@@ -148,10 +120,10 @@ export async function receivables(now: Date = new Date(), filter: { overdue?: bo
       contactEmail: company.contactEmail,
       creditLimit: company.creditLimit === null ? null : fromMinor(company.creditLimit),
       paymentTermsDays: company.paymentTermsDays,
-      unpaidCount: parts.reduce((n, r) => n + Number(r.unpaidCount ?? 0), 0),
-      unpaidTotal: fromMinor(sum(parts, 'unpaidTotal', 'unpaid_total')) ?? 0,
-      overdueCount: parts.reduce((n, r) => n + Number(r.overdueCount ?? r.overdue_count ?? 0), 0),
-      overdueTotal: fromMinor(sum(parts, 'overdueTotal', 'overdue_total')) ?? 0,
+      unpaidCount: owed.length,
+      unpaidTotal: fromMinor(owed.reduce((s, i) => s + i.amount, 0)) ?? 0,
+      overdueCount: overdue.length,
+      overdueTotal: fromMinor(overdue.reduce((s, i) => s + i.amount, 0)) ?? 0,
       oldestDueAt: dueDates.length ? dueDates.reduce((a, b) => (a < b ? a : b)) : null,
       currency,
       ordersLink: `/admin/orders?filter=${encodeURIComponent(JSON.stringify({ companyId: company.id, paymentStatus: 'unpaid' }))}`,

@@ -35,6 +35,7 @@ import type { StockReason } from '@domain/stock';
 import type { Actor } from './actor';
 import type { LaterMailCause } from './events';
 import { recordHistory } from './history';
+import { recordOrderRemainder } from '../accounts';
 import './events';
 
 /** A refund: how much goes back (minor units; the whole payment when absent) and why. */
@@ -168,6 +169,8 @@ async function movePayment(orderId: number, to: PaymentRecordStatus, refund: Ref
   if (to === 'paid') {
     const order = await Order.query(trx).findById(orderId);
     if (order?.status === 'cancelled') throw conflict(API.paidOnCancelledOrder, { paymentStatus: API.paidOnCancelledOrder });
+    // What was left of its invoice becomes a payment allocated to it, like any money received.
+    if (order) await recordOrderRemainder(trx, order, payment.method, actor.label);
   }
   const now = new Date().toISOString();
   const patch: Partial<Payment> = { status: to };

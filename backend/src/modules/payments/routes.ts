@@ -1,19 +1,28 @@
 // Payments for the staff (react-admin resource /api/admin/payments): the list with filters,
-// one payment, and its status moves (paid, failed, refunded); the order's payment status follows.
+// one payment with what it paid, an order's payment's status moves (paid, failed, refunded; the
+// order's payment status follows), money received recorded and allocated to invoices (POST), and
+// a payment's credit allocated later (POST /:id/allocate).
 import Router from '@koa/router';
 import { parseBody, parseId } from '../../platform/http/parseInput';
-import { paymentChangeInput } from '@domain/schemas/payments';
+import { paymentAllocateInput, paymentChangeInput, paymentRecordInput } from '@domain/schemas/payments';
 import { parseRaParams, sendRaList } from '../../platform/lists/raList';
 import { API } from '@domain/messages';
 import { idempotencyClaimOf, idempotent } from '../../platform/http/idempotency';
 import { staffActor } from './requests';
-import { findPayment, movePayment, paymentListSpec, paymentPage } from './adminService';
+import { findPayment, movePayment, paymentListSpec, paymentPage, recordedAnswer } from './adminService';
+import { allocatePayment, recordPayment } from './received';
 
 // Recording a payment twice (a retried or double-sent move with the same Idempotency-Key) moves it
 // once: the copy gets the first answer (or, when that was lost, the payment as it is now).
 const oncePaymentMove = idempotent({
   kind: 'payment',
   answerFor: async (_ctx, effect) => ({ status: 200, body: { ...(await findPayment(effect.id)), message: API.paymentUpdated } }),
+});
+
+// A recording sent twice (a retried POST with the same Idempotency-Key) records the money once.
+const onceRecording = idempotent({
+  kind: 'payment',
+  answerFor: async (_ctx, effect) => ({ status: 201, body: { ...(await findPayment(effect.id)), message: API.paymentRecorded } }),
 });
 
 export function paymentsRoutes() {
@@ -23,6 +32,18 @@ export function paymentsRoutes() {
     const params = parseRaParams(ctx.query, paymentListSpec);
     const { rows, total } = await paymentPage(params);
     sendRaList(ctx, 'payments', rows, params.start, total);
+  });
+  router.post('/', onceRecording, async (ctx) => {
+    const input = parseBody(ctx.request.body, paymentRecordInput);
+    const recorded = await recordPayment(input, staffActor(ctx), idempotencyClaimOf(ctx));
+    ctx.status = 201;
+    ctx.body = await recordedAnswer(recorded);
+  });
+  router.post('/:id/allocate', async (ctx) => {
+    const id = parseId(ctx.params.id);
+    const input = parseBody(ctx.request.body ?? {}, paymentAllocateInput);
+    const done = await allocatePayment(id, input, staffActor(ctx));
+    ctx.body = await recordedAnswer({ id, allocations: done.allocations });
   });
   router.get('/:id', async (ctx) => {
     ctx.body = await findPayment(parseId(ctx.params.id));

@@ -2,7 +2,8 @@
 // failed) and refund a paid one, addressed by the payment; the move itself, its rules and its
 // history row are the orders area's (orders/transitions: the order's payment status follows).
 import { Payment } from '../../models/Payment';
-import { notFound } from '../../platform/http/errors';
+import { conflict, notFound } from '../../platform/http/errors';
+import { ALLOCATION_TEXT } from '@domain/paymentAllocation';
 import { recordIdempotentEffect, type IdempotencyClaim } from '../../platform/http/idempotency';
 import { API } from '@domain/messages';
 import type { PaymentRecordStatus } from '@domain/orderStatus';
@@ -21,6 +22,7 @@ export async function setPaymentStatus(
   return Payment.transaction(async (trx) => {
     const payment = await Payment.query(trx).findById(paymentId);
     if (!payment) throw notFound(API.paymentNotFound);
+    if (payment.orderId === null) throw conflict(ALLOCATION_TEXT.receivedHasNoStatus, { status: ALLOCATION_TEXT.receivedHasNoStatus });
     await changeOrder(payment.orderId, { payment: to, refund }, { trx, actor });
     // Sent with an Idempotency-Key: the key names this payment if and only if the move commits.
     await recordIdempotentEffect(trx, once, 'payment', paymentId);
