@@ -129,6 +129,25 @@ export const STATEMENT_TEXT = {
   toInvalid: 'Краят на периода не е дата във вида ГГГГ-ММ-ДД.',
   toBeforeFrom: 'Краят на периода е преди началото му.',
   tooLong: `Периодът е най-много ${STATEMENT_PERIOD_MAX_YEARS} години.`,
+  formatInvalid: 'Форматът е pdf или csv.',
+  membersOnly: 'Извлечение от сметка имат само членовете на фирма с търговски профил.',
+  // what the rows say of themselves
+  orderNote: (order: string) => `Поръчка ${order}`,
+  orderPaymentNote: (invoice: string) => `Платена поръчка, по фактура ${invoice}`,
+  creditNoteNote: (invoice: string) => (invoice ? `Към фактура ${invoice}` : ''),
+  // the statement by mail
+  mailSubject: (s: { from: string; to: string }) => `Извлечение от сметка за периода ${formatBgDate(s.from)} – ${formatBgDate(s.to)}`,
+  mailBody: (s: { from: string; to: string; company: { name: string } }, firstName: string) =>
+    [
+      firstName ? `Здравейте, ${firstName},` : 'Здравейте,',
+      '',
+      `Прилагаме извлечение от сметката на ${s.company.name} при нас за периода ${formatBgDate(s.from)} – ${formatBgDate(s.to)}.`,
+      'Ако някоя сума не съвпада с вашите записи, отговорете на това писмо.',
+      '',
+      'Поздрави,',
+      'VAP SOLO',
+    ].join('\n'),
+  sent: (to: string) => `Извлечението е изпратено на ${to}.`,
 } as const;
 
 /** On one day the debt comes before what pays it, so a same-day payment does not show as an overpayment first. */

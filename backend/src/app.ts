@@ -45,6 +45,8 @@ import { ordersRoutes } from './modules/orders/routes';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { adminOrdersRoutes } from './modules/orders/adminRoutes';
 import { paymentsRoutes } from './modules/payments/routes';
+import { bankStatementRoutes } from './modules/payments/bankStatementRoutes';
+import { statementRoutes } from './modules/payments/statementRoutes';
 import { discountsRoutes } from './modules/discounts/routes';
 import { notificationsRoutes } from './modules/staff/notificationRoutes';
 import { contactRoutes } from './modules/staff/contactRoutes';
@@ -189,6 +191,8 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
     adminOrdersRoutes(),
     receivablesRoutes(),
     paymentsRoutes(),
+    bankStatementRoutes(),
+    statementRoutes(),
     discountsRoutes(),
     notificationsRoutes(),
     contactRoutes(),

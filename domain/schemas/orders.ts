@@ -46,6 +46,18 @@ const ORDER_READ_ONLY = [
   'message',
   'trackingUrl',
   'stockRestored',
+  // a trade order's own figures
+  'companyId',
+  'companyName',
+  'overdue',
+  'paymentDueAt',
+  'pricesInclude',
+  'shippingNet',
+  'subtotalNet',
+  'vatTotal',
+  'paymentState',
+  'paid',
+  'outstanding',
 ];
 
 /** What staff may change on an order (PUT /admin/orders/:id, always partial). */

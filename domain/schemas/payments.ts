@@ -1,6 +1,7 @@
 // A payment's status moves by staff (PUT /admin/payments/:id), and money recorded by them.
 import { PAYMENT_RECORD_STATUSES } from '../orderStatus';
 import type { z } from 'zod';
+import { BANK_STATEMENT_TEXT } from '../bankStatements';
 import { day, email, input, int, list, money, oneOf, text } from './fields';
 
 const PAYMENT_READ_ONLY = [
@@ -70,3 +71,36 @@ export const paymentAllocateInput = input({
   allocations: list(allocationInput, { max: 200 }),
 });
 export type PaymentAllocateInput = z.output<typeof paymentAllocateInput>;
+
+/** Staff's own match of a bank statement's line: its payer and the invoices it pays, in order. */
+export const bankLineChangeInput = input(
+  {
+    companyId: int({ min: 1 }),
+    customerEmail: email(),
+    invoiceIds: list(int({ min: 1, item: true }), { max: 200 }),
+  },
+  {
+    ignore: [
+      'id',
+      'position',
+      'date',
+      'amount',
+      'bookedAmount',
+      'bookedCurrency',
+      'reference',
+      'payer',
+      'payerIban',
+      'bankReference',
+      'status',
+      'companyName',
+      'invoices',
+      'paymentId',
+    ],
+  },
+);
+export type BankLineChange = z.output<typeof bankLineChangeInput>;
+
+/** The lines of a statement staff confirm as payments. */
+export const bankConfirmInput = input({
+  lineIds: list(int({ min: 1, item: true }), { max: 5000, required: true, message: BANK_STATEMENT_TEXT.lineIdsRequired }),
+});

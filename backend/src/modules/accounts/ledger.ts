@@ -280,3 +280,21 @@ export async function owedByCompanies(companyId?: number, trx?: Transaction): Pr
   }
   return items;
 }
+
+/** Each company's credit (money received not yet allocated), minor units of the shop's currency. */
+export async function creditByCompanies(companyId?: number, trx?: Transaction): Promise<Map<number, number>> {
+  const db = (trx ?? Payment.knex()) as unknown as Knex;
+  const { currency } = await getSettings(trx);
+  const q = db('payments')
+    .whereNull('orderId')
+    .whereNotNull('companyId')
+    .where('unallocated', '>', 0)
+    .groupBy('companyId', 'currency')
+    .select('companyId', 'currency')
+    .sum({ sum: 'unallocated' });
+  if (companyId) q.where('companyId', companyId);
+  const out = new Map<number, number>();
+  for (const r of (await q) as Array<{ companyId: number; currency: string; sum: number | string }>)
+    out.set(Number(r.companyId), (out.get(Number(r.companyId)) ?? 0) + convertMinor(Number(r.sum), currencyOf(r.currency), currency));
+  return out;
+}

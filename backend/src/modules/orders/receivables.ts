@@ -18,7 +18,7 @@ import { sendMail } from '../../platform/mail/transport';
 import { badRequest } from '../../platform/http/errors';
 import { API } from '@domain/messages';
 import { formatMoney, fromMinor } from '@domain/money';
-import { owedByCompanies, type OwedItem } from '../accounts';
+import { creditByCompanies, owedByCompanies, type OwedItem } from '../accounts';
 import { DAY_MS, formatDate } from '@domain/dates';
 import { TRADE_ORDER_TEXT } from '@domain/tradeOrderTexts';
 import type { RaListParams } from '../../platform/lists/raList';
@@ -45,10 +45,11 @@ export async function lockCompanyCredit(companyId: number, trx: Transaction): Pr
   if (isPostgres(trx as unknown as Knex)) await trx('companies').where({ id: companyId }).forUpdate().first('id');
 }
 
-/** What the company owes now, with VAT, minor units of the shop's currency (its invoices' open
- *  parts and its orders not invoiced yet: accounts' owedByCompanies). */
+/** What the company owes now, with VAT, minor units of the shop's currency: its invoices' open
+ *  parts and its orders not invoiced yet (accounts' owedByCompanies), less its credit. */
 export async function companyUnpaidTotal(companyId: number, trx?: Transaction): Promise<number> {
-  return (await owedByCompanies(companyId, trx)).reduce((s, i) => s + i.amount, 0);
+  const [owed, credit] = await Promise.all([owedByCompanies(companyId, trx), creditByCompanies(companyId, trx)]);
+  return Math.max(0, owed.reduce((s, i) => s + i.amount, 0) - (credit.get(companyId) ?? 0));
 }
 
 /**
@@ -91,6 +92,10 @@ export interface Receivable {
   overdueTotal: number;
   /** The oldest due date among its unpaid orders (ISO), or null. */
   oldestDueAt: string | null;
+  /** Money it paid that is not allocated yet (offered at the next allocation). */
+  credit: number;
+  /** What it owes less its credit: the statement of account's balance. */
+  balance: number;
   /** The shop's currency of account (the amounts'). */
   currency: string;
   /** Where staff see the company's unpaid orders. */
@@ -102,7 +107,7 @@ export const RECEIVABLE_SORTS = ['companyName', 'unpaidTotal', 'overdueTotal', '
 /** The companies that owe anything, by company; `overdue` only those with something overdue. */
 export async function receivables(now: Date = new Date(), filter: { overdue?: boolean; companyId?: number } = {}): Promise<Receivable[]> {
   const at = overdueBefore(now);
-  const items = await owedByCompanies(filter.companyId);
+  const [items, credit] = await Promise.all([owedByCompanies(filter.companyId), creditByCompanies(filter.companyId)]);
   const byCompany = new Map<number, OwedItem[]>();
   for (const i of items) byCompany.set(i.companyId, [...(byCompany.get(i.companyId) ?? []), i]);
   const companies = byCompany.size ? await Company.query().whereIn('id', [...byCompany.keys()]) : [];
@@ -125,6 +130,8 @@ export async function receivables(now: Date = new Date(), filter: { overdue?: bo
       overdueCount: overdue.length,
       overdueTotal: fromMinor(overdue.reduce((s, i) => s + i.amount, 0)) ?? 0,
       oldestDueAt: dueDates.length ? dueDates.reduce((a, b) => (a < b ? a : b)) : null,
+      credit: fromMinor(credit.get(company.id) ?? 0) ?? 0,
+      balance: fromMinor(owed.reduce((s, i) => s + i.amount, 0) - (credit.get(company.id) ?? 0)) ?? 0,
       currency,
       ordersLink: `/admin/orders?filter=${encodeURIComponent(JSON.stringify({ companyId: company.id, paymentStatus: 'unpaid' }))}`,
     };

@@ -10,6 +10,7 @@ import {
   NotNullViolationError,
   DataError,
 } from 'objection';
+import { BANK_STATEMENT_TEXT } from '@domain/bankStatements';
 import { API } from '@domain/messages';
 import { scrubError } from './scrub';
 import { isWriteFailure, noteWriteFailure } from '../db/storage';
@@ -59,6 +60,7 @@ function uniqueMessage(err: { columns?: string[]; constraint?: string; table?: s
   if (/email/.test(cols)) return { message: API.emailTaken, field: 'email' };
   if (/sku/.test(cols)) return { message: API.skuTaken, field: 'sku' };
   if (/slug/.test(cols)) return { message: API.slugTaken, field: 'slug' };
+  if (/line_hash|bank_statement_lines/.test(cols)) return { message: BANK_STATEMENT_TEXT.importing, field: 'file' };
   if (err.table === 'discounts' || /discounts[._]code/.test(cols)) return { message: API.discountCodeTaken, field: 'code' };
   return { message: API.conflict };
 }

@@ -1,0 +1,37 @@
+// The statement of account („Извлечение от сметка“): staff's for any company (GET
+// /admin/companies/:id/statement?from&to&format=pdf|csv, and mailed to the company with POST
+// …/statement/send), a member's for their own company (GET /trade/statement?from&to&format).
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { parseId } from '../../platform/http/parseInput';
+import { forbidden } from '../../platform/http/errors';
+import { STATEMENT_TEXT } from '@domain/statementOfAccount';
+import { companyStatement, mailStatement, statementAnswer, statementFormat, statementPeriod } from './accountStatement';
+
+async function send(ctx: Context, companyId: number) {
+  const period = statementPeriod(ctx.query);
+  const format = statementFormat(ctx.query.format);
+  const answer = await statementAnswer(await companyStatement(companyId, period), format);
+  ctx.set('Cache-Control', 'no-store');
+  if (answer.type) {
+    ctx.type = answer.type;
+    ctx.attachment(answer.fileName);
+  }
+  ctx.body = answer.body;
+}
+
+export function statementRoutes() {
+  const router = new Router();
+  router.get('/admin/companies/:id/statement', (ctx) => send(ctx, parseId(ctx.params.id)));
+  router.post('/admin/companies/:id/statement/send', async (ctx) => {
+    const body = (ctx.request.body ?? {}) as { from?: unknown; to?: unknown };
+    const { to } = await mailStatement(ctx.config, parseId(ctx.params.id), statementPeriod(body));
+    ctx.body = { message: STATEMENT_TEXT.sent(to) };
+  });
+  router.get('/trade/statement', async (ctx) => {
+    const companyId = (ctx.state.user as { companyId?: number | null } | null)?.companyId;
+    if (!companyId) throw forbidden(STATEMENT_TEXT.membersOnly);
+    await send(ctx, companyId);
+  });
+  return router;
+}
