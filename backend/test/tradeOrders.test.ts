@@ -15,6 +15,7 @@ import { settled } from '../src/platform/events';
 import { saveSettings, DEFAULT_SETTINGS } from '../src/modules/settings/service';
 import { receivables, remindOverdue } from '../src/modules/orders';
 import { TRADE_ORDER_TEXT } from '@domain/tradeOrderTexts';
+import { DUNNING_TEXT } from '@domain/dunning';
 import { DAY_MS } from '@domain/dates';
 import { convertMinor, formatMoney } from '@domain/money';
 
@@ -437,23 +438,33 @@ describe('receivables and the overdue reminder', () => {
     expect((await admin.get(`/api/admin/receivables?filter=${encodeURIComponent('{"nope":1}')}`)).status).toBe(400);
   });
 
-  it('reminds the company once when an order falls overdue, whoever runs the job', async () => {
+  it('reminds the company before the due date and once it falls overdue, each once, whoever runs the job', async () => {
     const placed = await member.post('/api/orders/create', tradeBody([podLine(20)]));
     const { id, number, paymentDueAt } = placed.body.order;
-    // Before the due date: nothing.
-    expect(await remindOverdue(shop.config, new Date(Date.parse(paymentDueAt) - 1000))).not.toContain(number);
-    // Within the day's grace past the due date: nothing yet.
-    expect(await remindOverdue(shop.config, new Date(Date.parse(paymentDueAt) + DAY_MS - 1000))).not.toContain(number);
-    const later = new Date(Date.parse(paymentDueAt) + DAY_MS + 1000);
+    const due = Date.parse(paymentDueAt);
+    // The settings' days: 3 days before, then 1, 7 and 14 after.
+    expect(await remindOverdue(shop.config, new Date(due - 3 * DAY_MS - 1000))).not.toContain(number);
+    expect(await remindOverdue(shop.config, new Date(due - 3 * DAY_MS + 1000))).toContain(number);
+    expect(await mailTo(outboxDir, (t) => t.includes(number) && t.includes('е с падеж'))).toContain(acme.contactEmail);
+    // Sent; within the day's grace past the due date: nothing more.
+    expect(await remindOverdue(shop.config, new Date(due - 1000))).not.toContain(number);
+    expect(await remindOverdue(shop.config, new Date(due + DAY_MS - 1000))).not.toContain(number);
+    const later = new Date(due + DAY_MS + 1000);
     // Two instances at once: one reminder.
     const [a, b] = await Promise.all([remindOverdue(shop.config, later), remindOverdue(shop.config, later)]);
     expect([...a, ...b].filter((n) => n === number)).toHaveLength(1);
     expect(await remindOverdue(shop.config, new Date(later.getTime() + DAY_MS))).not.toContain(number);
     expect((await Order.query().findById(id))!.overdueRemindedAt).toBe(later.toISOString());
-    const history = (await admin.get(`/api/admin/orders/${id}`)).body.events.filter((e: any) => e.note === TRADE_ORDER_TEXT.reminderNote);
-    expect(history).toHaveLength(1);
-    const mail = await mailTo(outboxDir, (t) => t.includes(number) && t.includes('все още не е получено'));
+    // A shop that was down past day 7 and day 14 sends the latest only.
+    expect(await remindOverdue(shop.config, new Date(due + 15 * DAY_MS))).toContain(number);
+    expect(await remindOverdue(shop.config, new Date(due + 16 * DAY_MS))).not.toContain(number);
+    const notes = (await admin.get(`/api/admin/orders/${id}`)).body.events.map((e: any) => e.note);
+    expect(notes.filter((n: string) => n === DUNNING_TEXT.historyNote(-3))).toHaveLength(1);
+    expect(notes.filter((n: string) => n === DUNNING_TEXT.historyNote(1))).toHaveLength(1);
+    expect(notes.filter((n: string) => n === DUNNING_TEXT.historyNote(14))).toHaveLength(1);
+    expect(notes.filter((n: string) => n === DUNNING_TEXT.historyNote(7))).toHaveLength(0);
+    const mail = await mailTo(outboxDir, (t) => t.includes(number) && t.includes('дни просрочие'));
     expect(mail).toContain(acme.contactEmail);
-    expect(mail).toContain(`Плащането по поръчка ${number}`);
+    expect(mail).toContain(`(поръчка ${number}) беше с падеж`);
   });
 });

@@ -380,3 +380,49 @@ describe('the statement of account', () => {
     expect(bad.body.errors.to).toBe('Краят на периода е преди началото му.');
   });
 });
+
+describe('dunning', () => {
+  it('holds a company overdue past the set days to prepayment until the payment that clears it', async () => {
+    const late = await approvedCompany({ name: 'Късна Търговия ООД', eik: '175074752', contactEmail: 'office@kasna.example.bg' });
+    const buyer = await memberOf(late);
+    const old = await tradeOrder(buyer);
+    // Its due date 31 days ago; the settings hold to prepayment from 30.
+    await Order.query()
+      .patch({ paymentDueAt: new Date(Date.now() - 31 * DAY_MS).toISOString() } as Partial<Order>)
+      .findById(old.id);
+    const line = await receivable(late.id);
+    expect(line).toEqual(expect.objectContaining({ dunningStage: 'prepayment_only', daysOverdue: 31 }));
+    const quote = await buyer.post('/api/checkout/quote', {
+      items: [{ productId: cat.triples.id, variantId: cat.triples.variant, quantity: 1 }],
+      shipping: { method: null },
+    });
+    expect(quote.body.trade.prepaymentOnly).toBe(true);
+    const body = (extra: object = {}) =>
+      checkoutBody([{ productId: cat.triples.id, variantId: cat.triples.variant, quantity: 1 }], {
+        paymentMethod: 'bank_transfer',
+        ...extra,
+      });
+    const onTerms = await buyer.post('/api/orders/create', body());
+    expect(onTerms.status).toBe(409);
+    expect(onTerms.body.errors.prepayment).toMatch(/само с предплащане/);
+    const prepaid = await buyer.post('/api/orders/create', body({ prepayment: true }));
+    expect(prepaid.status).toBe(201);
+    expect(Math.abs(Date.parse(prepaid.body.order.paymentDueAt) - Date.now())).toBeLessThan(60_000);
+    // The payment that clears the overdue invoice lifts it.
+    await admin.post('/api/admin/payments', {
+      companyId: late.id,
+      amount: old.total / 100,
+      date: shopDay(new Date()),
+      method: 'bank_transfer',
+      reference: old.invoice.number,
+    });
+    expect((await buyer.post('/api/orders/create', body())).status).toBe(201);
+    // The days are the settings': never after 0.
+    const off = await admin.put('/api/admin/settings', { sales: { dunning: { prepaymentOnlyAfterDays: 0 } } });
+    expect(off.status).toBe(200);
+    expect(off.body.settings.sales.dunning).toEqual(expect.objectContaining({ prepaymentOnlyAfterDays: 0, reminderDays: [-3, 1, 7, 14] }));
+    const twice = await admin.put('/api/admin/settings', { sales: { dunning: { reminderDays: [1, 1] } } });
+    expect(twice.status).toBe(400);
+    await admin.put('/api/admin/settings', { sales: { dunning: { prepaymentOnlyAfterDays: 30 } } });
+  });
+});

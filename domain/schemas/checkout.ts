@@ -47,6 +47,8 @@ const checkoutFields = (withOffice: boolean, lines = cartLines) => ({
   invoice: invoiceRequestInput,
   // What the shopper was shown (the quote's total): a different total refuses the order (409).
   expectedTotal: number({ min: 0 }),
+  // A company's bank transfer paid in advance (due at once), as one held to prepayment must.
+  prepayment: bool(),
   // A guest past a soft limit: the solved proof of work (ALTCHA's base64 payload).
   altcha: text(4000, { nullable: true }),
 });
@@ -70,6 +72,7 @@ const quoteFields = (lines = cartLines) => ({
   shipping: object({ method: oneOf(SHIPPING_METHODS, { nullable: true }) }, { ignore: ['city', 'postcode', 'address', 'officeId'] }),
   discountCode: text(50, { nullable: true }),
   email: email({ nullable: true }),
+  prepayment: bool(),
 });
 export const quoteInput = input(quoteFields());
 /** A member's quote: a quick order's number of lines. */

@@ -2,7 +2,7 @@
 import { PAYMENT_RECORD_STATUSES } from '../orderStatus';
 import type { z } from 'zod';
 import { BANK_STATEMENT_TEXT } from '../bankStatements';
-import { day, email, input, int, list, money, oneOf, text } from './fields';
+import { day, email, input, int, list, money, oneOf, query, text } from './fields';
 
 const PAYMENT_READ_ONLY = [
   'id',
@@ -103,4 +103,12 @@ export type BankLineChange = z.output<typeof bankLineChangeInput>;
 /** The lines of a statement staff confirm as payments. */
 export const bankConfirmInput = input({
   lineIds: list(int({ min: 1, item: true }), { max: 5000, required: true, message: BANK_STATEMENT_TEXT.lineIdsRequired }),
+});
+
+/** The open invoices of a payer and the suggestion for an amount (GET /admin/payments/open-invoices). */
+export const allocationPreviewQuery = query({
+  companyId: int({ min: 1 }),
+  customerEmail: email(),
+  amount: money({ min: 0, max: 10_000_000 }),
+  reference: text(140),
 });

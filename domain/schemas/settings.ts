@@ -1,8 +1,18 @@
 // The shop's settings as staff change them (PUT /admin/settings, always partial: a form may send
 // one field of a group) and the one-way switch to the euro.
 import { FIELD } from '../messages';
-import { GUEST_ORDER_LIMIT_MAX, GUEST_ORDER_WINDOW_MAX_MINUTES, NAME_MAX, PHONE_MAX, PRICE_MAX, QUANTITY_MAX, STOCK_MAX } from '../limits';
-import { bool, email, input, int, money, object, oneOf, recordVersion, text } from './fields';
+import {
+  GUEST_ORDER_LIMIT_MAX,
+  GUEST_ORDER_WINDOW_MAX_MINUTES,
+  NAME_MAX,
+  PHONE_MAX,
+  PRICE_MAX,
+  QUANTITY_MAX,
+  STOCK_MAX,
+  TEXT_MAX,
+} from '../limits';
+import { bool, email, input, int, list, money, object, oneOf, recordVersion, text } from './fields';
+import { DUNNING_DAY_MAX, DUNNING_DAY_MIN, DUNNING_REMINDERS_MAX, DUNNING_TEXT } from '../dunning';
 import { invoiceSettingsInput, legalSettingsInput } from './invoices';
 import { courierSettingsInput } from './couriers';
 import { privacySettingsInput } from './privacy';
@@ -55,7 +65,21 @@ const settingsFields = {
   privacy: privacySettingsInput,
   accessibility: accessibilitySettingsInput,
   // The sales mode within the tobacco law; the trade minimum is net, in decimals.
-  sales: object({ mode: oneOf(SALES_MODES), consumerCatalogue: oneOf(CONSUMER_CATALOGUES), tradeMinimumOrder: fee() }),
+  sales: object({
+    mode: oneOf(SALES_MODES),
+    consumerCatalogue: oneOf(CONSUMER_CATALOGUES),
+    tradeMinimumOrder: fee(),
+    // When companies that owe are reminded, and from how many days overdue they prepay.
+    dunning: object({
+      reminderDays: list(int({ min: DUNNING_DAY_MIN, max: DUNNING_DAY_MAX, item: true }), { max: DUNNING_REMINDERS_MAX }).refine(
+        (days) => days === undefined || new Set(days).size === days.length,
+        { error: DUNNING_TEXT.daysInvalid },
+      ),
+      prepaymentOnlyAfterDays: int({ min: 0, max: DUNNING_DAY_MAX }),
+      beforeText: text(TEXT_MAX, { multiline: true, min: 1 }),
+      afterText: text(TEXT_MAX, { multiline: true, min: 1 }),
+    }),
+  }),
 };
 
 /** The groups staff change, each with its own version (a row of the settings table). */

@@ -20,6 +20,7 @@ import {
 import type { ShippingMethod } from '@domain/orderStatus';
 import type { TradeTerms } from '@domain/trade';
 import { TRADE_ORDER_TEXT } from '@domain/tradeOrderTexts';
+import { DUNNING_TEXT } from '@domain/dunning';
 import { DAY_MS } from '@domain/dates';
 import { Variant } from '../../models/Variant';
 import { LineInput, ResolvedLine, resolveLines } from '../cart';
@@ -27,7 +28,7 @@ import { checkDiscount, discountRule, type CodeCheckPass } from '../discounts';
 import { cartLinesOf } from '../cart';
 import { getSettings, shippingRule, ShopSettings } from '../settings';
 import { tradeUnitPrices, visitorOf, type Visitor } from '../catalogue';
-import { companyUnpaidTotal, lockCompanyCredit } from '../orders';
+import { companyDunning, companyUnpaidTotal, lockCompanyCredit } from '../orders';
 
 export interface QuoteInput {
   /** A guest's cookie lines; without them a signed-in user's server cart is quoted. */
@@ -35,6 +36,8 @@ export interface QuoteInput {
   shippingMethod: ShippingMethod | null;
   discountCode?: string | null;
   email?: string | null;
+  /** A company's order paid in advance (due at once). */
+  prepayment?: boolean;
   /** Whose per-customer limits a preview checks (modules/discounts/routes previewCustomerKeys); without
    *  them the signed-in account's, else the typed e-mail's (checkout). */
   customerKeys?: string[];
@@ -67,6 +70,10 @@ export interface TradeQuote {
   /** What the company owed before this order, with VAT, minor units. */
   unpaid: number;
   minimumOrder: number;
+  /** Paid in advance: due at once. */
+  prepayment: boolean;
+  /** Its dunning: held to prepayment while something is overdue past the settings' days. */
+  dunning: { prepaymentOnly: boolean; daysOverdue: number; overdue: number; afterDays: number };
 }
 
 export interface Quote {
@@ -190,7 +197,7 @@ async function tradeQuote(
     throw badRequest(text, { items: text });
   }
   if (trx) await lockCompanyCredit(terms.companyId, trx);
-  const unpaid = await companyUnpaidTotal(terms.companyId, trx);
+  const [unpaid, dunning] = await Promise.all([companyUnpaidTotal(terms.companyId, trx), companyDunning(terms.companyId, new Date(), trx)]);
   if (terms.creditLimit !== null && unpaid + amounts.total > terms.creditLimit) {
     const text = TRADE_ORDER_TEXT.creditLimitExceeded(money(terms.creditLimit), money(unpaid), money(amounts.total));
     throw conflict(text, { creditLimit: text });
@@ -204,7 +211,7 @@ async function tradeQuote(
     discount: null,
     discountError,
     fromServerCart,
-    trade: { terms, packSizes, amounts, unpaid, minimumOrder },
+    trade: { terms, packSizes, amounts, unpaid, minimumOrder, dunning, prepayment: Boolean(input.prepayment) },
   };
 }
 
@@ -277,7 +284,10 @@ function tradeView(q: Quote, t: TradeQuote) {
       companyId: t.terms.companyId,
       companyName: t.terms.companyName,
       paymentTermsDays: t.terms.paymentTermsDays,
-      paymentDueAt: paymentDueAt(t.terms),
+      paymentDueAt: paymentDueAt(t.prepayment ? { paymentTermsDays: 0 } : t.terms),
+      prepayment: t.prepayment,
+      prepaymentOnly: t.dunning.prepaymentOnly,
+      prepaymentOnlyNotice: t.dunning.prepaymentOnly ? DUNNING_TEXT.prepaymentOnlyNotice(t.dunning.afterDays) : null,
       minimumOrder: fromMinor(t.minimumOrder)!,
       creditLimit: fromMinor(t.terms.creditLimit),
       unpaid: fromMinor(t.unpaid)!,

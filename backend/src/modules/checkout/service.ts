@@ -26,6 +26,7 @@ import type { GuestOrderLimits } from '@domain/limits';
 import { getSettings } from '../settings';
 import { guestOrderCounts, guestShareAllowed, verifiedProof, type GuestOrderSource } from './guestOrders';
 import { formatDual, formatMoney, fromMinor, toMinor } from '@domain/money';
+import { DUNNING_TEXT } from '@domain/dunning';
 import { searchable } from '@domain/slug';
 import type { PaymentMethod, ShippingMethod } from '@domain/orderStatus';
 import { LineInput, ResolvedLine, stockRefusal } from '../cart';
@@ -54,6 +55,8 @@ export interface CheckoutInput {
   termsAccepted: boolean;
   /** The total the shopper was shown (decimal, the shop's currency); optional for scripts. */
   expectedTotal?: number;
+  /** A company's bank transfer paid in advance: due at once. */
+  prepayment?: boolean;
 }
 
 /** 409 when the shopper was shown another total: carries the new quote for the page to show. */
@@ -126,9 +129,16 @@ async function price(
     discountCode: input.discountCode,
     email: input.customer.email,
     codeCheck,
+    prepayment: input.prepayment,
   };
   // The stock is not read first: the guarded takes of step 4 refuse what is not there.
   const quote = await quoteCart(wanted, user, { trx, strictDiscount: true, stockTakenAfter: true, visitor });
+  // A company held to prepayment may still order, paying in advance (or on delivery).
+  const dunning = quote.trade?.dunning;
+  if (dunning?.prepaymentOnly && input.paymentMethod === 'bank_transfer' && !input.prepayment) {
+    const text = DUNNING_TEXT.prepaymentOnly(dunning.afterDays, formatMoney(fromMinor(dunning.overdue) ?? 0, quote.currency));
+    throw conflict(text, { prepayment: text });
+  }
   if (input.expectedTotal !== undefined && toMinor(input.expectedTotal) !== quote.totals.total) {
     // What the page must show now, stock included (or the stock's own refusal).
     throw new TotalChangedError(quoteView(await quoteCart(wanted, user, { trx, strictDiscount: true, checkStock: true, visitor })));
@@ -181,7 +191,7 @@ function tradeOrderFields(input: CheckoutInput, terms: { companyId: number; paym
   return {
     companyId: terms.companyId,
     pricesInclude: 'net',
-    paymentDueAt: input.paymentMethod === 'bank_transfer' ? paymentDueAt(terms) : null,
+    paymentDueAt: input.paymentMethod === 'bank_transfer' ? paymentDueAt(input.prepayment ? { paymentTermsDays: 0 } : terms) : null,
   };
 }
 

@@ -11,7 +11,6 @@ import type { Knex } from 'knex';
 import type { Transaction } from 'objection';
 import { Order } from '../../models/Order';
 import { Company } from '../../models/Company';
-import { Invoice } from '../../models/Invoice';
 import type { Config } from '../../config';
 import { isPostgres } from '../../platform/db/knex';
 import { sendMail } from '../../platform/mail/transport';
@@ -21,6 +20,7 @@ import { formatMoney, fromMinor } from '@domain/money';
 import { creditByCompanies, owedByCompanies, type OwedItem } from '../accounts';
 import { DAY_MS, formatDate } from '@domain/dates';
 import { TRADE_ORDER_TEXT } from '@domain/tradeOrderTexts';
+import { DUNNING_TEXT, daysOverdue, dunningStageOf, fillReminder, reminderDue, type DunningStage } from '@domain/dunning';
 import type { RaListParams } from '../../platform/lists/raList';
 import { getSettings } from '../settings';
 import { recordHistory } from './history';
@@ -94,6 +94,9 @@ export interface Receivable {
   oldestDueAt: string | null;
   /** Money it paid that is not allocated yet (offered at the next allocation). */
   credit: number;
+  /** Where its dunning stands (domain/dunning), and its most days overdue. */
+  dunningStage: DunningStage;
+  daysOverdue: number;
   /** What it owes less its credit: the statement of account's balance. */
   balance: number;
   /** The shop's currency of account (the amounts'). */
@@ -102,7 +105,16 @@ export interface Receivable {
   ordersLink: string;
 }
 
-export const RECEIVABLE_SORTS = ['companyName', 'unpaidTotal', 'overdueTotal', 'oldestDueAt', 'unpaidCount'] as const;
+export const RECEIVABLE_SORTS = [
+  'companyName',
+  'unpaidTotal',
+  'overdueTotal',
+  'oldestDueAt',
+  'unpaidCount',
+  'balance',
+  'credit',
+  'daysOverdue',
+] as const;
 
 /** The companies that owe anything, by company; `overdue` only those with something overdue. */
 export async function receivables(now: Date = new Date(), filter: { overdue?: boolean; companyId?: number } = {}): Promise<Receivable[]> {
@@ -111,10 +123,11 @@ export async function receivables(now: Date = new Date(), filter: { overdue?: bo
   const byCompany = new Map<number, OwedItem[]>();
   for (const i of items) byCompany.set(i.companyId, [...(byCompany.get(i.companyId) ?? []), i]);
   const companies = byCompany.size ? await Company.query().whereIn('id', [...byCompany.keys()]) : [];
-  const { currency } = await getSettings();
+  const { currency, sales } = await getSettings();
   const out: Receivable[] = [];
   for (const company of companies) {
     const owed = byCompany.get(company.id)!;
+    const dunning = dunningStageOf(owed, now, sales.dunning);
     const overdue = owed.filter((i) => i.dueAt !== null && i.dueAt < at);
     const dueDates = owed.map((i) => i.dueAt).filter((d): d is string => !!d);
     const line: Receivable = {
@@ -131,6 +144,8 @@ export async function receivables(now: Date = new Date(), filter: { overdue?: bo
       overdueTotal: fromMinor(overdue.reduce((s, i) => s + i.amount, 0)) ?? 0,
       oldestDueAt: dueDates.length ? dueDates.reduce((a, b) => (a < b ? a : b)) : null,
       credit: fromMinor(credit.get(company.id) ?? 0) ?? 0,
+      dunningStage: dunning.stage,
+      daysOverdue: dunning.daysOverdue,
       balance: fromMinor(owed.reduce((s, i) => s + i.amount, 0) - (credit.get(company.id) ?? 0)) ?? 0,
       currency,
       ordersLink: `/admin/orders?filter=${encodeURIComponent(JSON.stringify({ companyId: company.id, paymentStatus: 'unpaid' }))}`,
@@ -166,42 +181,79 @@ export async function receivablesPage(params: RaListParams, now = new Date()): P
 }
 
 /**
- * The overdue reminder: each order that has fallen overdue by `now` and was not reminded yet gets
- * one e-mail to its company's contact. The mark is taken first with a guarded update
- * (`… WHERE overdue_reminded_at IS NULL`), committed, and only then is the mail sent: with several
- * instances running the job, one of them takes each order and the company hears once.
- * Answers the orders reminded.
+ * The dunning reminders: each amount a company owes (an invoice's open part, or an order not
+ * invoiced yet) gets the reminder of the latest of the settings' days it has reached (before or
+ * after its due date), once; days passed over while the shop was down are marked, not sent late.
+ * The mark is taken first (a row per order and day, unique, inserted only if absent) and
+ * committed with the history's note, and only then is the mail sent: with several instances
+ * running the job, the company hears once. Answers the orders reminded.
  */
 export async function remindOverdue(config: Config, now: Date = new Date()): Promise<string[]> {
+  const settings = await getSettings();
+  const { reminderDays, beforeText, afterText } = settings.sales.dunning;
+  if (!reminderDays.length) return [];
+  const items = (await owedByCompanies()).filter((i) => i.orderId !== null && i.dueAt !== null);
+  if (!items.length) return [];
+  const sentRows = (await Order.knex()('dunningReminders')
+    .whereIn(
+      'orderId',
+      items.map((i) => i.orderId!),
+    )
+    .select('orderId', 'day')) as Array<{ orderId: number; day: number }>;
+  const sent = new Map<number, Set<number>>();
+  for (const r of sentRows) sent.set(Number(r.orderId), (sent.get(Number(r.orderId)) ?? new Set()).add(Number(r.day)));
+  const companies = new Map((await Company.query().whereIn('id', [...new Set(items.map((i) => i.companyId))])).map((c) => [c.id, c]));
   const at = now.toISOString();
-  const due = await whereOverdue(Order.knex()(Order.tableName), now).whereNull('overdueRemindedAt').orderBy('id').limit(500).select('id');
   const reminded: string[] = [];
-  for (const { id } of due as Array<{ id: number }>) {
+  for (const item of items) {
+    const due = reminderDue(item.dueAt!, now, reminderDays, sent.get(item.orderId!) ?? new Set());
+    if (!due) continue;
     // The mark and the history's note together; the mail only once they are committed.
     const taken = await Order.transaction(async (trx) => {
-      const marked = await owed(trx(Order.tableName).where({ id })).whereNull('overdueRemindedAt').update({ overdueRemindedAt: at });
-      if (marked) await recordHistory(trx, id, { type: 'note', note: TRADE_ORDER_TEXT.reminderNote }, REMINDER_ACTOR);
-      return marked;
+      const mark = (day: number) =>
+        trx('dunning_reminders')
+          .insert({ orderId: item.orderId, day, sentAt: at })
+          .onConflict(['order_id', 'day'])
+          .ignore()
+          .returning('id');
+      if (!(await mark(due.day)).length) return false;
+      for (const day of due.passed) await mark(day);
+      if (due.day > 0) await trx(Order.tableName).where({ id: item.orderId }).update({ overdueRemindedAt: at });
+      await recordHistory(trx, item.orderId!, { type: 'note', note: DUNNING_TEXT.historyNote(due.day) }, REMINDER_ACTOR);
+      return true;
     });
     if (!taken) continue;
-    const order = await Order.query().findById(id);
-    const company = order?.companyId ? await Company.query().findById(order.companyId) : undefined;
-    if (!order || !company?.contactEmail) continue;
-    const invoice = await Invoice.query().where({ orderId: id, kind: 'invoice' }).orderBy('id', 'desc').first();
-    const settings = await getSettings();
+    const company = companies.get(item.companyId);
+    if (!company?.contactEmail) continue;
+    const values = {
+      фирма: company.name,
+      документ: item.invoiceNumber ? DUNNING_TEXT.invoiceDocument(item.invoiceNumber) : DUNNING_TEXT.orderDocument(item.orderNumber),
+      поръчка: item.orderNumber,
+      сума: formatMoney(fromMinor(item.amount) ?? 0, settings.currency),
+      падеж: formatDate(item.dueAt!),
+      дни: String(daysOverdue(item.dueAt!, now)),
+      iban: settings.bank.iban,
+    };
     await sendMail(config, {
       to: company.contactEmail,
-      subject: TRADE_ORDER_TEXT.reminderSubject(order.number),
-      text: TRADE_ORDER_TEXT.reminderBody({
-        company: company.name,
-        number: order.number,
-        invoice: invoice?.number ?? null,
-        due: formatDate(order.paymentDueAt!),
-        amount: formatMoney(fromMinor(order.total) ?? 0, order.currency),
-        iban: settings.bank.iban,
-      }),
+      subject: due.day < 0 ? DUNNING_TEXT.subjectBefore(item.orderNumber) : DUNNING_TEXT.subjectAfter(item.orderNumber),
+      text: fillReminder(due.day < 0 ? beforeText : afterText, values),
     });
-    reminded.push(order.number);
+    reminded.push(item.orderNumber);
   }
   return reminded;
+}
+
+/** A company's dunning stage at `now`, and whether it is held to prepayment. */
+export async function companyDunning(companyId: number, now: Date = new Date(), trx?: Transaction) {
+  const [owed, settings] = await Promise.all([owedByCompanies(companyId, trx), getSettings(trx)]);
+  const { stage, daysOverdue: days } = dunningStageOf(owed, now, settings.sales.dunning);
+  const overdue = owed.filter((i) => i.dueAt && daysOverdue(i.dueAt, now) >= 1).reduce((s, i) => s + i.amount, 0);
+  return {
+    stage,
+    daysOverdue: days,
+    prepaymentOnly: stage === 'prepayment_only',
+    overdue,
+    afterDays: settings.sales.dunning.prepaymentOnlyAfterDays,
+  };
 }

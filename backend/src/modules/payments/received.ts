@@ -12,7 +12,17 @@ import { API } from '@domain/messages';
 import { ALLOCATION_TEXT } from '@domain/paymentAllocation';
 import { PAYMENT_RECORD_TRANSITIONS } from '@domain/orderStatus';
 import type { PaymentAllocateInput, PaymentRecordInput } from '@domain/schemas/payments';
-import { allocateCredit, invoiceAccounts, recordReceivedPayment, type Payer, type ReceivedPayment } from '../accounts';
+import {
+  allocateCredit,
+  asOpenInvoice,
+  creditOf,
+  invoiceAccounts,
+  recordReceivedPayment,
+  type Payer,
+  type ReceivedPayment,
+} from '../accounts';
+import { suggestAllocations } from '@domain/paymentAllocation';
+import { fromMinor } from '@domain/money';
 import { changeOrder, type Actor } from '../orders';
 
 /** The payer a recording names: a company (that exists) or a customer's e-mail, one of them. */
@@ -84,4 +94,35 @@ export async function allocatePayment(paymentId: number, input: PaymentAllocateI
     await settleOrdersOf(trx, done.invoiceIds, actor);
     return done;
   });
+}
+
+/**
+ * What staff see before recording a payer's money: their open invoices (oldest due first), their
+ * credit, and how `amount` (with the credit) would be spread by the suggestion.
+ */
+export async function allocationPreview(payer: Payer, amount: number, reference: string) {
+  const [accounts, credit] = await Promise.all([invoiceAccounts({ payer, openOnly: true }), creditOf(payer)]);
+  const creditTotal = credit.reduce((s, c) => s + c.unallocated, 0);
+  const suggestion = suggestAllocations(amount + creditTotal, accounts.map(asOpenInvoice), reference);
+  return {
+    invoices: accounts
+      .sort((a, b) => (a.dueAt ?? a.issuedAt).localeCompare(b.dueAt ?? b.issuedAt) || a.number.localeCompare(b.number))
+      .map((a) => ({
+        id: a.invoiceId,
+        number: a.number,
+        orderId: a.orderId,
+        orderNumber: a.orderNumber,
+        issuedAt: a.issuedAt,
+        dueAt: a.dueAt,
+        total: fromMinor(a.due),
+        paid: fromMinor(a.paid),
+        outstanding: fromMinor(a.outstanding),
+        paymentState: a.paymentState,
+      })),
+    credit: fromMinor(creditTotal),
+    suggestion: {
+      allocations: suggestion.allocations.map((a) => ({ invoiceId: a.invoiceId, amount: fromMinor(a.amount) })),
+      unallocated: fromMinor(Math.min(amount, suggestion.unallocated)),
+    },
+  };
 }

@@ -3,14 +3,14 @@
 // order's payment status follows), money received recorded and allocated to invoices (POST), and
 // a payment's credit allocated later (POST /:id/allocate).
 import Router from '@koa/router';
-import { parseBody, parseId } from '../../platform/http/parseInput';
-import { paymentAllocateInput, paymentChangeInput, paymentRecordInput } from '@domain/schemas/payments';
+import { parseBody, parseId, parseQuery } from '../../platform/http/parseInput';
+import { allocationPreviewQuery, paymentAllocateInput, paymentChangeInput, paymentRecordInput } from '@domain/schemas/payments';
 import { parseRaParams, sendRaList } from '../../platform/lists/raList';
 import { API } from '@domain/messages';
 import { idempotencyClaimOf, idempotent } from '../../platform/http/idempotency';
 import { staffActor } from './requests';
 import { findPayment, movePayment, paymentListSpec, paymentPage, recordedAnswer } from './adminService';
-import { allocatePayment, recordPayment } from './received';
+import { allocatePayment, allocationPreview, payerOf, recordPayment } from './received';
 
 // Recording a payment twice (a retried or double-sent move with the same Idempotency-Key) moves it
 // once: the copy gets the first answer (or, when that was lost, the payment as it is now).
@@ -32,6 +32,11 @@ export function paymentsRoutes() {
     const params = parseRaParams(ctx.query, paymentListSpec);
     const { rows, total } = await paymentPage(params);
     sendRaList(ctx, 'payments', rows, params.start, total);
+  });
+  router.get('/open-invoices', async (ctx) => {
+    const q = parseQuery(ctx.query, allocationPreviewQuery);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await allocationPreview(await payerOf(q), q.amount ?? 0, q.reference ?? '');
   });
   router.post('/', onceRecording, async (ctx) => {
     const input = parseBody(ctx.request.body, paymentRecordInput);

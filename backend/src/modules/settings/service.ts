@@ -17,6 +17,7 @@ import { dualDisplayByDefault, type Currency } from '@domain/money';
 import { CONTACT_RETENTION_YEARS_DEFAULT, ORDER_RETENTION_YEARS_DEFAULT } from '@domain/privacy';
 import { ACCESSIBILITY } from '@domain/messages';
 import type { AccessibilitySettings } from '@domain/api';
+import { DUNNING_DEFAULTS, type DunningSettings } from '@domain/dunning';
 
 export interface ShopSettings {
   brand: string;
@@ -57,6 +58,8 @@ export interface SalesSettings {
   consumerCatalogue: ConsumerCatalogue;
   /** A trade order's least net subtotal, minor units of the currency of account (0: none). */
   tradeMinimumOrder: number;
+  /** Reminders to companies that owe, and when they are held to prepayment (domain/dunning). */
+  dunning: DunningSettings;
 }
 
 export interface CourierSettings {
@@ -125,7 +128,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
     email: 'office@vapsolo.bg',
     phone: '+359 88 888 1234',
   },
-  sales: { mode: 'all', consumerCatalogue: 'info', tradeMinimumOrder: 0 },
+  sales: { mode: 'all', consumerCatalogue: 'info', tradeMinimumOrder: 0, dunning: DUNNING_DEFAULTS },
 };
 
 /** Re-read now and then even without a write: the dual display's default follows the date. */
@@ -161,6 +164,7 @@ export async function getSettings(trx?: Transaction, opts: { fresh?: boolean } =
   // A group saved before a field was added keeps that field's default.
   value.guestOrders = { ...GUEST_ORDER_LIMITS_DEFAULT, ...value.guestOrders };
   value.sales = { ...DEFAULT_SETTINGS.sales, ...value.sales };
+  value.sales.dunning = { ...DUNNING_DEFAULTS, ...value.sales.dunning };
   if (!trx) cache?.keep('settings', value, at);
   return value;
 }

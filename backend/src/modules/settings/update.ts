@@ -27,7 +27,12 @@ export async function updateSettings(input: Partial<ShopSettings> & { versions?:
   if (input.accessibility) changes.accessibility = { ...current.accessibility, ...input.accessibility };
   // The sales mode: a settings write drops the guests' answer and page caches (catalogueWrites
   // reaches the settings table), so no page with a price outlives the switch to trade_only.
-  if (input.sales) changes.sales = { ...current.sales, ...input.sales };
+  if (input.sales)
+    changes.sales = {
+      ...current.sales,
+      ...input.sales,
+      dunning: { ...current.sales.dunning, ...input.sales.dunning },
+    } as ShopSettings['sales'];
   // With the form's versions: a group changed since the form was loaded is refused (409).
   return inShopCurrency(await saveSettings(changes, undefined, versions));
 }

@@ -4,7 +4,7 @@
 // names its payer. What a payment pays is in its allocations; what it does not is its
 // `unallocated` part, the payer's credit. Bank statements keep each line they brought, so the
 // same booking read again is recognised by its hash; the dunning reminders keep which reminder of
-// which invoice was sent, once.
+// which order was sent, once.
 import type { Knex } from 'knex';
 
 /** The methods a payment may have once money is recorded by hand too (cash at the office). */
@@ -122,11 +122,12 @@ export async function up(knex: Knex): Promise<void> {
   );
   await knex.schema.createTable('dunning_reminders', (t) => {
     t.increments('id');
-    t.integer('invoice_id').unsigned().notNullable().references('invoices.id').onDelete('CASCADE');
+    // The order owed (its invoice's, or itself while it has none).
+    t.integer('order_id').unsigned().notNullable().references('orders.id').onDelete('CASCADE');
     // Days from the due date (negative: before it).
     t.integer('day').notNullable();
     t.string('sent_at', 32).notNullable();
-    t.unique(['invoice_id', 'day']);
+    t.unique(['order_id', 'day']);
   });
 }
 
