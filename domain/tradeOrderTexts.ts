@@ -28,21 +28,8 @@ export const TRADE_ORDER_TEXT = {
   paid: 'Платена',
   unpaid: 'Неплатена',
   overdue: 'Просрочена',
-  // The overdue reminder (to the company's contact e-mail).
-  reminderSubject: (number: string) => `Напомняне: просрочено плащане по поръчка ${number}`,
-  reminderBody: (p: { company: string; number: string; invoice: string | null; due: string; amount: string; iban: string }) =>
-    [
-      `Здравейте, ${p.company},`,
-      '',
-      `Плащането по поръчка ${p.number}${p.invoice ? ` (фактура № ${p.invoice})` : ''} за ${p.amount} беше с падеж ${p.due} и все още не е получено.`,
-      p.iban ? `Моля, преведете сумата по сметка ${p.iban} с основание ${p.number}.` : `Моля, преведете сумата с основание ${p.number}.`,
-      'Ако вече сте платили, не обръщайте внимание на това писмо.',
-      '',
-      'Поздрави,',
-      'VAP SOLO',
-    ].join('\n'),
+  // Who sends the payment reminders (domain/dunning has their texts).
   reminderActor: 'Автоматично напомняне',
-  reminderNote: 'Изпратено напомняне за просрочено плащане до фирмата.',
   // The quick order page.
   quickOrderTitle: 'Бърза поръчка',
   quickOrderIntro: 'Въведете количества в таблицата или поставете CSV във вида „артикулен номер;количество“ — по един ред.',

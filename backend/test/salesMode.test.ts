@@ -10,6 +10,7 @@ import { checkoutBody } from './fixtures';
 import { API } from '@domain/messages';
 import { SALES_MODES, CONSUMER_CATALOGUES } from '@domain/trade';
 import { SALES_TEXT, DISPOSABLE_TEXT } from '@domain/salesModeTexts';
+import { DUNNING_DEFAULTS } from '@domain/dunning';
 import { convertAmount } from '@domain/money';
 import { CartItem, Category, Company, OrderItem, Product, Setting, User, Variant } from '../src/models';
 import { clearSettingsCache, getSettings } from '../src/modules/settings/service';
@@ -161,21 +162,41 @@ describe('the settings group `sales`', () => {
   it('defaults to the specification’s shop, and is public', async () => {
     const pub = await (await guest()).get('/api/settings');
     expect(pub.body.sales).toEqual({ mode: 'all', consumerCatalogue: 'info', tradeMinimumOrder: 0 });
-    expect((await admin.get('/api/admin/settings/1')).body.sales).toEqual({ mode: 'all', consumerCatalogue: 'info', tradeMinimumOrder: 0 });
+    expect((await admin.get('/api/admin/settings/1')).body.sales).toEqual({
+      mode: 'all',
+      consumerCatalogue: 'info',
+      tradeMinimumOrder: 0,
+      dunning: DUNNING_DEFAULTS,
+    });
   });
 
   it('saves field by field, the trade minimum as a decimal amount kept in minor units', async () => {
     const res = await setSales({ mode: 'trade_only', tradeMinimumOrder: '150,50' });
-    expect(res.body.settings.sales).toEqual({ mode: 'trade_only', consumerCatalogue: 'info', tradeMinimumOrder: 150.5 });
+    expect(res.body.settings.sales).toEqual({
+      mode: 'trade_only',
+      consumerCatalogue: 'info',
+      tradeMinimumOrder: 150.5,
+      dunning: DUNNING_DEFAULTS,
+    });
     expect((await getSettings()).sales.tradeMinimumOrder).toBe(15050);
     const again = await setSales({ consumerCatalogue: 'hidden' });
-    expect(again.body.settings.sales).toEqual({ mode: 'trade_only', consumerCatalogue: 'hidden', tradeMinimumOrder: 150.5 });
-    expect((await (await guest()).get('/api/settings')).body.sales).toEqual(again.body.settings.sales);
+    expect(again.body.settings.sales).toEqual({
+      mode: 'trade_only',
+      consumerCatalogue: 'hidden',
+      tradeMinimumOrder: 150.5,
+      dunning: DUNNING_DEFAULTS,
+    });
+    // A visitor reads the mode, not the staff's reminders.
+    expect((await (await guest()).get('/api/settings')).body.sales).toEqual({
+      mode: 'trade_only',
+      consumerCatalogue: 'hidden',
+      tradeMinimumOrder: 150.5,
+    });
     // react-admin's single record sends the whole record back.
     const record = (await admin.get('/api/admin/settings/1')).body;
     const put = await admin.put('/api/admin/settings/1', { ...record, sales: { ...record.sales, mode: 'all' } });
     expect(put.status).toBe(200);
-    expect(put.body.sales).toEqual({ mode: 'all', consumerCatalogue: 'hidden', tradeMinimumOrder: 150.5 });
+    expect(put.body.sales).toEqual({ mode: 'all', consumerCatalogue: 'hidden', tradeMinimumOrder: 150.5, dunning: DUNNING_DEFAULTS });
   });
 
   it.each([

@@ -54,6 +54,8 @@ const PRIVATE = {
   invoices: DEFAULT_SETTINGS.invoices,
   couriers: DEFAULT_SETTINGS.couriers,
   guestOrders: DEFAULT_SETTINGS.guestOrders,
+  // The payment reminders are the staff's own: the public answer leaves them out of `sales`.
+  sales: { ...PUBLIC_DEFAULTS.sales, dunning: DEFAULT_SETTINGS.sales.dunning },
 };
 
 describe('the public settings', () => {

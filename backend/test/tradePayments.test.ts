@@ -210,6 +210,21 @@ describe('money recorded by hand', () => {
     expect(await Payment.query().resultSize()).toBe(count + 1);
   });
 
+  it('lets two people paying one invoice at once never pay more than is open', async () => {
+    const o = await tradeOrder(member);
+    const body = () => ({
+      companyId: acme.id,
+      amount: o.total / 100,
+      date: shopDay(new Date()),
+      method: 'bank_transfer',
+      allocations: [{ invoiceId: o.invoice.id, amount: o.total / 100 }],
+    });
+    const [x, y] = await Promise.all([admin.post('/api/admin/payments', body()), admin.post('/api/admin/payments', body())]);
+    expect([x.status, y.status].sort()).toEqual([201, 400]);
+    const inv = await invoiceOf(o.invoice.id);
+    expect(inv).toEqual(expect.objectContaining({ paymentState: 'paid', outstanding: 0, paid: o.total / 100 }));
+  });
+
   it('turns „Платена“ on a partly paid order into a payment of what was left', async () => {
     const o = await tradeOrder(member);
     // Spend any credit first so the part payment is exactly what is given.
@@ -288,6 +303,24 @@ describe("the bank's statement", () => {
     expect(fixed.status).toBe(200);
     const third = await admin.post(`/api/admin/bank-statements/${res.body.id}/confirm`, { lineIds: [res.body.lines[2].id] });
     expect(third.body.payments).toEqual([expect.objectContaining({ unallocated: 43.21 })]);
+  });
+
+  it('records a line confirmed twice at once once', async () => {
+    const o = await tradeOrder(member);
+    const day = shopDay(new Date());
+    const file = camt053File({
+      iban: 'BG80BNBG96611020345678',
+      statementId: 'STMT-RACE',
+      lines: [
+        { bookedOn: day, amount: o.total, reference: o.invoice.number, payerName: 'ВЕЙП ТРЕЙД', payerIban: 'BG18RZBB91550123456789' },
+      ],
+    });
+    const res = await upload(file, 'race.xml');
+    const count = await Payment.query().resultSize();
+    const confirm = () => admin.post(`/api/admin/bank-statements/${res.body.id}/confirm`, { lineIds: [res.body.lines[0].id] });
+    const [x, y] = await Promise.all([confirm(), confirm()]);
+    expect([...(x.body.payments ?? []), ...(y.body.payments ?? [])]).toHaveLength(1);
+    expect(await Payment.query().resultSize()).toBe(count + 1);
   });
 
   it('matches an MT940 by the payer’s IBAN seen before, part-pays and over-pays', async () => {

@@ -31,3 +31,6 @@ export { Company } from './Company';
 export { CompanyShop } from './CompanyShop';
 export { StockMovement } from './StockMovement';
 export { PaymentAllocation } from './PaymentAllocation';
+export { BankStatement } from './BankStatement';
+export { BankStatementLine } from './BankStatementLine';
+export { DunningReminder } from './DunningReminder';

@@ -18,8 +18,8 @@ export function inShopCurrency(s: ShopSettings) {
   };
 }
 
-/** What any visitor may read: no stock thresholds, no security switches (the sales mode is
- *  public: the storefront shows regulated products by it). */
+/** What any visitor may read: no stock thresholds, no security switches, no dunning (the sales
+ *  mode is public: the storefront shows regulated products by it). */
 export async function publicSettings() {
   const {
     lowStockThreshold: _low,
@@ -29,5 +29,7 @@ export async function publicSettings() {
     guestOrders: _guestOrders,
     ...open
   } = inShopCurrency(await getSettings());
-  return open;
+  // The reminders' days and texts are the staff's own.
+  const { dunning: _dunning, ...sales } = open.sales;
+  return { ...open, sales };
 }
