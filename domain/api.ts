@@ -19,8 +19,16 @@ export interface ApiUser {
   /** A new address waiting for its link to be opened (the account's own answer only). */
   pendingEmail?: string | null;
   createdAt?: string;
-  /** The company the user buys for, when a member of one. */
-  company?: { id: number; name: string; status: 'pending' | 'approved' | 'rejected' | 'suspended' };
+  /** The company the user buys for, when a member of one, with its tobacco trade permit: the
+   *  issuing office ('' when not given) and the last valid day ("YYYY-MM-DD"; null: none on record). */
+  company?: {
+    id: number;
+    name: string;
+    status: 'pending' | 'approved' | 'rejected' | 'suspended';
+    tobaccoPermit?: string;
+    tobaccoPermitOffice?: string;
+    tobaccoPermitExpiresAt?: string | null;
+  };
 }
 
 export interface ApiCategory {

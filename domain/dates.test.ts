@@ -1,4 +1,4 @@
-import { periodLabel, periodOf, periodsBetween, shopDay, shopDayStart } from './dates';
+import { addDays, nextDay, periodLabel, periodOf, periodsBetween, shopDay, shopDayStart } from './dates';
 
 describe('shop-local days and periods', () => {
   it('reads instants in Sofia time, summer and winter', () => {
@@ -28,4 +28,11 @@ test('chart periods read Bulgarian style', () => {
   expect(periodLabel('2026-11-23')).toBe('23.11.2026');
   expect(periodLabel('2026-11')).toBe('11.2026');
   expect(periodLabel('TWINS')).toBe('TWINS');
+});
+
+test('days move across months, years and the change of clocks', () => {
+  expect(nextDay('2026-12-31')).toBe('2027-01-01');
+  expect(addDays('2026-03-29', 1)).toBe('2026-03-30');
+  expect(addDays('2026-11-28', 30)).toBe('2026-12-28');
+  expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
 });

@@ -58,8 +58,13 @@ export function shopDayStart(day: string): Date {
 
 /** The day after a "YYYY-MM-DD" day. */
 export function nextDay(day: string): string {
+  return addDays(day, 1);
+}
+
+/** The day `days` after (or, negative, before) a "YYYY-MM-DD" day. */
+export function addDays(day: string, days: number): string {
   const d = new Date(`${day}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
+  d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
 

@@ -511,4 +511,5 @@ export const EFFECT_LABELS: Record<string, string> = {
   'trade.applicationNotice': 'известие за заявка на фирма',
   'trade.applicationMail': 'имейл до фирма за получена заявка',
   'trade.changeMail': 'имейл до фирма за промяна',
+  'trade.permitMail': 'имейл до фирма за изтичащо разрешение за тютюневи изделия',
 };

@@ -2,6 +2,7 @@
 // their statuses and payment terms, the shop's sales modes and which product kinds the tobacco law
 // regulates. Pure: used by the server, the admin and the storefront alike.
 import type { ProductKind } from './productKinds';
+import { addDays } from './dates';
 
 export const COMPANY_STATUSES = ['pending', 'approved', 'rejected', 'suspended'] as const;
 export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
@@ -43,6 +44,32 @@ export interface TradeTerms {
   paymentTermsDays: number;
   /** With VAT, minor units of the currency of account; null: no limit. */
   creditLimit: number | null;
+  /** The tobacco trade permit's number and its last valid day ("YYYY-MM-DD"; null: none on record). */
+  tobaccoPermit: string;
+  tobaccoPermitExpiresAt: string | null;
+}
+
+/** How many days before its expiry a permit is flagged to staff and the company is told. */
+export const PERMIT_NOTICE_DAYS = 30;
+
+/**
+ * Where a company's tobacco trade permit stands on a shop-local day ("YYYY-MM-DD"):
+ * `missing`: no expiry date on record, so nothing is blocked (the shop has not been told of one);
+ * `expired`: its last valid day is before the day, so regulated goods cannot be ordered;
+ * `expiring`: it is still valid and ends within PERMIT_NOTICE_DAYS; `valid`: it ends later.
+ */
+export const PERMIT_STANDINGS = ['missing', 'expired', 'expiring', 'valid'] as const;
+export type PermitStanding = (typeof PERMIT_STANDINGS)[number];
+
+export function permitStanding(expiresAt: string | null | undefined, today: string): PermitStanding {
+  if (!expiresAt) return 'missing';
+  if (expiresAt < today) return 'expired';
+  return expiresAt <= permitNoticeHorizon(today) ? 'expiring' : 'valid';
+}
+
+/** The last expiry date that is within the notice on `today`. */
+export function permitNoticeHorizon(today: string): string {
+  return addDays(today, PERMIT_NOTICE_DAYS);
 }
 
 /** A price list's discount is kept in hundredths of a percent (12.5 % = 1250). */

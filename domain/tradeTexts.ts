@@ -45,6 +45,33 @@ export const TRADE = {
   mailChanged: (company: string) => `Данните или условията на ${company} в търговския профил бяха променени от екипа ни.`,
   mailReason: (reason: string) => `Причина: ${reason}`,
   mailSignIn: 'Вход в профила',
+  // The tobacco trade permit: its office and expiry date, the refusal once it has expired, the notices
+  permitNumber: 'Разрешение за търговия с тютюневи изделия',
+  permitNumberHelp: 'Номерът на разрешението по ЗАДС, чл. 90е.',
+  permitOffice: 'Разрешението е издадено от',
+  permitOfficeHelp: 'Органът, издал разрешението, както е посочен в него.',
+  permitExpiresAt: 'Разрешението е валидно до',
+  permitExpiresAtHelp: 'Датата от разрешението, дд.мм.гггг. Ще Ви напомним 30 дни преди да изтече.',
+  permitExpiredOnApply: (date: string) => `Разрешението е изтекло на ${date}. Кандидатствайте с валидно разрешение.`,
+  permitExpired: (permit: string, date: string) =>
+    `Разрешението за търговия с тютюневи изделия № ${permit} е изтекло на ${date}. Поръчки ще са възможни, след като ни изпратите валидно разрешение.`,
+  permitExpiredTitle: 'Поръчките на тютюневи изделия са спрени',
+  permitExpiringTitle: 'Разрешението Ви изтича скоро',
+  permitExpiredLine: 'Не може да се поръча, докато разрешението за търговия с тютюневи изделия е изтекло.',
+  permitExpiring: (permit: string, date: string) =>
+    `Разрешението за търговия с тютюневи изделия № ${permit} изтича на ${date}. Изпратете ни новото разрешение навреме, за да не спрат поръчките Ви на тютюневи изделия.`,
+  permitOnRecord: (permit: string, office: string, date: string | null) =>
+    [`Разрешение № ${permit}`, office ? `издадено от ${office}` : '', date ? `валидно до ${date}` : ''].filter(Boolean).join(', '),
+  permitStaffNotice: (company: string, date: string, expired: boolean) =>
+    `Разрешението за тютюневи изделия на ${company} ${expired ? 'е изтекло на' : 'изтича на'} ${date}`,
+  mailPermitSubject: (brand: string, date: string, expired: boolean) =>
+    `Разрешението за тютюневи изделия ${expired ? 'е изтекло на' : 'изтича на'} ${date} — ${brand}`,
+  mailPermitExpiring: (company: string, permit: string | null, date: string) =>
+    `Разрешението за търговия с тютюневи изделия${permit ? ` № ${permit}` : ''} на ${company}, което пазим в търговския Ви профил, изтича на ${date}.`,
+  mailPermitExpired: (company: string, permit: string | null, date: string) =>
+    `Разрешението за търговия с тютюневи изделия${permit ? ` № ${permit}` : ''} на ${company}, което пазим в търговския Ви профил, е изтекло на ${date}. Докато не ни изпратите валидно разрешение, не можете да поръчвате тютюневи изделия.`,
+  mailPermitSend: (email: string) =>
+    `Изпратете ни копие на новото разрешение (номер, орган, който го е издал, и срок) ${email ? `на ${email}` : 'в отговор на този имейл'}.`,
   // Where to buy
   whereTitle: 'Къде да купя',
   whereIntro: 'Магазини на наши одобрени търговци, по градове.',

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Knex } from 'knex';
 import { toMinor } from '@domain/money';
 import { searchable } from '@domain/slug';
+import { shopDay } from '@domain/dates';
 import { Product } from '../backend/src/models/Product';
 import { hashPassword } from '../backend/src/modules/auth/passwords';
 import { ROOT } from '../backend/src/config';
@@ -246,6 +247,8 @@ async function seedDemoTradeCompany(trx: Knex.Transaction, now: number, password
     city: c.city,
     mol: c.mol,
     tobaccoPermit: c.tobaccoPermit,
+    tobaccoPermitOffice: c.tobaccoPermitOffice,
+    tobaccoPermitExpiresAt: shopDay(new Date(now + c.tobaccoPermitValidDays * DAY_MS)),
     contactFirstName: c.member.firstName,
     contactLastName: c.member.lastName,
     contactEmail: c.member.email,

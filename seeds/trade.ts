@@ -8,6 +8,9 @@ export const DEMO_TRADE_COMPANY = {
   city: 'София',
   mol: 'Георги Стоянов',
   tobaccoPermit: 'ЗАДС-90е-2026-0142',
+  tobaccoPermitOffice: 'ТД Митница София',
+  /** Days after seeding that the permit stays valid: a year, so the demo orders. */
+  tobaccoPermitValidDays: 365,
   member: { email: 'trade@vapsolo.bg', firstName: 'Георги', lastName: 'Стоянов', phone: '+359888300400' },
   shops: [
     { name: 'Вейп Дистрибуция – Център', city: 'София', address: 'ул. Граф Игнатиев 12', phone: '+359 2 980 1020' },

@@ -11,6 +11,7 @@ import { purgeExpiredRows, startPurging } from './platform/db/expiredRows';
 import { startMailWorker } from './platform/mail/transport';
 import { startPrivacyJobs } from './modules/privacy/jobs';
 import { startOverdueReminders } from './modules/orders/jobs';
+import { startPermitReminders } from './modules/trade/jobs';
 import { installDemoImages } from '../../seeds/demo';
 import { scrubError } from './platform/http/scrub';
 
@@ -73,6 +74,7 @@ export async function startServer() {
   const stopMail = startMailWorker(knex, config);
   const stopPrivacy = startPrivacyJobs(knex);
   const stopReminders = startOverdueReminders(config);
+  const stopPermitReminders = startPermitReminders();
   // Effects after commit (platform/outbox): what a previous process left (killed, or stopped with
   // effects still due) runs now, then the worker looks for due retries every few seconds.
   await app.effects.start();
@@ -98,6 +100,7 @@ export async function startServer() {
     stopMail();
     stopPrivacy();
     stopReminders();
+    stopPermitReminders();
     // No new requests; those in flight finish, then the effects running here (the outbox takes no
     // new rows from now: what is left runs at the next start).
     server.close(async () => {

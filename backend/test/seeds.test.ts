@@ -12,6 +12,9 @@ import { seedIfEmpty } from '../src/setup';
 import { createKnex } from '../src/platform/db/knex';
 import { seedDemo, installDemoImages } from '../../seeds/demo';
 import { DEMO_CUSTOMER_PASSWORD } from '../../seeds/catalogue';
+import { DEMO_TRADE_COMPANY } from '../../seeds/trade';
+import { permitStanding } from '@domain/trade';
+import { shopDay } from '@domain/dates';
 
 let knex: Knex;
 let uploadDir: string;
@@ -218,7 +221,16 @@ describe('the demo catalogue', () => {
     const b = shop.browser();
     await b.signIn('trade@vapsolo.bg', DEMO_CUSTOMER_PASSWORD);
     const me = await b.get('/api/auth/me').expect(200);
-    expect(me.body.user.company).toEqual({ id: company.id, name: 'Вейп Дистрибуция ООД', status: 'approved' });
+    expect(me.body.user.company).toEqual({
+      id: company.id,
+      name: 'Вейп Дистрибуция ООД',
+      status: 'approved',
+      tobaccoPermit: DEMO_TRADE_COMPANY.tobaccoPermit,
+      tobaccoPermitOffice: DEMO_TRADE_COMPANY.tobaccoPermitOffice,
+      tobaccoPermitExpiresAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+    // Valid for a year: the demo member can order.
+    expect(permitStanding(me.body.user.company.tobaccoPermitExpiresAt, shopDay(new Date()))).toBe('valid');
     const where = await b.get('/api/where-to-buy').expect(200);
     expect(where.body.shops.map((s: { city: string }) => s.city).sort()).toEqual(['Пловдив', 'София']);
   });

@@ -126,7 +126,14 @@ describe('applying as a business', () => {
     expect(res.body.members.map((m: { id: number }) => m.id)).toEqual([me.userId]);
     await me.post('/api/trade/applications', application({ password: null })).expect(409);
     const mine = await me.get('/api/auth/me').expect(200);
-    expect(mine.body.user.company).toEqual({ id: res.body.id, name: body.company.name, status: 'pending' });
+    expect(mine.body.user.company).toEqual({
+      id: res.body.id,
+      name: body.company.name,
+      status: 'pending',
+      tobaccoPermit: body.company.tobaccoPermit,
+      tobaccoPermitOffice: '',
+      tobaccoPermitExpiresAt: null,
+    });
     expect(mine.body.user.email).toBe(me.email);
     // The member's own data export names the company; a closed account leaves it.
     const data = await me.get('/api/account/data?format=json').expect(200);

@@ -21,6 +21,7 @@ import { NAME_CONTROL, NAME_LINK } from '../names';
 import { LINE_BREAK, SINGLE_LINE_MAX } from '../limits';
 import { isEmailAddress } from '../email';
 import { parseMoneyInput, toMinor } from '../money';
+import { parseBgDate } from '../dateInput';
 
 export interface Presence {
   required?: boolean;
@@ -195,20 +196,28 @@ export function timestamp<const P extends Presence = {}>(rule: P = {} as P): Fie
   return field(t, rule, true) as FieldOf<string, P>;
 }
 
-/** A calendar day, `YYYY-MM-DD`, a real one (2026-02-30 is refused). */
-export function day<const P extends Presence = {}>(rule: P = {} as P): FieldOf<string, P> {
+export interface DayRule extends Presence {
+  /** A further rule on a real day ("YYYY-MM-DD"): the refusal's own text, or undefined to accept. */
+  refuse?: (day: string) => string | undefined;
+}
+
+/** A calendar day, answered as "YYYY-MM-DD": sent so, or as typed the Bulgarian way ("31.12.2026");
+ *  an impossible day (29.02.2026) is refused, never rolled over into the next month. */
+export function day<const P extends DayRule = {}>(rule: P = {} as P): FieldOf<string, P> {
   const bad = say(rule, API.invalidDate);
-  const d = z
+  const read = z
     .string({ error: wrongKind(rule, API.invalidDate) })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: bad })
-    .refine(
-      (v) => {
-        const t = Date.parse(`${v}T00:00:00Z`);
-        return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === v;
-      },
-      { error: bad },
-    );
-  return field(d, rule, true) as FieldOf<string, P>;
+    .max(40, { error: bad, abort: true })
+    .refine((v) => parseBgDate(v) !== null, { error: bad, abort: true })
+    .transform((v) => parseBgDate(v)!);
+  const refuse = rule.refuse;
+  const checked = refuse
+    ? read.superRefine((v, ctx) => {
+        const text = refuse(v);
+        if (text) ctx.addIssue({ code: 'custom', message: text });
+      })
+    : read;
+  return field(checked, rule, true) as FieldOf<string, P>;
 }
 
 export interface ListRule extends Presence {

@@ -2,6 +2,9 @@
 // as plain patterns and functions: the storefront's bundle carries these, not the schema library.
 import { PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX } from '../limits';
 import { API, FIELD } from '../messages';
+import { TRADE } from '../tradeTexts';
+import { shopDay } from '../dates';
+import { formatBgDate } from '../dateInput';
 
 /** A phone number as people type it: digits, spaces, brackets, dashes, an optional leading +. */
 export const PHONE_PATTERN = /^\+?[\d\s()-]{6,}$/;
@@ -38,3 +41,8 @@ export const ECONT_OFFICE_CODE_PATTERN = /^[A-Za-z0-9-]*$/;
 export const SPEEDY_OFFICE_ID_PATTERN = /^\d*$/;
 /** The sender's phone in the courier settings: empty, or a phone number. */
 export const OPTIONAL_PHONE_PATTERN = /^(\+?[\d\s()-]{6,})?$/;
+
+/** A trade applicant's permit must still be valid: its last day ("YYYY-MM-DD") today or later, the
+ *  shop's day. Undefined when fine, else the text naming the day it expired. */
+export const permitExpiryProblem = (last: string, today: string = shopDay(new Date())): string | undefined =>
+  last < today ? TRADE.permitExpiredOnApply(formatBgDate(last)) : undefined;

@@ -1,7 +1,7 @@
 // The shared input schemas answer what the API has always answered: the same Bulgarian text per
 // field, dotted paths, unknown fields refused, read-only echoes dropped, partial updates.
 import { API, FIELD } from '../messages';
-import { fieldErrors, input, money, query, text, int, withoutAbsent } from './fields';
+import { day, fieldErrors, input, money, query, text, int, withoutAbsent } from './fields';
 import { checkoutInput, phoneField } from './checkout';
 import { cartAddInput } from './cart';
 import { flavourListInput, productChangeInput, productInput } from './catalogue';
@@ -139,4 +139,15 @@ describe('shared input schemas', () => {
       expect(passwordProblem(password)).toBe(refusal(passwordChangeInput, { currentPassword: 'x', newPassword: password })?.newPassword);
     }
   });
+});
+
+test('a day is "YYYY-MM-DD" or typed the Bulgarian way; an impossible one is refused, never rolled over', () => {
+  const schema = input({ until: day({ nullable: true, refuse: (d: string) => (d < '2026-01-01' ? 'Твърде рано.' : undefined) }) });
+  expect(schema.parse({ until: '2026-12-31' })).toEqual({ until: '2026-12-31' });
+  expect(schema.parse({ until: '1.2.2027' })).toEqual({ until: '2027-02-01' });
+  expect(schema.parse({ until: null })).toEqual({ until: null });
+  expect(schema.parse({ until: '' })).toEqual({ until: null });
+  expect(refusal(schema, { until: '29.02.2026' })).toEqual({ until: API.invalidDate });
+  expect(refusal(schema, { until: 20261231 })).toEqual({ until: API.invalidDate });
+  expect(refusal(schema, { until: '31.12.2025' })).toEqual({ until: 'Твърде рано.' });
 });

@@ -6,9 +6,9 @@ import { isValidBgVatNumber, isValidEik, normaliseTaxNumber } from '../bulstat';
 import { COMPANY_STATUSES } from '../trade';
 import { TRADE } from '../tradeTexts';
 import { FIELD } from '../messages';
-import { bool, email, input, int, list, money, object, oneOf, recordVersion, text } from './fields';
+import { bool, day, email, input, int, list, money, object, oneOf, recordVersion, text } from './fields';
 import { newPassword } from './auth';
-import { PHONE_MIN, PHONE_PATTERN } from './rules';
+import { PHONE_MIN, PHONE_PATTERN, permitExpiryProblem } from './rules';
 
 /** Shops a company may list at most. */
 export const COMPANY_SHOPS_MAX = 50;
@@ -18,6 +18,9 @@ const eikField = <R extends boolean>(required: R) =>
 const vatField = text(14, { message: TRADE.vatNumberInvalid, check: (v: string) => isValidBgVatNumber(normaliseTaxNumber(v)) });
 const phone = <R extends boolean>(required: R) =>
   text(PHONE_MAX, { min: required ? PHONE_MIN : undefined, pattern: PHONE_PATTERN, required, message: FIELD.phoneInvalid });
+
+/** The issuing office of a tobacco trade permit, at most this long. */
+export const PERMIT_OFFICE_MAX = 120;
 
 // A company's and a shop's names are names the shop's mail and pages carry, as people's are: no
 // links, no control characters (domain/names.ts).
@@ -29,6 +32,7 @@ const companyFields = <R extends boolean>(required: R) => ({
   city: text(NAME_MAX, { min: 1, required }),
   mol: text(200, { min: 1, required, name: true }),
   tobaccoPermit: text(60, { min: 1, required, message: TRADE.permitRequired }),
+  tobaccoPermitOffice: text(PERMIT_OFFICE_MAX),
 });
 
 export const companyShopInput = input(
@@ -45,7 +49,10 @@ export const companyShopInput = input(
 /** POST /trade/applications. A guest gives the contact whole with a password (the new account);
  *  a signed-in customer may leave the contact out (taken from the account). */
 export const companyApplicationInput = input({
-  company: object(companyFields(true), { required: true }),
+  company: object(
+    { ...companyFields(true), tobaccoPermitExpiresAt: day({ nullable: true, refuse: (last: string) => permitExpiryProblem(last) }) },
+    { required: true },
+  ),
   contact: object({
     firstName: text(NAME_MAX, { min: 1, name: true }),
     lastName: text(NAME_MAX, { min: 1, name: true }),
@@ -70,6 +77,8 @@ const memberRef = z.union([
 export const companyChangeInput = input(
   {
     ...companyFields(false),
+    // Staff record the date the permit shows, past or not: an expired one stops regulated orders.
+    tobaccoPermitExpiresAt: day({ nullable: true }),
     contact: object({
       firstName: text(NAME_MAX, { name: true }),
       lastName: text(NAME_MAX, { name: true }),

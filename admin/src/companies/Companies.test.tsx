@@ -1,13 +1,17 @@
 // „Търговци“: a rejection asks for its reason before anything is sent; the decision is
 // posted to the company's own call and confirmed with a toast; a member is removed only after the
-// confirmation.
-import { screen, waitFor } from '@testing-library/react';
+// confirmation; the permit's office and expiry date are edited on the company's page, which says
+// when the permit has expired.
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RecordContextProvider } from 'react-admin';
+import { RecordContextProvider, ResourceContextProvider } from 'react-admin';
+import { Route, Routes } from 'react-router-dom';
 import { renderAdmin } from '../test/renderAdmin';
 import { mockFetch } from '../test/fetchMock';
 import { setCsrfToken } from '../httpClient';
-import { DecisionButtons, Members } from './Companies';
+import { formatBgDate } from '@domain/dateInput';
+import { addDays, shopDay } from '@domain/dates';
+import { CompanyEdit, DecisionButtons, Members } from './Companies';
 
 const pending = {
   id: 3,
@@ -56,4 +60,52 @@ test('a member is removed only after the confirmation', async () => {
   await userEvent.click(screen.getByRole('button', { name: /Потвърди|Confirm/ }));
   expect(await screen.findByText('Членът е премахнат.')).toBeInTheDocument();
   expect(calls).toEqual([expect.objectContaining({ method: 'DELETE', url: '/api/admin/companies/3/members/8' })]);
+});
+
+test("the company's page shows an expired permit and saves a new office and date as the API takes them", async () => {
+  const expiredOn = addDays(shopDay(new Date()), -3);
+  const company = {
+    ...pending,
+    status: 'approved',
+    vatNumber: '',
+    address: 'ул. Витоша 1',
+    city: 'София',
+    mol: 'Петър Петров',
+    tobaccoPermit: 'ЗАДС-7',
+    tobaccoPermitOffice: '',
+    tobaccoPermitExpiresAt: expiredOn,
+    contact: { firstName: 'Петър', lastName: 'Петров', email: 'firma@example.bg', phone: '' },
+    priceListId: null,
+    paymentTermsDays: 14,
+    creditLimit: null,
+    shops: [],
+    version: 4,
+  };
+  const update = jest.fn(async (_r: string, p: any) => ({ data: { ...company, ...p.data, version: 5 } }));
+  const dataProvider = {
+    getOne: jest.fn(async () => ({ data: company })),
+    update,
+    getList: jest.fn(async () => ({ data: [], total: 0 })),
+    getMany: jest.fn(async () => ({ data: [] })),
+  };
+  renderAdmin(
+    <ResourceContextProvider value="companies">
+      <Routes>
+        <Route path="companies/:id" element={<CompanyEdit />} />
+      </Routes>
+    </ResourceContextProvider>,
+    { dataProvider, path: '/admin/companies/3' },
+  );
+  expect(await screen.findByText(`Изтекло на ${formatBgDate(expiredOn)}`)).toBeInTheDocument();
+  const until = screen.getByRole('textbox', { name: 'Валидно до' });
+  expect(until).toHaveValue(formatBgDate(expiredOn));
+  fireEvent.change(screen.getByRole('textbox', { name: 'Издадено от' }), { target: { value: 'ТД Митница София' } });
+  fireEvent.change(until, { target: { value: '31.12.2027' } });
+  await userEvent.click(screen.getByRole('button', { name: /Запази/ }));
+  await waitFor(() => expect(update).toHaveBeenCalled());
+  expect(update.mock.calls[0][1].data).toMatchObject({
+    tobaccoPermitOffice: 'ТД Митница София',
+    tobaccoPermitExpiresAt: '2027-12-31',
+    version: 4,
+  });
 });

@@ -41,10 +41,17 @@ import {
   TextField as MuiTextField,
   Typography,
 } from '@mui/material';
-import { COMPANY_STATUSES, PAYMENT_TERMS_DAYS, type CompanyStatus } from '@domain/trade';
+import { COMPANY_STATUSES, PAYMENT_TERMS_DAYS, PERMIT_STANDINGS, type CompanyStatus } from '@domain/trade';
 import { isValidEik, normaliseTaxNumber } from '@domain/bulstat';
 import { TRADE } from '@domain/tradeTexts';
 import { DateOnlyField, RecordLinkField, useIsSmall } from '../common/fields';
+import { BgDateInput } from '../common/BgDateInput';
+import { fieldRule } from '../common/fieldRule';
+import { companyChangeInput } from '@domain/schemas/trade';
+import { formatBgDate } from '@domain/dateInput';
+import { shopDay } from '@domain/dates';
+import { permitStanding } from '@domain/trade';
+import { PermitChip } from './PermitChip';
 import { MoneyInput } from '../common/MoneyInput';
 import { ADMIN_API } from '../dataProvider';
 import { errorMessage, httpClient } from '../httpClient';
@@ -71,6 +78,14 @@ function useTermsLabel() {
 
 const statusChoices = (translate: (k: string) => string) =>
   COMPANY_STATUSES.map((s) => ({ id: s, name: translate(`app.companies.status.${s}`) }));
+const permitChoices = (translate: (k: string) => string) =>
+  PERMIT_STANDINGS.map((s) => ({ id: s, name: translate(`app.companies.permit.filter.${s}`) }));
+
+/** The list's line for a permit: "Изтича на 15.12.2026" once it matters, else its date. */
+function permitLine(translate: (k: string, o?: object) => string, expiresAt: string | null | undefined): string {
+  const standing = permitStanding(expiresAt, shopDay(new Date()));
+  return translate(`app.companies.permit.${standing}`, { date: formatBgDate(expiresAt) });
+}
 
 export function CompanyList() {
   const isSmall = useIsSmall();
@@ -79,13 +94,16 @@ export function CompanyList() {
   const filters = [
     <SearchInput key="q" source="q" alwaysOn />,
     <SelectInput key="s" source="status" choices={statusChoices(translate)} alwaysOn />,
+    <SelectInput key="p" source="permit" choices={permitChoices(translate)} />,
   ];
   return (
     <List sort={{ field: 'createdAt', order: 'DESC' }} filters={filters} exporter={false}>
       {isSmall ? (
         <SimpleList
           primaryText={(r: any) => r.name}
-          secondaryText={(r: any) => `${r.eik} · ${r.city} · ${translate(`app.companies.status.${r.status}`)}`}
+          secondaryText={(r: any) =>
+            `${r.eik} · ${r.city} · ${translate(`app.companies.status.${r.status}`)} · ${permitLine(translate, r.tobaccoPermitExpiresAt)}`
+          }
           linkType="edit"
         />
       ) : (
@@ -95,6 +113,7 @@ export function CompanyList() {
           <TextField source="city" />
           <FunctionField source="status" render={(r: any) => <CompanyStatusChip status={r.status} />} />
           <FunctionField source="paymentTermsDays" sortable={false} render={(r: any) => terms(r)} />
+          <FunctionField source="tobaccoPermitExpiresAt" render={(r: any) => <PermitChip expiresAt={r.tobaccoPermitExpiresAt} />} />
           <DateOnlyField source="createdAt" />
         </Datagrid>
       )}
@@ -287,6 +306,8 @@ const clean = (r: RaRecord) => ({
   city: r.city,
   mol: r.mol,
   tobaccoPermit: r.tobaccoPermit,
+  tobaccoPermitOffice: r.tobaccoPermitOffice ?? '',
+  tobaccoPermitExpiresAt: r.tobaccoPermitExpiresAt || null,
   contact: r.contact,
   priceListId: r.priceListId || null,
   paymentTermsDays: Number(r.paymentTermsDays ?? 0),
@@ -316,7 +337,14 @@ export function CompanyEdit() {
     >
       <SimpleForm warnWhenUnsavedChanges sx={{ maxWidth: '56em' }}>
         <StaleEditAlert />
-        <FunctionField render={(r: any) => <CompanyStatusChip status={r.status} />} />
+        <FunctionField
+          render={(r: any) => (
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+              <CompanyStatusChip status={r.status} />
+              <PermitChip expiresAt={r.tobaccoPermitExpiresAt} quiet />
+            </Box>
+          )}
+        />
         <FunctionField
           render={(r: any) =>
             r.statusReason ? <Typography>{`${translate('app.companies.reason')}: ${r.statusReason}`}</Typography> : null
@@ -333,6 +361,10 @@ export function CompanyEdit() {
           <TextInput source="city" validate={required()} />
           <TextInput source="mol" validate={required()} />
           <TextInput source="tobaccoPermit" validate={required()} />
+        </Box>
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+          <TextInput source="tobaccoPermitOffice" validate={fieldRule(companyChangeInput.shape.tobaccoPermitOffice)} />
+          <BgDateInput source="tobaccoPermitExpiresAt" helperText={translate('app.companies.permit.expiresHelp')} sx={{ maxWidth: 420 }} />
         </Box>
         <Typography variant="h6">{translate('app.companies.sections.contact')}</Typography>
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>

@@ -32,6 +32,29 @@ export const companiesBg = {
   noMembers: 'Няма членове.',
   noLimit: 'Без лимит',
   failed: 'Действието не бе успешно.',
+  permit: {
+    expired: 'Изтекло на %{date}',
+    expiring: 'Изтича на %{date}',
+    missing: 'Без срок',
+    valid: 'Валидно до %{date}',
+    expiresHelp: 'Празно: без срок в записа (поръчките не се спират). След изтичането поръчките на тютюневи изделия спират.',
+    filter: {
+      expired: 'Изтекло',
+      expiring: 'Изтича до 30 дни',
+      missing: 'Без срок',
+      valid: 'Валидно',
+    },
+  },
+  permits: {
+    title: 'Разрешения за тютюневи изделия',
+    endingTitle: 'Изтекли и изтичащи до 30 дни',
+    endingNone: 'Няма разрешения, които изтичат до 30 дни.',
+    endingNote: 'Поръчките на тютюневи изделия спират след датата на изтичане, докато не запишете нова.',
+    missingTitle: 'Без срок в записа',
+    missingNone: 'Всички одобрени търговци имат срок на разрешението.',
+    missingNote: 'Поръчките им не се спират. Поискайте срока и го запишете.',
+    more: 'Още %{count}',
+  },
 };
 
 export const companiesEn: typeof companiesBg = {
@@ -59,6 +82,29 @@ export const companiesEn: typeof companiesBg = {
   noMembers: 'No members.',
   noLimit: 'No limit',
   failed: 'The action failed.',
+  permit: {
+    expired: 'Expired on %{date}',
+    expiring: 'Expires on %{date}',
+    missing: 'No expiry date',
+    valid: 'Valid until %{date}',
+    expiresHelp: 'Empty: no expiry date on record (orders are not stopped). Once it has expired, orders of tobacco products stop.',
+    filter: {
+      expired: 'Expired',
+      expiring: 'Expires within 30 days',
+      missing: 'No expiry date',
+      valid: 'Valid',
+    },
+  },
+  permits: {
+    title: 'Tobacco trade permits',
+    endingTitle: 'Expired and expiring within 30 days',
+    endingNone: 'No permit expires within 30 days.',
+    endingNote: 'Orders of tobacco products stop after the expiry date until a new one is recorded.',
+    missingTitle: 'No expiry date on record',
+    missingNone: 'Every approved trade customer has a permit expiry date.',
+    missingNote: 'Their orders are not stopped. Ask for the date and record it.',
+    more: '%{count} more',
+  },
 };
 
 const fields = {
@@ -70,6 +116,9 @@ const fields = {
     city: 'Град',
     mol: 'МОЛ',
     tobaccoPermit: 'Разрешение по ЗАДС, чл. 90е',
+    tobaccoPermitOffice: 'Издадено от',
+    tobaccoPermitExpiresAt: 'Валидно до',
+    permit: 'Разрешение',
     'contact.firstName': 'Име',
     'contact.lastName': 'Фамилия',
     'contact.email': 'Имейл',
@@ -98,6 +147,9 @@ const fields = {
     city: 'City',
     mol: 'Manager',
     tobaccoPermit: 'Tobacco permit (Excise Act art. 90e)',
+    tobaccoPermitOffice: 'Issued by',
+    tobaccoPermitExpiresAt: 'Valid until',
+    permit: 'Permit',
     'contact.firstName': 'First name',
     'contact.lastName': 'Last name',
     'contact.email': 'E-mail',

@@ -1,5 +1,5 @@
 // The dashboard, as the react-admin demo's: KPI cards, a 30-day revenue chart, the latest and the
-// pending orders, and the variants running low.
+// pending orders, the variants running low, and the trade customers' tobacco permits to look at.
 import CurrencyIcon from '@mui/icons-material/Payments';
 import OrdersIcon from '@mui/icons-material/ShoppingCart';
 import PendingIcon from '@mui/icons-material/HourglassTop';
@@ -31,6 +31,7 @@ import type { DashboardData, ShopDataProvider } from '../dataProvider';
 import { errorMessage } from '../httpClient';
 import { money, dateTime, StatusChip } from '../common/fields';
 import { SalesModeCard } from './SalesModeCard';
+import { PermitsCard } from './PermitsCard';
 
 function Kpi({ icon, title, value, to, note }: { icon: ReactNode; title: string; value: ReactNode; to?: string; note?: string }) {
   const body = (
@@ -251,6 +252,7 @@ export function Dashboard() {
           <Grid size={{ xs: 12, lg: 4 }}>
             <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
               <SalesModeCard />
+              <PermitsCard />
               <PendingOrders />
               <Card>
                 <CardHeader

@@ -16,6 +16,12 @@ export class Company extends BaseModel {
   city!: string;
   mol!: string;
   tobaccoPermit!: string;
+  /** Who issued the permit ('' when not given). */
+  tobaccoPermitOffice!: string;
+  /** The permit's last valid day, "YYYY-MM-DD"; null: none on record (nothing is blocked). */
+  tobaccoPermitExpiresAt!: string | null;
+  /** The expiry date the 30-day notice was last given for (modules/trade/permits). */
+  tobaccoPermitNotifiedFor?: string | null;
   contactFirstName!: string;
   contactLastName!: string;
   contactEmail!: string;
@@ -47,6 +53,9 @@ export class Company extends BaseModel {
       city: S.str(100, 1),
       mol: S.str(200, 1),
       tobaccoPermit: S.str(60, 1),
+      tobaccoPermitOffice: S.str(120),
+      tobaccoPermitExpiresAt: { type: ['string', 'null'], pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+      tobaccoPermitNotifiedFor: { type: ['string', 'null'], maxLength: 10 },
       contactFirstName: S.str(NAME_MAX),
       contactLastName: S.str(NAME_MAX),
       contactEmail: S.str(EMAIL_MAX, 3),

@@ -1,6 +1,6 @@
 import { BaseModel, S } from './BaseModel';
 
-export const NOTIFICATION_TYPES = ['order', 'withdrawal', 'contact', 'customer', 'low_stock'] as const;
+export const NOTIFICATION_TYPES = ['order', 'withdrawal', 'contact', 'customer', 'low_stock', 'permit'] as const;
 
 /** A message for the staff, shown in the admin's notifications panel. */
 export class Notification extends BaseModel {

@@ -62,7 +62,18 @@ export interface QuoteInput {
 }
 
 export interface TradeApplicationBody {
-  company: { name: string; eik: string; vatNumber: string; address: string; city: string; mol: string; tobaccoPermit: string };
+  company: {
+    name: string;
+    eik: string;
+    vatNumber: string;
+    address: string;
+    city: string;
+    mol: string;
+    tobaccoPermit: string;
+    tobaccoPermitOffice: string;
+    /** The permit's last valid day, "YYYY-MM-DD"; null when not given. */
+    tobaccoPermitExpiresAt: string | null;
+  };
   contact?: { firstName: string; lastName: string; email: string; phone: string; password: string };
   shops: Array<{ name: string; city: string; address: string; phone: string }>;
 }

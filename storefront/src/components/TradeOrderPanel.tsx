@@ -1,6 +1,7 @@
 // A company's order in the account: its net amounts, VAT and total, the due date and
 // whether it is paid (or overdue), the company's invoice to download (any member of the company
-// may), and „Поръчай отново“, which fills the quick order with the order's lines.
+// may), and „Поръчай отново“, which fills the quick order with the order's lines (with the notice
+// of the company's permit beside it once it expires: a reorder of tobacco products would be refused).
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api, apiHref } from '../api/client';
@@ -8,6 +9,8 @@ import { Price } from './Price';
 import { formatDate } from '@domain/dates';
 import { TRADE_ORDER_TEXT as T } from '@domain/tradeOrderTexts';
 import type { ApiOrder } from '@domain/api';
+import { useAuth } from '../state/auth';
+import { PermitNotice } from './PermitNotice';
 
 interface BuyerDocument {
   number: string;
@@ -26,6 +29,7 @@ export function tradePaymentLabel(order: ApiOrder): string {
 
 export function TradeOrderPanel({ order }: { order: ApiOrder }) {
   const navigate = useNavigate();
+  const { user } = useAuth();
   const [invoice, setInvoice] = useState<BuyerDocument | null>(null);
   useEffect(() => {
     api.get<{ invoice: BuyerDocument | null }>(`/orders/${order.id}/invoices`, { silent: true }).then(
@@ -78,6 +82,7 @@ export function TradeOrderPanel({ order }: { order: ApiOrder }) {
           {invoice.dueDate && <span className="muted small block">{T.dueOn(formatDate(invoice.dueDate))}</span>}
         </p>
       )}
+      <PermitNotice company={user?.company?.id === order.companyId ? user?.company : null} heading={false} />
       <button type="button" className="button button-ghost" onClick={reorder}>
         {T.reorder}
       </button>

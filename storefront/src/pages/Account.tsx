@@ -21,6 +21,8 @@ import type { ApiOrder } from '@domain/api';
 import { TRADE_ORDER_TEXT } from '@domain/tradeOrderTexts';
 import { tradePaymentLabel } from '../components/TradeOrderPanel';
 import { isTradeMember } from '../state/quickOrder';
+import { PermitNotice } from '../components/PermitNotice';
+import { formatBgDate } from '@domain/dateInput';
 
 export default function Account() {
   const { user, loading, logout } = useAuth();
@@ -51,6 +53,15 @@ export default function Account() {
           {user.company ? (
             <div className="account-company">
               {TRADE.accountCompany}: <strong>{user.company.name}</strong> — {COMPANY_STATUS_LABELS[user.company.status]}
+              {user.company.tobaccoPermit && (
+                <div className="muted">
+                  {TRADE.permitOnRecord(
+                    user.company.tobaccoPermit,
+                    user.company.tobaccoPermitOffice ?? '',
+                    user.company.tobaccoPermitExpiresAt ? formatBgDate(user.company.tobaccoPermitExpiresAt) : null,
+                  )}
+                </div>
+              )}
             </div>
           ) : (
             user.role === 'customer' && (
@@ -64,6 +75,7 @@ export default function Account() {
           Изход
         </button>
       </section>
+      <PermitNotice company={user.company} />
       <EmailVerificationNotice user={user} />
       <section aria-labelledby="orders-title" className="account-orders">
         <h2 id="orders-title">Моите поръчки</h2>

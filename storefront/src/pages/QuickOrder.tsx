@@ -15,7 +15,8 @@ import { announce } from '../state/announce';
 import { isTradeMember, saveQuickOrder, savedQuickOrder, type QuickOrderLine } from '../state/quickOrder';
 import { QUICK_ORDER_CSV_MAX, TRADE_LINES_MAX, TRADE_ORDER_TEXT as T } from '@domain/tradeOrderTexts';
 import { readQuickOrderCsv } from '@domain/quickOrderCsv';
-import type { ApiProduct, ApiQuote } from '@domain/api';
+import type { ApiProduct, ApiQuote, ApiUser } from '@domain/api';
+import { PermitNotice } from '../components/PermitNotice';
 
 /** One orderable variant: a row of the table. */
 export interface QuickRow {
@@ -83,10 +84,10 @@ export default function QuickOrder() {
         </p>
       </div>
     );
-  return <QuickOrderForm />;
+  return <QuickOrderForm company={user?.company} />;
 }
 
-function QuickOrderForm() {
+function QuickOrderForm({ company }: { company: ApiUser['company'] | undefined }) {
   const location = useLocation();
   const navigate = useNavigate();
   const [rows, setRows] = useState<QuickRow[] | null>(null);
@@ -245,6 +246,7 @@ function QuickOrderForm() {
       <Seo title={T.quickOrderTitle} />
       <h1>{T.quickOrderTitle}</h1>
       <p className="muted">{T.quickOrderIntro}</p>
+      <PermitNotice company={company} />
       <div className="quick-order-layout">
         <div className="quick-order-main">
           <section className="card" aria-labelledby="quick-csv-title">

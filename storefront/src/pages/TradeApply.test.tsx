@@ -1,12 +1,16 @@
-// „Кандидатствай като търговец“: the form's own checks (the ЕИК check digit among them)
-// and the server's refusals are each the description of their field, the first invalid one focused;
-// a sent application says it awaits approval.
+// „Кандидатствай като търговец“: the form's own checks (the ЕИК check digit, a permit already
+// expired among them) and the server's refusals are each the description of their field, the first
+// invalid one focused; the permit's office and expiry date are sent as the API takes them; a sent
+// application says it awaits approval.
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { App } from '../App';
 import { clearCookies, mockFetch } from '../test/fetchMock';
 import { TRADE } from '@domain/tradeTexts';
+import { FORM } from '@domain/messages';
+import { formatBgDate } from '@domain/dateInput';
+import { addDays, shopDay } from '@domain/dates';
 
 function api(apply: (body: any) => { status?: number; body?: unknown }) {
   return mockFetch({
@@ -70,7 +74,9 @@ test("the server's refusal lands on its field; a sent application awaits approva
   type('Адрес на управление', 'ул. Витоша 1');
   type(/^Град/, 'София');
   type('МОЛ', 'Петър Петров');
-  type('Разрешение за търговия с тютюневи изделия', 'ЗАДС-1');
+  type(TRADE.permitNumber, 'ЗАДС-1');
+  type(TRADE.permitOffice, 'ТД Митница София');
+  type(TRADE.permitExpiresAt, '31.12.2099');
   type('Име', 'Петър');
   type('Фамилия', 'Петров');
   type('Имейл', 'petar@example.bg');
@@ -82,7 +88,7 @@ test("the server's refusal lands on its field; a sent application awaits approva
   expect(email).toHaveAccessibleDescription(TRADE.emailTakenSignIn);
   const sent = calls.find((c) => c.url === '/api/trade/applications')!;
   expect((sent as any).body).toMatchObject({
-    company: { eik: '100012377', tobaccoPermit: 'ЗАДС-1' },
+    company: { eik: '100012377', tobaccoPermit: 'ЗАДС-1', tobaccoPermitOffice: 'ТД Митница София', tobaccoPermitExpiresAt: '2099-12-31' },
     contact: { email: 'petar@example.bg' },
     shops: [],
   });
@@ -91,4 +97,20 @@ test("the server's refusal lands on its field; a sent application awaits approva
   await userEvent.click(screen.getByRole('button', { name: 'Изпрати кандидатурата' }));
   expect(await screen.findByRole('heading', { name: TRADE.appliedTitle })).toBeInTheDocument();
   expect(screen.getByRole('status')).toHaveTextContent(TRADE.applied);
+});
+
+test('a permit already expired, or a day that does not exist, is refused on its field before sending', async () => {
+  const { calls } = api(() => ({ status: 201, body: {} }));
+  await openPage();
+  const expiry = box(TRADE.permitExpiresAt);
+  expect(expiry).toHaveAccessibleDescription(TRADE.permitExpiresAtHelp);
+  const yesterday = addDays(shopDay(new Date()), -1);
+  type(TRADE.permitExpiresAt, formatBgDate(yesterday));
+  await userEvent.click(screen.getByRole('button', { name: 'Изпрати кандидатурата' }));
+  await waitFor(() => expect(expiry).toHaveAttribute('aria-invalid', 'true'));
+  expect(expiry).toHaveAccessibleDescription(`${TRADE.permitExpiredOnApply(formatBgDate(yesterday))} ${TRADE.permitExpiresAtHelp}`);
+  type(TRADE.permitExpiresAt, '30.02.2031');
+  await userEvent.click(screen.getByRole('button', { name: 'Изпрати кандидатурата' }));
+  await waitFor(() => expect(expiry).toHaveAccessibleDescription(`${FORM.invalidDate} ${TRADE.permitExpiresAtHelp}`));
+  expect(calls.some((c) => c.url === '/api/trade/applications')).toBe(false);
 });

@@ -12,8 +12,9 @@ import { TRADE } from '@domain/tradeTexts';
 import { COMPANY_STATUS_LABELS } from '@domain/trade';
 import { isValidBgVatNumber, isValidEik, normaliseTaxNumber } from '@domain/bulstat';
 import { EMAIL_MAX, EMAIL_PATTERN, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX } from '@domain/limits';
-import { passwordProblem } from '@domain/schemas/rules';
-import { COMPANY_SHOPS_MAX } from '@domain/schemas/trade';
+import { passwordProblem, permitExpiryProblem } from '@domain/schemas/rules';
+import { COMPANY_SHOPS_MAX, PERMIT_OFFICE_MAX } from '@domain/schemas/trade';
+import { DATE_PLACEHOLDER, parseBgDate } from '@domain/dateInput';
 import { showFieldErrors } from '../state/formErrors';
 
 type Errors = Record<string, string>;
@@ -28,7 +29,18 @@ interface ShopRow {
   phone: string;
 }
 
-const emptyCompany = { name: '', eik: '', vatNumber: '', address: '', city: '', mol: '', tobaccoPermit: '' };
+const emptyCompany = {
+  name: '',
+  eik: '',
+  vatNumber: '',
+  address: '',
+  city: '',
+  mol: '',
+  tobaccoPermit: '',
+  tobaccoPermitOffice: '',
+  /** As typed, dd.mm.yyyy: sent as "YYYY-MM-DD". */
+  tobaccoPermitExpiresAt: '',
+};
 const emptyContact = { firstName: '', lastName: '', email: '', phone: '', password: '' };
 
 /** The form's own checks, keyed as the server keys its refusals. */
@@ -39,6 +51,13 @@ export function applicationProblems(company: typeof emptyCompany, contact: typeo
   if (company.vatNumber.trim() && !isValidBgVatNumber(normaliseTaxNumber(company.vatNumber)))
     e['company.vatNumber'] = TRADE.vatNumberInvalid;
   if (!company.tobaccoPermit.trim()) e['company.tobaccoPermit'] = TRADE.permitRequired;
+  // Asked, not required: a permit already expired is refused, as the server does.
+  const expires = company.tobaccoPermitExpiresAt.trim();
+  if (expires) {
+    const day = parseBgDate(expires);
+    const problem = day ? permitExpiryProblem(day) : FORM.invalidDate;
+    if (problem) e['company.tobaccoPermitExpiresAt'] = problem;
+  }
   if (contact) {
     if (!contact.firstName.trim()) e['contact.firstName'] = REQUIRED;
     if (!contact.lastName.trim()) e['contact.lastName'] = REQUIRED;
@@ -108,8 +127,9 @@ export default function TradeApply() {
     try {
       const trimmed = <T extends Record<string, string>>(o: T) =>
         Object.fromEntries(Object.entries(o).map(([k, v]) => [k, k === 'password' ? v : v.trim()])) as T;
+      const { tobaccoPermitExpiresAt, ...rest } = trimmed(company);
       const answer = await shopApi.tradeApply({
-        company: trimmed(company),
+        company: { ...rest, tobaccoPermitExpiresAt: tobaccoPermitExpiresAt ? parseBgDate(tobaccoPermitExpiresAt) : null },
         ...(asGuest ? { contact: trimmed(contact) } : {}),
         shops: shops.map(({ name, city, address, phone }) => trimmed({ name, city, address, phone })),
       });
@@ -180,12 +200,30 @@ export default function TradeApply() {
           </div>
           {input(
             'company.tobaccoPermit',
-            'Разрешение за търговия с тютюневи изделия',
+            TRADE.permitNumber,
             company.tobaccoPermit,
             co('tobaccoPermit'),
             { maxLength: 60 },
-            'Номерът на разрешението по ЗАДС, чл. 90е.',
+            TRADE.permitNumberHelp,
           )}
+          <div className="two">
+            {input(
+              'company.tobaccoPermitOffice',
+              TRADE.permitOffice,
+              company.tobaccoPermitOffice,
+              co('tobaccoPermitOffice'),
+              { maxLength: PERMIT_OFFICE_MAX },
+              TRADE.permitOfficeHelp,
+            )}
+            {input(
+              'company.tobaccoPermitExpiresAt',
+              TRADE.permitExpiresAt,
+              company.tobaccoPermitExpiresAt,
+              co('tobaccoPermitExpiresAt'),
+              { inputMode: 'numeric', maxLength: 10, placeholder: DATE_PLACEHOLDER, autoComplete: 'off' },
+              TRADE.permitExpiresAtHelp,
+            )}
+          </div>
         </fieldset>
         {asGuest ? (
           <fieldset>

@@ -100,13 +100,29 @@ async function me(ctx: Context) {
   const user = ctx.state.user as User | null;
   if (!user) throw unauthorized();
   // A member's company, read from the model: auth is lower than trade.
-  const company = user.companyId ? await Company.query().findById(user.companyId).select('id', 'name', 'status') : undefined;
+  const company = user.companyId
+    ? await Company.query()
+        .findById(user.companyId)
+        .select('id', 'name', 'status', 'tobaccoPermit', 'tobaccoPermitOffice', 'tobaccoPermitExpiresAt')
+    : undefined;
   const pendingEmail = await pendingEmailOf(user);
   ctx.body = {
     user: {
       ...(typeof user.toJSON === 'function' ? user.toJSON() : user),
       pendingEmail,
-      ...(company ? { company: { id: company.id, name: company.name, status: company.status } } : {}),
+      ...(company
+        ? {
+            company: {
+              id: company.id,
+              name: company.name,
+              status: company.status,
+              // The member sees the permit the shop holds, and from its date why regulated goods stop.
+              tobaccoPermit: company.tobaccoPermit,
+              tobaccoPermitOffice: company.tobaccoPermitOffice ?? '',
+              tobaccoPermitExpiresAt: company.tobaccoPermitExpiresAt ?? null,
+            },
+          }
+        : {}),
     },
   };
 }

@@ -29,6 +29,7 @@ import { cartLinesOf } from '../cart';
 import { getSettings, shippingRule, ShopSettings } from '../settings';
 import { tradeUnitPrices, visitorOf, type Visitor } from '../catalogue';
 import { companyDunning, companyUnpaidTotal, lockCompanyCredit } from '../orders';
+import { refuseOnExpiredPermit } from '../trade';
 
 export interface QuoteInput {
   /** A guest's cookie lines; without them a signed-in user's server cart is quoted. */
@@ -163,6 +164,8 @@ async function tradeQuote(
   opts: QuoteOptions,
 ): Promise<Quote> {
   const { trx } = opts;
+  // An expired tobacco trade permit stops regulated goods (409 naming it), whatever else holds.
+  await refuseOnExpiredPermit(terms, resolved, trx);
   let discountError: string | undefined;
   if (input.discountCode?.trim()) {
     if (opts.strictDiscount) throw badRequest(TRADE_ORDER_TEXT.noDiscountCodes, { discountCode: TRADE_ORDER_TEXT.noDiscountCodes });

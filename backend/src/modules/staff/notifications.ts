@@ -7,7 +7,7 @@ import { filterBy, raPage, whereContains, type RaListParams, type RaListSpec } f
 import { API, EFFECT_LABELS } from '@domain/messages';
 import type { FailedEffect } from '../../platform/outbox';
 
-export type NotificationType = 'order' | 'withdrawal' | 'contact' | 'customer' | 'low_stock';
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export interface StaffNotice {
   type: NotificationType;

@@ -24,6 +24,7 @@ import { API, KEPT_DATA } from '@domain/messages';
 import { CONTACT_MAX_PER_WINDOW, CONTACT_WINDOW_MINUTES } from '@domain/limits';
 import type { CompanyApplication, CompanyChange } from '@domain/schemas/trade';
 import type { CompanyChangeKind } from './events';
+import { whereByPermit } from './permits';
 import './events';
 
 /** The moves staff may make: anything else is 409. */
@@ -43,6 +44,10 @@ export interface CompanyView {
   city: string;
   mol: string;
   tobaccoPermit: string;
+  /** Who issued the permit ('' when not given). */
+  tobaccoPermitOffice: string;
+  /** The permit's last valid day, "YYYY-MM-DD"; null: none on record. */
+  tobaccoPermitExpiresAt: string | null;
   contact: { firstName: string; lastName: string; email: string; phone: string };
   status: CompanyStatus;
   statusReason: string;
@@ -67,6 +72,8 @@ export function companyView(c: Company): CompanyView {
     city: c.city,
     mol: c.mol,
     tobaccoPermit: c.tobaccoPermit,
+    tobaccoPermitOffice: c.tobaccoPermitOffice ?? '',
+    tobaccoPermitExpiresAt: c.tobaccoPermitExpiresAt ?? null,
     contact: { firstName: c.contactFirstName ?? '', lastName: c.contactLastName ?? '', email: c.contactEmail, phone: c.contactPhone ?? '' },
     status: c.status,
     statusReason: c.statusReason ?? '',
@@ -113,10 +120,21 @@ export async function findCompany(id: number): Promise<CompanyView> {
 export const companyListSpec: RaListSpec = {
   idColumn: 'id',
   defaultSort: ['createdAt', 'DESC'],
-  sortable: { id: 'id', name: 'name', eik: 'eik', city: 'city', status: 'status', createdAt: 'createdAt', approvedAt: 'approvedAt' },
+  sortable: {
+    id: 'id',
+    name: 'name',
+    eik: 'eik',
+    city: 'city',
+    status: 'status',
+    createdAt: 'createdAt',
+    approvedAt: 'approvedAt',
+    tobaccoPermitExpiresAt: 'tobaccoPermitExpiresAt',
+  },
   filters: {
     q: filterBy.search('searchText'),
     status: filterBy.equals('status', COMPANY_STATUSES),
+    // 'missing', 'expired', 'expiring' or 'valid' (or a list of them), on today's shop day.
+    permit: (qb, value) => whereByPermit(qb, value),
   },
 };
 
@@ -195,6 +213,8 @@ export async function applyForTrade(input: CompanyApplication, applicant: User |
       city: c.city,
       mol: c.mol,
       tobaccoPermit: c.tobaccoPermit,
+      tobaccoPermitOffice: c.tobaccoPermitOffice ?? '',
+      tobaccoPermitExpiresAt: c.tobaccoPermitExpiresAt ?? null,
       contactFirstName: contact.firstName ?? member.firstName ?? '',
       contactLastName: contact.lastName ?? member.lastName ?? '',
       contactEmail: member.email,
@@ -244,7 +264,10 @@ export async function changeCompany(id: number, change: CompanyChange): Promise<
     const current = (await Company.query(trx).findById(id).forUpdate())!;
     const patch: Partial<Company> = {};
     const errors: Record<string, string> = {};
-    for (const k of ['name', 'address', 'city', 'mol', 'tobaccoPermit'] as const) if (change[k] !== undefined) patch[k] = change[k];
+    for (const k of ['name', 'address', 'city', 'mol', 'tobaccoPermit', 'tobaccoPermitOffice'] as const)
+      if (change[k] !== undefined) patch[k] = change[k];
+    // A new date is a new notice (trade/permits): the mark stays with the date it was given for.
+    if (change.tobaccoPermitExpiresAt !== undefined) patch.tobaccoPermitExpiresAt = change.tobaccoPermitExpiresAt;
     if (change.eik !== undefined) patch.eik = normaliseTaxNumber(change.eik);
     if (change.vatNumber !== undefined) patch.vatNumber = change.vatNumber ? normaliseTaxNumber(change.vatNumber) : '';
     if (change.contact) {

@@ -11,6 +11,9 @@ declare module '../../platform/events' {
     'company.applied': { companyId: number; name: string; eik: string; email: string; firstName: string };
     /** Staff changed a company: its status (`kind` names the decision) or its data, terms or members. */
     'company.changed': { companyId: number; kind: CompanyChangeKind; from: CompanyStatus; to: CompanyStatus; reason: string };
+    /** The permit of an approved company expires within the notice (or has expired, `expired`):
+     *  told once per expiry date ("YYYY-MM-DD") by the daily job. */
+    'company.permitExpiring': { companyId: number; expiresAt: string; expired: boolean };
   }
 }
 

@@ -2,5 +2,6 @@
 export * from './membership';
 export * from './signInHint';
 export * from './companies';
+export { refuseOnExpiredPermit, remindPermits } from './permits';
 export { companyRoutes } from './companyRoutes';
 export { subscribeTradeEvents } from './subscribers';

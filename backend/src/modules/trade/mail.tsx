@@ -59,3 +59,17 @@ export async function companyChangedMail(to: Addressee, kind: CompanyChangeKind,
       return compose(TRADE.mailChangedSubject(settings.brand), { settings }, [greeting(to), para(TRADE.mailChanged(company))]);
   }
 }
+
+/** The permit's notice: it expires on `date` (or, `expired`, has expired), send the new one. The
+ *  permit's number was typed into the form too: it goes only to a proven address. */
+export async function permitMail(to: Addressee, permit: string, date: string, expired: boolean, accountUrl: string): Promise<MailContent> {
+  const settings = await getSettings();
+  const company = companyOf(to);
+  const number = to.proven ? permit : null;
+  return compose(TRADE.mailPermitSubject(settings.brand, date, expired), { settings }, [
+    greeting(to),
+    para(sentence(expired ? TRADE.mailPermitExpired(company, number, date) : TRADE.mailPermitExpiring(company, number, date))),
+    para(TRADE.mailPermitSend(settings.contacts.email ?? '')),
+    linkPart(TRADE.mailSignIn, accountUrl),
+  ]);
+}

@@ -1,6 +1,7 @@
 // Who buys for a company: a signed-in user whose company is approved gets its terms (price list,
-// payment terms, credit limit) as part of the visitor (catalogue/visibility), which every route
-// reads from ctx.state.visitor. Companies are kept in memory and dropped on any write to them.
+// payment terms, credit limit, the permit's number and expiry) as part of the visitor
+// (catalogue/visibility), which every route reads from ctx.state.visitor. Companies are kept in
+// memory and dropped on any write to them.
 import type { Context, Next } from 'koa';
 import type { Knex } from 'knex';
 import { Company } from '../../models/Company';
@@ -38,6 +39,8 @@ export function termsOf(company: Company): TradeTerms {
     priceListId: company.priceListId ?? null,
     paymentTermsDays: company.paymentTermsDays,
     creditLimit: company.creditLimit ?? null,
+    tobaccoPermit: company.tobaccoPermit,
+    tobaccoPermitExpiresAt: company.tobaccoPermitExpiresAt ?? null,
   };
 }
 

@@ -9,7 +9,8 @@ import { notifyStaff } from '../staff';
 import { addressProven, countRegistrationLink, newVerificationLink } from '../auth';
 import { TRADE } from '@domain/tradeTexts';
 import { EMAIL_VERIFY_HOURS } from '@domain/limits';
-import { applicationMail, companyChangedMail } from './mail';
+import { formatBgDate } from '@domain/dateInput';
+import { applicationMail, companyChangedMail, permitMail } from './mail';
 import './events';
 
 export const companyAdminLink = (id: number) => `/admin/companies/${id}`;
@@ -37,6 +38,15 @@ export function subscribeTradeEvents(config: Config): void {
     const contact = await User.query().findOne({ email: company.contactEmail.toLowerCase() });
     const to = { proven: addressProven(contact), firstName: company.contactFirstName ?? '', company: company.name };
     const mail = await companyChangedMail(to, kind, reason, `${config.publicUrl}/signin`);
+    await sendMail(config, { to: company.contactEmail, ...mail }, { effect });
+  });
+  // The permit's notice (trade/permits remindPermits): the staff's notice is written with the mark.
+  subscribe('company.permitExpiring', 'trade.permitMail', async ({ companyId, expiresAt, expired }, effect) => {
+    const company = await Company.query().findById(companyId);
+    if (!company?.contactEmail) return;
+    const contact = await User.query().findOne({ email: company.contactEmail.toLowerCase() });
+    const to = { proven: addressProven(contact), firstName: company.contactFirstName ?? '', company: company.name };
+    const mail = await permitMail(to, company.tobaccoPermit, formatBgDate(expiresAt), expired, `${config.publicUrl}/account`);
     await sendMail(config, { to: company.contactEmail, ...mail }, { effect });
   });
 }

@@ -25,6 +25,7 @@ import * as recordVersions from './20261128130000_record_versions';
 import * as idempotencyKeys from './20261128140000_idempotency_keys';
 import * as outbox from './20261128150000_outbox';
 import * as paymentsReceived from './20261128160000_payments_received';
+import * as tobaccoPermitValidity from './20261128161000_tobacco_permit_validity';
 
 const MIGRATIONS: Array<[string, Knex.Migration]> = [
   ['20261122000000_schema.ts', schema],
@@ -50,6 +51,7 @@ const MIGRATIONS: Array<[string, Knex.Migration]> = [
   ['20261128140000_idempotency_keys.ts', idempotencyKeys],
   ['20261128150000_outbox.ts', outbox],
   ['20261128160000_payments_received.ts', paymentsReceived],
+  ['20261128161000_tobacco_permit_validity.ts', tobaccoPermitValidity],
 ];
 
 export const listedMigrations: Knex.MigrationSource<string> = {
