@@ -95,6 +95,10 @@ describe('money recorded by hand', () => {
     expect(cents(partly.outstanding)).toBe(b.total - (amount - a.total));
     expect((await Order.query().findById(a.id))!.paymentStatus).toBe('paid');
     expect((await Order.query().findById(b.id))!.paymentStatus).toBe('unpaid');
+    // The order shows it too, to staff and to the member.
+    const staffView = (await admin.get(`/api/admin/orders/${b.id}`)).body;
+    expect(staffView).toEqual(expect.objectContaining({ paymentState: 'partly_paid', outstanding: partly.outstanding, paid: partly.paid }));
+    expect((await member.get(`/api/orders/${b.id}`)).body.order).toEqual(expect.objectContaining({ paymentState: 'partly_paid' }));
     // The receivables read what was paid.
     expect(cents((await receivable(acme.id)).unpaidTotal)).toBe(cents(before.unpaidTotal) - amount);
     // The staff's list has it, with its payer.

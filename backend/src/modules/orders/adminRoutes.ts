@@ -8,7 +8,7 @@ import { parseBody, parseId, parseQuery } from '../../platform/http/parseInput';
 import { isRaDialect, parseRaParams, sendRaList } from '../../platform/lists/raList';
 import { orderChangeInput, orderDeletionQuery, orderListQuery } from '@domain/schemas/orders';
 import { API } from '@domain/messages';
-import { findOrder, orderView } from './service';
+import { findOrder, orderView, withPaymentFigures } from './service';
 import { currentUser, staffActor } from './requests';
 import {
   changeOrderAsStaff,
@@ -54,7 +54,7 @@ export function adminOrdersRoutes() {
   });
 
   router.get('/:id', async (ctx) => {
-    ctx.body = orderView(await findOrder(parseId(ctx.params.id)), { staff: true });
+    ctx.body = await withPaymentFigures(orderView(await findOrder(parseId(ctx.params.id)), { staff: true }));
   });
 
   // One answer serves both dialects: react-admin reads the record, the spec's client the message.

@@ -5,7 +5,7 @@ import { parseBody, parseId } from '../../platform/http/parseInput';
 import { withdrawalInput } from '@domain/schemas/orders';
 import { API } from '@domain/messages';
 import { formatDateTime } from '@domain/dates';
-import { orderById, ordersOfCustomer, orderView, withDetails, withdrawByShopper } from './service';
+import { orderById, ordersOfCustomer, orderView, withDetails, withdrawByShopper, withPaymentFigures } from './service';
 import { actorOf } from './actor';
 import { requireOrderAuthority } from './authority';
 import { currentUser, requireUser } from './requests';
@@ -23,7 +23,7 @@ export function ordersRoutes() {
   router.get('/orders/:id', async (ctx) => {
     const order = requireOrderAuthority(ctx, await orderById(parseId(ctx.params.id)), 'see');
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { order: orderView((await withDetails([order]))[0]) };
+    ctx.body = { order: await withPaymentFigures(orderView((await withDetails([order]))[0])) };
   });
 
   router.post('/orders/:id/withdraw', async (ctx) => {

@@ -15,6 +15,8 @@ import { concurrently } from '../../platform/db/concurrently';
 import type { Actor } from './actor';
 import { restock, withdrawOrder } from './transitions';
 import { isOverdue } from './receivables';
+import { invoiceAccounts } from '../accounts';
+import { paymentStateOf, type PaymentState } from '@domain/paymentAllocation';
 import { netDocumentTotals } from '@domain/pricing';
 import type { User } from '../../models/User';
 import { ordersOf } from './authority';
@@ -71,6 +73,32 @@ export function orderView(o: Order, opts: { staff?: boolean } = {}): OrderView {
     view.staffNote = o.staffNote;
   }
   return view;
+}
+
+/**
+ * An invoiced order's answer with what has been paid of its invoices and what is left (the
+ * accounts' figures): `paid`, `outstanding` (decimals) and `paymentState`. An order without an
+ * invoice answers as it is.
+ */
+export async function withPaymentFigures<T extends { id: number }>(view: T): Promise<T & Partial<OrderPaymentFigures>> {
+  const accounts = await invoiceAccounts({ orderIds: [view.id] });
+  if (!accounts.length) return view;
+  const sum = (f: (a: (typeof accounts)[number]) => number) => accounts.reduce((s, a) => s + f(a), 0);
+  return {
+    ...view,
+    paid: amount(sum((a) => a.paid)),
+    outstanding: amount(sum((a) => a.outstanding)),
+    paymentState: paymentStateOf(
+      sum((a) => a.due),
+      sum((a) => a.paid),
+    ),
+  };
+}
+
+interface OrderPaymentFigures {
+  paid: number;
+  outstanding: number;
+  paymentState: PaymentState;
 }
 
 /**
