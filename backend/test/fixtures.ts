@@ -1,7 +1,7 @@
 // A small catalogue written with the models, for the tests that buy (checkout, orders, admin).
 import fs from 'node:fs';
-import { Product, Variant, Attribute, AttributeValue, ProductAttribute, Discount, Company } from '../src/models';
-import type { Browser } from './helpers';
+import { Product, Variant, Attribute, AttributeValue, ProductAttribute, Discount, Company, User } from '../src/models';
+import type { Browser, TestShop } from './helpers';
 
 export interface Catalogue {
   flavour: number;
@@ -163,4 +163,15 @@ export async function approvedCompany(fields: Partial<Company> = {}): Promise<Co
     approvedAt: new Date().toISOString(),
     ...fields,
   } as Partial<Company>);
+}
+
+/** A signed-in customer who is a member of company `c` (their browser, id and e-mail). */
+export async function memberOf(shop: TestShop, c: Company): Promise<Browser & { userId: number; email: string }> {
+  const u = await shop.user('customer');
+  await User.query()
+    .patch({ companyId: c.id } as Partial<User>)
+    .findById(u.id);
+  const b = shop.browser();
+  await b.signIn(u.email, u.password);
+  return Object.assign(b, { userId: u.id, email: u.email });
 }

@@ -9,8 +9,8 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { shopForThisFile, Browser } from './helpers';
-import { makeCatalogue, Catalogue, product, checkoutBody, mailTo, approvedCompany } from './fixtures';
-import { Company, Invoice, Order, PriceList, PriceListPrice, User, Variant } from '../src/models';
+import { makeCatalogue, Catalogue, product, checkoutBody, mailTo, approvedCompany, memberOf } from './fixtures';
+import { Company, Invoice, Order, PriceList, PriceListPrice, Variant } from '../src/models';
 import { settled } from '../src/platform/events';
 import { saveSettings, DEFAULT_SETTINGS } from '../src/modules/settings/service';
 import { receivables, remindOverdue } from '../src/modules/orders';
@@ -36,16 +36,6 @@ let consumer: Browser & { userId: number };
 
 async function company(fields: Partial<Company>): Promise<Company> {
   return approvedCompany(fields);
-}
-
-async function memberOf(c: Company): Promise<Browser & { userId: number; email: string }> {
-  const u = await shop.user('customer');
-  await User.query()
-    .patch({ companyId: c.id } as Partial<User>)
-    .findById(u.id);
-  const b = shop.browser();
-  await b.signIn(u.email, u.password);
-  return Object.assign(b, { userId: u.id, email: u.email });
 }
 
 const podLine = (quantity: number) => ({ productId: pod.id, variantId: pod.variant, quantity });
@@ -84,9 +74,9 @@ beforeAll(async () => {
   await PriceListPrice.query().insert({ priceListId: list.id, variantId: pod.variant, netPrice: 575 } as Partial<PriceListPrice>);
   acme = await company({ priceListId: list.id });
   other = await company({ name: 'Друга Фирма ЕООД', eik: '831642181', contactEmail: 'office@druga.example.bg', priceListId: list.id });
-  member = await memberOf(acme);
-  colleague = await memberOf(acme);
-  stranger = await memberOf(other);
+  member = await memberOf(shop, acme);
+  colleague = await memberOf(shop, acme);
+  stranger = await memberOf(shop, other);
   consumer = await shop.signedIn('customer');
   admin = await shop.signedIn('admin');
 });

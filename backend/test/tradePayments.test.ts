@@ -5,9 +5,9 @@
 // brings its credits matched for staff to confirm, and brings nothing twice; the company's
 // statement of account adds up to what the receivables say it owes.
 import { shopForThisFile, Browser } from './helpers';
-import { makeCatalogue, Catalogue, checkoutBody, approvedCompany } from './fixtures';
+import { makeCatalogue, Catalogue, checkoutBody, approvedCompany, memberOf } from './fixtures';
 import { camt053File, mt940File } from './bankFiles';
-import { Company, Order, Payment, User } from '../src/models';
+import { Company, Order, Payment } from '../src/models';
 import { settled } from '../src/platform/events';
 import { switchToEuro } from '../src/modules/settings';
 import { PAYMENT_STATE_LABELS } from '@domain/paymentAllocation';
@@ -21,16 +21,6 @@ let acme: Company;
 let other: Company;
 let member: Browser;
 let stranger: Browser;
-
-async function memberOf(c: Company): Promise<Browser> {
-  const u = await shop.user('customer');
-  await User.query()
-    .patch({ companyId: c.id } as Partial<User>)
-    .findById(u.id);
-  const b = shop.browser();
-  await b.signIn(u.email, u.password);
-  return b;
-}
 
 /** A trade order of `quantity` TRIPLES on the company's terms; answers its id, number, invoice and total (cents). */
 async function tradeOrder(by: Browser, quantity = 1) {
@@ -61,8 +51,8 @@ beforeAll(async () => {
   await switchToEuro();
   acme = await approvedCompany({ paymentTermsDays: 14 });
   other = await approvedCompany({ name: 'Друга Фирма ЕООД', eik: '831642181', contactEmail: 'office@druga.example.bg' });
-  member = await memberOf(acme);
-  stranger = await memberOf(other);
+  member = await memberOf(shop, acme);
+  stranger = await memberOf(shop, other);
   admin = await shop.signedIn('admin');
 });
 
@@ -421,7 +411,7 @@ describe('the statement of account', () => {
 describe('dunning', () => {
   it('holds a company overdue past the set days to prepayment until the payment that clears it', async () => {
     const late = await approvedCompany({ name: 'Късна Търговия ООД', eik: '175074752', contactEmail: 'office@kasna.example.bg' });
-    const buyer = await memberOf(late);
+    const buyer = await memberOf(shop, late);
     const old = await tradeOrder(buyer);
     // Its due date 31 days ago; the settings hold to prepayment from 30.
     await Order.query()

@@ -8,8 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import { shopForThisFile, Browser } from './helpers';
-import { approvedCompany, checkoutBody, mailTo, product } from './fixtures';
-import { Company, Notification, Order, Product, User } from '../src/models';
+import { approvedCompany, checkoutBody, mailTo, product, memberOf } from './fixtures';
+import { Company, Notification, Order, Product } from '../src/models';
 import { settled } from '../src/platform/events';
 import { remindPermits } from '../src/modules/trade';
 import { TRADE } from '@domain/tradeTexts';
@@ -39,16 +39,6 @@ async function company(fields: Partial<Company> = {}): Promise<Company> {
     tobaccoPermit: `ЗАДС-90е-${n}`,
     ...fields,
   });
-}
-
-async function memberOf(c: Company): Promise<Browser> {
-  const u = await shop.user('customer');
-  await User.query()
-    .patch({ companyId: c.id } as Partial<User>)
-    .findById(u.id);
-  const b = shop.browser();
-  await b.signIn(u.email, u.password);
-  return b;
 }
 
 const podLine = (quantity = 2) => ({ productId: pod.id, variantId: pod.variant, quantity });
@@ -154,7 +144,7 @@ describe('ordering on an expired permit', () => {
   it('refuses regulated goods with 409 naming the permit and the day; accessories go; a later date lets the same order through', async () => {
     const expiredOn = addDays(today(), -1);
     const c = await company({ tobaccoPermitExpiresAt: expiredOn });
-    const member = await memberOf(c);
+    const member = await memberOf(shop, c);
     const text = TRADE.permitExpired(c.tobaccoPermit, formatBgDate(expiredOn));
 
     // The member sees why before trying.
@@ -180,13 +170,13 @@ describe('ordering on an expired permit', () => {
 
   it("lets the member order on the permit's last valid day", async () => {
     const c = await company({ tobaccoPermitExpiresAt: today() });
-    const member = await memberOf(c);
+    const member = await memberOf(shop, c);
     await member.post('/api/orders/create', tradeOrder([podLine()])).expect(201);
   });
 
   it('does not block a company with no expiry date on record', async () => {
     const c = await company({ tobaccoPermitExpiresAt: null });
-    const member = await memberOf(c);
+    const member = await memberOf(shop, c);
     await member.post('/api/orders/create', tradeOrder([podLine()])).expect(201);
   });
 });

@@ -7,9 +7,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import Router from '@koa/router';
-import multer from '@koa/multer';
-import type { Context, Next } from 'koa';
 import { badRequest, HttpError } from '../../platform/http/errors';
+import { receiveFile, uploadedFile } from '../../platform/http/fileUpload';
 import { API } from '@domain/messages';
 import sharp from 'sharp';
 import { IMAGE_MAX_EDGE_PX, IMAGE_MAX_INPUT_PIXELS, IMAGE_QUALITY, UPLOAD_MAX_BYTES } from '@domain/limits';
@@ -46,29 +45,21 @@ export async function storedPicture(
   }
 }
 
-const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10 } });
-
-/** multer's refusals as our answers (413 for size, 400 for the rest). */
-async function receive(ctx: Context, next: Next) {
-  try {
-    await upload.fields([
-      { name: 'file', maxCount: 1 },
-      { name: 'image', maxCount: 1 },
-    ])(ctx, next);
-  } catch (err: any) {
-    if (err instanceof HttpError) throw err;
-    if (err?.code === 'LIMIT_FILE_SIZE') throw new HttpError(413, API.uploadTooLarge);
-    if (typeof err?.code === 'string' && err.code.startsWith('LIMIT_')) throw badRequest(API.uploadMissing);
-    if (/multipart|boundary|Unexpected end/i.test(String(err?.message))) throw badRequest(API.uploadMissing);
-    throw err;
-  }
-}
+// The admin's image field sends `file`; older clients `image`.
+const FILE_FIELDS = ['file', 'image'];
+const receive = receiveFile({
+  maxBytes: UPLOAD_MAX_BYTES,
+  fields: 10,
+  names: FILE_FIELDS,
+  tooLarge: API.uploadTooLarge,
+  missing: API.uploadMissing,
+  fieldErrors: false,
+});
 
 export function uploadRoutes() {
   const router = new Router();
   router.post('/admin/uploads', receive, async (ctx) => {
-    const files = (ctx.request as any).files as Record<string, Array<{ buffer: Buffer }>> | undefined;
-    const file = files?.file?.[0] ?? files?.image?.[0];
+    const file = uploadedFile(ctx, FILE_FIELDS);
     if (!file) throw badRequest(API.uploadMissing, { file: API.uploadMissing });
     const type = imageType(file.buffer);
     if (!type) throw badRequest(API.uploadNotImage, { file: API.uploadNotImage });
