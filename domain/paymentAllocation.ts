@@ -8,6 +8,11 @@
 // server, the admin's screens and the bank statement's matching use the same rules.
 import { DOCUMENT_NUMBER_DIGITS } from './invoices';
 
+/** The currency of money received: since the changeover every payment is in euro (a leva line of a
+ *  bank statement from before it counts at the fixed rate). Allocations and invoices' figures are
+ *  in it too. */
+export const PAYMENT_CURRENCY = 'EUR' as const;
+
 /** An invoice with money still to come, as the allocation sees it. */
 export interface OpenInvoice {
   id: number;

@@ -58,6 +58,7 @@ const ORDER_READ_ONLY = [
   'paymentState',
   'paid',
   'outstanding',
+  'paymentCurrency',
 ];
 
 /** What staff may change on an order (PUT /admin/orders/:id, always partial). */

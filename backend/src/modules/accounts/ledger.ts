@@ -6,15 +6,17 @@
 //
 // An invoice is settled whatever its allocations once its order's payment is marked paid (or
 // refunded) — how a shopper's cash on delivery has always been recorded — or once the order was
-// cancelled or returned (nothing is asked for it any more). Amounts are minor units of the shop's
-// currency of account: a leva invoice (or payment) from before the euro counts at the fixed rate.
+// cancelled or returned (nothing is asked for it any more). Money is counted in euro
+// (PAYMENT_CURRENCY): since the changeover every payment and every debt is in euro, and a leva
+// invoice from before it counts at the fixed rate. What the receivables and the credit limit sum
+// is also given in the shop's currency of account (`owedInShop`), exact where nothing was paid.
 import type { Knex } from 'knex';
 import type { Transaction } from 'objection';
 import { Invoice } from '../../models/Invoice';
 import { Payment } from '../../models/Payment';
 import { conflict } from '../../platform/http/errors';
 import { convertMinor, isCurrency, type Currency } from '@domain/money';
-import { ALLOCATION_TEXT, paymentStateOf, type Allocation, type OpenInvoice, type PaymentState } from '@domain/paymentAllocation';
+import { ALLOCATION_TEXT, PAYMENT_CURRENCY, paymentStateOf, type Allocation, type OpenInvoice, type PaymentState } from '@domain/paymentAllocation';
 import { getSettings } from '../settings';
 
 /** Order statuses after which nothing is asked for the order's invoice. */
@@ -35,6 +37,7 @@ export interface InvoiceAccount {
   issuedAt: string;
   /** When it is due (ISO); null: at once (its issue). */
   dueAt: string | null;
+  /** The currency of the figures below: the payments' (euro). */
   currency: Currency;
   total: number;
   credited: number;
@@ -46,6 +49,8 @@ export interface InvoiceAccount {
   paymentState: PaymentState;
   /** Nothing more is asked: paid, or its order was cancelled or returned. */
   settled: boolean;
+  /** What is outstanding in the shop's currency of account (for sums with its other amounts). */
+  owedInShop: number;
 }
 
 function currencyOf(code: string): Currency {
@@ -74,7 +79,8 @@ function scoped(q: Knex.QueryBuilder, scope: Scope): Knex.QueryBuilder {
 export async function invoiceAccounts(scope: Scope, trx?: Transaction): Promise<InvoiceAccount[]> {
   if ((scope.invoiceIds && !scope.invoiceIds.length) || (scope.orderIds && !scope.orderIds.length)) return [];
   const db = (trx ?? Invoice.knex()) as unknown as Knex;
-  const { currency } = await getSettings(trx);
+  const { currency: shopCurrency } = await getSettings(trx);
+  const currency = PAYMENT_CURRENCY;
   const rows = (await scoped(
     db('invoices')
       .leftJoin('orders', 'orders.id', 'invoices.orderId')
@@ -133,23 +139,22 @@ export async function invoiceAccounts(scope: Scope, trx?: Transaction): Promise<
     const id = Number(r.id);
     const own = currencyOf(String(r.currency));
     const totalOwn = Number(r.total);
-    // An invoice is its order in the document's currency: where the order is kept in the shop's
-    // currency its total is the exact figure (a euro invoice of a leva shop converted back could
-    // be a cent off).
-    const total =
-      own === currency
-        ? totalOwn
-        : r.orderCurrency === currency && r.orderTotal != null
-          ? Number(r.orderTotal)
-          : convertMinor(totalOwn, own, currency);
+    const total = convertMinor(totalOwn, own, currency);
     const creditedOwn = (creditedIn.get(id) ?? []).reduce((s, c) => s + convertMinor(c.minor, c.currency, own), 0);
-    const creditedHere = creditedOwn >= totalOwn ? total : own === currency ? creditedOwn : convertMinor(creditedOwn, own, currency);
+    // Wholly credited in its own currency is wholly credited, whatever the conversion's cents.
+    const creditedHere = creditedOwn >= totalOwn ? total : convertMinor(creditedOwn, own, currency);
     const due = Math.max(0, total - creditedHere);
     const allocatedHere = allocated.get(id) ?? 0;
     const paidByOrder = SETTLED_BY_ORDER.includes(String(r.paymentStatus));
     const ended = ENDED.includes(String(r.status));
     const paid = paidByOrder ? due : Math.min(due, allocatedHere);
     const outstanding = paidByOrder || ended ? 0 : due - paid;
+    // An invoice is its order in the document's currency: untouched, its order's own total is
+    // the exact figure in the shop's currency (a euro invoice converted back could be a cent off).
+    const owedInShop =
+      outstanding === total && r.orderCurrency === shopCurrency && r.orderTotal != null
+        ? Number(r.orderTotal)
+        : convertMinor(outstanding, currency, shopCurrency);
     const account: InvoiceAccount = {
       invoiceId: id,
       number: String(r.number),
@@ -168,6 +173,7 @@ export async function invoiceAccounts(scope: Scope, trx?: Transaction): Promise<
       outstanding,
       paymentState: paymentStateOf(due, paid),
       settled: outstanding === 0,
+      owedInShop,
     };
     if (!scope.openOnly || outstanding > 0) out.push(account);
   }
@@ -237,6 +243,8 @@ export interface OwedItem {
   issuedAt: string;
   /** Minor units of the shop's currency. */
   amount: number;
+  /** The same in the payments' currency (what a reminder asks to be transferred). */
+  amountInEuro: number;
 }
 
 /**
@@ -257,7 +265,8 @@ export async function owedByCompanies(companyId?: number, trx?: Transaction): Pr
       invoiceNumber: a.number,
       dueAt: a.dueAt,
       issuedAt: a.issuedAt,
-      amount: a.outstanding,
+      amount: a.owedInShop,
+      amountInEuro: a.outstanding,
     }));
   const uninvoiced = db('orders')
     .whereNotNull('companyId')
@@ -276,6 +285,7 @@ export async function owedByCompanies(companyId?: number, trx?: Transaction): Pr
       dueAt: (o.paymentDueAt as string | null) ?? null,
       issuedAt: String(o.createdAt),
       amount: convertMinor(Number(o.total), currencyOf(String(o.currency)), currency),
+      amountInEuro: convertMinor(Number(o.total), currencyOf(String(o.currency)), PAYMENT_CURRENCY),
     });
   }
   return items;

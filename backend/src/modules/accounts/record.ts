@@ -9,8 +9,7 @@ import { badRequest } from '../../platform/http/errors';
 import { isPostgres } from '../../platform/db/knex';
 import { formatMoney, fromMinor } from '@domain/money';
 import { shopDay } from '@domain/dates';
-import { ALLOCATION_TEXT, allocationErrors, suggestAllocations, type Allocation } from '@domain/paymentAllocation';
-import { getSettings } from '../settings';
+import { ALLOCATION_TEXT, PAYMENT_CURRENCY, allocationErrors, suggestAllocations, type Allocation } from '@domain/paymentAllocation';
 import { creditOf, invoiceAccounts, openInvoicesOf, writeAllocations, type Payer } from './ledger';
 
 export type PaymentSource = 'manual' | 'bank' | 'order';
@@ -55,10 +54,7 @@ export async function lockPayer(trx: Transaction, payer: Payer): Promise<void> {
 }
 
 /** Money written as the refusals show it. */
-async function moneyText(trx: Transaction): Promise<(minor: number) => string> {
-  const { currency } = await getSettings(trx);
-  return (minor) => formatMoney(fromMinor(minor) ?? 0, currency);
-}
+const moneyText = (minor: number) => formatMoney(fromMinor(minor) ?? 0, PAYMENT_CURRENCY);
 
 /**
  * Spends `wanted` (allocations worth up to the payer's credit plus `fresh`) from the payer's
@@ -91,16 +87,12 @@ function splitBySource(wanted: Allocation[], credit: Array<{ id: number; unalloc
  */
 export async function recordReceivedPayment(trx: Transaction, payment: ReceivedPayment): Promise<RecordedPayment> {
   await lockPayer(trx, payment.payer);
-  const [open, credit, { currency }] = await Promise.all([
-    openInvoicesOf(payment.payer, trx),
-    payment.spendCredit === false ? [] : creditOf(payment.payer, trx),
-    getSettings(trx),
-  ]);
+  const [open, credit] = await Promise.all([openInvoicesOf(payment.payer, trx), payment.spendCredit === false ? [] : creditOf(payment.payer, trx)]);
   const creditTotal = credit.reduce((s, c) => s + c.unallocated, 0);
   const available = payment.amount + creditTotal;
   let wanted: Allocation[];
   if (payment.allocations) {
-    const errors = allocationErrors(available, payment.allocations, open, await moneyText(trx));
+    const errors = allocationErrors(available, payment.allocations, open, moneyText);
     const first = Object.values(errors)[0];
     if (first) throw badRequest(first, errors);
     wanted = payment.allocations;
@@ -115,7 +107,7 @@ export async function recordReceivedPayment(trx: Transaction, payment: ReceivedP
       customerEmail: 'customerEmail' in payment.payer ? payment.payer.customerEmail.toLowerCase() : '',
       method: payment.method,
       amount: payment.amount,
-      currency,
+      currency: PAYMENT_CURRENCY,
       status: 'paid',
       reference: payment.reference.slice(0, 100),
       paidAt: now,
@@ -155,7 +147,7 @@ export async function allocateCredit(trx: Transaction, paymentId: number, payer:
   const available = Number((row as unknown as { unallocated: number } | undefined)?.unallocated ?? 0);
   let wanted: Allocation[];
   if (allocations) {
-    const errors = allocationErrors(available, allocations, open, await moneyText(trx));
+    const errors = allocationErrors(available, allocations, open, moneyText);
     const first = Object.values(errors)[0];
     if (first) throw badRequest(first, errors);
     wanted = allocations;

@@ -17,6 +17,7 @@ import { sendMail } from '../../platform/mail/transport';
 import { badRequest } from '../../platform/http/errors';
 import { API } from '@domain/messages';
 import { formatMoney, fromMinor } from '@domain/money';
+import { PAYMENT_CURRENCY } from '@domain/paymentAllocation';
 import { creditByCompanies, owedByCompanies, type OwedItem } from '../accounts';
 import { DAY_MS, formatDate } from '@domain/dates';
 import { TRADE_ORDER_TEXT } from '@domain/tradeOrderTexts';
@@ -229,7 +230,7 @@ export async function remindOverdue(config: Config, now: Date = new Date()): Pro
       фирма: company.name,
       документ: item.invoiceNumber ? DUNNING_TEXT.invoiceDocument(item.invoiceNumber) : DUNNING_TEXT.orderDocument(item.orderNumber),
       поръчка: item.orderNumber,
-      сума: formatMoney(fromMinor(item.amount) ?? 0, settings.currency),
+      сума: formatMoney(fromMinor(item.amountInEuro) ?? 0, PAYMENT_CURRENCY),
       падеж: formatDate(item.dueAt!),
       дни: String(daysOverdue(item.dueAt!, now)),
       iban: settings.bank.iban,

@@ -16,7 +16,7 @@ import type { Actor } from './actor';
 import { restock, withdrawOrder } from './transitions';
 import { isOverdue } from './receivables';
 import { invoiceAccounts } from '../accounts';
-import { paymentStateOf, type PaymentState } from '@domain/paymentAllocation';
+import { PAYMENT_CURRENCY, paymentStateOf, type PaymentState } from '@domain/paymentAllocation';
 import { netDocumentTotals } from '@domain/pricing';
 import type { User } from '../../models/User';
 import { ordersOf } from './authority';
@@ -92,10 +92,13 @@ export async function withPaymentFigures<T extends { id: number }>(view: T): Pro
       sum((a) => a.due),
       sum((a) => a.paid),
     ),
+    paymentCurrency: PAYMENT_CURRENCY,
   };
 }
 
 interface OrderPaymentFigures {
+  /** The currency of `paid` and `outstanding`: the payments' (euro). */
+  paymentCurrency: string;
   paid: number;
   outstanding: number;
   paymentState: PaymentState;

@@ -21,7 +21,7 @@ import {
   type AccountEntry,
   type StatementOfAccount,
 } from '@domain/statementOfAccount';
-import { ALLOCATION_TEXT } from '@domain/paymentAllocation';
+import { ALLOCATION_TEXT, PAYMENT_CURRENCY } from '@domain/paymentAllocation';
 import { invoiceAccounts } from '../accounts';
 import { getSettings } from '../settings';
 import { renderStatementPdf } from './statementPdf';
@@ -118,7 +118,8 @@ export async function companyStatement(companyId: number, period: { from: string
   const company = await Company.query().findById(companyId);
   if (!company) throw notFound(ALLOCATION_TEXT.companyNotFound);
   const settings = await getSettings();
-  const currency = settings.currency;
+  // The account is kept in euro, as the money paid into it.
+  const currency = PAYMENT_CURRENCY;
   return statementOfAccount({
     company: { name: company.name, eik: company.eik, vatNumber: company.vatNumber, address: company.address, city: company.city },
     seller: {
@@ -128,7 +129,7 @@ export async function companyStatement(companyId: number, period: { from: string
       address: [settings.legal.seat, settings.legal.address].filter(Boolean).join(', '),
       iban: settings.bank.iban,
     },
-    currency: currency === 'EUR' ? 'EUR' : 'BGN',
+    currency,
     from: period.from,
     to: period.to,
     asOf: shopDay(new Date()),

@@ -11,8 +11,7 @@ import { createHash } from 'node:crypto';
 import { Payment } from '../../models/Payment';
 import { Company } from '../../models/Company';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
-import { convertMinor, fromMinor } from '@domain/money';
-import { getSettings } from '../settings';
+import { fromMinor } from '@domain/money';
 import { invoicesNamedIn, suggestAllocations, type OpenInvoice } from '@domain/paymentAllocation';
 import { BANK_STATEMENT_TEXT } from '@domain/bankStatements';
 import type { BankLineChange } from '@domain/schemas/payments';
@@ -194,7 +193,6 @@ export async function importBankStatement(file: Buffer, fileName: string, actor:
   if (!credits.length) throw badRequest(BANK_STATEMENT_TEXT.noCredits, { file: BANK_STATEMENT_TEXT.noCredits });
   const id = await Payment.transaction(async (trx) => {
     const db = trx as unknown as Knex;
-    const { currency } = await getSettings(trx);
     const matcher = await matcherFor(trx);
     const seen = new Set(
       (
@@ -220,8 +218,8 @@ export async function importBankStatement(file: Buffer, fileName: string, actor:
     const statementId = Number(typeof statement === 'object' ? statement.id : statement);
     const rows = credits.map((l, i) => {
       const already = seen.has(l.lineHash);
-      // In the shop's currency of account, as every payment (a shop still in leva converts).
-      const amount = convertMinor(l.amountEur, 'EUR', currency);
+      // In euro, as every payment (a leva line of 2025 at the fixed rate).
+      const amount = l.amountEur;
       const found = already ? { invoiceIds: [] as number[] } : matcher.match({ ...l, amount });
       return {
         bankStatementId: statementId,
