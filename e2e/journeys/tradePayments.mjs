@@ -176,8 +176,8 @@ export const journeys = [
       await page.getByRole('heading', { name: `Извлечение e2e-camt-${width}.xml`, level: 1 }).waitFor();
 
       // The line is suggested with the invoice its reference names.
-      const lines = page.getByRole('region', { name: 'Постъпления' });
-      const row = lines.getByRole('row').filter({ hasText: first.number });
+      // A table row on a laptop, a block of its own on a phone.
+      const row = page.getByTestId('bank-line').filter({ hasText: first.number });
       await row.getByText('Предложено', { exact: true }).waitFor();
       await row.getByRole('link', { name: company.name }).waitFor();
       await expectNoAxeViolations(page, 'a statement with a suggested line');
@@ -280,6 +280,19 @@ export const journeys = [
       await expectNoAxeViolations(page, 'a payment recorded by hand');
       await shot(page, 'manual-payment', width);
       assert.equal(await invoiceState(base, admin, second.id), 'partly_paid');
+
+      // The company's payments in the list, by its filter: one from the bank, one by hand.
+      await page.goto(`/admin/payments?filter=${encodeURIComponent(JSON.stringify({ companyId: company.id }))}`);
+      await page.getByRole('heading', { name: 'Плащания', level: 1 }).waitFor();
+      await page.getByText('Банково извлечение', { exact: false }).first().waitFor();
+      await page.getByText('Ръчно', { exact: false }).first().waitFor();
+      await expectNoAxeViolations(page, "the company's payments");
+      await shot(page, 'list', width);
+      await page.goto('/admin/bank-statements');
+      await page.getByRole('heading', { name: 'Банкови извлечения', level: 1 }).waitFor();
+      await page.getByText(`e2e-camt-${width}.xml`).first().waitFor();
+      await expectNoAxeViolations(page, 'the bank statements');
+      await shot(page, 'statements', width);
     },
   },
 ];

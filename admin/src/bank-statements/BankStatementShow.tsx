@@ -14,6 +14,7 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
+  FormControlLabel,
   Link,
   Stack,
   Table,
@@ -30,7 +31,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { BANK_STATEMENT_TEXT } from '@domain/bankStatements';
 import { formatBgDate } from '@domain/dateInput';
 import { fromMinor, toMinor } from '@domain/money';
-import { dateTime, money } from '../common/fields';
+import { dateTime, money, useIsSmall } from '../common/fields';
 import type { ShopDataProvider } from '../dataProvider';
 import { errorMessage } from '../httpClient';
 import { ScrollBox } from '../payments/AllocationRows';
@@ -168,6 +169,7 @@ function Lines({ record }: { record: BankStatement }) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
+  const isSmall = useIsSmall();
   const dataProvider = useDataProvider<ShopDataProvider>();
   // Every suggested line is chosen unless staff untick it.
   const [unticked, setUnticked] = useState<Set<number>>(new Set());
@@ -221,6 +223,44 @@ function Lines({ record }: { record: BankStatement }) {
   };
 
   const allTicked = suggested.length > 0 && chosen.length === suggested.length;
+  const isTicked = (line: BankLine) => line.status === 'suggested' && !unticked.has(line.id);
+  const selectAll = (
+    <Checkbox
+      checked={allTicked}
+      indeterminate={chosen.length > 0 && !allTicked}
+      disabled={!suggested.length}
+      onChange={(e) => setUnticked(e.target.checked ? new Set() : new Set(suggested.map((l) => l.id)))}
+      slotProps={{ input: { 'aria-label': translate('app.bankStatements.selectAll') } }}
+    />
+  );
+  // Only a suggested line can be confirmed.
+  const tickOf = (line: BankLine) =>
+    line.status === 'suggested' ? (
+      <Checkbox
+        checked={!unticked.has(line.id)}
+        onChange={(e) => toggle(line.id, e.target.checked)}
+        slotProps={{
+          input: { 'aria-label': translate('app.bankStatements.select', { date: formatBgDate(line.date), amount: amountOf(line) }) },
+        }}
+      />
+    ) : null;
+  // What the bank booked, when it is not the shop's currency (a euro credit to a shop in leva).
+  const booked = (line: BankLine) =>
+    line.bookedCurrency && toMinor(line.bookedAmount) !== toMinor(line.amount) ? (
+      <Typography variant="caption" component="div" color="text.secondary">
+        {translate('app.bankStatements.booked', { amount: money(line.bookedAmount, line.bookedCurrency) })}
+      </Typography>
+    ) : null;
+  const changeOf = (line: BankLine) =>
+    line.status === 'suggested' || line.status === 'unmatched' ? (
+      <Button
+        size="small"
+        onClick={() => setChanging(line)}
+        aria-label={translate('app.bankStatements.changeOf', { date: formatBgDate(line.date), amount: amountOf(line) })}
+      >
+        {translate('app.bankStatements.change')}
+      </Button>
+    ) : null;
   return (
     <Box>
       <Stack
@@ -241,20 +281,49 @@ function Lines({ record }: { record: BankStatement }) {
       </Box>
       {!record.lines.length ? (
         <Typography color="text.secondary">{translate('app.bankStatements.noLines')}</Typography>
+      ) : isSmall ? (
+        // On a phone each line is a block of its own, its figures one under another.
+        <>
+          {suggested.length > 0 && (
+            <FormControlLabel control={selectAll} label={translate('app.bankStatements.selectAll')} sx={{ mb: 1 }} />
+          )}
+          <Box component="ul" aria-label={translate('app.bankStatements.lines')} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {record.lines.map((line) => (
+              <Box
+                component="li"
+                key={line.id}
+                data-testid="bank-line"
+                sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider', bgcolor: isTicked(line) ? 'action.selected' : undefined }}
+              >
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                  {tickOf(line)}
+                  <Typography sx={{ fontWeight: 600 }}>
+                    {formatBgDate(line.date)} · {amountOf(line)}
+                  </Typography>
+                  <LineStatusChip status={line.status} />
+                </Stack>
+                {booked(line)}
+                <Typography variant="body2" sx={{ mt: 0.5 }}>
+                  {line.payer || '—'}
+                  {line.payerIban ? ` · ${line.payerIban}` : ''}
+                </Typography>
+                <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                  {line.reference || '—'}
+                </Typography>
+                <Box sx={{ mt: 0.5 }}>
+                  <Match line={line} />
+                </Box>
+                {changeOf(line)}
+              </Box>
+            ))}
+          </Box>
+        </>
       ) : (
         <ScrollBox label={translate('app.bankStatements.lines')}>
           <Table size="small" sx={{ minWidth: 900 }}>
             <TableHead>
               <TableRow>
-                <TableCell padding="checkbox">
-                  <Checkbox
-                    checked={allTicked}
-                    indeterminate={chosen.length > 0 && !allTicked}
-                    disabled={!suggested.length}
-                    onChange={(e) => setUnticked(e.target.checked ? new Set() : new Set(suggested.map((l) => l.id)))}
-                    slotProps={{ input: { 'aria-label': translate('app.bankStatements.selectAll') } }}
-                  />
-                </TableCell>
+                <TableCell padding="checkbox">{selectAll}</TableCell>
                 <TableCell>{translate('app.bankStatements.date')}</TableCell>
                 <TableCell align="right">{translate('app.bankStatements.amount')}</TableCell>
                 <TableCell>{translate('app.bankStatements.payer')}</TableCell>
@@ -269,61 +338,32 @@ function Lines({ record }: { record: BankStatement }) {
               </TableRow>
             </TableHead>
             <TableBody>
-              {record.lines.map((line) => {
-                const day = formatBgDate(line.date);
-                const selectable = line.status === 'suggested';
-                const changeable = line.status === 'suggested' || line.status === 'unmatched';
-                return (
-                  <TableRow key={line.id} selected={selectable && !unticked.has(line.id)}>
-                    <TableCell padding="checkbox">
-                      {selectable && (
-                        <Checkbox
-                          checked={!unticked.has(line.id)}
-                          onChange={(e) => toggle(line.id, e.target.checked)}
-                          slotProps={{
-                            input: { 'aria-label': translate('app.bankStatements.select', { date: day, amount: amountOf(line) }) },
-                          }}
-                        />
-                      )}
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{day}</TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {amountOf(line)}
-                      {line.bookedCurrency && toMinor(line.bookedAmount) !== toMinor(line.amount) && (
-                        <Typography variant="caption" component="div" color="text.secondary">
-                          {translate('app.bankStatements.booked', { amount: money(line.bookedAmount, line.bookedCurrency) })}
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell sx={{ minWidth: 160 }}>
-                      {line.payer || '—'}
-                      {line.payerIban && (
-                        <Typography variant="caption" component="div" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-                          {line.payerIban}
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell sx={{ minWidth: 180, maxWidth: 320, overflowWrap: 'anywhere' }}>{line.reference || '—'}</TableCell>
-                    <TableCell>
-                      <LineStatusChip status={line.status} />
-                    </TableCell>
-                    <TableCell sx={{ minWidth: 160 }}>
-                      <Match line={line} />
-                    </TableCell>
-                    <TableCell>
-                      {changeable && (
-                        <Button
-                          size="small"
-                          onClick={() => setChanging(line)}
-                          aria-label={translate('app.bankStatements.changeOf', { date: day, amount: amountOf(line) })}
-                        >
-                          {translate('app.bankStatements.change')}
-                        </Button>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
+              {record.lines.map((line) => (
+                <TableRow key={line.id} data-testid="bank-line" selected={isTicked(line)}>
+                  <TableCell padding="checkbox">{tickOf(line)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatBgDate(line.date)}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {amountOf(line)}
+                    {booked(line)}
+                  </TableCell>
+                  <TableCell sx={{ minWidth: 160 }}>
+                    {line.payer || '—'}
+                    {line.payerIban && (
+                      <Typography variant="caption" component="div" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                        {line.payerIban}
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell sx={{ minWidth: 180, maxWidth: 320, overflowWrap: 'anywhere' }}>{line.reference || '—'}</TableCell>
+                  <TableCell>
+                    <LineStatusChip status={line.status} />
+                  </TableCell>
+                  <TableCell sx={{ minWidth: 160 }}>
+                    <Match line={line} />
+                  </TableCell>
+                  <TableCell>{changeOf(line)}</TableCell>
+                </TableRow>
+              ))}
             </TableBody>
           </Table>
         </ScrollBox>
@@ -377,9 +417,10 @@ function StatementPage() {
   );
 }
 
+// A wide table scrolls in its box: the card may be narrower than it.
 export function BankStatementShow(props: Omit<ShowProps, 'children'>) {
   return (
-    <Show title={<StatementTitle />} actions={false} {...props}>
+    <Show title={<StatementTitle />} actions={false} sx={{ '& .RaShow-card': { minWidth: 0 } }} {...props}>
       <StatementPage />
     </Show>
   );

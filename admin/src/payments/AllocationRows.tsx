@@ -10,7 +10,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { ALLOCATION_TEXT } from '@domain/paymentAllocation';
 import { formatBgDate } from '@domain/dateInput';
 import { toMinor } from '@domain/money';
-import { money } from '../common/fields';
+import { money, useIsSmall } from '../common/fields';
 import { MoneyInput } from '../common/MoneyInput';
 import type { Allocation, OpenInvoiceRow } from './api';
 import { allocatedTotal, minus, rowsFor, type AllocationRow } from './allocations';
@@ -60,6 +60,7 @@ export function AllocationRows({
   credit?: number;
 }) {
   const translate = useTranslate();
+  const isSmall = useIsSmall();
   const { setValue } = useFormContext();
   const rows = useWatch({ name: 'allocations' }) as AllocationRow[] | undefined;
   const { errors } = useFormState({ name: 'allocations' });
@@ -67,58 +68,84 @@ export function AllocationRows({
   const put = (next: AllocationRow[]) => setValue('allocations', next, { shouldDirty: true, shouldValidate: true });
   const listError = (errors.allocations as { message?: unknown } | undefined)?.message;
 
+  // In the table its column names it; on a phone its label does (the full name stays on the input).
+  const input = (invoice: OpenInvoiceRow, i: number) => (
+    <MoneyInput
+      source={`allocations.${i}.amount`}
+      label={isSmall ? 'app.payments.allocate' : false}
+      hiddenLabel={!isSmall}
+      helperText={false}
+      size="small"
+      margin="none"
+      validate={rowRule(invoice.outstanding)}
+      slotProps={{ htmlInput: { 'aria-label': translate('app.payments.allocateOn', { number: invoice.number }) } }}
+    />
+  );
+  const order = (invoice: OpenInvoiceRow) =>
+    invoice.orderId ? (
+      <Link component={RouterLink} to={`/admin/orders/${invoice.orderId}`}>
+        {invoice.orderNumber}
+      </Link>
+    ) : (
+      (invoice.orderNumber ?? '—')
+    );
+  const state = (invoice: OpenInvoiceRow) => translate(`app.payments.invoiceState.${invoice.paymentState}`);
+
   return (
     <Stack spacing={1.5} sx={{ width: '100%' }}>
       {credit > 0 && <Typography variant="body2">{translate('app.payments.payerCredit', { amount: money(credit) })}</Typography>}
-      <ScrollBox label={translate('app.payments.openInvoices')}>
-        <Table size="small" sx={{ minWidth: 600 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('app.payments.invoice')}</TableCell>
-              <TableCell>{translate('app.payments.order')}</TableCell>
-              <TableCell>{translate('app.payments.dueAt')}</TableCell>
-              <TableCell align="right">{translate('app.payments.outstanding')}</TableCell>
-              <TableCell>{translate('app.payments.allocate')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {invoices.map((invoice, i) => (
-              <TableRow key={invoice.id}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {invoice.number}
-                  <Typography variant="caption" component="div" color="text.secondary">
-                    {translate(`app.payments.invoiceState.${invoice.paymentState}`)}
-                  </Typography>
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {invoice.orderId ? (
-                    <Link component={RouterLink} to={`/admin/orders/${invoice.orderId}`}>
-                      {invoice.orderNumber}
-                    </Link>
-                  ) : (
-                    (invoice.orderNumber ?? '—')
-                  )}
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{day(invoice.dueAt)}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {money(invoice.outstanding)}
-                </TableCell>
-                <TableCell sx={{ minWidth: 170 }}>
-                  <MoneyInput
-                    source={`allocations.${i}.amount`}
-                    label={false}
-                    helperText={false}
-                    size="small"
-                    margin="none"
-                    validate={rowRule(invoice.outstanding)}
-                    slotProps={{ htmlInput: { 'aria-label': translate('app.payments.allocateOn', { number: invoice.number }) } }}
-                  />
-                </TableCell>
+      {isSmall ? (
+        // On a phone each invoice is a block of its own, its amount field under its figures.
+        <Box component="ul" aria-label={translate('app.payments.openInvoices')} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {invoices.map((invoice, i) => (
+            <Box component="li" key={invoice.id} sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+              <Typography sx={{ fontWeight: 600 }}>
+                {translate('app.payments.invoice')} {invoice.number}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {translate('app.payments.order')} {order(invoice)} · {translate('app.payments.dueAt')} {day(invoice.dueAt)} ·{' '}
+                {state(invoice)}
+              </Typography>
+              <Typography variant="body2" sx={{ mb: 1 }}>
+                {translate('app.payments.outstanding')}: {money(invoice.outstanding)}
+              </Typography>
+              {input(invoice, i)}
+            </Box>
+          ))}
+        </Box>
+      ) : (
+        <ScrollBox label={translate('app.payments.openInvoices')}>
+          <Table size="small" sx={{ minWidth: 600 }}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('app.payments.invoice')}</TableCell>
+                <TableCell>{translate('app.payments.order')}</TableCell>
+                <TableCell>{translate('app.payments.dueAt')}</TableCell>
+                <TableCell align="right">{translate('app.payments.outstanding')}</TableCell>
+                <TableCell>{translate('app.payments.allocate')}</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </ScrollBox>
+            </TableHead>
+            <TableBody>
+              {invoices.map((invoice, i) => (
+                <TableRow key={invoice.id}>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {invoice.number}
+                    <Typography variant="caption" component="div" color="text.secondary">
+                      {state(invoice)}
+                    </Typography>
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{order(invoice)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{day(invoice.dueAt)}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {money(invoice.outstanding)}
+                  </TableCell>
+                  <TableCell sx={{ minWidth: 170 }}>{input(invoice, i)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </ScrollBox>
+      )}
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
         <Button variant="outlined" size="small" onClick={() => put(rowsFor(invoices, suggestion))}>
           {translate('app.payments.applySuggestion')}

@@ -221,7 +221,7 @@ function PaymentForm() {
         </Typography>
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%', alignItems: 'flex-start' }}>
           <MoneyInput source="amount" validate={[required(), minValue(0.01), notOverAllocated]} fullWidth={false} sx={{ width: 200 }} />
-          <BgDateInput source="date" validate={required()} />
+          <BgDateInput source="date" validate={required()} fullWidth={false} />
           <SelectInput
             source="method"
             choices={choicesOf(RECEIVED_PAYMENT_METHODS, 'payments.method')}
@@ -244,6 +244,8 @@ export function PaymentCreate() {
   return (
     <Create
       title="app.payments.recordTitle"
+      // A wide table scrolls in its box: the card may be narrower than it.
+      sx={{ '& .RaCreate-card': { minWidth: 0 } }}
       mutationOptions={{
         onSuccess: (data: any) => {
           notify(data?.message || 'app.payments.recorded', { type: 'success' });

@@ -163,7 +163,7 @@ function Allocations({ record }: { record: PaymentRecord }) {
   if (!rows.length) return <Typography color="text.secondary">{translate('app.payments.noAllocations')}</Typography>;
   return (
     <ScrollBox label={translate('app.payments.allocations')}>
-      <Table size="small" sx={{ minWidth: 420 }}>
+      <Table size="small" sx={{ minWidth: 300 }}>
         <TableHead>
           <TableRow>
             <TableCell>{translate('app.payments.invoice')}</TableCell>
@@ -337,7 +337,7 @@ function PaymentPage() {
 
 export function PaymentShow(props: Omit<ShowProps, 'children'>) {
   return (
-    <Show title={<PaymentTitle />} actions={false} {...props}>
+    <Show title={<PaymentTitle />} actions={false} sx={{ '& .RaShow-card': { minWidth: 0 } }} {...props}>
       <PaymentPage />
     </Show>
   );

@@ -50,8 +50,8 @@ export const paymentsBg = {
   details: 'Плащане',
   unallocatedHelp: 'Неразпределената сума остава кредит на платеца и се предлага при следващото разпределение.',
   orderPayment: 'Плащане на поръчка %{number}',
-  payer: 'Платец',
-  payerIban: 'IBAN на платеца',
+  payer: 'Наредител (по банката)',
+  payerIban: 'IBAN на наредителя',
   recordedBy: 'Записано от',
 };
 
@@ -102,7 +102,7 @@ export const paymentsEn: typeof paymentsBg = {
   details: 'Payment',
   unallocatedHelp: "What is not allocated stays the payer's credit and is offered at the next allocation.",
   orderPayment: 'Payment of order %{number}',
-  payer: 'Payer',
+  payer: 'Payer (as the bank names them)',
   payerIban: "Payer's IBAN",
   recordedBy: 'Recorded by',
 };
