@@ -1,11 +1,13 @@
 // Getting paid by the trade, in the admin. A company (applied, given 14-day terms and approved
 // through the API) has two orders with invoices. Staff upload the bank's CAMT.053 statement whose
-// one credit names the first invoice: the line is suggested with that invoice, they confirm it by
+// first credit names the first invoice: the line is suggested with that invoice, they confirm it by
 // keyboard alone (tick, confirm, the dialog's confirmation), the result is read out and the line
-// leads to its payment, which leads to the order, now „Платена“. Then they record by hand a part
+// leads to its payment, which leads to the order, now „Платена“; the second credit, which the shop
+// could not match, they match by hand to the company as credit. Then they record by hand a part
 // payment for the second invoice: the company picked by name, the amount typed, the open invoice
-// shown with the suggestion, the totals read out as the row changes, saved, and the invoice is
-// partly paid. axe-core finds nothing on each page, at a phone's and a laptop's width.
+// shown with the suggestion, the totals read out as the row changes, saved with five left as
+// credit, and that credit allocated from the payment's page; the invoice is partly paid. axe-core
+// finds nothing on each page and dialog, at a phone's and a laptop's width.
 import fs from 'node:fs';
 import path from 'node:path';
 import { request as playwrightRequest } from 'playwright-core';
@@ -157,6 +159,16 @@ export const journeys = [
             payerIban: 'BG80BNBG96611020345678',
             bankReference: `E2E${width}${Date.now()}`,
           },
+          // A credit the shop cannot tell: no number in its text, a payer never seen.
+          {
+            bookedOn: today,
+            amount: 123,
+            currency: 'EUR',
+            reference: 'Стока',
+            payerName: `Непознат Търговец ${width}`,
+            payerIban: 'BG27UNCR70001512345678',
+            bankReference: `E2E${width}U${Date.now()}`,
+          },
         ],
       });
 
@@ -210,6 +222,27 @@ export const journeys = [
       const paymentLink = row.getByRole('link', { name: /^Плащане № \d+$/ });
       await expectNoAxeViolations(page, 'a statement with its line recorded');
       await shot(page, 'statement-recorded', width);
+
+      // The line the shop could not match, matched by hand: the company, and none of its invoices
+      // (all of it its credit); it is then offered for confirmation.
+      const unknown = page.getByTestId('bank-line').filter({ hasText: `Непознат Търговец ${width}` });
+      await unknown.getByText('Без съвпадение', { exact: true }).waitFor();
+      await unknown.getByRole('button', { name: /^Промени съвпадението на реда от / }).click();
+      const change = page.getByRole('dialog', { name: 'Съвпадение на постъплението' });
+      await change.getByRole('combobox', { name: /^Фирма/ }).fill(company.name);
+      await page.getByRole('option', { name: company.name }).click();
+      const choices = change.getByRole('group', { name: 'Фактури, които плаща (по реда на падежа)' });
+      const secondChoice = choices.getByRole('checkbox', { name: new RegExp(`^Фактура ${second.number} `) });
+      await secondChoice.waitFor();
+      assert.ok(await secondChoice.isChecked(), 'the suggestion is ticked');
+      await expectNoAxeViolations(page, 'a line matched by hand');
+      await shot(page, 'line-change', width);
+      await secondChoice.uncheck();
+      await change.getByRole('button', { name: 'Запази' }).click();
+      await page.getByText('Съвпадението е променено.', { exact: true }).first().waitFor();
+      await unknown.getByText('Предложено', { exact: true }).waitFor();
+      await unknown.getByText('Всичко като кредит', { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Потвърди избраните (1)' }).waitFor();
 
       // The payment paid the invoice, and its order is paid.
       await paymentLink.click();
@@ -266,20 +299,40 @@ export const journeys = [
         .waitFor();
       await page.getByRole('button', { name: 'Приложи предложението' }).click();
       await totals.getByText(`Разпределено: ${shown(suggested)}`, { exact: false }).waitFor();
+      // Saved with five less: five stays the company's credit.
+      await input.fill(typed(fromMinor(toMinor(suggested) - 500)));
 
       await page.getByRole('button', { name: 'Запази' }).click();
       await page.waitForURL(/\/admin\/payments\/\d+\/show$/);
       await page.getByText('Плащането е записано.', { exact: true }).first().waitFor();
       // This payment's own part (a credit left by earlier money is spent first, from that payment).
       const recorded = page.getByRole('region', { name: 'Разпределение по фактури' });
-      await recorded
-        .getByRole('row')
-        .filter({ hasText: second.number })
-        .getByText(shown(fromMinor(toMinor(suggested) - Math.min(toMinor(now.credit), toMinor(suggested)))))
-        .waitFor();
+      const own = fromMinor(toMinor(suggested) - 500 - Math.min(toMinor(now.credit), toMinor(suggested) - 500));
+      await recorded.getByRole('row').filter({ hasText: second.number }).getByText(shown(own)).waitFor();
+      await page.getByText('Кредит', { exact: true }).waitFor();
       await expectNoAxeViolations(page, 'a payment recorded by hand');
       await shot(page, 'manual-payment', width);
       assert.equal(await invoiceState(base, admin, second.id), 'partly_paid');
+
+      // Its credit allocated later, from its page: the suggestion is the five on the same invoice.
+      // By keyboard (on a phone the toast may still cover the button).
+      await page.getByRole('button', { name: 'Разпредели кредита' }).focus();
+      await page.keyboard.press('Enter');
+      const allocate = page.getByRole('dialog', { name: `Разпредели кредита (${shown(5)})` });
+      await page.waitForFunction(
+        ([el, value]) => document.querySelector(`[role="dialog"] input[aria-label="${el}"]`)?.value === value,
+        [`Разпредели по фактура ${second.number}`, typed(5)],
+      );
+      await allocate
+        .getByTestId('allocation-totals')
+        .getByText(`Остава като кредит: ${shown(0)}`, { exact: false })
+        .waitFor();
+      await expectNoAxeViolations(page, 'the credit allocated from a payment');
+      await shot(page, 'allocate-credit', width);
+      await allocate.getByRole('button', { name: 'Разпредели' }).click();
+      await page.getByText('Кредитът е разпределен по фактурите.', { exact: true }).first().waitFor();
+      await recorded.getByRole('row').filter({ hasText: second.number }).getByText(shown(5)).waitFor();
+      await page.getByRole('button', { name: 'Разпредели кредита' }).waitFor({ state: 'detached' });
 
       // The company's payments in the list, by its filter: one from the bank, one by hand.
       await page.goto(`/admin/payments?filter=${encodeURIComponent(JSON.stringify({ companyId: company.id }))}`);

@@ -3,7 +3,7 @@
 // names how many and how much; what was recorded and skipped is read out, and the page reloads.
 // A suggested or unmatched line's payer and invoices can be changed by hand („Промени“). Lines
 // already imported or recorded cannot be chosen; a recorded one links to its payment.
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import {
   Box,
   Button,
@@ -34,7 +34,7 @@ import { fromMinor, toMinor } from '@domain/money';
 import { dateTime, money, useIsSmall } from '../common/fields';
 import type { ShopDataProvider } from '../dataProvider';
 import { errorMessage } from '../httpClient';
-import { ScrollBox } from '../payments/AllocationRows';
+import { Entry, ScrollBox } from '../payments/parts';
 import type { BankLine, BankLineStatus, BankStatement } from './api';
 import { formatLabel } from './BankStatementList';
 import { LineChangeDialog } from './LineChangeDialog';
@@ -58,19 +58,6 @@ function StatementTitle() {
   const record = useRecordContext<BankStatement>();
   const translate = useTranslate();
   return <span>{record ? translate('app.bankStatements.title', { name: record.fileName || `№ ${record.id}` }) : ''}</span>;
-}
-
-function Entry({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography component="dt" variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-        {children}
-      </Typography>
-    </Box>
-  );
 }
 
 function Summary({ record }: { record: BankStatement }) {

@@ -105,7 +105,6 @@ const fields = {
     file: 'Файл с извлечение',
     companyId: 'Фирма',
     customerEmail: 'Имейл на клиента',
-    payerKind: 'Платец',
   },
   en: {
     createdAt: 'Uploaded on',
@@ -119,7 +118,6 @@ const fields = {
     file: 'Statement file',
     companyId: 'Company',
     customerEmail: "Customer's e-mail",
-    payerKind: 'Payer',
   },
 };
 

@@ -2,7 +2,6 @@
 // „Разпредели“ amount (form fields `allocations.<row>.amount`, so react-admin's validation and the
 // server's errors show on the row's own input), the suggestion and a clear button, and the totals
 // read out as they change. Used when money is recorded and when a payment's credit is allocated.
-import type { ReactNode } from 'react';
 import { Box, Button, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useTranslate, type Validator } from 'react-admin';
@@ -14,6 +13,7 @@ import { money, useIsSmall } from '../common/fields';
 import { MoneyInput } from '../common/MoneyInput';
 import type { Allocation, OpenInvoiceRow } from './api';
 import { allocatedTotal, minus, rowsFor, type AllocationRow } from './allocations';
+import { ScrollBox } from './parts';
 
 /** No more than is open on the invoice, never below nothing (an empty row gives nothing). */
 const rowRule =
@@ -27,23 +27,6 @@ const rowRule =
 
 /** A due date (an ISO date or timestamp) as dd.mm.yyyy, or a dash. */
 const day = (iso: string | null) => (iso ? formatBgDate(iso.slice(0, 10)) : '—');
-
-/**
- * A wide table scrolls inside its own box on a phone, never the page; the box is reachable by Tab
- * and named, so keyboard users can scroll it too.
- */
-export function ScrollBox({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box
-      role="region"
-      aria-label={label}
-      tabIndex={0}
-      sx={{ width: '100%', overflowX: 'auto', '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' } }}
-    >
-      {children}
-    </Box>
-  );
-}
 
 export function AllocationRows({
   invoices,

@@ -2,7 +2,7 @@
 // (each linked to its PDF and its order). An order's own payment keeps its moves (paid, failed,
 // refund); money received with something left unallocated offers „Разпредели кредита“: the
 // payer's open invoices with the suggestion, confirmed, then the page reloads.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Box,
   Button,
@@ -40,7 +40,8 @@ import { dateTime, money, StatusChip } from '../common/fields';
 import { ADMIN_API, type ShopDataProvider } from '../dataProvider';
 import { errorMessage } from '../httpClient';
 import type { Allocation, OpenInvoices } from './api';
-import { AllocationRows, ScrollBox } from './AllocationRows';
+import { AllocationRows } from './AllocationRows';
+import { Entry, ScrollBox } from './parts';
 import { chosenAllocations, errorsOnRows, rowsFor, type AllocationRow } from './allocations';
 import { FocusServerError } from './FocusServerError';
 import { PaymentActions } from './PaymentList';
@@ -75,19 +76,6 @@ function PaymentTitle() {
 }
 
 /** A label and its value, as one entry of the page's description list. */
-function Entry({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography component="dt" variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
-
 /** Has the payment money left to allocate (only money received from a payer can have). */
 export const hasCredit = (p: Pick<PaymentRecord, 'orderId' | 'unallocated'> | undefined) =>
   !!p && p.orderId === null && Number(p.unallocated) > 0;
@@ -172,8 +160,8 @@ function Allocations({ record }: { record: PaymentRecord }) {
           </TableRow>
         </TableHead>
         <TableBody>
-          {rows.map((a) => (
-            <TableRow key={a.invoiceId}>
+          {rows.map((a, i) => (
+            <TableRow key={`${a.invoiceId}-${i}`}>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <Link
                   href={`${ADMIN_API}/invoices/${a.invoiceId}/pdf`}

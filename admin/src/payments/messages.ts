@@ -51,7 +51,6 @@ export const paymentsBg = {
   unallocatedHelp: 'Неразпределената сума остава кредит на платеца и се предлага при следващото разпределение.',
   orderPayment: 'Плащане на поръчка %{number}',
   payer: 'Наредител (по банката)',
-  payerIban: 'IBAN на наредителя',
   recordedBy: 'Записано от',
 };
 
@@ -103,7 +102,6 @@ export const paymentsEn: typeof paymentsBg = {
   unallocatedHelp: "What is not allocated stays the payer's credit and is offered at the next allocation.",
   orderPayment: 'Payment of order %{number}',
   payer: 'Payer (as the bank names them)',
-  payerIban: "Payer's IBAN",
   recordedBy: 'Recorded by',
 };
 
@@ -132,7 +130,6 @@ const fields = {
     q: 'Търсене',
     createdAt_gte: 'След',
     createdAt_lte: 'Преди',
-    payerKind: 'Платец',
   },
   en: {
     id: 'No.',
@@ -158,7 +155,6 @@ const fields = {
     q: 'Search',
     createdAt_gte: 'After',
     createdAt_lte: 'Before',
-    payerKind: 'Payer',
   },
 };
 
