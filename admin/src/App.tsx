@@ -24,6 +24,7 @@ import flavourLists from './flavour-lists';
 import priceLists from './price-lists';
 import receivables from './receivables';
 import companies from './companies';
+import bankStatements from './bank-statements';
 import { lazyPage } from './common/lazyPage';
 
 const Dashboard = lazyPage(() => import('./dashboard/Dashboard'), 'Dashboard');
@@ -64,6 +65,7 @@ export function App() {
       <Resource name="price-lists" {...priceLists} />
       <Resource name="receivables" {...receivables} />
       <Resource name="companies" {...companies} />
+      <Resource name="bank-statements" {...bankStatements} />
       <CustomRoutes>
         <Route path="/analysis" element={<AnalysisPage />} />
         <Route path="/settings/*" element={<SettingsPage />} />

@@ -1,11 +1,14 @@
 // ra-data-simple-rest on /api/admin (the server speaks its dialect unchanged), plus the calls
 // that are not CRUD: product status, order counts, dashboard, analytics, notifications, tokens,
-// and product image upload before create/update ("Handling File Uploads" in react-admin's docs).
+// product image upload before create/update ("Handling File Uploads" in react-admin's docs), a
+// payer's open invoices and allocations, and bank statements.
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider } from 'react-admin';
 import { API_URL, httpClient } from './httpClient';
 import type { ImportReport } from '@domain/api';
 import { submitOnce } from './idempotency';
+import { paymentMethods, type PaymentMethods } from './payments/api';
+import { bankStatementMethods, type BankStatementMethods } from './bank-statements/api';
 
 export const ADMIN_API = `${API_URL}/admin`;
 
@@ -45,7 +48,7 @@ export interface ApiToken {
   expired: boolean;
 }
 
-export interface ShopDataProvider extends DataProvider {
+export interface ShopDataProvider extends DataProvider, PaymentMethods, BankStatementMethods {
   updateProductStatus(id: number | string, status: string): Promise<{ message?: string }>;
   orderCounts(): Promise<Record<string, number>>;
   dashboard(): Promise<DashboardData>;
@@ -121,17 +124,24 @@ async function productPayload(data: Record<string, any>): Promise<Record<string,
 
 export function createDataProvider(): ShopDataProvider {
   const base = simpleRestProvider(ADMIN_API, httpClient);
+  const payments = paymentMethods(httpClient, ADMIN_API);
+  const bankStatements = bankStatementMethods(httpClient, ADMIN_API);
   return {
     ...base,
+    ...payments,
+    ...bankStatements,
     create: async (resource, params) => {
       if (resource === 'products') params = { ...params, data: await productPayload(params.data) };
-      // An order taken by phone is placed once, however often the form is sent.
-      if (resource === 'orders') {
-        const url = `${ADMIN_API}/orders`;
+      // An order taken by phone is placed once, and money received recorded once, however often
+      // the form is sent.
+      if (resource === 'orders' || resource === 'payments') {
+        const url = `${ADMIN_API}/${resource}`;
         const body = JSON.stringify(params.data);
         const { json } = await submitOnce('POST', url, body, (headers) => httpClient(url, { method: 'POST', body, headers }));
         return { data: json };
       }
+      // A statement is its file, sent as multipart; the answer is the statement read.
+      if (resource === 'bank-statements') return { data: await bankStatements.uploadBankStatement(params.data.file) } as any;
       return base.create(resource, params);
     },
     update: async (resource, params) => {

@@ -10,6 +10,8 @@ import { flavourListResourceBg, flavourListsBg, productToolsBg } from '../flavou
 import { priceListResourceBg, priceListsBg } from '../price-lists/messages';
 import { accessibilityBg } from '../settings/accessibilityMessages';
 import { receivableResourceBg, receivablesBg } from '../receivables/messages';
+import { paymentResourceBg, paymentsBg } from '../payments/messages';
+import { bankStatementResourceBg, bankStatementsBg } from '../bank-statements/messages';
 
 export const bgApp = {
   title: 'Административен панел',
@@ -35,6 +37,7 @@ export const bgApp = {
     flavourLists: 'Вкусове',
     priceLists: 'Ценови листи',
     receivables: 'Вземания',
+    bankStatements: 'Банкови извлечения',
   },
   breadcrumbs: { label: 'Навигация', create: 'Нов запис', show: 'Преглед' },
   sidebar: { collapse: 'Свий менюто', expand: 'Разгъни менюто' },
@@ -241,12 +244,8 @@ export const bgApp = {
     added: API.adminAdded,
     removed: API.adminRemoved,
   },
-  payments: {
-    markPaid: 'Маркирай като платено',
-    markFailed: 'Маркирай като неуспешно',
-    refund: 'Възстанови сумата',
-    updated: API.paymentUpdated,
-  },
+  payments: paymentsBg,
+  bankStatements: bankStatementsBg,
   settings: {
     twoFactor: 'Двуфакторно удостоверяване',
     twoFactorHelp: 'Код от телефона при всеки вход в панела.',
@@ -547,25 +546,8 @@ export const bg: TranslationMessages = {
         lastLoginAt: 'Последен вход',
       },
     },
-    payments: {
-      name: 'Плащане |||| Плащания',
-      fields: {
-        orderId: 'Поръчка',
-        orderNumber: 'Поръчка',
-        customerName: 'Клиент',
-        method: 'Начин',
-        amount: 'Сума',
-        status: 'Статус',
-        reference: 'Основание',
-        paidAt: 'Платено на',
-        refundedAt: 'Възстановено на',
-        refundedAmount: 'Възстановена сума',
-        createdAt: 'Създадено',
-        q: 'Търсене',
-        createdAt_gte: 'След',
-        createdAt_lte: 'Преди',
-      },
-    },
+    payments: paymentResourceBg,
+    'bank-statements': bankStatementResourceBg,
     discounts: {
       name: 'Отстъпка |||| Отстъпки',
       fields: {

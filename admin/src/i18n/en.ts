@@ -10,6 +10,8 @@ import { flavourListResourceEn, flavourListsEn, productToolsEn } from '../flavou
 import { priceListResourceEn, priceListsEn } from '../price-lists/messages';
 import { accessibilityEn } from '../settings/accessibilityMessages';
 import { receivableResourceEn, receivablesEn } from '../receivables/messages';
+import { paymentResourceEn, paymentsEn } from '../payments/messages';
+import { bankStatementResourceEn, bankStatementsEn } from '../bank-statements/messages';
 
 export const enApp: AppMessages = {
   title: 'Administrator panel',
@@ -35,6 +37,7 @@ export const enApp: AppMessages = {
     flavourLists: 'Flavours',
     priceLists: 'Price lists',
     receivables: 'Receivables',
+    bankStatements: 'Bank statements',
   },
   breadcrumbs: { label: 'Breadcrumbs', create: 'New', show: 'View' },
   sidebar: { collapse: 'Collapse menu', expand: 'Expand menu' },
@@ -243,12 +246,8 @@ export const enApp: AppMessages = {
     added: 'Administrator added successfully.',
     removed: 'Administrator rights removed.',
   },
-  payments: {
-    markPaid: 'Mark as paid',
-    markFailed: 'Mark as failed',
-    refund: 'Refund',
-    updated: 'Payment updated.',
-  },
+  payments: paymentsEn,
+  bankStatements: bankStatementsEn,
   settings: {
     twoFactor: 'Two-factor authentication',
     twoFactorHelp: 'A code from your phone at every sign-in to the panel.',
@@ -435,7 +434,8 @@ export const en: TranslationMessages = {
       fields: { twoFactorEnabled: 'Two-factor', emailVerified: 'E-mail verified', emailVerifiedAt: 'E-mail verified on' },
     },
     admins: { name: 'Administrator |||| Administrators', fields: { password: 'Password (for a new account)' } },
-    payments: { name: 'Payment |||| Payments', fields: { orderNumber: 'Order' } },
+    payments: paymentResourceEn,
+    'bank-statements': bankStatementResourceEn,
     invoices: invoiceResourceEn,
     receivables: receivableResourceEn,
     discounts: { name: 'Discount |||| Discounts', fields: {} },

@@ -26,6 +26,7 @@ const SECTION_KEYS: Record<string, string> = {
   'price-lists': 'app.menu.priceLists',
   receivables: 'app.menu.receivables',
   companies: 'app.menu.companies',
+  'bank-statements': 'app.menu.bankStatements',
 };
 
 /** The tab's title: the page's crumbs from the most specific, then the panel's name. */
@@ -109,11 +110,13 @@ const REPRESENT: Record<string, (r: any) => string | undefined> = {
   categories: (r) => r.name,
   users: (r) => r.email,
   admins: (r) => r.email,
-  payments: (r) => r.orderNumber,
+  // Money received from a payer has no order: its number names it.
+  payments: (r) => r.orderNumber ?? (r.id ? `№ ${r.id}` : undefined),
   discounts: (r) => r.code,
   'contact-messages': (r) => r.name,
   'flavour-lists': (r) => r.name,
   companies: (r) => r.name,
+  'bank-statements': (r) => r.fileName,
 };
 
 /** A record's crumb: its representation once known (from react-admin's cache or one fetch). */

@@ -42,6 +42,7 @@ test('the menu has the ten entries of the spec, in order, under /admin, then the
     'Ценови листи',
     'Фактури',
     'Вземания',
+    'Банкови извлечения',
   ]);
   const links = all.slice(0, 10);
   expect(links.map((a) => a.textContent)).toEqual([

@@ -16,6 +16,7 @@ import WarehouseIcon from '@mui/icons-material/Warehouse';
 import FlavourIcon from '@mui/icons-material/LocalDrink';
 import PriceListIcon from '@mui/icons-material/RequestQuote';
 import ReceivablesIcon from '@mui/icons-material/AccountBalanceWallet';
+import BankStatementIcon from '@mui/icons-material/AccountBalance';
 import { Divider } from '@mui/material';
 import type { SvgIconComponent } from '@mui/icons-material';
 import { Menu as RaMenu, useBasename } from 'react-admin';
@@ -49,6 +50,7 @@ export const WORK_ENTRIES: readonly MenuEntry[] = [
   { to: '/price-lists', labelKey: 'app.menu.priceLists', icon: PriceListIcon },
   { to: '/invoices', labelKey: 'app.menu.invoices', icon: InvoiceIcon },
   { to: '/receivables', labelKey: 'app.menu.receivables', icon: ReceivablesIcon },
+  { to: '/bank-statements', labelKey: 'app.menu.bankStatements', icon: BankStatementIcon },
 ];
 
 export function Menu() {

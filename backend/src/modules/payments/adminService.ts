@@ -85,7 +85,7 @@ function paymentView(p: Payment) {
   };
 }
 
-/** One payment as staff see it (with its order's number and customer), and what it paid. */
+/** One payment as staff see it (with its order's number and customer), and what it paid (each invoice with its order, for links). */
 export async function findPayment(id: number) {
   const p = await withOrder().findById(id);
   if (!p) throw notFound(API.paymentNotFound);
@@ -93,7 +93,13 @@ export async function findPayment(id: number) {
     .join('invoices', 'invoices.id', 'paymentAllocations.invoiceId')
     .where('paymentAllocations.paymentId', id)
     .orderBy('paymentAllocations.id')
-    .select('paymentAllocations.invoiceId', 'paymentAllocations.amount', 'invoices.number as invoiceNumber', 'invoices.orderNumber');
+    .select(
+      'paymentAllocations.invoiceId',
+      'paymentAllocations.amount',
+      'invoices.number as invoiceNumber',
+      'invoices.orderId',
+      'invoices.orderNumber',
+    );
   return { ...paymentView(p), allocations: allocations.map((a) => a.toJSON()) };
 }
 
