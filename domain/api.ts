@@ -64,6 +64,8 @@ export interface ApiProduct {
     packSize?: number;
     /** A member's price (net, per unit) by their company's price list; never sent to others. */
     tradePrice?: number;
+    /** A member's price ladder (net, per unit): from 1 unit (= tradePrice), then each quantity break. */
+    tradeTiers?: ApiTradeTier[];
   }>;
   attributes: Array<{ id: number; name: string; values: Array<{ id: number; value: string }> }>;
   nicotineMgMl: number | null;
@@ -77,6 +79,10 @@ export interface ApiProduct {
   featured: boolean;
   /** A disposable device: banned from sale since 2025, never active. */
   disposable?: boolean;
+  /** A trade line of it: at least this many units (1: no minimum), in multiples of `tradeMultiple`,
+   *  or of the variant's packSize while that is null. */
+  tradeMinimumQuantity?: number;
+  tradeMultiple?: number | null;
   seoTitle: string;
   seoDescription: string;
   stock: number;
@@ -85,8 +91,16 @@ export interface ApiProduct {
   saleRestricted?: false;
   /** A member's price of the first variant (net); with `pricesInclude: 'net'`. */
   tradePrice?: number;
+  /** The first variant's price ladder (net). */
+  tradeTiers?: ApiTradeTier[];
   /** Present for a member of an approved company: `tradePrice`s are net ('net'). */
   pricesInclude?: 'net';
+}
+
+/** One step of a member's price: from `minQuantity` units of a line, `netPrice` a unit (net). */
+export interface ApiTradeTier {
+  minQuantity: number;
+  netPrice: number;
 }
 
 /**
@@ -211,7 +225,15 @@ export interface ApiOrder {
   paymentStatus: PaymentStatus;
   paymentMethod: PaymentMethod;
   customer: { firstName: string; lastName: string; email: string; phone: string };
-  shipping: { method: ShippingMethod; city: string; postcode: string; address: string; office?: ApiOffice | null };
+  shipping: {
+    method: ShippingMethod;
+    city: string;
+    postcode: string;
+    address: string;
+    office?: ApiOffice | null;
+    /** A trade order delivered to one of the company's shops. */
+    companyShopId?: number | null;
+  };
   items: ApiOrderItem[];
   itemCount: number;
   subtotal: number;
@@ -247,6 +269,11 @@ export interface ApiOrder {
   subtotalNet?: number;
   vatTotal?: number;
   shippingNet?: number;
+  /** The buyer's own purchase-order number, or null. */
+  purchaseOrderNumber?: string | null;
+  /** The company's shop it goes to (null: none, or the shop was deleted since) and its name then. */
+  companyShopId?: number | null;
+  companyShopName?: string | null;
 }
 
 /** The one price quote (POST /api/checkout/quote): amounts in `currency`. */
@@ -264,9 +291,12 @@ export interface ApiQuote {
     unitPrice: number;
     lineTotal: number;
     stock: number;
-    /** A member's quote: the SKU and the pack size (quantities are multiples of it). */
+    /** A member's quote: the SKU and the pack size; the line's quantity is at least
+     *  `minimumQuantity`, in multiples of `multiple` (the product's own, else the pack size). */
     sku?: string;
     packSize?: number;
+    minimumQuantity?: number;
+    multiple?: number;
   }>;
   subtotal: number;
   discountTotal: number;
@@ -307,6 +337,18 @@ export interface ApiTradeQuoteTerms {
   creditLimit: number | null;
   /** What the company owes now, with VAT. */
   unpaid: number;
+  /** Every order must carry the buyer's purchase-order number. */
+  requirePurchaseOrderNumber?: boolean;
+}
+
+/** A member's own company as the storefront's checkout reads it (GET /api/trade/company). */
+export interface ApiTradeCompany {
+  id: number;
+  name: string;
+  status: 'pending' | 'approved' | 'rejected' | 'suspended';
+  requirePurchaseOrderNumber: boolean;
+  /** Its shops: where its orders may be delivered. */
+  shops: Array<{ id: number; name: string; city: string; address: string; phone: string }>;
 }
 
 export interface PublicSettings {

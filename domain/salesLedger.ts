@@ -5,6 +5,7 @@
 // Windows-1251, CRLF). Credit notes are negative, as the ledger records them.
 import type { DocumentKind } from './invoices';
 import type { CsvColumn } from './csv';
+import { TRADE_ORDER_TEXT } from './tradeOrderTexts';
 
 /** The ledger's document type codes (приложение към ППЗДДС): 01 фактура, 03 кредитно известие. */
 export const LEDGER_DOCUMENT_CODES: Readonly<Record<DocumentKind, string>> = { invoice: '01', credit_note: '03' };
@@ -22,6 +23,9 @@ export interface LedgerEntry {
   buyerName: string;
   /** What was sold, as the document says it (up to 30 characters in the TXT). */
   goods: string;
+  /** The buyer's purchase-order number the document carries: in the CSV's note of what was sold
+   *  (the TXT's field keeps `goods` alone, within its 30 characters). */
+  purchaseOrderNumber?: string | null;
   taxBase: number;
   vat: number;
   total: number;
@@ -82,13 +86,18 @@ export function salesLedgerRows(entries: LedgerEntry[]): unknown[][] {
     bgDate(e.issueDate),
     e.buyerId,
     e.buyerName,
-    e.goods,
+    goodsNote(e),
     decimalComma(e.taxBase),
     decimalComma(e.vat),
     decimalComma(e.total),
     e.currency,
     e.invoiceNumber ?? '',
   ]);
+}
+
+/** What was sold as the CSV says it: the goods, and the buyer's purchase-order number. */
+function goodsNote(e: LedgerEntry): string {
+  return e.purchaseOrderNumber ? `${e.goods}, ${TRADE_ORDER_TEXT.purchaseOrderShort(e.purchaseOrderNumber)}` : e.goods;
 }
 
 // ---- PRODAGBI.TXT ----

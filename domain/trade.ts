@@ -47,6 +47,8 @@ export interface TradeTerms {
   /** The tobacco trade permit's number and its last valid day ("YYYY-MM-DD"; null: none on record). */
   tobaccoPermit: string;
   tobaccoPermitExpiresAt: string | null;
+  /** Every order must carry the buyer's purchase-order number. */
+  requirePurchaseOrderNumber?: boolean;
 }
 
 /** How many days before its expiry a permit is flagged to staff and the company is told. */
@@ -86,4 +88,68 @@ export function tradeUnitNet(retailGross: number, vatPercent: number, discountBp
 function halfUp(a: number, b: number): number {
   const q = Math.floor(a / b);
   return 2 * (a - q * b) >= b ? q + 1 : q;
+}
+
+/** One step of a variant's trade price: from `minQuantity` units a line costs `netPrice` a unit (net,
+ *  minor units here; decimals in the API). */
+export interface TradeTier {
+  minQuantity: number;
+  netPrice: number;
+}
+
+/**
+ * A variant's trade price ladder by a price list (net, minor units), cheapest quantity first: the
+ * base from 1 unit — the list's row from 1, else the retail net less the list's discount — then the
+ * list's rows from more units (quantity breaks). What a line pays is tradeUnitPriceAt of it.
+ */
+export function tradePriceTiers(
+  retailGross: number,
+  vatPercent: number,
+  discountBp: number,
+  rows: ReadonlyArray<TradeTier> = [],
+): TradeTier[] {
+  const base = rows.find((r) => r.minQuantity <= 1);
+  const breaks = rows.filter((r) => r.minQuantity > 1).sort((a, b) => a.minQuantity - b.minQuantity);
+  return [{ minQuantity: 1, netPrice: tradeUnitNet(retailGross, vatPercent, discountBp, base?.netPrice) }, ...breaks];
+}
+
+/** The unit price a line of `quantity` pays by a ladder: the step with the greatest minimum quantity
+ *  the line reaches (the first step below every minimum). The one rule for quotes, orders, invoices. */
+export function tradeUnitPriceAt(tiers: ReadonlyArray<TradeTier>, quantity: number): number {
+  let price = tiers[0]?.netPrice ?? 0;
+  let reached = 0;
+  for (const t of tiers)
+    if (t.minQuantity <= Math.max(1, quantity) && t.minQuantity >= reached) {
+      price = t.netPrice;
+      reached = t.minQuantity;
+    }
+  return price;
+}
+
+/** What a product asks of a trade line: at least `minimum` units, in multiples of `multiple`. */
+export interface TradeQuantityRule {
+  minimum: number;
+  multiple: number;
+  /** Whether the multiple is the variant's pack (the product sets none of its own). */
+  byPack: boolean;
+}
+
+/** A product's trade minimum (default 1) and multiple (its own, else the variant's pack size). */
+export function tradeQuantityRule(
+  product: { tradeMinimumQuantity?: number | null; tradeMultiple?: number | null },
+  variant: { packSize?: number | null },
+): TradeQuantityRule {
+  const own = product.tradeMultiple ?? null;
+  return {
+    minimum: Math.max(1, product.tradeMinimumQuantity ?? 1),
+    multiple: Math.max(1, own ?? variant.packSize ?? 1),
+    byPack: own === null,
+  };
+}
+
+/** Why a trade line's quantity is refused by its rule: below the minimum first, then not a multiple. */
+export function tradeQuantityProblem(quantity: number, rule: TradeQuantityRule): 'minimum' | 'multiple' | null {
+  if (quantity < rule.minimum) return 'minimum';
+  if (quantity % rule.multiple !== 0) return 'multiple';
+  return null;
 }

@@ -9,8 +9,17 @@ export const TRADE_LINES_MAX = 200;
 /** A CSV pasted or uploaded on the quick order page: at most this many characters. */
 export const QUICK_ORDER_CSV_MAX = 20_000;
 
+/** A buyer's purchase-order number: up to 35 characters (the length EDI and most ERPs give it), each
+ *  a visible one or a space — no control or invisible formatting characters, which would travel
+ *  into the invoice and the accountant's files. */
+export const PURCHASE_ORDER_NUMBER_MAX = 35;
+export const PURCHASE_ORDER_NUMBER_PATTERN = /^[^\p{C}]*$/u;
+
 export const TRADE_ORDER_TEXT = {
   packMultiple: (name: string, pack: number) => `Количеството на „${name}“ трябва да е кратно на ${pack} (опаковка).`,
+  /** A product's own trade minimum and multiple. */
+  belowProductMinimum: (name: string, minimum: number) => `Минималното количество за „${name}“ е ${minimum} бр.`,
+  productMultiple: (name: string, multiple: number) => `Количеството на „${name}“ трябва да е кратно на ${multiple}.`,
   belowMinimum: (minimum: string, subtotal: string) => `Минималната търговска поръчка е ${minimum} без ДДС; тази е за ${subtotal} без ДДС.`,
   creditLimitExceeded: (limit: string, unpaid: string, order: string) =>
     `Поръчката надхвърля кредитния лимит на фирмата: лимит ${limit}, неплатени ${unpaid}, тази поръчка ${order}`,
@@ -30,6 +39,22 @@ export const TRADE_ORDER_TEXT = {
   overdue: 'Просрочена',
   // Who sends the payment reminders (domain/dunning has their texts).
   reminderActor: 'Автоматично напомняне',
+  // The buyer's own purchase-order number.
+  purchaseOrderNumber: 'Номер на поръчка на клиента (PO)',
+  purchaseOrderHint: 'Вашият номер на поръчката; отпечатва се във фактурата.',
+  purchaseOrderRequired: 'Фирмата Ви изисква номер на поръчка (PO) към всяка поръчка.',
+  purchaseOrderStaffHint: 'Всяка поръчка на фирмата се приема само с номера на поръчката на клиента (PO).',
+  purchaseOrderInvalid: 'Номерът на поръчката е до 35 видими знака.',
+  purchaseOrderTradeOnly: 'Номер на поръчка (PO) се дава само към търговска поръчка.',
+  purchaseOrderOnInvoice: (number: string) => `Поръчка на клиента (PO) №: ${number}`,
+  purchaseOrderShort: (number: string) => `PO № ${number}`,
+  // Delivery to one of the company's shops.
+  noCompany: 'Профилът Ви не купува за фирма.',
+  companyShopLabel: 'Доставка до обект на фирмата',
+  otherAddress: 'Друг адрес',
+  deliveryToShop: (name: string) => `Доставка до обект: ${name}`,
+  companyShopUnknown: 'Няма такъв обект на Вашата фирма.',
+  companyShopByAddress: 'До обект на фирмата се доставя с куриер до адрес.',
   // The quick order page.
   quickOrderTitle: 'Бърза поръчка',
   quickOrderIntro: 'Въведете количества в таблицата или поставете CSV във вида „артикулен номер;количество“ — по един ред.',

@@ -29,7 +29,9 @@ const lineFields = {
 export const cartLines = list(input(lineFields, { ignore: LINE_READ_OUTS }), { max: CART_LINES_MAX });
 
 /** A member's quick order: up to TRADE_LINES_MAX lines in one quote or order. */
-export const tradeLines = list(input(lineFields, { ignore: [...LINE_READ_OUTS, 'packSize'] }), { max: TRADE_LINES_MAX });
+export const tradeLines = list(input(lineFields, { ignore: [...LINE_READ_OUTS, 'packSize', 'minimumQuantity', 'multiple'] }), {
+  max: TRADE_LINES_MAX,
+});
 
 /** A guest's cookie lines keep their own (time-based) id, so a preview can be matched back. */
 const guestLines = list(input({ ...lineFields, id: number({ min: 0 }) }, { ignore: LINE_READ_OUTS.filter((k) => k !== 'id') }), {

@@ -9,6 +9,7 @@ import {
   PRICE_MAX,
   PRODUCT_SORTS,
   PRODUCT_STATUSES,
+  QUANTITY_MAX,
   SKU_MAX,
   SLUG_MAX,
   STOCK_MAX,
@@ -62,6 +63,10 @@ const productFields = <R extends boolean>(required: R) => ({
   featured: bool(),
   // A disposable device (banned since 2025): never active (modules/catalogue/productSave).
   disposable: bool(),
+  // A trade line of it: at least this many units (1: no minimum), in multiples of its own multiple,
+  // or of the variant's pack size while that is null (domain/trade tradeQuantityRule).
+  tradeMinimumQuantity: int({ min: 1, max: QUANTITY_MAX, message: PRICE_LIST_TEXTS.tradeMinimumInvalid }),
+  tradeMultiple: int({ min: 1, max: QUANTITY_MAX, nullable: true, message: PRICE_LIST_TEXTS.tradeMultipleInvalid }),
   seoTitle: text(TITLE_MAX),
   seoDescription: text(500),
   // A list replaces the whole list, so each item is whole, in a change too (a variant without

@@ -6,6 +6,7 @@ import { bool, email, input, int, number, object, oneOf, text } from './fields';
 import { cartLines, PRICE_LIKE, tradeLines } from './cart';
 import { invoiceRequestInput } from './invoices';
 import { PHONE_MIN, PHONE_PATTERN, POSTCODE_PATTERN } from './rules';
+import { PURCHASE_ORDER_NUMBER_MAX, PURCHASE_ORDER_NUMBER_PATTERN, TRADE_ORDER_TEXT } from '../tradeOrderTexts';
 
 /** The phone the courier calls (the storefront's checkout checks the same rule: schemas/rules). */
 export const phoneField = text(PHONE_MAX, { min: PHONE_MIN, pattern: PHONE_PATTERN, required: true, message: FIELD.phoneInvalid });
@@ -22,7 +23,8 @@ const customer = object(
   { required: true },
 );
 
-/** Where to: with an office from the directory (`officeId`) the city and address come from it. */
+/** Where to: with an office from the directory (`officeId`), or one of the member's company's shops
+ *  (`companyShopId`), the city and address come from it. */
 const shipping = (withOffice: boolean) =>
   object(
     {
@@ -31,6 +33,7 @@ const shipping = (withOffice: boolean) =>
       postcode: postcodeField,
       address: text(300, withOffice ? {} : { min: 1, required: true }),
       officeId: int({ min: 1 }),
+      companyShopId: int({ min: 1 }),
     },
     { required: true },
   );
@@ -47,13 +50,20 @@ const checkoutFields = (withOffice: boolean, lines = cartLines) => ({
   invoice: invoiceRequestInput,
   // What the shopper was shown (the quote's total): a different total refuses the order (409).
   expectedTotal: number({ min: 0 }),
+  // A member's own purchase-order number (required when their company says so: the service).
+  purchaseOrderNumber: text(PURCHASE_ORDER_NUMBER_MAX, {
+    pattern: PURCHASE_ORDER_NUMBER_PATTERN,
+    nullable: true,
+    message: TRADE_ORDER_TEXT.purchaseOrderInvalid,
+  }),
   // A company's bank transfer paid in advance (due at once), as one held to prepayment must.
   prepayment: bool(),
   // A guest past a soft limit: the solved proof of work (ALTCHA's base64 payload).
   altcha: text(4000, { nullable: true }),
 });
 
-/** POST /orders/create; `officeCheckoutInput` when the body names `shipping.officeId`. */
+/** POST /orders/create; `officeCheckoutInput` when the body names `shipping.officeId` or
+ *  `shipping.companyShopId`. */
 export const checkoutInput = input(checkoutFields(false), { ignore: PRICE_LIKE });
 export const officeCheckoutInput = input(checkoutFields(true), { ignore: PRICE_LIKE });
 /** A member's order: the same fields, with a quick order's number of lines. */
@@ -69,7 +79,10 @@ export const phoneOrderInput = input(
 /** POST /checkout/quote: the lines (a guest's), the delivery method, a code and the e-mail it is for. */
 const quoteFields = (lines = cartLines) => ({
   items: lines,
-  shipping: object({ method: oneOf(SHIPPING_METHODS, { nullable: true }) }, { ignore: ['city', 'postcode', 'address', 'officeId'] }),
+  shipping: object(
+    { method: oneOf(SHIPPING_METHODS, { nullable: true }) },
+    { ignore: ['city', 'postcode', 'address', 'officeId', 'companyShopId'] },
+  ),
   discountCode: text(50, { nullable: true }),
   email: email({ nullable: true }),
   prepayment: bool(),

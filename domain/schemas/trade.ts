@@ -37,13 +37,16 @@ const companyFields = <R extends boolean>(required: R) => ({
 
 export const companyShopInput = input(
   {
+    // A shop kept by a change (the staff's form sends its id back): its id stays, so orders
+    // delivered to it keep pointing at it.
+    id: int({ min: 1 }),
     name: text(200, { min: 1, required: true, name: true }),
     city: text(NAME_MAX, { min: 1, required: true }),
     address: text(300, { min: 1, required: true }),
     phone: text(PHONE_MAX, { pattern: /^(\+?[\d\s()-]{6,})?$/, message: FIELD.phoneInvalid }),
     listed: bool(),
   },
-  { ignore: ['id', 'position', 'companyId'] },
+  { ignore: ['position', 'companyId'] },
 );
 
 /** POST /trade/applications. A guest gives the contact whole with a password (the new account);
@@ -90,6 +93,8 @@ export const companyChangeInput = input(
     priceListId: int({ min: 1, nullable: true }),
     paymentTermsDays: int({ min: 0, max: 365 }),
     creditLimit: money({ min: 0, nullable: true }),
+    // Every trade order of the company must carry the buyer's purchase-order number.
+    requirePurchaseOrderNumber: bool(),
     shops: list(companyShopInput, { max: COMPANY_SHOPS_MAX, message: TRADE.tooManyShops(COMPANY_SHOPS_MAX) }),
     members: list(memberRef, { max: COMPANY_MEMBERS_MAX }),
     version: recordVersion(),

@@ -109,3 +109,48 @@ test("the company's page shows an expired permit and saves a new office and date
     version: 4,
   });
 });
+
+test("the company's page saves the purchase-order rule, and its shops with their ids", async () => {
+  const company = {
+    ...pending,
+    status: 'approved',
+    vatNumber: '',
+    address: 'ул. Витоша 1',
+    city: 'София',
+    mol: 'Петър Петров',
+    tobaccoPermit: 'ЗАДС-7',
+    tobaccoPermitOffice: '',
+    tobaccoPermitExpiresAt: null,
+    contact: { firstName: 'Петър', lastName: 'Петров', email: 'firma@example.bg', phone: '' },
+    priceListId: null,
+    paymentTermsDays: 14,
+    creditLimit: null,
+    requirePurchaseOrderNumber: false,
+    shops: [{ id: 41, name: 'Вейп Център', city: 'Варна', address: 'ул. Славянска 10', phone: '', listed: true }],
+    version: 4,
+  };
+  const update = jest.fn(async (_r: string, p: any) => ({ data: { ...company, ...p.data, version: 5 } }));
+  renderAdmin(
+    <ResourceContextProvider value="companies">
+      <Routes>
+        <Route path="companies/:id" element={<CompanyEdit />} />
+      </Routes>
+    </ResourceContextProvider>,
+    {
+      dataProvider: {
+        getOne: jest.fn(async () => ({ data: company })),
+        update,
+        getList: jest.fn(async () => ({ data: [], total: 0 })),
+        getMany: jest.fn(async () => ({ data: [] })),
+      },
+      path: '/admin/companies/3',
+    },
+  );
+  await userEvent.click(await screen.findByRole('switch', { name: 'Изисква номер на поръчка (PO)' }));
+  await userEvent.click(screen.getByRole('button', { name: /Запази/ }));
+  await waitFor(() => expect(update).toHaveBeenCalled());
+  expect(update.mock.calls[0][1].data).toMatchObject({
+    requirePurchaseOrderNumber: true,
+    shops: [{ id: 41, name: 'Вейп Център', city: 'Варна', address: 'ул. Славянска 10' }],
+  });
+});

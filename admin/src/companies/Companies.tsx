@@ -44,6 +44,7 @@ import {
 import { COMPANY_STATUSES, PAYMENT_TERMS_DAYS, PERMIT_STANDINGS, type CompanyStatus } from '@domain/trade';
 import { isValidEik, normaliseTaxNumber } from '@domain/bulstat';
 import { TRADE } from '@domain/tradeTexts';
+import { TRADE_ORDER_TEXT } from '@domain/tradeOrderTexts';
 import { DateOnlyField, RecordLinkField, useIsSmall } from '../common/fields';
 import { BgDateInput } from '../common/BgDateInput';
 import { fieldRule } from '../common/fieldRule';
@@ -312,7 +313,10 @@ const clean = (r: RaRecord) => ({
   priceListId: r.priceListId || null,
   paymentTermsDays: Number(r.paymentTermsDays ?? 0),
   creditLimit: r.creditLimit === '' || r.creditLimit === undefined ? null : r.creditLimit,
+  requirePurchaseOrderNumber: Boolean(r.requirePurchaseOrderNumber),
+  // A kept shop goes back with its id: it stays the same shop (orders delivered to it point at it).
   shops: (r.shops ?? []).map((s: any) => ({
+    ...(typeof s.id === 'number' ? { id: s.id } : {}),
     name: s.name,
     city: s.city,
     address: s.address,
@@ -381,6 +385,7 @@ export function CompanyEdit() {
           <SelectInput source="paymentTermsDays" choices={termsChoices} validate={required()} />
           <MoneyInput source="creditLimit" validate={minValue(0)} helperText={translate('app.companies.noLimit')} />
         </Box>
+        <BooleanInput source="requirePurchaseOrderNumber" helperText={TRADE_ORDER_TEXT.purchaseOrderStaffHint} />
         <Members />
         <ArrayInput source="shops">
           <SimpleFormIterator inline>

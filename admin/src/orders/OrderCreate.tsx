@@ -14,6 +14,7 @@ import {
   SimpleFormIterator,
   TextInput,
   email,
+  maxLength,
   minValue,
   required,
   useGetOne,
@@ -22,6 +23,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { PAYMENT_METHODS, SHIPPING_METHODS } from '@domain/orderStatus';
+import { PURCHASE_ORDER_NUMBER_MAX, TRADE_ORDER_TEXT } from '@domain/tradeOrderTexts';
 import { choicesOf } from '../common/fields';
 import { fieldRule } from '../common/fieldRule';
 import { phoneField, postcodeField } from '@domain/schemas/checkout';
@@ -153,6 +155,13 @@ export function OrderCreate() {
           </SimpleFormIterator>
         </ArrayInput>
         <TextInput source="discountCode" label="resources.orders.fields.discountCode" />
+        {/* A company's order by phone: the buyer's own number (required when the company says so). */}
+        <TextInput
+          source="purchaseOrderNumber"
+          label={TRADE_ORDER_TEXT.purchaseOrderNumber}
+          validate={maxLength(PURCHASE_ORDER_NUMBER_MAX)}
+          helperText={false}
+        />
         <TextInput source="note" label="resources.orders.fields.note" multiline fullWidth />
         <TextInput source="staffNote" label="resources.orders.fields.staffNote" multiline fullWidth />
         <BooleanInput source="ageConfirmed" label="app.orders.ageConfirmed" validate={required()} />

@@ -170,3 +170,18 @@ test('a final status offers no move', async () => {
   expect(await screen.findByText('Поръчката е в краен статус.')).toBeInTheDocument();
   expect(screen.queryByTestId('status-actions')).not.toBeInTheDocument();
 });
+
+test("a company's order shows the buyer's purchase-order number and the shop it goes to", async () => {
+  setup({
+    ...order,
+    shipping: { method: 'address', city: 'Варна', postcode: '', address: 'ул. Славянска 10', companyShopId: 41 },
+    companyId: 3,
+    pricesInclude: 'net',
+    purchaseOrderNumber: 'ПО-2026/117',
+    companyShopId: 41,
+    companyShopName: 'Вейп Център Варна',
+  });
+  expect(await screen.findByText('Поръчка на клиента (PO) №: ПО-2026/117')).toBeInTheDocument();
+  expect(screen.getByText('Доставка до обект: Вейп Център Варна')).toBeInTheDocument();
+  expect(screen.getByText('ул. Славянска 10')).toBeInTheDocument();
+});

@@ -45,6 +45,7 @@ import { OrderInvoiceCard } from '../invoices/OrderInvoiceCard';
 import { ShipmentButton } from './ShipmentButton';
 import { PackingSlipCard } from './PackingSlips';
 import { formatDate } from '@domain/dates';
+import { TRADE_ORDER_TEXT } from '@domain/tradeOrderTexts';
 import { StaleEditAlert, withStaleEdit, withVersion } from '../layout/StaleEditAlert';
 
 /** An order as react-admin holds it: the API's one order shape (domain/api.ts); a list row or a
@@ -325,12 +326,22 @@ function CustomerCard() {
         <Typography>{[c.firstName, c.lastName].filter(Boolean).join(' ')}</Typography>
         <Typography variant="body2">{c.email}</Typography>
         <Typography variant="body2">{c.phone}</Typography>
+        {record.purchaseOrderNumber && (
+          <Typography variant="body2" sx={{ mt: 1 }} data-testid="purchase-order">
+            {TRADE_ORDER_TEXT.purchaseOrderOnInvoice(record.purchaseOrderNumber)}
+          </Typography>
+        )}
       </Box>
       <Box>
         <Typography variant="h6" component="h2" gutterBottom>
           {translate('app.orders.delivery')}
         </Typography>
         <Typography>{s.method ? translate(`app.shippingMethod.${s.method}`, { _: s.method }) : ''}</Typography>
+        {record.companyShopName && (
+          <Typography variant="body2" data-testid="delivery-shop">
+            {TRADE_ORDER_TEXT.deliveryToShop(record.companyShopName)}
+          </Typography>
+        )}
         <Typography variant="body2">{[s.postcode, s.city].filter(Boolean).join(' ')}</Typography>
         <Typography variant="body2">{s.address}</Typography>
       </Box>

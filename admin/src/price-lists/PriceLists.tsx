@@ -1,6 +1,8 @@
 // Trade price lists („Ценови листи“): a discount off the retail price without VAT and
-// fixed net prices per variant, given to approved companies (Търговци). Beside each fixed price the
-// variant's retail price and what the discount alone would make it, so staff see what they change.
+// fixed net prices per variant, each from a quantity („От количество“: 1 is the base, more is a
+// quantity break; several rows per variant), given to approved companies (Търговци). Beside each
+// fixed price the variant's retail price and what the discount alone would make it, so staff see
+// what they change.
 import { Box, InputAdornment, Typography } from '@mui/material';
 import {
   ArrayInput,
@@ -15,7 +17,9 @@ import {
   List,
   maxLength,
   maxValue,
+  minValue,
   NumberField,
+  NumberInput,
   ReferenceInput,
   required,
   SaveButton,
@@ -34,7 +38,7 @@ import {
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { parseMoneyInput, toMinor, fromMinor } from '@domain/money';
-import { PRICE_MAX } from '@domain/limits';
+import { PRICE_MAX, QUANTITY_MAX } from '@domain/limits';
 import { tradeUnitNet } from '@domain/trade';
 import { SHOP_VAT_PERCENT } from '@domain/pricing';
 import { PRICE_LIST_TEXTS } from '@domain/priceListTexts';
@@ -118,6 +122,24 @@ function VariantPrices({ variantId }: { variantId?: number }) {
   );
 }
 
+/** A quantity is whole units. */
+const wholeUnits: Validator = (v: unknown) =>
+  typeof v === 'number' && !Number.isInteger(v) ? PRICE_LIST_TEXTS.minQuantityInvalid : undefined;
+
+/** One price per variant and quantity: the second row of a pair says so before anything is sent
+ *  (the server refuses it too). */
+const oneRowPerQuantity: Validator = (prices: unknown) => {
+  if (!Array.isArray(prices)) return undefined;
+  const seen = new Set<string>();
+  for (const p of prices) {
+    if (!p?.variantId) continue;
+    const pair = `${p.variantId} ${p.minQuantity ?? 1}`;
+    if (seen.has(pair)) return PRICE_LIST_TEXTS.breakTwice;
+    seen.add(pair);
+  }
+  return undefined;
+};
+
 const variantText = (r: any) => (r ? `${r.sku} · ${r.productName} – ${r.variantName}` : '');
 
 function PriceListForm() {
@@ -137,7 +159,7 @@ function PriceListForm() {
       <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
         {translate('app.priceLists.pricesHelp')}
       </Typography>
-      <ArrayInput source="prices" label={false}>
+      <ArrayInput source="prices" label={false} validate={oneRowPerQuantity}>
         <SimpleFormIterator inline disableReordering>
           <ReferenceInput source="variantId" reference="inventory" sort={{ field: 'productName', order: 'ASC' }} perPage={20}>
             <AutocompleteInput
@@ -148,6 +170,15 @@ function PriceListForm() {
               sx={{ minWidth: '22em' }}
             />
           </ReferenceInput>
+          <NumberInput
+            source="minQuantity"
+            defaultValue={1}
+            min={1}
+            step={1}
+            validate={[required(), minValue(1), maxValue(QUANTITY_MAX), wholeUnits]}
+            helperText={false}
+            sx={{ maxWidth: '9em' }}
+          />
           <MoneyInput source="netPrice" validate={[required(), maxValue(PRICE_MAX)]} helperText={false} />
           <FormDataConsumer>{({ scopedFormData }) => <VariantPrices variantId={scopedFormData?.variantId} />}</FormDataConsumer>
         </SimpleFormIterator>
@@ -189,7 +220,7 @@ const PriceListTitle = () => {
 const toPayload = ({ name, discountPercent, prices }: any) => ({
   name,
   discountPercent: discountPercent ?? 0,
-  prices: (prices ?? []).map((p: any) => ({ variantId: p.variantId, netPrice: p.netPrice })),
+  prices: (prices ?? []).map((p: any) => ({ variantId: p.variantId, netPrice: p.netPrice, minQuantity: p.minQuantity ?? 1 })),
 });
 
 export function PriceListEdit() {

@@ -5,6 +5,7 @@ import { renderAdmin } from '../test/renderAdmin';
 import { ProductCreate } from './ProductEdit';
 import { CATALOGUE } from '@domain/messages';
 import { DISPOSABLE_TEXT } from '@domain/salesModeTexts';
+import { PRICE_LIST_TEXTS } from '@domain/priceListTexts';
 
 const FLAVOURS = ['Ягода', 'Диня', 'Мента'];
 
@@ -78,4 +79,18 @@ test('a disposable device cannot be saved active: the form says why (the 2025 ba
   await userEvent.click(screen.getByRole('button', { name: 'Запази' }));
   expect(await screen.findByText(DISPOSABLE_TEXT.cannotBeActive)).toBeInTheDocument();
   expect(create).not.toHaveBeenCalled();
+});
+
+test("a product's trade minimum and multiple are sent with it; an empty multiple follows the packs", async () => {
+  const create = renderCreate();
+  await userEvent.type(await screen.findByLabelText(/^Име/), 'Течност тест');
+  await userEvent.type(screen.getByLabelText(/^Цена/), '9,90');
+  await userEvent.click(screen.getByRole('tab', { name: 'Варианти' }));
+  const minimum = await screen.findByRole('spinbutton', { name: PRICE_LIST_TEXTS.tradeMinimumLabel });
+  expect(minimum).toHaveValue(1);
+  fireEvent.change(minimum, { target: { value: '20' } });
+  expect(screen.getByText(PRICE_LIST_TEXTS.tradeMultipleHelp)).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Запази' }));
+  await waitFor(() => expect(create).toHaveBeenCalled());
+  expect(create.mock.calls[0][1].data).toMatchObject({ tradeMinimumQuantity: 20, tradeMultiple: null });
 });

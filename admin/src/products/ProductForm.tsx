@@ -24,7 +24,8 @@ import {
   TextInput,
   maxLength,
 } from 'react-admin';
-import { PRICE_MAX, PRODUCT_STATUSES, SKU_MAX, STOCK_MAX, TANK_COUNT_MAX, TITLE_MAX, VOLUME_MAX_ML } from '@domain/limits';
+import { PRICE_MAX, PRODUCT_STATUSES, QUANTITY_MAX, SKU_MAX, STOCK_MAX, TANK_COUNT_MAX, TITLE_MAX, VOLUME_MAX_ML } from '@domain/limits';
+import { PRICE_LIST_TEXTS } from '@domain/priceListTexts';
 import { directiveErrors, isProductKind, PRODUCT_KINDS, PRODUCT_KIND_LABELS, TANK_KINDS, variantNameError } from '@domain/productKinds';
 import { FlavourPicker } from './FlavourPicker';
 import { choicesOf } from '../common/fields';
@@ -126,6 +127,8 @@ export function ProductForm({ stockHistory = false }: { stockHistory?: boolean }
         status: 'draft',
         featured: false,
         disposable: false,
+        tradeMinimumQuantity: 1,
+        tradeMultiple: null,
         kind: 'device',
         tankCount: 1,
         variants: [],
@@ -175,6 +178,28 @@ export function ProductForm({ stockHistory = false }: { stockHistory?: boolean }
         <BooleanInput source="disposable" label={DISPOSABLE_TEXT.label} helperText={DISPOSABLE_TEXT.hint} />
       </TabbedForm.Tab>
       <TabbedForm.Tab label="app.products.variants" path="variants">
+        {/* What a trade line of the product must be: at least the minimum, in its multiple (or packs). */}
+        <Typography variant="subtitle1" component="h2">
+          {PRICE_LIST_TEXTS.tradeSection}
+        </Typography>
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+          <NumberInput
+            source="tradeMinimumQuantity"
+            label={PRICE_LIST_TEXTS.tradeMinimumLabel}
+            min={1}
+            step={1}
+            validate={[required(), minValue(1), maxValue(QUANTITY_MAX)]}
+            helperText={false}
+          />
+          <NumberInput
+            source="tradeMultiple"
+            label={PRICE_LIST_TEXTS.tradeMultipleLabel}
+            min={1}
+            step={1}
+            validate={[minValue(1), maxValue(QUANTITY_MAX)]}
+            helperText={PRICE_LIST_TEXTS.tradeMultipleHelp}
+          />
+        </Box>
         <ArrayInput source="variants" label={false}>
           <SimpleFormIterator inline>
             <TextInput source="name" validate={[required(), variantName]} helperText={false} />

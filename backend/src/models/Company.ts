@@ -8,6 +8,7 @@ import type { User } from './User';
 export class Company extends BaseModel {
   static tableName = 'companies';
   static moneyFields = ['creditLimit'];
+  static booleanFields = ['requirePurchaseOrderNumber'];
 
   name!: string;
   eik!: string;
@@ -32,6 +33,8 @@ export class Company extends BaseModel {
   paymentTermsDays!: number;
   /** With VAT, minor units; null: no limit. */
   creditLimit!: number | null;
+  /** Every trade order must carry the buyer's purchase-order number. */
+  requirePurchaseOrderNumber!: boolean;
   approvedAt!: string | null;
   /** Lower-cased name, ЕИК, city and contact, for the staff's search (hidden from answers). */
   searchText?: string;
@@ -65,6 +68,7 @@ export class Company extends BaseModel {
       priceListId: S.idOrNull,
       paymentTermsDays: S.int(0, 365),
       creditLimit: S.intOrNull(0),
+      requirePurchaseOrderNumber: S.bool,
       approvedAt: S.ts,
     },
   };

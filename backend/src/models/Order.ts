@@ -59,6 +59,11 @@ export class Order extends BaseModel {
   /** When a trade order on payment terms is due (ISO time), or null. */
   paymentDueAt!: string | null;
   overdueRemindedAt!: string | null;
+  /** The buyer's own purchase-order number (a trade order), or null. */
+  purchaseOrderNumber!: string | null;
+  /** The company's shop it is delivered to (null once the shop is deleted), and its name then. */
+  companyShopId!: number | null;
+  companyShopName!: string | null;
   createdAt!: string;
   updatedAt!: string;
   /** Raised by every write through the record's write path (platform/db/versions). */
@@ -106,6 +111,9 @@ export class Order extends BaseModel {
       note: S.str(TEXT_MAX),
       staffNote: S.str(TEXT_MAX),
       trackingNumber: S.str(100),
+      purchaseOrderNumber: S.strOrNull(35),
+      companyShopId: S.idOrNull,
+      companyShopName: S.strOrNull(200),
     },
   };
 

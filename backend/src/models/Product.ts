@@ -31,6 +31,10 @@ export class Product extends BaseModel {
   featured!: boolean;
   /** A disposable device: banned from sale since 2025, never active (modules/catalogue/productSave). */
   disposable!: boolean;
+  /** A trade line of it: at least this many units, in multiples of `tradeMultiple`, or of the
+   *  variant's pack size while that is null (domain/trade tradeQuantityRule). */
+  tradeMinimumQuantity!: number;
+  tradeMultiple!: number | null;
   seoTitle!: string;
   seoDescription!: string;
   searchText!: string;
@@ -61,6 +65,8 @@ export class Product extends BaseModel {
       tankCount: S.int(1, TANK_COUNT_MAX),
       featured: S.bool,
       disposable: S.bool,
+      tradeMinimumQuantity: S.int(1),
+      tradeMultiple: S.intOrNull(1),
       seoTitle: S.str(TITLE_MAX),
       seoDescription: S.str(500),
     },

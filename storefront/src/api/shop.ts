@@ -6,6 +6,7 @@ import type {
   ApiCategory,
   ApiOrder,
   ApiQuote,
+  ApiTradeCompany,
   ListedProduct,
   ShopProduct,
   ApiUser,
@@ -41,7 +42,10 @@ export function lineInput(l: Pick<CartLine, 'productId' | 'variantId' | 'quantit
 export interface CheckoutInput {
   items?: ReturnType<typeof lineInput>[];
   customer: { firstName: string; lastName: string; email: string; phone: string };
-  shipping: { method: ShippingMethod; city: string; postcode: string; address: string } | { method: ShippingMethod; officeId: number };
+  shipping:
+    | { method: ShippingMethod; city: string; postcode: string; address: string }
+    | { method: ShippingMethod; officeId: number }
+    | { method: 'address'; companyShopId: number };
   paymentMethod: PaymentMethod;
   discountCode?: string;
   note?: string;
@@ -52,6 +56,8 @@ export interface CheckoutInput {
   expectedTotal?: number;
   /** A guest past a soft limit: the solved proof of work (components/ProofOfWork). */
   altcha?: string;
+  /** A member's own purchase-order number. */
+  purchaseOrderNumber?: string;
 }
 
 export interface QuoteInput {
@@ -134,6 +140,8 @@ export const shopApi = {
   tradeApply: (input: TradeApplicationBody) =>
     api.post<{ id: number; status: string; name: string }>('/trade/applications', input, { silent: true }),
   whereToBuy: () => api.get<{ shops: WhereToBuyShop[] }>('/where-to-buy', { silent: true }),
+  /** A member's own company: its shops (where orders may go) and whether a PO number is required. */
+  tradeCompany: () => api.get<{ company: ApiTradeCompany }>('/trade/company', { silent: true }),
 
   settings: () => api.get<PublicSettings>('/settings', { silent: true }),
   categories: () => api.get<{ categories: ApiCategory[] }>('/categories', { errorMessage: STOREFRONT.categoriesLoadFailed }),

@@ -116,6 +116,12 @@ export function OrderDetails({ order, onChange }: { order: ApiOrder; onChange(o:
           </p>
           <p>
             {SHIPPING_METHOD_LABELS[order.shipping.method]}
+            {order.companyShopName && (
+              <>
+                <br />
+                {TRADE_ORDER_TEXT.deliveryToShop(order.companyShopName)}
+              </>
+            )}
             <br />
             {order.shipping.city} {order.shipping.postcode}
             <br />
@@ -137,6 +143,7 @@ export function OrderDetails({ order, onChange }: { order: ApiOrder; onChange(o:
           <p>
             {PAYMENT_METHOD_LABELS[order.paymentMethod]} · {PAYMENT_STATUS_LABELS[order.paymentStatus] ?? order.paymentStatus}
           </p>
+          {order.purchaseOrderNumber && <p>{TRADE_ORDER_TEXT.purchaseOrderOnInvoice(order.purchaseOrderNumber)}</p>}
           {order.note && <p className="muted">Бележка: {order.note}</p>}
         </section>
       </div>

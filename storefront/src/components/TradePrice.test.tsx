@@ -110,6 +110,28 @@ describe('the product page for a member', () => {
     expect(within(box).getByRole('button', { name: 'Намали' })).toHaveAttribute('aria-disabled', 'true');
   });
 
+  it('shows a table of the prices by quantity when the price steps down', async () => {
+    const tiers = [
+      { minQuantity: 1, netPrice: 8.5 },
+      { minQuantity: 50, netPrice: 7.9 },
+    ];
+    api({ ...forMember, variants: [{ ...forMember.variants[0], tradeTiers: tiers }], tradeTiers: tiers });
+    open();
+    const table = await screen.findByRole('table', { name: 'Цени по количество (без ДДС)' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringMatching(/^от 1 бр\.8,50\sлв\./),
+      expect.stringMatching(/^от 50 бр\.7,90\sлв\./),
+    ]);
+  });
+
+  it('shows no table when the price does not step down', async () => {
+    api({ ...forMember, variants: [{ ...forMember.variants[0], tradeTiers: [{ minQuantity: 1, netPrice: 8.5 }] }] });
+    open();
+    await screen.findByRole('heading', { name: 'TWINS течност' });
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
   it('keeps a guest on single pieces at the retail price', async () => {
     api(retail);
     open();

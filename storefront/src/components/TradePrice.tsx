@@ -2,7 +2,7 @@
 // both in the shop's currency and, while dual display is on, the other beside it (DESIGN §5).
 // Shown only when the server answered trade prices (`pricesInclude: 'net'`): guests and consumers
 // never get one.
-import type { ApiProduct } from '@domain/api';
+import type { ApiProduct, ApiTradeTier } from '@domain/api';
 import { lineAmounts, SHOP_VAT_PERCENT } from '@domain/pricing';
 import { fromMinor, toMinor } from '@domain/money';
 import { PRICE_LIST_TEXTS } from '@domain/priceListTexts';
@@ -30,6 +30,47 @@ export function TradePrice({ net, className }: { net: number; className?: string
         (<Price amount={gross} /> {PRICE_LIST_TEXTS.withVat})
       </small>
     </span>
+  );
+}
+
+/** A member's quantity breaks beside the price: the steps after the base, „от 50 бр. — 4,90 €“
+ *  (nothing when the price does not step down). */
+export function TierList({ tiers, className }: { tiers?: ApiTradeTier[]; className?: string }) {
+  if (!tiers || tiers.length < 2) return null;
+  return (
+    <ul className={['tier-list', className].filter(Boolean).join(' ')}>
+      {tiers.slice(1).map((t) => (
+        <li key={t.minQuantity}>
+          {PRICE_LIST_TEXTS.tierFrom(t.minQuantity)} — <Price amount={t.netPrice} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The product page's table of a member's prices by quantity (when the price steps down). */
+export function TierTable({ tiers }: { tiers?: ApiTradeTier[] }) {
+  if (!tiers || tiers.length < 2) return null;
+  return (
+    <table className="tier-table">
+      <caption>{PRICE_LIST_TEXTS.tiersTitle}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{PRICE_LIST_TEXTS.fromQuantity}</th>
+          <th scope="col">{PRICE_LIST_TEXTS.unitPriceNet}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {tiers.map((t) => (
+          <tr key={t.minQuantity}>
+            <th scope="row">{PRICE_LIST_TEXTS.tierFrom(t.minQuantity)}</th>
+            <td>
+              <Price amount={t.netPrice} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 

@@ -21,7 +21,16 @@ import { OfficePicker } from '../components/OfficePicker';
 import { COURIER_OF_METHOD, type ApiOffice } from '@domain/couriers';
 import { savedDiscountCode, saveDiscountCode } from './CartPage';
 import type { ApiQuote } from '@domain/api';
-import { saveQuickOrder, savedQuickOrder } from '../state/quickOrder';
+import { isTradeMember, saveQuickOrder, savedQuickOrder } from '../state/quickOrder';
+import {
+  chosenShop,
+  CompanyShopChoice,
+  NO_TRADE_CHOICE,
+  PurchaseOrderField,
+  tradeChoiceErrors,
+  tradeChoiceInput,
+  useTradeCompany,
+} from '../components/TradeCheckoutFields';
 import { checkoutAttemptKey, endCheckoutAttempt } from '../state/checkoutAttempt';
 import { TRADE_ORDER_TEXT } from '@domain/tradeOrderTexts';
 import { formatDate } from '@domain/dates';
@@ -133,6 +142,14 @@ export default function Checkout() {
   const courier = COURIER_OF_METHOD[form.method];
   const office = pickedOffice && pickedOffice.courier === courier ? pickedOffice : null;
   const placed = useRef(false);
+  // A member: their purchase-order number, and one of their company's shops as the address.
+  const company = useTradeCompany(isTradeMember(user));
+  const [tradeChoice, setTradeChoice] = useState(NO_TRADE_CHOICE);
+  const toShop = chosenShop(company, tradeChoice, form.method);
+  const chooseTrade = (next: typeof tradeChoice) => {
+    setTradeChoice(next);
+    setErrors(({ purchaseOrderNumber: _p, companyShopId: _s, address: _a, city: _c, ...rest }) => rest);
+  };
 
   useEffect(() => {
     if (user)
@@ -196,14 +213,14 @@ export default function Checkout() {
     if (!EMAIL_PATTERN.test(form.email.trim())) e.email = FORM.invalidEmail;
     const phone = phoneProblem(form.phone);
     if (phone) e.phone = phone;
-    if (!courier && !form.city.trim()) e.city = 'Въведете град.';
+    if (!courier && !toShop && !form.city.trim()) e.city = 'Въведете град.';
     const postcode = postcodeProblem(form.postcode);
     if (postcode) e.postcode = postcode;
-    if (courier ? !office : !form.address.trim())
+    if (courier ? !office : !toShop && !form.address.trim())
       e.address = form.method === 'address' ? 'Въведете адрес за доставка.' : 'Посочете офис за доставка.';
     if (!form.ageConfirmed) e.ageConfirmed = 'Потвърдете, че сте навършили 18 години.';
     if (!form.termsAccepted) e.termsAccepted = 'Приемете общите условия, за да поръчате.';
-    return { ...e, ...invoiceErrors(invoice) };
+    return { ...e, ...tradeChoiceErrors(company, tradeChoice), ...invoiceErrors(invoice) };
   };
 
   const submit = async (ev: FormEvent<HTMLFormElement>) => {
@@ -222,7 +239,9 @@ export default function Checkout() {
       customer: { firstName: form.firstName.trim(), lastName: form.lastName.trim(), email: form.email.trim(), phone: form.phone.trim() },
       shipping: office
         ? { method: form.method, officeId: office.id }
-        : { method: form.method, city: form.city.trim(), postcode: form.postcode.trim(), address: form.address.trim() },
+        : toShop
+          ? { method: 'address', companyShopId: toShop.id }
+          : { method: form.method, city: form.city.trim(), postcode: form.postcode.trim(), address: form.address.trim() },
       paymentMethod: form.paymentMethod,
       // Only a code the quote applied: a refused one is shown, not sent.
       ...(quote.discount ? { discountCode: quote.discount.code } : {}),
@@ -230,6 +249,7 @@ export default function Checkout() {
       ageConfirmed: form.ageConfirmed,
       termsAccepted: form.termsAccepted,
       ...invoiceInput(invoice),
+      ...tradeChoiceInput(tradeChoice),
       expectedTotal: quote.total,
     };
     // Pressed again after a lost answer (or after a reload), the same order keeps its key: the
@@ -345,15 +365,22 @@ export default function Checkout() {
               />
             ) : (
               <>
-                <div className="two">
-                  {field('city', 'Град', { autoComplete: 'address-level2', maxLength: NAME_MAX, required: true })}
-                  {field('postcode', 'Пощенски код', { autoComplete: 'postal-code', inputMode: 'numeric', maxLength: 4 })}
-                </div>
-                {field('address', ADDRESS_LABEL[form.method], {
-                  autoComplete: form.method === 'address' ? 'street-address' : 'off',
-                  maxLength: 300,
-                  required: true,
-                })}
+                {form.method === 'address' && (
+                  <CompanyShopChoice company={company} value={tradeChoice} onChange={chooseTrade} error={errors.companyShopId} />
+                )}
+                {!toShop && (
+                  <>
+                    <div className="two">
+                      {field('city', 'Град', { autoComplete: 'address-level2', maxLength: NAME_MAX, required: true })}
+                      {field('postcode', 'Пощенски код', { autoComplete: 'postal-code', inputMode: 'numeric', maxLength: 4 })}
+                    </div>
+                    {field('address', ADDRESS_LABEL[form.method], {
+                      autoComplete: form.method === 'address' ? 'street-address' : 'off',
+                      maxLength: 300,
+                      required: true,
+                    })}
+                  </>
+                )}
               </>
             )}
           </fieldset>
@@ -377,6 +404,7 @@ export default function Checkout() {
               </label>
               <textarea id="checkout-note" rows={3} maxLength={TEXT_MAX} value={form.note} onChange={set('note')} />
             </div>
+            <PurchaseOrderField company={company} value={tradeChoice} onChange={chooseTrade} error={errors.purchaseOrderNumber} />
           </fieldset>
           <InvoiceFields value={invoice} onChange={setInvoice} errors={errors} />
         </div>

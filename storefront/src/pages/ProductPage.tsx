@@ -10,7 +10,8 @@ import { breadcrumbLd, productLd, shownPrice } from '../components/structuredDat
 import { usePreloaded } from '../state/preloaded';
 import { useSettings } from '../state/settings';
 import { Price } from '../components/Price';
-import { hasTradePrices, PackNote, packOf, TradePrice } from '../components/TradePrice';
+import { hasTradePrices, PackNote, packOf, TierTable, TradePrice } from '../components/TradePrice';
+import { tradeQuantityRule } from '@domain/trade';
 import { PRICE_LIST_TEXTS } from '@domain/priceListTexts';
 import { priorityImage } from '../components/priorityImage';
 import { controlValue, useAppRunning, useInputBeforeApp } from '../state/appRunning';
@@ -193,9 +194,11 @@ function ProductView({ product }: { product: ApiProduct }) {
   const variant = product.variants.find((v) => v.id === variantId) ?? null;
   const stock = variant?.stock ?? 0;
   const price = variant?.price ?? product.price;
-  // A member: their net price, and quantities in whole packs.
+  // A member: their net price (by quantity), and quantities in the product's multiple (whole packs
+  // unless it has its own), from its trade minimum.
   const trade = hasTradePrices(product);
-  const step = trade ? packOf(variant) : 1;
+  const rule = trade ? tradeQuantityRule(product, { packSize: packOf(variant) }) : null;
+  const step = rule?.multiple ?? 1;
   const nicotine = useMemo(() => nicotineOf(product, variant?.name), [product, variant]);
 
   // What may still be added: the stock less what of this variant is already in the cart.
@@ -264,7 +267,8 @@ function ProductView({ product }: { product: ApiProduct }) {
           {trade && typeof variant?.tradePrice === 'number' ? (
             <div className="product-price">
               <TradePrice net={variant.tradePrice} />
-              <PackNote packSize={step} />
+              <PackNote packSize={packOf(variant)} />
+              <TierTable tiers={variant.tradeTiers} />
             </div>
           ) : (
             <div className="product-price">
@@ -371,6 +375,7 @@ function ProductView({ product }: { product: ApiProduct }) {
               {PRICE_LIST_TEXTS.packStep(step)}
             </p>
           )}
+          {rule && rule.minimum > 1 && <p className="help">{PRICE_LIST_TEXTS.minimumStep(rule.minimum)}</p>}
           {canAdd > 0 && quantity >= canAdd && (
             <p className="help stock-cap" role="status">
               {SHOP.inStock(canAdd)}

@@ -126,3 +126,46 @@ test('anyone who is not a member is told so and sent to apply', async () => {
   expect(await screen.findByText(T.membersOnly, {}, { timeout: 10_000 })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: T.applyLink })).toHaveAttribute('href', '/trade/apply');
 });
+
+test("each row shows its quantity breaks and the price the typed quantity reaches; the product's minimum is said on its row", async () => {
+  const tiers = [
+    { minQuantity: 1, netPrice: 5.75 },
+    { minQuantity: 50, netPrice: 5.2 },
+    { minQuantity: 100, netPrice: 4.9 },
+  ];
+  const withBreaks = {
+    ...product(1, 'Течност Мента', 'LQ-M', 10),
+    tradeMinimumQuantity: 20,
+    tradeMultiple: null,
+    variants: [{ ...product(1, 'Течност Мента', 'LQ-M', 10).variants[0], tradePrice: 5.75, tradeTiers: tiers }],
+  };
+  mockFetch({
+    'GET /api/csrf-token': { body: { csrfToken: 'tok' } },
+    'GET /api/check-cookie': { body: { isUserCookieAvailable: true } },
+    'GET /api/settings': { status: 404 },
+    'GET /api/categories': { body: { categories: [] } },
+    'GET /api/auth/me': { body: { user: MEMBER } },
+    'GET /api/cart': { body: { cartItems: [], count: 0, subtotal: 0 } },
+    'GET /api/products': { body: { products: [withBreaks], total: 1, page: 1, limit: 100 } },
+    'POST /api/checkout/quote': { body: netQuote },
+  });
+  open();
+  const quantity = await screen.findByLabelText(T.quantityLabel('Течност Мента'), {}, { timeout: 10_000 });
+  const row = quantity.closest('tr') as HTMLElement;
+  const breaks = within(row).getByRole('list');
+  expect(
+    within(breaks)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual([expect.stringMatching(/^от 50 бр\. — 5,20\sлв\./), expect.stringMatching(/^от 100 бр\. — 4,90\sлв\./)]);
+  const price = () => row.querySelector(`td[data-label="${T.colPrice}"]`)!.firstChild!.textContent;
+  expect(price()).toMatch(/^5,75\sлв\./);
+  expect(quantity).toHaveAccessibleDescription(`${T.stepHint(10)}, Най-малко 20 бр.`);
+  await userEvent.type(quantity, '10');
+  expect(quantity).toHaveAttribute('aria-invalid', 'true');
+  expect(quantity).toHaveAccessibleDescription(`${T.stepHint(10)}, Най-малко 20 бр. ${T.belowProductMinimum('Течност Мента', 20)}`);
+  await userEvent.clear(quantity);
+  await userEvent.type(quantity, '60');
+  expect(quantity).not.toHaveAttribute('aria-invalid');
+  expect(price()).toMatch(/^5,20\sлв\./);
+});

@@ -1,5 +1,7 @@
 // Бърза поръчка: a member of an approved company orders by the table — every orderable
-// variant with its SKU, name, pack, stock and net price, quantities typed in (in steps of the pack)
+// variant with its SKU, name, pack, stock and net price with its quantity breaks („от 50 бр. —
+// 4,90 €“, the price the typed quantity reaches shown), quantities typed in (in steps of the
+// product's multiple — the pack unless it has its own — from its trade minimum)
 // — or by a CSV of `SKU;quantity` pasted or uploaded (each bad line reported by its number), or
 // from a past order („Поръчай отново“ on the account's order page). The summary is the server's
 // quote of all the lines in one request (net, VAT, total), read out politely as it changes; a
@@ -15,8 +17,11 @@ import { announce } from '../state/announce';
 import { isTradeMember, saveQuickOrder, savedQuickOrder, type QuickOrderLine } from '../state/quickOrder';
 import { QUICK_ORDER_CSV_MAX, TRADE_LINES_MAX, TRADE_ORDER_TEXT as T } from '@domain/tradeOrderTexts';
 import { readQuickOrderCsv } from '@domain/quickOrderCsv';
-import type { ApiProduct, ApiQuote, ApiUser } from '@domain/api';
+import type { ApiProduct, ApiQuote, ApiTradeTier, ApiUser } from '@domain/api';
 import { PermitNotice } from '../components/PermitNotice';
+import { TierList } from '../components/TradePrice';
+import { PRICE_LIST_TEXTS } from '@domain/priceListTexts';
+import { tradeQuantityProblem, tradeQuantityRule, tradeUnitPriceAt, type TradeQuantityRule } from '@domain/trade';
 
 /** One orderable variant: a row of the table. */
 export interface QuickRow {
@@ -28,22 +33,36 @@ export interface QuickRow {
   stock: number;
   /** Net, per unit, when the product answers carry it (a member's tradePrice). */
   price: number | null;
+  /** The price ladder (net): from 1 unit, then each quantity break. */
+  tiers: ApiTradeTier[];
+  /** The product's trade minimum and multiple (the pack unless it has its own). */
+  rule: TradeQuantityRule;
 }
 
 type TradeVariant = ApiProduct['variants'][number] & { packSize?: number; tradePrice?: number | null };
 
 export function rowsOf(products: ApiProduct[]): QuickRow[] {
   return products.flatMap((p) =>
-    (p.variants as TradeVariant[]).map((v) => ({
-      productId: p.id,
-      variantId: v.id,
-      sku: v.sku,
-      name: p.variants.length > 1 || (v.name && v.name !== 'Стандартен') ? `${p.name} — ${v.name}` : p.name,
-      pack: Math.max(1, v.packSize ?? 1),
-      stock: v.stock,
-      price: v.tradePrice ?? null,
-    })),
+    (p.variants as TradeVariant[]).map((v) => {
+      const pack = Math.max(1, v.packSize ?? 1);
+      return {
+        productId: p.id,
+        variantId: v.id,
+        sku: v.sku,
+        name: p.variants.length > 1 || (v.name && v.name !== 'Стандартен') ? `${p.name} — ${v.name}` : p.name,
+        pack,
+        stock: v.stock,
+        price: v.tradePrice ?? null,
+        tiers: v.tradeTiers ?? [],
+        rule: tradeQuantityRule(p, { packSize: pack }),
+      };
+    }),
   );
+}
+
+/** What a row costs a unit at the quantity typed (its break), else from one unit. */
+function unitPriceOf(row: QuickRow, quantity: number): number | null {
+  return row.tiers.length ? tradeUnitPriceAt(row.tiers, quantity) : row.price;
 }
 
 async function allProducts(): Promise<ApiProduct[]> {
@@ -130,7 +149,8 @@ function QuickOrderForm({ company }: { company: ApiUser['company'] | undefined }
       .filter((c) => Number.isInteger(c.quantity) && c.quantity > 0);
   }, [rows, quantities]);
 
-  // Client-side help only (the server decides): a quantity that is not whole or not a multiple of the pack.
+  // Client-side help only (the server decides, with the same rule and words): a quantity that is not
+  // whole, below the product's minimum, or not its multiple.
   const localErrors = useMemo(() => {
     const out: Record<number, string> = {};
     if (!rows) return out;
@@ -139,7 +159,12 @@ function QuickOrderForm({ company }: { company: ApiUser['company'] | undefined }
       if (raw === undefined || raw === '') continue;
       const q = Number(raw);
       if (!Number.isInteger(q) || q < 0) out[r.variantId] = T.quantityInvalid;
-      else if (q > 0 && q % r.pack !== 0) out[r.variantId] = T.packMultiple(r.name, r.pack);
+      else if (q > 0) {
+        const problem = tradeQuantityProblem(q, r.rule);
+        if (problem === 'minimum') out[r.variantId] = T.belowProductMinimum(r.name, r.rule.minimum);
+        else if (problem === 'multiple')
+          out[r.variantId] = r.rule.byPack ? T.packMultiple(r.name, r.rule.multiple) : T.productMultiple(r.name, r.rule.multiple);
+      }
     }
     return out;
   }, [rows, quantities]);
@@ -240,6 +265,7 @@ function QuickOrderForm({ company }: { company: ApiUser['company'] | undefined }
     return f ? rows.filter((r) => r.name.toLocaleLowerCase('bg').includes(f) || r.sku.toLocaleLowerCase('bg').includes(f)) : rows;
   }, [rows, filter]);
   const quotedPrice = (variantId: number) => quote?.lines.find((l) => l.variantId === variantId)?.unitPrice ?? null;
+  const typed = (variantId: number) => Number(quantities[variantId] ?? '') || 1;
 
   return (
     <div className="page quick-order">
@@ -312,7 +338,11 @@ function QuickOrderForm({ company }: { company: ApiUser['company'] | undefined }
                     {shown.map((r) => {
                       const error = rowErrors[r.variantId] ?? localErrors[r.variantId];
                       const id = `qty-${r.variantId}`;
-                      const price = r.price ?? quotedPrice(r.variantId);
+                      const price = unitPriceOf(r, typed(r.variantId)) ?? quotedPrice(r.variantId);
+                      const hints = [
+                        r.rule.multiple > 1 ? T.stepHint(r.rule.multiple) : '',
+                        r.rule.minimum > 1 ? PRICE_LIST_TEXTS.minimumStep(r.rule.minimum) : '',
+                      ].filter(Boolean);
                       return (
                         <tr key={r.variantId} className={error ? 'row-error' : undefined}>
                           <td data-label={T.colSku} className="mono quick-sku">
@@ -323,7 +353,10 @@ function QuickOrderForm({ company }: { company: ApiUser['company'] | undefined }
                           </th>
                           <td data-label={T.colPack}>{r.pack}</td>
                           <td data-label={T.colStock}>{r.stock}</td>
-                          <td data-label={T.colPrice}>{price === null ? '—' : <Price amount={price} />}</td>
+                          <td data-label={T.colPrice}>
+                            {price === null ? '—' : <Price amount={price} />}
+                            <TierList tiers={r.tiers} />
+                          </td>
                           <td data-label={T.colQuantity}>
                             <label htmlFor={id} className="sr-only">
                               {T.quantityLabel(r.name)}
@@ -333,18 +366,18 @@ function QuickOrderForm({ company }: { company: ApiUser['company'] | undefined }
                               type="number"
                               inputMode="numeric"
                               min={0}
-                              step={r.pack}
+                              step={r.rule.multiple}
                               value={quantities[r.variantId] ?? ''}
                               onChange={(e) => setQuantity(r.variantId, e.target.value)}
                               aria-invalid={!!error || undefined}
                               aria-describedby={
-                                [r.pack > 1 ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
+                                [hints.length ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
                               }
                               className="quick-qty"
                             />
-                            {r.pack > 1 && (
+                            {hints.length > 0 && (
                               <span id={`${id}-hint`} className="muted small block">
-                                {T.stepHint(r.pack)}
+                                {hints.join(', ')}
                               </span>
                             )}
                             {error && (

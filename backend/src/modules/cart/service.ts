@@ -94,7 +94,7 @@ export async function linesView(lines: ViewableLine[], trx?: Transaction, visito
     .map((line): CartLineView => {
       const { product, variants: own, image } = facts.products.get(line.productId)!;
       const variant = lineVariant(line, own);
-      const net = netPrices && variant ? netPrices.get(variant.id) : undefined;
+      const net = netPrices && variant ? netPrices.get(line.id) : undefined;
       const unitPrice = net ?? variant?.price ?? product.price;
       const amount =
         net !== undefined
@@ -142,24 +142,23 @@ function lineVariant<V extends { id: number }>(line: { variantId?: number | null
   return line.variantId ? own.find((v) => v.id === line.variantId) : own.length === 1 ? own[0] : undefined;
 }
 
-/** The member's net unit price of each line's variant (minor units), by variant id. */
+/** The member's net unit price of each line (minor units) by its quantity (quantity breaks), by
+ *  line id. */
 async function memberUnitPrices(
   lines: ViewableLine[],
   facts: Awaited<ReturnType<typeof catalogueFacts>>,
   priceListId: number | null,
   trx?: Transaction,
 ): Promise<Map<number, number>> {
-  const priced = new Map<number, number>();
+  const priced: Array<{ lineId: number; variantId: number; retailGross: number; quantity: number }> = [];
   for (const line of lines) {
     const known = facts.products.get(line.productId);
     const variant = known && lineVariant(line, known.variants);
-    if (known && variant) priced.set(variant.id, variant.price ?? known.product.price);
+    if (known && variant)
+      priced.push({ lineId: line.id, variantId: variant.id, retailGross: variant.price ?? known.product.price, quantity: line.quantity });
   }
-  return tradeUnitPrices(
-    priceListId,
-    [...priced].map(([variantId, retailGross]) => ({ variantId, retailGross })),
-    trx,
-  );
+  const prices = await tradeUnitPrices(priceListId, priced, trx);
+  return new Map(priced.map((p, i) => [p.lineId, prices[i]]));
 }
 
 export interface AddInput {

@@ -1,5 +1,6 @@
 // Trade price lists: a named list with a discount off the retail net price and fixed net
-// prices per variant, given to companies (modules/trade). One write path, savePriceList; deleting a
+// prices per variant, each from a quantity of a line (from 1: the base; from more: a quantity
+// break), given to companies (modules/trade). One write path, savePriceList; deleting a
 // list leaves its companies without one (they then buy at the retail net price). What a member pays
 // is computed by ./tradePrices from these rows only.
 import type { Transaction } from 'objection';
@@ -11,7 +12,7 @@ import { badRequest, conflict, notFound, type FieldErrors } from '../../platform
 import { parseBody } from '../../platform/http/parseInput';
 import { claimVersion } from '../../platform/db/versions';
 import { raPage, type RaListParams, type RaListSpec } from '../../platform/lists/raList';
-import { priceListChangeInput, priceListInput } from '@domain/schemas/priceLists';
+import { priceListChangeInput, priceListInput, type PriceListChange } from '@domain/schemas/priceLists';
 import { PRICE_LIST_TEXTS } from '@domain/priceListTexts';
 import { API } from '@domain/messages';
 import { fromMinor } from '@domain/money';
@@ -21,6 +22,8 @@ import { SHOP_VAT_PERCENT } from '@domain/pricing';
 export interface PriceListPriceView {
   variantId: number;
   netPrice: number;
+  /** From how many units of a line this price applies (1: the base). */
+  minQuantity: number;
   sku: string;
   productName: string;
   variantName: string;
@@ -79,13 +82,14 @@ export async function priceListViews(lists: PriceList[], trx?: Transaction): Pro
         'priceListPrices.priceListId',
         'priceListPrices.variantId',
         'priceListPrices.netPrice',
+        'priceListPrices.minQuantity',
         'variants.sku as sku',
         'variants.name as variantName',
         'products.name as productName',
         'variants.price as variantPrice',
         'products.price as productPrice',
       )
-      .orderBy(['products.name', 'variants.position', 'variants.id']) as unknown as Promise<
+      .orderBy(['products.name', 'variants.position', 'variants.id', 'priceListPrices.minQuantity']) as unknown as Promise<
       Array<PriceListPrice & { sku: string; variantName: string; productName: string; variantPrice: number | null; productPrice: number }>
     >,
     Company.query(trx).whereIn('priceListId', ids).groupBy('priceListId').select('priceListId').count('* as n') as unknown as Promise<
@@ -99,6 +103,7 @@ export async function priceListViews(lists: PriceList[], trx?: Transaction): Pro
       .map((p) => ({
         variantId: p.variantId,
         netPrice: fromMinor(p.netPrice)!,
+        minQuantity: p.minQuantity,
         sku: p.sku,
         productName: p.productName,
         variantName: p.variantName,
@@ -137,7 +142,7 @@ const fold = (s: string) => s.trim().toLocaleLowerCase('bg');
  */
 export async function savePriceList(body: unknown, existingId?: number): Promise<PriceListView> {
   const changing = existingId !== undefined;
-  const input = parseBody(body, changing ? priceListChangeInput : priceListInput);
+  const input: PriceListChange = parseBody(body, changing ? priceListChangeInput : priceListInput);
   return PriceList.transaction(async (trx) => {
     // A change raises the version first: a copy older than the list is refused before any write.
     if (changing)
@@ -157,8 +162,15 @@ export async function savePriceList(body: unknown, existingId?: number): Promise
     if (input.prices) {
       const errors: FieldErrors = {};
       const seen = new Set<number>();
+      // One price per variant and quantity: a second row of the pair is refused on both its fields.
+      const pairs = new Set<string>();
       input.prices.forEach((p, i) => {
-        if (seen.has(p.variantId)) errors[`prices.${i}.variantId`] = PRICE_LIST_TEXTS.variantTwice;
+        const pair = `${p.variantId} ${p.minQuantity ?? 1}`;
+        if (pairs.has(pair)) {
+          errors[`prices.${i}.variantId`] = PRICE_LIST_TEXTS.breakTwice;
+          errors[`prices.${i}.minQuantity`] = PRICE_LIST_TEXTS.breakTwice;
+        }
+        pairs.add(pair);
         seen.add(p.variantId);
       });
       const ids = [...seen];
@@ -187,7 +199,9 @@ export async function savePriceList(body: unknown, existingId?: number): Promise
       for (let i = 0; i < input.prices.length; i += 200)
         // One statement per 200 rows (objection inserts many rows only on PostgreSQL).
         await trx('priceListPrices').insert(
-          input.prices.slice(i, i + 200).map((p) => ({ priceListId: list.id, variantId: p.variantId, netPrice: p.netPrice })),
+          input.prices
+            .slice(i, i + 200)
+            .map((p) => ({ priceListId: list.id, variantId: p.variantId, netPrice: p.netPrice, minQuantity: p.minQuantity ?? 1 })),
         );
     }
     return priceListView(list, trx);

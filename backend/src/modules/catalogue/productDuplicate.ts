@@ -75,6 +75,8 @@ export async function duplicateProduct(id: number, trx: Transaction): Promise<Pr
       featured: false,
       // A copy of a disposable device stays one (a draft: it may never be active).
       disposable: Boolean(source.disposable),
+      tradeMinimumQuantity: source.tradeMinimumQuantity ?? 1,
+      tradeMultiple: source.tradeMultiple ?? null,
       seoTitle: source.seoTitle,
       seoDescription: source.seoDescription,
       variants: variants.map((v, i) => ({

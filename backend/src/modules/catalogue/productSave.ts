@@ -69,6 +69,8 @@ export interface ProductInput {
   weightGrams?: number | null;
   featured?: boolean;
   disposable?: boolean;
+  tradeMinimumQuantity?: number;
+  tradeMultiple?: number | null;
   seoTitle?: string;
   seoDescription?: string;
   variants?: Array<{
@@ -345,6 +347,8 @@ async function writeNew(
     weightGrams: input.weightGrams ?? null,
     featured: input.featured ?? false,
     disposable: input.disposable ?? false,
+    tradeMinimumQuantity: input.tradeMinimumQuantity ?? 1,
+    tradeMultiple: input.tradeMultiple ?? null,
     seoTitle: input.seoTitle ?? '',
     seoDescription: input.seoDescription ?? '',
     searchText: '',
@@ -379,6 +383,8 @@ async function writeChange(
     'weightGrams',
     'featured',
     'disposable',
+    'tradeMinimumQuantity',
+    'tradeMultiple',
     'seoTitle',
     'seoDescription',
   ] as const) {

@@ -79,6 +79,8 @@ export async function productViews(products: Product[], trx?: Transaction): Prom
       weightGrams: p.weightGrams ?? null,
       featured: Boolean(p.featured),
       disposable: Boolean(p.disposable),
+      tradeMinimumQuantity: p.tradeMinimumQuantity ?? 1,
+      tradeMultiple: p.tradeMultiple ?? null,
       seoTitle: p.seoTitle,
       seoDescription: p.seoDescription,
       stock,

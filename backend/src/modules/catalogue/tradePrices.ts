@@ -1,11 +1,12 @@
-// A member's prices: each variant's trade unit price (net, minor units) by the company's price list
-// (domain/trade tradeUnitNet: the list's fixed net price, else the retail net less its discount).
-// Without a price list a member buys at the retail net price. The one source for product answers,
-// the quote and the order.
+// A member's prices: each variant's trade price ladder (net, minor units) by the company's price list
+// (domain/trade tradePriceTiers: from 1 unit the list's fixed net price, else the retail net less its
+// discount; from more units the list's quantity breaks), and what a line pays by its quantity
+// (tradeUnitPriceAt). Without a price list a member buys at the retail net price. The one source for
+// product answers, the cart, the quote and the order (and so the invoice).
 import type { Transaction } from 'objection';
 import { PriceList } from '../../models/PriceList';
 import { PriceListPrice } from '../../models/PriceListPrice';
-import { tradeUnitNet, type TradeTerms } from '@domain/trade';
+import { tradePriceTiers, tradeUnitPriceAt, type TradeTerms, type TradeTier } from '@domain/trade';
 import { fromMinor, toMinor } from '@domain/money';
 import type { ApiProduct } from '@domain/api';
 import type { Knex } from 'knex';
@@ -27,45 +28,64 @@ export interface PricedVariant {
   retailGross: number;
 }
 
-/** Trade unit prices (net, minor units) of these variants by the price list (null: none). */
-export async function tradeUnitPrices(
+/** A line to price: its variant and how many units of it. */
+export interface PricedLine extends PricedVariant {
+  quantity: number;
+}
+
+/** Each variant's trade price ladder (net, minor units) by the price list (null: none), by variant id:
+ *  two queries for any number of variants. */
+export async function tradeTiers(
   priceListId: number | null,
   variants: readonly PricedVariant[],
   trx?: Transaction,
-): Promise<Map<number, number>> {
+): Promise<Map<number, TradeTier[]>> {
   const list = priceListId ? await PriceList.query(trx).findById(priceListId) : undefined;
-  const fixed = new Map<number, number>();
-  if (list && variants.length) {
-    const rows = await PriceListPrice.query(trx)
-      .where('priceListId', list.id)
-      .whereIn(
-        'variantId',
-        variants.map((v) => v.variantId),
-      );
-    for (const r of rows) fixed.set(r.variantId, r.netPrice);
+  const rows = new Map<number, TradeTier[]>();
+  const ids = [...new Set(variants.map((v) => v.variantId))];
+  if (list && ids.length) {
+    for (let i = 0; i < ids.length; i += 500)
+      for (const r of await PriceListPrice.query(trx)
+        .where('priceListId', list.id)
+        .whereIn('variantId', ids.slice(i, i + 500))
+        .select('variantId', 'minQuantity', 'netPrice')) {
+        const own = rows.get(r.variantId) ?? [];
+        own.push({ minQuantity: r.minQuantity, netPrice: r.netPrice });
+        rows.set(r.variantId, own);
+      }
   }
-  const out = new Map<number, number>();
+  const out = new Map<number, TradeTier[]>();
   for (const v of variants)
-    out.set(v.variantId, tradeUnitNet(v.retailGross, SHOP_VAT_PERCENT, list?.discountBp ?? 0, fixed.get(v.variantId)));
+    out.set(v.variantId, tradePriceTiers(v.retailGross, SHOP_VAT_PERCENT, list?.discountBp ?? 0, rows.get(v.variantId)));
   return out;
 }
 
+/** Each line's trade unit price (net, minor units) by its quantity, in the lines' order. */
+export async function tradeUnitPrices(priceListId: number | null, lines: readonly PricedLine[], trx?: Transaction): Promise<number[]> {
+  const tiers = await tradeTiers(priceListId, lines, trx);
+  return lines.map((l) => tradeUnitPriceAt(tiers.get(l.variantId)!, l.quantity));
+}
+
 /** Product answers as a member of an approved company sees them: each variant's trade price (net,
- *  per unit) and the product's for its first variant, marked `pricesInclude: 'net'`. A step of its
- *  own over the view, so the sales mode's price hiding composes with it. Priced in one batch. */
+ *  per unit, from one unit) with its ladder of quantity breaks (`tradeTiers`, the first from 1), and
+ *  the product's for its first variant, marked `pricesInclude: 'net'`. A step of its own over the
+ *  view, so the sales mode's price hiding composes with it. Priced in one batch. */
 export async function withTradePrices<P extends ApiProduct>(
   products: P[],
   terms: Pick<TradeTerms, 'priceListId'>,
   trx?: Transaction,
 ): Promise<P[]> {
   const variants = products.flatMap((p) => p.variants.map((v) => ({ variantId: v.id, retailGross: toMinor(v.price) })));
-  const nets = await tradeUnitPrices(terms.priceListId, variants, trx);
+  const ladders = await tradeTiers(terms.priceListId, variants, trx);
   return products.map((p) => {
     // A price the sales mode hid from this visitor (none given) stays hidden.
-    const priced = p.variants.map((v) =>
-      nets.has(v.id) && v.price !== null && v.price !== undefined ? { ...v, tradePrice: fromMinor(nets.get(v.id)!)! } : v,
-    );
-    return { ...p, variants: priced, tradePrice: priced[0]?.tradePrice, pricesInclude: 'net' as const };
+    const priced = p.variants.map((v) => {
+      const ladder = ladders.get(v.id);
+      if (!ladder || v.price === null || v.price === undefined) return v;
+      const tiers = ladder.map((t) => ({ minQuantity: t.minQuantity, netPrice: fromMinor(t.netPrice)! }));
+      return { ...v, tradePrice: tiers[0].netPrice, tradeTiers: tiers };
+    });
+    return { ...p, variants: priced, tradePrice: priced[0]?.tradePrice, tradeTiers: priced[0]?.tradeTiers, pricesInclude: 'net' as const };
   });
 }
 

@@ -18,7 +18,7 @@ import {
   type Totals,
 } from '@domain/pricing';
 import type { ShippingMethod } from '@domain/orderStatus';
-import type { TradeTerms } from '@domain/trade';
+import { tradeQuantityProblem, tradeQuantityRule, type TradeQuantityRule, type TradeTerms } from '@domain/trade';
 import { TRADE_ORDER_TEXT } from '@domain/tradeOrderTexts';
 import { DUNNING_TEXT } from '@domain/dunning';
 import { DAY_MS } from '@domain/dates';
@@ -62,11 +62,14 @@ export interface QuoteOptions {
   visitor?: Visitor;
 }
 
-/** A member's quote: the company's terms, each line's pack size, the net document's amounts. */
+/** A member's quote: the company's terms, each line's pack size and quantity rule, the net
+ *  document's amounts. */
 export interface TradeQuote {
   terms: TradeTerms;
   /** By line index. */
   packSizes: number[];
+  /** By line index: the product's trade minimum and multiple (domain/trade tradeQuantityRule). */
+  quantityRules: TradeQuantityRule[];
   amounts: NetDocument;
   /** What the company owed before this order, with VAT, minor units. */
   unpaid: number;
@@ -144,16 +147,17 @@ export async function quoteCart(input: QuoteInput, user: User | null, opts: Quot
 }
 
 /**
- * A member's quote: each line at the company's trade unit price (net, catalogue's
- * tradeUnitPrices: one batch for all lines), in multiples of its pack, computed as a net document
+ * A member's quote: each line at the company's trade unit price for its quantity (net, catalogue's
+ * tradeUnitPrices: the list's quantity breaks, one batch for all lines), at least the product's
+ * trade minimum and in multiples of its multiple (the pack by default), computed as a net document
  * (domain/pricing netDocumentTotals: every line's VAT rounded once, totals the sums of the lines);
  * the shipping fee (gross, as settings keep it) is a gross service line, free from the same
  * threshold as a consumer's (judged on the goods with VAT). No discount codes: the price list is
- * the company's discount. Refused: a quantity that is not a multiple of the pack (400 naming the
- * line), a net subtotal below the trade minimum (400 with both amounts), and an order that would
- * take the company's unpaid total past its credit limit (409 with the limit, the unpaid and this
- * order). Inside an order's transaction the company's row is held (orders/lockCompanyCredit) so
- * that two orders judge the limit one after the other.
+ * the company's discount. Refused: a quantity below the product's minimum or not its multiple (400
+ * naming the line), a net subtotal below the trade minimum (400 with both amounts), and an order
+ * that would take the company's unpaid total past its credit limit (409 with the limit, the unpaid
+ * and this order). Inside an order's transaction the company's row is held
+ * (orders/lockCompanyCredit) so that two orders judge the limit one after the other.
  */
 async function tradeQuote(
   terms: TradeTerms,
@@ -171,22 +175,14 @@ async function tradeQuote(
     if (opts.strictDiscount) throw badRequest(TRADE_ORDER_TEXT.noDiscountCodes, { discountCode: TRADE_ORDER_TEXT.noDiscountCodes });
     discountError = TRADE_ORDER_TEXT.noDiscountCodes;
   }
-  const variantIds = [...new Set(resolved.map((l) => l.variantId))];
-  const packRows = await Variant.query(trx).whereIn('id', variantIds).select('id', 'packSize');
-  const packOf = new Map(packRows.map((v) => [v.id, Math.max(1, v.packSize ?? 1)]));
-  const packSizes = resolved.map((l) => packOf.get(l.variantId) ?? 1);
-  resolved.forEach((l, i) => {
-    if (l.quantity % packSizes[i] !== 0) {
-      const text = TRADE_ORDER_TEXT.packMultiple(l.refusalName, packSizes[i]);
-      throw badRequest(text, { [`items.${i}.quantity`]: text });
-    }
-  });
+  const { packSizes, quantityRules } = await tradeQuantities(resolved, trx);
+  resolved.forEach((l, i) => refuseTradeQuantity(l, i, quantityRules[i]));
   const prices = await tradeUnitPrices(
     terms.priceListId,
-    resolved.map((l) => ({ variantId: l.variantId, retailGross: l.unitPrice })),
+    resolved.map((l) => ({ variantId: l.variantId, retailGross: l.unitPrice, quantity: l.quantity })),
     trx,
   );
-  const net = resolved.map((l) => ({ unitNet: prices.get(l.variantId) ?? l.unitPrice, quantity: l.quantity }));
+  const net = resolved.map((l, i) => ({ unitNet: prices[i], quantity: l.quantity }));
   const goods = netDocumentTotals(net, 0);
   const rule = shippingRule(settings);
   const fee = resolved.length ? shippingFee(input.shippingMethod, goods.subtotalGross, rule) : 0;
@@ -214,8 +210,41 @@ async function tradeQuote(
     discount: null,
     discountError,
     fromServerCart,
-    trade: { terms, packSizes, amounts, unpaid, minimumOrder, dunning, prepayment: Boolean(input.prepayment) },
+    trade: { terms, packSizes, quantityRules, amounts, unpaid, minimumOrder, dunning, prepayment: Boolean(input.prepayment) },
   };
+}
+
+/** Each line's pack size and the quantity rule of its product (one query for all lines). */
+async function tradeQuantities(
+  lines: ResolvedLine[],
+  trx: Transaction | undefined,
+): Promise<{ packSizes: number[]; quantityRules: TradeQuantityRule[] }> {
+  const rows = (await Variant.query(trx)
+    .whereIn('variants.id', [...new Set(lines.map((l) => l.variantId))])
+    .join('products', 'products.id', 'variants.productId')
+    .select('variants.id', 'variants.packSize', 'products.tradeMinimumQuantity', 'products.tradeMultiple')) as unknown as Array<{
+    id: number;
+    packSize: number | null;
+    tradeMinimumQuantity: number | null;
+    tradeMultiple: number | null;
+  }>;
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const packSizes = lines.map((l) => Math.max(1, byId.get(l.variantId)?.packSize ?? 1));
+  const quantityRules = lines.map((l, i) => tradeQuantityRule(byId.get(l.variantId) ?? {}, { packSize: packSizes[i] }));
+  return { packSizes, quantityRules };
+}
+
+/** A line below its product's trade minimum, or not in its multiple: 400 naming the line. */
+function refuseTradeQuantity(line: ResolvedLine, index: number, rule: TradeQuantityRule): void {
+  const problem = tradeQuantityProblem(line.quantity, rule);
+  if (!problem) return;
+  const text =
+    problem === 'minimum'
+      ? TRADE_ORDER_TEXT.belowProductMinimum(line.refusalName, rule.minimum)
+      : rule.byPack
+        ? TRADE_ORDER_TEXT.packMultiple(line.refusalName, rule.multiple)
+        : TRADE_ORDER_TEXT.productMultiple(line.refusalName, rule.multiple);
+  throw badRequest(text, { [`items.${index}.quantity`]: text });
 }
 
 /** When a bank transfer on the company's terms placed at `at` is due (0 days: at once, prepayment). */
@@ -249,7 +278,14 @@ export function quoteView(q: Quote) {
       unitPrice: fromMinor(l.unitPrice)!,
       lineTotal: fromMinor(l.lineTotal)!,
       stock: l.stock,
-      ...(q.trade ? { sku: l.sku, packSize: q.trade.packSizes[i] } : {}),
+      ...(q.trade
+        ? {
+            sku: l.sku,
+            packSize: q.trade.packSizes[i],
+            minimumQuantity: q.trade.quantityRules[i].minimum,
+            multiple: q.trade.quantityRules[i].multiple,
+          }
+        : {}),
     })),
     subtotal: fromMinor(q.totals.subtotal)!,
     discountTotal: fromMinor(q.totals.discountTotal)!,
@@ -294,6 +330,7 @@ function tradeView(q: Quote, t: TradeQuote) {
       minimumOrder: fromMinor(t.minimumOrder)!,
       creditLimit: fromMinor(t.terms.creditLimit),
       unpaid: fromMinor(t.unpaid)!,
+      requirePurchaseOrderNumber: Boolean(t.terms.requirePurchaseOrderNumber),
     },
   };
 }

@@ -34,8 +34,9 @@ import { quoteCart, quoteView, type QuoteView } from './quote';
  *  browser remembers the order. */
 export async function placeShopOrder(ctx: Context): Promise<ApiOrder> {
   const visitor = ctx.state.visitor as Visitor | undefined;
-  // A member's quick order may carry more lines than a consumer's cart.
-  const office = namesOffice(ctx.request.body);
+  // A member's quick order may carry more lines than a consumer's cart. An office from the
+  // directory, or one of the company's shops, brings its own city and address.
+  const office = namesOffice(ctx.request.body) || namesCompanyShop(ctx.request.body);
   const schema = visitor?.trade ? (office ? tradeOfficeCheckoutInput : tradeCheckoutInput) : office ? officeCheckoutInput : checkoutInput;
   const input = parseBody(ctx.request.body, schema);
   if (input.discountCode === null || input.discountCode === '') delete input.discountCode;
@@ -58,6 +59,12 @@ export async function placeShopOrder(ctx: Context): Promise<ApiOrder> {
   });
   if (!user) rememberGuestOrder(ctx, placed.id);
   return orderView(placed);
+}
+
+/** Whether the body names one of the company's shops as where the order goes. */
+function namesCompanyShop(body: unknown): boolean {
+  const id = (body as { shipping?: { companyShopId?: unknown } } | null)?.shipping?.companyShopId;
+  return id !== undefined && id !== null && id !== '';
 }
 
 /** The shopper's order made by an earlier copy of a request sent with the same Idempotency-Key,

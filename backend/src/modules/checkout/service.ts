@@ -39,7 +39,9 @@ import { issueTradeInvoiceIn, recordInvoiceRequest } from '../invoices';
 import type { InvoiceRequest } from '@domain/invoices';
 import { paymentDueAt, quoteCart, quoteView, QuoteView } from './quote';
 import { BY_STAFF, visitorOf, type Visitor } from '../catalogue';
-import { tradeTermsOf } from '../trade';
+import { companyShopForOrder, tradeTermsOf, type OrderShop } from '../trade';
+import { TRADE_ORDER_TEXT } from '@domain/tradeOrderTexts';
+import type { TradeTerms } from '@domain/trade';
 import { lockCurrencyForOrder } from '../settings';
 import { officeForOrder, officeShippingFields } from '../couriers';
 import { adjustStock, stockAfter, stockMoveWrites, type StockGuard, type StockMove } from '../inventory';
@@ -47,7 +49,8 @@ import { adjustStock, stockAfter, stockMoveWrites, type StockGuard, type StockMo
 export interface CheckoutInput {
   items?: LineInput[];
   customer: { firstName: string; lastName: string; email: string; phone: string };
-  shipping: { method: ShippingMethod; city: string; postcode?: string; address: string; officeId?: number };
+  /** With `companyShopId` (a member's order) the city and address are the company's shop's. */
+  shipping: { method: ShippingMethod; city: string; postcode?: string; address: string; officeId?: number; companyShopId?: number };
   paymentMethod: PaymentMethod;
   discountCode?: string;
   note?: string;
@@ -57,6 +60,8 @@ export interface CheckoutInput {
   expectedTotal?: number;
   /** A company's bank transfer paid in advance: due at once. */
   prepayment?: boolean;
+  /** A member's own purchase-order number (required when the company says so). */
+  purchaseOrderNumber?: string | null;
 }
 
 /** 409 when the shopper was shown another total: carries the new quote for the page to show. */
@@ -106,6 +111,10 @@ interface Priced {
   /** The order's id, drawn with the currency lock (PostgreSQL); null on SQLite. */
   drawnId: number | null;
   office: Awaited<ReturnType<typeof officeForOrder>>;
+  /** The member's company's shop it goes to, if chosen. */
+  shop: OrderShop | null;
+  /** The buyer's purchase-order number (a trade order), or null. */
+  purchaseOrderNumber: string | null;
   quote: Awaited<ReturnType<typeof quoteCart>>;
 }
 
@@ -123,6 +132,9 @@ async function price(
   // the order's id in the same statement.
   const drawnId = await lockCurrencyForOrder(trx, Order.tableName);
   const office = await officeForOrder(input.shipping, trx);
+  const trade = visitor?.trade ?? null;
+  const purchaseOrderNumber = purchaseOrderOf(input, trade);
+  const shop = await deliveryShop(input.shipping, trade, trx);
   const wanted = {
     items: input.items,
     shippingMethod: input.shipping.method,
@@ -143,14 +155,39 @@ async function price(
     // What the page must show now, stock included (or the stock's own refusal).
     throw new TotalChangedError(quoteView(await quoteCart(wanted, user, { trx, strictDiscount: true, checkStock: true, visitor })));
   }
-  return { drawnId, office, quote };
+  return { drawnId, office, shop, purchaseOrderNumber, quote };
+}
+
+/** A member's purchase-order number: required when the company says so (400 on the field); a
+ *  consumer's order has none. Blank is none. */
+function purchaseOrderOf(input: CheckoutInput, trade: TradeTerms | null): string | null {
+  const number = input.purchaseOrderNumber?.trim() || null;
+  if (number && !trade)
+    throw badRequest(TRADE_ORDER_TEXT.purchaseOrderTradeOnly, { purchaseOrderNumber: TRADE_ORDER_TEXT.purchaseOrderTradeOnly });
+  if (!number && trade?.requirePurchaseOrderNumber)
+    throw badRequest(TRADE_ORDER_TEXT.purchaseOrderRequired, { purchaseOrderNumber: TRADE_ORDER_TEXT.purchaseOrderRequired });
+  return number;
+}
+
+/** The member's company's shop the order goes to (`shipping.companyShopId`): by courier to its
+ *  address; another company's shop, or none of the buyer's, is a 400 on the field. */
+async function deliveryShop(shipping: CheckoutInput['shipping'], trade: TradeTerms | null, trx: Transaction): Promise<OrderShop | null> {
+  if (shipping.companyShopId === undefined) return null;
+  if (shipping.method !== 'address' || shipping.officeId !== undefined)
+    throw badRequest(TRADE_ORDER_TEXT.companyShopByAddress, { 'shipping.companyShopId': TRADE_ORDER_TEXT.companyShopByAddress });
+  return companyShopForOrder(trade?.companyId ?? null, shipping.companyShopId, trx);
 }
 
 /** The order's row, composed from the checked input (domain/schemas/checkout: the same limits as
  *  the model) and the quote. */
-function orderRow(input: CheckoutInput, user: User | null, { office, quote }: Priced): Partial<Order> {
+function orderRow(input: CheckoutInput, user: User | null, priced: Priced): Partial<Order> {
+  const { office, shop, quote } = priced;
   const c = input.customer;
-  const s = office ? { ...input.shipping, ...officeShippingFields(office) } : input.shipping;
+  const s = office
+    ? { ...input.shipping, ...officeShippingFields(office) }
+    : shop
+      ? { ...input.shipping, city: shop.city, address: shop.address }
+      : input.shipping;
   const { totals, discount, currency } = quote;
   return {
     userId: user?.id ?? null,
@@ -178,27 +215,36 @@ function orderRow(input: CheckoutInput, user: User | null, { office, quote }: Pr
     shippingOffice: office ? JSON.stringify(office) : null,
     deliveredAt: null,
     withdrawnAt: null,
-    ...(quote.trade ? tradeOrderFields(input, quote.trade.terms) : {}),
+    ...(quote.trade ? tradeOrderFields(input, quote.trade.terms, priced) : {}),
   };
 }
 
 /**
  * A member's order: placed for the company, its items' prices net; a bank transfer is
  * due on the company's terms (0 days: at placement — prepayment, shipped once paid), cash on
- * delivery is paid to the courier (no due date).
+ * delivery is paid to the courier (no due date). It keeps the buyer's purchase-order number and
+ * the company's shop it goes to (with the shop's name as it is now).
  */
-function tradeOrderFields(input: CheckoutInput, terms: { companyId: number; paymentTermsDays: number }): Partial<Order> {
+function tradeOrderFields(
+  input: CheckoutInput,
+  terms: { companyId: number; paymentTermsDays: number },
+  { shop, purchaseOrderNumber }: Priced,
+): Partial<Order> {
   return {
     companyId: terms.companyId,
     pricesInclude: 'net',
     paymentDueAt: input.paymentMethod === 'bank_transfer' ? paymentDueAt(input.prepayment ? { paymentTermsDays: 0 } : terms) : null,
+    purchaseOrderNumber,
+    companyShopId: shop?.id ?? null,
+    companyShopName: shop?.name ?? null,
   };
 }
 
-/** Its number comes from its id, so that it is unique without a counter to race on. */
-function numbering(id: number, c: CheckoutInput['customer']) {
+/** Its number comes from its id, so that it is unique without a counter to race on; staff find it
+ *  by the number, the buyer's name, e-mail and phone, and the buyer's purchase-order number. */
+function numbering(id: number, c: CheckoutInput['customer'], purchaseOrderNumber: string | null) {
   const number = orderNumber(id);
-  return { number, searchText: searchable(number, c.firstName, c.lastName, c.email, c.phone) };
+  return { number, searchText: searchable(number, c.firstName, c.lastName, c.email, c.phone, purchaseOrderNumber) };
 }
 
 /** What was bought: the lines' snapshots. */
@@ -263,7 +309,7 @@ async function record(input: CheckoutInput, user: User | null, priced: Priced, t
   }
   const orderId = drawnId ?? inserted!.id;
   // Made once: the search text normalises the buyer's name, e-mail and phone.
-  const numbered = numbering(orderId, c);
+  const numbered = numbering(orderId, c, priced.purchaseOrderNumber);
   const { number } = numbered;
   if (inserted) numberingWrite.push(trx(Order.tableName).where({ id: orderId }).update(numbered).returning('id'));
   const actor = actorOf(user, `${c.firstName} ${c.lastName}`.trim());

@@ -7,6 +7,7 @@ import { BGN_PER_EUR, convertMinor, isCurrency, otherCurrency } from '@domain/mo
 import { amountInWords } from '@domain/numberWords';
 import { startPdf } from '../../platform/pdfDocument';
 import type { InvoiceSnapshot, Party } from './snapshot';
+import { TRADE_ORDER_TEXT } from '@domain/tradeOrderTexts';
 
 /** 1234567 minor units → "12 345,67" (Bulgarian: decimal comma, space between thousands). */
 export function amountText(minor: number): string {
@@ -155,6 +156,7 @@ export function renderInvoicePdf(doc: InvoiceSnapshot): Promise<Buffer> {
 
   pdf.moveDown(0.8);
   pdf.text(`Поръчка: ${doc.orderNumber}`, left, pdf.y, { width });
+  if (doc.purchaseOrderNumber) pdf.text(TRADE_ORDER_TEXT.purchaseOrderOnInvoice(doc.purchaseOrderNumber), { width });
   pdf.text(`Начин на плащане: ${doc.paymentMethod}`, { width });
   if (doc.dueDate)
     pdf

@@ -30,6 +30,7 @@ export async function salesLedgerEntries(month: string): Promise<{ entries: Ledg
       buyerId: recipient?.vatNumber || recipient?.eik || '',
       buyerName: recipient?.companyName ?? d.recipientName,
       goods: `Стоки по поръчка ${d.orderNumber}`,
+      purchaseOrderNumber: d.data?.purchaseOrderNumber ?? null,
       taxBase,
       // converted documents: the VAT is what remains of the total, so each row adds up
       vat: own === currency ? sign * d.vatTotal : total - taxBase,

@@ -26,6 +26,8 @@ export interface InvoiceSnapshot {
   place: string;
   currency: string;
   orderNumber: string;
+  /** The buyer's own purchase-order number (a trade order that carries one). */
+  purchaseOrderNumber?: string;
   paymentMethod: string;
   supplier: Party & { iban: string; bic: string; bankName: string };
   recipient: Party;
@@ -138,6 +140,7 @@ export function invoiceSnapshot(
     orderCurrency,
     dualCurrency: settings.dualCurrency,
     orderNumber: order.number,
+    ...(order.purchaseOrderNumber ? { purchaseOrderNumber: order.purchaseOrderNumber } : {}),
     paymentMethod: PAYMENT_METHOD_LABELS[order.paymentMethod as PaymentMethod] ?? order.paymentMethod,
     supplier: {
       companyName: legal.companyName,

@@ -67,7 +67,10 @@ export function orderView(o: Order, opts: { staff?: boolean } = {}): OrderView {
     updatedAt: o.updatedAt,
     version: o.version,
   };
-  if (o.companyId || o.pricesInclude === 'net') Object.assign(view, tradeFields(o));
+  if (o.companyId || o.pricesInclude === 'net') {
+    Object.assign(view, tradeFields(o));
+    view.shipping.companyShopId = o.companyShopId ?? null;
+  }
   if (opts.staff) {
     view.userId = o.userId;
     view.staffNote = o.staffNote;
@@ -106,9 +109,10 @@ interface OrderPaymentFigures {
 
 /**
  * A trade order's own fields (a consumer's order answers exactly as before): the company, whether
- * the items' prices are net, the due date and whether it is overdue, and for a net order its goods'
- * net and the VAT by the one net-document rule (domain/pricing netDocumentTotals), so that
- * subtotalNet + VAT (+ shipping's net) adds up to the total.
+ * the items' prices are net, the due date and whether it is overdue, the buyer's purchase-order
+ * number, the company's shop it goes to, and for a net order its goods' net and the VAT by the one
+ * net-document rule (domain/pricing netDocumentTotals), so that subtotalNet + VAT (+ shipping's net)
+ * adds up to the total.
  */
 function tradeFields(o: Order) {
   const fields: Partial<ApiOrder> & Record<string, unknown> = {
@@ -116,6 +120,9 @@ function tradeFields(o: Order) {
     pricesInclude: o.pricesInclude,
     paymentDueAt: o.paymentDueAt,
     overdue: isOverdue(o),
+    purchaseOrderNumber: o.purchaseOrderNumber ?? null,
+    companyShopId: o.companyShopId ?? null,
+    companyShopName: o.companyShopName ?? null,
   };
   if (o.pricesInclude === 'net' && o.items) {
     const doc = netDocumentTotals(

@@ -1,5 +1,6 @@
 // Companies that buy for resale: a business's application, the staff's one write path
-// (`changeCompany`: data, terms, status, shops), members, and the listed shops of „Къде да купя“.
+// (`changeCompany`: data, terms, status, shops), members, the listed shops of „Къде да купя“, and a
+// member's own company with its shops (where its orders may be delivered).
 import type { Transaction } from 'objection';
 import type { Knex } from 'knex';
 import { Company } from '../../models/Company';
@@ -23,6 +24,8 @@ import { TRADE } from '@domain/tradeTexts';
 import { API, KEPT_DATA } from '@domain/messages';
 import { CONTACT_MAX_PER_WINDOW, CONTACT_WINDOW_MINUTES } from '@domain/limits';
 import type { CompanyApplication, CompanyChange } from '@domain/schemas/trade';
+import { TRADE_ORDER_TEXT } from '@domain/tradeOrderTexts';
+import type { ApiTradeCompany } from '@domain/api';
 import type { CompanyChangeKind } from './events';
 import { whereByPermit } from './permits';
 import './events';
@@ -54,6 +57,8 @@ export interface CompanyView {
   priceListId: number | null;
   paymentTermsDays: number;
   creditLimit: number | null;
+  /** Every trade order must carry the buyer's purchase-order number. */
+  requirePurchaseOrderNumber: boolean;
   members: Array<{ id: number; email: string; firstName: string; lastName: string }>;
   shops: Array<{ id: number; name: string; city: string; address: string; phone: string; listed: boolean }>;
   createdAt: string;
@@ -80,6 +85,7 @@ export function companyView(c: Company): CompanyView {
     priceListId: c.priceListId ?? null,
     paymentTermsDays: Number(c.paymentTermsDays ?? 0),
     creditLimit: fromMinor(c.creditLimit),
+    requirePurchaseOrderNumber: Boolean(c.requirePurchaseOrderNumber),
     members: (c.members ?? [])
       .map((m) => ({ id: m.id, email: m.email, firstName: m.firstName ?? '', lastName: m.lastName ?? '' }))
       .sort((a, b) => a.id - b.id),
@@ -287,6 +293,7 @@ export async function changeCompany(id: number, change: CompanyChange): Promise<
       patch.paymentTermsDays = change.paymentTermsDays;
     }
     if (change.creditLimit !== undefined) patch.creditLimit = change.creditLimit;
+    if (change.requirePurchaseOrderNumber !== undefined) patch.requirePurchaseOrderNumber = change.requirePurchaseOrderNumber;
 
     const from = current.status;
     const to = change.status ?? from;
@@ -310,10 +317,7 @@ export async function changeCompany(id: number, change: CompanyChange): Promise<
       patch.searchText = searchable(m.name, m.eik, m.city, m.contactEmail);
       await current.$query(trx).patch(patch);
     }
-    if (change.shops) {
-      await CompanyShop.query(trx).delete().where({ companyId: id });
-      for (const shop of shopRows(id, change.shops)) await CompanyShop.query(trx).insert(shop);
-    }
+    if (change.shops) await replaceShops(trx, id, change.shops);
     const membersMoved = change.members ? await setMembers(trx, id, change.members) : false;
     if (Object.keys(patch).length || change.shops || membersMoved) {
       const kind: CompanyChangeKind = to !== from ? (to as CompanyChangeKind) : 'changed';
@@ -322,6 +326,29 @@ export async function changeCompany(id: number, change: CompanyChange): Promise<
     return loadCompany(id, trx);
   });
   return companyView(company);
+}
+
+/**
+ * The company's shops become these: a shop sent with the id of one of its shops is that shop,
+ * changed in place (orders delivered to it keep pointing at it); others are new; shops not sent go
+ * (their orders keep the shop's name and address).
+ */
+async function replaceShops(trx: Transaction, companyId: number, shops: NonNullable<CompanyChange['shops']>): Promise<void> {
+  const kept = new Set((await CompanyShop.query(trx).where({ companyId }).select('id')).map((s) => s.id));
+  const rows = shopRows(companyId, shops);
+  const staying = shops.map((s) => (s.id !== undefined && kept.has(s.id) ? s.id : null));
+  await CompanyShop.query(trx)
+    .delete()
+    .where({ companyId })
+    .whereNotIn('id', [...staying.filter((sid): sid is number => sid !== null), 0]);
+  for (const [i, row] of rows.entries()) {
+    const sid = staying[i];
+    if (sid !== null)
+      await CompanyShop.query(trx)
+        .patch(row as Partial<CompanyShop>)
+        .where({ id: sid, companyId });
+    else await CompanyShop.query(trx).insert(row);
+  }
 }
 
 /** A decision by its own route: the same write path. */
@@ -518,4 +545,35 @@ export async function listedShops(): Promise<ListedShop[]> {
   return rows
     .map((r) => ({ name: r.name, city: r.city, address: r.address, phone: r.phone ?? '' }))
     .sort((a, b) => a.city.localeCompare(b.city, 'bg') || a.name.localeCompare(b.name, 'bg'));
+}
+
+// ---- A member's own company and its shops ------------------------------------------------
+
+/** The company a signed-in customer buys for, with its shops (403 for one who buys for none). */
+export async function memberCompany(user: Pick<User, 'companyId'>): Promise<ApiTradeCompany> {
+  const company = user.companyId ? await Company.query().findById(user.companyId) : undefined;
+  if (!company) throw forbidden(TRADE_ORDER_TEXT.noCompany);
+  const view = companyView((await withPeople([company]))[0]);
+  return {
+    id: view.id,
+    name: view.name,
+    status: view.status,
+    requirePurchaseOrderNumber: view.requirePurchaseOrderNumber,
+    shops: view.shops.map(({ id, name, city, address, phone }) => ({ id, name, city, address, phone })),
+  };
+}
+
+export interface OrderShop {
+  id: number;
+  name: string;
+  city: string;
+  address: string;
+}
+
+/** The shop of this company an order is delivered to: another company's (or none) is a 400 on
+ *  `shipping.companyShopId`. */
+export async function companyShopForOrder(companyId: number | null, shopId: number, trx?: Transaction): Promise<OrderShop> {
+  const shop = companyId ? await CompanyShop.query(trx).findOne({ id: shopId, companyId }) : undefined;
+  if (!shop) throw badRequest(TRADE_ORDER_TEXT.companyShopUnknown, { 'shipping.companyShopId': TRADE_ORDER_TEXT.companyShopUnknown });
+  return { id: shop.id, name: shop.name, city: shop.city, address: shop.address };
 }

@@ -1,5 +1,6 @@
 // Companies: a business's application (POST /api/trade/applications), the staff's
-// react-admin resource /api/admin/companies with its decisions and members, and „Къде да купя“.
+// react-admin resource /api/admin/companies with its decisions and members, „Къде да купя“, and a
+// member's own company with its shops (GET /api/trade/company, for the checkout).
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { parseBody, parseId } from '../../platform/http/parseInput';
@@ -7,6 +8,7 @@ import { parseRaParams, sendRaList } from '../../platform/lists/raList';
 import { companyApplicationInput, companyChangeInput, companyDecisionInput, companyMemberInput } from '@domain/schemas/trade';
 import type { CompanyStatus } from '@domain/trade';
 import type { User } from '../../models/User';
+import { currentUser } from '../../platform/http/auth';
 import {
   addMember,
   applyForTrade,
@@ -17,6 +19,7 @@ import {
   findCompany,
   listCompanies,
   listedShops,
+  memberCompany,
   removeMember,
 } from './companies';
 
@@ -34,6 +37,10 @@ export function companyRoutes() {
     const input = parseBody(ctx.request.body, companyApplicationInput);
     ctx.status = 201;
     ctx.body = await applyForTrade(input, (ctx.state.user as User | null) ?? null, ctx.ip);
+  });
+  router.get('/trade/company', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { company: await memberCompany(currentUser(ctx)) };
   });
   router.get('/where-to-buy', async (ctx) => {
     ctx.set('Cache-Control', 'no-cache');

@@ -41,6 +41,7 @@ export function termsOf(company: Company): TradeTerms {
     creditLimit: company.creditLimit ?? null,
     tobaccoPermit: company.tobaccoPermit,
     tobaccoPermitExpiresAt: company.tobaccoPermitExpiresAt ?? null,
+    requirePurchaseOrderNumber: Boolean(company.requirePurchaseOrderNumber),
   };
 }
 

@@ -26,6 +26,7 @@ import * as idempotencyKeys from './20261128140000_idempotency_keys';
 import * as outbox from './20261128150000_outbox';
 import * as paymentsReceived from './20261128160000_payments_received';
 import * as tobaccoPermitValidity from './20261128161000_tobacco_permit_validity';
+import * as tradeBuying from './20261128170000_trade_buying';
 
 const MIGRATIONS: Array<[string, Knex.Migration]> = [
   ['20261122000000_schema.ts', schema],
@@ -52,6 +53,7 @@ const MIGRATIONS: Array<[string, Knex.Migration]> = [
   ['20261128150000_outbox.ts', outbox],
   ['20261128160000_payments_received.ts', paymentsReceived],
   ['20261128161000_tobacco_permit_validity.ts', tobaccoPermitValidity],
+  ['20261128170000_trade_buying.ts', tradeBuying],
 ];
 
 export const listedMigrations: Knex.MigrationSource<string> = {
