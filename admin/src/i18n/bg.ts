@@ -10,6 +10,7 @@ import { flavourListResourceBg, flavourListsBg, productToolsBg } from '../flavou
 import { priceListResourceBg, priceListsBg } from '../price-lists/messages';
 import { accessibilityBg } from '../settings/accessibilityMessages';
 import { receivableResourceBg, receivablesBg } from '../receivables/messages';
+import { statementBg } from '../companies/statementMessages';
 
 export const bgApp = {
   title: 'Административен панел',
@@ -299,6 +300,7 @@ export const bgApp = {
   contact: { from: 'От', title: 'Съобщение от %{name}' },
   invoices: invoicesBg,
   receivables: receivablesBg,
+  statement: statementBg,
   audit: { create: 'създаване', update: 'промяна', delete: 'изтриване', duplicate: 'дублиране' },
   flavourLists: flavourListsBg,
   priceLists: priceListsBg,

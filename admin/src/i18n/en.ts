@@ -10,6 +10,7 @@ import { flavourListResourceEn, flavourListsEn, productToolsEn } from '../flavou
 import { priceListResourceEn, priceListsEn } from '../price-lists/messages';
 import { accessibilityEn } from '../settings/accessibilityMessages';
 import { receivableResourceEn, receivablesEn } from '../receivables/messages';
+import { statementEn } from '../companies/statementMessages';
 
 export const enApp: AppMessages = {
   title: 'Administrator panel',
@@ -301,6 +302,7 @@ export const enApp: AppMessages = {
   contact: { from: 'From', title: 'Message from %{name}' },
   invoices: invoicesEn,
   receivables: receivablesEn,
+  statement: statementEn,
   audit: { create: 'created', update: 'changed', delete: 'deleted', duplicate: 'duplicated' },
   flavourLists: flavourListsEn,
   priceLists: priceListsEn,

@@ -1,5 +1,5 @@
 // Фактури: every invoice and credit note, newest number first, filtered by month and type,
-// each downloadable as its PDF.
+// each downloadable as its PDF, with how much of each invoice is paid (a credit note has none).
 import { Button } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Datagrid, DateField, FunctionField, List, SelectInput, TextField, TextInput, useTranslate } from 'react-admin';
@@ -7,6 +7,8 @@ import { Link } from 'react-router-dom';
 import { formatMoney } from '@domain/money';
 import type { InvoiceRecord } from './api';
 import { BgMonthInput } from '../common/BgDateInput';
+import { money } from '../common/fields';
+import { PaymentStateChip } from './PaymentStateChip';
 
 function thisMonth(): string {
   return new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Sofia' }).slice(0, 7);
@@ -46,6 +48,19 @@ export function InvoiceList() {
         />
         <TextField source="recipientName" />
         <FunctionField<InvoiceRecord> source="total" textAlign="right" render={(r) => formatMoney(r.total, r.currency)} />
+        <FunctionField<InvoiceRecord> source="paymentState" sortable={false} render={(r) => <PaymentStateChip state={r.paymentState} />} />
+        <FunctionField<InvoiceRecord>
+          source="paid"
+          sortable={false}
+          textAlign="right"
+          render={(r) => (r.paymentState ? money(r.paid, r.paymentCurrency) : '')}
+        />
+        <FunctionField<InvoiceRecord>
+          source="outstanding"
+          sortable={false}
+          textAlign="right"
+          render={(r) => (r.paymentState ? money(r.outstanding, r.paymentCurrency) : '')}
+        />
         <FunctionField<InvoiceRecord>
           label=""
           render={(r) => (

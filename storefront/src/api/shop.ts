@@ -52,6 +52,8 @@ export interface CheckoutInput {
   expectedTotal?: number;
   /** A guest past a soft limit: the solved proof of work (components/ProofOfWork). */
   altcha?: string;
+  /** A member's bank transfer paid in advance (due at once); required while the company is held to prepayment. */
+  prepayment?: boolean;
 }
 
 export interface QuoteInput {
@@ -59,6 +61,8 @@ export interface QuoteInput {
   shipping?: { method: ShippingMethod | null };
   discountCode?: string;
   email?: string;
+  /** A member's bank transfer paid in advance: the quote's due date is then today. */
+  prepayment?: boolean;
 }
 
 export interface TradeApplicationBody {

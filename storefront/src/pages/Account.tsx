@@ -1,4 +1,4 @@
-// Профил: the shopper's details and order history.
+// Профил: the shopper's details and order history; a trade member's company statement of account.
 import { TRADE } from '@domain/tradeTexts';
 import { COMPANY_STATUS_LABELS } from '@domain/trade';
 import { FormEvent, useEffect, useRef, useState } from 'react';
@@ -21,6 +21,7 @@ import type { ApiOrder } from '@domain/api';
 import { TRADE_ORDER_TEXT } from '@domain/tradeOrderTexts';
 import { tradePaymentLabel } from '../components/TradeOrderPanel';
 import { isTradeMember } from '../state/quickOrder';
+import { AccountStatement } from '../components/AccountStatement';
 
 export default function Account() {
   const { user, loading, logout } = useAuth();
@@ -108,6 +109,8 @@ export default function Account() {
           </ul>
         )}
       </section>
+      {/* A company that has traded (approved, or suspended since) has an account to state. */}
+      {(user.company?.status === 'approved' || user.company?.status === 'suspended') && <AccountStatement />}
       <EmailChange user={user} />
       <PasswordChange />
       <TwoFactorSettings />
