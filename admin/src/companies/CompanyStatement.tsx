@@ -35,6 +35,7 @@ import { defaultStatementPeriod, statementPeriodErrors, type StatementOfAccount,
 import { BgDateField, useBgDateState } from '../common/BgDateInput';
 import { companyStatementFileUrl, type ShopDataProvider, type StatementPeriod } from '../dataProvider';
 import { errorMessage } from '../httpClient';
+import { useIsSmall } from '../common/fields';
 import { STATEMENT_ANCHOR } from './statementPath';
 
 /** Typing a day key by key asks once it stands still, not for every complete day on the way. */
@@ -94,6 +95,88 @@ function MoneyCell({ cents, currency, strong, blankZero }: { cents: number; curr
   );
 }
 
+type T = (key: string, options?: Record<string, unknown>) => string;
+
+/** "Извлечение от сметка за периода от … до … · Суми в EUR": what the rows below are. */
+const captionOf = (statement: StatementOfAccount, t: T) =>
+  `${t('title')} ${t('period', { from: formatBgDate(statement.from), to: formatBgDate(statement.to) })} · ${t('amountsIn', { currency: statement.currency })}`;
+
+/** One label and amount of a row on a phone ("Дебит 23,42 лв."). */
+function Figure({ label, cents, currency, strong }: { label: string; cents: number; currency: string; strong?: boolean }) {
+  return (
+    <Box component="span" sx={{ whiteSpace: 'nowrap', fontWeight: strong ? 700 : undefined }}>
+      {label} <Amount cents={cents} currency={currency} strong={strong} />
+    </Box>
+  );
+}
+
+/**
+ * On a phone the seven columns do not fit: each row is an item of a list, its figures labelled,
+ * so nothing has to be scrolled sideways to be read.
+ */
+function StatementList({ statement }: { statement: StatementOfAccount }) {
+  const translate = useTranslate();
+  const t: T = (key, options) => translate(`app.statement.${key}`, options);
+  const { currency } = statement;
+  const line = { display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 0.5 } as const;
+  const item = { py: 1, px: 1, borderBottom: 1, borderColor: 'divider' } as const;
+  const summary = { ...item, bgcolor: 'action.hover', fontWeight: 700 } as const;
+  return (
+    <Box sx={{ mt: 1 }}>
+      <Typography id="statement-caption" variant="body2" color="text.secondary">
+        {captionOf(statement, t)}
+      </Typography>
+      <Box component="ul" aria-labelledby="statement-caption" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }}>
+        <Box component="li" sx={summary}>
+          <Box sx={{ ...line, typography: 'body2', fontWeight: 700 }}>
+            <span>
+              {formatBgDate(statement.from)} · {t('opening')}
+            </span>
+            <Figure label={t('columns.balance')} cents={statement.openingBalance} currency={currency} strong />
+          </Box>
+        </Box>
+        {statement.rows.length === 0 && (
+          <Box component="li" sx={item}>
+            <Typography variant="body2" color="text.secondary">
+              {t('noRows')}
+            </Typography>
+          </Box>
+        )}
+        {statement.rows.map((row, n) => (
+          <Box component="li" key={`${row.kind}-${row.number}-${n}`} sx={item}>
+            <Typography variant="body2" fontWeight={700}>
+              {t(`kinds.${row.kind}`, { _: row.document })} {row.number}
+            </Typography>
+            <Typography variant="caption" color="text.secondary" component="p" sx={{ m: 0 }}>
+              {[formatBgDate(row.date), row.dueAt ? `${t('columns.dueAt')} ${formatBgDate(row.dueAt)}` : '', row.note]
+                .filter(Boolean)
+                .join(' · ')}
+            </Typography>
+            <Box sx={{ ...line, typography: 'body2' }}>
+              {row.kind === 'invoice' ? (
+                <Figure label={t('columns.debit')} cents={row.debit} currency={currency} />
+              ) : (
+                <Figure label={t('columns.credit')} cents={row.credit} currency={currency} />
+              )}
+              <Figure label={t('columns.balance')} cents={row.balance} currency={currency} />
+            </Box>
+          </Box>
+        ))}
+        <Box component="li" sx={summary}>
+          <Typography variant="body2" fontWeight={700}>
+            {formatBgDate(statement.to)} · {t('closing')}
+          </Typography>
+          <Box sx={{ ...line, typography: 'body2' }}>
+            <Figure label={t('columns.debit')} cents={statement.totals.debit} currency={currency} />
+            <Figure label={t('columns.credit')} cents={statement.totals.credit} currency={currency} />
+            <Figure label={t('columns.balance')} cents={statement.closingBalance} currency={currency} strong />
+          </Box>
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
 function StatementTable({ statement }: { statement: StatementOfAccount }) {
   const translate = useTranslate();
   const t = (key: string, options?: Record<string, unknown>) => translate(`app.statement.${key}`, options);
@@ -114,11 +197,8 @@ function StatementTable({ statement }: { statement: StatementOfAccount }) {
     // A statement has seven columns: on a phone the table scrolls sideways inside this region,
     // which takes focus so that a keyboard can scroll it too.
     <TableContainer role="region" aria-labelledby="statement-caption" tabIndex={0} sx={{ mt: 1 }}>
-      <Table size="small" sx={{ minWidth: 720, captionSide: 'top' }}>
-        <caption id="statement-caption" style={{ padding: '4px 0' }}>
-          {t('title')} {t('period', { from: formatBgDate(statement.from), to: formatBgDate(statement.to) })} ·{' '}
-          {t('amountsIn', { currency })}
-        </caption>
+      <Table size="small" sx={{ minWidth: 720, '& caption': { captionSide: 'top', px: 0, pt: 0, pb: 1 } }}>
+        <caption id="statement-caption">{captionOf(statement, t)}</caption>
         <TableHead>
           <TableRow>
             {columns.map((c) => (
@@ -185,7 +265,7 @@ function OverdueInvoices({ statement }: { statement: StatementOfAccount }) {
         <Typography variant="body2">{t('noOverdue')}</Typography>
       ) : (
         <TableContainer role="region" aria-labelledby="statement-overdue-title" tabIndex={0}>
-          <Table size="small" sx={{ minWidth: 420 }}>
+          <Table size="small" sx={{ '& td, & th': { px: { xs: 0.5, sm: 2 } } }}>
             <TableHead>
               <TableRow>
                 <TableCell>{t('overdueColumns.number')}</TableCell>
@@ -237,6 +317,7 @@ export function StatementOfAccountCard({
   const t = (key: string, options?: Record<string, unknown>) => translate(`app.statement.${key}`, options);
   const dataProvider = useDataProvider<ShopDataProvider>();
   const { hash } = useLocation();
+  const isSmall = useIsSmall();
   const { from, to, errors, period } = usePeriod();
   const settled = useSettled(period);
   const [statement, setStatement] = useState<StatementOfAccount | null>(null);
@@ -339,9 +420,11 @@ export function StatementOfAccountCard({
       id={STATEMENT_ANCHOR}
       aria-labelledby="statement-title"
       data-testid="company-statement"
-      sx={{ borderTop: 1, borderColor: 'divider', px: 2, py: 2, maxWidth: '64em', scrollMarginTop: 72 }}
+      // On a phone the form's toolbar is fixed at the bottom of the window: room below for the last rows.
+      sx={{ borderTop: 1, borderColor: 'divider', px: 2, pt: 2, pb: { xs: 12, sm: 2 }, maxWidth: '64em' }}
     >
-      <Typography id="statement-title" ref={headingRef} component="h2" variant="h6" tabIndex={-1} sx={{ mb: 1 }}>
+      {/* Scrolled to from the receivables: kept clear of the fixed app bar. */}
+      <Typography id="statement-title" ref={headingRef} component="h2" variant="h6" tabIndex={-1} sx={{ mb: 1, scrollMarginTop: 88 }}>
         {t('title')}
       </Typography>
       <Stack direction="row" useFlexGap flexWrap="wrap" spacing={2} alignItems="flex-start">
@@ -419,7 +502,7 @@ export function StatementOfAccountCard({
       {loading && <LinearProgress aria-label={t('loading')} sx={{ mt: 2 }} />}
       {shown && (
         <Box sx={{ opacity: loading ? 0.6 : 1 }}>
-          <StatementTable statement={shown} />
+          {isSmall ? <StatementList statement={shown} /> : <StatementTable statement={shown} />}
           {shown.closingBalance < 0 && (
             <Typography variant="body2" sx={{ mt: 1 }}>
               {t('overpaid', { company: shown.company.name || companyName })}

@@ -116,7 +116,11 @@ export function ReceivableList() {
         <Datagrid
           bulkActionButtons={false}
           rowClick={false}
-          sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto' }, '& td': { verticalAlign: 'middle' } }}
+          sx={{
+            '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
+            '& td': { verticalAlign: 'middle' },
+            '& .column-companyName': { minWidth: '11em' },
+          }}
         >
           <TextField source="companyName" />
           {isWide && <TextField source="eik" sortable={false} />}

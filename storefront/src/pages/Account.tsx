@@ -109,8 +109,9 @@ export default function Account() {
           </ul>
         )}
       </section>
-      {/* A company that has traded (approved, or suspended since) has an account to state. */}
-      {(user.company?.status === 'approved' || user.company?.status === 'suspended') && <AccountStatement />}
+      {/* A member's company has an account to state (also once suspended); right after sign-in the
+          user may not carry the company yet, and the trade hint says it (as for the quick order). */}
+      {(isTradeMember(user) || user.company?.status === 'suspended') && <AccountStatement />}
       <EmailChange user={user} />
       <PasswordChange />
       <TwoFactorSettings />

@@ -394,7 +394,7 @@ export default function Checkout() {
               ))}
             </div>
             {offerPrepayment && (
-              <>
+              <div className="prepayment-choice">
                 <label className={`check ${errors.prepayment ? 'field-error' : ''}`}>
                   <input
                     id="checkout-prepayment"
@@ -424,7 +424,7 @@ export default function Checkout() {
                     {errors.prepayment}
                   </span>
                 )}
-              </>
+              </div>
             )}
             <div className="field">
               <label htmlFor="checkout-note">

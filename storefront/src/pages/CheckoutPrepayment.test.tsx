@@ -134,7 +134,7 @@ test('a company held to prepayment is told so, must tick prepayment for a bank t
 
   await userEvent.click(prepayment);
   // Due today: said beside the choice, and the quote is asked again for it.
-  expect(prepayment).toHaveAccessibleDescription(`Падеж: днес, ${formatDate(new Date())}. Изпращаме след получаване на плащането.`);
+  expect(prepayment).toHaveAccessibleDescription(`Падеж: днес (${formatDate(new Date())}). Изпращаме след получаване на плащането.`);
   await waitFor(() => expect(calls.some((c) => c.url === '/api/checkout/quote' && c.body.prepayment === true)).toBe(true));
   await userEvent.click(order());
   await waitFor(() => expect(calls.some((c) => c.url === '/api/orders/create')).toBe(true));
