@@ -407,7 +407,8 @@ export function StatementOfAccountCard({
     announcement = (
       <Box sx={visuallyHidden}>
         {t('loaded', {
-          ...dates,
+          from: formatBgDate(shown.from),
+          to: formatBgDate(shown.to),
           smart_count: shown.rows.length,
           closing: formatMoney(fromMinor(shown.closingBalance) ?? 0, shown.currency),
         })}

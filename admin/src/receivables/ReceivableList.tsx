@@ -120,6 +120,7 @@ export function ReceivableList() {
             '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
             '& td': { verticalAlign: 'middle' },
             '& .column-companyName': { minWidth: '11em' },
+            '& .column-oldestDueAt': { whiteSpace: 'nowrap' },
           }}
         >
           <TextField source="companyName" />
