@@ -329,8 +329,14 @@ export interface ApiTradeQuoteTerms {
   companyId: number;
   companyName: string;
   paymentTermsDays: number;
-  /** The due date of a bank transfer placed now (ISO); with 0 days: now (prepayment). */
+  /** The due date of a bank transfer placed now (ISO); with 0 days or `prepayment`: now. */
   paymentDueAt: string;
+  /** The quote was asked with `prepayment: true` (a bank transfer paid in advance). */
+  prepayment?: boolean;
+  /** The company is overdue past the shop's days: a bank transfer must be paid in advance. */
+  prepaymentOnly?: boolean;
+  /** Why, as the member reads it (null unless prepaymentOnly). */
+  prepaymentOnlyNotice?: string | null;
   /** Net, the shop's currency; 0: none. */
   minimumOrder: number;
   /** With VAT; null: no limit. */

@@ -100,6 +100,16 @@ export const TRADE_ORDER_TEXT = {
   invoice: 'Фактура',
   paymentAndInvoice: 'Плащане и фактура',
   downloadInvoice: (number: string) => `Изтегли фактура № ${number} (PDF)`,
+  statementIntro:
+    'Фактурите, кредитните известия и плащанията на фирмата за периода, с началното и крайното салдо и просрочените задължения към днес.',
+  statementDates: 'Датите са във вида дд.мм.гггг, напр. 01.03.2026.',
+  statementFrom: 'Период от',
+  statementTo: 'Период до',
+  statementPdf: 'Изтегли извлечението (PDF)',
+  statementCsv: 'Като таблица (CSV)',
+  // The checkout: a bank transfer paid in advance.
+  prepaymentDueToday: (date: string) => `Падеж: днес (${date}). Изпращаме след получаване на плащането.`,
+  prepaymentRequired: 'Отбележете „Предплащане по банков път“ или изберете наложен платеж.',
   // Staff: receivables.
   receivablesTitle: 'Вземания',
   nothingOwed: 'Фирмата няма неплатени поръчки.',

@@ -6,6 +6,7 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider } from 'react-admin';
 import { API_URL, httpClient } from './httpClient';
 import type { ImportReport } from '@domain/api';
+import type { StatementOfAccount } from '@domain/statementOfAccount';
 import { submitOnce } from './idempotency';
 import { paymentMethods, type PaymentMethods } from './payments/api';
 import { bankStatementMethods, type BankStatementMethods } from './bank-statements/api';
@@ -39,6 +40,18 @@ export interface AnalyticsData {
   newCustomers: { period: string; count: number }[];
 }
 
+/** A statement's period, both days included, "YYYY-MM-DD". */
+export interface StatementPeriod {
+  from: string;
+  to: string;
+}
+
+/** The statement as a file: a plain link downloads it (the session cookie authenticates a GET). */
+export function companyStatementFileUrl(companyId: number | string, period: StatementPeriod, format: 'pdf' | 'csv'): string {
+  const q = new URLSearchParams({ from: period.from, to: period.to, format });
+  return `${ADMIN_API}/companies/${encodeURIComponent(String(companyId))}/statement?${q}`;
+}
+
 export interface ApiToken {
   id: number;
   name: string;
@@ -53,6 +66,10 @@ export interface ShopDataProvider extends DataProvider, PaymentMethods, BankStat
   orderCounts(): Promise<Record<string, number>>;
   dashboard(): Promise<DashboardData>;
   analytics(params: { from: string; to: string; granularity: Granularity }): Promise<AnalyticsData>;
+  /** A company's statement of account (amounts in cents); a period refused is a 400 with errors.from / errors.to. */
+  companyStatement(companyId: number | string, period: StatementPeriod): Promise<StatementOfAccount>;
+  /** Mails the statement's PDF to the company's contact; the message names the address. */
+  sendCompanyStatement(companyId: number | string, period: StatementPeriod): Promise<{ message: string }>;
   unreadCount(): Promise<number>;
   readAllNotifications(): Promise<{ message?: string }>;
   tokens(): Promise<ApiToken[]>;
@@ -168,6 +185,18 @@ export function createDataProvider(): ShopDataProvider {
       const q = new URLSearchParams({ from, to, granularity });
       return (await httpClient(`${ADMIN_API}/analytics?${q}`)).json as AnalyticsData;
     },
+    companyStatement: async (companyId, { from, to }) => {
+      const q = new URLSearchParams({ from, to });
+      return (await httpClient(`${ADMIN_API}/companies/${encodeURIComponent(String(companyId))}/statement?${q}`))
+        .json as StatementOfAccount;
+    },
+    sendCompanyStatement: async (companyId, { from, to }) =>
+      (
+        await httpClient(`${ADMIN_API}/companies/${encodeURIComponent(String(companyId))}/statement/send`, {
+          method: 'POST',
+          body: JSON.stringify({ from, to }),
+        })
+      ).json as { message: string },
     unreadCount: async () => Number((await httpClient(`${ADMIN_API}/notifications/unread-count`)).json?.count ?? 0),
     readAllNotifications: async () => (await httpClient(`${ADMIN_API}/notifications/read-all`, { method: 'POST' })).json ?? {},
     tokens: async () => ((await httpClient(`${API_URL}/account/tokens`)).json?.tokens ?? []) as ApiToken[],

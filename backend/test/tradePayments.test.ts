@@ -424,6 +424,14 @@ describe('dunning', () => {
       shipping: { method: null },
     });
     expect(quote.body.trade.prepaymentOnly).toBe(true);
+    // Asked for a prepayment, the quote says so and the due date is now.
+    const prepaidQuote = await buyer.post('/api/checkout/quote', {
+      items: [{ productId: cat.triples.id, variantId: cat.triples.variant, quantity: 1 }],
+      shipping: { method: null },
+      prepayment: true,
+    });
+    expect(prepaidQuote.body.trade.prepayment).toBe(true);
+    expect(Math.abs(Date.parse(prepaidQuote.body.trade.paymentDueAt) - Date.now())).toBeLessThan(60_000);
     const body = (extra: object = {}) =>
       checkoutBody([{ productId: cat.triples.id, variantId: cat.triples.variant, quantity: 1 }], {
         paymentMethod: 'bank_transfer',

@@ -57,6 +57,7 @@ import { MoneyInput } from '../common/MoneyInput';
 import { ADMIN_API } from '../dataProvider';
 import { errorMessage, httpClient } from '../httpClient';
 import { StaleEditAlert, withStaleEdit, withVersion } from '../layout/StaleEditAlert';
+import { CompanyStatement } from './CompanyStatement';
 
 const STATUS_COLORS: Record<CompanyStatus, 'default' | 'success' | 'warning' | 'error'> = {
   pending: 'warning',
@@ -397,6 +398,7 @@ export function CompanyEdit() {
           </SimpleFormIterator>
         </ArrayInput>
       </SimpleForm>
+      <CompanyStatement />
     </Edit>
   );
 }

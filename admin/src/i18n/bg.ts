@@ -12,6 +12,7 @@ import { accessibilityBg } from '../settings/accessibilityMessages';
 import { receivableResourceBg, receivablesBg } from '../receivables/messages';
 import { paymentResourceBg, paymentsBg } from '../payments/messages';
 import { bankStatementResourceBg, bankStatementsBg } from '../bank-statements/messages';
+import { statementBg } from '../companies/statementMessages';
 
 export const bgApp = {
   title: 'Административен панел',
@@ -298,6 +299,7 @@ export const bgApp = {
   contact: { from: 'От', title: 'Съобщение от %{name}' },
   invoices: invoicesBg,
   receivables: receivablesBg,
+  statement: statementBg,
   audit: { create: 'създаване', update: 'промяна', delete: 'изтриване', duplicate: 'дублиране' },
   flavourLists: flavourListsBg,
   priceLists: priceListsBg,

@@ -12,6 +12,7 @@ import { accessibilityEn } from '../settings/accessibilityMessages';
 import { receivableResourceEn, receivablesEn } from '../receivables/messages';
 import { paymentResourceEn, paymentsEn } from '../payments/messages';
 import { bankStatementResourceEn, bankStatementsEn } from '../bank-statements/messages';
+import { statementEn } from '../companies/statementMessages';
 
 export const enApp: AppMessages = {
   title: 'Administrator panel',
@@ -300,6 +301,7 @@ export const enApp: AppMessages = {
   contact: { from: 'From', title: 'Message from %{name}' },
   invoices: invoicesEn,
   receivables: receivablesEn,
+  statement: statementEn,
   audit: { create: 'created', update: 'changed', delete: 'deleted', duplicate: 'duplicated' },
   flavourLists: flavourListsEn,
   priceLists: priceListsEn,

@@ -1,5 +1,6 @@
-// The order page's documents: the invoices and credit notes with their balance, and
-// for an order that stays active a partial credit note by lines and quantities.
+// The order page's documents: the invoices and credit notes with their balance, each invoice with
+// how much of it is paid, and for an order that stays active a partial credit note by lines and
+// quantities.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ResourceContextProvider } from 'react-admin';
@@ -40,6 +41,10 @@ const invoice = {
   vatTotal: 5.62,
   invoiceNumber: null,
   pdfUrl: '/api/admin/invoices/11/pdf',
+  paid: 10,
+  outstanding: 8.36,
+  paymentState: 'partly_paid',
+  paymentCurrency: 'EUR',
   lines: [
     { kind: 'goods', orderItemId: 70, name: 'TRIPLES Ментол', quantity: 2, unitPrice: 15.34, total: 30.68 },
     { kind: 'shipping', orderItemId: null, name: 'Доставка', quantity: 1, unitPrice: 3.02, total: 3.02 },
@@ -55,10 +60,14 @@ const note = {
   taxBase: 12.78,
   vatTotal: 2.56,
   pdfUrl: '/api/admin/invoices/12/pdf',
+  paid: null,
+  outstanding: null,
+  paymentState: null,
+  paymentCurrency: null,
   lines: [{ kind: 'goods', orderItemId: 70, name: 'TRIPLES Ментол', quantity: 1, unitPrice: 15.34, total: 15.34 }],
 };
 
-test('shows the documents and their balance, and credits part of an active order', async () => {
+test('shows the documents, what is paid of the invoice and the balance, and credits part of an active order', async () => {
   setCsrfToken('tok');
   const { calls } = mockFetch({
     'GET /api/admin/orders/7/shipment': { body: { shipment: null } },
@@ -87,6 +96,9 @@ test('shows the documents and their balance, and credits part of an active order
   expect(await within(card).findByText(/Фактура № 0000000011 от 21\.11\.2026/)).toBeInTheDocument();
   expect(within(card).getByText(/Кредитно известие № 0000000012/)).toBeInTheDocument();
   expect(within(card).getByText(/Фактурирано 33,70 €, кредитирано 15,34 €, остава 18,36 €/)).toBeInTheDocument();
+  // The invoice's payment: its state in words and the amounts; a credit note has none.
+  expect(within(card).getByText('Частично платена')).toBeInTheDocument();
+  expect(within(card).getAllByText(/^Платено 10,00\s€ · Остава 8,36\s€$/)).toHaveLength(1);
   expect(within(card).getByRole('link', { name: 'Изтегли фактура 0000000011' })).toHaveAttribute('href', '/api/admin/invoices/11/pdf');
   // Active order: no full credit note, no second invoice; one TRIPLES and the shipping are left.
   expect(within(card).queryByRole('button', { name: 'Издай кредитно известие' })).not.toBeInTheDocument();

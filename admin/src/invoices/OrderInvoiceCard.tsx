@@ -1,8 +1,8 @@
 // The order page's invoice card: the buyer's request, the order's documents (invoices and credit
-// notes) with their balance, "Издай фактура" (after a confirmation: an issued invoice never
-// changes; again as a corrected invoice once the last one is fully credited), the full credit
-// note for an order cancelled, returned or withdrawn, and a partial one (lines and quantities)
-// for an order that stays active.
+// notes, each invoice with how much of it is paid) with their balance, "Издай фактура" (after a
+// confirmation: an issued invoice never changes; again as a corrected invoice once the last one is
+// fully credited), the full credit note for an order cancelled, returned or withdrawn, and a
+// partial one (lines and quantities) for an order that stays active.
 import {
   Alert,
   Box,
@@ -23,6 +23,7 @@ import { errorMessage } from '../httpClient';
 import { date } from '../common/fields';
 import { formatMoney } from '@domain/money';
 import { invoicesApi, type OrderDocuments } from './api';
+import { InvoicePayment } from './PaymentStateChip';
 
 type Documents = OrderDocuments['documents'];
 
@@ -199,10 +200,13 @@ export function OrderInvoiceCard() {
             <List dense disablePadding>
               {documents.map((d) => (
                 <ListItem key={d.id} disableGutters sx={{ gap: 1, flexWrap: 'wrap' }}>
-                  <Typography variant="body2" sx={{ flex: '1 1 14em' }}>
-                    {t(d.kind === 'invoice' ? 'number' : 'creditNoteNumber', { number: d.number, date: date(d.issuedAt) })} ·{' '}
-                    {money(d.kind === 'invoice' ? d.total : -d.total, d.currency)}
-                  </Typography>
+                  <Box sx={{ flex: '1 1 14em' }}>
+                    <Typography variant="body2">
+                      {t(d.kind === 'invoice' ? 'number' : 'creditNoteNumber', { number: d.number, date: date(d.issuedAt) })} ·{' '}
+                      {money(d.kind === 'invoice' ? d.total : -d.total, d.currency)}
+                    </Typography>
+                    <InvoicePayment record={d} />
+                  </Box>
                   <Button
                     size="small"
                     component="a"

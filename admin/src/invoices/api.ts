@@ -1,6 +1,7 @@
 // The invoices' calls from the admin (the shared httpClient adds the session and CSRF token).
 import { API_URL, httpClient } from '../httpClient';
 import { submitOnce } from '../idempotency';
+import type { PaymentState } from '@domain/paymentAllocation';
 
 export interface InvoiceRecord {
   id: number;
@@ -16,6 +17,11 @@ export interface InvoiceRecord {
   vatTotal: number;
   invoiceNumber: string | null;
   pdfUrl: string;
+  /** What has been paid of an invoice and what is left, in `paymentCurrency` (the shop's); null for a credit note. */
+  paid: number | null;
+  outstanding: number | null;
+  paymentState: PaymentState | null;
+  paymentCurrency: string | null;
 }
 
 export interface InvoiceRequest {

@@ -1,5 +1,6 @@
 // The invoices' texts for the admin's catalogues (i18n/bg.ts and en.ts spread them in).
 import { INVOICE_TEXT } from '@domain/invoices';
+import { PAYMENT_STATE_LABELS } from '@domain/paymentAllocation';
 
 export const invoicesBg = {
   issue: 'Издай фактура',
@@ -21,6 +22,8 @@ export const invoicesBg = {
   number: 'Фактура № %{number} от %{date}',
   creditNoteNumber: 'Кредитно известие № %{number} от %{date}',
   kind: { invoice: 'Фактура', credit_note: 'Кредитно известие' },
+  paymentState: { ...PAYMENT_STATE_LABELS },
+  paidAndOutstanding: 'Платено %{paid} · Остава %{outstanding}',
   month: 'Месец',
   salesReport: 'За счетоводството: поръчките, дневникът на продажбите и файлът за НАП за месеца',
   salesReportDownload: 'Поръчки за месеца (CSV)',
@@ -71,6 +74,8 @@ export const invoicesEn: typeof invoicesBg = {
   number: 'Invoice %{number} of %{date}',
   creditNoteNumber: 'Credit note %{number} of %{date}',
   kind: { invoice: 'Invoice', credit_note: 'Credit note' },
+  paymentState: { unpaid: 'Unpaid', partly_paid: 'Partly paid', paid: 'Paid' },
+  paidAndOutstanding: 'Paid %{paid} · Open %{outstanding}',
   month: 'Month',
   salesReport: 'For the accountant: the orders, the sales ledger and the NRA file of the month',
   salesReportDownload: 'Orders of the month (CSV)',
@@ -110,6 +115,9 @@ export const invoiceResourceBg = {
     orderNumber: 'Поръчка',
     recipientName: 'Получател',
     total: 'Сума',
+    paymentState: 'Плащане',
+    paid: 'Платено',
+    outstanding: 'Остава',
     kind: 'Вид',
     month: 'Месец',
     q: 'Търсене',
@@ -123,6 +131,9 @@ export const invoiceResourceEn = {
     orderNumber: 'Order',
     recipientName: 'Recipient',
     total: 'Amount',
+    paymentState: 'Payment',
+    paid: 'Paid',
+    outstanding: 'Open',
     kind: 'Type',
     month: 'Month',
     q: 'Search',

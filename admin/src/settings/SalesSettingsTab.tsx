@@ -3,6 +3,7 @@
 // `trade_only`, and the trade minimum order (net). Choosing the other mode asks for confirmation
 // first (it changes what every visitor may see and buy once saved); the server keeps the one
 // policy (catalogue/visibility) and drops the shop's cached pages when the settings are saved.
+// Below: the payment reminders and when an overdue company orders with prepayment only.
 import { useState } from 'react';
 import {
   Alert,
@@ -24,6 +25,7 @@ import { TabbedForm, minValue, useInput, useTranslate } from 'react-admin';
 import { CONSUMER_CATALOGUES, SALES_MODES, type SalesMode } from '@domain/trade';
 import { ART_31A_QUOTE, SALES_SETTINGS_TEXT as T } from '@domain/salesModeTexts';
 import { MoneyInput } from '../common/MoneyInput';
+import { DunningSettings } from './DunningSettings';
 
 /** One radio group whose choices each carry their explanation, tied to it for screen readers. */
 function ChoiceGroup<V extends string>({
@@ -151,6 +153,7 @@ export function SalesSettingsTab(props: Record<string, unknown>) {
         validate={minValue(0)}
         sx={{ mt: 2 }}
       />
+      <DunningSettings />
     </TabbedForm.Tab>
   );
 }

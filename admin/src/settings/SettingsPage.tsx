@@ -58,7 +58,7 @@ import { StaleEditAlert, withStaleEdit } from '../layout/StaleEditAlert';
 /** Sent when something revoked every token of the signed-in admin (two-factor turned off). */
 const TOKENS_REVOKED = 'vapsolo:tokens-revoked';
 
-function SettingsForm() {
+export function SettingsForm() {
   const notify = useNotify();
   const translate = useTranslate();
   return (

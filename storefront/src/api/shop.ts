@@ -58,6 +58,8 @@ export interface CheckoutInput {
   altcha?: string;
   /** A member's own purchase-order number. */
   purchaseOrderNumber?: string;
+  /** A member's bank transfer paid in advance (due at once); required while the company is held to prepayment. */
+  prepayment?: boolean;
 }
 
 export interface QuoteInput {
@@ -65,6 +67,8 @@ export interface QuoteInput {
   shipping?: { method: ShippingMethod | null };
   discountCode?: string;
   email?: string;
+  /** A member's bank transfer paid in advance: the quote's due date is then today. */
+  prepayment?: boolean;
 }
 
 export interface TradeApplicationBody {

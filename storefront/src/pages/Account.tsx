@@ -1,4 +1,4 @@
-// Профил: the shopper's details and order history.
+// Профил: the shopper's details and order history; a trade member's company statement of account.
 import { TRADE } from '@domain/tradeTexts';
 import { COMPANY_STATUS_LABELS } from '@domain/trade';
 import { FormEvent, useEffect, useRef, useState } from 'react';
@@ -23,6 +23,7 @@ import { tradePaymentLabel } from '../components/TradeOrderPanel';
 import { isTradeMember } from '../state/quickOrder';
 import { PermitNotice } from '../components/PermitNotice';
 import { formatBgDate } from '@domain/dateInput';
+import { AccountStatement } from '../components/AccountStatement';
 
 export default function Account() {
   const { user, loading, logout } = useAuth();
@@ -120,6 +121,9 @@ export default function Account() {
           </ul>
         )}
       </section>
+      {/* A member's company has an account to state (also once suspended); right after sign-in the
+          user may not carry the company yet, and the trade hint says it (as for the quick order). */}
+      {(isTradeMember(user) || user.company?.status === 'suspended') && <AccountStatement />}
       <EmailChange user={user} />
       <PasswordChange />
       <TwoFactorSettings />

@@ -3,6 +3,8 @@
 // quote (POST /api/checkout/quote), the same function that prices the order; the order carries
 // the total shown (expectedTotal) and a different server total is refused with the new quote.
 // The form survives a reload for the browser session (sessionStorage), except the two ticks.
+// A trade member paying by bank transfer may pay in advance (due today); a company overdue past the
+// shop's days must, and is told so.
 import { FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useCart } from '../state/cart';
@@ -33,6 +35,7 @@ import {
 } from '../components/TradeCheckoutFields';
 import { checkoutAttemptKey, endCheckoutAttempt } from '../state/checkoutAttempt';
 import { TRADE_ORDER_TEXT } from '@domain/tradeOrderTexts';
+import { DUNNING_TEXT } from '@domain/dunning';
 import { formatDate } from '@domain/dates';
 import { NAME_MAX, PHONE_MAX, TEXT_MAX, EMAIL_PATTERN } from '@domain/limits';
 import { phoneProblem, postcodeProblem } from '@domain/schemas/rules';
@@ -139,6 +142,9 @@ export default function Checkout() {
   const [code, setCode] = useState(savedDiscountCode());
   const [totalNotice, setTotalNotice] = useState('');
   const [pickedOffice, setPickedOffice] = useState<ApiOffice | null>(savedOffice);
+  // A member's bank transfer paid in advance; like the two ticks, chosen anew each time.
+  const [prepayment, setPrepayment] = useState(false);
+  const prepaymentAsked = prepayment && form.paymentMethod === 'bank_transfer';
   const courier = COURIER_OF_METHOD[form.method];
   const office = pickedOffice && pickedOffice.courier === courier ? pickedOffice : null;
   const placed = useRef(false);
@@ -175,10 +181,12 @@ export default function Checkout() {
             shipping: { method: form.method },
             ...(code ? { discountCode: code } : {}),
             ...(email ? { email } : {}),
+            // The quote then states the due date of a prepayment: today.
+            ...(prepaymentAsked ? { prepayment: true } : {}),
           }
         : null,
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [JSON.stringify(items.map(lineInput)), !!user, form.method, code, email],
+    [JSON.stringify(items.map(lineInput)), !!user, form.method, code, email, prepaymentAsked],
   );
   const { quote, error: quoteError, loading: quoting, replace: showQuote } = useQuote(quoteInput);
   const removeCode = () => {
@@ -191,11 +199,18 @@ export default function Checkout() {
   // After the order the cart is empty: that must not send the shopper back to the cart page.
   if (!loading && items.length === 0 && !placed.current) return <Navigate to="/cart" replace />;
   const net = quote?.pricesInclude === 'net' ? quote : null;
-  const dueText = net?.trade
-    ? net.trade.paymentTermsDays > 0
-      ? TRADE_ORDER_TEXT.termsHint(net.trade.paymentTermsDays, formatDate(net.trade.paymentDueAt))
+  const terms = net?.trade;
+  const dueText = terms
+    ? terms.paymentTermsDays > 0 && !terms.prepayment
+      ? TRADE_ORDER_TEXT.termsHint(terms.paymentTermsDays, formatDate(terms.paymentDueAt))
       : TRADE_ORDER_TEXT.prepayment
     : null;
+  // Held to prepayment, a bank transfer must be paid in advance (cash on delivery stays open).
+  const heldToPrepayment = Boolean(terms?.prepaymentOnly);
+  // The choice is offered where it changes something: terms with days to pay, or a company held
+  // to prepayment (also when the server's refusal named it before the quote said so).
+  const offerPrepayment =
+    form.paymentMethod === 'bank_transfer' && Boolean(terms) && (terms!.paymentTermsDays > 0 || heldToPrepayment || !!errors.prepayment);
 
   const set = (k: keyof typeof form) => (e: { target: { value: string; checked?: boolean; type?: string } }) => {
     const value = e.target.type === 'checkbox' ? !!e.target.checked : e.target.value;
@@ -220,6 +235,7 @@ export default function Checkout() {
       e.address = form.method === 'address' ? 'Въведете адрес за доставка.' : 'Посочете офис за доставка.';
     if (!form.ageConfirmed) e.ageConfirmed = 'Потвърдете, че сте навършили 18 години.';
     if (!form.termsAccepted) e.termsAccepted = 'Приемете общите условия, за да поръчате.';
+    if (heldToPrepayment && form.paymentMethod === 'bank_transfer' && !prepayment) e.prepayment = TRADE_ORDER_TEXT.prepaymentRequired;
     return { ...e, ...tradeChoiceErrors(company, tradeChoice), ...invoiceErrors(invoice) };
   };
 
@@ -250,6 +266,7 @@ export default function Checkout() {
       termsAccepted: form.termsAccepted,
       ...invoiceInput(invoice),
       ...tradeChoiceInput(tradeChoice),
+      ...(offerPrepayment && prepayment ? { prepayment: true } : {}),
       expectedTotal: quote.total,
     };
     // Pressed again after a lost answer (or after a reload), the same order keeps its key: the
@@ -387,6 +404,11 @@ export default function Checkout() {
 
           <fieldset className="card">
             <legend>Плащане</legend>
+            {terms?.prepaymentOnlyNotice && (
+              <p className="notice" role="status">
+                {terms.prepaymentOnlyNotice}
+              </p>
+            )}
             <div className="options">
               {PAYMENT_METHODS.map((m) => (
                 <label key={m} className={`option ${form.paymentMethod === m ? 'selected' : ''}`}>
@@ -398,6 +420,39 @@ export default function Checkout() {
                 </label>
               ))}
             </div>
+            {offerPrepayment && (
+              <div className="prepayment-choice">
+                <label className={`check ${errors.prepayment ? 'field-error' : ''}`}>
+                  <input
+                    id="checkout-prepayment"
+                    type="checkbox"
+                    checked={prepayment}
+                    required={heldToPrepayment}
+                    onChange={(e) => {
+                      setPrepayment(e.target.checked);
+                      setErrors(({ prepayment: _p, ...rest }) => rest);
+                    }}
+                    aria-invalid={!!errors.prepayment}
+                    aria-describedby={
+                      [prepayment ? 'checkout-prepayment-due' : '', errors.prepayment ? 'checkout-prepayment-error' : '']
+                        .filter(Boolean)
+                        .join(' ') || undefined
+                    }
+                  />
+                  <span>{DUNNING_TEXT.prepaymentLabel}</span>
+                </label>
+                {prepayment && (
+                  <span id="checkout-prepayment-due" className="muted small block">
+                    {TRADE_ORDER_TEXT.prepaymentDueToday(formatDate(new Date()))}
+                  </span>
+                )}
+                {errors.prepayment && (
+                  <span id="checkout-prepayment-error" className="error-text block">
+                    {errors.prepayment}
+                  </span>
+                )}
+              </div>
+            )}
             <div className="field">
               <label htmlFor="checkout-note">
                 Бележка към поръчката <span className="muted">(по желание)</span>

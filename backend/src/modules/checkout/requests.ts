@@ -114,6 +114,8 @@ export async function quoteRequest(ctx: Context): Promise<QuoteView> {
         email: input.email,
         customerKeys,
         codeCheck,
+        // A member's bank transfer paid in advance: the quote states its due date (today).
+        prepayment: input.prepayment,
       },
       user,
       { visitor },
