@@ -17,7 +17,7 @@ export interface InvoiceRecord {
   vatTotal: number;
   invoiceNumber: string | null;
   pdfUrl: string;
-  /** What has been paid of an invoice and what is left, in `paymentCurrency` (the shop's); null for a credit note. */
+  /** What has been paid of an invoice and what is left, in `paymentCurrency` (euro, as every payment); null for a credit note. */
   paid: number | null;
   outstanding: number | null;
   paymentState: PaymentState | null;
