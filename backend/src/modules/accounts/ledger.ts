@@ -16,7 +16,14 @@ import { Invoice } from '../../models/Invoice';
 import { Payment } from '../../models/Payment';
 import { conflict } from '../../platform/http/errors';
 import { convertMinor, isCurrency, type Currency } from '@domain/money';
-import { ALLOCATION_TEXT, PAYMENT_CURRENCY, paymentStateOf, type Allocation, type OpenInvoice, type PaymentState } from '@domain/paymentAllocation';
+import {
+  ALLOCATION_TEXT,
+  PAYMENT_CURRENCY,
+  paymentStateOf,
+  type Allocation,
+  type OpenInvoice,
+  type PaymentState,
+} from '@domain/paymentAllocation';
 import { getSettings } from '../settings';
 
 /** Order statuses after which nothing is asked for the order's invoice. */

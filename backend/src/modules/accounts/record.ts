@@ -87,7 +87,10 @@ function splitBySource(wanted: Allocation[], credit: Array<{ id: number; unalloc
  */
 export async function recordReceivedPayment(trx: Transaction, payment: ReceivedPayment): Promise<RecordedPayment> {
   await lockPayer(trx, payment.payer);
-  const [open, credit] = await Promise.all([openInvoicesOf(payment.payer, trx), payment.spendCredit === false ? [] : creditOf(payment.payer, trx)]);
+  const [open, credit] = await Promise.all([
+    openInvoicesOf(payment.payer, trx),
+    payment.spendCredit === false ? [] : creditOf(payment.payer, trx),
+  ]);
   const creditTotal = credit.reduce((s, c) => s + c.unallocated, 0);
   const available = payment.amount + creditTotal;
   let wanted: Allocation[];
