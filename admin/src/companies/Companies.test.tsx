@@ -11,6 +11,21 @@ import { mockFetch } from '../test/fetchMock';
 import { setCsrfToken } from '../httpClient';
 import { formatBgDate } from '@domain/dateInput';
 import { addDays, shopDay } from '@domain/dates';
+
+/** The company page also shows its statement of account: an account with nothing on it. */
+const emptyStatement = {
+  company: { name: '', eik: '', vatNumber: '', address: '', city: '' },
+  seller: { name: '', eik: '', vatNumber: '', address: '', iban: '' },
+  currency: 'EUR',
+  from: '2026-01-01',
+  to: '2026-11-28',
+  asOf: '2026-11-28',
+  openingBalance: 0,
+  rows: [],
+  totals: { debit: 0, credit: 0 },
+  closingBalance: 0,
+  overdue: { total: 0, invoices: [] },
+};
 import { CompanyEdit, DecisionButtons, Members } from './Companies';
 
 const pending = {
@@ -87,6 +102,7 @@ test("the company's page shows an expired permit and saves a new office and date
     update,
     getList: jest.fn(async () => ({ data: [], total: 0 })),
     getMany: jest.fn(async () => ({ data: [] })),
+    companyStatement: jest.fn(async () => emptyStatement),
   };
   renderAdmin(
     <ResourceContextProvider value="companies">
@@ -142,6 +158,7 @@ test("the company's page saves the purchase-order rule, and its shops with their
         update,
         getList: jest.fn(async () => ({ data: [], total: 0 })),
         getMany: jest.fn(async () => ({ data: [] })),
+        companyStatement: jest.fn(async () => emptyStatement),
       },
       path: '/admin/companies/3',
     },
