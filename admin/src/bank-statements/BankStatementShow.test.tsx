@@ -110,7 +110,7 @@ test('lists the lines with their states and confirms the ticked ones after the d
   expect(within(rows[4]).getByRole('link', { name: 'Плащане № 70' })).toHaveAttribute('href', '/admin/payments/70/show');
 
   // The suggested lines are ticked; the others cannot be chosen; the unmatched one can be changed.
-  const first = within(rows[0]).getByRole('checkbox', { name: /^Избери реда от 20\.11\.2026 за 120,00\sлв\.$/ });
+  const first = within(rows[0]).getByRole('checkbox', { name: /^Избери реда от 20\.11\.2026 за 120,00\s€$/ });
   const second = within(rows[1]).getByRole('checkbox');
   expect(first).toBeChecked();
   expect(second).toBeChecked();
@@ -123,11 +123,11 @@ test('lists the lines with their states and confirms the ticked ones after the d
   await userEvent.click(second);
   await userEvent.click(screen.getByRole('button', { name: 'Потвърди избраните (1)' }));
   const dialog = await screen.findByRole('dialog', { name: 'Потвърждаване на плащания' });
-  expect(dialog).toHaveTextContent(/Ще бъдат записани 1 плащане за общо 120,00\sлв\./);
+  expect(dialog).toHaveTextContent(/Ще бъдат записани 1 плащане за общо 120,00\s€/);
   expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   await userEvent.click(within(dialog).getByRole('button', { name: 'Потвърди' }));
 
-  const status = await screen.findByText(/^Записани плащания: 1 \(общо 120,00\sлв\.\)\. Пропуснати редове: 0\.$/);
+  const status = await screen.findByText(/^Записани плащания: 1 \(общо 120,00\s€\)\. Пропуснати редове: 0\.$/);
   expect(status.closest('[role="status"]')).toHaveAttribute('aria-live', 'polite');
   const post = calls.find((c) => c.method === 'POST')!;
   expect(post.url).toBe('/api/admin/bank-statements/5/confirm');

@@ -37,6 +37,7 @@ import { errorMessage } from '../httpClient';
 import { Entry, ScrollBox } from '../payments/parts';
 import type { BankLine, BankLineStatus, BankStatement } from './api';
 import { formatLabel } from './BankStatementList';
+import { PAYMENT_CURRENCY } from '@domain/paymentAllocation';
 import { LineChangeDialog } from './LineChangeDialog';
 
 const STATUS_COLORS: Record<BankLineStatus, ChipProps['color']> = {
@@ -174,7 +175,7 @@ function Lines({ record }: { record: BankStatement }) {
       else next.add(id);
       return next;
     });
-  const amountOf = (l: BankLine) => money(l.amount);
+  const amountOf = (l: BankLine) => money(l.amount, PAYMENT_CURRENCY);
 
   const confirm = async () => {
     setBusy(true);
@@ -187,7 +188,7 @@ function Lines({ record }: { record: BankStatement }) {
       setResult(
         translate('app.bankStatements.confirmed', {
           recorded: done.payments.length,
-          total: money(recordedTotal),
+          total: money(recordedTotal, PAYMENT_CURRENCY),
           skipped: done.skipped.length,
         }),
       );
@@ -364,7 +365,7 @@ function Lines({ record }: { record: BankStatement }) {
         <DialogTitle id="confirm-lines-title">{translate('app.bankStatements.confirmTitle')}</DialogTitle>
         <DialogContent>
           <DialogContentText id="confirm-lines-text">
-            {translate('app.bankStatements.confirmContent', { smart_count: chosen.length, total: money(total) })}
+            {translate('app.bankStatements.confirmContent', { smart_count: chosen.length, total: money(total, PAYMENT_CURRENCY) })}
           </DialogContentText>
         </DialogContent>
         <DialogActions>

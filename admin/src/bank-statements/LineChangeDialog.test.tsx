@@ -74,7 +74,7 @@ test('a line matched by hand: the payer and the ticked invoices, in due order', 
     { dataProvider: createDataProvider(), path: '/admin/bank-statements/5/show' },
   );
   const dialog = await screen.findByRole('dialog', { name: 'Съвпадение на постъплението' });
-  expect(dialog).toHaveTextContent(/20\.11\.2026 · 43,21\sлв\. · НЕПОЗНАТ ЕООД/);
+  expect(dialog).toHaveTextContent(/20\.11\.2026 · 43,21\s€ · НЕПОЗНАТ ЕООД/);
   await userEvent.type(within(dialog).getByRole('combobox', { name: /Фирма/ }), 'Вейп');
   await userEvent.click(await screen.findByRole('option', { name: 'Вейп Трейд ООД' }));
 
@@ -87,7 +87,7 @@ test('a line matched by hand: the payer and the ticked invoices, in due order', 
   });
   const boxes = within(group).getAllByRole('checkbox');
   expect(boxes.map((b) => (b as HTMLInputElement).checked)).toEqual([true, true, false]);
-  expect(within(group).getByLabelText(/^Фактура 0000000013 \(поръчка VS-10113\), остава 20,00\sлв\.$/)).toBeInTheDocument();
+  expect(within(group).getByLabelText(/^Фактура 0000000013 \(поръчка VS-10113\), остава 20,00\s€$/)).toBeInTheDocument();
 
   // The last ticked first, the first unticked: sent in due order.
   await userEvent.click(boxes[0]);

@@ -13,6 +13,7 @@ import { errorMessage } from '../httpClient';
 import { OPEN_INVOICES_DEBOUNCE_MS, type OpenInvoices } from '../payments/api';
 import { FocusServerError } from '../payments/FocusServerError';
 import { PayerInputs, payerBody, payerKey, payerOf, type PayerKind } from '../payments/PayerInputs';
+import { PAYMENT_CURRENCY } from '@domain/paymentAllocation';
 import type { BankLine } from './api';
 
 interface Values {
@@ -105,7 +106,7 @@ function InvoiceChoices({ line, onLoaded }: { line: BankLine; onLoaded: (data: O
             name: translate('app.bankStatements.invoiceChoice', {
               number: i.number,
               order: i.orderNumber ?? '—',
-              outstanding: money(i.outstanding),
+              outstanding: money(i.outstanding, PAYMENT_CURRENCY),
             }),
           }))}
         />
@@ -180,7 +181,7 @@ export function LineChangeDialog({
           <Typography sx={{ fontWeight: 600 }}>
             {translate('app.bankStatements.changeLine', {
               date: formatBgDate(line.date),
-              amount: money(line.amount),
+              amount: money(line.amount, PAYMENT_CURRENCY),
               payer: line.payer || '—',
             })}
           </Typography>

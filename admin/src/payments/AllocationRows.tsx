@@ -6,7 +6,7 @@ import { Box, Button, Link, Stack, Table, TableBody, TableCell, TableHead, Table
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useTranslate, type Validator } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { ALLOCATION_TEXT } from '@domain/paymentAllocation';
+import { ALLOCATION_TEXT, PAYMENT_CURRENCY } from '@domain/paymentAllocation';
 import { formatBgDate } from '@domain/dateInput';
 import { toMinor } from '@domain/money';
 import { money, useIsSmall } from '../common/fields';
@@ -21,7 +21,7 @@ const rowRule =
   (value: unknown) => {
     if (typeof value !== 'number') return undefined;
     if (value < 0) return ALLOCATION_TEXT.notPositive;
-    if (toMinor(value) > toMinor(outstanding)) return ALLOCATION_TEXT.moreThanOpen(money(outstanding));
+    if (toMinor(value) > toMinor(outstanding)) return ALLOCATION_TEXT.moreThanOpen(money(outstanding, PAYMENT_CURRENCY));
     return undefined;
   };
 
@@ -76,7 +76,9 @@ export function AllocationRows({
 
   return (
     <Stack spacing={1.5} sx={{ width: '100%' }}>
-      {credit > 0 && <Typography variant="body2">{translate('app.payments.payerCredit', { amount: money(credit) })}</Typography>}
+      {credit > 0 && (
+        <Typography variant="body2">{translate('app.payments.payerCredit', { amount: money(credit, PAYMENT_CURRENCY) })}</Typography>
+      )}
       {isSmall ? (
         // On a phone each invoice is a block of its own, its amount field under its figures.
         <Box component="ul" aria-label={translate('app.payments.openInvoices')} sx={{ listStyle: 'none', p: 0, m: 0 }}>
@@ -90,7 +92,7 @@ export function AllocationRows({
                 {state(invoice)}
               </Typography>
               <Typography variant="body2" sx={{ mb: 1 }}>
-                {translate('app.payments.outstanding')}: {money(invoice.outstanding)}
+                {translate('app.payments.outstanding')}: {money(invoice.outstanding, PAYMENT_CURRENCY)}
               </Typography>
               {input(invoice, i)}
             </Box>
@@ -120,7 +122,7 @@ export function AllocationRows({
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{order(invoice)}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{day(invoice.dueAt)}</TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {money(invoice.outstanding)}
+                    {money(invoice.outstanding, PAYMENT_CURRENCY)}
                   </TableCell>
                   <TableCell sx={{ minWidth: 170 }}>{input(invoice, i)}</TableCell>
                 </TableRow>
@@ -149,13 +151,13 @@ export function AllocationTotals({ allocated, available, error }: { allocated: n
   return (
     <Box role="status" aria-live="polite" aria-atomic="true" data-testid="allocation-totals">
       <Typography variant="body1" component="p" sx={{ fontWeight: 600 }}>
-        {translate('app.payments.allocated', { amount: money(allocated), available: money(available) })}
+        {translate('app.payments.allocated', { amount: money(allocated, PAYMENT_CURRENCY), available: money(available, PAYMENT_CURRENCY) })}
         {' · '}
-        {translate('app.payments.leftAsCredit', { amount: money(Math.max(0, left)) })}
+        {translate('app.payments.leftAsCredit', { amount: money(Math.max(0, left), PAYMENT_CURRENCY) })}
       </Typography>
       {left < 0 && (
         <Typography variant="body2" color="error" component="p">
-          {ALLOCATION_TEXT.moreThanPaid(money(available))}
+          {ALLOCATION_TEXT.moreThanPaid(money(available, PAYMENT_CURRENCY))}
         </Typography>
       )}
       {error && (

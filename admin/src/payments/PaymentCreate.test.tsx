@@ -49,7 +49,7 @@ const openInvoices = {
   },
 };
 
-const MORE_THAN_OPEN = 'По фактурата остават само 40,00 лв.';
+const MORE_THAN_OPEN = 'По фактурата остават само 40,00 €';
 
 function setup() {
   setCsrfToken('tok');
@@ -88,19 +88,19 @@ test('loads the suggestion, reads out the totals as rows change, sends the chose
   expect(new URL(asked.url, 'http://shop').searchParams.get('amount')).toBe('300');
   expect(screen.getByRole('link', { name: 'VS-10101' })).toHaveAttribute('href', '/admin/orders/101');
   expect(totals()).toHaveAttribute('aria-live', 'polite');
-  expect(totals()).toHaveTextContent(/Разпределено: 300,00\sлв\. от 300,00\sлв\. · Остава като кредит: 0,00\sлв\./);
+  expect(totals()).toHaveTextContent(/Разпределено: 300,00\s€ от 300,00\s€ · Остава като кредит: 0,00\s€/);
 
   // Nothing on the first invoice, 50 on the second: the rest is credit.
   await userEvent.clear(first);
   await userEvent.clear(second);
   await userEvent.type(second, '50');
-  expect(totals()).toHaveTextContent(/Разпределено: 50,00\sлв\. от 300,00\sлв\. · Остава като кредит: 250,00\sлв\./);
+  expect(totals()).toHaveTextContent(/Разпределено: 50,00\s€ от 300,00\s€ · Остава като кредит: 250,00\s€/);
 
   // The suggestion comes back with one click, and goes again with another.
   await userEvent.click(screen.getByRole('button', { name: 'Приложи предложението' }));
-  expect(totals()).toHaveTextContent(/Разпределено: 300,00\sлв\./);
+  expect(totals()).toHaveTextContent(/Разпределено: 300,00\s€/);
   await userEvent.click(screen.getByRole('button', { name: 'Изчисти' }));
-  expect(totals()).toHaveTextContent(/Остава като кредит: 300,00\sлв\./);
+  expect(totals()).toHaveTextContent(/Остава като кредит: 300,00\s€/);
   await userEvent.type(second, '50');
 
   await userEvent.click(screen.getByRole('button', { name: 'Запази' }));

@@ -23,7 +23,7 @@ import {
 import { useFormContext, useWatch } from 'react-hook-form';
 import { shopDay } from '@domain/dates';
 import { toMinor } from '@domain/money';
-import { ALLOCATION_TEXT } from '@domain/paymentAllocation';
+import { ALLOCATION_TEXT, PAYMENT_CURRENCY } from '@domain/paymentAllocation';
 import { RECEIVED_PAYMENT_METHODS } from '@domain/schemas/payments';
 import { BgDateInput } from '../common/BgDateInput';
 import { choicesOf, money } from '../common/fields';
@@ -193,7 +193,9 @@ function PaymentForm() {
     const p = previewRef.current;
     if (typeof value !== 'number' || !p || p.amount !== value) return undefined;
     const available = value + p.data.credit;
-    return toMinor(allocatedTotal(values.allocations)) > toMinor(available) ? ALLOCATION_TEXT.moreThanPaid(money(available)) : undefined;
+    return toMinor(allocatedTotal(values.allocations)) > toMinor(available)
+      ? ALLOCATION_TEXT.moreThanPaid(money(available, PAYMENT_CURRENCY))
+      : undefined;
   }, []);
 
   const settleRef = useRef<Settle | null>(null);

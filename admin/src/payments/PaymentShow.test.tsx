@@ -20,7 +20,7 @@ const received = {
   companyName: 'Вейп Трейд ООД',
   method: 'bank_transfer',
   amount: 100,
-  currency: 'BGN',
+  currency: 'EUR',
   status: 'paid',
   reference: 'Превод',
   paidAt: '2026-11-20T10:00:00Z',
@@ -79,10 +79,10 @@ test("a received payment's credit is allocated from the suggestion", async () =>
   expect(screen.queryByRole('button', { name: 'Възстанови сумата' })).toBeNull();
 
   await userEvent.click(screen.getByRole('button', { name: 'Разпредели кредита' }));
-  const dialog = await screen.findByRole('dialog', { name: /^Разпредели кредита \(30,00\sлв\.\)$/ });
+  const dialog = await screen.findByRole('dialog', { name: /^Разпредели кредита \(30,00\s€\)$/ });
   const row = await within(dialog).findByRole('textbox', { name: 'Разпредели по фактура 0000000012' });
   expect(row).toHaveValue('30,00');
-  expect(within(dialog).getByTestId('allocation-totals')).toHaveTextContent(/Остава като кредит: 0,00\sлв\./);
+  expect(within(dialog).getByTestId('allocation-totals')).toHaveTextContent(/Остава като кредит: 0,00\s€/);
   const asked = calls.find((c) => c.url.startsWith('/api/admin/payments/open-invoices'))!;
   expect(new URL(asked.url, 'http://shop').searchParams.get('companyId')).toBe('3');
 
