@@ -1,11 +1,11 @@
 // Money typed by staff, read the Bulgarian way: "29,90" and "29.90" both save 29.9; anything it
 // cannot read for certain ("29,999", "abc", "1.299,90") is refused with a Bulgarian error instead
 // of guessed. Built on TextInput, not NumberInput: a number input in a Bulgarian browser turns
-// "29,90" into 2990. The shop's currency is shown beside the field.
+// "29,90" into 2990. The shop's currency (or the amount's own) is shown beside the field.
 import { InputAdornment } from '@mui/material';
 import { useRef } from 'react';
 import { TextInput, type TextInputProps, type Validator } from 'react-admin';
-import { parseMoneyInput } from '@domain/money';
+import { parseMoneyInput, type Currency } from '@domain/money';
 import { FORM } from '@domain/messages';
 import { CURRENCY_SIGN, useShopMoney } from './shopCurrency';
 
@@ -18,8 +18,10 @@ export function moneyText(value: number): string {
 export const readableMoney: Validator = (value: unknown) =>
   typeof value === 'string' && value.trim() !== '' ? FORM.invalidMoney : undefined;
 
-export function MoneyInput({ validate, slotProps, ...props }: TextInputProps) {
-  const { currency } = useShopMoney();
+/** `currency`: the amount's own, when it is not the shop's (money received is in euro). */
+export function MoneyInput({ validate, slotProps, currency: own, ...props }: TextInputProps & { currency?: Currency }) {
+  const shop = useShopMoney();
+  const currency = own ?? shop.currency;
   // What the person typed, shown as typed while it reads as the stored value ("29,9" stays "29,9").
   const typed = useRef<string | null>(null);
   const format = (value: unknown) => {

@@ -54,6 +54,7 @@ export function AllocationRows({
   // In the table its column names it; on a phone its label does (the full name stays on the input).
   const input = (invoice: OpenInvoiceRow, i: number) => (
     <MoneyInput
+      currency={PAYMENT_CURRENCY}
       source={`allocations.${i}.amount`}
       label={isSmall ? 'app.payments.allocate' : false}
       hiddenLabel={!isSmall}

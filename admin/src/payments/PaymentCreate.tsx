@@ -222,7 +222,13 @@ function PaymentForm() {
           {translate('app.payments.money')}
         </Typography>
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%', alignItems: 'flex-start' }}>
-          <MoneyInput source="amount" validate={[required(), minValue(0.01), notOverAllocated]} fullWidth={false} sx={{ width: 200 }} />
+          <MoneyInput
+            currency={PAYMENT_CURRENCY}
+            source="amount"
+            validate={[required(), minValue(0.01), notOverAllocated]}
+            fullWidth={false}
+            sx={{ width: 200 }}
+          />
           <BgDateInput source="date" validate={required()} fullWidth={false} />
           <SelectInput
             source="method"
