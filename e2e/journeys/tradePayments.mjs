@@ -6,7 +6,8 @@
 // could not match, they match by hand to the company as credit. Then they record by hand a part
 // payment for the second invoice: the company picked by name, the amount typed, the open invoice
 // shown with the suggestion, the totals read out as the row changes, saved with five left as
-// credit, and that credit allocated from the payment's page; the invoice is partly paid. axe-core
+// credit, and that credit allocated from the payment's page; the invoice is partly paid; the
+// company's statement of account closes on what it owes and downloads as a PDF. axe-core
 // finds nothing on each page and dialog, at a phone's and a laptop's width.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -377,6 +378,29 @@ export const journeys = [
       await page.getByText(`e2e-camt-${width}.xml`).first().waitFor();
       await expectNoAxeViolations(page, 'the bank statements');
       await shot(page, 'statements', width);
+
+      // The company's statement of account: it closes on what the API says it owes, and its PDF
+      // for the period downloads.
+      const staff = await session(base, admin);
+      try {
+        const account = await (await staff.api.get(`/api/admin/companies/${company.id}/statement`)).json();
+        await page.goto(`/admin/companies/${company.id}#statement`);
+        const statement = page.getByRole('region', { name: 'Извлечение от сметка' });
+        await statement.getByRole('heading', { name: 'Извлечение от сметка' }).waitFor();
+        await statement
+          .getByText(`крайно салдо ${shown(fromMinor(account.closingBalance))}`, { exact: false })
+          .first()
+          .waitFor();
+        const pdfLink = statement.getByRole('link', { name: 'Изтегли PDF' });
+        const href = await pdfLink.getAttribute('href');
+        assert.match(href, /format=pdf/);
+        const pdf = await staff.api.get(href);
+        assert.equal(pdf.headers()['content-type'], 'application/pdf');
+        await expectNoAxeViolations(page, "the company's statement of account");
+        await shot(page, 'account-statement', width);
+      } finally {
+        await staff.api.dispose();
+      }
     },
   },
 ];
