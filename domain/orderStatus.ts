@@ -1,10 +1,14 @@
 // The order state machine: the one table of allowed moves, used by the server to refuse
 // anything else (409) and by the admin to show only the buttons that are allowed.
 
-export const ORDER_STATUSES = ['pending', 'confirmed', 'shipped', 'delivered', 'cancelled', 'returned'] as const;
+export const ORDER_STATUSES = ['awaiting_approval', 'pending', 'confirmed', 'shipped', 'delivered', 'cancelled', 'returned'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+// An order a company's buyer placed above their limit waits for an owner (awaiting_approval): it
+// has taken no stock and is no sale yet. The owner's approval places it (checkout's approval, which
+// takes the stock), so no move here leads out of it except cancelling.
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  awaiting_approval: ['cancelled'],
   pending: ['confirmed', 'cancelled'],
   confirmed: ['shipped', 'cancelled'],
   shipped: ['delivered'],
@@ -79,10 +83,11 @@ export const WITHDRAWAL_DAYS = 14;
 
 /** Orders that count as sales (revenue, top products). */
 export function countsAsSale(status: OrderStatus): boolean {
-  return status !== 'cancelled' && status !== 'returned';
+  return status !== 'cancelled' && status !== 'returned' && status !== 'awaiting_approval';
 }
 
 export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
+  awaiting_approval: 'Чака одобрение',
   pending: 'Нова',
   confirmed: 'Потвърдена',
   shipped: 'Изпратена',

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { NAME_MAX, PHONE_MAX } from '../limits';
 import { isValidBgVatNumber, isValidEik, normaliseTaxNumber } from '../bulstat';
 import { COMPANY_STATUSES } from '../trade';
+import { MEMBER_ROLES } from '../companyMembers';
 import { TRADE } from '../tradeTexts';
 import { FIELD } from '../messages';
 import { bool, day, email, input, int, list, money, object, oneOf, recordVersion, text } from './fields';
@@ -73,7 +74,13 @@ export const COMPANY_MEMBERS_MAX = 200;
 const memberRef = z.union([
   z.number().int().positive(),
   z.string().trim().min(3).max(254),
-  z.looseObject({ id: z.number().int().positive().optional(), email: z.string().trim().min(3).max(254).optional() }),
+  z.looseObject({
+    id: z.number().int().positive().optional(),
+    email: z.string().trim().min(3).max(254).optional(),
+    // Absent: an existing member keeps theirs, a new one is an owner (as every member was before roles).
+    role: oneOf(MEMBER_ROLES),
+    orderLimit: money({ min: 0, nullable: true }),
+  }),
 ]);
 
 /** PUT /admin/companies/:id: any of the data, the terms, the status (with its reason), the shops, the members. */
@@ -108,3 +115,19 @@ export const companyDecisionInput = input({ reason: text(1000) });
 
 /** POST /admin/companies/:id/members. */
 export const companyMemberInput = input({ email: email({ required: true }) });
+
+/** An owner's invitation (POST /trade/members) and change of a member (PUT /trade/members/:id). */
+const memberTerms = {
+  role: oneOf(MEMBER_ROLES, { required: true }),
+  // Net goods per order above which an owner approves; none: no limit.
+  orderLimit: money({ min: 0, nullable: true }),
+};
+export const memberInviteInput = input({ email: email({ required: true }), ...memberTerms });
+export type MemberInvite = z.output<typeof memberInviteInput>;
+export const memberChangeInput = input(memberTerms, { ignore: ['id', 'email', 'firstName', 'lastName'] });
+export type MemberChange = z.output<typeof memberChangeInput>;
+
+/** An owner's decision on an order held for approval. The total the owner was shown, when prices
+ *  moved since the buyer placed it (409 with the new total otherwise). */
+export const orderApprovalInput = input({ expectedTotal: money({ min: 0 }) });
+export const orderDeclineInput = input({ reason: text(1000, { min: 1, required: true }) });
