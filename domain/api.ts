@@ -3,6 +3,7 @@ import type { OrderStatus, PaymentMethod, PaymentStatus, ShippingMethod } from '
 import type { ApiOffice, Courier } from './couriers';
 import type { ProductKind } from './productKinds';
 import type { ConsumerCatalogue, SalesMode } from './trade';
+import type { CompanyInvitationView, CompanyMemberView, MemberRole } from './companyMembers';
 
 export interface ApiUser {
   id: number;
@@ -355,6 +356,12 @@ export interface ApiTradeCompany {
   requirePurchaseOrderNumber: boolean;
   /** Its shops: where its orders may be delivered. */
   shops: Array<{ id: number; name: string; city: string; address: string; phone: string }>;
+  /** Who buys for it, with their roles and limits. */
+  members: CompanyMemberView[];
+  /** Invitations not yet accepted: an owner's to see ([] for a buyer). */
+  invitations: CompanyInvitationView[];
+  /** The signed-in member's own role and limit. */
+  you: { id: number; role: MemberRole; orderLimit: number | null };
 }
 
 export interface PublicSettings {

@@ -80,5 +80,18 @@ export const MEMBER_TEXT = {
   heldForApproval: (number: string) =>
     `Поръчка ${number} надхвърля лимита ви и чака одобрение от собственик на фирмата. Ще ви пишем, когато бъде одобрена.`,
   limitNote: (limit: string) => `Поръчки над ${limit} без ДДС чакат одобрение от собственик.`,
+  mailInvitedSubject: (brand: string) => `Покана да поръчвате за фирма в ${brand}`,
+  mailInvited: (company: string, role: string) =>
+    `Поканени сте да поръчвате за ${company} в магазина на едро като ${role.toLocaleLowerCase('bg')}. Влезте или се регистрирайте с този имейл и приемете поканата.`,
+  mailInvitedLimit: (limit: string) => `Поръчките ви над ${limit} без ДДС ще чакат одобрение от собственик на фирмата.`,
+  mailInvitedDays: (days: number) => `Поканата важи ${days} дни.`,
+  mailInvitedLink: 'Приемете поканата',
+  mailAwaitingSubject: (number: string) => `Поръчка ${number} чака вашето одобрение`,
+  mailAwaiting: (number: string, buyer: string, total: string) =>
+    `${buyer} направи поръчка ${number} за ${total}, която надхвърля лимита му. Одобрете я или я откажете от профила си.`,
+  mailAwaitingLink: 'Вижте поръчката',
+  mailDeclinedSubject: (number: string) => `Поръчка ${number} не е одобрена`,
+  mailDeclined: (number: string, owner: string) => `${owner} отказа поръчка ${number}.`,
+  mailDeclinedReason: (reason: string) => `Причина: ${reason}`,
   statementOwnersOnly: 'Извлечението по сметка виждат собствениците на фирмата.',
 } as const;

@@ -75,11 +75,14 @@ export const SHIPPING_METHOD_LABELS: Readonly<Record<ShippingMethod, string>> = 
 /** Orders still on their way to the customer: their address and phone are still needed. */
 export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = ['pending', 'confirmed', 'shipped'];
 
-export const CANCELLABLE_BY_SHOPPER: readonly OrderStatus[] = ['pending', 'confirmed'];
+export const CANCELLABLE_BY_SHOPPER: readonly OrderStatus[] = ['awaiting_approval', 'pending', 'confirmed'];
 /** Statuses in which the EU right of withdrawal applies (the goods are on their way or arrived). */
 export const WITHDRAWABLE: readonly OrderStatus[] = ['shipped', 'delivered'];
 /** Days after delivery during which the shopper may withdraw. */
 export const WITHDRAWAL_DAYS = 14;
+
+/** Orders nobody owes for: ended, or held for a company's approval (not placed yet). */
+export const NOT_OWED_STATUSES: readonly OrderStatus[] = ['awaiting_approval', 'cancelled', 'returned'];
 
 /** Orders that count as sales (revenue, top products). */
 export function countsAsSale(status: OrderStatus): boolean {

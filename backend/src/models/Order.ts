@@ -18,7 +18,7 @@ import type { Payment } from './Payment';
 export class Order extends BaseModel {
   static tableName = 'orders';
   static moneyFields = ['subtotal', 'discountTotal', 'shippingTotal', 'total'];
-  static hiddenFields = ['searchText', 'guestTokenHash'];
+  static hiddenFields = ['searchText', 'guestTokenHash', 'heldRequest'];
 
   number!: string;
   userId!: number | null;
@@ -64,6 +64,8 @@ export class Order extends BaseModel {
   /** The company's shop it is delivered to (null once the shop is deleted), and its name then. */
   companyShopId!: number | null;
   companyShopName!: string | null;
+  /** A held order's lines as chosen, for its approval to quote again (JSON; null once placed). */
+  heldRequest?: string | null;
   createdAt!: string;
   updatedAt!: string;
   /** Raised by every write through the record's write path (platform/db/versions). */

@@ -22,8 +22,8 @@ export class OrderEvent extends BaseModel {
     properties: {
       orderId: S.id,
       type: S.str(32, 1),
-      fromStatus: S.strOrNull(16),
-      toStatus: S.strOrNull(16),
+      fromStatus: S.strOrNull(24),
+      toStatus: S.strOrNull(24),
       note: S.str(TEXT_MAX),
       actorUserId: S.idOrNull,
       actorLabel: S.str(254),

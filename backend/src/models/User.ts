@@ -2,6 +2,7 @@ import type { Pojo } from 'objection';
 import { BaseModel, S } from './BaseModel';
 import { ROLES, EMAIL_MAX, NAME_MAX, PHONE_MAX, Role } from '@domain/limits';
 import { searchable } from '@domain/slug';
+import { MEMBER_ROLES, type MemberRole } from '@domain/companyMembers';
 
 export class User extends BaseModel {
   static tableName = 'users';
@@ -13,6 +14,8 @@ export class User extends BaseModel {
     'passwordChangedAt',
     'twoFactorLastStep',
     'companyId',
+    'companyRole',
+    'orderLimit',
   ];
   static booleanFields = ['twoFactorEnabled'];
 
@@ -36,6 +39,10 @@ export class User extends BaseModel {
   passwordChangedAt?: string | null;
   /** The company the user buys for (modules/trade), or null. */
   companyId?: number | null;
+  /** Within the company: an owner decides everything, a buyer may be held to `orderLimit`. */
+  companyRole!: MemberRole;
+  /** Net goods per order (minor units) above which a buyer's order waits for an owner; null: none. */
+  orderLimit?: number | null;
   /** When the owner opened a link mailed to the address; null: not proven (modules/auth). */
   emailVerifiedAt?: string | null;
 
@@ -50,6 +57,7 @@ export class User extends BaseModel {
       phone: S.str(PHONE_MAX),
       role: S.enum(ROLES),
       twoFactorEnabled: S.bool,
+      companyRole: S.enum(MEMBER_ROLES),
     },
   };
 

@@ -34,3 +34,4 @@ export { PaymentAllocation } from './PaymentAllocation';
 export { BankStatement } from './BankStatement';
 export { BankStatementLine } from './BankStatementLine';
 export { DunningReminder } from './DunningReminder';
+export { CompanyInvitation } from './CompanyInvitation';

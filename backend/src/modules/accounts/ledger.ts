@@ -10,6 +10,7 @@
 // (PAYMENT_CURRENCY): since the changeover every payment and every debt is in euro, and a leva
 // invoice from before it counts at the fixed rate. What the receivables and the credit limit sum
 // is also given in the shop's currency of account (`owedInShop`), exact where nothing was paid.
+import { NOT_OWED_STATUSES, type OrderStatus } from '@domain/orderStatus';
 import type { Knex } from 'knex';
 import type { Transaction } from 'objection';
 import { Invoice } from '../../models/Invoice';
@@ -27,7 +28,7 @@ import {
 import { getSettings } from '../settings';
 
 /** Order statuses after which nothing is asked for the order's invoice. */
-const ENDED = ['cancelled', 'returned'];
+const ENDED = NOT_OWED_STATUSES;
 /** Order payment statuses that settle its invoice. */
 const SETTLED_BY_ORDER = ['paid', 'refunded'];
 
@@ -153,7 +154,7 @@ export async function invoiceAccounts(scope: Scope, trx?: Transaction): Promise<
     const due = Math.max(0, total - creditedHere);
     const allocatedHere = allocated.get(id) ?? 0;
     const paidByOrder = SETTLED_BY_ORDER.includes(String(r.paymentStatus));
-    const ended = ENDED.includes(String(r.status));
+    const ended = ENDED.includes(r.status as OrderStatus);
     const paid = paidByOrder ? due : Math.min(due, allocatedHere);
     const outstanding = paidByOrder || ended ? 0 : due - paid;
     // An invoice is its order in the document's currency: untouched, its order's own total is

@@ -3,8 +3,12 @@
 // taken by phone), the price quote and the discounts' preview of a code. The routes stay thin; this is where other areas are used.
 import type { Context } from 'koa';
 import type { User } from '../../models/User';
-import { parseBody } from '../../platform/http/parseInput';
-import { badRequest } from '../../platform/http/errors';
+import { parseBody, parseId } from '../../platform/http/parseInput';
+import { Order } from '../../models/Order';
+import { orderApprovalInput, orderDeclineInput } from '@domain/schemas/trade';
+import { approveHeldOrder, declineHeldOrder } from './approval';
+import { badRequest, forbidden } from '../../platform/http/errors';
+import { MEMBER_TEXT } from '@domain/companyMembers';
 import {
   checkoutInput,
   officeCheckoutInput,
@@ -25,7 +29,7 @@ import type { LineInput } from '../cart';
 import { namesOffice } from '../couriers';
 import { codeCheckOf, previewCustomerKeys, throttleChecks } from '../discounts';
 import { checkInvoiceRequest } from '../invoices';
-import { actorOf, findOrder, guestOrdersWith, orderView, rememberGuestOrder } from '../orders';
+import { actorOf, findOrder, guestOrdersWith, orderView, rememberGuestOrder, mayActOnOrder, requireOrderAuthority } from '../orders';
 import { sessionSaveAlong, type ShopSession } from '../../platform/http/session';
 import { checkout, takePhoneOrder, type CheckoutInput } from './service';
 import { quoteCart, quoteView, type QuoteView } from './quote';
@@ -150,4 +154,33 @@ export async function codePreview(ctx: Context) {
     totals: { subtotal: quote.subtotal, discountTotal: quote.discountTotal, shippingTotal: quote.shippingTotal, total: quote.total },
     quote,
   };
+}
+
+/** Only an owner of the order's company decides on it: whoever else may see it (its buyer, staff)
+ *  is refused with 403, anyone else finds no such order. */
+async function requireOwnerOf(ctx: Context, id: number): Promise<void> {
+  const order = await Order.query().findById(id);
+  if (order && !mayActOnOrder(ctx, order, 'approve') && mayActOnOrder(ctx, order, 'see')) throw forbidden(MEMBER_TEXT.ownersOnly);
+  requireOrderAuthority(ctx, order, 'approve');
+}
+
+/** POST /trade/orders/:id/approve: an owner of the order's company places a held order (the one
+ *  authority rule over orders decides who is an owner of it). */
+export async function approveRequest(ctx: Context): Promise<ApiOrder> {
+  const id = parseId(ctx.params.id);
+  const owner = currentUser(ctx);
+  await requireOwnerOf(ctx, id);
+  const { expectedTotal } = parseBody(ctx.request.body ?? {}, orderApprovalInput);
+  await approveHeldOrder(owner, id, expectedTotal);
+  return orderView(await findOrder(id));
+}
+
+/** POST /trade/orders/:id/decline { reason }: an owner declines a held order. */
+export async function declineRequest(ctx: Context): Promise<ApiOrder> {
+  const id = parseId(ctx.params.id);
+  const owner = currentUser(ctx);
+  await requireOwnerOf(ctx, id);
+  const { reason } = parseBody(ctx.request.body ?? {}, orderDeclineInput);
+  await declineHeldOrder(owner, id, reason);
+  return orderView(await findOrder(id));
 }

@@ -7,7 +7,17 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { API } from '@domain/messages';
 import { idempotent } from '../../platform/http/idempotency';
-import { codePreview, phoneOrderAgain, placePhoneOrder, placeShopOrder, quoteRequest, shopOrderAgain, shopOrderReplayed } from './requests';
+import {
+  approveRequest,
+  codePreview,
+  declineRequest,
+  phoneOrderAgain,
+  placePhoneOrder,
+  placeShopOrder,
+  quoteRequest,
+  shopOrderAgain,
+  shopOrderReplayed,
+} from './requests';
 
 async function quote(ctx: Context) {
   const answer = await quoteRequest(ctx);
@@ -45,5 +55,12 @@ export function checkoutRoutes() {
   // react-admin's create, and the spec's style of path (POST /admin/<resource>/create).
   router.post('/admin/orders', oncePhoneOrder, createPhoneOrder);
   router.post('/admin/orders/create', oncePhoneOrder, createPhoneOrder);
+  // A company's owner decides on a buyer's order held for approval.
+  router.post('/trade/orders/:id/approve', async (ctx) => {
+    ctx.body = await approveRequest(ctx);
+  });
+  router.post('/trade/orders/:id/decline', async (ctx) => {
+    ctx.body = await declineRequest(ctx);
+  });
   return router;
 }

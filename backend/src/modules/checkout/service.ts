@@ -14,24 +14,24 @@ import { Order } from '../../models/Order';
 import { OrderItem } from '../../models/OrderItem';
 import { OrderEvent } from '../../models/OrderEvent';
 import { Payment } from '../../models/Payment';
-import { Variant } from '../../models/Variant';
 import { CartItem } from '../../models/CartItem';
 import { Notification } from '../../models/Notification';
 import { insertComposedTogether, type BaseModel, type ComposedInsert } from '../../models/BaseModel';
 import type { BatchWrite } from '../../platform/db/writeTogether';
 import { User } from '../../models/User';
 import { badRequest, conflict, HttpError } from '../../platform/http/errors';
-import { API, GUEST_ORDER } from '@domain/messages';
+import { API } from '@domain/messages';
 import type { GuestOrderLimits } from '@domain/limits';
 import { getSettings } from '../settings';
-import { guestOrderCounts, guestShareAllowed, verifiedProof, type GuestOrderSource } from './guestOrders';
-import { formatDual, formatMoney, fromMinor, toMinor } from '@domain/money';
+import { guestOrderCounts, verifiedProof, type GuestOrderSource } from './guestOrders';
+import { formatDual, formatMoney, fromMinor, toMinor, type Currency } from '@domain/money';
+import { needsApproval, type MemberRole } from '@domain/companyMembers';
 import { DUNNING_TEXT } from '@domain/dunning';
 import { searchable } from '@domain/slug';
 import type { PaymentMethod, ShippingMethod } from '@domain/orderStatus';
-import { LineInput, ResolvedLine, stockRefusal } from '../cart';
-import { redeemDiscount, STAFF_CODE_CHECK, type CodeCheckPass } from '../discounts';
-import { noticeRow, notifyStaff } from '../staff';
+import { LineInput, ResolvedLine } from '../cart';
+import { STAFF_CODE_CHECK, type CodeCheckPass } from '../discounts';
+import { noticeRow } from '../staff';
 import { actorOf, orderMailCount, placementHistory, recordHistory, type Actor } from '../orders';
 import { declareAlong } from '../../platform/events';
 import { recordIdempotentEffect, type IdempotencyClaim } from '../../platform/http/idempotency';
@@ -44,7 +44,8 @@ import { TRADE_ORDER_TEXT } from '@domain/tradeOrderTexts';
 import type { TradeTerms } from '@domain/trade';
 import { lockCurrencyForOrder } from '../settings';
 import { officeForOrder, officeShippingFields } from '../couriers';
-import { adjustStock, stockAfter, stockMoveWrites, type StockGuard, type StockMove } from '../inventory';
+import { stockAfter, stockMoveWrites } from '../inventory';
+import { saleOf, shareGuard, stockNeeded, takeStock, type StockTake } from './stockTake';
 
 export interface CheckoutInput {
   items?: LineInput[];
@@ -96,7 +97,9 @@ async function placeOrder(
   const priced = await price(input, user, trx, extra.codeCheck, extra.visitor);
   const recorded = await record(input, user, priced, trx, extra);
   await extra.alsoRecord?.(recorded.order);
-  await takeStock(priced, recorded, trx, extra.shareCap ?? null, user, extra.stockBy ?? null);
+  // A held order takes nothing until an owner approves it (approveHeldOrder).
+  if (!priced.held)
+    await takeStock(priced.quote, recorded.order, recorded.takenAlong, trx, extra.shareCap ?? null, user, extra.stockBy ?? null);
   // The whole order as written, so the answer needs no second read.
   return { order: recorded.order, alsoWritten: recorded.alsoWritten, lastWritten: recorded.lastWritten };
 }
@@ -116,6 +119,8 @@ interface Priced {
   /** The buyer's purchase-order number (a trade order), or null. */
   purchaseOrderNumber: string | null;
   quote: Awaited<ReturnType<typeof quoteCart>>;
+  /** A company's buyer above their order limit: the order waits for an owner's approval. */
+  held: boolean;
 }
 
 /** Step 2: the one quote, in the currency of account read behind the euro switch's lock; 409 when
@@ -155,7 +160,31 @@ async function price(
     // What the page must show now, stock included (or the stock's own refusal).
     throw new TotalChangedError(quoteView(await quoteCart(wanted, user, { trx, strictDiscount: true, checkStock: true, visitor })));
   }
-  return { drawnId, office, shop, purchaseOrderNumber, quote };
+  // Staff taking an order by phone place it: the company's limits are its own members' rule.
+  const held = !!quote.trade && !!user && !visitor?.byStaff && needsApproval(memberOf(user), quote.trade.amounts.subtotalNet);
+  return { drawnId, office, shop, purchaseOrderNumber, quote, held };
+}
+
+/** A member's role and limit as the approval rule reads them. */
+function memberOf(user: User): { role: MemberRole; orderLimit: number | null } {
+  return { role: user.companyRole ?? 'owner', orderLimit: user.orderLimit ?? null };
+}
+
+/** What a held order keeps of the buyer's choice, for its approval to quote again. */
+interface HeldRequest {
+  lines: LineInput[];
+  prepayment: boolean;
+}
+
+function heldRequestOf(input: CheckoutInput, { quote }: Priced): string {
+  const lines = quote.lines.map((l) => ({
+    productId: l.productId,
+    variantId: l.variantId,
+    attributes: l.attributes.map((a) => ({ attributeId: a.attributeId, attributeValueId: a.attributeValueId })),
+    quantity: l.quantity,
+    personalization: l.personalization,
+  }));
+  return JSON.stringify({ lines, prepayment: Boolean(input.prepayment) } satisfies HeldRequest);
 }
 
 /** A member's purchase-order number: required when the company says so (400 on the field); a
@@ -191,7 +220,8 @@ function orderRow(input: CheckoutInput, user: User | null, priced: Priced): Part
   const { totals, discount, currency } = quote;
   return {
     userId: user?.id ?? null,
-    status: 'pending',
+    status: priced.held ? 'awaiting_approval' : 'pending',
+    heldRequest: priced.held ? heldRequestOf(input, priced) : null,
     paymentStatus: 'unpaid',
     paymentMethod: input.paymentMethod,
     customerFirstName: c.firstName,
@@ -314,7 +344,7 @@ async function record(input: CheckoutInput, user: User | null, priced: Priced, t
   if (inserted) numberingWrite.push(trx(Order.tableName).where({ id: orderId }).update(numbered).returning('id'));
   const actor = actorOf(user, `${c.firstName} ${c.lastName}`.trim());
   const takes = stockNeeded(lines);
-  const along = !discount && takes.length === 1 ? takes[0] : null;
+  const along = !discount && !priced.held && takes.length === 1 ? takes[0] : null;
   const stockBy = extra.stockBy ?? null;
   const written = await writeNamed(
     trx,
@@ -323,13 +353,8 @@ async function record(input: CheckoutInput, user: User | null, priced: Priced, t
       items: OrderItem.composedInserts(trx, itemRows(orderId, lines)),
       payment: Payment.composedInserts(trx, [paymentRow(orderId, number, input, priced)]),
       history: placementHistory(trx, orderId, actor),
-      notice: Notification.composedInserts(trx, [
-        noticeRow({
-          type: 'order',
-          message: `Нова поръчка ${number} от ${c.firstName} ${c.lastName} за ${formatMoney(fromMinor(totals.total) ?? 0, currency)}`,
-          link: `/admin/orders/${orderId}`,
-        }),
-      ]),
+      // Staff hear of a held order when it is approved.
+      notice: priced.held ? [] : Notification.composedInserts(trx, [noticeRow(newOrderNotice(orderId, number, c, totals.total, currency))]),
     },
     {
       also: alsoWrite,
@@ -338,7 +363,7 @@ async function record(input: CheckoutInput, user: User | null, priced: Priced, t
       // The take and its sale movement (made of the take's answer), with the records.
       stock: along ? stockMoveWrites(trx, saleOf(along, orderId, stockBy), shareGuard(along, shareCap)) : [],
     },
-    writeLast?.(orderId) ?? [],
+    writeLast?.(orderId, priced.held) ?? [],
   );
   // What went with the order (e.g. a guest's counts) may refuse it before anything else is done.
   await judge?.(written.answered.also);
@@ -353,6 +378,21 @@ async function record(input: CheckoutInput, user: User | null, priced: Priced, t
     alsoWritten: written.answered.also,
     lastWritten: written.last,
     takenAlong: along ? { take: along, stock: stockAfter(written.answered.stock[0] as Array<Record<string, unknown>>) } : null,
+  };
+}
+
+/** The staff's notice of a new order (placed, or a held one approved). */
+export function newOrderNotice(
+  orderId: number,
+  number: string,
+  c: { firstName: string; lastName: string },
+  total: number,
+  currency: Currency,
+) {
+  return {
+    type: 'order' as const,
+    message: `Нова поръчка ${number} от ${c.firstName} ${c.lastName} за ${formatMoney(fromMinor(total) ?? 0, currency)}`,
+    link: `/admin/orders/${orderId}`,
   };
 }
 
@@ -384,44 +424,6 @@ async function writeNamed<I extends string, W extends string>(
   return { made, answered, last: done.after };
 }
 
-/**
- * Step 4: the rows that other orders update too, taken last, in one order (the code's row, then
- * the variants by id), so that two orders never wait for each other crosswise (a deadlock on
- * PostgreSQL), and a row lock is held until COMMIT, so orders of one product wait for each other
- * only that long. Low stock is told to the staff.
- */
-async function takeStock(
-  { quote }: Priced,
-  { order, takenAlong }: Recorded,
-  trx: Transaction,
-  shareCap: GuestOrderLimits | null,
-  user: User | null,
-  stockBy: number | null,
-): Promise<void> {
-  const { lines, discount, settings } = quote;
-  if (discount) await redeemDiscount(discount, order.id, order.customerEmail, trx, user);
-  const low: Array<{ take: StockTake; stock: number }> = [];
-  for (const take of stockNeeded(lines)) {
-    const left =
-      take.variantId === takenAlong?.take.variantId
-        ? takenAlong.stock
-        : await adjustStock(trx, saleOf(take, order.id, stockBy), shareGuard(take, shareCap));
-    if (left === null) throw await notEnoughStock(trx, take, shareCap);
-    if (left <= settings.lowStockThreshold) low.push({ take, stock: left });
-  }
-  for (const { take, stock } of low) {
-    const name = `${take.line.productName} (${take.line.variantName})`;
-    await notifyStaff(
-      {
-        type: 'low_stock',
-        message: stock > 0 ? `Ниска наличност: ${name} — остават ${stock} бр.` : `Изчерпан: ${name}`,
-        link: '/admin/products',
-      },
-      trx,
-    );
-  }
-}
-
 interface PlaceExtra {
   /** The code-check door's pass, when the order carries a code. */
   codeCheck?: CodeCheckPass;
@@ -429,7 +431,7 @@ interface PlaceExtra {
   alsoWrite?: Knex.QueryBuilder[];
   /** Writes that go last in the order's round trip, given its id (what the order owes after the
    *  commit: its outbox rows; they may follow `alsoWrite`'s answers). */
-  writeLast?: (orderId: number) => BatchWrite[];
+  writeLast?: (orderId: number, held: boolean) => BatchWrite[];
   /** Judges what `alsoWrite` answered, right after the write (throws to refuse the order). */
   judge?: (alsoWritten: unknown[][]) => Promise<void>;
   /** A guest order: the share of a variant's stock one order may take (checkout/guestOrders). */
@@ -438,51 +440,6 @@ interface PlaceExtra {
   visitor?: Visitor;
   /** Who the sale's stock movements name: the buying customer, or staff taking it by phone. */
   stockBy?: number | null;
-}
-
-/** What one order takes of one variant: several lines (different flavours) may share it. */
-interface StockTake {
-  variantId: number;
-  quantity: number;
-  /** The first line of the variant, and its place in the order (where a refusal is reported). */
-  line: ResolvedLine;
-  index: number;
-}
-
-/** Each variant once, in id order (the order in which their rows are locked). */
-function stockNeeded(lines: ResolvedLine[]): StockTake[] {
-  const need = new Map<number, StockTake>();
-  lines.forEach((line, index) => {
-    const cur = need.get(line.variantId);
-    if (cur) cur.quantity += line.quantity;
-    else need.set(line.variantId, { variantId: line.variantId, quantity: line.quantity, line, index });
-  });
-  return [...need.values()].sort((a, b) => a.variantId - b.variantId);
-}
-
-/** What one take is in the stock's history: a sale of the order. */
-function saleOf(take: StockTake, orderId: number, userId: number | null): StockMove {
-  return { variantId: take.variantId, delta: -take.quantity, reason: 'sale', orderId, userId };
-}
-
-/** The take (inventory's guarded update) takes the quantity only if it is there; a guest above the
- *  share's units, only if it is within the share of the stock. */
-function shareGuard(take: StockTake, shareCap: GuestOrderLimits | null): StockGuard | undefined {
-  if (!shareCap || take.quantity <= shareCap.maxUnits) return undefined;
-  return (q) => q.whereRaw('?? * ? >= ?', ['stock', shareCap.maxStockPercent, take.quantity * 100]);
-}
-
-/** The refusal of a take that found too little, or more than a guest may take: the whole order
- *  is rolled back. */
-async function notEnoughStock(trx: Transaction, take: StockTake, shareCap: GuestOrderLimits | null) {
-  const now = await Variant.query(trx).findById(take.variantId);
-  const stock = now?.stock ?? 0;
-  const field = `items.${take.index}.quantity`;
-  if (shareCap && stock >= take.quantity) {
-    const message = GUEST_ORDER.quantityCap(guestShareAllowed(shareCap, stock));
-    return conflict(message, { [field]: message });
-  }
-  return stockRefusal(take.line, stock, field);
 }
 
 export interface CheckoutOptions {
@@ -523,6 +480,7 @@ export async function checkout(config: Config, input: CheckoutInput, options: Ch
     const guestCounts = guestLimits ? guestOrderCounts(trx, guestLimits, options.guest ?? { ip: '' }, input.customer, proof) : null;
     const countsAt = mailCount ? 1 : 0;
     let placedDeclared: ReturnType<typeof declareAlong<'order.placed'>> | undefined;
+    let heldDeclared: ReturnType<typeof declareAlong<'order.awaitingApproval'>> | undefined;
     const { order, alsoWritten, lastWritten } = await placeOrder(takenBy ? { ...input, termsAccepted: true } : input, user, trx, {
       codeCheck,
       shareCap: guestLimits,
@@ -536,7 +494,12 @@ export async function checkout(config: Config, input: CheckoutInput, options: Ch
       // with the order's records: on PostgreSQL no round trip of their own while the bought
       // variants' rows are locked. The stored row keeps the order as its id (platform/outbox),
       // which stands for it until the record is made.
-      writeLast: (orderId) => {
+      writeLast: (orderId, held) => {
+        // A held order's owners are told instead; its confirmation follows the approval.
+        if (held) {
+          heldDeclared = declareAlong(trx, 'order.awaitingApproval', { orderId });
+          return [...heldDeclared.writes, ...(options.savedWith?.(trx, orderId) ?? [])];
+        }
         const ref = { id: orderId } as Order;
         placedDeclared = declareAlong(
           trx,
@@ -556,8 +519,8 @@ export async function checkout(config: Config, input: CheckoutInput, options: Ch
         // the stock is taken, so the contended rows stay locked no longer for it).
         await recordIdempotentEffect(trx, options.once, 'order', o.id);
         await recordInvoiceRequest(o.id, invoice ?? null, trx);
-        // A company's order is invoiced to the company as it is placed.
-        if (o.companyId) await issueTradeInvoiceIn(o.id, trx);
+        // A company's order is invoiced to the company as it is placed (a held one once approved).
+        if (o.companyId && o.status !== 'awaiting_approval') await issueTradeInvoiceIn(o.id, trx);
         if (takenBy) {
           if (takenBy.staffNote)
             await Order.query(trx)
@@ -569,7 +532,8 @@ export async function checkout(config: Config, input: CheckoutInput, options: Ch
       },
     });
     const mailAllowed = mailCount ? mailCount.allows(alsoWritten[0]) : true;
-    placedDeclared!.declared(lastWritten.slice(mailCount ? 1 : 0), { order, mail: mailAllowed });
+    if (heldDeclared) heldDeclared.declared(lastWritten, { orderId: order.id });
+    else placedDeclared!.declared(lastWritten.slice(mailCount ? 1 : 0), { order, mail: mailAllowed });
     return order;
   });
   return placed;

@@ -344,7 +344,7 @@ export async function mailDocument(config: Config, invoice: Invoice, effect?: Cu
 }
 
 /** The invoice details of the customer's latest order that asked for one, to offer them again. */
-export async function lastInvoiceRequest(user: Pick<User, 'id' | 'companyId'>): Promise<InvoiceRequest | null> {
+export async function lastInvoiceRequest(user: Pick<User, 'id' | 'companyId' | 'companyRole'>): Promise<InvoiceRequest | null> {
   // Only from orders the user still acts on: a company's details stay with its current members.
   const row = await ordersOf(Order.query().where({ userId: user.id }), user)
     .whereNotNull('invoiceRequest')

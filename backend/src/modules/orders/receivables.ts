@@ -7,6 +7,7 @@
 // reminder.
 // Payments themselves move only through orders/transitions (staff mark them paid on the payments
 // screen or the order); the reminder's mark (overdue_reminded_at) is not a payment or a status.
+import { NOT_OWED_STATUSES } from '@domain/orderStatus';
 import type { Knex } from 'knex';
 import type { Transaction } from 'objection';
 import { Order } from '../../models/Order';
@@ -31,7 +32,7 @@ import type { Actor } from './actor';
 const REMINDER_ACTOR: Actor = { userId: null, label: TRADE_ORDER_TEXT.reminderActor };
 
 /** The statuses whose orders are no longer owed, whatever their payment. */
-const NOT_OWED = ['cancelled', 'returned'];
+const NOT_OWED = NOT_OWED_STATUSES;
 
 /** Orders still owed: unpaid, not cancelled or returned, of a company. */
 function owed<Q extends Knex.QueryBuilder>(q: Q): Q {

@@ -1,5 +1,6 @@
 // Orders as the API shows them, the shopper's withdrawal as a whole, and a staff deletion. Every
 // change of status or payment goes through orders/transitions.
+import { tookStock } from '@domain/companyMembers';
 import type { Transaction } from 'objection';
 import { Order } from '../../models/Order';
 import { OrderItem } from '../../models/OrderItem';
@@ -137,8 +138,8 @@ function tradeFields(o: Order) {
 }
 
 /** The orders a customer acts on (orders/authority), with their details, newest first: their own
- *  personal orders, and all of their current company's orders (whoever of its members placed them). */
-export async function ordersOfCustomer(user: Pick<User, 'id' | 'companyId'>): Promise<ApiOrder[]> {
+ *    personal orders, and their current company's (an owner's: all of them; a buyer's: those they placed). */
+export async function ordersOfCustomer(user: Pick<User, 'id' | 'companyId' | 'companyRole'>): Promise<ApiOrder[]> {
   const rows = await ordersOf(Order.query(), user).orderBy('createdAt', 'desc').orderBy('id', 'desc');
   return (await withDetails(rows)).map((o) => orderView(o));
 }
@@ -188,7 +189,7 @@ export async function withdrawByShopper(
  *  not shipped; the movements stay in the stock's history without the order. */
 export async function deleteOrder(orderId: number, trx: Transaction, actor: Actor): Promise<Order> {
   const order = await findOrder(orderId, trx);
-  if (CANCELLABLE_BY_SHOPPER.includes(order.status)) await restock(orderId, trx, 'cancellation', actor);
+  if (CANCELLABLE_BY_SHOPPER.includes(order.status) && tookStock(order.status)) await restock(orderId, trx, 'cancellation', actor);
   await Order.query(trx).deleteById(orderId);
   return order;
 }

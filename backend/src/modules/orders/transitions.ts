@@ -5,6 +5,7 @@
 // the payment rules (nothing is marked paid on a cancelled order, only a paid payment is refunded,
 // wholly or in part) and declares what happened (orders/events), so that mail and invoices
 // follow after the commit, never for a change that rolled back.
+import { tookStock } from '@domain/companyMembers';
 import type { Transaction } from 'objection';
 import { Order } from '../../models/Order';
 import { OrderItem } from '../../models/OrderItem';
@@ -144,7 +145,8 @@ async function moveStatus(
   if (to === 'delivered') patch.deliveredAt = new Date().toISOString();
   const moved = await Order.query(trx).patch(patch).where({ id: order.id, status: from });
   if (!moved) throw conflict(API.conflict);
-  if (restoresStock(to)) await restock(order.id, trx, reasonOfStockBack(order, to), actor);
+  // A held order never took its stock: nothing comes back.
+  if (restoresStock(to) && tookStock(from)) await restock(order.id, trx, reasonOfStockBack(order, to), actor);
   await recordHistory(trx, order.id, { type: 'status', fromStatus: from, toStatus: to, note }, actor);
   await declare(trx, 'order.statusChanged', { orderId: order.id, from, to, actor, cause });
 }

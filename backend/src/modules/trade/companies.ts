@@ -28,6 +28,9 @@ import { TRADE_ORDER_TEXT } from '@domain/tradeOrderTexts';
 import type { ApiTradeCompany } from '@domain/api';
 import type { CompanyChangeKind } from './events';
 import { whereByPermit } from './permits';
+import { memberView, memberTermsOf } from './memberViews';
+import { invitationView, openInvitations } from './members';
+import { MEMBER_TEXT, type CompanyMemberView, type MemberRole } from '@domain/companyMembers';
 import './events';
 
 /** The moves staff may make: anything else is 409. */
@@ -59,7 +62,7 @@ export interface CompanyView {
   creditLimit: number | null;
   /** Every trade order must carry the buyer's purchase-order number. */
   requirePurchaseOrderNumber: boolean;
-  members: Array<{ id: number; email: string; firstName: string; lastName: string }>;
+  members: CompanyMemberView[];
   shops: Array<{ id: number; name: string; city: string; address: string; phone: string; listed: boolean }>;
   createdAt: string;
   approvedAt: string | null;
@@ -86,9 +89,7 @@ export function companyView(c: Company): CompanyView {
     paymentTermsDays: Number(c.paymentTermsDays ?? 0),
     creditLimit: fromMinor(c.creditLimit),
     requirePurchaseOrderNumber: Boolean(c.requirePurchaseOrderNumber),
-    members: (c.members ?? [])
-      .map((m) => ({ id: m.id, email: m.email, firstName: m.firstName ?? '', lastName: m.lastName ?? '' }))
-      .sort((a, b) => a.id - b.id),
+    members: (c.members ?? []).map(memberView).sort((a, b) => a.id - b.id),
     shops: [...(c.shops ?? [])]
       .sort((a, b) => a.position - b.position || a.id - b.id)
       .map((s) => ({ id: s.id, name: s.name, city: s.city, address: s.address, phone: s.phone ?? '', listed: Boolean(s.listed) })),
@@ -254,7 +255,7 @@ export async function applyForTrade(input: CompanyApplication, applicant: User |
 // ---- Staff: the one write path ------------------------------------------------------------
 
 /** A company as a versioned row (its members are part of it: their list is on its form). */
-function companyRow(id: number) {
+export function companyRow(id: number) {
   return { table: 'companies', id, audit: ['companies'] };
 }
 
@@ -378,7 +379,7 @@ type MemberRef = NonNullable<CompanyChange['members']>[number];
 /** The company's members become exactly these accounts (customers, in no other company: else 400
  *  naming the entry); answers whether anyone joined or left. */
 async function setMembers(trx: Transaction, companyId: number, refs: MemberRef[]): Promise<boolean> {
-  const ids = new Set<number>();
+  const chosen = new Map<number, { role?: MemberRole; orderLimit?: number | null }>();
   const errors: Record<string, string> = {};
   for (const [i, ref] of refs.entries()) {
     const byId = typeof ref === 'number' ? ref : typeof ref === 'object' && ref.id ? ref.id : undefined;
@@ -390,20 +391,32 @@ async function setMembers(trx: Transaction, companyId: number, refs: MemberRef[]
         : undefined;
     if (!user || user.role !== 'customer') errors[`members.${i}`] = TRADE.memberUnknown;
     else if (user.companyId && user.companyId !== companyId) errors[`members.${i}`] = TRADE.memberElsewhere;
-    else ids.add(user.id);
+    else chosen.set(user.id, typeof ref === 'object' ? { role: ref.role, orderLimit: ref.orderLimit } : {});
   }
   if (Object.keys(errors).length) throw badRequest(undefined, errors);
-  const left = await User.query(trx)
-    .patch({ companyId: null } as Partial<User>)
+  const ids = [...chosen.keys()];
+  const before = await User.query(trx)
+    .where({ companyId })
+    .orWhereIn('id', [...ids, 0]);
+  // Who stays or joins with which role: named, or as they are (a newcomer as an owner).
+  const roleOf = (u: User) => chosen.get(u.id)?.role ?? (u.companyId === companyId ? u.companyRole : 'owner');
+  if (ids.length && !before.some((u) => chosen.has(u.id) && roleOf(u) === 'owner'))
+    throw badRequest(MEMBER_TEXT.lastOwner, { members: MEMBER_TEXT.lastOwner });
+  let moved = await User.query(trx)
+    .patch({ companyId: null, companyRole: 'owner', orderLimit: null } as Partial<User>)
     .where({ companyId })
     .whereNotIn('id', [...ids, 0]);
-  const joined = ids.size
-    ? await User.query(trx)
-        .patch({ companyId } as Partial<User>)
-        .whereIn('id', [...ids])
-        .whereNull('companyId')
-    : 0;
-  return left + joined > 0;
+  for (const u of before.filter((b) => chosen.has(b.id))) {
+    const wanted = chosen.get(u.id)!;
+    const joining = u.companyId !== companyId;
+    const terms = memberTermsOf(u, wanted, joining);
+    if (!joining && terms.companyRole === u.companyRole && terms.orderLimit === (u.orderLimit ?? null)) continue;
+    moved += await User.query(trx)
+      .patch({ companyId, ...terms } as Partial<User>)
+      .where({ id: u.id })
+      .where((q) => q.whereNull('companyId').orWhere('companyId', companyId));
+  }
+  return moved > 0;
 }
 
 async function membersChanged(trx: Transaction, company: Company): Promise<CompanyView> {
@@ -550,16 +563,20 @@ export async function listedShops(): Promise<ListedShop[]> {
 // ---- A member's own company and its shops ------------------------------------------------
 
 /** The company a signed-in customer buys for, with its shops (403 for one who buys for none). */
-export async function memberCompany(user: Pick<User, 'companyId'>): Promise<ApiTradeCompany> {
+export async function memberCompany(user: Pick<User, 'id' | 'companyId' | 'companyRole' | 'orderLimit'>): Promise<ApiTradeCompany> {
   const company = user.companyId ? await Company.query().findById(user.companyId) : undefined;
   if (!company) throw forbidden(TRADE_ORDER_TEXT.noCompany);
   const view = companyView((await withPeople([company]))[0]);
+  const owner = user.companyRole === 'owner';
   return {
     id: view.id,
     name: view.name,
     status: view.status,
     requirePurchaseOrderNumber: view.requirePurchaseOrderNumber,
     shops: view.shops.map(({ id, name, city, address, phone }) => ({ id, name, city, address, phone })),
+    members: view.members,
+    invitations: owner ? (await openInvitations(company.id)).map(invitationView) : [],
+    you: { id: user.id, role: user.companyRole ?? 'owner', orderLimit: fromMinor(user.orderLimit ?? null) },
   };
 }
 

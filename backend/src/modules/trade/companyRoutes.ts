@@ -5,7 +5,15 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { parseBody, parseId } from '../../platform/http/parseInput';
 import { parseRaParams, sendRaList } from '../../platform/lists/raList';
-import { companyApplicationInput, companyChangeInput, companyDecisionInput, companyMemberInput } from '@domain/schemas/trade';
+import {
+  companyApplicationInput,
+  companyChangeInput,
+  companyDecisionInput,
+  companyMemberInput,
+  memberChangeInput,
+  memberInviteInput,
+} from '@domain/schemas/trade';
+import { acceptInvitation, cancelInvitation, changeMember, invitationPreview, inviteMember, removeMemberByOwner } from './members';
 import type { CompanyStatus } from '@domain/trade';
 import type { User } from '../../models/User';
 import { currentUser } from '../../platform/http/auth';
@@ -41,6 +49,31 @@ export function companyRoutes() {
   router.get('/trade/company', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { company: await memberCompany(currentUser(ctx)) };
+  });
+  // An owner's management of the members, and the invitation's link.
+  router.post('/trade/members', async (ctx) => {
+    const input = parseBody(ctx.request.body, memberInviteInput);
+    ctx.status = 201;
+    ctx.body = { invitation: await inviteMember(currentUser(ctx), input) };
+  });
+  router.put('/trade/members/:id', async (ctx) => {
+    const id = parseId(ctx.params.id);
+    ctx.body = { member: await changeMember(currentUser(ctx), id, parseBody(ctx.request.body, memberChangeInput)) };
+  });
+  router.delete('/trade/members/:id', async (ctx) => {
+    await removeMemberByOwner(currentUser(ctx), parseId(ctx.params.id));
+    ctx.body = { ok: true };
+  });
+  router.delete('/trade/invitations/:id', async (ctx) => {
+    await cancelInvitation(currentUser(ctx), parseId(ctx.params.id));
+    ctx.body = { ok: true };
+  });
+  router.get('/trade/invitations/:token', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await invitationPreview(String(ctx.params.token));
+  });
+  router.post('/trade/invitations/:token/accept', async (ctx) => {
+    ctx.body = await acceptInvitation((ctx.state.user as User | null) ?? null, String(ctx.params.token));
   });
   router.get('/where-to-buy', async (ctx) => {
     ctx.set('Cache-Control', 'no-cache');

@@ -14,6 +14,12 @@ declare module '../../platform/events' {
     /** The permit of an approved company expires within the notice (or has expired, `expired`):
      *  told once per expiry date ("YYYY-MM-DD") by the daily job. */
     'company.permitExpiring': { companyId: number; expiresAt: string; expired: boolean };
+    /** An owner invited someone: the mail (with the invitation's token, made then) follows. */
+    'company.memberInvited': { invitationId: number };
+    /** A buyer's order above their limit is held: the company's owners are mailed. */
+    'order.awaitingApproval': { orderId: number };
+    /** An owner declined a held order: its buyer is mailed the reason. */
+    'order.approvalDeclined': { orderId: number; by: string; reason: string };
   }
 }
 

@@ -2,6 +2,7 @@
 export * from './membership';
 export * from './signInHint';
 export * from './companies';
+export { ownersOf, requireOwner } from './members';
 export { refuseOnExpiredPermit, remindPermits } from './permits';
 export { companyRoutes } from './companyRoutes';
 export { subscribeTradeEvents } from './subscribers';

@@ -8,6 +8,7 @@ import { getSettings } from '../settings';
 import { TRADE } from '@domain/tradeTexts';
 import { EMAIL_OWNERSHIP } from '@domain/messages';
 import type { CompanyChangeKind } from './events';
+import { MEMBER_INVITATION_DAYS, MEMBER_ROLE_LABELS, MEMBER_TEXT, type MemberRole } from '@domain/companyMembers';
 
 /** Who the mail is to: the contact's first name and the company's name, when the address is proven. */
 export interface Addressee {
@@ -71,5 +72,51 @@ export async function permitMail(to: Addressee, permit: string, date: string, ex
     para(sentence(expired ? TRADE.mailPermitExpired(company, number, date) : TRADE.mailPermitExpiring(company, number, date))),
     para(TRADE.mailPermitSend(settings.contacts.email ?? '')),
     linkPart(TRADE.mailSignIn, accountUrl),
+  ]);
+}
+
+/** The invitation to join a company (to an address nobody has proven yet: the company's name is the
+ *  owner's, who is a member of an approved company, so it may be named). */
+export async function invitationMail(company: string, role: MemberRole, limit: string | null, link: string): Promise<MailContent> {
+  const settings = await getSettings();
+  return compose(MEMBER_TEXT.mailInvitedSubject(settings.brand), { settings }, [
+    para('Здравейте!'),
+    para(MEMBER_TEXT.mailInvited(company, MEMBER_ROLE_LABELS[role])),
+    limit ? para(MEMBER_TEXT.mailInvitedLimit(limit)) : null,
+    para(MEMBER_TEXT.mailInvitedDays(MEMBER_INVITATION_DAYS)),
+    linkPart(MEMBER_TEXT.mailInvitedLink, link),
+  ]);
+}
+
+/** To each owner: a buyer's order waits for them. */
+export async function awaitingApprovalMail(
+  firstName: string,
+  number: string,
+  buyer: string,
+  total: string,
+  link: string,
+): Promise<MailContent> {
+  const settings = await getSettings();
+  return compose(MEMBER_TEXT.mailAwaitingSubject(number), { settings }, [
+    para(`Здравейте${firstName ? `, ${firstName}` : ''}!`),
+    para(MEMBER_TEXT.mailAwaiting(number, buyer, total)),
+    linkPart(MEMBER_TEXT.mailAwaitingLink, link),
+  ]);
+}
+
+/** To the buyer: an owner declined their order, with the owner's reason. */
+export async function approvalDeclinedMail(
+  firstName: string,
+  number: string,
+  owner: string,
+  reason: string,
+  link: string,
+): Promise<MailContent> {
+  const settings = await getSettings();
+  return compose(MEMBER_TEXT.mailDeclinedSubject(number), { settings }, [
+    para(`Здравейте${firstName ? `, ${firstName}` : ''}!`),
+    para(MEMBER_TEXT.mailDeclined(number, owner)),
+    para(MEMBER_TEXT.mailDeclinedReason(reason)),
+    linkPart(MEMBER_TEXT.mailAwaitingLink, link),
   ]);
 }

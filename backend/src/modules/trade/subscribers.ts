@@ -10,7 +10,11 @@ import { addressProven, countRegistrationLink, newVerificationLink } from '../au
 import { TRADE } from '@domain/tradeTexts';
 import { EMAIL_VERIFY_HOURS } from '@domain/limits';
 import { formatBgDate } from '@domain/dateInput';
-import { applicationMail, companyChangedMail, permitMail } from './mail';
+import { applicationMail, approvalDeclinedMail, awaitingApprovalMail, companyChangedMail, invitationMail, permitMail } from './mail';
+import { Order } from '../../models/Order';
+import { formatMoney, fromMinor } from '@domain/money';
+import { invitationLink, ownersOf } from './members';
+import { getSettings } from '../settings';
 import './events';
 
 export const companyAdminLink = (id: number) => `/admin/companies/${id}`;
@@ -48,5 +52,38 @@ export function subscribeTradeEvents(config: Config): void {
     const to = { proven: addressProven(contact), firstName: company.contactFirstName ?? '', company: company.name };
     const mail = await permitMail(to, company.tobaccoPermit, formatBgDate(expiresAt), expired, `${config.publicUrl}/account`);
     await sendMail(config, { to: company.contactEmail, ...mail }, { effect });
+  });
+  // The invitation's token is made here, so that only the mail carries it.
+  subscribe('company.memberInvited', 'trade.invitationMail', async ({ invitationId }, effect) => {
+    const made = await invitationLink(invitationId, config.publicUrl);
+    if (!made) return;
+    const company = await Company.query().findById(made.invitation.companyId);
+    if (!company) return;
+    const limit =
+      made.invitation.orderLimit != null ? formatMoney(fromMinor(made.invitation.orderLimit) ?? 0, (await getSettings()).currency) : null;
+    const mail = await invitationMail(company.name, made.invitation.role, limit, made.link);
+    await sendMail(config, { to: made.invitation.email, ...mail }, { effect });
+  });
+  subscribe('order.awaitingApproval', 'trade.approvalMail', async ({ orderId }, effect) => {
+    const order = await Order.query().findById(orderId);
+    if (!order?.companyId || order.status !== 'awaiting_approval') return;
+    const buyer = `${order.customerFirstName} ${order.customerLastName}`.trim();
+    const total = formatMoney(fromMinor(order.total) ?? 0, order.currency);
+    for (const owner of await ownersOf(order.companyId)) {
+      const mail = await awaitingApprovalMail(owner.firstName ?? '', order.number, buyer, total, `${config.publicUrl}/orders/${order.id}`);
+      await sendMail(config, { to: owner.email, ...mail }, { effect });
+    }
+  });
+  subscribe('order.approvalDeclined', 'trade.approvalDeclinedMail', async ({ orderId, by, reason }, effect) => {
+    const order = await Order.query().findById(orderId);
+    if (!order) return;
+    const mail = await approvalDeclinedMail(
+      order.customerFirstName ?? '',
+      order.number,
+      by,
+      reason,
+      `${config.publicUrl}/orders/${order.id}`,
+    );
+    await sendMail(config, { to: order.customerEmail, ...mail }, { effect });
   });
 }
