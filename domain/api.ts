@@ -139,7 +139,7 @@ export interface CartLineAttribute {
   attributeName?: string;
 }
 
-/** A cart line: the spec's fields (a guest's cookie holds just these), plus the server's read-outs. */
+/** A cart line: its own fields (a guest's cookie holds just these), plus the server's read-outs. */
 export interface CartLine {
   id: number;
   productId: number;

@@ -1,4 +1,4 @@
-// The guest cart in the spec's `cart` cookie: a JSON list of lines, kept 7 days. Written by the
+// The guest cart in the `cart` cookie: a JSON list of lines, kept 7 days. Written by the
 // storefront, read by the storefront and by the server (merge at sign-in), so the format lives
 // here once.
 //
@@ -135,7 +135,7 @@ export function decodeCartCookie(raw: string | undefined | null): GuestCartLine[
   return out;
 }
 
-/** A new line's id, made from the current time (spec §4), above every id in the cart so two
+/** A new line's id, made from the current time, above every id in the cart so two
  *  adds in the same millisecond still differ. */
 export function nextGuestLineId(lines: Array<{ id: number }>, now = Date.now()): number {
   return Math.max(now, lines.reduce((max, l) => Math.max(max, l.id), 0) + 1);

@@ -1,6 +1,6 @@
 // Every text a person reads in an answer or a toast, kept once. The server answers in
 // Bulgarian; the storefront and the admin show the server's `message` when there is one and
-// fall back to these defaults (the spec's own wording).
+// fall back to these defaults (fixed wording, kept word for word).
 
 import {
   ADMIN_PASSWORD_MIN,
@@ -13,7 +13,7 @@ import {
   UPLOAD_MAX_MB,
 } from './limits';
 
-/** The spec's storefront texts (section 8), word for word. */
+/** The storefront's fixed texts (toasts and errors of sign-in, registration and the cart), word for word. */
 export const STOREFRONT = {
   loginOk: 'Вписахте се успешно.',
   registerOk: 'Регистрацията бе успешна.',
@@ -37,7 +37,7 @@ export const STOREFRONT = {
   tryAgain: 'Try Again',
 } as const;
 
-/** The storefront's own form hints (the spec gives none). */
+/** The storefront's own form hints. */
 export const FORM = {
   invalidEmail: 'Въведете валиден имейл адрес.',
   /** A money field that cannot be read for certain (admin inputs and the API alike). */
@@ -60,7 +60,7 @@ export const FIELD = {
   speedyOfficeIdInvalid: 'Номерът на офиса на Спиди е от цифри.',
 } as const;
 
-/** The storefront's cart and catalogue texts beyond the spec's. */
+/** The storefront's cart and catalogue texts beyond the fixed ones above. */
 export const SHOP = {
   /** Above the grid of a search: what it found, for what was typed. */
   resultsFor: (query: string, total: number) => `${total === 1 ? '1 продукт' : `${total} продукта`} за „${query}“`,
@@ -226,7 +226,7 @@ export const API = {
   cartEmpty: 'Количката е празна.',
   cartTooManyLines: `В количката може да има най-много ${CART_LINES_MAX} различни продукта.`,
 
-  // cart (server answers): the spec's storefront texts, kept once in STOREFRONT above.
+  // cart (server answers): the fixed storefront texts, kept once in STOREFRONT above.
   cartAdded: STOREFRONT.addedToCartOk,
   cartEdited: STOREFRONT.cartEdited,
   cartRemoved: STOREFRONT.cartRemoved,
@@ -313,7 +313,7 @@ export const API = {
   paidOnCancelledOrder: 'Отказана поръчка не може да бъде маркирана като платена.',
 } as const;
 
-/** The spec's admin/generic defaults (section 8), the English catalogue's words. */
+/** The fixed admin/generic defaults, the English catalogue's words. */
 export const ADMIN_EN = {
   userCreated: 'User created successfully.',
   userUpdated: 'User updated successfully.',

@@ -4,7 +4,7 @@
 
 export const CURRENCIES = ['BGN', 'EUR'] as const;
 export type Currency = (typeof CURRENCIES)[number];
-/** The spec's default currency of account. */
+/** The default currency of account (until the one-way switch to the euro). */
 export const CURRENCY: Currency = 'BGN';
 export const LOCALE = 'bg-BG';
 /** Fixed conversion rate at Bulgaria's adoption of the euro on 2026-01-01. */

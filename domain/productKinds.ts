@@ -78,7 +78,7 @@ export const CHAMBER_ATTRIBUTE = /^вкус\s*\d+$/i;
 
 /**
  * The kind of a product that was saved without one (rows from before kinds existed, and the
- * spec's create call, which has no such field): a liquid or a pod by its name or category,
+ * plain create call, which has no such field): a liquid or a pod by its name or category,
  * an accessory when it has neither nicotine nor a volume, else a device — the shop's TWINS and
  * TRIPLES. `chambers`: its "Вкус N" attributes, one per tank.
  */

@@ -1,4 +1,4 @@
-// The trade channel's shared vocabulary (DESIGN §13): companies that buy for resale,
+// The trade channel's shared vocabulary: companies that buy for resale,
 // their statuses and payment terms, the shop's sales modes and which product kinds the tobacco law
 // regulates. Pure: used by the server, the admin and the storefront alike.
 import type { ProductKind } from './productKinds';
@@ -18,7 +18,7 @@ export const COMPANY_STATUS_LABELS: Record<CompanyStatus, string> = {
 export const PAYMENT_TERMS_DAYS = [0, 7, 14, 30] as const;
 export type PaymentTermsDays = (typeof PAYMENT_TERMS_DAYS)[number];
 
-/** `all`: consumers and trade (the specification's shop); `trade_only`: regulated products are
+/** `all`: consumers and trade (the shop as first built); `trade_only`: regulated products are
  *  offered and sold online to members of approved companies only (ЗТТСТИ чл. 31а). */
 export const SALES_MODES = ['all', 'trade_only'] as const;
 export type SalesMode = (typeof SALES_MODES)[number];

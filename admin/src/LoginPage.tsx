@@ -1,4 +1,4 @@
-// Staff sign in where shoppers do (spec §6): the storefront's /signin, with the second factor when
+// Staff sign in where shoppers do: the storefront's /signin, with the second factor when
 // needed, which brings an administrator back to the admin. react-admin's own /admin/login only
 // forwards there, quietly.
 import { useEffect } from 'react';

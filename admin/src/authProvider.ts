@@ -1,5 +1,5 @@
 // Session auth against the shop's API. Staff sign in where shoppers do, at the storefront's
-// /signin (spec §6): a signed-out visit or a 401 anywhere sends the browser there with
+// /signin: a signed-out visit or a 401 anywhere sends the browser there with
 // ?next=<this admin page>, quietly (no red error), and /signin brings an administrator back.
 import type { AuthProvider } from 'react-admin';
 import { API } from '@domain/messages';
@@ -74,7 +74,7 @@ export const authProvider: AuthProvider = {
     const wasSignedIn = Boolean(current);
     if (current) await signOutQuietly();
     else current = null;
-    // After signing out the person lands on /signin (spec §4); the storefront page says who may enter.
+    // After signing out the person lands on /signin; the storefront page says who may enter.
     return wasSignedIn ? signInUrl('/admin') : signInUrl();
   },
   async checkAuth() {

@@ -1,4 +1,4 @@
-// The spec's rule (§8): a refusal with a `message` shows it; one without shows the default of
+// A refusal with a `message` shows it; one without shows the default of
 // that call (English in the English locale, Bulgarian in the Bulgarian one), never the HTTP
 // status text. One table, by method and path, read by the one HTTP client.
 import { i18nProvider } from './i18nProvider';
@@ -28,7 +28,7 @@ const RULES: Array<[Method, RegExp, string]> = [
   ['DELETE', new RegExp(`^/api/admin/categories/${ID}$`), 'app.categories.deleteFailed'],
 ];
 
-/** The translation key of a call's default error text, if the spec gives one. */
+/** The translation key of a call's default error text, if the call has one. */
 export function defaultErrorKey(method: string, url: string): string | undefined {
   const path = url.replace(/^https?:\/\/[^/]+/, '').split('?')[0];
   const m = method.toUpperCase();

@@ -96,7 +96,7 @@ test('product images chosen in the form are uploaded, then stored as { url, alt 
   expect(put.body.attributes).toEqual([{ name: 'Вкус', values: ['Мента'] }]);
 });
 
-describe('the spec’s §7 and §8 rules', () => {
+describe('the bearer token and default error texts', () => {
   afterEach(() => {
     localStorage.clear();
     return i18nProvider.changeLocale('bg');

@@ -1,8 +1,8 @@
 // The one HTTP client of the panel: session cookie (credentials: 'include'), JSON, the bearer
-// token from local storage when present (spec §7), and the CSRF token in x-csrf-token on every
+// token from local storage when present, and the CSRF token in x-csrf-token on every
 // POST/PUT/PATCH/DELETE. The CSRF token lives in memory only: fetched at start and after
 // login/logout, and refetched once when the server refuses a stale one (403). A refusal without
-// a `message` carries the spec's default text for that call (errorDefaults.ts).
+// a `message` carries the call's default text (errorDefaults.ts).
 import { fetchUtils, HttpError } from 'react-admin';
 import { defaultErrorText } from './errorDefaults';
 import { storedToken, TOKEN_KEY } from './signIn';
@@ -47,7 +47,7 @@ function isCsrfRefusal(error: unknown): boolean {
 
 export type HttpOptions = fetchUtils.Options;
 
-/** The server's message, else the spec's default for the call; never the HTTP status text. */
+/** The server's message, else the call's default text; never the HTTP status text. */
 function withSpecMessage(error: unknown, method: string, url: string): unknown {
   if (!(error instanceof HttpError)) return error;
   const body = error.body as { message?: unknown } | undefined;

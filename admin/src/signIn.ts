@@ -1,4 +1,4 @@
-// Where staff sign in (spec §6: the storefront's /signin) and the bearer token's key (spec §7).
+// Where staff sign in (the storefront's /signin) and the bearer token's key in local storage.
 // No react-admin here: the entry reads this before the panel's code is downloaded.
 
 /** Where the storefront keeps a personal API token (storefront/src/api/client.ts, TOKEN_KEY). */

@@ -28,7 +28,7 @@ it('stores the tracking number and the staff note sent with the move to shipped'
   });
   expect(res.status).toBe(200);
   expect(res.body).toEqual(expect.objectContaining({ status: 'shipped', trackingNumber: '1055000111', staffNote: 'Пратено с Еконт' }));
-  // The spec's plain calls still work: a move without a tracking number, a cancel without a reason.
+  // The plain calls still work: a move without a tracking number, a cancel without a reason.
   const other = await placeOrder(guest, triples(1));
   await admin.put(`/api/admin/orders/${other.id}`, { status: 'confirmed' }).expect(200);
   await admin.put(`/api/admin/orders/${other.id}`, { status: 'shipped' }).expect(200);
@@ -94,7 +94,7 @@ describe('refunds', () => {
 });
 
 describe('deleting an order', () => {
-  it('keeps the reason in the audit log and answers the spec’s message', async () => {
+  it('keeps the reason in the audit log and answers the fixed message', async () => {
     const order = await placeOrder(guest, triples(2));
     const before = await stockOf(cat.triples.variant);
     const res = await admin.delete(`/api/admin/orders/${order.id}?reason=${encodeURIComponent('Тестова поръчка')}`);
@@ -125,7 +125,7 @@ describe('an order taken by phone', () => {
     ...extra,
   });
 
-  it('is priced by the server, takes stock, records who took it and answers 201 with the spec’s message', async () => {
+  it('is priced by the server, takes stock, records who took it and answers 201 with the fixed message', async () => {
     const before = await stockOf(cat.triples.variant);
     const res = await admin.post('/api/admin/orders', body());
     expect(res.status).toBe(201);

@@ -1,4 +1,4 @@
-// Staff work on orders, payments and discount codes: the spec's order list, react-admin's
+// Staff work on orders, payments and discount codes: the plain order list, react-admin's
 // dialect, status moves through the state machine, deletion with an audit record.
 import os from 'node:os';
 import path from 'node:path';
@@ -57,7 +57,7 @@ describe('who may', () => {
   });
 });
 
-describe('the spec’s order list', () => {
+describe('the plain order list', () => {
   it('answers { data: { orders, total } }, newest first, ten to a page by default', async () => {
     const res = await admin.get('/api/admin/orders');
     expect(res.status).toBe(200);

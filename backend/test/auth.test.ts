@@ -32,7 +32,7 @@ describe('CSRF token', () => {
 });
 
 describe('register', () => {
-  it('creates a customer and answers 201 with the user and the spec message, no secrets', async () => {
+  it('creates a customer and answers 201 with the user and the fixed message, no secrets', async () => {
     const b = shop.browser();
     await b.csrf();
     const res = await b.post('/api/auth/register', {
@@ -45,7 +45,7 @@ describe('register', () => {
     expect(res.body.message).toBe('Регистрацията бе успешна.');
     expect(res.body.user).toMatchObject({ email: 'maria@example.bg', firstName: 'Мария', lastName: 'Иванова', role: 'customer' });
     expect(allKeys(res.body).filter((k) => SECRET_KEYS.includes(k))).toEqual([]);
-    // Registration sets the user (as the specification says): this browser's session is the new account's.
+    // Registration sets the user: this browser's session is the new account's.
     expect(res.body.csrfToken).toBe(b.csrfToken);
     expect((await b.get('/api/auth/me')).body.user.email).toBe('maria@example.bg');
   });
@@ -92,7 +92,7 @@ describe('register', () => {
 });
 
 describe('login, me, logout', () => {
-  it('signs in, answers the user and the spec message, then /auth/me knows the user', async () => {
+  it('signs in, answers the user and the fixed message, then /auth/me knows the user', async () => {
     const u = await shop.user();
     const b = shop.browser();
     await b.csrf();

@@ -155,7 +155,7 @@ describe('GET /api/cart', () => {
     expect(res.body).toEqual({ cartItems: [], count: 0, subtotal: 0 });
   });
 
-  it('answers each line with the spec fields and what the cart page shows', async () => {
+  it('answers each line with the plain fields and what the cart page shows', async () => {
     const b = await shop.signedIn();
     await b
       .post('/api/cart/add', {
@@ -297,7 +297,7 @@ describe('GET /api/cart', () => {
 });
 
 describe('POST /api/cart/add', () => {
-  it('adds a line with quantity 1 by default and answers the spec message and the cart', async () => {
+  it('adds a line with quantity 1 by default and answers the fixed message and the cart', async () => {
     const b = await shop.signedIn();
     const res = await b.post('/api/cart/add', {
       productId: cat.twins,
@@ -603,7 +603,7 @@ describe('PUT /api/cart/edit/:id', () => {
 });
 
 describe('DELETE /api/cart/remove/:id and DELETE /api/cart', () => {
-  it('removes one line with the spec message', async () => {
+  it('removes one line with the fixed message', async () => {
     const b = await shop.signedIn();
     await b.post('/api/cart/add', berryLine(1)).expect(200);
     const added = await b.post('/api/cart/add', { productId: cat.triples, quantity: 2 }).expect(200);
@@ -627,7 +627,7 @@ describe('DELETE /api/cart/remove/:id and DELETE /api/cart', () => {
     expect((await cartOf(owner)).count).toBe(1);
   });
 
-  it("clears the cart with the spec message, and only the caller's", async () => {
+  it("clears the cart with the fixed message, and only the caller's", async () => {
     const b = await shop.signedIn();
     const other = await shop.signedIn();
     await other.post('/api/cart/add', { productId: cat.triples }).expect(200);

@@ -1,6 +1,6 @@
 // The storefront shows the cart a change answers and does not read it again:
 // so every change of the server cart must answer exactly what GET /api/cart would answer next,
-// beside the spec's message (spec §7 keeps its fields: cartItems, and the rest added).
+// beside its message (the answer keeps the plain fields, cartItems first, and adds the rest).
 import { shopForThisFile, Browser } from './helpers';
 import { makeCatalogue, Catalogue } from './fixtures';
 import { Product } from '../src/models';

@@ -15,7 +15,7 @@ async function create(name: string, parentId: number | null = null) {
 }
 
 describe('categories', () => {
-  it('are created with the spec message, a Latin slug from the Bulgarian name, and listed publicly', async () => {
+  it('are created with the fixed message, a Latin slug from the Bulgarian name, and listed publicly', async () => {
     const res = await admin.post('/api/admin/categories/create', { name: 'Аксесоари', parentId: null });
     expect(res.status).toBe(201);
     expect(res.body.message).toBe(API.categoryCreated);
@@ -68,7 +68,7 @@ describe('categories', () => {
     expect(staff.productCount).toBe(5);
   });
 
-  it('update with the spec fields answers the message; a category cannot go under itself or its child', async () => {
+  it('update with the plain fields answers the message; a category cannot go under itself or its child', async () => {
     const top = await create('Течности');
     const mid = await create('Соли', top.id);
     const leaf = await create('Ментол', mid.id);

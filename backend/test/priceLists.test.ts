@@ -248,7 +248,7 @@ describe("a member's session answered early", () => {
 });
 
 describe('pack sizes', () => {
-  it('are saved from the form body and the spec call, 1 when not given, and kept when not sent', async () => {
+  it('are saved from the form body and the plain call, 1 when not given, and kept when not sent', async () => {
     const spec = await admin.post('/api/admin/products/create', {
       name: 'Течност на кашон',
       price: 12,

@@ -1,6 +1,6 @@
 // Product kinds and the tobacco directive's limits, checked on save: nicotine at most
 // 20 mg/ml, a nicotine liquid's container at most 10 ml, a tank or cartridge at most 2 ml; the
-// spec's create call without a kind keeps working; existing rows get their kind from the migration.
+// plain create call without a kind keeps working; existing rows get their kind from the migration.
 import { makeShop, shopForThisFile, TestShop } from './helpers';
 import { CATALOGUE } from '@domain/messages';
 import { directiveErrors, PRODUCT_KIND_LABELS } from '@domain/productKinds';
@@ -38,7 +38,7 @@ describe('the directive on create', () => {
       errors: { nicotineMgMl: 'Никотинът може да е най-много 20 mg/ml (Директива 2014/40/ЕС).' },
     });
     expect(await productCount()).toBe(before);
-    // The spec's create call says the same.
+    // The plain create call says the same.
     const spec = await admin.post('/api/admin/products/create', product({ nicotineMgMl: 30 }));
     expect(spec.status).toBe(400);
     expect(spec.body.errors.nicotineMgMl).toBe(CATALOGUE.nicotineTooStrong(20));
@@ -116,7 +116,7 @@ describe('the directive on create', () => {
     expect(Object.keys(tanks.body.errors)).toEqual(['tankCount']);
   });
 
-  it("accepts the spec's create call without a kind as before, and answers the kind it inferred", async () => {
+  it('accepts the plain create call without a kind as before, and answers the kind it inferred', async () => {
     const twinsCat = (await admin.post('/api/admin/categories/create', { name: 'TWINS', parentId: null })).body.category.id;
     const liquids = (await admin.post('/api/admin/categories/create', { name: 'Течности', parentId: null })).body.category.id;
     const salts = (await admin.post('/api/admin/categories/create', { name: 'Никотинови соли', parentId: liquids })).body.category.id;
@@ -142,7 +142,7 @@ describe('the directive on create', () => {
     expect(salt.body.product).toMatchObject({ kind: 'liquid', tankCount: 1 });
     const cable = await admin.post('/api/admin/products/create', product({ name: 'Кабел USB-C' }));
     expect(cable.body.product).toMatchObject({ kind: 'accessory' });
-    // The shop's answer carries the kind beside the spec's fields.
+    // The shop's answer carries the kind beside the plain fields.
     const shown = await shop.browser().get(`/api/products/${twins.body.product.slug}`);
     expect(shown.body.product).toMatchObject({ nicotineMgMl: 20, volumeMl: 4, kind: 'device', tankCount: 2 });
   });

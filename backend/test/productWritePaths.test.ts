@@ -1,4 +1,4 @@
-// One save for products: the staff's form, the spec's create call, the CSV import and
+// One save for products: the staff's form, the plain create call, the CSV import and
 // duplication all go through the catalogue's one save, so the tobacco directive's limits (here a
 // variant declaring 25 mg, above the 20 mg/ml allowed) refuse a product whichever way it comes.
 import { shopForThisFile, Browser } from './helpers';
@@ -37,7 +37,7 @@ describe("the staff's form", () => {
     expect(await twinsVariants()).toEqual(before);
   });
 
-  it("refuses a new product with a 25 mg variant through the spec's create call and the react-admin create", async () => {
+  it('refuses a new product with a 25 mg variant through the plain create call and the react-admin create', async () => {
     const count = await Product.query().resultSize();
     const body = { name: 'TWINS Силен', price: 24.9, variants: [{ name: '25 mg', sku: 'STRONG-25', stock: 5 }] };
     const spec = await admin.post('/api/admin/products/create', body);

@@ -4,7 +4,7 @@
 // lists and single answers, search, rendered pages, JSON-LD, Open Graph) and cannot put it in a
 // cart, have it quoted or order it (403 naming the law); accessories stay for everyone; with the
 // consumer catalogue `hidden` regulated products are not listed at all. A member sees and buys.
-// Mode `all` is the specification's shop. Disposable devices can never be active.
+// Mode `all` is the shop as first built: consumers and trade alike. Disposable devices can never be active.
 import { shopForThisFile, Browser } from './helpers';
 import { checkoutBody } from './fixtures';
 import { API } from '@domain/messages';
@@ -159,7 +159,7 @@ function expectPriceless(p: any) {
 }
 
 describe('the settings group `sales`', () => {
-  it('defaults to the specification’s shop, and is public', async () => {
+  it('defaults to selling to everyone, and is public', async () => {
     const pub = await (await guest()).get('/api/settings');
     expect(pub.body.sales).toEqual({ mode: 'all', consumerCatalogue: 'info', tradeMinimumOrder: 0 });
     expect((await admin.get('/api/admin/settings/1')).body.sales).toEqual({
@@ -219,7 +219,7 @@ describe('the settings group `sales`', () => {
   });
 });
 
-describe('mode all: the specification’s shop', () => {
+describe('mode all: consumers and trade alike', () => {
   it('prices every product for everyone, with no trace of the sales mode', async () => {
     const list = await (await guest()).get('/api/products?limit=100');
     const byId = new Map(list.body.products.map((p: any) => [p.id, p]));
@@ -509,7 +509,7 @@ describe('disposable devices', () => {
     expect(plain.body.disposable).toBe(false);
   });
 
-  it('cannot be created active, by the form or the spec’s call', async () => {
+  it('cannot be created active, by the form or the plain call', async () => {
     for (const url of ['/api/admin/products', '/api/admin/products/create']) {
       const res = await admin.post(url, body(`DSP-A${url.length}`, { disposable: true, status: 'active' }));
       expect(res.status).toBe(400);

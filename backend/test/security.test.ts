@@ -84,7 +84,7 @@ async function fingerprint(): Promise<string> {
 }
 
 describe('the authorisation matrix', () => {
-  it('covers the routes the spec names', () => {
+  it('covers the plain admin routes', () => {
     const paths = routes.map((r) => r.path);
     for (const p of [
       '/api/admin/users',

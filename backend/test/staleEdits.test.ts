@@ -1,6 +1,6 @@
 // Two staff members, one record: a save made from a copy opened before someone else's save is
 // refused (409, naming who changed it and when) instead of silently undoing that save; a save from
-// the current copy raises the version; a call without a version (the spec's, a script) is applied
+// the current copy raises the version; a call without a version (a plain call, a script) is applied
 // as before; of two racing saves from one copy exactly one goes ahead.
 import { shopForThisFile, Browser } from './helpers';
 import { makeCatalogue, placeOrder, type Catalogue } from './fixtures';
@@ -207,7 +207,7 @@ describe('settings groups', () => {
     expect(other.body.bank.bankName).toBe('Друга банка');
     expect(other.body.contacts.phone).toBe('+359 88 111 2222');
 
-    // Without versions (the spec's PUT /admin/settings): applied.
+    // Without versions (the plain PUT /admin/settings): applied.
     const plain = await georgi.put('/api/admin/settings', { contacts: { hours: '9–18' } });
     expect(plain.status).toBe(200);
     expect(plain.body.settings.contacts.hours).toBe('9–18');

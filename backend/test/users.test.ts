@@ -31,7 +31,7 @@ describe('who may call the users API', () => {
   });
 });
 
-describe('the spec dialect', () => {
+describe('the plain dialect', () => {
   it('creates a user from the user object or { user } and answers 201 with the message', async () => {
     const res = await admin.post('/api/admin/users/create', {
       email: 'New.One@Example.bg',

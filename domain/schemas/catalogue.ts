@@ -142,7 +142,7 @@ export const categoryInput = input(categoryFields(true), { ignore: [...CATEGORY_
 export type CategoryInput = z.infer<typeof categoryInput>;
 export const categoryChangeInput = input({ ...categoryFields(false), version: recordVersion() }, { ignore: CATEGORY_READ_ONLY });
 export type CategoryChange = z.infer<typeof categoryChangeInput>;
-/** The spec's update names its fields differently. */
+/** The plain update call (PUT /admin/categories/:id) names its fields differently. */
 export const categorySpecChangeInput = input({
   categoryName: text(NAME_MAX, { min: 1 }),
   parentCategoryId: int({ min: 1, nullable: true }),

@@ -37,7 +37,7 @@ export const adminInput = input({ ...userFields(true), password: newPassword(fal
 export type AdminInput = z.infer<typeof adminInput>;
 /** A new admin account needs its password. */
 export const newAdminPassword = input({ password: newPassword(true) }, { ignore: Object.keys(userFields(true)) });
-/** GET /admin/users?page&limit&search&sort (the spec's list). */
+/** GET /admin/users?page&limit&search&sort (the plain list). */
 export const userListQuery = query({
   page: int({ min: 1, max: 1_000_000 }),
   limit: int({ min: 1, max: PAGE_SIZE_MAX }),

@@ -9,7 +9,7 @@ import { bool, input, int, list, money, oneOf, query, recordVersion, text } from
 export const withdrawalInput = input({ reason: text(TEXT_MAX), confirm: bool() });
 
 export const ORDER_SORTS = ['date', '-date', 'total', '-total', 'status', 'number'] as const;
-/** GET /admin/orders?page&limit&searchTerm&statusFilter&sortBy (the spec's list). */
+/** GET /admin/orders?page&limit&searchTerm&statusFilter&sortBy (the plain list). */
 export const orderListQuery = query({
   page: int({ min: 1, max: 1_000_000 }),
   limit: int({ min: 1, max: PAGE_SIZE_MAX }),
@@ -82,7 +82,7 @@ export const orderChangeInput = input(
   { ignore: ORDER_READ_ONLY },
 );
 
-/** DELETE /admin/orders/:id?reason (the spec's plain DELETE has none). */
+/** DELETE /admin/orders/:id?reason (a plain DELETE has none). */
 export const orderDeletionQuery = query({ reason: text(500) });
 
 /** Packing slips: the paper size of one order's slip (?size), and many orders' slips in one PDF. */

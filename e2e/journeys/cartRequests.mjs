@@ -70,7 +70,7 @@ export const journeys = [
       await waitForBadge(page, 2);
       assert.deepEqual(calls, ['POST /api/cart/add']);
 
-      // The cart page (a route change reads the cart, spec §2), then one call per change.
+      // The cart page (a route change reads the cart), then one call per change.
       const read = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/cart' && r.request().method() === 'GET');
       await page.getByRole('link', { name: /Количка/ }).click();
       await page.getByRole('heading', { name: /^Количка/ }).waitFor();

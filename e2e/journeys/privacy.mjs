@@ -28,7 +28,7 @@ export const journeys = [
       await page.getByRole('button', { name: 'Регистрация' }).click();
       await toast(page, 'Регистрацията бе успешна.');
       await page.waitForURL(/\/signin$/);
-      // Registration sets the user (spec §4): the header offers the profile, the page still the form.
+      // Registration sets the user: the header offers the profile, the page still the form.
       await page.getByRole('banner').getByRole('link', { name: 'Профил', exact: true }).waitFor();
 
       await page.getByRole('heading', { name: 'Вход', level: 1 }).waitFor();

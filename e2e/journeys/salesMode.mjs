@@ -108,7 +108,7 @@ export const journeys = [
         await page.getByRole('button', { name: 'Добави в количката' }).click();
         await waitForBadge(page, 1);
       } finally {
-        // Back to the specification's shop, through the same confirmation.
+        // Back to selling to everyone (mode `all`), through the same confirmation.
         await chooseMode(staff, 'На всички (потребители и търговци)', 'Превключване към продажба на всички');
         await staffContext.close();
       }

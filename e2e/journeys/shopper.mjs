@@ -70,7 +70,7 @@ export const journeys = [
       const email = uniqueEmail('klient');
       const password = 'parola-e2e-1';
       await passAgeGate(page);
-      // A guest's cart, then registering (which signs the new account in, spec §4) merges it.
+      // A guest's cart, then registering (which signs the new account in) merges it.
       await addToCart(page, 'vap-solo-triples', { variant: '0 mg' });
       await toast(page, 'Продуктът е добавен в количката!');
       await waitForBadge(page, 1);

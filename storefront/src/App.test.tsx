@@ -1,5 +1,5 @@
 // The storefront as a shopper uses it, against a stand-in API: auth start-up, the guest cookie
-// cart, the server cart, sign-in, registration and the toasts of spec §8.
+// cart, the server cart, sign-in, registration and their toasts.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
@@ -104,7 +104,7 @@ describe('a guest', () => {
     expect(calls.some((c) => c.url === '/api/auth/me')).toBe(false);
   });
 
-  it('adds to the cookie cart: the spec’s line shape, 7 days, time ids, quantities add up, the badge sums them', async () => {
+  it('adds to the cookie cart: the line shape, 7 days, time ids, quantities add up, the badge sums them', async () => {
     guestApi();
     const setCookie = jest.spyOn(Document.prototype, 'cookie', 'set');
     renderAt('/products/vap-solo-twins');
@@ -266,7 +266,7 @@ describe('a signed-in shopper', () => {
     expect(screen.getByRole('link', { name: 'Профил' })).toHaveAttribute('href', '/account');
   });
 
-  it('signs out with the spec’s toast and lands on /signin', async () => {
+  it('signs out with its toast and lands on /signin', async () => {
     const { fn } = signedInApi({ body: { cartItems: [], count: 0, subtotal: 0 } });
     const routes = fn.getMockImplementation()!;
     fn.mockImplementation(async (url: string, init?: RequestInit) =>
@@ -282,7 +282,7 @@ describe('a signed-in shopper', () => {
     expect(screen.getByRole('link', { name: 'Вход' })).toBeInTheDocument();
   });
 
-  it('falls back to the cookie cart with the spec’s message when the server cart fails', async () => {
+  it('falls back to the cookie cart with its message when the server cart fails', async () => {
     document.cookie = `cart=${encodeURIComponent(JSON.stringify([{ id: 1, productId: 7, variantId: 70, quantity: 4, personalization: '', attributes: [] }]))}; Path=/`;
     signedInApi({ status: 500, body: {} });
     renderAt('/');
@@ -319,7 +319,7 @@ describe('a signed-in shopper', () => {
 });
 
 describe('signing in and registering', () => {
-  it('signs in with the spec’s toast and loads the merged server cart', async () => {
+  it('signs in with its toast and loads the merged server cart', async () => {
     let signedIn = false;
     mockFetch({
       'GET /api/csrf-token': { body: { csrfToken: 'tok' } },
@@ -346,7 +346,7 @@ describe('signing in and registering', () => {
     await waitFor(() => expect(screen.getByTestId('cart-count')).toHaveTextContent('3'));
   });
 
-  it('registers, shows the spec’s toast and goes to /signin', async () => {
+  it('registers, shows its toast and goes to /signin', async () => {
     const { calls } = mockFetch({
       'GET /api/csrf-token': { body: { csrfToken: 'tok' } },
       'GET /api/check-cookie': { body: { isUserCookieAvailable: false } },

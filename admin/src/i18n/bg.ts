@@ -1,5 +1,5 @@
 // The Bulgarian catalogue (the default): react-admin's own texts, the resources' names and
-// fields, and the panel's own keys. Texts the spec or the server fix are imported, never copied.
+// fields, and the panel's own keys. Texts fixed in domain/messages or by the server are imported, never copied.
 import type { TranslationMessages } from 'react-admin';
 import { API, STOREFRONT } from '@domain/messages';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_RECORD_STATUS_LABELS, SHIPPING_METHOD_LABELS } from '@domain/orderStatus';

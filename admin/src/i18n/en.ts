@@ -1,4 +1,4 @@
-// The English catalogue: react-admin's own, the spec's English admin toasts (ADMIN_EN) and the
+// The English catalogue: react-admin's own, the fixed English admin toasts (ADMIN_EN) and the
 // same app keys as bg.ts (the AppMessages type makes a missing key a type error).
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';

@@ -32,7 +32,7 @@ test('the app keys are the same in both languages', () => {
   expect(keys(en.resources).every((k) => keys(bg.resources).includes(k))).toBe(true);
 });
 
-test("the spec's texts: English toasts from ADMIN_EN, Bulgarian by default", () => {
+test('the fixed texts: English toasts from ADMIN_EN, Bulgarian by default', () => {
   expect(i18nProvider.getLocale()).toBe('bg');
   expect(i18nProvider.translate('app.orders.updated')).toBe('Поръчката е актуализирана успешно.');
   expect(i18nProvider.translate('app.notifications.title')).toBe('Нотификации');

@@ -64,7 +64,7 @@ export function AppBar(_props: { alwaysOn?: boolean }) {
         <Typography variant="h6" component="span" sx={{ display: { xs: 'none', md: 'block' }, fontWeight: 700, letterSpacing: 1 }}>
           VAP SOLO
         </Typography>
-        {/* The panel's visible title (spec §1: 'Administrator panel'; „Административен панел“ in Bulgarian). */}
+        {/* The panel's visible title ('Administrator panel' in English; „Административен панел“ in Bulgarian). */}
         <Typography
           variant="subtitle1"
           component="span"

@@ -30,7 +30,7 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-test('the menu has the ten entries of the spec, in order, under /admin, then the day-to-day extras', async () => {
+test('the menu has the ten main entries, in order, under /admin, then the day-to-day extras', async () => {
   renderLayout();
   const nav = await screen.findByTestId('sidebar');
   const all = within(nav).getAllByRole('menuitem');
@@ -125,7 +125,7 @@ test('each tab has its own title', async () => {
   expect(document.title).toBe('Поръчки | VAP SOLO Админ');
 });
 
-test('the bar shows the panel’s title in the chosen language (spec §1)', async () => {
+test('the bar shows the panel’s title in the chosen language', async () => {
   renderLayout('/admin/orders');
   expect(await screen.findByTestId('app-title')).toHaveTextContent('Административен панел');
   fireEvent.click(screen.getAllByRole('button', { name: /Български/ })[0]);

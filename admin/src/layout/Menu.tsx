@@ -1,4 +1,4 @@
-// The ten entries of the spec's admin table, in its order, with its Bulgarian labels.
+// The panel's ten main entries, in their fixed order, with their Bulgarian labels.
 import CompanyIcon from '@mui/icons-material/Storefront';
 import AnalyticsIcon from '@mui/icons-material/Analytics';
 import CategoryIcon from '@mui/icons-material/Category';
@@ -41,7 +41,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { to: '/settings', labelKey: 'app.menu.settings', icon: SettingsIcon },
 ];
 
-/** The day's work beyond the spec's ten, below them: everyone who bought, stock at a glance, invoices. */
+/** The day's work beyond the ten main entries, below them: everyone who bought, stock at a glance, invoices. */
 export const WORK_ENTRIES: readonly MenuEntry[] = [
   { to: '/customers', labelKey: 'app.menu.customers', icon: PersonSearchIcon },
   { to: '/companies', labelKey: 'app.menu.companies', icon: CompanyIcon },

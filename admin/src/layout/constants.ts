@@ -1,4 +1,4 @@
-// The layout's fixed numbers and storage keys (spec §9), kept in one place.
+// The layout's fixed numbers and storage keys, kept in one place.
 
 /** localStorage key of the sidebar's collapsed state, "true" or "false". */
 export const SIDEBAR_COLLAPSED_KEY = 'collapsed-sidebar';

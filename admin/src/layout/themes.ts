@@ -1,5 +1,5 @@
 // The panel's light and dark themes: react-admin's default theme with the brand's colours and the
-// sidebar widths of the spec (14 / 64 units of 4 px).
+// fixed sidebar widths (14 / 64 units of 4 px, collapsed / expanded).
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
 import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_EXPANDED_WIDTH } from './constants';
 

@@ -32,7 +32,7 @@ export function ProductEdit() {
       actions={<ProductEditActions />}
       mutationMode="pessimistic"
       queryOptions={{
-        // The spec's 'Failed to get product' (or the server's message), not react-admin's stock text.
+        // The fixed 'Failed to get product' (or the server's message), not react-admin's stock text.
         onError: (error: unknown) => {
           notify(errorMessage(error, translate('app.products.getFailed')), { type: 'error' });
           redirect('list', 'products');

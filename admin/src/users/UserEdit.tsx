@@ -125,7 +125,7 @@ export function UserEdit() {
       title={<UserTitle />}
       mutationMode="pessimistic"
       queryOptions={{
-        // The spec's 'Failed to get user' (or the server's message), not react-admin's stock text.
+        // The fixed 'Failed to get user' (or the server's message), not react-admin's stock text.
         onError: (e: unknown) => {
           notify(errorMessage(e, translate('app.users.getFailed')), { type: 'error' });
           redirect('list', 'users');

@@ -1,11 +1,12 @@
-// The storefront's one HTTP client (spec §7): API base `/api`, credentials, JSON, the bearer
-// token from localStorage when present, `x-csrf-token` on mutations, the 401 rule of §6, and
-// error toasts showing the server's `message` or the caller's default (§8).
+// The storefront's one HTTP client: API base `/api`, credentials, JSON, the bearer
+// token from localStorage when present, `x-csrf-token` on mutations, the 401 rule (a 401 on a
+// protected page sends the shopper to /signin), and error toasts showing the server's `message`
+// or the caller's default.
 import { toast } from '../state/toast';
 
 export const TOKEN_KEY = 'token';
 
-/** Paths from which a 401 sends the shopper to /signin (spec §6). */
+/** Paths from which a 401 sends the shopper to /signin. */
 export const PROTECTED_PREFIXES = ['/admin', '/admin/dashboard', '/admin/settings', '/admin/orders', '/admin/products', '/account'];
 
 export class ApiError extends Error {
@@ -59,7 +60,7 @@ export interface RequestOptions {
   silent?: boolean;
   /** Send the CSRF header even on a GET, or leave it off a mutation. */
   csrf?: boolean;
-  /** Paths that begin with /api/ are sent as written (the spec's cart and check-cookie calls). */
+  /** Paths that begin with /api/ are sent as written (the cart and check-cookie calls). */
   absolute?: boolean;
   signal?: AbortSignal;
   /** `Idempotency-Key`: the same key on a retry makes the server answer the first request's

@@ -1,4 +1,4 @@
-// Every call the storefront makes, with the spec's fallback texts (§8) as error defaults.
+// Every call the storefront makes, with the fixed fallback texts (domain/messages) as error defaults.
 import { api } from './client';
 import { STOREFRONT } from '@domain/messages';
 import { interfaceLanguage } from '../state/language';
@@ -28,7 +28,7 @@ function query(params: Record<string, string | number | undefined>): string {
   return s ? `?${s}` : '';
 }
 
-/** The line as the server takes it: the spec's fields, nothing else. */
+/** The line as the server takes it: the line's own fields, nothing else. */
 export function lineInput(l: Pick<CartLine, 'productId' | 'variantId' | 'quantity' | 'personalization' | 'attributes'>) {
   return {
     productId: l.productId,

@@ -1,5 +1,5 @@
-// The generic error screen (spec §2): 'Something went wrong.' with a 'Try Again' button, the
-// Bulgarian beside the spec's English words.
+// The generic error screen: 'Something went wrong.' with a 'Try Again' button, the
+// Bulgarian beside the fixed English words.
 import { Component, ReactNode } from 'react';
 import { SHOP, STOREFRONT } from '@domain/messages';
 

@@ -1,4 +1,4 @@
-// Footer (spec §2): the 'Продукти' link group, contacts (Sofia, Bulgaria) and the copyright line.
+// Footer: the 'Продукти' link group, contacts (Sofia, Bulgaria) and the copyright line.
 import { TRADE } from '@domain/tradeTexts';
 import { Link } from 'react-router-dom';
 import { useSettings } from '../state/settings';

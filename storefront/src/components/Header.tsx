@@ -1,4 +1,4 @@
-// Header (spec §2): logo home, the main links, the cart button with the badge (sum of
+// Header: logo home, the main links, the cart button with the badge (sum of
 // quantities), the user links (Профил and Изход, or Вход; on a phone Изход sits in the menu)
 // and the mobile menu toggle.
 import { useEffect, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-// A thin progress bar on every route change (spec §2), and while a page's code is loading.
+// A thin progress bar on every route change, and while a page's code is loading.
 import { useLocation } from 'react-router-dom';
 
 export function RouteProgress() {

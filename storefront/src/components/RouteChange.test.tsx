@@ -149,7 +149,7 @@ describe('the mobile menu', () => {
 });
 
 describe('the error screen', () => {
-  it('keeps the spec’s English and says it in Bulgarian too', async () => {
+  it('keeps the fixed English words and says them in Bulgarian too', async () => {
     const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     function Broken(): never {
       throw new Error('boom');

@@ -1,4 +1,4 @@
-// The head a page gets (spec §2 title template) and how it follows client-side navigation.
+// The head a page gets (the '%s | {brand}' title template) and how it follows client-side navigation.
 import { fireEvent, render, screen } from '@testing-library/react';
 import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import { pageTitle, Seo, shortDescription } from './Seo';

@@ -1,4 +1,4 @@
-// A page's head (spec §2: title template '%s | {brand}' with a default title; description and
+// A page's head (title template '%s | {brand}' with a default title; description and
 // keywords) plus what search engines and link previews read: the canonical URL, Open Graph,
 // Twitter cards and JSON-LD. React 19 hoists <title>, <meta> and <link> into <head>, on the
 // server (the renderer moves them there) and on every client-side navigation alike.

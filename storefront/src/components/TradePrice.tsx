@@ -1,5 +1,5 @@
 // A member's price: net, labelled „без ДДС“, with the same price with VAT in small print;
-// both in the shop's currency and, while dual display is on, the other beside it (DESIGN §5).
+// both in the shop's currency and, while dual display is on, the other beside it.
 // Shown only when the server answered trade prices (`pricesInclude: 'net'`): guests and consumers
 // never get one.
 import type { ApiProduct, ApiTradeTier } from '@domain/api';

@@ -1,4 +1,4 @@
-// Регистрация: e-mail, password, first and last name; then to /signin (spec §2).
+// Регистрация: e-mail, password, first and last name; then to /signin.
 import { FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../state/auth';

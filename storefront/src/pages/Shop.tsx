@@ -136,7 +136,7 @@ export default function Shop() {
   const roots = useMemo(() => categories.filter((c) => c.parentId === null), [categories]);
   const current = categories.find((c) => c.slug === category);
   const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE_DEFAULT));
-  // The spec's rule (a full page means there may be a next one), told by the total when it is
+  // The paging rule (a full page means there may be a next one), told by the total when it is
   // known: 30 products make 3 pages, not a 4th empty one.
   const hasNext = products !== null && !failed && products.length === PAGE_SIZE_DEFAULT && page * PAGE_SIZE_DEFAULT < total;
   const pastTheEnd = products !== null && !failed && products.length === 0 && total > 0 && page > lastPage;

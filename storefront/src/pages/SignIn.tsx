@@ -49,7 +49,7 @@ export default function SignIn() {
     if (!loading && user && !busy && toAdmin && user.role === 'admin') window.location.assign(next);
   }, [loading, user, busy, toAdmin, next]);
 
-  // Just registered (spec §4: registration sets the user, then goes here): the page stays.
+  // Just registered (registration sets the user, then goes here): the page stays.
   const justRegistered = Boolean((location.state as { registered?: boolean } | null)?.registered);
   if (!loading && user && !busy && allowed && !toAdmin && !justRegistered) return <Navigate to={next} replace />;
 

@@ -1,4 +1,4 @@
-// Auth state (spec §4): on start fetch the CSRF token, check the session cookie, load the user;
+// Auth state: on start fetch the CSRF token, check the session cookie, load the user;
 // `loading` until that ends; any failure leaves the shopper signed out.
 import { createContext, ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { setCsrfToken } from '../api/client';
@@ -62,7 +62,7 @@ export function AuthProvider({
         );
       } catch {
         if (alive) setUser(null);
-        // In English the spec's 'Failed to fetch user' says so; in Bulgarian the shopper is just signed out.
+        // In English 'Failed to fetch user' says so; in Bulgarian the shopper is just signed out.
         const failed = authTexts().fetchUserFailed;
         if (alive && failed) toast.error(failed);
       } finally {
@@ -82,7 +82,7 @@ export function AuthProvider({
     return res.user;
   };
 
-  /** In English a refusal's toast is the spec's word ('Login failed', 'Registration failed'); the
+  /** In English a refusal's toast is the fixed word ('Login failed', 'Registration failed'); the
    *  server's Bulgarian reason still shows at the form. In Bulgarian the client's toast stands. */
   const englishRefusal = (text: string) => {
     if (interfaceLanguage() === 'en') toast.error(text);
@@ -105,7 +105,7 @@ export function AuthProvider({
   // eslint-disable-next-line react-hooks/exhaustive-deps -- signedIn only calls state setters
   const loginSecondStep = useCallback(async (code: string) => signedIn(await shopApi.loginSecondStep(code)), []);
 
-  // Registration sets the user (spec §4: the server signs the new account in), then goes to
+  // Registration sets the user (the server signs the new account in), then goes to
   // /signin, which says so and still offers the form.
   const register = useCallback(
     async (input: { email: string; password: string; firstName: string; lastName: string }) => {
@@ -129,8 +129,8 @@ export function AuthProvider({
       await shopApi.logout();
       toast.success(authTexts().logoutOk);
     } catch (err) {
-      // A failed logout is logged (spec §7); the shopper is signed out here either way. In English
-      // the spec's 'Logout failed' is also said.
+      // A failed logout is logged; the shopper is signed out here either way. In English
+      // 'Logout failed' is also said.
       console.error(authTexts().logoutFailed, err);
       englishRefusal(authTexts().logoutFailed);
     }

@@ -116,7 +116,7 @@ describe('a signed-in shopper', () => {
     expect(calls.slice(from).map((c) => `${c.method} ${c.url}`)).toEqual(['POST /api/cart/add']);
     expect(calls[from].body).toEqual({ productId: 7, variantId: 70, quantity: 1, personalization: '', attributes: [] });
 
-    // The cart page (a route change reads the server cart, spec §2) shows what the add answered.
+    // The cart page (a route change reads the server cart) shows what the add answered.
     const { calls: later } = signedInApi(cart(line(5, 3, 25)));
     await userEvent.click(screen.getByRole('link', { name: /Количка/ }));
     expect(await screen.findByRole('heading', { name: /Количка/ })).toHaveTextContent('(3 бр.)');

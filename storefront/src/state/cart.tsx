@@ -1,4 +1,4 @@
-// Cart state (spec §4, §5). Guests: the `cart` cookie. Signed-in shoppers: the server cart
+// Cart state. Guests: the `cart` cookie. Signed-in shoppers: the server cart
 // (the guest cookie is merged by the server at sign-in and removed here once the server cart
 // has loaded); on a load failure the cookie cart stands in and the shopper is told. When signed
 // in the cart is refreshed after every route change.
@@ -64,8 +64,8 @@ function describedLines(lines: CartLine[], view: CartAnswer): CartLine[] {
   return lines.map((l) => view.cartItems.find((v) => v.id === l.id) ?? l);
 }
 
-/** Whether an answer to a change carries the cart (this server's always do; the spec does not
- *  show them, so a server answering only its message gets the cart read once more, spec §4). */
+/** Whether an answer to a change carries the cart (this server's always do; a server answering
+ *  only its message gets the cart read once more). */
 function carriesCart(answer: unknown): answer is CartAnswer {
   return !!answer && Array.isArray((answer as CartAnswer).cartItems) && typeof (answer as CartAnswer).subtotal === 'number';
 }
@@ -193,7 +193,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
     async (id: number, changes: LineChanges) => {
       const n = nextRequest();
       if (signedIn) {
-        // Only what is provided is sent; attributes only when non-empty (spec §5).
+        // Only what is provided is sent; attributes only when non-empty.
         const body: Record<string, unknown> = {};
         if (changes.quantity !== undefined) body.quantity = changes.quantity;
         if (changes.variantId !== undefined) body.variantId = changes.variantId;

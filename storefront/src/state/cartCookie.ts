@@ -1,4 +1,4 @@
-// The guest cart in the `cart` cookie (spec §4): a JSON list of lines, kept 7 days, in the
+// The guest cart in the `cart` cookie: a JSON list of lines, kept 7 days, in the
 // compact format of domain/cartCookie (which the server reads too). A write that the browser
 // would not keep (too big) is not made: writeCartCookie answers false and the caller says so.
 import { CART_COOKIE, CART_COOKIE_DAYS } from '@domain/limits';
@@ -65,7 +65,7 @@ export function sameLine(a: Pick<CartLine, 'productId' | 'variantId' | 'attribut
   );
 }
 
-/** A new guest line's id: from the current time (spec §4), above the others. */
+/** A new guest line's id: from the current time, above the others. */
 export function newLineId(lines: Array<{ id: number }> = readCartCookie()): number {
   return nextGuestLineId(lines);
 }

@@ -1,6 +1,6 @@
-// Signing in, registering, signing out and loading the user in the admin's language (as the
-// specification says): with English chosen in the admin (react-admin's stored locale), the spec's English
-// texts; registration sets the user and goes to /signin (spec §4) in either language.
+// Signing in, registering, signing out and loading the user in the admin's language: with
+// English chosen in the admin (react-admin's stored locale), the fixed English texts;
+// registration sets the user and goes to /signin in either language.
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
@@ -95,7 +95,7 @@ it('in English: Registration failed; then Register successful, the user set, at 
   expect(screen.getByRole('link', { name: 'Профил' })).toHaveAttribute('href', '/account');
 });
 
-it('in Bulgarian: registration sets the user, shows the spec’s toast and stays on /signin', async () => {
+it('in Bulgarian: registration sets the user, shows its toast and stays on /signin', async () => {
   const { calls } = mockFetch({
     ...signedOut,
     'POST /api/auth/register': { status: 201, body: { user, message: 'Регистрацията бе успешна.', csrfToken: 'tok2' } },

@@ -1,7 +1,7 @@
-// The interface language of sign-in, registration, sign-out and loading the user (spec
-// §8): Bulgarian, or English when staff chose English in the admin (react-admin keeps that choice
+// The interface language of sign-in, registration, sign-out and loading the user:
+// Bulgarian, or English when staff chose English in the admin (react-admin keeps that choice
 // in localStorage as `RaStore.locale`; the admin and /signin share the origin, so the choice is
-// carried there). In English these show the spec's English texts; Bulgarian stays as it was.
+// carried there). In English these show the fixed English texts; Bulgarian stays as it was.
 import { ADMIN_EN, STOREFRONT } from '@domain/messages';
 
 /** Where react-admin's store keeps the locale (ra-core localStorageStore: `RaStore` + '.' + key, JSON). */

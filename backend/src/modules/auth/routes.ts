@@ -1,4 +1,4 @@
-// Sign-up, sign-in, sign-out, the current user, the CSRF token, and the spec's small checks.
+// Sign-up, sign-in, sign-out, the current user, the CSRF token, and the small checks (cookie, session).
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { checkSecondFactorCounted } from './twoFactor';
@@ -36,7 +36,7 @@ function csrfToken(ctx: Context) {
   ctx.body = { csrfToken: issueCsrfToken(ctx) };
 }
 
-/** Registration sets the user (spec §4): the new account is signed in on this browser, as a
+/** Registration sets the user: the new account is signed in on this browser, as a
  *  sign-in would (new session id, the guest cart merged); the storefront then goes to /signin. */
 async function register(ctx: Context) {
   const input = parseBody(ctx.request.body, registerInput);

@@ -1,4 +1,4 @@
-// At sign-in, the guest's cookie cart (the spec's `cart` cookie: a JSON list of lines, written
+// At sign-in, the guest's cookie cart (the `cart` cookie: a JSON list of lines, written
 // by the storefront) joins the user's server cart: the same line adds up, capped at the stock;
 // lines the catalogue refuses are dropped without a word (the shopper signed in, they did not
 // ask to check an old cookie). The cookie is then expired. Nothing here may fail the sign-in.

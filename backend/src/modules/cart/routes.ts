@@ -1,4 +1,4 @@
-// The signed-in shopper's server cart (spec §7: /api/cart...). Guests keep their cart in the
+// The signed-in shopper's server cart (/api/cart...). Guests keep their cart in the
 // `cart` cookie and get 401 here; it joins the server cart when they sign in (modules/cart/merge).
 import Router from '@koa/router';
 import type { Context } from 'koa';

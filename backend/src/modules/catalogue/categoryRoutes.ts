@@ -1,4 +1,4 @@
-// Categories: the public tree, the spec's admin calls, and react-admin's dialect.
+// Categories: the public tree, the plain admin calls, and react-admin's dialect.
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { parseBody, parseId } from '../../platform/http/parseInput';
@@ -53,14 +53,14 @@ export function categoryRoutes() {
     if (!visitor.trade) publicAnswer(ctx);
   });
 
-  // The spec's calls.
+  // The plain calls.
   router.post('/admin/categories/create', async (ctx) => {
     const input = parseBody(ctx.request.body, categoryInput);
     ctx.status = 201;
     ctx.body = { message: API.categoryCreated, category: await createCategory(input) };
   });
 
-  // react-admin's dialect (and the spec's update and delete on the same paths).
+  // react-admin's dialect (and the plain update and delete on the same paths).
   router.get('/admin/categories', raList);
   router.get('/admin/categories/:id', async (ctx) => {
     const c = await findCategory(parseId(ctx.params.id));

@@ -1,4 +1,4 @@
-// The tobacco directive on save: what kind a product is (given, or inferred for the spec's create
+// The tobacco directive on save: what kind a product is (given, or inferred for the plain create
 // call, which knows no kinds). The limits themselves are domain/productKinds, the same rule the
 // admin form runs; the one save (productSave) checks them.
 import type { Transaction } from 'objection';

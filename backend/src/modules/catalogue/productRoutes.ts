@@ -1,4 +1,4 @@
-// Products: the shop's catalogue (what a visitor may see: ./visibility), the spec's admin calls, the status
+// Products: the shop's catalogue (what a visitor may see: ./visibility), the plain admin calls, the status
 // call, and react-admin's dialect over every status.
 import Router from '@koa/router';
 import { auditAdminMutations } from '../../platform/http/auditTrail';
@@ -74,7 +74,7 @@ async function changeStatus(ctx: Context) {
   ctx.body = { message: API.productStatusUpdated(status), product: await productView(updated) };
 }
 
-// The spec's admin call.
+// The plain admin create call (POST /admin/products/create).
 /** Who saves, for the stock movements a save makes (a new variant's first figure). */
 const saver = (ctx: Context) => ({ userId: (ctx.state.user as { id: number } | null)?.id ?? null });
 

@@ -1,4 +1,4 @@
-// The one save of a product: the staff's form, the spec's create and change calls,
+// The one save of a product: the staff's form, the plain create and change calls,
 // the status call, the CSV import and duplication all write a product here, in one transaction
 // with its variants, attributes and image links. Every save checks the shared schema
 // (domain/schemas/catalogue), the tobacco directive's limits by kind (domain/productKinds) and the
@@ -408,7 +408,7 @@ async function writeChange(
   return refreshSearchText(id, trx);
 }
 
-/** The status move of the spec's call (PUT /products/:id/updateStatus): a save of that field. */
+/** The status move of the plain call (PUT /products/:id/updateStatus): a save of that field. */
 export function setProductStatus(id: number, status: ProductStatus): Promise<Product> {
   return saveProduct({ status }, { existing: id });
 }

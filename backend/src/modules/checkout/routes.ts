@@ -1,7 +1,7 @@
 // The checkout over HTTP: the one price quote (POST /api/checkout/quote: what the cart page and
 // the checkout page show; a code that does not apply is reported beside the quote), placing an
 // order (POST /orders/create) and staff's order taken by phone (POST /admin/orders, and the
-// spec's style of path /admin/orders/create), and the cart page's preview of a discount code
+// plain style of path /admin/orders/create), and the cart page's preview of a discount code
 // (POST /discounts/check, priced like the checkout). Thin handlers over checkout/requests.
 import Router from '@koa/router';
 import type { Context } from 'koa';
@@ -52,7 +52,7 @@ export function checkoutRoutes() {
   router.post('/discounts/check', checkCode);
   // The shopper's checkout and a member's quick order alike.
   router.post('/orders/create', onceShopOrder, createOrder);
-  // react-admin's create, and the spec's style of path (POST /admin/<resource>/create).
+  // react-admin's create, and the plain style of path (POST /admin/<resource>/create).
   router.post('/admin/orders', oncePhoneOrder, createPhoneOrder);
   router.post('/admin/orders/create', oncePhoneOrder, createPhoneOrder);
   // A company's owner decides on a buyer's order held for approval.

@@ -1,5 +1,5 @@
 // The staff's work on user accounts (customers and admins), behind the admin user routes: the
-// spec's list and react-admin's, one user, a change or deletion (never of one's own admin role or
+// plain list and react-admin's, one user, a change or deletion (never of one's own admin role or
 // account), and an admin added (an existing customer promoted, or a new account).
 import type { QueryBuilder } from 'objection';
 import { User } from '../../models/User';
@@ -44,7 +44,7 @@ export interface UserListQuery {
   sort?: (typeof USER_SORTS)[number];
 }
 
-/** The spec's list: { users, total, page, limit }. */
+/** The plain list (?page&limit&search&sort): { users, total, page, limit }. */
 export async function userList(q: UserListQuery) {
   const page = q.page ?? PAGE_DEFAULT;
   const limit = q.limit ?? PAGE_SIZE_DEFAULT;

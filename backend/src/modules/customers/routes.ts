@@ -10,7 +10,7 @@ import { matchesCustomer } from '@domain/customers';
 import { allCustomers, type CustomerRow } from './service';
 import { customerDetail } from './customerDetail';
 
-// The list is built in memory (one row per e-mail), so the spec only names the allowed fields.
+// The list is built in memory (one row per e-mail), so raSpec only names the allowed fields.
 const SORTABLE = ['lastOrderAt', 'orderCount', 'totalSpent', 'lastName', 'email', 'createdAt'] as const;
 const raSpec: RaListSpec = {
   idColumn: 'id',

@@ -1,4 +1,4 @@
-// Users for the staff: the spec's calls (/admin/users/create, /admin/user/:id, /admin/users with
+// Users for the staff: the plain calls (/admin/users/create, /admin/user/:id, /admin/users with
 // page/limit/search/sort) and react-admin's dialect on /admin/users and /admin/admins.
 import Router from '@koa/router';
 import type { Context } from 'koa';
@@ -45,7 +45,7 @@ async function specList(ctx: Context) {
 export function userRoutes() {
   const router = new Router({ prefix: '/admin' });
 
-  // The spec's calls.
+  // The plain calls.
   router.post('/users/create', async (ctx) => {
     const input = parseBody(userBody(ctx.request.body), userInput);
     const user = await createUserAsStaff(input);

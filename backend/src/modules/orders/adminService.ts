@@ -1,4 +1,4 @@
-// The staff's work on orders, behind the admin routes: the spec's list and react-admin's, a
+// The staff's work on orders, behind the admin routes: the plain list and react-admin's, a
 // change through the one transition function (the customer hears of a status move after the
 // commit: orders/subscribers), and a
 // deletion with its audit record (the whole order kept, so nothing sold is lost).
@@ -69,7 +69,7 @@ export interface SpecListQuery {
   sortBy?: (typeof ORDER_SORTS)[number];
 }
 
-/** The spec's list: a page of orders with their details, and how many match. */
+/** The plain list (?page&limit&searchTerm&statusFilter&sortBy): a page of orders with their details, and how many match. */
 export async function staffOrderList(q: SpecListQuery): Promise<{ orders: ApiOrder[]; total: number; page: number; limit: number }> {
   const page = q.page ?? PAGE_DEFAULT;
   const limit = q.limit ?? PAGE_SIZE_DEFAULT;

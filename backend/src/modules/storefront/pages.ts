@@ -1,4 +1,4 @@
-// Storefront pages rendered on the server (DESIGN §11): the catalogue's pages with their data,
+// Storefront pages rendered on the server: the catalogue's pages with their data,
 // head tags and structured data in the HTML, 404 for what does not exist, /sitemap.xml and
 // /robots.txt. Rendered answers are kept in an AnswerCache (platform/cache/answerCache: dropped by every
 // write to the catalogue's tables, so a new price shows at once) and compressed once per

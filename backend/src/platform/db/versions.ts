@@ -1,7 +1,7 @@
 // Versions of the records staff edit. Each write through a record's one write path raises its
 // version; a save that says which version its copy was loaded at goes ahead only if that is still
 // the current one, so two people editing the same record cannot silently undo each other. A save
-// without a version (the spec's calls, scripts) is applied as before: the last writer wins.
+// without a version (the plain calls, scripts) is applied as before: the last writer wins.
 import type { Knex } from 'knex';
 import { AuditLog } from '../../models/AuditLog';
 import { User } from '../../models/User';

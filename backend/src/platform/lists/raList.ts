@@ -26,7 +26,7 @@ export interface RaListParams {
   filter: Record<string, unknown>;
 }
 
-/** A list request that carries range, filter or a JSON sort is react-admin's; else the spec's. */
+/** A list request that carries range, filter or a JSON sort is react-admin's; else the plain one. */
 export function isRaDialect(query: Record<string, unknown>): boolean {
   return 'range' in query || 'filter' in query || (typeof query.sort === 'string' && query.sort.trim().startsWith('['));
 }
