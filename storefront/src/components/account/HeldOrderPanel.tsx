@@ -10,7 +10,8 @@ import { HeldOrderActions } from './HeldOrderActions';
 import './members.css';
 
 export function HeldOrderPanel({ order, onChange }: { order: MemberOrder; onChange(o: MemberOrder): void }) {
-  const [role, setRole] = useState<MemberRole | null>(null);
+  // Unknown until the company answers: neither note is shown before (an owner is no buyer).
+  const [role, setRole] = useState<MemberRole | null | undefined>(undefined);
   useEffect(() => {
     shopApi.memberCompany().then(
       (r) => setRole(r.company?.you?.role ?? null),
@@ -20,7 +21,7 @@ export function HeldOrderPanel({ order, onChange }: { order: MemberOrder; onChan
   return (
     <section className="card held-order" aria-labelledby="held-order-title">
       <h2 id="held-order-title">{T.heldTitle}</h2>
-      <p>{role === 'owner' ? T.heldOwnerNote : T.heldBuyerNote}</p>
+      {role !== undefined && <p>{role === 'owner' ? T.heldOwnerNote : T.heldBuyerNote}</p>}
       {role === 'owner' && (
         <HeldOrderActions
           order={order}
