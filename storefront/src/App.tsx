@@ -32,6 +32,7 @@ const WhereToBuy = lazy(() => import('./pages/WhereToBuy'));
 const ForgotPassword = lazy(() => import('./pages/PasswordPages').then((m) => ({ default: m.ForgotPassword })));
 const ResetPassword = lazy(() => import('./pages/PasswordPages').then((m) => ({ default: m.ResetPassword })));
 const VerifyEmail = lazy(() => import('./pages/VerifyEmail'));
+const Invitation = lazy(() => import('./pages/Invitation'));
 
 export function AppRoutes() {
   return (
@@ -49,6 +50,7 @@ export function AppRoutes() {
       <Route path="/forgot-password" element={<ForgotPassword />} />
       <Route path="/reset-password" element={<ResetPassword />} />
       <Route path="/verify-email" element={<VerifyEmail />} />
+      <Route path="/invitation/:token" element={<Invitation />} />
       <Route path="/contact" element={<Contact />} />
       <Route path="/terms" element={<InfoPage page="terms" />} />
       <Route path="/privacy" element={<InfoPage page="privacy" />} />

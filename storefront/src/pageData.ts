@@ -36,6 +36,7 @@ const CLIENT_PAGES = [
   '/forgot-password',
   '/reset-password',
   '/verify-email',
+  '/invitation/:token',
   '/trade/apply',
 ];
 const INFO_PAGES = ['/terms', '/privacy', '/returns'];

@@ -74,6 +74,7 @@ export function MoneyField({ source }: { source: string; label?: string; sortabl
 }
 
 const ORDER_COLORS: Record<string, ChipProps['color']> = {
+  awaiting_approval: 'secondary',
   pending: 'warning',
   confirmed: 'info',
   shipped: 'primary',

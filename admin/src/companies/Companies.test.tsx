@@ -2,7 +2,7 @@
 // posted to the company's own call and confirmed with a toast; a member is removed only after the
 // confirmation; the permit's office and expiry date are edited on the company's page, which says
 // when the permit has expired.
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RecordContextProvider, ResourceContextProvider } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
@@ -170,4 +170,61 @@ test("the company's page saves the purchase-order rule, and its shops with their
     requirePurchaseOrderNumber: true,
     shops: [{ id: 41, name: 'Вейп Център', city: 'Варна', address: 'ул. Славянска 10' }],
   });
+});
+
+test("the company's page saves each member's role and order limit, typed with a comma", async () => {
+  const company = {
+    ...pending,
+    status: 'approved',
+    vatNumber: '',
+    address: 'ул. Витоша 1',
+    city: 'София',
+    mol: 'Петър Петров',
+    tobaccoPermit: 'ЗАДС-7',
+    tobaccoPermitOffice: '',
+    tobaccoPermitExpiresAt: null,
+    contact: { firstName: 'Петър', lastName: 'Петров', email: 'firma@example.bg', phone: '' },
+    priceListId: null,
+    paymentTermsDays: 14,
+    creditLimit: null,
+    requirePurchaseOrderNumber: false,
+    shops: [],
+    members: [
+      { id: 8, email: 'firma@example.bg', firstName: 'Петър', lastName: 'Петров', role: 'owner', orderLimit: null },
+      { id: 9, email: 'ivan@example.bg', firstName: 'Иван', lastName: 'Иванов', role: 'owner', orderLimit: null },
+    ],
+    version: 4,
+  };
+  const update = jest.fn(async (_r: string, p: any) => ({ data: { ...company, ...p.data, version: 5 } }));
+  renderAdmin(
+    <ResourceContextProvider value="companies">
+      <Routes>
+        <Route path="companies/:id" element={<CompanyEdit />} />
+      </Routes>
+    </ResourceContextProvider>,
+    {
+      dataProvider: {
+        getOne: jest.fn(async () => ({ data: company })),
+        update,
+        getList: jest.fn(async () => ({ data: [], total: 0 })),
+        getMany: jest.fn(async () => ({ data: [] })),
+        companyStatement: jest.fn(async () => emptyStatement),
+      },
+      path: '/admin/companies/3',
+    },
+  );
+  const ivan = await screen.findByRole('group', { name: 'Иван Иванов' });
+  const role = within(ivan).getByRole('combobox', { name: 'Роля' });
+  expect(role).toHaveTextContent('Собственик');
+  await userEvent.click(role);
+  await userEvent.click(await screen.findByRole('option', { name: 'Купувач' }));
+  const limit = within(ivan).getByRole('textbox', { name: 'Лимит на поръчка' });
+  expect(limit).toHaveAccessibleDescription('Без ДДС; празно: без лимит');
+  await userEvent.type(limit, '1500,50');
+  await userEvent.click(screen.getByRole('button', { name: /Запази/ }));
+  await waitFor(() => expect(update).toHaveBeenCalled());
+  expect(update.mock.calls[0][1].data.members).toEqual([
+    { id: 8, email: 'firma@example.bg', role: 'owner', orderLimit: null },
+    { id: 9, email: 'ivan@example.bg', role: 'buyer', orderLimit: 1500.5 },
+  ]);
 });

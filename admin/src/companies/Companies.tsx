@@ -58,6 +58,8 @@ import { ADMIN_API } from '../dataProvider';
 import { errorMessage, httpClient } from '../httpClient';
 import { StaleEditAlert, withStaleEdit, withVersion } from '../layout/StaleEditAlert';
 import { CompanyStatement } from './CompanyStatement';
+import { MEMBER_ROLES, type CompanyMemberView } from '@domain/companyMembers';
+import { useFormContext } from 'react-hook-form';
 
 const STATUS_COLORS: Record<CompanyStatus, 'default' | 'success' | 'warning' | 'error'> = {
   pending: 'warning',
@@ -208,7 +210,32 @@ export function DecisionButtons() {
   );
 }
 
-/** Members: customer accounts that buy for the company; added by e-mail, removed with a confirmation. */
+/** A member's role and order limit, fields of the company's form (`members.<index>`). */
+function MemberTerms({ index }: { index: number }) {
+  const translate = useTranslate();
+  const choices = MEMBER_ROLES.map((r) => ({ id: r, name: translate(`app.companies.memberRoles.${r}`) }));
+  return (
+    <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', flex: '2 1 20em' }}>
+      <SelectInput
+        source={`members.${index}.role`}
+        label="app.companies.memberRole"
+        choices={choices}
+        helperText={false}
+        sx={{ minWidth: '10em' }}
+      />
+      <MoneyInput
+        source={`members.${index}.orderLimit`}
+        label="app.companies.memberLimit"
+        validate={minValue(0)}
+        helperText={translate('app.companies.memberLimitHelp')}
+        sx={{ maxWidth: '16em' }}
+      />
+    </Box>
+  );
+}
+
+/** Members: customer accounts that buy for the company, each an owner or a buyer with an order
+ *  limit; added by e-mail, removed with a confirmation. */
 export function Members() {
   const record = useRecordContext();
   const translate = useTranslate();
@@ -216,8 +243,9 @@ export function Members() {
   const refresh = useRefresh();
   const [email, setEmail] = useState('');
   const [removing, setRemoving] = useState<null | { id: number; email: string }>(null);
+  const inForm = useFormContext() !== null;
   if (!record) return null;
-  const members = (record.members ?? []) as Array<{ id: number; email: string; firstName: string; lastName: string }>;
+  const members = (record.members ?? []) as CompanyMemberView[];
   const add = async () => {
     try {
       await post(`${ADMIN_API}/companies/${record.id}/members`, { email: email.trim() });
@@ -248,18 +276,24 @@ export function Members() {
         <Typography color="text.secondary">{translate('app.companies.noMembers')}</Typography>
       ) : (
         <MuiList dense>
-          {members.map((m) => (
-            <ListItem
-              key={m.id}
-              secondaryAction={
-                <Button color="error" onClick={() => setRemoving({ id: m.id, email: m.email })}>
+          {members.map((m, i) => {
+            const name = [m.firstName, m.lastName].filter(Boolean).join(' ') || m.email;
+            return (
+              <ListItem
+                key={m.id}
+                role="group"
+                aria-label={name}
+                sx={{ flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', borderBottom: 1, borderColor: 'divider' }}
+              >
+                <ListItemText primary={name} secondary={m.email} sx={{ flex: '1 1 14em', minWidth: 0, overflowWrap: 'anywhere' }} />
+                {/* On the company's form the role and limit are saved with it; shown alone, a list. */}
+                {inForm && <MemberTerms index={i} />}
+                <Button color="error" onClick={() => setRemoving({ id: m.id, email: m.email })} sx={{ mt: 1 }}>
                   {translate('app.companies.removeMember')}
                 </Button>
-              }
-            >
-              <ListItemText primary={[m.firstName, m.lastName].filter(Boolean).join(' ') || m.email} secondary={m.email} />
-            </ListItem>
-          ))}
+              </ListItem>
+            );
+          })}
         </MuiList>
       )}
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
@@ -299,7 +333,8 @@ const CompanyTitle = () => {
   return <span>{record ? `${record.name} (${record.eik})` : ''}</span>;
 };
 
-/** What the form saves: the data, the contact, the terms and the shops (decisions and members have their own calls). */
+/** What the form saves: the data, the contact, the terms, the shops and the members' roles and limits
+ *  (decisions, adding and removing a member have their own calls). */
 const clean = (r: RaRecord) => ({
   name: r.name,
   eik: r.eik,
@@ -315,6 +350,14 @@ const clean = (r: RaRecord) => ({
   paymentTermsDays: Number(r.paymentTermsDays ?? 0),
   creditLimit: r.creditLimit === '' || r.creditLimit === undefined ? null : r.creditLimit,
   requirePurchaseOrderNumber: Boolean(r.requirePurchaseOrderNumber),
+  // The whole list of members, each with its role and limit (an emptied limit: none; one the
+  // record did not carry is left out, and the member keeps theirs).
+  members: (r.members ?? []).map((m: any) => ({
+    id: m.id,
+    email: m.email,
+    ...(m.role ? { role: m.role } : {}),
+    ...(m.orderLimit === undefined ? {} : { orderLimit: m.orderLimit === '' ? null : m.orderLimit }),
+  })),
   // A kept shop goes back with its id: it stays the same shop (orders delivered to it point at it).
   shops: (r.shops ?? []).map((s: any) => ({
     ...(typeof s.id === 'number' ? { id: s.id } : {}),

@@ -1,6 +1,8 @@
 // The panel's texts for companies („Търговци“), both languages; the server's texts come
 // from domain/tradeTexts.
 import { COMPANY_STATUS_LABELS } from '@domain/trade';
+import { MEMBER_ROLE_LABELS } from '@domain/companyMembers';
+import { MEMBER_SCREEN_TEXT } from '@domain/memberScreens';
 
 export const companiesBg = {
   status: COMPANY_STATUS_LABELS,
@@ -30,6 +32,10 @@ export const companiesBg = {
   removeContent: 'Профилът %{email} вече няма да купува за фирмата.',
   memberRemoved: 'Членът е премахнат.',
   noMembers: 'Няма членове.',
+  memberRole: 'Роля',
+  memberRoles: MEMBER_ROLE_LABELS,
+  memberLimit: 'Лимит на поръчка',
+  memberLimitHelp: MEMBER_SCREEN_TEXT.staffLimitHelp as string,
   noLimit: 'Без лимит',
   failed: 'Действието не бе успешно.',
   permit: {
@@ -80,6 +86,10 @@ export const companiesEn: typeof companiesBg = {
   removeContent: 'The account %{email} will no longer buy for the company.',
   memberRemoved: 'Member removed.',
   noMembers: 'No members.',
+  memberRole: 'Role',
+  memberRoles: { owner: 'Owner', buyer: 'Buyer' },
+  memberLimit: 'Order limit',
+  memberLimitHelp: 'Net of VAT; empty: no limit',
   noLimit: 'No limit',
   failed: 'The action failed.',
   permit: {

@@ -2,6 +2,7 @@
 // fields, and the panel's own keys. Texts fixed in domain/messages or by the server are imported, never copied.
 import type { TranslationMessages } from 'react-admin';
 import { API, STOREFRONT } from '@domain/messages';
+import { MEMBER_SCREEN_TEXT } from '@domain/memberScreens';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_RECORD_STATUS_LABELS, SHIPPING_METHOD_LABELS } from '@domain/orderStatus';
 import { raBulgarian } from './raBulgarian';
 import { invoiceResourceBg, invoicesBg } from '../invoices/messages';
@@ -142,6 +143,8 @@ export const bgApp = {
     saveDetails: 'Запази',
     moveTo: 'Премести в „%{status}“',
     personalization: 'Персонализация',
+    awaitingApproval: MEMBER_SCREEN_TEXT.staffHeldNote as string,
+    placedBy: 'Поръчал: %{name}.',
     withdrawn: 'Клиентът се е отказал на %{date}',
     updated: API.orderUpdated,
     updateFailed: 'Неуспешно актуализиране на поръчката.',

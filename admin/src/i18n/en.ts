@@ -111,6 +111,7 @@ export const enApp: AppMessages = {
     loadFailed: 'Failed to load the analysis.',
   },
   orderStatus: {
+    awaiting_approval: 'Awaiting approval',
     pending: 'New',
     confirmed: 'Confirmed',
     shipped: 'Shipped',
@@ -149,6 +150,8 @@ export const enApp: AppMessages = {
     saveDetails: 'Save',
     moveTo: 'Move to "%{status}"',
     personalization: 'Personalization',
+    awaitingApproval: 'The order waits for the approval of an owner of the company. Until then it is no sale and can only be cancelled.',
+    placedBy: 'Placed by %{name}.',
     withdrawn: 'The customer withdrew on %{date}',
     updated: ADMIN_EN.orderUpdated,
     updateFailed: ADMIN_EN.updateOrderFailed,

@@ -185,3 +185,19 @@ test("a company's order shows the buyer's purchase-order number and the shop it 
   expect(screen.getByText('Доставка до обект: Вейп Център Варна')).toBeInTheDocument();
   expect(screen.getByText('ул. Славянска 10')).toBeInTheDocument();
 });
+
+test("an order held for the company's approval says so, and staff may only cancel it", async () => {
+  setup({
+    ...order,
+    status: 'awaiting_approval',
+    allowedTransitions: ['cancelled'],
+    companyId: 3,
+    placedBy: { id: 7, name: 'Иван Иванов' },
+  });
+  expect(await screen.findByText(/Поръчката чака одобрение от собственик на фирмата\..*Поръчал: Иван Иванов\./)).toBeInTheDocument();
+  expect(screen.getAllByText(ORDER_STATUS_LABELS.awaiting_approval).length).toBeGreaterThan(0);
+  const labels = within(screen.getByTestId('status-actions'))
+    .getAllByRole('button')
+    .map((b) => b.textContent);
+  expect(labels).toEqual([ORDER_STATUS_LABELS.cancelled]);
+});

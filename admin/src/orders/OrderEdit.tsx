@@ -483,14 +483,23 @@ function OrderHeader() {
 }
 
 function OrderForm() {
-  const record = useRecordContext<OrderRecord>();
+  const record = useRecordContext<OrderRecord & { placedBy?: { id: number; name: string } | null }>();
   const translate = useTranslate();
   if (!record) return null;
+  const placedBy = record.placedBy;
   return (
     <Box sx={{ maxWidth: '80em', minWidth: 0, '& .MuiTypography-root': { overflowWrap: 'anywhere' } }}>
       <Card>
         <CardContent>
           <OrderHeader />
+          {record.status === 'awaiting_approval' && (
+            // A company's buyer ordered above their limit: the company's owner decides, not staff
+            // (the server offers staff only the cancellation).
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {translate('app.orders.awaitingApproval')}
+              {placedBy && ` ${translate('app.orders.placedBy', { name: placedBy.name })}`}
+            </Alert>
+          )}
           {record.withdrawnAt && (
             <Alert severity="warning" sx={{ mb: 2 }}>
               {translate('app.orders.withdrawn', { date: dateTime(record.withdrawnAt) })}

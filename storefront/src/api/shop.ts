@@ -17,6 +17,7 @@ import type {
 import type { PaymentMethod, ShippingMethod } from '@domain/orderStatus';
 import type { InvoiceRequest } from '@domain/invoices';
 import type { CatalogueQuery } from '@domain/storefrontPages';
+import type { CompanyInvitationView, CompanyMemberView, InvitationPreview, MemberRole } from '@domain/companyMembers';
 
 /** A catalogue query as GET /api/products takes it (the server renderer uses the same). */
 export type ProductQuery = CatalogueQuery;
@@ -88,6 +89,28 @@ export interface TradeApplicationBody {
   shops: Array<{ name: string; city: string; address: string; phone: string }>;
 }
 
+/** The member's own company with its members: who they are and what they may do. */
+export interface MemberCompany extends ApiTradeCompany {
+  members: CompanyMemberView[];
+  /** Open invitations (an owner's answer; none for a buyer). */
+  invitations: CompanyInvitationView[];
+  you: { id: number; role: MemberRole; orderLimit: number | null };
+}
+
+/** An order of a company's member, with who placed it when the answer says. */
+export type MemberOrder = ApiOrder & { placedBy?: { id: number; name: string } | null };
+
+/** A member's role and limit (a decimal of the shop's currency, net; null: no limit). */
+export interface MemberTermsBody {
+  role: MemberRole;
+  orderLimit: number | null;
+}
+
+/** An order answer, whether wrapped as `{ order }` or the order itself. */
+function orderOf(answer: { order: MemberOrder } | MemberOrder): MemberOrder {
+  return 'order' in answer && answer.order ? answer.order : (answer as MemberOrder);
+}
+
 export interface WhereToBuyShop {
   name: string;
   city: string;
@@ -146,6 +169,28 @@ export const shopApi = {
   whereToBuy: () => api.get<{ shops: WhereToBuyShop[] }>('/where-to-buy', { silent: true }),
   /** A member's own company: its shops (where orders may go) and whether a PO number is required. */
   tradeCompany: () => api.get<{ company: ApiTradeCompany }>('/trade/company', { silent: true }),
+  /** The same answer read for its members (the screens show a refusal themselves, as every call below). */
+  memberCompany: () => api.get<{ company: MemberCompany }>('/trade/company', { silent: true }),
+  inviteMember: (input: MemberTermsBody & { email: string }) =>
+    api.post<{ invitation: CompanyInvitationView }>('/trade/members', input, { silent: true }),
+  changeMember: (id: number, input: MemberTermsBody) =>
+    api.put<{ member: CompanyMemberView }>(`/trade/members/${id}`, input, { silent: true }),
+  removeMember: (id: number) => api.delete<{ ok: true }>(`/trade/members/${id}`, { silent: true }),
+  cancelInvitation: (id: number) => api.delete<{ ok: true }>(`/trade/invitations/${id}`, { silent: true }),
+  invitation: (token: string) => api.get<InvitationPreview>(`/trade/invitations/${encodeURIComponent(token)}`, { silent: true }),
+  acceptInvitation: (token: string) =>
+    api.post<{ company: { id: number; name: string } }>(`/trade/invitations/${encodeURIComponent(token)}/accept`, {}, { silent: true }),
+  /** An owner places a held order; `expectedTotal`: the new total they were shown after a 409. */
+  approveOrder: async (id: number, expectedTotal?: number) =>
+    orderOf(
+      await api.post<{ order: MemberOrder } | MemberOrder>(
+        `/trade/orders/${id}/approve`,
+        expectedTotal === undefined ? {} : { expectedTotal },
+        { silent: true },
+      ),
+    ),
+  declineOrder: async (id: number, reason: string) =>
+    orderOf(await api.post<{ order: MemberOrder } | MemberOrder>(`/trade/orders/${id}/decline`, { reason }, { silent: true })),
 
   settings: () => api.get<PublicSettings>('/settings', { silent: true }),
   categories: () => api.get<{ categories: ApiCategory[] }>('/categories', { errorMessage: STOREFRONT.categoriesLoadFailed }),

@@ -9,6 +9,9 @@ import { PAYMENT_METHOD_LABELS, SHIPPING_METHOD_LABELS, CANCELLABLE_BY_SHOPPER, 
 import type { ApiOrder } from '@domain/api';
 import { TradeOrderPanel } from './TradeOrderPanel';
 import { TRADE_ORDER_TEXT } from '@domain/tradeOrderTexts';
+import { MEMBER_SCREEN_TEXT } from '@domain/memberScreens';
+import { HeldOrderPanel } from './account/HeldOrderPanel';
+import type { MemberOrder } from '../api/shop';
 
 const PAYMENT_STATUS_LABELS: Record<string, string> = { unpaid: 'Неплатена', paid: 'Платена', refunded: 'Възстановена' };
 
@@ -19,7 +22,7 @@ export function canWithdraw(order: ApiOrder, now = Date.now()): boolean {
   return order.status !== 'delivered' || !order.deliveredAt || now - Date.parse(order.deliveredAt) <= WITHDRAWAL_DAYS * DAY_MS;
 }
 
-export function OrderDetails({ order, onChange }: { order: ApiOrder; onChange(o: ApiOrder): void }) {
+export function OrderDetails({ order, onChange }: { order: MemberOrder; onChange(o: ApiOrder): void }) {
   const { bank } = useSettings();
   return (
     <div className="order-details">
@@ -27,37 +30,46 @@ export function OrderDetails({ order, onChange }: { order: ApiOrder; onChange(o:
         <div>
           <h1>Поръчка {order.number}</h1>
           <p className="muted">от {formatDateTime(order.createdAt)}</p>
+          {order.placedBy && <p className="muted">{MEMBER_SCREEN_TEXT.placedBy(order.placedBy.name)}</p>}
         </div>
-        <span className={`status status-${order.status}`}>{order.statusLabel}</span>
+        {/* Focused once an owner has decided a held order: its new status is read. */}
+        <span id="order-status" tabIndex={-1} className={`status status-${order.status}`}>
+          {order.statusLabel}
+        </span>
       </div>
 
-      {order.paymentMethod === 'bank_transfer' && order.paymentStatus === 'unpaid' && !['cancelled', 'returned'].includes(order.status) && (
-        <section className="card bank-details" aria-labelledby="bank-title">
-          <h2 id="bank-title">Плащане с банков превод</h2>
-          <dl>
-            <dt>Получател</dt>
-            <dd>{bank.beneficiary}</dd>
-            <dt>IBAN</dt>
-            <dd className="mono">{bank.iban}</dd>
-            <dt>BIC</dt>
-            <dd className="mono">{bank.bic}</dd>
-            <dt>Банка</dt>
-            <dd>{bank.bankName}</dd>
-            <dt>Сума</dt>
-            <dd>
-              <Price amount={order.total} currency={order.currency} />
-            </dd>
-            <dt>Основание</dt>
-            <dd className="mono">{order.number}</dd>
-          </dl>
-          {order.companyId && order.paymentDueAt && Date.parse(order.paymentDueAt) - Date.parse(order.createdAt) > 60_000 ? (
-            // A company on payment terms: shipped now, paid by the due date.
-            <p className="muted small">{TRADE_ORDER_TEXT.dueOn(formatDate(order.paymentDueAt))}</p>
-          ) : (
-            <p className="muted small">Изпращаме поръчката след получаване на плащането.</p>
-          )}
-        </section>
-      )}
+      {order.status === 'awaiting_approval' && order.companyId && <HeldOrderPanel order={order} onChange={onChange} />}
+
+      {/* Nothing to pay yet for an order still waiting for its company's approval. */}
+      {order.paymentMethod === 'bank_transfer' &&
+        order.paymentStatus === 'unpaid' &&
+        !['cancelled', 'returned', 'awaiting_approval'].includes(order.status) && (
+          <section className="card bank-details" aria-labelledby="bank-title">
+            <h2 id="bank-title">Плащане с банков превод</h2>
+            <dl>
+              <dt>Получател</dt>
+              <dd>{bank.beneficiary}</dd>
+              <dt>IBAN</dt>
+              <dd className="mono">{bank.iban}</dd>
+              <dt>BIC</dt>
+              <dd className="mono">{bank.bic}</dd>
+              <dt>Банка</dt>
+              <dd>{bank.bankName}</dd>
+              <dt>Сума</dt>
+              <dd>
+                <Price amount={order.total} currency={order.currency} />
+              </dd>
+              <dt>Основание</dt>
+              <dd className="mono">{order.number}</dd>
+            </dl>
+            {order.companyId && order.paymentDueAt && Date.parse(order.paymentDueAt) - Date.parse(order.createdAt) > 60_000 ? (
+              // A company on payment terms: shipped now, paid by the due date.
+              <p className="muted small">{TRADE_ORDER_TEXT.dueOn(formatDate(order.paymentDueAt))}</p>
+            ) : (
+              <p className="muted small">Изпращаме поръчката след получаване на плащането.</p>
+            )}
+          </section>
+        )}
 
       {order.companyId && <TradeOrderPanel order={order} />}
 

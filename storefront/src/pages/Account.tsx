@@ -24,6 +24,7 @@ import { isTradeMember } from '../state/quickOrder';
 import { PermitNotice } from '../components/PermitNotice';
 import { formatBgDate } from '@domain/dateInput';
 import { AccountStatement } from '../components/AccountStatement';
+import { MemberSections } from '../components/account/MemberSections';
 
 export default function Account() {
   const { user, loading, logout } = useAuth();
@@ -78,6 +79,7 @@ export default function Account() {
       </section>
       <PermitNotice company={user.company} />
       <EmailVerificationNotice user={user} />
+      {user.company && <MemberSections orders={orders} setOrders={setOrders} />}
       <section aria-labelledby="orders-title" className="account-orders">
         <h2 id="orders-title">Моите поръчки</h2>
         {isTradeMember(user) && (

@@ -7,6 +7,8 @@ import { OrderDetails } from '../components/OrderDetails';
 import { InvoiceDownload } from '../components/InvoiceDownload';
 import { NotFoundContent } from './NotFound';
 import type { ApiOrder } from '@domain/api';
+import { MEMBER_TEXT } from '@domain/companyMembers';
+import { MEMBER_SCREEN_TEXT } from '@domain/memberScreens';
 
 export default function OrderPage() {
   const { id } = useParams();
@@ -31,13 +33,21 @@ export default function OrderPage() {
   return (
     <div className="page narrow order-page">
       <Seo title={`Поръчка ${order.number}`} />
-      {justPlaced && (
+      {justPlaced && order.status === 'awaiting_approval' ? (
+        // Above the buyer's limit: not placed with the shop until an owner of the company approves it.
         <div className="thanks card" role="status">
-          <h2>Благодарим Ви за поръчката!</h2>
-          <p>
-            Номерът на поръчката е <strong>{order.number}</strong>. Изпратихме потвърждение на {order.customer.email}.
-          </p>
+          <h2>{MEMBER_SCREEN_TEXT.heldPlacedTitle}</h2>
+          <p>{MEMBER_TEXT.heldForApproval(order.number)}</p>
         </div>
+      ) : (
+        justPlaced && (
+          <div className="thanks card" role="status">
+            <h2>Благодарим Ви за поръчката!</h2>
+            <p>
+              Номерът на поръчката е <strong>{order.number}</strong>. Изпратихме потвърждение на {order.customer.email}.
+            </p>
+          </div>
+        )
       )}
       <OrderDetails order={order} onChange={setOrder} />
       <InvoiceDownload orderId={order.id} />

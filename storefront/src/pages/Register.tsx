@@ -1,6 +1,7 @@
 // Регистрация: e-mail, password, first and last name; then to /signin.
 import { FormEvent, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { safeNextPath } from '@domain/safeNext';
 import { useAuth } from '../state/auth';
 import { ApiError } from '../api/client';
 import { Seo } from '../components/Seo';
@@ -11,6 +12,8 @@ import { passwordProblem } from '@domain/schemas/rules';
 
 export default function Register() {
   const { register } = useAuth();
+  // A page that sent the shopper here to come back to (an invitation's link), a same-site path only.
+  const next = safeNextPath(useSearchParams()[0].get('next'));
   const [form, setForm] = useState({ firstName: '', lastName: '', email: '', password: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -30,12 +33,15 @@ export default function Register() {
     if (Object.keys(found).length) return;
     setBusy(true);
     try {
-      await register({
-        email: form.email.trim(),
-        password: form.password,
-        firstName: form.firstName.trim(),
-        lastName: form.lastName.trim(),
-      });
+      await register(
+        {
+          email: form.email.trim(),
+          password: form.password,
+          firstName: form.firstName.trim(),
+          lastName: form.lastName.trim(),
+        },
+        next,
+      );
     } catch (err) {
       if (err instanceof ApiError) showFieldErrors(setErrors, { ...err.errors, form: err.message }, formRef.current);
       setBusy(false);
@@ -86,7 +92,7 @@ export default function Register() {
           {busy ? 'Регистриране…' : 'Регистрация'}
         </button>
         <p className="muted center">
-          Имате профил? <Link to="/signin">Вход</Link>
+          Имате профил? <Link to={next ? `/signin?next=${encodeURIComponent(next)}` : '/signin'}>Вход</Link>
         </p>
       </form>
     </div>

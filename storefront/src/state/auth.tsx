@@ -16,7 +16,8 @@ export interface AuthState {
   login(email: string, password: string): Promise<ApiUser | 'two-factor'>;
   loginSecondStep(code: string): Promise<ApiUser>;
   setTwoFactor(on: boolean): void;
-  register(input: { email: string; password: string; firstName: string; lastName: string }): Promise<void>;
+  /** `next`: a same-site path to go back to once registered (else the sign-in page says it). */
+  register(input: { email: string; password: string; firstName: string; lastName: string }, next?: string | null): Promise<void>;
   logout(): Promise<void>;
   /** Close the account with its password; then signed out, at /signin. */
   closeAccount(password: string): Promise<void>;
@@ -108,7 +109,7 @@ export function AuthProvider({
   // Registration sets the user (the server signs the new account in), then goes to
   // /signin, which says so and still offers the form.
   const register = useCallback(
-    async (input: { email: string; password: string; firstName: string; lastName: string }) => {
+    async (input: { email: string; password: string; firstName: string; lastName: string }, next?: string | null) => {
       let res: Awaited<ReturnType<typeof shopApi.register>>;
       try {
         res = await shopApi.register(input);
@@ -119,7 +120,9 @@ export function AuthProvider({
       if (res.csrfToken) takeCsrfToken(res.csrfToken);
       if (res.user) setUser(res.user);
       toast.success(authTexts().registerOk);
-      navigate('/signin', { state: { registered: true } });
+      // Sent from a page to come back to (an invitation's): straight back there, signed in.
+      if (next) navigate(next);
+      else navigate('/signin', { state: { registered: true } });
     },
     [navigate],
   );
