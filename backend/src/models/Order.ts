@@ -64,6 +64,8 @@ export class Order extends BaseModel {
   /** The company's shop it is delivered to (null once the shop is deleted), and its name then. */
   companyShopId!: number | null;
   companyShopName!: string | null;
+  /** Placed by an answered quote (modules/quotes): its id. */
+  quoteRequestId?: number | null;
   createdAt!: string;
   updatedAt!: string;
   /** Raised by every write through the record's write path (platform/db/versions). */
@@ -114,6 +116,7 @@ export class Order extends BaseModel {
       purchaseOrderNumber: S.strOrNull(35),
       companyShopId: S.idOrNull,
       companyShopName: S.strOrNull(200),
+      quoteRequestId: S.idOrNull,
     },
   };
 

@@ -34,3 +34,5 @@ export { PaymentAllocation } from './PaymentAllocation';
 export { BankStatement } from './BankStatement';
 export { BankStatementLine } from './BankStatementLine';
 export { DunningReminder } from './DunningReminder';
+export { QuoteRequest } from './QuoteRequest';
+export { QuoteRequestLine } from './QuoteRequestLine';

@@ -27,6 +27,7 @@ import * as outbox from './20261128150000_outbox';
 import * as paymentsReceived from './20261128160000_payments_received';
 import * as tobaccoPermitValidity from './20261128161000_tobacco_permit_validity';
 import * as tradeBuying from './20261128170000_trade_buying';
+import * as quoteRequests from './20261128180000_quote_requests';
 
 const MIGRATIONS: Array<[string, Knex.Migration]> = [
   ['20261122000000_schema.ts', schema],
@@ -54,6 +55,7 @@ const MIGRATIONS: Array<[string, Knex.Migration]> = [
   ['20261128160000_payments_received.ts', paymentsReceived],
   ['20261128161000_tobacco_permit_validity.ts', tobaccoPermitValidity],
   ['20261128170000_trade_buying.ts', tradeBuying],
+  ['20261128180000_quote_requests.ts', quoteRequests],
 ];
 
 export const listedMigrations: Knex.MigrationSource<string> = {
