@@ -204,7 +204,8 @@ export async function askForQuote(user: User, visitor: Visitor | undefined, inpu
       orderId: null,
       answeredAt: null,
     } as Partial<QuoteRequest>);
-    await QuoteRequestLine.query(trx).insert(
+    await QuoteRequestLine.insertComposed(
+      trx,
       resolved.map((l, i) => ({
         quoteRequestId: q.id,
         productId: l.productId,
@@ -298,7 +299,10 @@ export async function answerQuoteRequest(id: number, change: QuoteAnswerInput): 
     } else {
       const lines = await answeredLines(change, trx);
       await QuoteRequestLine.query(trx).delete().where({ quoteRequestId: id });
-      await QuoteRequestLine.query(trx).insert(lines.map((l, i) => ({ ...l, quoteRequestId: id, position: i })));
+      await QuoteRequestLine.insertComposed(
+        trx,
+        lines.map((l, i) => ({ ...l, quoteRequestId: id, position: i })),
+      );
       await current
         .$query(trx)
         .patch({ status: 'answered', reason: '', validUntil: change.validUntil!, answeredAt: now } as Partial<QuoteRequest>);
