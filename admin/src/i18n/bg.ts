@@ -6,6 +6,7 @@ import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_RECORD_STATUS_LABEL
 import { raBulgarian } from './raBulgarian';
 import { invoiceResourceBg, invoicesBg } from '../invoices/messages';
 import { companiesBg, companyResourceBg } from '../companies/messages';
+import { quoteRequestsBg, quoteRequestResourceBg } from '../quote-requests/messages';
 import { flavourListResourceBg, flavourListsBg, productToolsBg } from '../flavour-lists/messages';
 import { priceListResourceBg, priceListsBg } from '../price-lists/messages';
 import { accessibilityBg } from '../settings/accessibilityMessages';
@@ -35,6 +36,7 @@ export const bgApp = {
     inventory: 'Наличности',
     stockMovements: 'История на наличността',
     companies: 'Търговци',
+    quoteRequests: 'Оферти',
     flavourLists: 'Вкусове',
     priceLists: 'Ценови листи',
     receivables: 'Вземания',
@@ -304,6 +306,7 @@ export const bgApp = {
   flavourLists: flavourListsBg,
   priceLists: priceListsBg,
   companies: companiesBg,
+  quoteRequests: quoteRequestsBg,
   accessibility: accessibilityBg,
   inventory: {
     saved: 'Наличността на %{name} е запазена.',
@@ -586,6 +589,7 @@ export const bg: TranslationMessages = {
     'flavour-lists': flavourListResourceBg,
     'price-lists': priceListResourceBg,
     companies: companyResourceBg,
+    'quote-requests': quoteRequestResourceBg,
     'stock-movements': {
       name: 'Движение |||| История на наличността',
       fields: {
