@@ -24,6 +24,7 @@ import { isTradeMember } from '../state/quickOrder';
 import { PermitNotice } from '../components/PermitNotice';
 import { formatBgDate } from '@domain/dateInput';
 import { AccountStatement } from '../components/AccountStatement';
+import { AccountQuotes } from '../components/AccountQuotes';
 
 export default function Account() {
   const { user, loading, logout } = useAuth();
@@ -121,6 +122,8 @@ export default function Account() {
           </ul>
         )}
       </section>
+      {/* A member asks for quotes on large orders and orders by an answered one. */}
+      {isTradeMember(user) && <AccountQuotes />}
       {/* A member's company has an account to state (also once suspended); right after sign-in the
           user may not carry the company yet, and the trade hint says it (as for the quick order). */}
       {(isTradeMember(user) || user.company?.status === 'suspended') && <AccountStatement />}
