@@ -235,8 +235,9 @@ export default function CartPage() {
           >
             Към поръчката
           </button>
-          {/* A member may ask for a price on a large basket instead (priced by the server's lines). */}
-          {member && quote && !refused && <QuoteRequestForm lines={quote.lines} />}
+          {/* A member may ask for a price on a large basket instead, whatever the list's quote says
+              (a basket past the credit limit is one to ask about). */}
+          {member && !refused && available.length > 0 && <QuoteRequestForm lines={available} />}
           <Link to="/products" className="link-button center">
             Продължи пазаруването
           </Link>
