@@ -93,7 +93,13 @@ describe('asking for a quote', () => {
     );
     expect(res.body.lines).toEqual([
       expect.objectContaining({ variantId: cat.triples.variant, productName: 'TRIPLES Ментол', sku: 'TR-1', quantity: 40, netPrice: null }),
-      expect.objectContaining({ variantId: cat.twins.v0, productName: 'TWINS Плодов микс', variantName: '0 mg', quantity: 20, netPrice: null }),
+      expect.objectContaining({
+        variantId: cat.twins.v0,
+        productName: 'TWINS Плодов микс',
+        variantName: '0 mg',
+        quantity: 20,
+        netPrice: null,
+      }),
     ]);
     await settled();
     const notices = await admin.get('/api/admin/notifications?range=[0,50]');
@@ -149,12 +155,16 @@ describe('asking for a quote', () => {
 describe('staff answering', () => {
   it('list and filter the requests, and show each line’s price-list price', async () => {
     const asked = await ask(member, [{ variantId: cat.triples.variant, quantity: 10 }]);
-    const list = await admin.get(`/api/admin/quote-requests?range=[0,24]&filter=${encodeURIComponent(JSON.stringify({ status: 'requested' }))}`);
+    const list = await admin.get(
+      `/api/admin/quote-requests?range=[0,24]&filter=${encodeURIComponent(JSON.stringify({ status: 'requested' }))}`,
+    );
     expect(list.status).toBe(200);
     expect(list.headers['content-range']).toMatch(/^quote-requests 0-\d+\/\d+$/);
     expect(list.body.some((q: any) => q.id === asked.body.id)).toBe(true);
     expect(list.body.every((q: any) => q.status === 'requested')).toBe(true);
-    const byCompany = await admin.get(`/api/admin/quote-requests?range=[0,24]&filter=${encodeURIComponent(JSON.stringify({ companyId: other.id }))}`);
+    const byCompany = await admin.get(
+      `/api/admin/quote-requests?range=[0,24]&filter=${encodeURIComponent(JSON.stringify({ companyId: other.id }))}`,
+    );
     expect(byCompany.body.every((q: any) => q.companyId === other.id)).toBe(true);
     const one = await admin.get(`/api/admin/quote-requests/${asked.body.id}`);
     // TRIPLES at 30,00 with VAT: 25,00 net without a price list.
@@ -228,7 +238,10 @@ describe('staff answering', () => {
 
   it('decline with a reason: the member is mailed it, and it can be neither answered nor ordered', async () => {
     const asked = await ask(member, [{ variantId: cat.triples.variant, quantity: 10 }]);
-    const res = await admin.put(`/api/admin/quote-requests/${asked.body.id}`, { status: 'declined', reason: 'Артикулът спира от производство.' });
+    const res = await admin.put(`/api/admin/quote-requests/${asked.body.id}`, {
+      status: 'declined',
+      reason: 'Артикулът спира от производство.',
+    });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('declined');
     await settled();
@@ -260,7 +273,13 @@ describe('ordering by a quote', () => {
       [cat.twins.v0, 15.5, 4, 62],
     ]);
     expect(order).toEqual(
-      expect.objectContaining({ pricesInclude: 'net', subtotalNet: 262, companyId: acme.id, quoteRequestId: q.id, companyShopId: acmeShop.id }),
+      expect.objectContaining({
+        pricesInclude: 'net',
+        subtotalNet: 262,
+        companyId: acme.id,
+        quoteRequestId: q.id,
+        companyShopId: acmeShop.id,
+      }),
     );
     expect(order.customer.email).toBe(member.email);
     expect(await stockOf(cat.triples.variant)).toBe(before - 10);
@@ -286,7 +305,9 @@ describe('ordering by a quote', () => {
     const res = await member.post(`/api/trade/quote-requests/${q.id}/order`, orderBody());
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(QUOTE_TEXT.expired(formatBgDate(yesterday)));
-    const listed = await admin.get(`/api/admin/quote-requests?range=[0,99]&filter=${encodeURIComponent(JSON.stringify({ status: 'expired' }))}`);
+    const listed = await admin.get(
+      `/api/admin/quote-requests?range=[0,99]&filter=${encodeURIComponent(JSON.stringify({ status: 'expired' }))}`,
+    );
     expect(listed.body.map((r: any) => r.id)).toContain(q.id);
   });
 

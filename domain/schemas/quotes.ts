@@ -16,9 +16,12 @@ const LINE_READ_OUTS = ['id', 'productId', 'productName', 'variantName', 'sku', 
 /** POST /trade/quote-requests. */
 export const quoteRequestInput = input({
   lines: list(
-    input({ variantId: int({ min: 1, required: true }), quantity: int({ min: 1, max: QUANTITY_MAX, required: true }) }, {
-      ignore: [...LINE_READ_OUTS, 'netPrice', 'unitPrice', 'price'],
-    }),
+    input(
+      { variantId: int({ min: 1, required: true }), quantity: int({ min: 1, max: QUANTITY_MAX, required: true }) },
+      {
+        ignore: [...LINE_READ_OUTS, 'netPrice', 'unitPrice', 'price'],
+      },
+    ),
     { max: QUOTE_LINES_MAX, required: true },
   ),
   note: text(QUOTE_NOTE_MAX, { nullable: true }),
@@ -91,4 +94,3 @@ export const quoteOrderInput = (withOffice: boolean) =>
     termsAccepted: bool({ message: API.termsRequired }),
   });
 export type QuoteOrderInput = z.output<ReturnType<typeof quoteOrderInput>>;
-

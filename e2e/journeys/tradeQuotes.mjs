@@ -157,7 +157,10 @@ export const journeys = [
         const totals = staff.getByTestId('quote-totals');
         assert.equal(await totals.getAttribute('aria-live'), 'polite');
         const net = (line.quantity * 12.5).toFixed(2).replace('.', ',');
-        await totals.getByText(new RegExp(net.replace(',', ',\\s?'))).first().waitFor();
+        await totals
+          .getByText(new RegExp(net.replace(',', ',\\s?')))
+          .first()
+          .waitFor();
         const valid = staff.getByLabel('Валидна до');
         const validUntil = await valid.inputValue();
         assert.match(validUntil, /^\d{4}-\d{2}-\d{2}$/, 'a validity date is offered');
@@ -195,7 +198,10 @@ export const journeys = [
       await expectNoAxeViolations(page, 'the account after ordering a quote');
       await shot(page, 'ordered', width);
       await quote.getByRole('link', { name: 'Виж поръчката' }).click();
-      await page.getByRole('heading', { name: new RegExp(orderNumber) }).first().waitFor();
+      await page
+        .getByRole('heading', { name: new RegExp(orderNumber) })
+        .first()
+        .waitFor();
     },
   },
 ];

@@ -2,7 +2,19 @@
 // newest few, each opening the request; a link to the list of those waiting. Read through the
 // quote-requests list's own filter.
 import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
-import { Box, Button, Card, CardContent, CardHeader, List, ListItem, ListItemButton, ListItemText, Skeleton, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  Skeleton,
+  Typography,
+} from '@mui/material';
 import { useBasename, useGetList, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDateTime } from '@domain/dates';

@@ -131,7 +131,9 @@ function draftOf(r: ApiQuoteRequest): LineDraft[] {
 /** The draft's amounts as the server will count them (domain/pricing): null while a price is unreadable. */
 function draftTotals(lines: LineDraft[]) {
   const read = lines.map((l) => ({ unit: parseMoneyInput(l.netPrice), quantity: Number(l.quantity) }));
-  const lineNet = read.map((r) => (r.unit === null || !Number.isInteger(r.quantity) || r.quantity < 1 ? null : toMinor(r.unit) * r.quantity));
+  const lineNet = read.map((r) =>
+    r.unit === null || !Number.isInteger(r.quantity) || r.quantity < 1 ? null : toMinor(r.unit) * r.quantity,
+  );
   if (!lines.length || lineNet.some((n) => n === null)) return { lineNet, doc: null };
   const doc = netDocumentTotals(
     read.map((r) => ({ unitNet: toMinor(r.unit!), quantity: r.quantity })),
@@ -349,7 +351,16 @@ export function QuoteAnswer() {
                 added.current += 1;
                 setLines((ls) => [
                   ...ls,
-                  { key: `new${added.current}`, variantId: '', productName: '', variantName: '', sku: '', quantity: '1', netPrice: '', listPrice: null },
+                  {
+                    key: `new${added.current}`,
+                    variantId: '',
+                    productName: '',
+                    variantName: '',
+                    sku: '',
+                    quantity: '1',
+                    netPrice: '',
+                    listPrice: null,
+                  },
                 ]);
               }}
             >
@@ -361,7 +372,11 @@ export function QuoteAnswer() {
               {err('lines')}
             </Typography>
           )}
-          <Box data-testid="quote-totals" aria-live="polite" sx={{ my: 2, display: 'grid', gridTemplateColumns: 'auto auto', gap: 0.5, maxWidth: 360 }}>
+          <Box
+            data-testid="quote-totals"
+            aria-live="polite"
+            sx={{ my: 2, display: 'grid', gridTemplateColumns: 'auto auto', gap: 0.5, maxWidth: 360 }}
+          >
             <span>{translate('app.quoteRequests.subtotalNet')}</span>
             <strong>{doc ? money(doc.subtotalNet / 100, currency) : '—'}</strong>
             <span>{translate('app.quoteRequests.vat')}</span>

@@ -17,7 +17,18 @@ const base: Omit<ApiQuoteRequest, 'id' | 'number' | 'status' | 'statusLabel'> = 
   companyId: 3,
   companyName: 'Вейп Трейд ООД',
   requestedBy: { name: 'Петър Петров', email: 'petar@example.bg' },
-  lines: [{ variantId: 11, productId: 1, productName: 'TRIPLES Ментол', variantName: '', sku: 'TR-1', quantity: 10, netPrice: 20, lineTotal: 200 }],
+  lines: [
+    {
+      variantId: 11,
+      productId: 1,
+      productName: 'TRIPLES Ментол',
+      variantName: '',
+      sku: 'TR-1',
+      quantity: 10,
+      netPrice: 20,
+      lineTotal: 200,
+    },
+  ],
   note: '',
   reason: '',
   validUntil: '2026-12-12',
@@ -61,7 +72,10 @@ function setup(requirePurchaseOrderNumber = true) {
         },
       },
     },
-    'POST /api/trade/quote-requests/7/order': { status: 201, body: { message: 'Поръчката е приета успешно.', order: { id: 55, number: 'VS-10055' } } },
+    'POST /api/trade/quote-requests/7/order': {
+      status: 201,
+      body: { message: 'Поръчката е приета успешно.', order: { id: 55, number: 'VS-10055' } },
+    },
   });
 }
 

@@ -208,7 +208,9 @@ function QuoteOrderForm({ quote, onCancel, onPlaced }: { quote: ApiQuoteRequest;
       onPlaced(order);
     } catch (err) {
       if (err instanceof ApiError) {
-        const fields = Object.fromEntries(Object.entries(err.errors).filter(([k]) => /^(shipping\.|paymentMethod|purchaseOrderNumber)/.test(k)));
+        const fields = Object.fromEntries(
+          Object.entries(err.errors).filter(([k]) => /^(shipping\.|paymentMethod|purchaseOrderNumber)/.test(k)),
+        );
         setProblem(err.message);
         announce(err.message, 'assertive');
         if (Object.keys(fields).length) showFieldErrors(setErrors, fields as Partial<Record<OrderField, string>>, formRef.current);
@@ -233,18 +235,19 @@ function QuoteOrderForm({ quote, onCancel, onPlaced }: { quote: ApiQuoteRequest;
   return (
     <form ref={formRef} onSubmit={submit} noValidate className="quote-order-form" aria-labelledby={`${base}-order-title`}>
       <h4 id={`${base}-order-title`}>{Q.orderTitle}</h4>
-      <CompanyShopChoice
-        company={company}
-        value={choice}
-        onChange={setChoice}
-        error={errors['shipping.companyShopId']}
-      />
+      <CompanyShopChoice company={company} value={choice} onChange={setChoice} error={errors['shipping.companyShopId']} />
       {!toShop && (
         <fieldset className="quote-address">
           <legend>{Q.deliveryLabel}</legend>
           <div className={`field ${errors['shipping.city'] ? 'field-error' : ''}`}>
             <label htmlFor={`${base}-city`}>Град</label>
-            <input id={`${base}-city`} value={city} autoComplete="address-level2" onChange={(e) => setCity(e.target.value)} {...described('shipping.city')} />
+            <input
+              id={`${base}-city`}
+              value={city}
+              autoComplete="address-level2"
+              onChange={(e) => setCity(e.target.value)}
+              {...described('shipping.city')}
+            />
             {errorText('shipping.city')}
           </div>
           <div className={`field ${errors['shipping.address'] ? 'field-error' : ''}`}>
@@ -262,7 +265,12 @@ function QuoteOrderForm({ quote, onCancel, onPlaced }: { quote: ApiQuoteRequest;
       )}
       <div className="field">
         <label htmlFor={`${base}-payment`}>{Q.paymentLabel}</label>
-        <select id={`${base}-payment`} value={payment} onChange={(e) => setPayment(e.target.value as PaymentMethod)} {...described('paymentMethod')}>
+        <select
+          id={`${base}-payment`}
+          value={payment}
+          onChange={(e) => setPayment(e.target.value as PaymentMethod)}
+          {...described('paymentMethod')}
+        >
           {TRADE_PAYMENTS.map((m) => (
             <option key={m} value={m}>
               {PAYMENT_METHOD_LABELS[m]}
@@ -271,14 +279,12 @@ function QuoteOrderForm({ quote, onCancel, onPlaced }: { quote: ApiQuoteRequest;
         </select>
         {errorText('paymentMethod')}
       </div>
-      <PurchaseOrderField
-        company={company}
-        value={choice}
-        onChange={setChoice}
-        error={errors.purchaseOrderNumber}
-      />
+      <PurchaseOrderField company={company} value={choice} onChange={setChoice} error={errors.purchaseOrderNumber} />
       <p className="quote-order-total">
-        {Q.goodsTotal}: <strong><Price amount={quote.total ?? 0} currency={quote.currency} /></strong>
+        {Q.goodsTotal}:{' '}
+        <strong>
+          <Price amount={quote.total ?? 0} currency={quote.currency} />
+        </strong>
         <span className="muted small block">{Q.shippingExtra}</span>
       </p>
       {problem && <p className="error-text">{problem}</p>}

@@ -19,8 +19,7 @@ export interface QuoteLine {
 /** One line per variant (two flavours of one variant are one quantity to price). */
 export function quoteLines(lines: QuoteLine[]): Array<{ variantId: number; quantity: number }> {
   const byVariant = new Map<number, number>();
-  for (const l of lines)
-    if (l.variantId && l.quantity > 0) byVariant.set(l.variantId, (byVariant.get(l.variantId) ?? 0) + l.quantity);
+  for (const l of lines) if (l.variantId && l.quantity > 0) byVariant.set(l.variantId, (byVariant.get(l.variantId) ?? 0) + l.quantity);
   return [...byVariant].map(([variantId, quantity]) => ({ variantId, quantity }));
 }
 
@@ -113,8 +112,7 @@ export function QuoteRequestForm({ lines }: { lines: QuoteLine[] }) {
       )}
       {sent && (
         <p className="ok-text quote-sent">
-          {Q.sent(sent.number)}{' '}
-          <Link to="/account#quotes">{Q.accountTitle}</Link>
+          {Q.sent(sent.number)} <Link to="/account#quotes">{Q.accountTitle}</Link>
         </p>
       )}
     </div>

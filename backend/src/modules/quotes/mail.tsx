@@ -16,7 +16,14 @@ export async function quoteAnsweredMail(q: ApiQuoteRequest, firstName: string, a
     greeting(firstName),
     para(QUOTE_TEXT.mailAnswered(q.companyName, q.number)),
     ...q.lines.map((l) =>
-      para(QUOTE_TEXT.mailLine(l.variantName ? `${l.productName} (${l.variantName})` : l.productName, l.quantity, money(l.netPrice), money(l.lineTotal))),
+      para(
+        QUOTE_TEXT.mailLine(
+          l.variantName ? `${l.productName} (${l.variantName})` : l.productName,
+          l.quantity,
+          money(l.netPrice),
+          money(l.lineTotal),
+        ),
+      ),
     ),
     para(QUOTE_TEXT.mailTotals(money(q.subtotalNet), money(q.vatTotal), money(q.total))),
     para(QUOTE_TEXT.mailValidUntil(formatBgDate(q.validUntil))),

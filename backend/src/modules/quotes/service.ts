@@ -50,7 +50,12 @@ export function quoteView(
 ): ApiQuoteRequest {
   const lines = [...(q.lines ?? [])].sort((a, b) => a.position - b.position || a.id - b.id);
   const priced = lines.every((l) => l.netPrice !== null) && lines.length > 0;
-  const doc = priced ? netDocumentTotals(lines.map((l) => ({ unitNet: l.netPrice!, quantity: l.quantity })), 0) : null;
+  const doc = priced
+    ? netDocumentTotals(
+        lines.map((l) => ({ unitNet: l.netPrice!, quantity: l.quantity })),
+        0,
+      )
+    : null;
   const status = quoteStatusOn(q.status, q.validUntil);
   return {
     id: q.id,
@@ -99,7 +104,10 @@ async function views(rows: QuoteRequest[], opts: { staff?: boolean; trx?: Transa
       .whereIn('id', [...new Set(rows.map((r) => r.companyId))])
       .select('id', 'name', 'priceListId'),
     Order.query(trx)
-      .whereIn('id', rows.map((r) => r.orderId).filter((id): id is number => id !== null))
+      .whereIn(
+        'id',
+        rows.map((r) => r.orderId).filter((id): id is number => id !== null),
+      )
       .select('id', 'number'),
     getSettings(trx),
   ]);
@@ -111,7 +119,11 @@ async function views(rows: QuoteRequest[], opts: { staff?: boolean; trx?: Transa
     const c = company.get(r.companyId);
     const listPrices = opts.staff ? await listPricesOf(r.lines, c?.priceListId ?? null, trx) : undefined;
     out.push(
-      quoteView(r, { companyName: c?.name ?? '', orderNumber: r.orderId ? (number.get(r.orderId) ?? null) : null, currency: settings.currency }, listPrices),
+      quoteView(
+        r,
+        { companyName: c?.name ?? '', orderNumber: r.orderId ? (number.get(r.orderId) ?? null) : null, currency: settings.currency },
+        listPrices,
+      ),
     );
   }
   return out;

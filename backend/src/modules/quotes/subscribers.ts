@@ -26,7 +26,11 @@ export function subscribeQuoteEvents(config: Config): void {
     const found = await quoteForMail(quoteId);
     if (!found) return;
     const { quote } = found;
-    await notifyStaff({ type: 'order', message: QUOTE_TEXT.notice(quote.companyName, quote.number, quote.lines.length), link: quoteAdminLink(quoteId) });
+    await notifyStaff({
+      type: 'order',
+      message: QUOTE_TEXT.notice(quote.companyName, quote.number, quote.lines.length),
+      link: quoteAdminLink(quoteId),
+    });
   });
   for (const event of ['quote.answered', 'quote.declined'] as const)
     subscribe(event, `quotes.${event === 'quote.answered' ? 'answerMail' : 'declineMail'}`, async ({ quoteId }, effect) => {
@@ -39,7 +43,9 @@ export function subscribeQuoteEvents(config: Config): void {
       if (!to.email) return;
       const accountUrl = `${config.publicUrl}/account#quotes`;
       const mail =
-        event === 'quote.answered' ? await quoteAnsweredMail(quote, to.firstName, accountUrl) : await quoteDeclinedMail(quote, to.firstName, accountUrl);
+        event === 'quote.answered'
+          ? await quoteAnsweredMail(quote, to.firstName, accountUrl)
+          : await quoteDeclinedMail(quote, to.firstName, accountUrl);
       await sendMail(config, { to: to.email, ...mail }, { effect });
     });
 }
