@@ -86,7 +86,7 @@ async function fillCart(page) {
     .find((v) => v.stock >= 40);
   assert.ok(variant, 'a variant with stock for a large order');
   const quantity = (variant.packSize ?? 1) * 4;
-  const added = await page.request.post('/api/cart', {
+  const added = await page.request.post('/api/cart/add', {
     headers,
     data: { productId: variant.productId, variantId: variant.id, quantity },
   });
@@ -123,7 +123,7 @@ export const journeys = [
       await expectNoAxeViolations(page, 'the cart with the quote request');
       await shot(page, 'cart-ask', width);
       await page.getByRole('button', { name: 'Изпрати запитването' }).click();
-      const sent = page.getByText(/Запитването ОФ-\d+ е изпратено\./);
+      const sent = page.locator('.quote-sent').getByText(/Запитването ОФ-\d+ е изпратено\./);
       await sent.waitFor();
       const number = (await sent.textContent()).match(/ОФ-\d+/)[0];
       await expectNoAxeViolations(page, 'the cart after the request');
@@ -143,6 +143,8 @@ export const journeys = [
         const card = staff.getByTestId('quotes-card');
         const entry = card.getByRole('link', { name: new RegExp(number) });
         await entry.waitFor();
+        // The panel's loading spinner gone: what axe reads is the page at rest.
+        await staff.waitForLoadState('networkidle');
         await expectNoAxeViolations(staff, 'the dashboard with the quote requests');
         await card.scrollIntoViewIfNeeded();
         await shot(staff, 'dashboard', width);
@@ -151,6 +153,7 @@ export const journeys = [
         await staff.waitForURL(/\/admin\/quote-requests\/\d+$/);
         await staff.getByRole('heading', { name: new RegExp(`Запитване ${number}`), level: 1 }).waitFor();
         await staff.getByText(`Доставка до обекта до петък (${width})`).waitFor();
+        await staff.waitForLoadState('networkidle');
         const price = staff.getByRole('textbox', { name: /^Цена без ДДС за/ }).first();
         await price.focus();
         await staff.keyboard.type('12,50');
