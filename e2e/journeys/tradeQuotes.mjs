@@ -151,7 +151,7 @@ export const journeys = [
         await entry.focus();
         await staff.keyboard.press('Enter');
         await staff.waitForURL(/\/admin\/quote-requests\/\d+$/);
-        await staff.getByRole('heading', { name: new RegExp(`Запитване ${number}`), level: 1 }).waitFor();
+        await staff.getByRole('heading', { name: new RegExp(`Запитване ${number}`), level: 2 }).waitFor();
         await staff.getByText(`Доставка до обекта до петък (${width})`).waitFor();
         await staff.waitForLoadState('networkidle');
         const price = staff.getByRole('textbox', { name: /^Цена без ДДС за/ }).first();

@@ -149,6 +149,7 @@ export function QuoteAnswer() {
   const record = useRecordContext<ApiQuoteRequest>();
   const translate = useTranslate();
   const basename = useBasename();
+  const isSmall = useIsSmall();
   const notify = useNotify();
   const refresh = useRefresh();
   const [lines, setLines] = useState<LineDraft[]>([]);
@@ -226,11 +227,80 @@ export function QuoteAnswer() {
   };
 
   const err = (key: string) => errors[key];
+  // A line's parts, shared by the table (wide screens) and the blocks (phones). The visible labels
+  // are short; each field's accessible name says which line it is.
+  const nameCell = (l: LineDraft, i: number) =>
+    l.productName ? (
+      <>
+        <div>{lineName(l)}</div>
+        <Typography variant="caption" color="text.secondary">
+          {l.sku}
+        </Typography>
+      </>
+    ) : (
+      <MuiTextField
+        size="small"
+        label={translate('app.quoteRequests.variantId')}
+        value={l.variantId}
+        inputMode="numeric"
+        onChange={(e) => set(i, { variantId: e.target.value })}
+        error={Boolean(err(`lines.${i}.variantId`))}
+        helperText={err(`lines.${i}.variantId`) ?? ' '}
+        slotProps={{ htmlInput: { 'aria-invalid': Boolean(err(`lines.${i}.variantId`)) } }}
+      />
+    );
+  const quantityField = (l: LineDraft, i: number) => (
+    <MuiTextField
+      size="small"
+      sx={{ width: 110 }}
+      label={translate('app.quoteRequests.quantity')}
+      value={l.quantity}
+      disabled={!open}
+      inputMode="numeric"
+      onChange={(e) => set(i, { quantity: e.target.value })}
+      error={Boolean(err(`lines.${i}.quantity`))}
+      helperText={err(`lines.${i}.quantity`) ?? ' '}
+      slotProps={{
+        htmlInput: {
+          'aria-label': translate('app.quoteRequests.quantityOf', { name: lineName(l) }),
+          'aria-invalid': Boolean(err(`lines.${i}.quantity`)),
+        },
+      }}
+    />
+  );
+  const priceField = (l: LineDraft, i: number) => (
+    <MuiTextField
+      size="small"
+      sx={{ width: 150 }}
+      label={translate('app.quoteRequests.netPrice')}
+      value={l.netPrice}
+      disabled={!open}
+      inputMode="decimal"
+      onChange={(e) => set(i, { netPrice: e.target.value })}
+      error={Boolean(err(`lines.${i}.netPrice`))}
+      helperText={err(`lines.${i}.netPrice`) ?? ' '}
+      slotProps={{
+        htmlInput: {
+          'aria-label': translate('app.quoteRequests.netPriceOf', { name: lineName(l) }),
+          'aria-invalid': Boolean(err(`lines.${i}.netPrice`)),
+        },
+      }}
+    />
+  );
+  const removeButton = (i: number) =>
+    open ? (
+      <IconButton
+        aria-label={translate('app.quoteRequests.removeLine', { n: i + 1 })}
+        onClick={() => setLines((ls) => ls.filter((_, j) => j !== i))}
+      >
+        <DeleteIcon />
+      </IconButton>
+    ) : null;
   return (
     <Card sx={{ mt: 1 }}>
       <CardContent>
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
-          <Typography variant="h5" component="h1">
+          <Typography variant="h5" component="h2">
             {translate('app.quoteRequests.title', { number: record.number, company: record.companyName })}
           </Typography>
           <QuoteStatusChip status={record.status} />
@@ -240,7 +310,7 @@ export function QuoteAnswer() {
         </Typography>
         {record.note && (
           <Box component="section" aria-labelledby="quote-note" sx={{ my: 2 }}>
-            <Typography id="quote-note" variant="subtitle2" component="h2">
+            <Typography id="quote-note" variant="subtitle2" component="h3">
               {translate('app.quoteRequests.note')}
             </Typography>
             <Typography sx={{ whiteSpace: 'pre-wrap' }}>{record.note}</Typography>
@@ -258,92 +328,61 @@ export function QuoteAnswer() {
           </Typography>
         )}
         <Box component="form" ref={formRef} onSubmit={send} noValidate aria-labelledby="quote-lines">
-          <Typography id="quote-lines" variant="h6" component="h2" sx={{ mt: 2 }}>
+          <Typography id="quote-lines" variant="h6" component="h3" sx={{ mt: 2 }}>
             {translate('app.quoteRequests.linesTitle')}
           </Typography>
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{translate('app.quoteRequests.product')}</TableCell>
-                  <TableCell>{translate('app.quoteRequests.quantity')}</TableCell>
-                  <TableCell align="right">{translate('app.quoteRequests.listPrice')}</TableCell>
-                  <TableCell>{translate('app.quoteRequests.netPrice')}</TableCell>
-                  <TableCell align="right">{translate('app.quoteRequests.lineTotal')}</TableCell>
-                  {open && <TableCell />}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {lines.map((l, i) => (
-                  <TableRow key={l.key}>
-                    <TableCell>
-                      {l.productName ? (
-                        <>
-                          <div>{lineName(l)}</div>
-                          <Typography variant="caption" color="text.secondary">
-                            {l.sku}
-                          </Typography>
-                        </>
-                      ) : (
-                        <MuiTextField
-                          size="small"
-                          label={translate('app.quoteRequests.variantId')}
-                          value={l.variantId}
-                          inputMode="numeric"
-                          onChange={(e) => set(i, { variantId: e.target.value })}
-                          error={Boolean(err(`lines.${i}.variantId`))}
-                          helperText={err(`lines.${i}.variantId`) ?? ' '}
-                          slotProps={{ htmlInput: { 'aria-invalid': Boolean(err(`lines.${i}.variantId`)) } }}
-                        />
-                      )}
-                    </TableCell>
-                    <TableCell>
-                      <MuiTextField
-                        size="small"
-                        sx={{ width: 110 }}
-                        label={translate('app.quoteRequests.quantityOf', { name: lineName(l) })}
-                        value={l.quantity}
-                        disabled={!open}
-                        inputMode="numeric"
-                        onChange={(e) => set(i, { quantity: e.target.value })}
-                        error={Boolean(err(`lines.${i}.quantity`))}
-                        helperText={err(`lines.${i}.quantity`) ?? ' '}
-                        slotProps={{ htmlInput: { 'aria-invalid': Boolean(err(`lines.${i}.quantity`)) } }}
-                      />
-                    </TableCell>
-                    <TableCell align="right">{money(l.listPrice, currency)}</TableCell>
-                    <TableCell>
-                      <MuiTextField
-                        size="small"
-                        sx={{ width: 150 }}
-                        label={translate('app.quoteRequests.netPriceOf', { name: lineName(l) })}
-                        value={l.netPrice}
-                        disabled={!open}
-                        inputMode="decimal"
-                        onChange={(e) => set(i, { netPrice: e.target.value })}
-                        error={Boolean(err(`lines.${i}.netPrice`))}
-                        helperText={err(`lines.${i}.netPrice`) ?? ' '}
-                        slotProps={{ htmlInput: { 'aria-invalid': Boolean(err(`lines.${i}.netPrice`)) } }}
-                      />
-                    </TableCell>
-                    <TableCell align="right" data-testid={`line-total-${i}`}>
-                      {lineNet[i] === null ? '—' : money(lineNet[i]! / 100, currency)}
-                    </TableCell>
-                    {open && (
-                      <TableCell>
-                        <IconButton
-                          aria-label={translate('app.quoteRequests.removeLine', { n: i + 1 })}
-                          onClick={() => setLines((ls) => ls.filter((_, j) => j !== i))}
-                        >
-                          <DeleteIcon />
-                        </IconButton>
-                      </TableCell>
-                    )}
+          {isSmall ? (
+            // A phone: each line a block of its own (a table of five columns does not fit 320 px).
+            <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+              {lines.map((l, i) => (
+                <Box component="li" key={l.key} sx={{ borderBottom: 1, borderColor: 'divider', py: 1.5 }}>
+                  {nameCell(l, i)}
+                  <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1 }}>
+                    {quantityField(l, i)}
+                    {priceField(l, i)}
+                  </Box>
+                  <Typography variant="body2">
+                    {translate('app.quoteRequests.listPrice')}: {money(l.listPrice, currency)}
+                  </Typography>
+                  <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
+                    <Typography variant="body2" data-testid={`line-total-${i}`}>
+                      {translate('app.quoteRequests.lineTotal')}: {lineNet[i] === null ? '—' : money(lineNet[i]! / 100, currency)}
+                    </Typography>
+                    {removeButton(i)}
+                  </Box>
+                </Box>
+              ))}
+            </Box>
+          ) : (
+            <Box sx={{ overflowX: 'auto' }}>
+              <Table size="small">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{translate('app.quoteRequests.product')}</TableCell>
+                    <TableCell>{translate('app.quoteRequests.quantity')}</TableCell>
+                    <TableCell align="right">{translate('app.quoteRequests.listPrice')}</TableCell>
+                    <TableCell>{translate('app.quoteRequests.netPrice')}</TableCell>
+                    <TableCell align="right">{translate('app.quoteRequests.lineTotal')}</TableCell>
+                    {open && <TableCell />}
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
+                </TableHead>
+                <TableBody>
+                  {lines.map((l, i) => (
+                    <TableRow key={l.key}>
+                      <TableCell>{nameCell(l, i)}</TableCell>
+                      <TableCell>{quantityField(l, i)}</TableCell>
+                      <TableCell align="right">{money(l.listPrice, currency)}</TableCell>
+                      <TableCell>{priceField(l, i)}</TableCell>
+                      <TableCell align="right" data-testid={`line-total-${i}`}>
+                        {lineNet[i] === null ? '—' : money(lineNet[i]! / 100, currency)}
+                      </TableCell>
+                      {open && <TableCell>{removeButton(i)}</TableCell>}
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </Box>
+          )}
           {open && (
             <Button
               sx={{ mt: 1 }}
