@@ -37,6 +37,7 @@ test('the menu has the ten entries of the spec, in order, under /admin, then the
   expect(all.slice(10).map((a) => a.textContent)).toEqual([
     'Клиенти',
     'Търговци',
+    'Оферти',
     'Наличности',
     'Вкусове',
     'Ценови листи',
