@@ -275,6 +275,8 @@ export interface ApiOrder {
   /** The company's shop it goes to (null: none, or the shop was deleted since) and its name then. */
   companyShopId?: number | null;
   companyShopName?: string | null;
+  /** An order placed by an answered quote: the quote's id. */
+  quoteRequestId?: number | null;
 }
 
 /** The one price quote (POST /api/checkout/quote): amounts in `currency`. */
@@ -507,4 +509,44 @@ export interface ApiCustomerDetail extends ApiCustomer {
     currency: string;
     itemCount: number;
   }>;
+}
+
+/** A request for a quote (GET /api/trade/quote-requests, /api/admin/quote-requests): amounts are
+ *  decimal, net unless said, in `currency`; null until staff answer. */
+export interface ApiQuoteRequest {
+  id: number;
+  number: string;
+  /** `expired`: answered, read after its last valid day (the shop's calendar). */
+  status: 'requested' | 'answered' | 'declined' | 'ordered' | 'expired';
+  statusLabel: string;
+  companyId: number;
+  companyName: string;
+  requestedBy: { name: string; email: string };
+  lines: Array<{
+    variantId: number;
+    productId: number;
+    productName: string;
+    variantName: string;
+    sku: string;
+    quantity: number;
+    netPrice: number | null;
+    lineTotal: number | null;
+    /** Staff only: the company's price-list price for the quantity, for reference. */
+    listPrice?: number | null;
+  }>;
+  note: string;
+  /** Why it was declined ('' otherwise). */
+  reason: string;
+  validUntil: string | null;
+  subtotalNet: number | null;
+  vatTotal: number | null;
+  /** The goods with VAT (shipping comes with the order). */
+  total: number | null;
+  currency: string;
+  orderId: number | null;
+  orderNumber: string | null;
+  createdAt: string;
+  answeredAt: string | null;
+  updatedAt: string;
+  version: number;
 }

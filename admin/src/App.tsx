@@ -24,6 +24,7 @@ import flavourLists from './flavour-lists';
 import priceLists from './price-lists';
 import receivables from './receivables';
 import companies from './companies';
+import quoteRequests from './quote-requests';
 import bankStatements from './bank-statements';
 import { lazyPage } from './common/lazyPage';
 
@@ -65,6 +66,7 @@ export function App() {
       <Resource name="price-lists" {...priceLists} />
       <Resource name="receivables" {...receivables} />
       <Resource name="companies" {...companies} />
+      <Resource name="quote-requests" {...quoteRequests} />
       <Resource name="bank-statements" {...bankStatements} />
       <CustomRoutes>
         <Route path="/analysis" element={<AnalysisPage />} />

@@ -74,6 +74,7 @@ import { csvImportRoutes } from './modules/catalogue/csvImportRoutes';
 import { packingSlipRoutes } from './modules/orders/packingSlipRoutes';
 import { readinessCheck } from './platform/db/storage';
 import { subscribeCartEvents } from './modules/cart';
+import { quoteRoutes, subscribeQuoteEvents } from './modules/quotes';
 
 export interface ApiRoute {
   path: string;
@@ -108,6 +109,7 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
   subscribeTradeSignIn();
   subscribeCartEvents();
   subscribeTradeEvents(config);
+  subscribeQuoteEvents(config);
 
   if (config.trustedProxies.length) app.use(trustListedProxies(config.trustedProxies));
   if (config.logRequests) app.use(requestLog());
@@ -210,6 +212,7 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
     csvImportRoutes(),
     packingSlipRoutes(),
     companyRoutes(),
+    quoteRoutes(),
   ];
   // One flat stack; the 405/501 answers come once, from the API router's own allowedMethods.
   for (const routes of areas) api.use(routes.routes());

@@ -79,6 +79,7 @@ describe('switching the shop to the euro', () => {
       discountMinimums: before.discounts.length,
       tradeNetPrices: before.tradeNetPrices.length,
       creditLimits: before.creditLimits.length,
+      quotedNetPrices: 0,
       shippingFees: 3,
       freeShippingThreshold: 1,
     });

@@ -13,19 +13,18 @@ export const phoneField = text(PHONE_MAX, { min: PHONE_MIN, pattern: PHONE_PATTE
 /** Four digits, or empty (the form asks for all four when filled in). */
 export const postcodeField = text(10, { pattern: POSTCODE_PATTERN, message: FIELD.postcodeInvalid });
 
-const customer = object(
-  {
-    firstName: text(NAME_MAX, { min: 1, required: true, name: true }),
-    lastName: text(NAME_MAX, { min: 1, required: true, name: true }),
-    email: email({ required: true }),
-    phone: phoneField,
-  },
-  { required: true },
-);
+/** Who buys: also an order placed by a quote (schemas/quotes), where the account's details stand in. */
+export const customerFields = {
+  firstName: text(NAME_MAX, { min: 1, required: true, name: true }),
+  lastName: text(NAME_MAX, { min: 1, required: true, name: true }),
+  email: email({ required: true }),
+  phone: phoneField,
+};
+const customer = object(customerFields, { required: true });
 
 /** Where to: with an office from the directory (`officeId`), or one of the member's company's shops
  *  (`companyShopId`), the city and address come from it. */
-const shipping = (withOffice: boolean) =>
+export const shipping = (withOffice: boolean) =>
   object(
     {
       method: oneOf(SHIPPING_METHODS, { required: true }),

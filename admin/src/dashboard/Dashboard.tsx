@@ -32,6 +32,7 @@ import { errorMessage } from '../httpClient';
 import { money, dateTime, StatusChip } from '../common/fields';
 import { SalesModeCard } from './SalesModeCard';
 import { PermitsCard } from './PermitsCard';
+import { QuotesCard } from './QuotesCard';
 
 function Kpi({ icon, title, value, to, note }: { icon: ReactNode; title: string; value: ReactNode; to?: string; note?: string }) {
   const body = (
@@ -252,6 +253,7 @@ export function Dashboard() {
           <Grid size={{ xs: 12, lg: 4 }}>
             <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
               <SalesModeCard />
+              <QuotesCard />
               <PermitsCard />
               <PendingOrders />
               <Card>

@@ -7,6 +7,7 @@ import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_RECORD_STATUS_LABEL
 import { raBulgarian } from './raBulgarian';
 import { invoiceResourceBg, invoicesBg } from '../invoices/messages';
 import { companiesBg, companyResourceBg } from '../companies/messages';
+import { quoteRequestsBg, quoteRequestResourceBg } from '../quote-requests/messages';
 import { flavourListResourceBg, flavourListsBg, productToolsBg } from '../flavour-lists/messages';
 import { priceListResourceBg, priceListsBg } from '../price-lists/messages';
 import { accessibilityBg } from '../settings/accessibilityMessages';
@@ -36,6 +37,7 @@ export const bgApp = {
     inventory: 'Наличности',
     stockMovements: 'История на наличността',
     companies: 'Търговци',
+    quoteRequests: 'Оферти',
     flavourLists: 'Вкусове',
     priceLists: 'Ценови листи',
     receivables: 'Вземания',
@@ -307,6 +309,7 @@ export const bgApp = {
   flavourLists: flavourListsBg,
   priceLists: priceListsBg,
   companies: companiesBg,
+  quoteRequests: quoteRequestsBg,
   accessibility: accessibilityBg,
   inventory: {
     saved: 'Наличността на %{name} е запазена.',
@@ -589,6 +592,7 @@ export const bg: TranslationMessages = {
     'flavour-lists': flavourListResourceBg,
     'price-lists': priceListResourceBg,
     companies: companyResourceBg,
+    'quote-requests': quoteRequestResourceBg,
     'stock-movements': {
       name: 'Движение |||| История на наличността',
       fields: {

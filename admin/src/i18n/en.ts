@@ -6,6 +6,7 @@ import { ADMIN_EN, STOREFRONT } from '@domain/messages';
 import type { AppMessages } from './bg';
 import { invoiceResourceEn, invoicesEn } from '../invoices/messages';
 import { companiesEn, companyResourceEn } from '../companies/messages';
+import { quoteRequestsEn, quoteRequestResourceEn } from '../quote-requests/messages';
 import { flavourListResourceEn, flavourListsEn, productToolsEn } from '../flavour-lists/messages';
 import { priceListResourceEn, priceListsEn } from '../price-lists/messages';
 import { accessibilityEn } from '../settings/accessibilityMessages';
@@ -35,6 +36,7 @@ export const enApp: AppMessages = {
     inventory: 'Inventory',
     stockMovements: 'Stock history',
     companies: 'Trade customers',
+    quoteRequests: 'Quotes',
     flavourLists: 'Flavours',
     priceLists: 'Price lists',
     receivables: 'Receivables',
@@ -309,6 +311,7 @@ export const enApp: AppMessages = {
   flavourLists: flavourListsEn,
   priceLists: priceListsEn,
   companies: companiesEn,
+  quoteRequests: quoteRequestsEn,
   accessibility: accessibilityEn,
   inventory: {
     saved: 'Stock of %{name} saved.',
@@ -447,6 +450,7 @@ export const en: TranslationMessages = {
     'flavour-lists': flavourListResourceEn,
     'price-lists': priceListResourceEn,
     companies: companyResourceEn,
+    'quote-requests': quoteRequestResourceEn,
     notifications: { name: 'Notification |||| Notifications', fields: {} },
     'contact-messages': { name: 'Message |||| Messages', fields: {} },
     'stock-movements': {

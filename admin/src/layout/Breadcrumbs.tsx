@@ -26,6 +26,7 @@ const SECTION_KEYS: Record<string, string> = {
   'price-lists': 'app.menu.priceLists',
   receivables: 'app.menu.receivables',
   companies: 'app.menu.companies',
+  'quote-requests': 'app.menu.quoteRequests',
   'bank-statements': 'app.menu.bankStatements',
 };
 
@@ -116,6 +117,7 @@ const REPRESENT: Record<string, (r: any) => string | undefined> = {
   'contact-messages': (r) => r.name,
   'flavour-lists': (r) => r.name,
   companies: (r) => r.name,
+  'quote-requests': (r) => r.number,
   'bank-statements': (r) => r.fileName,
 };
 

@@ -37,6 +37,7 @@ test('the menu has the ten main entries, in order, under /admin, then the day-to
   expect(all.slice(10).map((a) => a.textContent)).toEqual([
     'Клиенти',
     'Търговци',
+    'Оферти',
     'Наличности',
     'Вкусове',
     'Ценови листи',

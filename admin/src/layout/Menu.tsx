@@ -1,4 +1,5 @@
 // The panel's ten main entries, in their fixed order, with their Bulgarian labels.
+import QuoteIcon from '@mui/icons-material/RequestQuote';
 import CompanyIcon from '@mui/icons-material/Storefront';
 import AnalyticsIcon from '@mui/icons-material/Analytics';
 import CategoryIcon from '@mui/icons-material/Category';
@@ -45,6 +46,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
 export const WORK_ENTRIES: readonly MenuEntry[] = [
   { to: '/customers', labelKey: 'app.menu.customers', icon: PersonSearchIcon },
   { to: '/companies', labelKey: 'app.menu.companies', icon: CompanyIcon },
+  { to: '/quote-requests', labelKey: 'app.menu.quoteRequests', icon: QuoteIcon },
   { to: '/inventory', labelKey: 'app.menu.inventory', icon: WarehouseIcon },
   { to: '/flavour-lists', labelKey: 'app.menu.flavourLists', icon: FlavourIcon },
   { to: '/price-lists', labelKey: 'app.menu.priceLists', icon: PriceListIcon },

@@ -66,6 +66,8 @@ export class Order extends BaseModel {
   companyShopName!: string | null;
   /** A held order's lines as chosen, for its approval to quote again (JSON; null once placed). */
   heldRequest?: string | null;
+  /** Placed by an answered quote (modules/quotes): its id. */
+  quoteRequestId?: number | null;
   createdAt!: string;
   updatedAt!: string;
   /** Raised by every write through the record's write path (platform/db/versions). */
@@ -116,6 +118,7 @@ export class Order extends BaseModel {
       purchaseOrderNumber: S.strOrNull(35),
       companyShopId: S.idOrNull,
       companyShopName: S.strOrNull(200),
+      quoteRequestId: S.idOrNull,
     },
   };
 

@@ -35,3 +35,5 @@ export { BankStatement } from './BankStatement';
 export { BankStatementLine } from './BankStatementLine';
 export { DunningReminder } from './DunningReminder';
 export { CompanyInvitation } from './CompanyInvitation';
+export { QuoteRequest } from './QuoteRequest';
+export { QuoteRequestLine } from './QuoteRequestLine';

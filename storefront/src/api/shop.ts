@@ -6,6 +6,7 @@ import type {
   ApiCategory,
   ApiOrder,
   ApiQuote,
+  ApiQuoteRequest,
   ApiTradeCompany,
   ListedProduct,
   ShopProduct,
@@ -70,6 +71,16 @@ export interface QuoteInput {
   email?: string;
   /** A member's bank transfer paid in advance: the quote's due date is then today. */
   prepayment?: boolean;
+}
+
+/** POST /trade/quote-requests/:id/order: the checkout's fields but the lines; the customer is the
+ *  signed-in member unless given. */
+export interface QuoteOrderBody {
+  shipping: { method: ShippingMethod; city?: string; postcode?: string; address?: string; companyShopId?: number };
+  paymentMethod: PaymentMethod;
+  purchaseOrderNumber?: string;
+  note?: string;
+  expectedTotal?: number;
 }
 
 export interface TradeApplicationBody {
@@ -191,6 +202,13 @@ export const shopApi = {
     ),
   declineOrder: async (id: number, reason: string) =>
     orderOf(await api.post<{ order: MemberOrder } | MemberOrder>(`/trade/orders/${id}/decline`, { reason }, { silent: true })),
+  /** A member's company's requests for a quote, newest first. */
+  quoteRequests: () => api.get<{ quoteRequests: ApiQuoteRequest[] }>('/trade/quote-requests', { silent: true }),
+  askQuote: (lines: Array<{ variantId: number; quantity: number }>, note: string) =>
+    api.post<ApiQuoteRequest>('/trade/quote-requests', { lines, note }, { silent: true }),
+  /** The order by an answered quote: its lines at its prices; answered as the checkout answers. */
+  orderByQuote: (id: number, body: QuoteOrderBody) =>
+    api.post<{ message: string; order: ApiOrder }>(`/trade/quote-requests/${id}/order`, body, { silent: true }),
 
   settings: () => api.get<PublicSettings>('/settings', { silent: true }),
   categories: () => api.get<{ categories: ApiCategory[] }>('/categories', { errorMessage: STOREFRONT.categoriesLoadFailed }),

@@ -25,6 +25,7 @@ import { PermitNotice } from '../components/PermitNotice';
 import { formatBgDate } from '@domain/dateInput';
 import { AccountStatement } from '../components/AccountStatement';
 import { MemberSections } from '../components/account/MemberSections';
+import { AccountQuotes } from '../components/AccountQuotes';
 
 export default function Account() {
   const { user, loading, logout } = useAuth();
@@ -123,6 +124,8 @@ export default function Account() {
           </ul>
         )}
       </section>
+      {/* A member asks for quotes on large orders and orders by an answered one. */}
+      {isTradeMember(user) && <AccountQuotes />}
       {/* A member's company has an account to state (also once suspended); right after sign-in the
           user may not carry the company yet, and the trade hint says it (as for the quick order). */}
       {(isTradeMember(user) || user.company?.status === 'suspended') && <AccountStatement />}

@@ -14,6 +14,9 @@ import type { CartLine } from '@domain/api';
 import { SALES_TEXT } from '@domain/salesModeTexts';
 import { TRADE_ORDER_TEXT } from '@domain/tradeOrderTexts';
 import { PRICE_LIST_TEXTS } from '@domain/priceListTexts';
+import { useAuth } from '../state/auth';
+import { isTradeMember } from '../state/quickOrder';
+import { QuoteRequestForm } from '../components/QuoteRequestForm';
 
 export const DISCOUNT_KEY = 'discount-code';
 
@@ -36,6 +39,8 @@ export function saveDiscountCode(code: string) {
 
 export default function CartPage() {
   const { items, count, loading, edit, remove, clear } = useCart();
+  const { user } = useAuth();
+  const member = isTradeMember(user);
   const navigate = useNavigate();
   const [code, setCode] = useState(savedDiscountCode());
   // The code the quote is asked with: what was applied (or remembered from before).
@@ -230,6 +235,9 @@ export default function CartPage() {
           >
             Към поръчката
           </button>
+          {/* A member may ask for a price on a large basket instead, whatever the list's quote says
+              (a basket past the credit limit is one to ask about). */}
+          {member && !refused && available.length > 0 && <QuoteRequestForm lines={available} />}
           <Link to="/products" className="link-button center">
             Продължи пазаруването
           </Link>

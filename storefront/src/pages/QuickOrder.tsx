@@ -15,6 +15,7 @@ import { Seo } from '../components/Seo';
 import { Price } from '../components/Price';
 import { announce } from '../state/announce';
 import { isTradeMember, saveQuickOrder, savedQuickOrder, type QuickOrderLine } from '../state/quickOrder';
+import { QuoteRequestForm } from '../components/QuoteRequestForm';
 import { QUICK_ORDER_CSV_MAX, TRADE_LINES_MAX, TRADE_ORDER_TEXT as T } from '@domain/tradeOrderTexts';
 import { readQuickOrderCsv } from '@domain/quickOrderCsv';
 import type { ApiProduct, ApiQuote, ApiTradeTier, ApiUser } from '@domain/api';
@@ -431,6 +432,8 @@ function QuickOrderForm({ company }: { company: ApiUser['company'] | undefined }
           >
             {T.toCheckout}
           </button>
+          {/* A large order may be asked for a price instead (the same lines). */}
+          {lines.length > 0 && <QuoteRequestForm lines={lines} />}
           {lines.length > 0 && (
             <button type="button" className="link-button" onClick={() => setQuantities({})}>
               {T.clear}

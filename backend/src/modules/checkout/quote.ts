@@ -60,6 +60,10 @@ export interface QuoteOptions {
   /** Who buys (ctx.state.visitor); without it the user as a consumer. A member of an approved
    *  company (visitor.trade) gets the trade quote: net prices, packs, minimum, credit limit. */
   visitor?: Visitor;
+  /** An order placed by an answered quote (modules/quotes): each variant's agreed net unit price
+   *  (minor units) stands in for the price list's. Only a member's quote takes it; every other
+   *  rule of a trade order still holds. */
+  fixedNetPrices?: ReadonlyMap<number, number>;
 }
 
 /** A member's quote: the company's terms, each line's pack size and quantity rule, the net
@@ -109,6 +113,7 @@ export async function quoteCart(input: QuoteInput, user: User | null, opts: Quot
     visitor,
   });
   if (visitor.trade) return tradeQuote(visitor.trade, lines, input, settings, fromServerCart, opts);
+  if (opts.fixedNetPrices) throw new Error('Agreed net prices quoted without a member of a company');
   const subtotal = lines.reduce((s, l) => s + l.lineTotal, 0);
 
   let discount: Discount | null = null;
@@ -177,11 +182,15 @@ async function tradeQuote(
   }
   const { packSizes, quantityRules } = await tradeQuantities(resolved, trx);
   resolved.forEach((l, i) => refuseTradeQuantity(l, i, quantityRules[i]));
-  const prices = await tradeUnitPrices(
-    terms.priceListId,
-    resolved.map((l) => ({ variantId: l.variantId, retailGross: l.unitPrice, quantity: l.quantity })),
-    trx,
-  );
+  // A quote's agreed prices, else the price list's for each line's quantity.
+  const fixed = opts.fixedNetPrices;
+  const prices = fixed
+    ? resolved.map((l) => fixed.get(l.variantId)!)
+    : await tradeUnitPrices(
+        terms.priceListId,
+        resolved.map((l) => ({ variantId: l.variantId, retailGross: l.unitPrice, quantity: l.quantity })),
+        trx,
+      );
   const net = resolved.map((l, i) => ({ unitNet: prices[i], quantity: l.quantity }));
   const goods = netDocumentTotals(net, 0);
   const rule = shippingRule(settings);

@@ -94,7 +94,7 @@ async function placeOrder(
   extra: PlaceExtra = {},
 ): Promise<{ order: Order; alsoWritten: unknown[][]; lastWritten: unknown[][] }> {
   validate(input);
-  const priced = await price(input, user, trx, extra.codeCheck, extra.visitor);
+  const priced = await price(input, user, trx, extra.codeCheck, extra.visitor, extra.fixedNetPrices);
   const recorded = await record(input, user, priced, trx, extra);
   await extra.alsoRecord?.(recorded.order);
   // A held order takes nothing until an owner approves it (approveHeldOrder).
@@ -131,6 +131,7 @@ async function price(
   trx: Transaction,
   codeCheck: CodeCheckPass | undefined,
   visitor: Visitor | undefined,
+  fixedNetPrices?: ReadonlyMap<number, number>,
 ): Promise<Priced> {
   // Wait for a euro switch in progress (PostgreSQL; SQLite's one connection already serialises):
   // the currency and every price below are then read from the same side of it. PostgreSQL draws
@@ -149,7 +150,7 @@ async function price(
     prepayment: input.prepayment,
   };
   // The stock is not read first: the guarded takes of step 4 refuse what is not there.
-  const quote = await quoteCart(wanted, user, { trx, strictDiscount: true, stockTakenAfter: true, visitor });
+  const quote = await quoteCart(wanted, user, { trx, strictDiscount: true, stockTakenAfter: true, visitor, fixedNetPrices });
   // A company held to prepayment may still order, paying in advance (or on delivery).
   const dunning = quote.trade?.dunning;
   if (dunning?.prepaymentOnly && input.paymentMethod === 'bank_transfer' && !input.prepayment) {
@@ -158,7 +159,9 @@ async function price(
   }
   if (input.expectedTotal !== undefined && toMinor(input.expectedTotal) !== quote.totals.total) {
     // What the page must show now, stock included (or the stock's own refusal).
-    throw new TotalChangedError(quoteView(await quoteCart(wanted, user, { trx, strictDiscount: true, checkStock: true, visitor })));
+    throw new TotalChangedError(
+      quoteView(await quoteCart(wanted, user, { trx, strictDiscount: true, checkStock: true, visitor, fixedNetPrices })),
+    );
   }
   // Staff taking an order by phone place it: the company's limits are its own members' rule.
   const held = !!quote.trade && !!user && !visitor?.byStaff && needsApproval(memberOf(user), quote.trade.amounts.subtotalNet);
@@ -440,6 +443,8 @@ interface PlaceExtra {
   visitor?: Visitor;
   /** Who the sale's stock movements name: the buying customer, or staff taking it by phone. */
   stockBy?: number | null;
+  /** An answered quote's agreed net unit prices by variant (CheckoutOptions.quoted). */
+  fixedNetPrices?: ReadonlyMap<number, number>;
 }
 
 export interface CheckoutOptions {
@@ -460,6 +465,10 @@ export interface CheckoutOptions {
   visitor?: Visitor;
   /** What else the order's records carry, given its id (a guest's session remembering it). */
   savedWith?: (trx: Knex, orderId: number) => BatchWrite[];
+  /** An order placed by an answered quote (modules/quotes): its lines priced at the agreed net
+   *  prices instead of the price list, and `record` run in the order's transaction, before anything
+   *  else goes with the order, to claim the quote for it (it throws to refuse the order). */
+  quoted?: { netPrices: ReadonlyMap<number, number>; record: (trx: Transaction, order: Order) => Promise<void> };
 }
 
 /**
@@ -514,7 +523,9 @@ export async function checkout(config: Config, input: CheckoutInput, options: Ch
           ...(options.savedWith?.(trx, orderId) ?? []),
         ];
       },
+      fixedNetPrices: options.quoted?.netPrices,
       alsoRecord: async (o) => {
+        await options.quoted?.record(trx, o);
         // Sent with an Idempotency-Key: the key names this order if and only if it commits (before
         // the stock is taken, so the contended rows stay locked no longer for it).
         await recordIdempotentEffect(trx, options.once, 'order', o.id);

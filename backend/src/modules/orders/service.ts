@@ -124,6 +124,7 @@ function tradeFields(o: Order) {
     purchaseOrderNumber: o.purchaseOrderNumber ?? null,
     companyShopId: o.companyShopId ?? null,
     companyShopName: o.companyShopName ?? null,
+    quoteRequestId: o.quoteRequestId ?? null,
   };
   if (o.pricesInclude === 'net' && o.items) {
     const doc = netDocumentTotals(

@@ -50,6 +50,8 @@ const PRICED_COLUMNS: Array<{ kind: string; table: string; column: string; where
   // The trade channel: price lists' fixed net prices and companies' credit limits.
   { kind: 'tradeNetPrices', table: 'price_list_prices', column: 'netPrice' },
   { kind: 'creditLimits', table: 'companies', column: 'creditLimit' },
+  // Quotes' net prices (an order placed by one is priced in the currency of its moment).
+  { kind: 'quotedNetPrices', table: 'quote_request_lines', column: 'netPrice' },
 ];
 
 export interface EuroSwitchResult {

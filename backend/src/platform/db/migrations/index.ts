@@ -28,6 +28,7 @@ import * as paymentsReceived from './20261128160000_payments_received';
 import * as tobaccoPermitValidity from './20261128161000_tobacco_permit_validity';
 import * as tradeBuying from './20261128170000_trade_buying';
 import * as companyMembers from './20261128180000_company_members';
+import * as quoteRequests from './20261128181000_quote_requests';
 
 const MIGRATIONS: Array<[string, Knex.Migration]> = [
   ['20261122000000_schema.ts', schema],
@@ -56,6 +57,7 @@ const MIGRATIONS: Array<[string, Knex.Migration]> = [
   ['20261128161000_tobacco_permit_validity.ts', tobaccoPermitValidity],
   ['20261128170000_trade_buying.ts', tradeBuying],
   ['20261128180000_company_members.ts', companyMembers],
+  ['20261128181000_quote_requests.ts', quoteRequests],
 ];
 
 export const listedMigrations: Knex.MigrationSource<string> = {

@@ -1,0 +1,40 @@
+// What the quotes' routes ask, with the request's own facts (who asks, as which visitor). The routes
+// stay thin; this is where other areas' types are used.
+import type { Context } from 'koa';
+import type { User } from '../../models/User';
+import { currentUser } from '../../platform/http/auth';
+import { parseBody, parseId } from '../../platform/http/parseInput';
+import type { Visitor } from '../catalogue';
+import { namesOffice } from '../couriers';
+import { quoteOrderInput, quoteRequestInput } from '@domain/schemas/quotes';
+import type { ApiOrder, ApiQuoteRequest } from '@domain/api';
+import { askForQuote, companyQuote, companyQuotes } from './service';
+import { orderByQuote } from './ordering';
+
+const visitorOf = (ctx: Context) => ctx.state.visitor as Visitor | undefined;
+
+export function askRequest(ctx: Context): Promise<ApiQuoteRequest> {
+  const user: User = currentUser(ctx);
+  return askForQuote(user, visitorOf(ctx), parseBody(ctx.request.body, quoteRequestInput));
+}
+
+export function companyQuotesRequest(ctx: Context): Promise<ApiQuoteRequest[]> {
+  currentUser(ctx);
+  return companyQuotes(visitorOf(ctx));
+}
+
+export function companyQuoteRequest(ctx: Context): Promise<ApiQuoteRequest> {
+  currentUser(ctx);
+  return companyQuote(visitorOf(ctx), parseId(ctx.params.id));
+}
+
+/** The order by a quote: an office from the directory, or one of the company's shops, brings its
+ *  own city and address (as at the checkout). */
+export function orderByQuoteRequest(ctx: Context): Promise<ApiOrder> {
+  const user = currentUser(ctx);
+  const body = ctx.request.body;
+  const shipping = (body as { shipping?: { companyShopId?: unknown } } | null)?.shipping;
+  const namesShop = shipping?.companyShopId !== undefined && shipping?.companyShopId !== null && shipping?.companyShopId !== '';
+  const input = parseBody(body, quoteOrderInput(namesOffice(body) || namesShop));
+  return orderByQuote(ctx.config, user, visitorOf(ctx), parseId(ctx.params.id), input);
+}
