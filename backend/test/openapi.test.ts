@@ -1,0 +1,136 @@
+// The API reference covers every route the routers define (a route without a description fails
+// here, with its method and path), is a well-formed OpenAPI 3.1 document (checked against the rules
+// a reader and a client generator rely on), and is served to anyone: the JSON, and a page that
+// works under the shop's Content-Security-Policy without a script.
+import { shopForThisFile } from './helpers';
+import { openApiPath, undescribedRoutes } from '../src/platform/http/apiDocs';
+
+type Json = Record<string, any>;
+
+const shop = shopForThisFile();
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+function operations(doc: Json): Array<{ path: string; method: string; op: Json }> {
+  return Object.entries(doc.paths as Record<string, Json>).flatMap(([path, item]) =>
+    METHODS.filter((m) => item[m]).map((method) => ({ path, method, op: item[method] as Json })),
+  );
+}
+
+function refsIn(node: unknown, found: string[] = []): string[] {
+  if (Array.isArray(node)) node.forEach((n) => refsIn(n, found));
+  else if (node && typeof node === 'object')
+    for (const [k, v] of Object.entries(node)) {
+      if (k === '$ref' && typeof v === 'string') found.push(v);
+      else refsIn(v, found);
+    }
+  return found;
+}
+
+function resolves(doc: Json, ref: string): boolean {
+  if (!ref.startsWith('#/')) return false;
+  let at: unknown = doc;
+  for (const part of ref.slice(2).split('/')) {
+    const key = part.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (!at || typeof at !== 'object' || !(key in (at as Json))) return false;
+    at = (at as Json)[key];
+  }
+  return at !== undefined;
+}
+
+describe('the API reference', () => {
+  it('describes every route the routers define', () => {
+    expect(undescribedRoutes(shop.app.apiLayers())).toEqual([]);
+  });
+
+  it('has an operation for every route and method, and none the routers do not answer', () => {
+    const doc = shop.app.openApi();
+    const inDoc = new Set(operations(doc).map((o) => `${o.method.toUpperCase()} ${o.path}`));
+    const routed = new Set(shop.app.apiRoutes().flatMap((r) => r.methods.map((m) => `${m} ${openApiPath(r.path)}`)));
+    expect([...routed].filter((r) => !inDoc.has(r))).toEqual([]);
+    expect([...inDoc].filter((r) => !routed.has(r))).toEqual([]);
+  });
+
+  it('is a well-formed OpenAPI 3.1 document', () => {
+    const doc = shop.app.openApi();
+    const problems: string[] = [];
+    if (!/^3\.1\.\d+$/.test(String(doc.openapi))) problems.push(`openapi: ${doc.openapi}`);
+    if (typeof doc.info?.title !== 'string' || typeof doc.info?.version !== 'string') problems.push('info needs title and version');
+    const schemes = Object.keys(doc.components?.securitySchemes ?? {});
+    const tags = new Set((doc.tags ?? []).map((t: Json) => t.name));
+    const ids = new Map<string, string>();
+    for (const path of Object.keys(doc.paths)) if (!path.startsWith('/')) problems.push(`path ${path} must start with /`);
+    for (const { path, method, op } of operations(doc)) {
+      const where = `${method.toUpperCase()} ${path}`;
+      if (typeof op.operationId !== 'string' || !op.operationId) problems.push(`${where}: no operationId`);
+      else if (ids.has(op.operationId)) problems.push(`${where}: operationId ${op.operationId} also on ${ids.get(op.operationId)}`);
+      else ids.set(op.operationId, where);
+      if (!op.summary) problems.push(`${where}: no summary`);
+      if (!['public', 'customer', 'trade', 'staff'].includes(op['x-auth'])) problems.push(`${where}: who may call is not said`);
+      const responses = Object.keys(op.responses ?? {});
+      if (!responses.length) problems.push(`${where}: no responses`);
+      for (const status of responses) if (!/^([1-5]\d\d|[1-5]XX|default)$/.test(status)) problems.push(`${where}: response key ${status}`);
+      if (!responses.some((s) => /^2/.test(s))) problems.push(`${where}: no success answer`);
+      for (const t of op.tags ?? []) if (!tags.has(t)) problems.push(`${where}: tag ${t} not listed`);
+      for (const requirement of op.security ?? [])
+        for (const name of Object.keys(requirement))
+          if (!schemes.includes(name)) problems.push(`${where}: unknown security scheme ${name}`);
+      // Path templating: each {name} declared once as a required path parameter, and no other.
+      const templated = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).sort();
+      const declared = (op.parameters ?? []).filter((p: Json) => p.in === 'path');
+      if (JSON.stringify(declared.map((p: Json) => p.name).sort()) !== JSON.stringify(templated))
+        problems.push(`${where}: path parameters`);
+      if (declared.some((p: Json) => p.required !== true)) problems.push(`${where}: a path parameter must be required`);
+      const seen = new Set<string>();
+      for (const p of op.parameters ?? []) {
+        if (!['path', 'query', 'header', 'cookie'].includes(p.in)) problems.push(`${where}: parameter ${p.name} in ${p.in}`);
+        if (seen.has(`${p.in}:${p.name}`)) problems.push(`${where}: parameter ${p.name} twice`);
+        seen.add(`${p.in}:${p.name}`);
+        if (!p.schema && !p.content) problems.push(`${where}: parameter ${p.name} has no schema`);
+      }
+      if (op.requestBody && !Object.keys(op.requestBody.content ?? {}).length) problems.push(`${where}: a body without content`);
+    }
+    for (const ref of refsIn(doc)) if (!resolves(doc, ref)) problems.push(`unresolved $ref ${ref}`);
+    expect(problems).toEqual([]);
+  });
+
+  it('says who may call each route: /api/admin is for staff, the account pages for a signed-in customer', () => {
+    const doc = shop.app.openApi();
+    const wrong = operations(doc)
+      .filter(({ path, op }) =>
+        path.startsWith('/api/admin') ? op['x-auth'] !== 'staff' : path.startsWith('/api/account') && op['x-auth'] === 'public',
+      )
+      .map(({ path, method }) => `${method} ${path}`);
+    expect(wrong).toEqual([]);
+    const login = doc.paths['/api/auth/login'].post;
+    expect(login.security).toEqual(expect.arrayContaining([expect.objectContaining({ csrfHeader: [] })]));
+    expect(doc.paths['/api/admin/orders'].get.security).toEqual([{ session: [] }, { bearer: [] }]);
+    expect(doc.paths['/api/categories'].get.security).toEqual([]);
+  });
+
+  it('gives bodies from the schemas the routes parse with, with an example, and the shop’s error shape', () => {
+    const doc = shop.app.openApi();
+    const add = doc.paths['/api/cart/add'].post;
+    const body = add.requestBody.content['application/json'];
+    expect(body.schema.$ref).toMatch(/^#\/components\/schemas\//);
+    expect(body.example).toEqual(expect.any(Object));
+    expect(Object.keys(add.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403']));
+    expect(doc.components.schemas.Error.required).toEqual(['message']);
+    for (const status of ['400', '401', '403', '404', '409', '413', '429', '503'])
+      expect(doc.components.responses[`E${status}`].content['application/json'].example.message).toEqual(expect.any(String));
+  });
+
+  it('is served to anyone as JSON and as a page without scripts, under the shop’s CSP', async () => {
+    const guest = shop.browser();
+    const json = await guest.get('/api/openapi.json');
+    expect(json.status).toBe(200);
+    expect(json.body.openapi).toMatch(/^3\.1\./);
+    const page = await guest.get('/api/docs');
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.headers['content-security-policy']).toMatch(/script-src 'self'/);
+    expect(page.text).toMatch(/<html lang="bg">/);
+    expect(page.text).not.toMatch(/<script/i);
+    expect(page.text).toContain('id="postCartAdd"');
+    expect(page.text).toContain('<code>/api/cart/add</code>');
+  });
+});
