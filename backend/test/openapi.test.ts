@@ -8,6 +8,7 @@ import { openApiPath, undescribedRoutes } from '../src/platform/http/apiDocs';
 type Json = Record<string, any>;
 
 const shop = shopForThisFile();
+const reference = () => shop.app.openApi() as Json;
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 function operations(doc: Json): Array<{ path: string; method: string; op: Json }> {
@@ -43,7 +44,7 @@ describe('the API reference', () => {
   });
 
   it('has an operation for every route and method, and none the routers do not answer', () => {
-    const doc = shop.app.openApi();
+    const doc = reference();
     const inDoc = new Set(operations(doc).map((o) => `${o.method.toUpperCase()} ${o.path}`));
     const routed = new Set(shop.app.apiRoutes().flatMap((r) => r.methods.map((m) => `${m} ${openApiPath(r.path)}`)));
     expect([...routed].filter((r) => !inDoc.has(r))).toEqual([]);
@@ -51,7 +52,7 @@ describe('the API reference', () => {
   });
 
   it('is a well-formed OpenAPI 3.1 document', () => {
-    const doc = shop.app.openApi();
+    const doc = reference();
     const problems: string[] = [];
     if (!/^3\.1\.\d+$/.test(String(doc.openapi))) problems.push(`openapi: ${doc.openapi}`);
     if (typeof doc.info?.title !== 'string' || typeof doc.info?.version !== 'string') problems.push('info needs title and version');
@@ -94,7 +95,7 @@ describe('the API reference', () => {
   });
 
   it('says who may call each route: /api/admin is for staff, the account pages for a signed-in customer', () => {
-    const doc = shop.app.openApi();
+    const doc = reference();
     const wrong = operations(doc)
       .filter(({ path, op }) =>
         path.startsWith('/api/admin') ? op['x-auth'] !== 'staff' : path.startsWith('/api/account') && op['x-auth'] === 'public',
@@ -108,7 +109,7 @@ describe('the API reference', () => {
   });
 
   it('gives bodies from the schemas the routes parse with, with an example, and the shop’s error shape', () => {
-    const doc = shop.app.openApi();
+    const doc = reference();
     const add = doc.paths['/api/cart/add'].post;
     const body = add.requestBody.content['application/json'];
     expect(body.schema.$ref).toMatch(/^#\/components\/schemas\//);

@@ -4,6 +4,17 @@
 // spec's style of path /admin/orders/create), and the cart page's preview of a discount code
 // (POST /discounts/check, priced like the checkout). Thin handlers over checkout/requests.
 import Router from '@koa/router';
+import { apiDoc } from '../../platform/http/apiDocs';
+import { discountCheckInput } from '@domain/schemas/discounts';
+import {
+  quoteInput,
+  tradeQuoteInput,
+  checkoutInput,
+  officeCheckoutInput,
+  tradeCheckoutInput,
+  tradeOfficeCheckoutInput,
+  phoneOrderInput,
+} from '@domain/schemas/checkout';
 import type { Context } from 'koa';
 import { API } from '@domain/messages';
 import { idempotent } from '../../platform/http/idempotency';
@@ -36,14 +47,65 @@ async function checkCode(ctx: Context) {
 const onceShopOrder = idempotent({ kind: 'order', answerFor: shopOrderAgain, replayed: shopOrderReplayed, notAsked: ['altcha'] });
 const oncePhoneOrder = idempotent({ kind: 'order', answerFor: phoneOrderAgain });
 
+const doc = apiDoc('Каса');
+
 export function checkoutRoutes() {
   const router = new Router();
-  router.post('/checkout/quote', quote);
-  router.post('/discounts/check', checkCode);
+  router.post(
+    '/checkout/quote',
+    doc('Сметка за количката: цени, доставка, отстъпка', {
+      body: [quoteInput, tradeQuoteInput],
+      limited: true,
+      description: 'Търговски клиент (член на одобрена фирма) изпраща тялото за търговци.',
+      answer: 'Сметката: редове, междинна сума, доставка, отстъпка, общо',
+    }),
+    quote,
+  );
+  router.post(
+    '/discounts/check',
+    doc('Проверка на код за отстъпка', { body: discountCheckInput, limited: true, answer: '{ valid, discount, message }' }),
+    checkCode,
+  );
   // The shopper's checkout and a member's quick order alike.
-  router.post('/orders/create', onceShopOrder, createOrder);
+  router.post(
+    '/orders/create',
+    doc('Поръчка от сайта (гост, клиент или търговски клиент)', {
+      body: [checkoutInput, officeCheckoutInput, tradeCheckoutInput, tradeOfficeCheckoutInput],
+      status: 201,
+      idempotent: true,
+      limited: true,
+      errors: [422],
+      description:
+        'Доставка до адрес или до офис на куриер; търговски клиент изпраща телата за търговци. Гостът получава поръчката в сесията си.',
+      answer: '{ message, order }',
+    }),
+    onceShopOrder,
+    createOrder,
+  );
   // react-admin's create, and the spec's style of path (POST /admin/<resource>/create).
-  router.post('/admin/orders', oncePhoneOrder, createPhoneOrder);
-  router.post('/admin/orders/create', oncePhoneOrder, createPhoneOrder);
+  router.post(
+    '/admin/orders',
+    doc('Поръчка, приета по телефона', {
+      body: phoneOrderInput,
+      status: 201,
+      idempotent: true,
+      errors: [422],
+      answer: 'Поръчката и { message }',
+    }),
+    oncePhoneOrder,
+    createPhoneOrder,
+  );
+  router.post(
+    '/admin/orders/create',
+    doc('Поръчка, приета по телефона (и на този адрес)', {
+      body: phoneOrderInput,
+      status: 201,
+      idempotent: true,
+      errors: [422],
+      answer: 'Поръчката и { message }',
+    }),
+    oncePhoneOrder,
+    createPhoneOrder,
+  );
   return router;
 }

@@ -3,6 +3,7 @@
 // items, events and payment, changes through the state machine, and delete with an audit record
 // (an order taken by phone is the checkout's: POST /admin/orders).
 import Router from '@koa/router';
+import { apiDoc } from '../../platform/http/apiDocs';
 import type { Context } from 'koa';
 import { parseBody, parseId, parseQuery } from '../../platform/http/parseInput';
 import { isRaDialect, parseRaParams, sendRaList } from '../../platform/lists/raList';
@@ -43,30 +44,48 @@ async function removeOrder(ctx: Context, id: number) {
   return order;
 }
 
+const doc = apiDoc('Поръчки (служители)');
+
 export function adminOrdersRoutes() {
   const router = new Router({ prefix: '/admin/orders' });
 
-  router.get('/', async (ctx) => (isRaDialect(ctx.query) ? raList(ctx) : specList(ctx)));
+  router.get(
+    '/',
+    doc('Поръчките (react-admin или страници)', {
+      raList: true,
+      query: orderListQuery,
+      answer: 'Списък от поръчки (или { data } без react-admin)',
+    }),
+    async (ctx) => (isRaDialect(ctx.query) ? raList(ctx) : specList(ctx)),
+  );
 
   // How many orders are in each status: the tabs of the order list.
-  router.get('/counts', async (ctx) => {
+  router.get('/counts', doc('Броят поръчки по състояние', { answer: 'Брой по състояние' }), async (ctx) => {
     ctx.body = { counts: await orderCountsByStatus() };
   });
 
-  router.get('/:id', async (ctx) => {
+  router.get('/:id', doc('Една поръчка с историята ѝ', { answer: 'Поръчката' }), async (ctx) => {
     ctx.body = await withPaymentFigures(orderView(await findOrder(parseId(ctx.params.id)), { staff: true }));
   });
 
   // One answer serves both dialects: react-admin reads the record, the spec's client the message.
-  router.put('/:id', async (ctx) => {
-    const order = await updateOrder(ctx, parseId(ctx.params.id));
-    ctx.body = { ...order, message: API.orderUpdated };
-  });
+  router.put(
+    '/:id',
+    doc('Промяна на поръчка (състояние, бележки, редове)', { body: orderChangeInput, answer: 'Поръчката' }),
+    async (ctx) => {
+      const order = await updateOrder(ctx, parseId(ctx.params.id));
+      ctx.body = { ...order, message: API.orderUpdated };
+    },
+  );
 
-  router.delete('/:id', async (ctx) => {
-    const order = await removeOrder(ctx, parseId(ctx.params.id));
-    ctx.body = { ...order, message: API.orderDeleted };
-  });
+  router.delete(
+    '/:id',
+    doc('Изтриване (анулиране) на поръчка', { query: orderDeletionQuery, answer: 'Изтритата поръчка' }),
+    async (ctx) => {
+      const order = await removeOrder(ctx, parseId(ctx.params.id));
+      ctx.body = { ...order, message: API.orderDeleted };
+    },
+  );
 
   return router;
 }

@@ -139,6 +139,37 @@ const AUTH_TEXT: Record<ApiAuth, string> = {
   staff: 'Достъп: служители (администратори).',
 };
 
+const RA_PARAMETERS: Json[] = [
+  {
+    name: 'sort',
+    in: 'query',
+    required: false,
+    description: 'react-admin: JSON ["поле","ASC"|"DESC"]',
+    schema: { type: 'string' },
+    example: '["id","DESC"]',
+  },
+  {
+    name: 'range',
+    in: 'query',
+    required: false,
+    description: 'react-admin: JSON [от, до] (включително)',
+    schema: { type: 'string' },
+    example: '[0,24]',
+  },
+  {
+    name: 'filter',
+    in: 'query',
+    required: false,
+    description: 'react-admin: JSON обект с филтрите на списъка',
+    schema: { type: 'string' },
+    example: '{}',
+  },
+];
+const typeText = (schema: unknown) => {
+  const s = (schema ?? {}) as Json;
+  return Array.isArray(s.enum) ? `едно от ${s.enum.join(', ')}` : String(s.type ?? 'текст');
+};
+
 const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const NUMERIC_PARAM = /^(id|[a-z]+Id)$/;
 
@@ -291,32 +322,17 @@ export function openApiDocument(layers: RouteLayer[], info: DocumentInfo): Json 
         parameters.push({ name, in: 'query', required: required.has(name), schema });
     }
     if (op.raList) {
-      parameters.push(
-        {
-          name: 'sort',
-          in: 'query',
-          required: false,
-          description: 'JSON: ["поле","ASC"|"DESC"]',
-          schema: { type: 'string' },
-          example: '["id","DESC"]',
-        },
-        {
-          name: 'range',
-          in: 'query',
-          required: false,
-          description: 'JSON: [от, до] (включително)',
-          schema: { type: 'string' },
-          example: '[0,24]',
-        },
-        {
-          name: 'filter',
-          in: 'query',
-          required: false,
-          description: 'JSON обект с филтрите на списъка',
-          schema: { type: 'string' },
-          example: '{}',
-        },
-      );
+      // A list that also speaks the spec's paging may share a name with it (sort): one parameter
+      // that takes either form.
+      for (const ra of RA_PARAMETERS) {
+        const same = parameters.find((p) => p.in === 'query' && p.name === ra.name);
+        if (!same) parameters.push({ ...ra });
+        else
+          Object.assign(same, {
+            description: `${ra.description}, или ${typeText(same.schema)}`,
+            schema: { anyOf: [same.schema, ra.schema] },
+          });
+      }
     }
     if (op.idempotent)
       parameters.push({
