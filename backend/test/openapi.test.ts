@@ -2,8 +2,10 @@
 // here, with its method and path), is a well-formed OpenAPI 3.1 document (checked against the rules
 // a reader and a client generator rely on), and is served to anyone: the JSON, and a page that
 // works under the shop's Content-Security-Policy without a script.
+import fs from 'node:fs';
 import { shopForThisFile } from './helpers';
 import { openApiPath, undescribedRoutes } from '../src/platform/http/apiDocs';
+import { apiDocsPage } from '../src/platform/http/apiDocsPage';
 
 type Json = Record<string, any>;
 
@@ -133,5 +135,41 @@ describe('the API reference', () => {
     expect(page.text).not.toMatch(/<script/i);
     expect(page.text).toContain('id="postCartAdd"');
     expect(page.text).toContain('<code>/api/cart/add</code>');
+  });
+});
+
+describe('the reference page', () => {
+  // axe reads every node, so it checks the page rendered from a part of the document: the same
+  // renderer, with every kind of operation (parameters, bodies, uploads, files, lists).
+  const SAMPLE = [
+    '/api/cart/add',
+    '/api/admin/orders/{id}',
+    '/api/admin/uploads',
+    '/api/admin/invoices/{id}/pdf',
+    '/api/admin/products',
+    '/api/auth/login',
+  ];
+
+  it('has no accessibility violations axe can find (contrast aside: jsdom lays nothing out)', async () => {
+    const { JSDOM } = await import('jsdom');
+    const doc = reference();
+    const html = apiDocsPage({ ...doc, paths: Object.fromEntries(SAMPLE.map((p) => [p, doc.paths[p]])) });
+    const dom = new JSDOM(html, { runScripts: 'outside-only' });
+    dom.window.eval(fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
+    const axe = (dom.window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: Json[] }> } }).axe;
+    const { violations } = await axe.run(dom.window.document, {
+      resultTypes: ['violations'],
+      rules: { 'color-contrast': { enabled: false } },
+    });
+    expect(violations.map((v) => `${v.id}: ${v.nodes.length} × ${v.help}`)).toEqual([]);
+    dom.window.close();
+  }, 30_000);
+
+  it('gives every heading and link target of the whole page an id of its own', async () => {
+    const page = await shop.browser().get('/api/docs');
+    const ids = [...page.text.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    const targets = [...page.text.matchAll(/href="#([^"]+)"/g)].map((m) => m[1]);
+    expect(targets.filter((t) => !ids.includes(t))).toEqual([]);
   });
 });

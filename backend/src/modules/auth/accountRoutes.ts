@@ -101,7 +101,10 @@ export function accountRoutes() {
   );
   router.post(
     '/auth/reset-password',
-    doc('Нова парола с връзката от имейла', { body: resetPasswordInput, answer: '{ message }' }),
+    doc('Нова парола с връзката от имейла', {
+      body: resetPasswordInput,
+      answer: '{ message, tokensRevoked }: всички API токени на профила се отменят',
+    }),
     resetForgottenPassword,
   );
   router.put(
@@ -109,14 +112,14 @@ export function accountRoutes() {
     doc('Смяна на собствената парола', {
       auth: 'customer',
       body: passwordChangeInput,
-      answer: '{ message }: всички API токени на профила се отменят',
+      answer: '{ message, tokensRevoked }: всички API токени на профила се отменят',
     }),
     requireUser,
     changeOwnPassword,
   );
   router.post(
     '/auth/verify-email',
-    doc('Потвърждаване на имейл с връзката от писмото', { body: verifyEmailInput, answer: '{ message }' }),
+    doc('Потвърждаване на имейл с връзката от писмото', { body: verifyEmailInput, answer: '{ message, emailVerified }' }),
     confirmEmail,
   );
   router.post(
@@ -127,19 +130,23 @@ export function accountRoutes() {
   );
   router.put(
     '/account/email',
-    doc('Смяна на имейла (с паролата)', { auth: 'customer', body: emailChangeInput, answer: '{ message, user }' }),
+    doc('Смяна на имейла (с паролата)', {
+      auth: 'customer',
+      body: emailChangeInput,
+      answer: '{ message, pendingEmail }: връзка за потвърждение отива на новия адрес',
+    }),
     requireUser,
     changeEmail,
   );
   router.post(
     '/account/2fa/setup',
-    doc('Втори фактор: нова тайна и QR код', { auth: 'customer', answer: '{ secret, otpauthUrl, qrDataUrl }' }),
+    doc('Втори фактор: нова тайна и QR код', { auth: 'customer', answer: '{ secret, otpauthUrl, qr }: qr е data: URL на изображение' }),
     requireUser,
     setUpSecondFactor,
   );
   router.post(
     '/account/2fa/enable',
-    doc('Втори фактор: включване с код', { auth: 'customer', body: twoFactorCodeInput, limited: true, answer: '{ message }' }),
+    doc('Втори фактор: включване с код', { auth: 'customer', body: twoFactorCodeInput, limited: true, answer: '{ message, backupCodes }' }),
     requireUser,
     turnOnSecondFactor,
   );
@@ -149,7 +156,7 @@ export function accountRoutes() {
       auth: 'customer',
       body: twoFactorCodeInput,
       limited: true,
-      answer: '{ message }: всички API токени на профила се отменят',
+      answer: '{ message, tokensRevoked }: всички API токени на профила се отменят',
     }),
     requireUser,
     turnOffSecondFactor,

@@ -152,7 +152,7 @@ export function authRoutes() {
       body: registerInput,
       status: 201,
       limited: true,
-      answer: '{ message, user }: новият профил, вече влязъл',
+      answer: '{ message, user, csrfToken }: новият профил, вече влязъл',
     }),
     register,
   );
@@ -161,7 +161,7 @@ export function authRoutes() {
     doc('Вход с имейл и парола', {
       body: loginInput,
       limited: true,
-      answer: '{ message, user } или { twoFactorRequired: true }, когато следва код от приложение',
+      answer: '{ message, user, csrfToken } или { twoFactorRequired: true, message }, когато следва код от приложение',
     }),
     logIn,
   );
@@ -171,17 +171,17 @@ export function authRoutes() {
       body: twoFactorCodeInput,
       limited: true,
       errors: [401],
-      answer: '{ message, user }',
+      answer: '{ message, user, csrfToken }',
     }),
     logInSecondFactor,
   );
   router.post('/auth/logout', doc('Изход от този браузър', { answer: '{ message }' }), logOut);
-  router.get('/auth/me', doc('Кой е влязъл', { answer: '{ user } (null за гост)' }), me);
+  router.get('/auth/me', doc('Кой е влязъл', { answer: '{ user }: профилът с фирмата, ако е член (null за гост)' }), me);
   router.get(
     '/isTwoFactorAuthEnabled',
-    doc('Включен ли е вторият фактор на влезлия профил', { answer: '{ enabled }' }),
+    doc('Включен ли е вторият фактор на влезлия профил', { answer: '{ twoFactorAuth }' }),
     isTwoFactorAuthEnabled,
   );
-  router.get('/check-cookie', doc('Приема ли браузърът бисквитки', { answer: '{ ok }' }), checkCookie);
+  router.get('/check-cookie', doc('Приема ли браузърът бисквитки', { answer: '{ isUserCookieAvailable }' }), checkCookie);
   return router;
 }

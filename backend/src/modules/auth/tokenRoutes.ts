@@ -31,7 +31,7 @@ export function tokenRoutes() {
       auth: 'customer',
       body: apiTokenInput,
       status: 201,
-      answer: '{ token, … }: токенът се показва само сега',
+      answer: '{ message, token }: токенът (vs_…) се показва само сега',
     }),
     async (ctx) => {
       const { name, expiresInDays = API_TOKEN_EXPIRY_DEFAULT_DAYS } = parseBody(ctx.request.body, apiTokenInput);

@@ -23,7 +23,7 @@ export function csvImportRoutes() {
     doc('Внос на продукти от CSV', {
       upload: { field: 'file', description: 'CSV файл с продуктите' },
       errors: [400],
-      answer: '{ created, updated, errors }: какво е записано и редовете с грешки',
+      answer: 'Какво е записано и редовете с грешки; с ?dryRun=1 нищо не се записва',
     }),
     receiveCsv,
     async (ctx) => {

@@ -34,10 +34,10 @@ const doc = apiDoc('Куриери и пратки');
 
 export function courierRoutes() {
   const router = new Router();
-  router.get('/couriers/offices', doc('Търсене на офис на куриер', { query: officeSearchQuery, answer: '{ offices }' }), findOffices);
+  router.get('/couriers/offices', doc('Търсене на офис на куриер', { query: officeSearchQuery, answer: 'Намерените офиси' }), findOffices);
   router.post(
     '/admin/couriers/sync',
-    doc('Обновяване на офисите на куриерите', { answer: '{ message }: колко офиса са записани' }),
+    doc('Обновяване на офисите на куриерите', { answer: '{ message, offices } (и failed, ако някой куриер не е отговорил)' }),
     syncOffices,
   );
   return router;

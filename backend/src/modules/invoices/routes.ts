@@ -186,7 +186,7 @@ const doc = apiDoc('Фактури');
 
 export function invoiceRoutes() {
   const router = new Router();
-  router.post('/admin/orders/:id/invoice', doc('Фактура за поръчка', { status: 201, answer: 'Фактурата' }), issueOrderInvoice);
+  router.post('/admin/orders/:id/invoice', doc('Фактура за поръчка', { status: 201, answer: '{ message, invoice }' }), issueOrderInvoice);
   router.get(
     '/admin/orders/:id/invoices',
     doc('Документите на поръчка', { answer: 'Фактурите и кредитните известия на поръчката' }),
@@ -241,7 +241,7 @@ export function invoiceRoutes() {
     doc('Документите на моята поръчка', {
       errors: [403],
       description: 'Кой може: както при GET /api/orders/{id}.',
-      answer: 'Фактурите и кредитните известия',
+      answer: '{ invoice, creditNote }: номер, дата, сума и адрес на PDF (null, ако няма)',
     }),
     buyerDocuments,
   );
@@ -267,7 +267,7 @@ export function invoiceRoutes() {
   );
   router.get(
     '/account/invoice-details',
-    doc('Данните за фактура от последната поръчка', { auth: 'customer', answer: 'Данните за фактура (или null)' }),
+    doc('Данните за фактура от последната поръчка', { auth: 'customer', answer: '{ invoice }: данните за фактура (или null)' }),
     requireUser,
     lastInvoiceDetails,
   );

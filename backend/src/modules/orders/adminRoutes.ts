@@ -60,7 +60,7 @@ export function adminOrdersRoutes() {
   );
 
   // How many orders are in each status: the tabs of the order list.
-  router.get('/counts', doc('Броят поръчки по състояние', { answer: 'Брой по състояние' }), async (ctx) => {
+  router.get('/counts', doc('Броят поръчки по състояние', { answer: '{ counts }: брой по състояние' }), async (ctx) => {
     ctx.body = { counts: await orderCountsByStatus() };
   });
 
@@ -80,7 +80,7 @@ export function adminOrdersRoutes() {
 
   router.delete(
     '/:id',
-    doc('Изтриване (анулиране) на поръчка', { query: orderDeletionQuery, answer: 'Изтритата поръчка' }),
+    doc('Изтриване (анулиране) на поръчка', { query: orderDeletionQuery, answer: 'Поръчката и { message }' }),
     async (ctx) => {
       const order = await removeOrder(ctx, parseId(ctx.params.id));
       ctx.body = { ...order, message: API.orderDeleted };

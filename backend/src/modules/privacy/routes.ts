@@ -90,7 +90,10 @@ export function privacyRoutes() {
   router.post('/admin/privacy/export', doc('Данните на гост по имейл', { body: guestExportInput, answer: 'Файл с данните' }), staffExport);
   router.post(
     '/admin/privacy/erase',
-    doc('Заличаване на данните на гост по имейл', { body: guestEraseInput, answer: '{ message, erased }' }),
+    doc('Заличаване на данните на гост по имейл', {
+      body: guestEraseInput,
+      answer: '{ message, orders, messages, account }: какво е заличено',
+    }),
     staffErase,
   );
   return router;

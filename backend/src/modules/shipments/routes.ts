@@ -57,10 +57,16 @@ const doc = apiDoc('Куриери и пратки');
 
 export function shipmentRoutes() {
   const router = new Router();
-  router.get('/admin/orders/:id/shipment', doc('Пратката на поръчка', { answer: 'Пратката (или null)' }), showShipment);
+  router.get('/admin/orders/:id/shipment', doc('Пратката на поръчка', { answer: '{ shipment } (null, ако няма)' }), showShipment);
   router.post(
     '/admin/orders/:id/shipment',
-    doc('Товарителница за поръчка', { body: shipmentInput, status: 201, idempotent: true, errors: [422, 503], answer: 'Пратката' }),
+    doc('Товарителница за поръчка', {
+      body: shipmentInput,
+      status: 201,
+      idempotent: true,
+      errors: [422, 503],
+      answer: '{ message, shipment }',
+    }),
     onceShipment,
     makeShipment,
   );
@@ -69,6 +75,10 @@ export function shipmentRoutes() {
     doc('Етикетът на пратката (PDF)', { produces: 'application/pdf', answer: 'PDF файл' }),
     sendLabel,
   );
-  router.post('/admin/couriers/track', doc('Проследяване на пратките сега', { answer: '{ message }' }), trackShipments);
+  router.post(
+    '/admin/couriers/track',
+    doc('Проследяване на пратките сега', { answer: '{ message } и обобщение на проследените' }),
+    trackShipments,
+  );
   return router;
 }

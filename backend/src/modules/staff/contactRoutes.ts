@@ -23,7 +23,7 @@ export function contactRoutes() {
   const router = new Router();
   router.post(
     '/contact',
-    doc('Съобщение от формата за контакт', { body: contactMessageInput, status: 201, limited: true, answer: '{ message }' }),
+    doc('Съобщение от формата за контакт', { body: contactMessageInput, status: 201, limited: true, answer: '{ message, id }' }),
     async (ctx) => {
       const saved = await receiveContactMessage(parseBody(ctx.request.body, contactMessageInput), ctx.ip);
       ctx.status = 201;
@@ -33,7 +33,7 @@ export function contactRoutes() {
   // A barrier reported from the accessibility statement (/accessibility): the same inbox, its own subject.
   router.post(
     '/accessibility/barriers',
-    doc('Сигнал за бариера в достъпността', { body: barrierReportInput, status: 201, limited: true, answer: '{ message }' }),
+    doc('Сигнал за бариера в достъпността', { body: barrierReportInput, status: 201, limited: true, answer: '{ message, id }' }),
     async (ctx) => {
       const saved = await receiveBarrierReport(parseBody(ctx.request.body, barrierReportInput), ctx.ip);
       ctx.status = 201;

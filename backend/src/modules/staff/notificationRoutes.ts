@@ -30,7 +30,7 @@ export function notificationsRoutes() {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { count: await unreadNotificationCount() };
   });
-  router.post('/read-all', doc('Всички известия – прочетени', { answer: '{ message }' }), async (ctx) => {
+  router.post('/read-all', doc('Всички известия – прочетени', { answer: '{ message, count }' }), async (ctx) => {
     ctx.body = { message: API.notificationsRead, count: await markAllNotificationsRead() };
   });
   router.get('/:id', doc('Едно известие', { answer: 'Известието' }), async (ctx) => {
