@@ -4,7 +4,7 @@
 // works under the shop's Content-Security-Policy without a script.
 import fs from 'node:fs';
 import { shopForThisFile } from './helpers';
-import { openApiPath, undescribedRoutes } from '../src/platform/http/apiDocs';
+import { describedOperation, exampleOf, jsonSchemaOf, openApiPath, undescribedRoutes } from '../src/platform/http/apiDocs';
 import { apiDocsPage } from '../src/platform/http/apiDocsPage';
 
 type Json = Record<string, any>;
@@ -120,6 +120,19 @@ describe('the API reference', () => {
     expect(doc.components.schemas.Error.required).toEqual(['message']);
     for (const status of ['400', '401', '403', '404', '409', '413', '429', '503'])
       expect(doc.components.responses[`E${status}`].content['application/json'].example.message).toEqual(expect.any(String));
+  });
+
+  it('shows for every body an example its own schema accepts', () => {
+    const refused: string[] = [];
+    for (const layer of shop.app.apiLayers()) {
+      const op = describedOperation(layer);
+      for (const schema of [op?.body ?? []].flat()) {
+        const result = schema.safeParse(exampleOf(jsonSchemaOf(schema)));
+        if (!result.success)
+          refused.push(`${layer.methods.join(',')} ${layer.path}: ${result.error.issues.map((i) => i.path.join('.')).join(', ')}`);
+      }
+    }
+    expect(refused).toEqual([]);
   });
 
   it('is served to anyone as JSON and as a page without scripts, under the shop’s CSP', async () => {

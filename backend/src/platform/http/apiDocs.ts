@@ -189,9 +189,18 @@ const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
 /** A zod schema as JSON Schema (draft 2020-12, what OpenAPI 3.1 speaks): what a client sends
  *  (input), with anything JSON cannot say (a transform's output) left open. */
 export function jsonSchemaOf(schema: z.ZodType): Json {
-  const out = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as Json;
+  const out = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12', override: listItems }) as Json;
   delete out.$schema;
   return out;
+}
+
+/** A list is read in two steps (its length, then its items: domain/schemas/fields `list`); as
+ *  input that is an array of anything, so the reference says what its items are from the second. */
+function listItems(ctx: { zodSchema: unknown; jsonSchema: Json }) {
+  const def = (ctx.zodSchema as { _zod?: { def?: { type?: string; in?: z.ZodType; out?: z.ZodType } } })._zod?.def;
+  if (def?.type !== 'pipe' || ctx.jsonSchema.type !== 'array' || !(def.out instanceof z.ZodArray)) return;
+  const items = jsonSchemaOf(def.out.element as z.ZodType);
+  ctx.jsonSchema.items = items;
 }
 
 /** A component's own $defs moved beside it, so its references still resolve under components. */
@@ -235,8 +244,11 @@ export function exampleOf(schema: unknown, components: Json = {}, depth = 0): un
   switch (type) {
     case 'object': {
       const props = (s.properties ?? {}) as Record<string, unknown>;
-      const required = new Set((s.required as string[] | undefined) ?? Object.keys(props));
-      const keys = Object.keys(props).filter((k) => required.has(k));
+      // Every field the schema says something about (an empty schema is a field only kept for
+      // react-admin's round trip, e.g. a read-only id), required ones first.
+      const required = new Set((s.required as string[] | undefined) ?? []);
+      const said = Object.keys(props).filter((k) => required.has(k) || Object.keys(props[k] ?? {}).length > 0);
+      const keys = [...said.filter((k) => required.has(k)), ...said.filter((k) => !required.has(k))];
       return Object.fromEntries(
         (keys.length ? keys : Object.keys(props).slice(0, 3)).map((k) => [k, exampleOf(props[k], components, depth + 1)]),
       );
@@ -274,10 +286,28 @@ function stringExample(s: Json): string {
     case 'uuid':
       return '123e4567-e89b-42d3-a456-426614174000';
   }
+  // The first of a few plausible values that the field's pattern and lengths accept.
   const min = typeof s.minLength === 'number' ? s.minLength : 0;
-  const text = 'текст';
-  return min > text.length ? 'x'.repeat(min) : text;
+  const max = typeof s.maxLength === 'number' ? s.maxLength : Infinity;
+  const pattern = typeof s.pattern === 'string' ? new RegExp(s.pattern, 'u') : undefined;
+  const fits = (v: string) => v.length >= min && v.length <= max && (!pattern || pattern.test(v));
+  return STRING_CANDIDATES.find(fits) ?? (fits('x'.repeat(min)) ? 'x'.repeat(min) : STRING_CANDIDATES[0]);
 }
+
+const STRING_CANDIDATES = [
+  'текст',
+  'Текст',
+  '2026-11-28',
+  '/uploads/example.webp',
+  '1000',
+  '0888 123 456',
+  'BG80BNBG96611020345678',
+  'BNBGBGSF',
+  'abc',
+  '1',
+  'ABC',
+  '',
+];
 
 export interface DocumentInfo {
   title: string;
