@@ -73,6 +73,8 @@ import { productDuplicateRoutes } from './modules/catalogue/productDuplicate';
 import { csvImportRoutes } from './modules/catalogue/csvImportRoutes';
 import { packingSlipRoutes } from './modules/orders/packingSlipRoutes';
 import { readinessCheck } from './platform/db/storage';
+import { apiDoc, openApiDocument, type RouteLayer } from './platform/http/apiDocs';
+import { apiDocsPage } from './platform/http/apiDocsPage';
 import { subscribeCartEvents } from './modules/cart';
 import { quoteRoutes, subscribeQuoteEvents } from './modules/quotes';
 
@@ -86,9 +88,24 @@ export interface ShopApp extends Koa {
   config: Config;
   /** Every API route with its methods: what the authorisation and fuzz tests walk. */
   apiRoutes(): ApiRoute[];
+  /** The OpenAPI 3.1 document of every route (platform/http/apiDocs), built once when first asked. */
+  openApi(): Record<string, unknown>;
+  /** The mounted API router's layers: what the reference is read from. */
+  apiLayers(): RouteLayer[];
   /** The outbox's worker: runs what this app commits; the server starts its rounds and stops it. */
   effects: Outbox;
 }
+
+const API_INFO = {
+  title: 'API на VAP SOLO',
+  version: '1',
+  description: [
+    'Основата е /api. Всички отговори и откази са JSON на български.',
+    'Вход с бисквитка: POST /api/auth/login задава бисквитката на сесията (sid). Всяко POST/PUT/DELETE с бисквитка (и входът, и регистрацията) изисква CSRF токена от GET /api/csrf-token в заглавката x-csrf-token. Скриптовете могат да използват личен API токен (Authorization: Bearer vs_…, от /api/account/tokens) без CSRF.',
+    'Кой може да вика: всеки (без вход), влязъл клиент, член на одобрена фирма (търговски клиент) или служител (администратор; всичко под /api/admin). Всяка операция казва своето.',
+    'Отказите имат един вид: { "message": "…", "errors": { "поле": "…" } } със статус 400, 401, 403, 404, 409, 413, 429 или 503.',
+  ].join('\n\n'),
+};
 
 export function createApp(config: Config, knex: Knex = createKnex(config)): ShopApp {
   Model.knex(knex);
@@ -161,20 +178,25 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
 
   const api = new Router({ prefix: '/api' });
   api.use(sessionMiddleware(app, knex, config.secureCookies, writes), parseJsonBodies(), authenticate, resolveVisitor, requireCsrf);
+  const doc = apiDoc('Служебни');
   // For monitors. Live: the process answers and the database is reachable.
-  api.get('/health', async (ctx) => {
+  api.get('/health', doc('Жив ли е процесът и достъпна ли е базата', { answer: '{ status: "ok", uptime } (секунди)' }), async (ctx) => {
     await knex.raw('select 1');
     ctx.body = { status: 'ok', uptime: Math.round(process.uptime()) };
   });
   // Ready for traffic (load balancers, deploys, monitors): the database answers, is fully
   // migrated and takes a write, and the data folder has MIN_FREE_DISK_MB free (platform/db/storage).
   const ready = readinessCheck({ knex, dataDir: config.dataDir, minFreeDiskMb: config.minFreeDiskMb });
-  api.get('/ready', async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
-    const answer = await ready();
-    ctx.status = answer.ready ? 200 : 503;
-    ctx.body = answer.body;
-  });
+  api.get(
+    '/ready',
+    doc('Готов ли е за трафик', { answer: '{ ready, checks }: базата, миграциите, запис и свободно място', errors: [503] }),
+    async (ctx) => {
+      ctx.set('Cache-Control', 'no-store');
+      const answer = await ready();
+      ctx.status = answer.ready ? 200 : 503;
+      ctx.body = answer.body;
+    },
+  );
   // Every /api/admin call is for admins only: 401 for guests, 403 for customers.
   api.use('/admin', requireAdmin, auditAdminMutations, ...(config.memoryCaches ? [serveAdminListCache(adminLists)] : []));
 
@@ -216,6 +238,20 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
   ];
   // One flat stack; the 405/501 answers come once, from the API router's own allowedMethods.
   for (const routes of areas) api.use(routes.routes());
+  // The API reference, read from the mounted routes once, when first asked for.
+  let reference: Record<string, unknown> | undefined;
+  app.openApi = () => (reference ??= openApiDocument(api.stack as unknown as RouteLayer[], API_INFO));
+  app.apiLayers = () => api.stack as unknown as RouteLayer[];
+  const docs = apiDoc('Документация');
+  api.get('/openapi.json', docs('Този справочник като OpenAPI 3.1 (JSON)', { answer: 'Документ OpenAPI 3.1' }), (ctx) => {
+    ctx.set('Cache-Control', 'public, max-age=300');
+    ctx.body = app.openApi();
+  });
+  api.get('/docs', docs('Този справочник като страница за четене', { produces: 'text/html', answer: 'HTML страница' }), (ctx) => {
+    ctx.set('Cache-Control', 'public, max-age=300');
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.body = apiDocsPage(app.openApi());
+  });
   app.apiRoutes = () =>
     api.stack
       .filter((layer) => layer.methods.length > 0)

@@ -33,18 +33,24 @@ export const SKU_PATTERN = /^[A-Za-z0-9._\-/]+$/;
 export const IMAGE_URL_PATTERN = /^(\/uploads\/[\w./-]+|https?:\/\/\S+)$/;
 
 /** An attribute value: a string or `{ value }`, not blank, up to NAME_MAX characters. */
-const attributeValue = z.custom<string | { id?: number; value: string }>(
-  (v) => {
-    const value =
-      typeof v === 'string'
-        ? v
-        : v && typeof v === 'object' && typeof (v as { value?: unknown }).value === 'string'
-          ? (v as { value: string }).value
-          : null;
-    return value !== null && value.trim() !== '' && value.length <= NAME_MAX;
-  },
-  { error: API.invalidValue },
-);
+const attributeValue = z
+  .custom<string | { id?: number; value: string }>(
+    (v) => {
+      const value =
+        typeof v === 'string'
+          ? v
+          : v && typeof v === 'object' && typeof (v as { value?: unknown }).value === 'string'
+            ? (v as { value: string }).value
+            : null;
+      return value !== null && value.trim() !== '' && value.length <= NAME_MAX;
+    },
+    { error: API.invalidValue },
+  )
+  .meta({
+    // A check JSON Schema cannot say: the reference shows what it takes in words.
+    description: `Текст (до ${NAME_MAX} знака) или { value }`,
+    examples: ['Мента'],
+  });
 /** A product's fields; `required` false for a change (PUT: nothing required, at any depth). */
 const productFields = <R extends boolean>(required: R) => ({
   name: text(TITLE_MAX, { min: 1, required }),

@@ -83,6 +83,8 @@ export interface TextRule extends Presence {
   name?: boolean;
   /** A further rule on a non-empty value (e.g. a check digit); refused with `message`. */
   check?: (value: string) => boolean;
+  /** A value the field accepts, for the API reference where no pattern or length says one. */
+  example?: string;
 }
 
 /** Text up to `max` characters ('' is text: refused only by `min`). */
@@ -104,6 +106,7 @@ export function text<const P extends TextRule = {}>(max: number, rule: P = {} as
     const check = rule.check;
     s = s.refine((v) => v === '' || check(v), { error: say(rule, API.invalidValue) });
   }
+  if (rule.example !== undefined) s = s.meta({ examples: [rule.example] });
   return field(s, rule, false) as FieldOf<string, P>;
 }
 
@@ -115,7 +118,8 @@ export function email<const P extends Presence = {}>(rule: P = {} as P): FieldOf
     .string({ error: wrongKind(rule, API.invalidEmail) })
     .trim()
     .toLowerCase()
-    .refine(isEmailAddress, { error: bad });
+    .refine(isEmailAddress, { error: bad })
+    .meta({ examples: ['ivan@example.bg'] });
   return field(s, rule, true) as FieldOf<string, P>;
 }
 
@@ -192,6 +196,7 @@ export function timestamp<const P extends Presence = {}>(rule: P = {} as P): Fie
     .string({ error: wrongKind(rule, API.invalidDate) })
     .max(40, { error: bad })
     .refine((v) => !Number.isNaN(new Date(v).getTime()), { error: bad, abort: true })
+    .meta({ examples: ['2026-11-28T10:00:00.000Z'] })
     .transform((v) => new Date(v).toISOString());
   return field(t, rule, true) as FieldOf<string, P>;
 }
@@ -209,6 +214,7 @@ export function day<const P extends DayRule = {}>(rule: P = {} as P): FieldOf<st
     .string({ error: wrongKind(rule, API.invalidDate) })
     .max(40, { error: bad, abort: true })
     .refine((v) => parseBgDate(v) !== null, { error: bad, abort: true })
+    .meta({ examples: ['2026-11-28'] })
     .transform((v) => parseBgDate(v)!);
   const refuse = rule.refuse;
   const checked = refuse

@@ -15,8 +15,12 @@ import { PHONE_MIN, PHONE_PATTERN, permitExpiryProblem } from './rules';
 export const COMPANY_SHOPS_MAX = 50;
 
 const eikField = <R extends boolean>(required: R) =>
-  text(13, { min: 9, required, message: TRADE.eikInvalid, check: (v: string) => isValidEik(normaliseTaxNumber(v)) });
-const vatField = text(14, { message: TRADE.vatNumberInvalid, check: (v: string) => isValidBgVatNumber(normaliseTaxNumber(v)) });
+  text(13, { min: 9, required, message: TRADE.eikInvalid, check: (v: string) => isValidEik(normaliseTaxNumber(v)), example: '100000001' });
+const vatField = text(14, {
+  message: TRADE.vatNumberInvalid,
+  check: (v: string) => isValidBgVatNumber(normaliseTaxNumber(v)),
+  example: 'BG100000001',
+});
 const phone = <R extends boolean>(required: R) =>
   text(PHONE_MAX, { min: required ? PHONE_MIN : undefined, pattern: PHONE_PATTERN, required, message: FIELD.phoneInvalid });
 

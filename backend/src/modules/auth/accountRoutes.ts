@@ -1,6 +1,7 @@
 // The account's own security: forgotten password (request a link, use it), password change, the
 // address proven (and changed) by a mailed link, and two-factor sign-in.
 import Router from '@koa/router';
+import { apiDoc } from '../../platform/http/apiDocs';
 import type { Context } from 'koa';
 import { User } from '../../models/User';
 import { parseBody } from '../../platform/http/parseInput';
@@ -85,16 +86,80 @@ async function turnOffSecondFactor(ctx: Context) {
   ctx.body = { message: API.twoFactorDisabled, tokensRevoked: true };
 }
 
+const doc = apiDoc('Вход и профил');
+
 export function accountRoutes() {
   const router = new Router();
-  router.post('/auth/forgot-password', forgotPassword);
-  router.post('/auth/reset-password', resetForgottenPassword);
-  router.put('/account/password', requireUser, changeOwnPassword);
-  router.post('/auth/verify-email', confirmEmail);
-  router.post('/account/email/resend', requireUser, resendEmailLink);
-  router.put('/account/email', requireUser, changeEmail);
-  router.post('/account/2fa/setup', requireUser, setUpSecondFactor);
-  router.post('/account/2fa/enable', requireUser, turnOnSecondFactor);
-  router.post('/account/2fa/disable', requireUser, turnOffSecondFactor);
+  router.post(
+    '/auth/forgot-password',
+    doc('Забравена парола: връзка за нова по имейл', {
+      body: forgotPasswordInput,
+      limited: true,
+      answer: '{ message } (еднакъв, има ли такъв профил или не)',
+    }),
+    forgotPassword,
+  );
+  router.post(
+    '/auth/reset-password',
+    doc('Нова парола с връзката от имейла', {
+      body: resetPasswordInput,
+      answer: '{ message, tokensRevoked }: всички API токени на профила се отменят',
+    }),
+    resetForgottenPassword,
+  );
+  router.put(
+    '/account/password',
+    doc('Смяна на собствената парола', {
+      auth: 'customer',
+      body: passwordChangeInput,
+      answer: '{ message, tokensRevoked }: всички API токени на профила се отменят',
+    }),
+    requireUser,
+    changeOwnPassword,
+  );
+  router.post(
+    '/auth/verify-email',
+    doc('Потвърждаване на имейл с връзката от писмото', { body: verifyEmailInput, answer: '{ message, emailVerified }' }),
+    confirmEmail,
+  );
+  router.post(
+    '/account/email/resend',
+    doc('Ново писмо за потвърждаване на имейла', { auth: 'customer', limited: true, answer: '{ message }' }),
+    requireUser,
+    resendEmailLink,
+  );
+  router.put(
+    '/account/email',
+    doc('Смяна на имейла (с паролата)', {
+      auth: 'customer',
+      body: emailChangeInput,
+      answer: '{ message, pendingEmail }: връзка за потвърждение отива на новия адрес',
+    }),
+    requireUser,
+    changeEmail,
+  );
+  router.post(
+    '/account/2fa/setup',
+    doc('Втори фактор: нова тайна и QR код', { auth: 'customer', answer: '{ secret, otpauthUrl, qr }: qr е data: URL на изображение' }),
+    requireUser,
+    setUpSecondFactor,
+  );
+  router.post(
+    '/account/2fa/enable',
+    doc('Втори фактор: включване с код', { auth: 'customer', body: twoFactorCodeInput, limited: true, answer: '{ message, backupCodes }' }),
+    requireUser,
+    turnOnSecondFactor,
+  );
+  router.post(
+    '/account/2fa/disable',
+    doc('Втори фактор: изключване с код', {
+      auth: 'customer',
+      body: twoFactorCodeInput,
+      limited: true,
+      answer: '{ message, tokensRevoked }: всички API токени на профила се отменят',
+    }),
+    requireUser,
+    turnOffSecondFactor,
+  );
   return router;
 }

@@ -1,5 +1,6 @@
 // Sign-up, sign-in, sign-out, the current user, the CSRF token, and the small checks (cookie, session).
 import Router from '@koa/router';
+import { apiDoc } from '../../platform/http/apiDocs';
 import type { Context } from 'koa';
 import { checkSecondFactorCounted } from './twoFactor';
 import type { ShopSession } from '../../platform/http/session';
@@ -140,15 +141,51 @@ function checkCookie(ctx: Context) {
   ctx.body = { isUserCookieAvailable: ctx.state.authVia === 'session' };
 }
 
+const doc = apiDoc('Вход и профил');
+
 export function authRoutes() {
   const router = new Router();
-  router.get('/csrf-token', csrfToken);
-  router.post('/auth/register', register);
-  router.post('/auth/login', logIn);
-  router.post('/auth/login/2fa', logInSecondFactor);
-  router.post('/auth/logout', logOut);
-  router.get('/auth/me', me);
-  router.get('/isTwoFactorAuthEnabled', isTwoFactorAuthEnabled);
-  router.get('/check-cookie', checkCookie);
+  router.get(
+    '/csrf-token',
+    doc('CSRF токен за промените с бисквитка', { answer: '{ csrfToken }: изпраща се в заглавката x-csrf-token' }),
+    csrfToken,
+  );
+  router.post(
+    '/auth/register',
+    doc('Регистрация на клиент', {
+      body: registerInput,
+      status: 201,
+      limited: true,
+      answer: '{ message, user, csrfToken }: новият профил, вече влязъл',
+    }),
+    register,
+  );
+  router.post(
+    '/auth/login',
+    doc('Вход с имейл и парола', {
+      body: loginInput,
+      limited: true,
+      answer: '{ message, user, csrfToken } или { twoFactorRequired: true, message }, когато следва код от приложение',
+    }),
+    logIn,
+  );
+  router.post(
+    '/auth/login/2fa',
+    doc('Втора стъпка на входа: кодът от приложението', {
+      body: twoFactorCodeInput,
+      limited: true,
+      errors: [401],
+      answer: '{ message, user, csrfToken }',
+    }),
+    logInSecondFactor,
+  );
+  router.post('/auth/logout', doc('Изход от този браузър', { answer: '{ message }' }), logOut);
+  router.get('/auth/me', doc('Кой е влязъл', { answer: '{ user }: профилът с фирмата, ако е член (null за гост)' }), me);
+  router.get(
+    '/isTwoFactorAuthEnabled',
+    doc('Включен ли е вторият фактор на влезлия профил', { answer: '{ twoFactorAuth }' }),
+    isTwoFactorAuthEnabled,
+  );
+  router.get('/check-cookie', doc('Приема ли браузърът бисквитки', { answer: '{ isUserCookieAvailable }' }), checkCookie);
   return router;
 }

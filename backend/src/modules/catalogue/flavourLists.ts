@@ -3,6 +3,7 @@
 // product keeps its own copy, editable afterwards). react-admin's resource /api/admin/flavour-lists,
 // admin-only and audited like every /api/admin write.
 import Router from '@koa/router';
+import { apiDoc } from '../../platform/http/apiDocs';
 import type { Context } from 'koa';
 import { FlavourList } from '../../models/FlavourList';
 import { parseBody, parseId, throwIfErrors } from '../../platform/http/parseInput';
@@ -19,6 +20,8 @@ const raSpec: RaListSpec = {
   sortable: { id: 'id', name: 'name', createdAt: 'createdAt', updatedAt: 'updatedAt' },
   filters: {},
 };
+
+const doc = apiDoc('Списъци с вкусове');
 
 export function flavourListView(l: FlavourList) {
   return {
@@ -67,27 +70,35 @@ async function list(ctx: Context) {
 
 export function flavourListRoutes() {
   const router = new Router();
-  router.get('/admin/flavour-lists', list);
-  router.get('/admin/flavour-lists/:id', async (ctx) => {
+  router.get('/admin/flavour-lists', doc('Списъците с вкусове', { raList: true, answer: 'Списък' }), list);
+  router.get('/admin/flavour-lists/:id', doc('Един списък с вкусове', { answer: 'Списъкът' }), async (ctx) => {
     ctx.body = flavourListView(await findList(ctx.params.id));
   });
-  router.post('/admin/flavour-lists', async (ctx) => {
-    const input = await parseList(ctx.request.body, false);
-    const created = await FlavourList.query().insertAndFetch(input as Partial<FlavourList>);
-    ctx.status = 201;
-    ctx.body = { ...flavourListView(created), message: CATALOGUE.flavourListCreated };
-  });
-  router.put('/admin/flavour-lists/:id', async (ctx) => {
-    const current = await findList(ctx.params.id);
-    const { version, ...input } = await parseList(ctx.request.body, true, current.id);
-    // With the copy's version: refused (409) when the list has changed since it was loaded.
-    const updated = await FlavourList.transaction(async (trx) => {
-      await claimVersion(trx, { table: 'flavour_lists', id: current.id, audit: ['flavour-lists'] }, version);
-      return FlavourList.query(trx).patchAndFetchById(current.id, input as Partial<FlavourList>);
-    });
-    ctx.body = { ...flavourListView(updated), message: CATALOGUE.flavourListUpdated };
-  });
-  router.delete('/admin/flavour-lists/:id', async (ctx) => {
+  router.post(
+    '/admin/flavour-lists',
+    doc('Нов списък с вкусове', { body: flavourListInput, status: 201, answer: 'Списъкът' }),
+    async (ctx) => {
+      const input = await parseList(ctx.request.body, false);
+      const created = await FlavourList.query().insertAndFetch(input as Partial<FlavourList>);
+      ctx.status = 201;
+      ctx.body = { ...flavourListView(created), message: CATALOGUE.flavourListCreated };
+    },
+  );
+  router.put(
+    '/admin/flavour-lists/:id',
+    doc('Промяна на списък с вкусове', { body: flavourListChangeInput, answer: 'Списъкът' }),
+    async (ctx) => {
+      const current = await findList(ctx.params.id);
+      const { version, ...input } = await parseList(ctx.request.body, true, current.id);
+      // With the copy's version: refused (409) when the list has changed since it was loaded.
+      const updated = await FlavourList.transaction(async (trx) => {
+        await claimVersion(trx, { table: 'flavour_lists', id: current.id, audit: ['flavour-lists'] }, version);
+        return FlavourList.query(trx).patchAndFetchById(current.id, input as Partial<FlavourList>);
+      });
+      ctx.body = { ...flavourListView(updated), message: CATALOGUE.flavourListUpdated };
+    },
+  );
+  router.delete('/admin/flavour-lists/:id', doc('Изтриване на списък с вкусове', { answer: 'Изтритият списък' }), async (ctx) => {
     const current = await findList(ctx.params.id);
     await FlavourList.query().deleteById(current.id);
     ctx.body = { ...flavourListView(current), message: CATALOGUE.flavourListDeleted };

@@ -1,6 +1,8 @@
 // Trade price lists in react-admin's dialect (/api/admin/price-lists): admin-only and audited like
 // every /api/admin call.
 import Router from '@koa/router';
+import { apiDoc } from '../../platform/http/apiDocs';
+import { priceListInput, priceListChangeInput } from '@domain/schemas/priceLists';
 import type { Context } from 'koa';
 import { parseId } from '../../platform/http/parseInput';
 import { parseRaParams, sendRaList } from '../../platform/lists/raList';
@@ -32,12 +34,22 @@ async function remove(ctx: Context) {
   ctx.body = { ...(await deletePriceList(parseId(ctx.params.id))), message: PRICE_LIST_TEXTS.deleted };
 }
 
+const doc = apiDoc('Ценови листи');
+
 export function priceListRoutes() {
   const router = new Router();
-  router.get('/admin/price-lists', list);
-  router.get('/admin/price-lists/:id', getOne);
-  router.post('/admin/price-lists', create);
-  router.put('/admin/price-lists/:id', update);
-  router.delete('/admin/price-lists/:id', remove);
+  router.get('/admin/price-lists', doc('Ценовите листи за търговски клиенти', { raList: true, answer: 'Списък от ценови листи' }), list);
+  router.get('/admin/price-lists/:id', doc('Една ценова листа', { answer: 'Ценовата листа с цените' }), getOne);
+  router.post(
+    '/admin/price-lists',
+    doc('Нова ценова листа', { body: priceListInput, status: 201, answer: 'Ценовата листа и { message }' }),
+    create,
+  );
+  router.put(
+    '/admin/price-lists/:id',
+    doc('Промяна на ценова листа', { body: priceListChangeInput, answer: 'Ценовата листа и { message }' }),
+    update,
+  );
+  router.delete('/admin/price-lists/:id', doc('Изтриване на ценова листа', { answer: 'Изтритата ценова листа и { message }' }), remove);
   return router;
 }

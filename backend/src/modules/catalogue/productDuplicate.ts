@@ -4,6 +4,7 @@
 // and its variants with no stock, so nothing is sold by accident. Answers 201 with the copy. The
 // copy is written by the catalogue's one save (productSave), with its checks.
 import Router from '@koa/router';
+import { apiDoc } from '../../platform/http/apiDocs';
 import type { Transaction } from 'objection';
 import { Product } from '../../models/Product';
 import { Variant } from '../../models/Variant';
@@ -17,6 +18,8 @@ import { SKU_MAX, TITLE_MAX } from '@domain/limits';
 import { fromMinor } from '@domain/money';
 
 /** "<name> (копие)", cut so that it fits. */
+const doc = apiDoc('Продукти');
+
 export function copyName(name: string): string {
   return name.slice(0, TITLE_MAX - CATALOGUE.copySuffix.length) + CATALOGUE.copySuffix;
 }
@@ -95,11 +98,15 @@ export async function duplicateProduct(id: number, trx: Transaction): Promise<Pr
 
 export function productDuplicateRoutes() {
   const router = new Router();
-  router.post('/admin/products/:id/duplicate', async (ctx) => {
-    const id = parseId(ctx.params.id);
-    const copy = await Product.transaction((trx) => duplicateProduct(id, trx));
-    ctx.status = 201;
-    ctx.body = { ...(await productView(copy)), message: CATALOGUE.productDuplicated };
-  });
+  router.post(
+    '/admin/products/:id/duplicate',
+    doc('Копие на продукт (чернова)', { status: 201, answer: 'Новият продукт' }),
+    async (ctx) => {
+      const id = parseId(ctx.params.id);
+      const copy = await Product.transaction((trx) => duplicateProduct(id, trx));
+      ctx.status = 201;
+      ctx.body = { ...(await productView(copy)), message: CATALOGUE.productDuplicated };
+    },
+  );
   return router;
 }

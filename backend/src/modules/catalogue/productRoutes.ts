@@ -1,11 +1,12 @@
 // Products: the shop's catalogue (what a visitor may see: ./visibility), the plain admin calls, the status
 // call, and react-admin's dialect over every status.
 import Router from '@koa/router';
+import { apiDoc } from '../../platform/http/apiDocs';
 import { auditAdminMutations } from '../../platform/http/auditTrail';
 import { publicAnswer } from '../../platform/cache/answerCache';
 import type { Context } from 'koa';
 import { parseBody, parseId } from '../../platform/http/parseInput';
-import { productStatusInput } from '@domain/schemas/catalogue';
+import { productStatusInput, catalogueQuery, staffCatalogueQuery, productInput, productChangeInput } from '@domain/schemas/catalogue';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { requireAdmin } from '../../platform/http/auth';
 import { isRaDialect, parseRaParams, sendRaList } from '../../platform/lists/raList';
@@ -110,16 +111,43 @@ async function staffDelete(ctx: Context) {
   ctx.body = { ...(await deleteProduct(parseId(ctx.params.id))), message: API.productDeleted };
 }
 
+const doc = apiDoc('Продукти');
+
 export function productRoutes() {
   const router = new Router();
-  router.get('/products', shopList);
-  router.get('/products/:idOrSlug', shopProduct);
-  router.put('/products/:id/updateStatus', requireAdmin, auditAdminMutations, changeStatus);
-  router.post('/admin/products/create', specCreate);
-  router.get('/admin/products', staffList);
-  router.get('/admin/products/:id', staffProduct);
-  router.post('/admin/products', staffCreate);
-  router.put('/admin/products/:id', staffUpdate);
-  router.delete('/admin/products/:id', staffDelete);
+  router.get(
+    '/products',
+    doc('Каталогът: търсене, филтри и страници', {
+      query: catalogueQuery,
+      answer: '{ products, total, page, … }: цени за търговски клиент, когато е член на фирма',
+    }),
+    shopList,
+  );
+  router.get('/products/:idOrSlug', doc('Един продукт по номер или адрес (slug)', { answer: '{ product }' }), shopProduct);
+  router.put(
+    '/products/:id/updateStatus',
+    doc('Смяна на състоянието на продукт', { auth: 'staff', body: productStatusInput, answer: '{ message, product }' }),
+    requireAdmin,
+    auditAdminMutations,
+    changeStatus,
+  );
+  router.post(
+    '/admin/products/create',
+    doc('Нов продукт', { body: productInput, status: 201, answer: '{ message, product }' }),
+    specCreate,
+  );
+  router.get(
+    '/admin/products',
+    doc('Продуктите за служителите (react-admin или страници)', { raList: true, query: staffCatalogueQuery, answer: 'Списък от продукти' }),
+    staffList,
+  );
+  router.get(
+    '/admin/products/:id',
+    doc('Един продукт за служителите', { answer: 'Продуктът с вариантите, снимките и версията' }),
+    staffProduct,
+  );
+  router.post('/admin/products', doc('Нов продукт (react-admin)', { body: productInput, status: 201, answer: 'Продуктът' }), staffCreate);
+  router.put('/admin/products/:id', doc('Промяна на продукт', { body: productChangeInput, answer: 'Продуктът' }), staffUpdate);
+  router.delete('/admin/products/:id', doc('Изтриване на продукт', { answer: 'Изтритият продукт' }), staffDelete);
   return router;
 }

@@ -7,6 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import Router from '@koa/router';
+import { apiDoc } from '../../platform/http/apiDocs';
 import { badRequest, HttpError } from '../../platform/http/errors';
 import { receiveFile, uploadedFile } from '../../platform/http/fileUpload';
 import { API } from '@domain/messages';
@@ -14,6 +15,8 @@ import sharp from 'sharp';
 import { IMAGE_MAX_EDGE_PX, IMAGE_MAX_INPUT_PIXELS, IMAGE_QUALITY, UPLOAD_MAX_BYTES } from '@domain/limits';
 
 /** The image type of a file by its magic bytes, or null. */
+const doc = apiDoc('Продукти');
+
 export function imageType(buf: Buffer): 'jpg' | 'png' | 'gif' | 'webp' | null {
   if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpg';
   if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
@@ -58,18 +61,28 @@ const receive = receiveFile({
 
 export function uploadRoutes() {
   const router = new Router();
-  router.post('/admin/uploads', receive, async (ctx) => {
-    const file = uploadedFile(ctx, FILE_FIELDS);
-    if (!file) throw badRequest(API.uploadMissing, { file: API.uploadMissing });
-    const type = imageType(file.buffer);
-    if (!type) throw badRequest(API.uploadNotImage, { file: API.uploadNotImage });
-    const picture = await storedPicture(file.buffer, type);
-    const name = `${crypto.randomUUID()}.${picture.ext}`;
-    await fs.mkdir(ctx.config.uploadDir, { recursive: true });
-    await fs.writeFile(path.join(ctx.config.uploadDir, name), picture.data, { flag: 'wx' });
-    const url = `/uploads/${name}`;
-    ctx.status = 201;
-    ctx.body = { message: API.uploadOk, url, src: url };
-  });
+  router.post(
+    '/admin/uploads',
+    doc('Качване на снимка на продукт', {
+      upload: { field: 'file', description: 'Снимка (JPEG, PNG, WebP или GIF); приема се и полето image' },
+      status: 201,
+      errors: [400, 415],
+      answer: '{ message, url, src }',
+    }),
+    receive,
+    async (ctx) => {
+      const file = uploadedFile(ctx, FILE_FIELDS);
+      if (!file) throw badRequest(API.uploadMissing, { file: API.uploadMissing });
+      const type = imageType(file.buffer);
+      if (!type) throw badRequest(API.uploadNotImage, { file: API.uploadNotImage });
+      const picture = await storedPicture(file.buffer, type);
+      const name = `${crypto.randomUUID()}.${picture.ext}`;
+      await fs.mkdir(ctx.config.uploadDir, { recursive: true });
+      await fs.writeFile(path.join(ctx.config.uploadDir, name), picture.data, { flag: 'wx' });
+      const url = `/uploads/${name}`;
+      ctx.status = 201;
+      ctx.body = { message: API.uploadOk, url, src: url };
+    },
+  );
   return router;
 }

@@ -4,6 +4,18 @@
 // plain style of path /admin/orders/create), and the cart page's preview of a discount code
 // (POST /discounts/check, priced like the checkout). Thin handlers over checkout/requests.
 import Router from '@koa/router';
+import { apiDoc } from '../../platform/http/apiDocs';
+import { discountCheckInput } from '@domain/schemas/discounts';
+import { orderApprovalInput, orderDeclineInput } from '@domain/schemas/trade';
+import {
+  quoteInput,
+  tradeQuoteInput,
+  checkoutInput,
+  officeCheckoutInput,
+  tradeCheckoutInput,
+  tradeOfficeCheckoutInput,
+  phoneOrderInput,
+} from '@domain/schemas/checkout';
 import type { Context } from 'koa';
 import { API } from '@domain/messages';
 import { idempotent } from '../../platform/http/idempotency';
@@ -46,21 +58,85 @@ async function checkCode(ctx: Context) {
 const onceShopOrder = idempotent({ kind: 'order', answerFor: shopOrderAgain, replayed: shopOrderReplayed, notAsked: ['altcha'] });
 const oncePhoneOrder = idempotent({ kind: 'order', answerFor: phoneOrderAgain });
 
+const doc = apiDoc('Каса');
+
 export function checkoutRoutes() {
   const router = new Router();
-  router.post('/checkout/quote', quote);
-  router.post('/discounts/check', checkCode);
+  router.post(
+    '/checkout/quote',
+    doc('Сметка за количката: цени, доставка, отстъпка', {
+      body: [quoteInput, tradeQuoteInput],
+      limited: true,
+      description: 'Търговски клиент (член на одобрена фирма) изпраща тялото за търговци.',
+      answer: 'Сметката: редове, междинна сума, доставка, отстъпка, общо',
+    }),
+    quote,
+  );
+  router.post(
+    '/discounts/check',
+    doc('Проверка на код за отстъпка', { body: discountCheckInput, limited: true, answer: '{ valid, discount, message }' }),
+    checkCode,
+  );
   // The shopper's checkout and a member's quick order alike.
-  router.post('/orders/create', onceShopOrder, createOrder);
+  router.post(
+    '/orders/create',
+    doc('Поръчка от сайта (гост, клиент или търговски клиент)', {
+      body: [checkoutInput, officeCheckoutInput, tradeCheckoutInput, tradeOfficeCheckoutInput],
+      status: 201,
+      idempotent: true,
+      limited: true,
+      errors: [422],
+      description:
+        'Доставка до адрес или до офис на куриер; търговски клиент изпраща телата за търговци. Гостът получава поръчката в сесията си.',
+      answer: '{ message, order }',
+    }),
+    onceShopOrder,
+    createOrder,
+  );
   // react-admin's create, and the plain style of path (POST /admin/<resource>/create).
-  router.post('/admin/orders', oncePhoneOrder, createPhoneOrder);
-  router.post('/admin/orders/create', oncePhoneOrder, createPhoneOrder);
+  router.post(
+    '/admin/orders',
+    doc('Поръчка, приета по телефона', {
+      body: phoneOrderInput,
+      status: 201,
+      idempotent: true,
+      errors: [422],
+      answer: 'Поръчката и { message }',
+    }),
+    oncePhoneOrder,
+    createPhoneOrder,
+  );
+  router.post(
+    '/admin/orders/create',
+    doc('Поръчка, приета по телефона (и на този адрес)', {
+      body: phoneOrderInput,
+      status: 201,
+      idempotent: true,
+      errors: [422],
+      answer: 'Поръчката и { message }',
+    }),
+    oncePhoneOrder,
+    createPhoneOrder,
+  );
   // A company's owner decides on a buyer's order held for approval.
-  router.post('/trade/orders/:id/approve', async (ctx) => {
-    ctx.body = await approveRequest(ctx);
-  });
-  router.post('/trade/orders/:id/decline', async (ctx) => {
-    ctx.body = await declineRequest(ctx);
-  });
+  router.post(
+    '/trade/orders/:id/approve',
+    doc('Одобрение на поръчка, чакаща собственик на фирмата', {
+      auth: 'trade',
+      body: orderApprovalInput,
+      description: 'Само собственик на фирмата. 409 с новата сума (quote), когато цените са се променили.',
+      answer: 'Поръчката',
+    }),
+    async (ctx) => {
+      ctx.body = await approveRequest(ctx);
+    },
+  );
+  router.post(
+    '/trade/orders/:id/decline',
+    doc('Отказ на поръчка, чакаща собственик на фирмата', { auth: 'trade', body: orderDeclineInput, answer: 'Поръчката' }),
+    async (ctx) => {
+      ctx.body = await declineRequest(ctx);
+    },
+  );
   return router;
 }

@@ -1,6 +1,7 @@
 // The courier calls: the office search for the checkout and, for staff, the office refresh
 // (README: Couriers; waybills, labels and tracking are the shipments area's routes).
 import Router from '@koa/router';
+import { apiDoc } from '../../platform/http/apiDocs';
 import type { Context } from 'koa';
 import { parseQuery } from '../../platform/http/parseInput';
 import { officeSearchQuery } from '@domain/schemas/couriers';
@@ -29,9 +30,15 @@ async function syncOffices(ctx: Context) {
   };
 }
 
+const doc = apiDoc('Куриери и пратки');
+
 export function courierRoutes() {
   const router = new Router();
-  router.get('/couriers/offices', findOffices);
-  router.post('/admin/couriers/sync', syncOffices);
+  router.get('/couriers/offices', doc('Търсене на офис на куриер', { query: officeSearchQuery, answer: 'Намерените офиси' }), findOffices);
+  router.post(
+    '/admin/couriers/sync',
+    doc('Обновяване на офисите на куриерите', { answer: '{ message, offices } (и failed, ако някой куриер не е отговорил)' }),
+    syncOffices,
+  );
   return router;
 }

@@ -2,6 +2,7 @@
 // and GET /api/admin/customers/:id (the id is the e-mail; with contacts, addresses and orders). Filters: q (name in either order, e-mail,
 // phone written any way), registered (true/false). Sorted by orders, spending, last order or name.
 import Router from '@koa/router';
+import { apiDoc } from '../../platform/http/apiDocs';
 import type { Context } from 'koa';
 import { parseRaParams, sendRaList, type RaListSpec } from '../../platform/lists/raList';
 import { badRequest, notFound } from '../../platform/http/errors';
@@ -42,10 +43,12 @@ async function list(ctx: Context) {
   sendRaList(ctx, 'customers', rows.slice(params.start, params.end + 1), params.start, rows.length);
 }
 
+const doc = apiDoc('Клиенти');
+
 export function customersRoutes() {
   const router = new Router({ prefix: '/admin/customers' });
-  router.get('/', list);
-  router.get('/:id', async (ctx) => {
+  router.get('/', doc('Клиентите (с поръчките им)', { raList: true, answer: 'Списък от клиенти' }), list);
+  router.get('/:id', doc('Един клиент: поръчки, адреси, суми', { answer: 'Клиентът' }), async (ctx) => {
     const email = decodeURIComponent(ctx.params.id).toLowerCase();
     const found = (await allCustomers()).find((c) => c.email === email);
     if (!found) throw notFound(API.customerNotFound);

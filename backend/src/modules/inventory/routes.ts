@@ -5,6 +5,7 @@
 // order, reason and date). Search by product name or SKU; `lowStock` keeps the variants at or
 // under the threshold.
 import Router from '@koa/router';
+import { apiDoc } from '../../platform/http/apiDocs';
 import type { Context } from 'koa';
 import { parseBody, parseId } from '../../platform/http/parseInput';
 import { parseRaParams, sendRaList } from '../../platform/lists/raList';
@@ -14,27 +15,33 @@ import { correctStock, inventoryListSpec, inventoryPage, inventoryRow, movementL
 
 const staffOf = (ctx: Context) => ({ userId: (ctx.state.user as { id: number } | null)?.id ?? null });
 
+const doc = apiDoc('Наличности');
+
 export function inventoryRoutes() {
   const router = new Router({ prefix: '/admin' });
-  router.get('/inventory', async (ctx) => {
+  router.get('/inventory', doc('Наличностите по вариант', { raList: true, answer: 'Списък от варианти с наличност' }), async (ctx) => {
     const params = parseRaParams(ctx.query, inventoryListSpec);
     const { rows, total } = await inventoryPage(params);
     sendRaList(ctx, 'inventory', rows, params.start, total);
   });
-  router.get('/inventory/:id', async (ctx) => {
+  router.get('/inventory/:id', doc('Наличността на един вариант', { answer: 'Вариантът' }), async (ctx) => {
     ctx.body = await inventoryRow(parseId(ctx.params.id));
   });
-  router.put('/inventory/:id', async (ctx) => {
+  router.put('/inventory/:id', doc('Задаване на наличност', { body: stockChangeInput, answer: 'Вариантът' }), async (ctx) => {
     const id = parseId(ctx.params.id);
     const { stock, note } = parseBody(ctx.request.body, stockChangeInput);
     ctx.body = { ...(await setStock(id, stock, { ...staffOf(ctx), note })), message: API.stockSaved };
   });
-  router.post('/inventory/:id/adjustments', async (ctx) => {
-    const id = parseId(ctx.params.id);
-    const { delta, note } = parseBody(ctx.request.body, stockAdjustmentInput);
-    ctx.body = { ...(await correctStock(id, delta, { ...staffOf(ctx), note })), message: API.stockAdjusted };
-  });
-  router.get('/stock-movements', async (ctx) => {
+  router.post(
+    '/inventory/:id/adjustments',
+    doc('Корекция на наличност (+/−)', { body: stockAdjustmentInput, answer: 'Вариантът' }),
+    async (ctx) => {
+      const id = parseId(ctx.params.id);
+      const { delta, note } = parseBody(ctx.request.body, stockAdjustmentInput);
+      ctx.body = { ...(await correctStock(id, delta, { ...staffOf(ctx), note })), message: API.stockAdjusted };
+    },
+  );
+  router.get('/stock-movements', doc('Историята на наличностите', { raList: true, answer: 'Списък от движения' }), async (ctx) => {
     const params = parseRaParams(ctx.query, movementListSpec);
     const { rows, total } = await movementPage(params);
     sendRaList(ctx, 'stock-movements', rows, params.start, total);

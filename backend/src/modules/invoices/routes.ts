@@ -1,6 +1,7 @@
 // Invoices and credit notes over HTTP: staff issue, list and download them; the buyer downloads
 // their own; the accountant's monthly sales CSV. Thin handlers over service.ts.
 import Router from '@koa/router';
+import { apiDoc } from '../../platform/http/apiDocs';
 import type { Context } from 'koa';
 import type { Invoice } from '../../models/Invoice';
 import { parseBody, parseId, parseQuery } from '../../platform/http/parseInput';
@@ -181,20 +182,94 @@ async function lastInvoiceDetails(ctx: Context) {
   ctx.body = { invoice: await lastInvoiceRequest(currentUser(ctx)) };
 }
 
+const doc = apiDoc('Фактури');
+
 export function invoiceRoutes() {
   const router = new Router();
-  router.post('/admin/orders/:id/invoice', issueOrderInvoice);
-  router.get('/admin/orders/:id/invoices', orderDocuments);
-  router.get('/admin/invoices', listInvoices);
-  router.get('/admin/invoices/:id', oneInvoice);
-  router.get('/admin/invoices/:id/pdf', oneInvoicePdf);
-  router.post('/admin/invoices/:id/credit-note', onceCreditNote, issueInvoiceCreditNote);
-  router.get('/admin/reports/sales.csv', salesReport);
-  router.get('/admin/reports/sales-ledger.csv', salesLedger);
-  router.get('/admin/reports/prodagbi.txt', salesLedgerTxt);
-  router.get('/orders/:id/invoices', buyerDocuments);
-  router.get('/orders/:id/invoice', buyerInvoicePdf);
-  router.get('/orders/:id/credit-note', buyerCreditNotePdf);
-  router.get('/account/invoice-details', requireUser, lastInvoiceDetails);
+  router.post('/admin/orders/:id/invoice', doc('Фактура за поръчка', { status: 201, answer: '{ message, invoice }' }), issueOrderInvoice);
+  router.get(
+    '/admin/orders/:id/invoices',
+    doc('Документите на поръчка', { answer: 'Фактурите и кредитните известия на поръчката' }),
+    orderDocuments,
+  );
+  router.get(
+    '/admin/invoices',
+    doc('Фактурите и кредитните известия', { raList: true, query: invoiceListQuery, answer: 'Списък от документи' }),
+    listInvoices,
+  );
+  router.get('/admin/invoices/:id', doc('Един документ', { answer: 'Документът' }), oneInvoice);
+  router.get('/admin/invoices/:id/pdf', doc('Документът като PDF', { produces: 'application/pdf', answer: 'PDF файл' }), oneInvoicePdf);
+  router.post(
+    '/admin/invoices/:id/credit-note',
+    doc('Кредитно известие към фактура', {
+      body: creditNoteInput,
+      status: 201,
+      idempotent: true,
+      errors: [422],
+      answer: 'Кредитното известие',
+    }),
+    onceCreditNote,
+    issueInvoiceCreditNote,
+  );
+  router.get(
+    '/admin/reports/sales.csv',
+    doc('Продажбите за месец (CSV)', { description: 'Месец с ?month=ГГГГ-ММ.', errors: [400], produces: 'text/csv', answer: 'CSV файл' }),
+    salesReport,
+  );
+  router.get(
+    '/admin/reports/sales-ledger.csv',
+    doc('Дневник на продажбите за месец (CSV)', {
+      description: 'Месец с ?month=ГГГГ-ММ.',
+      errors: [400],
+      produces: 'text/csv',
+      answer: 'CSV файл',
+    }),
+    salesLedger,
+  );
+  router.get(
+    '/admin/reports/prodagbi.txt',
+    doc('Дневник на продажбите за НАП (PRODAGBI.TXT)', {
+      description: 'Месец с ?month=ГГГГ-ММ.',
+      errors: [400],
+      produces: 'text/plain',
+      answer: 'Текстов файл',
+    }),
+    salesLedgerTxt,
+  );
+  router.get(
+    '/orders/:id/invoices',
+    doc('Документите на моята поръчка', {
+      errors: [403],
+      description: 'Кой може: както при GET /api/orders/{id}.',
+      answer: '{ invoice, creditNote }: номер, дата, сума и адрес на PDF (null, ако няма)',
+    }),
+    buyerDocuments,
+  );
+  router.get(
+    '/orders/:id/invoice',
+    doc('Фактурата на моята поръчка (PDF)', {
+      errors: [403],
+      produces: 'application/pdf',
+      description: 'Кой може: както при GET /api/orders/{id}.',
+      answer: 'PDF файл',
+    }),
+    buyerInvoicePdf,
+  );
+  router.get(
+    '/orders/:id/credit-note',
+    doc('Кредитното известие на моята поръчка (PDF)', {
+      errors: [403],
+      produces: 'application/pdf',
+      description: 'Кой може: както при GET /api/orders/{id}.',
+      answer: 'PDF файл',
+    }),
+    buyerCreditNotePdf,
+  );
+  router.get(
+    '/account/invoice-details',
+    doc('Данните за фактура от последната поръчка', { auth: 'customer', answer: '{ invoice }: данните за фактура (или null)' }),
+    requireUser,
+    lastInvoiceDetails,
+  );
   return router;
 }

@@ -1,6 +1,7 @@
 // Packing slips for staff (under /api/admin, so admins only): one order's slip, and many orders'
 // slips in one PDF for the morning's packing. ?size / size: a4 (default) or a6.
 import Router from '@koa/router';
+import { apiDoc } from '../../platform/http/apiDocs';
 import type { Context } from 'koa';
 import { parseBody, parseId, parseQuery } from '../../platform/http/parseInput';
 import { packingSlipQuery, packingSlipsInput } from '@domain/schemas/orders';
@@ -36,9 +37,19 @@ async function manySlips(ctx: Context) {
   sendPdf(ctx, pdf, `packing-slips-${size}`);
 }
 
+const doc = apiDoc('Поръчки (служители)');
+
 export function packingSlipRoutes() {
   const router = new Router({ prefix: '/admin/orders' });
-  router.get('/:id/packing-slip', oneSlip);
-  router.post('/packing-slips', manySlips);
+  router.get(
+    '/:id/packing-slip',
+    doc('Стокова разписка за поръчка (PDF)', { query: packingSlipQuery, produces: 'application/pdf', answer: 'PDF файл' }),
+    oneSlip,
+  );
+  router.post(
+    '/packing-slips',
+    doc('Стокови разписки за много поръчки в един PDF', { body: packingSlipsInput, produces: 'application/pdf', answer: 'PDF файл' }),
+    manySlips,
+  );
   return router;
 }

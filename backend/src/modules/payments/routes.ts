@@ -3,6 +3,7 @@
 // order's payment status follows), money received recorded and allocated to invoices (POST), and
 // a payment's credit allocated later (POST /:id/allocate).
 import Router from '@koa/router';
+import { apiDoc } from '../../platform/http/apiDocs';
 import { parseBody, parseId, parseQuery } from '../../platform/http/parseInput';
 import { allocationPreviewQuery, paymentAllocateInput, paymentChangeInput, paymentRecordInput } from '@domain/schemas/payments';
 import { parseRaParams, sendRaList } from '../../platform/lists/raList';
@@ -25,41 +26,70 @@ const onceRecording = idempotent({
   answerFor: async (_ctx, effect) => ({ status: 201, body: { ...(await findPayment(effect.id)), message: API.paymentRecorded } }),
 });
 
+const doc = apiDoc('Плащания');
+
 export function paymentsRoutes() {
   const router = new Router({ prefix: '/admin/payments' });
 
-  router.get('/', async (ctx) => {
+  router.get('/', doc('Плащанията', { raList: true, answer: 'Списък от плащания' }), async (ctx) => {
     const params = parseRaParams(ctx.query, paymentListSpec);
     const { rows, total } = await paymentPage(params);
     sendRaList(ctx, 'payments', rows, params.start, total);
   });
-  router.get('/open-invoices', async (ctx) => {
-    const q = parseQuery(ctx.query, allocationPreviewQuery);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = await allocationPreview(await payerOf(q), q.amount ?? 0, q.reference ?? '');
-  });
-  router.post('/', onceRecording, async (ctx) => {
-    const input = parseBody(ctx.request.body, paymentRecordInput);
-    const recorded = await recordPayment(input, staffActor(ctx), idempotencyClaimOf(ctx));
-    ctx.status = 201;
-    ctx.body = await recordedAnswer(recorded);
-  });
-  router.post('/:id/allocate', async (ctx) => {
-    const id = parseId(ctx.params.id);
-    const input = parseBody(ctx.request.body ?? {}, paymentAllocateInput);
-    const done = await allocatePayment(id, input, staffActor(ctx));
-    ctx.body = await recordedAnswer({ id, allocations: done.allocations });
-  });
-  router.get('/:id', async (ctx) => {
+  router.get(
+    '/open-invoices',
+    doc('Отворените фактури, към които отива получена сума', {
+      query: allocationPreviewQuery,
+      answer: 'Фактурите и как сумата се разпределя',
+    }),
+    async (ctx) => {
+      const q = parseQuery(ctx.query, allocationPreviewQuery);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = await allocationPreview(await payerOf(q), q.amount ?? 0, q.reference ?? '');
+    },
+  );
+  router.post(
+    '/',
+    doc('Записване на получени пари', {
+      body: paymentRecordInput,
+      status: 201,
+      idempotent: true,
+      errors: [422],
+      answer: 'Плащането с разпределението',
+    }),
+    onceRecording,
+    async (ctx) => {
+      const input = parseBody(ctx.request.body, paymentRecordInput);
+      const recorded = await recordPayment(input, staffActor(ctx), idempotencyClaimOf(ctx));
+      ctx.status = 201;
+      ctx.body = await recordedAnswer(recorded);
+    },
+  );
+  router.post(
+    '/:id/allocate',
+    doc('Разпределяне на плащане към фактури', { body: paymentAllocateInput, answer: 'Плащането с разпределението' }),
+    async (ctx) => {
+      const id = parseId(ctx.params.id);
+      const input = parseBody(ctx.request.body ?? {}, paymentAllocateInput);
+      const done = await allocatePayment(id, input, staffActor(ctx));
+      ctx.body = await recordedAnswer({ id, allocations: done.allocations });
+    },
+  );
+  router.get('/:id', doc('Едно плащане', { answer: 'Плащането' }), async (ctx) => {
     ctx.body = await findPayment(parseId(ctx.params.id));
   });
-  router.put('/:id', oncePaymentMove, async (ctx) => {
-    const id = parseId(ctx.params.id);
-    const input = parseBody(ctx.request.body, paymentChangeInput);
-    const refund = { amount: input.refundAmount, reason: input.refundReason };
-    const payment = await movePayment(id, input.status, staffActor(ctx), refund, idempotencyClaimOf(ctx));
-    ctx.body = { ...payment, message: API.paymentUpdated };
-  });
+  router.put(
+    '/:id',
+    doc('Плащане на поръчка: платено или върнато', { body: paymentChangeInput, idempotent: true, errors: [422], answer: 'Плащането' }),
+    oncePaymentMove,
+    async (ctx) => {
+      const id = parseId(ctx.params.id);
+      const input = parseBody(ctx.request.body, paymentChangeInput);
+      const refund = { amount: input.refundAmount, reason: input.refundReason };
+      const payment = await movePayment(id, input.status, staffActor(ctx), refund, idempotencyClaimOf(ctx));
+      ctx.body = { ...payment, message: API.paymentUpdated };
+    },
+  );
 
   return router;
 }

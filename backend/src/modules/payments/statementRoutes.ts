@@ -2,6 +2,7 @@
 // /admin/companies/:id/statement?from&to&format=pdf|csv, and mailed to the company with POST
 // …/statement/send), a member's for their own company (GET /trade/statement?from&to&format).
 import Router from '@koa/router';
+import { apiDoc } from '../../platform/http/apiDocs';
 import type { Context } from 'koa';
 import { parseId } from '../../platform/http/parseInput';
 import { forbidden } from '../../platform/http/errors';
@@ -20,18 +21,43 @@ async function send(ctx: Context, companyId: number) {
   ctx.body = answer.body;
 }
 
+const doc = apiDoc('Извлечения по сметка');
+
 export function statementRoutes() {
   const router = new Router();
-  router.get('/admin/companies/:id/statement', (ctx) => send(ctx, parseId(ctx.params.id)));
-  router.post('/admin/companies/:id/statement/send', async (ctx) => {
-    const body = (ctx.request.body ?? {}) as { from?: unknown; to?: unknown };
-    const { to } = await mailStatement(ctx.config, parseId(ctx.params.id), statementPeriod(body));
-    ctx.body = { message: STATEMENT_TEXT.sent(to) };
-  });
-  router.get('/trade/statement', async (ctx) => {
-    const companyId = (ctx.state.user as { companyId?: number | null } | null)?.companyId;
-    if (!companyId) throw forbidden(STATEMENT_TEXT.membersOnly);
-    await send(ctx, companyId);
-  });
+  router.get(
+    '/admin/companies/:id/statement',
+    doc('Извлечение по сметка на фирма (JSON, PDF или CSV)', {
+      description: 'Период с ?from=ГГГГ-ММ-ДД&to=ГГГГ-ММ-ДД; вид с ?format=pdf|csv.',
+      answer: 'Извлечението: начално салдо, движения, крайно салдо',
+    }),
+    (ctx) => send(ctx, parseId(ctx.params.id)),
+  );
+  router.post(
+    '/admin/companies/:id/statement/send',
+    doc('Изпращане на извлечението по имейл на фирмата', {
+      description: 'Тяло { from, to } (дни ГГГГ-ММ-ДД), и двете по желание.',
+      errors: [400],
+      answer: '{ message }',
+    }),
+    async (ctx) => {
+      const body = (ctx.request.body ?? {}) as { from?: unknown; to?: unknown };
+      const { to } = await mailStatement(ctx.config, parseId(ctx.params.id), statementPeriod(body));
+      ctx.body = { message: STATEMENT_TEXT.sent(to) };
+    },
+  );
+  router.get(
+    '/trade/statement',
+    doc('Извлечението по сметка на моята фирма', {
+      auth: 'trade',
+      description: 'Като при служителите: ?from, ?to, ?format.',
+      answer: 'Извлечението',
+    }),
+    async (ctx) => {
+      const companyId = (ctx.state.user as { companyId?: number | null } | null)?.companyId;
+      if (!companyId) throw forbidden(STATEMENT_TEXT.membersOnly);
+      await send(ctx, companyId);
+    },
+  );
   return router;
 }

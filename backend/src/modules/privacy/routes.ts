@@ -4,6 +4,7 @@
 // { email, confirm }). The staff calls are POSTs so that the address travels in the body, never in
 // a URL that request logs and proxies keep.
 import Router from '@koa/router';
+import { apiDoc } from '../../platform/http/apiDocs';
 import type { Context } from 'koa';
 import { parseBody } from '../../platform/http/parseInput';
 import { badRequest } from '../../platform/http/errors';
@@ -70,11 +71,30 @@ async function staffErase(ctx: Context) {
   ctx.body = { message: PRIVACY.erased(result.orders, result.messages, result.account), ...result };
 }
 
+const doc = apiDoc('Лични данни');
+
 export function privacyRoutes() {
   const router = new Router();
-  router.get('/account/data', requireUser, downloadOwnData);
-  router.post('/account/close', requireUser, closeAccount);
-  router.post('/admin/privacy/export', staffExport);
-  router.post('/admin/privacy/erase', staffErase);
+  router.get(
+    '/account/data',
+    doc('Моите данни (JSON или CSV)', { auth: 'customer', description: 'Вид с ?format=json|csv.', answer: 'Файл с данните на профила' }),
+    requireUser,
+    downloadOwnData,
+  );
+  router.post(
+    '/account/close',
+    doc('Закриване на профила (с паролата)', { auth: 'customer', body: accountCloseInput, answer: '{ message }' }),
+    requireUser,
+    closeAccount,
+  );
+  router.post('/admin/privacy/export', doc('Данните на гост по имейл', { body: guestExportInput, answer: 'Файл с данните' }), staffExport);
+  router.post(
+    '/admin/privacy/erase',
+    doc('Заличаване на данните на гост по имейл', {
+      body: guestEraseInput,
+      answer: '{ message, orders, messages, account }: какво е заличено',
+    }),
+    staffErase,
+  );
   return router;
 }

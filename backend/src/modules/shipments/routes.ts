@@ -1,6 +1,7 @@
 // The shipments over HTTP, for staff: the waybill of an order, its label, and tracking on demand
 // (README: Couriers). Thin handlers over shipments.ts and tracking.ts.
 import Router from '@koa/router';
+import { apiDoc } from '../../platform/http/apiDocs';
 import type { Context } from 'koa';
 import { parseBody, parseId } from '../../platform/http/parseInput';
 import { shipmentInput } from '@domain/schemas/couriers';
@@ -52,11 +53,32 @@ async function trackShipments(ctx: Context) {
   ctx.body = { message: [COURIER_TEXT.trackingDone, ...reasons].join(' '), ...summary };
 }
 
+const doc = apiDoc('Куриери и пратки');
+
 export function shipmentRoutes() {
   const router = new Router();
-  router.get('/admin/orders/:id/shipment', showShipment);
-  router.post('/admin/orders/:id/shipment', onceShipment, makeShipment);
-  router.get('/admin/shipments/:id/label', sendLabel);
-  router.post('/admin/couriers/track', trackShipments);
+  router.get('/admin/orders/:id/shipment', doc('Пратката на поръчка', { answer: '{ shipment } (null, ако няма)' }), showShipment);
+  router.post(
+    '/admin/orders/:id/shipment',
+    doc('Товарителница за поръчка', {
+      body: shipmentInput,
+      status: 201,
+      idempotent: true,
+      errors: [422, 503],
+      answer: '{ message, shipment }',
+    }),
+    onceShipment,
+    makeShipment,
+  );
+  router.get(
+    '/admin/shipments/:id/label',
+    doc('Етикетът на пратката (PDF)', { produces: 'application/pdf', answer: 'PDF файл' }),
+    sendLabel,
+  );
+  router.post(
+    '/admin/couriers/track',
+    doc('Проследяване на пратките сега', { answer: '{ message } и обобщение на проследените' }),
+    trackShipments,
+  );
   return router;
 }
