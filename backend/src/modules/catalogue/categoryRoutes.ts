@@ -1,4 +1,4 @@
-// Categories: the public tree, the spec's admin calls, and react-admin's dialect.
+// Categories: the public tree, the plain admin calls, and react-admin's dialect.
 import Router from '@koa/router';
 import { apiDoc } from '../../platform/http/apiDocs';
 import type { Context } from 'koa';

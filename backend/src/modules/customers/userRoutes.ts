@@ -1,4 +1,4 @@
-// Users for the staff: the spec's calls (/admin/users/create, /admin/user/:id, /admin/users with
+// Users for the staff: the plain calls (/admin/users/create, /admin/user/:id, /admin/users with
 // page/limit/search/sort) and react-admin's dialect on /admin/users and /admin/admins.
 import Router from '@koa/router';
 import { apiDoc } from '../../platform/http/apiDocs';

@@ -1,4 +1,4 @@
-// Orders for the staff: the spec's list (?page&limit&searchTerm&statusFilter&sortBy ->
+// Orders for the staff: the plain list (?page&limit&searchTerm&statusFilter&sortBy ->
 // { data: { orders, total } }), react-admin's dialect on the same path, one order with its
 // items, events and payment, changes through the state machine, and delete with an audit record
 // (an order taken by phone is the checkout's: POST /admin/orders).
@@ -37,7 +37,7 @@ async function updateOrder(ctx: Context, id: number) {
 }
 
 async function removeOrder(ctx: Context, id: number) {
-  // The admin asks why; the spec's plain DELETE (no reason) is still accepted.
+  // The admin asks why; the plain DELETE (no reason) is still accepted.
   const { reason } = parseQuery(ctx.query, orderDeletionQuery);
   const order = await deleteOrderAsStaff(id, currentUser(ctx), reason, ctx.ip);
   ctx.state.audited = true;

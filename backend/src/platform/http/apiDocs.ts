@@ -352,7 +352,7 @@ export function openApiDocument(layers: RouteLayer[], info: DocumentInfo): Json 
         parameters.push({ name, in: 'query', required: required.has(name), schema });
     }
     if (op.raList) {
-      // A list that also speaks the spec's paging may share a name with it (sort): one parameter
+      // A list that also speaks the plain paging may share a name with it (sort): one parameter
       // that takes either form.
       for (const ra of RA_PARAMETERS) {
         const same = parameters.find((p) => p.in === 'query' && p.name === ra.name);
