@@ -32,9 +32,11 @@ import './events';
 
 type Caller = Pick<User, 'id' | 'companyId' | 'companyRole'> | null | undefined;
 
-/** The caller as an owner of their company: 401 signed out, 403 otherwise. */
-export function requireOwner(user: Caller): User & { companyId: number } {
+/** The caller as an owner of their company: 401 signed out, 403 otherwise. Removing what a caller
+ *  in no company names (`notHere`) finds nothing there: 404, as for any record one cannot see. */
+export function requireOwner(user: Caller, notHere?: string): User & { companyId: number } {
   if (!user) throw unauthorized();
+  if (!user.companyId && notHere) throw notFound(notHere);
   if (!user.companyId || user.companyRole !== 'owner') throw forbidden(MEMBER_TEXT.ownersOnly);
   return user as User & { companyId: number };
 }
@@ -125,7 +127,7 @@ export async function changeMember(owner: Caller, memberId: number, input: Membe
 
 /** An owner removes a member (themselves too, unless they are the last owner). */
 export async function removeMemberByOwner(owner: Caller, memberId: number): Promise<void> {
-  const { companyId } = requireOwner(owner);
+  const { companyId } = requireOwner(owner, MEMBER_TEXT.memberNotFound);
   await Company.transaction(async (trx) => {
     const removed = await User.query(trx)
       .patch({ companyId: null, companyRole: 'owner', orderLimit: null } as Partial<User>)
@@ -138,7 +140,7 @@ export async function removeMemberByOwner(owner: Caller, memberId: number): Prom
 
 /** An owner withdraws an invitation not yet accepted. */
 export async function cancelInvitation(owner: Caller, invitationId: number): Promise<void> {
-  const { companyId } = requireOwner(owner);
+  const { companyId } = requireOwner(owner, MEMBER_TEXT.invitationNotFound);
   const gone = await CompanyInvitation.query().delete().where({ id: invitationId, companyId }).whereNull('acceptedAt');
   if (!gone) throw notFound(MEMBER_TEXT.invitationNotFound);
 }
