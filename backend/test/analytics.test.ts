@@ -178,7 +178,7 @@ describe('analytics for a period', () => {
       ORDER_STATUSES.map((status) => ({
         status,
         label: ORDER_STATUS_LABELS[status],
-        count: ({ pending: 1, confirmed: 1, shipped: 1, delivered: 1, cancelled: 1, returned: 1 } as Record<string, number>)[status],
+        count: ({ pending: 1, confirmed: 1, shipped: 1, delivered: 1, cancelled: 1, returned: 1 } as Record<string, number>)[status] ?? 0,
       })),
     );
     expect(res.body.newCustomers).toHaveLength(10);

@@ -58,6 +58,8 @@ const ORDER_READ_ONLY = [
   'purchaseOrderNumber',
   'companyShopId',
   'companyShopName',
+  'quoteRequestId',
+  'placedBy',
   'paymentState',
   'paid',
   'outstanding',
