@@ -12,7 +12,6 @@ import { parseBody } from '../../platform/http/parseInput';
 import { loginInput, registerInput, twoFactorCodeInput } from '@domain/schemas/auth';
 import { issueCsrfToken } from '../../platform/http/csrf';
 import { unauthorized } from '../../platform/http/errors';
-import { fromMinor } from '@domain/money';
 import { API } from '@domain/messages';
 import { TWO_FACTOR_MAX_TRIES, TWO_FACTOR_PENDING_MS } from '@domain/limits';
 import { signIn, signOut } from './sessions';
@@ -122,9 +121,6 @@ async function me(ctx: Context) {
               tobaccoPermit: company.tobaccoPermit,
               tobaccoPermitOffice: company.tobaccoPermitOffice ?? '',
               tobaccoPermitExpiresAt: company.tobaccoPermitExpiresAt ?? null,
-              // The member's own place in it: an owner decides, a buyer may wait for approval.
-              role: user.companyRole ?? 'owner',
-              orderLimit: fromMinor(user.orderLimit ?? null),
             },
           }
         : {}),
