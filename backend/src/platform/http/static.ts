@@ -34,6 +34,8 @@ export const STOREFRONT_PAGES = new Set([
   // The trade channel: /trade/quick-order, /trade/apply and „Къде да купя“.
   'trade',
   'where-to-buy',
+  // An owner's invitation to join a company: /invitation/<token>.
+  'invitation',
 ]);
 
 /** A storefront page route (not a file, not a dot-folder, a known first segment). */
