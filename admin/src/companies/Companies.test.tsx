@@ -216,6 +216,8 @@ test("the company's page saves each member's role and order limit, typed with a 
   const ivan = await screen.findByRole('group', { name: 'Иван Иванов' });
   const role = within(ivan).getByRole('combobox', { name: 'Роля' });
   expect(role).toHaveTextContent('Собственик');
+  // An owner decides every order: no limit is asked until the member is a buyer.
+  expect(within(ivan).queryByRole('textbox', { name: 'Лимит на поръчка' })).not.toBeInTheDocument();
   await userEvent.click(role);
   await userEvent.click(await screen.findByRole('option', { name: 'Купувач' }));
   const limit = within(ivan).getByRole('textbox', { name: 'Лимит на поръчка' });

@@ -59,7 +59,7 @@ import { errorMessage, httpClient } from '../httpClient';
 import { StaleEditAlert, withStaleEdit, withVersion } from '../layout/StaleEditAlert';
 import { CompanyStatement } from './CompanyStatement';
 import { MEMBER_ROLES, type CompanyMemberView } from '@domain/companyMembers';
-import { useFormContext } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 
 const STATUS_COLORS: Record<CompanyStatus, 'default' | 'success' | 'warning' | 'error'> = {
   pending: 'warning',
@@ -210,26 +210,32 @@ export function DecisionButtons() {
   );
 }
 
-/** A member's role and order limit, fields of the company's form (`members.<index>`). */
+/** A member's role and order limit, fields of the company's form (`members.<index>`); an owner
+ *  decides every order, so only a buyer's limit is asked. */
 function MemberTerms({ index }: { index: number }) {
   const translate = useTranslate();
+  const role = useWatch({ name: `members.${index}.role` });
   const choices = MEMBER_ROLES.map((r) => ({ id: r, name: translate(`app.companies.memberRoles.${r}`) }));
   return (
-    <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', flex: '2 1 20em' }}>
+    <Box sx={{ display: 'flex', columnGap: 2, flexWrap: 'wrap', flex: '2 1 20em', alignItems: 'flex-start' }}>
       <SelectInput
         source={`members.${index}.role`}
         label="app.companies.memberRole"
         choices={choices}
         helperText={false}
-        sx={{ minWidth: '10em' }}
+        fullWidth={false}
+        sx={{ flex: '1 1 10em' }}
       />
-      <MoneyInput
-        source={`members.${index}.orderLimit`}
-        label="app.companies.memberLimit"
-        validate={minValue(0)}
-        helperText={translate('app.companies.memberLimitHelp')}
-        sx={{ maxWidth: '16em' }}
-      />
+      {role !== 'owner' && (
+        <MoneyInput
+          source={`members.${index}.orderLimit`}
+          label="app.companies.memberLimit"
+          validate={minValue(0)}
+          helperText={translate('app.companies.memberLimitHelp')}
+          fullWidth={false}
+          sx={{ flex: '1 1 12em' }}
+        />
+      )}
     </Box>
   );
 }

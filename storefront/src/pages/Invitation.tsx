@@ -74,7 +74,7 @@ export default function Invitation() {
           <dt>{T.roleLabel}</dt>
           <dd>{MEMBER_ROLE_LABELS[preview.role]}</dd>
           <dt>{T.invitationLimit}</dt>
-          <dd>{preview.orderLimit === null ? T.noLimit : T.limitOf(formatMoney(preview.orderLimit, currency))}</dd>
+          <dd>{preview.orderLimit === null ? T.noLimit : T.net(formatMoney(preview.orderLimit, currency))}</dd>
         </dl>
         {closed ? (
           <p className="error-text" role="alert">

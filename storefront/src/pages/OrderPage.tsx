@@ -36,7 +36,7 @@ export default function OrderPage() {
       {justPlaced && order.status === 'awaiting_approval' ? (
         // Above the buyer's limit: not placed with the shop until an owner of the company approves it.
         <div className="thanks card" role="status">
-          <h2>{MEMBER_SCREEN_TEXT.heldPlacedTitle}</h2>
+          <h2>{MEMBER_SCREEN_TEXT.heldSentTitle}</h2>
           <p>{MEMBER_TEXT.heldForApproval(order.number)}</p>
         </div>
       ) : (

@@ -251,3 +251,30 @@ test('a customer without a company has no members section', async () => {
   expect(screen.queryByRole('region', { name: 'Служители' })).not.toBeInTheDocument();
   expect(calls.some((c) => c.url === '/api/trade/company')).toBe(false);
 });
+
+test('an owner is invited without a limit: only a buyer has one', async () => {
+  const { calls } = signedIn({
+    'POST /api/trade/members': {
+      status: 201,
+      body: {
+        invitation: {
+          id: 23,
+          email: 'sobst@firma.bg',
+          role: 'owner',
+          orderLimit: null,
+          createdAt: '2026-11-28T09:00:00Z',
+          expiresAt: '2026-12-12T09:00:00Z',
+        },
+      },
+    },
+  });
+  openAccount();
+  const form = await screen.findByRole('form', { name: 'Покани служител' });
+  await userEvent.type(within(form).getByLabelText('Лимит на поръчка без ДДС (€)'), '300');
+  await userEvent.selectOptions(within(form).getByLabelText('Роля'), 'owner');
+  expect(within(form).queryByLabelText('Лимит на поръчка без ДДС (€)')).not.toBeInTheDocument();
+  await userEvent.type(within(form).getByLabelText('Имейл'), 'sobst@firma.bg');
+  await userEvent.click(within(form).getByRole('button', { name: 'Изпрати поканата' }));
+  await waitFor(() => expect(sent(calls, 'POST', '/api/trade/members')).toHaveLength(1));
+  expect(sent(calls, 'POST', '/api/trade/members')[0].body).toEqual({ email: 'sobst@firma.bg', role: 'owner', orderLimit: null });
+});

@@ -186,26 +186,29 @@ function RoleAndLimit({
         </select>
         {errorText('role')}
       </div>
-      <div className={`field ${errors.orderLimit ? 'field-error' : ''}`}>
-        <label htmlFor={`${idPrefix}-limit`}>
-          {T.limitLabel} ({sign})
-        </label>
-        <input
-          id={`${idPrefix}-limit`}
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          maxLength={20}
-          value={limit}
-          onChange={(e) => onLimit(e.target.value)}
-          {...error('orderLimit')}
-          aria-describedby={[`${idPrefix}-limit-help`, errors.orderLimit ? `${idPrefix}-orderLimit-error` : ''].filter(Boolean).join(' ')}
-        />
-        <span id={`${idPrefix}-limit-help`} className="help">
-          {T.limitHelp}
-        </span>
-        {errorText('orderLimit')}
-      </div>
+      {/* An owner decides every order: only a buyer has a limit. */}
+      {role === 'buyer' && (
+        <div className={`field ${errors.orderLimit ? 'field-error' : ''}`}>
+          <label htmlFor={`${idPrefix}-limit`}>
+            {T.limitLabel} ({sign})
+          </label>
+          <input
+            id={`${idPrefix}-limit`}
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            maxLength={20}
+            value={limit}
+            onChange={(e) => onLimit(e.target.value)}
+            {...error('orderLimit')}
+            aria-describedby={[`${idPrefix}-limit-help`, errors.orderLimit ? `${idPrefix}-orderLimit-error` : ''].filter(Boolean).join(' ')}
+          />
+          <span id={`${idPrefix}-limit-help`} className="help">
+            {T.limitHelp}
+          </span>
+          {errorText('orderLimit')}
+        </div>
+      )}
     </>
   );
 }
@@ -253,9 +256,9 @@ function MemberRow({
   const save = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (busy) return;
-    const read = readLimit(limit);
+    const read = role === 'buyer' ? readLimit(limit) : { limit: null };
     if ('error' in read) return showFieldErrors(setErrors, { orderLimit: read.error }, formRef.current);
-    const body: MemberTermsBody = { role, orderLimit: role === 'owner' ? null : read.limit };
+    const body: MemberTermsBody = { role, orderLimit: read.limit };
     setBusy(true);
     setErrors({});
     try {
@@ -380,7 +383,7 @@ function InviteForm({ onSent }: { onSent(invitation: MemberCompany['invitations'
     if (busy) return;
     const found: Errors = {};
     if (!EMAIL_PATTERN.test(email.trim())) found.email = FORM.invalidEmail;
-    const read = readLimit(limit);
+    const read = role === 'buyer' ? readLimit(limit) : { limit: null };
     if ('error' in read) found.orderLimit = read.error;
     showFieldErrors(setErrors, found, formRef.current);
     if (Object.keys(found).length || 'error' in read) return;
@@ -389,7 +392,7 @@ function InviteForm({ onSent }: { onSent(invitation: MemberCompany['invitations'
       const { invitation } = await shopApi.inviteMember({
         email: email.trim(),
         role,
-        orderLimit: role === 'owner' ? null : read.limit,
+        orderLimit: read.limit,
       });
       setEmail('');
       setRole('buyer');

@@ -20,7 +20,7 @@ export function HeldOrderPanel({ order, onChange }: { order: MemberOrder; onChan
   }, []);
   return (
     <section className="card held-order" aria-labelledby="held-order-title">
-      <h2 id="held-order-title">{T.heldTitle}</h2>
+      <h2 id="held-order-title">{T.heldPlacedTitle}</h2>
       {role !== undefined && <p>{role === 'owner' ? T.heldOwnerNote : T.heldBuyerNote}</p>}
       {role === 'owner' && (
         <HeldOrderActions

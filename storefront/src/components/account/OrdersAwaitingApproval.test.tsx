@@ -205,13 +205,13 @@ test("on the held order's page an owner approves it, and the page shows it place
     'POST /api/trade/orders/41/approve': { body: { order: { ...held, status: 'pending', statusLabel: 'Нова' } } },
   });
   open('/account/orders/41');
-  const panel = await screen.findByRole('region', { name: 'Чакат одобрение' });
+  const panel = await screen.findByRole('region', { name: 'Поръчката чака одобрение' });
   expect(screen.getByText('Поръчал: Иван Иванов')).toBeInTheDocument();
   await waitFor(() => expect(panel).toHaveTextContent('Поръчката надхвърля лимита на купувача и чака вашето одобрение.'));
   // Nothing to pay before it is approved.
   expect(screen.queryByRole('region', { name: 'Плащане с банков превод' })).not.toBeInTheDocument();
   await userEvent.click(await within(panel).findByRole('button', { name: 'Одобри поръчка VS-10041' }));
-  await waitFor(() => expect(screen.queryByRole('region', { name: 'Чакат одобрение' })).not.toBeInTheDocument());
+  await waitFor(() => expect(screen.queryByRole('region', { name: 'Поръчката чака одобрение' })).not.toBeInTheDocument());
   expect(sent(calls, 'POST', '/api/trade/orders/41/approve')).toHaveLength(1);
   expect(screen.getByTestId('live-polite')).toHaveTextContent(MEMBER_TEXT.approved('VS-10041'));
   expect(screen.getByText('Нова')).toBeInTheDocument();
@@ -220,7 +220,7 @@ test("on the held order's page an owner approves it, and the page shows it place
 test("on the held order's page a buyer is told it waits, with nothing to decide", async () => {
   signedIn('buyer');
   open('/account/orders/41');
-  const panel = await screen.findByRole('region', { name: 'Чакат одобрение' });
+  const panel = await screen.findByRole('region', { name: 'Поръчката чака одобрение' });
   await waitFor(() => expect(panel).toHaveTextContent('Поръчката надхвърля лимита ви и чака одобрение от собственик на фирмата.'));
   expect(within(panel).queryByRole('button')).not.toBeInTheDocument();
 });
@@ -233,7 +233,7 @@ test("checkout's confirmation of an order above the limit says it waits for appr
       <App />
     </MemoryRouter>,
   );
-  const thanks = await screen.findByRole('heading', { name: 'Поръчката чака одобрение' });
+  const thanks = await screen.findByRole('heading', { name: 'Поръчката е изпратена за одобрение' });
   expect(thanks.parentElement).toHaveTextContent(MEMBER_TEXT.heldForApproval('VS-10041'));
   expect(screen.queryByText('Благодарим Ви за поръчката!')).not.toBeInTheDocument();
 });
