@@ -58,6 +58,7 @@ const ORDER_READ_ONLY = [
   'purchaseOrderNumber',
   'companyShopId',
   'companyShopName',
+  'quoteRequestId',
   'paymentState',
   'paid',
   'outstanding',
