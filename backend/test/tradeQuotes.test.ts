@@ -166,6 +166,10 @@ describe('staff answering', () => {
       `/api/admin/quote-requests?range=[0,24]&filter=${encodeURIComponent(JSON.stringify({ companyId: other.id }))}`,
     );
     expect(byCompany.body.every((q: any) => q.companyId === other.id)).toBe(true);
+    const unknown = await admin.get(
+      `/api/admin/quote-requests?range=[0,24]&filter=${encodeURIComponent(JSON.stringify({ status: 'лошо' }))}`,
+    );
+    expect(unknown.status).toBe(400);
     const one = await admin.get(`/api/admin/quote-requests/${asked.body.id}`);
     // TRIPLES at 30,00 with VAT: 25,00 net without a price list.
     expect(one.body.lines[0]).toEqual(expect.objectContaining({ listPrice: 25, netPrice: null }));

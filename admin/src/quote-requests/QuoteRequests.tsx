@@ -425,6 +425,7 @@ export function QuoteAnswer() {
           </Box>
           <MuiTextField
             type="date"
+            sx={{ width: '100%', maxWidth: 280 }}
             label={translate('app.quoteRequests.validUntil')}
             value={validUntil}
             disabled={!open}

@@ -313,6 +313,8 @@ export async function eraseAccount(
   await trx('password_resets').where({ userId: user.id }).delete();
   await trx('email_verifications').where({ userId: user.id }).delete();
   await trx('cart_items').where({ userId: user.id }).delete();
+  // The company's quote requests stay (they are its records), without who asked.
+  await trx('quote_requests').where({ userId: user.id }).update({ requestedByName: '', requestedByEmail: '', updatedAt: nowIso() });
   // Answers kept for a retry of the account's writes name the person (an order's address).
   await trx('idempotency_keys')
     .where({ scope: `user:${user.id}` })

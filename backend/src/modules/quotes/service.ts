@@ -32,6 +32,7 @@ import {
   quoteStatusOn,
 } from '@domain/quoteTexts';
 import type { QuoteAnswerInput, QuoteRequestInput } from '@domain/schemas/quotes';
+import { API } from '@domain/messages';
 import './events';
 
 /** The company a member asks and orders for: 401 signed out (the route's), 403 for anyone who does
@@ -257,7 +258,7 @@ export async function companyQuote(visitor: Visitor | undefined, id: number): Pr
 function whereStatus(qb: Parameters<RaListSpec['filters'][string]>[0], value: unknown) {
   const list = Array.isArray(value) ? value : [value];
   if (!list.every((v) => typeof v === 'string' && (QUOTE_STATUSES as readonly string[]).includes(v)))
-    throw badRequest(undefined, { filter: QUOTE_TEXT.notFound });
+    throw badRequest(API.invalidFilter, { filter: API.invalidFilter });
   const today = shopDay(new Date());
   qb.where((w: typeof qb) => {
     for (const s of list as string[]) {
