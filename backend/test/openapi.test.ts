@@ -1,7 +1,8 @@
 // The API reference covers every route the routers define (a route without a description fails
-// here, with its method and path), is a well-formed OpenAPI 3.1 document (checked against the rules
-// a reader and a client generator rely on), and is served to anyone: the JSON, and a page that
-// works under the shop's Content-Security-Policy without a script.
+// here, with its method and path: describe it as the opening comment of platform/http/apiDocs.ts
+// says), is a well-formed OpenAPI 3.1 document (checked against the rules a reader and a client
+// generator rely on), and is served to anyone: the JSON, and a page that works under the shop's
+// Content-Security-Policy without a script.
 import fs from 'node:fs';
 import { shopForThisFile } from './helpers';
 import { describedOperation, exampleOf, jsonSchemaOf, openApiPath, undescribedRoutes } from '../src/platform/http/apiDocs';
