@@ -1,7 +1,8 @@
 // The API reference covers every route the routers define (a route without a description fails
-// here, with its method and path), is a well-formed OpenAPI 3.1 document (checked against the rules
-// a reader and a client generator rely on), and is served to anyone: the JSON, and a page that
-// works under the shop's Content-Security-Policy without a script.
+// here, with its method and path: describe it as the opening comment of platform/http/apiDocs.ts
+// says), is a well-formed OpenAPI 3.1 document (checked against the rules a reader and a client
+// generator rely on), and is served to anyone: the JSON, and a page that works under the shop's
+// Content-Security-Policy without a script.
 import fs from 'node:fs';
 import { shopForThisFile } from './helpers';
 import { describedOperation, exampleOf, jsonSchemaOf, openApiPath, undescribedRoutes } from '../src/platform/http/apiDocs';
@@ -133,6 +134,42 @@ describe('the API reference', () => {
       }
     }
     expect(refused).toEqual([]);
+  });
+
+  it('gives schemas that are valid JSON Schema 2020-12, with examples that meet them', async () => {
+    const { default: Ajv2020 } = await import('ajv/dist/2020');
+    const doc = reference();
+    const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+    const inline = (node: Json): Json => {
+      if (typeof node.$ref === 'string') return doc.components.schemas[node.$ref.split('/').pop()!];
+      if (Array.isArray(node.anyOf)) return { anyOf: node.anyOf.map(inline) };
+      return node;
+    };
+    const wrong: string[] = [];
+    for (const [name, schema] of Object.entries(doc.components.schemas as Record<string, Json>)) {
+      try {
+        ajv.compile(schema);
+      } catch (err) {
+        wrong.push(`${name}: ${(err as Error).message}`);
+      }
+    }
+    const examples = [
+      ...operations(doc).flatMap(({ path, method, op }) =>
+        Object.values((op.requestBody?.content ?? {}) as Record<string, Json>)
+          .filter((c) => c.example !== undefined)
+          .map((c) => ({ where: `${method} ${path}`, schema: inline(c.schema), example: c.example })),
+      ),
+      ...Object.entries(doc.components.responses as Record<string, Json>).map(([name, r]) => ({
+        where: name,
+        schema: inline(r.content['application/json'].schema),
+        example: r.content['application/json'].example,
+      })),
+    ];
+    for (const { where, schema, example } of examples) {
+      const validate = ajv.compile(schema);
+      if (!validate(example)) wrong.push(`${where}: ${ajv.errorsText(validate.errors)}`);
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('is served to anyone as JSON and as a page without scripts, under the shop’s CSP', async () => {

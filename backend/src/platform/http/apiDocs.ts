@@ -5,15 +5,18 @@
 //
 // Describing a route is one argument more, before its handler:
 //
-//   const doc = apiDoc('Количка');                    // once per route file: its tag
-//   router.post('/cart/add', requireUser, doc('Добавя артикул в количката', { auth: 'customer', body: cartAddInput }),
-//     async (ctx) => { const input = parseBody(ctx.request.body, cartAddInput); … });
+//   const doc = apiDoc('Количка'); // once per route file: its tag in the reference
+//   router.post('/cart/add', requireUser, doc('Добавяне в количката', { auth: 'customer', body: cartAddInput }), handler);
 //
-// `auth` says who may call: 'public' (anyone, the default outside /admin), 'customer' (a signed-in
+// `auth` says who may call: 'public' (anyone: the default outside /admin), 'customer' (a signed-in
 // account), 'trade' (a member of an approved company) or 'staff' (the default under /admin, which
-// app.ts guards as a whole). `body` and `query` are the schemas the route parses with; `answer` is
-// the answer's schema where one exists, or a sentence where the answer has only a TypeScript type.
-// A route without a description fails backend/test/openapi.test.ts.
+// app.ts guards as a whole). `body` and `query` are the schemas the handler hands to parseBody and
+// parseQuery (a list of bodies when it picks one by who calls); `answer` is the answer's schema
+// where one exists, or a sentence where the answer has only a TypeScript type; `status` a success
+// other than 200; `raList`, `upload`, `produces`, `idempotent`, `limited` and `errors` what the
+// route also takes or refuses. The refusals that follow from the rest (400, 401, 403, 404, 409,
+// 413, 503) are added by themselves. A route without a description fails
+// backend/test/openapi.test.ts, which names it.
 import type { Middleware } from 'koa';
 import { z } from 'zod';
 import { API } from '@domain/messages';

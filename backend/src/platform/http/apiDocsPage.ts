@@ -9,6 +9,12 @@ const esc = (v: unknown) =>
   String(v).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+const SCHEME_TEXT: Record<string, string> = {
+  session: 'бисквитката на сесията',
+  csrfCookie: 'CSRF токен (бисквитката csrf и заглавката x-csrf-token)',
+  csrfHeader: 'CSRF токен (бисквитката csrf и заглавката x-csrf-token)',
+  bearer: 'личен API токен (Authorization: Bearer)',
+};
 
 function resolve(node: Json | undefined, doc: Json): Json | undefined {
   let n = node;
@@ -58,6 +64,8 @@ function fields(
   return Object.entries(props).flatMap(([name, p]) => {
     const full = prefix ? `${prefix}.${name}` : name;
     const inner = resolve(p, doc) ?? {};
+    // An empty schema is a read-only field a client may echo back: accepted and dropped.
+    if (!Object.keys(inner).length) return [];
     const row = { name: full, type: typeText(inner, doc), required: required.has(name), note: String(inner.description ?? '') };
     const nested = inner.type === 'object' || inner.type === 'array' ? fields(inner, doc, full, depth + 1) : [];
     return [row, ...nested];
@@ -80,6 +88,13 @@ function operationHtml(method: string, path: string, op: Json, doc: Json): strin
     .split('\n\n')
     .filter(Boolean))
     parts.push(`<p>${esc(para)}</p>`);
+  const how = ((op.security ?? []) as Json[]).map((req) =>
+    Object.keys(req)
+      .map((name) => SCHEME_TEXT[name] ?? name)
+      .filter((text, i, all) => all.indexOf(text) === i)
+      .join(' + '),
+  );
+  if (how.length) parts.push(`<p>Удостоверяване: ${how.map(esc).join(' или ')}.</p>`);
   const params = (op.parameters ?? []) as Json[];
   if (params.length) {
     const where: Record<string, string> = { path: 'път', query: 'заявка', header: 'заглавка' };
