@@ -277,6 +277,8 @@ export interface ApiOrder {
   companyShopName?: string | null;
   /** An order placed by an answered quote: the quote's id. */
   quoteRequestId?: number | null;
+  /** A company's order: the member who placed it (their id and the name they gave). */
+  placedBy?: { id: number; name: string } | null;
 }
 
 /** The one price quote (POST /api/checkout/quote): amounts in `currency`. */

@@ -125,6 +125,8 @@ function tradeFields(o: Order) {
     companyShopId: o.companyShopId ?? null,
     companyShopName: o.companyShopName ?? null,
     quoteRequestId: o.quoteRequestId ?? null,
+    // Which member placed it: the company's orders are seen by all its owners.
+    placedBy: o.userId ? { id: o.userId, name: `${o.customerFirstName ?? ''} ${o.customerLastName ?? ''}`.trim() } : null,
   };
   if (o.pricesInclude === 'net' && o.items) {
     const doc = netDocumentTotals(
