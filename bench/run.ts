@@ -111,8 +111,8 @@ function initialWeight(app: 'storefront' | 'admin') {
 
 const MEMBER_EMAIL = 'klient8@example.bg';
 
-/** A trade price list with fixed prices on a few hundred variants, an approved company on it, and
- *  one generated customer as its member. */
+/** A trade price list with fixed prices on a few hundred variants, each with two quantity breaks
+ *  (from 10 and from 50), an approved company on it, and one generated customer as its member. */
 async function makeBenchMember(knex: ReturnType<typeof createKnex>) {
   const at = new Date().toISOString();
   const [{ id: priceListId }] = await knex('priceLists')
@@ -121,7 +121,13 @@ async function makeBenchMember(knex: ReturnType<typeof createKnex>) {
   const variants = await knex('variants').orderBy('id').limit(300).select('id');
   for (let i = 0; i < variants.length; i += 100)
     await knex('priceListPrices').insert(
-      variants.slice(i, i + 100).map((v: { id: number }) => ({ priceListId, variantId: v.id, netPrice: 999 })),
+      variants
+        .slice(i, i + 100)
+        .flatMap((v: { id: number }) => [
+          { priceListId, variantId: v.id, netPrice: 999, minQuantity: 1 },
+          { priceListId, variantId: v.id, netPrice: 949, minQuantity: 10 },
+          { priceListId, variantId: v.id, netPrice: 899, minQuantity: 50 },
+        ]),
     );
   const [{ id: companyId }] = await knex('companies')
     .insert({
