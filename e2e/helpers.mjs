@@ -1,5 +1,6 @@
 // Small steps shared by the journeys: what a person does, and waits on what they see.
 import assert from 'node:assert/strict';
+import { request as playwrightRequest } from 'playwright-core';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -209,4 +210,18 @@ export async function setGuestOrderLimits(request, admin, limits) {
   const csrf = (await login.json()).csrfToken ?? csrfToken;
   const put = await request.put('/api/admin/settings', { headers: { 'x-csrf-token': csrf }, data: { guestOrders: limits } });
   assert.equal(put.status(), 200, `guest-order limits: ${put.status()} ${await put.text()}`);
+}
+
+/** An API session of its own (not the page's): a guest's CSRF token, then signed in as `who` when
+ *  given. Dispose of `api` when done. */
+export async function apiSession(base, who) {
+  const api = await playwrightRequest.newContext({ baseURL: base });
+  const { csrfToken } = await (await api.get('/api/csrf-token')).json();
+  let headers = { 'x-csrf-token': csrfToken };
+  if (who) {
+    const login = await api.post('/api/auth/login', { headers, data: { email: who.email, password: who.password } });
+    assert.equal(login.status(), 200, `sign-in of ${who.email}: ${login.status()}`);
+    headers = { 'x-csrf-token': (await login.json()).csrfToken ?? csrfToken };
+  }
+  return { api, headers };
 }

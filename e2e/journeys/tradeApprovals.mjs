@@ -7,8 +7,16 @@
 // phone's and a laptop's width; screenshots of each.
 import fs from 'node:fs';
 import path from 'node:path';
-import { request as playwrightRequest } from 'playwright-core';
-import { appStarted, assert, confirmAndOrder, expectNoAxeViolations, fillCheckout, passAgeGate, uniqueEmail } from '../helpers.mjs';
+import {
+  appStarted,
+  assert,
+  confirmAndOrder,
+  expectNoAxeViolations,
+  fillCheckout,
+  passAgeGate,
+  uniqueEmail,
+  apiSession,
+} from '../helpers.mjs';
 
 const PASSWORD = 'e2e-odobrenie-parola';
 const SHOTS = process.env.E2E_SHOTS || path.join('e2e', 'artifacts');
@@ -18,19 +26,6 @@ async function shot(page, name, width) {
   await page.screenshot({ path: path.join(SHOTS, `trade-approvals-${name}-${width}.png`), fullPage: true });
 }
 
-/** An API session: a guest's CSRF token, then signed in as `who` when given. */
-async function session(base, who) {
-  const api = await playwrightRequest.newContext({ baseURL: base });
-  const { csrfToken } = await (await api.get('/api/csrf-token')).json();
-  let headers = { 'x-csrf-token': csrfToken };
-  if (who) {
-    const login = await api.post('/api/auth/login', { headers, data: { email: who.email, password: who.password } });
-    assert.equal(login.status(), 200, `sign-in of ${who.email}: ${login.status()}`);
-    headers = { 'x-csrf-token': (await login.json()).csrfToken ?? csrfToken };
-  }
-  return { api, headers };
-}
-
 /** The company applies once (applications from one address are limited), staff approve it and make
  *  a second account its buyer with a limit. */
 let made;
@@ -38,7 +33,7 @@ async function companyWithBuyer(base, admin) {
   if (made) return made;
   const owner = { email: uniqueEmail('sobstvenik'), password: PASSWORD };
   const buyer = { email: uniqueEmail('kupuvach'), password: PASSWORD };
-  const guest = await session(base);
+  const guest = await apiSession(base);
   let companyId;
   try {
     const res = await guest.api.post('/api/trade/applications', {
@@ -66,7 +61,7 @@ async function companyWithBuyer(base, admin) {
   } finally {
     await guest.api.dispose();
   }
-  const staff = await session(base, admin);
+  const staff = await apiSession(base, admin);
   try {
     const approved = await staff.api.post(`/api/admin/companies/${companyId}/approve`, { headers: staff.headers, data: {} });
     assert.equal(approved.status(), 200, `the approval: ${approved.status()} ${await approved.text()}`);

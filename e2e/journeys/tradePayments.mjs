@@ -11,9 +11,8 @@
 // finds nothing on each page and dialog, at a phone's and a laptop's width.
 import fs from 'node:fs';
 import path from 'node:path';
-import { request as playwrightRequest } from 'playwright-core';
 import { tsImport } from 'tsx/esm/api';
-import { assert, expectNoAxeViolations, uniqueEmail } from '../helpers.mjs';
+import { assert, expectNoAxeViolations, uniqueEmail, apiSession } from '../helpers.mjs';
 import { signInToAdmin } from './staff.mjs';
 
 const PASSWORD = 'e2e-plashtania-parola';
@@ -24,19 +23,6 @@ const SHOTS = process.env.E2E_SHOTS || path.join('e2e', 'artifacts');
 async function shot(page, name, width) {
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `trade-payments-${name}-${width}.png`), fullPage: true });
-}
-
-/** An API session: a guest's CSRF token, then signed in as `who` when given. */
-async function session(base, who) {
-  const api = await playwrightRequest.newContext({ baseURL: base });
-  const { csrfToken } = await (await api.get('/api/csrf-token')).json();
-  let headers = { 'x-csrf-token': csrfToken };
-  if (who) {
-    const login = await api.post('/api/auth/login', { headers, data: { email: who.email, password: who.password } });
-    assert.equal(login.status(), 200, `sign-in of ${who.email}: ${login.status()}`);
-    headers = { 'x-csrf-token': (await login.json()).csrfToken ?? csrfToken };
-  }
-  return { api, headers };
 }
 
 /** The company applies through the API; staff give it 14-day terms and approve it. */
@@ -51,7 +37,7 @@ async function apply(base, admin, width) {
     tobaccoPermit: 'ЗАДС-90е-0003',
   };
   const member = { email: uniqueEmail('plashtania'), password: PASSWORD };
-  const guest = await session(base);
+  const guest = await apiSession(base);
   try {
     const res = await guest.api.post('/api/trade/applications', {
       headers: guest.headers,
@@ -62,7 +48,7 @@ async function apply(base, admin, width) {
   } finally {
     await guest.api.dispose();
   }
-  const staff = await session(base, admin);
+  const staff = await apiSession(base, admin);
   try {
     const terms = await staff.api.put(`/api/admin/companies/${company.id}`, { headers: staff.headers, data: { paymentTermsDays: 14 } });
     assert.equal(terms.status(), 200, `the terms: ${terms.status()} ${await terms.text()}`);
@@ -82,8 +68,8 @@ let applied;
 async function prepare(base, admin, width) {
   if (!applied) applied = await apply(base, admin, width);
   const { company, member } = applied;
-  const staff = await session(base, admin);
-  const buyer = await session(base, member);
+  const staff = await apiSession(base, admin);
+  const buyer = await apiSession(base, member);
   try {
     // What an earlier width left open is paid off first, so this width's invoices are the
     // company's only open ones (the suggestions go to the oldest first).
@@ -143,7 +129,7 @@ async function prepare(base, admin, width) {
 
 /** The company's open invoices and credit now, as the API tells them. */
 async function openInvoices(base, admin, companyId) {
-  const staff = await session(base, admin);
+  const staff = await apiSession(base, admin);
   try {
     return await (await staff.api.get(`/api/admin/payments/open-invoices?companyId=${companyId}`)).json();
   } finally {
@@ -153,7 +139,7 @@ async function openInvoices(base, admin, companyId) {
 
 /** An invoice's state as the API tells it. */
 async function invoiceState(base, admin, id) {
-  const staff = await session(base, admin);
+  const staff = await apiSession(base, admin);
   try {
     return (await (await staff.api.get(`/api/admin/invoices/${id}`)).json()).paymentState;
   } finally {
@@ -381,7 +367,7 @@ export const journeys = [
 
       // The company's statement of account: it closes on what the API says it owes, and its PDF
       // for the period downloads.
-      const staff = await session(base, admin);
+      const staff = await apiSession(base, admin);
       try {
         const account = await (await staff.api.get(`/api/admin/companies/${company.id}/statement`)).json();
         await page.goto(`/admin/companies/${company.id}#statement`);

@@ -8,8 +8,7 @@
 // it. axe-core finds nothing on each screen, at a phone's and a laptop's width; screenshots of each.
 import fs from 'node:fs';
 import path from 'node:path';
-import { request as playwrightRequest } from 'playwright-core';
-import { appStarted, assert, expectNoAxeViolations, passAgeGate, uniqueEmail } from '../helpers.mjs';
+import { appStarted, assert, expectNoAxeViolations, passAgeGate, uniqueEmail, apiSession } from '../helpers.mjs';
 import { signInToAdmin } from './staff.mjs';
 
 const PASSWORD = 'e2e-oferti-parola';
@@ -18,19 +17,6 @@ const SHOTS = process.env.E2E_SHOTS || path.join('e2e', 'artifacts');
 async function shot(page, name, width) {
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `trade-quotes-${name}-${width}.png`), fullPage: true });
-}
-
-/** An API session: a guest's CSRF token, then signed in as `who` when given. */
-async function session(base, who) {
-  const api = await playwrightRequest.newContext({ baseURL: base });
-  const { csrfToken } = await (await api.get('/api/csrf-token')).json();
-  let headers = { 'x-csrf-token': csrfToken };
-  if (who) {
-    const login = await api.post('/api/auth/login', { headers, data: { email: who.email, password: who.password } });
-    assert.equal(login.status(), 200, `sign-in of ${who.email}: ${login.status()}`);
-    headers = { 'x-csrf-token': (await login.json()).csrfToken ?? csrfToken };
-  }
-  return { api, headers };
 }
 
 /** The company applies once through the API (applications from one address are limited) with one
@@ -48,7 +34,7 @@ async function companyWithMember(base, admin) {
     tobaccoPermit: 'ЗАДС-90е-0009',
   };
   const member = { email: uniqueEmail('oferti'), password: PASSWORD };
-  const guest = await session(base);
+  const guest = await apiSession(base);
   try {
     const res = await guest.api.post('/api/trade/applications', {
       headers: guest.headers,
@@ -63,7 +49,7 @@ async function companyWithMember(base, admin) {
   } finally {
     await guest.api.dispose();
   }
-  const staff = await session(base, admin);
+  const staff = await apiSession(base, admin);
   try {
     const approved = await staff.api.post(`/api/admin/companies/${company.id}/approve`, { headers: staff.headers, data: {} });
     assert.equal(approved.status(), 200, `the approval: ${approved.status()} ${await approved.text()}`);

@@ -21,7 +21,7 @@ import { visitorOf } from '../catalogue';
 import { tradeTermsOf } from '../trade';
 import type { LineInput } from '../cart';
 import { paymentDueAt, quoteCart, quoteView } from './quote';
-import { newOrderNotice, TotalChangedError } from './service';
+import { itemRows, newOrderNotice, TotalChangedError } from './service';
 import { takeStock } from './stockTake';
 
 /** The held order of the owner's company, or 404 (another company's, or no such order). */
@@ -70,21 +70,7 @@ export async function approveHeldOrder(owner: User, orderId: number, expectedTot
     if (totals.total !== order.total || totals.subtotal !== order.subtotal) {
       // Priced again as the owner was shown: the lines, the totals and the payment's amount.
       await OrderItem.query(trx).delete().where({ orderId });
-      await OrderItem.query(trx).insert(
-        quote.lines.map((l) => ({
-          orderId,
-          productId: l.productId,
-          variantId: l.variantId,
-          productName: l.productName,
-          variantName: l.variantName,
-          sku: l.sku,
-          attributes: l.attributes.map((a) => ({ name: a.name, value: a.value })),
-          personalization: l.personalization,
-          unitPrice: l.unitPrice,
-          quantity: l.quantity,
-          lineTotal: l.lineTotal,
-        })) as Array<Partial<OrderItem>>,
-      );
+      await OrderItem.query(trx).insert(itemRows(orderId, quote.lines) as OrderItem[]);
       await Order.query(trx)
         .patch({ subtotal: totals.subtotal, shippingTotal: totals.shippingTotal, discountTotal: 0, total: totals.total } as Partial<Order>)
         .where({ id: orderId });

@@ -280,8 +280,8 @@ function numbering(id: number, c: CheckoutInput['customer'], purchaseOrderNumber
   return { number, searchText: searchable(number, c.firstName, c.lastName, c.email, c.phone, purchaseOrderNumber) };
 }
 
-/** What was bought: the lines' snapshots. */
-function itemRows(orderId: number, lines: ResolvedLine[]): Array<Partial<OrderItem>> {
+/** What was bought: the lines' snapshots (an order placed, or a held one priced again). */
+export function itemRows(orderId: number, lines: ResolvedLine[]): Array<Partial<OrderItem>> {
   return lines.map((l) => ({
     orderId,
     productId: l.productId,
