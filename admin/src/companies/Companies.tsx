@@ -285,18 +285,20 @@ export function Members() {
           {members.map((m, i) => {
             const name = [m.firstName, m.lastName].filter(Boolean).join(' ') || m.email;
             return (
-              <ListItem
-                key={m.id}
-                role="group"
-                aria-label={name}
-                sx={{ flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', borderBottom: 1, borderColor: 'divider' }}
-              >
-                <ListItemText primary={name} secondary={m.email} sx={{ flex: '1 1 14em', minWidth: 0, overflowWrap: 'anywhere' }} />
-                {/* On the company's form the role and limit are saved with it; shown alone, a list. */}
-                {inForm && <MemberTerms index={i} />}
-                <Button color="error" onClick={() => setRemoving({ id: m.id, email: m.email })} sx={{ mt: 1 }}>
-                  {translate('app.companies.removeMember')}
-                </Button>
+              <ListItem key={m.id} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+                {/* A list item holds the member's fields as one named group (a list may hold only items). */}
+                <Box
+                  role="group"
+                  aria-label={name}
+                  sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', width: '100%' }}
+                >
+                  <ListItemText primary={name} secondary={m.email} sx={{ flex: '1 1 14em', minWidth: 0, overflowWrap: 'anywhere' }} />
+                  {/* On the company's form the role and limit are saved with it; shown alone, a list. */}
+                  {inForm && <MemberTerms index={i} />}
+                  <Button color="error" onClick={() => setRemoving({ id: m.id, email: m.email })} sx={{ mt: 1 }}>
+                    {translate('app.companies.removeMember')}
+                  </Button>
+                </Box>
               </ListItem>
             );
           })}
