@@ -209,6 +209,37 @@ describe('a buyer above their limit', () => {
   });
 });
 
+describe("a buyer's order by an answered quote", () => {
+  it('is held above the limit and approved at the quote’s prices', async () => {
+    const asked = await buyer.post('/api/trade/quote-requests', {
+      lines: [{ variantId: cat.triples.variant, quantity: 20 }],
+      note: 'Голяма поръчка',
+    });
+    expect(asked.status).toBe(201);
+    const validUntil = new Date(Date.now() + 14 * 86400000).toISOString().slice(0, 10);
+    const answer = await admin.put(`/api/admin/quote-requests/${asked.body.id}`, {
+      lines: [{ variantId: cat.triples.variant, quantity: 20, netPrice: 10 }],
+      validUntil,
+      version: asked.body.version,
+    });
+    expect(answer.status).toBe(200);
+    // 20 × 10,00 net is above the buyer's 100,00.
+    const ordered = await buyer.post(`/api/trade/quote-requests/${asked.body.id}/order`, {
+      shipping: { method: 'econt_office', city: 'София', postcode: '1000', address: 'Офис Еконт Витоша' },
+      paymentMethod: 'bank_transfer',
+    });
+    expect(ordered.status).toBe(201);
+    const held = ordered.body.order;
+    expect(held.status).toBe('awaiting_approval');
+    expect(held.items[0].unitPrice).toBe(10);
+    const approved = await owner.post(`/api/trade/orders/${held.id}/approve`, {});
+    expect(approved.status).toBe(200);
+    expect(approved.body.status).toBe('pending');
+    expect(approved.body.total).toBe(held.total);
+    expect(approved.body.items[0].unitPrice).toBe(10);
+  });
+});
+
 describe('invitations', () => {
   it('mails a link that only the proven owner of the address accepts, once', async () => {
     const email = 'nova.kupuvachka@acme.example.bg';

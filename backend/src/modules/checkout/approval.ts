@@ -19,9 +19,8 @@ import { notifyStaff } from '../staff';
 import { issueTradeInvoiceIn } from '../invoices';
 import { visitorOf } from '../catalogue';
 import { tradeTermsOf } from '../trade';
-import type { LineInput } from '../cart';
 import { paymentDueAt, quoteCart, quoteView } from './quote';
-import { itemRows, newOrderNotice, TotalChangedError } from './service';
+import { itemRows, newOrderNotice, TotalChangedError, type HeldRequest } from './service';
 import { takeStock } from './stockTake';
 
 /** The held order of the owner's company, or 404 (another company's, or no such order). */
@@ -46,14 +45,16 @@ export async function approveHeldOrder(owner: User, orderId: number, expectedTot
       .patch({ status: 'pending', heldRequest: null } as Partial<Order>)
       .where({ id: orderId, status: 'awaiting_approval' });
     if (!claimed) throw conflict(MEMBER_TEXT.notAwaiting, { status: MEMBER_TEXT.notAwaiting });
-    const held = JSON.parse(order.heldRequest ?? '{"lines":[],"prepayment":false}') as { lines: LineInput[]; prepayment: boolean };
+    const held = JSON.parse(order.heldRequest ?? '{"lines":[],"prepayment":false}') as HeldRequest;
+    // An order by an answered quote keeps the quote's prices.
+    const fixedNetPrices = held.netPrices ? new Map(held.netPrices) : undefined;
     // The company's terms now, whoever of its members placed it (the owner's are the same company's).
     const terms = await tradeTermsOf(owner);
     const visitor = visitorOf({ role: 'customer' }, terms);
     const quote = await quoteCart(
       { items: held.lines, shippingMethod: order.shippingMethod, prepayment: held.prepayment, email: order.customerEmail },
       null,
-      { trx, strictDiscount: true, stockTakenAfter: true, visitor },
+      { trx, strictDiscount: true, stockTakenAfter: true, visitor, fixedNetPrices },
     );
     const { totals } = quote;
     if (totals.total !== order.total && (expectedTotal === undefined || expectedTotal !== totals.total))
@@ -64,6 +65,7 @@ export async function approveHeldOrder(owner: User, orderId: number, expectedTot
             strictDiscount: true,
             checkStock: true,
             visitor,
+            fixedNetPrices,
           }),
         ),
       );

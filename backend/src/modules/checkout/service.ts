@@ -121,6 +121,8 @@ interface Priced {
   quote: Awaited<ReturnType<typeof quoteCart>>;
   /** A company's buyer above their order limit: the order waits for an owner's approval. */
   held: boolean;
+  /** An answered quote's agreed net prices, which its approval keeps. */
+  fixedNetPrices: ReadonlyMap<number, number> | null;
 }
 
 /** Step 2: the one quote, in the currency of account read behind the euro switch's lock; 409 when
@@ -165,7 +167,7 @@ async function price(
   }
   // Staff taking an order by phone place it: the company's limits are its own members' rule.
   const held = !!quote.trade && !!user && !visitor?.byStaff && needsApproval(memberOf(user), quote.trade.amounts.subtotalNet);
-  return { drawnId, office, shop, purchaseOrderNumber, quote, held };
+  return { drawnId, office, shop, purchaseOrderNumber, quote, held, fixedNetPrices: fixedNetPrices ?? null };
 }
 
 /** A member's role and limit as the approval rule reads them. */
@@ -173,13 +175,15 @@ function memberOf(user: User): { role: MemberRole; orderLimit: number | null } {
   return { role: user.companyRole ?? 'owner', orderLimit: user.orderLimit ?? null };
 }
 
-/** What a held order keeps of the buyer's choice, for its approval to quote again. */
-interface HeldRequest {
+/** What a held order keeps of the buyer's choice, for its approval to quote again: its lines,
+ *  whether paid in advance, and an answered quote's agreed net prices ([variantId, price]). */
+export interface HeldRequest {
   lines: LineInput[];
   prepayment: boolean;
+  netPrices?: Array<[number, number]>;
 }
 
-function heldRequestOf(input: CheckoutInput, { quote }: Priced): string {
+function heldRequestOf(input: CheckoutInput, { quote, fixedNetPrices }: Priced): string {
   const lines = quote.lines.map((l) => ({
     productId: l.productId,
     variantId: l.variantId,
@@ -187,7 +191,9 @@ function heldRequestOf(input: CheckoutInput, { quote }: Priced): string {
     quantity: l.quantity,
     personalization: l.personalization,
   }));
-  return JSON.stringify({ lines, prepayment: Boolean(input.prepayment) } satisfies HeldRequest);
+  const held: HeldRequest = { lines, prepayment: Boolean(input.prepayment) };
+  if (fixedNetPrices) held.netPrices = [...fixedNetPrices];
+  return JSON.stringify(held);
 }
 
 /** A member's purchase-order number: required when the company says so (400 on the field); a
