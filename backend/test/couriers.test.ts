@@ -11,6 +11,7 @@ import { makeCatalogue, Catalogue, placeOrder } from './fixtures';
 import { startCourierStandIn, CourierStandIn } from './courierStandIn';
 import { Notification, Order, Product } from '../src/models';
 import { officeSyncRunning } from '../src/modules/couriers/offices';
+import { binary } from './pdf';
 
 let shop: TestShop;
 let cat: Catalogue;
@@ -20,12 +21,6 @@ let standIn: CourierStandIn;
 const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-outbox-'));
 
 /** Read a response body as bytes (supertest parses only text types by default). */
-function binary(res: any, done: (err: Error | null, body: any) => void) {
-  const parts: Buffer[] = [];
-  res.on('data', (b: Buffer) => parts.push(b));
-  res.on('end', () => done(null, Buffer.concat(parts)));
-}
-
 /** A PDF's text, read by pdf-parse in a plain node process (pdf.js needs real ES modules). */
 function pdfText(pdf: Buffer): string {
   const script =

@@ -13,6 +13,7 @@ import { clearSettingsCache } from '../src/modules/settings/service';
 import { PACKING_SLIP_TEXT } from '@domain/packingSlips';
 import { PACKING_SLIPS_MAX } from '@domain/limits';
 import { API } from '@domain/messages';
+import { binary } from './pdf';
 
 let shop: TestShop;
 let cat: Catalogue;
@@ -32,12 +33,6 @@ afterAll(async () => {
   await shop.close();
   fs.rmSync(workDir, { recursive: true, force: true });
 });
-
-function binary(res: any, cb: (err: Error | null, body: Buffer) => void) {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-}
 
 function readPdf(buffer: Buffer, tool: 'pdftotext' | 'pdfinfo'): string {
   const file = path.join(workDir, `slip-${Math.random().toString(36).slice(2)}.pdf`);

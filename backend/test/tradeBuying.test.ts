@@ -6,7 +6,6 @@
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
-import { execFileSync } from 'node:child_process';
 import { shopForThisFile, Browser } from './helpers';
 import { makeCatalogue, Catalogue, product, checkoutBody, approvedCompany, memberOf } from './fixtures';
 import { Company, Invoice, Order, Variant } from '../src/models';
@@ -14,6 +13,7 @@ import { settled } from '../src/platform/events';
 import { TRADE_ORDER_TEXT } from '@domain/tradeOrderTexts';
 import { PRICE_LIST_TEXTS } from '@domain/priceListTexts';
 import { convertMinor, type Currency } from '@domain/money';
+import { binary, pdfText } from './pdf';
 
 const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-buying-outbox-'));
 const shop = shopForThisFile({ outboxDir });
@@ -34,22 +34,6 @@ const triplesLine = (quantity: number) => ({ productId: cat.triples.id, variantI
 const tradeBody = (items: object[], extra: Record<string, unknown> = {}) =>
   checkoutBody(items, { paymentMethod: 'bank_transfer', ...extra });
 const quote = (b: Browser, items: object[]) => b.post('/api/checkout/quote', { items, shipping: { method: null } });
-
-async function pdfText(buffer: Buffer): Promise<string> {
-  const file = path.join(outboxDir, `read-${Date.now()}-${Math.random().toString(36).slice(2)}.pdf.bin`);
-  fs.writeFileSync(file, buffer);
-  try {
-    return execFileSync('pdftotext', ['-enc', 'UTF-8', '-layout', file, '-'], { encoding: 'utf8' });
-  } finally {
-    fs.rmSync(file);
-  }
-}
-
-function binary(res: any, cb: (err: Error | null, body: Buffer) => void) {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-}
 
 /** The list's rows as staff send them: the pod from 1, 50 and 100; TRIPLES by the discount, from 5 at 20,00. */
 const breaks = (from50 = 5.2) => [

@@ -7,7 +7,6 @@
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
-import { execFileSync } from 'node:child_process';
 import { shopForThisFile, Browser } from './helpers';
 import { makeCatalogue, Catalogue, product, checkoutBody, mailTo, approvedCompany, memberOf } from './fixtures';
 import { Company, Invoice, Order, PriceList, PriceListPrice, Variant } from '../src/models';
@@ -18,6 +17,7 @@ import { TRADE_ORDER_TEXT } from '@domain/tradeOrderTexts';
 import { DUNNING_TEXT } from '@domain/dunning';
 import { DAY_MS } from '@domain/dates';
 import { convertMinor, formatMoney } from '@domain/money';
+import { binary, pdfText } from './pdf';
 
 const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-trade-outbox-'));
 const shop = shopForThisFile({ outboxDir });
@@ -44,22 +44,6 @@ const triplesLine = (quantity: number) => ({ productId: cat.triples.id, variantI
 /** A member's checkout body: the quick order's lines, bank transfer. */
 function tradeBody(items: object[], extra: Record<string, unknown> = {}) {
   return checkoutBody(items, { paymentMethod: 'bank_transfer', ...extra });
-}
-
-async function pdfText(buffer: Buffer): Promise<string> {
-  const file = path.join(outboxDir, `read-${Date.now()}-${Math.random().toString(36).slice(2)}.pdf.bin`);
-  fs.writeFileSync(file, buffer);
-  try {
-    return execFileSync('pdftotext', ['-enc', 'UTF-8', '-layout', file, '-'], { encoding: 'utf8' });
-  } finally {
-    fs.rmSync(file);
-  }
-}
-
-function binary(res: any, cb: (err: Error | null, body: Buffer) => void) {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
 }
 
 beforeAll(async () => {
