@@ -14,7 +14,6 @@ import {
   editCartItem,
   linesView,
   removeCartItem,
-  ViewableLine,
   type CartVisitor as Visitor,
 } from './service';
 
@@ -32,9 +31,7 @@ export function cartRoutes() {
       answer: 'Количката: редове, цени, наличност',
     }),
     async (ctx: Context) => {
-      const { items } = parseBody(ctx.request.body, cartPreviewInput) as {
-        items: Array<Omit<ViewableLine, 'attributes' | 'id'> & { id?: number; attributes?: ViewableLine['attributes'] | null }>;
-      };
+      const { items } = parseBody(ctx.request.body, cartPreviewInput);
       ctx.body = await linesView(
         items.map((l, i) => ({ ...l, id: l.id ?? i + 1, attributes: l.attributes ?? [] })),
         undefined,

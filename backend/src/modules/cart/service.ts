@@ -72,7 +72,7 @@ export interface ViewableLine {
   productId: number;
   variantId?: number | null;
   quantity: number;
-  personalization?: string;
+  personalization?: string | null;
   attributes: Array<{ id?: number; cartItemId?: number; attributeId: number; attributeValueId: number }>;
 }
 
