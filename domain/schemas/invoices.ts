@@ -61,4 +61,4 @@ export const creditNoteInput = input({
   shipping: bool(),
   reason: text(CREDIT_REASON_MAX, { message: INVOICE_TEXT.creditReasonTooLong }),
 });
-export type CreditNoteRequest = z.infer<typeof creditNoteInput>;
+export type CreditNoteRequest = z.output<typeof creditNoteInput>;
