@@ -168,7 +168,16 @@ describe('a dry run', () => {
 
     const many = exportLike([
       HEADER,
-      ...Array.from({ length: PRODUCT_VARIANTS_MAX + 1 }, (_, i) => ['Много варианти', 'mnogo-varianti', `В${i}`, `MANY-${i}`, '1,00', '0', '', '']),
+      ...Array.from({ length: PRODUCT_VARIANTS_MAX + 1 }, (_, i) => [
+        'Много варианти',
+        'mnogo-varianti',
+        `В${i}`,
+        `MANY-${i}`,
+        '1,00',
+        '0',
+        '',
+        '',
+      ]),
     ]);
     const manyReport = (await send(admin, many, true)).body as ImportReport;
     expect(manyReport.counts.error).toBe(1);

@@ -7,15 +7,7 @@ import { currentUser, requireUser } from '../../platform/http/auth';
 import { parseBody, parseId } from '../../platform/http/parseInput';
 import { cartAddInput, cartEditInput, cartPreviewInput } from '@domain/schemas/cart';
 import { API } from '@domain/messages';
-import {
-  addToCart,
-  cartView,
-  clearCart,
-  editCartItem,
-  linesView,
-  removeCartItem,
-  type CartVisitor as Visitor,
-} from './service';
+import { addToCart, cartView, clearCart, editCartItem, linesView, removeCartItem, type CartVisitor as Visitor } from './service';
 
 const doc = apiDoc('Количка');
 

@@ -523,7 +523,8 @@ function saveOf(product: PlannedProduct, variantsNow: Variant[]): PlannedProduct
   if (product.name !== undefined && product.name !== current.name) input.name = product.name;
   if (product.categoryId !== undefined && product.categoryId !== current.categoryId) input.categoryId = product.categoryId;
   if (product.status !== undefined && product.status !== current.status) input.status = product.status;
-  if (product.compareAtPrice !== undefined && product.compareAtPrice !== current.compareAtPrice) input.compareAtPrice = product.compareAtPrice;
+  if (product.compareAtPrice !== undefined && product.compareAtPrice !== current.compareAtPrice)
+    input.compareAtPrice = product.compareAtPrice;
   if (price !== current.price) input.price = price;
   const variantLines: Array<PlannedLine | undefined> = [];
   for (const v of variantsNow) {
@@ -555,8 +556,7 @@ function saveOf(product: PlannedProduct, variantsNow: Variant[]): PlannedProduct
  *  (a new variant's stock is its first one, written by the save). */
 async function applyPlan(plan: ImportPlan, trx: Transaction, userId: number | null): Promise<void> {
   for (const product of plan.products) {
-    if (product.save)
-      await saveProduct(product.save.what, { trx, variantPrices: 'final', newStockReason: 'import', userId });
+    if (product.save) await saveProduct(product.save.what, { trx, variantPrices: 'final', newStockReason: 'import', userId });
     for (const { existing, values } of product.lines)
       if (existing && values.stock !== undefined && values.stock !== existing.stock)
         await setStockTo(trx, { variantId: existing.id, stock: values.stock, reason: 'import', userId });

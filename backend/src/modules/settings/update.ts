@@ -9,11 +9,25 @@ import type { SettingsChange } from '@domain/schemas/settings';
 
 /** Nested groups are merged over the current values, so a form may send one field of a group. */
 export async function updateSettings(input: SettingsChange) {
-  const { versions, currency, contacts, bank, shippingFees, legal, invoices, couriers, guestOrders, privacy, accessibility, sales, ...flat } =
-    input;
+  const {
+    versions,
+    currency,
+    contacts,
+    bank,
+    shippingFees,
+    legal,
+    invoices,
+    couriers,
+    guestOrders,
+    privacy,
+    accessibility,
+    sales,
+    ...flat
+  } = input;
   const current = await getSettings();
   // The currency changes only through the switch, which converts every amount with it.
-  if (currency !== undefined && currency !== current.currency) throw conflict(API.currencyBySwitchOnly, { currency: API.currencyBySwitchOnly });
+  if (currency !== undefined && currency !== current.currency)
+    throw conflict(API.currencyBySwitchOnly, { currency: API.currencyBySwitchOnly });
   // A group's field left out is absent (never undefined: parseBody drops those), so the spread keeps
   // the current value.
   const changes: Partial<ShopSettings> = { ...flat };
