@@ -55,4 +55,6 @@ const editFields = {
   personalization: text(PERSONALIZATION_MAX, { nullable: true }),
 };
 export const cartEditInput = input(editFields, { ignore: ['id'] });
+export type CartEdit = z.output<typeof cartEditInput>;
 export const cartAddInput = input({ ...editFields, productId: int({ min: 1, required: true }) }, { ignore: ['id'] });
+export type CartAdd = z.output<typeof cartAddInput>;
