@@ -3,7 +3,8 @@
 // errors by row and column, all or nothing, the shop serving the new prices, the limits.
 import { shopForThisFile, Browser } from './helpers';
 import { makeCatalogue, Catalogue, stockOf } from './fixtures';
-import { IMPORT } from '@domain/messages';
+import { API, IMPORT } from '@domain/messages';
+import { PRODUCT_VARIANTS_MAX } from '@domain/schemas/catalogue';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_MB, IMPORT_ROWS_MAX } from '@domain/limits';
 import { AuditLog, Category, Product, Variant } from '../src/models';
 import type { ImportReport, ImportRow } from '@domain/api';
@@ -153,6 +154,34 @@ describe('a dry run', () => {
     expect(rowOf(report, 'NOBODY-1').errors).toEqual([{ column: 'Продукт', message: IMPORT.newProductName }]);
     expect(rowOf(report, 'TR-1').action).toBe('unchanged');
     expect(rowOf(report, 'TR-9').errors).toEqual([{ column: 'Статус', message: IMPORT.differsFromRow(5) }]);
+  });
+
+  it('refuses what the product schema refuses of a save, in its words: a line break in a quoted name, too many variants', async () => {
+    const broken = exportLike([
+      HEADER,
+      ['"Течност\nМента"', 'technost-menta', 'Стандартен', 'LB-1', '10,00', '1', '', ''],
+      ['Течност Малина', 'technost-malina', '"3\nmg"', 'LB-2', '10,00', '1', '', ''],
+    ]);
+    const report = (await send(admin, broken, true)).body as ImportReport;
+    expect(rowOf(report, 'LB-1').errors).toEqual([{ column: 'Продукт', message: API.singleLine }]);
+    expect(rowOf(report, 'LB-2').errors).toEqual([{ column: 'Вариант', message: API.singleLine }]);
+
+    const many = exportLike([
+      HEADER,
+      ...Array.from({ length: PRODUCT_VARIANTS_MAX + 1 }, (_, i) => [
+        'Много варианти',
+        'mnogo-varianti',
+        `В${i}`,
+        `MANY-${i}`,
+        '1,00',
+        '0',
+        '',
+        '',
+      ]),
+    ]);
+    const manyReport = (await send(admin, many, true)).body as ImportReport;
+    expect(manyReport.counts.error).toBe(1);
+    expect(rowOf(manyReport, 'MANY-0').errors).toEqual([{ column: '', message: API.atMost(PRODUCT_VARIANTS_MAX) }]);
   });
 
   it('reads a comma-separated file with quoted decimal commas, and one saved by Excel in Windows-1251', async () => {

@@ -24,4 +24,4 @@ export const barrierReportInput = input({
   page: text(500),
   message: text(TEXT_MAX, { min: 1, required: true }),
 });
-export type BarrierReport = z.infer<typeof barrierReportInput>;
+export type BarrierReport = z.output<typeof barrierReportInput>;

@@ -1,6 +1,7 @@
 // A cart line as clients send it (server cart calls, the guest cookie's lines at checkout and in
 // the preview, the discount preview). Read-outs a client copies along are accepted and dropped;
 // prices among them are never used.
+import type { z } from 'zod';
 import { CART_LINES_MAX, PERSONALIZATION_MAX, QUANTITY_MAX } from '../limits';
 import { input, int, list, number, text } from './fields';
 import { TRADE_LINES_MAX } from '../tradeOrderTexts';
@@ -25,8 +26,12 @@ const lineFields = {
   attributes: lineAttributes,
 };
 
+/** One line of a checkout, a quote or the discount preview. */
+export const cartLine = input(lineFields, { ignore: LINE_READ_OUTS });
+/** A line as the server reads it (a member's quick order's lines read the same). */
+export type CartLine = z.output<typeof cartLine>;
 /** A checkout's lines (and the quote's, the discount preview's): at most what the server cart holds. */
-export const cartLines = list(input(lineFields, { ignore: LINE_READ_OUTS }), { max: CART_LINES_MAX });
+export const cartLines = list(cartLine, { max: CART_LINES_MAX });
 
 /** A member's quick order: up to TRADE_LINES_MAX lines in one quote or order. */
 export const tradeLines = list(input(lineFields, { ignore: [...LINE_READ_OUTS, 'packSize', 'minimumQuantity', 'multiple'] }), {
@@ -50,4 +55,6 @@ const editFields = {
   personalization: text(PERSONALIZATION_MAX, { nullable: true }),
 };
 export const cartEditInput = input(editFields, { ignore: ['id'] });
+export type CartEdit = z.output<typeof cartEditInput>;
 export const cartAddInput = input({ ...editFields, productId: int({ min: 1, required: true }) }, { ignore: ['id'] });
+export type CartAdd = z.output<typeof cartAddInput>;

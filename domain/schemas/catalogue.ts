@@ -26,6 +26,8 @@ import { PRICE_LIST_TEXTS } from '../priceListTexts';
 
 /** The largest pack a variant is sold in (pieces). */
 export const PACK_SIZE_MAX = 10000;
+/** The most variants one product has. */
+export const PRODUCT_VARIANTS_MAX = 100;
 import { bool, input, int, list, money, number, oneOf, query, recordVersion, text } from './fields';
 
 export const SKU_PATTERN = /^[A-Za-z0-9._\-/]+$/;
@@ -94,7 +96,7 @@ const productFields = <R extends boolean>(required: R) => ({
       },
       { ignore: ['productId', 'position', 'createdAt', 'updatedAt'] },
     ),
-    { max: 100 },
+    { max: PRODUCT_VARIANTS_MAX },
   ),
   attributes: list(
     input(
@@ -112,12 +114,12 @@ const productFields = <R extends boolean>(required: R) => ({
   ),
 });
 const PRODUCT_READ_ONLY = ['id', 'createdAt', 'updatedAt', 'category', 'stock', 'inStock', 'saleRestricted'];
-/** A product as staff create it. */
+/** A product as staff create it (money in minor units once read). */
 export const productInput = input(productFields(true), { ignore: [...PRODUCT_READ_ONLY, 'version'] });
-export type ProductInput = z.infer<typeof productInput>;
-/** A product's change (PUT /admin/products/:id). */
+export type ProductInput = z.output<typeof productInput>;
+/** A product's change (PUT /admin/products/:id): a new product's fields, none required. */
 export const productChangeInput = input({ ...productFields(false), version: recordVersion() }, { ignore: PRODUCT_READ_ONLY });
-export type ProductChange = z.infer<typeof productChangeInput>;
+export type ProductChange = z.output<typeof productChangeInput>;
 /** PUT /products/:id/updateStatus. */
 export const productStatusInput = input({ status: oneOf(PRODUCT_STATUSES, { required: true }) });
 
@@ -145,9 +147,9 @@ const categoryFields = <R extends boolean>(required: R) => ({
 });
 /** A category (create), and its change (PUT: nothing required). */
 export const categoryInput = input(categoryFields(true), { ignore: [...CATEGORY_READ_ONLY, 'version'] });
-export type CategoryInput = z.infer<typeof categoryInput>;
+export type CategoryInput = z.output<typeof categoryInput>;
 export const categoryChangeInput = input({ ...categoryFields(false), version: recordVersion() }, { ignore: CATEGORY_READ_ONLY });
-export type CategoryChange = z.infer<typeof categoryChangeInput>;
+export type CategoryChange = z.output<typeof categoryChangeInput>;
 /** The plain update call (PUT /admin/categories/:id) names its fields differently. */
 export const categorySpecChangeInput = input({
   categoryName: text(NAME_MAX, { min: 1 }),

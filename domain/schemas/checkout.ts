@@ -1,4 +1,5 @@
 // Placing an order (the shop's checkout, and staff taking one by phone) and the one price quote.
+import type { z } from 'zod';
 import { API, FIELD } from '../messages';
 import { NAME_MAX, PHONE_MAX, TEXT_MAX } from '../limits';
 import { PAYMENT_METHODS, SHIPPING_METHODS } from '../orderStatus';
@@ -68,12 +69,20 @@ export const officeCheckoutInput = input(checkoutFields(true), { ignore: PRICE_L
 /** A member's order: the same fields, with a quick order's number of lines. */
 export const tradeCheckoutInput = input(checkoutFields(false, tradeLines), { ignore: PRICE_LIKE });
 export const tradeOfficeCheckoutInput = input(checkoutFields(true, tradeLines), { ignore: PRICE_LIKE });
+/** A checkout as any of its four schemas reads it (the office's may leave the city and address
+ *  to the office it names). */
+export type CheckoutOrder =
+  | z.output<typeof checkoutInput>
+  | z.output<typeof officeCheckoutInput>
+  | z.output<typeof tradeCheckoutInput>
+  | z.output<typeof tradeOfficeCheckoutInput>;
 
 /** An order staff take by phone: the customer confirms age and terms aloud. */
 export const phoneOrderInput = input(
   { ...checkoutFields(false), termsAccepted: bool(), staffNote: text(TEXT_MAX) },
   { ignore: [...PRICE_LIKE, 'id'] },
 );
+export type PhoneOrder = z.output<typeof phoneOrderInput>;
 
 /** POST /checkout/quote: the lines (a guest's), the delivery method, a code and the e-mail it is for. */
 const quoteFields = (lines = cartLines) => ({
@@ -89,3 +98,4 @@ const quoteFields = (lines = cartLines) => ({
 export const quoteInput = input(quoteFields());
 /** A member's quote: a quick order's number of lines. */
 export const tradeQuoteInput = input(quoteFields(tradeLines));
+export type QuoteRequest = z.output<typeof quoteInput> | z.output<typeof tradeQuoteInput>;

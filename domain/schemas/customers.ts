@@ -28,13 +28,13 @@ const userFields = <R extends boolean>(required: R) => ({
 });
 /** A user (create), and its change (PUT: nothing required). */
 export const userInput = input(userFields(true), { ignore: [...USER_READ_ONLY, 'version'] });
-export type UserInput = z.infer<typeof userInput>;
+export type UserInput = z.output<typeof userInput>;
 export const userChangeInput = input({ ...userFields(false), version: recordVersion() }, { ignore: USER_READ_ONLY });
-export type UserChange = z.infer<typeof userChangeInput>;
+export type UserChange = z.output<typeof userChangeInput>;
 /** An admin by e-mail: an existing account is promoted (no password needed), so the role is
  *  not the form's to set. */
 export const adminInput = input({ ...userFields(true), password: newPassword(false) }, { ignore: [...USER_READ_ONLY, 'role', 'version'] });
-export type AdminInput = z.infer<typeof adminInput>;
+export type AdminInput = z.output<typeof adminInput>;
 /** A new admin account needs its password. */
 export const newAdminPassword = input({ password: newPassword(true) }, { ignore: Object.keys(userFields(true)) });
 /** GET /admin/users?page&limit&search&sort (the plain list). */

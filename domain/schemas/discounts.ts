@@ -26,9 +26,9 @@ const discountFields = <R extends boolean>(required: R) => ({
 const DISCOUNT_READ_ONLY = ['id', 'usedCount', 'createdAt', 'updatedAt', 'message'];
 /** A discount code (create), and its change (PUT: nothing required). */
 export const discountInput = input(discountFields(true), { ignore: [...DISCOUNT_READ_ONLY, 'version'] });
-export type DiscountInput = z.infer<typeof discountInput>;
+export type DiscountInput = z.output<typeof discountInput>;
 export const discountChangeInput = input({ ...discountFields(false), version: recordVersion() }, { ignore: DISCOUNT_READ_ONLY });
-export type DiscountChange = z.infer<typeof discountChangeInput>;
+export type DiscountChange = z.output<typeof discountChangeInput>;
 /** POST /discounts/check: a code on the shopper's lines. */
 export const discountCheckInput = input({
   code: text(50, { min: 1, required: true, message: API.discountInvalid }),

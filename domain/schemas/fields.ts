@@ -1,6 +1,6 @@
 // The field builders the input schemas are made of (zod 4, used plainly): each returns an ordinary
 // zod schema carrying the Bulgarian texts of domain/messages.ts; the schemas are `z.strictObject`s
-// of these and their types are `z.infer<typeof schema>`. The API's rules, kept exactly:
+// of these and their types are `z.output<typeof schema>`. The API's rules, kept exactly:
 // - a field absent (or '' for anything but text) is "not given": refused with `message` or
 //   "Полето е задължително." when required, else left out (or null when nullable);
 // - null is accepted only where nullable;
@@ -32,7 +32,7 @@ export interface Presence {
   item?: boolean;
 }
 
-/** The type of a field with presence `P` whose value is `T`, as z.infer reads it: `| null` where
+/** The type of a field with presence `P` whose value is `T`, as z.output reads it: `| null` where
  *  nullable, an optional key unless required. (Where '' means "not given" the field is a
  *  z.preprocess around the `.optional()`; only its type is written as the ZodOptional.) */
 export type FieldOf<T, P> = P extends { item: true }

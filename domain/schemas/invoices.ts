@@ -35,6 +35,8 @@ export const invoiceRequestInput = object(
   },
   { nullable: true },
 );
+/** The request as its schema reads it: none (null or absent), or the fields typed. */
+export type InvoiceRequestInput = z.output<typeof invoiceRequestInput>;
 
 export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 /** GET /admin/invoices?month=YYYY-MM&kind&page&limit. */
@@ -59,4 +61,4 @@ export const creditNoteInput = input({
   shipping: bool(),
   reason: text(CREDIT_REASON_MAX, { message: INVOICE_TEXT.creditReasonTooLong }),
 });
-export type CreditNoteRequest = z.infer<typeof creditNoteInput>;
+export type CreditNoteRequest = z.output<typeof creditNoteInput>;

@@ -1,5 +1,6 @@
 // The shop's settings as staff change them (PUT /admin/settings, always partial: a form may send
 // one field of a group) and the one-way switch to the euro.
+import type { z } from 'zod';
 import { FIELD } from '../messages';
 import {
   GUEST_ORDER_LIMIT_MAX,
@@ -90,6 +91,8 @@ export const settingsInput = input(
   { ...settingsFields, versions: object(Object.fromEntries(SETTINGS_GROUPS.map((k) => [k, recordVersion()]))) },
   { ignore: ['id', 'eurRate', 'euroSince', 'message'] },
 );
+/** A change as read: any field of a group may be left out (merged over the current values). */
+export type SettingsChange = z.output<typeof settingsInput>;
 
 /** POST /admin/settings/euro: the admin's confirmation travels along. */
 export const euroSwitchInput = input({ confirm: bool() });

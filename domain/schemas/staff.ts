@@ -12,7 +12,7 @@ export const contactMessageInput = input({
   message: text(TEXT_MAX, { min: 1, required: true }),
 });
 
-export type ContactMessage = z.infer<typeof contactMessageInput>;
+export type ContactMessage = z.output<typeof contactMessageInput>;
 /** PUT /admin/contact-messages/:id: only `isRead` changes; the rest is the record echoed back. */
 export const contactMessageChangeInput = input(
   { isRead: bool() },

@@ -70,7 +70,7 @@ export const companyApplicationInput = input({
   }),
   shops: list(companyShopInput, { max: COMPANY_SHOPS_MAX, message: TRADE.tooManyShops(COMPANY_SHOPS_MAX) }),
 });
-export type CompanyApplication = z.infer<typeof companyApplicationInput>;
+export type CompanyApplication = z.output<typeof companyApplicationInput>;
 
 /** Members on a company's PUT: the whole list, each an account's id, its e-mail, or the answer's own
  *  `{ id, email, … }` sent back (react-admin), so the list sent is who buys for the company. */
@@ -112,7 +112,7 @@ export const companyChangeInput = input(
   },
   { ignore: ['id', 'createdAt', 'approvedAt', 'updatedAt'] },
 );
-export type CompanyChange = z.infer<typeof companyChangeInput>;
+export type CompanyChange = z.output<typeof companyChangeInput>;
 
 /** POST /admin/companies/:id/approve|reject|suspend. */
 export const companyDecisionInput = input({ reason: text(1000) });

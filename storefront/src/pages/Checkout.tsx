@@ -14,7 +14,7 @@ import { shopApi, lineInput, CheckoutInput } from '../api/shop';
 import { ApiError } from '../api/client';
 import { ProofOfWorkStatus, withProofOfWork } from '../components/ProofOfWork';
 import { Seo } from '../components/Seo';
-import { FORM, STOREFRONT } from '@domain/messages';
+import { API, FORM, STOREFRONT } from '@domain/messages';
 import { toast } from '../state/toast';
 import { showFieldErrors } from '../state/formErrors';
 import { Price } from '../components/Price';
@@ -233,8 +233,9 @@ export default function Checkout() {
     if (postcode) e.postcode = postcode;
     if (courier ? !office : !toShop && !form.address.trim())
       e.address = form.method === 'address' ? 'Въведете адрес за доставка.' : 'Посочете офис за доставка.';
-    if (!form.ageConfirmed) e.ageConfirmed = 'Потвърдете, че сте навършили 18 години.';
-    if (!form.termsAccepted) e.termsAccepted = 'Приемете общите условия, за да поръчате.';
+    // The two ticks say what the server answers without them (the same texts).
+    if (!form.ageConfirmed) e.ageConfirmed = API.ageRequired;
+    if (!form.termsAccepted) e.termsAccepted = API.termsRequired;
     if (heldToPrepayment && form.paymentMethod === 'bank_transfer' && !prepayment) e.prepayment = TRADE_ORDER_TEXT.prepaymentRequired;
     return { ...e, ...tradeChoiceErrors(company, tradeChoice), ...invoiceErrors(invoice) };
   };

@@ -13,6 +13,7 @@ import { Price } from '../components/Price';
 import { hasTradePrices, PackNote, packOf, TierTable, TradePrice } from '../components/TradePrice';
 import { tradeQuantityRule } from '@domain/trade';
 import { PRICE_LIST_TEXTS } from '@domain/priceListTexts';
+import { nicotineInName } from '@domain/productKinds';
 import { priorityImage } from '../components/priorityImage';
 import { controlValue, useAppRunning, useInputBeforeApp } from '../state/appRunning';
 import { NotFoundContent } from './NotFound';
@@ -25,8 +26,7 @@ export const NICOTINE_WARNING =
 
 /** The strength in mg/ml: the chosen variant's when its name says it ("0 mg"), else the product's. */
 function nicotineOf(p: ShopProduct, variantName?: string): number | null {
-  const m = /(\d+(?:[.,]\d+)?)\s*mg/i.exec(variantName ?? '');
-  return m ? Number(m[1].replace(',', '.')) : p.nicotineMgMl;
+  return nicotineInName(variantName) ?? p.nicotineMgMl;
 }
 
 export default function ProductPage() {

@@ -8,19 +8,11 @@ import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { API } from '@domain/messages';
 import { LINE_BREAK, PERSONALIZATION_MAX } from '@domain/limits';
 import { lineTotal } from '@domain/pricing';
+import type { CartLine } from '@domain/schemas/cart';
 
-export interface LineAttributeInput {
-  attributeId: number;
-  attributeValueId: number;
-}
-
-export interface LineInput {
-  productId: number;
-  variantId?: number | null;
-  attributes?: LineAttributeInput[];
-  quantity: number;
-  personalization?: string;
-}
+/** A line as the shared schema reads it (a checkout's, a quote's, a cookie's or the server cart's). */
+export type LineInput = CartLine;
+export type LineAttributeInput = NonNullable<CartLine['attributes']>[number];
 
 export interface ResolvedLine {
   productId: number;
@@ -47,8 +39,8 @@ export interface ResolvedLine {
 export function lineKey(l: {
   productId: number;
   variantId?: number | null;
-  attributes?: LineAttributeInput[];
-  personalization?: string;
+  attributes?: LineAttributeInput[] | null;
+  personalization?: string | null;
 }): string {
   const values = (l.attributes ?? [])
     .map((a) => a.attributeValueId)

@@ -7,16 +7,7 @@ import { currentUser, requireUser } from '../../platform/http/auth';
 import { parseBody, parseId } from '../../platform/http/parseInput';
 import { cartAddInput, cartEditInput, cartPreviewInput } from '@domain/schemas/cart';
 import { API } from '@domain/messages';
-import {
-  addToCart,
-  cartView,
-  clearCart,
-  editCartItem,
-  linesView,
-  removeCartItem,
-  ViewableLine,
-  type CartVisitor as Visitor,
-} from './service';
+import { addToCart, cartView, clearCart, editCartItem, linesView, removeCartItem, type CartVisitor as Visitor } from './service';
 
 const doc = apiDoc('Количка');
 
@@ -32,9 +23,7 @@ export function cartRoutes() {
       answer: 'Количката: редове, цени, наличност',
     }),
     async (ctx: Context) => {
-      const { items } = parseBody(ctx.request.body, cartPreviewInput) as {
-        items: Array<Omit<ViewableLine, 'attributes' | 'id'> & { id?: number; attributes?: ViewableLine['attributes'] | null }>;
-      };
+      const { items } = parseBody(ctx.request.body, cartPreviewInput);
       ctx.body = await linesView(
         items.map((l, i) => ({ ...l, id: l.id ?? i + 1, attributes: l.attributes ?? [] })),
         undefined,

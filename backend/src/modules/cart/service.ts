@@ -17,7 +17,8 @@ import { SALES_TEXT } from '@domain/salesModeTexts';
 
 /** Who changes or views the cart (ctx.state.visitor): what they may buy is the catalogue's policy. */
 export type CartVisitor = Visitor;
-import { lineKey, resolveLines, LineAttributeInput, LineInput, ResolvedLine } from './lines';
+import { lineKey, resolveLines, LineInput, ResolvedLine } from './lines';
+import type { CartAdd, CartEdit } from '@domain/schemas/cart';
 
 export interface CartLineView {
   id: number;
@@ -72,7 +73,7 @@ export interface ViewableLine {
   productId: number;
   variantId?: number | null;
   quantity: number;
-  personalization?: string;
+  personalization?: string | null;
   attributes: Array<{ id?: number; cartItemId?: number; attributeId: number; attributeValueId: number }>;
 }
 
@@ -161,20 +162,9 @@ async function memberUnitPrices(
   return new Map(priced.map((p, i) => [p.lineId, prices[i]]));
 }
 
-export interface AddInput {
-  productId: number;
-  variantId?: number | null;
-  attributes?: LineAttributeInput[] | null;
-  quantity?: number;
-  personalization?: string | null;
-}
-
-export interface EditInput {
-  quantity?: number;
-  variantId?: number | null;
-  attributes?: LineAttributeInput[] | null;
-  personalization?: string | null;
-}
+/** A line to add and a line's change, as their schemas read them. */
+export type AddInput = CartAdd;
+export type EditInput = CartEdit;
 
 /** Run a cart change in one transaction, one change per user at a time (a row lock on
  *  PostgreSQL; SQLite runs one transaction at a time anyway). */

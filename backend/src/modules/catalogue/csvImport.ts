@@ -3,23 +3,24 @@
 // A variant is found by its SKU, a product by its address (slug) or, for a new SKU without one,
 // by the slug of its name. Every row is read and checked first (the dry run answers exactly that
 // plan); applying re-plans inside one transaction and writes only when no row has an error. Each
-// product is written by the catalogue's one save (productSave), whose checks (schema, the tobacco
-// directive's limits) the plan runs too: what the save would refuse is a row error in its words.
+// product is written by the catalogue's one save (productSave), given what the file says in the
+// save's own terms (money in minor units, as read); the plan runs the save's checks (the tobacco
+// directive's limits) and what the schema would refuse of it: a row error in their words.
 import Papa from 'papaparse';
 import type { Transaction } from 'objection';
 import { Product } from '../../models/Product';
 import { Variant } from '../../models/Variant';
 import { Category } from '../../models/Category';
 import { AuditLog } from '../../models/AuditLog';
-import { productSaveErrors, saveProduct } from './productSave';
+import { productSaveErrors, saveProduct, type ProductSave } from './productSave';
 import { setStockTo } from '../inventory';
-import { HttpError } from '../../platform/http/errors';
-import { IMPORT } from '@domain/messages';
-import { IMPORT_ROWS_MAX, PRICE_MAX, SKU_MAX, SLUG_MAX, STOCK_MAX, TITLE_MAX, type ProductStatus } from '@domain/limits';
+import { HttpError, type FieldErrors } from '../../platform/http/errors';
+import { API, IMPORT } from '@domain/messages';
+import { IMPORT_ROWS_MAX, LINE_BREAK, PRICE_MAX, SKU_MAX, SLUG_MAX, STOCK_MAX, TITLE_MAX, type ProductStatus } from '@domain/limits';
 import { fromMinor, parseMoneyInput, toMinor } from '@domain/money';
 import { slugify } from '@domain/slug';
 import { PRICE_LIST_TEXTS } from '@domain/priceListTexts';
-import { PACK_SIZE_MAX } from '@domain/schemas/catalogue';
+import { PACK_SIZE_MAX, PRODUCT_VARIANTS_MAX, type ProductChange } from '@domain/schemas/catalogue';
 import type { ImportAction, ImportChange, ImportReport, ImportRow } from '@domain/api';
 
 /** What a column means, by the headers the admin's exports write (Bulgarian and English). */
@@ -203,12 +204,10 @@ interface PlannedProduct {
   price?: number;
   /** Variants of this product named in the file, in file order. */
   lines: PlannedLine[];
-  /** What the catalogue's one save is given for it (the API's shape), when the file changes it. */
-  save?: { body: ProductBody; variantLines: Array<PlannedLine | undefined> };
+  /** What the catalogue's one save is given for it, when the file changes it; the file's line
+   *  behind each variant it saves (none: a variant the file does not name). */
+  save?: { what: ProductSave; variantLines: Array<PlannedLine | undefined> };
 }
-
-/** A product as the one save takes it (decimal prices), built from the file and the database. */
-type ProductBody = Record<string, unknown> & { variants: Array<Record<string, unknown>> };
 
 interface PlannedLine {
   result: ImportRow;
@@ -419,14 +418,16 @@ export async function planImport(file: ReadFile, dryRun: boolean, trx?: Transact
     }
     // What the file would save goes through the save's own checks (schema, the directive's
     // limits): what it refuses is the row's error, in its words.
-    if (fileLines.some((l) => l.result.action !== 'unchanged') && (current || product.name !== undefined)) {
-      product.save = saveBodyOf(product, variantsNow);
-      const errors = await productSaveErrors(product.save.body, { trx, existing: current, variantPrices: 'final' });
+    const save = fileLines.some((l) => l.result.action !== 'unchanged') ? saveOf(product, variantsNow) : undefined;
+    if (save) {
+      product.save = save;
+      const refused = schemaErrors(save.what.input);
+      const errors = Object.keys(refused).length ? refused : await productSaveErrors(save.what, { trx });
       for (const [field, message] of Object.entries(errors)) {
         // A variant's error goes to its row; the product's, and those of variants the file does not
         // name, to the product's first row.
         const [where, index, sub] = field.split('.');
-        const own = where === 'variants' && index !== undefined ? product.save.variantLines[Number(index)] : undefined;
+        const own = where === 'variants' && index !== undefined ? save.variantLines[Number(index)] : undefined;
         const line = own ?? fileLines[0];
         const column = where === 'variants' ? (own && sub ? VARIANT_COLUMNS[sub] : undefined) : PRODUCT_COLUMNS[where];
         line.result.errors.push({ column: column ? (file.headerOf[column] ?? column) : '', message });
@@ -468,64 +469,86 @@ const PRODUCT_COLUMNS: Record<string, Column> = {
 const VARIANT_COLUMNS: Record<string, Column> = { name: 'variantName', sku: 'sku', price: 'price', stock: 'stock', packSize: 'packSize' };
 
 /**
+ * What the product's schema would refuse of a save the file makes that the rows' own checks let
+ * through (a quoted cell may hold a line break; a file may give a product more variants than it
+ * may have), keyed and said as a save through the API is refused.
+ */
+function schemaErrors(input: ProductChange): FieldErrors {
+  const errors: FieldErrors = {};
+  if (input.name !== undefined && LINE_BREAK.test(input.name)) errors.name = API.singleLine;
+  // The schema reads no variant of a list that is too long.
+  if (input.variants && input.variants.length > PRODUCT_VARIANTS_MAX) errors.variants = API.atMost(PRODUCT_VARIANTS_MAX);
+  else
+    input.variants?.forEach((v, i) => {
+      if (LINE_BREAK.test(v.name)) errors[`variants.${i}.name`] = API.singleLine;
+    });
+  return errors;
+}
+
+/**
  * The save a planned product needs: a new product with the file's variants, or the changed
  * fields of an existing one with all its variants (those the file names as it says, the others
  * as they are, new ones after them). Prices are final: what a shopper pays after the import.
+ * None for a new product the file gives no name.
  */
-function saveBodyOf(product: PlannedProduct, variantsNow: Variant[]): NonNullable<PlannedProduct['save']> {
+function saveOf(product: PlannedProduct, variantsNow: Variant[]): PlannedProduct['save'] {
   const lines = product.lines.filter((l) => !l.result.errors.length);
   const price = product.price ?? 0;
   const current = product.existing;
   if (!current) {
+    if (product.name === undefined) return undefined;
     return {
-      body: {
-        name: product.name,
-        slug: product.key,
-        price: fromMinor(price),
-        status: product.status ?? 'draft',
-        categoryId: product.categoryId ?? null,
-        compareAtPrice: fromMinor(product.compareAtPrice ?? null),
-        variants: lines.map((l, i) => ({
-          name: l.values.variantName ?? (i === 0 ? 'Стандартен' : l.values.sku!),
-          sku: l.values.sku!,
-          price: fromMinor(l.values.price ?? price),
-          stock: l.values.stock ?? 0,
-          packSize: l.values.packSize ?? 1,
-        })),
+      what: {
+        input: {
+          name: product.name,
+          slug: product.key,
+          price,
+          status: product.status ?? 'draft',
+          categoryId: product.categoryId ?? null,
+          compareAtPrice: product.compareAtPrice ?? null,
+          variants: lines.map((l, i) => ({
+            name: l.values.variantName ?? (i === 0 ? 'Стандартен' : l.values.sku!),
+            sku: l.values.sku!,
+            price: l.values.price ?? price,
+            stock: l.values.stock ?? 0,
+            packSize: l.values.packSize ?? 1,
+          })),
+        },
       },
       variantLines: lines,
     };
   }
-  const body: ProductBody = { variants: [] };
-  if (product.name !== undefined && product.name !== current.name) body.name = product.name;
-  if (product.categoryId !== undefined && product.categoryId !== current.categoryId) body.categoryId = product.categoryId;
-  if (product.status !== undefined && product.status !== current.status) body.status = product.status;
+  const variants: NonNullable<ProductChange['variants']> = [];
+  const input: ProductChange = { variants };
+  if (product.name !== undefined && product.name !== current.name) input.name = product.name;
+  if (product.categoryId !== undefined && product.categoryId !== current.categoryId) input.categoryId = product.categoryId;
+  if (product.status !== undefined && product.status !== current.status) input.status = product.status;
   if (product.compareAtPrice !== undefined && product.compareAtPrice !== current.compareAtPrice)
-    body.compareAtPrice = fromMinor(product.compareAtPrice);
-  if (price !== current.price) body.price = fromMinor(price);
+    input.compareAtPrice = product.compareAtPrice;
+  if (price !== current.price) input.price = price;
   const variantLines: Array<PlannedLine | undefined> = [];
   for (const v of variantsNow) {
     const line = lines.find((l) => l.existing?.id === v.id);
-    body.variants.push({
+    variants.push({
       id: v.id,
       name: line?.values.variantName ?? v.name,
       sku: v.sku,
-      price: fromMinor(line?.values.price ?? v.price ?? current.price),
+      price: line?.values.price ?? v.price ?? current.price,
       packSize: line?.values.packSize ?? v.packSize,
     });
     variantLines.push(line);
   }
   for (const l of lines.filter((x) => !x.existing)) {
-    body.variants.push({
+    variants.push({
       name: l.values.variantName!,
       sku: l.values.sku!,
-      price: fromMinor(l.values.price ?? price),
+      price: l.values.price ?? price,
       stock: l.values.stock ?? 0,
       packSize: l.values.packSize ?? 1,
     });
     variantLines.push(l);
   }
-  return { body, variantLines };
+  return { what: { input, existing: current }, variantLines };
 }
 
 /** Writes a plan made inside `trx` (no row errors), each product through the one save; the stock
@@ -533,8 +556,7 @@ function saveBodyOf(product: PlannedProduct, variantsNow: Variant[]): NonNullabl
  *  (a new variant's stock is its first one, written by the save). */
 async function applyPlan(plan: ImportPlan, trx: Transaction, userId: number | null): Promise<void> {
   for (const product of plan.products) {
-    if (product.save)
-      await saveProduct(product.save.body, { trx, existing: product.existing, variantPrices: 'final', newStockReason: 'import', userId });
+    if (product.save) await saveProduct(product.save.what, { trx, variantPrices: 'final', newStockReason: 'import', userId });
     for (const { existing, values } of product.lines)
       if (existing && values.stock !== undefined && values.stock !== existing.stock)
         await setStockTo(trx, { variantId: existing.id, stock: values.stock, reason: 'import', userId });

@@ -79,7 +79,7 @@ export function flavourListRoutes() {
     doc('Нов списък с вкусове', { body: flavourListInput, status: 201, answer: 'Списъкът' }),
     async (ctx) => {
       const input = await parseList(ctx.request.body, false);
-      const created = await FlavourList.query().insertAndFetch(input as Partial<FlavourList>);
+      const created = await FlavourList.query().insertAndFetch(input);
       ctx.status = 201;
       ctx.body = { ...flavourListView(created), message: CATALOGUE.flavourListCreated };
     },
@@ -93,7 +93,7 @@ export function flavourListRoutes() {
       // With the copy's version: refused (409) when the list has changed since it was loaded.
       const updated = await FlavourList.transaction(async (trx) => {
         await claimVersion(trx, { table: 'flavour_lists', id: current.id, audit: ['flavour-lists'] }, version);
-        return FlavourList.query(trx).patchAndFetchById(current.id, input as Partial<FlavourList>);
+        return FlavourList.query(trx).patchAndFetchById(current.id, input);
       });
       ctx.body = { ...flavourListView(updated), message: CATALOGUE.flavourListUpdated };
     },

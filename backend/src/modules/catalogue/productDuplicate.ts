@@ -10,7 +10,8 @@ import { Product } from '../../models/Product';
 import { Variant } from '../../models/Variant';
 import { ProductImage } from '../../models/ProductImage';
 import { ProductAttribute } from '../../models/ProductAttribute';
-import { parseId } from '../../platform/http/parseInput';
+import { parseBody, parseId } from '../../platform/http/parseInput';
+import { productInput } from '@domain/schemas/catalogue';
 import { findProduct, productView } from './products';
 import { saveProduct } from './productSave';
 import { CATALOGUE } from '@domain/messages';
@@ -62,7 +63,8 @@ export async function duplicateProduct(id: number, trx: Transaction): Promise<Pr
   const skus: string[] = [];
   const taken = new Set<string>();
   for (const v of variants) skus.push(await freeSku(v.sku, taken, trx));
-  return saveProduct(
+  // Read by the schema like any staff's product (a source holding a value it refuses is not copied).
+  const input = parseBody(
     {
       name: copyName(source.name),
       description: source.description,
@@ -92,8 +94,9 @@ export async function duplicateProduct(id: number, trx: Transaction): Promise<Pr
       attributes,
       images: images.map((im) => ({ url: im.url, alt: im.alt })),
     },
-    { trx, variantPrices: 'final' },
+    productInput,
   );
+  return saveProduct({ input }, { trx, variantPrices: 'final' });
 }
 
 export function productDuplicateRoutes() {

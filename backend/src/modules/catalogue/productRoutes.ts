@@ -80,7 +80,7 @@ async function changeStatus(ctx: Context) {
 const saver = (ctx: Context) => ({ userId: (ctx.state.user as { id: number } | null)?.id ?? null });
 
 async function specCreate(ctx: Context) {
-  const product = await saveProduct(ctx.request.body, saver(ctx));
+  const product = await saveProduct({ input: parseBody(ctx.request.body, productInput) }, saver(ctx));
   ctx.status = 201;
   ctx.body = { message: API.productCreated, product: await productView(product) };
 }
@@ -96,14 +96,14 @@ async function staffProduct(ctx: Context) {
 }
 
 async function staffCreate(ctx: Context) {
-  const product = await saveProduct(ctx.request.body, saver(ctx));
+  const product = await saveProduct({ input: parseBody(ctx.request.body, productInput) }, saver(ctx));
   ctx.status = 201;
   ctx.body = await productView(product);
 }
 
 async function staffUpdate(ctx: Context) {
   const id = parseId(ctx.params.id);
-  const product = await saveProduct(ctx.request.body, { existing: id, ...saver(ctx) });
+  const product = await saveProduct({ input: parseBody(ctx.request.body, productChangeInput), existing: id }, saver(ctx));
   ctx.body = await productView(product);
 }
 

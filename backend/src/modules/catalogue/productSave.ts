@@ -1,8 +1,10 @@
 // The one save of a product: the staff's form, the plain create and change calls,
 // the status call, the CSV import and duplication all write a product here, in one transaction
-// with its variants, attributes and image links. Every save checks the shared schema
-// (domain/schemas/catalogue), the tobacco directive's limits by kind (domain/productKinds) and the
-// variant price rule, then declares `product.saved` (effects run after the commit).
+// with its variants, attributes and image links. A save takes what the shared schema
+// (domain/schemas/catalogue) reads, money in minor units: the routes parse the body, the CSV import
+// builds it from the file. Every save checks the tobacco directive's limits by kind
+// (domain/productKinds) and the variant price rule, then declares `product.saved` (effects run
+// after the commit).
 // A save never writes the stock of a variant it keeps: the form's figure may be stale (an order
 // taken since it was opened), and stock moves only through inventory's one write path. A new
 // variant's stock is its first movement (`initial`; `import` from the CSV import).
@@ -15,14 +17,14 @@ import { ProductAttribute } from '../../models/ProductAttribute';
 import { Attribute } from '../../models/Attribute';
 import { AttributeValue } from '../../models/AttributeValue';
 import { Category } from '../../models/Category';
-import { badRequest, conflict, HttpError, type FieldErrors } from '../../platform/http/errors';
-import { parseBody, throwIfErrors } from '../../platform/http/parseInput';
+import { badRequest, conflict, type FieldErrors } from '../../platform/http/errors';
+import { throwIfErrors } from '../../platform/http/parseInput';
 import { declare } from '../../platform/events';
 import { claimVersion } from '../../platform/db/versions';
 import { API } from '@domain/messages';
 import { slugify } from '@domain/slug';
 import type { ProductStatus } from '@domain/limits';
-import { productChangeInput, productInput } from '@domain/schemas/catalogue';
+import type { ProductChange, ProductInput } from '@domain/schemas/catalogue';
 import { directiveErrors, type ProductKind } from '@domain/productKinds';
 import { uniqueSlug } from './categories';
 import { kindOfNewProduct } from './productKinds';
@@ -33,12 +35,13 @@ import { adjustStock } from '../inventory';
 /** How the variant prices sent are meant (see variantPrice). */
 export type VariantPrices = 'echoed' | 'final';
 
+/** What one save writes: a new product whole, or the fields to change of the product there is
+ *  (its id, or its row read in the save's transaction). */
+export type ProductSave = { input: ProductInput; existing?: undefined } | { input: ProductChange; existing: number | Product };
+
 export interface SaveOptions {
   /** Inside the caller's transaction (the import's, a duplicate's); else in its own. */
   trx?: Transaction;
-  /** The product changed (its id, or its row read in `trx`): the body is then a partial change.
-   *  None: a new product. */
-  existing?: number | Product;
   /** 'echoed' (default): the staff's form, which sends back the prices it was answered. */
   variantPrices?: VariantPrices;
   /** Who saves: the user of a new variant's first stock movement. */
@@ -53,42 +56,6 @@ interface NewStock {
   userId: number | null;
 }
 
-/** What the save writes, once read by the shared schema (money in stotinki). */
-export interface ProductInput {
-  name?: string;
-  slug?: string;
-  description?: string;
-  status?: ProductStatus;
-  price?: number;
-  compareAtPrice?: number | null;
-  categoryId?: number | null;
-  nicotineMgMl?: number | null;
-  volumeMl?: number | null;
-  kind?: ProductKind;
-  tankCount?: number;
-  weightGrams?: number | null;
-  featured?: boolean;
-  disposable?: boolean;
-  tradeMinimumQuantity?: number;
-  tradeMultiple?: number | null;
-  seoTitle?: string;
-  seoDescription?: string;
-  variants?: Array<{
-    id?: number;
-    name: string;
-    sku: string;
-    price?: number | null;
-    /** A new variant's first stock; ignored for a variant the product keeps. */
-    stock?: number;
-    gtin?: string | null;
-    packSize?: number;
-  }>;
-  attributes?: Array<{ id?: number; name: string; values: Array<string | { id?: number; value: string }> }>;
-  images?: Array<{ id?: number; url: string; alt?: string }>;
-  /** The version of the copy a change was made from (none: last writer wins). */
-  version?: number;
-}
-
 const DEFAULT_VARIANT_NAME = 'Стандартен';
 
 async function checkCategory(categoryId: number | null | undefined, trx: Transaction) {
@@ -96,7 +63,7 @@ async function checkCategory(categoryId: number | null | undefined, trx: Transac
   if (!(await Category.query(trx).findById(categoryId))) throw badRequest(API.categoryNotFound, { categoryId: API.categoryNotFound });
 }
 
-async function checkSkus(variants: NonNullable<ProductInput['variants']>, productId: number | null, trx: Transaction) {
+async function checkSkus(variants: NonNullable<ProductChange['variants']>, productId: number | null, trx: Transaction) {
   const skus = variants.map((v) => v.sku.toUpperCase());
   if (new Set(skus).size !== skus.length) throw badRequest(API.duplicateSku, { variants: API.duplicateSku });
   const clash = await Variant.query(trx)
@@ -134,7 +101,7 @@ function variantPrice(
 
 async function replaceVariants(
   product: Product,
-  variants: NonNullable<ProductInput['variants']>,
+  variants: NonNullable<ProductChange['variants']>,
   price: number,
   mode: VariantPrices,
   newStock: NewStock,
@@ -180,7 +147,7 @@ async function replaceVariants(
   }
 }
 
-async function replaceAttributes(productId: number, attributes: NonNullable<ProductInput['attributes']>, trx: Transaction) {
+async function replaceAttributes(productId: number, attributes: NonNullable<ProductChange['attributes']>, trx: Transaction) {
   await ProductAttribute.query(trx).delete().where({ productId });
   for (const a of attributes) {
     const name = a.name.trim();
@@ -204,7 +171,7 @@ async function replaceAttributes(productId: number, attributes: NonNullable<Prod
   }
 }
 
-async function replaceImages(productId: number, images: NonNullable<ProductInput['images']>, trx: Transaction) {
+async function replaceImages(productId: number, images: NonNullable<ProductChange['images']>, trx: Transaction) {
   await ProductImage.query(trx).delete().where({ productId });
   for (const [position, im] of images.entries()) {
     await ProductImage.query(trx).insert({ productId, url: im.url, alt: im.alt ?? '', position } as Partial<ProductImage>);
@@ -225,16 +192,12 @@ async function refreshSearchText(productId: number, trx: Transaction): Promise<P
     .patchAndFetch({ searchText: Product.searchTextOf(p, [...skus, ...new Set(values.map((v) => v.value))]) } as Partial<Product>);
 }
 
-/** What a save would write, checked: the parsed input, or why it is refused. */
-interface CheckedSave {
-  input: ProductInput;
-  current: Product | null;
-  /** A new product's kind and tank count (given, else inferred). */
-  kind?: { kind: ProductKind; tankCount: number };
-  /** The schema's refusal, answered as the routes always did (400, every field at once). */
-  refusal?: HttpError;
-  errors: FieldErrors;
-}
+/** What a save would write, checked: a new product with its kind, or a change of the product
+ *  there is; and what it is refused for. */
+type CheckedSave = (
+  | { input: ProductInput; current: null; kind: { kind: ProductKind; tankCount: number } }
+  | { input: ProductChange; current: Product; kind?: undefined }
+) & { errors: FieldErrors };
 
 const DIRECTIVE_FIELDS = ['kind', 'tankCount', 'nicotineMgMl', 'volumeMl', 'variants'] as const;
 
@@ -244,19 +207,11 @@ function disposableErrors(status: ProductStatus | undefined, disposable: boolean
   return status === 'active' && disposable ? { status: DISPOSABLE_TEXT.cannotBeActive } : {};
 }
 
-async function checkSave(body: unknown, opts: SaveOptions, trx: Transaction | undefined): Promise<CheckedSave> {
-  const changing = opts.existing !== undefined;
-  let input: ProductInput;
-  try {
-    input = parseBody(body, changing ? productChangeInput : productInput) as ProductInput;
-  } catch (err) {
-    if (!(err instanceof HttpError) || err.status !== 400) throw err;
-    return { input: {}, current: null, refusal: err, errors: err.errors ?? { '': err.message } };
-  }
-  if (!changing) {
-    const created = input as ProductInput & { name: string };
-    const variants = created.variants?.length ? created.variants : [{ name: DEFAULT_VARIANT_NAME }];
-    const kind = await kindOfNewProduct(created, trx);
+async function checkSave(save: ProductSave, trx: Transaction | undefined): Promise<CheckedSave> {
+  if (save.existing === undefined) {
+    const { input } = save;
+    const variants = input.variants?.length ? input.variants : [{ name: DEFAULT_VARIANT_NAME }];
+    const kind = await kindOfNewProduct(input, trx);
     return {
       input,
       current: null,
@@ -267,7 +222,8 @@ async function checkSave(body: unknown, opts: SaveOptions, trx: Transaction | un
       },
     };
   }
-  const current = typeof opts.existing === 'number' ? await findProduct(opts.existing, trx) : opts.existing!;
+  const { input } = save;
+  const current = typeof save.existing === 'number' ? await findProduct(save.existing, trx) : save.existing;
   // Whatever the save changes, the product as it will be is never an active disposable device.
   const banned = disposableErrors(input.status ?? current.status, input.disposable ?? Boolean(current.disposable));
   // The directive is checked when the save touches what it looks at (the admin's form always
@@ -280,25 +236,24 @@ async function checkSave(body: unknown, opts: SaveOptions, trx: Transaction | un
 }
 
 /**
- * The field errors a save of `body` would be refused with (schema, directive), without writing:
- * the import's dry run lists them by row. Empty when the save passes these checks.
+ * The field errors a save would be refused with (the directive's limits, a disposable made active),
+ * without writing: the import's dry run lists them by row. Empty when the save passes these checks.
  */
-export async function productSaveErrors(body: unknown, opts: SaveOptions = {}): Promise<FieldErrors> {
-  return (await checkSave(body, opts, opts.trx)).errors;
+export async function productSaveErrors(save: ProductSave, opts: Pick<SaveOptions, 'trx'> = {}): Promise<FieldErrors> {
+  return (await checkSave(save, opts.trx)).errors;
 }
 
 /**
- * Save a product: `body` in the API's shape (decimal prices), a whole new product or, with
- * `existing`, the fields to change. Refuses (400 with the fields' Bulgarian errors, 404, 409)
+ * Save a product: a whole new product or, with `existing`, the fields to change, as the schema
+ * reads them (money in minor units). Refuses (400 with the fields' Bulgarian errors, 404, 409)
  * before anything it writes is kept; answers the saved row.
  */
-export async function saveProduct(body: unknown, opts: SaveOptions = {}): Promise<Product> {
-  return opts.trx ? save(body, opts, opts.trx) : Product.transaction((trx) => save(body, opts, trx));
+export async function saveProduct(what: ProductSave, opts: SaveOptions = {}): Promise<Product> {
+  return opts.trx ? save(what, opts, opts.trx) : Product.transaction((trx) => save(what, opts, trx));
 }
 
-async function save(body: unknown, opts: SaveOptions, trx: Transaction): Promise<Product> {
-  const checked = await checkSave(body, opts, trx);
-  if (checked.refusal) throw checked.refusal;
+async function save(what: ProductSave, opts: SaveOptions, trx: Transaction): Promise<Product> {
+  const checked = await checkSave(what, trx);
   // A change raises the version first: a copy older than the product is refused before anything
   // is written, and of two racing saves from one copy only the first goes ahead.
   if (checked.current) await claimVersion(trx, { table: 'products', id: checked.current.id, audit: ['products'] }, checked.input.version);
@@ -307,13 +262,13 @@ async function save(body: unknown, opts: SaveOptions, trx: Transaction): Promise
   const newStock: NewStock = { reason: opts.newStockReason ?? 'initial', userId: opts.userId ?? null };
   const product = checked.current
     ? await writeChange(checked.current, checked.input, mode, newStock, trx)
-    : await writeNew(checked.input as ProductInput & { name: string; price: number }, checked.kind!, mode, newStock, trx);
+    : await writeNew(checked.input, checked.kind, mode, newStock, trx);
   await declare(trx, 'product.saved', { productId: product.id });
   return product;
 }
 
 async function writeNew(
-  input: ProductInput & { name: string; price: number },
+  input: ProductInput,
   kind: { kind: ProductKind; tankCount: number },
   mode: VariantPrices,
   newStock: NewStock,
@@ -361,7 +316,7 @@ async function writeNew(
 
 async function writeChange(
   current: Product,
-  input: ProductInput,
+  input: ProductChange,
   mode: VariantPrices,
   newStock: NewStock,
   trx: Transaction,
@@ -410,5 +365,5 @@ async function writeChange(
 
 /** The status move of the plain call (PUT /products/:id/updateStatus): a save of that field. */
 export function setProductStatus(id: number, status: ProductStatus): Promise<Product> {
-  return saveProduct({ status }, { existing: id });
+  return saveProduct({ input: { status }, existing: id });
 }

@@ -20,18 +20,16 @@ import {
 } from '@domain/schemas/checkout';
 import type { Visitor } from '../catalogue';
 import { discountCheckInput } from '@domain/schemas/discounts';
-import type { InvoiceRequest } from '@domain/invoices';
 import type { ApiOrder } from '@domain/api';
 import { API } from '@domain/messages';
 import { currentUser } from '../../platform/http/auth';
 import { idempotencyClaimOf, type Answer, type Effect } from '../../platform/http/idempotency';
-import type { LineInput } from '../cart';
 import { namesOffice } from '../couriers';
 import { codeCheckOf, previewCustomerKeys, throttleChecks } from '../discounts';
 import { checkInvoiceRequest } from '../invoices';
 import { actorOf, findOrder, guestOrdersWith, orderView, rememberGuestOrder, mayActOnOrder, requireOrderAuthority } from '../orders';
 import { sessionSaveAlong, type ShopSession } from '../../platform/http/session';
-import { checkout, takePhoneOrder, type CheckoutInput } from './service';
+import { checkout, takePhoneOrder } from './service';
 import { quoteCart, quoteView, type QuoteView } from './quote';
 
 /** The shopper's order: the checked body, the code-check door, the guest's limits; a guest's
@@ -48,9 +46,9 @@ export async function placeShopOrder(ctx: Context): Promise<ApiOrder> {
   // A code on the order is a code check like any other: counted before it is looked up.
   const codeCheck = await codeCheckOf(ctx, user, input.discountCode);
   const guest = user ? undefined : { ip: ctx.ip, proof: input.altcha };
-  const placed = await checkout(ctx.config, input as CheckoutInput, {
+  const placed = await checkout(ctx.config, input, {
     user,
-    invoice: checkInvoiceRequest(input.invoice as InvoiceRequest | null | undefined),
+    invoice: checkInvoiceRequest(input.invoice),
     codeCheck,
     guest,
     visitor,
@@ -96,7 +94,7 @@ export async function placePhoneOrder(ctx: Context): Promise<ApiOrder> {
   const { staffNote, ...input } = parseBody(ctx.request.body, phoneOrderInput);
   if (!input.discountCode) delete input.discountCode;
   if (!input.items?.length) throw badRequest(API.cartEmpty, { items: API.cartEmpty });
-  const placed = await takePhoneOrder(ctx.config, input as CheckoutInput, actorOf(currentUser(ctx)), staffNote, idempotencyClaimOf(ctx));
+  const placed = await takePhoneOrder(ctx.config, input, actorOf(currentUser(ctx)), staffNote, idempotencyClaimOf(ctx));
   return orderView(await findOrder(placed.id), { staff: true });
 }
 
@@ -112,7 +110,7 @@ export async function quoteRequest(ctx: Context): Promise<QuoteView> {
   return quoteView(
     await quoteCart(
       {
-        items: input.items as LineInput[] | undefined,
+        items: input.items,
         shippingMethod: input.shipping?.method ?? null,
         discountCode: input.discountCode,
         email: input.email,
@@ -137,7 +135,7 @@ export async function codePreview(ctx: Context) {
   const quote = quoteView(
     await quoteCart(
       {
-        items: input.items as LineInput[] | undefined,
+        items: input.items,
         shippingMethod: input.shippingMethod ?? null,
         discountCode: input.code,
         email: input.email,

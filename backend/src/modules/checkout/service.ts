@@ -28,7 +28,6 @@ import { formatDual, formatMoney, fromMinor, toMinor, type Currency } from '@dom
 import { needsApproval, type MemberRole } from '@domain/companyMembers';
 import { DUNNING_TEXT } from '@domain/dunning';
 import { searchable } from '@domain/slug';
-import type { PaymentMethod, ShippingMethod } from '@domain/orderStatus';
 import { LineInput, ResolvedLine } from '../cart';
 import { STAFF_CODE_CHECK, type CodeCheckPass } from '../discounts';
 import { noticeRow } from '../staff';
@@ -37,6 +36,7 @@ import { declareAlong } from '../../platform/events';
 import { recordIdempotentEffect, type IdempotencyClaim } from '../../platform/http/idempotency';
 import { issueTradeInvoiceIn, recordInvoiceRequest } from '../invoices';
 import type { InvoiceRequest } from '@domain/invoices';
+import type { CheckoutOrder, PhoneOrder } from '@domain/schemas/checkout';
 import { paymentDueAt, quoteCart, quoteView, QuoteView } from './quote';
 import { BY_STAFF, visitorOf, type Visitor } from '../catalogue';
 import { companyShopForOrder, tradeTermsOf, type OrderShop } from '../trade';
@@ -47,23 +47,9 @@ import { officeForOrder, officeShippingFields } from '../couriers';
 import { stockAfter, stockMoveWrites } from '../inventory';
 import { saleOf, shareGuard, stockNeeded, takeStock, type StockTake } from './stockTake';
 
-export interface CheckoutInput {
-  items?: LineInput[];
-  customer: { firstName: string; lastName: string; email: string; phone: string };
-  /** With `companyShopId` (a member's order) the city and address are the company's shop's. */
-  shipping: { method: ShippingMethod; city: string; postcode?: string; address: string; officeId?: number; companyShopId?: number };
-  paymentMethod: PaymentMethod;
-  discountCode?: string;
-  note?: string;
-  ageConfirmed: boolean;
-  termsAccepted: boolean;
-  /** The total the shopper was shown (decimal, the shop's currency); optional for scripts. */
-  expectedTotal?: number;
-  /** A company's bank transfer paid in advance: due at once. */
-  prepayment?: boolean;
-  /** A member's own purchase-order number (required when the company says so). */
-  purchaseOrderNumber?: string | null;
-}
+/** An order as its schemas read it: the shopper's (any of the four checkout schemas) or staff's by
+ *  phone (terms confirmed aloud: `checkout` marks them accepted). */
+export type CheckoutInput = CheckoutOrder | Omit<PhoneOrder, 'staffNote'>;
 
 /** 409 when the shopper was shown another total: carries the new quote for the page to show. */
 export class TotalChangedError extends HttpError {

@@ -10,6 +10,7 @@ import { API } from '@domain/messages';
 import { ROLES, USER_SORTS, USER_SORT_DEFAULT, PAGE_DEFAULT, PAGE_SIZE_DEFAULT } from '@domain/limits';
 import { createUser, requireAdminPassword, requireAdminPasswordForChange, updateUser, type UserChanges, type UserInput } from '../auth';
 import { endAllSessions } from '../auth';
+import type { AdminInput } from '@domain/schemas/customers';
 
 export const userListSpec: RaListSpec = {
   idColumn: 'users.id',
@@ -104,8 +105,8 @@ export async function demoteAdmin(staff: Pick<User, 'id'>, admin: User): Promise
 }
 
 /** An existing customer with this e-mail is promoted (with a new strong password); otherwise a new
- *  admin account (`needsPassword` checks the password it then needs). */
-export async function addAdmin(input: UserInput, needsPassword: () => void): Promise<User> {
+ *  admin account (`needsPassword` checks the password it then needs, and answers it). */
+export async function addAdmin(input: AdminInput, needsPassword: () => string): Promise<User> {
   const existing = await User.query().findOne({ email: input.email });
   if (existing) {
     const changes: UserChanges = {
@@ -118,7 +119,7 @@ export async function addAdmin(input: UserInput, needsPassword: () => void): Pro
     requireAdminPasswordForChange(existing, changes);
     return updateUser(existing, changes);
   }
-  needsPassword();
-  requireAdminPassword(input.email, input.password);
-  return createUser({ ...input, role: 'admin' });
+  const password = needsPassword();
+  requireAdminPassword(input.email, password);
+  return createUser({ ...input, password, role: 'admin' });
 }

@@ -9,7 +9,6 @@ import { isRaDialect, parseRaParams, sendRaList } from '../../platform/lists/raL
 import { adminInput, newAdminPassword, userChangeInput, userInput, userListQuery } from '@domain/schemas/customers';
 import { API } from '@domain/messages';
 import { currentUser } from '../../platform/http/auth';
-import type { UserInput } from '@domain/schemas/customers';
 import {
   addAdmin,
   changeUser,
@@ -100,7 +99,7 @@ export function userRoutes() {
   router.post('/admins', doc('Нов служител (със силна парола)', { body: adminInput, status: 201, answer: 'Служителят' }), async (ctx) => {
     const input = parseBody(ctx.request.body, adminInput);
     // An existing customer is promoted; a new address becomes a new admin (then a password is needed).
-    const admin = await addAdmin(input as UserInput, () => parseBody(input, newAdminPassword));
+    const admin = await addAdmin(input, () => parseBody(input, newAdminPassword).password);
     ctx.status = 201;
     ctx.body = admin;
   });

@@ -4,9 +4,10 @@ import { badRequest, FieldErrors } from '../../platform/http/errors';
 import { API } from '@domain/messages';
 import { isValidBgVatNumber, isValidEik, normaliseTaxNumber } from '@domain/bulstat';
 import { INVOICE_TEXT, InvoiceRequest } from '@domain/invoices';
+import type { InvoiceRequestInput } from '@domain/schemas/invoices';
 
 /** The parsed request with its numbers checked (400 on `invoice.eik` / `invoice.vatNumber`). */
-export function checkInvoiceRequest(input: InvoiceRequest | null | undefined): InvoiceRequest | null {
+export function checkInvoiceRequest(input: InvoiceRequestInput): InvoiceRequest | null {
   if (!input) return null;
   const eik = normaliseTaxNumber(input.eik);
   const vatNumber = input.vatNumber ? normaliseTaxNumber(input.vatNumber) : '';

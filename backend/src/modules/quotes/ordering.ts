@@ -81,7 +81,7 @@ export async function orderByQuote(
       email: user.email,
       phone: user.phone ?? '',
     },
-    shipping: input.shipping as CheckoutInput['shipping'],
+    shipping: input.shipping,
     paymentMethod: input.paymentMethod,
     note: input.note ?? undefined,
     purchaseOrderNumber: input.purchaseOrderNumber ?? null,

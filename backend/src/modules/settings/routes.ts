@@ -6,7 +6,7 @@ import type { Context } from 'koa';
 import { parseBody } from '../../platform/http/parseInput';
 import { euroSwitchInput, settingsInput } from '@domain/schemas/settings';
 import { publicAnswer } from '../../platform/cache/answerCache';
-import { getSettings, settingsVersions, ShopSettings } from './service';
+import { getSettings, settingsVersions } from './service';
 import { switchToEuro } from './currency';
 import { API } from '@domain/messages';
 import { inShopCurrency, publicSettings } from './views';
@@ -14,7 +14,7 @@ import { updateSettings } from './update';
 
 /** Staff's changes, parsed as a partial update of the settings; answered with each group's version. */
 async function update(ctx: Context) {
-  const settings = await updateSettings(parseBody(ctx.request.body, settingsInput) as Partial<ShopSettings>);
+  const settings = await updateSettings(parseBody(ctx.request.body, settingsInput));
   return { ...settings, versions: await settingsVersions() };
 }
 

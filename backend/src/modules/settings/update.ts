@@ -5,34 +5,44 @@ import { API } from '@domain/messages';
 import { getSettings, saveSettings, ShopSettings } from './service';
 import { checkGuestOrderLimits, checkLegalSettings } from './checks';
 import { inShopCurrency } from './views';
+import type { SettingsChange } from '@domain/schemas/settings';
 
 /** Nested groups are merged over the current values, so a form may send one field of a group. */
-export async function updateSettings(input: Partial<ShopSettings> & { versions?: Partial<Record<string, number>> }) {
-  const { versions, ...fields } = input;
-  input = fields;
+export async function updateSettings(input: SettingsChange) {
+  const {
+    versions,
+    currency,
+    contacts,
+    bank,
+    shippingFees,
+    legal,
+    invoices,
+    couriers,
+    guestOrders,
+    privacy,
+    accessibility,
+    sales,
+    ...flat
+  } = input;
   const current = await getSettings();
   // The currency changes only through the switch, which converts every amount with it.
-  if (input.currency !== undefined && input.currency !== current.currency)
+  if (currency !== undefined && currency !== current.currency)
     throw conflict(API.currencyBySwitchOnly, { currency: API.currencyBySwitchOnly });
-  const changes: Partial<ShopSettings> = { ...input };
-  delete changes.currency;
-  if (input.contacts) changes.contacts = { ...current.contacts, ...input.contacts };
-  if (input.bank) changes.bank = { ...current.bank, ...input.bank };
-  if (input.shippingFees) changes.shippingFees = { ...current.shippingFees, ...input.shippingFees };
-  if (input.legal) changes.legal = checkLegalSettings({ ...current.legal, ...input.legal });
-  if (input.invoices) changes.invoices = { ...current.invoices, ...input.invoices };
-  if (input.couriers) changes.couriers = { ...current.couriers, ...input.couriers };
-  if (input.guestOrders) changes.guestOrders = checkGuestOrderLimits({ ...current.guestOrders, ...input.guestOrders });
-  if (input.privacy) changes.privacy = { ...current.privacy, ...input.privacy };
-  if (input.accessibility) changes.accessibility = { ...current.accessibility, ...input.accessibility };
+  // A group's field left out is absent (never undefined: parseBody drops those), so the spread keeps
+  // the current value.
+  const changes: Partial<ShopSettings> = { ...flat };
+  if (contacts) changes.contacts = { ...current.contacts, ...contacts };
+  if (bank) changes.bank = { ...current.bank, ...bank };
+  if (shippingFees) changes.shippingFees = { ...current.shippingFees, ...shippingFees };
+  if (legal) changes.legal = checkLegalSettings({ ...current.legal, ...legal });
+  if (invoices) changes.invoices = { ...current.invoices, ...invoices };
+  if (couriers) changes.couriers = { ...current.couriers, ...couriers };
+  if (guestOrders) changes.guestOrders = checkGuestOrderLimits({ ...current.guestOrders, ...guestOrders });
+  if (privacy) changes.privacy = { ...current.privacy, ...privacy };
+  if (accessibility) changes.accessibility = { ...current.accessibility, ...accessibility };
   // The sales mode: a settings write drops the guests' answer and page caches (catalogueWrites
   // reaches the settings table), so no page with a price outlives the switch to trade_only.
-  if (input.sales)
-    changes.sales = {
-      ...current.sales,
-      ...input.sales,
-      dunning: { ...current.sales.dunning, ...input.sales.dunning },
-    } as ShopSettings['sales'];
+  if (sales) changes.sales = { ...current.sales, ...sales, dunning: { ...current.sales.dunning, ...sales.dunning } };
   // With the form's versions: a group changed since the form was loaded is refused (409).
   return inShopCurrency(await saveSettings(changes, undefined, versions));
 }
