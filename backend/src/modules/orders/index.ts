@@ -2,6 +2,7 @@
 import './events';
 export * from './actor';
 export * from './authority';
+export * from './erasure';
 export * from './history';
 export * from './mail';
 export * from './mailCaps';

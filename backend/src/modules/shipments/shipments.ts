@@ -240,3 +240,8 @@ async function shopLabel(row: ShipmentRow): Promise<Buffer> {
     weightKg: row.weightGrams / 1000,
   });
 }
+
+/** Erasing a person's data: their orders' waybill labels go (a label prints the address). */
+export async function dropLabelsOfOrders(trx: Knex.Transaction, orderIds: number[]): Promise<void> {
+  await trx('shipments').whereIn('orderId', orderIds).update({ labelPdf: null, labelRemoteUrl: '' });
+}
