@@ -8,6 +8,7 @@ export * from './mail';
 export * from './mailCaps';
 export * from './placedBy';
 export * from './receivables';
+export * from './records';
 export * from './service';
 export * from './subscribers';
 export * from './transitions';
