@@ -12,7 +12,7 @@ import { searchable } from '@domain/slug';
 import { hashPassword, verifyPassword } from './passwords';
 import { endAllSessions } from './sessions';
 import { revokeAllTokens } from './middleware';
-import type { Transaction } from 'objection';
+import type { QueryBuilder, Transaction } from 'objection';
 import type { UserChange, UserInput } from '@domain/schemas/customers';
 
 export type { UserInput };
@@ -135,4 +135,17 @@ export async function blankClosedAccount(trx: Knex.Transaction, userId: number):
 export async function deleteAccount(userId: number): Promise<void> {
   await endAllSessions(User.knex(), userId);
   await User.query().deleteById(userId);
+}
+
+/** Which company a user buys for, their role in it and their order limit: trade's rule. */
+export type Membership = Partial<Pick<User, 'companyId' | 'companyRole' | 'orderLimit'>>;
+
+/**
+ * Trade's change of membership, written to the users `which` picks (one user, or a company's
+ * members, with trade's guards): only these three columns. Answers how many rows changed.
+ */
+export async function setMembership(trx: Transaction, which: (q: QueryBuilder<User>) => void, membership: Membership): Promise<number> {
+  return await User.query(trx)
+    .patch(membership as Partial<User>)
+    .where(which);
 }

@@ -89,12 +89,6 @@ export const SHARED_COLUMNS: ReadonlyArray<{ table: string; area: TableOwner; co
     why: 'stock has one write path, adjustStock, with its movement; the catalogue saves the rest of a variant',
   },
   {
-    table: 'users',
-    area: 'trade',
-    columns: ['companyId', 'companyRole', 'orderLimit'],
-    why: "a member's company, role and order limit are trade's rule; auth, below trade, knows no companies",
-  },
-  {
     table: 'companies',
     area: 'catalogue',
     columns: ['priceListId'],
