@@ -154,14 +154,19 @@ interface TableWriteSite {
 }
 
 /** Every write an area's source names a table or model in: from each mention to the end of its
- *  statement (the next `;`), one pass over each file. */
+ *  statement (the next `;`). It reads text, not types: a builder kept in a variable and written
+ *  later, a write behind a `;` inside a callback or an instance's `$query()` is not seen. */
 function tableWrites(): TableWriteSite[] {
   const models = modelTables();
   return areas.flatMap((area) =>
     sourceFiles(path.join(MODULES, area)).flatMap((file) => {
       const src = fs.readFileSync(file, 'utf8');
       const sites: TableWriteSite[] = [];
+      // Lines are counted as the matches come, in order: one pass over the file.
+      let line = 1;
+      let counted = 0;
       for (const m of src.matchAll(TABLE_NAMED)) {
+        for (; counted < m.index; counted++) if (src.charCodeAt(counted) === 10) line++;
         const [, model, call, caller, quoted, doubleQuoted, tableOfModel] = m;
         let table: string | undefined;
         if (model) table = models.get(model);
@@ -172,7 +177,6 @@ function tableWrites(): TableWriteSite[] {
         if (call === 'query' || !model) {
           if (!WRITE_CALL.test(statement)) continue;
         }
-        const line = src.slice(0, m.index).split('\n').length;
         sites.push({ area, table, at: `${rel(file)}:${line}` });
       }
       return sites;
