@@ -463,7 +463,8 @@ interface PlaceExtra<A extends string, L extends string> {
   /** The code-check door's pass, when the order carries a code. */
   codeCheck?: CodeCheckPass;
   alsoRecord?: (order: Order) => Promise<void>;
-  /** Writes that go with the order's records, by name, before them in the batch. */
+  /** Writes that go with the order's records, by name (other than the order's own, OwnWrite),
+   *  before them in the batch. */
   alsoWrite: Record<A, BatchWrite[]>;
   /** Writes that go last in the order's round trip, by name, given its id (what the order owes
    *  after the commit: its outbox rows; they may follow `alsoWrite`'s answers). */
