@@ -2,7 +2,7 @@
 import Koa from 'koa';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CookieKeys } from './platform/http/cookieKeys';
-import { catalogueWrites, keepCatalogueFacts } from './modules/catalogue/facts';
+import { catalogueWrites, installCatalogueFactsCache } from './modules/catalogue/facts';
 import { overlayStock } from './modules/catalogue/stockOverlay';
 import Router from '@koa/router';
 import type { Knex } from 'knex';
@@ -11,12 +11,12 @@ import { Config } from './config';
 import { createKnex, isPostgres } from './platform/db/knex';
 import { broadcastWrites } from './platform/cache/broadcast';
 import { tables, TableWrites } from './platform/cache/tableWrites';
-import { keepSettings } from './modules/settings/service';
+import { installSettingsCache } from './modules/settings/service';
 import { errorMiddleware, notFound } from './platform/http/errors';
 import { parseJsonBodies } from './platform/http/bodyParsing';
 import { sessionMiddleware } from './platform/http/session';
-import { authenticate, rememberUsers } from './modules/auth/middleware';
-import { companyRoutes, rememberCompanies, resolveVisitor, subscribeTradeEvents, subscribeTradeSignIn } from './modules/trade';
+import { authenticate, installUsersCache } from './modules/auth/middleware';
+import { companyRoutes, installCompaniesCache, resolveVisitor, subscribeTradeEvents, subscribeTradeSignIn } from './modules/trade';
 import { requireAdmin } from './platform/http/auth';
 import { requireCsrf } from './platform/http/csrf';
 import { auditAdminMutations } from './platform/http/auditTrail';
@@ -38,7 +38,7 @@ import { userRoutes } from './modules/customers/userRoutes';
 import { categoryRoutes } from './modules/catalogue/categoryRoutes';
 import { productRoutes } from './modules/catalogue/productRoutes';
 import { priceListRoutes } from './modules/catalogue/priceListRoutes';
-import { keepMemberAnswers, serveMemberCatalogue } from './modules/catalogue/tradePrices';
+import { installMemberAnswersCache, serveMemberCatalogue } from './modules/catalogue/tradePrices';
 import { uploadRoutes } from './modules/catalogue/uploadRoutes';
 import { cartRoutes } from './modules/cart/routes';
 import { ordersRoutes } from './modules/orders/routes';
@@ -62,7 +62,7 @@ import { startShipmentJobs } from './modules/shipments';
 import { subscribeOrdersEvents } from './modules/orders';
 import { receivablesRoutes } from './modules/orders/receivablesRoutes';
 import { subscribeInvoicesEvents } from './modules/invoices';
-import { clearSubscribers, keepEffects } from './platform/events';
+import { clearSubscribers, installOutbox } from './platform/events';
 import type { Outbox } from './platform/outbox';
 import { noticeOfFailedEffect } from './modules/staff';
 import { customersRoutes } from './modules/customers/routes';
@@ -119,7 +119,7 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
   // Effects after commit (platform/events): one bus per process, the areas subscribe again; what
   // must happen is kept in the outbox, and staff are told of an effect given up.
   clearSubscribers();
-  app.effects = keepEffects(knex, { onGivingUp: noticeOfFailedEffect });
+  app.effects = installOutbox(knex, { onGivingUp: noticeOfFailedEffect });
   subscribeOrdersEvents(config);
   subscribeInvoicesEvents(config);
   // The trade step first: the cart's merge at sign-in reads the visitor it sets.
@@ -153,7 +153,7 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
   const pages = storefrontPages(config, { cache: pageCache });
   if (writes) {
     if (config.databaseUrl && isPostgres(knex)) broadcastWrites(knex, writes, config.databaseUrl);
-    keepSettings(knex, writes);
+    installSettingsCache(knex, writes);
     const publicAnswers = new AnswerCache(2000, { overlay: overlayStock }).dropOn(writes, catalogueWrites);
     app.use(servePublicCache(publicAnswers));
     // Kept answers are also given before Koa (the same bytes and headers), unless metrics are on:
@@ -170,10 +170,10 @@ export function createApp(config: Config, knex: Knex = createKnex(config)): Shop
     app.use(pages.fromCache);
     enableCountCache(knex, writes);
     adminLists.dropOn(writes, DATA_TABLES);
-    rememberUsers(knex, writes);
-    rememberCompanies(knex, writes);
-    keepCatalogueFacts(knex, writes);
-    keepMemberAnswers(knex, writes);
+    installUsersCache(knex, writes);
+    installCompaniesCache(knex, writes);
+    installCatalogueFactsCache(knex, writes);
+    installMemberAnswersCache(knex, writes);
   }
 
   const api = new Router({ prefix: '/api' });

@@ -75,10 +75,10 @@ export function subscribe<N extends EventName>(event: N, name: string, run: Subs
 }
 
 /**
- * Keep effects in `knex`'s outbox from now on (createApp): answers the worker, which the server
+ * Install the outbox on `knex`: effects are kept in it from now on (createApp): answers the worker, which the server
  * starts (`start`) and stops (`stop`); without `start` it still runs what this process commits.
  */
-export function keepEffects(knex: Knex, options: Pick<OutboxOptions, 'onGivingUp' | 'clock'> = {}): Outbox {
+export function installOutbox(knex: Knex, options: Pick<OutboxOptions, 'onGivingUp' | 'clock'> = {}): Outbox {
   outbox = new Outbox({
     knex,
     ...options,

@@ -446,3 +446,16 @@ export async function purgeDoneEffects(knex: Knex, now = Date.now()): Promise<vo
     .where('doneAt', '<', now - DONE_EFFECTS_KEPT_MS)
     .delete();
 }
+
+/** Effects still owed whose payload names one of these addresses (lower case) go: erasing their
+ *  owner's data (a mail to them would name them). */
+export async function dropOwedEffectsNaming(db: Knex, emails: string[]): Promise<void> {
+  if (!emails.length) return;
+  await db('outbox')
+    .whereNot({ state: 'done' })
+    .where((qb) => {
+      for (const email of emails)
+        qb.orWhereRaw("lower(??) like ? escape '\\'", ['payload', `%${email.replace(/[\\%_]/g, (c) => `\\${c}`)}%`]);
+    })
+    .delete();
+}

@@ -2,3 +2,4 @@
 // and the one write path of money received and its allocations.
 export * from './ledger';
 export * from './record';
+export * from './orderPayment';

@@ -75,8 +75,8 @@ export async function holdBackIfRequired(ctx: Context, user: User): Promise<void
 
 const USERS = 'signedInUsers';
 
-/** Keep signed-in users in memory, dropped on any write to the users table (here or by another instance). */
-export function rememberUsers(knex: import('knex').Knex, writes: TableWrites) {
+/** Install the cache of signed-in users on `knex`, dropped on any write to the users table (here or by another instance). */
+export function installUsersCache(knex: import('knex').Knex, writes: TableWrites) {
   attachCache(knex, USERS, new KeptMap<number, User>({ max: 10_000 }).dropOn(writes, tables('users')));
 }
 

@@ -1,13 +1,18 @@
 // Creating and changing users: e-mail normalised and unique, password hashed, search text kept.
+import crypto from 'node:crypto';
+import type { Knex } from 'knex';
 import { User } from '../../models/User';
+import { nowIso } from '../../models/BaseModel';
+import { closedAccountEmail } from '@domain/privacy';
 import { badRequest, conflict } from '../../platform/http/errors';
 import { claimVersion } from '../../platform/db/versions';
 import { API, SAFETY } from '@domain/messages';
 import { adminPasswordProblem } from '@domain/adminPassword';
 import { searchable } from '@domain/slug';
 import { hashPassword, verifyPassword } from './passwords';
+import { endAllSessions } from './sessions';
 import { revokeAllTokens } from './middleware';
-import type { Transaction } from 'objection';
+import type { QueryBuilder, Transaction } from 'objection';
 import type { UserChange, UserInput } from '@domain/schemas/customers';
 
 export type { UserInput };
@@ -90,4 +95,57 @@ export async function updateUser(user: User, changes: UserChanges, trx?: Transac
     return User.query(t).patchAndFetchById(user.id, patch);
   };
   return trx ? write(trx) : User.transaction(write);
+}
+
+/** A closed account no longer signs in: its sessions, personal API tokens, reset and verification
+ *  links go. */
+export async function endAccountAccess(trx: Knex.Transaction, userId: number): Promise<void> {
+  await trx('sessions').where({ userId }).delete();
+  await trx('api_tokens').where({ userId }).delete();
+  await trx('password_resets').where({ userId }).delete();
+  await trx('email_verifications').where({ userId }).delete();
+}
+
+/**
+ * A closed account stays as an empty row (orders still point at it), with an unusable, unique
+ * e-mail so that the address is free for a new sign-up, no password any sign-in can match and no
+ * second factor; it no longer buys for a company.
+ */
+export async function blankClosedAccount(trx: Knex.Transaction, userId: number): Promise<void> {
+  await trx('users')
+    .where({ id: userId })
+    .update({
+      email: closedAccountEmail(userId, crypto.randomBytes(6).toString('hex')),
+      // Not a hash any password can match (verifyPassword refuses what it cannot read).
+      passwordHash: `closed:${crypto.randomBytes(16).toString('hex')}`,
+      firstName: '',
+      lastName: '',
+      phone: '',
+      twoFactorEnabled: false,
+      twoFactorSecret: null,
+      backupCodes: null,
+      twoFactorLastStep: null,
+      searchText: '',
+      companyId: null,
+      updatedAt: nowIso(),
+    });
+}
+
+/** Delete an account; its sessions end first. */
+export async function deleteAccount(userId: number): Promise<void> {
+  await endAllSessions(User.knex(), userId);
+  await User.query().deleteById(userId);
+}
+
+/** Which company a user buys for, their role in it and their order limit: trade's rule. */
+export type Membership = Partial<Pick<User, 'companyId' | 'companyRole' | 'orderLimit'>>;
+
+/**
+ * Trade's change of membership, written to the users `which` picks (one user, or a company's
+ * members, with trade's guards): only these three columns. Answers how many rows changed.
+ */
+export async function setMembership(trx: Transaction, which: (q: QueryBuilder<User>) => void, membership: Membership): Promise<number> {
+  return await User.query(trx)
+    .patch(membership as Partial<User>)
+    .where(which);
 }

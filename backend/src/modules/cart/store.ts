@@ -1,4 +1,5 @@
 // Reading a signed-in user's server cart as plain lines (for checkout and the cart answer).
+import type { Knex } from 'knex';
 import type { Transaction } from 'objection';
 import { CartItem } from '../../models/CartItem';
 import { CartItemAttribute } from '../../models/CartItemAttribute';
@@ -34,4 +35,10 @@ export async function cartLinesOf(userId: number, trx?: Transaction): Promise<St
       .filter((a) => a.cartItemId === i.id)
       .map((a) => ({ id: a.id, cartItemId: a.cartItemId, attributeId: a.attributeId, attributeValueId: a.attributeValueId })),
   }));
+}
+
+/** The delete of a user's whole server cart (its lines' attributes go with them), not yet run: to
+ *  send with the writes it belongs to (an order's records) or to await (a closed account). */
+export function clearCartWrite(db: Knex, userId: number): Knex.QueryBuilder {
+  return db(CartItem.tableName).where({ userId }).delete().returning('id');
 }

@@ -11,7 +11,8 @@ import type { Transaction } from 'objection';
 import { Product } from '../../models/Product';
 import { Variant } from '../../models/Variant';
 import { Category } from '../../models/Category';
-import { AuditLog } from '../../models/AuditLog';
+import type { AuditLog } from '../../models/AuditLog';
+import { recordAudit } from '../../platform/http/auditTrail';
 import { productSaveErrors, saveProduct, type ProductSave } from './productSave';
 import { setStockTo } from '../inventory';
 import { HttpError, type FieldErrors } from '../../platform/http/errors';
@@ -583,7 +584,7 @@ export async function importProducts(
     }
     await applyPlan(plan, trx, opts.actor.id);
     const report: ImportReport = { ...plan.report, applied: true };
-    await AuditLog.query(trx).insert({
+    await recordAudit(trx, {
       userId: opts.actor.id,
       actorEmail: opts.actor.email,
       action: 'import',

@@ -78,8 +78,8 @@ interface Memory {
 
 const MEMORY = 'catalogueFacts';
 
-/** Keep the facts in memory for this database (other instances' writes reach them: platform/cache/broadcast). */
-export function keepCatalogueFacts(knex: Knex, writes: TableWrites) {
+/** Install the cache of the catalogue facts on this database (other instances' writes reach them: platform/cache/broadcast). */
+export function installCatalogueFactsCache(knex: Knex, writes: TableWrites) {
   const beyondStock = (w: Parameters<typeof catalogueWrites>[0]) => catalogueWrites(w) && !w.stockOnly;
   attachCache<Memory>(knex, MEMORY, {
     products: new KeptMap<number, KeptFacts>({ max: PRODUCTS_KEPT }).dropOn(writes, beyondStock),

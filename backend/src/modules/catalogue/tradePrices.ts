@@ -106,12 +106,12 @@ interface MemberSession {
   expiresAt: number;
 }
 
-/** Keep members' answers for this database, dropped by every write they are made of; and which
+/** Install the caches of members' answers on this database, dropped by every write they are made of; and which
  *  sessions are members', dropped when a session ends (sign-out, here or on another instance; an
  *  expired one is refused by its own end time) or any user or company changes (suspended, another
  *  price list, a member removed). A session's user is set once, at sign-in, which starts a new
  *  session (auth regenerates it): a session's other saves leave this be. */
-export function keepMemberAnswers(knex: Knex, writes: TableWrites) {
+export function installMemberAnswersCache(knex: Knex, writes: TableWrites) {
   attachCache(
     knex,
     MEMBER_ANSWERS,

@@ -6,15 +6,13 @@
 // owner who declines cancels it with a reason the buyer is mailed; nothing was taken, so nothing
 // comes back.
 import { Order } from '../../models/Order';
-import { OrderItem } from '../../models/OrderItem';
-import { Payment } from '../../models/Payment';
 import type { User } from '../../models/User';
 import { conflict, notFound } from '../../platform/http/errors';
 import { declare } from '../../platform/events';
 import { API } from '@domain/messages';
 import { MEMBER_TEXT } from '@domain/companyMembers';
 import type { Currency } from '@domain/money';
-import { actorOf, changeOrder, recordHistory } from '../orders';
+import { actorOf, changeOrder, claimHeldOrder, dropHeldRequest, recordHistory, repriceOrder, setPaymentDue } from '../orders';
 import { notifyStaff } from '../staff';
 import { issueTradeInvoiceIn } from '../invoices';
 import { visitorOf } from '../catalogue';
@@ -41,9 +39,7 @@ const ownerName = (owner: User) => `${owner.firstName ?? ''} ${owner.lastName ??
 export async function approveHeldOrder(owner: User, orderId: number, expectedTotal?: number): Promise<Order> {
   return Order.transaction(async (trx) => {
     const order = await heldOrderOf(owner, orderId, trx);
-    const claimed = await Order.query(trx)
-      .patch({ status: 'pending', heldRequest: null } as Partial<Order>)
-      .where({ id: orderId, status: 'awaiting_approval' });
+    const claimed = await claimHeldOrder(trx, orderId);
     if (!claimed) throw conflict(MEMBER_TEXT.notAwaiting, { status: MEMBER_TEXT.notAwaiting });
     const held = JSON.parse(order.heldRequest ?? '{"lines":[],"prepayment":false}') as HeldRequest;
     // An order by an answered quote keeps the quote's prices.
@@ -71,20 +67,11 @@ export async function approveHeldOrder(owner: User, orderId: number, expectedTot
       );
     if (totals.total !== order.total || totals.subtotal !== order.subtotal) {
       // Priced again as the owner was shown: the lines, the totals and the payment's amount.
-      await OrderItem.query(trx).delete().where({ orderId });
-      await OrderItem.query(trx).insert(itemRows(orderId, quote.lines) as OrderItem[]);
-      await Order.query(trx)
-        .patch({ subtotal: totals.subtotal, shippingTotal: totals.shippingTotal, discountTotal: 0, total: totals.total } as Partial<Order>)
-        .where({ id: orderId });
-      await Payment.query(trx)
-        .patch({ amount: totals.total } as Partial<Payment>)
-        .where({ orderId });
+      await repriceOrder(trx, orderId, itemRows(orderId, quote.lines), totals);
     }
     // Due from the approval, on the company's terms (or at once when paid in advance).
     if (order.paymentMethod === 'bank_transfer' && terms)
-      await Order.query(trx)
-        .patch({ paymentDueAt: paymentDueAt(held.prepayment ? { paymentTermsDays: 0 } : terms) } as Partial<Order>)
-        .where({ id: orderId });
+      await setPaymentDue(trx, orderId, paymentDueAt(held.prepayment ? { paymentTermsDays: 0 } : terms));
     const placed = (await Order.query(trx).findById(orderId))!;
     await takeStock(quote, placed, null, trx, null, null, owner.id);
     await issueTradeInvoiceIn(orderId, trx);
@@ -121,9 +108,7 @@ export async function declineHeldOrder(owner: User, orderId: number, reason: str
       { status: 'cancelled', note: `Отказана от ${by}: ${reason}`, cause: 'shopper' },
       { trx, actor: actorOf(owner) },
     );
-    await Order.query(trx)
-      .patch({ heldRequest: null } as Partial<Order>)
-      .where({ id: orderId });
+    await dropHeldRequest(trx, orderId);
     await declare(trx, 'order.approvalDeclined', { orderId, by, reason });
     return order;
   });

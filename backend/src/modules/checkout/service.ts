@@ -11,11 +11,9 @@ import type { Knex } from 'knex';
 import type { Transaction } from 'objection';
 import type { Config } from '../../config';
 import { Order } from '../../models/Order';
-import { OrderItem } from '../../models/OrderItem';
-import { OrderEvent } from '../../models/OrderEvent';
-import { Payment } from '../../models/Payment';
-import { CartItem } from '../../models/CartItem';
-import { Notification } from '../../models/Notification';
+import type { OrderItem } from '../../models/OrderItem';
+import type { OrderEvent } from '../../models/OrderEvent';
+import type { Payment } from '../../models/Payment';
 import { insertComposedTogether, type BaseModel, type ComposedInsert } from '../../models/BaseModel';
 import type { BatchWrite } from '../../platform/db/writeTogether';
 import { User } from '../../models/User';
@@ -28,10 +26,22 @@ import { formatDual, formatMoney, fromMinor, toMinor, type Currency } from '@dom
 import { needsApproval, type MemberRole } from '@domain/companyMembers';
 import { DUNNING_TEXT } from '@domain/dunning';
 import { searchable } from '@domain/slug';
-import { LineInput, ResolvedLine } from '../cart';
+import { clearCartWrite, LineInput, ResolvedLine } from '../cart';
 import { STAFF_CODE_CHECK, type CodeCheckPass } from '../discounts';
-import { noticeRow } from '../staff';
-import { actorOf, orderMailCount, placementHistory, recordHistory, type Actor } from '../orders';
+import { noticeInserts } from '../staff';
+import {
+  actorOf,
+  insertOrderForItsId,
+  numberOrderWrite,
+  orderInserts,
+  orderItemInserts,
+  orderMailCount,
+  placementHistory,
+  recordHistory,
+  setStaffNote,
+  type Actor,
+} from '../orders';
+import { orderPaymentInserts } from '../accounts';
 import { declareAlong } from '../../platform/events';
 import { recordIdempotentEffect, type IdempotencyClaim } from '../../platform/http/idempotency';
 import { issueTradeInvoiceIn, recordInvoiceRequest } from '../invoices';
@@ -70,15 +80,15 @@ export function orderNumber(id: number): string {
  * The order in one transaction (`trx`), step by step: validate, price, record (with the payment
  * and, for most orders, the stock in the same round trip), then take the rest of the stock.
  * `alsoRecord` writes what else belongs to it (an invoice request, who took it by phone) before
- * the code is redeemed and the stock taken; `alsoWrite` goes with the order's records (e.g. the
- * mail cap's count), answering its rows.
+ * the code is redeemed and the stock taken; `alsoWrite`'s groups go with the order's records (e.g.
+ * the mail cap's count) and `writeLast`'s after them, each answering its rows under its name.
  */
-async function placeOrder(
+async function placeOrder<A extends string, L extends string>(
   input: CheckoutInput,
   user: User | null,
   trx: Transaction,
-  extra: PlaceExtra = {},
-): Promise<{ order: Order; alsoWritten: unknown[][]; lastWritten: unknown[][] }> {
+  extra: PlaceExtra<A, L>,
+): Promise<{ order: Order; alsoWritten: Answers<A>; lastWritten: Answers<L> }> {
   validate(input);
   const priced = await price(input, user, trx, extra.codeCheck, extra.visitor, extra.fixedNetPrices);
   const recorded = await record(input, user, priced, trx, extra);
@@ -303,12 +313,12 @@ function paymentRow(orderId: number, number: string, input: CheckoutInput, { quo
   };
 }
 
-interface Recorded {
+interface Recorded<A extends string, L extends string> {
   order: Order;
-  /** What `alsoWrite` answered, in its order. */
-  alsoWritten: unknown[][];
-  /** What `writeLast` gave answered, in its order. */
-  lastWritten: unknown[][];
+  /** What each of `alsoWrite`'s groups answered. */
+  alsoWritten: Answers<A>;
+  /** What each of the groups `writeLast` gave answered. */
+  lastWritten: Answers<L>;
   /** The stock take that went with the records, and the stock it left (null: refused). */
   takenAlong: { take: StockTake; stock: number | null } | null;
 }
@@ -319,49 +329,50 @@ interface Recorded {
  * inserts the order first for its id. An order whose only contended row is one variant's stock
  * (most orders) takes it in the same round trip.
  */
-async function record(input: CheckoutInput, user: User | null, priced: Priced, trx: Transaction, extra: PlaceExtra): Promise<Recorded> {
-  const { alsoWrite = [], judge, shareCap = null, writeLast } = extra;
+async function record<A extends string, L extends string>(
+  input: CheckoutInput,
+  user: User | null,
+  priced: Priced,
+  trx: Transaction,
+  extra: PlaceExtra<A, L>,
+): Promise<Recorded<A, L>> {
+  const { alsoWrite, judge, shareCap = null, writeLast } = extra;
   const { drawnId, quote } = priced;
   const { lines, totals, discount, currency, fromServerCart } = quote;
   const c = input.customer;
   const row = orderRow(input, user, priced);
-  let inserted: Order | undefined;
-  const numberingWrite: Knex.QueryBuilder[] = [];
-  if (drawnId === null) {
-    [inserted] = await Order.insertComposed(trx, [
-      { ...row, number: `tmp-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`, searchText: '' },
-    ]);
-  }
+  // SQLite draws no id before the insert: the order goes first, and is numbered with the rest.
+  const inserted = drawnId === null ? await insertOrderForItsId(trx, row) : undefined;
   const orderId = drawnId ?? inserted!.id;
   // Made once: the search text normalises the buyer's name, e-mail and phone.
   const numbered = numbering(orderId, c, priced.purchaseOrderNumber);
   const { number } = numbered;
-  if (inserted) numberingWrite.push(trx(Order.tableName).where({ id: orderId }).update(numbered).returning('id'));
   const actor = actorOf(user, `${c.firstName} ${c.lastName}`.trim());
   const takes = stockNeeded(lines);
   const along = !discount && !priced.held && takes.length === 1 ? takes[0] : null;
   const stockBy = extra.stockBy ?? null;
-  const written = await writeNamed(
-    trx,
-    {
-      order: drawnId !== null ? Order.composedInserts(trx, [{ id: drawnId, ...row, ...numbered }]) : [],
-      items: OrderItem.composedInserts(trx, itemRows(orderId, lines)),
-      payment: Payment.composedInserts(trx, [paymentRow(orderId, number, input, priced)]),
-      history: placementHistory(trx, orderId, actor),
-      // Staff hear of a held order when it is approved.
-      notice: priced.held ? [] : Notification.composedInserts(trx, [noticeRow(newOrderNotice(orderId, number, c, totals.total, currency))]),
-    },
-    {
-      also: alsoWrite,
-      numbering: numberingWrite,
-      cart: fromServerCart && user ? [trx(CartItem.tableName).where({ userId: user.id }).delete().returning('id')] : [],
+  const written = await writeNamed(trx, {
+    // The caller's writes go first (a guest's counts, judged below), then the order's own.
+    alongside: {
+      ...alsoWrite,
+      numbering: inserted ? [numberOrderWrite(trx, orderId, numbered)] : [],
+      cart: fromServerCart && user ? [clearCartWrite(trx, user.id)] : [],
       // The take and its sale movement (made of the take's answer), with the records.
       stock: along ? stockMoveWrites(trx, saleOf(along, orderId, stockBy), shareGuard(along, shareCap)) : [],
+    } as Record<A | OwnWrite, BatchWrite[]>,
+    inserts: {
+      order: drawnId !== null ? orderInserts(trx, { id: drawnId, ...row, ...numbered }) : [],
+      items: orderItemInserts(trx, itemRows(orderId, lines)),
+      payment: orderPaymentInserts(trx, paymentRow(orderId, number, input, priced)),
+      history: placementHistory(trx, orderId, actor),
+      // Staff hear of a held order when it is approved.
+      notice: priced.held ? [] : noticeInserts(trx, newOrderNotice(orderId, number, c, totals.total, currency)),
     },
-    writeLast?.(orderId, priced.held) ?? [],
-  );
+    last: writeLast(orderId, priced.held),
+  });
+  const alsoWritten = pick(written.alongside, Object.keys(alsoWrite) as A[]);
   // What went with the order (e.g. a guest's counts) may refuse it before anything else is done.
-  await judge?.(written.answered.also);
+  await judge?.(alsoWritten);
   const order = inserted ?? (written.made.order[0] as Order);
   const placed = Object.assign(order, numbered, {
     items: written.made.items as OrderItem[],
@@ -370,10 +381,21 @@ async function record(input: CheckoutInput, user: User | null, priced: Priced, t
   });
   return {
     order: placed,
-    alsoWritten: written.answered.also,
+    alsoWritten,
     lastWritten: written.last,
-    takenAlong: along ? { take: along, stock: stockAfter(written.answered.stock[0] as Array<Record<string, unknown>>) } : null,
+    takenAlong: along ? { take: along, stock: stockAfter(written.alongside.stock[0] as Array<Record<string, unknown>>) } : null,
   };
+}
+
+/** The order's own writes beside the inserts: its number (SQLite), the cart it empties, a stock take. */
+type OwnWrite = 'numbering' | 'cart' | 'stock';
+
+/** What each named group of a batch answered: one list of rows per write, in the group's order. */
+type Answers<N extends string> = Record<N, unknown[][]>;
+
+/** Only these names' answers. */
+function pick<N extends string>(answers: Answers<string>, names: N[]): Answers<N> {
+  return Object.fromEntries(names.map((n) => [n, answers[n]])) as Answers<N>;
 }
 
 /** The staff's notice of a new order (placed, or a held one approved). */
@@ -391,44 +413,56 @@ export function newOrderNotice(
   };
 }
 
-/**
- * Composed inserts and other writes, each group by name, in one round trip
- * (insertComposedTogether: the other writes first, then the inserts, each in the groups' order,
- * then `last`); the answers come back under the same names (`last`'s in its order).
- */
-async function writeNamed<I extends string, W extends string>(
-  trx: Transaction,
-  inserts: Record<I, Array<ComposedInsert<BaseModel>>>,
-  writes: Record<W, BatchWrite[]>,
-  last: BatchWrite[] = [],
-): Promise<{ made: Record<I, BaseModel[]>; answered: Record<W, unknown[][]>; last: unknown[][] }> {
-  const insertGroups = Object.entries(inserts) as Array<[I, Array<ComposedInsert<BaseModel>>]>;
-  const writeGroups = Object.entries(writes) as Array<[W, BatchWrite[]]>;
-  const done = await insertComposedTogether<BaseModel>(
-    trx,
-    insertGroups.flatMap(([, g]) => g),
-    writeGroups.flatMap(([, g]) => g),
-    last,
-  );
-  const made = {} as Record<I, BaseModel[]>;
-  let at = 0;
-  for (const [name, group] of insertGroups) made[name] = done.made.slice(at, (at += group.length));
-  const answered = {} as Record<W, unknown[][]>;
-  at = 0;
-  for (const [name, group] of writeGroups) answered[name] = done.alongside.slice(at, (at += group.length));
-  return { made, answered, last: done.after };
+/** A batch's writes in named groups: `alongside` first, then the composed `inserts`, then `last`
+ *  (writes that follow the inserts, or may read what an `alongside` write answered), each part in
+ *  the order of its groups. */
+interface NamedBatch<A extends string, I extends string, L extends string> {
+  alongside: Record<A, BatchWrite[]>;
+  inserts: Record<I, Array<ComposedInsert<BaseModel>>>;
+  last: Record<L, BatchWrite[]>;
 }
 
-interface PlaceExtra {
+/** The groups' items in one list, and how to hand a list of as many answers back by name. */
+function flatten<N extends string, T>(groups: Record<N, T[]>): { items: T[]; byName: <R>(answers: R[]) => Record<N, R[]> } {
+  const entries = Object.entries(groups) as Array<[N, T[]]>;
+  return {
+    items: entries.flatMap(([, group]) => group),
+    byName: <R>(answers: R[]) => {
+      const named = {} as Record<N, R[]>;
+      let at = 0;
+      for (const [name, group] of entries) named[name] = answers.slice(at, (at += group.length));
+      return named;
+    },
+  };
+}
+
+/**
+ * A named batch in one round trip (insertComposedTogether; one statement on PostgreSQL): what each
+ * group made or answered comes back under its name.
+ */
+async function writeNamed<A extends string, I extends string, L extends string>(
+  trx: Transaction,
+  batch: NamedBatch<A, I, L>,
+): Promise<{ alongside: Answers<A>; made: Record<I, BaseModel[]>; last: Answers<L> }> {
+  const alongside = flatten(batch.alongside);
+  const inserts = flatten(batch.inserts);
+  const last = flatten(batch.last);
+  const done = await insertComposedTogether<BaseModel>(trx, inserts.items, alongside.items, last.items);
+  return { alongside: alongside.byName(done.alongside), made: inserts.byName(done.made), last: last.byName(done.after) };
+}
+
+interface PlaceExtra<A extends string, L extends string> {
   /** The code-check door's pass, when the order carries a code. */
   codeCheck?: CodeCheckPass;
   alsoRecord?: (order: Order) => Promise<void>;
-  alsoWrite?: Knex.QueryBuilder[];
-  /** Writes that go last in the order's round trip, given its id (what the order owes after the
-   *  commit: its outbox rows; they may follow `alsoWrite`'s answers). */
-  writeLast?: (orderId: number, held: boolean) => BatchWrite[];
+  /** Writes that go with the order's records, by name (other than the order's own, OwnWrite),
+   *  before them in the batch. */
+  alsoWrite: Record<A, BatchWrite[]>;
+  /** Writes that go last in the order's round trip, by name, given its id (what the order owes
+   *  after the commit: its outbox rows; they may follow `alsoWrite`'s answers). */
+  writeLast: (orderId: number, held: boolean) => Record<L, BatchWrite[]>;
   /** Judges what `alsoWrite` answered, right after the write (throws to refuse the order). */
-  judge?: (alsoWritten: unknown[][]) => Promise<void>;
+  judge?: (alsoWritten: Answers<A>) => Promise<void>;
   /** A guest order: the share of a variant's stock one order may take (checkout/guestOrders). */
   shareCap?: GuestOrderLimits | null;
   /** Who buys (catalogue/visibility decides what they may buy; a member gets the trade quote and a company's order). */
@@ -479,7 +513,6 @@ export async function checkout(config: Config, input: CheckoutInput, options: Ch
     // Staff's phone orders are not capped; a stranger's typed address is, counted with the order.
     const mailCount = takenBy ? null : orderMailCount(input.customer.email, user, trx);
     const guestCounts = guestLimits ? guestOrderCounts(trx, guestLimits, options.guest ?? { ip: '' }, input.customer, proof) : null;
-    const countsAt = mailCount ? 1 : 0;
     let placedDeclared: ReturnType<typeof declareAlong<'order.placed'>> | undefined;
     let heldDeclared: ReturnType<typeof declareAlong<'order.awaitingApproval'>> | undefined;
     const { order, alsoWritten, lastWritten } = await placeOrder(takenBy ? { ...input, termsAccepted: true } : input, user, trx, {
@@ -489,17 +522,18 @@ export async function checkout(config: Config, input: CheckoutInput, options: Ch
       // A phone order is not an online offer: the sales mode does not restrict staff (ЗТТСТИ чл. 31а
       // bans offering through information-society services); a member's phone order is still the company's.
       visitor: takenBy ? { ...(options.visitor ?? BY_STAFF), byStaff: true } : options.visitor,
-      judge: guestCounts ? (rows) => guestCounts.judge(config, rows.slice(countsAt)) : undefined,
-      alsoWrite: [...(mailCount ? [mailCount.write] : []), ...(guestCounts?.writes ?? [])],
+      judge: guestCounts ? (written) => guestCounts.judge(config, written.guestCounts) : undefined,
+      alsoWrite: { mailCount: mailCount ? [mailCount.write] : [], guestCounts: guestCounts?.writes ?? [] },
       // `order.placed`'s outbox rows and, past the mail cap, the withheld confirmation's note go
       // with the order's records: on PostgreSQL no round trip of their own while the bought
       // variants' rows are locked. The stored row keeps the order as its id (platform/outbox),
       // which stands for it until the record is made.
       writeLast: (orderId, held) => {
         // A held order's owners are told instead; its confirmation follows the approval.
+        const savedWith = () => options.savedWith?.(trx, orderId) ?? [];
         if (held) {
           heldDeclared = declareAlong(trx, 'order.awaitingApproval', { orderId });
-          return [...heldDeclared.writes, ...(options.savedWith?.(trx, orderId) ?? [])];
+          return { withheldNote: [], effects: heldDeclared.writes, savedWith: savedWith() };
         }
         const ref = { id: orderId } as Order;
         placedDeclared = declareAlong(
@@ -509,11 +543,7 @@ export async function checkout(config: Config, input: CheckoutInput, options: Ch
             ? { ...mailCount.allowed, then: { order: ref, mail: true }, otherwise: { order: ref, mail: false } }
             : { order: ref, mail: true },
         );
-        return [
-          ...(mailCount ? [mailCount.withheldNote(orderId)] : []),
-          ...placedDeclared.writes,
-          ...(options.savedWith?.(trx, orderId) ?? []),
-        ];
+        return { withheldNote: mailCount ? [mailCount.withheldNote(orderId)] : [], effects: placedDeclared.writes, savedWith: savedWith() };
       },
       fixedNetPrices: options.quoted?.netPrices,
       alsoRecord: async (o) => {
@@ -525,18 +555,15 @@ export async function checkout(config: Config, input: CheckoutInput, options: Ch
         // A company's order is invoiced to the company as it is placed (a held one once approved).
         if (o.companyId && o.status !== 'awaiting_approval') await issueTradeInvoiceIn(o.id, trx);
         if (takenBy) {
-          if (takenBy.staffNote)
-            await Order.query(trx)
-              .patch({ staffNote: takenBy.staffNote } as Partial<Order>)
-              .findById(o.id);
+          if (takenBy.staffNote) await setStaffNote(trx, o.id, takenBy.staffNote);
           const { staff } = takenBy;
           await recordHistory(trx, o.id, { type: 'note', note: API.takenByPhone(staff.label) }, staff);
         }
       },
     });
-    const mailAllowed = mailCount ? mailCount.allows(alsoWritten[0]) : true;
-    if (heldDeclared) heldDeclared.declared(lastWritten, { orderId: order.id });
-    else placedDeclared!.declared(lastWritten.slice(mailCount ? 1 : 0), { order, mail: mailAllowed });
+    const mailAllowed = mailCount ? mailCount.allows(alsoWritten.mailCount[0]) : true;
+    if (heldDeclared) heldDeclared.declared(lastWritten.effects, { orderId: order.id });
+    else placedDeclared!.declared(lastWritten.effects, { order, mail: mailAllowed });
     return order;
   });
   return placed;

@@ -8,8 +8,15 @@ import { raPage, filterBy, whereContains, type RaListParams, type RaListSpec } f
 import { cachedCount } from '../../platform/cache/countCache';
 import { API } from '@domain/messages';
 import { ROLES, USER_SORTS, USER_SORT_DEFAULT, PAGE_DEFAULT, PAGE_SIZE_DEFAULT } from '@domain/limits';
-import { createUser, requireAdminPassword, requireAdminPasswordForChange, updateUser, type UserChanges, type UserInput } from '../auth';
-import { endAllSessions } from '../auth';
+import {
+  createUser,
+  deleteAccount,
+  requireAdminPassword,
+  requireAdminPasswordForChange,
+  updateUser,
+  type UserChanges,
+  type UserInput,
+} from '../auth';
 import type { AdminInput } from '@domain/schemas/customers';
 
 export const userListSpec: RaListSpec = {
@@ -94,8 +101,7 @@ export async function createUserAsStaff(input: UserInput): Promise<User> {
 /** Delete an account; its sessions end first. */
 export async function deleteUser(staff: Pick<User, 'id'>, target: User): Promise<void> {
   guardSelf(staff, target, { deleting: true });
-  await endAllSessions(User.knex(), target.id);
-  await User.query().deleteById(target.id);
+  await deleteAccount(target.id);
 }
 
 /** The admin role taken away (the account stays a customer's). */

@@ -5,7 +5,9 @@
 // customer is their account (and the account's e-mail), a guest their e-mail normalised
 // (domain/email: `name+2@…`, `na.me@gmail.com` and a trailing dot are the same customer). Each
 // key has one counter row per code, raised with `uses = uses + 1 WHERE uses < limit`.
+import type { Knex } from 'knex';
 import type { Transaction } from 'objection';
+import { ERASED_EMAIL } from '@domain/privacy';
 import { Discount } from '../../models/Discount';
 import { DiscountRedemption } from '../../models/DiscountRedemption';
 import { badRequest, conflict, tooManyRequests } from '../../platform/http/errors';
@@ -131,4 +133,14 @@ export async function guestOrdersCustomerKeys(orderIds: number[]): Promise<strin
   if (!orderIds.length) return [];
   const own = await Order.query().whereIn('id', orderIds).whereNull('userId').select('customerEmail');
   return [...new Set(own.flatMap((o) => customerKeys({ email: o.customerEmail })))];
+}
+
+/**
+ * Erasing a person's data: the codes redeemed on these orders no longer name the buyer, and their
+ * counted uses by address (`customerKeys`: `email:<key>`) are forgotten.
+ */
+export async function forgetBuyerOfOrders(trx: Knex.Transaction, orderIds: number[], customerKeys: string[]): Promise<void> {
+  await trx('discount_redemptions').whereIn('orderId', orderIds).update({ email: ERASED_EMAIL });
+  await trx('discount_redemptions').whereIn('orderId', orderIds).whereIn('customerKey', customerKeys).update({ customerKey: '' });
+  await trx('discount_customer_uses').whereIn('customerKey', customerKeys).delete();
 }

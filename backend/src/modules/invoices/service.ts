@@ -13,7 +13,7 @@ import type { User } from '../../models/User';
 import type { Config } from '../../config';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { recordIdempotentEffect, type IdempotencyClaim } from '../../platform/http/idempotency';
-import { findOrder, ordersOf, requireOrderAuthority } from '../orders';
+import { findOrder, keepInvoiceRequest, ordersOf, requireOrderAuthority } from '../orders';
 import type { Context } from 'koa';
 import { getSettings } from '../settings';
 import { isPostgres } from '../../platform/db/knex';
@@ -356,9 +356,7 @@ export async function lastInvoiceRequest(user: Pick<User, 'id' | 'companyId' | '
 /** Keep the buyer's request on the order it came with (inside the checkout transaction). */
 export async function recordInvoiceRequest(orderId: number, request: InvoiceRequest | null, trx: Transaction): Promise<void> {
   if (!request) return;
-  await trx('orders')
-    .where({ id: orderId })
-    .update({ invoiceRequest: JSON.stringify(request) });
+  await keepInvoiceRequest(trx, orderId, JSON.stringify(request));
 }
 
 /**

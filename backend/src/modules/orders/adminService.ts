@@ -4,7 +4,8 @@
 // deletion with its audit record (the whole order kept, so nothing sold is lost).
 import type { Knex } from 'knex';
 import { Order } from '../../models/Order';
-import { AuditLog } from '../../models/AuditLog';
+import type { AuditLog } from '../../models/AuditLog';
+import { recordAudit } from '../../platform/http/auditTrail';
 import type { User } from '../../models/User';
 import { filterBy, raPage, whereContains, type RaListParams, type RaListSpec } from '../../platform/lists/raList';
 import { cachedCount } from '../../platform/cache/countCache';
@@ -147,7 +148,7 @@ export async function deleteOrderAsStaff(
 ): Promise<ApiOrder> {
   const order = await Order.transaction(async (trx) => {
     const deleted = await deleteOrder(id, trx, { userId: staff.id, label: staff.email });
-    await AuditLog.query(trx).insert({
+    await recordAudit(trx, {
       userId: staff.id,
       actorEmail: staff.email,
       action: 'delete',

@@ -2,11 +2,13 @@
 import './events';
 export * from './actor';
 export * from './authority';
+export * from './erasure';
 export * from './history';
 export * from './mail';
 export * from './mailCaps';
 export * from './placedBy';
 export * from './receivables';
+export * from './records';
 export * from './service';
 export * from './subscribers';
 export * from './transitions';

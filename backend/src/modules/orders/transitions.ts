@@ -36,7 +36,7 @@ import type { StockReason } from '@domain/stock';
 import type { Actor } from './actor';
 import type { LaterMailCause } from './events';
 import { recordHistory } from './history';
-import { recordOrderRemainder } from '../accounts';
+import { movePaymentRecord, recordOrderRemainder } from '../accounts';
 import './events';
 
 /** A refund: how much goes back (minor units; the whole payment when absent) and why. */
@@ -192,7 +192,7 @@ async function movePayment(orderId: number, to: PaymentRecordStatus, refund: Ref
       .join(' — ');
   }
   // Guarded on the status read above, so two staff members cannot both move it.
-  const moved = await Payment.query(trx).patch(patch).where({ id: payment.id, status: from });
+  const moved = await movePaymentRecord(trx, payment.id, from, patch);
   if (!moved) throw conflict(API.conflict);
   await Order.query(trx)
     .patch({ paymentStatus: ORDER_PAYMENT_STATUS_OF[to] } as Partial<Order>)

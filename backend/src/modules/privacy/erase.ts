@@ -3,21 +3,24 @@
 // stay (amounts, lines, statuses: the accounting needs them) with the person's name, e-mail, phone
 // and address gone; invoices and credit notes keep the buyer as issued (ЗДДС чл. 114, ЗСч чл. 12)
 // and are never touched here. Everything runs in the caller's transaction.
-import crypto from 'node:crypto';
+// Each table is changed by the area that owns it (platform/db/tableOwners.ts): this routine reads
+// what a person left, decides what goes, and asks the owners to write it.
 import type { Knex } from 'knex';
-import { nowIso } from '../../models/BaseModel';
-import { searchable } from '@domain/slug';
 import { normalizeEmailKey } from '@domain/email';
-import { ERASED_EMAIL, closedAccountEmail } from '@domain/privacy';
+import { ERASED_EMAIL } from '@domain/privacy';
 import { PRIVACY } from '@domain/messages';
-import { contactMessageLink } from '../staff';
-import { addressProven } from '../auth';
+import { rewriteAuditEntry } from '../../platform/http/auditTrail';
+import { forgetIdempotentAnswers } from '../../platform/http/idempotency';
+import { dropQueuedMailTo } from '../../platform/mail/transport';
+import { dropOwedEffectsNaming } from '../../platform/outbox';
+import { contactMessageLink, eraseContactMessages, rewriteNotice } from '../staff';
+import { addressProven, blankClosedAccount, endAccountAccess } from '../auth';
 import { contactLeaves } from '../trade';
-
-/** `lower(column) in (values)`: e-mails were stored as typed. */
-function lowerIn(qb: Knex.QueryBuilder, column: string, values: string[]): Knex.QueryBuilder {
-  return qb.whereRaw(`lower(??) in (${values.map(() => '?').join(', ')})`, [column, ...values]);
-}
+import { eraseCustomerFromOrders, rewriteOrderEvent } from '../orders';
+import { dropLabelsOfOrders } from '../shipments';
+import { forgetBuyerOfOrders } from '../discounts';
+import { clearCartWrite } from '../cart';
+import { forgetRequester } from '../quotes';
 
 /** Ids are handled in slices, well under every database's limit of bound parameters. */
 const SLICE = 500;
@@ -72,7 +75,7 @@ async function scrubNotices(trx: Knex.Transaction, links: string[], traces: Trac
     const rows = (await trx('notifications').whereIn('link', part).select('id', 'message')) as Array<{ id: number; message: string }>;
     for (const r of rows) {
       const message = scrubText(r.message, traces);
-      if (message !== r.message) await trx('notifications').where({ id: r.id }).update({ message });
+      if (message !== r.message) await rewriteNotice(trx, r.id, message);
     }
   }
 }
@@ -97,7 +100,7 @@ async function scrubAuditLog(trx: Knex.Transaction, entity: string, ids: number[
     };
     const before = fix(r.before);
     const after = fix(r.after);
-    if (before !== r.before || after !== r.after) await trx('audit_log').where({ id: r.id }).update({ before, after });
+    if (before !== r.before || after !== r.after) await rewriteAuditEntry(trx, r.id, { before, after });
   }
 }
 
@@ -105,14 +108,9 @@ async function scrubAuditLog(trx: Knex.Transaction, entity: string, ids: number[
  *  still owed about them (the outbox: a mail to them, whose payload names them). */
 async function dropQueuedMail(trx: Knex.Transaction, emails: string[]) {
   if (!emails.length) return;
-  await lowerIn(trx('mail_queue'), 'to', emails).delete();
-  await trx('outbox')
-    .whereNot({ state: 'done' })
-    .where((qb) => {
-      for (const email of emails)
-        qb.orWhereRaw("lower(??) like ? escape '\\'", ['payload', `%${email.replace(/[\\%_]/g, (c) => `\\${c}`)}%`]);
-    })
-    .delete();
+  // E-mails were stored as typed: both match them in lower case.
+  await dropQueuedMailTo(trx, emails);
+  await dropOwedEffectsNaming(trx, emails);
 }
 
 export interface ErasedCounts {
@@ -167,23 +165,7 @@ export async function anonymiseOrders(trx: Knex.Transaction, orderIds: number[])
         o.shippingAddress,
       );
 
-    for (const o of orders) {
-      await trx('orders')
-        .where({ id: o.id })
-        .update({
-          customerFirstName: '',
-          customerLastName: '',
-          customerEmail: ERASED_EMAIL,
-          customerPhone: '',
-          shippingCity: '',
-          shippingPostcode: '',
-          shippingAddress: '',
-          note: '',
-          guestTokenHash: null,
-          invoiceRequest: null,
-          searchText: searchable(o.number),
-        });
-    }
+    await eraseCustomerFromOrders(trx, orders);
     // A guest's events name them as the actor; a customer's carry their e-mail.
     const events = (await trx('order_events').whereIn('orderId', ids).select('id', 'actorLabel', 'note')) as Array<{
       id: number;
@@ -193,13 +175,14 @@ export async function anonymiseOrders(trx: Knex.Transaction, orderIds: number[])
     for (const e of events) {
       const actorLabel = emails.includes(e.actorLabel.toLowerCase()) ? '' : scrubText(e.actorLabel, traces);
       const note = scrubText(e.note, traces);
-      if (actorLabel !== e.actorLabel || note !== e.note) await trx('order_events').where({ id: e.id }).update({ actorLabel, note });
+      if (actorLabel !== e.actorLabel || note !== e.note) await rewriteOrderEvent(trx, e.id, { actorLabel, note });
     }
-    await trx('shipments').whereIn('orderId', ids).update({ labelPdf: null, labelRemoteUrl: '' });
-    await trx('discount_redemptions').whereIn('orderId', ids).update({ email: ERASED_EMAIL });
-    const emailKeys = emails.map((e) => `email:${normalizeEmailKey(e)}`);
-    await trx('discount_redemptions').whereIn('orderId', ids).whereIn('customerKey', emailKeys).update({ customerKey: '' });
-    await trx('discount_customer_uses').whereIn('customerKey', emailKeys).delete();
+    await dropLabelsOfOrders(trx, ids);
+    await forgetBuyerOfOrders(
+      trx,
+      ids,
+      emails.map((e) => `email:${normalizeEmailKey(e)}`),
+    );
     await scrubNotices(
       trx,
       ids.map((id) => `/admin/orders/${id}`),
@@ -230,9 +213,7 @@ export async function anonymiseMessages(trx: Knex.Transaction, messageIds: numbe
     const ids = rows.map((r) => r.id);
     const traces: Traces = new Set();
     for (const r of rows) addTraces(traces, r.name, r.company, r.email, r.phone);
-    await trx('contact_messages')
-      .whereIn('id', ids)
-      .update({ name: PRIVACY.erasedName, company: '', email: ERASED_EMAIL, phone: '', message: PRIVACY.erasedName, searchText: '' });
+    await eraseContactMessages(trx, ids);
     // Notices made before they linked to the message's page pointed at `/admin/contact-messages/<id>`.
     await scrubNotices(
       trx,
@@ -308,35 +289,12 @@ export async function eraseAccount(
   // No longer anyone's contact: another member takes the role, or staff are told to name one.
   const contactOf = await contactLeaves(trx, user, records.byAddress);
   const companyIds = [...new Set([...contactOf, ...(user.companyId ? [user.companyId] : [])])];
-  await trx('sessions').where({ userId: user.id }).delete();
-  await trx('api_tokens').where({ userId: user.id }).delete();
-  await trx('password_resets').where({ userId: user.id }).delete();
-  await trx('email_verifications').where({ userId: user.id }).delete();
-  await trx('cart_items').where({ userId: user.id }).delete();
-  // The company's quote requests stay (they are its records), without who asked.
-  await trx('quote_requests').where({ userId: user.id }).update({ requestedByName: '', requestedByEmail: '', updatedAt: nowIso() });
+  await endAccountAccess(trx, user.id);
+  await clearCartWrite(trx, user.id);
+  await forgetRequester(trx, user.id);
   // Answers kept for a retry of the account's writes name the person (an order's address).
-  await trx('idempotency_keys')
-    .where({ scope: `user:${user.id}` })
-    .delete();
-  await trx('users')
-    .where({ id: user.id })
-    .update({
-      email: closedAccountEmail(user.id, crypto.randomBytes(6).toString('hex')),
-      // Not a hash any password can match (verifyPassword refuses what it cannot read).
-      passwordHash: `closed:${crypto.randomBytes(16).toString('hex')}`,
-      firstName: '',
-      lastName: '',
-      phone: '',
-      twoFactorEnabled: false,
-      twoFactorSecret: null,
-      backupCodes: null,
-      twoFactorLastStep: null,
-      searchText: '',
-      // A closed account no longer buys for a company.
-      companyId: null,
-      updatedAt: nowIso(),
-    });
+  await forgetIdempotentAnswers(trx, `user:${user.id}`);
+  await blankClosedAccount(trx, user.id);
   const traces: Traces = new Set();
   addTraces(traces, `${user.firstName} ${user.lastName}`, user.firstName, user.lastName, user.email, user.phone);
   await scrubNotices(trx, [`/admin/users/${user.id}`], traces);

@@ -6,8 +6,9 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { User } from '../../models/User';
-import { AuditLog } from '../../models/AuditLog';
-import { Throttle, throttleKey } from '../../platform/http/throttle';
+import type { AuditLog } from '../../models/AuditLog';
+import { recordAudit } from '../../platform/http/auditTrail';
+import { Throttle } from '../../platform/http/throttle';
 import { badRequest, conflict, tooManyRequests } from '../../platform/http/errors';
 import { PRIVACY } from '@domain/messages';
 import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES } from '@domain/limits';
@@ -44,7 +45,7 @@ async function audit(
   entityId: string,
   after: Record<string, unknown>,
 ) {
-  await AuditLog.query(trx).insert({
+  await recordAudit(trx, {
     userId: actor.userId,
     actorEmail: actor.email,
     action,
@@ -116,7 +117,8 @@ export async function closeOwnAccount(appKeys: string[], user: User, password: s
     const records = await recordsOfAccount(trx, stored);
     await refuseWhileOrdersOpen(trx, records.orderIds);
     const { companyIds, ...counts } = await eraseAccount(trx, stored, records);
-    await trx('throttles').whereIn('key', key.map(throttleKey)).delete();
+    // The failed attempts are forgotten with the account, in its transaction.
+    await new Throttle(trx, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES * 60_000).reset(key);
     // The entry says that an account was closed and what went with it, not whose it was.
     const nobody: Actor = { userId: null, email: '', ip };
     await audit(trx, nobody, 'close-account', 'users', String(user.id), { ...counts });

@@ -2,4 +2,4 @@
 // and the one order an answered quote becomes (through the checkout).
 export { quoteRoutes } from './quoteRoutes';
 export { subscribeQuoteEvents } from './subscribers';
-export { memberTerms, quoteView } from './service';
+export { forgetRequester, memberTerms, quoteView } from './service';

@@ -13,7 +13,7 @@ import type { User } from '../../models/User';
 import { conflict, notFound } from '../../platform/http/errors';
 import { checkout, type CheckoutInput } from '../checkout';
 import type { Visitor } from '../catalogue';
-import { orderView } from '../orders';
+import { linkQuoteToOrder, orderView } from '../orders';
 import { shopDay } from '@domain/dates';
 import { formatBgDate } from '@domain/dateInput';
 import { QUOTE_TEXT, quoteStatusOn } from '@domain/quoteTexts';
@@ -48,9 +48,7 @@ async function claimQuote(trx: Transaction, quoteId: number, order: Order): Prom
     const now = await QuoteRequest.query(trx).findById(quoteId);
     throw conflict(now ? (refusalOf(now) ?? QUOTE_TEXT.alreadyOrdered) : QUOTE_TEXT.notFound);
   }
-  await Order.query(trx)
-    .patch({ quoteRequestId: quoteId } as Partial<Order>)
-    .findById(order.id);
+  await linkQuoteToOrder(trx, order.id, quoteId);
   order.quoteRequestId = quoteId;
 }
 

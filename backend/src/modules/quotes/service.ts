@@ -3,6 +3,7 @@
 // `answerQuoteRequest`; the company's members read their requests. Each change declares what
 // happened (events.ts), and the mails and the staff's notice follow the commit.
 import type { Transaction } from 'objection';
+import { nowIso } from '../../models/BaseModel';
 import { QuoteRequest } from '../../models/QuoteRequest';
 import { QuoteRequestLine } from '../../models/QuoteRequestLine';
 import { Company } from '../../models/Company';
@@ -373,4 +374,10 @@ export async function quoteForMail(id: number): Promise<{ quote: ApiQuoteRequest
   const company = q ? await Company.query().findById(q.companyId) : undefined;
   if (!q || !company) return null;
   return { quote: (await views([q]))[0], company };
+}
+
+/** A closed account: its company's quote requests stay (they are the company's records), without
+ *  who asked. */
+export async function forgetRequester(trx: Transaction, userId: number): Promise<void> {
+  await trx('quote_requests').where({ userId }).update({ requestedByName: '', requestedByEmail: '', updatedAt: nowIso() });
 }

@@ -137,8 +137,8 @@ const CACHE = 'shopSettings';
 
 type SettingsCache = KeptMap<'settings', ShopSettings>;
 
-/** Keep the settings in memory (caches on), dropped by every write to the table, here or elsewhere. */
-export function keepSettings(knex: Knex, writes: TableWrites) {
+/** Install the settings cache on `knex` (caches on), dropped by every write to the table, here or elsewhere. */
+export function installSettingsCache(knex: Knex, writes: TableWrites) {
   attachCache(knex, CACHE, new KeptMap<'settings', ShopSettings>({ max: 1, ttlMs: TTL_MS }).dropOn(writes, tables('settings')));
 }
 

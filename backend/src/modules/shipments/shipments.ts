@@ -10,7 +10,7 @@ import { conflict, notFound, serviceUnavailable } from '../../platform/http/erro
 import { recordIdempotentEffect, type IdempotencyClaim } from '../../platform/http/idempotency';
 import { Order } from '../../models/Order';
 import { Product } from '../../models/Product';
-import { changeOrder, findOrder, type Actor } from '../orders';
+import { changeOrder, findOrder, setTracking, type Actor } from '../orders';
 import { getSettings, ShopSettings } from '../settings';
 import { ApiOffice, COURIER_OF_METHOD, COURIER_TEXT, Courier, PARCEL_WEIGHT_MAX_KG, PARCEL_WEIGHT_MIN_KG } from '@domain/couriers';
 import { fromMinor } from '@domain/money';
@@ -188,9 +188,7 @@ export async function createShipment(config: Config, orderId: number, opts: Ship
         labelRemoteUrl: made.labelRemoteUrl.slice(0, 500),
         updatedAt: now,
       });
-    await Order.query(trx)
-      .patch({ trackingNumber: made.waybillNumber, trackingCourier: courier } as Partial<Order>)
-      .findById(orderId);
+    await setTracking(trx, orderId, made.waybillNumber, courier);
     // Sent with an Idempotency-Key: the key names this waybill as soon as it is recorded.
     await recordIdempotentEffect(trx, opts.once, 'shipment', shipmentId);
   });
@@ -239,4 +237,9 @@ async function shopLabel(row: ShipmentRow): Promise<Buffer> {
     currency: row.currency,
     weightKg: row.weightGrams / 1000,
   });
+}
+
+/** Erasing a person's data: their orders' waybill labels go (a label prints the address). */
+export async function dropLabelsOfOrders(trx: Knex.Transaction, orderIds: number[]): Promise<void> {
+  await trx('shipments').whereIn('orderId', orderIds).update({ labelPdf: null, labelRemoteUrl: '' });
 }

@@ -1,11 +1,13 @@
 // Messages from the distributors' form: received (throttled per address, with a notice for the
 // staff in the same transaction) and the staff's inbox of them.
+import type { Knex } from 'knex';
 import { ContactMessage } from '../../models/ContactMessage';
 import { notFound, tooManyRequests } from '../../platform/http/errors';
 import { filterBy, raPage, type RaListParams, type RaListSpec } from '../../platform/lists/raList';
 import { Throttle } from '../../platform/http/throttle';
 import { notifyStaff } from './notifications';
-import { ACCESSIBILITY, API } from '@domain/messages';
+import { ACCESSIBILITY, API, PRIVACY } from '@domain/messages';
+import { ERASED_EMAIL } from '@domain/privacy';
 import { addressLimitKey } from '../../platform/http/clientAddress';
 import { searchable } from '@domain/slug';
 import { CONTACT_MAX_PER_WINDOW, CONTACT_WINDOW_MINUTES } from '@domain/limits';
@@ -106,4 +108,11 @@ export async function deleteContactMessage(id: number): Promise<ContactMessage> 
   const m = await findContactMessage(id);
   await m.$query().delete();
   return m;
+}
+
+/** Erasing a person's data: these messages lose who wrote and what (a message names its writer). */
+export async function eraseContactMessages(trx: Knex.Transaction, ids: number[]): Promise<void> {
+  await trx('contact_messages')
+    .whereIn('id', ids)
+    .update({ name: PRIVACY.erasedName, company: '', email: ERASED_EMAIL, phone: '', message: PRIVACY.erasedName, searchText: '' });
 }

@@ -1,6 +1,8 @@
 // Messages for the staff (the admin's notifications panel): written by the shop's events, read,
 // marked read and deleted by staff.
+import type { Knex } from 'knex';
 import type { Transaction } from 'objection';
+import type { ComposedInsert } from '../../models/BaseModel';
 import { Notification, NOTIFICATION_TYPES } from '../../models/Notification';
 import { notFound } from '../../platform/http/errors';
 import { filterBy, raPage, whereContains, type RaListParams, type RaListSpec } from '../../platform/lists/raList';
@@ -18,6 +20,16 @@ export interface StaffNotice {
 /** The notification row of a notice (unread; the message cut to what the column holds). */
 export function noticeRow(n: StaffNotice): Partial<Notification> {
   return { type: n.type, message: n.message.slice(0, 500), link: n.link ?? '', isRead: false };
+}
+
+/** A notice's insert, not yet run: to send with the writes it belongs to (an order's records). */
+export function noticeInserts(db: Knex, n: StaffNotice): Array<ComposedInsert<Notification>> {
+  return Notification.composedInserts(db, [noticeRow(n)]);
+}
+
+/** A notice's text as rewritten (erasing the person it quoted). */
+export async function rewriteNotice(trx: Knex.Transaction, id: number, message: string): Promise<void> {
+  await trx('notifications').where({ id }).update({ message });
 }
 
 export async function notifyStaff(n: StaffNotice, trx?: Transaction): Promise<Notification> {

@@ -14,7 +14,7 @@ import { Throttle } from '../../platform/http/throttle';
 import { addressLimitKey } from '../../platform/http/clientAddress';
 import { declare } from '../../platform/events';
 import { claimVersion } from '../../platform/db/versions';
-import { createUser } from '../auth';
+import { createUser, setMembership } from '../auth';
 import { notifyStaff } from '../staff';
 import { fromMinor } from '@domain/money';
 import { normaliseTaxNumber } from '@domain/bulstat';
@@ -235,10 +235,7 @@ export async function applyForTrade(input: CompanyApplication, applicant: User |
     } as Partial<Company>);
     for (const shop of shopRows(made.id, input.shops)) await CompanyShop.query(trx).insert(shop);
     // Guarded: a second application of the same account racing this one finds it taken.
-    const joined = await User.query(trx)
-      .patch({ companyId: made.id } as Partial<User>)
-      .where({ id: member.id })
-      .whereNull('companyId');
+    const joined = await setMembership(trx, (q) => q.where({ id: member.id }).whereNull('companyId'), { companyId: made.id });
     if (!joined) throw conflict(TRADE.alreadyMember);
     await declare(trx, 'company.applied', {
       companyId: made.id,
@@ -363,9 +360,7 @@ export async function deleteCompany(id: number): Promise<CompanyView> {
     const company = await loadCompany(id, trx);
     const ordered = await Order.query(trx).where({ companyId: id }).resultSize();
     if (!['pending', 'rejected'].includes(company.status) || ordered > 0) throw conflict(TRADE.deleteNotAllowed);
-    await User.query(trx)
-      .patch({ companyId: null } as Partial<User>)
-      .where({ companyId: id });
+    await setMembership(trx, (q) => q.where({ companyId: id }), { companyId: null });
     await CompanyShop.query(trx).delete().where({ companyId: id });
     await Company.query(trx).deleteById(id);
     return companyView(company);
@@ -402,19 +397,20 @@ async function setMembers(trx: Transaction, companyId: number, refs: MemberRef[]
   const roleOf = (u: User) => chosen.get(u.id)?.role ?? (u.companyId === companyId ? u.companyRole : 'owner');
   if (ids.length && !before.some((u) => chosen.has(u.id) && roleOf(u) === 'owner'))
     throw badRequest(MEMBER_TEXT.lastOwner, { members: MEMBER_TEXT.lastOwner });
-  let moved = await User.query(trx)
-    .patch({ companyId: null, companyRole: 'owner', orderLimit: null } as Partial<User>)
-    .where({ companyId })
-    .whereNotIn('id', [...ids, 0]);
+  let moved = await setMembership(trx, (q) => q.where({ companyId }).whereNotIn('id', [...ids, 0]), {
+    companyId: null,
+    companyRole: 'owner',
+    orderLimit: null,
+  });
   for (const u of before.filter((b) => chosen.has(b.id))) {
     const wanted = chosen.get(u.id)!;
     const joining = u.companyId !== companyId;
     const terms = memberTermsOf(u, wanted, joining);
     if (!joining && terms.companyRole === u.companyRole && terms.orderLimit === (u.orderLimit ?? null)) continue;
-    moved += await User.query(trx)
-      .patch({ companyId, ...terms } as Partial<User>)
-      .where({ id: u.id })
-      .where((q) => q.whereNull('companyId').orWhere('companyId', companyId));
+    moved += await setMembership(trx, (q) => q.where({ id: u.id }).where((w) => w.whereNull('companyId').orWhere('companyId', companyId)), {
+      companyId,
+      ...terms,
+    });
   }
   return moved > 0;
 }
@@ -440,9 +436,7 @@ export async function addMember(id: number, email: string): Promise<CompanyView>
     if (user.companyId === id) return companyView(company);
     if (user.companyId) throw conflict(TRADE.memberElsewhere, { email: TRADE.memberElsewhere });
     await claimVersion(trx, companyRow(id), undefined);
-    await User.query(trx)
-      .patch({ companyId: id } as Partial<User>)
-      .where({ id: user.id });
+    await setMembership(trx, (q) => q.where({ id: user.id }), { companyId: id });
     return membersChanged(trx, company);
   });
 }
@@ -450,9 +444,7 @@ export async function addMember(id: number, email: string): Promise<CompanyView>
 export async function removeMember(id: number, userId: number): Promise<CompanyView> {
   return Company.transaction(async (trx) => {
     const company = await loadCompany(id, trx);
-    const removed = await User.query(trx)
-      .patch({ companyId: null } as Partial<User>)
-      .where({ id: userId, companyId: id });
+    const removed = await setMembership(trx, (q) => q.where({ id: userId, companyId: id }), { companyId: null });
     if (!removed) throw notFound(TRADE.memberNotHere);
     await claimVersion(trx, companyRow(id), undefined);
     return membersChanged(trx, company);

@@ -12,6 +12,7 @@ import { User } from '../../models/User';
 import { nowIso } from '../../models/BaseModel';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../platform/http/errors';
 import { hashToken } from '../../platform/http/auth';
+import { setMembership } from '../auth';
 import { claimVersion } from '../../platform/db/versions';
 import { declare } from '../../platform/events';
 import { fromMinor } from '@domain/money';
@@ -116,9 +117,7 @@ export async function changeMember(owner: Caller, memberId: number, input: Membe
     const member = await User.query(trx).findOne({ id: memberId, companyId });
     if (!member) throw notFound(MEMBER_TEXT.memberNotFound);
     const terms = memberTermsOf(member, input, false);
-    await User.query(trx)
-      .patch(terms as Partial<User>)
-      .where({ id: memberId, companyId });
+    await setMembership(trx, (q) => q.where({ id: memberId, companyId }), terms);
     await keepAnOwner(trx, companyId);
     await membersMoved(trx, companyId);
     return memberView(Object.assign(member, terms));
@@ -129,9 +128,11 @@ export async function changeMember(owner: Caller, memberId: number, input: Membe
 export async function removeMemberByOwner(owner: Caller, memberId: number): Promise<void> {
   const { companyId } = requireOwner(owner, MEMBER_TEXT.memberNotFound);
   await Company.transaction(async (trx) => {
-    const removed = await User.query(trx)
-      .patch({ companyId: null, companyRole: 'owner', orderLimit: null } as Partial<User>)
-      .where({ id: memberId, companyId });
+    const removed = await setMembership(trx, (q) => q.where({ id: memberId, companyId }), {
+      companyId: null,
+      companyRole: 'owner',
+      orderLimit: null,
+    });
     if (!removed) throw notFound(MEMBER_TEXT.memberNotFound);
     await keepAnOwner(trx, companyId);
     await membersMoved(trx, companyId);
@@ -189,9 +190,11 @@ export async function acceptInvitation(user: User | null, token: string): Promis
       .where({ id: invitation.id })
       .whereNull('acceptedAt');
     if (!taken) throw conflict(MEMBER_TEXT.invitationUsed);
-    await User.query(trx)
-      .patch({ companyId: company.id, companyRole: invitation.role, orderLimit: invitation.orderLimit ?? null } as Partial<User>)
-      .where({ id: account.id });
+    await setMembership(trx, (q) => q.where({ id: account.id }), {
+      companyId: company.id,
+      companyRole: invitation.role,
+      orderLimit: invitation.orderLimit ?? null,
+    });
     await membersMoved(trx, company.id);
     return { company: { id: company.id, name: company.name } };
   });

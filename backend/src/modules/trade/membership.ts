@@ -16,8 +16,8 @@ import { visitorOf, type Visitor } from '../catalogue';
 
 const COMPANIES = 'tradeCompanies';
 
-/** Keep companies' terms in memory, dropped on any write to companies (here or by another instance). */
-export function rememberCompanies(knex: Knex, writes: TableWrites) {
+/** Install the cache of companies' terms on `knex`, dropped on any write to companies (here or by another instance). */
+export function installCompaniesCache(knex: Knex, writes: TableWrites) {
   attachCache(knex, COMPANIES, new KeptMap<number, { company: Company | null }>({ max: 10_000 }).dropOn(writes, tables('companies')));
 }
 

@@ -1,6 +1,7 @@
 // Every admin mutation goes to the audit log: who, when, from where, what (method and path),
 // the record before (read by id for the resources below) and the answer after. Secrets are
 // never written. A route that writes a fuller record itself sets ctx.state.audited.
+import type { Knex } from 'knex';
 import type { Context, Next } from 'koa';
 import type { Model, ModelClass } from 'objection';
 import { AuditLog } from '../../models/AuditLog';
@@ -89,4 +90,15 @@ export async function auditAdminMutations(ctx: Context, next: Next) {
     // The change is made; a failed audit write is logged loudly but does not undo it.
     console.error(JSON.stringify({ level: 'error', event: 'audit_failed', path: ctx.path, error: String(err) }));
   }
+}
+
+/** One entry of the audit trail, written in `db` (the change's transaction: they stand or fall
+ *  together). The entries a route does not make by itself (an import, a deleted order, privacy's). */
+export async function recordAudit(db: Knex, entry: Partial<AuditLog>): Promise<void> {
+  await AuditLog.query(db).insert(entry);
+}
+
+/** An entry's before and after as rewritten (erasing the person they quoted). */
+export async function rewriteAuditEntry(db: Knex, id: number, texts: { before: string | null; after: string | null }): Promise<void> {
+  await db('audit_log').where({ id }).update(texts);
 }

@@ -287,3 +287,9 @@ export async function purgeExpiredIdempotencyKeys(knex: Knex, now = Date.now()):
     .where('createdAt', '<=', now - IDEMPOTENCY_KEEP_MS)
     .delete();
 }
+
+/** The answers kept for a retry of one caller's writes go (`scope`: `user:<id>`): a closed account's
+ *  name the person (an order's address). */
+export async function forgetIdempotentAnswers(db: Knex, scope: string): Promise<void> {
+  await db(TABLE).where({ scope }).delete();
+}

@@ -363,3 +363,12 @@ async function outboxMessage(from: string, mail: Mail): Promise<string> {
 export function sendMailLater(config: Config, mail: Mail): void {
   void sendMail(config, mail);
 }
+
+/** Mail waiting in (or kept by) the queue for these addresses (lower case) goes: erasing their
+ *  owner's data. */
+export async function dropQueuedMailTo(db: Knex, emails: string[]): Promise<void> {
+  if (!emails.length) return;
+  await db('mail_queue')
+    .whereRaw(`lower(??) in (${emails.map(() => '?').join(', ')})`, ['to', ...emails])
+    .delete();
+}
