@@ -121,13 +121,11 @@ async function makeBenchMember(knex: ReturnType<typeof createKnex>) {
   const variants = await knex('variants').orderBy('id').limit(300).select('id');
   for (let i = 0; i < variants.length; i += 100)
     await knex('priceListPrices').insert(
-      variants
-        .slice(i, i + 100)
-        .flatMap((v: { id: number }) => [
-          { priceListId, variantId: v.id, netPrice: 999, minQuantity: 1 },
-          { priceListId, variantId: v.id, netPrice: 949, minQuantity: 10 },
-          { priceListId, variantId: v.id, netPrice: 899, minQuantity: 50 },
-        ]),
+      variants.slice(i, i + 100).flatMap((v: { id: number }) => [
+        { priceListId, variantId: v.id, netPrice: 999, minQuantity: 1 },
+        { priceListId, variantId: v.id, netPrice: 949, minQuantity: 10 },
+        { priceListId, variantId: v.id, netPrice: 899, minQuantity: 50 },
+      ]),
     );
   const [{ id: companyId }] = await knex('companies')
     .insert({
