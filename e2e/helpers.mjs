@@ -225,3 +225,16 @@ export async function apiSession(base, who) {
   }
   return { api, headers };
 }
+
+/** A second person's browser beside the journey's own (staff answering, an owner approving): a
+ *  context of its own at the same width, in Bulgarian and Sofia's time. Close it when done. */
+export async function anotherPerson(context, base, width) {
+  const other = await context.browser().newContext({
+    baseURL: base,
+    viewport: { width, height: width < 600 ? 844 : 900 },
+    locale: 'bg-BG',
+    timezoneId: 'Europe/Sofia',
+  });
+  other.setDefaultTimeout(15_000);
+  return other;
+}

@@ -6,7 +6,7 @@
 // under „Търговци“: one sets the credit limit, the other changes the payment terms from the old copy.
 import fs from 'node:fs';
 import { request as playwrightRequest } from 'playwright-core';
-import { assert, expectNoAxeViolations, uniqueEmail, waitForValue } from '../helpers.mjs';
+import { anotherPerson, assert, expectNoAxeViolations, uniqueEmail, waitForValue } from '../helpers.mjs';
 import { signInToAdmin } from './staff.mjs';
 
 const SHOTS = process.env.E2E_SCREENSHOTS; // a folder: keep a screenshot of the alert at each width
@@ -63,18 +63,6 @@ async function prepare(base, admin, width) {
   } finally {
     await api.dispose();
   }
-}
-
-/** A second browser, as the first (size, language, time zone). */
-async function secondContext(context, base, width) {
-  const other = await context.browser().newContext({
-    baseURL: base,
-    viewport: { width, height: width < 600 ? 844 : 900 },
-    locale: 'bg-BG',
-    timezoneId: 'Europe/Sofia',
-  });
-  other.setDefaultTimeout(15_000);
-  return other;
 }
 
 /** The conflict as the form shows it: naming who and when, with the focus on it (visibly), axe-clean. */
@@ -135,7 +123,7 @@ export const journeys = [
     async run({ page, context, base, width, admin }) {
       const { staff, productId, company } = await prepare(base, admin, width);
       const [maria, georgi] = staff;
-      const otherContext = await secondContext(context, base, width);
+      const otherContext = await anotherPerson(context, base, width);
       try {
         const other = await otherContext.newPage();
 

@@ -16,6 +16,7 @@ import {
   passAgeGate,
   uniqueEmail,
   apiSession,
+  anotherPerson,
 } from '../helpers.mjs';
 
 const PASSWORD = 'e2e-odobrenie-parola';
@@ -137,13 +138,7 @@ export const journeys = [
       await shot(page, 'held', width);
 
       // The owner approves it from the account page, by keyboard.
-      const ownerContext = await context.browser().newContext({
-        baseURL: base,
-        viewport: { width, height: width < 600 ? 844 : 900 },
-        locale: 'bg-BG',
-        timezoneId: 'Europe/Sofia',
-      });
-      ownerContext.setDefaultTimeout(15_000);
+      const ownerContext = await anotherPerson(context, base, width);
       try {
         const ownerPage = await ownerContext.newPage();
         await signIn(ownerPage, owner);

@@ -8,7 +8,7 @@
 // it. axe-core finds nothing on each screen, at a phone's and a laptop's width; screenshots of each.
 import fs from 'node:fs';
 import path from 'node:path';
-import { appStarted, assert, expectNoAxeViolations, passAgeGate, uniqueEmail, apiSession } from '../helpers.mjs';
+import { appStarted, assert, expectNoAxeViolations, passAgeGate, uniqueEmail, apiSession, anotherPerson } from '../helpers.mjs';
 import { signInToAdmin } from './staff.mjs';
 
 const PASSWORD = 'e2e-oferti-parola';
@@ -116,13 +116,7 @@ export const journeys = [
       await shot(page, 'cart-sent', width);
 
       // Staff answer it, by keyboard, from the dashboard.
-      const staffContext = await context.browser().newContext({
-        baseURL: base,
-        viewport: { width, height: width < 600 ? 844 : 900 },
-        locale: 'bg-BG',
-        timezoneId: 'Europe/Sofia',
-      });
-      staffContext.setDefaultTimeout(15_000);
+      const staffContext = await anotherPerson(context, base, width);
       try {
         const staff = await staffContext.newPage();
         await signInToAdmin(staff, admin);
