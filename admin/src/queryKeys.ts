@@ -17,6 +17,7 @@ export const queryKeys = {
   orderShipment: (orderId: Identifier) => ['orders', 'shipment', id(orderId)] as const,
   orderDocuments: (orderId: Identifier) => ['orders', 'documents', id(orderId)] as const,
   unreadCount: ['notifications', 'unreadCount'] as const,
+  latestNotifications: ['notifications', 'latest'] as const,
   companyStatement: (companyId: Identifier, period: string) => ['companies', 'statement', id(companyId), period] as const,
   openInvoices: (params: object) => ['payments', 'openInvoices', params] as const,
 };
