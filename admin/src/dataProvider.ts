@@ -70,12 +70,7 @@ export interface ApiToken {
 export type CompanyDecision = 'approve' | 'reject' | 'suspend';
 
 export interface ShopDataProvider
-  extends DataProvider,
-    PaymentMethods,
-    BankStatementMethods,
-    SettingsMethods,
-    OrderMethods,
-    InvoiceMethods {
+  extends DataProvider, PaymentMethods, BankStatementMethods, SettingsMethods, OrderMethods, InvoiceMethods {
   updateProductStatus(id: number | string, status: string): Promise<{ message?: string }>;
   orderCounts(): Promise<Record<string, number>>;
   dashboard(): Promise<DashboardData>;

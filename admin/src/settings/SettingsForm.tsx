@@ -1,6 +1,19 @@
 // The shop's single settings record (<Edit resource="settings" id={1}>) in tabs; the legal
 // identity, the accessibility statement and the euro switch are cards of their own beside it.
-import { BooleanInput, Edit, NumberInput, TabbedForm, SaveButton, TextInput, Toolbar, maxValue, minValue, required, useNotify, useTranslate } from 'react-admin';
+import {
+  BooleanInput,
+  Edit,
+  NumberInput,
+  TabbedForm,
+  SaveButton,
+  TextInput,
+  Toolbar,
+  maxValue,
+  minValue,
+  required,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
 import { errorMessage } from '../httpClient';
 import { RETENTION_YEARS_MAX, RETENTION_YEARS_MIN } from '@domain/privacy';
 import { MoneyInput } from '../common/MoneyInput';
