@@ -8,7 +8,6 @@ const id = (value: Identifier) => String(value);
 export const queryKeys = {
   /** The whole settings record: the form's cards and the dashboard read their parts of it. */
   settings: ['settings', 'record'] as const,
-  shopMoney: ['settings', 'shopMoney'] as const,
   tokens: ['account', 'tokens'] as const,
   twoFactor: ['account', 'twoFactor'] as const,
   dashboard: ['dashboard'] as const,

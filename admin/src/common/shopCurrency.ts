@@ -1,9 +1,7 @@
 // The shop's currency of account as the panel knows it (GET /api/settings), shared by every
 // money input and field; the euro switch on the settings page updates it at once.
-import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { dataProvider } from '../dataProvider';
-import { queryKeys } from '../queryKeys';
 import type { ShopMoney } from '../settings/api';
 import type { Currency } from '@domain/money';
 
@@ -38,15 +36,18 @@ function load(): Promise<ShopMoney> {
   return loading;
 }
 
+function subscribe(listener: () => void) {
+  // The first field on screen starts the one ask of the page (every money field and input
+  // subscribes, so this is cheaper than a query per field).
+  void load();
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
 export function useShopMoney(): ShopMoney {
-  useQuery({ queryKey: queryKeys.shopMoney, queryFn: load, staleTime: Infinity, retry: false });
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => current,
-  );
+  return useSyncExternalStore(subscribe, () => current);
 }
 
 export const CURRENCY_SIGN: Record<Currency, string> = { BGN: 'лв.', EUR: '€' };
