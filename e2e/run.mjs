@@ -71,6 +71,8 @@ async function main() {
       ADMIN_PASSWORD: ADMIN.password,
       SEED_DEMO: '1',
       LOG_REQUESTS: '0',
+      // Every journey applies as a business from this one address.
+      TRADE_APPLICATIONS_PER_WINDOW: '100',
       ECONT_API_URL: couriers.econtUrl,
       ECONT_USER: couriers.credentials.user,
       ECONT_PASSWORD: couriers.credentials.password,

@@ -55,6 +55,8 @@ export interface Config {
   minFreeDiskMb?: number;
   /** COURIER_TIMEOUT_MS: one courier call, headers and body, takes at most this long (15 s). */
   courierTimeoutMs: number;
+  /** Trade applications one address may send per window (the browser journeys, all from one address, raise it). */
+  tradeApplicationsPerWindow?: number;
   /** Run the courier jobs with the app: office sync at start and daily, tracking every 30 minutes. */
   courierJobs: boolean;
 }
@@ -163,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     speedy: { apiUrl: env.SPEEDY_API_URL || SPEEDY_URL, user: env.SPEEDY_USER || undefined, password: env.SPEEDY_PASSWORD || undefined },
     courierTimeoutMs: Number(env.COURIER_TIMEOUT_MS) || 15_000,
+    tradeApplicationsPerWindow: Number(env.TRADE_APPLICATIONS_PER_WINDOW) || undefined,
     minFreeDiskMb: env.MIN_FREE_DISK_MB && Number.isFinite(Number(env.MIN_FREE_DISK_MB)) ? Number(env.MIN_FREE_DISK_MB) : undefined,
     courierJobs: env.COURIER_JOBS ? env.COURIER_JOBS === '1' : nodeEnv !== 'test',
     ...overrides,

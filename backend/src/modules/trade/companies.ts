@@ -152,7 +152,8 @@ export async function listCompanies(params: RaListParams): Promise<{ rows: Compa
 
 // ---- The application ----------------------------------------------------------------------
 
-const applicationThrottle = () => new Throttle(Company.knex(), CONTACT_MAX_PER_WINDOW, CONTACT_WINDOW_MINUTES * 60_000);
+const applicationThrottle = (perWindow = CONTACT_MAX_PER_WINDOW) =>
+  new Throttle(Company.knex(), perWindow, CONTACT_WINDOW_MINUTES * 60_000);
 
 function shopRows(companyId: number, shops: CompanyApplication['shops'] = []): Array<Partial<CompanyShop>> {
   return shops.map((s, i) => ({
@@ -171,7 +172,12 @@ function shopRows(companyId: number, shops: CompanyApplication['shops'] = []): A
  * one: sign in first); a signed-in customer applies as themselves. Either way that account is the
  * company's first member. Throttled per address (IPv6 by /64) like the distributors' form.
  */
-export async function applyForTrade(input: CompanyApplication, applicant: User | null, ip: string): Promise<CompanyView> {
+export async function applyForTrade(
+  input: CompanyApplication,
+  applicant: User | null,
+  ip: string,
+  perWindow?: number,
+): Promise<CompanyView> {
   if (applicant && applicant.role !== 'customer') throw forbidden(TRADE.onlyCustomers);
   if (applicant?.companyId) throw conflict(TRADE.alreadyMember);
   const contact = input.contact ?? {};
@@ -185,7 +191,7 @@ export async function applyForTrade(input: CompanyApplication, applicant: User |
     if (Object.keys(errors).length) throw badRequest(undefined, errors);
   }
   const key = [`trade-apply:ip:${addressLimitKey(ip)}`];
-  const throttle = applicationThrottle();
+  const throttle = applicationThrottle(perWindow);
   if (await throttle.isBlocked(key)) throw tooManyRequests(TRADE.tooManyApplications);
   await throttle.fail(key);
 

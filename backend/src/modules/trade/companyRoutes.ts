@@ -55,7 +55,7 @@ export function companyRoutes() {
     async (ctx) => {
       const input = parseBody(ctx.request.body, companyApplicationInput);
       ctx.status = 201;
-      ctx.body = await applyForTrade(input, (ctx.state.user as User | null) ?? null, ctx.ip);
+      ctx.body = await applyForTrade(input, (ctx.state.user as User | null) ?? null, ctx.ip, ctx.config.tradeApplicationsPerWindow);
     },
   );
   router.get(
