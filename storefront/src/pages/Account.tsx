@@ -80,7 +80,7 @@ export default function Account() {
       </section>
       <PermitNotice company={user.company} />
       <EmailVerificationNotice user={user} />
-      {user.company && <MemberSections orders={orders} setOrders={setOrders} />}
+      {(user.company || isTradeMember(user)) && <MemberSections orders={orders} setOrders={setOrders} />}
       <section aria-labelledby="orders-title" className="account-orders">
         <h2 id="orders-title">Моите поръчки</h2>
         {isTradeMember(user) && (

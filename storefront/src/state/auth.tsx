@@ -78,12 +78,6 @@ export function AuthProvider({
   const signedIn = (res: { user: ApiUser; csrfToken?: string }) => {
     if (res.csrfToken) takeCsrfToken(res.csrfToken);
     setUser(res.user);
-    // The sign-in answers the account alone; what the pages show beside it (the company one buys
-    // for, an address waiting for its proof) comes with the account's own answer.
-    shopApi.me().then(
-      (r) => r?.user && setUser(r.user),
-      () => undefined,
-    );
     setTwoFactor(Boolean(res.user.twoFactorEnabled));
     toast.success(authTexts().loginOk);
     return res.user;

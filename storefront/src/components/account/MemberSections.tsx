@@ -23,10 +23,13 @@ export function MemberSections({
       () => setCompany(null),
     );
   }, []);
+  // Asked once the account is known: the sign-in's answer does not name the company, so its own
+  // answer decides (a refusal: no company, nothing shown).
+  const userId = user?.id;
   useEffect(() => {
-    if (user?.company) load();
+    if (userId) load();
     else setCompany(null);
-  }, [user?.company, load]);
+  }, [userId, load]);
   if (!company) return null;
   return (
     <>
