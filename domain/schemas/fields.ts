@@ -204,6 +204,8 @@ export function timestamp<const P extends Presence = {}>(rule: P = {} as P): Fie
 export interface DayRule extends Presence {
   /** A further rule on a real day ("YYYY-MM-DD"): the refusal's own text, or undefined to accept. */
   refuse?: (day: string) => string | undefined;
+  /** The day the API reference shows, where the plain example would be refused. */
+  example?: string;
 }
 
 /** A calendar day, answered as "YYYY-MM-DD": sent so, or as typed the Bulgarian way ("31.12.2026");
@@ -214,7 +216,7 @@ export function day<const P extends DayRule = {}>(rule: P = {} as P): FieldOf<st
     .string({ error: wrongKind(rule, API.invalidDate) })
     .max(40, { error: bad, abort: true })
     .refine((v) => parseBgDate(v) !== null, { error: bad, abort: true })
-    .meta({ examples: ['2026-11-28'] })
+    .meta({ examples: [rule.example ?? '2026-11-28'] })
     .transform((v) => parseBgDate(v)!);
   const refuse = rule.refuse;
   const checked = refuse

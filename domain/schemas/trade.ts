@@ -10,6 +10,7 @@ import { FIELD } from '../messages';
 import { bool, day, email, input, int, list, money, object, oneOf, recordVersion, text } from './fields';
 import { newPassword } from './auth';
 import { PHONE_MIN, PHONE_PATTERN, permitExpiryProblem } from './rules';
+import { addDays, shopDay } from '../dates';
 
 /** Shops a company may list at most. */
 export const COMPANY_SHOPS_MAX = 50;
@@ -58,7 +59,12 @@ export const companyShopInput = input(
  *  a signed-in customer may leave the contact out (taken from the account). */
 export const companyApplicationInput = input({
   company: object(
-    { ...companyFields(true), tobaccoPermitExpiresAt: day({ nullable: true, refuse: (last: string) => permitExpiryProblem(last) }) },
+    { ...companyFields(true), tobaccoPermitExpiresAt: day({
+      nullable: true,
+      refuse: (last: string) => permitExpiryProblem(last),
+      // A permit valid for a year from the day the reference is read, so its example is accepted.
+      example: addDays(shopDay(new Date()), 365),
+    }) },
     { required: true },
   ),
   contact: object({
