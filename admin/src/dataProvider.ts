@@ -1,7 +1,9 @@
 // ra-data-simple-rest on /api/admin (the server speaks its dialect unchanged), plus the calls
 // that are not CRUD: product status, order counts, dashboard, analytics, notifications, tokens,
 // product image upload before create/update ("Handling File Uploads" in react-admin's docs), a
-// payer's open invoices and allocations, and bank statements.
+// payer's open invoices and allocations, bank statements, settings, an order's waybill and
+// invoices ("Adding Custom Methods" in react-admin's docs). Components call them through
+// useDataProvider with react-query (queryKeys.ts), never from an effect.
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider } from 'react-admin';
 import { API_URL, httpClient } from './httpClient';
@@ -10,6 +12,9 @@ import type { StatementOfAccount } from '@domain/statementOfAccount';
 import { submitOnce } from './idempotency';
 import { paymentMethods, type PaymentMethods } from './payments/api';
 import { bankStatementMethods, type BankStatementMethods } from './bank-statements/api';
+import { settingsMethods, type SettingsMethods } from './settings/api';
+import { orderMethods, type OrderMethods } from './orders/shipmentApi';
+import { invoiceMethods, type InvoiceMethods } from './invoices/api';
 
 export const ADMIN_API = `${API_URL}/admin`;
 
@@ -61,7 +66,11 @@ export interface ApiToken {
   expired: boolean;
 }
 
-export interface ShopDataProvider extends DataProvider, PaymentMethods, BankStatementMethods {
+/** What a company's decision sends: a reason for a refusal or a suspension. */
+export type CompanyDecision = 'approve' | 'reject' | 'suspend';
+
+export interface ShopDataProvider
+  extends DataProvider, PaymentMethods, BankStatementMethods, SettingsMethods, OrderMethods, InvoiceMethods {
   updateProductStatus(id: number | string, status: string): Promise<{ message?: string }>;
   orderCounts(): Promise<Record<string, number>>;
   dashboard(): Promise<DashboardData>;
@@ -86,6 +95,15 @@ export interface ShopDataProvider extends DataProvider, PaymentMethods, BankStat
   twoFactorSetup(): Promise<{ secret: string; qr: string }>;
   twoFactorEnable(code: string): Promise<{ message: string; backupCodes: string[] }>;
   twoFactorDisable(code: string): Promise<{ message: string }>;
+  decideCompany(companyId: number | string, decision: CompanyDecision, reason: string): Promise<void>;
+  addCompanyMember(companyId: number | string, email: string): Promise<void>;
+  removeCompanyMember(companyId: number | string, userId: number | string): Promise<void>;
+  /** The staff's answer to a quote request (priced lines and validity) or its refusal, with the version read. */
+  answerQuoteRequest(id: number | string, body: Record<string, unknown>): Promise<void>;
+  /** Sends the reminders due now; the message says how many went out. */
+  remindReceivables(): Promise<{ message: string }>;
+  /** Erases a person's data after the confirmation; the message says what was done. */
+  erasePersonalData(email: string): Promise<{ message: string }>;
 }
 
 interface ImageValue {
@@ -143,10 +161,14 @@ export function createDataProvider(): ShopDataProvider {
   const base = simpleRestProvider(ADMIN_API, httpClient);
   const payments = paymentMethods(httpClient, ADMIN_API);
   const bankStatements = bankStatementMethods(httpClient, ADMIN_API);
+  const post = async (url: string, body: object) => (await httpClient(url, { method: 'POST', body: JSON.stringify(body) })).json;
   return {
     ...base,
     ...payments,
     ...bankStatements,
+    ...settingsMethods(httpClient, API_URL),
+    ...orderMethods,
+    ...invoiceMethods,
     create: async (resource, params) => {
       if (resource === 'products') params = { ...params, data: await productPayload(params.data) };
       // An order taken by phone is placed once, and money received recorded once, however often
@@ -222,6 +244,20 @@ export function createDataProvider(): ShopDataProvider {
       body.append('file', file);
       return (await httpClient(`${ADMIN_API}/import/products${dryRun ? '?dryRun=1' : ''}`, { method: 'POST', body })).json as ImportReport;
     },
+    decideCompany: async (companyId, decision, reason) => {
+      await post(`${ADMIN_API}/companies/${companyId}/${decision}`, { reason });
+    },
+    addCompanyMember: async (companyId, email) => {
+      await post(`${ADMIN_API}/companies/${companyId}/members`, { email });
+    },
+    removeCompanyMember: async (companyId, userId) => {
+      await httpClient(`${ADMIN_API}/companies/${companyId}/members/${userId}`, { method: 'DELETE' });
+    },
+    answerQuoteRequest: async (id, body) => {
+      await httpClient(`${ADMIN_API}/quote-requests/${id}`, { method: 'PUT', body: JSON.stringify(body) });
+    },
+    remindReceivables: async () => (await httpClient(`${ADMIN_API}/receivables/remind`, { method: 'POST', body: '{}' })).json,
+    erasePersonalData: async (email) => post(`${ADMIN_API}/privacy/erase`, { email, confirm: true }),
     adjustStock: async (variantId, delta, note) =>
       (await httpClient(`${ADMIN_API}/inventory/${variantId}/adjustments`, { method: 'POST', body: JSON.stringify({ delta, note }) })).json,
   };

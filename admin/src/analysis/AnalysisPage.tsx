@@ -17,6 +17,7 @@ import {
   TableHead,
   TableRow,
 } from '@mui/material';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { periodLabel } from '@domain/dates';
@@ -37,6 +38,7 @@ import {
 } from 'recharts';
 import type { AnalyticsData, Granularity, ShopDataProvider } from '../dataProvider';
 import { errorMessage } from '../httpClient';
+import { queryKeys } from '../queryKeys';
 import { money } from '../common/fields';
 import { SalesReportCard } from '../invoices/SalesReportCard';
 import { BgDateField, useBgDateState } from '../common/BgDateInput';
@@ -87,20 +89,15 @@ export function AnalysisPage() {
     if (toTyped.valid) setTo(toTyped.value!);
   }, [fromTyped.valid, fromTyped.value, toTyped.valid, toTyped.value]);
   const [granularity, setGranularity] = useState<Granularity>('day');
-  const [data, setData] = useState<AnalyticsData | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    setError(null);
-    dataProvider.analytics({ from, to, granularity }).then(
-      (d) => live && setData(d),
-      (e) => live && setError(errorMessage(e, translate('app.analysis.loadFailed'))),
-    );
-    return () => {
-      live = false;
-    };
-  }, [dataProvider, from, to, granularity, translate]);
+  // Another range keeps the last figures on screen until its own arrive.
+  const query = useQuery({
+    queryKey: queryKeys.analytics({ from, to, granularity }),
+    queryFn: () => dataProvider.analytics({ from, to, granularity }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const data: AnalyticsData | null = query.data ?? null;
+  const error = query.error ? errorMessage(query.error, translate('app.analysis.loadFailed')) : null;
 
   const t = (k: string) => translate(`app.analysis.${k}`);
   return (

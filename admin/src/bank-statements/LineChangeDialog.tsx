@@ -2,6 +2,7 @@
 // tick which of that payer's open invoices the money pays, in the order they are due (loaded for
 // the line's amount, the suggestion ticked when the payer changes); no invoice ticked: all of it
 // becomes the payer's credit. Saved to the line, which is then offered for confirmation.
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { CheckboxGroupInput, Form, useDataProvider, useNotify, useTranslate } from 'react-admin';
@@ -10,6 +11,8 @@ import { formatBgDate } from '@domain/dateInput';
 import { money } from '../common/fields';
 import type { ShopDataProvider } from '../dataProvider';
 import { errorMessage } from '../httpClient';
+import { queryKeys } from '../queryKeys';
+import { useRested } from '../common/useRested';
 import { OPEN_INVOICES_DEBOUNCE_MS, type OpenInvoices } from '../payments/api';
 import { FocusServerError } from '../payments/FocusServerError';
 import { PayerInputs, payerBody, payerKey, payerOf, type PayerKind } from '../payments/PayerInputs';
@@ -45,48 +48,41 @@ function InvoiceChoices({ line, onLoaded }: { line: BankLine; onLoaded: (data: O
   ];
   const payer = payerOf({ payerKind, companyId, customerEmail });
   const key = payerKey(payer);
-  const [data, setData] = useState<OpenInvoices | null>(null);
-  const [state, setState] = useState<'idle' | 'loading' | 'failed'>('idle');
   // The line's own payer keeps the line's invoices when first shown.
   const first = useRef(
     payerKey(line.companyId ? { companyId: line.companyId } : line.customerEmail ? { customerEmail: line.customerEmail } : null),
   );
+  const applied = useRef<OpenInvoices | null>(null);
+  // Asked once the payer has rested; another payer's invoices are not shown meanwhile.
+  const rested = useRested(key, OPEN_INVOICES_DEBOUNCE_MS);
+  const current = rested === key;
+  const params = payer ? { ...payer, amount: line.amount, reference: line.reference } : null;
+  const query = useQuery({
+    queryKey: queryKeys.openInvoices(params ?? {}),
+    queryFn: () => dataProvider.openInvoices(params!),
+    enabled: Boolean(params) && current,
+    retry: false,
+  });
+  const data: OpenInvoices | null = params && current ? (query.data ?? null) : null;
+  const state: 'idle' | 'loading' | 'failed' = !params ? 'idle' : current && query.isError ? 'failed' : data ? 'idle' : 'loading';
 
+  // A new payer's answer ticks its suggestion (the line's own payer keeps the line's ticks).
   useEffect(() => {
-    setData(null);
-    onLoaded(null, !!payer);
-    if (!payer) {
-      setState('idle');
-      return;
-    }
-    let live = true;
-    setState('loading');
-    const timer = setTimeout(async () => {
-      try {
-        const answer = await dataProvider.openInvoices({ ...payer, amount: line.amount, reference: line.reference });
-        if (!live) return;
-        if (key !== first.current)
-          setValue(
-            'invoiceIds',
-            answer.suggestion.allocations.map((a) => a.invoiceId),
-          );
-        first.current = '';
-        setData(answer);
-        onLoaded(answer, false);
-        setState('idle');
-      } catch {
-        if (!live) return;
-        setState('failed');
-        onLoaded(null, false);
-      }
-    }, OPEN_INVOICES_DEBOUNCE_MS);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-    // The payer's key stands for the payer object, which is new on every render.
+    if (!data || applied.current === data) return;
+    applied.current = data;
+    if (key !== first.current)
+      setValue(
+        'invoiceIds',
+        data.suggestion.allocations.map((a) => a.invoiceId),
+      );
+    first.current = '';
+    // The key stands for the payer the answer is for.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
+  }, [data]);
+  // The dialog saves only once the chosen payer's invoices are shown (told when that changes).
+  const report = useRef(onLoaded);
+  report.current = onLoaded;
+  useEffect(() => report.current(data, state === 'loading'), [data, state]);
 
   return (
     <Box sx={{ mt: 1 }}>

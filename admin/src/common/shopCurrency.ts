@@ -1,22 +1,19 @@
 // The shop's currency of account as the panel knows it (GET /api/settings), shared by every
 // money input and field; the euro switch on the settings page updates it at once.
-import { useEffect, useSyncExternalStore } from 'react';
-import { API_URL } from '../httpClient';
+import { useSyncExternalStore } from 'react';
+import { dataProvider } from '../dataProvider';
+import type { ShopMoney } from '../settings/api';
 import type { Currency } from '@domain/money';
 
-export interface ShopMoney {
-  currency: Currency;
-  dualCurrency: boolean;
-  euroSince: string | null;
-}
+export type { ShopMoney };
 
 let current: ShopMoney = { currency: 'BGN', dualCurrency: true, euroSince: null };
-let loading: Promise<void> | null = null;
+let loading: Promise<ShopMoney> | null = null;
 const listeners = new Set<() => void>();
 
 /** The shop's currency now, for formatting outside React state (lists re-render on navigation). */
 export function currentShopMoney(): ShopMoney {
-  load();
+  void load();
   return current;
 }
 
@@ -25,29 +22,32 @@ export function setShopMoney(next: Partial<ShopMoney>) {
   listeners.forEach((l) => l());
 }
 
-function load() {
-  loading ??= (async () => {
-    try {
-      const res = await fetch(`${API_URL}/settings`, { credentials: 'include', headers: { Accept: 'application/json' } });
-      if (!res?.ok) return;
-      const s = (await res.json()) as Partial<ShopMoney>;
-      if (s.currency === 'BGN' || s.currency === 'EUR')
-        setShopMoney({ currency: s.currency, dualCurrency: s.dualCurrency !== false, euroSince: s.euroSince ?? null });
-    } catch {
-      /* keep the defaults; the next page load asks again */
-    }
-  })();
+// Asked once per page load, whoever asks first (a hook or a formatter outside React): the answer
+// is the module's, as the formatters outside React need it too.
+function load(): Promise<ShopMoney> {
+  loading ??= dataProvider.shopMoney().then(
+    (money) => {
+      if (money) setShopMoney(money);
+      return current;
+    },
+    // Keep the defaults; the next page load asks again.
+    () => current,
+  );
+  return loading;
+}
+
+function subscribe(listener: () => void) {
+  // The first field on screen starts the one ask of the page (every money field and input
+  // subscribes, so this is cheaper than a query per field).
+  void load();
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
 }
 
 export function useShopMoney(): ShopMoney {
-  useEffect(load, []);
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => current,
-  );
+  return useSyncExternalStore(subscribe, () => current);
 }
 
 export const CURRENCY_SIGN: Record<Currency, string> = { BGN: 'лв.', EUR: '€' };

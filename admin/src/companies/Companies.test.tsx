@@ -9,6 +9,7 @@ import { Route, Routes } from 'react-router-dom';
 import { renderAdmin } from '../test/renderAdmin';
 import { mockFetch } from '../test/fetchMock';
 import { setCsrfToken } from '../httpClient';
+import { createDataProvider } from '../dataProvider';
 import { formatBgDate } from '@domain/dateInput';
 import { addDays, shopDay } from '@domain/dates';
 
@@ -43,7 +44,7 @@ test('reject needs a reason; then it is posted and confirmed', async () => {
     <RecordContextProvider value={pending}>
       <DecisionButtons />
     </RecordContextProvider>,
-    { dataProvider: {} },
+    { dataProvider: createDataProvider() },
   );
   expect(screen.queryByRole('button', { name: 'Спри' })).toBeNull();
   await userEvent.click(screen.getByRole('button', { name: 'Откажи' }));
@@ -67,7 +68,7 @@ test('a member is removed only after the confirmation', async () => {
     <RecordContextProvider value={pending}>
       <Members />
     </RecordContextProvider>,
-    { dataProvider: {} },
+    { dataProvider: createDataProvider() },
   );
   await userEvent.click(screen.getByRole('button', { name: 'Премахни' }));
   expect(await screen.findByText('Профилът firma@example.bg вече няма да купува за фирмата.')).toBeInTheDocument();

@@ -26,6 +26,7 @@ import {
   useRefresh,
   useTranslate,
   type RaRecord,
+  useDataProvider,
 } from 'react-admin';
 import {
   Box,
@@ -54,8 +55,8 @@ import { shopDay } from '@domain/dates';
 import { permitStanding } from '@domain/trade';
 import { PermitChip } from './PermitChip';
 import { MoneyInput } from '../common/MoneyInput';
-import { ADMIN_API } from '../dataProvider';
-import { errorMessage, httpClient } from '../httpClient';
+import type { ShopDataProvider } from '../dataProvider';
+import { errorMessage } from '../httpClient';
 import { StaleEditAlert, withStaleEdit, withVersion } from '../layout/StaleEditAlert';
 import { CompanyStatement } from './CompanyStatement';
 import { MEMBER_ROLES, type CompanyMemberView } from '@domain/companyMembers';
@@ -125,16 +126,13 @@ export function CompanyList() {
   );
 }
 
-async function post(url: string, body: object) {
-  return httpClient(url, { method: 'POST', body: JSON.stringify(body) });
-}
-
 /** Approve / reject (with a reason) / suspend (confirmed, with a reason): the server's one write path. */
 export function DecisionButtons() {
   const record = useRecordContext();
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
+  const dataProvider = useDataProvider<ShopDataProvider>();
   const [asking, setAsking] = useState<null | 'reject' | 'suspend'>(null);
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
@@ -142,7 +140,7 @@ export function DecisionButtons() {
   const status = record.status as CompanyStatus;
   const run = async (decision: 'approve' | 'reject' | 'suspend', why = '') => {
     try {
-      await post(`${ADMIN_API}/companies/${record.id}/${decision}`, { reason: why });
+      await dataProvider.decideCompany(record.id, decision, why);
       notify(`app.companies.${decision === 'approve' ? 'approved' : decision === 'reject' ? 'rejected' : 'suspended'}`, {
         type: 'success',
       });
@@ -247,6 +245,7 @@ export function Members() {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
+  const dataProvider = useDataProvider<ShopDataProvider>();
   const [email, setEmail] = useState('');
   const [removing, setRemoving] = useState<null | { id: number; email: string }>(null);
   const inForm = useFormContext() !== null;
@@ -254,7 +253,7 @@ export function Members() {
   const members = (record.members ?? []) as CompanyMemberView[];
   const add = async () => {
     try {
-      await post(`${ADMIN_API}/companies/${record.id}/members`, { email: email.trim() });
+      await dataProvider.addCompanyMember(record.id, email.trim());
       notify('app.companies.memberAdded', { type: 'success' });
       setEmail('');
       refresh();
@@ -265,7 +264,7 @@ export function Members() {
   const remove = async () => {
     if (!removing) return;
     try {
-      await httpClient(`${ADMIN_API}/companies/${record.id}/members/${removing.id}`, { method: 'DELETE' });
+      await dataProvider.removeCompanyMember(record.id, removing.id);
       notify('app.companies.memberRemoved', { type: 'success' });
       refresh();
     } catch (e) {

@@ -4,6 +4,7 @@
 // PDF and the CSV hold, which download for that period, and which staff mail to the company's
 // contact after a confirmation naming the address. Amounts come in cents of one currency.
 // The receivables' „Извлечение“ links here with #statement: the page then scrolls to it.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   Alert,
@@ -35,6 +36,7 @@ import { defaultStatementPeriod, statementPeriodErrors, type StatementOfAccount,
 import { BgDateField, useBgDateState } from '../common/BgDateInput';
 import { companyStatementFileUrl, type ShopDataProvider, type StatementPeriod } from '../dataProvider';
 import { errorMessage } from '../httpClient';
+import { queryKeys } from '../queryKeys';
 import { useIsSmall } from '../common/fields';
 import { STATEMENT_ANCHOR } from './statementPath';
 
@@ -320,11 +322,8 @@ export function StatementOfAccountCard({
   const isSmall = useIsSmall();
   const { from, to, errors, period } = usePeriod();
   const settled = useSettled(period);
-  const [statement, setStatement] = useState<StatementOfAccount | null>(null);
-  const [loading, setLoading] = useState(false);
-  // The server's refusal of the period, for the fields, until they change.
-  const [serverErrors, setServerErrors] = useState<PeriodErrors & { at?: string }>({});
-  const [failure, setFailure] = useState('');
+  // The server's refusal of the period when asked to send it, for the fields, until they change.
+  const [sendRefusal, setSendRefusal] = useState<PeriodErrors & { at?: string }>({});
   const [sendFailure, setSendFailure] = useState('');
   const [notice, setNotice] = useState('');
   const [asking, setAsking] = useState(false);
@@ -332,31 +331,21 @@ export function StatementOfAccountCard({
   const headingRef = useRef<HTMLHeadingElement>(null);
   const broughtHere = useRef(false);
 
-  useEffect(() => {
-    if (!settled) return;
-    let current = true;
-    setLoading(true);
-    setFailure('');
-    dataProvider.companyStatement(companyId, periodOfKey(settled)).then(
-      (answer) => {
-        if (!current) return;
-        setStatement(answer);
-        setServerErrors({});
-        setLoading(false);
-      },
-      (error: unknown) => {
-        if (!current) return;
-        setLoading(false);
-        const refused = periodErrorsOf(error);
-        if (refused) setServerErrors({ ...refused, at: settled });
-        else setFailure(errorMessage(error, t('loadFailed')));
-      },
-    );
-    return () => {
-      current = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- t is a new function each render; the answer depends on the company and period
-  }, [companyId, dataProvider, settled]);
+  // Asked once the period has stood still; another period keeps the last statement on screen.
+  const query = useQuery({
+    queryKey: queryKeys.companyStatement(companyId, settled),
+    queryFn: () => dataProvider.companyStatement(companyId, periodOfKey(settled)),
+    enabled: Boolean(settled),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const loading = Boolean(settled) && query.isFetching;
+  // The last statement read stays while another period is refused or fails.
+  const [statement, setStatement] = useState<StatementOfAccount | null>(null);
+  if (query.data && !query.isPlaceholderData && query.data !== statement) setStatement(query.data);
+  const loadRefusal = query.error && !query.isFetching ? periodErrorsOf(query.error) : null;
+  const failure = query.error && !query.isFetching && !loadRefusal ? errorMessage(query.error, t('loadFailed')) : '';
+  const serverErrors: PeriodErrors & { at?: string } = loadRefusal ? { ...loadRefusal, at: settled } : sendRefusal;
 
   // Opened from the receivables' „Извлечение“: bring the statement into view once it is there,
   // with focus on its heading so that a keyboard and a screen reader start from it.
@@ -386,7 +375,7 @@ export function StatementOfAccountCard({
     } catch (error) {
       const refused = periodErrorsOf(error);
       if (refused) {
-        setServerErrors({ ...refused, at: periodKey });
+        setSendRefusal({ ...refused, at: periodKey });
         setAsking(false);
       } else setSendFailure(errorMessage(error, t('sendFailed')));
     } finally {

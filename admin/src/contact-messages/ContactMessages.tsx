@@ -3,7 +3,7 @@
 import MarkEmailReadIcon from '@mui/icons-material/MarkEmailRead';
 import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnread';
 import { Typography } from '@mui/material';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import {
   BooleanField,
   BooleanInput,
@@ -25,6 +25,7 @@ import {
   useTranslate,
   useUpdate,
   ListButton,
+  type RaRecord,
 } from 'react-admin';
 import { csvExporter, csvValue } from '../common/exporter';
 
@@ -102,18 +103,17 @@ function ToggleReadButton() {
   );
 }
 
-/** Opening an unread message marks it read once. */
-function MarkReadOnOpen() {
-  const record = useRecordContext();
+/** Opening an unread message marks it read, once per opening: after the message is read from the
+ *  server (the show's query), not from an effect; "mark unread" afterwards stays unread. */
+function useMarkReadOnOpen() {
   const [update] = useUpdate();
   const done = useRef(false);
-  useEffect(() => {
+  return (record: RaRecord) => {
     if (record && !record.isRead && !done.current) {
       done.current = true;
       update('contact-messages', { id: record.id, data: { isRead: true }, previousData: record }, { mutationMode: 'pessimistic' });
     }
-  }, [record, update]);
-  return null;
+  };
 }
 
 const Actions = () => (
@@ -131,10 +131,10 @@ const MessageTitle = () => {
 };
 
 export function ContactMessageShow() {
+  const markRead = useMarkReadOnOpen();
   return (
-    <Show actions={<Actions />} title={<MessageTitle />}>
+    <Show actions={<Actions />} title={<MessageTitle />} queryOptions={{ onSuccess: markRead }}>
       <SimpleShowLayout>
-        <MarkReadOnOpen />
         <TextField source="subject" emptyText="—" />
         <TextField source="name" />
         <TextField source="company" />

@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { renderAdmin } from '../test/renderAdmin';
 import { mockFetch } from '../test/fetchMock';
 import { setCsrfToken } from '../httpClient';
+import { createDataProvider } from '../dataProvider';
 import { PrivacyRequestButton } from './PrivacyRequest';
 import { PRIVACY } from '@domain/messages';
 
@@ -15,7 +16,7 @@ test('erases what is held for an address only after the confirmation', async () 
     'POST /api/admin/privacy/erase': { body: { message: PRIVACY.erased(2, 1, false), orders: 2, messages: 1, account: false } },
   });
   const onErased = jest.fn();
-  renderAdmin(<PrivacyRequestButton onErased={onErased} />, { dataProvider: {} });
+  renderAdmin(<PrivacyRequestButton onErased={onErased} />, { dataProvider: createDataProvider() });
   await userEvent.click(screen.getByRole('button', { name: 'Заявка за лични данни' }));
   await userEvent.type(screen.getByLabelText('Имейл на заявителя'), 'gost@example.bg');
   await userEvent.click(screen.getByRole('button', { name: 'Заличи данните' }));
@@ -35,7 +36,7 @@ test('a refused address is said at the field', async () => {
   mockFetch({
     'POST /api/admin/privacy/export': { status: 400, body: { message: 'Невалидни данни.', errors: { email: 'Невалиден имейл адрес.' } } },
   });
-  renderAdmin(<PrivacyRequestButton email="not-an-address" />, { dataProvider: {} });
+  renderAdmin(<PrivacyRequestButton email="not-an-address" />, { dataProvider: createDataProvider() });
   await userEvent.click(screen.getByRole('button', { name: 'Заявка за лични данни' }));
   await userEvent.click(screen.getByRole('button', { name: 'Изтегли (JSON)' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('Невалиден имейл адрес.');

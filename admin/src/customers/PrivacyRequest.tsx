@@ -13,8 +13,9 @@ import {
   TextField as MuiTextField,
 } from '@mui/material';
 import PrivacyIcon from '@mui/icons-material/PrivacyTip';
-import { Confirm, useNotify, useRefresh, useTranslate } from 'react-admin';
-import { API_URL, errorMessage, getCsrfToken, httpClient, refreshCsrfToken } from '../httpClient';
+import { Confirm, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
+import type { ShopDataProvider } from '../dataProvider';
+import { API_URL, errorMessage, getCsrfToken, refreshCsrfToken } from '../httpClient';
 import { storedToken } from '../signIn';
 import type { PersonalDataFormat } from '@domain/privacy';
 
@@ -58,6 +59,7 @@ export function PrivacyRequestButton({ email: given = '', label, onErased }: { e
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
+  const dataProvider = useDataProvider<ShopDataProvider>();
   const [open, setOpen] = useState(false);
   const [email, setEmail] = useState(given);
   const [error, setError] = useState('');
@@ -82,11 +84,8 @@ export function PrivacyRequestButton({ email: given = '', label, onErased }: { e
     setError('');
     setBusy(true);
     try {
-      const { json } = await httpClient(`${API_URL}/admin/privacy/erase`, {
-        method: 'POST',
-        body: JSON.stringify({ email: address, confirm: true }),
-      });
-      notify(json.message, { type: 'success' });
+      const { message } = await dataProvider.erasePersonalData(address);
+      notify(message, { type: 'success' });
       setOpen(false);
       (onErased ?? refresh)();
     } catch (err) {

@@ -22,13 +22,15 @@ import {
   Button,
   Chip,
 } from '@mui/material';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useBasename, useDataProvider, useGetList, useTranslate, Title } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { periodLabel } from '@domain/dates';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { DashboardData, ShopDataProvider } from '../dataProvider';
 import { errorMessage } from '../httpClient';
+import { queryKeys } from '../queryKeys';
 import { money, dateTime, StatusChip } from '../common/fields';
 import { SalesModeCard } from './SalesModeCard';
 import { PermitsCard } from './PermitsCard';
@@ -194,19 +196,9 @@ export function Dashboard() {
   const dataProvider = useDataProvider<ShopDataProvider>();
   const b = useBasename();
   const translate = useTranslate();
-  const [data, setData] = useState<DashboardData | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    dataProvider.dashboard().then(
-      (d) => live && setData(d),
-      (e) => live && setError(errorMessage(e, translate('app.dashboard.loadFailed'))),
-    );
-    return () => {
-      live = false;
-    };
-  }, [dataProvider, translate]);
+  const query = useQuery({ queryKey: queryKeys.dashboard, queryFn: () => dataProvider.dashboard(), retry: false });
+  const data: DashboardData | null = query.data ?? null;
+  const error = query.error ? errorMessage(query.error, translate('app.dashboard.loadFailed')) : null;
 
   return (
     <Box sx={{ mt: 2, mb: 4 }}>

@@ -2,26 +2,15 @@
 // or regulated products to trade members only (ЗТТСТИ чл. 31а), with a link to change it.
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import { Button, Card, CardActions, CardContent, CardHeader, Chip, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
 import { useBasename } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ConsumerCatalogue, SalesMode } from '@domain/trade';
 import { SALES_SETTINGS_TEXT as T } from '@domain/salesModeTexts';
-import { API_URL, httpClient } from '../httpClient';
+import { useSettings } from '../settings/useSettings';
 
 export function SalesModeCard() {
   const b = useBasename();
-  const [sales, setSales] = useState<{ mode: SalesMode; consumerCatalogue: ConsumerCatalogue } | null>(null);
-  useEffect(() => {
-    let live = true;
-    httpClient(`${API_URL}/admin/settings`).then(
-      ({ json }) => live && setSales(json.sales ?? null),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  const sales = (useSettings().data?.sales ?? null) as { mode: SalesMode; consumerCatalogue: ConsumerCatalogue } | null;
   if (!sales) return null;
   const tradeOnly = sales.mode === 'trade_only';
   return (

@@ -2,9 +2,10 @@
 // invoice options, saved on their own (PUT /api/admin/settings with `legal` and `invoices` only).
 // ЕИК and VAT number are checked with the server's rules before sending.
 import { Box, Button, Card, CardContent, CardHeader, FormControlLabel, Switch, TextField } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { API_URL, errorMessage, httpClient } from '../httpClient';
+import { errorMessage } from '../httpClient';
+import { useSaveSettings, useSettings } from '../settings/useSettings';
 import { isValidBgVatNumber, isValidEik, normaliseTaxNumber } from '@domain/bulstat';
 import { INVOICE_TEXT } from '@domain/invoices';
 
@@ -23,41 +24,33 @@ export function legalErrors(legal: Legal): Partial<Record<keyof Legal, string>> 
 }
 
 export function LegalIdentityCard() {
+  const { data } = useSettings();
+  if (!data?.legal) return null;
+  // The identity as loaded is where typing starts; a later reload of the settings leaves the typing alone.
+  return <LegalIdentityForm loaded={data.legal} loadedOptions={data.invoices} />;
+}
+
+function LegalIdentityForm({ loaded, loadedOptions }: { loaded: Legal; loadedOptions?: InvoiceOptions }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const [legal, setLegal] = useState<Legal | null>(null);
-  const [options, setOptions] = useState<InvoiceOptions>({ firstNumber: 1, autoIssueOnPayment: false });
+  const [legal, setLegal] = useState<Legal>(loaded);
+  const [options, setOptions] = useState<InvoiceOptions>(loadedOptions ?? { firstNumber: 1, autoIssueOnPayment: false });
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const t = (k: string) => translate(`app.invoices.${k}`);
-
-  useEffect(() => {
-    httpClient(`${API_URL}/admin/settings`).then(
-      ({ json }) => {
-        setLegal(json.legal);
-        if (json.invoices) setOptions(json.invoices);
-      },
-      () => undefined,
-    );
-  }, []);
-  if (!legal) return null;
-  const errors = { ...legalErrors(legal), ...serverErrors };
-
-  const save = async () => {
-    setBusy(true);
-    try {
-      const { json } = await httpClient(`${API_URL}/admin/settings`, { method: 'PUT', body: JSON.stringify({ legal, invoices: options }) });
-      setLegal(json.settings.legal);
-      setOptions(json.settings.invoices);
-      notify(json.message, { type: 'success' });
-    } catch (e) {
+  const save = useSaveSettings({
+    onSaved: (settings, message) => {
+      setLegal(settings.legal);
+      setOptions(settings.invoices);
+      notify(message, { type: 'success' });
+    },
+    onFailed: (e) => {
       const body = (e as { body?: { errors?: Record<string, string> } }).body;
       setServerErrors(Object.fromEntries(Object.entries(body?.errors ?? {}).map(([k, v]) => [k.replace(/^(legal|invoices)\./, ''), v])));
       notify(errorMessage(e, translate('ra.notification.http_error')), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const busy = save.isPending;
+  const errors = { ...legalErrors(legal), ...serverErrors };
 
   return (
     <Card sx={{ mt: 2 }} data-testid="legal-identity">
@@ -103,7 +96,7 @@ export function LegalIdentityCard() {
           variant="contained"
           sx={{ mt: 1 }}
           disabled={busy || Object.keys(legalErrors(legal)).length > 0}
-          onClick={() => void save()}
+          onClick={() => save.mutate({ legal, invoices: options })}
         >
           {t('legalSave')}
         </Button>

@@ -7,6 +7,7 @@ import { ResourceContextProvider } from 'react-admin';
 import { renderAdmin } from '../test/renderAdmin';
 import { mockFetch } from '../test/fetchMock';
 import { setCsrfToken } from '../httpClient';
+import { createDataProvider } from '../dataProvider';
 import { OrderEdit } from '../orders/OrderEdit';
 
 const order = {
@@ -85,7 +86,7 @@ test('shows the documents, what is paid of the invoice and the balance, and cred
       body: { message: 'Кредитното известие е издадено.', creditNote: { ...note, id: 13 } },
     },
   });
-  const dataProvider = { getOne: jest.fn(async () => ({ data: order })), update: jest.fn() };
+  const dataProvider = { ...createDataProvider(), getOne: jest.fn(async () => ({ data: order })), update: jest.fn() };
   renderAdmin(
     <ResourceContextProvider value="orders">
       <OrderEdit id={7} />

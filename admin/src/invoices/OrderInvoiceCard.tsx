@@ -17,12 +17,15 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
-import { Confirm, useNotify, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Confirm, useDataProvider, useNotify, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
+import type { ShopDataProvider } from '../dataProvider';
 import { errorMessage } from '../httpClient';
+import { queryKeys } from '../queryKeys';
 import { date } from '../common/fields';
 import { formatMoney } from '@domain/money';
-import { invoicesApi, type OrderDocuments } from './api';
+import type { CreditNoteBody, OrderDocuments } from './api';
 import { InvoicePayment } from './PaymentStateChip';
 
 type Documents = OrderDocuments['documents'];
@@ -52,26 +55,26 @@ function PartialCreditNote({ documents, invoice, onDone }: { documents: Document
   const [quantities, setQuantities] = useState<Record<number, string>>({});
   const [shipping, setShipping] = useState(false);
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  if (!goods.length && !shippingLeft) return null;
-
-  const submit = async () => {
-    setBusy(true);
-    try {
-      const lines = goods
-        .map((g) => ({ orderItemId: g.orderItemId, quantity: Number(quantities[g.orderItemId] || 0) }))
-        .filter((l) => l.quantity > 0);
-      const r = await invoicesApi.partialCreditNote(invoice.id, { lines, shipping, ...(reason.trim() ? { reason: reason.trim() } : {}) });
+  const dataProvider = useDataProvider<ShopDataProvider>();
+  const credit = useMutation({
+    mutationFn: (body: CreditNoteBody) => dataProvider.partialCreditNote(invoice.id, body),
+    onSuccess: (r) => {
       notify(r.message, { type: 'success' });
       setQuantities({});
       setShipping(false);
       setReason('');
       onDone();
-    } catch (e) {
-      notify(errorMessage(e, translate('ra.notification.http_error')), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    },
+    onError: (e) => notify(errorMessage(e, translate('ra.notification.http_error')), { type: 'error' }),
+  });
+  const busy = credit.isPending;
+  if (!goods.length && !shippingLeft) return null;
+
+  const submit = () => {
+    const lines = goods
+      .map((g) => ({ orderItemId: g.orderItemId, quantity: Number(quantities[g.orderItemId] || 0) }))
+      .filter((l) => l.quantity > 0);
+    credit.mutate({ lines, shipping, ...(reason.trim() ? { reason: reason.trim() } : {}) });
   };
 
   return (
@@ -81,7 +84,7 @@ function PartialCreditNote({ documents, invoice, onDone }: { documents: Document
       sx={{ mt: 2 }}
       onSubmit={(e) => {
         e.preventDefault();
-        void submit();
+        submit();
       }}
     >
       <Typography id="partial-credit-title" variant="subtitle2">
@@ -130,16 +133,30 @@ export function OrderInvoiceCard() {
   const record = useRecordContext<RaRecord & { status?: string; withdrawnAt?: string | null }>();
   const translate = useTranslate();
   const notify = useNotify();
-  const [docs, setDocs] = useState<OrderDocuments | null>(null);
+  const dataProvider = useDataProvider<ShopDataProvider>();
+  const queryClient = useQueryClient();
   const [asking, setAsking] = useState<'invoice' | 'creditNote' | null>(null);
-  const [busy, setBusy] = useState(false);
   const t = (k: string, o?: Record<string, unknown>) => translate(`app.invoices.${k}`, o);
   const id = record?.id;
-
-  const load = useCallback(() => {
-    if (id !== undefined) invoicesApi.ofOrder(id).then(setDocs, () => setDocs(null));
-  }, [id]);
-  useEffect(load, [load]);
+  const { data: docs } = useQuery({
+    queryKey: queryKeys.orderDocuments(id ?? ''),
+    queryFn: () => dataProvider.orderDocuments(id!),
+    enabled: id !== undefined,
+    retry: false,
+  });
+  // A new invoice or credit note changes the order's documents: they are asked for again.
+  const reload = () => void queryClient.invalidateQueries({ queryKey: queryKeys.orderDocuments(id ?? '') });
+  const issue = useMutation({
+    mutationFn: ({ kind, targetId }: { kind: 'invoice' | 'creditNote'; targetId: number | string }): Promise<{ message: string }> =>
+      kind === 'invoice' ? dataProvider.issueInvoice(targetId) : dataProvider.creditNote(Number(targetId)),
+    onSuccess: (r) => {
+      notify(r.message, { type: 'success' });
+      reload();
+    },
+    onError: (e) => notify(errorMessage(e, translate('ra.notification.http_error')), { type: 'error' }),
+    onSettled: () => setAsking(null),
+  });
+  const busy = issue.isPending;
   if (!record || !docs) return null;
 
   const { request, invoice, balance } = docs;
@@ -150,19 +167,7 @@ export function OrderInvoiceCard() {
   const undone = record.status === 'cancelled' || record.status === 'returned' || Boolean(record.withdrawnAt);
   const money = (amount: number, currency: string | null) => formatMoney(amount, currency ?? undefined);
 
-  const run = async () => {
-    setBusy(true);
-    try {
-      const r = asking === 'invoice' ? await invoicesApi.issue(record.id) : await invoicesApi.creditNote(invoice!.id);
-      notify(r.message, { type: 'success' });
-      load();
-    } catch (e) {
-      notify(errorMessage(e, translate('ra.notification.http_error')), { type: 'error' });
-    } finally {
-      setBusy(false);
-      setAsking(null);
-    }
-  };
+  const run = () => issue.mutate({ kind: asking ?? 'invoice', targetId: asking === 'creditNote' ? invoice!.id : record.id });
 
   return (
     <Card variant="outlined" data-testid="order-invoice">
@@ -252,14 +257,14 @@ export function OrderInvoiceCard() {
             </Button>
           )}
         </Stack>
-        {invoiceOpen && !undone && latest && <PartialCreditNote documents={documents} invoice={latest} onDone={load} />}
+        {invoiceOpen && !undone && latest && <PartialCreditNote documents={documents} invoice={latest} onDone={reload} />}
       </CardContent>
       <Confirm
         isOpen={asking !== null}
         loading={busy}
         title={asking === 'creditNote' ? t('confirmCreditNote') : t('confirmIssue')}
         content={asking === 'creditNote' ? t('confirmCreditNoteText', { number: invoice?.number ?? '' }) : t('confirmIssueText')}
-        onConfirm={() => void run()}
+        onConfirm={run}
         onClose={() => setAsking(null)}
       />
     </Card>

@@ -1,4 +1,5 @@
-// The invoices' calls from the admin (the shared httpClient adds the session and CSRF token).
+// The invoices' calls from the admin (the shared httpClient adds the session and CSRF token); the
+// dataProvider spreads invoiceMethods in, the download links stay plain URLs.
 import { API_URL, httpClient } from '../httpClient';
 import { submitOnce } from '../idempotency';
 import type { PaymentState } from '@domain/paymentAllocation';
@@ -83,4 +84,20 @@ export const invoicesApi = {
       creditNote: InvoiceRecord;
       message: string;
     },
+};
+
+export interface InvoiceMethods {
+  /** The order's invoice request, its invoices and credit notes, and the balance between them. */
+  orderDocuments(orderId: number | string): Promise<OrderDocuments>;
+  issueInvoice(orderId: number | string): Promise<{ invoice: InvoiceRecord; message: string }>;
+  /** A credit note for the whole invoice. */
+  creditNote(invoiceId: number): Promise<{ creditNote: InvoiceRecord; message: string }>;
+  partialCreditNote(invoiceId: number, body: CreditNoteBody): Promise<{ creditNote: InvoiceRecord; message: string }>;
+}
+
+export const invoiceMethods: InvoiceMethods = {
+  orderDocuments: invoicesApi.ofOrder,
+  issueInvoice: invoicesApi.issue,
+  creditNote: invoicesApi.creditNote,
+  partialCreditNote: invoicesApi.partialCreditNote,
 };

@@ -4,11 +4,13 @@
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { Badge, Box, Button, Divider, IconButton, List, ListItemButton, ListItemText, Paper, Popper, Typography } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { useBasename, useDataProvider, useNotify, useTranslate, type Identifier } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { ShopDataProvider } from '../dataProvider';
 import { errorMessage } from '../httpClient';
+import { queryKeys } from '../queryKeys';
 import { NOTIFICATIONS_HOVER_DELAY_MS, NOTIFICATIONS_MAX_HEIGHT_PX, NOTIFICATIONS_PANEL_SIZE, NOTIFICATIONS_POLL_MS } from './constants';
 
 export interface NotificationRecord {
@@ -40,33 +42,33 @@ export function NotificationsPanel() {
   const anchor = useRef<HTMLButtonElement | null>(null);
   const hoverTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const [open, setOpen] = useState(false);
-  const [count, setCount] = useState(0);
-  const [items, setItems] = useState<NotificationRecord[] | null>(null);
+  const queryClient = useQueryClient();
+  // The badge asks every NOTIFICATIONS_POLL_MS; a failed ask keeps the last count.
+  const { data: count = 0 } = useQuery({
+    queryKey: queryKeys.unreadCount,
+    queryFn: () => dataProvider.unreadCount(),
+    refetchInterval: NOTIFICATIONS_POLL_MS,
+    retry: false,
+  });
+  // The latest notifications, asked for each time the panel opens.
+  const latest = useQuery({
+    queryKey: queryKeys.latestNotifications,
+    queryFn: async () =>
+      (
+        await dataProvider.getList<NotificationRecord>('notifications', {
+          pagination: { page: 1, perPage: NOTIFICATIONS_PANEL_SIZE },
+          sort: { field: 'unreadFirst', order: 'ASC' },
+          filter: {},
+        })
+      ).data,
+    enabled: open,
+    retry: false,
+  });
+  const items: NotificationRecord[] | null = latest.data ?? (latest.isError ? [] : null);
+  const setCount = (next: (c: number) => number) => queryClient.setQueryData<number>(queryKeys.unreadCount, (c) => next(c ?? 0));
+  const setItems = (next: (list: NotificationRecord[] | undefined) => NotificationRecord[] | undefined) =>
+    queryClient.setQueryData<NotificationRecord[]>(queryKeys.latestNotifications, next);
 
-  const loadCount = useCallback(() => {
-    dataProvider.unreadCount().then(setCount, () => undefined);
-  }, [dataProvider]);
-  const loadItems = useCallback(() => {
-    dataProvider
-      .getList<NotificationRecord>('notifications', {
-        pagination: { page: 1, perPage: NOTIFICATIONS_PANEL_SIZE },
-        sort: { field: 'unreadFirst', order: 'ASC' },
-        filter: {},
-      })
-      .then(
-        ({ data }) => setItems(data),
-        () => setItems([]),
-      );
-  }, [dataProvider]);
-
-  useEffect(() => {
-    loadCount();
-    const poll = setInterval(loadCount, NOTIFICATIONS_POLL_MS);
-    return () => clearInterval(poll);
-  }, [loadCount]);
-  useEffect(() => {
-    if (open) loadItems();
-  }, [open, loadItems]);
   useEffect(
     () => () => {
       if (hoverTimer.current) clearTimeout(hoverTimer.current);
@@ -89,7 +91,7 @@ export function NotificationsPanel() {
       try {
         await dataProvider.update('notifications', { id: n.id, data: { isRead: true }, previousData: n });
         setCount((c) => Math.max(0, c - 1));
-        setItems((list) => list?.map((x) => (x.id === n.id ? { ...x, isRead: true } : x)) ?? null);
+        setItems((list) => list?.map((x) => (x.id === n.id ? { ...x, isRead: true } : x)));
       } catch (error) {
         notify(errorMessage(error, translate('ra.notification.http_error')), { type: 'error' });
       }
@@ -104,8 +106,8 @@ export function NotificationsPanel() {
   const readAll = async () => {
     try {
       const { message } = await dataProvider.readAllNotifications();
-      setCount(0);
-      setItems((list) => list?.map((x) => ({ ...x, isRead: true })) ?? null);
+      setCount(() => 0);
+      setItems((list) => list?.map((x) => ({ ...x, isRead: true })));
       if (message) notify(message, { type: 'info' });
     } catch (error) {
       notify(errorMessage(error, translate('ra.notification.http_error')), { type: 'error' });

@@ -6,6 +6,7 @@ import { ListContextProvider } from 'react-admin';
 import { renderAdmin } from '../test/renderAdmin';
 import { mockFetch } from '../test/fetchMock';
 import { setCsrfToken } from '../httpClient';
+import { createDataProvider } from '../dataProvider';
 import { BulkShipmentButton } from './BulkShipmentButton';
 
 test('reports each selected order’s waybill or the reason it has none', async () => {
@@ -29,7 +30,7 @@ test('reports each selected order’s waybill or the reason it has none', async 
     <ListContextProvider value={list as any}>
       <BulkShipmentButton />
     </ListContextProvider>,
-    { dataProvider: {} },
+    { dataProvider: createDataProvider() },
   );
   await userEvent.click(screen.getByRole('button', { name: 'Товарителници' }));
   const dialog = await screen.findByRole('dialog', { name: 'Товарителници за избраните поръчки' });

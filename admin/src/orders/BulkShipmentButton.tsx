@@ -3,9 +3,9 @@
 import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText } from '@mui/material';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
-import { useListContext, useRefresh, useUnselectAll, type Identifier } from 'react-admin';
+import { useDataProvider, useListContext, useRefresh, useUnselectAll, type Identifier } from 'react-admin';
+import type { ShopDataProvider } from '../dataProvider';
 import { errorMessage } from '../httpClient';
-import { createShipment } from './shipmentApi';
 
 interface Outcome {
   id: Identifier;
@@ -26,6 +26,7 @@ export const BULK_SHIPMENT_TEXT = {
 export function BulkShipmentButton() {
   const { selectedIds, data, resource } = useListContext();
   const refresh = useRefresh();
+  const dataProvider = useDataProvider<ShopDataProvider>();
   const unselectAll = useUnselectAll(resource ?? 'orders');
   const [outcomes, setOutcomes] = useState<Outcome[]>([]);
   const [open, setOpen] = useState(false);
@@ -38,7 +39,7 @@ export function BulkShipmentButton() {
     for (const id of selectedIds) {
       const number = (data ?? []).find((o) => o.id === id)?.number ?? `#${id}`;
       try {
-        const s = await createShipment(id, {});
+        const s = await dataProvider.createShipment(id, {});
         setOutcomes((list) => [...list, { id, number, ok: true, text: `${s.waybillNumber}` }]);
       } catch (err) {
         setOutcomes((list) => [...list, { id, number, ok: false, text: errorMessage(err, BULK_SHIPMENT_TEXT.failed) }]);

@@ -4,7 +4,8 @@ import { Card, CardContent, Divider, Tab, Tabs } from '@mui/material';
 import AccessTimeIcon from '@mui/icons-material/AccessTime';
 import PaymentIcon from '@mui/icons-material/Payment';
 import { startOfDay, startOfMonth, startOfWeek, subMonths } from './dates';
-import { useCallback, useEffect, useState, type ChangeEvent } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useCallback, type ChangeEvent } from 'react';
 import {
   CreateButton,
   DatagridConfigurable,
@@ -26,6 +27,7 @@ import {
 } from 'react-admin';
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '@domain/orderStatus';
 import type { ShopDataProvider } from '../dataProvider';
+import { queryKeys } from '../queryKeys';
 import { MoneyInput } from '../common/MoneyInput';
 import {
   RecordLinkField,
@@ -149,11 +151,15 @@ function TabbedDatagrid() {
   const isSmall = useIsSmall();
   const isWide = useIsWide();
   const dataProvider = useDataProvider<ShopDataProvider>();
-  const [counts, setCounts] = useState<Record<string, number>>({});
-
-  useEffect(() => {
-    dataProvider.orderCounts().then(setCounts, () => undefined);
-  }, [dataProvider, listContext.data]);
+  // Asked again whenever the list shows other orders or other statuses (a move, a bulk action, a
+  // refresh); the last counts stay on the tabs meanwhile.
+  const shown = (listContext.data ?? []).map((o) => `${o.id}:${o.status}`).join(',');
+  const { data: counts = {} } = useQuery({
+    queryKey: [...queryKeys.orderCounts, shown],
+    queryFn: () => dataProvider.orderCounts(),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
 
   const current = (filterValues.status as string | undefined) ?? 'all';
   const handleChange = useCallback(

@@ -6,6 +6,7 @@ import { ResourceContextProvider } from 'react-admin';
 import { renderAdmin } from '../test/renderAdmin';
 import { mockFetch } from '../test/fetchMock';
 import { setCsrfToken } from '../httpClient';
+import { createDataProvider } from '../dataProvider';
 import { OrderEdit } from './OrderEdit';
 
 const order = {
@@ -51,7 +52,7 @@ test('staff create the waybill; the courier’s refusal is shown first, the wayb
         ? { status: 409, body: { message: 'Куриерът отказа: Невалиден телефон на получателя' } }
         : { status: 201, body: { shipment: made } },
   });
-  const dataProvider = { getOne: jest.fn(async () => ({ data: order })), update: jest.fn() };
+  const dataProvider = { ...createDataProvider(), getOne: jest.fn(async () => ({ data: order })), update: jest.fn() };
   renderAdmin(
     <ResourceContextProvider value="orders">
       <OrderEdit id={5} />

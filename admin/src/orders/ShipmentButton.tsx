@@ -1,7 +1,8 @@
 // The order's waybill: "Създай товарителница" (with the parcel's weight and "преглед преди
 // плащане" in a small dialog) for a confirmed order, and once made, the waybill number, its label
 // and the courier's tracking page. A courier's refusal is shown in its own words; nothing changes.
-import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import {
   Alert,
   Button,
@@ -19,13 +20,15 @@ import {
   Typography,
 } from '@mui/material';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
-import { useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { useDataProvider, useNotify, useRecordContext } from 'react-admin';
+import type { ShopDataProvider } from '../dataProvider';
+import { queryKeys } from '../queryKeys';
 import { errorMessage } from '../httpClient';
 import { parseMoneyInput } from '@domain/money';
 import { PARCEL_WEIGHT_MAX_KG, PARCEL_WEIGHT_MIN_KG } from '@domain/couriers';
-import { createShipment, fetchShipment, type ShipmentRecord } from './shipmentApi';
+import type { ShipmentBody } from './shipmentApi';
 import { COURIER_LABELS } from '@domain/couriers';
-import type { OrderRecord } from './OrderEdit';
+import type { OrderRecord } from './orderRecord';
 
 export const SHIPMENT_TEXT = {
   title: 'Товарителница',
@@ -51,45 +54,42 @@ function formatKg(value: number) {
 export function ShipmentButton() {
   const record = useRecordContext<OrderRecord>();
   const notify = useNotify();
-  const refresh = useRefresh();
-  const [shipment, setShipment] = useState<ShipmentRecord | null>(null);
+  const dataProvider = useDataProvider<ShopDataProvider>();
+  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [weight, setWeight] = useState('');
   const [review, setReview] = useState(false);
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!record?.id) return;
-    let live = true;
-    fetchShipment(record.id).then(
-      (s) => live && setShipment(s),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [record?.id, record?.trackingNumber]);
+  const id = record?.id;
+  // The order's own refresh (after a move, a save) invalidates the orders' queries, this one with them.
+  const { data: shipment = null } = useQuery({
+    queryKey: queryKeys.orderShipment(id ?? ''),
+    queryFn: () => dataProvider.orderShipment(id!),
+    enabled: Boolean(id),
+    retry: false,
+  });
+  const create = useMutation({
+    mutationFn: (body: ShipmentBody) => dataProvider.createShipment(id!, body),
+    onMutate: () => setError(''),
+    onSuccess: (made) => {
+      queryClient.setQueryData(queryKeys.orderShipment(id!), made);
+      setOpen(false);
+      notify(`Товарителницата ${made.waybillNumber} е създадена.`, { type: 'success' });
+      // The waybill changes the order (its tracking number, its list's counts): the orders' queries
+      // are asked again, all but the waybill just answered.
+      void queryClient.invalidateQueries({ queryKey: ['orders'], predicate: (q) => q.queryKey[1] !== 'shipment' });
+    },
+    onError: (err) => setError(errorMessage(err, SHIPMENT_TEXT.failed)),
+  });
+  const busy = create.isPending;
 
   if (!record) return null;
   const weightKg = weight.trim() ? parseMoneyInput(weight) : undefined;
   const weightBad = weightKg === null || (weightKg !== undefined && (weightKg < PARCEL_WEIGHT_MIN_KG || weightKg > PARCEL_WEIGHT_MAX_KG));
 
-  const submit = async () => {
+  const submit = () => {
     if (weightBad) return;
-    setBusy(true);
-    setError('');
-    try {
-      const made = await createShipment(record.id, { ...(weightKg !== undefined ? { weightKg } : {}), reviewBeforePayment: review });
-      setShipment(made);
-      setOpen(false);
-      notify(`Товарителницата ${made.waybillNumber} е създадена.`, { type: 'success' });
-      refresh();
-    } catch (err) {
-      setError(errorMessage(err, SHIPMENT_TEXT.failed));
-    } finally {
-      setBusy(false);
-    }
+    create.mutate({ ...(weightKg !== undefined ? { weightKg } : {}), reviewBeforePayment: review });
   };
 
   return (

@@ -3,6 +3,7 @@
 // (the invoices the reference names first, then the oldest due), each with an editable amount;
 // what is not allocated stays the payer's credit. Only the rows with money are sent, and the
 // server's refusals land on the fields (a row's on that row). Sent once per submission.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Box, Typography } from '@mui/material';
 import {
@@ -30,7 +31,9 @@ import { choicesOf, money } from '../common/fields';
 import { MoneyInput } from '../common/MoneyInput';
 import type { ShopDataProvider } from '../dataProvider';
 import { errorMessage } from '../httpClient';
-import { OPEN_INVOICES_DEBOUNCE_MS, type OpenInvoices } from './api';
+import { queryKeys } from '../queryKeys';
+import { useRested } from '../common/useRested';
+import { OPEN_INVOICES_DEBOUNCE_MS, type OpenInvoices, type PayerParams } from './api';
 import { AllocationRows, AllocationTotals } from './AllocationRows';
 import { allocatedTotal, chosenAllocations, errorsOnRows, rowsFor, sameAsAllocations, type AllocationRow } from './allocations';
 import { FocusServerError } from './FocusServerError';
@@ -98,58 +101,77 @@ function OpenInvoicesSection({
   const payer = payerOf({ payerKind, companyId, customerEmail });
   const key = payerKey(payer);
   const amount = amountOf(amountValue);
-  const [state, setState] = useState<'idle' | 'loading' | 'failed'>('idle');
-  const asked = useRef(0);
-  const pending = useRef<(() => Promise<void>) | null>(null);
+  const queryClient = useQueryClient();
   const lastSuggestion = useRef<{ payer: string; allocations: OpenInvoices['suggestion']['allocations'] } | null>(null);
+  // The answer last put into the rows: the same answer again (a cached one, a refetch) changes nothing.
+  const applied = useRef<OpenInvoices | null>(null);
 
+  // What decides the open invoices, as typed now and once typing has rested.
+  const params = payer && amount !== null ? { ...payer, amount, reference: reference ?? '' } : null;
+  const asking = params ? `${key}|${amount}|${params.reference}` : '';
+  const rested = useRested(asking, OPEN_INVOICES_DEBOUNCE_MS);
+  const current = rested === asking;
+  const options = (p: PayerParams & { amount: number; reference?: string }) => ({
+    queryKey: queryKeys.openInvoices(p),
+    queryFn: () => dataProvider.openInvoices(p),
+    retry: false,
+  });
+  const query = useQuery({ ...options(params ?? { companyId: 0, amount: 0 }), enabled: Boolean(params) && current });
+
+  const apply = (data: OpenInvoices) => {
+    if (applied.current === data || amount === null) return;
+    applied.current = data;
+    const rows = getValues('allocations');
+    const last = lastSuggestion.current;
+    // A new payer, or rows as the last suggestion left them: the new suggestion. Rows staff
+    // changed themselves are kept (their invoices' amounts), and the suggestion stays a click away.
+    const keep = !!last && last.payer === key && !sameAsAllocations(rows, last.allocations);
+    const next = keep
+      ? rowsFor(
+          data.invoices,
+          (rows ?? []).map((r) => ({ invoiceId: r.invoiceId, amount: typeof r.amount === 'number' ? r.amount : 0 })),
+        )
+      : rowsFor(data.invoices, data.suggestion.allocations);
+    setValue('allocations', next, { shouldDirty: true });
+    lastSuggestion.current = { payer: key, allocations: keep && last ? last.allocations : data.suggestion.allocations };
+    setPreview({ payer: key, amount, data });
+  };
+
+  // A submission right after typing asks now (or joins the ask under way) instead of waiting for the rest.
   settleRef.current = async () => {
-    await pending.current?.();
+    if (params) {
+      try {
+        apply(await queryClient.fetchQuery({ ...options(params), staleTime: Infinity }));
+      } catch {
+        /* the failure is shown by the query; the server applies its own suggestion */
+      }
+    }
     return getValues('allocations');
   };
 
+  // The answer for what is typed now goes into the rows (the asking is the query's).
   useEffect(() => {
-    const ask = ++asked.current;
-    if (!payer || amount === null) {
-      pending.current = null;
-      setPreview(null);
-      setValue('allocations', []);
-      lastSuggestion.current = null;
-      setState('idle');
-      return;
-    }
-    setState('loading');
-    const load = async () => {
-      try {
-        const data = await dataProvider.openInvoices({ ...payer, amount, reference: reference ?? '' });
-        if (ask !== asked.current) return;
-        const rows = getValues('allocations');
-        const last = lastSuggestion.current;
-        // A new payer, or rows as the last suggestion left them: the new suggestion. Rows staff
-        // changed themselves are kept (their invoices' amounts), and the suggestion stays a click away.
-        const keep = !!last && last.payer === key && !sameAsAllocations(rows, last.allocations);
-        const next = keep
-          ? rowsFor(
-              data.invoices,
-              (rows ?? []).map((r) => ({ invoiceId: r.invoiceId, amount: typeof r.amount === 'number' ? r.amount : 0 })),
-            )
-          : rowsFor(data.invoices, data.suggestion.allocations);
-        setValue('allocations', next, { shouldDirty: true });
-        lastSuggestion.current = { payer: key, allocations: keep && last ? last.allocations : data.suggestion.allocations };
-        setPreview({ payer: key, amount, data });
-        setState('idle');
-      } catch {
-        if (ask === asked.current) setState('failed');
-      }
-    };
-    let started: Promise<void> | null = null;
-    const run = () => (started ??= load());
-    pending.current = run;
-    const timer = setTimeout(run, OPEN_INVOICES_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-    // The payer's key stands for the payer object, which is new on every render.
+    if (query.data && current && params) apply(query.data);
+    // apply reads the form as it is when the answer arrives.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, amount, reference]);
+  }, [query.data, current]);
+
+  // No payer or no amount: no table and no rows.
+  useEffect(() => {
+    if (asking) return;
+    setPreview(null);
+    setValue('allocations', []);
+    lastSuggestion.current = null;
+    applied.current = null;
+  }, [asking, setPreview, setValue]);
+
+  const state: 'idle' | 'loading' | 'failed' = !params
+    ? 'idle'
+    : current && query.isError
+      ? 'failed'
+      : !current || query.isFetching || query.data !== applied.current
+        ? 'loading'
+        : 'idle';
 
   // While a new amount loads, the payer's table stays (its totals follow the amount typed).
   const shown = preview && preview.payer === key ? preview.data : null;

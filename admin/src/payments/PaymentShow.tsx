@@ -2,7 +2,8 @@
 // (each linked to its PDF and its order). An order's own payment keeps its moves (paid, failed,
 // refund); money received with something left unallocated offers „Разпредели кредита“: the
 // payer's open invoices with the suggestion, confirmed, then the page reloads.
-import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import {
   Box,
   Button,
@@ -39,6 +40,7 @@ import { suggestAllocations, type PaymentSource } from '@domain/paymentAllocatio
 import { dateTime, money, StatusChip } from '../common/fields';
 import { ADMIN_API, type ShopDataProvider } from '../dataProvider';
 import { errorMessage } from '../httpClient';
+import { queryKeys } from '../queryKeys';
 import type { Allocation, OpenInvoices } from './api';
 import { AllocationRows } from './AllocationRows';
 import { Entry, ScrollBox } from './parts';
@@ -215,25 +217,20 @@ export function AllocateCredit({ record }: { record: PaymentRecord }) {
   const refresh = useRefresh();
   const dataProvider = useDataProvider<ShopDataProvider>();
   const [open, setOpen] = useState(false);
-  const [data, setData] = useState<OpenInvoices | null>(null);
-  const [failed, setFailed] = useState(false);
+  // Each opening asks afresh: the opening's number is part of the query's key.
+  const [opening, setOpening] = useState(0);
   const content = useRef<HTMLDivElement>(null);
   const credit = Number(record.unallocated);
-
-  useEffect(() => {
-    if (!open) return;
-    let live = true;
-    setData(null);
-    setFailed(false);
-    const payer = record.companyId ? { companyId: record.companyId } : { customerEmail: record.customerEmail };
-    dataProvider
-      .openInvoices({ ...payer, amount: 0 })
-      .then((d) => live && setData(d))
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, [open, record.companyId, record.customerEmail, dataProvider]);
+  const payer = record.companyId ? { companyId: record.companyId } : { customerEmail: record.customerEmail };
+  const openInvoices = useQuery({
+    queryKey: queryKeys.openInvoices({ ...payer, amount: 0, opening }),
+    queryFn: () => dataProvider.openInvoices({ ...payer, amount: 0 }),
+    enabled: open,
+    gcTime: 0,
+    retry: false,
+  });
+  const data: OpenInvoices | null = open ? (openInvoices.data ?? null) : null;
+  const failed = open && openInvoices.isError;
 
   const suggestion = data ? creditSuggestion(credit, data.invoices) : [];
   const submit = async (values: Record<string, any>) => {
@@ -253,7 +250,13 @@ export function AllocateCredit({ record }: { record: PaymentRecord }) {
 
   return (
     <>
-      <Button variant="contained" onClick={() => setOpen(true)}>
+      <Button
+        variant="contained"
+        onClick={() => {
+          setOpening((n) => n + 1);
+          setOpen(true);
+        }}
+      >
         {translate('app.payments.allocateCredit')}
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="allocate-credit-title" maxWidth="md" fullWidth>

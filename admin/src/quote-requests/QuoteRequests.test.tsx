@@ -7,6 +7,7 @@ import { RecordContextProvider } from 'react-admin';
 import { renderAdmin } from '../test/renderAdmin';
 import { mockFetch } from '../test/fetchMock';
 import { setCsrfToken } from '../httpClient';
+import { createDataProvider } from '../dataProvider';
 import { defaultQuoteValidUntil } from '@domain/quoteTexts';
 import type { ApiQuoteRequest } from '@domain/api';
 import { QuoteAnswer } from './QuoteRequests';
@@ -65,7 +66,7 @@ function setup(answer: { status?: number; body?: unknown } = { body: { ...reques
     <RecordContextProvider value={requested}>
       <QuoteAnswer />
     </RecordContextProvider>,
-    { dataProvider: { getOne: async () => ({ data: requested }) } },
+    { dataProvider: { ...createDataProvider(), getOne: async () => ({ data: requested }) } },
   );
   return fetched;
 }

@@ -19,6 +19,7 @@ import {
   useRefresh,
   useBasename,
   useTranslate,
+  useDataProvider,
 } from 'react-admin';
 import {
   Alert,
@@ -48,8 +49,8 @@ import { netDocumentTotals } from '@domain/pricing';
 import { formatBgDate } from '@domain/dateInput';
 import type { ApiQuoteRequest } from '@domain/api';
 import { DateOnlyField, money, useIsSmall } from '../common/fields';
-import { ADMIN_API } from '../dataProvider';
-import { errorMessage, httpClient } from '../httpClient';
+import type { ShopDataProvider } from '../dataProvider';
+import { errorMessage } from '../httpClient';
 
 const STATUS_COLORS: Record<QuoteStatus, 'default' | 'success' | 'warning' | 'error' | 'info'> = {
   requested: 'warning',
@@ -152,6 +153,7 @@ export function QuoteAnswer() {
   const isSmall = useIsSmall();
   const notify = useNotify();
   const refresh = useRefresh();
+  const dataProvider = useDataProvider<ShopDataProvider>();
   const [lines, setLines] = useState<LineDraft[]>([]);
   const [validUntil, setValidUntil] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -190,13 +192,10 @@ export function QuoteAnswer() {
     setProblem('');
     setBusy(true);
     try {
-      await httpClient(`${ADMIN_API}/quote-requests/${record.id}`, {
-        method: 'PUT',
-        body: JSON.stringify({
-          lines: lines.map((l) => ({ variantId: Number(l.variantId), quantity: Number(l.quantity), netPrice: l.netPrice.trim() || null })),
-          validUntil,
-          version: record.version,
-        }),
+      await dataProvider.answerQuoteRequest(record.id, {
+        lines: lines.map((l) => ({ variantId: Number(l.variantId), quantity: Number(l.quantity), netPrice: l.netPrice.trim() || null })),
+        validUntil,
+        version: record.version,
       });
       setErrors({});
       notify('app.quoteRequests.answered', { type: 'success' });
@@ -214,10 +213,7 @@ export function QuoteAnswer() {
     setReasonTouched(true);
     if (!reason.trim()) return;
     try {
-      await httpClient(`${ADMIN_API}/quote-requests/${record.id}`, {
-        method: 'PUT',
-        body: JSON.stringify({ status: 'declined', reason: reason.trim(), version: record.version }),
-      });
+      await dataProvider.answerQuoteRequest(record.id, { status: 'declined', reason: reason.trim(), version: record.version });
       setDeclining(false);
       notify('app.quoteRequests.declined', { type: 'success' });
       refresh();

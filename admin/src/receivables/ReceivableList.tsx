@@ -17,12 +17,13 @@ import {
   useNotify,
   useRefresh,
   useTranslate,
+  useDataProvider,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { formatMoney } from '@domain/money';
 import { formatDate } from '@domain/dates';
 import type { DunningStage } from '@domain/dunning';
-import { httpClient } from '../httpClient';
+import type { ShopDataProvider } from '../dataProvider';
 import { useIsSmall, useIsWide } from '../common/fields';
 import { statementPath } from '../companies/statementPath';
 import { DunningStageChip } from './DunningStageChip';
@@ -53,10 +54,11 @@ function RemindButton() {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
+  const dataProvider = useDataProvider<ShopDataProvider>();
   const remind = async () => {
     try {
-      const { json } = await httpClient('/api/admin/receivables/remind', { method: 'POST', body: '{}' });
-      notify((json as { message: string }).message, { type: 'info' });
+      const { message } = await dataProvider.remindReceivables();
+      notify(message, { type: 'info' });
       refresh();
     } catch (err) {
       notify((err as Error).message, { type: 'error' });

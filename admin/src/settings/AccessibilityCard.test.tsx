@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { renderAdmin } from '../test/renderAdmin';
 import { mockFetch } from '../test/fetchMock';
 import { setCsrfToken } from '../httpClient';
+import { createDataProvider } from '../dataProvider';
 import { AccessibilityCard } from './AccessibilityCard';
 
 const statement = {
@@ -24,7 +25,7 @@ test('staff read and save the statement; the date is dd.mm.yyyy; a refusal shows
     'GET /api/admin/settings': { body: { legal: {}, accessibility: statement } },
     'PUT /api/admin/settings': () => answer,
   });
-  renderAdmin(<AccessibilityCard />, { dataProvider: {} });
+  renderAdmin(<AccessibilityCard />, { dataProvider: createDataProvider() });
   const card = await screen.findByTestId('accessibility-statement');
   expect(within(card).getByRole('heading', { level: 2, name: 'Достъпност' })).toBeInTheDocument();
   expect(within(card).getByRole('textbox', { name: 'Известни ограничения' })).toHaveValue(statement.limitations);

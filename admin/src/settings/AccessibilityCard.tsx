@@ -2,48 +2,44 @@
 // accessibility statement (/accessibility), saved on their own (PUT /api/admin/settings with
 // `accessibility` only).
 import { Box, Button, Card, CardContent, CardHeader, Link, TextField } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { API_URL, errorMessage, httpClient } from '../httpClient';
+import { errorMessage } from '../httpClient';
+import { useSaveSettings, useSettings } from './useSettings';
 import { BgDateField } from '../common/BgDateInput';
 import type { AccessibilitySettings } from '@domain/api';
 
 const TEXT_FIELDS = ['email', 'phone'] as const;
 
 export function AccessibilityCard() {
+  const { data } = useSettings();
+  if (!data?.accessibility) return null;
+  // The statement as loaded is where typing starts; a later reload of the settings leaves the typing alone.
+  return <AccessibilityForm loaded={data.accessibility} />;
+}
+
+function AccessibilityForm({ loaded }: { loaded: AccessibilitySettings }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const [statement, setStatement] = useState<AccessibilitySettings | null>(null);
+  const [statement, setStatement] = useState<AccessibilitySettings>(loaded);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const t = (k: string) => translate(`app.accessibility.${k}`);
-
-  useEffect(() => {
-    httpClient(`${API_URL}/admin/settings`).then(
-      ({ json }) => setStatement(json.accessibility),
-      () => undefined,
-    );
-  }, []);
-  if (!statement) return null;
-  const change = (field: keyof AccessibilitySettings, value: string) => {
-    setStatement({ ...statement, [field]: value });
-    setErrors(({ [field]: _, ...rest }) => rest);
-  };
-
-  const save = async () => {
-    setBusy(true);
-    try {
-      const { json } = await httpClient(`${API_URL}/admin/settings`, { method: 'PUT', body: JSON.stringify({ accessibility: statement }) });
-      setStatement(json.settings.accessibility);
+  const save = useSaveSettings({
+    onSaved: (settings, message) => {
+      setStatement(settings.accessibility);
       setErrors({});
-      notify(json.message, { type: 'success' });
-    } catch (e) {
+      notify(message, { type: 'success' });
+    },
+    onFailed: (e) => {
       const body = (e as { body?: { errors?: Record<string, string> } }).body;
       setErrors(Object.fromEntries(Object.entries(body?.errors ?? {}).map(([k, v]) => [k.replace(/^accessibility\./, ''), v])));
       notify(errorMessage(e, translate('ra.notification.http_error')), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const busy = save.isPending;
+  const change = (field: keyof AccessibilitySettings, value: string) => {
+    setStatement({ ...statement, [field]: value });
+    setErrors(({ [field]: _, ...rest }) => rest);
   };
 
   return (
@@ -86,7 +82,7 @@ export function AccessibilityCard() {
           ))}
         </Box>
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mt: 1 }}>
-          <Button variant="contained" disabled={busy} onClick={() => void save()}>
+          <Button variant="contained" disabled={busy} onClick={() => save.mutate({ accessibility: statement })}>
             {t('save')}
           </Button>
           <Link href="/accessibility" target="_blank" rel="noopener">

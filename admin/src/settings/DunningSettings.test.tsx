@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpError } from 'react-admin';
 import { DUNNING_DEFAULTS } from '@domain/dunning';
 import { renderAdmin } from '../test/renderAdmin';
-import { SettingsForm } from './SettingsPage';
+import { SettingsForm } from './SettingsForm';
 
 const settings = {
   id: 1,

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { renderAdmin } from '../test/renderAdmin';
-import { TokensCard } from './SettingsPage';
+import { TokensCard } from './ApiTokens';
 import { API } from '@domain/messages';
 
 const token = (fields: object) => ({
