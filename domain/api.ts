@@ -224,6 +224,8 @@ export interface ApiOrder {
   /** The moves the order state machine allows from here. */
   allowedTransitions: readonly OrderStatus[];
   paymentStatus: PaymentStatus;
+  /** The payment moves the order allows now. */
+  allowedPaymentMoves: readonly PaymentStatus[];
   paymentMethod: PaymentMethod;
   customer: { firstName: string; lastName: string; email: string; phone: string };
   shipping: {

@@ -34,6 +34,11 @@ export const PAYMENT_TRANSITIONS: Readonly<Record<PaymentStatus, readonly Paymen
   refunded: [],
 };
 
+/** The payment moves an order allows now: nothing is marked paid on a cancelled order. */
+export function allowedPaymentMoves(status: OrderStatus, payment: PaymentStatus): readonly PaymentStatus[] {
+  return (PAYMENT_TRANSITIONS[payment] ?? []).filter((p) => !(p === 'paid' && status === 'cancelled'));
+}
+
 export const PAYMENT_METHODS = ['cod', 'bank_transfer'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_RECORD_STATUSES = ['pending', 'paid', 'refunded', 'failed'] as const;

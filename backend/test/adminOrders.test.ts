@@ -121,6 +121,7 @@ describe('react-admin’s dialect', () => {
     const res = await admin.get(`/api/admin/orders/${placed[1].id}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual(expect.objectContaining({ id: placed[1].id, itemCount: 3, allowedTransitions: ['confirmed', 'cancelled'] }));
+    expect(res.body.allowedPaymentMoves).toEqual(['paid']);
     expect(res.body.items[0]).toEqual(expect.objectContaining({ productName: 'TRIPLES Ментол', quantity: 3, unitPrice: 30 }));
     expect(res.body.events).toHaveLength(1);
     expect(res.body.payments[0]).toEqual(expect.objectContaining({ status: 'pending', amount: res.body.total }));
@@ -174,6 +175,8 @@ describe('status changes', () => {
     const before = await stockOf(cat.triples.variant);
     const res = await admin.put(`/api/admin/orders/${placed[1].id}`, { status: 'cancelled' });
     expect(res.body.status).toBe('cancelled');
+    // Nothing is marked paid on a cancelled order: the answer offers no such move.
+    expect(res.body.allowedPaymentMoves).toEqual([]);
     expect(await stockOf(cat.triples.variant)).toBe(before + 3);
     // A cancelled order stays cancelled: no stock counted twice.
     expect((await admin.put(`/api/admin/orders/${placed[1].id}`, { status: 'confirmed' })).status).toBe(409);

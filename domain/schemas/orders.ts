@@ -24,6 +24,7 @@ const ORDER_READ_ONLY = [
   'number',
   'statusLabel',
   'allowedTransitions',
+  'allowedPaymentMoves',
   'paymentMethod',
   'customer',
   'shipping',

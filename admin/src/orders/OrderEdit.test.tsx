@@ -12,6 +12,7 @@ const order = {
   status: 'confirmed',
   allowedTransitions: ['shipped', 'cancelled'],
   paymentStatus: 'unpaid',
+  allowedPaymentMoves: ['paid'],
   paymentMethod: 'cod',
   customer: { firstName: 'Иван', lastName: 'Петров', email: 'ivan@example.bg', phone: '0888123456' },
   shipping: { method: 'econt_office', city: 'София', postcode: '1000', address: 'Офис Еконт Център' },
@@ -122,6 +123,7 @@ test('a refund asks how much, why and whether stock comes back; the amount is re
     status: 'delivered',
     allowedTransitions: ['returned'],
     paymentStatus: 'paid',
+    allowedPaymentMoves: ['refunded'],
     payments: [{ id: 1, amount: 55.7, status: 'paid' }],
   });
   await userEvent.click(await screen.findByRole('button', { name: 'Възстанови сумата' }));
@@ -145,8 +147,8 @@ test('a refund asks how much, why and whether stock comes back; the amount is re
   });
 });
 
-test('a cancelled order offers no "mark paid"', async () => {
-  setup({ ...order, status: 'cancelled', allowedTransitions: [], paymentStatus: 'unpaid' });
+test('a cancelled order offers no "mark paid": the server lists no payment move', async () => {
+  setup({ ...order, status: 'cancelled', allowedTransitions: [], paymentStatus: 'unpaid', allowedPaymentMoves: [] });
   await screen.findByText('Поръчката е в краен статус.');
   expect(screen.queryByRole('button', { name: 'Маркирай като платено' })).not.toBeInTheDocument();
 });

@@ -2,16 +2,16 @@
 import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { PAYMENT_TRANSITIONS, type PaymentStatus } from '@domain/orderStatus';
+import type { PaymentStatus } from '@domain/orderStatus';
 import { formatDate } from '@domain/dates';
 import { money, StatusChip } from '../common/fields';
 import { RefundDialog } from './OrderDialogs';
 import type { OrderRecord } from './orderRecord';
 import { useOrderUpdate } from './useOrderUpdate';
 
-/** The payment moves staff may make now: nothing is marked paid on a cancelled order. */
-export function paymentMoves(record: Pick<OrderRecord, 'status' | 'paymentStatus'>): PaymentStatus[] {
-  return (PAYMENT_TRANSITIONS[record.paymentStatus] ?? []).filter((p) => !(p === 'paid' && record.status === 'cancelled'));
+/** The payment moves staff may make now, as the server lists them. */
+export function paymentMoves(record: Pick<OrderRecord, 'allowedPaymentMoves'>): PaymentStatus[] {
+  return [...(record.allowedPaymentMoves ?? [])];
 }
 
 export function PaymentCard() {

@@ -9,7 +9,7 @@ import { Payment } from '../../models/Payment';
 import { notFound } from '../../platform/http/errors';
 import { API } from '@domain/messages';
 import { fromMinor } from '@domain/money';
-import { ORDER_STATUS_LABELS, ORDER_TRANSITIONS, CANCELLABLE_BY_SHOPPER } from '@domain/orderStatus';
+import { ORDER_STATUS_LABELS, ORDER_TRANSITIONS, CANCELLABLE_BY_SHOPPER, allowedPaymentMoves } from '@domain/orderStatus';
 import { orderOffice, orderTrackingUrl } from '../couriers';
 import type { ApiOrder, ApiOrderEvent, ApiOrderItem, ApiPayment } from '@domain/api';
 import { concurrently } from '../../platform/db/concurrently';
@@ -39,6 +39,7 @@ export function orderView(o: Order, opts: { staff?: boolean } = {}): OrderView {
     statusLabel: ORDER_STATUS_LABELS[o.status],
     allowedTransitions: ORDER_TRANSITIONS[o.status],
     paymentStatus: o.paymentStatus,
+    allowedPaymentMoves: allowedPaymentMoves(o.status, o.paymentStatus),
     paymentMethod: o.paymentMethod,
     customer: { firstName: o.customerFirstName, lastName: o.customerLastName, email: o.customerEmail, phone: o.customerPhone },
     shipping: {

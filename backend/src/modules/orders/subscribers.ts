@@ -5,7 +5,7 @@
 // outbox): a mail owed is sent after a restart too, and not twice when its effect runs again.
 import type { Config } from '../../config';
 import { subscribe } from '../../platform/events';
-import { ORDER_STATUS_LABELS, ORDER_TRANSITIONS } from '@domain/orderStatus';
+import { ORDER_STATUS_LABELS, ORDER_TRANSITIONS, allowedPaymentMoves } from '@domain/orderStatus';
 import { mailCustomer, orderConfirmationMail, statusChangedMail, withdrawalMail } from './mail';
 import { orderById, orderView, withDetails, type OrderView } from './service';
 import { Order } from '../../models/Order';
@@ -31,7 +31,13 @@ export function subscribeOrdersEvents(config: Config): void {
     if (!view) return;
     await mailCustomer(
       config,
-      { ...view, status: to, statusLabel: ORDER_STATUS_LABELS[to], allowedTransitions: ORDER_TRANSITIONS[to] },
+      {
+        ...view,
+        status: to,
+        statusLabel: ORDER_STATUS_LABELS[to],
+        allowedTransitions: ORDER_TRANSITIONS[to],
+        allowedPaymentMoves: allowedPaymentMoves(to, view.paymentStatus),
+      },
       statusChangedMail,
       cause,
       effect,
