@@ -58,6 +58,14 @@ export const FIELD = {
   bicInvalid: 'Невалиден BIC.',
   econtOfficeCodeInvalid: 'Кодът на офиса е от букви и цифри.',
   speedyOfficeIdInvalid: 'Номерът на офиса на Спиди е от цифри.',
+  firstNameMissing: 'Въведете име.',
+  lastNameMissing: 'Въведете фамилия.',
+  cityMissing: 'Въведете град.',
+  addressMissing: 'Въведете адрес за доставка.',
+  officeMissing: 'Посочете офис за доставка.',
+  invoiceCompanyMissing: 'Въведете името на фирмата.',
+  invoiceMolMissing: 'Въведете МОЛ.',
+  invoiceAddressMissing: 'Въведете адреса по регистрация.',
 } as const;
 
 /** The storefront's cart and catalogue texts beyond the fixed ones above. */

@@ -16,8 +16,8 @@ export const postcodeField = text(10, { pattern: POSTCODE_PATTERN, message: FIEL
 
 /** Who buys: also an order placed by a quote (schemas/quotes), where the account's details stand in. */
 export const customerFields = {
-  firstName: text(NAME_MAX, { min: 1, required: true, name: true }),
-  lastName: text(NAME_MAX, { min: 1, required: true, name: true }),
+  firstName: text(NAME_MAX, { min: 1, required: true, name: true, missing: FIELD.firstNameMissing }),
+  lastName: text(NAME_MAX, { min: 1, required: true, name: true, missing: FIELD.lastNameMissing }),
   email: email({ required: true }),
   phone: phoneField,
 };
@@ -29,9 +29,9 @@ export const shipping = (withOffice: boolean) =>
   object(
     {
       method: oneOf(SHIPPING_METHODS, { required: true }),
-      city: text(NAME_MAX, withOffice ? {} : { min: 1, required: true }),
+      city: text(NAME_MAX, withOffice ? {} : { min: 1, required: true, missing: FIELD.cityMissing }),
       postcode: postcodeField,
-      address: text(300, withOffice ? {} : { min: 1, required: true }),
+      address: text(300, withOffice ? {} : { min: 1, required: true, missing: FIELD.addressMissing }),
       officeId: int({ min: 1 }),
       companyShopId: int({ min: 1 }),
     },
@@ -45,8 +45,8 @@ const checkoutFields = (withOffice: boolean, lines = cartLines) => ({
   paymentMethod: oneOf(PAYMENT_METHODS, { required: true }),
   discountCode: text(50, { nullable: true }),
   note: text(TEXT_MAX, { nullable: true }),
-  ageConfirmed: bool({ required: true, message: API.ageRequired }),
-  termsAccepted: bool({ required: true, message: API.termsRequired }),
+  ageConfirmed: bool({ required: true, ticked: true, message: API.ageRequired }),
+  termsAccepted: bool({ required: true, ticked: true, message: API.termsRequired }),
   invoice: invoiceRequestInput,
   // What the shopper was shown (the quote's total): a different total refuses the order (409).
   expectedTotal: number({ min: 0 }),
@@ -69,6 +69,22 @@ export const officeCheckoutInput = input(checkoutFields(true), { ignore: PRICE_L
 /** A member's order: the same fields, with a quick order's number of lines. */
 export const tradeCheckoutInput = input(checkoutFields(false, tradeLines), { ignore: PRICE_LIKE });
 export const tradeOfficeCheckoutInput = input(checkoutFields(true, tradeLines), { ignore: PRICE_LIKE });
+/** Whether a body's shipping names an office from the directory or one of the company's shops:
+ *  either brings its own city and address, so the body need not type them. */
+export function bringsOwnAddress(body: unknown): boolean {
+  const shipping = (body as { shipping?: { officeId?: unknown; companyShopId?: unknown } } | null)?.shipping;
+  if (typeof shipping !== 'object' || shipping === null) return false;
+  const given = (v: unknown) => v !== undefined && v !== null && v !== '';
+  return given(shipping.officeId) || given(shipping.companyShopId);
+}
+
+/** The schema a checkout body is read with, by the server and by the shop's form alike: a
+ *  member's quick order may carry more lines than a consumer's cart. */
+export function checkoutSchemaFor(body: unknown, trade: boolean) {
+  const own = bringsOwnAddress(body);
+  return trade ? (own ? tradeOfficeCheckoutInput : tradeCheckoutInput) : own ? officeCheckoutInput : checkoutInput;
+}
+
 /** A checkout as any of its four schemas reads it (the office's may leave the city and address
  *  to the office it names). */
 export type CheckoutOrder =

@@ -28,6 +28,9 @@ export interface Presence {
   nullable?: boolean;
   /** One text for every refusal of this field (the one-line refusal excepted). */
   message?: string;
+  /** The text for a value not given (or, for text, left empty), where a form says more than
+   *  "Полето е задължително." ("Въведете име."); the field's other refusals keep their texts. */
+  missing?: string;
   /** A list's item: no rules of presence (null, or '' for anything but text, is a wrong value). */
   item?: boolean;
 }
@@ -46,7 +49,7 @@ const say = (p: Presence, text: string) => p.message ?? text;
 /** zod's text for a value of the wrong kind, replaced by the shop's: absent (undefined) or null
  *  where not allowed is said as a missing or invalid value, anything else with `text`. */
 function wrongKind(p: Presence, text: string) {
-  const missing = p.message ?? API.required;
+  const missing = p.message ?? p.missing ?? API.required;
   return (issue: { input?: unknown }): string => {
     if (p.item) return say(p, text);
     if (issue.input === undefined) return missing;
@@ -100,7 +103,7 @@ export function text<const P extends TextRule = {}>(max: number, rule: P = {} as
     s = s.refine((v) => !NAME_CONTROL.test(v), { error: SAFETY.nameHasControl, abort: true });
     s = s.refine((v) => !NAME_LINK.test(v), { error: SAFETY.nameHasLink, abort: true });
   }
-  if (min) s = s.min(min, { error: say(rule, min === 1 ? API.required : API.tooShort(min)) });
+  if (min) s = s.min(min, { error: say(rule, min === 1 ? (rule.missing ?? API.required) : API.tooShort(min)) });
   if (pattern) s = s.regex(pattern, { error: say(rule, API.invalidValue) });
   if (rule.check) {
     const check = rule.check;
@@ -172,10 +175,16 @@ export function money<const P extends NumberRule = {}>(rule: P = {} as P): Field
 }
 
 /** Yes or no: true/false, also as "true"/"false", 1/0, "1"/"0". */
-export function bool<const P extends Presence = {}>(rule: P = {} as P): FieldOf<boolean, P> {
+export interface BoolRule extends Presence {
+  /** A tick the form must have (18+, the terms): false is refused with `message`. */
+  ticked?: boolean;
+}
+
+export function bool<const P extends BoolRule = {}>(rule: P = {} as P): FieldOf<boolean, P> {
+  const value = z.boolean({ error: wrongKind(rule, API.mustBeBoolean) });
   const b = z.preprocess(
     (v) => (v === 'true' || v === 1 || v === '1' ? true : v === 'false' || v === 0 || v === '0' ? false : v),
-    z.boolean({ error: wrongKind(rule, API.mustBeBoolean) }),
+    rule.ticked ? value.refine((v) => v, { error: say(rule, API.invalidValue) }) : value,
   );
   return field(b, rule, true) as FieldOf<boolean, P>;
 }

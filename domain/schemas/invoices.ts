@@ -4,6 +4,7 @@
 import { EMAIL_MAX, PAGE_SIZE_MAX, PHONE_MAX } from '../limits';
 import { DOCUMENT_KINDS, DOCUMENT_NUMBER_MAX, INVOICE_FIELD_MAX, INVOICE_TEXT } from '../invoices';
 import type { z } from 'zod';
+import { FIELD } from '../messages';
 import { bool, input, int, list, object, oneOf, query, text } from './fields';
 
 export const legalSettingsInput = object({
@@ -22,16 +23,16 @@ export const invoiceSettingsInput = object({
   autoIssueOnPayment: bool(),
 });
 
-const filledIn = (max: number) => text(max, { min: 1, required: true });
+const filledIn = (max: number, missing?: string) => text(max, { min: 1, required: true, missing });
 /** `invoice` in the checkout body; null or absent when no invoice is wanted. */
 export const invoiceRequestInput = object(
   {
     // On the invoice the shop mails to the address typed at checkout: no links (domain/names.ts).
-    companyName: text(INVOICE_FIELD_MAX.companyName, { min: 1, required: true, name: true }),
+    companyName: text(INVOICE_FIELD_MAX.companyName, { min: 1, required: true, name: true, missing: FIELD.invoiceCompanyMissing }),
     eik: filledIn(20),
     vatNumber: text(20, { nullable: true }),
-    mol: filledIn(INVOICE_FIELD_MAX.mol),
-    address: filledIn(INVOICE_FIELD_MAX.address),
+    mol: filledIn(INVOICE_FIELD_MAX.mol, FIELD.invoiceMolMissing),
+    address: filledIn(INVOICE_FIELD_MAX.address, FIELD.invoiceAddressMissing),
   },
   { nullable: true },
 );

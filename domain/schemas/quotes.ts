@@ -90,7 +90,7 @@ export const quoteOrderInput = (withOffice: boolean) =>
     }),
     prepayment: bool(),
     expectedTotal: number({ min: 0 }),
-    ageConfirmed: bool({ message: API.ageRequired }),
-    termsAccepted: bool({ message: API.termsRequired }),
+    ageConfirmed: bool({ ticked: true, message: API.ageRequired }),
+    termsAccepted: bool({ ticked: true, message: API.termsRequired }),
   });
 export type QuoteOrderInput = z.output<ReturnType<typeof quoteOrderInput>>;

@@ -1,6 +1,7 @@
 // The shared input schemas answer what the API has always answered: the same Bulgarian text per
 // field, dotted paths, unknown fields refused, read-only echoes dropped, partial updates.
 import { API, FIELD } from '../messages';
+import { NAME_MAX } from '../limits';
 import { day, fieldErrors, input, money, query, text, int, withoutAbsent } from './fields';
 import { checkoutInput, phoneField } from './checkout';
 import { cartAddInput } from './cart';
@@ -150,4 +151,22 @@ test('a day is "YYYY-MM-DD" or typed the Bulgarian way; an impossible one is ref
   expect(refusal(schema, { until: '29.02.2026' })).toEqual({ until: API.invalidDate });
   expect(refusal(schema, { until: 20261231 })).toEqual({ until: API.invalidDate });
   expect(refusal(schema, { until: '31.12.2025' })).toEqual({ until: 'Твърде рано.' });
+});
+
+test('the checkout says what is missing the way its form does, and refuses the two ticks left empty', () => {
+  const without = { ...order, customer: { ...order.customer, firstName: ' ' }, shipping: { method: 'address', city: '', address: '' } };
+  expect(refusal(checkoutInput, without)).toEqual({
+    'customer.firstName': FIELD.firstNameMissing,
+    'shipping.city': FIELD.cityMissing,
+    'shipping.address': FIELD.addressMissing,
+  });
+  // Its other refusals keep their own texts.
+  expect(refusal(checkoutInput, { ...order, customer: { ...order.customer, lastName: 'Я'.repeat(500) } })).toEqual({
+    'customer.lastName': API.tooLong(NAME_MAX),
+  });
+  expect(refusal(checkoutInput, { ...order, ageConfirmed: false, termsAccepted: false })).toEqual({
+    ageConfirmed: API.ageRequired,
+    termsAccepted: API.termsRequired,
+  });
+  expect(refusal(checkoutInput, { ...order, ageConfirmed: 'true' })).toBeUndefined();
 });

@@ -1,11 +1,13 @@
 // "Искам фактура" at checkout: the company's name, ЕИК, VAT number (optional), МОЛ and address,
-// checked with the same rules as the server (domain/bulstat). A signed-in customer gets the
+// checked with the server's own schema and texts and the same number checks (domain/bulstat). A signed-in customer gets the
 // details of their last invoice filled in.
 import { useEffect, useState } from 'react';
 import { api } from '../api/client';
 import { useAuth } from '../state/auth';
 import { isValidBgVatNumber, isValidEik, normaliseTaxNumber } from '@domain/bulstat';
 import { INVOICE_FIELD_MAX, INVOICE_TEXT, InvoiceRequest } from '@domain/invoices';
+import { invoiceRequestInput } from '@domain/schemas/invoices';
+import { fieldErrors } from '@domain/schemas/fields';
 
 const EMPTY: InvoiceRequest = { companyName: '', eik: '', vatNumber: '', mol: '', address: '' };
 type Key = keyof InvoiceRequest;
@@ -14,12 +16,12 @@ type Key = keyof InvoiceRequest;
 export function invoiceErrors(value: InvoiceRequest | null): Record<string, string> {
   if (!value) return {};
   const e: Record<string, string> = {};
-  if (!value.companyName.trim()) e['invoice.companyName'] = 'Въведете името на фирмата.';
+  const parsed = invoiceRequestInput.safeParse(invoiceInput(value).invoice);
+  if (!parsed.success) for (const [k, text] of Object.entries(fieldErrors(parsed.error))) e[`invoice.${k}`] = text;
+  // The numbers' check digits, as the server checks them after its schema.
   if (!isValidEik(normaliseTaxNumber(value.eik))) e['invoice.eik'] = INVOICE_TEXT.eikInvalid;
   if (value.vatNumber?.trim() && !isValidBgVatNumber(normaliseTaxNumber(value.vatNumber)))
     e['invoice.vatNumber'] = INVOICE_TEXT.vatNumberInvalid;
-  if (!value.mol.trim()) e['invoice.mol'] = 'Въведете МОЛ.';
-  if (!value.address.trim()) e['invoice.address'] = 'Въведете адреса по регистрация.';
   return e;
 }
 

@@ -11,6 +11,7 @@ const order: ApiOrder = {
   statusLabel: 'Изпратена',
   allowedTransitions: ['delivered', 'returned'],
   paymentStatus: 'unpaid',
+  allowedPaymentMoves: ['paid'],
   paymentMethod: 'cod',
   customer: { firstName: 'Елена', lastName: 'Георгиева', email: 'elena@example.bg', phone: '0899555444' },
   shipping: {

@@ -14,7 +14,7 @@ import { shopApi, lineInput, CheckoutInput } from '../api/shop';
 import { ApiError } from '../api/client';
 import { ProofOfWorkStatus, withProofOfWork } from '../components/ProofOfWork';
 import { Seo } from '../components/Seo';
-import { API, FORM, STOREFRONT } from '@domain/messages';
+import { FIELD, STOREFRONT } from '@domain/messages';
 import { toast } from '../state/toast';
 import { showFieldErrors } from '../state/formErrors';
 import { Price } from '../components/Price';
@@ -38,7 +38,8 @@ import { TRADE_ORDER_TEXT } from '@domain/tradeOrderTexts';
 import { DUNNING_TEXT } from '@domain/dunning';
 import { formatDate } from '@domain/dates';
 import { NAME_MAX, PHONE_MAX, TEXT_MAX, EMAIL_PATTERN } from '@domain/limits';
-import { phoneProblem, postcodeProblem } from '@domain/schemas/rules';
+import { checkoutSchemaFor } from '@domain/schemas/checkout';
+import { fieldErrors } from '@domain/schemas/fields';
 import {
   PAYMENT_METHOD_LABELS,
   SHIPPING_METHOD_LABELS,
@@ -53,6 +54,16 @@ const ADDRESS_LABEL: Record<ShippingMethod, string> = {
   speedy_office: 'Офис на Спиди (име или адрес на офиса)',
   address: 'Адрес (улица, номер, вход, етаж, апартамент)',
 };
+/** The form's field of an error the API keys by its path ("customer.firstName", "shipping.officeId"). */
+function formErrorsOf(errors: Record<string, string>): Record<string, string> {
+  const shown: Record<string, string> = {};
+  for (const [path, text] of Object.entries(errors)) {
+    const key = path.replace(/^(customer|shipping)\./, '');
+    shown[key === 'officeId' ? 'address' : key] ??= text;
+  }
+  return shown;
+}
+
 const PAYMENT_HINT: Record<PaymentMethod, string> = {
   cod: 'Плащате на куриера при получаване.',
   bank_transfer: 'Ще получите банковите данни след поръчката. Изпращаме след получаване на плащането.',
@@ -221,21 +232,18 @@ export default function Checkout() {
     });
   };
 
-  const validate = (): Record<string, string> => {
-    const e: Record<string, string> = {};
-    if (!form.firstName.trim()) e.firstName = 'Въведете име.';
-    if (!form.lastName.trim()) e.lastName = 'Въведете фамилия.';
-    if (!EMAIL_PATTERN.test(form.email.trim())) e.email = FORM.invalidEmail;
-    const phone = phoneProblem(form.phone);
-    if (phone) e.phone = phone;
-    if (!courier && !toShop && !form.city.trim()) e.city = 'Въведете град.';
-    const postcode = postcodeProblem(form.postcode);
-    if (postcode) e.postcode = postcode;
-    if (courier ? !office : !toShop && !form.address.trim())
-      e.address = form.method === 'address' ? 'Въведете адрес за доставка.' : 'Посочете офис за доставка.';
-    // The two ticks say what the server answers without them (the same texts).
-    if (!form.ageConfirmed) e.ageConfirmed = API.ageRequired;
-    if (!form.termsAccepted) e.termsAccepted = API.termsRequired;
+  /** The form's errors: the body checked with the server's own schema and texts, then what only
+   *  the form knows (an office not yet chosen, the company's own rules). */
+  const validate = (input: CheckoutInput): Record<string, string> => {
+    const parsed = checkoutSchemaFor(input, isTradeMember(user)).safeParse(input);
+    const e = parsed.success ? {} : formErrorsOf(fieldErrors(parsed.error));
+    // A courier's office not chosen: the body names none, so the schema asks for the city and
+    // address that an office would bring; the form asks for the office.
+    if (courier && !office) {
+      delete e.city;
+      delete e.postcode;
+      e.address = FIELD.officeMissing;
+    }
     if (heldToPrepayment && form.paymentMethod === 'bank_transfer' && !prepayment) e.prepayment = TRADE_ORDER_TEXT.prepaymentRequired;
     return { ...e, ...tradeChoiceErrors(company, tradeChoice), ...invoiceErrors(invoice) };
   };
@@ -245,12 +253,6 @@ export default function Checkout() {
     const formElement = ev.currentTarget;
     // Busy or not ready: the button stays focusable (aria-disabled) and a press does nothing.
     if (busy || loading || !quote || quoting) return;
-    const found = validate();
-    if (Object.keys(found).length) {
-      showFieldErrors(setErrors, found, formElement);
-      return;
-    }
-    setErrors({});
     const input: CheckoutInput = {
       ...(user && !trade ? {} : { items: items.map(lineInput) }),
       customer: { firstName: form.firstName.trim(), lastName: form.lastName.trim(), email: form.email.trim(), phone: form.phone.trim() },
@@ -270,6 +272,12 @@ export default function Checkout() {
       ...(offerPrepayment && prepayment ? { prepayment: true } : {}),
       expectedTotal: quote.total,
     };
+    const found = validate(input);
+    if (Object.keys(found).length) {
+      showFieldErrors(setErrors, found, formElement);
+      return;
+    }
+    setErrors({});
     // Pressed again after a lost answer (or after a reload), the same order keeps its key: the
     // server answers the order it placed. The quote's lines count too: a signed-in customer's
     // order carries no lines, their server cart does.
@@ -298,9 +306,7 @@ export default function Checkout() {
       }
       toast.error(err instanceof ApiError ? err.message : STOREFRONT.orderFailed);
       if (err instanceof ApiError) {
-        const mapped: Record<string, string> = {};
-        for (const [k, v] of Object.entries(err.errors)) mapped[k.replace(/^(customer|shipping)\./, '').replace(/^method$/, 'method')] = v;
-        showFieldErrors(setErrors, mapped, formElement);
+        showFieldErrors(setErrors, formErrorsOf(err.errors), formElement);
       }
     } finally {
       setBusy(false);

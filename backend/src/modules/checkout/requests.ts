@@ -9,22 +9,13 @@ import { orderApprovalInput, orderDeclineInput } from '@domain/schemas/trade';
 import { approveHeldOrder, declineHeldOrder } from './approval';
 import { badRequest, forbidden } from '../../platform/http/errors';
 import { MEMBER_TEXT } from '@domain/companyMembers';
-import {
-  checkoutInput,
-  officeCheckoutInput,
-  phoneOrderInput,
-  quoteInput,
-  tradeCheckoutInput,
-  tradeOfficeCheckoutInput,
-  tradeQuoteInput,
-} from '@domain/schemas/checkout';
+import { checkoutSchemaFor, phoneOrderInput, quoteInput, tradeQuoteInput } from '@domain/schemas/checkout';
 import type { Visitor } from '../catalogue';
 import { discountCheckInput } from '@domain/schemas/discounts';
 import type { ApiOrder } from '@domain/api';
 import { API } from '@domain/messages';
 import { currentUser } from '../../platform/http/auth';
 import { idempotencyClaimOf, type Answer, type Effect } from '../../platform/http/idempotency';
-import { namesOffice } from '../couriers';
 import { codeCheckOf, previewCustomerKeys, throttleChecks } from '../discounts';
 import { checkInvoiceRequest } from '../invoices';
 import { actorOf, findOrder, guestOrdersWith, orderView, rememberGuestOrder, mayActOnOrder, requireOrderAuthority } from '../orders';
@@ -36,11 +27,7 @@ import { quoteCart, quoteView, type QuoteView } from './quote';
  *  browser remembers the order. */
 export async function placeShopOrder(ctx: Context): Promise<ApiOrder> {
   const visitor = ctx.state.visitor as Visitor | undefined;
-  // A member's quick order may carry more lines than a consumer's cart. An office from the
-  // directory, or one of the company's shops, brings its own city and address.
-  const office = namesOffice(ctx.request.body) || namesCompanyShop(ctx.request.body);
-  const schema = visitor?.trade ? (office ? tradeOfficeCheckoutInput : tradeCheckoutInput) : office ? officeCheckoutInput : checkoutInput;
-  const input = parseBody(ctx.request.body, schema);
+  const input = parseBody(ctx.request.body, checkoutSchemaFor(ctx.request.body, !!visitor?.trade));
   if (input.discountCode === null || input.discountCode === '') delete input.discountCode;
   const user = ctx.state.user as User | null;
   // A code on the order is a code check like any other: counted before it is looked up.
@@ -61,12 +48,6 @@ export async function placeShopOrder(ctx: Context): Promise<ApiOrder> {
   });
   if (!user) rememberGuestOrder(ctx, placed.id);
   return orderView(placed);
-}
-
-/** Whether the body names one of the company's shops as where the order goes. */
-function namesCompanyShop(body: unknown): boolean {
-  const id = (body as { shipping?: { companyShopId?: unknown } } | null)?.shipping?.companyShopId;
-  return id !== undefined && id !== null && id !== '';
 }
 
 /** The shopper's order made by an earlier copy of a request sent with the same Idempotency-Key,

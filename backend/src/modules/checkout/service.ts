@@ -77,7 +77,8 @@ export function orderNumber(id: number): string {
 }
 
 /**
- * The order in one transaction (`trx`), step by step: validate, price, record (with the payment
+ * The order in one transaction (`trx`), step by step (the 18+ and terms ticks are the schema's:
+ * every path that places one parsed its body first): price, record (with the payment
  * and, for most orders, the stock in the same round trip), then take the rest of the stock.
  * `alsoRecord` writes what else belongs to it (an invoice request, who took it by phone) before
  * the code is redeemed and the stock taken; `alsoWrite`'s groups go with the order's records (e.g.
@@ -89,7 +90,6 @@ async function placeOrder<A extends string, L extends string>(
   trx: Transaction,
   extra: PlaceExtra<A, L>,
 ): Promise<{ order: Order; alsoWritten: Answers<A>; lastWritten: Answers<L> }> {
-  validate(input);
   const priced = await price(input, user, trx, extra.codeCheck, extra.visitor, extra.fixedNetPrices);
   const recorded = await record(input, user, priced, trx, extra);
   await extra.alsoRecord?.(recorded.order);
@@ -98,12 +98,6 @@ async function placeOrder<A extends string, L extends string>(
     await takeStock(priced.quote, recorded.order, recorded.takenAlong, trx, extra.shareCap ?? null, user, extra.stockBy ?? null);
   // The whole order as written, so the answer needs no second read.
   return { order: recorded.order, alsoWritten: recorded.alsoWritten, lastWritten: recorded.lastWritten };
-}
-
-/** Step 1: what the shopper must have confirmed. */
-function validate(input: CheckoutInput): void {
-  if (!input.ageConfirmed) throw badRequest(API.ageRequired, { ageConfirmed: API.ageRequired });
-  if (!input.termsAccepted) throw badRequest(API.termsRequired, { termsAccepted: API.termsRequired });
 }
 
 interface Priced {
@@ -121,7 +115,7 @@ interface Priced {
   fixedNetPrices: ReadonlyMap<number, number> | null;
 }
 
-/** Step 2: the one quote, in the currency of account read behind the euro switch's lock; 409 when
+/** Step 1: the one quote, in the currency of account read behind the euro switch's lock; 409 when
  *  the shopper was shown another total. */
 async function price(
   input: CheckoutInput,
@@ -324,7 +318,7 @@ interface Recorded<A extends string, L extends string> {
 }
 
 /**
- * Step 3: the order, what was bought, the payment, the first history row and the staff's notice,
+ * Step 2: the order, what was bought, the payment, the first history row and the staff's notice,
  * written together: one statement on PostgreSQL, where the id was drawn with the lock; SQLite
  * inserts the order first for its id. An order whose only contended row is one variant's stock
  * (most orders) takes it in the same round trip.

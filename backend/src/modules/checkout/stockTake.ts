@@ -17,7 +17,7 @@ import { adjustStock, type StockGuard, type StockMove } from '../inventory';
 import type { Quote } from './quote';
 
 /**
- * Step 4: the rows that other orders update too, taken last, in one order (the code's row, then
+ * Step 3: the rows that other orders update too, taken last, in one order (the code's row, then
  * the variants by id), so that two orders never wait for each other crosswise (a deadlock on
  * PostgreSQL), and a row lock is held until COMMIT, so orders of one product wait for each other
  * only that long. Low stock is told to the staff.

@@ -5,8 +5,8 @@ import type { User } from '../../models/User';
 import { currentUser } from '../../platform/http/auth';
 import { parseBody, parseId } from '../../platform/http/parseInput';
 import type { Visitor } from '../catalogue';
-import { namesOffice } from '../couriers';
 import { quoteOrderInput, quoteRequestInput } from '@domain/schemas/quotes';
+import { bringsOwnAddress } from '@domain/schemas/checkout';
 import type { ApiOrder, ApiQuoteRequest } from '@domain/api';
 import { askForQuote, companyQuote, companyQuotes } from './service';
 import { orderByQuote } from './ordering';
@@ -33,8 +33,6 @@ export function companyQuoteRequest(ctx: Context): Promise<ApiQuoteRequest> {
 export function orderByQuoteRequest(ctx: Context): Promise<ApiOrder> {
   const user = currentUser(ctx);
   const body = ctx.request.body;
-  const shipping = (body as { shipping?: { companyShopId?: unknown } } | null)?.shipping;
-  const namesShop = shipping?.companyShopId !== undefined && shipping?.companyShopId !== null && shipping?.companyShopId !== '';
-  const input = parseBody(body, quoteOrderInput(namesOffice(body) || namesShop));
+  const input = parseBody(body, quoteOrderInput(bringsOwnAddress(body)));
   return orderByQuote(ctx.config, user, visitorOf(ctx), parseId(ctx.params.id), input);
 }
