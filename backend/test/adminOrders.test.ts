@@ -89,6 +89,8 @@ describe('the plain order list', () => {
     const page2 = await admin.get('/api/admin/orders?page=2&limit=2&sortBy=total');
     expect(page2.body.data.orders.map((o: any) => o.id)).toEqual([placed[2].id]);
     expect(page2.body.data.total).toBe(3);
+    const byNumber = await admin.get('/api/admin/orders?sortBy=number');
+    expect(byNumber.body.data.orders.map((o: any) => o.number)).toEqual(placed.map((o) => o.number));
     expect((await admin.get('/api/admin/orders?statusFilter=shipped')).body.data).toEqual(
       expect.objectContaining({ orders: [], total: 0 }),
     );

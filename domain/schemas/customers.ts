@@ -44,3 +44,4 @@ export const userListQuery = query({
   search: text(200),
   sort: oneOf(USER_SORTS, { message: API.invalidSort }),
 });
+export type UserListQuery = z.output<typeof userListQuery>;

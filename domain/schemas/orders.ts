@@ -1,4 +1,5 @@
 // Orders after checkout: the shopper's withdrawal, and the staff's list, changes and deletion.
+import type { z } from 'zod';
 import { API } from '../messages';
 import { PAGE_SIZE_MAX, TEXT_MAX } from '../limits';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../orderStatus';
@@ -17,6 +18,7 @@ export const orderListQuery = query({
   statusFilter: oneOf(['all', ...ORDER_STATUSES]),
   sortBy: oneOf(ORDER_SORTS, { message: API.invalidSort }),
 });
+export type OrderListQuery = z.output<typeof orderListQuery>;
 
 /** What react-admin sends back of an order that is only read. */
 const ORDER_READ_ONLY = [

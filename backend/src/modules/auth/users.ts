@@ -44,14 +44,12 @@ export function requireAdminPassword(email: string, password: string, field = 'p
   if (problem) throw badRequest(problem, { [field]: problem });
 }
 
-export type UserChanges = UserChange;
-
 /**
  * A change by staff that leaves the account an administrator: a new password meets the admin rule,
  * and a customer becomes an admin only with a new one (the shop cannot tell how strong the
  * password it has stored is: a customer's may be 8 characters, or a common one).
  */
-export function requireAdminPasswordForChange(user: User, changes: UserChanges): void {
+export function requireAdminPasswordForChange(user: User, changes: UserChange): void {
   if ((changes.role ?? user.role) !== 'admin') return;
   const email = changes.email ?? user.email;
   if (changes.password) requireAdminPassword(email, changes.password);
@@ -63,7 +61,7 @@ export function requireAdminPasswordForChange(user: User, changes: UserChanges):
  * version; with `changes.version` (the staff's copy) it is refused with 409 when the account has
  * changed since that copy was loaded.
  */
-export async function updateUser(user: User, changes: UserChanges, trx?: Transaction): Promise<User> {
+export async function updateUser(user: User, changes: UserChange, trx?: Transaction): Promise<User> {
   const patch: Partial<User> = {};
   if (changes.email !== undefined && changes.email !== user.email) {
     const taken = await User.query(trx).findOne({ email: changes.email });

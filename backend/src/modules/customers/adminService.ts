@@ -7,17 +7,9 @@ import { forbidden, notFound } from '../../platform/http/errors';
 import { raPage, filterBy, whereContains, type RaListParams, type RaListSpec } from '../../platform/lists/raList';
 import { cachedCount } from '../../platform/cache/countCache';
 import { API } from '@domain/messages';
-import { ROLES, USER_SORTS, USER_SORT_DEFAULT, PAGE_DEFAULT, PAGE_SIZE_DEFAULT } from '@domain/limits';
-import {
-  createUser,
-  deleteAccount,
-  requireAdminPassword,
-  requireAdminPasswordForChange,
-  updateUser,
-  type UserChanges,
-  type UserInput,
-} from '../auth';
-import type { AdminInput } from '@domain/schemas/customers';
+import { ROLES, USER_SORT_DEFAULT, PAGE_DEFAULT, PAGE_SIZE_DEFAULT } from '@domain/limits';
+import { createUser, deleteAccount, requireAdminPassword, requireAdminPasswordForChange, updateUser, type UserInput } from '../auth';
+import type { AdminInput, UserChange, UserListQuery } from '@domain/schemas/customers';
 
 export const userListSpec: RaListSpec = {
   idColumn: 'users.id',
@@ -43,13 +35,6 @@ export async function findUser(id: number, onlyAdmins = false): Promise<User> {
   const user = await User.query().findById(id);
   if (!user || (onlyAdmins && user.role !== 'admin')) throw notFound(API.userNotFound);
   return user;
-}
-
-export interface UserListQuery {
-  page?: number;
-  limit?: number;
-  search?: string;
-  sort?: (typeof USER_SORTS)[number];
 }
 
 /** The plain list (?page&limit&search&sort): { users, total, page, limit }. */
@@ -86,7 +71,7 @@ function guardSelf(staff: Pick<User, 'id'>, target: User, change: { deleting?: b
   if (change.role && change.role !== 'admin') throw forbidden(API.cannotDemoteSelf);
 }
 
-export async function changeUser(staff: Pick<User, 'id'>, target: User, changes: UserChanges): Promise<User> {
+export async function changeUser(staff: Pick<User, 'id'>, target: User, changes: UserChange): Promise<User> {
   guardSelf(staff, target, { role: changes.role });
   requireAdminPasswordForChange(target, changes);
   return updateUser(target, changes);
@@ -115,7 +100,7 @@ export async function demoteAdmin(staff: Pick<User, 'id'>, admin: User): Promise
 export async function addAdmin(input: AdminInput, needsPassword: () => string): Promise<User> {
   const existing = await User.query().findOne({ email: input.email });
   if (existing) {
-    const changes: UserChanges = {
+    const changes: UserChange = {
       role: 'admin',
       firstName: input.firstName,
       lastName: input.lastName,

@@ -8,6 +8,7 @@ import { filterBy, raPage, whereContains, type RaListParams, type RaListSpec } f
 import { API } from '@domain/messages';
 import { toMinor } from '@domain/money';
 import { normalizeCode } from './service';
+import type { DiscountChange, DiscountInput } from '@domain/schemas/discounts';
 
 export const discountListSpec: RaListSpec = {
   idColumn: 'id',
@@ -33,12 +34,12 @@ export const discountListSpec: RaListSpec = {
   },
 };
 
-export type DiscountInput = Partial<Omit<Discount, 'value'>> & { value?: number };
-
-/** Turn the form's value into what is stored, after the rules that span fields. */
-function storedChanges(input: DiscountInput, current?: Discount): Partial<Discount> {
+/** Turn the form's value into what is stored, after the rules that span fields. The value is a
+ *  percent or an amount in euro (minor units once its type is known); the minimum is minor units. */
+function storedChanges(input: Omit<DiscountChange, 'version'>, current?: Discount): Partial<Discount> {
   const type: DiscountType = input.type ?? current!.type;
-  const out: Partial<Discount> = { ...(input as Partial<Discount>) };
+  const { value: _typed, ...rest } = input;
+  const out: Partial<Discount> = rest;
   if (input.code !== undefined) out.code = normalizeCode(input.code);
   if (type === 'free_shipping') out.value = 0;
   else if (input.value !== undefined || input.type !== undefined) {
@@ -72,7 +73,7 @@ export async function createDiscount(input: DiscountInput): Promise<Discount> {
 
 /** A change; with `version` (the copy's), refused with 409 when the code has changed since. The
  *  uses counted by orders are not a change of the code: they leave its version alone. */
-export async function updateDiscount(id: number, input: DiscountInput): Promise<Discount> {
+export async function updateDiscount(id: number, input: DiscountChange): Promise<Discount> {
   const { version, ...changes } = input;
   await findDiscount(id);
   return Discount.transaction(async (trx) => {

@@ -18,7 +18,7 @@ import {
   type OrderStatus,
   type PaymentStatus,
 } from '@domain/orderStatus';
-import type { ORDER_SORTS } from '@domain/schemas/orders';
+import type { OrderListQuery } from '@domain/schemas/orders';
 import type { ApiOrder } from '@domain/api';
 import { toMinor } from '@domain/money';
 import { deleteOrder, findOrder, orderView, withDetails } from './service';
@@ -62,16 +62,8 @@ export const staffOrderListSpec: RaListSpec = {
   },
 };
 
-export interface SpecListQuery {
-  page?: number;
-  limit?: number;
-  searchTerm?: string;
-  statusFilter?: string;
-  sortBy?: (typeof ORDER_SORTS)[number];
-}
-
 /** The plain list (?page&limit&searchTerm&statusFilter&sortBy): a page of orders with their details, and how many match. */
-export async function staffOrderList(q: SpecListQuery): Promise<{ orders: ApiOrder[]; total: number; page: number; limit: number }> {
+export async function staffOrderList(q: OrderListQuery): Promise<{ orders: ApiOrder[]; total: number; page: number; limit: number }> {
   const page = q.page ?? PAGE_DEFAULT;
   const limit = q.limit ?? PAGE_SIZE_DEFAULT;
   const query = Order.query();
@@ -84,6 +76,8 @@ export async function staffOrderList(q: SpecListQuery): Promise<{ orders: ApiOrd
   else if (sort === 'total') ordered.orderBy('total', 'desc');
   else if (sort === '-total') ordered.orderBy('total', 'asc');
   else if (sort === 'status') ordered.orderBy('status', 'asc');
+  // The number grows with the id: the oldest first, as a number column reads.
+  else if (sort === 'number') ordered.orderBy('id', 'asc');
   const [rows, total] = await Promise.all([
     ordered
       .orderBy('id', 'desc')
