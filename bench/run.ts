@@ -409,7 +409,7 @@ async function main() {
       ],
       [
         GROUPS.admin,
-        'admin orders (spec), searched + sorted',
+        'admin orders (plain list), searched + sorted',
         {
           url: `${base}/api/admin/orders?page=20&limit=20&searchTerm=${encodeURIComponent('иванова')}&sortBy=total`,
           headers: { cookie: admin.cookie },
