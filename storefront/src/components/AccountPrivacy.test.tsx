@@ -10,7 +10,7 @@ import { AGE_CONFIRMED_KEY } from '@domain/ageGate';
 import { TOKEN_KEY } from '../api/client';
 import { SCROLL_KEY } from './RouteChange';
 import { CHECKOUT_FORM_KEY as CHECKOUT_KEY_NAMED, DISCOUNT_KEY as DISCOUNT_KEY_NAMED } from './PrivacyText';
-import { CHECKOUT_FORM_KEY } from '../pages/Checkout';
+import { CHECKOUT_FORM_KEY } from '../state/checkoutForm';
 import { DISCOUNT_KEY } from '../pages/CartPage';
 
 const user = { id: 3, email: 'ivan@example.bg', firstName: 'Иван', lastName: 'Петров', role: 'customer' };

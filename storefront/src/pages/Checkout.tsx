@@ -18,6 +18,8 @@ import { FIELD, STOREFRONT } from '@domain/messages';
 import { toast } from '../state/toast';
 import { showFieldErrors } from '../state/formErrors';
 import { Price } from '../components/Price';
+import { CheckoutSummary } from '../components/CheckoutSummary';
+import { EMPTY_FORM, formErrorsOf, saveForm, savedForm, savedOffice, type CheckoutForm } from '../state/checkoutForm';
 import { InvoiceFields, invoiceErrors, invoiceInput } from '../components/InvoiceFields';
 import { OfficePicker } from '../components/OfficePicker';
 import { COURIER_OF_METHOD, type ApiOffice } from '@domain/couriers';
@@ -54,76 +56,10 @@ const ADDRESS_LABEL: Record<ShippingMethod, string> = {
   speedy_office: 'Офис на Спиди (име или адрес на офиса)',
   address: 'Адрес (улица, номер, вход, етаж, апартамент)',
 };
-/** The form's field of an error the API keys by its path ("customer.firstName", "shipping.officeId"). */
-function formErrorsOf(errors: Record<string, string>): Record<string, string> {
-  const shown: Record<string, string> = {};
-  for (const [path, text] of Object.entries(errors)) {
-    const key = path.replace(/^(customer|shipping)\./, '');
-    shown[key === 'officeId' ? 'address' : key] ??= text;
-  }
-  return shown;
-}
-
 const PAYMENT_HINT: Record<PaymentMethod, string> = {
   cod: 'Плащате на куриера при получаване.',
   bank_transfer: 'Ще получите банковите данни след поръчката. Изпращаме след получаване на плащането.',
 };
-
-/** Where the form waits across a reload (this browser session only). */
-export const CHECKOUT_FORM_KEY = 'checkout-form';
-const EMPTY_FORM = {
-  firstName: '',
-  lastName: '',
-  email: '',
-  phone: '',
-  method: 'econt_office' as ShippingMethod,
-  city: '',
-  postcode: '',
-  address: '',
-  paymentMethod: 'cod' as PaymentMethod,
-  note: '',
-  ageConfirmed: false,
-  termsAccepted: false,
-};
-type CheckoutForm = typeof EMPTY_FORM;
-
-/** The saved fields; the 18+ and terms ticks are given anew each time, never restored. */
-function savedForm(): Partial<CheckoutForm> {
-  try {
-    const saved = JSON.parse(sessionStorage.getItem(CHECKOUT_FORM_KEY) ?? '{}');
-    if (!saved || typeof saved !== 'object') return {};
-    const out: Record<string, string> = {};
-    for (const k of Object.keys(EMPTY_FORM))
-      if (typeof saved[k] === 'string' && k !== 'ageConfirmed' && k !== 'termsAccepted') out[k] = saved[k];
-    if (out.method && !SHIPPING_METHODS.includes(out.method as ShippingMethod)) delete out.method;
-    if (out.paymentMethod && !PAYMENT_METHODS.includes(out.paymentMethod as PaymentMethod)) delete out.paymentMethod;
-    return out as Partial<CheckoutForm>;
-  } catch {
-    return {};
-  }
-}
-
-function saveForm(form: CheckoutForm | null, office: ApiOffice | null = null) {
-  try {
-    if (!form) sessionStorage.removeItem(CHECKOUT_FORM_KEY);
-    else {
-      const { ageConfirmed: _a, termsAccepted: _t, ...kept } = form;
-      sessionStorage.setItem(CHECKOUT_FORM_KEY, JSON.stringify({ ...kept, office }));
-    }
-  } catch {
-    /* private mode: the form simply is not kept */
-  }
-}
-
-/** The office picked before a reload (the server checks it again when the order is placed). */
-function savedOffice(): ApiOffice | null {
-  try {
-    const office = JSON.parse(sessionStorage.getItem(CHECKOUT_FORM_KEY) ?? '{}')?.office;
-    return office && typeof office.id === 'number' && typeof office.courier === 'string' && typeof office.name === 'string' ? office : null;
-  } catch {
-    return null;
-  }
-}
 
 export default function Checkout() {
   const { items: cartItems, loading: cartLoading, forgetOrdered } = useCart();
@@ -475,86 +411,13 @@ export default function Checkout() {
           <h2 id="checkout-summary-title" tabIndex={-1}>
             Вашата поръчка
           </h2>
-          <ul className="summary-lines">
-            {(quote?.lines ?? []).map((l, n) => (
-              <li key={n}>
-                <span>
-                  {l.productName}
-                  {l.variantName ? ` · ${l.variantName}` : ''} × {l.quantity}
-                  {l.attributes.length > 0 && (
-                    <span className="muted small block">{l.attributes.map((a) => `${a.name}: ${a.value}`).join(' · ')}</span>
-                  )}
-                  {l.personalization && <span className="muted small block">Надпис: „{l.personalization}“</span>}
-                  {net && (
-                    <span className="muted small block">
-                      {l.quantity} × <Price amount={l.unitPrice} currency={net.currency} /> {TRADE_ORDER_TEXT.withoutVat}
-                    </span>
-                  )}
-                </span>
-                <Price amount={l.lineTotal} currency={quote!.currency} />
-              </li>
-            ))}
-          </ul>
-          {code && (
-            <div className="discount-applied">
-              {quote?.discount && <span className="ok-text">Код {quote.discount.code} е приложен.</span>}
-              {quote?.discountError && (
-                <span className="error-text" role="alert">
-                  Кодът {code} не е приложен: {quote.discountError}
-                </span>
-              )}
-              <button type="button" className="link-button" onClick={removeCode}>
-                Премахни кода
-              </button>
-            </div>
-          )}
-          {net ? (
-            <dl className="totals" aria-live="polite">
-              <dt>{TRADE_ORDER_TEXT.subtotalNet}</dt>
-              <dd>
-                <Price amount={net.subtotalNet} currency={net.currency} />
-              </dd>
-              <dt>Доставка</dt>
-              <dd>{net.shippingTotal === 0 ? 'Безплатна' : <Price amount={net.shippingTotal} currency={net.currency} />}</dd>
-              <dt>{TRADE_ORDER_TEXT.vat}</dt>
-              <dd>
-                <Price amount={net.vatTotal} currency={net.currency} />
-              </dd>
-              <dt className="total">{TRADE_ORDER_TEXT.total}</dt>
-              <dd className="total" id="checkout-total" tabIndex={-1}>
-                <Price amount={net.total} currency={net.currency} />
-              </dd>
-              {form.paymentMethod === 'bank_transfer' && net.trade && (
-                <>
-                  <dt>{TRADE_ORDER_TEXT.dueDate}</dt>
-                  <dd id="checkout-due">{formatDate(net.trade.paymentDueAt)}</dd>
-                </>
-              )}
-            </dl>
-          ) : quote ? (
-            <dl className="totals" aria-live="polite">
-              <dt>Междинна сума</dt>
-              <dd>
-                <Price amount={quote.subtotal} currency={quote.currency} />
-              </dd>
-              {quote.discountTotal > 0 && (
-                <>
-                  <dt>Отстъпка ({quote.discount?.code})</dt>
-                  <dd>
-                    −<Price amount={quote.discountTotal} currency={quote.currency} />
-                  </dd>
-                </>
-              )}
-              <dt>Доставка</dt>
-              <dd>{quote.shippingTotal === 0 ? 'Безплатна' : <Price amount={quote.shippingTotal} currency={quote.currency} />}</dd>
-              <dt className="total">Общо</dt>
-              <dd className="total" id="checkout-total" tabIndex={-1}>
-                <Price amount={quote.total} currency={quote.currency} />
-              </dd>
-            </dl>
-          ) : (
-            <p className={quoteError ? 'error-text' : 'muted'}>{quoteError || 'Изчисляваме сумата…'}</p>
-          )}
+          <CheckoutSummary
+            quote={quote}
+            code={code}
+            onRemoveCode={removeCode}
+            quoteError={quoteError}
+            showDueDate={form.paymentMethod === 'bank_transfer'}
+          />
           {totalNotice && (
             <p className="error-text" role="alert">
               {totalNotice}
