@@ -26,6 +26,8 @@ export interface ApiUser {
     id: number;
     name: string;
     status: 'pending' | 'approved' | 'rejected' | 'suspended';
+    /** The member's part: an owner sees the company's money, a buyer what they ordered. */
+    role?: MemberRole;
     tobaccoPermit?: string;
     tobaccoPermitOffice?: string;
     tobaccoPermitExpiresAt?: string | null;

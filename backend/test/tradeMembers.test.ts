@@ -85,6 +85,16 @@ describe('roles and limits', () => {
     expect(last.status).toBe(400);
     expect(last.body.errors.role).toBe(MEMBER_TEXT.lastOwner);
   });
+
+  it("leaves the company's statement of account to its owners, and says so to a buyer", async () => {
+    expect((await buyer.get('/api/auth/me')).body.user.company.role).toBe('buyer');
+    const refused = await buyer.get('/api/trade/statement');
+    expect([refused.status, refused.body.message]).toEqual([403, MEMBER_TEXT.statementOwnersOnly]);
+    expect((await buyer.get('/api/trade/statement?format=pdf')).status).toBe(403);
+    const shown = await owner.get('/api/trade/statement');
+    expect(shown.status).toBe(200);
+    expect((await owner.get('/api/auth/me')).body.user.company.role).toBe('owner');
+  });
 });
 
 describe('a buyer above their limit', () => {

@@ -9,6 +9,7 @@ import { clearToasts } from '../state/toast';
 import { clearCookies, mockFetch } from '../test/fetchMock';
 import { AGE_CONFIRMED_KEY } from '@domain/ageGate';
 import { defaultStatementPeriod } from '@domain/statementOfAccount';
+import { MEMBER_TEXT } from '@domain/companyMembers';
 
 const member = {
   id: 5,
@@ -94,4 +95,12 @@ test('a customer without a company has no statement', async () => {
   openAccount();
   expect(await screen.findByRole('heading', { name: 'Моите поръчки' })).toBeInTheDocument();
   expect(screen.queryByRole('region', { name: 'Извлечение от сметка' })).not.toBeInTheDocument();
+});
+
+test("a buyer is told the statement is the owners', with nothing to download", async () => {
+  signedIn({ ...member, company: { ...member.company, role: 'buyer' } });
+  openAccount();
+  const section = await screen.findByRole('region', { name: 'Извлечение от сметка' });
+  expect(within(section).getByText(MEMBER_TEXT.statementOwnersOnly)).toBeInTheDocument();
+  expect(within(section).queryByRole('link')).not.toBeInTheDocument();
 });

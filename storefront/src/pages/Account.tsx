@@ -24,6 +24,8 @@ import { isTradeMember } from '../state/quickOrder';
 import { PermitNotice } from '../components/PermitNotice';
 import { formatBgDate } from '@domain/dateInput';
 import { AccountStatement } from '../components/AccountStatement';
+import { STATEMENT_TEXT } from '@domain/statementOfAccount';
+import { MEMBER_TEXT } from '@domain/companyMembers';
 import { MemberSections } from '../components/account/MemberSections';
 import { AccountQuotes } from '../components/AccountQuotes';
 
@@ -128,7 +130,15 @@ export default function Account() {
       {isTradeMember(user) && <AccountQuotes />}
       {/* A member's company has an account to state (also once suspended); right after sign-in the
           user may not carry the company yet, and the trade hint says it (as for the quick order). */}
-      {(isTradeMember(user) || user.company?.status === 'suspended') && <AccountStatement />}
+      {(isTradeMember(user) || user.company?.status === 'suspended') &&
+        (user.company?.role === 'buyer' ? (
+          <section className="card" aria-labelledby="account-statement-title">
+            <h2 id="account-statement-title">{STATEMENT_TEXT.title}</h2>
+            <p className="muted">{MEMBER_TEXT.statementOwnersOnly}</p>
+          </section>
+        ) : (
+          <AccountStatement />
+        ))}
       <EmailChange user={user} />
       <PasswordChange />
       <TwoFactorSettings />

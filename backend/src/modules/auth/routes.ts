@@ -117,6 +117,7 @@ async function me(ctx: Context) {
               id: company.id,
               name: company.name,
               status: company.status,
+              role: user.companyRole ?? 'owner',
               // The member sees the permit the shop holds, and from its date why regulated goods stop.
               tobaccoPermit: company.tobaccoPermit,
               tobaccoPermitOffice: company.tobaccoPermitOffice ?? '',

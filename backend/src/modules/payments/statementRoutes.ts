@@ -7,6 +7,7 @@ import type { Context } from 'koa';
 import { parseId } from '../../platform/http/parseInput';
 import { forbidden } from '../../platform/http/errors';
 import { STATEMENT_TEXT } from '@domain/statementOfAccount';
+import { MEMBER_TEXT, type MemberRole } from '@domain/companyMembers';
 import { companyStatement, mailStatement, statementAnswer, statementFormat, statementPeriod } from './accountStatement';
 
 async function send(ctx: Context, companyId: number) {
@@ -54,8 +55,11 @@ export function statementRoutes() {
       answer: 'Извлечението',
     }),
     async (ctx) => {
-      const companyId = (ctx.state.user as { companyId?: number | null } | null)?.companyId;
+      const user = ctx.state.user as { companyId?: number | null; companyRole?: MemberRole | null } | null;
+      const companyId = user?.companyId;
       if (!companyId) throw forbidden(STATEMENT_TEXT.membersOnly);
+      // The company's money is its owners' to read: a buyer sees the orders they placed.
+      if (user?.companyRole === 'buyer') throw forbidden(MEMBER_TEXT.statementOwnersOnly);
       await send(ctx, companyId);
     },
   );
