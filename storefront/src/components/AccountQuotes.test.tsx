@@ -6,6 +6,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import type { ApiQuoteRequest } from '@domain/api';
+import { FIELD } from '@domain/messages';
 import { QUOTE_TEXT } from '@domain/quoteTexts';
 import { TRADE_ORDER_TEXT } from '@domain/tradeOrderTexts';
 import { formatBgDate } from '@domain/dateInput';
@@ -72,6 +73,9 @@ function setup(requirePurchaseOrderNumber = true) {
         },
       },
     },
+    'GET /api/couriers/offices': {
+      body: { offices: [{ id: 7, courier: 'econt', code: '4000', name: 'Пловдив Център', city: 'Пловдив', address: 'бул. „Руски“ 51' }] },
+    },
     'POST /api/trade/quote-requests/7/order': {
       status: 201,
       body: { message: 'Поръчката е приета успешно.', order: { id: 55, number: 'VS-10055' } },
@@ -120,5 +124,31 @@ test('orders an answered quote to the company’s shop, asking first for the req
     shipping: { method: 'address', companyShopId: 21 },
     paymentMethod: 'bank_transfer',
     purchaseOrderNumber: 'PO-77',
+  });
+});
+
+test('orders an answered quote to an Econt office, asking first for the office', async () => {
+  const { calls } = setup(false);
+  render(
+    <MemoryRouter>
+      <AccountQuotes />
+    </MemoryRouter>,
+  );
+  await userEvent.click(await screen.findByRole('button', { name: QUOTE_TEXT.orderTitle }));
+  const form = await screen.findByRole('form', { name: QUOTE_TEXT.orderTitle });
+  await userEvent.click(within(form).getByRole('radio', { name: 'До офис на Еконт' }));
+  expect(within(form).queryByRole('radio', { name: /Обект Център/ })).toBeNull();
+  await userEvent.click(within(form).getByRole('button', { name: QUOTE_TEXT.orderButton }));
+  const office = within(form).getByRole('combobox', { name: /Офис на Еконт/ });
+  expect(office).toHaveAccessibleDescription(FIELD.officeMissing);
+  expect(office).toHaveFocus();
+  expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  await userEvent.type(office, 'плов');
+  await userEvent.click(await within(form).findByRole('option', { name: /Пловдив Център/ }));
+  await userEvent.click(within(form).getByRole('button', { name: QUOTE_TEXT.orderButton }));
+  expect(await screen.findByText(QUOTE_TEXT.ordered('VS-10055'))).toBeInTheDocument();
+  expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+    shipping: { method: 'econt_office', officeId: 7 },
+    paymentMethod: 'bank_transfer',
   });
 });

@@ -1,32 +1,15 @@
 // „Оферти“ on a member's account page: the company's requests for a quote with their status, and for
-// an answered one its prices, total and validity; a valid answered quote is ordered from here (the
-// delivery — one of the company's shops or an address —, the payment method, the purchase-order
-// number when the company requires it, the total shown), and then names the order placed, with a
-// link to it. Errors are tied to their fields; what happens is read out through the live regions.
-import { FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+// an answered one its prices, total and validity; a valid answered quote is ordered from here
+// (QuoteOrderForm), and then names the order placed, with a link to it. Errors are tied to their fields; what happens is read out through the live regions.
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ApiOrder, ApiQuoteRequest } from '@domain/api';
 import { QUOTE_TEXT as Q } from '@domain/quoteTexts';
-import { TRADE_ORDER_TEXT as T } from '@domain/tradeOrderTexts';
-import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@domain/orderStatus';
 import { formatBgDate } from '@domain/dateInput';
 import { formatDate } from '@domain/dates';
 import { shopApi } from '../api/shop';
-import { ApiError } from '../api/client';
-import { announce } from '../state/announce';
-import { showFieldErrors } from '../state/formErrors';
 import { Price } from './Price';
-import {
-  CompanyShopChoice,
-  NO_TRADE_CHOICE,
-  PurchaseOrderField,
-  tradeChoiceErrors,
-  tradeChoiceInput,
-  useTradeCompany,
-  type TradeCheckoutChoice,
-} from './TradeCheckoutFields';
-
-const TRADE_PAYMENTS: PaymentMethod[] = ['bank_transfer', 'cod'];
+import { QuoteOrderForm } from './QuoteOrderForm';
 
 export function AccountQuotes() {
   const [quotes, setQuotes] = useState<ApiQuoteRequest[] | null>(null);
@@ -161,141 +144,5 @@ function QuoteSummary({ quote: q }: { quote: ApiQuoteRequest }) {
         </p>
       )}
     </>
-  );
-}
-
-type OrderField = 'shipping.companyShopId' | 'shipping.city' | 'shipping.address' | 'paymentMethod' | 'purchaseOrderNumber';
-
-function QuoteOrderForm({ quote, onCancel, onPlaced }: { quote: ApiQuoteRequest; onCancel(): void; onPlaced(order: ApiOrder): void }) {
-  const company = useTradeCompany(true);
-  const [choice, setChoice] = useState<TradeCheckoutChoice>(NO_TRADE_CHOICE);
-  const [city, setCity] = useState('');
-  const [address, setAddress] = useState('');
-  const [payment, setPayment] = useState<PaymentMethod>('bank_transfer');
-  const [errors, setErrors] = useState<Partial<Record<OrderField, string>>>({});
-  const [problem, setProblem] = useState('');
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const base = `quote-${quote.id}`;
-  // The company's first shop is the usual place to deliver to.
-  useEffect(() => {
-    if (company?.shops.length) setChoice((c) => (c.companyShopId === null ? { ...c, companyShopId: company.shops[0].id } : c));
-  }, [company]);
-  useEffect(() => {
-    formRef.current?.querySelector<HTMLElement>('input, select')?.focus();
-  }, []);
-  const toShop = choice.companyShopId !== null;
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    setProblem('');
-    const found: Partial<Record<OrderField, string>> = { ...tradeChoiceErrors(company, choice) };
-    if (!toShop && !city.trim()) found['shipping.city'] = 'Въведете град.';
-    if (!toShop && !address.trim()) found['shipping.address'] = 'Въведете адрес.';
-    if (Object.keys(found).length) return showFieldErrors(setErrors, found, formRef.current);
-    setErrors({});
-    setBusy(true);
-    try {
-      const { order } = await shopApi.orderByQuote(quote.id, {
-        shipping: toShop
-          ? { method: 'address', companyShopId: choice.companyShopId! }
-          : { method: 'address', city: city.trim(), address: address.trim() },
-        paymentMethod: payment,
-        ...tradeChoiceInput(choice),
-      });
-      announce(Q.ordered(order.number));
-      onPlaced(order);
-    } catch (err) {
-      if (err instanceof ApiError) {
-        const fields = Object.fromEntries(
-          Object.entries(err.errors).filter(([k]) => /^(shipping\.|paymentMethod|purchaseOrderNumber)/.test(k)),
-        );
-        setProblem(err.message);
-        announce(err.message, 'assertive');
-        if (Object.keys(fields).length) showFieldErrors(setErrors, fields as Partial<Record<OrderField, string>>, formRef.current);
-      } else {
-        setProblem(T.quoteFailed);
-        announce(T.quoteFailed, 'assertive');
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const described = (field: OrderField) =>
-    errors[field] ? { 'aria-invalid': true as const, 'aria-describedby': `${base}-${field.replace('.', '-')}-error` } : {};
-  const errorText = (field: OrderField) =>
-    errors[field] ? (
-      <span id={`${base}-${field.replace('.', '-')}-error`} className="error-text">
-        {errors[field]}
-      </span>
-    ) : null;
-
-  return (
-    <form ref={formRef} onSubmit={submit} noValidate className="quote-order-form" aria-labelledby={`${base}-order-title`}>
-      <h4 id={`${base}-order-title`}>{Q.orderTitle}</h4>
-      <CompanyShopChoice company={company} value={choice} onChange={setChoice} error={errors['shipping.companyShopId']} />
-      {!toShop && (
-        <fieldset className="quote-address">
-          <legend>{Q.deliveryLabel}</legend>
-          <div className={`field ${errors['shipping.city'] ? 'field-error' : ''}`}>
-            <label htmlFor={`${base}-city`}>Град</label>
-            <input
-              id={`${base}-city`}
-              value={city}
-              autoComplete="address-level2"
-              onChange={(e) => setCity(e.target.value)}
-              {...described('shipping.city')}
-            />
-            {errorText('shipping.city')}
-          </div>
-          <div className={`field ${errors['shipping.address'] ? 'field-error' : ''}`}>
-            <label htmlFor={`${base}-address`}>Адрес</label>
-            <input
-              id={`${base}-address`}
-              value={address}
-              autoComplete="street-address"
-              onChange={(e) => setAddress(e.target.value)}
-              {...described('shipping.address')}
-            />
-            {errorText('shipping.address')}
-          </div>
-        </fieldset>
-      )}
-      <div className="field">
-        <label htmlFor={`${base}-payment`}>{Q.paymentLabel}</label>
-        <select
-          id={`${base}-payment`}
-          value={payment}
-          onChange={(e) => setPayment(e.target.value as PaymentMethod)}
-          {...described('paymentMethod')}
-        >
-          {TRADE_PAYMENTS.map((m) => (
-            <option key={m} value={m}>
-              {PAYMENT_METHOD_LABELS[m]}
-            </option>
-          ))}
-        </select>
-        {errorText('paymentMethod')}
-      </div>
-      <PurchaseOrderField company={company} value={choice} onChange={setChoice} error={errors.purchaseOrderNumber} />
-      <p className="quote-order-total">
-        {Q.goodsTotal}:{' '}
-        <strong>
-          <Price amount={quote.total ?? 0} currency={quote.currency} />
-        </strong>
-        <span className="muted small block">{Q.shippingExtra}</span>
-      </p>
-      {problem && <p className="error-text">{problem}</p>}
-      <div className="dialog-actions start">
-        <button type="submit" className="button" aria-disabled={busy || undefined}>
-          {busy ? Q.ordering : Q.orderButton}
-        </button>
-        <button type="button" className="button button-ghost" onClick={onCancel}>
-          Отказ
-        </button>
-      </div>
-    </form>
   );
 }
