@@ -302,6 +302,21 @@ describe('ordering by a quote', () => {
     expect((await admin.put(`/api/admin/quote-requests/${q.id}`, { lines: q.lines, validUntil: q.validUntil })).status).toBe(409);
   });
 
+  it('delivers to a courier’s office from the directory, which brings its own city and address', async () => {
+    const q = await answered([{ variantId: cat.triples.variant, quantity: 5, netPrice: 20 }]);
+    const noOffice = await member.post(`/api/trade/quote-requests/${q.id}/order`, orderBody({ shipping: { method: 'econt_office' } }));
+    expect(noOffice.status).toBe(400);
+    const offices = await member.get(`/api/couriers/offices?courier=econt&q=${encodeURIComponent('соф')}`);
+    const office = offices.body.offices[0];
+    const res = await member.post(
+      `/api/trade/quote-requests/${q.id}/order`,
+      orderBody({ shipping: { method: 'econt_office', officeId: office.id } }),
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.order.shipping).toEqual(expect.objectContaining({ method: 'econt_office', city: office.city }));
+    expect(res.body.order.shipping.office).toEqual(expect.objectContaining({ id: office.id }));
+  });
+
   it('refuses an expired quote, naming its last day', async () => {
     const yesterday = addDays(today(), -1);
     const q = await answered([{ variantId: cat.triples.variant, quantity: 5, netPrice: 20 }], yesterday);
