@@ -65,6 +65,8 @@ export interface ApiProduct {
     gtin?: string;
     /** Trade quantities are multiples of it; 1: by the piece. */
     packSize?: number;
+    /** Its nicotine strength (mg/ml); null: the product's `nicotineMgMl`. */
+    nicotineMgMl?: number | null;
     /** A member's price (net, per unit) by their company's price list; never sent to others. */
     tradePrice?: number;
     /** A member's price ladder (net, per unit): from 1 unit (= tradePrice), then each quantity break. */
@@ -452,7 +454,8 @@ export interface ApiCustomer {
 /** What one row of a CSV import does (POST /api/admin/import/products). `row` is the row as a
  *  spreadsheet numbers it (the header is row 1). */
 export type ImportAction = 'createProduct' | 'createVariant' | 'update' | 'unchanged' | 'error';
-export type ImportField = 'productName' | 'variantName' | 'price' | 'stock' | 'compareAtPrice' | 'category' | 'status' | 'packSize';
+export type ImportField =
+  'productName' | 'variantName' | 'price' | 'stock' | 'compareAtPrice' | 'category' | 'status' | 'packSize' | 'nicotineMgMl';
 export interface ImportChange {
   field: ImportField;
   /** Money as decimals, stock as a number, status as its code, category as its name. */

@@ -378,6 +378,7 @@ export const IMPORT = {
   stockNegative: 'Наличността не може да е отрицателна.',
   stockNotWhole: (text: string) => `Наличността „${text}“ не е цяло число.`,
   stockTooHigh: (max: number) => `Наличността е над ${max}.`,
+  nicotineInvalid: (text: string) => `Невалиден никотин „${text}“: напишете mg/ml, например 1,5.`,
   categoryUnknown: (name: string) => `Няма категория „${name}“.`,
   categoryAmbiguous: (name: string) => `Има няколко категории „${name}“: напишете адреса (slug) на категорията.`,
   statusUnknown: (text: string) => `Непознат статус „${text}“: Чернова, Активен или Архивиран.`,

@@ -1,16 +1,28 @@
-import { directiveErrors, inferKind, inferTankCount, nicotineInName } from './productKinds';
+import { directiveErrors, inferKind, inferTankCount } from './productKinds';
 import { CATALOGUE } from './messages';
 
-test('nicotine above 20 mg/ml is refused in any kind, in the field or in a variant name', () => {
+test("nicotine above 20 mg/ml is refused in any kind, in the product's field or a variant's", () => {
   for (const kind of ['device', 'pod', 'liquid', 'accessory'] as const) {
     expect(directiveErrors({ kind, nicotineMgMl: 20.5 })).toEqual({ nicotineMgMl: CATALOGUE.nicotineTooStrong(20) });
     expect(directiveErrors({ kind, nicotineMgMl: 20 })).toEqual({});
   }
-  expect(directiveErrors({ kind: 'liquid', variants: [{ name: '0 mg' }, { name: '25 mg/ml' }] })).toEqual({
-    'variants.1.name': CATALOGUE.variantNicotineTooStrong(25, 20),
+  expect(directiveErrors({ kind: 'liquid', variants: [{ nicotineMgMl: 0 }, { nicotineMgMl: 25 }] })).toEqual({
+    'variants.1.nicotineMgMl': CATALOGUE.variantNicotineTooStrong(25, 20),
   });
-  expect(nicotineInName('1,5 mg')).toBe(1.5);
-  expect(nicotineInName('Черен')).toBeNull();
+  expect(directiveErrors({ kind: 'liquid', variants: [{ nicotineMgMl: 1.5 }, { nicotineMgMl: 20 }] })).toEqual({});
+});
+
+test("a variant's name means nothing to the rules; a variant without a strength has the product's", () => {
+  const named = [{ name: '30 mg', nicotineMgMl: null }] as Array<{ name: string; nicotineMgMl: number | null }>;
+  expect(directiveErrors({ kind: 'device', variants: named })).toEqual({});
+  // A liquid of 3 mg/ml by the product, its variant saying nothing: still a nicotine liquid.
+  expect(directiveErrors({ kind: 'liquid', nicotineMgMl: 3, volumeMl: 30, variants: [{ nicotineMgMl: null }] })).toEqual({
+    volumeMl: CATALOGUE.liquidContainerTooBig(10),
+  });
+  // A shortfill without nicotine whose one variant has some is a nicotine liquid.
+  expect(directiveErrors({ kind: 'liquid', nicotineMgMl: 0, volumeMl: 30, variants: [{ nicotineMgMl: 3 }] })).toEqual({
+    volumeMl: CATALOGUE.liquidContainerTooBig(10),
+  });
 });
 
 test('a nicotine liquid is at most 10 ml; a tank or cartridge at most 2 ml each', () => {

@@ -22,19 +22,6 @@ export function isProductKind(v: unknown): v is ProductKind {
   return typeof v === 'string' && (PRODUCT_KINDS as readonly string[]).includes(v);
 }
 
-/** The strength a variant's name declares ("20 mg", "3 mg/ml", "1,5 mg"), as the shop's
- *  product page reads it; null when the name says none. */
-export function nicotineInName(name: string | null | undefined): number | null {
-  const m = /(\d+(?:[.,]\d+)?)\s*mg/i.exec(name ?? '');
-  return m ? Number(m[1].replace(',', '.')) : null;
-}
-
-/** The error for a variant whose name declares more nicotine than allowed ("30 mg"), else undefined. */
-export function variantNameError(name: string | null | undefined): string | undefined {
-  const mg = nicotineInName(name);
-  return mg !== null && mg > NICOTINE_MAX_MG_ML ? CATALOGUE.variantNicotineTooStrong(mg, NICOTINE_MAX_MG_ML) : undefined;
-}
-
 /** The facts of a product the directive looks at. `volumeMl` is the whole product's: both
  *  chambers of a TWINS (2 × 2 ml = 4 ml), or a pack of cartridges. */
 export interface KindFacts {
@@ -43,22 +30,22 @@ export interface KindFacts {
   volumeMl?: number | null;
   /** Tanks of a device or cartridges in a pack of pods; 1 when unknown. */
   tankCount?: number | null;
-  variants?: ReadonlyArray<{ name?: string | null }>;
+  /** Each variant's own strength; null or absent: the product's. */
+  variants?: ReadonlyArray<{ nicotineMgMl?: number | null }>;
 }
 
-/** Field errors (`nicotineMgMl`, `volumeMl`, `variants.N.name`) for a product that breaks the
- *  directive; empty when it is within the limits. */
+/** Field errors (`nicotineMgMl`, `volumeMl`, `variants.N.nicotineMgMl`) for a product that breaks
+ *  the directive; empty when it is within the limits. */
 export function directiveErrors(p: KindFacts): Record<string, string> {
   const errors: Record<string, string> = {};
   const nicotine = p.nicotineMgMl ?? null;
   if (nicotine !== null && nicotine > NICOTINE_MAX_MG_ML) errors.nicotineMgMl = CATALOGUE.nicotineTooStrong(NICOTINE_MAX_MG_ML);
   let strongest = nicotine ?? 0;
   p.variants?.forEach((v, i) => {
-    const mg = nicotineInName(v?.name);
+    const mg = v?.nicotineMgMl ?? null;
     if (mg === null) return;
     strongest = Math.max(strongest, mg);
-    const error = variantNameError(v?.name);
-    if (error) errors[`variants.${i}.name`] = error;
+    if (mg > NICOTINE_MAX_MG_ML) errors[`variants.${i}.nicotineMgMl`] = CATALOGUE.variantNicotineTooStrong(mg, NICOTINE_MAX_MG_ML);
   });
   const volume = p.volumeMl ?? null;
   if (volume === null) return errors;

@@ -22,6 +22,8 @@ export interface DemoVariant {
   stock: number;
   /** BGN; absent means the product's price. */
   price?: number;
+  /** mg/ml; absent means the product's strength. */
+  nicotineMgMl?: number;
 }
 
 export interface DemoProduct {
@@ -85,7 +87,7 @@ const threeChambers = (values: readonly string[]) => ({ 'Вкус 1': values, '�
 
 /** Nicotine-strength variants: '0 mg', '10 mg', '20 mg' with SKUs `<prefix>-<mg>`. */
 function strengths(prefix: string, stock: Record<number, number>): DemoVariant[] {
-  return Object.entries(stock).map(([mg, n]) => ({ name: `${mg} mg`, sku: `${prefix}-${mg}`, stock: n }));
+  return Object.entries(stock).map(([mg, n]) => ({ name: `${mg} mg`, sku: `${prefix}-${mg}`, stock: n, nicotineMgMl: Number(mg) }));
 }
 
 const TWINS_ML = 4; // 2 × 2 ml

@@ -132,6 +132,7 @@ export async function seedDemo(knex: Knex, opts: { uploadDir: string }): Promise
           name: v.name,
           price: v.price === undefined ? null : toMinor(v.price),
           stock: v.stock,
+          nicotineMgMl: v.nicotineMgMl ?? null,
           position,
           packSize: PACK_SIZES[CATEGORY_KINDS[p.category].kind] ?? 1,
           createdAt,

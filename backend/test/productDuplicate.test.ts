@@ -29,8 +29,8 @@ beforeAll(async () => {
       seoTitle: 'TWINS',
       seoDescription: 'Два вкуса',
       variants: [
-        { name: '0 mg', sku: 'VS-TW-0', stock: 10 },
-        { name: '20 mg', sku: 'VS-TW-20', stock: 3, price: 29.9 },
+        { name: '0 mg', sku: 'VS-TW-0', stock: 10, nicotineMgMl: 0 },
+        { name: '20 mg', sku: 'VS-TW-20', stock: 3, price: 29.9, nicotineMgMl: 20 },
       ],
       attributes: [
         { name: 'Вкус 1', values: ['Ягода', 'Диня'] },
@@ -70,9 +70,9 @@ describe('duplicating a product', () => {
       seoDescription: 'Два вкуса',
     });
     expect(copy.id).not.toBe(source.id);
-    expect(copy.variants.map((v: any) => [v.name, v.sku, v.price, v.stock])).toEqual([
-      ['0 mg', 'VS-TW-0-COPY', 27.9, 0],
-      ['20 mg', 'VS-TW-20-COPY', 29.9, 0],
+    expect(copy.variants.map((v: any) => [v.name, v.sku, v.price, v.stock, v.nicotineMgMl])).toEqual([
+      ['0 mg', 'VS-TW-0-COPY', 27.9, 0, 0],
+      ['20 mg', 'VS-TW-20-COPY', 29.9, 0, 20],
     ]);
     expect(copy.attributes.map((a: any) => [a.name, a.values.map((v: any) => v.value)])).toEqual([
       ['Вкус 1', ['Ягода', 'Диня']],

@@ -44,22 +44,48 @@ describe('the directive on create', () => {
     expect(spec.body.errors.nicotineMgMl).toBe(CATALOGUE.nicotineTooStrong(20));
   });
 
-  it('refuses a variant named for more than 20 mg, naming that variant', async () => {
+  it("refuses a variant of more than 20 mg/ml under that variant's field, and saves nothing", async () => {
+    const before = await productCount();
     const res = await admin.post(
       '/api/admin/products',
       product({
         kind: 'liquid',
         nicotineMgMl: 20,
         volumeMl: 10,
-        variants: [
-          { name: '20 mg', sku: 'VAR-20', stock: 1 },
-          { name: '30 mg', sku: 'VAR-30', stock: 1 },
-        ],
+        variants: [{ name: 'Силен', sku: 'VAR-25', stock: 1, nicotineMgMl: 25 }],
       }),
     );
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual({ 'variants.1.name': CATALOGUE.variantNicotineTooStrong(30, 20) });
-    expect(await Variant.query().findOne({ sku: 'VAR-20' })).toBeUndefined();
+    expect(res.body.errors).toEqual({ 'variants.0.nicotineMgMl': CATALOGUE.variantNicotineTooStrong(25, 20) });
+    expect(await Variant.query().findOne({ sku: 'VAR-25' })).toBeUndefined();
+    expect(await productCount()).toBe(before);
+  });
+
+  it("answers each variant's own strength as saved, null where it has the product's", async () => {
+    const res = await admin.post(
+      '/api/admin/products',
+      product({
+        kind: 'liquid',
+        nicotineMgMl: 12,
+        volumeMl: 10,
+        variants: [
+          { name: 'Без никотин', sku: 'STR-0', stock: 1, nicotineMgMl: 0 },
+          { name: 'Лек', sku: 'STR-1-5', stock: 1, nicotineMgMl: 1.5 },
+          // A name is only a name: "30 mg" here is no strength, nor a reason to refuse.
+          { name: '30 mg', sku: 'STR-P', stock: 1 },
+        ],
+      }),
+    );
+    expect(res.status).toBe(201);
+    const strengths = (p: any) => p.variants.map((v: any) => [v.sku, v.nicotineMgMl]);
+    const expected = [
+      ['STR-0', 0],
+      ['STR-1-5', 1.5],
+      ['STR-P', null],
+    ];
+    expect(strengths(res.body)).toEqual(expected);
+    expect(strengths((await admin.get(`/api/admin/products/${res.body.id}`)).body)).toEqual(expected);
+    expect(strengths((await shop.browser().get(`/api/products/${res.body.slug}`)).body.product)).toEqual(expected);
   });
 
   it('keeps a liquid with nicotine to 10 ml; a nicotine-free liquid may be bigger', async () => {
@@ -69,15 +95,15 @@ describe('the directive on create', () => {
       message: CATALOGUE.liquidContainerTooBig(10),
       errors: { volumeMl: 'Течност с никотин се продава в опаковка от най-много 10 ml.' },
     });
-    // The strength can also be only in the variants' names.
+    // The strength can also be only in the variants.
     const byVariant = await admin.post(
       '/api/admin/products',
       product({
         kind: 'liquid',
         volumeMl: 30,
         variants: [
-          { name: '0 mg', sku: 'LQ30-0', stock: 1 },
-          { name: '6 mg', sku: 'LQ30-6', stock: 1 },
+          { name: '0 mg', sku: 'LQ30-0', stock: 1, nicotineMgMl: 0 },
+          { name: '6 mg', sku: 'LQ30-6', stock: 1, nicotineMgMl: 6 },
         ],
       }),
     );
@@ -160,7 +186,7 @@ describe('the directive on update', () => {
           tankCount: 3,
           nicotineMgMl: 20,
           volumeMl: 6,
-          variants: [{ name: '20 mg', sku: 'UPD-20', stock: 4 }],
+          variants: [{ name: '20 mg', sku: 'UPD-20', stock: 4, nicotineMgMl: 20 }],
         }),
       )
     ).body.id;
@@ -180,10 +206,17 @@ describe('the directive on update', () => {
     const fewer = await admin.put(`/api/admin/products/${id}`, { tankCount: 2 });
     expect(fewer.status).toBe(400);
     expect(fewer.body.errors).toEqual({ volumeMl: CATALOGUE.tankTooBig(2, 3) });
-    const renamed = await admin.put(`/api/admin/products/${id}`, { variants: [{ name: '25 mg', sku: 'UPD-20', stock: 4 }] });
-    expect(renamed.status).toBe(400);
-    expect(Object.keys(renamed.body.errors)).toEqual(['variants.0.name']);
-    expect((await Variant.query().findOne({ sku: 'UPD-20' }))!.name).toBe('20 mg');
+    const [saved] = (await admin.get(`/api/admin/products/${id}`)).body.variants;
+    const stronger = await admin.put(`/api/admin/products/${id}`, {
+      variants: [{ id: saved.id, name: '20 mg', sku: 'UPD-20', nicotineMgMl: 25 }],
+    });
+    expect(stronger.status).toBe(400);
+    expect(Object.keys(stronger.body.errors)).toEqual(['variants.0.nicotineMgMl']);
+    expect((await Variant.query().findOne({ sku: 'UPD-20' }))!.nicotineMgMl).toBe(20);
+    // Renaming it says nothing of its strength: it keeps the one it has.
+    const renamed = await admin.put(`/api/admin/products/${id}`, { variants: [{ id: saved.id, name: '25 mg', sku: 'UPD-20' }] });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.variants[0]).toMatchObject({ name: '25 mg', nicotineMgMl: 20 });
     const ok = await admin.put(`/api/admin/products/${id}`, { volumeMl: 8, tankCount: 4 });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ volumeMl: 8, tankCount: 4 });
@@ -249,11 +282,15 @@ describe('the demo catalogue', () => {
     try {
       expect(await seedIfEmpty(demo.app.knex, { uploadDir: demo.config.uploadDir })).toBe(true);
       const products = await demo.app.knex('products').select('id', 'slug', 'kind', 'tankCount', 'nicotineMgMl', 'volumeMl');
-      const variants = await demo.app.knex('variants').select('productId', 'name');
+      const variants = await demo.app.knex('variants').select('productId', 'name', 'nicotineMgMl');
       for (const p of products) {
         const errors = directiveErrors({ ...p, variants: variants.filter((v) => v.productId === p.id) });
         expect([p.slug, errors]).toEqual([p.slug, {}]);
       }
+      // The strength variants ("0 mg", "10 mg", "20 mg") carry it as a field.
+      const strengths = variants.filter((v) => / mg$/.test(v.name));
+      expect(strengths.length).toBeGreaterThan(0);
+      for (const v of strengths) expect([v.name, v.nicotineMgMl]).toEqual([v.name, parseFloat(v.name)]);
       const bySlug = Object.fromEntries(products.map((p) => [p.slug, [p.kind, p.tankCount]]));
       expect(bySlug['vap-solo-twins']).toEqual(['device', 2]);
       expect(bySlug['vap-solo-triples']).toEqual(['device', 3]);

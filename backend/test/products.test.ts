@@ -38,7 +38,7 @@ beforeAll(async () => {
     volumeMl: 4,
     featured: true,
     variants: [
-      { name: '0 mg', sku: 'VS-TW-0', stock: 10 },
+      { name: '0 mg', sku: 'VS-TW-0', stock: 10, nicotineMgMl: 0 },
       { name: '20 mg', sku: 'VS-TW-20', stock: 3, price: 29.9 },
     ],
     attributes: [
@@ -74,9 +74,10 @@ describe('the shop catalogue', () => {
       images: [{ id: expect.any(Number), url: '/uploads/demo/twins.svg', alt: 'TWINS' }],
     });
     expect(twins.variants).toEqual([
-      // packSize: trade quantities are multiples of it; 1 when not given.
-      { id: expect.any(Number), name: '0 mg', sku: 'VS-TW-0', price: 27.9, stock: 10, packSize: 1 },
-      { id: expect.any(Number), name: '20 mg', sku: 'VS-TW-20', price: 29.9, stock: 3, packSize: 1 },
+      // packSize: trade quantities are multiples of it; 1 when not given. nicotineMgMl: the
+      // variant's own strength; null when not given (the product's).
+      { id: expect.any(Number), name: '0 mg', sku: 'VS-TW-0', price: 27.9, stock: 10, packSize: 1, nicotineMgMl: 0 },
+      { id: expect.any(Number), name: '20 mg', sku: 'VS-TW-20', price: 29.9, stock: 3, packSize: 1, nicotineMgMl: null },
     ]);
     expect(twins.attributes.map((a: any) => [a.name, a.values.map((v: any) => v.value)])).toEqual([
       ['Вкус 1', ['Ягода', 'Диня']],
@@ -223,7 +224,7 @@ describe('creating, changing and deleting products', () => {
       price: 28.9,
       variants: [
         { ...keep, stock: 50 },
-        { name: '10 mg', sku: 'VS-TW-10', price: null, stock: 7 },
+        { name: '10 mg', sku: 'VS-TW-10', price: null, stock: 7, nicotineMgMl: 10 },
       ],
       attributes: [{ name: 'Вкус 1', values: [{ id: 1, value: 'Манго' }] }],
     });
@@ -233,8 +234,8 @@ describe('creating, changing and deleting products', () => {
     expect(res.body.variants).toEqual([
       // The form's stock figure is not written (stock moves through the inventory); a new
       // variant's is its first stock.
-      { id: keep.id, name: '0 mg', sku: 'VS-TW-0', price: 28.9, stock: keep.stock, packSize: 1 },
-      { id: expect.any(Number), name: '10 mg', sku: 'VS-TW-10', price: 28.9, stock: 7, packSize: 1 },
+      { id: keep.id, name: '0 mg', sku: 'VS-TW-0', price: 28.9, stock: keep.stock, packSize: 1, nicotineMgMl: 0 },
+      { id: expect.any(Number), name: '10 mg', sku: 'VS-TW-10', price: 28.9, stock: 7, packSize: 1, nicotineMgMl: 10 },
     ]);
     expect(res.body.attributes).toEqual([{ id: expect.any(Number), name: 'Вкус 1', values: [{ id: expect.any(Number), value: 'Манго' }] }]);
     expect(res.body.images).toHaveLength(1);

@@ -93,6 +93,9 @@ const productFields = <R extends boolean>(required: R) => ({
         gtin: text(GTIN_MAX, { pattern: /^(?:|\d{8}|\d{12,14})$/, check: isValidGtin, nullable: true, message: PRODUCT_DATA.gtinInvalid }),
         // Trade quantities are multiples of it; not sent: 1 for a new variant, kept for one saved.
         packSize: int({ min: 1, max: PACK_SIZE_MAX, message: PRICE_LIST_TEXTS.packSizeInvalid }),
+        // Its own strength (the upper limit as for the product's); null: the product's; not sent:
+        // a saved variant keeps its own.
+        nicotineMgMl: number({ min: 0, nullable: true }),
       },
       { ignore: ['productId', 'position', 'createdAt', 'updatedAt'] },
     ),

@@ -24,8 +24,8 @@ const product = {
   seoTitle: '',
   seoDescription: '',
   variants: [
-    { id: 70, name: '0 mg', sku: 'TW-0', price: 27.9, stock: 5 },
-    { id: 71, name: '20 mg', sku: 'TW-20', price: 27.9, stock: 0 },
+    { id: 70, name: '0 mg', sku: 'TW-0', price: 27.9, stock: 5, nicotineMgMl: 0 },
+    { id: 71, name: '20 mg', sku: 'TW-20', price: 27.9, stock: 0, nicotineMgMl: 20 },
   ],
   attributes: [
     {
@@ -237,6 +237,15 @@ describe('a guest', () => {
     await screen.findByRole('heading', { name: 'VAP SOLO TWINS' });
     expect(screen.queryByRole('note')).toBeNull(); // 0 mg is chosen (20 mg is sold out)
     expect(screen.getByLabelText('20 mg')).toBeDisabled();
+  });
+
+  it("warns by the product's strength when the chosen variant has none of its own, whatever its name says", async () => {
+    const unnamed = { ...product, variants: [{ ...product.variants[0], nicotineMgMl: null }, product.variants[1]] };
+    guestApi({ 'GET /api/products/vap-solo-twins': { body: { product: unnamed } } });
+    renderAt('/products/vap-solo-twins');
+    await screen.findByRole('heading', { name: 'VAP SOLO TWINS' });
+    expect(screen.getByRole('note')).toHaveTextContent('никотин');
+    expect(screen.getByText('20 mg/ml')).toBeInTheDocument();
   });
 });
 

@@ -44,7 +44,8 @@ export interface InventoryRecord extends RaRecord {
 }
 
 // The columns the import reads back (ImportDialog): edit in Excel, import, done. (The import also
-// takes an optional „Опаковка“ column; the export keeps the columns it has always had.)
+// takes optional „Опаковка“ and „Никотин (mg/ml)“ columns; the export keeps the columns it has
+// always had.)
 const exporter = csvExporter<InventoryRecord>(
   'inventory',
   (r) => ({

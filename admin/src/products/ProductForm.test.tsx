@@ -94,3 +94,23 @@ test("a product's trade minimum and multiple are sent with it; an empty multiple
   await waitFor(() => expect(create).toHaveBeenCalled());
   expect(create.mock.calls[0][1].data).toMatchObject({ tradeMinimumQuantity: 20, tradeMultiple: null });
 });
+
+test("a variant's own nicotine strength: over 20 mg/ml refused in its row with the server's words; else sent with it", async () => {
+  const create = renderCreate();
+  await userEvent.type(await screen.findByLabelText(/^Име/), 'Течност тест');
+  await userEvent.type(screen.getByLabelText(/^Цена/), '9,90');
+  await userEvent.click(screen.getByRole('tab', { name: 'Варианти' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Добави' }));
+  const row = await screen.findByRole('spinbutton', { name: 'Никотин (mg/ml)' });
+  await userEvent.type(screen.getAllByLabelText(/^Име/)[1], 'Силен');
+  await userEvent.type(screen.getByLabelText(/^SKU/), 'LQ-S');
+  fireEvent.change(row, { target: { value: '25' } });
+  await userEvent.click(screen.getByRole('button', { name: 'Запази' }));
+  expect(await screen.findByText(CATALOGUE.variantNicotineTooStrong(25, 20))).toBeInTheDocument();
+  expect(create).not.toHaveBeenCalled();
+  fireEvent.change(row, { target: { value: '1.5' } });
+  await waitFor(() => expect(screen.queryByText(CATALOGUE.variantNicotineTooStrong(25, 20))).toBeNull());
+  fireEvent.click(screen.getByRole('button', { name: 'Запази' }));
+  await waitFor(() => expect(create).toHaveBeenCalled());
+  expect(create.mock.calls[0][1].data.variants).toEqual([expect.objectContaining({ name: 'Силен', sku: 'LQ-S', nicotineMgMl: 1.5 })]);
+});

@@ -26,7 +26,7 @@ import {
 } from 'react-admin';
 import { PRICE_MAX, PRODUCT_STATUSES, QUANTITY_MAX, SKU_MAX, STOCK_MAX, TANK_COUNT_MAX, TITLE_MAX, VOLUME_MAX_ML } from '@domain/limits';
 import { PRICE_LIST_TEXTS } from '@domain/priceListTexts';
-import { directiveErrors, isProductKind, PRODUCT_KINDS, PRODUCT_KIND_LABELS, TANK_KINDS, variantNameError } from '@domain/productKinds';
+import { directiveErrors, isProductKind, PRODUCT_KINDS, PRODUCT_KIND_LABELS, TANK_KINDS } from '@domain/productKinds';
 import { FlavourPicker } from './FlavourPicker';
 import { choicesOf } from '../common/fields';
 import { MoneyInput } from '../common/MoneyInput';
@@ -53,10 +53,18 @@ const directive = (field: 'nicotineMgMl' | 'volumeMl') => (_value: unknown, valu
     tankCount: numberOrNull(values?.tankCount),
     nicotineMgMl: numberOrNull(values?.nicotineMgMl),
     volumeMl: numberOrNull(values?.volumeMl),
-    variants: values?.variants ?? [],
+    variants: variantStrengths(values?.variants),
   })[field];
 
-const variantName = (value: unknown) => variantNameError(typeof value === 'string' ? value : '');
+const variantStrengths = (variants: unknown): Array<{ nicotineMgMl: number | null }> =>
+  Array.isArray(variants) ? variants.map((v) => ({ nicotineMgMl: numberOrNull(v?.nicotineMgMl) })) : [];
+
+/** A variant's own strength, by the same rule (and words) as the server's. */
+const variantNicotine = (value: unknown, values: any) =>
+  directiveErrors({
+    kind: isProductKind(values?.kind) ? values.kind : 'device',
+    variants: [{ nicotineMgMl: numberOrNull(value) }],
+  })['variants.0.nicotineMgMl'];
 
 /** Stored images ({ url, alt }) as ImageInput values ({ src, title }); new files pass through. */
 const formatImages = (value: any) =>
@@ -202,10 +210,12 @@ export function ProductForm({ stockHistory = false }: { stockHistory?: boolean }
         </Box>
         <ArrayInput source="variants" label={false}>
           <SimpleFormIterator inline>
-            <TextInput source="name" validate={[required(), variantName]} helperText={false} />
+            <TextInput source="name" validate={required()} helperText={false} />
             <TextInput source="sku" validate={[required(), maxLength(SKU_MAX)]} helperText={false} />
             <MoneyInput source="price" validate={[minValue(0), maxValue(PRICE_MAX)]} helperText={false} />
             <VariantStock source="stock" product={product} />
+            {/* Empty: the product's strength. */}
+            <NumberInput source="nicotineMgMl" min={0} step={0.1} validate={[minValue(0), variantNicotine]} helperText={false} />
             <NumberInput
               source="packSize"
               defaultValue={1}

@@ -1,5 +1,5 @@
 import { BaseModel, S } from './BaseModel';
-import { SKU_MAX, TITLE_MAX } from '@domain/limits';
+import { NICOTINE_MAX_MG_ML, SKU_MAX, TITLE_MAX } from '@domain/limits';
 
 /** A sellable variant (e.g. a nicotine strength). `price` null means the product's price. */
 export class Variant extends BaseModel {
@@ -17,6 +17,8 @@ export class Variant extends BaseModel {
   gtin!: string | null;
   /** Trade quantities are multiples of it (default 1). */
   packSize!: number;
+  /** Its nicotine strength (mg/ml); null: the product's. */
+  nicotineMgMl!: number | null;
 
   static jsonSchema = {
     type: 'object',
@@ -30,6 +32,7 @@ export class Variant extends BaseModel {
       position: S.int(0),
       gtin: S.strOrNull(14),
       packSize: S.int(1, 10000),
+      nicotineMgMl: S.num(0, NICOTINE_MAX_MG_ML),
     },
   };
 

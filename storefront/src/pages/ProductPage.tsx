@@ -13,7 +13,6 @@ import { Price } from '../components/Price';
 import { hasTradePrices, PackNote, packOf, TierTable, TradePrice } from '../components/TradePrice';
 import { tradeQuantityRule } from '@domain/trade';
 import { PRICE_LIST_TEXTS } from '@domain/priceListTexts';
-import { nicotineInName } from '@domain/productKinds';
 import { priorityImage } from '../components/priorityImage';
 import { controlValue, useAppRunning, useInputBeforeApp } from '../state/appRunning';
 import { NotFoundContent } from './NotFound';
@@ -24,9 +23,9 @@ import { hasTradeHint, TradeOnlyNotice } from '../components/TradeOnlyNotice';
 export const NICOTINE_WARNING =
   'Този продукт съдържа никотин, който е силно пристрастяващо вещество. Не се препоръчва за употреба от непушачи.';
 
-/** The strength in mg/ml: the chosen variant's when its name says it ("0 mg"), else the product's. */
-function nicotineOf(p: ShopProduct, variantName?: string): number | null {
-  return nicotineInName(variantName) ?? p.nicotineMgMl;
+/** The strength in mg/ml: the chosen variant's own when it has one, else the product's. */
+function nicotineOf(p: ShopProduct, variant?: ShopProduct['variants'][number]): number | null {
+  return variant?.nicotineMgMl ?? p.nicotineMgMl;
 }
 
 export default function ProductPage() {
@@ -127,7 +126,7 @@ function ProductGallery({ product, image, onImage }: { product: ShopProduct; ima
  *  (ЗТТСТИ чл. 31а): the product's information without any price, cart form or offer data. */
 function TradeOnlyProductView({ product }: { product: PricelessProduct }) {
   const [image, setImage] = useState(0);
-  const nicotine = nicotineOf(product, product.variants.length === 1 ? product.variants[0].name : undefined);
+  const nicotine = nicotineOf(product, product.variants.length === 1 ? product.variants[0] : undefined);
   priorityImage(product.images[image]?.url);
   return (
     <div className="page product-page">
@@ -199,7 +198,7 @@ function ProductView({ product }: { product: ApiProduct }) {
   const trade = hasTradePrices(product);
   const rule = trade ? tradeQuantityRule(product, { packSize: packOf(variant) }) : null;
   const step = rule?.multiple ?? 1;
-  const nicotine = useMemo(() => nicotineOf(product, variant?.name), [product, variant]);
+  const nicotine = useMemo(() => nicotineOf(product, variant ?? undefined), [product, variant]);
 
   // What may still be added: the stock less what of this variant is already in the cart.
   const inCart = items.filter((l) => l.productId === product.id && l.variantId === variantId).reduce((n, l) => n + l.quantity, 0);

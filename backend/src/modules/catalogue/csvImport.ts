@@ -37,6 +37,9 @@ const COLUMNS = {
   status: ['статус', 'status', 'productstatus'],
   // Optional: pieces in a trade pack; not given, a variant keeps its own (new ones: 1).
   packSize: ['опаковка', 'опаковка (бр.)', 'бр. в опаковка', 'pack', 'pack size', 'packsize'],
+  // Optional: a variant's own nicotine strength; not given, a variant keeps its own (new ones:
+  // none, so the product's).
+  nicotineMgMl: ['никотин (mg/ml)', 'никотин', 'nicotine (mg/ml)', 'nicotine', 'nicotinemgml'],
 } as const;
 type Column = keyof typeof COLUMNS;
 
@@ -144,6 +147,7 @@ interface RowValues {
   categoryText?: string;
   status?: ProductStatus;
   packSize?: number;
+  nicotineMgMl?: number;
 }
 
 function readValues(r: ReadRow, addError: (column: Column | '', message: string) => void): RowValues {
@@ -181,6 +185,12 @@ function readValues(r: ReadRow, addError: (column: Column | '', message: string)
     const text = c.packSize.replace(/[\s\u00a0\u202f]/g, '');
     if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > PACK_SIZE_MAX) addError('packSize', PRICE_LIST_TEXTS.packSizeInvalid);
     else v.packSize = Number(text);
+  }
+  if (c.nicotineMgMl !== undefined) {
+    // A decimal comma as Bulgarian Excel writes it; the upper limit is the save's (the directive).
+    const text = c.nicotineMgMl.replace(/[\s\u00a0\u202f]/g, '').replace(/mg(\/ml)?$/i, '');
+    if (!/^\d+([.,]\d+)?$/.test(text)) addError('nicotineMgMl', IMPORT.nicotineInvalid(c.nicotineMgMl));
+    else v.nicotineMgMl = Number(text.replace(',', '.'));
   }
   if (c.category !== undefined) v.categoryText = c.category;
   if (c.status !== undefined) {
@@ -404,6 +414,8 @@ export async function planImport(file: ReadFile, dryRun: boolean, trx?: Transact
           changes.push({ field: 'stock', from: existing.stock, to: values.stock });
         if (values.packSize !== undefined && values.packSize !== existing.packSize)
           changes.push({ field: 'packSize', from: existing.packSize, to: values.packSize });
+        if (values.nicotineMgMl !== undefined && values.nicotineMgMl !== existing.nicotineMgMl)
+          changes.push({ field: 'nicotineMgMl', from: existing.nicotineMgMl, to: values.nicotineMgMl });
         result.action = changes.length ? 'update' : 'unchanged';
       } else {
         const price = values.price ?? product.price ?? 0;
@@ -467,7 +479,14 @@ const PRODUCT_COLUMNS: Record<string, Column> = {
   categoryId: 'category',
   status: 'status',
 };
-const VARIANT_COLUMNS: Record<string, Column> = { name: 'variantName', sku: 'sku', price: 'price', stock: 'stock', packSize: 'packSize' };
+const VARIANT_COLUMNS: Record<string, Column> = {
+  name: 'variantName',
+  sku: 'sku',
+  price: 'price',
+  stock: 'stock',
+  packSize: 'packSize',
+  nicotineMgMl: 'nicotineMgMl',
+};
 
 /**
  * What the product's schema would refuse of a save the file makes that the rows' own checks let
@@ -513,6 +532,7 @@ function saveOf(product: PlannedProduct, variantsNow: Variant[]): PlannedProduct
             price: l.values.price ?? price,
             stock: l.values.stock ?? 0,
             packSize: l.values.packSize ?? 1,
+            nicotineMgMl: l.values.nicotineMgMl ?? null,
           })),
         },
       },
@@ -536,6 +556,7 @@ function saveOf(product: PlannedProduct, variantsNow: Variant[]): PlannedProduct
       sku: v.sku,
       price: line?.values.price ?? v.price ?? current.price,
       packSize: line?.values.packSize ?? v.packSize,
+      nicotineMgMl: line?.values.nicotineMgMl ?? v.nicotineMgMl,
     });
     variantLines.push(line);
   }
@@ -546,6 +567,7 @@ function saveOf(product: PlannedProduct, variantsNow: Variant[]): PlannedProduct
       price: l.values.price ?? price,
       stock: l.values.stock ?? 0,
       packSize: l.values.packSize ?? 1,
+      nicotineMgMl: l.values.nicotineMgMl ?? null,
     });
     variantLines.push(l);
   }

@@ -38,7 +38,7 @@ async function freeSku(sku: string, taken: Set<string>, trx: Transaction): Promi
 
 /**
  * The copy, through the one save: it passes the same checks as any product (a source holding a
- * value the save refuses, e.g. a variant declaring more nicotine than allowed, is not copied:
+ * value the save refuses, e.g. a tank bigger than allowed, is not copied:
  * 400 with the field's text). Variant prices are the ones a shopper pays for the source.
  */
 export async function duplicateProduct(id: number, trx: Transaction): Promise<Product> {
@@ -90,6 +90,7 @@ export async function duplicateProduct(id: number, trx: Transaction): Promise<Pr
         price: fromMinor(v.price ?? source.price),
         stock: 0,
         packSize: v.packSize ?? 1,
+        nicotineMgMl: v.nicotineMgMl ?? null,
       })),
       attributes,
       images: images.map((im) => ({ url: im.url, alt: im.alt })),

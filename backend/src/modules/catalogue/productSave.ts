@@ -136,6 +136,8 @@ async function replaceVariants(
       ...(v.gtin !== undefined || !kept ? { gtin: v.gtin || null } : {}),
       // Not sent: a kept variant keeps its pack size; a new one is sold by the piece.
       ...(v.packSize !== undefined || !kept ? { packSize: v.packSize ?? 1 } : {}),
+      // Not sent: a kept variant keeps its strength; null: the product's.
+      ...(v.nicotineMgMl !== undefined || !kept ? { nicotineMgMl: v.nicotineMgMl ?? null } : {}),
     };
     if (!kept) {
       const made = await Variant.query(trx).insert({ ...row, stock: 0 } as Partial<Variant>);
@@ -210,14 +212,13 @@ function disposableErrors(status: ProductStatus | undefined, disposable: boolean
 async function checkSave(save: ProductSave, trx: Transaction | undefined): Promise<CheckedSave> {
   if (save.existing === undefined) {
     const { input } = save;
-    const variants = input.variants?.length ? input.variants : [{ name: DEFAULT_VARIANT_NAME }];
     const kind = await kindOfNewProduct(input, trx);
     return {
       input,
       current: null,
       kind,
       errors: {
-        ...directiveErrors({ ...kind, nicotineMgMl: input.nicotineMgMl, volumeMl: input.volumeMl, variants }),
+        ...directiveErrors({ ...kind, nicotineMgMl: input.nicotineMgMl, volumeMl: input.volumeMl, variants: input.variants ?? [] }),
         ...disposableErrors(input.status ?? 'draft', input.disposable),
       },
     };
@@ -229,7 +230,13 @@ async function checkSave(save: ProductSave, trx: Transaction | undefined): Promi
   // The directive is checked when the save touches what it looks at (the admin's form always
   // does), on the product as it will be; a call changing only a price leaves it alone.
   if (!DIRECTIVE_FIELDS.some((k) => input[k] !== undefined)) return { input, current, errors: banned };
-  const variants = input.variants ?? (await Variant.query(trx).where('productId', current.id).orderBy(['position', 'id']).select('name'));
+  const saved = await Variant.query(trx).where('productId', current.id).orderBy(['position', 'id']).select('id', 'nicotineMgMl');
+  // A kept variant sent without its strength keeps the one it has (as the write does).
+  const variants =
+    input.variants?.map((v) => ({
+      nicotineMgMl:
+        v.nicotineMgMl !== undefined ? v.nicotineMgMl : (saved.find((s) => v.id !== undefined && s.id === v.id)?.nicotineMgMl ?? null),
+    })) ?? saved;
   const facts = { kind: current.kind, tankCount: current.tankCount, nicotineMgMl: current.nicotineMgMl, volumeMl: current.volumeMl };
   for (const k of DIRECTIVE_FIELDS) if (k !== 'variants' && input[k] !== undefined) (facts as Record<string, unknown>)[k] = input[k];
   return { input, current, errors: { ...directiveErrors({ ...facts, variants }), ...banned } };

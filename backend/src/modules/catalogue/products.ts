@@ -69,6 +69,7 @@ export async function productViews(products: Product[], trx?: Transaction): Prom
         price: fromMinor(v.price ?? p.price)!,
         stock: v.stock,
         packSize: v.packSize ?? 1,
+        nicotineMgMl: v.nicotineMgMl ?? null,
         ...(v.gtin ? { gtin: v.gtin } : {}),
       })),
       attributes,

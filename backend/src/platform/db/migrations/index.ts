@@ -29,6 +29,7 @@ import * as tobaccoPermitValidity from './20261128161000_tobacco_permit_validity
 import * as tradeBuying from './20261128170000_trade_buying';
 import * as companyMembers from './20261128180000_company_members';
 import * as quoteRequests from './20261128181000_quote_requests';
+import * as variantNicotine from './20261128190000_variant_nicotine';
 
 const MIGRATIONS: Array<[string, Knex.Migration]> = [
   ['20261122000000_schema.ts', schema],
@@ -58,6 +59,7 @@ const MIGRATIONS: Array<[string, Knex.Migration]> = [
   ['20261128170000_trade_buying.ts', tradeBuying],
   ['20261128180000_company_members.ts', companyMembers],
   ['20261128181000_quote_requests.ts', quoteRequests],
+  ['20261128190000_variant_nicotine.ts', variantNicotine],
 ];
 
 export const listedMigrations: Knex.MigrationSource<string> = {
