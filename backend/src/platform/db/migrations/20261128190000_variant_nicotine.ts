@@ -1,6 +1,6 @@
 // A variant's nicotine strength (mg/ml) as a field of its own. Until now the shop read it from
 // the variant's name ("10 mg", "1,5 mg/ml"), so renaming a variant changed what the health
-// warning said and what the save allowed. The rows there are get, once, the strength their name
+// warning said and what the save allowed. The rows already there get, once, the strength their name
 // declares; a name declaring none (or more than the law allows, which the save never let in)
 // leaves it null: the product's strength.
 import type { Knex } from 'knex';
