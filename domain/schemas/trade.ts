@@ -59,12 +59,15 @@ export const companyShopInput = input(
  *  a signed-in customer may leave the contact out (taken from the account). */
 export const companyApplicationInput = input({
   company: object(
-    { ...companyFields(true), tobaccoPermitExpiresAt: day({
-      nullable: true,
-      refuse: (last: string) => permitExpiryProblem(last),
-      // A permit valid for a year from the day the reference is read, so its example is accepted.
-      example: addDays(shopDay(new Date()), 365),
-    }) },
+    {
+      ...companyFields(true),
+      tobaccoPermitExpiresAt: day({
+        nullable: true,
+        refuse: (last: string) => permitExpiryProblem(last),
+        // A permit valid for a year from the day the reference is read, so its example is accepted.
+        example: addDays(shopDay(new Date()), 365),
+      }),
+    },
     { required: true },
   ),
   contact: object({
