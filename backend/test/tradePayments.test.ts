@@ -12,6 +12,8 @@ import { settled } from '../src/platform/events';
 import { switchToEuro } from '../src/modules/settings';
 import { PAYMENT_STATE_LABELS } from '@domain/paymentAllocation';
 import { DAY_MS, shopDay } from '@domain/dates';
+import { STATEMENT_TEXT } from '@domain/statementOfAccount';
+import { API } from '@domain/messages';
 
 const shop = shopForThisFile();
 
@@ -405,6 +407,17 @@ describe('the statement of account', () => {
     const bad = await admin.get(`/api/admin/companies/${acme.id}/statement?from=${to}&to=${from}`);
     expect(bad.status).toBe(400);
     expect(bad.body.errors.to).toBe('Краят на периода е преди началото му.');
+  });
+
+  it('is mailed to the company for the period asked; a body its schema refuses sends nothing', async () => {
+    const send = (body: unknown) => admin.post(`/api/admin/companies/${acme.id}/statement/send`, body);
+    const sent = await send({ from: shopDay(new Date(Date.now() - 30 * DAY_MS)), to: shopDay(new Date()) });
+    expect([sent.status, sent.body.message]).toEqual([200, STATEMENT_TEXT.sent(acme.contactEmail)]);
+    expect((await send({})).status).toBe(200);
+    const notText = await send({ from: 20261101 });
+    expect([notText.status, notText.body.errors.from]).toEqual([400, API.mustBeText]);
+    const unknown = await send({ period: 'year' });
+    expect([unknown.status, unknown.body.errors.period]).toEqual([400, API.unknownField]);
   });
 });
 

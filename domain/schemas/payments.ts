@@ -112,3 +112,7 @@ export const allocationPreviewQuery = query({
   amount: money({ min: 0, max: 10_000_000 }),
   reference: text(140),
 });
+
+/** POST /admin/companies/:id/statement/send: the period's days ("YYYY-MM-DD"); one left out is the
+ *  year so far's. The statement's own rules (domain/statementOfAccount) then check the period. */
+export const statementSendInput = input({ from: text(40), to: text(40) });

@@ -4,7 +4,8 @@
 import Router from '@koa/router';
 import { apiDoc } from '../../platform/http/apiDocs';
 import type { Context } from 'koa';
-import { parseId } from '../../platform/http/parseInput';
+import { parseBody, parseId } from '../../platform/http/parseInput';
+import { statementSendInput } from '@domain/schemas/payments';
 import { forbidden } from '../../platform/http/errors';
 import { STATEMENT_TEXT } from '@domain/statementOfAccount';
 import { MEMBER_TEXT, type MemberRole } from '@domain/companyMembers';
@@ -38,12 +39,13 @@ export function statementRoutes() {
     '/admin/companies/:id/statement/send',
     doc('Изпращане на извлечението по имейл на фирмата', {
       description: 'Тяло { from, to } (дни ГГГГ-ММ-ДД), и двете по желание.',
+      body: statementSendInput,
       errors: [400],
       answer: '{ message }',
     }),
     async (ctx) => {
-      const body = (ctx.request.body ?? {}) as { from?: unknown; to?: unknown };
-      const { to } = await mailStatement(ctx.config, parseId(ctx.params.id), statementPeriod(body));
+      const period = statementPeriod(parseBody(ctx.request.body ?? {}, statementSendInput));
+      const { to } = await mailStatement(ctx.config, parseId(ctx.params.id), period);
       ctx.body = { message: STATEMENT_TEXT.sent(to) };
     },
   );
