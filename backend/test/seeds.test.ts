@@ -225,6 +225,7 @@ describe('the demo catalogue', () => {
       id: company.id,
       name: 'Вейп Дистрибуция ООД',
       status: 'approved',
+      role: 'owner',
       tobaccoPermit: DEMO_TRADE_COMPANY.tobaccoPermit,
       tobaccoPermitOffice: DEMO_TRADE_COMPANY.tobaccoPermitOffice,
       tobaccoPermitExpiresAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),

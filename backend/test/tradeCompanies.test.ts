@@ -130,6 +130,8 @@ describe('applying as a business', () => {
       id: res.body.id,
       name: body.company.name,
       status: 'pending',
+      // The applicant is the company's first owner.
+      role: 'owner',
       tobaccoPermit: body.company.tobaccoPermit,
       tobaccoPermitOffice: '',
       tobaccoPermitExpiresAt: null,
