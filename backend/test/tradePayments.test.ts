@@ -410,7 +410,7 @@ describe('the statement of account', () => {
   });
 
   it('is mailed to the company for the period asked; a body its schema refuses sends nothing', async () => {
-    const send = (body: unknown) => admin.post(`/api/admin/companies/${acme.id}/statement/send`, body);
+    const send = (body: object) => admin.post(`/api/admin/companies/${acme.id}/statement/send`, body);
     const sent = await send({ from: shopDay(new Date(Date.now() - 30 * DAY_MS)), to: shopDay(new Date()) });
     expect([sent.status, sent.body.message]).toEqual([200, STATEMENT_TEXT.sent(acme.contactEmail)]);
     expect((await send({})).status).toBe(200);
