@@ -5,7 +5,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { shopForThisFile, allKeys, SECRET_KEYS } from './helpers';
 import { makeCatalogue, Catalogue, stockOf, discount, checkoutBody, placeOrder, mailTo } from './fixtures';
-import { API } from '@domain/messages';
+import { API, FORM } from '@domain/messages';
 import { Order, Notification, Payment, OrderEvent, Discount, CartItem } from '../src/models';
 import { saveSettings, DEFAULT_SETTINGS } from '../src/modules/settings/service';
 
@@ -126,7 +126,7 @@ describe('guest checkout', () => {
       'a bad e-mail',
       () => ({ ...checkoutBody([berry(1)]), customer: { firstName: 'А', lastName: 'Б', email: 'not-an-email', phone: '0888123456' } }),
       400,
-      API.invalidEmail,
+      FORM.invalidEmail,
     ],
     [
       'a variant of another product',

@@ -1,6 +1,6 @@
 // Placing an order (the shop's checkout, and staff taking one by phone) and the one price quote.
 import type { z } from 'zod';
-import { API, FIELD } from '../messages';
+import { API, FIELD, FORM } from '../messages';
 import { NAME_MAX, PHONE_MAX, TEXT_MAX } from '../limits';
 import { PAYMENT_METHODS, SHIPPING_METHODS } from '../orderStatus';
 import { bool, email, input, int, number, object, oneOf, text } from './fields';
@@ -18,7 +18,8 @@ export const postcodeField = text(10, { pattern: POSTCODE_PATTERN, message: FIEL
 export const customerFields = {
   firstName: text(NAME_MAX, { min: 1, required: true, name: true, missing: FIELD.firstNameMissing }),
   lastName: text(NAME_MAX, { min: 1, required: true, name: true, missing: FIELD.lastNameMissing }),
-  email: email({ required: true }),
+  // The shop's forms say one thing for an address missing or mistyped.
+  email: email({ required: true, message: FORM.invalidEmail }),
   phone: phoneField,
 };
 const customer = object(customerFields, { required: true });
