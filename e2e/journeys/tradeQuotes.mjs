@@ -171,6 +171,17 @@ export const journeys = [
       await form.getByRole('radio', { name: /Обект Русе Център/ }).waitFor();
       assert.ok(await form.getByRole('radio', { name: /Обект Русе Център/ }).isChecked(), "the company's shop is chosen");
       await form.getByLabel('Начин на плащане').selectOption('bank_transfer');
+      // To an Econt office: sent without one, the form asks for it on the office's own field.
+      await form.getByRole('radio', { name: 'До офис на Еконт' }).check();
+      await form.getByRole('button', { name: 'Поръчай по офертата' }).click();
+      const officeBox = form.getByRole('combobox', { name: /Офис на Еконт/ });
+      await form.getByText('Посочете офис за доставка.').waitFor();
+      assert.ok(await officeBox.evaluate((el) => el === document.activeElement), 'focus is on the office field');
+      assert.equal(await officeBox.getAttribute('aria-invalid'), 'true');
+      await expectNoAxeViolations(page, 'the order form of a quote, no office chosen');
+      await shot(page, 'order-form-office', width);
+      await form.getByRole('radio', { name: 'До адрес' }).check();
+      await form.getByRole('radio', { name: /Обект Русе Център/ }).check();
       await expectNoAxeViolations(page, 'the order form of a quote');
       await shot(page, 'order-form', width);
       await form.getByRole('button', { name: 'Поръчай по офертата' }).click();

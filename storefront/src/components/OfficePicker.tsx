@@ -138,7 +138,7 @@ export function OfficePicker({ courier, value, onChange, id, error }: OfficePick
             type="text"
             role="combobox"
             aria-autocomplete="list"
-            aria-expanded={open}
+            aria-expanded={open && offices.length > 0}
             aria-controls={listId}
             aria-activedescendant={open && active >= 0 && offices[active] ? `${listId}-${offices[active].id}` : undefined}
             aria-invalid={!!error}
@@ -157,7 +157,8 @@ export function OfficePicker({ courier, value, onChange, id, error }: OfficePick
             onBlur={() => setTimeout(() => setOpen(false), 150)}
             onKeyDown={onKeyDown}
           />
-          {open && (
+          {/* A listbox holds options only: without any, what the search found is said beside it. */}
+          {open && offices.length > 0 && (
             <ul id={listId} ref={listRef} role="listbox" aria-label={`Офиси на ${COURIER_LABELS[courier]}`} className="office-picker-list">
               {offices.map((o, i) => (
                 <li
@@ -176,12 +177,12 @@ export function OfficePicker({ courier, value, onChange, id, error }: OfficePick
                   <span className="muted">{o.address}</span>
                 </li>
               ))}
-              {!loading && offices.length === 0 && (
-                <li className="office-picker-empty" role="presentation">
-                  {syncing ? COURIER_TEXT.officesLoading : 'Няма офис, който да отговаря. Опитайте с града.'}
-                </li>
-              )}
             </ul>
+          )}
+          {open && !loading && offices.length === 0 && (
+            <p className="office-picker-empty" role="status">
+              {syncing ? COURIER_TEXT.officesLoading : 'Няма офис, който да отговаря. Опитайте с града.'}
+            </p>
           )}
         </>
       )}

@@ -129,6 +129,16 @@ export function QuoteOrderForm({
         {errors[field]}
       </span>
     ) : null;
+  const textField = (field: string, label: string, value: string, change: (v: string) => void, autoComplete: string) => {
+    const id = `${base}-${field.split('.').pop()}`;
+    return (
+      <div className={`field ${errors[field] ? 'field-error' : ''}`}>
+        <label htmlFor={id}>{label}</label>
+        <input id={id} value={value} autoComplete={autoComplete} onChange={(e) => change(e.target.value)} {...described(field)} />
+        {errorText(field)}
+      </div>
+    );
+  };
   const forget = (...fields: string[]) => setErrors((now) => Object.fromEntries(Object.entries(now).filter(([k]) => !fields.includes(k))));
 
   return (
@@ -170,28 +180,8 @@ export function QuoteOrderForm({
             <CompanyShopChoice company={company} value={choice} onChange={setChoice} error={errors['shipping.companyShopId']} />
             {!toShop && (
               <>
-                <div className={`field ${errors['shipping.city'] ? 'field-error' : ''}`}>
-                  <label htmlFor={`${base}-city`}>Град</label>
-                  <input
-                    id={`${base}-city`}
-                    value={city}
-                    autoComplete="address-level2"
-                    onChange={(e) => setCity(e.target.value)}
-                    {...described('shipping.city')}
-                  />
-                  {errorText('shipping.city')}
-                </div>
-                <div className={`field ${errors['shipping.address'] ? 'field-error' : ''}`}>
-                  <label htmlFor={`${base}-address`}>Адрес</label>
-                  <input
-                    id={`${base}-address`}
-                    value={address}
-                    autoComplete="street-address"
-                    onChange={(e) => setAddress(e.target.value)}
-                    {...described('shipping.address')}
-                  />
-                  {errorText('shipping.address')}
-                </div>
+                {textField('shipping.city', 'Град', city, setCity, 'address-level2')}
+                {textField('shipping.address', 'Адрес', address, setAddress, 'street-address')}
               </>
             )}
           </>
