@@ -3,7 +3,7 @@
 import { shopForThisFile } from './helpers';
 import { Notification } from '../src/models/Notification';
 import { isPostgres } from '../src/platform/db/knex';
-import { writeTogether } from '../src/platform/db/writeTogether';
+import { rendered, writeTogether } from '../src/platform/db/writeTogether';
 import { insertComposedTogether } from '../src/models/BaseModel';
 import { attachedCache } from '../src/platform/cache/attached';
 import { makeCatalogue } from './fixtures';
@@ -140,4 +140,39 @@ test('a stock take written together is heard as a stock move: the kept products 
   expect(taken).toHaveLength(1);
   expect(facts!.stock.generation).not.toBe(stock);
   expect(facts!.products.generation).toBe(products);
+});
+
+test('a plain insert is rendered once per shape: the same SQL and bindings as knex renders, and whatever is not plain is left to knex', async () => {
+  const knex = Notification.knex();
+  const insert = (row: Record<string, unknown>) => knex('notifications').insert(row).returning('id');
+  const shapes = [
+    // The same shape twice with other values: the second comes from the kept rendering.
+    () => insert({ type: 'order', message: 'Първа', link: '/a', isRead: false, createdAt: '2026-11-29T10:00:00.000Z' }),
+    () => insert({ message: 'Втора', type: 'order', createdAt: '2026-11-29T11:00:00.000Z', link: '/b', isRead: true }),
+    // Another shape of the same table (one column fewer).
+    () => insert({ type: 'order', message: 'Трета', link: '', createdAt: '2026-11-29T12:00:00.000Z' }),
+    // An upsert that merges every inserted column.
+    () => knex('throttles').insert({ key: 'shape-test', hits: 1, resetAt: 5 }).onConflict('key').merge().returning('hits'),
+    // Not plain: a raw value, a merge of chosen values, a JSON object, a value left undefined.
+    () => insert({ type: 'order', message: knex.raw('? || ?', ['a', 'b']), link: '', createdAt: 'x' }),
+    () => knex('throttles').insert({ key: 'shape-test', hits: 1, resetAt: 5 }).onConflict('key').merge({ hits: 2 }).returning('hits'),
+    () => insert({ type: 'order', message: { text: 'обект' }, link: '', createdAt: 'x' }),
+    () => insert({ type: 'order', message: 'Четвърта', link: undefined, createdAt: 'x' }),
+  ];
+  for (let round = 0; round < 2; round++)
+    for (const make of shapes) {
+      const ours = rendered(make());
+      const knexs = make().toSQL() as unknown as { sql: string; bindings: unknown[] };
+      expect({ sql: ours.sql, bindings: ours.bindings }).toEqual({ sql: knexs.sql, bindings: knexs.bindings });
+    }
+  // And it runs: the row is there as written.
+  const [row] = await knex.transaction((trx) =>
+    writeTogether(trx, [
+      trx('notifications')
+        .insert({ link: '/c', isRead: false, createdAt: '2026-11-29T13:00:00.000Z', message: 'Пета', type: 'order' })
+        .returning('id'),
+    ]),
+  );
+  const id = (row[0] as { id: number }).id;
+  expect(await knex('notifications').where({ id }).first('message', 'link')).toEqual({ message: 'Пета', link: '/c' });
 });

@@ -84,7 +84,7 @@ async function runTogether(db: Knex, writes: BatchWrite[]): Promise<Array<Array<
   const written = writes.flatMap((w) => (isFollowing(w) ? w.writes : writesOf(w as never)));
   const names = writes.map((_, i) => `w${i}`);
   // knex renders each builder with `?` placeholders; knex.raw numbers them again for the whole.
-  const parts = writes.map((write, at) => (isFollowing(write) ? write.fromCte(names[earlier(write, at)]) : write).toSQL());
+  const parts = writes.map((write, at) => (isFollowing(write) ? write.fromCte(names[earlier(write, at)]).toSQL() : rendered(write)));
   const sql =
     `with ${parts.map((p, i) => `${names[i]} as (${p.sql})`).join(', ')} ` +
     `select ${names.map((n) => `coalesce((select json_agg(${n}) from ${n}), '[]'::json) as ${n}`).join(', ')}`;
@@ -98,6 +98,67 @@ async function runTogether(db: Knex, writes: BatchWrite[]): Promise<Array<Array<
   );
   const { rows } = (await statement) as unknown as { rows: Array<Record<string, Array<Record<string, unknown>>>> };
   return names.map((n) => rows[0][n]);
+}
+
+/** knex's builder as far as a plain one-row insert shows it (internal, stable across knex 2–3). */
+interface BuilderLike {
+  _method?: string;
+  _single?: Record<string, unknown>;
+  _statements?: unknown[];
+  _comments?: unknown[];
+  _options?: unknown[];
+  client: { config: { client?: unknown } };
+}
+
+/** Rendered inserts by shape: dialect, table, columns and what they return. */
+const renderedInserts = new Map<string, string>();
+/** Enough for every shape the shop writes; a shape past it is rendered each time, as before. */
+const RENDERED_SHAPES = 500;
+const SHAPE_PARTS = new Set(['table', 'insert', 'returning', 'onConflict', 'merge']);
+
+/** An upsert's conflict target and "merge every inserted column" (`.onConflict(cols).merge()`) are
+ *  part of the shape; a merge of chosen values is rendered by knex. */
+const conflictOfShape = (single: Record<string, unknown>): string | undefined => {
+  const { onConflict, merge } = single;
+  if (onConflict === undefined && merge === undefined) return '';
+  const mergesAll = merge !== null && typeof merge === 'object' && (merge as { updates?: unknown }).updates === undefined;
+  return Array.isArray(onConflict) && onConflict.every((c) => typeof c === 'string') && mergesAll ? onConflict.join(',') : undefined;
+};
+
+/** A value knex binds as it is: no raw SQL, no JSON made of it, no DEFAULT for it. */
+const boundAsIs = (v: unknown) => v === null || (typeof v !== 'object' && typeof v !== 'function' && v !== undefined) || v instanceof Date;
+
+/**
+ * The builder's SQL and bindings. knex renders every statement anew, and for an insert of a dozen
+ * columns that costs more than SQLite's running it (mostly mapping each column's name): the SQL of
+ * a plain one-row insert whose values are all bound as they are depends only on its table, its
+ * columns and what it returns, so it is rendered once per shape, and the bindings are the values in
+ * knex's own column order (sorted by name). Anything else is rendered by knex.
+ */
+export function rendered(builder: Knex.QueryBuilder): Knex.Sql {
+  const b = builder as unknown as BuilderLike;
+  const single = b._single ?? {};
+  const row = single.insert as Record<string, unknown> | undefined;
+  const plain =
+    b._method === 'insert' &&
+    typeof single.table === 'string' &&
+    row !== null &&
+    typeof row === 'object' &&
+    Object.getPrototypeOf(row) === Object.prototype &&
+    !b._statements?.length &&
+    !b._comments?.length &&
+    !b._options?.length &&
+    Object.keys(single).every((k) => SHAPE_PARTS.has(k) || single[k] === undefined || (k === 'only' && single[k] === false));
+  const conflict = plain ? conflictOfShape(single) : undefined;
+  if (conflict === undefined) return builder.toSQL() as unknown as Knex.Sql;
+  const columns = Object.keys(row).sort();
+  if (columns.length === 0 || !columns.every((c) => boundAsIs(row[c]))) return builder.toSQL() as unknown as Knex.Sql;
+  const key = `${String(b.client.config.client)}\u0000${single.table}\u0000${columns.join(',')}\u0000${JSON.stringify(single.returning ?? null)}\u0000${conflict}`;
+  const sql = renderedInserts.get(key);
+  if (sql !== undefined) return { sql, bindings: columns.map((c) => row[c]) } as unknown as Knex.Sql;
+  const compiled = builder.toSQL() as unknown as Knex.Sql;
+  if (renderedInserts.size < RENDERED_SHAPES) renderedInserts.set(key, compiled.sql);
+  return compiled;
 }
 
 /** What knex's better-sqlite3 client and its connections carry (internal, stable across knex 2–3). */
@@ -136,7 +197,7 @@ async function onTransactionConnection(db: Knex) {
     if (!(builder as { _single?: { returning?: unknown } })._single?.returning) return undefined;
     // The tables it writes, read before rendering (knex's rendering of a decrement changes the builder).
     const written = writesOf(builder as never);
-    const compiled = builder.toSQL() as unknown as Knex.Sql | Knex.Sql[];
+    const compiled = rendered(builder);
     if (Array.isArray(compiled)) return undefined;
     const query = {
       ...compiled,
