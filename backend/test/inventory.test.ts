@@ -2,7 +2,7 @@
 import { shopForThisFile, Browser } from './helpers';
 import { makeCatalogue, Catalogue, stockOf } from './fixtures';
 import { API } from '@domain/messages';
-import { AuditLog } from '../src/models';
+import { AuditLog, Variant } from '../src/models';
 
 let cat: Catalogue;
 let admin: Browser & { userId: number; email: string };
@@ -27,6 +27,13 @@ it('lists every variant with its product, SKU, stock and price', async () => {
     expect.objectContaining({ id: cat.twins.v20, productName: 'TWINS Плодов микс', variantName: '20 mg', stock: 2, price: 26.9 }),
   );
   expect((await list({ q: 'triples' })).body.map((r: any) => r.sku)).toEqual(['TR-1']);
+  // The columns the import reads back go out too: the pack size and the variant's own nicotine.
+  await Variant.query()
+    .findById(cat.twins.v20)
+    .patch({ nicotineMgMl: 1.5 } as Partial<Variant>);
+  const rows = (await list()).body as Array<{ sku: string; packSize: number; nicotineMgMl: number | null }>;
+  expect(rows.find((r) => r.sku === 'TW-20')).toEqual(expect.objectContaining({ packSize: 1, nicotineMgMl: 1.5 }));
+  expect(rows.find((r) => r.sku === 'TR-1')).toEqual(expect.objectContaining({ nicotineMgMl: null }));
   expect((await list({ q: 'tr-1' })).body.map((r: any) => r.sku)).toEqual(['TR-1']);
   expect((await list({ lowStock: true })).body.map((r: any) => r.sku).sort()).toEqual(['LT-1', 'TW-20']);
 });

@@ -34,7 +34,18 @@ export const journeys = [
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Експорт' }).click()]);
       const text = fs.readFileSync(await download.path(), 'utf8');
       const [header, ...rows] = Papa.parse(text.replace(/^\uFEFF/, ''), { delimiter: ';', skipEmptyLines: true }).data;
-      assert.deepEqual(header, ['Продукт', 'Адрес (slug)', 'Вариант', 'SKU', 'Цена', 'Наличност', 'Статус', 'Категория']);
+      assert.deepEqual(header, [
+        'Продукт',
+        'Адрес (slug)',
+        'Вариант',
+        'SKU',
+        'Цена',
+        'Наличност',
+        'Опаковка',
+        'Никотин (mg/ml)',
+        'Статус',
+        'Категория',
+      ]);
       const col = (name) => header.indexOf(name);
       const target = rows[0];
       const sku = target[col('SKU')];

@@ -17,6 +17,12 @@ export const csvValue = {
     const n = Number(v);
     return Number.isFinite(n) ? n.toFixed(2).replace('.', ',') : '';
   },
+  /** 1.5 → "1,5"; nothing for none (a decimal Bulgarian Excel reads as a number). */
+  decimal(v: unknown): string {
+    if (v === null || v === undefined || v === '') return '';
+    const n = Number(v);
+    return Number.isFinite(n) ? String(n).replace('.', ',') : '';
+  },
   /** An ISO time → "23.11.2026 14:05" in Sofia. */
   dateTime(v: unknown): string {
     return v ? dateTime(v) : '';

@@ -338,7 +338,7 @@ export const enApp: AppMessages = {
   import: {
     button: 'Import',
     title: 'Import products, variants and stock from CSV',
-    help: "A CSV like this page's export (opened and saved in Excel): an SKU column (required), Product, Slug, Variant, Price, Stock, Status, Category. Separator ; or , — prices with a decimal comma or point. An empty cell changes nothing. A new SKU creates a variant (or a product, by its slug or name). Up to %{mb} MB and %{rows} rows.",
+    help: "A CSV like this page's export (opened and saved in Excel): an SKU column (required), Product, Slug, Variant, Price, Stock, Pack, Nicotine (mg/ml), Status, Category. Separator ; or , — prices with a decimal comma or point. An empty cell changes nothing. A new SKU creates a variant (or a product, by its slug or name). Up to %{mb} MB and %{rows} rows.",
     pick: 'Choose a CSV file',
     pickAgain: 'Choose another file',
     failed: 'Failed to check the file.',

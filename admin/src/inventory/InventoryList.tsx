@@ -38,14 +38,15 @@ export interface InventoryRecord extends RaRecord {
   stock: number;
   /** Pieces in a trade pack. */
   packSize?: number;
+  /** The variant's own strength (mg/ml); null: the product's. */
+  nicotineMgMl?: number | null;
   price: number;
   productSlug: string;
   categoryName: string | null;
 }
 
-// The columns the import reads back (ImportDialog): edit in Excel, import, done. (The import also
-// takes optional „Опаковка“ and „Никотин (mg/ml)“ columns; the export keeps the columns it has
-// always had.)
+// The columns the import reads back (ImportDialog), its optional pack size and nicotine strength
+// included: edit in Excel, import, done.
 const exporter = csvExporter<InventoryRecord>(
   'inventory',
   (r) => ({
@@ -55,10 +56,12 @@ const exporter = csvExporter<InventoryRecord>(
     sku: r.sku,
     price: csvValue.money(r.price),
     stock: r.stock,
+    packSize: r.packSize ?? 1,
+    nicotineMgMl: csvValue.decimal(r.nicotineMgMl),
     productStatus: csvValue.label('productStatus', r.productStatus),
     categoryName: r.categoryName ?? '',
   }),
-  { sku: 'identifier', price: 'number', stock: 'number' },
+  { sku: 'identifier', price: 'number', stock: 'number', packSize: 'number', nicotineMgMl: 'number' },
 );
 
 /** The stock of one variant, saved where it is typed. */
