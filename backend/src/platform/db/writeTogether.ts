@@ -9,6 +9,7 @@
 // The one exception to "independent": a following write is made of what an earlier write of the
 // same batch returned (a stock movement of the stock update's new figure). On PostgreSQL it reads
 // that write's CTE; elsewhere it is built from the rows the earlier write answered.
+import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { isPostgres } from './knex';
 import { declareWrites, tableWritesOf, writesOf, type TableWrite } from '../cache/tableWrites';
@@ -88,14 +89,13 @@ async function runTogether(db: Knex, writes: BatchWrite[]): Promise<Array<Array<
   const sql =
     `with ${parts.map((p, i) => `${names[i]} as (${p.sql})`).join(', ')} ` +
     `select ${names.map((n) => `coalesce((select json_agg(${n}) from ${n}), '[]'::json) as ${n}`).join(', ')}`;
-  // The caches hear the tables these write, as they would from the builders themselves.
-  const statement = declareWrites(
-    db.raw(
-      sql,
-      parts.flatMap((p) => p.bindings as Knex.Value[]),
-    ),
-    written,
+  const raw = db.raw(
+    sql,
+    parts.flatMap((p) => p.bindings as Knex.Value[]),
   );
+  const name = preparedName(sql);
+  // The caches hear the tables these write, as they would from the builders themselves.
+  const statement = declareWrites(name ? (raw as unknown as { options(o: object): Knex.Raw }).options({ name }) : raw, written);
   const { rows } = (await statement) as unknown as { rows: Array<Record<string, Array<Record<string, unknown>>>> };
   return names.map((n) => rows[0][n]);
 }
@@ -150,7 +150,7 @@ export function rendered(builder: Knex.QueryBuilder): Knex.Sql {
     !b._options?.length &&
     Object.keys(single).every((k) => SHAPE_PARTS.has(k) || single[k] === undefined || (k === 'only' && single[k] === false));
   const conflict = plain ? conflictOfShape(single) : undefined;
-  if (conflict === undefined) return builder.toSQL() as unknown as Knex.Sql;
+  if (conflict === undefined || !row) return builder.toSQL() as unknown as Knex.Sql;
   const columns = Object.keys(row).sort();
   if (columns.length === 0 || !columns.every((c) => boundAsIs(row[c]))) return builder.toSQL() as unknown as Knex.Sql;
   const key = `${String(b.client.config.client)}\u0000${single.table}\u0000${columns.join(',')}\u0000${JSON.stringify(single.returning ?? null)}\u0000${conflict}`;
@@ -159,6 +159,26 @@ export function rendered(builder: Knex.QueryBuilder): Knex.Sql {
   const compiled = builder.toSQL() as unknown as Knex.Sql;
   if (renderedInserts.size < RENDERED_SHAPES) renderedInserts.set(key, compiled.sql);
   return compiled;
+}
+
+/** Batch texts given a name, by text. */
+const preparedNames = new Map<string, string>();
+/** The shapes of batch the shop sends are few; a text past these goes unnamed, as before. */
+const PREPARED_TEXTS = 200;
+
+/**
+ * A name for a batch's text, under which PostgreSQL keeps it parsed on each connection (the pg
+ * driver's named statements): an order's batch is one long statement of a dozen writes, and parsing
+ * and analysing it anew cost the server more than running it. The same shape of batch has the same
+ * text, so the name is a hash of the text (two texts never share one).
+ */
+function preparedName(sql: string): string | undefined {
+  let name = preparedNames.get(sql);
+  if (name === undefined && preparedNames.size < PREPARED_TEXTS) {
+    name = `batch_${crypto.createHash('sha256').update(sql).digest('base64url').slice(0, 32)}`;
+    preparedNames.set(sql, name);
+  }
+  return name;
 }
 
 /** What knex's better-sqlite3 client and its connections carry (internal, stable across knex 2–3). */
