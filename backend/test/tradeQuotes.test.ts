@@ -104,6 +104,11 @@ describe('asking for a quote', () => {
     await settled();
     const notices = await admin.get('/api/admin/notifications?range=[0,50]');
     expect(JSON.stringify(notices.body)).toContain(res.body.number);
+    // The dashboard counts the requests waiting for prices.
+    const waiting = await QuoteRequest.query().where({ status: 'requested' }).resultSize();
+    expect(waiting).toBeGreaterThan(0);
+    const dashboard = await admin.get('/api/admin/dashboard');
+    expect(dashboard.body.openQuoteRequests).toBe(waiting);
   });
 
   it('answers 401 signed out, 403 to a consumer, and names each bad line', async () => {
