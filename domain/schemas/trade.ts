@@ -86,7 +86,8 @@ const ORDER_LIMIT_DESCRIPTION =
   'Лимит на една поръчка на купувач: нетната стойност на стоките (след отстъпка, без ДДС и доставка); над него поръчката чака одобрение от собственик (awaiting_approval). null — без лимит; собственикът няма лимит.';
 
 /** Members on a company's PUT: the whole list, each an account's id, its e-mail, or the answer's own
- *  `{ id, email, … }` sent back (react-admin), so the list sent is who buys for the company. */
+ *  `{ id, email, … }` sent back (react-admin), so the list sent is who buys for the company (a list
+ *  naming no owner keeps the owners; an address with no account is invited). */
 export const COMPANY_MEMBERS_MAX = 200;
 const memberRef = z.union([
   z.number().int().positive(),
@@ -127,7 +128,8 @@ export const companyChangeInput = input(
     members: list(memberRef, { max: COMPANY_MEMBERS_MAX }),
     version: recordVersion(),
   },
-  { ignore: ['id', 'createdAt', 'approvedAt', 'updatedAt'] },
+  // The open invitations are shown with the company, not saved with it: react-admin sends them back.
+  { ignore: ['id', 'createdAt', 'approvedAt', 'updatedAt', 'invitations'] },
 );
 export type CompanyChange = z.output<typeof companyChangeInput>;
 
