@@ -27,6 +27,8 @@ export interface DashboardData {
   monthRevenue: number;
   monthOrders: number;
   pendingOrders: number;
+  /** Members' quote requests waiting for prices (the quotes card lists them). */
+  openQuoteRequests?: number;
   newCustomers: number;
   lowStock: { variantId: number; productId: number; productName: string; variantName: string; sku: string; stock: number }[];
   latestOrders: { id: number; number: string; customerName: string; total: number; currency?: string; status: string; createdAt: string }[];

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { makeShop, TestShop, Browser } from './helpers';
 import { checkoutBody, mailTo } from './fixtures';
 import { seedIfEmpty } from '../src/setup';
-import { AuditLog, Discount, Order, Payment, Product, Variant } from '../src/models';
+import { AuditLog, Discount, Order, Payment, Product, User, Variant } from '../src/models';
 import { API } from '@domain/messages';
 import { convertMinor } from '@domain/money';
 import { lockCurrencyForOrder } from '../src/modules/settings/currency';
@@ -49,6 +49,22 @@ describe('switching the shop to the euro', () => {
       tradeNetPrices: await shop.app.knex('price_list_prices').select('id', 'netPrice'),
       creditLimits: await shop.app.knex('companies').whereNotNull('creditLimit').select('id', 'creditLimit'),
     };
+    // A buyer of a company may place orders up to 200,00 лв. net without an owner; an open
+    // invitation promises another buyer 50,00 лв.
+    const company = await shop.app.knex('companies').whereNotNull('creditLimit').first('id');
+    const buyer = await shop.user('customer');
+    await User.query()
+      .patch({ companyId: company.id, companyRole: 'buyer', orderLimit: 20000 } as Partial<User>)
+      .findById(buyer.id);
+    await shop.app.knex('company_invitations').insert({
+      companyId: company.id,
+      email: 'nov.kupuvach@example.bg',
+      role: 'buyer',
+      orderLimit: 5000,
+      tokenHash: 'a'.repeat(64),
+      createdAt: new Date().toISOString(),
+      expiresAt: new Date(Date.now() + 86400000).toISOString(),
+    });
     expect(before.products.some((p) => p.compareAtPrice !== null)).toBe(true);
     expect(before.tradeNetPrices.length).toBeGreaterThan(0);
     expect(before.creditLimits.length).toBeGreaterThan(0);
@@ -79,6 +95,8 @@ describe('switching the shop to the euro', () => {
       discountMinimums: before.discounts.length,
       tradeNetPrices: before.tradeNetPrices.length,
       creditLimits: before.creditLimits.length,
+      orderLimits: 1,
+      invitationOrderLimits: 1,
       quotedNetPrices: 0,
       shippingFees: 3,
       freeShippingThreshold: 1,
@@ -104,6 +122,8 @@ describe('switching the shop to the euro', () => {
       const was = before.creditLimits.find((b) => b.id === c.id)!;
       expect(c.creditLimit).toBe(convertMinor(was.creditLimit, 'BGN', 'EUR'));
     }
+    expect((await User.query().findById(buyer.id))!.orderLimit).toBe(convertMinor(20000, 'BGN', 'EUR'));
+    expect((await shop.app.knex('company_invitations').first('orderLimit')).orderLimit).toBe(convertMinor(5000, 'BGN', 'EUR'));
     const solo5 = await Discount.query().findOne({ code: 'SOLO5' });
     expect([solo5!.value, solo5!.minSubtotal]).toEqual([256, 1534]); // 5,00 лв. → 2,56 €; 30,00 лв. → 15,34 €
     expect((await Discount.query().findOne({ code: 'WELCOME10' }))!.value).toBe(10); // a percent stays a percent

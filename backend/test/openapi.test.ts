@@ -172,6 +172,28 @@ describe('the API reference', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('says how amounts are sent: a decimal in the shop’s currency, a buyer’s limit on the net goods', () => {
+    const doc = reference();
+    expect(doc.info.description).toMatch(/десетично число във валутата на магазина/);
+    const schemas = doc.components.schemas as Json;
+    const bodyOf = (path: string, method: string) => {
+      const schema = doc.paths[path][method].requestBody.content['application/json'].schema;
+      return schemas[schema.$ref.split('/').pop()!];
+    };
+    const amount = (node: Json) => (node.anyOf as Json[]).find((s) => s.type === 'number')!;
+    const invite = bodyOf('/api/trade/members', 'post').properties.orderLimit;
+    const staffMember = (bodyOf('/api/admin/companies/{id}', 'put').properties.members.items.anyOf as Json[]).find(
+      (s) => s.type === 'object',
+    )!.properties.orderLimit;
+    for (const limit of [invite, staffMember, bodyOf('/api/trade/members/{id}', 'put').properties.orderLimit]) {
+      expect(amount(limit).description).toMatch(/нетната стойност на стоките/);
+      expect(amount(limit).description).toMatch(/не в стотинки/);
+    }
+    // Every other amount says its unit too: a quote's net price, a price list's.
+    const answer = bodyOf('/api/admin/quote-requests/{id}', 'put').properties.lines.items.properties.netPrice;
+    expect(amount(answer).description).toMatch(/валутата на магазина/);
+  });
+
   it('is served to anyone as JSON and as a page without scripts, under the shop’s CSP', async () => {
     const guest = shop.browser();
     const json = await guest.get('/api/openapi.json');

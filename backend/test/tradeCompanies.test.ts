@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import { shopForThisFile, Browser } from './helpers';
-import { mailTo } from './fixtures';
+import { mailTo, proveAddress } from './fixtures';
 import { AuditLog, Company, Notification, PriceList, User } from '../src/models';
 import { settled } from '../src/platform/events';
 import { TRADE_HINT_COOKIE } from '../src/platform/http/tradeHint';
@@ -261,10 +261,74 @@ describe('staff and companies', () => {
     res = await admin.put(`/api/admin/companies/${company.id}`, { members: [{ id: first.id }] }).expect(200);
     expect(res.body.members.map((m: { id: number }) => m.id)).toEqual([first.id]);
     expect((await User.query().findById(a.id))!.companyId).toBeNull();
-    // Another company's member or an unknown account: 400 naming the entry, nothing changed.
+    // Another company's member: 400 naming the entry, nothing changed (not even the invitation of
+    // the address with no account beside it).
     const taken = await admin.put(`/api/admin/companies/${second.id}`, { members: [first.id, 'nobody@example.bg'] }).expect(400);
-    expect(Object.keys(taken.body.errors).sort()).toEqual(['members.0', 'members.1']);
-    expect((await admin.get(`/api/admin/companies/${second.id}`)).body.members).toHaveLength(1);
+    expect(Object.keys(taken.body.errors)).toEqual(['members.0']);
+    const unchanged = (await admin.get(`/api/admin/companies/${second.id}`)).body;
+    expect(unchanged.members).toHaveLength(1);
+    expect(unchanged.invitations).toEqual([]);
+    // An entry that is no e-mail address names nobody to invite: 400 naming it.
+    const garbled = await admin.put(`/api/admin/companies/${second.id}`, { members: ['nobody'] }).expect(400);
+    expect(Object.keys(garbled.body.errors)).toEqual(['members.0']);
+  });
+
+  it('members named without an owner: the owners stay, buyers left out go; a list naming an owner replaces them', async () => {
+    const { company } = await apply();
+    const owner = company.members[0];
+    const [a, b] = [await shop.user('customer'), await shop.user('customer')];
+    let res = await admin.put(`/api/admin/companies/${company.id}`, { members: [{ email: a.email, role: 'buyer', orderLimit: 100 }] });
+    expect(res.status).toBe(200);
+    expect(res.body.members).toEqual([
+      expect.objectContaining({ id: owner.id, role: 'owner', orderLimit: null }),
+      expect.objectContaining({ id: a.id, role: 'buyer', orderLimit: 100 }),
+    ]);
+    res = await admin.put(`/api/admin/companies/${company.id}`, { members: [{ email: b.email, role: 'buyer' }] }).expect(200);
+    expect(res.body.members.map((m: { id: number; role: string }) => [m.id, m.role])).toEqual([
+      [owner.id, 'owner'],
+      [b.id, 'buyer'],
+    ]);
+    expect((await User.query().findById(a.id))!.companyId).toBeNull();
+    res = await admin.put(`/api/admin/companies/${company.id}`, { members: [{ id: b.id, role: 'owner' }] }).expect(200);
+    expect(res.body.members).toEqual([expect.objectContaining({ id: b.id, role: 'owner' })]);
+    expect((await User.query().findById(owner.id))!.companyId).toBeNull();
+  });
+
+  it('an address with no account is invited: mailed, shown with the company, a member with its role and limit once accepted', async () => {
+    const { company } = await apply();
+    const owner = company.members[0];
+    const email = 'nov.kupuvach@example.bg';
+    const res = await admin.put(`/api/admin/companies/${company.id}`, {
+      members: [{ email: 'Nov.Kupuvach@example.bg', role: 'buyer', orderLimit: 100 }],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.members).toEqual([expect.objectContaining({ id: owner.id, role: 'owner' })]);
+    expect(res.body.invitations).toEqual([expect.objectContaining({ email, role: 'buyer', orderLimit: 100 })]);
+    // react-admin sends the record back whole (the invitations with it): nothing moves.
+    const echoed = await admin.put(`/api/admin/companies/${company.id}`, res.body).expect(200);
+    expect(echoed.body.invitations).toEqual(res.body.invitations);
+    await settled();
+    const mail = (await mailTo(outboxDir, (t) => t.includes(`To: ${email}`) && t.includes('/invitation/')))!;
+    expect(mail).toBeDefined();
+    const token = /\/invitation\/([A-Za-z0-9_-]+)/.exec(mail)![1];
+
+    const person = await guest();
+    const registered = await person.post('/api/auth/register', {
+      email,
+      password: 'dobra-parola-1',
+      firstName: 'Нов',
+      lastName: 'Купувач',
+    });
+    expect(registered.status).toBe(201);
+    await proveAddress(outboxDir, person, email);
+    const accepted = await person.post(`/api/trade/invitations/${token}/accept`, {});
+    expect(accepted.status).toBe(200);
+    const after = (await admin.get(`/api/admin/companies/${company.id}`)).body;
+    expect(after.members).toEqual([
+      expect.objectContaining({ id: owner.id, role: 'owner' }),
+      expect.objectContaining({ email, role: 'buyer', orderLimit: 100 }),
+    ]);
+    expect(after.invitations).toEqual([]);
   });
 
   it('delete: only pending or rejected', async () => {

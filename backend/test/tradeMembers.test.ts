@@ -211,7 +211,12 @@ describe('a buyer above their limit', () => {
     expect(empty.body.errors.reason).toBeTruthy();
     const declined = await owner.post(`/api/trade/orders/${id}/decline`, { reason: 'Твърде много за този месец' });
     expect(declined.status).toBe(200);
+    // Answered as the other member order routes answer ({ message, order }), the order's fields
+    // also at the top level for readers of the older answer.
     expect(declined.body.status).toBe('cancelled');
+    expect(declined.body.order.status).toBe('cancelled');
+    expect(declined.body.order.id).toBe(id);
+    expect(declined.body.message).toBe(MEMBER_TEXT.declined(res.body.order.number));
     expect(await stock()).toBe(before);
     await settled();
     const mail = await mailTo(outboxDir, (t) => t.includes('To: petya@acme.example.bg') && t.includes('Твърде много за този месец'));
@@ -247,6 +252,9 @@ describe("a buyer's order by an answered quote", () => {
     expect(approved.body.status).toBe('pending');
     expect(approved.body.total).toBe(held.total);
     expect(approved.body.items[0].unitPrice).toBe(10);
+    expect(approved.body.order.status).toBe('pending');
+    expect(approved.body.order.total).toBe(held.total);
+    expect(approved.body.message).toBe(MEMBER_TEXT.approved(held.number));
   });
 });
 

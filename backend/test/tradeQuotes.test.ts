@@ -104,6 +104,11 @@ describe('asking for a quote', () => {
     await settled();
     const notices = await admin.get('/api/admin/notifications?range=[0,50]');
     expect(JSON.stringify(notices.body)).toContain(res.body.number);
+    // The dashboard counts the requests waiting for prices.
+    const waiting = await QuoteRequest.query().where({ status: 'requested' }).resultSize();
+    expect(waiting).toBeGreaterThan(0);
+    const dashboard = await admin.get('/api/admin/dashboard');
+    expect(dashboard.body.openQuoteRequests).toBe(waiting);
   });
 
   it('answers 401 signed out, 403 to a consumer, and names each bad line', async () => {
@@ -297,9 +302,29 @@ describe('ordering by a quote', () => {
     const second = await member.post(`/api/trade/quote-requests/${q.id}/order`, orderBody());
     expect(second.status).toBe(409);
     expect(second.body.message).toBe(QUOTE_TEXT.alreadyOrdered);
+    // Whatever the body, a used quote says it is used.
+    for (const body of [{}, { shipping: { method: 'address' } }]) {
+      const used = await member.post(`/api/trade/quote-requests/${q.id}/order`, body);
+      expect([used.status, used.body.message]).toEqual([409, QUOTE_TEXT.alreadyOrdered]);
+    }
     expect(await Order.query().where({ quoteRequestId: q.id }).resultSize()).toBe(1);
     // An ordered quote is not answered again.
     expect((await admin.put(`/api/admin/quote-requests/${q.id}`, { lines: q.lines, validUntil: q.validUntil })).status).toBe(409);
+  });
+
+  it('is paid by bank transfer on the company’s terms when the body names no payment method', async () => {
+    const q = await answered([{ variantId: cat.triples.variant, quantity: 2, netPrice: 20 }]);
+    const res = await member.post(`/api/trade/quote-requests/${q.id}/order`, {
+      shipping: { method: 'address', companyShopId: acmeShop.id },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.order).toEqual(expect.objectContaining({ paymentMethod: 'bank_transfer', quoteRequestId: q.id }));
+    expect(res.body.order.paymentDueAt).toBeTruthy();
+    // A body naming one that is not offered is still refused by its field.
+    const q2 = await answered([{ variantId: cat.triples.variant, quantity: 2, netPrice: 20 }]);
+    const bad = await member.post(`/api/trade/quote-requests/${q2.id}/order`, orderBody({ paymentMethod: 'card' }));
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toHaveProperty(['paymentMethod']);
   });
 
   it('delivers to a courier’s office from the directory, which brings its own city and address', async () => {
@@ -324,6 +349,19 @@ describe('ordering by a quote', () => {
     const res = await member.post(`/api/trade/quote-requests/${q.id}/order`, orderBody());
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(QUOTE_TEXT.expired(formatBgDate(yesterday)));
+    // Its validity is judged before the body: an empty one, or one without a payment method, is told
+    // the quote expired, not which fields it lacks.
+    for (const body of [{}, { shipping: { method: 'address', companyShopId: acmeShop.id } }]) {
+      const late = await member.post(`/api/trade/quote-requests/${q.id}/order`, body);
+      expect([late.status, late.body.message]).toEqual([409, QUOTE_TEXT.expired(formatBgDate(yesterday))]);
+    }
+    // A quote answered for longer that lapsed since is refused alike.
+    const lapsed = await answered([{ variantId: cat.triples.variant, quantity: 5, netPrice: 20 }]);
+    await QuoteRequest.query()
+      .patch({ validUntil: addDays(today(), -3) } as Partial<QuoteRequest>)
+      .findById(lapsed.id);
+    const gone = await member.post(`/api/trade/quote-requests/${lapsed.id}/order`, {});
+    expect([gone.status, gone.body.message]).toEqual([409, QUOTE_TEXT.expired(formatBgDate(addDays(today(), -3)))]);
     const listed = await admin.get(
       `/api/admin/quote-requests?range=[0,99]&filter=${encodeURIComponent(JSON.stringify({ status: 'expired' }))}`,
     );

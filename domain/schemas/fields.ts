@@ -133,6 +133,8 @@ const asNumber = (v: unknown) => (typeof v === 'string' && NUMERIC.test(v) ? Num
 export interface NumberRule extends Presence {
   min?: number;
   max?: number;
+  /** What the amount is, for the API reference (money fields say their unit by themselves). */
+  description?: string;
 }
 
 function bounded(n: z.ZodNumber, rule: NumberRule): z.ZodNumber {
@@ -167,8 +169,14 @@ export function readMoney(v: unknown): number | undefined {
   return parseMoneyInput(typeof v === 'string' ? v : null) ?? undefined;
 }
 
+/** How the API reference says every amount is sent: the decimal in the shop's currency, never its
+ *  minor units (the answers give amounts the same way). */
+export const MONEY_DESCRIPTION =
+  'Сума във валутата на магазина (settings.currency), с до два знака след десетичния знак: 29.9, 29.90 или „29,90“ — не в стотинки/центове.';
+
 export function money<const P extends NumberRule = {}>(rule: P = {} as P): FieldOf<number, P> {
-  const amount = bounded(z.number({ error: wrongKind(rule, API.invalidMoney) }), rule);
+  const described = rule.description ? `${rule.description} ${MONEY_DESCRIPTION}` : MONEY_DESCRIPTION;
+  const amount = bounded(z.number({ error: wrongKind(rule, API.invalidMoney) }), rule).meta({ description: described });
   // Absent and null stay what they are (the field says so); anything unreadable is NaN, refused.
   const m = z.preprocess((v) => (v === undefined || v === null ? v : (readMoney(v) ?? NaN)), amount.transform(toMinor));
   return field(m, rule, true) as FieldOf<number, P>;

@@ -81,7 +81,8 @@ export const quoteOrderInput = (withOffice: boolean) =>
   input({
     customer: object({ ...customerFields }),
     shipping: shipping(withOffice),
-    paymentMethod: oneOf(PAYMENT_METHODS, { required: true }),
+    // Absent: by bank transfer on the company's payment terms, as the account page's form offers first.
+    paymentMethod: oneOf(PAYMENT_METHODS),
     note: text(TEXT_MAX, { nullable: true }),
     purchaseOrderNumber: text(PURCHASE_ORDER_NUMBER_MAX, {
       pattern: PURCHASE_ORDER_NUMBER_PATTERN,

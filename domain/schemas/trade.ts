@@ -81,8 +81,13 @@ export const companyApplicationInput = input({
 });
 export type CompanyApplication = z.output<typeof companyApplicationInput>;
 
+/** A buyer's limit as the API reference says it. */
+const ORDER_LIMIT_DESCRIPTION =
+  'Лимит на една поръчка на купувач: нетната стойност на стоките (след отстъпка, без ДДС и доставка); над него поръчката чака одобрение от собственик (awaiting_approval). null — без лимит; собственикът няма лимит.';
+
 /** Members on a company's PUT: the whole list, each an account's id, its e-mail, or the answer's own
- *  `{ id, email, … }` sent back (react-admin), so the list sent is who buys for the company. */
+ *  `{ id, email, … }` sent back (react-admin), so the list sent is who buys for the company (a list
+ *  naming no owner keeps the owners; an address with no account is invited). */
 export const COMPANY_MEMBERS_MAX = 200;
 const memberRef = z.union([
   z.number().int().positive(),
@@ -92,7 +97,7 @@ const memberRef = z.union([
     email: z.string().trim().min(3).max(254).optional(),
     // Absent: an existing member keeps theirs, a new one is an owner (as every member was before roles).
     role: oneOf(MEMBER_ROLES),
-    orderLimit: money({ min: 0, nullable: true }),
+    orderLimit: money({ min: 0, nullable: true, description: ORDER_LIMIT_DESCRIPTION }),
   }),
 ]);
 
@@ -112,14 +117,19 @@ export const companyChangeInput = input(
     statusReason: text(1000),
     priceListId: int({ min: 1, nullable: true }),
     paymentTermsDays: int({ min: 0, max: 365 }),
-    creditLimit: money({ min: 0, nullable: true }),
+    creditLimit: money({
+      min: 0,
+      nullable: true,
+      description: 'Кредитен лимит на фирмата (неплатено плюс новата поръчка, с ДДС); null — без лимит.',
+    }),
     // Every trade order of the company must carry the buyer's purchase-order number.
     requirePurchaseOrderNumber: bool(),
     shops: list(companyShopInput, { max: COMPANY_SHOPS_MAX, message: TRADE.tooManyShops(COMPANY_SHOPS_MAX) }),
     members: list(memberRef, { max: COMPANY_MEMBERS_MAX }),
     version: recordVersion(),
   },
-  { ignore: ['id', 'createdAt', 'approvedAt', 'updatedAt'] },
+  // The open invitations are shown with the company, not saved with it: react-admin sends them back.
+  { ignore: ['id', 'createdAt', 'approvedAt', 'updatedAt', 'invitations'] },
 );
 export type CompanyChange = z.output<typeof companyChangeInput>;
 
@@ -133,7 +143,7 @@ export const companyMemberInput = input({ email: email({ required: true }) });
 const memberTerms = {
   role: oneOf(MEMBER_ROLES, { required: true }),
   // Net goods per order above which an owner approves; none: no limit.
-  orderLimit: money({ min: 0, nullable: true }),
+  orderLimit: money({ min: 0, nullable: true, description: ORDER_LIMIT_DESCRIPTION }),
 };
 export const memberInviteInput = input({ email: email({ required: true }), ...memberTerms });
 export type MemberInvite = z.output<typeof memberInviteInput>;

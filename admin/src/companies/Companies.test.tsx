@@ -78,6 +78,36 @@ test('a member is removed only after the confirmation', async () => {
   expect(calls).toEqual([expect.objectContaining({ method: 'DELETE', url: '/api/admin/companies/3/members/8' })]);
 });
 
+test('the invitations still open are shown read only below the members', async () => {
+  mockFetch({ 'GET /api/settings': { body: { currency: 'EUR', dualCurrency: false, euroSince: '2026-01-01' } } });
+  const invited = {
+    ...pending,
+    invitations: [
+      {
+        id: 5,
+        email: 'nov@example.bg',
+        role: 'buyer',
+        orderLimit: 100,
+        createdAt: '2026-11-20T10:00:00.000Z',
+        expiresAt: '2026-12-04T10:00:00.000Z',
+      },
+    ],
+  };
+  renderAdmin(
+    <RecordContextProvider value={invited}>
+      <Members />
+    </RecordContextProvider>,
+    { dataProvider: createDataProvider() },
+  );
+  const list = screen.getByRole('list', { name: 'Отворени покани' });
+  const row = within(list).getByRole('listitem');
+  expect(row).toHaveTextContent('nov@example.bg');
+  expect(row).toHaveTextContent(/Купувач · 100,00\s(€|лв\.) · изтича на 04\.12\.2026/);
+  // Read only: nothing to press on an invitation.
+  expect(within(list).queryByRole('button')).not.toBeInTheDocument();
+  expect(screen.getAllByRole('button', { name: 'Премахни' })).toHaveLength(1);
+});
+
 test("the company's page shows an expired permit and saves a new office and date as the API takes them", async () => {
   const expiredOn = addDays(shopDay(new Date()), -3);
   const company = {

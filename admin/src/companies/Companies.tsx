@@ -59,7 +59,9 @@ import type { ShopDataProvider } from '../dataProvider';
 import { errorMessage } from '../httpClient';
 import { StaleEditAlert, withStaleEdit, withVersion } from '../layout/StaleEditAlert';
 import { CompanyStatement } from './CompanyStatement';
-import { MEMBER_ROLES, type CompanyMemberView } from '@domain/companyMembers';
+import { MEMBER_ROLES, type CompanyInvitationView, type CompanyMemberView } from '@domain/companyMembers';
+import { formatMoney } from '@domain/money';
+import { useShopMoney } from '../common/shopCurrency';
 import { useFormContext, useWatch } from 'react-hook-form';
 
 const STATUS_COLORS: Record<CompanyStatus, 'default' | 'success' | 'warning' | 'error'> = {
@@ -238,8 +240,37 @@ function MemberTerms({ index }: { index: number }) {
   );
 }
 
+/** The invitations still open (an address staff named with no account yet, or one an owner
+ *  invited), read only, as the owners see them: the address, role, limit and last day. */
+function OpenInvitations({ invitations }: { invitations: CompanyInvitationView[] }) {
+  const translate = useTranslate();
+  const { currency } = useShopMoney();
+  return (
+    <>
+      <Typography id="company-invitations" variant="subtitle1" component="h3">
+        {translate('app.companies.invitationsTitle')}
+      </Typography>
+      <MuiList dense aria-labelledby="company-invitations">
+        {invitations.map((i) => (
+          <ListItem key={i.id} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+            <ListItemText
+              primary={i.email}
+              secondary={[
+                translate(`app.companies.memberRoles.${i.role}`),
+                i.orderLimit === null ? translate('app.companies.noLimit') : formatMoney(i.orderLimit, currency),
+                translate('app.companies.invitationExpires', { date: formatBgDate(i.expiresAt) }),
+              ].join(' · ')}
+              sx={{ overflowWrap: 'anywhere' }}
+            />
+          </ListItem>
+        ))}
+      </MuiList>
+    </>
+  );
+}
+
 /** Members: customer accounts that buy for the company, each an owner or a buyer with an order
- *  limit; added by e-mail, removed with a confirmation. */
+ *  limit; added by e-mail, removed with a confirmation; then the invitations still open. */
 export function Members() {
   const record = useRecordContext();
   const translate = useTranslate();
@@ -251,6 +282,7 @@ export function Members() {
   const inForm = useFormContext() !== null;
   if (!record) return null;
   const members = (record.members ?? []) as CompanyMemberView[];
+  const invitations = (record.invitations ?? []) as CompanyInvitationView[];
   const add = async () => {
     try {
       await dataProvider.addCompanyMember(record.id, email.trim());
@@ -303,6 +335,7 @@ export function Members() {
           })}
         </MuiList>
       )}
+      {invitations.length > 0 && <OpenInvitations invitations={invitations} />}
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         <MuiTextField
           size="small"

@@ -36,6 +36,8 @@ export const companiesBg = {
   memberRoles: MEMBER_ROLE_LABELS,
   memberLimit: 'Лимит на поръчка',
   memberLimitHelp: MEMBER_SCREEN_TEXT.staffLimitHelp as string,
+  invitationsTitle: MEMBER_SCREEN_TEXT.invitationsTitle as string,
+  invitationExpires: 'изтича на %{date}',
   noLimit: 'Без лимит',
   failed: 'Действието не бе успешно.',
   permit: {
@@ -90,6 +92,8 @@ export const companiesEn: typeof companiesBg = {
   memberRoles: { owner: 'Owner', buyer: 'Buyer' },
   memberLimit: 'Order limit',
   memberLimitHelp: 'Net of VAT; empty: no limit',
+  invitationsTitle: 'Open invitations',
+  invitationExpires: 'expires on %{date}',
   noLimit: 'No limit',
   failed: 'The action failed.',
   permit: {

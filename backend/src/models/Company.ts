@@ -2,6 +2,7 @@ import { BaseModel, S } from './BaseModel';
 import { COMPANY_STATUSES, type CompanyStatus } from '@domain/trade';
 import { EMAIL_MAX, NAME_MAX, PHONE_MAX } from '@domain/limits';
 import type { CompanyShop } from './CompanyShop';
+import type { CompanyInvitation } from './CompanyInvitation';
 import type { User } from './User';
 
 /** A business that buys for resale (modules/trade): applied, then approved, rejected or suspended by staff. */
@@ -44,6 +45,8 @@ export class Company extends BaseModel {
   version!: number;
   shops?: CompanyShop[];
   members?: User[];
+  /** Its invitations still open (modules/trade/members). */
+  invitations?: CompanyInvitation[];
 
   static jsonSchema = {
     type: 'object',

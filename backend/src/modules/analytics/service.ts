@@ -9,6 +9,7 @@ import { Product } from '../../models/Product';
 import { Category } from '../../models/Category';
 import { User } from '../../models/User';
 import { Variant } from '../../models/Variant';
+import { QuoteRequest } from '../../models/QuoteRequest';
 import { getSettings } from '../settings';
 import { convertMinor, fromMinor, isCurrency, type Currency } from '@domain/money';
 import { Granularity, nextDay, periodOf, periodsBetween, shopDay, shopDayStart, DAY_MS } from '@domain/dates';
@@ -158,10 +159,12 @@ export async function dashboard(now = new Date()) {
   const month = lastDays(30, now);
   const today = shopDay(now);
   const settings = await getSettings();
-  const [read, customers, pendingOrders, lowStock, latest] = await Promise.all([
+  const [read, customers, pendingOrders, openQuoteRequests, lowStock, latest] = await Promise.all([
     ordersIn(month),
     customersIn(month),
     Order.query().where('status', 'pending').resultSize(),
+    // Members' requests for a quote still waiting for staff's prices.
+    QuoteRequest.query().where('status', 'requested').resultSize(),
     Variant.query()
       .join('products', 'products.id', 'variants.productId')
       .where('products.status', 'active')
@@ -194,6 +197,7 @@ export async function dashboard(now = new Date()) {
     monthRevenue: money(sold.reduce((s, o) => s + o.total, 0)),
     monthOrders: sold.length,
     pendingOrders,
+    openQuoteRequests,
     newCustomers: customers.length,
     lowStock: lowStock.map((v) => (v as unknown as { toJSON(): object }).toJSON()),
     latestOrders: latest.map((o) => ({

@@ -18,6 +18,7 @@ import {
 } from '@domain/schemas/checkout';
 import type { Context } from 'koa';
 import { API } from '@domain/messages';
+import { MEMBER_TEXT } from '@domain/companyMembers';
 import { idempotent } from '../../platform/http/idempotency';
 import {
   approveRequest,
@@ -118,24 +119,32 @@ export function checkoutRoutes() {
     oncePhoneOrder,
     createPhoneOrder,
   );
-  // A company's owner decides on a buyer's order held for approval.
+  // A company's owner decides on a buyer's order held for approval. Answered as the other member
+  // order routes answer ({ message, order }), with the order's fields also at the top level, where
+  // readers of the first answer of these routes find them.
   router.post(
     '/trade/orders/:id/approve',
     doc('Одобрение на поръчка, чакаща собственик на фирмата', {
       auth: 'trade',
       body: orderApprovalInput,
       description: 'Само собственик на фирмата. 409 с новата сума (quote), когато цените са се променили.',
-      answer: 'Поръчката',
+      answer: '{ message, order } и полетата на поръчката',
     }),
     async (ctx) => {
-      ctx.body = await approveRequest(ctx);
+      const order = await approveRequest(ctx);
+      ctx.body = { ...order, order, message: MEMBER_TEXT.approved(order.number) };
     },
   );
   router.post(
     '/trade/orders/:id/decline',
-    doc('Отказ на поръчка, чакаща собственик на фирмата', { auth: 'trade', body: orderDeclineInput, answer: 'Поръчката' }),
+    doc('Отказ на поръчка, чакаща собственик на фирмата', {
+      auth: 'trade',
+      body: orderDeclineInput,
+      answer: '{ message, order } и полетата на поръчката',
+    }),
     async (ctx) => {
-      ctx.body = await declineRequest(ctx);
+      const order = await declineRequest(ctx);
+      ctx.body = { ...order, order, message: MEMBER_TEXT.declined(order.number) };
     },
   );
   return router;

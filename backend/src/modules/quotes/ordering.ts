@@ -52,6 +52,18 @@ async function claimQuote(trx: Transaction, quoteId: number, order: Order): Prom
   order.quoteRequestId = quoteId;
 }
 
+/** The company's quote, if it can be ordered now: 403 for anyone who buys for no company, 404 for
+ *  another company's, 409 when it is expired, already ordered, declined or not yet answered. Said
+ *  before the body is read, so whatever was sent, a quote that cannot be ordered answers why. */
+export async function orderableQuote(visitor: Visitor | undefined, quoteId: number): Promise<QuoteRequest> {
+  const terms = memberTerms(visitor);
+  const quote = await QuoteRequest.query().findOne({ id: quoteId, companyId: terms.companyId });
+  if (!quote) throw notFound(QUOTE_TEXT.notFound);
+  const refusal = refusalOf(quote);
+  if (refusal) throw conflict(refusal);
+  return quote;
+}
+
 /**
  * A member orders by their company's answered quote. The body is the checkout's without the lines:
  * the customer defaults to the member's account, and accepting the quote confirms age and terms.
@@ -64,12 +76,8 @@ export async function orderByQuote(
   quoteId: number,
   input: QuoteOrderInput,
 ): Promise<ApiOrder> {
-  const terms = memberTerms(visitor);
-  const quote = await QuoteRequest.query().findOne({ id: quoteId, companyId: terms.companyId });
-  if (!quote) throw notFound(QUOTE_TEXT.notFound);
   // Said before anything is priced; the claim in the order's transaction is what decides.
-  const refusal = refusalOf(quote);
-  if (refusal) throw conflict(refusal);
+  await orderableQuote(visitor, quoteId);
   const lines = await QuoteRequestLine.query().where({ quoteRequestId: quoteId }).orderBy('position').orderBy('id');
   const order: CheckoutInput = {
     items: lines.map((l) => ({ productId: l.productId, variantId: l.variantId, quantity: l.quantity })),
@@ -80,7 +88,7 @@ export async function orderByQuote(
       phone: user.phone ?? '',
     },
     shipping: input.shipping,
-    paymentMethod: input.paymentMethod,
+    paymentMethod: input.paymentMethod ?? 'bank_transfer',
     note: input.note ?? undefined,
     purchaseOrderNumber: input.purchaseOrderNumber ?? null,
     prepayment: input.prepayment,

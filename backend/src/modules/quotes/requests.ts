@@ -9,7 +9,7 @@ import { quoteOrderInput, quoteRequestInput } from '@domain/schemas/quotes';
 import { bringsOwnAddress } from '@domain/schemas/checkout';
 import type { ApiOrder, ApiQuoteRequest } from '@domain/api';
 import { askForQuote, companyQuote, companyQuotes } from './service';
-import { orderByQuote } from './ordering';
+import { orderByQuote, orderableQuote } from './ordering';
 
 const visitorOf = (ctx: Context) => ctx.state.visitor as Visitor | undefined;
 
@@ -30,9 +30,12 @@ export function companyQuoteRequest(ctx: Context): Promise<ApiQuoteRequest> {
 
 /** The order by a quote: an office from the directory, or one of the company's shops, brings its
  *  own city and address (as at the checkout). */
-export function orderByQuoteRequest(ctx: Context): Promise<ApiOrder> {
+export async function orderByQuoteRequest(ctx: Context): Promise<ApiOrder> {
   const user = currentUser(ctx);
+  const id = parseId(ctx.params.id);
+  // An expired, used or declined quote is refused as such (409) before its body is judged.
+  await orderableQuote(visitorOf(ctx), id);
   const body = ctx.request.body;
   const input = parseBody(body, quoteOrderInput(bringsOwnAddress(body)));
-  return orderByQuote(ctx.config, user, visitorOf(ctx), parseId(ctx.params.id), input);
+  return orderByQuote(ctx.config, user, visitorOf(ctx), id, input);
 }

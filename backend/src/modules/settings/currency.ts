@@ -50,6 +50,10 @@ const PRICED_COLUMNS: Array<{ kind: string; table: string; column: string; where
   // The trade channel: price lists' fixed net prices and companies' credit limits.
   { kind: 'tradeNetPrices', table: 'price_list_prices', column: 'netPrice' },
   { kind: 'creditLimits', table: 'companies', column: 'creditLimit' },
+  // A buyer's per-order limit (net goods) and the one an open invitation will give: left in leva
+  // they would let a buyer order almost twice as much without an owner's approval.
+  { kind: 'orderLimits', table: 'users', column: 'orderLimit' },
+  { kind: 'invitationOrderLimits', table: 'company_invitations', column: 'orderLimit' },
   // Quotes' net prices (an order placed by one is priced in the currency of its moment).
   { kind: 'quotedNetPrices', table: 'quote_request_lines', column: 'netPrice' },
 ];

@@ -29,8 +29,9 @@ import type { ApiTradeCompany } from '@domain/api';
 import type { CompanyChangeKind } from './events';
 import { whereByPermit } from './permits';
 import { memberView, memberTermsOf } from './memberViews';
-import { invitationView, openInvitations } from './members';
-import { MEMBER_TEXT, type CompanyMemberView, type MemberRole } from '@domain/companyMembers';
+import { invitationView, openInvitation, openInvitations } from './members';
+import { MEMBER_TEXT, type CompanyInvitationView, type CompanyMemberView, type MemberRole } from '@domain/companyMembers';
+import { isEmailAddress } from '@domain/email';
 import './events';
 
 /** The moves staff may make: anything else is 409. */
@@ -63,6 +64,9 @@ export interface CompanyView {
   /** Every trade order must carry the buyer's purchase-order number. */
   requirePurchaseOrderNumber: boolean;
   members: CompanyMemberView[];
+  /** Invitations still open, newest first (as the owners see them): an address staff named with
+   *  no account yet, or one an owner invited. */
+  invitations: CompanyInvitationView[];
   shops: Array<{ id: number; name: string; city: string; address: string; phone: string; listed: boolean }>;
   createdAt: string;
   approvedAt: string | null;
@@ -90,6 +94,7 @@ export function companyView(c: Company): CompanyView {
     creditLimit: fromMinor(c.creditLimit),
     requirePurchaseOrderNumber: Boolean(c.requirePurchaseOrderNumber),
     members: (c.members ?? []).map(memberView).sort((a, b) => a.id - b.id),
+    invitations: (c.invitations ?? []).map(invitationView),
     shops: [...(c.shops ?? [])]
       .sort((a, b) => a.position - b.position || a.id - b.id)
       .map((s) => ({ id: s.id, name: s.name, city: s.city, address: s.address, phone: s.phone ?? '', listed: Boolean(s.listed) })),
@@ -99,17 +104,19 @@ export function companyView(c: Company): CompanyView {
   };
 }
 
-/** Companies with their shops and members (two queries for any number of companies). */
+/** Companies with their shops, members and open invitations (three queries for any number of companies). */
 async function withPeople(companies: Company[], trx?: Transaction): Promise<Company[]> {
   if (!companies.length) return companies;
   const ids = companies.map((c) => c.id);
-  const [shops, members] = await Promise.all([
+  const [shops, members, invitations] = await Promise.all([
     CompanyShop.query(trx).whereIn('companyId', ids).orderBy('position').orderBy('id'),
     User.query(trx).whereIn('companyId', ids).orderBy('id'),
+    openInvitations(ids, trx),
   ]);
   for (const c of companies) {
     c.shops = shops.filter((s) => s.companyId === c.id);
     c.members = members.filter((m) => m.companyId === c.id);
+    c.invitations = invitations.filter((i) => i.companyId === c.id);
   }
   return companies;
 }
@@ -267,7 +274,7 @@ export function companyRow(id: number) {
  * Status moves follow COMPANY_TRANSITIONS (409 otherwise); rejecting needs a reason. The company's
  * contact is mailed after commit (events `company.changed`).
  */
-export async function changeCompany(id: number, change: CompanyChange): Promise<CompanyView> {
+export async function changeCompany(id: number, change: CompanyChange, staffId: number | null = null): Promise<CompanyView> {
   const company = await Company.transaction(async (trx) => {
     // The version first: a copy older than the company is refused before anything is written.
     if ((await claimVersion(trx, companyRow(id), change.version)) === null) throw notFound(TRADE.notFound);
@@ -322,7 +329,7 @@ export async function changeCompany(id: number, change: CompanyChange): Promise<
       await current.$query(trx).patch(patch);
     }
     if (change.shops) await replaceShops(trx, id, change.shops);
-    const membersMoved = change.members ? await setMembers(trx, id, change.members) : false;
+    const membersMoved = change.members ? await setMembers(trx, id, change.members, staffId) : false;
     if (Object.keys(patch).length || change.shops || membersMoved) {
       const kind: CompanyChangeKind = to !== from ? (to as CompanyChangeKind) : 'changed';
       await declare(trx, 'company.changed', { companyId: id, kind, from, to, reason: patch.statusReason ?? current.statusReason ?? '' });
@@ -377,32 +384,46 @@ export async function deleteCompany(id: number): Promise<CompanyView> {
 
 type MemberRef = NonNullable<CompanyChange['members']>[number];
 
-/** The company's members become exactly these accounts (customers, in no other company: else 400
- *  naming the entry); answers whether anyone joined or left. */
-async function setMembers(trx: Transaction, companyId: number, refs: MemberRef[]): Promise<boolean> {
-  const chosen = new Map<number, { role?: MemberRole; orderLimit?: number | null }>();
+/**
+ * The company's members become these accounts (customers, in no other company: else 400 naming the
+ * entry); an address with no account yet is invited with the entry's role and limit, as an owner
+ * invites (members.ts openInvitation: mailed, and it joins once accepted). Answers whether anyone
+ * joined or left.
+ */
+async function setMembers(trx: Transaction, companyId: number, refs: MemberRef[], invitedBy: number | null): Promise<boolean> {
+  type Wanted = { role?: MemberRole; orderLimit?: number | null };
+  const chosen = new Map<number, Wanted>();
+  const invited = new Map<string, Wanted>();
   const errors: Record<string, string> = {};
   for (const [i, ref] of refs.entries()) {
     const byId = typeof ref === 'number' ? ref : typeof ref === 'object' && ref.id ? ref.id : undefined;
     const byEmail = typeof ref === 'string' ? ref : typeof ref === 'object' && !ref.id ? ref.email : undefined;
-    const user = byId
-      ? await User.query(trx).findById(byId)
-      : byEmail
-        ? await User.query(trx).findOne({ email: byEmail.toLowerCase() })
-        : undefined;
-    if (!user || user.role !== 'customer') errors[`members.${i}`] = TRADE.memberUnknown;
+    const email = byEmail?.trim().toLowerCase();
+    const user = byId ? await User.query(trx).findById(byId) : email ? await User.query(trx).findOne({ email }) : undefined;
+    const wanted = typeof ref === 'object' ? { role: ref.role, orderLimit: ref.orderLimit } : {};
+    if (!user && email && isEmailAddress(email)) invited.set(email, wanted);
+    else if (!user && email) errors[`members.${i}`] = API.invalidEmail;
+    else if (!user || user.role !== 'customer') errors[`members.${i}`] = TRADE.memberUnknown;
     else if (user.companyId && user.companyId !== companyId) errors[`members.${i}`] = TRADE.memberElsewhere;
-    else chosen.set(user.id, typeof ref === 'object' ? { role: ref.role, orderLimit: ref.orderLimit } : {});
+    else chosen.set(user.id, wanted);
   }
   if (Object.keys(errors).length) throw badRequest(undefined, errors);
-  const ids = [...chosen.keys()];
   const before = await User.query(trx)
     .where({ companyId })
-    .orWhereIn('id', [...ids, 0]);
+    .orWhereIn('id', [...chosen.keys(), 0]);
   // Who stays or joins with which role: named, or as they are (a newcomer as an owner).
   const roleOf = (u: User) => chosen.get(u.id)?.role ?? (u.companyId === companyId ? u.companyRole : 'owner');
-  if (ids.length && !before.some((u) => chosen.has(u.id) && roleOf(u) === 'owner'))
-    throw badRequest(MEMBER_TEXT.lastOwner, { members: MEMBER_TEXT.lastOwner });
+  // A company always keeps an owner: someone must approve a buyer's held order and manage the
+  // members. A list naming no owner (staff adding a buyer, say) says nothing about the owners, so
+  // they stay as they are (an owner it names as a buyer is that no longer); a list naming one is
+  // the whole list, and cannot leave the company without an owner. An address only invited is no
+  // owner yet.
+  const namesOwner = before.some((u) => chosen.has(u.id) && roleOf(u) === 'owner');
+  const keptOwners = namesOwner
+    ? []
+    : before.filter((u) => u.companyId === companyId && u.companyRole === 'owner' && !chosen.has(u.id)).map((u) => u.id);
+  if (chosen.size && !namesOwner && !keptOwners.length) throw badRequest(MEMBER_TEXT.lastOwner, { members: MEMBER_TEXT.lastOwner });
+  const ids = [...chosen.keys(), ...keptOwners];
   let moved = await setMembership(trx, (q) => q.where({ companyId }).whereNotIn('id', [...ids, 0]), {
     companyId: null,
     companyRole: 'owner',
@@ -418,6 +439,8 @@ async function setMembers(trx: Transaction, companyId: number, refs: MemberRef[]
       ...terms,
     });
   }
+  for (const [email, wanted] of invited)
+    await openInvitation(trx, companyId, email, memberTermsOf({ companyRole: 'owner', orderLimit: null }, wanted, true), invitedBy);
   return moved > 0;
 }
 
@@ -573,7 +596,7 @@ export async function memberCompany(user: Pick<User, 'id' | 'companyId' | 'compa
     requirePurchaseOrderNumber: view.requirePurchaseOrderNumber,
     shops: view.shops.map(({ id, name, city, address, phone }) => ({ id, name, city, address, phone })),
     members: view.members,
-    invitations: owner ? (await openInvitations(company.id)).map(invitationView) : [],
+    invitations: owner ? view.invitations : [],
     you: { id: user.id, role: user.companyRole ?? 'owner', orderLimit: fromMinor(user.orderLimit ?? null) },
   };
 }

@@ -122,7 +122,7 @@ export function companyRoutes() {
   });
   router.put('/admin/companies/:id', doc('Промяна на фирма', { body: companyChangeInput, answer: 'Фирмата' }), async (ctx) => {
     const id = parseId(ctx.params.id);
-    ctx.body = await changeCompany(id, parseBody(ctx.request.body, companyChangeInput));
+    ctx.body = await changeCompany(id, parseBody(ctx.request.body, companyChangeInput), currentUser(ctx).id);
   });
   router.delete('/admin/companies/:id', doc('Изтриване на фирма', { answer: 'Изтритата фирма' }), async (ctx) => {
     ctx.body = await deleteCompany(parseId(ctx.params.id));

@@ -1,7 +1,7 @@
 // A company's members as its owners manage them from the account page: invite by e-mail (the
 // invitation is accepted by whoever proves that address while signed in), change a member's role
 // and order limit, remove a member, withdraw an invitation. Staff do the same from the company's
-// form (companies.ts setMembers). Every change raises the company's version, so a staff member's
+// form (companies.ts setMembers; an address there with no account is invited as here). Every change raises the company's version, so a staff member's
 // form opened before it cannot put the old list back. A company keeps at least one owner while it
 // has members: someone must be able to approve a buyer's order.
 import crypto from 'node:crypto';
@@ -25,6 +25,7 @@ import {
   type CompanyInvitationView,
   type CompanyMemberView,
   type InvitationPreview,
+  type MemberRole,
 } from '@domain/companyMembers';
 import type { MemberChange, MemberInvite } from '@domain/schemas/trade';
 import { companyRow } from './companies';
@@ -53,9 +54,13 @@ export function invitationView(i: CompanyInvitation): CompanyInvitationView {
   };
 }
 
-/** The company's invitations still open (not accepted, not expired), newest first. */
-export async function openInvitations(companyId: number, trx?: Transaction): Promise<CompanyInvitation[]> {
-  return CompanyInvitation.query(trx).where({ companyId }).whereNull('acceptedAt').where('expiresAt', '>', nowIso()).orderBy('id', 'desc');
+/** The invitations still open (not accepted, not expired) of a company or of several, newest first. */
+export async function openInvitations(companyIds: number | readonly number[], trx?: Transaction): Promise<CompanyInvitation[]> {
+  return CompanyInvitation.query(trx)
+    .whereIn('companyId', typeof companyIds === 'number' ? [companyIds] : [...companyIds])
+    .whereNull('acceptedAt')
+    .where('expiresAt', '>', nowIso())
+    .orderBy('id', 'desc');
 }
 
 /** The company's owners (who are mailed about a buyer's order waiting for them). */
@@ -76,10 +81,41 @@ async function keepAnOwner(trx: Transaction, companyId: number): Promise<void> {
 }
 
 /**
- * An owner invites someone by e-mail with a role and limit: a new invitation, or the open one to the
- * same address renewed. The token is made by the mail's effect after the commit (trade/subscribers),
- * so only the mail carries it; until then the row holds a hash nobody has the token of.
+ * An invitation to join the company by e-mail with a role and limit: a new one, or the open one to
+ * the same address renewed. The token is made by the mail's effect after the commit
+ * (trade/subscribers), so only the mail carries it; until then the row holds a hash nobody has the
+ * token of. An owner's invitation and staff's (an address with no account on the company's form)
+ * are this one.
  */
+export async function openInvitation(
+  trx: Transaction,
+  companyId: number,
+  email: string,
+  terms: { companyRole: MemberRole; orderLimit: number | null },
+  invitedBy: number | null,
+): Promise<CompanyInvitation> {
+  const now = Date.now();
+  const row = {
+    companyId,
+    email,
+    role: terms.companyRole,
+    orderLimit: terms.orderLimit,
+    tokenHash: hashToken(crypto.randomBytes(32).toString('base64url')),
+    invitedBy,
+    createdAt: new Date(now).toISOString(),
+    expiresAt: new Date(now + MEMBER_INVITATION_DAYS * DAY_MS).toISOString(),
+  };
+  const open = await openInvitations(companyId, trx);
+  const same = open.find((i) => i.email === email);
+  if (!same && open.length >= MEMBER_INVITATIONS_OPEN_MAX) throw conflict(MEMBER_TEXT.invitationsFull(MEMBER_INVITATIONS_OPEN_MAX));
+  const invitation = same
+    ? await CompanyInvitation.query(trx).patchAndFetchById(same.id, row)
+    : await CompanyInvitation.query(trx).insertAndFetch(row);
+  await declare(trx, 'company.memberInvited', { invitationId: invitation.id });
+  return invitation;
+}
+
+/** An owner invites someone by e-mail with a role and limit (openInvitation). */
 export async function inviteMember(owner: Caller, input: MemberInvite): Promise<CompanyInvitationView> {
   const { companyId, id: invitedBy } = requireOwner(owner);
   const email = input.email.trim().toLowerCase();
@@ -88,25 +124,7 @@ export async function inviteMember(owner: Caller, input: MemberInvite): Promise<
     const member = await User.query(trx).findOne({ email, companyId });
     if (member) throw badRequest(MEMBER_TEXT.alreadyMember, { email: MEMBER_TEXT.alreadyMember });
     const terms = memberTermsOf({ companyRole: input.role, orderLimit: null }, input, true);
-    const now = Date.now();
-    const row = {
-      companyId,
-      email,
-      role: terms.companyRole,
-      orderLimit: terms.orderLimit,
-      tokenHash: hashToken(crypto.randomBytes(32).toString('base64url')),
-      invitedBy,
-      createdAt: new Date(now).toISOString(),
-      expiresAt: new Date(now + MEMBER_INVITATION_DAYS * DAY_MS).toISOString(),
-    };
-    const open = await openInvitations(companyId, trx);
-    const same = open.find((i) => i.email === email);
-    if (!same && open.length >= MEMBER_INVITATIONS_OPEN_MAX) throw conflict(MEMBER_TEXT.invitationsFull(MEMBER_INVITATIONS_OPEN_MAX));
-    const invitation = same
-      ? await CompanyInvitation.query(trx).patchAndFetchById(same.id, row)
-      : await CompanyInvitation.query(trx).insertAndFetch(row);
-    await declare(trx, 'company.memberInvited', { invitationId: invitation.id });
-    return invitationView(invitation);
+    return invitationView(await openInvitation(trx, companyId, email, terms, invitedBy));
   });
 }
 

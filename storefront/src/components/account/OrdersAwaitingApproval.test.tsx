@@ -101,8 +101,10 @@ beforeEach(() => {
 });
 
 test('an owner approves a held order: it leaves the list, is said so, and the orders show it placed', async () => {
+  // The server's answer: the order's fields, and the same order with a message beside them.
+  const placed = { ...held, status: 'pending', statusLabel: 'Нова' };
   const { calls } = signedIn('owner', {
-    'POST /api/trade/orders/41/approve': { body: { order: { ...held, status: 'pending', statusLabel: 'Нова' } } },
+    'POST /api/trade/orders/41/approve': { body: { ...placed, order: placed, message: MEMBER_TEXT.approved('VS-10041') } },
   });
   open('/account');
   const section = await screen.findByRole('region', { name: 'Чакат одобрение' });
@@ -147,8 +149,9 @@ test('prices moved: the new total is shown and the owner approves it knowingly',
 });
 
 test('a decline needs its reason, said on the field, then sends it', async () => {
+  const cancelled = { ...held, status: 'cancelled', statusLabel: 'Отказана' };
   const { calls } = signedIn('owner', {
-    'POST /api/trade/orders/41/decline': { body: { order: { ...held, status: 'cancelled', statusLabel: 'Отказана' } } },
+    'POST /api/trade/orders/41/decline': { body: { ...cancelled, order: cancelled, message: MEMBER_TEXT.declined('VS-10041') } },
   });
   open('/account');
   const section = await screen.findByRole('region', { name: 'Чакат одобрение' });
