@@ -1,6 +1,29 @@
-import { addDays, nextDay, periodLabel, periodOf, periodsBetween, shopDay, shopDayStart } from './dates';
+import { addDays, formatDateTime, nextDay, periodLabel, periodOf, periodsBetween, shopDay, shopDayStart } from './dates';
 
 describe('shop-local days and periods', () => {
+  it('writes a moment in Sofia time to the minute, the same for every second of that minute, summer and winter', () => {
+    const icu = (iso: string) =>
+      new Intl.DateTimeFormat('bg-BG', {
+        timeZone: 'Europe/Sofia',
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+      }).format(new Date(iso));
+    for (const iso of [
+      '2026-11-21T22:30:00Z',
+      '2026-11-21T22:30:59.999Z',
+      '2026-11-21T22:31:00Z',
+      '2026-07-01T21:30:15Z',
+      '2026-03-29T00:59:59Z',
+      '2026-03-29T01:00:00Z',
+    ])
+      expect(formatDateTime(iso)).toBe(icu(iso));
+    expect(formatDateTime(new Date('2026-11-21T22:30:10Z'))).toBe(formatDateTime('2026-11-21T22:30:50Z'));
+    expect(() => formatDateTime('не е дата')).toThrow();
+  });
+
   it('reads instants in Sofia time, summer and winter', () => {
     expect(shopDay('2026-11-21T22:30:00Z')).toBe('2026-11-22');
     expect(shopDay('2026-07-01T21:30:00Z')).toBe('2026-07-02');

@@ -12,9 +12,23 @@ const dateTime = new Intl.DateTimeFormat('bg-BG', {
 });
 const dateOnly = new Intl.DateTimeFormat('bg-BG', { timeZone: SHOP_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
 
+/** Minutes already written: every time of one minute reads the same (Sofia's offset from UTC is
+ *  whole hours), and ICU's formatting costs more than looking one up. */
+const minutesWritten = new Map<number, string>();
+const MINUTES_WRITTEN_MAX = 2000;
+
 /** "22.11.2026 г., 14:05 ч." */
 export function formatDateTime(iso: string | Date): string {
-  return dateTime.format(typeof iso === 'string' ? new Date(iso) : iso);
+  const at = typeof iso === 'string' ? new Date(iso) : iso;
+  const minute = Math.floor(at.getTime() / 60_000);
+  // An invalid date is left to the formatter (it throws as before).
+  if (!Number.isFinite(minute)) return dateTime.format(at);
+  const known = minutesWritten.get(minute);
+  if (known !== undefined) return known;
+  const text = dateTime.format(at);
+  if (minutesWritten.size >= MINUTES_WRITTEN_MAX) minutesWritten.clear();
+  minutesWritten.set(minute, text);
+  return text;
 }
 
 /** "22.11.2026 г." */

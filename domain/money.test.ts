@@ -48,6 +48,17 @@ describe('money', () => {
     expect(plain(formatDual(14.27, 'EUR', true))).toBe('14,27 € / 27,91 лв.');
     expect(plain(formatDual(27.9, 'BGN', true))).toBe('27,90 лв. / 14,27 €');
     expect(plain(formatDual(27.9, 'BGN', false))).toBe('27,90 лв.');
+    // Written once and then looked up: the same words the second time, for each currency apart,
+    // and a negative zero keeps its sign as ICU writes it.
+    const icu = (n: number, c: string) => new Intl.NumberFormat('bg-BG', { style: 'currency', currency: c }).format(n);
+    for (const [n, c] of [
+      [0, 'BGN'],
+      [-0, 'BGN'],
+      [0, 'EUR'],
+      [-12.5, 'EUR'],
+      [0, 'BGN'],
+    ] as const)
+      expect(formatMoney(n, c)).toBe(icu(n, c));
   });
 
   it.each([

@@ -84,14 +84,25 @@ export function bgnToEur(amountBgn: number): number {
 }
 
 const formatters = new Map<string, Intl.NumberFormat>();
+/** Amounts already written, by currency and amount: a shop writes the same prices over and over
+ *  (lines, totals, notices, mails), and ICU's formatting costs more than looking one up. */
+const written = new Map<string, string>();
+const WRITTEN_MAX = 5000;
 /** An amount in bg-BG format with its currency: "27,90 лв.", "14,27 €". */
 export function formatMoney(amount: number, currency: Currency | string = CURRENCY): string {
+  // -0 is written with its sign by ICU, and would otherwise share 0's key.
+  const key = Object.is(amount, -0) ? `${currency} -0` : `${currency} ${amount}`;
+  const known = written.get(key);
+  if (known !== undefined) return known;
   let f = formatters.get(currency);
   if (!f) {
     f = new Intl.NumberFormat(LOCALE, { style: 'currency', currency });
     formatters.set(currency, f);
   }
-  return f.format(amount);
+  const text = f.format(amount);
+  if (written.size >= WRITTEN_MAX) written.clear();
+  written.set(key, text);
+  return text;
 }
 
 /**

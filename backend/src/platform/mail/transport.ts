@@ -251,7 +251,7 @@ export async function sendMail(
   try {
     if (key && effect?.rerun && (await alreadySent(config, key, knex))) return true;
     if (!config.smtpUrl) {
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${key ?? crypto.randomBytes(4).toString('hex')}.eml`;
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${key ?? crypto.randomUUID().slice(0, 8)}.eml`;
       const text = await outboxMessage(config.mailFrom, mail);
       await (key ? writeWhole(config.outboxDir, name, text) : writeToOutbox(config.outboxDir, name, text));
       return true;
@@ -287,37 +287,52 @@ function encodedWord(text: string): string {
   return /^[\x20-\x7e]*$/.test(text) ? text : `=?UTF-8?B?${Buffer.from(text).toString('base64')}?=`;
 }
 
-/** Each byte as quoted-printable writes it: itself when printable (not '='), else `=XX`. */
-const QP_BYTE = Array.from({ length: 256 }, (_, byte) =>
-  (byte >= 33 && byte <= 126 && byte !== 61) || byte === 32
-    ? String.fromCharCode(byte)
-    : `=${byte.toString(16).toUpperCase().padStart(2, '0')}`,
-);
+const HEX = Buffer.from('0123456789ABCDEF');
+const EQUALS = 0x3d;
+const SPACE = 0x20;
 
 /** Quoted-printable (RFC 2045): every line at most 76 characters, soft breaks with '='. Every
- *  mail is encoded whole (a confirmation's HTML is several KB of mostly two-byte Cyrillic), so
- *  each byte's form is looked up rather than made. */
+ *  mail is encoded whole (a confirmation's HTML is several KB of mostly two-byte Cyrillic), so it
+ *  is written byte by byte into one buffer rather than built up as strings. */
 export function quotedPrintable(text: string): string {
-  return text
-    .replace(/\r?\n/g, '\n')
-    .split('\n')
-    .map((line) => {
-      let out = '';
-      let width = 0;
-      const bytes = Buffer.from(line);
-      for (let i = 0; i < bytes.length; i++) {
-        const piece = QP_BYTE[bytes[i]];
-        if (width + piece.length > 75) {
-          out += '=\r\n';
-          width = 0;
-        }
-        out += piece;
-        width += piece.length;
+  const bytes = Buffer.from(text.replace(/\r?\n/g, '\n'));
+  // At worst every byte becomes =XX, with a soft break every 25 of them.
+  const out = Buffer.allocUnsafe(bytes.length * 3 + Math.ceil(bytes.length / 25) * 3 + 3);
+  let at = 0;
+  let width = 0;
+  for (let i = 0; i <= bytes.length; i++) {
+    const byte = i < bytes.length ? bytes[i] : 0x0a;
+    if (byte === 0x0a) {
+      // A space at the end of a line would be lost in transit: it is written =20.
+      if (width > 0 && out[at - 1] === SPACE) {
+        out[at - 1] = EQUALS;
+        out[at++] = HEX[2];
+        out[at++] = HEX[0];
       }
-      // A space at the end of a line would be lost in transit.
-      return out.endsWith(' ') ? out.slice(0, -1) + '=20' : out;
-    })
-    .join('\r\n');
+      // The text's end is a line's end too, without a line break after it.
+      if (i === bytes.length) break;
+      out[at++] = 0x0d;
+      out[at++] = 0x0a;
+      width = 0;
+      continue;
+    }
+    const plain = (byte >= 33 && byte <= 126 && byte !== EQUALS) || byte === SPACE;
+    const size = plain ? 1 : 3;
+    if (width + size > 75) {
+      out[at++] = EQUALS;
+      out[at++] = 0x0d;
+      out[at++] = 0x0a;
+      width = 0;
+    }
+    if (plain) out[at++] = byte;
+    else {
+      out[at++] = EQUALS;
+      out[at++] = HEX[byte >> 4];
+      out[at++] = HEX[byte & 15];
+    }
+    width += size;
+  }
+  return out.toString('latin1', 0, at);
 }
 
 /** The outbox's .eml: a message any mail client opens (no SMTP configured): plain text, or
@@ -345,7 +360,8 @@ async function outboxMessage(from: string, mail: Mail): Promise<string> {
     quotedPrintable(body),
   ];
   if (!mail.html) return [...headers, ...part('text/plain', mail.text), ''].join('\r\n');
-  const boundary = `=_alt_${crypto.randomBytes(12).toString('hex')}`;
+  // randomUUID draws from a kept pool of random bytes (randomBytes asks the system every time).
+  const boundary = `=_alt_${crypto.randomUUID().replace(/-/g, '')}`;
   return [
     ...headers,
     `Content-Type: multipart/alternative; boundary="${boundary}"`,
