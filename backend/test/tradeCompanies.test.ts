@@ -9,6 +9,7 @@ import { mailTo, proveAddress } from './fixtures';
 import { AuditLog, Company, Notification, PriceList, User } from '../src/models';
 import { settled } from '../src/platform/events';
 import { TRADE_HINT_COOKIE } from '../src/platform/http/tradeHint';
+import { MEMBER_TEXT } from '@domain/companyMembers';
 
 const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-trade-'));
 const shop = shopForThisFile({ outboxDir, publicUrl: 'https://shop.example.bg' });
@@ -246,6 +247,23 @@ describe('staff and companies', () => {
     expect(res.body.members.map((m: { email: string }) => m.email)).not.toContain(u.email);
     await admin.delete(`/api/admin/companies/${company.id}/members/${u.id}`).expect(404);
     expect((await User.query().findById(u.id))!.companyId).toBeNull();
+  });
+
+  it('staff cannot remove the last owner while buyers remain (as an owner cannot); the last member of all may go', async () => {
+    const { company } = await apply();
+    const owner = company.members[0];
+    const buyer = await shop.user('customer');
+    await admin.put(`/api/admin/companies/${company.id}`, { members: [{ id: buyer.id, role: 'buyer', orderLimit: 100 }] }).expect(200);
+    const refused = await admin.delete(`/api/admin/companies/${company.id}/members/${owner.id}`);
+    expect([refused.status, refused.body.message]).toEqual([400, MEMBER_TEXT.lastOwner]);
+    expect(refused.body.errors).toEqual({ role: MEMBER_TEXT.lastOwner });
+    expect((await User.query().findById(owner.id))!).toMatchObject({ companyId: company.id, companyRole: 'owner' });
+    // The buyer may go, and leaves with no role or limit of this company (as from an owner's
+    // removal); then the owner, the last member of all.
+    await admin.delete(`/api/admin/companies/${company.id}/members/${buyer.id}`).expect(200);
+    expect((await User.query().findById(buyer.id))!).toMatchObject({ companyId: null, companyRole: 'owner', orderLimit: null });
+    const last = await admin.delete(`/api/admin/companies/${company.id}/members/${owner.id}`).expect(200);
+    expect(last.body.members).toEqual([]);
   });
 
   it('members as a field of the PUT: the list sent is who buys for the company; the echo changes nothing', async () => {

@@ -29,7 +29,7 @@ import type { ApiTradeCompany } from '@domain/api';
 import type { CompanyChangeKind } from './events';
 import { whereByPermit } from './permits';
 import { memberView, memberTermsOf } from './memberViews';
-import { invitationView, openInvitation, openInvitations } from './members';
+import { invitationView, keepAnOwner, openInvitation, openInvitations } from './members';
 import { MEMBER_TEXT, type CompanyInvitationView, type CompanyMemberView, type MemberRole } from '@domain/companyMembers';
 import { isEmailAddress } from '@domain/email';
 import './events';
@@ -470,11 +470,18 @@ export async function addMember(id: number, email: string): Promise<CompanyView>
   });
 }
 
+/** Staff remove a member as an owner does (members.ts removeMemberByOwner): the member leaves with
+ *  no role or limit, and the company keeps an owner while anyone else remains. */
 export async function removeMember(id: number, userId: number): Promise<CompanyView> {
   return Company.transaction(async (trx) => {
     const company = await loadCompany(id, trx);
-    const removed = await setMembership(trx, (q) => q.where({ id: userId, companyId: id }), { companyId: null });
+    const removed = await setMembership(trx, (q) => q.where({ id: userId, companyId: id }), {
+      companyId: null,
+      companyRole: 'owner',
+      orderLimit: null,
+    });
     if (!removed) throw notFound(TRADE.memberNotHere);
+    await keepAnOwner(trx, id);
     await claimVersion(trx, companyRow(id), undefined);
     return membersChanged(trx, company);
   });

@@ -73,8 +73,9 @@ async function membersMoved(trx: Transaction, companyId: number): Promise<void> 
   await claimVersion(trx, companyRow(companyId), undefined);
 }
 
-/** Refuses a change that would leave the company's members without an owner. */
-async function keepAnOwner(trx: Transaction, companyId: number): Promise<void> {
+/** Refuses a change that would leave the company's members without an owner (an owner's or
+ *  staff's removal, an owner's change of a role); the last member of all may go. */
+export async function keepAnOwner(trx: Transaction, companyId: number): Promise<void> {
   const members = await User.query(trx).where({ companyId }).select('companyRole');
   if (members.length && !members.some((m) => m.companyRole === 'owner'))
     throw badRequest(MEMBER_TEXT.lastOwner, { role: MEMBER_TEXT.lastOwner });
