@@ -98,7 +98,8 @@ export interface ShopDataProvider
   twoFactorEnable(code: string): Promise<{ message: string; backupCodes: string[] }>;
   twoFactorDisable(code: string): Promise<{ message: string }>;
   decideCompany(companyId: number | string, decision: CompanyDecision, reason: string): Promise<void>;
-  addCompanyMember(companyId: number | string, email: string): Promise<void>;
+  /** An account joins the company, or an address with no account is invited: answers whether it was invited. */
+  addCompanyMember(companyId: number | string, email: string): Promise<{ invited: boolean }>;
   removeCompanyMember(companyId: number | string, userId: number | string): Promise<void>;
   /** The staff's answer to a quote request (priced lines and validity) or its refusal, with the version read. */
   answerQuoteRequest(id: number | string, body: Record<string, unknown>): Promise<void>;
@@ -250,7 +251,12 @@ export function createDataProvider(): ShopDataProvider {
       await post(`${ADMIN_API}/companies/${companyId}/${decision}`, { reason });
     },
     addCompanyMember: async (companyId, email) => {
-      await post(`${ADMIN_API}/companies/${companyId}/members`, { email });
+      const company = await post(`${ADMIN_API}/companies/${companyId}/members`, { email });
+      // The answer is the company: the address is among its members once joined, else among the
+      // open invitations (it had no account).
+      const address = email.trim().toLowerCase();
+      const joined = (company.members ?? []).some((m: { email: string }) => m.email.toLowerCase() === address);
+      return { invited: !joined && (company.invitations ?? []).some((i: { email: string }) => i.email === address) };
     },
     removeCompanyMember: async (companyId, userId) => {
       await httpClient(`${ADMIN_API}/companies/${companyId}/members/${userId}`, { method: 'DELETE' });

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import { Product, Variant, Attribute, AttributeValue, ProductAttribute, Discount, Company, User } from '../src/models';
 import type { Browser, TestShop } from './helpers';
+import { settled } from '../src/platform/events';
 
 export interface Catalogue {
   flavour: number;
@@ -99,18 +100,22 @@ export async function placeOrder(b: Browser, items: object[] | undefined, extra:
   return res.body.order as { id: number; number: string; total: number; status: string; [k: string]: any };
 }
 
-/** Mail goes out after the answer: wait until the outbox holds a message that matches. */
+/** The outbox's messages, oldest first (the file names begin with the time they were written),
+ *  once every mail under way has been written: mail goes out after the commit (an effect) or after
+ *  the answer, and `settled` waits for both. Reading sooner would find an older message to the same
+ *  address (an earlier registration's link) before the new one, or nothing at all under load. */
+async function outboxMessages(outboxDir: string): Promise<string[]> {
+  await settled();
+  if (!fs.existsSync(outboxDir)) return [];
+  return fs
+    .readdirSync(outboxDir)
+    .sort()
+    .map((f) => decodeQuotedPrintable(fs.readFileSync(`${outboxDir}/${f}`, 'latin1')));
+}
+
+/** The first message in the outbox that matches, once the mail under way has been written. */
 export async function mailTo(outboxDir: string, match: (text: string) => boolean): Promise<string | undefined> {
-  for (let i = 0; i < 50; i++) {
-    if (fs.existsSync(outboxDir)) {
-      for (const f of fs.readdirSync(outboxDir)) {
-        const text = decodeQuotedPrintable(fs.readFileSync(`${outboxDir}/${f}`, 'latin1'));
-        if (match(text)) return text;
-      }
-    }
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return undefined;
+  return (await outboxMessages(outboxDir)).find(match);
 }
 
 function decodeQuotedPrintable(raw: string): string {
@@ -118,20 +123,15 @@ function decodeQuotedPrintable(raw: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
-/** The token of the newest link that proves `email`, read from the outbox (waits for the mail). */
+/** The token of the newest link that proves `email`, read from the outbox once the mail under way
+ *  has been written. */
 export async function verificationToken(outboxDir: string, email: string): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    // Newest last: the outbox's files are named in the order they were written.
-    const files = fs.existsSync(outboxDir) ? fs.readdirSync(outboxDir).sort() : [];
-    const tokens = files.flatMap((f) => {
-      const text = decodeQuotedPrintable(fs.readFileSync(`${outboxDir}/${f}`, 'latin1'));
-      const m = text.includes(`To: ${email}\r\n`) || text.includes(`To: ${email}\n`) ? /verify-email\?token=([\w-]+)/.exec(text) : null;
-      return m ? [m[1]] : [];
-    });
-    if (tokens.length) return tokens[tokens.length - 1];
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`no verification link for ${email}`);
+  const tokens = (await outboxMessages(outboxDir)).flatMap((text) => {
+    const m = text.includes(`To: ${email}\r\n`) || text.includes(`To: ${email}\n`) ? /verify-email\?token=([\w-]+)/.exec(text) : null;
+    return m ? [m[1]] : [];
+  });
+  if (!tokens.length) throw new Error(`no verification link for ${email}`);
+  return tokens[tokens.length - 1];
 }
 
 /** The owner opens the link mailed to their address: it is proven theirs. */

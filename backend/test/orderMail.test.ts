@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import { shopForThisFile, TestShop } from './helpers';
 import { makeCatalogue, Catalogue, placeOrder } from './fixtures';
 import { Order } from '../src/models';
+import { settled } from '../src/platform/events';
 import { DEFAULT_SETTINGS } from '../src/modules/settings/service';
 import { WITHDRAWAL_FORM_TITLE } from '@domain/withdrawalForm';
 import { formatDual } from '@domain/money';
@@ -49,14 +50,13 @@ function parse(raw: string): Eml {
   return { raw, subject, text: body('text/plain'), html: body('text/html') };
 }
 
-/** Mail goes out after the answer: wait until a message with this subject is in the outbox. */
+/** The message with this subject, once the mail under way has been written (mail goes out after
+ *  the commit: `settled` waits for it). */
 async function mailWith(subjectPart: string): Promise<Eml> {
-  for (let i = 0; i < 100; i++) {
-    for (const f of fs.readdirSync(outboxDir)) {
-      const mail = parse(fs.readFileSync(path.join(outboxDir, f), 'latin1'));
-      if (mail.subject.includes(subjectPart)) return mail;
-    }
-    await new Promise((r) => setTimeout(r, 20));
+  await settled();
+  for (const f of fs.readdirSync(outboxDir)) {
+    const mail = parse(fs.readFileSync(path.join(outboxDir, f), 'latin1'));
+    if (mail.subject.includes(subjectPart)) return mail;
   }
   throw new Error(`no mail with "${subjectPart}"`);
 }

@@ -1,7 +1,6 @@
 // Mail caps: every mail a stranger can make the shop send counts against the
 // recipient's cap. Before, only the order confirmation did: a stranger who placed and cancelled
 // 9 guest orders to one mailbox had 15 messages delivered to it.
-import { throttleKey } from '../src/platform/http/throttle';
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
@@ -9,8 +8,7 @@ import { shopForThisFile, Browser } from './helpers';
 import { makeCatalogue, Catalogue, checkoutBody } from './fixtures';
 import { ORDER_MAILS_PER_RECIPIENT } from '@domain/limits';
 import { GUEST_ORDER } from '@domain/messages';
-import { normalizeEmailKey } from '@domain/email';
-import { Order } from '../src/models';
+import { settled } from '../src/platform/events';
 
 let cat: Catalogue;
 const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-stranger-mail-'));
@@ -36,20 +34,6 @@ async function orderFor(b: Browser, email: string) {
 }
 const mailsTo = (to: RegExp) => fs.readdirSync(outboxDir).filter((f) => to.test(fs.readFileSync(path.join(outboxDir, f), 'latin1'))).length;
 
-/** Each mail is decided after its answer: wait until `n` decisions for this recipient were counted
- *  (the cap's count), then until the allowed ones are in the outbox. */
-async function settled(recipient: string, decisions: number, to: RegExp) {
-  const key = `order-mail:${normalizeEmailKey(recipient)}`;
-  for (let i = 0; i < 200; i++) {
-    const row = await Order.knex()('throttles')
-      .where({ key: throttleKey(key) })
-      .first();
-    if (row && Number(row.hits) >= decisions) break;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  for (let i = 0; i < 200 && mailsTo(to) < Math.min(decisions, ORDER_MAILS_PER_RECIPIENT); i++) await new Promise((r) => setTimeout(r, 25));
-}
-
 describe('a stranger mailing someone through guest orders', () => {
   it(`places and cancels orders to one mailbox: at most ${ORDER_MAILS_PER_RECIPIENT} messages reach it`, async () => {
     const victim = 'kutiya@example.bg';
@@ -60,7 +44,7 @@ describe('a stranger mailing someone through guest orders', () => {
       const placed = await orderFor(b, email);
       expect((await b.post(`/api/orders/${placed.id}/withdraw`, { reason: 'Проба' })).status).toBe(200);
     }
-    await settled(victim, forms.length * 2, to);
+    await settled();
     expect(mailsTo(to)).toBe(ORDER_MAILS_PER_RECIPIENT);
   });
 
@@ -81,7 +65,7 @@ describe('a stranger mailing someone through guest orders', () => {
     expect((await admin.put(`/api/admin/orders/${withheld[2]}`, { status: 'confirmed' })).status).toBe(200);
     // A status change of an order whose confirmation went is mailed (it is a real customer's order).
     expect((await admin.put(`/api/admin/orders/${ids[0]}`, { status: 'confirmed' })).status).toBe(200);
-    for (let i = 0; i < 200 && mailsTo(to) < ORDER_MAILS_PER_RECIPIENT + 1; i++) await new Promise((r) => setTimeout(r, 25));
+    await settled();
     // The withheld orders' mails were decided before the last one's (sent one by one, in order).
     expect(mailsTo(to)).toBe(ORDER_MAILS_PER_RECIPIENT + 1);
   });
@@ -92,7 +76,7 @@ describe('a stranger mailing someone through guest orders', () => {
     for (const status of ['confirmed', 'shipped', 'delivered'])
       expect((await admin.put(`/api/admin/orders/${id}`, { status, trackingNumber: '1055000001' })).status).toBe(200);
     const to = /To: istinski@example\.bg\r\n/i;
-    for (let i = 0; i < 200 && mailsTo(to) < 4; i++) await new Promise((r) => setTimeout(r, 25));
+    await settled();
     expect(mailsTo(to)).toBe(4);
   });
 
@@ -103,7 +87,7 @@ describe('a stranger mailing someone through guest orders', () => {
       const placed = await orderFor(b, b.email);
       expect((await b.post(`/api/orders/${placed.id}/withdraw`, {})).status).toBe(200);
     }
-    for (let i = 0; i < 200 && mailsTo(to) < ORDER_MAILS_PER_RECIPIENT * 2; i++) await new Promise((r) => setTimeout(r, 25));
+    await settled();
     expect(mailsTo(to)).toBe(ORDER_MAILS_PER_RECIPIENT * 2);
   });
 });

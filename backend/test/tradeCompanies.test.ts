@@ -9,6 +9,7 @@ import { mailTo, proveAddress } from './fixtures';
 import { AuditLog, Company, Notification, PriceList, User } from '../src/models';
 import { settled } from '../src/platform/events';
 import { TRADE_HINT_COOKIE } from '../src/platform/http/tradeHint';
+import { MEMBER_TEXT } from '@domain/companyMembers';
 
 const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-trade-'));
 const shop = shopForThisFile({ outboxDir, publicUrl: 'https://shop.example.bg' });
@@ -234,11 +235,12 @@ describe('staff and companies', () => {
     await admin.put(`/api/admin/companies/${company.id}`, { eik: BAD_EIK }).expect(400);
   });
 
-  it('members: add an existing customer by e-mail, 404 unknown, 409 in another company, remove', async () => {
+  it('members: add an existing customer by e-mail, 404 for staff, 409 in another company, remove', async () => {
     const { company } = await apply();
     const { company: second } = await apply();
     const u = await shop.user('customer');
-    await admin.post(`/api/admin/companies/${company.id}/members`, { email: 'nobody@example.bg' }).expect(404);
+    const staff = await shop.user('admin');
+    await admin.post(`/api/admin/companies/${company.id}/members`, { email: staff.email }).expect(404);
     let res = await admin.post(`/api/admin/companies/${company.id}/members`, { email: u.email }).expect(201);
     expect(res.body.members.map((m: { email: string }) => m.email)).toContain(u.email);
     await admin.post(`/api/admin/companies/${second.id}/members`, { email: u.email }).expect(409);
@@ -246,6 +248,68 @@ describe('staff and companies', () => {
     expect(res.body.members.map((m: { email: string }) => m.email)).not.toContain(u.email);
     await admin.delete(`/api/admin/companies/${company.id}/members/${u.id}`).expect(404);
     expect((await User.query().findById(u.id))!.companyId).toBeNull();
+  });
+
+  it("staff's add-member joins an account with the role and limit asked", async () => {
+    const { company } = await apply();
+    const u = await shop.user('customer');
+    const res = await admin
+      .post(`/api/admin/companies/${company.id}/members`, { email: u.email, role: 'buyer', orderLimit: 250 })
+      .expect(201);
+    expect(res.body.members).toEqual([
+      expect.objectContaining({ id: company.members[0].id, role: 'owner', orderLimit: null }),
+      expect.objectContaining({ id: u.id, role: 'buyer', orderLimit: 250 }),
+    ]);
+    expect(res.body.invitations).toEqual([]);
+  });
+
+  it("staff's add-member invites an address with no account: mailed, shown with the company, a member once accepted", async () => {
+    const { company } = await apply();
+    const owner = company.members[0];
+    const email = 'pokanen.ot.personala@example.bg';
+    const res = await admin.post(`/api/admin/companies/${company.id}/members`, {
+      email: 'Pokanen.Ot.Personala@example.bg',
+      role: 'buyer',
+      orderLimit: 80,
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.members).toEqual([expect.objectContaining({ id: owner.id, role: 'owner' })]);
+    expect(res.body.invitations).toEqual([expect.objectContaining({ email, role: 'buyer', orderLimit: 80 })]);
+    expect((await admin.get(`/api/admin/companies/${company.id}`)).body.invitations).toEqual(res.body.invitations);
+    // Not an e-mail address: 400 naming the field, nobody invited.
+    const garbled = await admin.post(`/api/admin/companies/${company.id}/members`, { email: 'nobody' }).expect(400);
+    expect(Object.keys(garbled.body.errors)).toEqual(['email']);
+
+    const mail = (await mailTo(outboxDir, (t) => t.includes(`To: ${email}`) && t.includes('/invitation/')))!;
+    expect(mail).toBeDefined();
+    const token = /\/invitation\/([A-Za-z0-9_-]+)/.exec(mail)![1];
+    const person = await guest();
+    await person.post('/api/auth/register', { email, password: 'dobra-parola-1', firstName: 'Поканен', lastName: 'Купувач' }).expect(201);
+    await proveAddress(outboxDir, person, email);
+    await person.post(`/api/trade/invitations/${token}/accept`, {}).expect(200);
+    const after = (await admin.get(`/api/admin/companies/${company.id}`)).body;
+    expect(after.members).toEqual([
+      expect.objectContaining({ id: owner.id, role: 'owner' }),
+      expect.objectContaining({ email, role: 'buyer', orderLimit: 80 }),
+    ]);
+    expect(after.invitations).toEqual([]);
+  });
+
+  it('staff cannot remove the last owner while buyers remain (as an owner cannot); the last member of all may go', async () => {
+    const { company } = await apply();
+    const owner = company.members[0];
+    const buyer = await shop.user('customer');
+    await admin.put(`/api/admin/companies/${company.id}`, { members: [{ id: buyer.id, role: 'buyer', orderLimit: 100 }] }).expect(200);
+    const refused = await admin.delete(`/api/admin/companies/${company.id}/members/${owner.id}`);
+    expect([refused.status, refused.body.message]).toEqual([400, MEMBER_TEXT.lastOwner]);
+    expect(refused.body.errors).toEqual({ role: MEMBER_TEXT.lastOwner });
+    expect((await User.query().findById(owner.id))!).toMatchObject({ companyId: company.id, companyRole: 'owner' });
+    // The buyer may go, and leaves with no role or limit of this company (as from an owner's
+    // removal); then the owner, the last member of all.
+    await admin.delete(`/api/admin/companies/${company.id}/members/${buyer.id}`).expect(200);
+    expect((await User.query().findById(buyer.id))!).toMatchObject({ companyId: null, companyRole: 'owner', orderLimit: null });
+    const last = await admin.delete(`/api/admin/companies/${company.id}/members/${owner.id}`).expect(200);
+    expect(last.body.members).toEqual([]);
   });
 
   it('members as a field of the PUT: the list sent is who buys for the company; the echo changes nothing', async () => {

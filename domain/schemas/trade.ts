@@ -136,8 +136,14 @@ export type CompanyChange = z.output<typeof companyChangeInput>;
 /** POST /admin/companies/:id/approve|reject|suspend. */
 export const companyDecisionInput = input({ reason: text(1000) });
 
-/** POST /admin/companies/:id/members. */
-export const companyMemberInput = input({ email: email({ required: true }) });
+/** POST /admin/companies/:id/members: an account's e-mail (it joins) or an address with no account
+ *  (it is invited), with the role and limit it is to have (absent: an owner, no limit). */
+export const companyMemberInput = input({
+  email: email({ required: true }),
+  role: oneOf(MEMBER_ROLES),
+  orderLimit: money({ min: 0, nullable: true, description: ORDER_LIMIT_DESCRIPTION }),
+});
+export type CompanyMemberAdd = z.output<typeof companyMemberInput>;
 
 /** An owner's invitation (POST /trade/members) and change of a member (PUT /trade/members/:id). */
 const memberTerms = {

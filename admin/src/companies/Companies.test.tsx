@@ -1,6 +1,6 @@
 // „Търговци“: a rejection asks for its reason before anything is sent; the decision is
 // posted to the company's own call and confirmed with a toast; a member is removed only after the
-// confirmation; the permit's office and expiry date are edited on the company's page, which says
+// confirmation; adding by e-mail says whether the address was added or invited; the permit's office and expiry date are edited on the company's page, which says
 // when the permit has expired.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -76,6 +76,43 @@ test('a member is removed only after the confirmation', async () => {
   await userEvent.click(screen.getByRole('button', { name: /Потвърди|Confirm/ }));
   expect(await screen.findByText('Членът е премахнат.')).toBeInTheDocument();
   expect(calls).toEqual([expect.objectContaining({ method: 'DELETE', url: '/api/admin/companies/3/members/8' })]);
+});
+
+test('adding by e-mail says whether the account was added or, having none, the address was invited', async () => {
+  setCsrfToken('tok');
+  const invitation = {
+    id: 6,
+    email: 'nov@example.bg',
+    role: 'owner',
+    orderLimit: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    expiresAt: '2026-12-04T10:00:00.000Z',
+  };
+  const { calls } = mockFetch({
+    'POST /api/admin/companies/3/members': (call) =>
+      call.body.email === 'klient@example.bg'
+        ? { status: 201, body: { ...pending, members: [...pending.members, { id: 9, email: 'klient@example.bg' }], invitations: [] } }
+        : { status: 201, body: { ...pending, invitations: [invitation] } },
+  });
+  renderAdmin(
+    <RecordContextProvider value={pending}>
+      <Members />
+    </RecordContextProvider>,
+    { dataProvider: createDataProvider() },
+  );
+  const field = screen.getByLabelText('Имейл (клиентски профил или покана)');
+  await userEvent.type(field, 'klient@example.bg');
+  await userEvent.click(screen.getByRole('button', { name: 'Добави член' }));
+  expect(await screen.findByText('Членът е добавен.')).toBeInTheDocument();
+  await waitFor(() => expect(field).toHaveValue(''));
+  await userEvent.type(field, 'Nov@example.bg');
+  await userEvent.click(screen.getByRole('button', { name: 'Добави член' }));
+  expect(await screen.findByText('Няма профил с Nov@example.bg: изпратена е покана. Ще стане член, когато я приеме.')).toBeInTheDocument();
+  expect(screen.queryByText('Членът е добавен.')).not.toBeInTheDocument();
+  expect(calls.map((c) => [c.method, c.url, c.body])).toEqual([
+    ['POST', '/api/admin/companies/3/members', { email: 'klient@example.bg' }],
+    ['POST', '/api/admin/companies/3/members', { email: 'Nov@example.bg' }],
+  ]);
 });
 
 test('the invitations still open are shown read only below the members', async () => {

@@ -270,7 +270,8 @@ function OpenInvitations({ invitations }: { invitations: CompanyInvitationView[]
 }
 
 /** Members: customer accounts that buy for the company, each an owner or a buyer with an order
- *  limit; added by e-mail, removed with a confirmation; then the invitations still open. */
+ *  limit; added by e-mail (an address with no account is invited), removed with a confirmation;
+ *  then the invitations still open. */
 export function Members() {
   const record = useRecordContext();
   const translate = useTranslate();
@@ -285,8 +286,11 @@ export function Members() {
   const invitations = (record.invitations ?? []) as CompanyInvitationView[];
   const add = async () => {
     try {
-      await dataProvider.addCompanyMember(record.id, email.trim());
-      notify('app.companies.memberAdded', { type: 'success' });
+      const { invited } = await dataProvider.addCompanyMember(record.id, email.trim());
+      notify(invited ? 'app.companies.memberInvited' : 'app.companies.memberAdded', {
+        type: 'success',
+        messageArgs: { email: email.trim() },
+      });
       setEmail('');
       refresh();
     } catch (e) {

@@ -38,7 +38,8 @@ interface Entry {
 }
 
 const subscribers = new Map<EventName, Entry[]>();
-/** In-memory effects started and not yet settled: what `settled()` waits for with the outbox's. */
+/** In-memory effects (and work after an answer) started and not yet settled: what `settled()`
+ *  waits for with the outbox's. */
 const running = new Set<Promise<unknown>>();
 let reportFailure: (event: string, subscriber: string, error: unknown) => void = (event, subscriber, error) =>
   console.error(`[events] ${subscriber} on ${event} failed:`, error);
@@ -98,9 +99,16 @@ function deliver(entries: Entry[], event: EventName, payload: unknown): void {
     const effect = Promise.resolve()
       .then(() => s.run(payload as never))
       .catch((error) => reportFailure(String(event), s.name, error));
-    running.add(effect);
-    void effect.finally(() => running.delete(effect));
+    afterward(effect);
   }
+}
+
+/** Work `settled()` waits for: an in-memory effect, or what an answer does after it is sent
+ *  (platform/http/afterAnswer). `work` reports its own failure. */
+export function afterward(work: Promise<unknown>): void {
+  running.add(work);
+  const done = () => void running.delete(work);
+  work.then(done, done);
 }
 
 /** The transaction whose commit makes a write final: the outermost one (a savepoint's release
@@ -182,8 +190,8 @@ function runAfterCommit(db: Knex | Knex.Transaction, event: EventName, payload: 
   trx.executionPromise.then(after, () => undefined);
 }
 
-/** Wait until every effect started so far has settled, and those they caused (tests that read
- *  what an effect wrote; a graceful shutdown). */
+/** Wait until every effect started so far has settled, and those they caused, and the work
+ *  answers left to run after them (tests that read what an effect wrote; a graceful shutdown). */
 export async function settled(): Promise<void> {
   while (running.size || outbox?.busy) {
     await Promise.allSettled([...running]);

@@ -23,13 +23,13 @@ import { COMPANY_STATUSES, COMPANY_STATUS_LABELS, PAYMENT_TERMS_DAYS, type Compa
 import { TRADE } from '@domain/tradeTexts';
 import { API, KEPT_DATA } from '@domain/messages';
 import { CONTACT_MAX_PER_WINDOW, CONTACT_WINDOW_MINUTES } from '@domain/limits';
-import type { CompanyApplication, CompanyChange } from '@domain/schemas/trade';
+import type { CompanyApplication, CompanyChange, CompanyMemberAdd } from '@domain/schemas/trade';
 import { TRADE_ORDER_TEXT } from '@domain/tradeOrderTexts';
 import type { ApiTradeCompany } from '@domain/api';
 import type { CompanyChangeKind } from './events';
 import { whereByPermit } from './permits';
 import { memberView, memberTermsOf } from './memberViews';
-import { invitationView, openInvitation, openInvitations } from './members';
+import { invitationView, keepAnOwner, openInvitation, openInvitations } from './members';
 import { MEMBER_TEXT, type CompanyInvitationView, type CompanyMemberView, type MemberRole } from '@domain/companyMembers';
 import { isEmailAddress } from '@domain/email';
 import './events';
@@ -456,25 +456,45 @@ async function membersChanged(trx: Transaction, company: Company): Promise<Compa
   return companyView(await loadCompany(company.id, trx));
 }
 
-/** An existing customer account joins the company (404 unknown, 409 in another company). */
-export async function addMember(id: number, email: string): Promise<CompanyView> {
+/**
+ * Staff add a member by e-mail: a customer account joins with the role and limit asked (absent: an
+ * owner, no limit); an address with no account is invited with them instead, as on the company's
+ * form (setMembers) and as an owner invites (members.ts openInvitation: mailed, shown in the
+ * answer's `invitations`, a member once accepted). 404 for an account that is no customer's, 409
+ * for a member of another company.
+ */
+export async function addMember(id: number, input: CompanyMemberAdd, invitedBy: number | null): Promise<CompanyView> {
+  const email = input.email.trim().toLowerCase();
   return Company.transaction(async (trx) => {
     const company = await loadCompany(id, trx);
-    const user = await User.query(trx).findOne({ email: email.trim().toLowerCase() });
-    if (!user || user.role !== 'customer') throw notFound(TRADE.memberUnknown);
+    const user = await User.query(trx).findOne({ email });
+    const terms = memberTermsOf({ companyRole: 'owner', orderLimit: null }, input, true);
+    if (!user) {
+      // Only an invitation: no member moved, so the company's version stays (as an owner's).
+      await openInvitation(trx, id, email, terms, invitedBy);
+      return companyView(await loadCompany(id, trx));
+    }
+    if (user.role !== 'customer') throw notFound(TRADE.memberUnknown);
     if (user.companyId === id) return companyView(company);
     if (user.companyId) throw conflict(TRADE.memberElsewhere, { email: TRADE.memberElsewhere });
     await claimVersion(trx, companyRow(id), undefined);
-    await setMembership(trx, (q) => q.where({ id: user.id }), { companyId: id });
+    await setMembership(trx, (q) => q.where({ id: user.id }), { companyId: id, ...terms });
     return membersChanged(trx, company);
   });
 }
 
+/** Staff remove a member as an owner does (members.ts removeMemberByOwner): the member leaves with
+ *  no role or limit, and the company keeps an owner while anyone else remains. */
 export async function removeMember(id: number, userId: number): Promise<CompanyView> {
   return Company.transaction(async (trx) => {
     const company = await loadCompany(id, trx);
-    const removed = await setMembership(trx, (q) => q.where({ id: userId, companyId: id }), { companyId: null });
+    const removed = await setMembership(trx, (q) => q.where({ id: userId, companyId: id }), {
+      companyId: null,
+      companyRole: 'owner',
+      orderLimit: null,
+    });
     if (!removed) throw notFound(TRADE.memberNotHere);
+    await keepAnOwner(trx, id);
     await claimVersion(trx, companyRow(id), undefined);
     return membersChanged(trx, company);
   });

@@ -135,12 +135,16 @@ export function companyRoutes() {
     );
   router.post(
     '/admin/companies/:id/members',
-    doc('Нов член на фирма (по имейл)', { body: companyMemberInput, status: 201, answer: 'Фирмата' }),
+    doc('Нов член на фирма (по имейл; адрес без профил получава покана)', {
+      body: companyMemberInput,
+      status: 201,
+      answer: 'Фирмата (поканата — в invitations)',
+    }),
     async (ctx) => {
       const id = parseId(ctx.params.id);
-      const { email } = parseBody(ctx.request.body, companyMemberInput);
+      const input = parseBody(ctx.request.body, companyMemberInput);
       ctx.status = 201;
-      ctx.body = await addMember(id, email);
+      ctx.body = await addMember(id, input, currentUser(ctx).id);
     },
   );
   router.delete('/admin/companies/:id/members/:userId', doc('Премахване на член от фирма', { answer: 'Фирмата' }), async (ctx) => {

@@ -1,7 +1,7 @@
 // A company's members as its owners manage them from the account page: invite by e-mail (the
 // invitation is accepted by whoever proves that address while signed in), change a member's role
 // and order limit, remove a member, withdraw an invitation. Staff do the same from the company's
-// form (companies.ts setMembers; an address there with no account is invited as here). Every change raises the company's version, so a staff member's
+// form (companies.ts setMembers, addMember; an address there with no account is invited as here). Every change raises the company's version, so a staff member's
 // form opened before it cannot put the old list back. A company keeps at least one owner while it
 // has members: someone must be able to approve a buyer's order.
 import crypto from 'node:crypto';
@@ -73,8 +73,9 @@ async function membersMoved(trx: Transaction, companyId: number): Promise<void> 
   await claimVersion(trx, companyRow(companyId), undefined);
 }
 
-/** Refuses a change that would leave the company's members without an owner. */
-async function keepAnOwner(trx: Transaction, companyId: number): Promise<void> {
+/** Refuses a change that would leave the company's members without an owner (an owner's or
+ *  staff's removal, an owner's change of a role); the last member of all may go. */
+export async function keepAnOwner(trx: Transaction, companyId: number): Promise<void> {
   const members = await User.query(trx).where({ companyId }).select('companyRole');
   if (members.length && !members.some((m) => m.companyRole === 'owner'))
     throw badRequest(MEMBER_TEXT.lastOwner, { role: MEMBER_TEXT.lastOwner });
