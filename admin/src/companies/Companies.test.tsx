@@ -1,7 +1,7 @@
 // „Търговци“: a rejection asks for its reason before anything is sent; the decision is
 // posted to the company's own call and confirmed with a toast; a member is removed only after the
-// confirmation; adding by e-mail says whether the address was added or invited; the permit's office and expiry date are edited on the company's page, which says
-// when the permit has expired.
+// confirmation; adding by e-mail says whether the address was added or invited; the permit's
+// office and expiry date are edited on the company's page, which says when the permit has expired.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RecordContextProvider, ResourceContextProvider } from 'react-admin';

@@ -1,9 +1,10 @@
 // A company's members as its owners manage them from the account page: invite by e-mail (the
 // invitation is accepted by whoever proves that address while signed in), change a member's role
 // and order limit, remove a member, withdraw an invitation. Staff do the same from the company's
-// form (companies.ts setMembers, addMember; an address there with no account is invited as here). Every change raises the company's version, so a staff member's
-// form opened before it cannot put the old list back. A company keeps at least one owner while it
-// has members: someone must be able to approve a buyer's order.
+// form (companies.ts setMembers, addMember; an address there with no account is invited as here).
+// Every change raises the company's version, so a staff member's form opened before it cannot put
+// the old list back. A company keeps at least one owner while it has members: someone must be able
+// to approve a buyer's order.
 import crypto from 'node:crypto';
 import type { Transaction } from 'objection';
 import { Company } from '../../models/Company';
