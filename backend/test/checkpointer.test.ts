@@ -86,3 +86,42 @@ it('a connection closed while its checkpointer starts leaves no error behind (a 
     spy.mockRestore();
   }
 });
+
+it('a transaction that reads before it writes waits for a lock another connection holds (a TRUNCATE checkpoint) instead of failing', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-ckpt-'));
+  const dbFile = path.join(dir, 'shop.sqlite3');
+  const knex = createKnex({ dbFile });
+  try {
+    await knex.schema.createTable('notes', (t) => {
+      t.increments('id');
+      t.text('body');
+    });
+    await knex('notes').insert({ body: 'first' });
+    // Another thread takes the write lock, as the checkpointer does to empty the log, and keeps it a
+    // second (a bounded hold; SQLite's busy wait in this thread is what the test is about).
+    const { Worker } = await import('node:worker_threads');
+    const holder = new Worker(
+      `const { parentPort, workerData } = require('node:worker_threads');
+       const db = new (require(workerData.module))(workerData.dbFile);
+       db.exec('BEGIN IMMEDIATE');
+       parentPort.postMessage('holding');
+       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1000);
+       db.exec('COMMIT');
+       db.close();`,
+      { eval: true, workerData: { dbFile, module: require.resolve('better-sqlite3') } },
+    );
+    await new Promise((resolve) => holder.once('message', resolve));
+    const id = await knex.transaction(async (trx) => {
+      const { n } = (await trx('notes').count({ n: '*' }).first()) as { n: number };
+      const [row] = await trx('notes')
+        .insert({ body: `after ${n}` })
+        .returning('id');
+      return row.id;
+    });
+    expect(await knex('notes').where({ id }).first('body')).toEqual({ body: 'after 1' });
+    await new Promise((resolve) => holder.once('exit', resolve));
+  } finally {
+    await knex.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -124,19 +124,25 @@ export interface ComposedInsert<M> {
 }
 
 /** Composed inserts of one or several models, in one round trip on PostgreSQL, with `alongside`:
- *  other writes that go with them (run first on SQLite), and `after` (run last on SQLite: writes
- *  that follow the inserts or should be numbered after them): the models in order, and what each
- *  of the other writes returned. */
+ *  other writes that go with them (run right after the inserts on SQLite), and `after` (run last on
+ *  SQLite: writes that follow `alongside` or should be numbered after them): the models in order,
+ *  and what each of the other writes returned. */
 export async function insertComposedTogether<M>(
   db: Knex,
   inserts: Array<ComposedInsert<M>>,
   alongside: BatchWrite[] = [],
   after: BatchWrite[] = [],
 ): Promise<{ made: M[]; alongside: Array<Array<Record<string, unknown>>>; after: Array<Array<Record<string, unknown>>> }> {
-  const answers = await writeTogether(db, [...alongside, ...inserts.map((i) => i.query), ...after]);
-  const made = answers.slice(alongside.length, alongside.length + inserts.length).map((answer, i) => {
+  // The inserts first: on SQLite, where each is a statement of its own, the rows the others name
+  // (an order, before its stock movement) must be there when they are written.
+  const answers = await writeTogether(db, [...inserts.map((i) => i.query), ...alongside, ...after]);
+  const made = answers.slice(0, inserts.length).map((answer, i) => {
     const [row] = answer as unknown as Array<{ id: number } | number>;
     return inserts[i].made(Number(typeof row === 'object' ? row.id : row));
   });
-  return { made, alongside: answers.slice(0, alongside.length), after: answers.slice(alongside.length + inserts.length) };
+  return {
+    made,
+    alongside: answers.slice(inserts.length, inserts.length + alongside.length),
+    after: answers.slice(inserts.length + alongside.length),
+  };
 }

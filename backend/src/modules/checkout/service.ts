@@ -31,8 +31,6 @@ import { STAFF_CODE_CHECK, type CodeCheckPass } from '../discounts';
 import { noticeInserts } from '../staff';
 import {
   actorOf,
-  insertOrderForItsId,
-  numberOrderWrite,
   orderInserts,
   orderItemInserts,
   orderMailCount,
@@ -101,8 +99,8 @@ async function placeOrder<A extends string, L extends string>(
 }
 
 interface Priced {
-  /** The order's id, drawn with the currency lock (PostgreSQL); null on SQLite. */
-  drawnId: number | null;
+  /** The order's id, drawn with the currency lock. */
+  drawnId: number;
   office: Awaited<ReturnType<typeof officeForOrder>>;
   /** The member's company's shop it goes to, if chosen. */
   shop: OrderShop | null;
@@ -126,8 +124,8 @@ async function price(
   fixedNetPrices?: ReadonlyMap<number, number>,
 ): Promise<Priced> {
   // Wait for a euro switch in progress (PostgreSQL; SQLite's one connection already serialises):
-  // the currency and every price below are then read from the same side of it. PostgreSQL draws
-  // the order's id in the same statement.
+  // the currency and every price below are then read from the same side of it. The order's id is
+  // drawn in the same statement.
   const drawnId = await lockCurrencyForOrder(trx, Order.tableName);
   const office = await officeForOrder(input.shipping, trx);
   const trade = visitor?.trade ?? null;
@@ -319,9 +317,9 @@ interface Recorded<A extends string, L extends string> {
 
 /**
  * Step 2: the order, what was bought, the payment, the first history row and the staff's notice,
- * written together: one statement on PostgreSQL, where the id was drawn with the lock; SQLite
- * inserts the order first for its id. An order whose only contended row is one variant's stock
- * (most orders) takes it in the same round trip.
+ * written together with the order's row (its id was drawn with the lock): one statement on
+ * PostgreSQL, one run of statements on SQLite. An order whose only contended row is one variant's
+ * stock (most orders) takes it in the same round trip.
  */
 async function record<A extends string, L extends string>(
   input: CheckoutInput,
@@ -335,9 +333,7 @@ async function record<A extends string, L extends string>(
   const { lines, totals, discount, currency, fromServerCart } = quote;
   const c = input.customer;
   const row = orderRow(input, user, priced);
-  // SQLite draws no id before the insert: the order goes first, and is numbered with the rest.
-  const inserted = drawnId === null ? await insertOrderForItsId(trx, row) : undefined;
-  const orderId = drawnId ?? inserted!.id;
+  const orderId = drawnId;
   // Made once: the search text normalises the buyer's name, e-mail and phone.
   const numbered = numbering(orderId, c, priced.purchaseOrderNumber);
   const { number } = numbered;
@@ -346,16 +342,15 @@ async function record<A extends string, L extends string>(
   const along = !discount && !priced.held && takes.length === 1 ? takes[0] : null;
   const stockBy = extra.stockBy ?? null;
   const written = await writeNamed(trx, {
-    // The caller's writes go first (a guest's counts, judged below), then the order's own.
+    // The caller's writes (a guest's counts, judged below) and the order's own beside its records.
     alongside: {
       ...alsoWrite,
-      numbering: inserted ? [numberOrderWrite(trx, orderId, numbered)] : [],
       cart: fromServerCart && user ? [clearCartWrite(trx, user.id)] : [],
       // The take and its sale movement (made of the take's answer), with the records.
       stock: along ? stockMoveWrites(trx, saleOf(along, orderId, stockBy), shareGuard(along, shareCap)) : [],
     } as Record<A | OwnWrite, BatchWrite[]>,
     inserts: {
-      order: drawnId !== null ? orderInserts(trx, { id: drawnId, ...row, ...numbered }) : [],
+      order: orderInserts(trx, { id: orderId, ...row, ...numbered }),
       items: orderItemInserts(trx, itemRows(orderId, lines)),
       payment: orderPaymentInserts(trx, paymentRow(orderId, number, input, priced)),
       history: placementHistory(trx, orderId, actor),
@@ -367,7 +362,7 @@ async function record<A extends string, L extends string>(
   const alsoWritten = pick(written.alongside, Object.keys(alsoWrite) as A[]);
   // What went with the order (e.g. a guest's counts) may refuse it before anything else is done.
   await judge?.(alsoWritten);
-  const order = inserted ?? (written.made.order[0] as Order);
+  const order = written.made.order[0] as Order;
   const placed = Object.assign(order, numbered, {
     items: written.made.items as OrderItem[],
     payment: written.made.payment[0] as Payment,
@@ -381,8 +376,8 @@ async function record<A extends string, L extends string>(
   };
 }
 
-/** The order's own writes beside the inserts: its number (SQLite), the cart it empties, a stock take. */
-type OwnWrite = 'numbering' | 'cart' | 'stock';
+/** The order's own writes beside the inserts: the cart it empties, a stock take. */
+type OwnWrite = 'cart' | 'stock';
 
 /** What each named group of a batch answered: one list of rows per write, in the group's order. */
 type Answers<N extends string> = Record<N, unknown[][]>;
@@ -407,7 +402,7 @@ export function newOrderNotice(
   };
 }
 
-/** A batch's writes in named groups: `alongside` first, then the composed `inserts`, then `last`
+/** A batch's writes in named groups: the composed `inserts` first, then `alongside`, then `last`
  *  (writes that follow the inserts, or may read what an `alongside` write answered), each part in
  *  the order of its groups. */
 interface NamedBatch<A extends string, I extends string, L extends string> {

@@ -18,28 +18,6 @@ export function orderItemInserts(db: Knex, rows: Array<Partial<OrderItem>>): Arr
   return OrderItem.composedInserts(db, rows);
 }
 
-/**
- * A number no other order has, for the moment between an order's insert and its numbering: the
- * number is made of the id, and SQLite gives the id only with the insert (PostgreSQL draws it
- * first, with the currency lock, and never needs this). This process, this moment and a random
- * tail keep it apart from any other order being placed.
- */
-function provisionalOrderNumber(): string {
-  return `tmp-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`;
-}
-
-/** SQLite: the order inserted first, under a provisional number, for its id; numberOrderWrite
- *  gives it its own in the records' batch. */
-export async function insertOrderForItsId(db: Knex, row: Partial<Order>): Promise<Order> {
-  const [inserted] = await Order.insertComposed(db, [{ ...row, number: provisionalOrderNumber(), searchText: '' }]);
-  return inserted;
-}
-
-/** The order's number and search text, once its id is known (insertOrderForItsId), not yet run. */
-export function numberOrderWrite(db: Knex, orderId: number, numbered: { number: string; searchText: string }): Knex.QueryBuilder {
-  return db(Order.tableName).where({ id: orderId }).update(numbered).returning('id');
-}
-
 /** Staff's note on an order they took by phone. */
 export async function setStaffNote(trx: Transaction, orderId: number, staffNote: string): Promise<void> {
   await Order.query(trx)

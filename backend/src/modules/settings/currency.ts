@@ -27,12 +27,19 @@ async function lockCurrencyForSwitch(trx: Knex | Transaction): Promise<void> {
 }
 
 /**
- * The shared lock for an order, its id drawn from the orders' sequence in the same statement on
- * PostgreSQL (one trip fewer, and the order's records can then be written together with it).
- * SQLite answers null: the order's insert gives its id.
+ * The shared lock for an order, and its id: on PostgreSQL drawn from the orders' sequence in the
+ * same statement (one trip fewer). SQLite has no lock to take (its one connection serialises the
+ * shop's writes, and the transaction holds the write lock from its start), and the id the insert
+ * would give is known before it: one above the largest the table has ever given, which
+ * AUTOINCREMENT keeps in sqlite_sequence (no row: no order yet). Either way the order's records can then be written together with it.
  */
-export async function lockCurrencyForOrder(trx: Knex | Transaction, ordersTable: string): Promise<number | null> {
-  if (!isPostgres(trx as Knex)) return null;
+export async function lockCurrencyForOrder(trx: Knex | Transaction, ordersTable: string): Promise<number> {
+  if (!isPostgres(trx as Knex)) {
+    const rows = (await (trx as Knex).raw('select coalesce((select seq from sqlite_sequence where name = ?), 0) + 1 as id', [
+      ordersTable,
+    ])) as unknown as Array<{ id: number }>;
+    return Number(rows[0].id);
+  }
   const { rows } = (await (trx as Knex).raw(`select pg_advisory_xact_lock_shared(?), nextval(pg_get_serial_sequence(?, 'id')) as id`, [
     CURRENCY_LOCK_KEY,
     ordersTable,

@@ -96,7 +96,27 @@ function checkpointInBackground(conn: { pragma(p: string): unknown; close(): unk
 }
 
 export function createKnex(opts: DbOptions): Knex {
-  return knexFactory(knexConfig(opts));
+  const knex = knexFactory(knexConfig(opts));
+  if (!opts.databaseUrl) beginImmediate(knex);
+  return knex;
+}
+
+/**
+ * SQLite transactions take the write lock when they begin (`BEGIN IMMEDIATE`). A deferred
+ * transaction that reads first takes it at its first write, and if another connection holds it
+ * then (the checkpointer's TRUNCATE, a command-line tool) SQLite refuses at once, without the busy
+ * wait, because the transaction's snapshot might be stale: the request would fail with "database is
+ * locked". Taken at BEGIN, the lock is waited for like any other. The shop's own writes are already
+ * one at a time (one connection), so nothing waits longer than before.
+ */
+function beginImmediate(knex: Knex) {
+  const client = knex.client as unknown as { transaction(...args: unknown[]): unknown };
+  const make = client.transaction.bind(client);
+  client.transaction = (...args: unknown[]) => {
+    const transaction = make(...args) as { query(conn: unknown, sql: string): Promise<unknown>; begin(conn: unknown): Promise<unknown> };
+    transaction.begin = (conn) => transaction.query(conn, 'BEGIN IMMEDIATE;');
+    return transaction;
+  };
 }
 
 export function isPostgres(knex: Knex): boolean {

@@ -30,6 +30,7 @@ import * as tradeBuying from './20261128170000_trade_buying';
 import * as companyMembers from './20261128180000_company_members';
 import * as quoteRequests from './20261128181000_quote_requests';
 import * as variantNicotine from './20261128190000_variant_nicotine';
+import * as partialIndexes from './20261129000000_partial_indexes';
 
 const MIGRATIONS: Array<[string, Knex.Migration]> = [
   ['20261122000000_schema.ts', schema],
@@ -60,6 +61,7 @@ const MIGRATIONS: Array<[string, Knex.Migration]> = [
   ['20261128180000_company_members.ts', companyMembers],
   ['20261128181000_quote_requests.ts', quoteRequests],
   ['20261128190000_variant_nicotine.ts', variantNicotine],
+  ['20261129000000_partial_indexes.ts', partialIndexes],
 ];
 
 export const listedMigrations: Knex.MigrationSource<string> = {
