@@ -27,6 +27,7 @@ module.exports = {
       testMatch: ['**/*.test.ts'],
       transform: ts,
       moduleNameMapper: domain,
+      setupFiles: ['<rootDir>/backend/test/sqliteErrorsOfThisFile.ts'],
     },
     {
       displayName: 'storefront',
