@@ -99,7 +99,12 @@ export interface ShopDataProvider
   twoFactorDisable(code: string): Promise<{ message: string }>;
   decideCompany(companyId: number | string, decision: CompanyDecision, reason: string): Promise<void>;
   /** An account joins the company, or an address with no account is invited: answers whether it was invited. */
-  addCompanyMember(companyId: number | string, email: string): Promise<{ invited: boolean }>;
+  /** A member by e-mail, with a role and (a buyer's) order limit; an address with no account is invited. */
+  addCompanyMember(
+    companyId: number | string,
+    email: string,
+    terms?: { role: string; orderLimit?: string | number | null },
+  ): Promise<{ invited: boolean }>;
   removeCompanyMember(companyId: number | string, userId: number | string): Promise<void>;
   /** The staff's answer to a quote request (priced lines and validity) or its refusal, with the version read. */
   answerQuoteRequest(id: number | string, body: Record<string, unknown>): Promise<void>;
@@ -250,8 +255,8 @@ export function createDataProvider(): ShopDataProvider {
     decideCompany: async (companyId, decision, reason) => {
       await post(`${ADMIN_API}/companies/${companyId}/${decision}`, { reason });
     },
-    addCompanyMember: async (companyId, email) => {
-      const company = await post(`${ADMIN_API}/companies/${companyId}/members`, { email });
+    addCompanyMember: async (companyId, email, terms) => {
+      const company = await post(`${ADMIN_API}/companies/${companyId}/members`, { email, ...terms });
       // The answer is the company: the address is among its members once joined, else among the
       // open invitations (it had no account).
       const address = email.trim().toLowerCase();

@@ -134,6 +134,19 @@ async function approve(context, base, admin, company, width) {
     await staff.getByText('Фирмата е одобрена.', { exact: true }).first().waitFor();
     await staff.getByText('Одобрен', { exact: true }).waitFor();
     await staff.getByRole('button', { name: 'Одобри' }).waitFor({ state: 'detached' });
+
+    // A buyer with an order limit, named by an address with no account yet: invited, on those terms.
+    const buyer = `kupuvach-${width}-${Date.now()}@example.bg`;
+    await staff.getByLabel('Имейл (клиентски профил или покана)').fill(buyer);
+    await staff.getByRole('combobox', { name: 'Роля' }).last().click();
+    await staff.getByRole('option', { name: 'Купувач' }).click();
+    await staff.getByLabel('Лимит на поръчка').last().fill('250,50');
+    await staff.getByRole('button', { name: 'Добави член' }).click();
+    await staff.getByText(`Няма профил с ${buyer}: изпратена е покана. Ще стане член, когато я приеме.`).first().waitFor();
+    await staff.getByText(buyer, { exact: true }).waitFor();
+    await staff.getByText(/^Купувач · 250,50/).waitFor();
+    await expectNoAxeViolations(staff, 'a company with an open invitation in the admin');
+    await staff.screenshot({ path: path.join('e2e', 'artifacts', `admin-company-members-${width}.png`), fullPage: true });
   } finally {
     await staffContext.close();
   }

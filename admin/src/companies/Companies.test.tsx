@@ -110,8 +110,42 @@ test('adding by e-mail says whether the account was added or, having none, the a
   expect(await screen.findByText('Няма профил с Nov@example.bg: изпратена е покана. Ще стане член, когато я приеме.')).toBeInTheDocument();
   expect(screen.queryByText('Членът е добавен.')).not.toBeInTheDocument();
   expect(calls.map((c) => [c.method, c.url, c.body])).toEqual([
-    ['POST', '/api/admin/companies/3/members', { email: 'klient@example.bg' }],
-    ['POST', '/api/admin/companies/3/members', { email: 'Nov@example.bg' }],
+    ['POST', '/api/admin/companies/3/members', { email: 'klient@example.bg', role: 'owner' }],
+    ['POST', '/api/admin/companies/3/members', { email: 'Nov@example.bg', role: 'owner' }],
+  ]);
+});
+
+test('a member added as a buyer goes with the order limit typed; a refused limit is shown at its field', async () => {
+  const { calls } = mockFetch({
+    'POST /api/admin/companies/3/members': (call) =>
+      call.body.orderLimit === '-5'
+        ? { status: 400, body: { message: 'Проверете полетата.', errors: { orderLimit: 'Трябва да е поне 0.' } } }
+        : { status: 201, body: { ...pending, members: [...pending.members, { id: 9, email: 'kupuvach@example.bg' }], invitations: [] } },
+  });
+  renderAdmin(
+    <RecordContextProvider value={pending}>
+      <Members />
+    </RecordContextProvider>,
+    { dataProvider: createDataProvider() },
+  );
+  // An owner has no limit: the field appears for a buyer only.
+  expect(screen.queryByLabelText('Лимит на поръчка')).not.toBeInTheDocument();
+  await userEvent.type(screen.getByLabelText('Имейл (клиентски профил или покана)'), 'kupuvach@example.bg');
+  await userEvent.click(screen.getByRole('combobox', { name: 'Роля' }));
+  await userEvent.click(await screen.findByRole('option', { name: 'Купувач' }));
+  const limit = screen.getByLabelText('Лимит на поръчка');
+  await userEvent.type(limit, '-5');
+  await userEvent.click(screen.getByRole('button', { name: 'Добави член' }));
+  expect(await screen.findByText('Трябва да е поне 0.')).toBeInTheDocument();
+  expect(limit).toHaveAttribute('aria-invalid', 'true');
+  expect(limit).toHaveAccessibleDescription('Трябва да е поне 0.');
+  await userEvent.clear(limit);
+  await userEvent.type(limit, '250,50');
+  await userEvent.click(screen.getByRole('button', { name: 'Добави член' }));
+  expect(await screen.findByText('Членът е добавен.')).toBeInTheDocument();
+  expect(calls.map((c) => c.body)).toEqual([
+    { email: 'kupuvach@example.bg', role: 'buyer', orderLimit: '-5' },
+    { email: 'kupuvach@example.bg', role: 'buyer', orderLimit: '250,50' },
   ]);
 });
 

@@ -39,6 +39,7 @@ import {
   List as MuiList,
   ListItem,
   ListItemText,
+  MenuItem,
   TextField as MuiTextField,
   Typography,
 } from '@mui/material';
@@ -59,7 +60,7 @@ import type { ShopDataProvider } from '../dataProvider';
 import { errorMessage } from '../httpClient';
 import { StaleEditAlert, withStaleEdit, withVersion } from '../layout/StaleEditAlert';
 import { CompanyStatement } from './CompanyStatement';
-import { MEMBER_ROLES, type CompanyInvitationView, type CompanyMemberView } from '@domain/companyMembers';
+import { MEMBER_ROLES, type CompanyInvitationView, type CompanyMemberView, type MemberRole } from '@domain/companyMembers';
 import { formatMoney } from '@domain/money';
 import { useShopMoney } from '../common/shopCurrency';
 import { useFormContext, useWatch } from 'react-hook-form';
@@ -279,22 +280,37 @@ export function Members() {
   const refresh = useRefresh();
   const dataProvider = useDataProvider<ShopDataProvider>();
   const [email, setEmail] = useState('');
+  // The new member's terms: an owner (no limit), or a buyer with an optional order limit.
+  const [role, setRole] = useState<MemberRole>('owner');
+  const [orderLimit, setOrderLimit] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [removing, setRemoving] = useState<null | { id: number; email: string }>(null);
   const inForm = useFormContext() !== null;
   if (!record) return null;
   const members = (record.members ?? []) as CompanyMemberView[];
   const invitations = (record.invitations ?? []) as CompanyInvitationView[];
   const add = async () => {
+    setFieldErrors({});
     try {
-      const { invited } = await dataProvider.addCompanyMember(record.id, email.trim());
+      const terms = role === 'buyer' ? { role, orderLimit: orderLimit.trim() || null } : { role };
+      const { invited } = await dataProvider.addCompanyMember(record.id, email.trim(), terms);
       notify(invited ? 'app.companies.memberInvited' : 'app.companies.memberAdded', {
         type: 'success',
         messageArgs: { email: email.trim() },
       });
       setEmail('');
+      setOrderLimit('');
       refresh();
     } catch (e) {
+      // A refusal of one field is shown at that field too.
+      setFieldErrors((e as { body?: { errors?: Record<string, string> } }).body?.errors ?? {});
       notify(errorMessage(e, translate('app.companies.failed')), { type: 'error' });
+    }
+  };
+  const submitOnEnter = (e: React.KeyboardEvent) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      void add();
     }
   };
   const remove = async () => {
@@ -340,21 +356,44 @@ export function Members() {
         </MuiList>
       )}
       {invitations.length > 0 && <OpenInvitations invitations={invitations} />}
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
         <MuiTextField
           size="small"
           type="email"
           label={translate('app.companies.memberEmail')}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              void add();
-            }
-          }}
+          onKeyDown={submitOnEnter}
+          error={!!fieldErrors.email}
+          helperText={fieldErrors.email}
         />
-        <Button variant="outlined" disabled={!email.trim()} onClick={() => void add()}>
+        <MuiTextField
+          select
+          size="small"
+          label={translate('app.companies.memberRole')}
+          value={role}
+          onChange={(e) => setRole(e.target.value as MemberRole)}
+          sx={{ minWidth: '10em' }}
+        >
+          {MEMBER_ROLES.map((r) => (
+            <MenuItem key={r} value={r}>
+              {translate(`app.companies.memberRoles.${r}`)}
+            </MenuItem>
+          ))}
+        </MuiTextField>
+        {role === 'buyer' && (
+          <MuiTextField
+            size="small"
+            label={translate('app.companies.memberLimit')}
+            value={orderLimit}
+            inputProps={{ inputMode: 'decimal' }}
+            onChange={(e) => setOrderLimit(e.target.value)}
+            onKeyDown={submitOnEnter}
+            error={!!fieldErrors.orderLimit}
+            helperText={fieldErrors.orderLimit || translate('app.companies.memberLimitHelp')}
+          />
+        )}
+        <Button variant="outlined" disabled={!email.trim()} onClick={() => void add()} sx={{ mt: 0.5 }}>
           {translate('app.companies.addMember')}
         </Button>
       </Box>
