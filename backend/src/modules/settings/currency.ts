@@ -31,7 +31,8 @@ async function lockCurrencyForSwitch(trx: Knex | Transaction): Promise<void> {
  * same statement (one trip fewer). SQLite has no lock to take (its one connection serialises the
  * shop's writes, and the transaction holds the write lock from its start), and the id the insert
  * would give is known before it: one above the largest the table has ever given, which
- * AUTOINCREMENT keeps in sqlite_sequence (no row: no order yet). Either way the order's records can then be written together with it.
+ * AUTOINCREMENT keeps in sqlite_sequence (no row: no order yet). Either way the order's records
+ * can then be written together with its row.
  */
 export async function lockCurrencyForOrder(trx: Knex | Transaction, ordersTable: string): Promise<number> {
   if (!isPostgres(trx as Knex)) {
