@@ -112,11 +112,18 @@ export function createKnex(opts: DbOptions): Knex {
 function beginImmediate(knex: Knex) {
   const client = knex.client as unknown as { transaction(...args: unknown[]): unknown };
   const make = client.transaction.bind(client);
-  client.transaction = (...args: unknown[]) => {
-    const transaction = make(...args) as { query(conn: unknown, sql: string): Promise<unknown>; begin(conn: unknown): Promise<unknown> };
-    transaction.begin = (conn) => transaction.query(conn, 'BEGIN IMMEDIATE;');
-    return transaction;
-  };
+  // Not enumerable: knex deep-copies a client's own enumerable properties into the clones it makes
+  // (`withUserParams`, which the migrations use), and with this function among them the clone lost
+  // its column-name mapping.
+  Object.defineProperty(client, 'transaction', {
+    configurable: true,
+    writable: true,
+    value: (...args: unknown[]) => {
+      const transaction = make(...args) as { query(conn: unknown, sql: string): Promise<unknown>; begin(conn: unknown): Promise<unknown> };
+      transaction.begin = (conn) => transaction.query(conn, 'BEGIN IMMEDIATE;');
+      return transaction;
+    },
+  });
 }
 
 export function isPostgres(knex: Knex): boolean {
