@@ -3,10 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import type { Knex } from 'knex';
 import { createKnex } from '../src/platform/db/knex';
 import { startCheckpointer, WAL_LIMIT_BYTES } from '../src/platform/db/checkpointer';
 
-it('copies committed writes into the database file from the background, within a second or so', async () => {
+/** A file database with a `notes` table, for `work`; removed after. */
+async function withNotes(work: (knex: Knex, dbFile: string) => Promise<void>) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-ckpt-'));
   const dbFile = path.join(dir, 'shop.sqlite3');
   const knex = createKnex({ dbFile });
@@ -15,6 +17,15 @@ it('copies committed writes into the database file from the background, within a
       t.increments('id');
       t.text('body');
     });
+    await work(knex, dbFile);
+  } finally {
+    await knex.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+it('copies committed writes into the database file from the background, within a second or so', () =>
+  withNotes(async (knex, dbFile) => {
     await knex.raw('pragma wal_checkpoint(TRUNCATE)');
     const before = fs.statSync(dbFile).size;
     for (let i = 0; i < 50; i++) await knex('notes').insert(Array.from({ length: 20 }, () => ({ body: 'ж'.repeat(500) })));
@@ -27,11 +38,7 @@ it('copies committed writes into the database file from the background, within a
     }
     expect(after).toBeGreaterThan(before + 500_000);
     expect((await knex('notes').count({ n: '*' }))[0].n).toBe(1000);
-  } finally {
-    await knex.destroy();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-});
+  }));
 
 it('keeps the write-ahead log bounded: past its limit the log is emptied; the app connection sets journal_size_limit', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-ckpt-'));
@@ -87,15 +94,8 @@ it('a connection closed while its checkpointer starts leaves no error behind (a 
   }
 });
 
-it('a transaction that reads before it writes waits for a lock another connection holds (a TRUNCATE checkpoint) instead of failing', async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vapsolo-ckpt-'));
-  const dbFile = path.join(dir, 'shop.sqlite3');
-  const knex = createKnex({ dbFile });
-  try {
-    await knex.schema.createTable('notes', (t) => {
-      t.increments('id');
-      t.text('body');
-    });
+it('a transaction that reads before it writes waits for a lock another connection holds (a TRUNCATE checkpoint) instead of failing', () =>
+  withNotes(async (knex, dbFile) => {
     await knex('notes').insert({ body: 'first' });
     // Another thread takes the write lock, as the checkpointer does to empty the log, and keeps it a
     // second (a bounded hold; SQLite's busy wait in this thread is what the test is about).
@@ -120,8 +120,4 @@ it('a transaction that reads before it writes waits for a lock another connectio
     });
     expect(await knex('notes').where({ id }).first('body')).toEqual({ body: 'after 1' });
     await new Promise((resolve) => holder.once('exit', resolve));
-  } finally {
-    await knex.destroy();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-});
+  }));
