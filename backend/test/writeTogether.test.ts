@@ -4,6 +4,7 @@ import { shopForThisFile } from './helpers';
 import { Notification } from '../src/models/Notification';
 import { isPostgres } from '../src/platform/db/knex';
 import { rendered, writeTogether } from '../src/platform/db/writeTogether';
+import { Throttle } from '../src/platform/http/throttle';
 import { insertComposedTogether } from '../src/models/BaseModel';
 import { attachedCache } from '../src/platform/cache/attached';
 import { makeCatalogue } from './fixtures';
@@ -153,16 +154,41 @@ test('a plain insert is rendered once per shape: the same SQL and bindings as kn
     () => insert({ type: 'order', message: 'Трета', link: '', createdAt: '2026-11-29T12:00:00.000Z' }),
     // An upsert that merges every inserted column.
     () => knex('throttles').insert({ key: 'shape-test', hits: 1, resetAt: 5 }).onConflict('key').merge().returning('hits'),
+    // Upserts that set chosen columns to SQL written out whole, of one row and of three (a
+    // throttle's count: the key's rows as values, the rest the same text every time).
+    () => new Throttle(knex, 3, 60_000).hitWrite('shape-one'),
+    () => new Throttle(knex, 3, 60_000).hitsWrite(['shape-a', 'shape-b', 'shape-c']),
+    () => new Throttle(knex, 3, 60_000).hitsWrite(['shape-d', 'shape-e']),
     // Not plain: a raw value, a merge of chosen values, a JSON object, a value left undefined.
     () => insert({ type: 'order', message: knex.raw('? || ?', ['a', 'b']), link: '', createdAt: 'x' }),
     () => knex('throttles').insert({ key: 'shape-test', hits: 1, resetAt: 5 }).onConflict('key').merge({ hits: 2 }).returning('hits'),
+    () =>
+      knex('throttles')
+        .insert({ key: 'shape-test', hits: 1, resetAt: 5 })
+        .onConflict('key')
+        .merge({ hits: knex.raw('? + 1', [7]) })
+        .returning('hits'),
+    // Rows of different columns.
+    () =>
+      knex('notifications')
+        .insert([
+          { type: 'order', message: 'А', link: '', createdAt: 'x' },
+          { type: 'order', message: 'Б', link: '', isRead: true, createdAt: 'x' },
+        ])
+        .returning('id'),
     () => insert({ type: 'order', message: { text: 'обект' }, link: '', createdAt: 'x' }),
     () => insert({ type: 'order', message: 'Четвърта', link: undefined, createdAt: 'x' }),
   ];
+  // The shapes kept (the first seven); the others are rendered by knex every time.
+  const KEPT = 7;
   for (let round = 0; round < 2; round++)
-    for (const make of shapes) {
-      const ours = rendered(make());
-      const knexs = make().toSQL() as unknown as { sql: string; bindings: unknown[] };
+    for (const [at, make] of shapes.entries()) {
+      const builder = make();
+      const byKnex = jest.spyOn(builder, 'toSQL');
+      const ours = rendered(builder);
+      if (round === 1) expect([at, byKnex.mock.calls.length]).toEqual([at, at < KEPT ? 0 : 1]);
+      // (The same builder: a throttle's row carries the time it was made.)
+      const knexs = builder.toSQL() as unknown as { sql: string; bindings: unknown[] };
       expect({ sql: ours.sql, bindings: ours.bindings }).toEqual({ sql: knexs.sql, bindings: knexs.bindings });
     }
   // And it runs: the row is there as written.

@@ -5,7 +5,7 @@
 // counts nothing). Past a soft limit the order asks for a proof of work instead of refusing: a
 // self-hosted ALTCHA challenge (altcha-lib, HMAC key derived from the app's keys) the checkout
 // page solves by itself and sends back with the order; a solution is used once (its signature is
-// kept in `throttles` until the challenge expires). Past a hard limit: 429. Staff set the limits
+// kept in `throttles` for as long as a challenge lives). Past a hard limit: 429. Staff set the limits
 // in Settings (the `guestOrders` group).
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
@@ -51,7 +51,6 @@ export async function proofNeeded(config: Config): Promise<HttpError> {
 
 interface VerifiedProof {
   signature: string;
-  expiresAt: number;
 }
 
 /** A solution that is right and not expired (used or not: that is judged with the order). */
@@ -61,8 +60,9 @@ export async function verifiedProof(config: Config, proof: string | null | undef
     const payload = JSON.parse(Buffer.from(proof, 'base64').toString('utf8'));
     if (!payload || typeof payload !== 'object' || typeof payload.signature !== 'string') return null;
     if (!(await verifySolution(payload, proofKey(config), true))) return null;
-    const expires = Number(extractParams(payload).expires) * 1000;
-    return Number.isFinite(expires) ? { signature: payload.signature, expiresAt: expires } : null;
+    // A challenge always says when it expires: one that does not is not ours.
+    const expires = Number(extractParams(payload).expires);
+    return Number.isFinite(expires) ? { signature: payload.signature } : null;
   } catch {
     return null;
   }
@@ -86,8 +86,9 @@ export function guestOrderCounts(
   const keys = counted.map((c) => c.key);
   // The three counts share a window: one statement counts them all.
   const writes = [throttle.hitsWrite(keys)];
-  // A solution is single use: its signature counted until the challenge expires.
-  const uses = new Throttle(trx, 1, Math.max(1000, (proof?.expiresAt ?? 0) - Date.now()));
+  // A solution is single use: its signature counted for as long as a challenge lives (its own
+  // expiry is never further from its use).
+  const uses = new Throttle(trx, 1, GUEST_ORDER_PROOF_MINUTES * 60_000);
   if (proof) writes.push(uses.hitWrite(`guest-order-proof:${proof.signature}`));
   return {
     writes,

@@ -116,46 +116,74 @@ const renderedInserts = new Map<string, string>();
 const RENDERED_SHAPES = 500;
 const SHAPE_PARTS = new Set(['table', 'insert', 'returning', 'onConflict', 'merge']);
 
-/** An upsert's conflict target and "merge every inserted column" (`.onConflict(cols).merge()`) are
- *  part of the shape; a merge of chosen values is rendered by knex. */
+/** SQL written out whole (`knex.raw` without bindings): the same text renders the same. */
+const fixedSql = (v: unknown): string | undefined => {
+  const raw = v as { sql?: unknown; bindings?: unknown; toSQL?: unknown; _method?: unknown } | null;
+  if (!raw || typeof raw !== 'object' || typeof raw.toSQL !== 'function' || raw._method !== undefined || typeof raw.sql !== 'string')
+    return undefined;
+  const bindings = raw.bindings;
+  return bindings === undefined || (Array.isArray(bindings) && bindings.length === 0) ? raw.sql : undefined;
+};
+
+/** An upsert's conflict target and what it merges are part of the shape: every inserted column
+ *  (`.onConflict(cols).merge()`), or chosen columns set to SQL written out whole (`.merge({ hits:
+ *  knex.raw('…') })`, no bindings). A merge of other values is rendered by knex. */
 const conflictOfShape = (single: Record<string, unknown>): string | undefined => {
   const { onConflict, merge } = single;
   if (onConflict === undefined && merge === undefined) return '';
-  const mergesAll = merge !== null && typeof merge === 'object' && (merge as { updates?: unknown }).updates === undefined;
-  return Array.isArray(onConflict) && onConflict.every((c) => typeof c === 'string') && mergesAll ? onConflict.join(',') : undefined;
+  if (!Array.isArray(onConflict) || !onConflict.every((c) => typeof c === 'string')) return undefined;
+  if (merge === null || typeof merge !== 'object') return undefined;
+  const updates = (merge as { updates?: unknown }).updates;
+  if (updates === undefined) return onConflict.join(',');
+  if (updates === null || typeof updates !== 'object' || Array.isArray(updates)) return undefined;
+  const set: string[] = [];
+  for (const [column, value] of Object.entries(updates)) {
+    const sql = fixedSql(value);
+    if (sql === undefined) return undefined;
+    set.push(`${column}=${sql}`);
+  }
+  return `${onConflict.join(',')}\u0000${set.join('\u0000')}`;
 };
 
 /** A value knex binds as it is: no raw SQL, no JSON made of it, no DEFAULT for it. */
 const boundAsIs = (v: unknown) => v === null || (typeof v !== 'object' && typeof v !== 'function' && v !== undefined) || v instanceof Date;
 
+const isPlainRow = (row: unknown): row is Record<string, unknown> =>
+  row !== null && typeof row === 'object' && Object.getPrototypeOf(row) === Object.prototype;
+
 /**
  * The builder's SQL and bindings. knex renders every statement anew, and for an insert of a dozen
  * columns that costs more than SQLite's running it (mostly mapping each column's name): the SQL of
- * a plain one-row insert whose values are all bound as they are depends only on its table, its
- * columns and what it returns, so it is rendered once per shape, and the bindings are the values in
- * knex's own column order (sorted by name). Anything else is rendered by knex.
+ * a plain insert (one row, or several with the same columns) whose values are all bound as they
+ * are depends only on its table, its columns, its number of rows, what it returns and its upsert
+ * clause, so it is rendered once per shape, and the bindings are the values row by row in knex's
+ * own column order (sorted by name). Anything else is rendered by knex.
  */
 export function rendered(builder: Knex.QueryBuilder): Knex.Sql {
   const b = builder as unknown as BuilderLike;
   const single = b._single ?? {};
-  const row = single.insert as Record<string, unknown> | undefined;
+  const rows = Array.isArray(single.insert) ? (single.insert as unknown[]) : [single.insert];
   const plain =
     b._method === 'insert' &&
     typeof single.table === 'string' &&
-    row !== null &&
-    typeof row === 'object' &&
-    Object.getPrototypeOf(row) === Object.prototype &&
+    rows.length > 0 &&
+    rows.every(isPlainRow) &&
     !b._statements?.length &&
     !b._comments?.length &&
     !b._options?.length &&
     Object.keys(single).every((k) => SHAPE_PARTS.has(k) || single[k] === undefined || (k === 'only' && single[k] === false));
   const conflict = plain ? conflictOfShape(single) : undefined;
-  if (conflict === undefined || !row) return builder.toSQL() as unknown as Knex.Sql;
-  const columns = Object.keys(row).sort();
-  if (columns.length === 0 || !columns.every((c) => boundAsIs(row[c]))) return builder.toSQL() as unknown as Knex.Sql;
-  const key = `${String(b.client.config.client)}\u0000${single.table}\u0000${columns.join(',')}\u0000${JSON.stringify(single.returning ?? null)}\u0000${conflict}`;
+  if (conflict === undefined) return builder.toSQL() as unknown as Knex.Sql;
+  const rowsOf = rows as Array<Record<string, unknown>>;
+  const columns = Object.keys(rowsOf[0]).sort();
+  const sameColumns = (row: Record<string, unknown>) => {
+    const keys = Object.keys(row);
+    return keys.length === columns.length && keys.every((c) => c in rowsOf[0]) && columns.every((c) => boundAsIs(row[c]));
+  };
+  if (columns.length === 0 || !rowsOf.every(sameColumns)) return builder.toSQL() as unknown as Knex.Sql;
+  const key = `${String(b.client.config.client)}\u0000${single.table}\u0000${columns.join(',')}\u0000${rowsOf.length}\u0000${JSON.stringify(single.returning ?? null)}\u0000${conflict}`;
   const sql = renderedInserts.get(key);
-  if (sql !== undefined) return { sql, bindings: columns.map((c) => row[c]) } as unknown as Knex.Sql;
+  if (sql !== undefined) return { sql, bindings: rowsOf.flatMap((row) => columns.map((c) => row[c])) } as unknown as Knex.Sql;
   const compiled = builder.toSQL() as unknown as Knex.Sql;
   if (renderedInserts.size < RENDERED_SHAPES) renderedInserts.set(key, compiled.sql);
   return compiled;

@@ -14,11 +14,23 @@ export function throttleKey(key: string): string {
 export class Throttle {
   /** hitsWrite's keys as stored, for hitCounts (each SHA-256 made once). */
   private readonly storedKeys = new WeakMap<string[], string[]>();
+  /** What an upsert sets on a key already counted: a window that has ended (its end at or before
+   *  now, i.e. the new row's end less one window) starts again at 1, else one more. Written out
+   *  whole, with no bindings, so that the statement's text is the same for every hit and is
+   *  rendered once (platform/db/writeTogether `rendered`). */
+  private readonly onHit: { hits: string; resetAt: string };
   constructor(
     private knex: Knex,
     private max: number,
     private windowMs: number,
-  ) {}
+  ) {
+    if (!Number.isSafeInteger(windowMs) || windowMs <= 0) throw new Error(`Throttle: window ${windowMs}`);
+    const ended = `throttles.reset_at <= excluded.reset_at - ${windowMs}`;
+    this.onHit = {
+      hits: `case when ${ended} then 1 else throttles.hits + 1 end`,
+      resetAt: `case when ${ended} then excluded.reset_at else throttles.reset_at end`,
+    };
+  }
 
   async isBlocked(keys: string[]): Promise<boolean> {
     const rows = await this.knex('throttles').whereIn('key', keys.map(throttleKey)).andWhere('resetAt', '>', Date.now()).select('hits');
@@ -33,35 +45,25 @@ export class Throttle {
 
   /** hit's upsert, not yet run (on the throttle's knex: a transaction, to go with its other writes). */
   hitWrite(key: string): Knex.QueryBuilder {
+    return this.upsert([throttleKey(key)]).returning('hits');
+  }
+
+  /** One row per key: counted 1 in a new window, or as `onHit` says when the key is there. */
+  private upsert(stored: string[]): Knex.QueryBuilder {
     const db = this.knex;
-    const now = Date.now();
-    const expired = db.raw('?? <= ?', ['throttles.reset_at', now]);
+    const resetAt = Date.now() + this.windowMs;
     return db('throttles')
-      .insert({ key: throttleKey(key), hits: 1, resetAt: now + this.windowMs })
+      .insert(stored.length === 1 ? { key: stored[0], hits: 1, resetAt } : stored.map((key) => ({ key, hits: 1, resetAt })))
       .onConflict('key')
-      .merge({
-        hits: db.raw('case when ? then 1 else ?? + 1 end', [expired, 'throttles.hits']),
-        resetAt: db.raw('case when ? then ? else ?? end', [expired, now + this.windowMs, 'throttles.reset_at']),
-      })
-      .returning('hits');
+      .merge({ hits: db.raw(this.onHit.hits), resetAt: db.raw(this.onHit.resetAt) });
   }
 
   /** hitWrite for several keys of one window, as one statement (an order counts three). Its rows
    *  answer each key with its count, in no promised order: read them with `hitCounts`. */
   hitsWrite(keys: string[]): Knex.QueryBuilder {
-    const db = this.knex;
-    const now = Date.now();
-    const expired = db.raw('?? <= ?', ['throttles.reset_at', now]);
     const stored = keys.map(throttleKey);
     this.storedKeys.set(keys, stored);
-    return db('throttles')
-      .insert(stored.map((key) => ({ key, hits: 1, resetAt: now + this.windowMs })))
-      .onConflict('key')
-      .merge({
-        hits: db.raw('case when ? then 1 else ?? + 1 end', [expired, 'throttles.hits']),
-        resetAt: db.raw('case when ? then ? else ?? end', [expired, now + this.windowMs, 'throttles.reset_at']),
-      })
-      .returning(['key', 'hits']);
+    return this.upsert(stored).returning(['key', 'hits']);
   }
 
   /** Each key's count in the rows hitsWrite answered (keys in the order hitsWrite was given them). */
