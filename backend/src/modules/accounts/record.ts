@@ -11,6 +11,7 @@ import { formatMoney, fromMinor } from '@domain/money';
 import { shopDay } from '@domain/dates';
 import { ALLOCATION_TEXT, PAYMENT_CURRENCY, allocationErrors, suggestAllocations, type Allocation } from '@domain/paymentAllocation';
 import { creditOf, invoiceAccounts, openInvoicesOf, writeAllocations, type Payer } from './ledger';
+import { concurrently } from '../../platform/db/concurrently';
 
 export type PaymentSource = 'manual' | 'bank' | 'order';
 
@@ -146,7 +147,7 @@ export async function recordReceivedPayment(trx: Transaction, payment: ReceivedP
  */
 export async function allocateCredit(trx: Transaction, paymentId: number, payer: Payer, reference: string, allocations?: Allocation[]) {
   await lockPayer(trx, payer);
-  const [open, row] = await Promise.all([openInvoicesOf(payer, trx), Payment.query(trx).findById(paymentId)]);
+  const [open, row] = await concurrently(trx, [() => openInvoicesOf(payer, trx), () => Payment.query(trx).findById(paymentId)] as const);
   const available = Number((row as unknown as { unallocated: number } | undefined)?.unallocated ?? 0);
   let wanted: Allocation[];
   if (allocations) {

@@ -19,6 +19,7 @@ import { SALES_TEXT } from '@domain/salesModeTexts';
 export type CartVisitor = Visitor;
 import { lineKey, resolveLines, LineInput, ResolvedLine } from './lines';
 import type { CartAdd, CartEdit } from '@domain/schemas/cart';
+import { concurrently } from '../../platform/db/concurrently';
 
 export interface CartLineView {
   id: number;
@@ -82,7 +83,7 @@ export async function linesView(lines: ViewableLine[], trx?: Transaction, visito
   if (!lines.length) return { cartItems: [], count: 0, subtotal: 0 };
   const productIds = [...new Set(lines.map((l) => l.productId))];
   const valueIds = [...new Set(lines.flatMap((l) => l.attributes.map((a) => a.attributeValueId)))];
-  const [facts, sales] = await Promise.all([catalogueFacts(productIds, valueIds, trx), salesPolicy(trx)]);
+  const [facts, sales] = await concurrently(trx, [() => catalogueFacts(productIds, valueIds, trx), () => salesPolicy(trx)] as const);
   // A member of an approved company sees the lines at their price list's net prices, as the quote
   // prices them (catalogue/tradePrices), labelled without VAT.
   const netPrices = visitor.trade ? await memberUnitPrices(lines, facts, visitor.trade.priceListId, trx) : null;

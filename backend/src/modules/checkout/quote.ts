@@ -30,6 +30,7 @@ import { getSettings, shippingRule, ShopSettings } from '../settings';
 import { tradeUnitPrices, visitorOf, type Visitor } from '../catalogue';
 import { companyDunning, companyUnpaidTotal, lockCompanyCredit } from '../orders';
 import { refuseOnExpiredPermit } from '../trade';
+import { concurrently } from '../../platform/db/concurrently';
 
 export interface QuoteInput {
   /** A guest's cookie lines; without them a signed-in user's server cart is quoted. */
@@ -205,7 +206,10 @@ async function tradeQuote(
     throw badRequest(text, { items: text });
   }
   if (trx) await lockCompanyCredit(terms.companyId, trx);
-  const [unpaid, dunning] = await Promise.all([companyUnpaidTotal(terms.companyId, trx), companyDunning(terms.companyId, new Date(), trx)]);
+  const [unpaid, dunning] = await concurrently(trx, [
+    () => companyUnpaidTotal(terms.companyId, trx),
+    () => companyDunning(terms.companyId, new Date(), trx),
+  ] as const);
   if (terms.creditLimit !== null && unpaid + amounts.total > terms.creditLimit) {
     const text = TRADE_ORDER_TEXT.creditLimitExceeded(money(terms.creditLimit), money(unpaid), money(amounts.total));
     throw conflict(text, { creditLimit: text });

@@ -27,6 +27,7 @@ import type { RaListParams } from '../../platform/lists/raList';
 import { getSettings } from '../settings';
 import { recordHistory } from './history';
 import type { Actor } from './actor';
+import { concurrently } from '../../platform/db/concurrently';
 
 /** Who sends the overdue reminder: the shop itself. */
 const REMINDER_ACTOR: Actor = { userId: null, label: TRADE_ORDER_TEXT.reminderActor };
@@ -50,7 +51,7 @@ export async function lockCompanyCredit(companyId: number, trx: Transaction): Pr
 /** What the company owes now, with VAT, minor units of the shop's currency: its invoices' open
  *  parts and its orders not invoiced yet (accounts' owedByCompanies), less its credit. */
 export async function companyUnpaidTotal(companyId: number, trx?: Transaction): Promise<number> {
-  const [owed, credit] = await Promise.all([owedByCompanies(companyId, trx), creditByCompanies(companyId, trx)]);
+  const [owed, credit] = await concurrently(trx, [() => owedByCompanies(companyId, trx), () => creditByCompanies(companyId, trx)] as const);
   return Math.max(0, owed.reduce((s, i) => s + i.amount, 0) - (credit.get(companyId) ?? 0));
 }
 
@@ -248,7 +249,7 @@ export async function remindOverdue(config: Config, now: Date = new Date()): Pro
 
 /** A company's dunning stage at `now`, and whether it is held to prepayment. */
 export async function companyDunning(companyId: number, now: Date = new Date(), trx?: Transaction) {
-  const [owed, settings] = await Promise.all([owedByCompanies(companyId, trx), getSettings(trx)]);
+  const [owed, settings] = await concurrently(trx, [() => owedByCompanies(companyId, trx), () => getSettings(trx)] as const);
   const { stage, daysOverdue: days } = dunningStageOf(owed, now, settings.sales.dunning);
   const overdue = owed.filter((i) => i.dueAt && daysOverdue(i.dueAt, now) >= 1).reduce((s, i) => s + i.amount, 0);
   return {

@@ -20,6 +20,7 @@ import type { Actor } from '../orders';
 import { parseBankStatement } from './bankStatementFiles';
 import { payerOf, settleOrdersOf } from './received';
 import { recordedAnswer } from './adminService';
+import { concurrently } from '../../platform/db/concurrently';
 
 export const BANK_LINE_STATUSES = ['suggested', 'unmatched', 'already_imported', 'recorded'] as const;
 export type BankLineStatus = (typeof BANK_LINE_STATUSES)[number];
@@ -110,11 +111,12 @@ class Matcher {
 
 async function matcherFor(trx: Transaction): Promise<Matcher> {
   const db = trx as unknown as Knex;
-  const [open, ibanRows, companies] = await Promise.all([
-    invoiceAccounts({ openOnly: true }, trx),
-    db('payments').whereNot('payerIban', '').whereNull('orderId').orderBy('id', 'desc').select('payerIban', 'companyId', 'customerEmail'),
-    Company.query(trx).select('id', 'name'),
-  ]);
+  const [open, ibanRows, companies] = await concurrently(trx, [
+    () => invoiceAccounts({ openOnly: true }, trx),
+    () =>
+      db('payments').whereNot('payerIban', '').whereNull('orderId').orderBy('id', 'desc').select('payerIban', 'companyId', 'customerEmail'),
+    () => Company.query(trx).select('id', 'name'),
+  ] as const);
   const ibans = new Map<string, Payer>();
   for (const r of ibanRows as Array<{ payerIban: string; companyId: number | null; customerEmail: string }>) {
     if (ibans.has(r.payerIban)) continue;

@@ -35,6 +35,7 @@ import {
 import type { QuoteAnswerInput, QuoteRequestInput } from '@domain/schemas/quotes';
 import { API } from '@domain/messages';
 import './events';
+import { concurrently } from '../../platform/db/concurrently';
 
 /** The company a member asks and orders for: 401 signed out (the route's), 403 for anyone who does
  *  not buy for an approved company. */
@@ -100,19 +101,21 @@ async function views(rows: QuoteRequest[], opts: { staff?: boolean; trx?: Transa
   if (!rows.length) return [];
   const { trx } = opts;
   const ids = rows.map((r) => r.id);
-  const [lines, companies, orders, settings] = await Promise.all([
-    QuoteRequestLine.query(trx).whereIn('quoteRequestId', ids),
-    Company.query(trx)
-      .whereIn('id', [...new Set(rows.map((r) => r.companyId))])
-      .select('id', 'name', 'priceListId'),
-    Order.query(trx)
-      .whereIn(
-        'id',
-        rows.map((r) => r.orderId).filter((id): id is number => id !== null),
-      )
-      .select('id', 'number'),
-    getSettings(trx),
-  ]);
+  const [lines, companies, orders, settings] = await concurrently(trx, [
+    () => QuoteRequestLine.query(trx).whereIn('quoteRequestId', ids),
+    () =>
+      Company.query(trx)
+        .whereIn('id', [...new Set(rows.map((r) => r.companyId))])
+        .select('id', 'name', 'priceListId'),
+    () =>
+      Order.query(trx)
+        .whereIn(
+          'id',
+          rows.map((r) => r.orderId).filter((id): id is number => id !== null),
+        )
+        .select('id', 'number'),
+    () => getSettings(trx),
+  ] as const);
   const company = new Map(companies.map((c) => [c.id, c]));
   const number = new Map(orders.map((o) => [o.id, o.number]));
   const out: ApiQuoteRequest[] = [];

@@ -33,6 +33,7 @@ import { invitationView, keepAnOwner, openInvitation, openInvitations } from './
 import { MEMBER_TEXT, type CompanyInvitationView, type CompanyMemberView, type MemberRole } from '@domain/companyMembers';
 import { isEmailAddress } from '@domain/email';
 import './events';
+import { concurrently } from '../../platform/db/concurrently';
 
 /** The moves staff may make: anything else is 409. */
 export const COMPANY_TRANSITIONS: Record<CompanyStatus, readonly CompanyStatus[]> = {
@@ -108,11 +109,11 @@ export function companyView(c: Company): CompanyView {
 async function withPeople(companies: Company[], trx?: Transaction): Promise<Company[]> {
   if (!companies.length) return companies;
   const ids = companies.map((c) => c.id);
-  const [shops, members, invitations] = await Promise.all([
-    CompanyShop.query(trx).whereIn('companyId', ids).orderBy('position').orderBy('id'),
-    User.query(trx).whereIn('companyId', ids).orderBy('id'),
-    openInvitations(ids, trx),
-  ]);
+  const [shops, members, invitations] = await concurrently(trx, [
+    () => CompanyShop.query(trx).whereIn('companyId', ids).orderBy('position').orderBy('id'),
+    () => User.query(trx).whereIn('companyId', ids).orderBy('id'),
+    () => openInvitations(ids, trx),
+  ] as const);
   for (const c of companies) {
     c.shops = shops.filter((s) => s.companyId === c.id);
     c.members = members.filter((m) => m.companyId === c.id);
